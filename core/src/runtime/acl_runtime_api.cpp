@@ -1,0 +1,159 @@
+// The AscendCL runtime entry points: thin guards in front of context, memory and streams.
+#include <cstring>
+
+#include "acl/acl.h"
+#include "runtime/context.h"
+#include "runtime/error.h"
+#include "runtime/memory.h"
+
+using namespace gradlab::rt;
+
+namespace {
+
+bool validMemcpyKind(aclrtMemcpyKind kind) { return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_DEFAULT; }
+
+const char* kindName(aclrtMemcpyKind kind) {
+  switch (kind) {
+    case ACL_MEMCPY_HOST_TO_HOST: return "ACL_MEMCPY_HOST_TO_HOST";
+    case ACL_MEMCPY_HOST_TO_DEVICE: return "ACL_MEMCPY_HOST_TO_DEVICE";
+    case ACL_MEMCPY_DEVICE_TO_HOST: return "ACL_MEMCPY_DEVICE_TO_HOST";
+    case ACL_MEMCPY_DEVICE_TO_DEVICE: return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+    default: return "ACL_MEMCPY_DEFAULT";
+  }
+}
+
+// Checks one side of a copy: a device side must lie inside a live allocation; a host side must not be
+// device memory (nor freed device memory).
+std::string checkSide(const void* p, size_t count, bool device, const char* name, aclrtMemcpyKind kind) {
+  DeviceMemory& mem = DeviceMemory::instance();
+  if (device) return mem.checkRange(p, count, cat(name, " (", kindName(kind), ")"));
+  PointerInfo info = mem.lookup(p);
+  if (info.alloc || info.freed) {
+    return cat(name, " ", formatPointer(p), " is ", info.freed ? "freed " : "", "device memory but ", kindName(kind),
+               " expects host memory there");
+  }
+  return {};
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclInit(const char* /*configPath: gradlab reads no config file*/) { return init(); }
+aclError aclFinalize(void) { return finalize(); }
+aclError aclrtSetDevice(int32_t deviceId) { return setDevice(deviceId); }
+aclError aclrtResetDevice(int32_t deviceId) { return resetDevice(deviceId); }
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+  if (deviceId == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDevice: deviceId is a null pointer");
+  return requireDevice("aclrtGetDevice", deviceId);
+}
+
+aclError aclrtGetDeviceCount(uint32_t* count) {
+  if (count == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceCount: count is a null pointer");
+  if (aclError e = requireInit("aclrtGetDeviceCount")) return e;
+  *count = kDeviceCount;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) { return createStream(stream); }
+aclError aclrtDestroyStream(aclrtStream stream) { return destroyStream(stream); }
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  if (aclError e = requireInit("aclrtSynchronizeStream")) return e;
+  auto s = resolveStream(stream, "aclrtSynchronizeStream");
+  if (!s) return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+  TaskResult result = s->synchronize();
+  if (result.code != 0) return fail(result.code, cat("aclrtSynchronizeStream: ", result.message));
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is a null pointer");
+  *devPtr = nullptr;
+  if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
+  if (policy < ACL_MEM_MALLOC_HUGE_FIRST || policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", static_cast<int>(policy), " is not a valid aclrtMemMallocPolicy"));
+  }
+  int32_t device = -1;
+  if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
+  DeviceMemory& mem = DeviceMemory::instance();
+  *devPtr = mem.allocate(size, device);
+  if (*devPtr == nullptr) {
+    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, " (", mem.liveBytes(),
+                    " bytes in use of ", DeviceMemory::kCapacityBytes, ")"));
+  }
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFree(void* devPtr) {
+  if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is a null pointer");
+  switch (DeviceMemory::instance().release(devPtr)) {
+    case DeviceMemory::FreeResult::kOk: return ACL_SUCCESS;
+    case DeviceMemory::FreeResult::kAlreadyFreed:
+      return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtFree: devPtr ", formatPointer(devPtr), " was already freed"));
+    case DeviceMemory::FreeResult::kNotBase:
+      return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtFree: devPtr ", formatPointer(devPtr),
+                                               " points inside an allocation; pass the pointer aclrtMalloc returned"));
+    default:
+      return fail(ACL_ERROR_INVALID_PARAM,
+                  cat("aclrtFree: devPtr ", formatPointer(devPtr), " is not device memory from aclrtMalloc"));
+  }
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+  if (aclError e = requireInit("aclrtMemcpy")) return e;
+  if (dst == nullptr || src == nullptr) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: ", dst == nullptr ? "dst" : "src", " is a null pointer"));
+  }
+  if (!validMemcpyKind(kind)) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: kind ", static_cast<int>(kind), " is not a valid aclrtMemcpyKind"));
+  }
+  if (count > destMax) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: count ", count, " is larger than destMax ", destMax));
+  }
+  if (count == 0) return ACL_SUCCESS;
+  DeviceMemory& mem = DeviceMemory::instance();
+  bool dstDevice = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+  bool srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+  if (kind == ACL_MEMCPY_DEFAULT) {
+    dstDevice = mem.isDevicePointer(dst);
+    srcDevice = mem.isDevicePointer(src);
+  }
+  std::string problem = checkSide(dst, count, dstDevice, "dst", kind);
+  if (problem.empty()) problem = checkSide(src, count, srcDevice, "src", kind);
+  if (!problem.empty()) return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: ", problem));
+  std::memmove(dst, src, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  if (aclError e = requireInit("aclrtMemset")) return e;
+  if (count > maxCount) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemset: count ", count, " is larger than maxCount ", maxCount));
+  }
+  if (count == 0) return ACL_SUCCESS;
+  std::string problem = DeviceMemory::instance().checkRange(devPtr, count, "devPtr");
+  if (!problem.empty()) return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemset: ", problem));
+  std::memset(devPtr, value, count);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
+  if (opt != ACL_OPT_DETERMINISTIC) {
+    if (aclError e = requireInit("aclrtCtxSetSysParamOpt")) return e;
+    if (opt == ACL_OPT_ENABLE_DEBUG_KERNEL) return ACL_SUCCESS;  // accepted; the emulator always checks
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxSetSysParamOpt: opt ", static_cast<int>(opt), " is not supported"));
+  }
+  return setDeterministic(value);
+}
+
+aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
+  if (opt != ACL_OPT_DETERMINISTIC) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxGetSysParamOpt: opt ", static_cast<int>(opt), " is not supported"));
+  }
+  return getDeterministic(value);
+}
+
+}  // extern "C"

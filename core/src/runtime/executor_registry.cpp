@@ -1,0 +1,92 @@
+#include "runtime/executor_registry.h"
+
+#include "runtime/context.h"
+#include "runtime/error.h"
+
+namespace gradlab::rt {
+
+ExecutorRegistry& ExecutorRegistry::instance() {
+  static ExecutorRegistry* r = new ExecutorRegistry();
+  return *r;
+}
+
+aclOpExecutor* ExecutorRegistry::add(std::unique_ptr<aclOpExecutor> executor) {
+  aclOpExecutor* raw = executor.get();
+  std::lock_guard lock(mutex_);
+  live_.emplace(raw, std::move(executor));
+  return raw;
+}
+
+std::unique_ptr<aclOpExecutor> ExecutorRegistry::take(aclOpExecutor* executor) {
+  std::lock_guard lock(mutex_);
+  auto it = live_.find(executor);
+  if (it == live_.end()) return nullptr;
+  auto owned = std::move(it->second);
+  live_.erase(it);
+  return owned;
+}
+
+bool ExecutorRegistry::withLive(const aclOpExecutor* executor, const std::function<void(aclOpExecutor&)>& fn) {
+  std::lock_guard lock(mutex_);
+  auto it = live_.find(const_cast<aclOpExecutor*>(executor));
+  if (it == live_.end()) return false;
+  fn(*it->second);
+  return true;
+}
+
+size_t ExecutorRegistry::releaseAll() {
+  std::unordered_map<aclOpExecutor*, std::unique_ptr<aclOpExecutor>> doomed;
+  std::lock_guard lock(mutex_);
+  doomed.swap(live_);
+  return doomed.size();
+}
+
+aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                           void* streamHandle) {
+  if (executor == nullptr) return fail(ACLNN_ERR_PARAM_NULLPTR, cat(api, ": executor is a null pointer"));
+  std::unique_ptr<aclOpExecutor> owned = ExecutorRegistry::instance().take(executor);
+  if (!owned) {
+    return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": executor ", formatPointer(executor),
+                                             " is unknown, already launched or destroyed (an executor runs once)"));
+  }
+  if (owned->api != api) {
+    return fail(ACLNN_ERR_PARAM_INVALID,
+                cat(api, ": executor ", formatPointer(executor), " was made by ", owned->api, "GetWorkspaceSize"));
+  }
+  if (workspaceSize < owned->workspaceSize) {
+    return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": workspaceSize ", workspaceSize, " is smaller than the ",
+                                             owned->workspaceSize, " bytes GetWorkspaceSize asked for"));
+  }
+  std::vector<AllocationRef> pins;
+  LaunchArgs args;
+  if (owned->workspaceSize > 0) {
+    std::string problem = DeviceMemory::instance().checkRange(workspace, owned->workspaceSize, "workspace");
+    if (!problem.empty()) return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", problem));
+    pins.push_back(DeviceMemory::instance().lookup(workspace).alloc);
+    args.workspace = static_cast<std::byte*>(workspace);
+    args.workspaceSize = owned->workspaceSize;
+  }
+  for (const auto& [name, tensor] : owned->tensors) {
+    std::string problem = checkTensorMemory(tensor, name);
+    if (!problem.empty()) return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", problem));
+    if (!tensor.empty()) pins.push_back(DeviceMemory::instance().lookup(tensor.data).alloc);
+  }
+  args.trace = owned->trace.get();
+  std::shared_ptr<Stream> stream = resolveStream(streamHandle, api);
+  if (!stream) return ACLNN_ERR_PARAM_INVALID;
+  std::shared_ptr<aclOpExecutor> job(std::move(owned));
+  stream->enqueue([job, args, pins = std::move(pins)]() { return job->run(args); });
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace gradlab::rt
+
+extern "C" aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+  using namespace gradlab::rt;
+  if (executor == nullptr) return fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyAclOpExecutor: executor is a null pointer");
+  if (!ExecutorRegistry::instance().take(executor)) {
+    return fail(ACLNN_ERR_PARAM_INVALID, cat("aclDestroyAclOpExecutor: executor ", formatPointer(executor),
+                                             " is unknown, already launched or destroyed"));
+  }
+  return ACLNN_SUCCESS;
+}

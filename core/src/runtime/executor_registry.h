@@ -1,0 +1,63 @@
+// aclOpExecutor: what GetWorkspaceSize planned, waiting for its one launch.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+#include "gradlab/plan.h"
+#include "gradlab/trace.h"
+#include "runtime/memory.h"
+#include "runtime/stream.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::rt {
+
+// What a running kernel gets: the workspace bytes (nullptr when none was needed).
+struct LaunchArgs {
+  std::byte* workspace = nullptr;
+  uint64_t workspaceSize = 0;
+  gradlab::Trace* trace = nullptr;  // set when the user asked for a trace of this executor
+};
+
+}  // namespace gradlab::rt
+
+struct aclOpExecutor {
+  std::string api;  // the launch entry this executor belongs to, e.g. "aclnnUpsampleNearestExact2dBackward"
+  uint64_t workspaceSize = 0;
+  // Tensors whose memory is re-checked and pinned at launch, by argument name.
+  std::vector<std::pair<std::string, aclTensor>> tensors;
+  std::function<gradlab::rt::TaskResult(const gradlab::rt::LaunchArgs&)> run;
+  std::shared_ptr<const gradlab::Plan> plan;
+  std::shared_ptr<gradlab::Trace> trace;
+};
+
+namespace gradlab::rt {
+
+class ExecutorRegistry {
+ public:
+  static ExecutorRegistry& instance();
+  aclOpExecutor* add(std::unique_ptr<aclOpExecutor> executor);
+  // Hands the executor back to its single launch; nullptr when unknown, already launched or destroyed.
+  std::unique_ptr<aclOpExecutor> take(aclOpExecutor* executor);
+  size_t releaseAll();
+  // Runs `fn` on a live executor under the registry lock; false when unknown.
+  bool withLive(const aclOpExecutor* executor, const std::function<void(aclOpExecutor&)>& fn);
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<aclOpExecutor*, std::unique_ptr<aclOpExecutor>> live_;
+};
+
+// The second phase of every aclnn op: validates the launch arguments, pins the tensors' memory and
+// queues the executor on the stream. The executor is consumed whether or not the launch succeeds.
+aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                           void* stream);
+
+}  // namespace gradlab::rt

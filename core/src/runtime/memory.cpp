@@ -1,0 +1,140 @@
+#include "runtime/memory.h"
+
+#include <cstring>
+#include <new>
+
+#include "runtime/error.h"
+
+namespace gradlab::rt {
+namespace {
+constexpr std::align_val_t kAlignment{64};
+constexpr size_t kMaxFreedRanges = 4096;
+// Fresh device memory reads as NaN (0xFF bytes), so an output cell a kernel forgot shows up at once.
+constexpr int kFreshByte = 0xFF;
+}  // namespace
+
+Allocation::~Allocation() { ::operator delete(base, kAlignment); }
+
+DeviceMemory& DeviceMemory::instance() {
+  static DeviceMemory* memory = new DeviceMemory();  // never destroyed: streams may outlive static teardown
+  return *memory;
+}
+
+void* DeviceMemory::allocate(size_t size, int32_t device) {
+  if (size == 0) return nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (size > kCapacityBytes || liveBytes_ > kCapacityBytes - size) return nullptr;
+  }
+  auto* bytes = static_cast<std::byte*>(::operator new(size, kAlignment, std::nothrow));
+  if (!bytes) return nullptr;
+  std::memset(bytes, kFreshByte, size);
+  auto alloc = std::make_shared<Allocation>(bytes, size, device);
+  std::lock_guard lock(mutex_);
+  forgetFreedOverlapping(reinterpret_cast<uintptr_t>(bytes), size);
+  live_.emplace(reinterpret_cast<uintptr_t>(bytes), std::move(alloc));
+  liveBytes_ += size;
+  return bytes;
+}
+
+void DeviceMemory::forgetFreedOverlapping(uintptr_t base, size_t size) {
+  auto it = freed_.upper_bound(base);
+  if (it != freed_.begin()) --it;
+  while (it != freed_.end() && it->first < base + size) {
+    if (it->first + it->second > base) {
+      it = freed_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+DeviceMemory::FreeResult DeviceMemory::release(void* p) {
+  AllocationRef doomed;  // destroyed outside the lock
+  std::lock_guard lock(mutex_);
+  auto key = reinterpret_cast<uintptr_t>(p);
+  auto it = live_.find(key);
+  if (it == live_.end()) {
+    auto after = live_.upper_bound(key);
+    if (after != live_.begin()) {
+      auto prev = std::prev(after);
+      if (key < prev->first + prev->second->size) return FreeResult::kNotBase;
+    }
+    auto f = freed_.upper_bound(key);
+    if (f != freed_.begin() && key < std::prev(f)->first + std::max<size_t>(std::prev(f)->second, 1))
+      return FreeResult::kAlreadyFreed;
+    return FreeResult::kUnknown;
+  }
+  doomed = std::move(it->second);
+  liveBytes_ -= doomed->size;
+  live_.erase(it);
+  if (freed_.size() >= kMaxFreedRanges) freed_.erase(freed_.begin());
+  freed_[key] = doomed->size;
+  return FreeResult::kOk;
+}
+
+PointerInfo DeviceMemory::lookup(const void* p) const {
+  PointerInfo info;
+  auto key = reinterpret_cast<uintptr_t>(p);
+  std::lock_guard lock(mutex_);
+  auto after = live_.upper_bound(key);
+  if (after != live_.begin()) {
+    const auto& [base, alloc] = *std::prev(after);
+    if (key < base + alloc->size) {
+      info.alloc = alloc;
+      info.offset = key - base;
+      return info;
+    }
+  }
+  auto f = freed_.upper_bound(key);
+  if (f != freed_.begin()) {
+    auto prev = std::prev(f);
+    info.freed = key < prev->first + prev->second;
+  }
+  return info;
+}
+
+std::string DeviceMemory::checkRange(const void* p, size_t bytes, const std::string& what) const {
+  if (p == nullptr) return cat(what, " is a null pointer");
+  PointerInfo info = lookup(p);
+  if (!info.alloc) {
+    if (info.freed) return cat(what, " ", formatPointer(p), " points into device memory that was already freed");
+    return cat(what, " ", formatPointer(p), " is not device memory from aclrtMalloc");
+  }
+  if (bytes > info.alloc->size - info.offset) {
+    return cat(what, " needs ", bytes, " bytes at ", formatPointer(p), " but only ", info.alloc->size - info.offset,
+               " remain in its ", info.alloc->size, "-byte device allocation");
+  }
+  return {};
+}
+
+size_t DeviceMemory::liveCount() const {
+  std::lock_guard lock(mutex_);
+  return live_.size();
+}
+
+size_t DeviceMemory::liveBytes() const {
+  std::lock_guard lock(mutex_);
+  return liveBytes_;
+}
+
+std::pair<size_t, size_t> DeviceMemory::releaseAll(int32_t device) {
+  std::vector<AllocationRef> doomed;
+  std::lock_guard lock(mutex_);
+  size_t count = 0, bytes = 0;
+  for (auto it = live_.begin(); it != live_.end();) {
+    if (device < 0 || it->second->device == device) {
+      ++count;
+      bytes += it->second->size;
+      liveBytes_ -= it->second->size;
+      if (freed_.size() < kMaxFreedRanges) freed_[it->first] = it->second->size;
+      doomed.push_back(std::move(it->second));
+      it = live_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return {count, bytes};
+}
+
+}  // namespace gradlab::rt

@@ -1,0 +1,65 @@
+// Emulated device memory: every allocation knows its extent, so any pointer can be checked.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace gradlab::rt {
+
+// One aclrtMalloc block. Held by shared_ptr: an in-flight kernel pins the bytes until it finishes,
+// even when the user frees the pointer meanwhile.
+struct Allocation {
+  std::byte* base = nullptr;
+  size_t size = 0;
+  int32_t device = 0;
+  Allocation(std::byte* b, size_t s, int32_t d) : base(b), size(s), device(d) {}
+  ~Allocation();
+  Allocation(const Allocation&) = delete;
+  Allocation& operator=(const Allocation&) = delete;
+};
+
+using AllocationRef = std::shared_ptr<Allocation>;
+
+// Where a pointer falls: inside a live allocation (alloc set), inside a freed one, or nowhere known.
+struct PointerInfo {
+  AllocationRef alloc;
+  size_t offset = 0;
+  bool freed = false;
+};
+
+class DeviceMemory {
+ public:
+  static DeviceMemory& instance();
+
+  // Capacity of the emulated HBM; allocations beyond it fail like a full device.
+  static constexpr size_t kCapacityBytes = size_t{64} << 30;
+
+  // nullptr when the host or the emulated capacity cannot hold `size` bytes.
+  void* allocate(size_t size, int32_t device);
+  enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase };
+  FreeResult release(void* p);
+  PointerInfo lookup(const void* p) const;
+  bool isDevicePointer(const void* p) const { return lookup(p).alloc != nullptr; }
+
+  // Checks that [p, p+bytes) lies inside one live allocation; on failure returns a sentence
+  // naming `what`, the pointer and the extents (empty string on success).
+  std::string checkRange(const void* p, size_t bytes, const std::string& what) const;
+
+  size_t liveCount() const;
+  size_t liveBytes() const;
+  // Releases every allocation of `device` (or all when device < 0); returns {count, bytes}.
+  std::pair<size_t, size_t> releaseAll(int32_t device);
+
+ private:
+  mutable std::mutex mutex_;
+  std::map<uintptr_t, AllocationRef> live_;  // keyed by base address
+  std::map<uintptr_t, size_t> freed_;        // recently freed ranges, to tell "freed" from "unknown"
+  size_t liveBytes_ = 0;
+  void forgetFreedOverlapping(uintptr_t base, size_t size);
+};
+
+}  // namespace gradlab::rt

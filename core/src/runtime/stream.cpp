@@ -1,0 +1,62 @@
+#include "runtime/stream.h"
+
+#include "runtime/error.h"
+
+namespace gradlab::rt {
+
+Stream::Stream(int32_t device) : device_(device), worker_([this] { loop(); }) {}
+
+Stream::~Stream() {
+  {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return queue_.empty() && !running_; });
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  worker_.join();
+}
+
+void Stream::enqueue(Task task) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(task));
+  }
+  wake_.notify_one();
+}
+
+void Stream::loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping and drained
+    Task task = std::move(queue_.front());
+    queue_.pop_front();
+    if (firstError_.code != 0) {
+      ++skippedAfterError_;
+      if (queue_.empty()) idle_.notify_all();
+      continue;
+    }
+    running_ = true;
+    lock.unlock();
+    TaskResult result = task();
+    task = nullptr;  // release captured executors and pins before reporting idle
+    lock.lock();
+    running_ = false;
+    if (result.code != 0 && firstError_.code == 0) firstError_ = std::move(result);
+    if (queue_.empty()) idle_.notify_all();
+  }
+}
+
+TaskResult Stream::synchronize() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return queue_.empty() && !running_; });
+  TaskResult result = std::move(firstError_);
+  if (result.code != 0 && skippedAfterError_ > 0) {
+    result.message += cat("; ", skippedAfterError_, " task(s) queued after it on this stream were skipped");
+  }
+  firstError_ = {};
+  skippedAfterError_ = 0;
+  return result;
+}
+
+}  // namespace gradlab::rt
