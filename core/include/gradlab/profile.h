@@ -1,0 +1,30 @@
+// The emulated chip: how many cores, how much unified buffer (UB), how fast data moves.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gradlab {
+
+struct DeviceProfile {
+  std::string name = "atlas-a2";
+  std::string description = "Atlas A2 class training part (Ascend 910B style)";
+  int32_t cubeCores = 24;
+  int32_t vectorCores = 48;         // the backward ops here are vector work: tiles go to vector cores
+  uint64_t ubBytes = 192 * 1024;    // unified buffer per vector core
+  double gmBandwidthGBps = 1600.0;  // whole-chip HBM bandwidth
+  double mteBandwidthGBps = 64.0;   // one core's GM<->UB copy engine (MTE2 in, MTE3 out)
+  double vectorElemsPerNs = 64.0;   // fp32 elements one vector core handles per ns
+  double launchOverheadUs = 3.0;    // fixed cost of a kernel launch
+};
+
+// Built-in profiles, the first is the default.
+const std::vector<DeviceProfile>& builtinProfiles();
+// The profile new operator calls plan with: the default, or GRADLAB_DEVICE (see profile.cpp), or setActiveProfile.
+DeviceProfile activeProfile();
+void setActiveProfile(const DeviceProfile& profile);
+// Parses "name", "name:cores=8,ub=65536" or "cores=8,ub=64k"; returns false and fills `error` on a bad spec.
+bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error);
+
+}  // namespace gradlab

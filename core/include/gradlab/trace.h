@@ -1,0 +1,55 @@
+// Execution traces: what each emulated core did, and where every gradient cell went.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gradlab/plan.h"
+
+struct aclOpExecutor;
+
+namespace gradlab {
+
+enum class Pipe : uint8_t { kMte2, kVector, kMte3 };         // copy-in, compute, copy-out engines
+enum class EventKind : uint8_t { kCopyIn, kCompute, kCopyOut, kAtomicAdd };
+const char* pipeName(Pipe pipe);
+const char* eventKindName(EventKind kind);
+
+struct TraceEvent {
+  int32_t core = 0;
+  int32_t tile = 0;
+  EventKind kind = EventKind::kCopyIn;
+  Pipe pipe = Pipe::kMte2;
+  double startUs = 0.0;  // modelled device time (cost model), per core from 0
+  double endUs = 0.0;
+  uint64_t bytes = 0;
+};
+
+// One gradient cell added into one output cell. src/dst are flat logical indices (plane, row, col
+// row-major) of the src and dst tensors of the plan.
+struct CellMove {
+  int64_t src = 0;
+  int64_t dst = 0;
+  int32_t core = 0;
+  int32_t tile = 0;
+  uint64_t sequence = 0;   // global order in which the adds happened (atomic order in default mode)
+  uint32_t orderAtDst = 0; // 0 for the first value accumulated into dst, 1 for the next, ...
+  float value = 0.0f;      // the gradient value moved (as fp32)
+  float sumAfter = 0.0f;   // the running fp32 sum of dst after this add
+};
+
+struct Trace {
+  Plan plan;
+  std::vector<TraceEvent> events;  // per core in issue order
+  std::vector<CellMove> moves;     // sorted by sequence
+  bool movesTruncated = false;     // more than maxMoves happened; only the first ones are kept
+  uint64_t maxMoves = 1u << 22;
+};
+
+// Asks the executor to record a trace when it runs; after aclrtSynchronizeStream `trace` is filled.
+// Returns false for an unknown executor. Tracing off (the default) costs nothing.
+bool traceExecutor(aclOpExecutor* executor, std::shared_ptr<Trace> trace);
+
+}  // namespace gradlab

@@ -1,0 +1,119 @@
+#include "ops/common/plane_tensor.h"
+
+#include <atomic>
+#include <cstring>
+
+#include "gradlab/half.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::ops {
+namespace {
+
+PlaneTensor basic(const aclTensor& t) {
+  PlaneTensor p;
+  p.dtype = t.dtype;
+  p.elementSize = t.elementSize();
+  p.base = static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(p.elementSize);
+  return p;
+}
+
+}  // namespace
+
+PlaneTensor planeTensor4d(const aclTensor& t) {
+  PlaneTensor p = basic(t);
+  p.N = t.viewDims[0], p.C = t.viewDims[1], p.H = t.viewDims[2], p.W = t.viewDims[3];
+  p.sN = t.strides[0], p.sC = t.strides[1], p.sH = t.strides[2], p.sW = t.strides[3];
+  return p;
+}
+
+PlaneTensor planeTensorChw(const aclTensor& t) {
+  PlaneTensor p = basic(t);
+  p.N = 1, p.C = t.viewDims[0], p.H = t.viewDims[1], p.W = t.viewDims[2];
+  p.sN = 0, p.sC = t.strides[0], p.sH = t.strides[1], p.sW = t.strides[2];
+  return p;
+}
+
+PlaneTensor planeTensorNcl(const aclTensor& t) {
+  PlaneTensor p = basic(t);
+  p.N = t.viewDims[0], p.C = t.viewDims[1], p.H = 1, p.W = t.viewDims[2];
+  p.sN = t.strides[0], p.sC = t.strides[1], p.sH = 0, p.sW = t.strides[2];
+  return p;
+}
+
+void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, float* dst) {
+  const std::byte* row = t.address(plane, h, w0);
+  const int64_t s = t.sW;
+  switch (t.dtype) {
+    case ACL_FLOAT16:
+      if (s == 1) {
+        halfToFloat(reinterpret_cast<const uint16_t*>(row), dst, count);
+      } else {
+        for (int64_t i = 0; i < count; ++i) dst[i] = halfBitsToFloat(reinterpret_cast<const uint16_t*>(row)[i * s]);
+      }
+      return;
+    case ACL_BF16:
+      if (s == 1) {
+        bf16ToFloat(reinterpret_cast<const uint16_t*>(row), dst, count);
+      } else {
+        for (int64_t i = 0; i < count; ++i) dst[i] = bf16BitsToFloat(reinterpret_cast<const uint16_t*>(row)[i * s]);
+      }
+      return;
+    default:
+      if (s == 1) {
+        std::memcpy(dst, row, count * sizeof(float));
+      } else {
+        for (int64_t i = 0; i < count; ++i) dst[i] = reinterpret_cast<const float*>(row)[i * s];
+      }
+      return;
+  }
+}
+
+void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const float* src) {
+  std::byte* row = t.address(plane, h, w0);
+  const int64_t s = t.sW;
+  switch (t.dtype) {
+    case ACL_FLOAT16:
+      if (s == 1) {
+        floatToHalf(src, reinterpret_cast<uint16_t*>(row), count);
+      } else {
+        for (int64_t i = 0; i < count; ++i) reinterpret_cast<uint16_t*>(row)[i * s] = floatToHalfBits(src[i]);
+      }
+      return;
+    case ACL_BF16:
+      if (s == 1) {
+        floatToBf16(src, reinterpret_cast<uint16_t*>(row), count);
+      } else {
+        for (int64_t i = 0; i < count; ++i) reinterpret_cast<uint16_t*>(row)[i * s] = floatToBf16Bits(src[i]);
+      }
+      return;
+    default:
+      if (s == 1) {
+        std::memcpy(row, src, count * sizeof(float));
+      } else {
+        for (int64_t i = 0; i < count; ++i) reinterpret_cast<float*>(row)[i * s] = src[i];
+      }
+      return;
+  }
+}
+
+void zeroRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count) {
+  std::byte* row = t.address(plane, h, w0);
+  if (t.sW == 1) {
+    std::memset(row, 0, count * t.elementSize);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i) std::memset(row + i * t.sW * static_cast<int64_t>(t.elementSize), 0, t.elementSize);
+}
+
+void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, int64_t* dst) {
+  const std::byte* row = t.address(plane, h, w0);
+  if (t.dtype == ACL_INT32) {
+    for (int64_t i = 0; i < count; ++i) dst[i] = reinterpret_cast<const int32_t*>(row)[i * t.sW];
+  } else {
+    for (int64_t i = 0; i < count; ++i) dst[i] = reinterpret_cast<const int64_t*>(row)[i * t.sW];
+  }
+}
+
+float atomicAddF32(float* cell, float value) { return std::atomic_ref<float>(*cell).fetch_add(value, std::memory_order_relaxed); }
+
+}  // namespace gradlab::ops

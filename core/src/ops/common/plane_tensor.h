@@ -1,0 +1,49 @@
+// A tensor seen as N*C planes of H x W cells with arbitrary element strides, and row-wise moves
+// between it and fp32 buffers (the kernels' view of GM <-> UB copies with the dtype cast).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "acl/acl_base.h"
+
+struct aclTensor;
+
+namespace gradlab::ops {
+
+struct PlaneTensor {
+  std::byte* base = nullptr;  // address of element (0,0,0,0): data + offset * elementSize
+  aclDataType dtype = ACL_FLOAT;
+  size_t elementSize = 4;
+  int64_t N = 1, C = 1, H = 1, W = 1;
+  int64_t sN = 0, sC = 0, sH = 0, sW = 1;
+
+  int64_t planes() const { return N * C; }
+  int64_t cells() const { return N * C * H * W; }
+  int64_t elementOffset(int64_t plane, int64_t h, int64_t w) const {
+    return (plane / C) * sN + (plane % C) * sC + h * sH + w * sW;
+  }
+  std::byte* address(int64_t plane, int64_t h, int64_t w) const {
+    return base + elementOffset(plane, h, w) * static_cast<int64_t>(elementSize);
+  }
+};
+
+// 4-D NCHW -> as is; 3-D (C,H,W) -> N = 1; 3-D NCL (1-D ops) -> H = 1: pass `oneRow`.
+PlaneTensor planeTensor4d(const aclTensor& t);
+PlaneTensor planeTensorChw(const aclTensor& t);
+PlaneTensor planeTensorNcl(const aclTensor& t);
+
+// Reads `count` cells of one row starting at column w0 as fp32.
+void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, float* dst);
+// Writes `count` fp32 cells, rounding once (nearest even) for FLOAT16 / BF16.
+void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const float* src);
+// Writes zeros over `count` cells of one row.
+void zeroRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count);
+
+// Reads integer indices (INT32 or INT64 tensors) as int64.
+void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, int64_t* dst);
+
+// Atomic fp32 add into GM (used by the default, non-deterministic mode); returns the value before.
+float atomicAddF32(float* cell, float value);
+
+}  // namespace gradlab::ops
