@@ -1,6 +1,9 @@
 #include "gradlab/profile.h"
 
+#include <cctype>
+#include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <mutex>
 #include <sstream>
 
@@ -8,29 +11,60 @@ namespace gradlab {
 namespace {
 
 std::mutex g_mutex;
-bool g_overridden = false;
+bool g_resolved = false;
 DeviceProfile g_active;
 
+// GRADLAB_DEVICE is read once, the first time anybody asks for the active profile. A spec that does
+// not parse is reported on stderr (once) and the default is used: a silent fallback would make a
+// typo look like a profile that has no effect.
 DeviceProfile profileFromEnvironment() {
   DeviceProfile p = builtinProfiles().front();
-  if (const char* spec = std::getenv("GRADLAB_DEVICE")) {
-    DeviceProfile parsed;
-    std::string error;
-    if (parseProfileSpec(spec, &parsed, &error)) p = parsed;
-  }
+  const char* spec = std::getenv("GRADLAB_DEVICE");
+  if (spec == nullptr || *spec == '\0') return p;
+  DeviceProfile parsed;
+  std::string error;
+  if (parseProfileSpec(spec, &parsed, &error)) return parsed;
+  std::fprintf(stderr, "gradlab: ignoring GRADLAB_DEVICE=\"%s\": %s; using the default profile %s\n", spec,
+               error.c_str(), p.name.c_str());
   return p;
 }
 
+std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// "65536", "64k", "64KiB", "1m": a positive decimal count with an optional binary suffix.
 bool parseSize(const std::string& text, uint64_t* out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-  std::string suffix(end);
-  if (suffix == "k" || suffix == "K" || suffix == "KiB") v *= 1024;
-  else if (suffix == "m" || suffix == "M" || suffix == "MiB") v *= 1024 * 1024;
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+  size_t digits = 0;
+  uint64_t v = 0;
+  for (; digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])); ++digits) {
+    uint64_t d = static_cast<uint64_t>(text[digits] - '0');
+    if (v > (std::numeric_limits<uint64_t>::max() - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  std::string suffix = lower(text.substr(digits));
+  uint64_t scale = 1;
+  if (suffix == "k" || suffix == "kb" || suffix == "kib") scale = 1024;
+  else if (suffix == "m" || suffix == "mb" || suffix == "mib") scale = 1024 * 1024;
   else if (!suffix.empty()) return false;
-  *out = v;
+  if (v > std::numeric_limits<uint64_t>::max() / scale) return false;
+  *out = v * scale;
   return true;
+}
+
+std::string knownNames() {
+  std::string names;
+  for (const DeviceProfile& b : builtinProfiles()) names += (names.empty() ? "" : ", ") + b.name;
+  return names;
 }
 
 }  // namespace
@@ -61,9 +95,9 @@ const std::vector<DeviceProfile>& builtinProfiles() {
 
 DeviceProfile activeProfile() {
   std::lock_guard lock(g_mutex);
-  if (!g_overridden) {
+  if (!g_resolved) {
     g_active = profileFromEnvironment();
-    g_overridden = true;
+    g_resolved = true;
   }
   return g_active;
 }
@@ -71,58 +105,61 @@ DeviceProfile activeProfile() {
 void setActiveProfile(const DeviceProfile& profile) {
   std::lock_guard lock(g_mutex);
   g_active = profile;
-  g_overridden = true;
+  g_resolved = true;
 }
 
-bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error) {
+bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::string* error) {
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return false;
+  };
+  const std::string spec = trim(rawSpec);
+  if (spec.empty()) return fail("empty device profile spec (expected a name such as " + knownNames() + ")");
+
   DeviceProfile p = builtinProfiles().front();
   std::string rest = spec;
   size_t colon = spec.find(':');
-  std::string head = colon == std::string::npos ? spec : spec.substr(0, colon);
+  std::string head = trim(colon == std::string::npos ? spec : spec.substr(0, colon));
   if (head.find('=') == std::string::npos) {
     bool found = false;
     for (const DeviceProfile& b : builtinProfiles()) {
-      if (b.name == head) {
+      if (b.name == lower(head)) {
         p = b;
         found = true;
       }
     }
-    if (!found) {
-      std::string names;
-      for (const DeviceProfile& b : builtinProfiles()) names += (names.empty() ? "" : ", ") + b.name;
-      if (error) *error = "unknown device profile '" + head + "' (known: " + names + ")";
-      return false;
-    }
+    if (!found) return fail("unknown device profile '" + head + "' (known: " + knownNames() + ")");
     rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
+  } else if (colon != std::string::npos) {
+    return fail("bad device profile spec '" + spec + "' (expected name, name:key=value,... or key=value,...)");
   }
+
+  bool customized = false;
   std::stringstream items(rest);
   for (std::string item; std::getline(items, item, ',');) {
+    item = trim(item);
     if (item.empty()) continue;
     size_t eq = item.find('=');
-    std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (eq == std::string::npos) return fail("bad item '" + item + "' (expected key=value with key cores or ub)");
+    std::string key = lower(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
-    if (!parseSize(value, &v)) {
-      if (error) *error = "bad value in '" + item + "' (expected key=number)";
-      return false;
-    }
+    if (!parseSize(value, &v)) return fail("bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
     if (key == "cores" || key == "vector_cores") {
-      if (v < 1 || v > 1024) {
-        if (error) *error = "cores=" + value + " is out of range [1, 1024]";
-        return false;
-      }
+      if (v < 1 || v > 1024) return fail("cores=" + value + " is out of range [1, 1024]");
       p.vectorCores = static_cast<int32_t>(v);
     } else if (key == "ub") {
-      if (v < 1024 || v > (64u << 20)) {
-        if (error) *error = "ub=" + value + " is out of range [1k, 64M] bytes";
-        return false;
-      }
+      if (v < 1024 || v > (64u << 20)) return fail("ub=" + value + " is out of range [1k, 64M] bytes");
       p.ubBytes = v;
     } else {
-      if (error) *error = "unknown key '" + key + "' (known: cores, ub)";
-      return false;
+      return fail("unknown key '" + key + "' in '" + item + "' (known: cores, ub)");
     }
+    customized = true;
   }
-  if (colon != std::string::npos || head.find('=') != std::string::npos) p.name += "-custom";
+  if (customized) {
+    p.name += "-custom";
+    std::string ub = p.ubBytes % 1024 == 0 ? std::to_string(p.ubBytes / 1024) + " KiB" : std::to_string(p.ubBytes) + " B";
+    p.description += " (" + std::to_string(p.vectorCores) + " vector cores, " + ub + " UB)";
+  }
   *out = p;
   return true;
 }

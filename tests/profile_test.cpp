@@ -1,0 +1,116 @@
+// Device profiles: the built-ins, GRADLAB_DEVICE / --device specs, and reporting a bad spec.
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "gradlab/profile.h"
+
+namespace gradlab {
+namespace {
+
+DeviceProfile parse(const std::string& spec) {
+  DeviceProfile p;
+  std::string error;
+  EXPECT_TRUE(parseProfileSpec(spec, &p, &error)) << spec << ": " << error;
+  return p;
+}
+
+std::string parseError(const std::string& spec) {
+  DeviceProfile p;
+  p.name = "untouched";
+  std::string error;
+  EXPECT_FALSE(parseProfileSpec(spec, &p, &error)) << spec;
+  EXPECT_EQ(p.name, "untouched") << "a failed parse must leave the output alone";
+  return error;
+}
+
+TEST(Profile, BuiltinsStartWithTheDefaultA2) {
+  const auto& all = builtinProfiles();
+  ASSERT_GE(all.size(), 3u);
+  EXPECT_EQ(all[0].name, "atlas-a2");
+  EXPECT_EQ(all[0].cubeCores, 24);
+  EXPECT_EQ(all[0].vectorCores, 48);
+  EXPECT_EQ(all[0].ubBytes, 192u * 1024);
+  EXPECT_EQ(all[1].name, "atlas-a3");
+  EXPECT_EQ(all[2].name, "classroom");
+  EXPECT_EQ(all[2].vectorCores, 4);
+  EXPECT_EQ(all[2].ubBytes, 16u * 1024);
+}
+
+TEST(Profile, ParsesNamesAndOverrides) {
+  EXPECT_EQ(parse("atlas-a3").name, "atlas-a3");
+  EXPECT_EQ(parse("classroom").vectorCores, 4);
+  EXPECT_EQ(parse(" Classroom ").name, "classroom");
+
+  DeviceProfile p = parse("classroom:cores=8,ub=64k");
+  EXPECT_EQ(p.vectorCores, 8);
+  EXPECT_EQ(p.ubBytes, 64u * 1024);
+  EXPECT_EQ(p.name, "classroom-custom");
+  EXPECT_EQ(p.mteBandwidthGBps, builtinProfiles()[2].mteBandwidthGBps) << "overrides keep the base chip's speeds";
+
+  p = parse("cores=2,ub=65536");
+  EXPECT_EQ(p.name, "atlas-a2-custom");
+  EXPECT_EQ(p.vectorCores, 2);
+  EXPECT_EQ(p.ubBytes, 65536u);
+
+  EXPECT_EQ(parse("atlas-a2:ub=1m").ubBytes, 1024u * 1024);
+  EXPECT_EQ(parse("atlas-a2:ub=32KiB, cores = 3").ubBytes, 32u * 1024);
+  EXPECT_EQ(parse("atlas-a2:vector_cores=5").vectorCores, 5);
+  EXPECT_EQ(parse("atlas-a2:").name, "atlas-a2") << "no override, no -custom suffix";
+}
+
+TEST(Profile, RejectsBadSpecsWithAReason) {
+  EXPECT_NE(parseError("").find("empty"), std::string::npos);
+  std::string e = parseError("atlas-a9");
+  EXPECT_NE(e.find("unknown device profile 'atlas-a9'"), std::string::npos) << e;
+  EXPECT_NE(e.find("classroom"), std::string::npos) << "lists the known names: " << e;
+  EXPECT_NE(parseError("classroom:cores=0").find("out of range"), std::string::npos);
+  EXPECT_NE(parseError("classroom:cores=2000").find("out of range"), std::string::npos);
+  EXPECT_NE(parseError("classroom:cores=-1").find("bad value"), std::string::npos);
+  EXPECT_NE(parseError("classroom:ub=12").find("out of range"), std::string::npos);
+  EXPECT_NE(parseError("classroom:ub=99999999999999999999999k").find("bad value"), std::string::npos);
+  EXPECT_NE(parseError("classroom:ub=64q").find("bad value"), std::string::npos);
+  EXPECT_NE(parseError("classroom:freq=3").find("unknown key 'freq'"), std::string::npos);
+  EXPECT_NE(parseError("classroom:cores").find("expected key=value"), std::string::npos);
+  EXPECT_NE(parseError("cores=2:ub=4k").find("bad device profile spec"), std::string::npos);
+}
+
+TEST(Profile, SetActiveProfileIsWhatNewCallsSee) {
+  const DeviceProfile before = activeProfile();
+  DeviceProfile small = parse("classroom:cores=3");
+  setActiveProfile(small);
+  EXPECT_EQ(activeProfile().name, "classroom-custom");
+  EXPECT_EQ(activeProfile().vectorCores, 3);
+  setActiveProfile(before);
+  EXPECT_EQ(activeProfile().name, before.name);
+}
+
+// GRADLAB_DEVICE is read once per process, so these run in a fresh process (threadsafe death-test style
+// re-executes the binary for just this test).
+TEST(ProfileDeathTest, EnvironmentSpecIsUsed) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  setenv("GRADLAB_DEVICE", "classroom:cores=6", 1);
+  EXPECT_EXIT(
+      {
+        DeviceProfile p = activeProfile();
+        std::exit(p.vectorCores == 6 && p.name == "classroom-custom" ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+  unsetenv("GRADLAB_DEVICE");
+}
+
+TEST(ProfileDeathTest, BadEnvironmentSpecIsReportedOnceAndFallsBack) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  setenv("GRADLAB_DEVICE", "classroom:cores=zero", 1);
+  EXPECT_EXIT(
+      {
+        DeviceProfile p = activeProfile();
+        activeProfile();  // the second call must not print again
+        std::exit(p.name == "atlas-a2" ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "ignoring GRADLAB_DEVICE=\"classroom:cores=zero\": bad value");
+  unsetenv("GRADLAB_DEVICE");
+}
+
+}  // namespace
+}  // namespace gradlab
