@@ -1,19 +1,30 @@
 #include "runtime/memory.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstring>
-#include <new>
 
 #include "runtime/error.h"
 
 namespace gradlab::rt {
 namespace {
-constexpr std::align_val_t kAlignment{64};
 constexpr size_t kMaxFreedRanges = 4096;
 // Fresh device memory reads as NaN (0xFF bytes), so an output cell a kernel forgot shows up at once.
 constexpr int kFreshByte = 0xFF;
+
+size_t pageRounded(size_t size) {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return (size + page - 1) / page * page;
+}
 }  // namespace
 
-Allocation::~Allocation() { ::operator delete(base, kAlignment); }
+Reservation::~Reservation() { munmap(base, bytes); }
+
+Allocation::~Allocation() {
+  // Drop the pages but keep the range reserved for as long as `range` has another owner (the freed list).
+  mmap(range->base, range->bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+}
 
 DeviceMemory& DeviceMemory::instance() {
   static DeviceMemory* memory = new DeviceMemory();  // never destroyed: streams may outlive static teardown
@@ -26,10 +37,14 @@ void* DeviceMemory::allocate(size_t size, int32_t device) {
     std::lock_guard lock(mutex_);
     if (size > kCapacityBytes || liveBytes_ > kCapacityBytes - size) return nullptr;
   }
-  auto* bytes = static_cast<std::byte*>(::operator new(size, kAlignment, std::nothrow));
-  if (!bytes) return nullptr;
+  // A mapping of its own (page-aligned, so 64-byte aligned as CANN promises).
+  size_t mapped = pageRounded(size);
+  void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  auto range = std::make_shared<Reservation>(raw, mapped);
+  auto* bytes = static_cast<std::byte*>(raw);
   std::memset(bytes, kFreshByte, size);
-  auto alloc = std::make_shared<Allocation>(bytes, size, device);
+  auto alloc = std::make_shared<Allocation>(bytes, size, device, std::move(range));
   std::lock_guard lock(mutex_);
   forgetFreedOverlapping(reinterpret_cast<uintptr_t>(bytes), size);
   live_.emplace(reinterpret_cast<uintptr_t>(bytes), std::move(alloc));
@@ -41,7 +56,7 @@ void DeviceMemory::forgetFreedOverlapping(uintptr_t base, size_t size) {
   auto it = freed_.upper_bound(base);
   if (it != freed_.begin()) --it;
   while (it != freed_.end() && it->first < base + size) {
-    if (it->first + it->second > base) {
+    if (it->first + it->second.size > base) {
       it = freed_.erase(it);
     } else {
       ++it;
@@ -61,7 +76,7 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
       if (key < prev->first + prev->second->size) return FreeResult::kNotBase;
     }
     auto f = freed_.upper_bound(key);
-    if (f != freed_.begin() && key < std::prev(f)->first + std::max<size_t>(std::prev(f)->second, 1))
+    if (f != freed_.begin() && key < std::prev(f)->first + std::max<size_t>(std::prev(f)->second.size, 1))
       return FreeResult::kAlreadyFreed;
     return FreeResult::kUnknown;
   }
@@ -69,7 +84,7 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
   liveBytes_ -= doomed->size;
   live_.erase(it);
   if (freed_.size() >= kMaxFreedRanges) freed_.erase(freed_.begin());
-  freed_[key] = doomed->size;
+  freed_[key] = {doomed->size, doomed->range};
   return FreeResult::kOk;
 }
 
@@ -89,7 +104,7 @@ PointerInfo DeviceMemory::lookup(const void* p) const {
   auto f = freed_.upper_bound(key);
   if (f != freed_.begin()) {
     auto prev = std::prev(f);
-    info.freed = key < prev->first + prev->second;
+    info.freed = key < prev->first + prev->second.size;
   }
   return info;
 }
@@ -127,7 +142,7 @@ std::pair<size_t, size_t> DeviceMemory::releaseAll(int32_t device) {
       ++count;
       bytes += it->second->size;
       liveBytes_ -= it->second->size;
-      if (freed_.size() < kMaxFreedRanges) freed_[it->first] = it->second->size;
+      if (freed_.size() < kMaxFreedRanges) freed_[it->first] = {it->second->size, it->second->range};
       doomed.push_back(std::move(it->second));
       it = live_.erase(it);
     } else {

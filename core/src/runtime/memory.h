@@ -10,13 +10,27 @@
 
 namespace gradlab::rt {
 
+// The address range of one block: an anonymous mapping of its own, unmapped when the last owner goes.
+// While a freed block is remembered as freed it keeps its range reserved (no pages, no access), so the
+// host allocator can never hand out an address the emulator would call "freed device memory".
+struct Reservation {
+  void* base = nullptr;
+  size_t bytes = 0;
+  Reservation(void* b, size_t n) : base(b), bytes(n) {}
+  ~Reservation();
+  Reservation(const Reservation&) = delete;
+  Reservation& operator=(const Reservation&) = delete;
+};
+
 // One aclrtMalloc block. Held by shared_ptr: an in-flight kernel pins the bytes until it finishes,
-// even when the user frees the pointer meanwhile.
+// even when the user frees the pointer meanwhile. Its destructor gives the pages back.
 struct Allocation {
   std::byte* base = nullptr;
   size_t size = 0;
   int32_t device = 0;
-  Allocation(std::byte* b, size_t s, int32_t d) : base(b), size(s), device(d) {}
+  std::shared_ptr<Reservation> range;
+  Allocation(std::byte* b, size_t s, int32_t d, std::shared_ptr<Reservation> r)
+      : base(b), size(s), device(d), range(std::move(r)) {}
   ~Allocation();
   Allocation(const Allocation&) = delete;
   Allocation& operator=(const Allocation&) = delete;
@@ -57,7 +71,11 @@ class DeviceMemory {
  private:
   mutable std::mutex mutex_;
   std::map<uintptr_t, AllocationRef> live_;  // keyed by base address
-  std::map<uintptr_t, size_t> freed_;        // recently freed ranges, to tell "freed" from "unknown"
+  struct FreedRange {
+    size_t size = 0;
+    std::shared_ptr<Reservation> range;  // keeps the addresses out of the host allocator's hands
+  };
+  std::map<uintptr_t, FreedRange> freed_;  // recently freed ranges, to tell "freed" from "unknown"
   size_t liveBytes_ = 0;
   void forgetFreedOverlapping(uintptr_t base, size_t size);
 };
