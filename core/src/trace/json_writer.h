@@ -1,0 +1,59 @@
+// A minimal streaming JSON writer for large traces (millions of moves): appends to one string, writes
+// floats in their shortest round-trip form and non-finite values as "nan" / "inf" / "-inf".
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gradlab::trace_json {
+
+inline void appendString(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          auto r = std::to_chars(buf, buf + sizeof buf, static_cast<int>(c), 16);
+          out += "\\u";
+          out.append(4 - static_cast<size_t>(r.ptr - buf), '0');
+          out.append(buf, r.ptr);
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+template <typename Int>
+void appendInt(std::string& out, Int v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+template <typename Float>
+void appendFloat(std::string& out, Float v) {
+  if (std::isnan(v)) {
+    out += "\"nan\"";
+  } else if (std::isinf(v)) {
+    out += v > 0 ? "\"inf\"" : "\"-inf\"";
+  } else if (v == 0 && std::signbit(v)) {
+    out += "-0.0";  // "-0" would read back as the integer 0
+  } else {
+    char buf[40];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+  }
+}
+
+}  // namespace gradlab::trace_json

@@ -1,0 +1,235 @@
+#include "gradlab/trace_export.h"
+
+#include <algorithm>
+#include <fstream>
+
+#include "runtime/tensor.h"
+#include "trace/json_writer.h"
+
+namespace gradlab {
+namespace {
+
+using trace_json::appendFloat;
+using trace_json::appendInt;
+using trace_json::appendString;
+
+int pipeLane(Pipe pipe) { return static_cast<int>(pipe); }
+
+void appendMetadata(std::string& out, const char* name, int pid, int tid, const std::string& value, bool sort,
+                    int sortIndex) {
+  out += "{\"name\":";
+  appendString(out, name);
+  out += ",\"ph\":\"M\",\"pid\":";
+  appendInt(out, pid);
+  if (tid >= 0) {
+    out += ",\"tid\":";
+    appendInt(out, tid);
+  }
+  out += ",\"args\":{";
+  if (sort) {
+    out += "\"sort_index\":";
+    appendInt(out, sortIndex);
+  } else {
+    out += "\"name\":";
+    appendString(out, value);
+  }
+  out += "}},\n";
+}
+
+void appendShape(std::string& out, const std::vector<int64_t>& shape) {
+  out += '[';
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) out += ',';
+    appendInt(out, shape[i]);
+  }
+  out += ']';
+}
+
+void appendBox(std::string& out, const Box& b) {
+  appendShape(out, {b.plane0, b.plane1, b.row0, b.row1, b.col0, b.col1});
+}
+
+bool writeFile(const std::string& path, const std::string& text, std::string* error) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (file) file.write(text.data(), static_cast<std::streamsize>(text.size()));
+  if (file) file.close();
+  if (!file) {
+    if (error) *error = "cannot write '" + path + "'";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string chromeTraceJson(const Trace& trace) {
+  const Plan& plan = trace.plan;
+  int32_t cores = plan.coresUsed;
+  for (const TraceEvent& e : trace.events) cores = std::max(cores, e.core + 1);
+
+  std::string out;
+  out.reserve(256 + trace.events.size() * 140 + static_cast<size_t>(cores) * 400);
+  out += "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"op\":";
+  appendString(out, opName(plan.op));
+  out += ",\"dtype\":";
+  appendString(out, rt::dtypeName(plan.dtype));
+  out += ",\"deterministic\":";
+  out += plan.deterministic ? "true" : "false";
+  out += ",\"profile\":";
+  appendString(out, plan.profile.name);
+  out += ",\"timeModel\":\"modelled device time from the plan's cost model, not host wall time\"},\n";
+  out += "\"traceEvents\":[\n";
+  for (int32_t c = 0; c < cores; ++c) {
+    const std::string core = "core " + std::to_string(c);
+    appendMetadata(out, "process_name", c, -1, core, false, 0);
+    appendMetadata(out, "process_sort_index", c, -1, "", true, c);
+    for (Pipe p : {Pipe::kMte2, Pipe::kVector, Pipe::kMte3}) {
+      appendMetadata(out, "thread_name", c, pipeLane(p), core + " / " + pipeName(p), false, 0);
+      appendMetadata(out, "thread_sort_index", c, pipeLane(p), "", true, pipeLane(p));
+    }
+  }
+  for (const TraceEvent& e : trace.events) {
+    out += "{\"name\":";
+    appendString(out, eventKindName(e.kind));
+    out += ",\"cat\":";
+    appendString(out, pipeName(e.pipe));
+    out += ",\"ph\":\"X\",\"pid\":";
+    appendInt(out, e.core);
+    out += ",\"tid\":";
+    appendInt(out, pipeLane(e.pipe));
+    out += ",\"ts\":";
+    appendFloat(out, e.startUs);
+    out += ",\"dur\":";
+    appendFloat(out, std::max(0.0, e.endUs - e.startUs));
+    out += ",\"args\":{\"tile\":";
+    appendInt(out, e.tile);
+    out += ",\"bytes\":";
+    appendInt(out, e.bytes);
+    out += "}},\n";
+  }
+  // Every entry above ends in ",\n"; the last one must not.
+  if (out.size() >= 2 && out.compare(out.size() - 2, 2, ",\n") == 0) out.resize(out.size() - 2);
+  out += "\n]}\n";
+  return out;
+}
+
+std::string traceMovesJson(const Trace& trace) {
+  const Plan& plan = trace.plan;
+  std::string out;
+  out.reserve(1024 + plan.tiles.size() * 260 + trace.events.size() * 60 + trace.moves.size() * 64);
+  out += "{\"format\":\"gradlab-trace\",\"version\":1,\n\"plan\":{\"op\":";
+  appendString(out, opName(plan.op));
+  out += ",\"dtype\":";
+  appendString(out, rt::dtypeName(plan.dtype));
+  out += ",\"deterministic\":";
+  out += plan.deterministic ? "true" : "false";
+  const DeviceProfile& p = plan.profile;
+  out += ",\n\"profile\":{\"name\":";
+  appendString(out, p.name);
+  out += ",\"description\":";
+  appendString(out, p.description);
+  out += ",\"cubeCores\":";
+  appendInt(out, p.cubeCores);
+  out += ",\"vectorCores\":";
+  appendInt(out, p.vectorCores);
+  out += ",\"ubBytes\":";
+  appendInt(out, p.ubBytes);
+  out += ",\"gmBandwidthGBps\":";
+  appendFloat(out, p.gmBandwidthGBps);
+  out += ",\"mteBandwidthGBps\":";
+  appendFloat(out, p.mteBandwidthGBps);
+  out += ",\"vectorElemsPerNs\":";
+  appendFloat(out, p.vectorElemsPerNs);
+  out += ",\"launchOverheadUs\":";
+  appendFloat(out, p.launchOverheadUs);
+  out += "},\n\"srcShape\":";
+  appendShape(out, plan.srcShape);
+  out += ",\"dstShape\":";
+  appendShape(out, plan.dstShape);
+  out += ",\"planes\":";
+  appendInt(out, plan.planes);
+  out += ",\"workspaceBytes\":";
+  appendInt(out, plan.workspaceBytes);
+  out += ",\"coresUsed\":";
+  appendInt(out, plan.coresUsed);
+  out += ",\"strategy\":";
+  appendString(out, plan.strategy);
+  out += ",\n\"tiles\":[";
+  for (size_t i = 0; i < plan.tiles.size(); ++i) {
+    const Tile& t = plan.tiles[i];
+    out += i ? ",\n" : "\n";
+    out += "{\"id\":";
+    appendInt(out, t.id);
+    out += ",\"core\":";
+    appendInt(out, t.core);
+    out += ",\"order\":";
+    appendInt(out, t.order);
+    out += ",\"src\":";
+    appendBox(out, t.src);
+    out += ",\"dst\":";
+    appendBox(out, t.dst);
+    out += ",\"atomic\":";
+    out += t.atomic ? "true" : "false";
+    out += ",\"ubBytes\":";
+    appendInt(out, t.ubBytes);
+    out += ",\"bytesIn\":";
+    appendInt(out, t.bytesIn);
+    out += ",\"bytesOut\":";
+    appendInt(out, t.bytesOut);
+    out += ",\"vectorElems\":";
+    appendInt(out, t.vectorElems);
+    out += ",\"estimatedUs\":";
+    appendFloat(out, t.estimatedUs);
+    out += '}';
+  }
+  out += "]},\n\"events\":[";
+  for (size_t i = 0; i < trace.events.size(); ++i) {
+    const TraceEvent& e = trace.events[i];
+    out += i ? ",\n[" : "\n[";
+    appendInt(out, e.core);
+    out += ',';
+    appendInt(out, e.tile);
+    out += ',';
+    appendString(out, eventKindName(e.kind));
+    out += ',';
+    appendFloat(out, e.startUs);
+    out += ',';
+    appendFloat(out, e.endUs);
+    out += ',';
+    appendInt(out, e.bytes);
+    out += ']';
+  }
+  out += "],\n\"moves\":[";
+  for (size_t i = 0; i < trace.moves.size(); ++i) {
+    const CellMove& m = trace.moves[i];
+    out += i ? ",\n[" : "\n[";
+    appendInt(out, m.src);
+    out += ',';
+    appendInt(out, m.dst);
+    out += ',';
+    appendInt(out, m.core);
+    out += ',';
+    appendInt(out, m.tile);
+    out += ',';
+    appendInt(out, m.orderAtDst);
+    out += ',';
+    appendFloat(out, m.value);
+    out += ',';
+    appendFloat(out, m.sumAfter);
+    out += ']';
+  }
+  out += "],\n\"movesTruncated\":";
+  out += trace.movesTruncated ? "true" : "false";
+  out += "}\n";
+  return out;
+}
+
+bool writeChromeTrace(const Trace& trace, const std::string& path, std::string* error) {
+  return writeFile(path, chromeTraceJson(trace), error);
+}
+
+bool writeTraceMoves(const Trace& trace, const std::string& path, std::string* error) {
+  return writeFile(path, traceMovesJson(trace), error);
+}
+
+}  // namespace gradlab

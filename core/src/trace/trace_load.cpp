@@ -1,0 +1,238 @@
+// Reads the compact trace JSON written by traceMovesJson back into a Trace.
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "gradlab/trace_export.h"
+#include "runtime/tensor.h"
+
+namespace gradlab {
+namespace {
+
+using nlohmann::json;
+
+// Problems are thrown as this inside the parser and turned into `error` at the boundary.
+struct BadTrace : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const json& field(const json& object, const char* key, const std::string& where) {
+  if (!object.is_object()) throw BadTrace(where + " is not an object");
+  auto it = object.find(key);
+  if (it == object.end()) throw BadTrace(where + " has no \"" + key + "\"");
+  return *it;
+}
+
+double number(const json& v, const std::string& where) {
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+    if (s == "inf") return std::numeric_limits<double>::infinity();
+    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+  }
+  throw BadTrace(where + " is not a number");
+}
+
+// Floats as written (shortest round-trip of the fp32 value): parse the text form as a float again.
+float number32(const json& v, const std::string& where) {
+  if (v.is_number_float()) return static_cast<float>(v.get<double>());
+  return static_cast<float>(number(v, where));
+}
+
+int64_t integer(const json& v, const std::string& where) {
+  if (v.is_number_integer()) return v.get<int64_t>();
+  throw BadTrace(where + " is not an integer");
+}
+
+std::vector<int64_t> shape(const json& v, const std::string& where) {
+  if (!v.is_array()) throw BadTrace(where + " is not an array");
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < v.size(); ++i) out.push_back(integer(v[i], where + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+Box box(const json& v, const std::string& where) {
+  std::vector<int64_t> b = shape(v, where);
+  if (b.size() != 6) throw BadTrace(where + " must have 6 entries [p0,p1,r0,r1,c0,c1]");
+  return Box{b[0], b[1], b[2], b[3], b[4], b[5]};
+}
+
+OpKind opKind(const std::string& name) {
+  for (OpKind k : {OpKind::kUpsampleNearestExact1dBackward, OpKind::kUpsampleNearestExact2dBackward,
+                   OpKind::kAdaptiveMaxPool2dBackward, OpKind::kUpsampleNearestExact1d,
+                   OpKind::kUpsampleNearestExact2d, OpKind::kAdaptiveMaxPool2d}) {
+    if (name == opName(k)) return k;
+  }
+  throw BadTrace("unknown op \"" + name + "\"");
+}
+
+aclDataType dtypeOf(const std::string& name) {
+  for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64, ACL_DOUBLE, ACL_INT8, ACL_UINT8,
+                        ACL_INT16, ACL_BOOL}) {
+    if (name == rt::dtypeName(d)) return d;
+  }
+  throw BadTrace("unknown dtype \"" + name + "\"");
+}
+
+EventKind eventKind(const std::string& name) {
+  for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
+    if (name == eventKindName(k)) return k;
+  }
+  throw BadTrace("unknown event kind \"" + name + "\"");
+}
+
+Pipe pipeOf(EventKind kind) {
+  switch (kind) {
+    case EventKind::kCopyIn: return Pipe::kMte2;
+    case EventKind::kCompute: return Pipe::kVector;
+    default: return Pipe::kMte3;
+  }
+}
+
+std::string text(const json& v, const std::string& where) {
+  if (!v.is_string()) throw BadTrace(where + " is not a string");
+  return v.get<std::string>();
+}
+
+DeviceProfile profile(const json& v) {
+  DeviceProfile p;
+  p.name = text(field(v, "name", "profile"), "profile.name");
+  if (v.contains("description")) p.description = text(v["description"], "profile.description");
+  p.cubeCores = static_cast<int32_t>(integer(field(v, "cubeCores", "profile"), "profile.cubeCores"));
+  p.vectorCores = static_cast<int32_t>(integer(field(v, "vectorCores", "profile"), "profile.vectorCores"));
+  p.ubBytes = static_cast<uint64_t>(integer(field(v, "ubBytes", "profile"), "profile.ubBytes"));
+  p.gmBandwidthGBps = number(field(v, "gmBandwidthGBps", "profile"), "profile.gmBandwidthGBps");
+  p.mteBandwidthGBps = number(field(v, "mteBandwidthGBps", "profile"), "profile.mteBandwidthGBps");
+  p.vectorElemsPerNs = number(field(v, "vectorElemsPerNs", "profile"), "profile.vectorElemsPerNs");
+  p.launchOverheadUs = number(field(v, "launchOverheadUs", "profile"), "profile.launchOverheadUs");
+  return p;
+}
+
+Plan plan(const json& v) {
+  Plan p;
+  p.op = opKind(text(field(v, "op", "plan"), "plan.op"));
+  p.dtype = dtypeOf(text(field(v, "dtype", "plan"), "plan.dtype"));
+  const json& det = field(v, "deterministic", "plan");
+  if (!det.is_boolean()) throw BadTrace("plan.deterministic is not a boolean");
+  p.deterministic = det.get<bool>();
+  p.profile = profile(field(v, "profile", "plan"));
+  p.srcShape = shape(field(v, "srcShape", "plan"), "plan.srcShape");
+  p.dstShape = shape(field(v, "dstShape", "plan"), "plan.dstShape");
+  p.planes = integer(field(v, "planes", "plan"), "plan.planes");
+  p.workspaceBytes = static_cast<uint64_t>(integer(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes"));
+  p.coresUsed = static_cast<int32_t>(integer(field(v, "coresUsed", "plan"), "plan.coresUsed"));
+  if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
+  const json& tiles = field(v, "tiles", "plan");
+  if (!tiles.is_array()) throw BadTrace("plan.tiles is not an array");
+  for (size_t i = 0; i < tiles.size(); ++i) {
+    const json& t = tiles[i];
+    const std::string where = "plan.tiles[" + std::to_string(i) + "]";
+    Tile tile;
+    tile.id = static_cast<int32_t>(integer(field(t, "id", where), where + ".id"));
+    tile.core = static_cast<int32_t>(integer(field(t, "core", where), where + ".core"));
+    tile.order = static_cast<int32_t>(integer(field(t, "order", where), where + ".order"));
+    tile.src = box(field(t, "src", where), where + ".src");
+    tile.dst = box(field(t, "dst", where), where + ".dst");
+    tile.atomic = field(t, "atomic", where).get<bool>();
+    tile.ubBytes = static_cast<uint64_t>(integer(field(t, "ubBytes", where), where + ".ubBytes"));
+    tile.bytesIn = static_cast<uint64_t>(integer(field(t, "bytesIn", where), where + ".bytesIn"));
+    tile.bytesOut = static_cast<uint64_t>(integer(field(t, "bytesOut", where), where + ".bytesOut"));
+    tile.vectorElems = static_cast<uint64_t>(integer(field(t, "vectorElems", where), where + ".vectorElems"));
+    tile.estimatedUs = number(field(t, "estimatedUs", where), where + ".estimatedUs");
+    if (tile.core < 0 || tile.core >= p.coresUsed) {
+      throw BadTrace(where + ".core " + std::to_string(tile.core) + " is outside [0, coresUsed)");
+    }
+    p.tiles.push_back(tile);
+  }
+  return p;
+}
+
+void parse(const json& doc, Trace* out) {
+  if (!doc.is_object() || !doc.contains("format") || doc["format"] != "gradlab-trace") {
+    throw BadTrace("not a gradlab trace (expected \"format\": \"gradlab-trace\")");
+  }
+  const int64_t version = integer(field(doc, "version", "trace"), "version");
+  if (version != 1) throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1)");
+  Trace t;
+  t.plan = plan(field(doc, "plan", "trace"));
+  const int32_t tiles = static_cast<int32_t>(t.plan.tiles.size());
+  auto checkTile = [&](int64_t tile, const std::string& where) {
+    if (tile < 0 || tile >= tiles) throw BadTrace(where + " names tile " + std::to_string(tile) + ", plan has " + std::to_string(tiles));
+  };
+  if (doc.contains("events")) {
+    const json& events = doc["events"];
+    if (!events.is_array()) throw BadTrace("events is not an array");
+    t.events.reserve(events.size());
+    for (size_t i = 0; i < events.size(); ++i) {
+      const json& e = events[i];
+      const std::string where = "events[" + std::to_string(i) + "]";
+      if (!e.is_array() || e.size() != 6) throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes]");
+      TraceEvent ev;
+      ev.core = static_cast<int32_t>(integer(e[0], where));
+      ev.tile = static_cast<int32_t>(integer(e[1], where));
+      checkTile(ev.tile, where);
+      ev.kind = eventKind(text(e[2], where));
+      ev.pipe = pipeOf(ev.kind);
+      ev.startUs = number(e[3], where);
+      ev.endUs = number(e[4], where);
+      ev.bytes = static_cast<uint64_t>(integer(e[5], where));
+      t.events.push_back(ev);
+    }
+  }
+  const json& moves = field(doc, "moves", "trace");
+  if (!moves.is_array()) throw BadTrace("moves is not an array");
+  t.moves.reserve(moves.size());
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const json& m = moves[i];
+    if (!m.is_array() || m.size() != 7) {
+      throw BadTrace("moves[" + std::to_string(i) + "] must be [src, dst, core, tile, orderAtDst, value, sumAfter]");
+    }
+    const std::string where = "moves[" + std::to_string(i) + "]";
+    CellMove mv;
+    mv.src = integer(m[0], where);
+    mv.dst = integer(m[1], where);
+    mv.core = static_cast<int32_t>(integer(m[2], where));
+    mv.tile = static_cast<int32_t>(integer(m[3], where));
+    checkTile(mv.tile, where);
+    mv.orderAtDst = static_cast<uint32_t>(integer(m[4], where));
+    mv.value = number32(m[5], where);
+    mv.sumAfter = number32(m[6], where);
+    mv.sequence = i;
+    t.moves.push_back(mv);
+  }
+  if (doc.contains("movesTruncated")) t.movesTruncated = doc["movesTruncated"].get<bool>();
+  *out = std::move(t);
+}
+
+}  // namespace
+
+bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error) {
+  try {
+    parse(json::parse(text), out);
+    return true;
+  } catch (const std::exception& e) {  // nlohmann's parse and type errors, and BadTrace
+    if (error) *error = e.what();
+    return false;
+  }
+}
+
+bool loadTraceMoves(const std::string& path, Trace* out, std::string* error) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    if (error) *error = "cannot open '" + path + "'";
+    return false;
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  std::string why;
+  if (parseTraceMovesJson(text.str(), out, &why)) return true;
+  if (error) *error = "'" + path + "': " + why;
+  return false;
+}
+
+}  // namespace gradlab
