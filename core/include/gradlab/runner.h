@@ -52,7 +52,9 @@ struct HostTensor {
 
 struct RunResult {
   int status = 0;           // 0, or the aclnnStatus / aclError of the failing stage
-  std::string stage;        // "", "GetWorkspaceSize", "launch" or "synchronize"
+  std::string stage;        // "", "GetWorkspaceSize", "launch" or "synchronize" of the main op; also "setup"
+                            // (building tensors), "forward <stage>" (adaptive backward's indices), "workspace"
+                            // (its allocation) and "readback" (reading outputs; an op that wrote outside a view)
   std::string message;      // aclGetRecentErrMsg() of the failure
   std::vector<HostTensor> inputs;   // what the op read (for adaptive backward also the forward's self)
   std::vector<HostTensor> outputs;  // what it wrote

@@ -1,0 +1,214 @@
+#include "runner/device_buffer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "gradlab/half.h"
+
+namespace gradlab::runner {
+namespace {
+
+Failure aclFailure(int status, const std::string& what) {
+  return Failure{status, what + ": " + aclGetRecentErrMsg()};
+}
+
+}  // namespace
+
+bool isIntegerType(aclDataType dtype) { return dtype == ACL_INT32 || dtype == ACL_INT64; }
+
+void encodeFloat(aclDataType dtype, float value, std::byte* out) {
+  switch (dtype) {
+    case ACL_FLOAT16: {
+      uint16_t b = floatToHalfBits(value);
+      std::memcpy(out, &b, 2);
+      break;
+    }
+    case ACL_BF16: {
+      uint16_t b = floatToBf16Bits(value);
+      std::memcpy(out, &b, 2);
+      break;
+    }
+    case ACL_INT32: {
+      int32_t v = static_cast<int32_t>(value);
+      std::memcpy(out, &v, 4);
+      break;
+    }
+    case ACL_INT64: {
+      int64_t v = static_cast<int64_t>(value);
+      std::memcpy(out, &v, 8);
+      break;
+    }
+    case ACL_DOUBLE: {
+      double d = value;
+      std::memcpy(out, &d, 8);
+      break;
+    }
+    case ACL_INT8:
+    case ACL_UINT8:
+    case ACL_BOOL: {
+      auto b = static_cast<unsigned char>(static_cast<int>(value));
+      std::memcpy(out, &b, 1);
+      break;
+    }
+    case ACL_INT16: {
+      int16_t v = static_cast<int16_t>(value);
+      std::memcpy(out, &v, 2);
+      break;
+    }
+    case ACL_FLOAT:
+      std::memcpy(out, &value, 4);
+      break;
+    default:  // other dtypes only reach an operator to be refused by its checks
+      std::memset(out, 0, aclDataTypeSize(dtype));
+      break;
+  }
+}
+
+float decodeFloat(aclDataType dtype, const std::byte* in) {
+  switch (dtype) {
+    case ACL_FLOAT16: {
+      uint16_t b;
+      std::memcpy(&b, in, 2);
+      return halfBitsToFloat(b);
+    }
+    case ACL_BF16: {
+      uint16_t b;
+      std::memcpy(&b, in, 2);
+      return bf16BitsToFloat(b);
+    }
+    case ACL_INT32: {
+      int32_t v;
+      std::memcpy(&v, in, 4);
+      return static_cast<float>(v);
+    }
+    case ACL_INT64: {
+      int64_t v;
+      std::memcpy(&v, in, 8);
+      return static_cast<float>(v);
+    }
+    case ACL_DOUBLE: {
+      double d;
+      std::memcpy(&d, in, 8);
+      return static_cast<float>(d);
+    }
+    case ACL_INT8: return static_cast<float>(static_cast<int8_t>(in[0]));
+    case ACL_UINT8:
+    case ACL_BOOL: return static_cast<float>(static_cast<uint8_t>(in[0]));
+    case ACL_INT16: {
+      int16_t v;
+      std::memcpy(&v, in, 2);
+      return v;
+    }
+    case ACL_FLOAT: {
+      float f;
+      std::memcpy(&f, in, 4);
+      return f;
+    }
+    default: return 0.0f;
+  }
+}
+
+DeviceBuffer::~DeviceBuffer() {
+  if (tensor_) aclDestroyTensor(tensor_);
+  if (device_) aclrtFree(device_);
+}
+
+Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclFormat format) {
+  layout_ = layout;
+  dtype_ = dtype;
+  elementSize_ = aclDataTypeSize(dtype);
+  const size_t bytes = static_cast<size_t>(layout.storageElems) * elementSize_;
+  if (bytes > 0) {
+    aclError e = aclrtMalloc(&device_, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (e != ACL_SUCCESS) {
+      device_ = nullptr;
+      return aclFailure(e, "aclrtMalloc");
+    }
+    e = aclrtMemset(device_, bytes, 0xFF, bytes);
+    if (e != ACL_SUCCESS) return aclFailure(e, "aclrtMemset");
+  }
+  std::vector<int64_t> storageDims{layout.storageElems};
+  tensor_ = aclCreateTensor(layout.shape.data(), layout.shape.size(), dtype, layout.strides.data(), layout.offset,
+                            format, storageDims.data(), storageDims.size(), device_);
+  if (tensor_ == nullptr) return aclFailure(ACLNN_ERR_PARAM_INVALID, "aclCreateTensor");
+  return {};
+}
+
+Failure DeviceBuffer::copyIn(const std::vector<std::byte>& host) {
+  if (host.empty()) return {};
+  aclError e = aclrtMemcpy(device_, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
+  return e == ACL_SUCCESS ? Failure{} : aclFailure(e, "aclrtMemcpy (host to device)");
+}
+
+Failure DeviceBuffer::copyOut(std::vector<std::byte>* host) const {
+  host->assign(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0});
+  if (host->empty()) return {};
+  aclError e = aclrtMemcpy(host->data(), host->size(), device_, host->size(), ACL_MEMCPY_DEVICE_TO_HOST);
+  return e == ACL_SUCCESS ? Failure{} : aclFailure(e, "aclrtMemcpy (device to host)");
+}
+
+Failure DeviceBuffer::upload(const std::vector<float>& values) {
+  std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
+  std::vector<int64_t> at = layout_.cellOffsets();
+  for (size_t i = 0; i < at.size(); ++i) {
+    encodeFloat(dtype_, i < values.size() ? values[i] : 0.0f, host.data() + at[i] * elementSize_);
+  }
+  return copyIn(host);
+}
+
+Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
+  std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
+  std::vector<int64_t> at = layout_.cellOffsets();
+  for (size_t i = 0; i < at.size(); ++i) {
+    int64_t v = i < values.size() ? values[i] : 0;
+    std::byte* p = host.data() + at[i] * elementSize_;
+    if (dtype_ == ACL_INT32) {
+      int32_t v32 = static_cast<int32_t>(v);
+      std::memcpy(p, &v32, 4);
+    } else if (dtype_ == ACL_INT64) {
+      std::memcpy(p, &v, 8);
+    } else {
+      encodeFloat(dtype_, static_cast<float>(v), p);
+    }
+  }
+  return copyIn(host);
+}
+
+Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const {
+  std::vector<std::byte> host;
+  if (Failure f = copyOut(&host); f.failed()) return f;
+  std::vector<int64_t> at = layout_.cellOffsets();
+  if (values) {
+    values->resize(at.size());
+    for (size_t i = 0; i < at.size(); ++i) (*values)[i] = decodeFloat(dtype_, host.data() + at[i] * elementSize_);
+  }
+  if (ints && isIntegerType(dtype_)) {
+    ints->resize(at.size());
+    for (size_t i = 0; i < at.size(); ++i) {
+      const std::byte* p = host.data() + at[i] * elementSize_;
+      if (dtype_ == ACL_INT32) {
+        int32_t v;
+        std::memcpy(&v, p, 4);
+        (*ints)[i] = v;
+      } else {
+        std::memcpy(&(*ints)[i], p, 8);
+      }
+    }
+  }
+  if (untouched) {
+    *untouched = true;
+    if (static_cast<int64_t>(at.size()) != layout_.storageElems) {
+      std::vector<bool> inView(static_cast<size_t>(layout_.storageElems), false);
+      for (int64_t a : at) inView[a] = true;
+      for (int64_t e = 0; e < layout_.storageElems && *untouched; ++e) {
+        if (inView[e]) continue;
+        for (size_t b = 0; b < elementSize_; ++b) {
+          if (host[e * elementSize_ + b] != std::byte{0xFF}) *untouched = false;
+        }
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace gradlab::runner

@@ -1,0 +1,58 @@
+// A runner-owned device tensor: one aclrtMalloc'd storage and the aclTensor view over it, filled from
+// host values and read back as host values. Failures come back as status + message, never throws.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "runner/tensor_layout.h"
+
+namespace gradlab::runner {
+
+struct Failure {
+  int status = 0;
+  std::string message;
+  bool failed() const { return status != 0; }
+};
+
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  ~DeviceBuffer();
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+
+  // Allocates the storage, fills every byte with 0xFF (NaN for every float dtype, -1 for integers), and
+  // creates the view. `format` is the aclFormat of the view.
+  Failure create(const TensorLayout& layout, aclDataType dtype, aclFormat format);
+  // Writes the view's cells (row-major) from fp32 values (rounded once to fp16/bf16) or integers.
+  Failure upload(const std::vector<float>& values);
+  Failure uploadInts(const std::vector<int64_t>& values);
+  // Reads the view's cells back; `untouched` (optional) becomes false when any storage byte outside the
+  // view lost its 0xFF fill (an op wrote where it must not).
+  Failure download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const;
+
+  aclTensor* tensor() const { return tensor_; }
+  const TensorLayout& layout() const { return layout_; }
+  aclDataType dtype() const { return dtype_; }
+
+ private:
+  Failure copyIn(const std::vector<std::byte>& host);
+  Failure copyOut(std::vector<std::byte>* host) const;
+
+  TensorLayout layout_;
+  aclDataType dtype_ = ACL_FLOAT;
+  size_t elementSize_ = 4;
+  void* device_ = nullptr;
+  aclTensor* tensor_ = nullptr;
+};
+
+// fp32 <-> one element of `dtype` (FLOAT, FLOAT16, BF16, INT32, INT64), little-endian host bytes.
+void encodeFloat(aclDataType dtype, float value, std::byte* out);
+float decodeFloat(aclDataType dtype, const std::byte* in);
+bool isIntegerType(aclDataType dtype);
+
+}  // namespace gradlab::runner

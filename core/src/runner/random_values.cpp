@@ -1,0 +1,27 @@
+#include "runner/random_values.h"
+
+#include <algorithm>
+
+namespace gradlab::runner {
+namespace {
+
+uint64_t splitmix64(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
+  uint64_t state = seed * 0x2545F4914F6CDD1Dull + stream * 0x9E3779B97F4A7C15ull + 1;
+  std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+  for (float& x : v) {
+    const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
+    x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
+  }
+  return v;
+}
+
+}  // namespace gradlab::runner

@@ -1,0 +1,13 @@
+// Seeded inputs that are the same on every platform and standard library.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace gradlab::runner {
+
+// `count` values in [-1, 1), multiples of 2^-23 (exact in fp32), from splitmix64(seed, stream).
+// Different `stream`s give independent sequences for the different tensors of one request.
+std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count);
+
+}  // namespace gradlab::runner
