@@ -1,9 +1,14 @@
 // Device profiles: the built-ins, GRADLAB_DEVICE / --device specs, and reporting a bad spec.
+#include <algorithm>
 #include <cstdlib>
 
 #include <gtest/gtest.h>
 
+#include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
+#include "gradlab/plan.h"
 #include "gradlab/profile.h"
+#include "support/device_tensor.h"
 
 namespace gradlab {
 namespace {
@@ -83,6 +88,59 @@ TEST(Profile, SetActiveProfileIsWhatNewCallsSee) {
   EXPECT_EQ(activeProfile().vectorCores, 3);
   setActiveProfile(before);
   EXPECT_EQ(activeProfile().name, before.name);
+}
+
+// The plan an executor holds, planned under `spec` (restores the active profile afterwards).
+Plan planUnder(const std::string& spec, bool deterministic) {
+  testing::RuntimeScope::shared().setDeterministic(deterministic);
+  const DeviceProfile before = activeProfile();
+  setActiveProfile(parse(spec));
+  const int64_t N = 2, C = 3, Hi = 40, Wi = 30, Ho = 97, Wo = 61;
+  testing::DeviceTensor grad({N, C, Ho, Wo}, ACL_FLOAT, std::vector<float>(N * C * Ho * Wo, 1.0f), ACL_FORMAT_NCHW);
+  testing::DeviceTensor out({N, C, Hi, Wi}, ACL_FLOAT, {}, ACL_FORMAT_NCHW);
+  const int64_t outputSize[] = {Ho, Wo}, inputSize[] = {N, C, Hi, Wi};
+  aclIntArray* os = aclCreateIntArray(outputSize, 2);
+  aclIntArray* is = aclCreateIntArray(inputSize, 4);
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  Plan plan;
+  EXPECT_EQ(aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(grad, os, is, 0.0, 0.0, out, &workspace, &executor), 0)
+      << aclGetRecentErrMsg();
+  if (const Plan* p = executorPlan(executor)) plan = *p;
+  aclDestroyAclOpExecutor(executor);
+  aclDestroyIntArray(os);
+  aclDestroyIntArray(is);
+  setActiveProfile(before);
+  testing::RuntimeScope::shared().setDeterministic(false);
+  return plan;
+}
+
+uint64_t largestTileUb(const Plan& plan) {
+  uint64_t m = 0;
+  for (const Tile& t : plan.tiles) m = std::max(m, t.ubBytes);
+  return m;
+}
+
+TEST(ProfilePlans, ThePlanFollowsCoresAndUb) {
+  for (bool deterministic : {true, false}) {
+    SCOPED_TRACE(deterministic ? "deterministic" : "default mode");
+    const Plan two = planUnder("classroom:cores=2", deterministic);
+    const Plan eight = planUnder("classroom:cores=8", deterministic);
+    ASSERT_FALSE(two.tiles.empty());
+    EXPECT_EQ(two.profile.vectorCores, 2);
+    EXPECT_LE(two.coresUsed, 2);
+    EXPECT_GT(eight.coresUsed, two.coresUsed) << "more cores, more of them used";
+    const std::vector<double> loadTwo = two.coreLoadUs(), loadEight = eight.coreLoadUs();
+    EXPECT_LT(*std::max_element(loadEight.begin(), loadEight.end()), *std::max_element(loadTwo.begin(), loadTwo.end()))
+        << "the longest core gets shorter";
+
+    const Plan smallUb = planUnder("atlas-a2:cores=2,ub=2k", deterministic);
+    const Plan bigUb = planUnder("atlas-a2:cores=2,ub=192k", deterministic);
+    EXPECT_EQ(smallUb.profile.ubBytes, 2048u);
+    EXPECT_LE(largestTileUb(smallUb), 2048u);
+    EXPECT_LE(largestTileUb(bigUb), 192u * 1024);
+    EXPECT_GT(smallUb.tiles.size(), bigUb.tiles.size()) << "a smaller UB means smaller, more numerous tiles";
+  }
 }
 
 // GRADLAB_DEVICE is read once per process, so these run in a fresh process (threadsafe death-test style

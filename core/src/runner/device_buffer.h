@@ -36,6 +36,7 @@ class DeviceBuffer {
   Failure download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const;
 
   aclTensor* tensor() const { return tensor_; }
+  void* data() const { return device_; }  // start of the storage (nullptr when empty)
   const TensorLayout& layout() const { return layout_; }
   aclDataType dtype() const { return dtype_; }
 
