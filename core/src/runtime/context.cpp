@@ -70,9 +70,10 @@ aclError requireInit(const char* api) {
 }
 
 int32_t currentDevice() {
-  if (t_device >= 0) return t_device;
   Runtime& r = runtime();
   std::lock_guard lock(r.mutex);
+  // The device this thread set ends when any thread resets it for the last time or calls aclFinalize.
+  if (t_device >= 0 && r.devices[t_device].refs > 0) return t_device;
   return r.lastDevice;
 }
 
