@@ -61,6 +61,10 @@ aclError aclrtDestroyStream(aclrtStream stream) { return destroyStream(stream); 
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   if (aclError e = requireInit("aclrtSynchronizeStream")) return e;
+  // The default stream (nullptr) needs a device: same code as every other call without one.
+  if (int32_t device = -1; stream == nullptr) {
+    if (aclError e = requireDevice("aclrtSynchronizeStream", &device)) return e;
+  }
   auto s = resolveStream(stream, "aclrtSynchronizeStream");
   if (!s) return ACL_ERROR_INVALID_RESOURCE_HANDLE;
   TaskResult result = s->synchronize();
@@ -88,6 +92,7 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
 }
 
 aclError aclrtFree(void* devPtr) {
+  if (aclError e = requireInit("aclrtFree")) return e;
   if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is a null pointer");
   switch (DeviceMemory::instance().release(devPtr)) {
     case DeviceMemory::FreeResult::kOk: return ACL_SUCCESS;
