@@ -157,7 +157,10 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
       strides.assign(stride, stride + viewDimsNum);
     } else {
       strides.assign(viewDimsNum, 1);
-      for (uint64_t i = viewDimsNum; i-- > 1;) strides[i - 1] = strides[i] * std::max<int64_t>(viewDims[i], 1);
+      // Wrapping multiply: huge dims must not overflow int64 (UB) here. Such a view is refused below
+      // (its element count overflows too) unless it is empty, and then its strides are never used.
+      for (uint64_t i = viewDimsNum; i-- > 1;)
+        (void)__builtin_mul_overflow(strides[i], std::max<int64_t>(viewDims[i], 1), &strides[i - 1]);
     }
   }
   std::string problem = describeProblem(viewDims, viewDimsNum, dataType, strides.empty() ? stride : strides.data(),
