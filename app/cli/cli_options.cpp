@@ -1,0 +1,290 @@
+#include "cli_options.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include <CLI/CLI.hpp>
+
+#include "gradlab/npy.h"
+#include "report.h"
+
+namespace gradlab::cli {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+struct OpName {
+  const char* shortName;
+  OpKind op;
+};
+constexpr OpName kOps[] = {
+    {"upsample1d-backward", OpKind::kUpsampleNearestExact1dBackward},
+    {"upsample2d-backward", OpKind::kUpsampleNearestExact2dBackward},
+    {"adaptive-max-pool2d-backward", OpKind::kAdaptiveMaxPool2dBackward},
+    {"upsample1d", OpKind::kUpsampleNearestExact1d},
+    {"upsample2d", OpKind::kUpsampleNearestExact2d},
+    {"adaptive-max-pool2d", OpKind::kAdaptiveMaxPool2d},
+};
+
+bool isOneD(OpKind op) { return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact1d; }
+bool isAdaptive(OpKind op) { return op == OpKind::kAdaptiveMaxPool2dBackward || op == OpKind::kAdaptiveMaxPool2d; }
+bool isBackward(OpKind op) {
+  return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact2dBackward ||
+         op == OpKind::kAdaptiveMaxPool2dBackward;
+}
+
+// "8x6" -> {8, 6}; "8" -> {8}. Every number must be a positive integer.
+bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string* error, const char* option) {
+  dims->clear();
+  std::string item;
+  auto flush = [&]() {
+    if (item.empty() || item.size() > 12 || !std::all_of(item.begin(), item.end(), [](char d) { return std::isdigit(static_cast<unsigned char>(d)) != 0; }) || std::stoll(item) <= 0) {
+      *error = std::string(option) + " '" + text + "': sizes are positive integers, written H x W (\"8x8\") or L (\"16\")";
+      return false;
+    }
+    dims->push_back(std::stoll(item));
+    item.clear();
+    return true;
+  };
+  for (char ch : text) {
+    if (ch == 'x' || ch == 'X' || ch == ',') {
+      if (!flush()) return false;
+    } else {
+      item += ch;
+    }
+  }
+  return flush();
+}
+
+bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
+  scales->clear();
+  std::string item;
+  auto flush = [&]() {
+    try {
+      size_t used = 0;
+      double v = std::stod(item, &used);
+      if (used != item.size()) throw std::invalid_argument(item);
+      scales->push_back(v);
+    } catch (const std::exception&) {
+      *error = "--scales '" + text + "': expected numbers, e.g. 2 or 2,1.5 (height, width)";
+      return false;
+    }
+    item.clear();
+    return true;
+  };
+  for (char ch : text) {
+    if (ch == ',' || ch == 'x' || ch == 'X') {
+      if (!flush()) return false;
+    } else {
+      item += ch;
+    }
+  }
+  return flush();
+}
+
+// Sets the src side of the request (gradOutput of a backward op, self of a forward op) from a shape.
+void setSrcShape(RunRequest& r, const std::vector<int64_t>& s) {
+  int64_t h = 1, w = 1;
+  if (isOneD(r.op)) {
+    r.N = s[0], r.C = s[1], w = s[2];
+  } else if (isAdaptive(r.op) && r.unbatched) {
+    r.N = 1, r.C = s[0], h = s[1], w = s[2];
+  } else {
+    r.N = s[0], r.C = s[1], h = s[2], w = s[3];
+  }
+  if (isBackward(r.op)) {
+    r.outH = h, r.outW = w;
+  } else {
+    r.inH = h, r.inW = w;
+  }
+}
+
+}  // namespace
+
+bool parseOp(const std::string& name, OpKind* op) {
+  const std::string key = lower(name);
+  for (const OpName& o : kOps) {
+    if (key == o.shortName || key == lower(opName(o.op))) {
+      *op = o.op;
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string opNamesHelp() {
+  std::string s;
+  for (const OpName& o : kOps) s += (s.empty() ? "" : ", ") + std::string(o.shortName);
+  return s;
+}
+
+void addOptions(CLI::App& app, Options& o) {
+  app.add_option("--op", o.op, "Operator: " + opNamesHelp() + " (or the aclnn name, e.g. UpsampleNearestExact2dBackward)")
+      ->check([](const std::string& v) {
+        OpKind op;
+        return parseOp(v, &op) ? std::string() : "unknown operator '" + v + "' (known: " + opNamesHelp() + ")";
+      });
+  const auto positive = [](const std::string& v) {
+    return v.find_first_not_of("0123456789") == std::string::npos && v.size() <= 12 && std::stoll(v) > 0
+               ? std::string()
+               : "'" + v + "' is not a positive integer";
+  };
+  app.add_option("--n", o.n, "Batch size N")->check(positive);
+  app.add_option("--c", o.c, "Channels C")->check(positive);
+  app.add_option("--in", o.in, "Input-side spatial size HxW (1-D: L): gradInput of a backward op, self of a forward op");
+  app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L): gradOutput of a backward op, out of a forward op");
+  app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S or SH,SW; default: from the sizes");
+  app.add_flag("--unbatched", o.unbatched, "Adaptive pool: 3-D (C,H,W) tensors");
+  app.add_option("--dtype", o.dtype, "Element type")
+      ->check(CLI::IsMember({"f32", "f16", "bf16", "float32", "float16", "bfloat16"}, CLI::ignore_case))
+      ->capture_default_str();
+  app.add_option("--index-type", o.indexType, "Adaptive pool indices")
+      ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))
+      ->capture_default_str();
+  app.add_option("--layout", o.layout, "Device layout of every tensor")
+      ->check(CLI::IsMember({"contiguous", "channels-last", "sliced"}, CLI::ignore_case))
+      ->capture_default_str();
+  app.add_flag("--deterministic", o.deterministic, "ACL_OPT_DETERMINISTIC=1: one owner per output cell, fixed order");
+  app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
+      ->check([](const std::string& v) {
+        DeviceProfile p;
+        std::string error;
+        return parseProfileSpec(v, &p, &error) ? std::string() : error;
+      });
+  app.add_option("--seed", o.seed, "Seed of the random inputs")->capture_default_str();
+  app.add_option("--input", o.input, "Primary input (gradOutput / self) from a .npy file; its shape sets N, C and that side")
+      ->check(CLI::ExistingFile);
+  app.add_option("--indices", o.indices, "Adaptive pool backward: indices from a .npy file (integers, gradOutput's shape)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--save-outputs", o.saveOutputs, "Write inputs and outputs as DIR/<name>.npy");
+  app.add_option("--trace", o.trace, "Write a Chrome trace-event JSON (Perfetto, chrome://tracing)");
+  app.add_option("--trace-moves", o.traceMoves, "Write the plan and every cell move as compact JSON (for the app)");
+  app.add_flag("--plan", o.plan, "Print the tiling plan: tiles, boxes, UB bytes, estimated time, per-core load");
+  app.add_option("--plan-rows", o.planRows, "Tiles to list with --plan (the rest are summarised)")
+      ->check(CLI::Range(0, 1 << 30))
+      ->capture_default_str();
+  app.add_flag("--print", o.print, "Print the input and output values");
+  app.add_flag("--check", o.check, "Compare the result with an independent reference; exit 1 on a mismatch");
+  app.add_flag("--list-profiles", o.listProfiles, "List the device profiles and exit");
+  app.add_flag("--verify", o.verify, "Run the whole case table (only --op's cases when --op is given), print pass/fail");
+}
+
+bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::string* error) {
+  RunRequest r;
+  if (o.op.empty()) {
+    *error = "--op is required (one of " + opNamesHelp() + ")";
+    return false;
+  }
+  parseOp(o.op, &r.op);
+  r.N = o.n;
+  r.C = o.c;
+  r.unbatched = o.unbatched;
+  if (r.unbatched && !isAdaptive(r.op)) {
+    *error = "--unbatched applies to the adaptive pool operators only";
+    return false;
+  }
+  if (r.unbatched && app.count("--n") > 0 && o.n != 1) {
+    *error = "--unbatched tensors have no N; drop --n";
+    return false;
+  }
+
+  // Spatial sizes, with defaults that show something interesting.
+  const size_t rank = isOneD(r.op) ? 1 : 2;
+  std::vector<int64_t> in = isOneD(r.op) ? std::vector<int64_t>{4} : isAdaptive(r.op) ? std::vector<int64_t>{8, 8}
+                                                                                       : std::vector<int64_t>{4, 4};
+  std::vector<int64_t> outDims = isOneD(r.op)     ? std::vector<int64_t>{8}
+                                 : isAdaptive(r.op) ? std::vector<int64_t>{3, 3}
+                                                    : std::vector<int64_t>{8, 8};
+  if (!o.in.empty() && !parseDims(o.in, &in, error, "--in")) return false;
+  if (!o.out.empty() && !parseDims(o.out, &outDims, error, "--out")) return false;
+  for (auto [dims, name] : {std::pair{&in, "--in"}, std::pair{&outDims, "--out"}}) {
+    if (dims->size() != rank) {
+      *error = std::string(name) + " needs " + (rank == 1 ? "one size L" : "two sizes HxW") + " for " + opName(r.op);
+      return false;
+    }
+  }
+  r.inH = rank == 1 ? 1 : in[0];
+  r.inW = in.back();
+  r.outH = rank == 1 ? 1 : outDims[0];
+  r.outW = outDims.back();
+
+  if (!o.scales.empty()) {
+    if (isAdaptive(r.op)) {
+      *error = "--scales applies to the upsample operators only";
+      return false;
+    }
+    std::vector<double> s;
+    if (!parseScales(o.scales, &s, error)) return false;
+    if (s.size() > rank) {
+      *error = "--scales '" + o.scales + "': " + opName(r.op) + " takes " + (rank == 1 ? "one scale" : "one or two scales");
+      return false;
+    }
+    r.scaleH = rank == 1 ? 0.0 : s.front();
+    r.scaleW = s.back();
+  }
+
+  const std::string dtype = lower(o.dtype);
+  r.dtype = (dtype == "f16" || dtype == "float16") ? ACL_FLOAT16 : (dtype == "bf16" || dtype == "bfloat16") ? ACL_BF16 : ACL_FLOAT;
+  const std::string indexType = lower(o.indexType);
+  r.indexType = (indexType == "int32" || indexType == "i32") ? ACL_INT32 : ACL_INT64;
+  const std::string layout = lower(o.layout);
+  r.layout = layout == "channels-last" ? Layout::kChannelsLast : layout == "sliced" ? Layout::kSliced : Layout::kContiguous;
+  r.deterministic = o.deterministic;
+  r.seed = o.seed;
+  if (!o.device.empty()) {
+    DeviceProfile p;
+    if (!parseProfileSpec(o.device, &p, error)) return false;
+    r.profile = p;
+  }
+  r.trace = !o.trace.empty() || !o.traceMoves.empty();
+
+  if (!o.input.empty()) {
+    npy::Array a;
+    if (!npy::read(o.input, &a, error)) return false;
+    const std::vector<int64_t> expected = srcShapeOf(r);
+    const bool sizesGiven = app.count("--n") > 0 || app.count("--c") > 0 ||
+                            (isBackward(r.op) ? !o.out.empty() : !o.in.empty());
+    if (a.shape.size() != expected.size()) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; " + opName(r.op) + " needs a " +
+               std::to_string(expected.size()) + "-D " + (isBackward(r.op) ? "gradOutput" : "self");
+      return false;
+    }
+    if (sizesGiven && a.shape != expected) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + " but the size options ask for " +
+               shapeText(expected) + " (drop them to take the file's shape)";
+      return false;
+    }
+    if (std::any_of(a.shape.begin(), a.shape.end(), [](int64_t d) { return d <= 0; })) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; every size must be positive";
+      return false;
+    }
+    setSrcShape(r, a.shape);
+    r.values = a.toFloat();
+  }
+  if (!o.indices.empty()) {
+    if (r.op != OpKind::kAdaptiveMaxPool2dBackward) {
+      *error = "--indices applies to adaptive-max-pool2d-backward only";
+      return false;
+    }
+    npy::Array a;
+    if (!npy::read(o.indices, &a, error)) return false;
+    if (npy::isFloating(a.dtype)) {
+      *error = "--indices " + o.indices + " holds " + npy::dtypeName(a.dtype) + "; indices must be integers";
+      return false;
+    }
+    if (a.shape != srcShapeOf(r)) {
+      *error = "--indices " + o.indices + " has shape " + shapeText(a.shape) + " but gradOutput is " +
+               shapeText(srcShapeOf(r));
+      return false;
+    }
+    if (!a.toInt64(&r.indices, error)) return false;
+  }
+  *out = r;
+  return true;
+}
+
+}  // namespace gradlab::cli

@@ -1,0 +1,110 @@
+// gradlab-cli: run one operator headlessly and show what the emulated device did.
+// Exit codes: 0 success, 1 the library reported an error or --check/--verify found a mismatch,
+// 2 bad command line.
+#include <cstdlib>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "check.h"
+#include "cli_options.h"
+#include "gradlab/trace_export.h"
+#include "report.h"
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kFailed = 1;
+constexpr int kBadArguments = 2;
+
+const char* kExamples = R"(examples:
+  gradlab-cli --op upsample2d-backward --n 2 --c 3 --in 4x4 --out 8x8 --deterministic --check
+  gradlab-cli --op adaptive-max-pool2d-backward --in 9x7 --out 4x3 --device classroom --plan
+  gradlab-cli --op upsample1d-backward --in 5 --out 11 --trace run.json --trace-moves moves.json
+  gradlab-cli --op upsample2d-backward --input grad.npy --in 16x16 --save-outputs out/
+  gradlab-cli --list-profiles
+  gradlab-cli --verify)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace gradlab;
+  setenv("GRADLAB_LOG", "off", 0);  // the CLI reports failures itself, once
+
+  CLI::App app{"gradlab-cli: run the emulated Ascend operators through the aclnn API, headlessly", "gradlab-cli"};
+  cli::Options options;
+  cli::addOptions(app, options);
+  app.footer(kExamples);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kBadArguments;
+  }
+
+  if (options.listProfiles) {
+    cli::printProfiles(std::cout);
+    return kOk;
+  }
+  if (options.verify) {
+    std::string op;
+    if (!options.op.empty()) {
+      OpKind kind;
+      cli::parseOp(options.op, &kind);
+      op = opName(kind);
+    }
+    const int failures = cli::verifyCases(std::cout, op);
+    return failures == 0 ? kOk : kFailed;
+  }
+
+  RunRequest request;
+  std::string error;
+  if (!cli::buildRequest(options, app, &request, &error)) {
+    std::cerr << "gradlab-cli: " << error << "\nRun with --help for more information.\n";
+    return kBadArguments;
+  }
+
+  const RunResult result = run(request);
+  if (!result.ok()) {
+    std::cerr << "gradlab-cli: " << opName(request.op) << " failed in " << result.stage << " with status "
+              << result.status << ": " << result.message << "\n";
+    if (options.plan && result.plan) cli::printPlan(std::cout, *result.plan, options.planRows);
+    return kFailed;
+  }
+
+  cli::printSummary(std::cout, request, result);
+  if (options.plan && result.plan) cli::printPlan(std::cout, *result.plan, options.planRows);
+  if (options.print) {
+    for (const HostTensor& t : result.inputs) cli::printValues(std::cout, t);
+    for (const HostTensor& t : result.outputs) cli::printValues(std::cout, t);
+  }
+
+  int status = kOk;
+  auto fileError = [&](const std::string& what) {
+    std::cerr << "gradlab-cli: " << what << "\n";
+    status = kFailed;
+  };
+  if (!options.saveOutputs.empty()) {
+    if (cli::saveTensors(options.saveOutputs, result, &error)) {
+      std::cout << "saved the tensors as .npy in " << options.saveOutputs << "\n";
+    } else {
+      fileError(error);
+    }
+  }
+  if (!options.trace.empty() && result.trace) {
+    if (writeChromeTrace(*result.trace, options.trace, &error)) {
+      std::cout << "wrote Chrome trace " << options.trace << " (open in https://ui.perfetto.dev or chrome://tracing)\n";
+    } else {
+      fileError(error);
+    }
+  }
+  if (!options.traceMoves.empty() && result.trace) {
+    if (writeTraceMoves(*result.trace, options.traceMoves, &error)) {
+      std::cout << "wrote plan and cell moves " << options.traceMoves << "\n";
+    } else {
+      fileError(error);
+    }
+  }
+  if (options.check && !cli::checkAgainstReference(std::cout, request, result)) status = kFailed;
+  return status;
+}

@@ -1,0 +1,204 @@
+#include "report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <numeric>
+#include <ostream>
+#include <sstream>
+
+#include "gradlab/npy.h"
+
+namespace gradlab::cli {
+namespace {
+
+std::string range(int64_t a, int64_t b) {
+  std::ostringstream s;
+  s << '[' << a << ',' << b << ')';
+  return s.str();
+}
+
+// Planes x rows x cols box.
+std::string boxText(const Box& b) {
+  std::ostringstream s;
+  s << range(b.plane0, b.plane1) << ' ' << range(b.row0, b.row1) << ' ' << range(b.col0, b.col1);
+  return s.str();
+}
+
+std::string bytesText(uint64_t bytes) {
+  std::ostringstream s;
+  s << std::setprecision(4);
+  if (bytes >= (1u << 20)) {
+    s << static_cast<double>(bytes) / (1u << 20) << " MiB";
+  } else if (bytes >= 1024) {
+    s << static_cast<double>(bytes) / 1024 << " KiB";
+  } else {
+    s << bytes << " B";
+  }
+  return s.str();
+}
+
+std::string profileText(const DeviceProfile& p) {
+  std::ostringstream s;
+  s << p.name << " (" << p.vectorCores << " vector cores, " << bytesText(p.ubBytes) << " UB)";
+  return s.str();
+}
+
+}  // namespace
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::ostringstream s;
+  s << '[';
+  for (size_t i = 0; i < shape.size(); ++i) s << (i ? ", " : "") << shape[i];
+  s << ']';
+  return s.str();
+}
+
+std::string dtypeText(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT: return "float32";
+    case ACL_FLOAT16: return "float16";
+    case ACL_BF16: return "bfloat16";
+    case ACL_INT32: return "int32";
+    case ACL_INT64: return "int64";
+    default: return "dtype " + std::to_string(static_cast<int>(dtype));
+  }
+}
+
+void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
+  const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
+  out << opName(r.op) << "  " << dtypeText(r.dtype) << ", " << (r.deterministic ? "deterministic" : "default (atomic) mode")
+      << ", layout " << layoutName(r.layout) << ", device " << profileText(profile) << "\n";
+  for (const HostTensor& t : result.inputs) {
+    out << "  in   " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape) << "\n";
+  }
+  for (const HostTensor& t : result.outputs) {
+    double sum = 0;
+    float lo = INFINITY, hi = -INFINITY;
+    size_t nans = 0;
+    for (float v : t.values) {
+      if (std::isnan(v)) {
+        ++nans;
+        continue;
+      }
+      sum += v;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    out << "  out  " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape);
+    if (!t.values.empty()) {
+      out << "  sum " << std::setprecision(9) << sum << "  min " << lo << "  max " << hi;
+      if (nans) out << "  NaN " << nans;
+    }
+    out << "\n";
+  }
+  if (result.plan) {
+    const Plan& p = *result.plan;
+    const std::vector<double> load = p.coreLoadUs();
+    const double longest = load.empty() ? 0.0 : *std::max_element(load.begin(), load.end());
+    out << "  plan " << p.tiles.size() << " tiles on " << p.coresUsed << " cores, workspace "
+        << bytesText(result.workspaceBytes) << ", modelled time " << std::setprecision(4) << longest
+        << " us (+ launch " << p.profile.launchOverheadUs << " us), imbalance " << std::fixed << std::setprecision(2)
+        << p.imbalance() << std::defaultfloat << "\n";
+    if (!p.strategy.empty()) out << "  strategy: " << p.strategy << "\n";
+  }
+  if (result.trace) {
+    out << "  trace " << result.trace->events.size() << " events, " << result.trace->moves.size() << " cell moves"
+        << (result.trace->movesTruncated ? " (truncated)" : "") << "\n";
+  }
+  out << "  wall " << std::setprecision(3) << result.wallMs << " ms (GetWorkspaceSize + launch + synchronize)\n";
+}
+
+void printPlan(std::ostream& out, const Plan& p, int rows) {
+  out << "plan of " << opName(p.op) << " on " << profileText(p.profile) << ": src " << shapeText(p.srcShape) << " -> dst "
+      << shapeText(p.dstShape) << ", " << (p.deterministic ? "deterministic" : "atomic adds allowed") << "\n";
+  out << "boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c)\n";
+  out << std::setw(6) << "tile" << std::setw(6) << "core" << std::setw(6) << "order" << "  " << std::left << std::setw(30)
+      << "src box" << std::setw(30) << "dst box" << std::right << std::setw(10) << "UB bytes" << std::setw(8) << "atomic"
+      << std::setw(12) << "est us" << "\n";
+  const size_t shown = std::min(p.tiles.size(), static_cast<size_t>(std::max(rows, 0)));
+  for (size_t i = 0; i < shown; ++i) {
+    const Tile& t = p.tiles[i];
+    out << std::setw(6) << t.id << std::setw(6) << t.core << std::setw(6) << t.order << "  " << std::left << std::setw(30)
+        << boxText(t.src) << std::setw(30) << boxText(t.dst) << std::right << std::setw(10) << t.ubBytes << std::setw(8)
+        << (t.atomic ? "yes" : "no") << std::setw(12) << std::fixed << std::setprecision(4) << t.estimatedUs
+        << std::defaultfloat << "\n";
+  }
+  if (shown < p.tiles.size()) out << "  ... " << p.tiles.size() - shown << " more tiles (--plan-rows N to list them)\n";
+  uint64_t maxUb = 0;
+  for (const Tile& t : p.tiles) maxUb = std::max(maxUb, t.ubBytes);
+  out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes << " bytes\n";
+  const std::vector<double> load = p.coreLoadUs();
+  out << "per-core load (us):";
+  for (size_t c = 0; c < load.size(); ++c) {
+    if (c % 8 == 0) out << "\n ";
+    out << " " << std::setw(3) << c << ":" << std::fixed << std::setprecision(4) << std::setw(9) << load[c];
+  }
+  out << std::defaultfloat << "\n";
+  if (!load.empty()) {
+    const double mean = std::accumulate(load.begin(), load.end(), 0.0) / static_cast<double>(load.size());
+    out << "max " << std::setprecision(4) << *std::max_element(load.begin(), load.end()) << " us, mean " << mean
+        << " us, imbalance (max/mean) " << std::fixed << std::setprecision(3) << p.imbalance() << std::defaultfloat << "\n";
+  }
+}
+
+void printValues(std::ostream& out, const HostTensor& t) {
+  out << t.name << " " << dtypeText(t.dtype) << " " << shapeText(t.shape) << ":\n";
+  const int64_t cols = t.shape.empty() ? 1 : std::max<int64_t>(t.shape.back(), 1);
+  const bool ints = !t.ints.empty();
+  const size_t n = ints ? t.ints.size() : t.values.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (i % cols == 0) out << "  ";
+    if (ints) {
+      out << std::setw(6) << t.ints[i];
+    } else {
+      out << std::setw(14) << std::setprecision(8) << t.values[i];
+    }
+    out << ((i + 1) % cols == 0 ? "\n" : " ");
+  }
+}
+
+void printProfiles(std::ostream& out) {
+  const DeviceProfile active = activeProfile();
+  out << "device profiles (choose with --device NAME[:cores=N,ub=SIZE] or GRADLAB_DEVICE):\n";
+  for (const DeviceProfile& p : builtinProfiles()) {
+    out << "  " << std::left << std::setw(12) << p.name << std::right << std::setw(4) << p.cubeCores << " cube / "
+        << std::setw(3) << p.vectorCores << " vector cores, UB " << std::setw(9) << bytesText(p.ubBytes) << ", MTE "
+        << p.mteBandwidthGBps << " GB/s per core" << (p.name == active.name ? "   [active]" : "") << "\n      "
+        << p.description << "\n";
+  }
+  if (std::none_of(builtinProfiles().begin(), builtinProfiles().end(),
+                   [&](const DeviceProfile& p) { return p.name == active.name; })) {
+    out << "  active: " << profileText(active) << " (from GRADLAB_DEVICE)\n";
+  }
+}
+
+bool saveTensors(const std::string& dir, const RunResult& result, std::string* error) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    *error = "cannot create directory '" + dir + "': " + ec.message();
+    return false;
+  }
+  auto save = [&](const HostTensor& t) {
+    npy::Array a;
+    if (t.dtype == ACL_INT64 || t.dtype == ACL_INT32) {
+      a = t.dtype == ACL_INT64 ? npy::fromInt64(t.shape, t.ints) : npy::fromInt32(t.shape, t.ints);
+    } else if (t.dtype == ACL_FLOAT16) {
+      a = npy::fromFloat16(t.shape, t.values);  // exact: the values came from fp16
+    } else {
+      a = npy::fromFloat32(t.shape, t.values);  // float32, and bfloat16 widened exactly
+    }
+    return npy::write((std::filesystem::path(dir) / (t.name + ".npy")).string(), a, error);
+  };
+  for (const HostTensor& t : result.inputs) {
+    if (!save(t)) return false;
+  }
+  for (const HostTensor& t : result.outputs) {
+    if (!save(t)) return false;
+  }
+  return true;
+}
+
+}  // namespace gradlab::cli

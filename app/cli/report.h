@@ -1,0 +1,24 @@
+// What gradlab-cli prints and writes about one run: a summary, the plan table, values, .npy and trace files.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "gradlab/runner.h"
+
+namespace gradlab::cli {
+
+std::string shapeText(const std::vector<int64_t>& shape);
+std::string dtypeText(aclDataType dtype);  // "float32", "float16", "bfloat16", "int64", ...
+
+// Header line + tensors + plan summary + wall time.
+void printSummary(std::ostream& out, const RunRequest& request, const RunResult& result);
+// One row per tile (at most `rows`, the rest summarised), then per-core load and imbalance.
+void printPlan(std::ostream& out, const Plan& plan, int rows);
+void printValues(std::ostream& out, const HostTensor& tensor);
+void printProfiles(std::ostream& out);
+
+// DIR/<name>.npy for every input and output (bf16 as float32, exactly). False with a reason.
+bool saveTensors(const std::string& dir, const RunResult& result, std::string* error);
+
+}  // namespace gradlab::cli

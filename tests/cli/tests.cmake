@@ -1,0 +1,68 @@
+# gradlab-cli: bad arguments exit 2 with a message, library errors exit 1, good runs check out.
+# Only when the CLI is part of the build (app/cli, with GRADLAB_BUILD_APP).
+if(NOT TARGET gradlab-cli)
+  return()
+endif()
+
+set(GRADLAB_CLI_TEST_DIR ${CMAKE_CURRENT_BINARY_DIR}/cli)
+set(GRADLAB_CLI_EXPECT ${CMAKE_CURRENT_LIST_DIR}/run_expect.cmake)
+file(MAKE_DIRECTORY ${GRADLAB_CLI_TEST_DIR})
+
+# gradlab_cli_test(<name> <exit code> <regex> <args...>)
+function(gradlab_cli_test name code regex)
+  string(REPLACE ";" "|" args "${ARGN}")
+  add_test(NAME cli.${name}
+    COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|${args}" -DEXPECT_CODE=${code}
+            "-DEXPECT_REGEX=${regex}" -P ${GRADLAB_CLI_EXPECT})
+  set_tests_properties(cli.${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
+endfunction()
+
+# Bad command lines: exit code 2 and a message that says what is wrong.
+gradlab_cli_test(missing_op 2 "--op is required")
+gradlab_cli_test(unknown_op 2 "unknown operator 'conv2d'" --op conv2d)
+gradlab_cli_test(unknown_option 2 "--bogus" --op upsample2d --bogus)
+gradlab_cli_test(zero_size 2 "sizes are positive integers" --op upsample2d-backward --in 0x4)
+gradlab_cli_test(zero_batch 2 "--n: '0' is not a positive integer" --op upsample2d-backward --n 0)
+gradlab_cli_test(wrong_rank 2 "--in needs one size L" --op upsample1d-backward --in 4x4)
+gradlab_cli_test(unknown_dtype 2 "--dtype: f64 not in" --op upsample2d-backward --dtype f64)
+gradlab_cli_test(unknown_layout 2 "--layout: diagonal not in" --op upsample2d --layout diagonal)
+gradlab_cli_test(unknown_device 2 "unknown device profile 'atlas-a9'" --op upsample2d --device atlas-a9)
+gradlab_cli_test(bad_device_value 2 "cores=0 is out of range" --op upsample2d --device classroom:cores=0)
+gradlab_cli_test(too_many_scales 2 "takes one scale" --op upsample1d --scales 2,2)
+gradlab_cli_test(scales_on_pool 2 "--scales applies to the upsample operators only" --op adaptive-max-pool2d --scales 2)
+gradlab_cli_test(missing_input 2 "--input: File does not exist" --op upsample2d --input ${GRADLAB_CLI_TEST_DIR}/nope.npy)
+gradlab_cli_test(float_indices 2 "indices must be integers"
+  --op adaptive-max-pool2d-backward --indices ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_le_2x3.npy)
+gradlab_cli_test(input_shape_conflict 2 "but the size options ask for"
+  --op upsample2d-backward --n 2 --input ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_1x2x3x4.npy)
+
+# The library refuses: exit code 1 with the status and aclGetRecentErrMsg().
+gradlab_cli_test(library_error 1 "failed in GetWorkspaceSize with status 161002: aclnnUpsampleNearestExact2dBackward"
+  --op upsample2d-backward --scales -1)
+gradlab_cli_test(ratio_limit 1 "status 161002" --op upsample1d-backward --in 1 --out 60)
+
+# Good runs.
+gradlab_cli_test(list_profiles 0 "atlas-a2.*atlas-a3.*classroom" --list-profiles)
+add_test(NAME cli.bad_environment_device
+  COMMAND ${CMAKE_COMMAND} -E env GRADLAB_DEVICE=classroom:cores=zero
+          ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--list-profiles" -DEXPECT_CODE=0
+          "-DEXPECT_REGEX=ignoring GRADLAB_DEVICE=\"classroom:cores=zero\"" -P ${GRADLAB_CLI_EXPECT})
+set_tests_properties(cli.bad_environment_device PROPERTIES ENVIRONMENT "GRADLAB_LOG=off")
+foreach(op upsample1d-backward upsample2d-backward adaptive-max-pool2d-backward upsample1d upsample2d adaptive-max-pool2d)
+  gradlab_cli_test(check_${op} 0 "check: .* matches the reference"
+    --op ${op} --n 2 --c 3 --deterministic --layout sliced --device classroom --check)
+  gradlab_cli_test(check_default_f16_${op} 0 "check: .* matches the reference"
+    --op ${op} --n 2 --c 3 --dtype f16 --layout channels-last --check)
+endforeach()
+gradlab_cli_test(plan 0 "tile +core.*UB bytes.*per-core load.*imbalance"
+  --op adaptive-max-pool2d-backward --in 45x33 --out 7x5 --device classroom:ub=4k --plan)
+gradlab_cli_test(traces 0 "wrote Chrome trace.*wrote plan and cell moves"
+  --op upsample2d-backward --device classroom --trace ${GRADLAB_CLI_TEST_DIR}/trace.json
+  --trace-moves ${GRADLAB_CLI_TEST_DIR}/moves.json)
+gradlab_cli_test(save_outputs 0 "saved the tensors"
+  --op upsample2d-backward --n 2 --c 3 --in 3x5 --out 7x9 --seed 5 --save-outputs ${GRADLAB_CLI_TEST_DIR}/saved)
+gradlab_cli_test(input_from_npy 0 "gradOutput float32 \\[2, 3, 7, 9\\].*gradInput  float32 \\[2, 3, 3, 5\\]"
+  --op upsample2d-backward --in 3x5 --input ${GRADLAB_CLI_TEST_DIR}/saved/gradOutput.npy --deterministic --check)
+set_tests_properties(cli.save_outputs PROPERTIES FIXTURES_SETUP cli_saved)
+set_tests_properties(cli.input_from_npy PROPERTIES FIXTURES_REQUIRED cli_saved)
+gradlab_cli_test(verify 0 "verify: [1-9][0-9]* passed, 0 failed" --verify --op adaptive-max-pool2d-backward)
