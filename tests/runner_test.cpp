@@ -251,6 +251,12 @@ TEST(Runner, FailuresComeBackWithStageAndMessage) {
   EXPECT_EQ(bad.stage, "setup");
   EXPECT_EQ(bad.status, ACLNN_ERR_PARAM_INVALID);
 
+  r = request(OpKind::kUpsampleNearestExact2dBackward);
+  r.N = r.C = int64_t{1} << 20;
+  bad = run(r);
+  EXPECT_EQ(bad.stage, "setup");
+  EXPECT_NE(bad.message.find("2^34"), std::string::npos) << bad.message;
+
   r = request(OpKind::kUpsampleNearestExact2d);
   r.dtype = ACL_DOUBLE;
   bad = run(r);

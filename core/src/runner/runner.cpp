@@ -1,6 +1,7 @@
 #include "gradlab/runner.h"
 
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <mutex>
 
@@ -54,6 +55,18 @@ int64_t product(const std::vector<int64_t>& shape) {
   return n;
 }
 
+// Host copies of every tensor are made before the device sees them: refuse sizes that cannot be real.
+constexpr int64_t kMaxElements = int64_t{1} << 34;
+bool tooLarge(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) return false;  // aclCreateTensor refuses it with its own message
+    if (d != 0 && n > kMaxElements / d) return true;
+    n *= d;
+  }
+  return false;
+}
+
 // Values as the device holds them: rounded once to the dtype.
 std::vector<float> roundedTo(aclDataType dtype, std::vector<float> values) {
   std::byte scratch[16];  // the widest aclDataType (COMPLEX128)
@@ -77,6 +90,15 @@ class IntArray {
  private:
   aclIntArray* array_;
 };
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
 
 using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 
@@ -209,6 +231,12 @@ class RequestRun {
   bool buildInputs() {
     src_ = srcShapeOf(r_);
     dst_ = dstShapeOf(r_);
+    for (const auto& shape : {src_, dst_}) {
+      if (tooLarge(shape)) {
+        return fail(ACLNN_ERR_PARAM_INVALID, "setup",
+                    "a tensor of shape " + shapeText(shape) + " has more than 2^34 elements; the runner does not build it");
+      }
+    }
     std::vector<float> values = primaryValues(src_, isBackward(r_.op) ? "gradOutput" : "self");
     if (result_.status != 0) return false;
     if (!makeInput(primary_, isBackward(r_.op) ? "gradOutput" : "self", src_, r_.dtype, values)) return false;
@@ -426,7 +454,14 @@ RunResult run(const RunRequest& request) {
   std::lock_guard lock(g_runMutex);
   RunResult result;
   SettingsScope settings(request);
-  RequestRun(request, result).run();
+  try {
+    RequestRun(request, result).run();
+  } catch (const std::exception& e) {  // host memory for the copies; the library itself never throws
+    result = RunResult{};
+    result.status = ACL_ERROR_BAD_ALLOC;
+    result.stage = "setup";
+    result.message = std::string("the runner could not hold the tensors on the host: ") + e.what();
+  }
   return result;
 }
 
