@@ -1,0 +1,31 @@
+// Per-core kernels of the upsample-nearest-exact ops on the emulated device, and the launch body
+// that runs a plan's phases. Everything a kernel needs (tensors, per-axis index maps, column blocks)
+// is built once by GetWorkspaceSize; tiles only index into it and stage data in the core's UB.
+#pragma once
+
+#include <memory>
+
+#include "gradlab/trace.h"
+#include "ops/common/plane_tensor.h"
+#include "ops/upsample_nearest_exact/source_index.h"
+#include "ops/upsample_nearest_exact/tiling.h"
+#include "runtime/stream.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::ops::upsample {
+
+// One call of a backward or forward op. `src` is the tensor tiles read (gradOutput / self), `dst` the
+// one they write (out). rows/cols map the out-side axis (gradOutput / out) onto the in side.
+struct UpsampleJob {
+  PlaneTensor src, dst;
+  AxisMap rows, cols;
+  std::shared_ptr<const UpsamplePlan> plan;
+};
+
+// Runs a backward call's phases (zero shared rows, main, convert) on the emulated cores.
+rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* trace);
+rt::TaskResult runForward(const UpsampleJob& job, Trace* trace);
+// Empty 2-D backward: zeroes `out` (any rank; rows of a 4-D view are spread over the cores).
+rt::TaskResult runZeroOut(const aclTensor& out, const UpsamplePlan& plan, Trace* trace);
+
+}  // namespace gradlab::ops::upsample
