@@ -1,0 +1,159 @@
+#include "ops/adaptive_max_pool2d/check.h"
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "ops/common/op_support.h"
+#include "runtime/error.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::ops::adaptive {
+namespace {
+
+using rt::cat;
+using rt::dtypeName;
+using rt::formatDims;
+using rt::formatName;
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kNonDivisibleLimit = int64_t{1} << 24;  // the seed's limit for overlapping windows
+
+bool isIndexType(aclDataType t) { return t == ACL_INT32 || t == ACL_INT64; }
+
+std::string dims(const aclTensor& t) { return formatDims(t.viewDims); }
+
+// H * W, saturated at int64 max (sizes are non-negative).
+int64_t planeCells(int64_t h, int64_t w) {
+  int64_t cells = 0;
+  return __builtin_mul_overflow(h, w, &cells) ? std::numeric_limits<int64_t>::max() : cells;
+}
+
+aclnnStatus checkFloatDtype(const char* api, const char* name, const aclTensor& t) {
+  if (isFloatingType(t.dtype)) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
+}
+
+aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t, const char* refName,
+                           const aclTensor& ref) {
+  if (t.dtype == ref.dtype) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " does not match ", refName, " dtype ",
+                          dtypeName(ref.dtype)));
+}
+
+aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& t) {
+  if (isIndexType(t.dtype)) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected INT32 or INT64)"));
+}
+
+aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
+  if (t.dim() == 3 || t.dim() == 4) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t),
+                          " but must have 3 (C, H, W) or 4 (N, C, H, W)"));
+}
+
+aclnnStatus checkSameRank(const char* api, const char* name, const aclTensor& t, const char* refName,
+                          const aclTensor& ref) {
+  if (t.dim() == ref.dim()) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t), " but ", refName, " has ", ref.dim(), " ",
+                          dims(ref), " (all tensors must have the same rank)"));
+}
+
+aclnnStatus checkSameShape(const char* api, const char* name, const aclTensor& t, const char* refName,
+                           const aclTensor& ref) {
+  if (t.viewDims == ref.viewDims) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " shape ", dims(t), " does not match ", refName, " shape ", dims(ref)));
+}
+
+aclnnStatus checkPlaneLimit(const char* api, const char* name, int64_t h, int64_t w) {
+  const int64_t cells = planeCells(h, w);
+  if (cells <= kInt32Max) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " H * W = ", h, " * ", w, " = ",
+                          cells == std::numeric_limits<int64_t>::max() ? std::string("more than int64 can hold")
+                                                                       : std::to_string(cells),
+                          " exceeds INT32_MAX (2147483647), so an index h * W + w could not address every cell"));
+}
+
+}  // namespace
+
+aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const aclTensor& self, const aclTensor& indices,
+                          const aclTensor& gradInput) {
+  aclnnStatus s = ACLNN_SUCCESS;
+  // dtypes: gradOutput, self and gradInput share one floating type.
+  if ((s = checkFloatDtype(api, "gradOutput", gradOutput)) || (s = checkSameDtype(api, "self", self, "gradOutput", gradOutput)) ||
+      (s = checkSameDtype(api, "gradInput", gradInput, "gradOutput", gradOutput)))
+    return s;
+  if ((s = checkIndexDtype(api, "indices", indices))) return s;
+  // ranks: all 3-D or all 4-D.
+  if ((s = checkRank34(api, "gradOutput", gradOutput)) || (s = checkSameRank(api, "self", self, "gradOutput", gradOutput)) ||
+      (s = checkSameRank(api, "indices", indices, "gradOutput", gradOutput)) ||
+      (s = checkSameRank(api, "gradInput", gradInput, "gradOutput", gradOutput)))
+    return s;
+  if ((s = checkSameShape(api, "indices", indices, "gradOutput", gradOutput)) ||
+      (s = checkSameShape(api, "gradInput", gradInput, "self", self)))
+    return s;
+  const bool batched = gradOutput.dim() == 4;
+  const size_t spatial = batched ? 2 : 1;  // first spatial axis
+  for (size_t d = 0; d < spatial; ++d) {
+    if (gradOutput.viewDims[d] != self.viewDims[d]) {
+      const char* axes = batched ? "N, C" : "C";
+      return invalid(api, cat("gradOutput ", axes, " ", formatDims(gradOutput.viewDims.data(), spatial),
+                              " do not match self ", axes, " ", formatDims(self.viewDims.data(), spatial),
+                              " (gradOutput ", dims(gradOutput), ", self ", dims(self), ")"));
+    }
+  }
+  if (self.format != gradOutput.format || indices.format != gradOutput.format || gradInput.format != gradOutput.format) {
+    return invalid(api, cat("formats differ: gradOutput ", formatName(gradOutput.format), ", self ",
+                            formatName(self.format), ", indices ", formatName(indices.format), ", gradInput ",
+                            formatName(gradInput.format), " (all four must be the same)"));
+  }
+  const int64_t h = self.viewDims[spatial], w = self.viewDims[spatial + 1];
+  const int64_t ho = gradOutput.viewDims[spatial], wo = gradOutput.viewDims[spatial + 1];
+  if ((s = checkPlaneLimit(api, "self", h, w))) return s;
+  const bool divisible = ho == 0 || wo == 0 || (h % ho == 0 && w % wo == 0);
+  if (!divisible && h * w > kNonDivisibleLimit) {
+    return invalid(api, cat("self H * W = ", h, " * ", w, " = ", h * w, " exceeds 2^24 (16777216), the limit when ",
+                            "the windows do not divide the input (H % Ho = ", h, " % ", ho, " = ", h % ho,
+                            ", W % Wo = ", w, " % ", wo, " = ", w % wo, ")"));
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
+                         const aclTensor& indices) {
+  aclnnStatus s = ACLNN_SUCCESS;
+  if ((s = checkFloatDtype(api, "self", self)) || (s = checkSameDtype(api, "out", out, "self", self)) ||
+      (s = checkIndexDtype(api, "indices", indices)))
+    return s;
+  if ((s = checkRank34(api, "self", self)) || (s = checkSameRank(api, "out", out, "self", self)) ||
+      (s = checkSameRank(api, "indices", indices, "self", self)))
+    return s;
+  // PyTorch and CANN: every non-batch dimension must be non-empty (dim 0 may be 0).
+  for (int64_t d = 1; d < self.dim(); ++d) {
+    if (self.viewDims[d] <= 0) {
+      return invalid(api, cat("self ", dims(self), " has an empty dimension ", d,
+                              " (only the first dimension may be 0)"));
+    }
+  }
+  const auto& os = outputSize.values;
+  if (os.size() != 2) {
+    return invalid(api, cat("outputSize has ", os.size(), " values ", formatDims(os), " but must have 2 (Ho, Wo)"));
+  }
+  if (os[0] <= 0 || os[1] <= 0) return invalid(api, cat("outputSize ", formatDims(os), " must be positive"));
+  std::vector<int64_t> expected = self.viewDims;
+  expected[expected.size() - 2] = os[0];
+  expected[expected.size() - 1] = os[1];
+  if (out.viewDims != expected) {
+    return invalid(api, cat("out shape ", dims(out), " does not match ", formatDims(expected), " (self ", dims(self),
+                            " pooled to outputSize ", formatDims(os), ")"));
+  }
+  if ((s = checkSameShape(api, "indices", indices, "out", out))) return s;
+  if (out.format != self.format || indices.format != self.format) {
+    return invalid(api, cat("formats differ: self ", formatName(self.format), ", out ", formatName(out.format),
+                            ", indices ", formatName(indices.format), " (all three must be the same)"));
+  }
+  const size_t spatial = self.viewDims.size() - 2;
+  return checkPlaneLimit(api, "self", self.viewDims[spatial], self.viewDims[spatial + 1]);
+}
+
+}  // namespace gradlab::ops::adaptive
