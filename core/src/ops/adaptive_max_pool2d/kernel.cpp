@@ -1,0 +1,389 @@
+#include "ops/adaptive_max_pool2d/kernel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "ops/common/tile_runner.h"
+#include "runtime/core_pool.h"
+#include "runtime/error.h"
+
+namespace gradlab::ops::adaptive {
+namespace {
+
+using rt::cat;
+
+// ---- GM access by runs of row-major cells of one plane -------------------------------------------
+
+bool denseRows(const PlaneTensor& t) { return (t.W == 1 || t.sW == 1) && (t.H == 1 || t.sH == t.W); }
+
+void loadIndexRun(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, int64_t* dst) {
+  if (t.sW != 1 && count > 1) {
+    loadIndexRow(t, plane, h, w0, count, dst);
+    return;
+  }
+  const std::byte* src = t.address(plane, h, w0);
+  if (t.dtype == ACL_INT64) {
+    std::memcpy(dst, src, static_cast<size_t>(count) * sizeof(int64_t));
+  } else {
+    const auto* s32 = reinterpret_cast<const int32_t*>(src);
+    for (int64_t i = 0; i < count; ++i) dst[i] = s32[i];
+  }
+}
+
+void storeIndexRun(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const int64_t* src) {
+  std::byte* dst = t.address(plane, h, w0);
+  const int64_t s = t.sW;
+  if (t.dtype == ACL_INT64) {
+    auto* d = reinterpret_cast<int64_t*>(dst);
+    if (s == 1) std::memcpy(d, src, static_cast<size_t>(count) * sizeof(int64_t));
+    else for (int64_t i = 0; i < count; ++i) d[i * s] = src[i];
+  } else {
+    auto* d = reinterpret_cast<int32_t*>(dst);
+    for (int64_t i = 0; i < count; ++i) d[i * s] = static_cast<int32_t>(src[i]);
+  }
+}
+
+// A tensor's planes read and written as runs [f0, f0 + n) of row-major cells. Dense planes are one row
+// of H*W cells, so a run is a single copy; other layouts are cut into row segments.
+class PlaneRuns {
+ public:
+  PlaneRuns() = default;
+  explicit PlaneRuns(const PlaneTensor& t) : t_(t), dense_(denseRows(t)), flat_(t) {
+    flat_.W = t.H * t.W;
+    flat_.H = 1;
+    flat_.sW = 1;
+    flat_.sH = 0;
+  }
+  const PlaneTensor& tensor() const { return t_; }
+
+  void loadValues(int64_t p, int64_t f0, int64_t n, float* dst) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) { loadRow(t, p, h, w, k, dst + at); });
+  }
+  void loadIndices(int64_t p, int64_t f0, int64_t n, int64_t* dst) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) { loadIndexRun(t, p, h, w, k, dst + at); });
+  }
+  void storeValues(int64_t p, int64_t f0, int64_t n, const float* src) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) { storeRow(t, p, h, w, k, src + at); });
+  }
+  void zero(int64_t p, int64_t f0, int64_t n) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t) { zeroRow(t, p, h, w, k); });
+  }
+
+ private:
+  template <typename Fn>
+  void segments(int64_t f0, int64_t n, Fn fn) const {
+    if (dense_) {
+      fn(flat_, 0, f0, n, 0);
+      return;
+    }
+    int64_t h = f0 / t_.W, w = f0 - h * t_.W;  // one division per run, none per cell
+    for (int64_t at = 0; at < n; ++h, w = 0) {
+      const int64_t k = std::min(n - at, t_.W - w);
+      fn(t_, h, w, k, at);
+      at += k;
+    }
+  }
+
+  PlaneTensor t_;
+  bool dense_ = false;
+  PlaneTensor flat_;
+};
+
+// Visits [begin, end) of planes x cellsPerPlane cells as per-plane runs: fn(plane, firstCell, count).
+template <typename Fn>
+void forPlaneRuns(int64_t begin, int64_t end, int64_t cellsPerPlane, Fn fn) {
+  for (int64_t f = begin; f < end;) {
+    const int64_t p = f / cellsPerPlane, off = f - p * cellsPerPlane;
+    const int64_t n = std::min(end - f, cellsPerPlane - off);
+    fn(p, off, n);
+    f += n;
+  }
+}
+
+// ---- backward --------------------------------------------------------------------------------------
+
+struct BackwardRun {
+  const BackwardTiling& tiling;
+  const PoolShape& shape;
+  int64_t HW, HoWo;
+  PlaneRuns gradOutput, indices, gradInput;
+  float* workspace;
+
+  float* acc(int64_t p) const {
+    return tiling.useWorkspace ? workspace + p * HW : reinterpret_cast<float*>(gradInput.tensor().address(p, 0, 0));
+  }
+  uint64_t inBytesPerCell() const { return gradOutput.tensor().elementSize + indices.tensor().elementSize; }
+};
+
+// Rounds one workspace plane into gradInput through UB (fp16/bf16 round once; strided fp32 just moves).
+template <bool kTrace>
+void storePlane(const BackwardRun& r, CoreContext& ctx, const Tile& tile, int64_t p, float* stage) {
+  const int64_t step = r.tiling.stageCells;
+  const float* acc = r.acc(p);
+  for (int64_t f = 0; f < r.HW; f += step) {
+    const int64_t n = std::min(step, r.HW - f);
+    std::memcpy(stage, acc + f, static_cast<size_t>(n) * sizeof(float));
+    r.gradInput.storeValues(p, f, n, stage);
+  }
+  if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
+}
+
+// One UB step: copy the tile's gradOutput values and indices in, then add each value into its plane's
+// fp32 accumulator in row-major order. A tile whose planes have no other core (every tile in
+// deterministic mode) also zeroes a plane's accumulator at the plane's first tile and rounds the
+// workspace plane into gradInput at its last; atomic tiles leave that to the passes around the tiles.
+template <bool kTrace, bool kAtomic>
+void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+  const int64_t planes = tile.src.plane1 - tile.src.plane0;
+  float* vals = ctx.ubAt<float>(0);
+  int64_t* idx = ctx.ubAt<int64_t>(BackwardTiling::indexOffset(planes * run.count));
+  for (int64_t q = 0; q < planes; ++q) {
+    r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
+    r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
+  }
+  if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0);
+
+  const bool owner = !tile.atomic;
+  const uint64_t hw = static_cast<uint64_t>(r.HW);
+  for (int64_t q = 0; q < planes; ++q) {
+    const int64_t p = tile.src.plane0 + q;
+    float* acc = r.acc(p);
+    if (owner && run.first == 0) {
+      std::memset(acc, 0, static_cast<size_t>(r.HW) * sizeof(float));
+      if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0);
+    }
+    const float* v = vals + q * run.count;
+    const int64_t* k = idx + q * run.count;
+    const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
+    for (int64_t i = 0; i < run.count; ++i) {
+      const int64_t at = k[i];
+      if (static_cast<uint64_t>(at) >= hw) continue;  // validated before launch; never write outside the plane
+      if constexpr (kAtomic) {
+        if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at);
+        else atomicAddF32(acc + at, v[i]);
+      } else {
+        acc[at] += v[i];
+        if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at]);
+      }
+    }
+  }
+  if constexpr (kTrace) {
+    const int64_t cells = planes * run.count;
+    if (kAtomic) ctx.recorder->event(tile.id, EventKind::kAtomicAdd, cells * sizeof(float), cells);
+    else ctx.recorder->event(tile.id, EventKind::kCompute, 0, cells);
+  }
+  if (owner && r.tiling.useWorkspace && run.first + run.count == r.HoWo) {
+    for (int64_t q = 0; q < planes; ++q) storePlane<kTrace>(r, ctx, tile, tile.src.plane0 + q, vals);
+  }
+}
+
+void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) r.gradInput.zero(p, 0, r.HW);
+  if (ctx.recorder) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+}
+
+// The first gradOutput cell (flat over planes x Ho x Wo) whose index lies outside [0, H*W), or -1.
+int64_t findBadIndex(const BackwardRun& r) {
+  std::atomic<int64_t> first{std::numeric_limits<int64_t>::max()};
+  const uint64_t hw = static_cast<uint64_t>(r.HW);
+  runTiles(r.tiling.plan, nullptr, [&](CoreContext& ctx, const Tile& tile) {
+    const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+    int64_t* idx = ctx.ubAt<int64_t>(BackwardTiling::indexOffset((tile.src.plane1 - tile.src.plane0) * run.count));
+    for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
+      const int64_t pos = p * r.HoWo + run.first;
+      if (first.load(std::memory_order_relaxed) < pos) return;  // an earlier cell already failed
+      r.indices.loadIndices(p, run.first, run.count, idx);
+      bool bad = false;
+      for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(idx[i]) >= hw;
+      if (!bad) continue;
+      int64_t i = 0;
+      while (static_cast<uint64_t>(idx[i]) < hw) ++i;
+      int64_t seen = first.load(std::memory_order_relaxed);
+      while (pos + i < seen && !first.compare_exchange_weak(seen, pos + i, std::memory_order_relaxed)) {
+      }
+      return;
+    }
+  });
+  const int64_t v = first.load();
+  return v == std::numeric_limits<int64_t>::max() ? -1 : v;
+}
+
+std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) {
+  const PoolShape& s = r.shape;
+  const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.Wo, ow = rem - oh * s.Wo;
+  int64_t value = 0;
+  r.indices.loadIndices(p, rem, 1, &value);
+  std::string cell = s.unbatched ? cat(p, ", ", oh, ", ", ow) : cat(p / s.C, ", ", p % s.C, ", ", oh, ", ", ow);
+  return cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.H, "x", s.W, " plane [0, ", r.HW,
+             "), so the kernel stopped before writing gradInput");
+}
+
+// Default mode, before the tiles: all cores zero the accumulators of the shared planes.
+void zeroSharedPlanes(const BackwardRun& r, int32_t cores) {
+  const std::vector<int64_t>& planes = r.tiling.sharedPlanes;
+  const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
+  rt::runCores(cores, [&](int32_t c) {
+    forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
+      std::memset(r.acc(planes[q]) + off, 0, static_cast<size_t>(n) * sizeof(float));
+    });
+  });
+}
+
+// Default mode, after the tiles: all cores round the shared planes' workspace into gradInput.
+void storeSharedPlanes(const BackwardRun& r, int32_t cores) {
+  const std::vector<int64_t>& planes = r.tiling.sharedPlanes;
+  const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
+  rt::runCores(cores, [&](int32_t c) {
+    forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
+      r.gradInput.storeValues(planes[q], off, n, r.acc(planes[q]) + off);
+    });
+  });
+}
+
+// ---- forward ---------------------------------------------------------------------------------------
+
+struct ForwardRun {
+  const ForwardTiling& tiling;
+  const PoolShape& shape;
+  const PlaneTensor& self;
+  const PlaneTensor& out;
+  const PlaneTensor& indices;
+};
+
+// Whether candidate (v, i) beats the current (b, ib) under the SPEC's row-major rules, which come down to:
+// a NaN beats any number and the NaN with the largest index wins; otherwise the larger value wins and
+// equal values keep the smaller index (h * W + w grows in row-major order). Being order-free, this lets a
+// window be reduced column by column.
+inline bool beats(float v, int64_t i, float b, int64_t ib) {
+  const bool vNan = std::isnan(v), bNan = std::isnan(b);
+  if (vNan || bNan) return vNan && (!bNan || i > ib);
+  return v > b || (v == b && i < ib);
+}
+
+template <bool kTrace>
+void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
+  const ForwardTiling& t = r.tiling;
+  const PoolShape& s = r.shape;
+  float* best = ctx.ubAt<float>(0);
+  int64_t* arg = ctx.ubAt<int64_t>(t.indexOffset);
+  float* colMax = ctx.ubAt<float>(t.colMaxOffset);
+  int32_t* colArg = ctx.ubAt<int32_t>(t.colArgOffset);
+  float* row = ctx.ubAt<float>(t.rowOffset);
+  const int64_t* cs = t.cols.start.data();
+  const int64_t* ce = t.cols.end.data();
+  const int64_t B = t.inputChunkCols;
+  const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1, n = s1 - s0;
+  const int64_t c0 = cs[s0], cEnd = ce[s1 - 1];
+  const uint64_t es = r.self.elementSize;
+  for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) {
+    for (int64_t oh = tile.dst.row0; oh < tile.dst.row1; ++oh) {
+      const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
+      for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
+        best[ow - s0] = -std::numeric_limits<float>::infinity();
+        arg[ow - s0] = hs * s.W + cs[ow];
+      }
+      int64_t lo = s0;
+      for (int64_t cc = c0; cc < cEnd; cc += B) {
+        const int64_t k = std::min(B, cEnd - cc), cn = cc + k;
+        // Column winners over the window rows, scanned top-down: ties keep the upper cell, a later NaN wins.
+        loadRow(r.self, p, hs, cc, k, colMax);
+        const int32_t first = static_cast<int32_t>(hs * s.W + cc);
+        for (int64_t i = 0; i < k; ++i) colArg[i] = first + static_cast<int32_t>(i);
+        for (int64_t h = hs + 1; h < he; ++h) {
+          loadRow(r.self, p, h, cc, k, row);
+          const int32_t base = static_cast<int32_t>(h * s.W + cc);
+          for (int64_t i = 0; i < k; ++i) {
+            const float v = row[i];
+            const bool take = (v > colMax[i]) | std::isnan(v);
+            colMax[i] = take ? v : colMax[i];
+            colArg[i] = take ? base + static_cast<int32_t>(i) : colArg[i];
+          }
+        }
+        if constexpr (kTrace) {
+          ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0);
+          ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k);
+        }
+        // Window winners over the column winners of this piece.
+        for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
+          const int64_t a = std::max(cs[ow], cc) - cc, b = std::min(ce[ow], cn) - cc;
+          float bv = best[ow - s0];
+          int64_t bi = arg[ow - s0];
+          for (int64_t i = a; i < b; ++i) {
+            if (beats(colMax[i], colArg[i], bv, bi)) {
+              bv = colMax[i];
+              bi = colArg[i];
+            }
+          }
+          best[ow - s0] = bv;
+          arg[ow - s0] = bi;
+        }
+        while (lo < s1 && ce[lo] <= cn) ++lo;  // windows that end in this piece are complete
+      }
+      storeRow(r.out, p, oh, s0, n, best);
+      storeIndexRun(r.indices, p, oh, s0, n, arg);
+      if constexpr (kTrace) {
+        ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0);
+        for (int64_t i = 0; i < n; ++i) {
+          ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, best[i], best[i]);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& tensors, const rt::LaunchArgs& args,
+                           const char* api) {
+  const PoolShape& s = tiling.shape;
+  BackwardRun r{tiling,
+                s,
+                s.inPlaneCells(),
+                s.outPlaneCells(),
+                PlaneRuns(tensors.gradOutput),
+                PlaneRuns(tensors.indices),
+                PlaneRuns(tensors.gradInput),
+                reinterpret_cast<float*>(args.workspace)};
+  const Plan& plan = tiling.plan;
+  switch (tiling.mode) {
+    case BackwardMode::kNothing:
+      runTiles(plan, args.trace, [](CoreContext&, const Tile&) {});
+      return {};
+    case BackwardMode::kZeroOnly:
+      runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); });
+      return {};
+    case BackwardMode::kOwner:
+    case BackwardMode::kAtomic:
+      break;
+  }
+  if (const int64_t bad = findBadIndex(r); bad >= 0) return {ACL_ERROR_RT_AICORE_EXCEPTION, badIndexMessage(r, bad, api)};
+
+  // Deterministic plans have no shared planes and no atomic tiles: every plane is its core's alone.
+  if (!tiling.sharedPlanes.empty()) zeroSharedPlanes(r, plan.coresUsed);
+  runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
+    if (ctx.recorder) {
+      if (tile.atomic) scatterTile<true, true>(r, ctx, tile);
+      else scatterTile<true, false>(r, ctx, tile);
+    } else {
+      if (tile.atomic) scatterTile<false, true>(r, ctx, tile);
+      else scatterTile<false, false>(r, ctx, tile);
+    }
+  });
+  if (tiling.useWorkspace && !tiling.sharedPlanes.empty()) storeSharedPlanes(r, plan.coresUsed);
+  return {};
+}
+
+rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
+  ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
+  runTiles(tiling.plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
+    if (ctx.recorder) forwardTile<true>(r, ctx, tile);
+    else forwardTile<false>(r, ctx, tile);
+  });
+  return {};
+}
+
+}  // namespace gradlab::ops::adaptive

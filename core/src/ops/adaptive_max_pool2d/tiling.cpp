@@ -1,0 +1,265 @@
+#include "ops/adaptive_max_pool2d/tiling.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "ops/common/tile_runner.h"
+#include "runtime/error.h"
+
+namespace gradlab::ops::adaptive {
+namespace {
+
+using rt::cat;
+
+// Bigger steps stop paying off once a step (values + indices) outgrows a host core's L2.
+constexpr int64_t kMaxChunkCells = 4096;
+constexpr int64_t kMaxSegmentCols = 4096;
+// A forward tile walks its output rows one after another through the same UB buffers, so it may hold
+// more rows than one segment; this keeps per-tile overhead small for narrow outputs.
+constexpr int64_t kForwardTileCells = 4096;
+
+// Rounds a cell count down to a multiple of 16 (64-byte fp32 runs) when that leaves something.
+int64_t roundDown16(int64_t cells) { return cells >= 16 ? cells - cells % 16 : std::max<int64_t>(cells, 1); }
+
+// A run of rows of the row-major (plane, row) sequence that one core owns: rows of one plane, or whole planes.
+struct RowPiece {
+  int32_t core = 0;
+  int64_t plane0 = 0, plane1 = 0, row0 = 0, row1 = 0;
+  bool wholePlanes(int64_t rowsPerPlane) const { return row0 == 0 && row1 == rowsPerPlane; }
+};
+
+// Splits planes x rowsPerPlane rows evenly over `cores` cores (consecutive ranges), cut at plane boundaries.
+std::vector<RowPiece> splitRows(int64_t planes, int64_t rowsPerPlane, int32_t cores) {
+  std::vector<RowPiece> pieces;
+  const int64_t total = planes * rowsPerPlane;
+  for (int32_t c = 0; c < cores; ++c) {
+    const int64_t r1 = splitStart(total, cores, c + 1);
+    for (int64_t r = splitStart(total, cores, c); r < r1;) {
+      const int64_t p = r / rowsPerPlane, h = r - p * rowsPerPlane;
+      if (h != 0 || r1 - r < rowsPerPlane) {
+        const int64_t end = std::min(r1, (p + 1) * rowsPerPlane);
+        pieces.push_back({c, p, p + 1, h, end - p * rowsPerPlane});
+        r = end;
+      } else {
+        const int64_t pEnd = r1 / rowsPerPlane;
+        pieces.push_back({c, p, pEnd, 0, rowsPerPlane});
+        r = pEnd * rowsPerPlane;
+      }
+    }
+  }
+  return pieces;
+}
+
+// Whole planes to the owner cores: plane ranges split evenly, one piece per core.
+std::vector<RowPiece> splitPlanes(int64_t planes, int64_t rowsPerPlane, int32_t cores) {
+  std::vector<RowPiece> pieces;
+  for (int32_t c = 0; c < cores; ++c) {
+    pieces.push_back({c, splitStart(planes, cores, c), splitStart(planes, cores, c + 1), 0, rowsPerPlane});
+  }
+  return pieces;
+}
+
+// Cuts a piece into boxes of at most maxCells cells, in row-major order: groups of whole small planes,
+// bands of whole rows, or pieces of one long row.
+template <typename Emit>
+void cutPiece(const RowPiece& piece, int64_t rowsPerPlane, int64_t cols, int64_t maxCells, Emit emit) {
+  if (piece.wholePlanes(rowsPerPlane) && rowsPerPlane * cols <= maxCells) {
+    const int64_t group = maxCells / (rowsPerPlane * cols);
+    for (int64_t q = piece.plane0; q < piece.plane1; q += group) emit(Box{q, std::min(q + group, piece.plane1), 0, rowsPerPlane, 0, cols});
+    return;
+  }
+  for (int64_t p = piece.plane0; p < piece.plane1; ++p) {
+    if (cols <= maxCells) {
+      const int64_t band = maxCells / cols;
+      for (int64_t r = piece.row0; r < piece.row1; r += band) emit(Box{p, p + 1, r, std::min(r + band, piece.row1), 0, cols});
+    } else {
+      for (int64_t r = piece.row0; r < piece.row1; ++r) {
+        for (int64_t c = 0; c < cols; c += maxCells) emit(Box{p, p + 1, r, r + 1, c, std::min(c + maxCells, cols)});
+      }
+    }
+  }
+}
+
+int32_t coresFor(const DeviceProfile& profile, int64_t units) {
+  return static_cast<int32_t>(std::min<int64_t>(profile.vectorCores, units));
+}
+
+std::string idleNote(int32_t used, const DeviceProfile& profile, const char* unit) {
+  if (used >= profile.vectorCores) return "";
+  return cat("; only ", used, " of ", profile.vectorCores, " cores get work (there are only ", used, " ", unit,
+             "), the rest stay idle");
+}
+
+Plan basePlan(OpKind op, const PoolShape& shape, aclDataType dtype, bool deterministic, const DeviceProfile& profile,
+              std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
+  Plan plan;
+  plan.op = op;
+  plan.profile = profile;
+  plan.deterministic = deterministic;
+  plan.dtype = dtype;
+  plan.srcShape = std::move(srcShape);
+  plan.dstShape = std::move(dstShape);
+  plan.planes = shape.planes();
+  return plan;
+}
+
+}  // namespace
+
+BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                            bool deterministic, const DeviceProfile& profile) {
+  BackwardTiling t;
+  t.shape = shape;
+  t.indexType = indexType;
+  t.plan = basePlan(OpKind::kAdaptiveMaxPool2dBackward, shape, dtype, deterministic, profile, shape.outShape(),
+                    shape.inShape());
+  Plan& plan = t.plan;
+  const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
+  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
+
+  if (P * HW == 0) {
+    t.mode = BackwardMode::kNothing;
+    plan.strategy = "gradInput is empty: nothing to do";
+    finalizePlan(plan);
+    return t;
+  }
+  if (HoWo == 0) {
+    t.mode = BackwardMode::kZeroOnly;
+    const int32_t cores = coresFor(profile, P);
+    for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
+      Tile tile;
+      tile.core = piece.core;
+      tile.src = {piece.plane0, piece.plane1, 0, 0, 0, 0};
+      tile.dst = {piece.plane0, piece.plane1, 0, shape.H, 0, shape.W};
+      tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
+      plan.tiles.push_back(tile);
+    }
+    plan.strategy = cat("gradOutput is empty: gradInput's ", P, " planes are zeroed, split over ", cores, " cores",
+                        idleNote(cores, profile, "planes"));
+    finalizePlan(plan);
+    return t;
+  }
+
+  t.mode = deterministic ? BackwardMode::kOwner : BackwardMode::kAtomic;
+  t.useWorkspace = dtype != ACL_FLOAT || !gradInputDense;
+  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / 12)), kMaxChunkCells);
+  t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / 4)), std::min(kMaxChunkCells, HW));
+  plan.workspaceBytes = t.useWorkspace ? static_cast<uint64_t>(P * HW) * 4 : 0;
+
+  const int32_t cores = coresFor(profile, deterministic ? P : P * shape.Ho);
+  const std::vector<RowPiece> pieces = deterministic ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
+  int32_t order = 0, lastCore = -1;
+  for (const RowPiece& piece : pieces) {
+    cutPiece(piece, shape.Ho, shape.Wo, t.chunkCells, [&](const Box& src) {
+      order = piece.core == lastCore ? order + 1 : 0;
+      lastCore = piece.core;
+      Tile tile;
+      tile.core = piece.core;
+      tile.order = order;
+      tile.src = src;
+      tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.H, shape.Ho),
+                  windowEnd(src.row1 - 1, shape.H, shape.Ho), windowStart(src.col0, shape.W, shape.Wo),
+                  windowEnd(src.col1 - 1, shape.W, shape.Wo)};
+      tile.atomic = !deterministic && !piece.wholePlanes(shape.Ho);
+      if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
+      const uint64_t cells = src.cells();
+      tile.ubBytes = BackwardTiling::footprint(static_cast<int64_t>(cells));
+      tile.bytesIn = cells * (es + is);
+      tile.bytesOut = cells * 4;
+      tile.vectorElems = cells;
+      if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
+        const PlaneRun run = planeRun(src, shape.Wo);
+        const uint64_t planes = src.plane1 - src.plane0;
+        if (run.first == 0) tile.bytesOut += planes * HW * 4;  // zeroes the planes' accumulators
+        if (run.first + run.count == HoWo && t.useWorkspace) {  // rounds them into gradInput
+          tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * 4);
+          tile.bytesIn += planes * HW * 4;
+          tile.bytesOut += planes * HW * es;
+          tile.vectorElems += planes * HW;
+        }
+      }
+      plan.tiles.push_back(tile);
+    });
+  }
+  const char* target = t.useWorkspace ? "fp32 accumulators in the workspace, rounded once into gradInput"
+                                      : "gradInput (fp32, dense planes) directly";
+  if (deterministic) {
+    plan.strategy = cat("deterministic: one owner core per gradInput plane (", P, " planes over ", cores,
+                        " cores); the owner walks the plane's gradOutput and indices in row-major order in UB steps of "
+                        "at most ", t.chunkCells, " cells (one tile each), its first tile zeroes the accumulator and "
+                        "every tile adds into ", target, ", so each cell sums in the reference order",
+                        idleNote(cores, profile, "planes"));
+  } else {
+    plan.strategy = cat("default (non-deterministic): gradOutput's ", P * shape.Ho,
+                        " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
+                        t.chunkCells, " cells, adding into ", target, "; the ", t.sharedPlanes.size(),
+                        " planes split between two cores are zeroed by all cores first and take fp32 atomic adds, "
+                        "a plane held by one core is zeroed and added plainly by that core",
+                        idleNote(cores, profile, "rows"));
+  }
+  finalizePlan(plan);
+  return t;
+}
+
+ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile) {
+  ForwardTiling t;
+  t.shape = shape;
+  t.indexType = indexType;
+  t.plan = basePlan(OpKind::kAdaptiveMaxPool2d, shape, dtype, true, profile, shape.inShape(), shape.outShape());
+  Plan& plan = t.plan;
+  const int64_t P = shape.planes();
+  if (P * shape.outPlaneCells() == 0) {
+    plan.strategy = "self is empty: nothing to do";
+    finalizePlan(plan);
+    return t;
+  }
+  t.rows = AxisWindows(shape.H, shape.Ho);
+  t.cols = AxisWindows(shape.W, shape.Wo);
+
+  // UB: up to half for the running max + index of segmentCols outputs, the rest for input columns
+  // (column max, column index, staged row: 12 bytes each).
+  const uint64_t ub = profile.ubBytes;
+  t.segmentCols = std::min({roundDown16(static_cast<int64_t>(ub / 24)), kMaxSegmentCols, shape.Wo});
+  t.indexOffset = align64(static_cast<uint64_t>(t.segmentCols) * 4);
+  const uint64_t columnsStart = t.indexOffset + align64(static_cast<uint64_t>(t.segmentCols) * 8);
+  t.inputChunkCols = std::min(roundDown16(static_cast<int64_t>((ub - columnsStart - 128) / 12)), shape.W);
+  t.colMaxOffset = columnsStart;
+  t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
+  t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
+
+  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
+  const int32_t cores = coresFor(profile, P * shape.Ho);
+  int32_t order = 0, lastCore = -1;
+  // Rows of at most segmentCols cells may be banded together; longer rows are cut into segments.
+  const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, kForwardTileCells) : t.segmentCols;
+  for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
+    cutPiece(piece, shape.Ho, shape.Wo, tileCells, [&](const Box& dst) {
+      order = piece.core == lastCore ? order + 1 : 0;
+      lastCore = piece.core;
+      Tile tile;
+      tile.core = piece.core;
+      tile.order = order;
+      tile.dst = dst;
+      tile.src = {dst.plane0, dst.plane1, t.rows.start[dst.row0], t.rows.end[dst.row1 - 1], t.cols.start[dst.col0],
+                  t.cols.end[dst.col1 - 1]};
+      int64_t windowRows = 0;  // input rows read for the tile's output rows of one plane
+      for (int64_t oh = dst.row0; oh < dst.row1; ++oh) windowRows += t.rows.end[oh] - t.rows.start[oh];
+      const uint64_t span = tile.src.col1 - tile.src.col0;
+      const uint64_t reads = static_cast<uint64_t>(dst.plane1 - dst.plane0) * windowRows * span;
+      tile.ubBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
+      tile.bytesIn = reads * es;
+      tile.bytesOut = static_cast<uint64_t>(dst.cells()) * (es + is);
+      tile.vectorElems = reads;
+      plan.tiles.push_back(tile);
+    });
+  }
+  plan.strategy = cat("output rows (", P * shape.Ho, " = planes x Ho) split evenly over ", cores,
+                      " cores, in tiles of at most ", t.segmentCols,
+                      " output cells per row; for each output row the core streams the window's input rows through UB (",
+                      t.inputChunkCols, " columns per step), reduces every column over the window rows, then every "
+                      "window over its columns, keeping the running max and its index in UB",
+                      idleNote(cores, profile, "rows"));
+  finalizePlan(plan);
+  return t;
+}
+
+}  // namespace gradlab::ops::adaptive

@@ -1,0 +1,80 @@
+// Host-side tiling of the adaptive max pool ops: which core owns which planes / rows, how much of the
+// unified buffer (UB) each tile stages, and what the kernels need to know beyond the plan.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "gradlab/plan.h"
+#include "gradlab/profile.h"
+#include "ops/adaptive_max_pool2d/shape.h"
+#include "ops/adaptive_max_pool2d/windows.h"
+
+namespace gradlab::ops::adaptive {
+
+inline uint64_t align64(uint64_t bytes) { return (bytes + 63) & ~uint64_t{63}; }
+
+// The cells one plane of a tile box covers, as a run of row-major cells: boxes are whole rows of full
+// width, or a piece of a single row, so the run is contiguous in (row, col) order.
+struct PlaneRun {
+  int64_t first = 0, count = 0;
+};
+inline PlaneRun planeRun(const Box& b, int64_t cols) {
+  return {b.row0 * cols + b.col0, (b.row1 - b.row0 - 1) * cols + (b.col1 - b.col0)};
+}
+
+enum class BackwardMode {
+  kNothing,   // gradInput is empty
+  kZeroOnly,  // gradOutput is empty: gradInput is zeroed
+  kOwner,     // deterministic: one core owns each gradInput plane and sums in row-major order
+  kAtomic,    // default: gradOutput rows split evenly, shared planes combined with fp32 atomic adds
+};
+
+// Every tile is one UB step: a box of at most chunkCells gradOutput cells (whole planes, whole rows of one
+// plane, or a piece of one row) that the kernel copies in, scatters and, for the owner of a plane's last
+// tile, copies out.
+struct BackwardTiling {
+  Plan plan;
+  PoolShape shape;
+  BackwardMode mode = BackwardMode::kNothing;
+  aclDataType indexType = ACL_INT64;
+  // fp32 accumulators live in the workspace (fp16/bf16, or gradInput planes that are not dense fp32)
+  // and are rounded into gradInput once; otherwise the kernels add into gradInput directly.
+  bool useWorkspace = false;
+  int64_t chunkCells = 0;  // most gradOutput cells a tile stages (values as fp32 + indices as int64)
+  int64_t stageCells = 0;  // cells per step when an owner rounds a workspace plane into gradInput
+  // Default mode: planes whose gradOutput rows are split between cores. Their accumulators are zeroed
+  // by all cores before the tiles and rounded after them; every other plane has one core, which zeroes
+  // and rounds it in its own first and last tile, exactly like an owner in deterministic mode.
+  std::vector<int64_t> sharedPlanes;
+
+  // UB layout of a tile of `cells` cells: fp32 values at 0, int64 indices after them.
+  static uint64_t indexOffset(int64_t cells) { return align64(static_cast<uint64_t>(cells) * 4); }
+  static uint64_t footprint(int64_t cells) { return indexOffset(cells) + static_cast<uint64_t>(cells) * 8; }
+};
+
+// gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.
+BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                            bool deterministic, const DeviceProfile& profile);
+
+// Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
+// segmentCols cells per output row. For each output row the tile streams the window's input rows through
+// UB in pieces of inputChunkCols columns, first reducing each column over the window rows, then each
+// window over its columns; the row's running max and index stay in UB.
+struct ForwardTiling {
+  Plan plan;
+  PoolShape shape;
+  aclDataType indexType = ACL_INT64;
+  AxisWindows rows, cols;      // the windows of each output row / column
+  int64_t segmentCols = 0;     // most output cells of one row a tile holds in UB
+  int64_t inputChunkCols = 0;  // input columns staged per step (a wide window is read in pieces)
+  // UB layout: running max (fp32) at 0, its indices (int64), then per input column the column max
+  // (fp32) and its index (int32: H*W <= INT32_MAX), and one staged input row piece (fp32).
+  uint64_t indexOffset = 0, colMaxOffset = 0, colArgOffset = 0, rowOffset = 0;
+  uint64_t footprint(int64_t cols) const { return rowOffset + static_cast<uint64_t>(cols) * 4; }
+};
+
+ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile);
+
+}  // namespace gradlab::ops::adaptive
