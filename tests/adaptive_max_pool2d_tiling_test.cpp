@@ -1,0 +1,129 @@
+// Host-side pieces of the adaptive max pool ops: the window formula and the tiling plans, checked
+// directly (no device run) over many shapes and device profiles.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "gradlab/profile.h"
+#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/adaptive_max_pool2d/windows.h"
+#include "support/adaptive_pool_harness.h"
+
+namespace gradlab::ops::adaptive {
+namespace {
+
+TEST(AdaptiveWindows, MatchPytorchFloorAndCeil) {
+  for (int64_t in = 1; in <= 40; ++in) {
+    for (int64_t out = 1; out <= 40; ++out) {
+      for (int64_t a = 0; a < out; ++a) {
+        EXPECT_EQ(windowStart(a, in, out), static_cast<int64_t>(std::floor(double(a) * in / out)));
+        EXPECT_EQ(windowEnd(a, in, out), static_cast<int64_t>(std::ceil(double(a + 1) * in / out)));
+      }
+    }
+  }
+}
+
+TEST(AdaptiveWindows, CoverTheAxisWithNonEmptyOrderedWindows) {
+  for (int64_t in : {1, 2, 5, 7, 64, 1000}) {
+    for (int64_t out : {1, 2, 3, 4, 7, 41, 999, 2500}) {
+      const AxisWindows w(in, out);
+      EXPECT_EQ(w.start.front(), 0);
+      EXPECT_EQ(w.end.back(), in);
+      for (int64_t a = 0; a < out; ++a) {
+        EXPECT_LT(w.start[a], w.end[a]) << in << " -> " << out << " window " << a;
+        if (a > 0) {
+          EXPECT_LE(w.start[a - 1], w.start[a]);
+          EXPECT_LE(w.end[a - 1], w.end[a]);
+          EXPECT_GE(w.end[a - 1], w.start[a]) << "gap between windows";
+        }
+      }
+    }
+  }
+}
+
+TEST(AdaptiveWindows, HugeSizesDoNotOverflow) {
+  const int64_t in = 2147483647, out = int64_t{1} << 40;
+  EXPECT_EQ(windowStart(out - 1, in, out), in - 1);
+  EXPECT_EQ(windowEnd(out - 1, in, out), in);
+  EXPECT_EQ(windowEnd(0, in, out), 1);
+}
+
+DeviceProfile profile(const char* spec) { return adaptive_cases::namedProfile(spec); }
+
+TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
+  std::mt19937_64 rng(99);
+  auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  for (const char* spec : {"atlas-a2", "classroom", "atlas-a2:cores=3,ub=1k", "atlas-a2:cores=1", "atlas-a2:cores=200"}) {
+    for (int i = 0; i < 40; ++i) {
+      PoolShape s;
+      s.N = pick(1, 3), s.C = pick(1, 20), s.H = pick(1, 60), s.W = pick(1, 60), s.Ho = pick(1, 70), s.Wo = pick(1, 700);
+      for (bool deterministic : {true, false}) {
+        for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16}) {
+          const BackwardTiling t = planBackward(s, dtype, ACL_INT64, true, deterministic, profile(spec));
+          ASSERT_EQ(adaptive_cases::verifyBackwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "")
+              << spec << " " << s.N << "x" << s.C << "x" << s.H << "x" << s.W << " <- " << s.Ho << "x" << s.Wo
+              << (deterministic ? " deterministic" : " default");
+          EXPECT_EQ(t.useWorkspace, dtype != ACL_FLOAT);
+          EXPECT_EQ(t.plan.workspaceBytes, t.useWorkspace ? uint64_t(s.planes() * s.H * s.W * 4) : 0u);
+          for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.src.cells(), t.chunkCells);
+        }
+      }
+    }
+  }
+}
+
+TEST(AdaptiveTiling, ForwardPlansHoldTheirInvariantsEverywhere) {
+  std::mt19937_64 rng(98);
+  auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  for (const char* spec : {"atlas-a2", "classroom", "atlas-a2:cores=3,ub=1k"}) {
+    for (int i = 0; i < 40; ++i) {
+      PoolShape s;
+      s.N = pick(1, 3), s.C = pick(1, 20), s.H = pick(1, 60), s.W = pick(1, 3000), s.Ho = pick(1, 70), s.Wo = pick(1, 900);
+      const ForwardTiling t = planForward(s, ACL_FLOAT, ACL_INT64, profile(spec));
+      ASSERT_EQ(adaptive_cases::verifyForwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "") << spec;
+      for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.dst.col1 - tile.dst.col0, t.segmentCols);
+    }
+  }
+}
+
+TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
+  PoolShape s;
+  s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  const BackwardTiling t = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  EXPECT_EQ(t.plan.coresUsed, 48);
+  EXPECT_EQ(t.plan.tiles.size(), 512u);  // 3500 cells per plane: one UB step each
+  EXPECT_LT(t.plan.imbalance(), 1.05);
+  EXPECT_EQ(t.plan.strategy.find("idle"), std::string::npos);
+
+  s.N = 1, s.C = 3;
+  const BackwardTiling few = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  EXPECT_EQ(few.plan.coresUsed, 3);
+  EXPECT_NE(few.plan.strategy.find("only 3 of 48 cores"), std::string::npos) << few.plan.strategy;
+}
+
+TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
+  PoolShape s;
+  s.N = 1, s.C = 4, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  const BackwardTiling big = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  const BackwardTiling small = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("classroom"));
+  EXPECT_EQ(big.plan.tiles.size(), 4u);
+  EXPECT_GE(small.plan.tiles.size(), 4u * 3);
+  for (const Tile& tile : small.plan.tiles) EXPECT_LE(tile.ubBytes, 16u * 1024);
+}
+
+TEST(AdaptiveTiling, EmptyShapes) {
+  PoolShape s;
+  s.N = 2, s.C = 3, s.H = 5, s.W = 5, s.Ho = 0, s.Wo = 4;
+  const BackwardTiling zero = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  EXPECT_EQ(zero.mode, BackwardMode::kZeroOnly);
+  EXPECT_EQ(zero.plan.workspaceBytes, 0u);
+  int64_t zeroed = 0;
+  for (const Tile& tile : zero.plan.tiles) zeroed += tile.dst.cells();
+  EXPECT_EQ(zeroed, 2 * 3 * 5 * 5);
+  s.H = 0, s.Ho = 2;
+  EXPECT_EQ(planBackward(s, ACL_FLOAT, ACL_INT64, true, false, profile("atlas-a2")).mode, BackwardMode::kNothing);
+}
+
+}  // namespace
+}  // namespace gradlab::ops::adaptive
