@@ -143,6 +143,7 @@ int64_t Array::size() const {
 std::vector<float> Array::toFloat() const {
   const int64_t n = size();
   std::vector<float> out(static_cast<size_t>(n));
+  if (n == 0) return out;
   if (dtype == DType::kFloat32) {
     std::memcpy(out.data(), data.data(), out.size() * 4);
   } else if (dtype == DType::kFloat16) {
@@ -187,7 +188,7 @@ bool Array::toInt64(std::vector<int64_t>* out, std::string* error) const {
 Array fromFloat32(const std::vector<int64_t>& shape, const std::vector<float>& values) {
   Array a{shape, DType::kFloat32, {}};
   a.data.resize(values.size() * 4);
-  std::memcpy(a.data.data(), values.data(), a.data.size());
+  if (!values.empty()) std::memcpy(a.data.data(), values.data(), a.data.size());
   return a;
 }
 
@@ -201,7 +202,7 @@ Array fromFloat16(const std::vector<int64_t>& shape, const std::vector<float>& v
 Array fromInt64(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
   Array a{shape, DType::kInt64, {}};
   a.data.resize(values.size() * 8);
-  std::memcpy(a.data.data(), values.data(), a.data.size());
+  if (!values.empty()) std::memcpy(a.data.data(), values.data(), a.data.size());
   return a;
 }
 
@@ -286,7 +287,7 @@ bool decode(const std::string& bytes, Array* out, std::string* error) {
   a.shape = header.shape;
   a.dtype = header.dtype;
   a.data.resize(need);
-  std::memcpy(a.data.data(), bytes.data() + prefix + headerLen, need);
+  if (need > 0) std::memcpy(a.data.data(), bytes.data() + prefix + headerLen, need);
   if (header.bigEndian && es > 1) {
     for (size_t i = 0; i < a.data.size(); i += es) std::reverse(a.data.begin() + i, a.data.begin() + i + es);
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "gradlab/half.h"
 
@@ -10,6 +11,18 @@ namespace {
 
 Failure aclFailure(int status, const std::string& what) {
   return Failure{status, what + ": " + aclGetRecentErrMsg()};
+}
+
+// float -> integer without undefined behaviour for NaN or out-of-range values (they become 0 / the bound).
+template <typename Int>
+Int toInt(float value) {
+  if (!(value == value)) return 0;
+  const double lo = static_cast<double>(std::numeric_limits<Int>::min());
+  const double hi = static_cast<double>(std::numeric_limits<Int>::max());
+  const double d = value;
+  if (d <= lo) return std::numeric_limits<Int>::min();
+  if (d >= hi) return std::numeric_limits<Int>::max();
+  return static_cast<Int>(d);
 }
 
 }  // namespace
@@ -29,12 +42,12 @@ void encodeFloat(aclDataType dtype, float value, std::byte* out) {
       break;
     }
     case ACL_INT32: {
-      int32_t v = static_cast<int32_t>(value);
+      int32_t v = toInt<int32_t>(value);
       std::memcpy(out, &v, 4);
       break;
     }
     case ACL_INT64: {
-      int64_t v = static_cast<int64_t>(value);
+      int64_t v = toInt<int64_t>(value);
       std::memcpy(out, &v, 8);
       break;
     }
@@ -46,12 +59,12 @@ void encodeFloat(aclDataType dtype, float value, std::byte* out) {
     case ACL_INT8:
     case ACL_UINT8:
     case ACL_BOOL: {
-      auto b = static_cast<unsigned char>(static_cast<int>(value));
+      auto b = static_cast<unsigned char>(toInt<int16_t>(value));
       std::memcpy(out, &b, 1);
       break;
     }
     case ACL_INT16: {
-      int16_t v = static_cast<int16_t>(value);
+      int16_t v = toInt<int16_t>(value);
       std::memcpy(out, &v, 2);
       break;
     }
