@@ -161,44 +161,61 @@ Failure DeviceBuffer::copyOut(std::vector<std::byte>* host) const {
 }
 
 Failure DeviceBuffer::upload(const std::vector<float>& values) {
+  const int64_t n = layout_.numel();
   std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
-  std::vector<int64_t> at = layout_.cellOffsets();
-  for (size_t i = 0; i < at.size(); ++i) {
-    encodeFloat(dtype_, i < values.size() ? values[i] : 0.0f, host.data() + at[i] * elementSize_);
+  if (layout_.dense() && static_cast<int64_t>(values.size()) >= n &&
+      (dtype_ == ACL_FLOAT || dtype_ == ACL_FLOAT16 || dtype_ == ACL_BF16)) {
+    if (dtype_ == ACL_FLOAT) {
+      if (n > 0) std::memcpy(host.data(), values.data(), static_cast<size_t>(n) * 4);
+    } else {
+      auto* out = reinterpret_cast<uint16_t*>(host.data());
+      dtype_ == ACL_FLOAT16 ? floatToHalf(values.data(), out, n) : floatToBf16(values.data(), out, n);
+    }
+    return copyIn(host);
   }
+  layout_.forEachCell([&](int64_t i, int64_t at) {
+    encodeFloat(dtype_, i < static_cast<int64_t>(values.size()) ? values[i] : 0.0f, host.data() + at * elementSize_);
+  });
   return copyIn(host);
 }
 
 Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
   std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
-  std::vector<int64_t> at = layout_.cellOffsets();
-  for (size_t i = 0; i < at.size(); ++i) {
-    int64_t v = i < values.size() ? values[i] : 0;
-    std::byte* p = host.data() + at[i] * elementSize_;
+  layout_.forEachCell([&](int64_t i, int64_t at) {
+    const int64_t v = i < static_cast<int64_t>(values.size()) ? values[i] : 0;
+    std::byte* p = host.data() + at * elementSize_;
     if (dtype_ == ACL_INT32) {
-      int32_t v32 = static_cast<int32_t>(v);
+      const int32_t v32 = static_cast<int32_t>(v);
       std::memcpy(p, &v32, 4);
     } else if (dtype_ == ACL_INT64) {
       std::memcpy(p, &v, 8);
     } else {
       encodeFloat(dtype_, static_cast<float>(v), p);
     }
-  }
+  });
   return copyIn(host);
 }
 
 Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const {
   std::vector<std::byte> host;
   if (Failure f = copyOut(&host); f.failed()) return f;
-  std::vector<int64_t> at = layout_.cellOffsets();
+  const int64_t n = layout_.numel();
+  const bool dense = layout_.dense();
   if (values) {
-    values->resize(at.size());
-    for (size_t i = 0; i < at.size(); ++i) (*values)[i] = decodeFloat(dtype_, host.data() + at[i] * elementSize_);
+    values->resize(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    if (dense && n > 0 && dtype_ == ACL_FLOAT) {
+      std::memcpy(values->data(), host.data(), static_cast<size_t>(n) * 4);
+    } else if (dense && n > 0 && (dtype_ == ACL_FLOAT16 || dtype_ == ACL_BF16)) {
+      const auto* in = reinterpret_cast<const uint16_t*>(host.data());
+      dtype_ == ACL_FLOAT16 ? halfToFloat(in, values->data(), n) : bf16ToFloat(in, values->data(), n);
+    } else {
+      layout_.forEachCell([&](int64_t i, int64_t at) { (*values)[i] = decodeFloat(dtype_, host.data() + at * elementSize_); });
+    }
   }
   if (ints && isIntegerType(dtype_)) {
-    ints->resize(at.size());
-    for (size_t i = 0; i < at.size(); ++i) {
-      const std::byte* p = host.data() + at[i] * elementSize_;
+    ints->resize(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    layout_.forEachCell([&](int64_t i, int64_t at) {
+      const std::byte* p = host.data() + at * elementSize_;
       if (dtype_ == ACL_INT32) {
         int32_t v;
         std::memcpy(&v, p, 4);
@@ -206,13 +223,13 @@ Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>*
       } else {
         std::memcpy(&(*ints)[i], p, 8);
       }
-    }
+    });
   }
   if (untouched) {
     *untouched = true;
-    if (static_cast<int64_t>(at.size()) != layout_.storageElems) {
-      std::vector<bool> inView(static_cast<size_t>(layout_.storageElems), false);
-      for (int64_t a : at) inView[a] = true;
+    if (n != layout_.storageElems) {
+      std::vector<uint8_t> inView(static_cast<size_t>(layout_.storageElems), 0);
+      layout_.forEachCell([&](int64_t, int64_t at) { inView[at] = 1; });
       for (int64_t e = 0; e < layout_.storageElems && *untouched; ++e) {
         if (inView[e]) continue;
         for (size_t b = 0; b < elementSize_; ++b) {

@@ -19,22 +19,13 @@ int64_t TensorLayout::numel() const {
   return n;
 }
 
+bool TensorLayout::dense() const {
+  return offset == 0 && storageElems == numel() && strides == rowMajorStrides(shape);
+}
+
 std::vector<int64_t> TensorLayout::cellOffsets() const {
-  const int64_t n = numel();
-  std::vector<int64_t> out(static_cast<size_t>(std::max<int64_t>(n, 0)));
-  std::vector<int64_t> idx(shape.size(), 0);
-  int64_t at = offset;
-  for (int64_t i = 0; i < n; ++i) {
-    out[i] = at;
-    for (size_t d = shape.size(); d-- > 0;) {
-      if (++idx[d] < shape[d]) {
-        at += strides[d];
-        break;
-      }
-      at -= (shape[d] - 1) * strides[d];
-      idx[d] = 0;
-    }
-  }
+  std::vector<int64_t> out(static_cast<size_t>(std::max<int64_t>(numel(), 0)));
+  forEachCell([&](int64_t i, int64_t at) { out[i] = at; });
   return out;
 }
 
