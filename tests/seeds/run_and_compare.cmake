@@ -1,0 +1,22 @@
+# ctest step: runs a seed program and compares its stdout with an expected file, its exit status with
+# EXIT_CODE, and (when STDERR_REGEX is set) its stderr with a regular expression. A crash is a failure.
+# cmake -DPROGRAM= -DEXPECTED= -DEXIT_CODE= [-DSTDERR_REGEX=] -P run_and_compare.cmake
+if(NOT EXISTS "${PROGRAM}")
+  message(FATAL_ERROR "${PROGRAM} was not built")
+endif()
+execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 30)
+file(READ "${EXPECTED}" expected)
+set(problems "")
+if(NOT rc STREQUAL "${EXIT_CODE}")
+  string(APPEND problems "exit status: expected ${EXIT_CODE}, got '${rc}'\n")
+endif()
+if(NOT out STREQUAL expected)
+  string(APPEND problems "stdout differs from ${EXPECTED}\n--- expected\n${expected}--- actual\n${out}---\n")
+endif()
+if(DEFINED STDERR_REGEX AND NOT err MATCHES "${STDERR_REGEX}")
+  string(APPEND problems "stderr does not match '${STDERR_REGEX}'\n")
+endif()
+if(problems)
+  message(FATAL_ERROR "${PROGRAM}:\n${problems}stderr:\n${err}")
+endif()
+message(STATUS "${PROGRAM}: exit ${rc}, output as expected\n${out}${err}")
