@@ -203,8 +203,8 @@ int verifyCases(std::ostream& out, const std::string& op) {
       r = {false, std::string("threw: ") + e.what()};
     }
     (r.passed ? passed : failed)++;
-    out << (r.passed ? "PASS  " : "FAIL  ") << std::left << std::setw(56) << c.name << std::setw(10) << c.group
-        << std::right << r.detail << "\n";
+    out << (r.passed ? "PASS  " : "FAIL  ") << std::left << std::setw(10) << c.group << std::right << c.name << ": "
+        << r.detail << "\n";
   }
   out << "verify: " << passed << " passed, " << failed << " failed" << (op.empty() ? "" : " (" + op + ")") << "\n";
   return failed;
