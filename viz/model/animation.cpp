@@ -1,0 +1,113 @@
+#include "viz/model/animation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace gradlab::viz {
+
+const char* pacingName(Pacing pacing) {
+  return pacing == Pacing::kOneAtATime ? "one move at a time" : "cores in parallel";
+}
+
+Animation::Animation(const Scene& scene, Pacing pacing) : pacing_(pacing) {
+  if (!scene.trace) return;
+  trace_ = scene.trace;
+  const auto& all = trace_->moves;
+  moves_.reserve(scene.planeMoves.size());
+  std::unordered_map<int32_t, double> coreNext;
+  std::unordered_map<int64_t, double> dstNext;
+  double serial = 0.0;
+  // planeMoves is in sequence order, which respects both the per-core order and the per-cell order.
+  for (uint32_t index : scene.planeMoves) {
+    const CellMove& m = all[index];
+    AnimatedMove a;
+    a.move = index;
+    a.from = scene.srcCellOf(m);
+    a.to = scene.dstCellOf(m);
+    if (pacing == Pacing::kOneAtATime) {
+      a.beat = serial;
+      serial += 1.0;
+    } else {
+      double& c = coreNext[m.core];
+      double& d = dstNext[m.dst];
+      a.beat = std::max(c, d);
+      c = a.beat + 1.0;
+      d = a.beat + 1.0;
+    }
+    moves_.push_back(a);
+  }
+  std::stable_sort(moves_.begin(), moves_.end(), [&](const AnimatedMove& x, const AnimatedMove& y) {
+    return x.beat < y.beat;
+  });
+  duration_ = moves_.empty() ? 0.0 : moves_.back().beat + 1.0;
+}
+
+size_t Animation::landedAt(double t) const {
+  // Landing time beat + kTravel grows with beat, so the landed moves are a prefix.
+  auto it = std::upper_bound(moves_.begin(), moves_.end(), t,
+                             [](double time, const AnimatedMove& m) { return time < m.beat + kTravel; });
+  return static_cast<size_t>(it - moves_.begin());
+}
+
+std::vector<Flight> Animation::flightsAt(double t) const {
+  std::vector<Flight> out;
+  size_t first = landedAt(t);
+  for (size_t i = first; i < moves_.size() && moves_[i].beat <= t; ++i) {
+    float p = static_cast<float>((t - moves_[i].beat) / kTravel);
+    out.push_back({&moves_[i], std::clamp(p, 0.0f, 1.0f)});
+  }
+  return out;
+}
+
+void Animation::dstValuesAt(double t, const Scene& scene, std::vector<float>* values,
+                            std::vector<uint8_t>* touched) const {
+  const SceneGrid* dst = scene.gridAt(scene.dst);
+  const size_t cells = dst ? static_cast<size_t>(dst->grid.dims.planeCells()) : 0;
+  values->assign(cells, 0.0f);
+  if (touched) touched->assign(cells, 0);
+  if (!trace_) return;
+  std::vector<uint32_t> order(cells, 0);
+  std::vector<uint8_t> seen(cells, 0);
+  const size_t landed = landedAt(t);
+  for (size_t i = 0; i < landed; ++i) {
+    const AnimatedMove& a = moves_[i];
+    const CellMove& m = trace_->moves[a.move];
+    size_t cell = static_cast<size_t>(a.to.row * dst->grid.dims.cols + a.to.col);
+    if (cell >= cells) continue;
+    if (!seen[cell] || m.orderAtDst >= order[cell]) {
+      seen[cell] = 1;
+      order[cell] = m.orderAtDst;
+      (*values)[cell] = m.sumAfter;
+    }
+  }
+  if (touched) *touched = seen;
+}
+
+void Animation::srcSentAt(double t, const Scene& scene, std::vector<uint8_t>* sent) const {
+  const SceneGrid* src = scene.gridAt(scene.src);
+  const size_t cells = src ? static_cast<size_t>(src->grid.dims.planeCells()) : 0;
+  sent->assign(cells, 0);
+  std::vector<uint32_t> pending(cells, 0);
+  for (const AnimatedMove& a : moves_) {
+    size_t cell = static_cast<size_t>(a.from.row * src->grid.dims.cols + a.from.col);
+    if (cell < cells) ++pending[cell];
+  }
+  for (const AnimatedMove& a : moves_) {
+    if (a.beat > t) break;
+    size_t cell = static_cast<size_t>(a.from.row * src->grid.dims.cols + a.from.col);
+    if (cell < cells && --pending[cell] == 0) (*sent)[cell] = 1;
+  }
+}
+
+double Animation::nextStop(double t) const {
+  double next = std::floor(t + 1e-9) + 1.0;
+  return std::min(next, duration_);
+}
+
+double Animation::previousStop(double t) const {
+  double prev = std::ceil(t - 1e-9) - 1.0;
+  return std::max(prev, 0.0);
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,194 @@
+#include "viz/model/explain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "viz/model/text.h"
+
+namespace gradlab::viz {
+namespace {
+
+// Which output positions o (of `out`) the formula sends to input index i: a half-open range, or {-1,-1}.
+std::pair<int64_t, int64_t> preimage(int64_t i, int64_t in, int64_t out, double scale) {
+  const float s = upsampleStep(in, out, scale);
+  int64_t lo = -1, hi = -1;
+  for (int64_t o = 0; o < out; ++o)
+    if (upsampleSource(o, in, s) == i) {
+      if (lo < 0) lo = o;
+      hi = o + 1;
+    }
+  return {lo, hi};
+}
+
+std::string rangeText(std::pair<int64_t, int64_t> r) {
+  return r.first < 0 ? std::string("none") : cat("[", r.first, ", ", r.second, ")");
+}
+
+void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
+  const bool oneD = isOneDimensional(scene.op);
+  const bool backward = isBackward(scene.op);
+  // The output side (gradOutput of the backward, out of the forward) is where the formula starts.
+  const bool outputSide = backward ? cell.grid == scene.src : cell.grid == scene.dst;
+  const char* outName = backward ? "gradOutput" : "out";
+  const char* inName = backward ? "gradInput" : "self";
+  if (outputSide) {
+    int64_t srcH = 0;
+    if (!oneD) {
+      e->lines = explainUpsampleAxis("h", cell.row, r.inH, r.outH, r.scaleH);
+      srcH = upsampleSource(cell.row, r.inH, upsampleStep(r.inH, r.outH, r.scaleH));
+    }
+    for (std::string& line : explainUpsampleAxis(oneD ? "l" : "w", cell.col, r.inW, r.outW, r.scaleW))
+      e->lines.push_back(std::move(line));
+    const int64_t srcW = upsampleSource(cell.col, r.inW, upsampleStep(r.inW, r.outW, r.scaleW));
+    const std::string target = oneD ? cat(inName, "[", srcW, "]") : cat(inName, "[", srcH, ", ", srcW, "]");
+    e->lines.push_back(backward ? cat("so ", target, " += this value") : cat("so this cell = ", target));
+    return;
+  }
+  // Input side: which output positions map here (the formula scanned over each axis).
+  const auto cols = preimage(cell.col, r.inW, r.outW, r.scaleW);
+  if (oneD) {
+    e->lines.push_back(cat("positions l of ", outName, " with src(l) = ", cell.col, ": ", rangeText(cols)));
+    e->lines.push_back(cols.first < 0 ? std::string("no position maps here: this cell stays 0")
+                                      : cat(cols.second - cols.first, " cell(s) ",
+                                            backward ? "summed here, in order" : "copy this value"));
+    return;
+  }
+  const auto rows = preimage(cell.row, r.inH, r.outH, r.scaleH);
+  e->lines.push_back(cat("rows of ", outName, " with src_h = ", cell.row, ": ", rangeText(rows)));
+  e->lines.push_back(cat("cols of ", outName, " with src_w = ", cell.col, ": ", rangeText(cols)));
+  const int64_t count =
+      (rows.first < 0 || cols.first < 0) ? 0 : (rows.second - rows.first) * (cols.second - cols.first);
+  e->lines.push_back(count == 0 ? std::string("no position maps here: this cell stays 0")
+                                : cat(count, " cell(s) ",
+                                      backward ? "summed here, in row-major order" : "copy this value"));
+}
+
+void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
+  const bool backward = isBackward(scene.op);
+  e->lines.push_back(explainAdaptiveAxis("rows", cell.row, r.inH, r.outH));
+  e->lines.push_back(explainAdaptiveAxis("cols", cell.col, r.inW, r.outW));
+  const SceneGrid* ix = scene.gridAt(scene.indices);
+  if (ix == nullptr || !ix->grid.hasValues()) return;
+  const int64_t W = std::max<int64_t>(r.inW, 1);
+  const int64_t idx = static_cast<int64_t>(ix->grid.value(scene.plane, cell.row, cell.col));
+  e->lines.push_back(cat("argmax index = ", idx, " = ", idx / W, "·", W, " + ", idx % W, "  ->  (", idx / W, ", ",
+                         idx % W, ")"));
+  const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
+  if (self != nullptr && self->grid.hasValues()) {
+    const int64_t h0 = adaptiveStart(cell.row, r.inH, r.outH), h1 = adaptiveEnd(cell.row, r.inH, r.outH);
+    const int64_t w0 = adaptiveStart(cell.col, r.inW, r.outW), w1 = adaptiveEnd(cell.col, r.inW, r.outW);
+    const float best = self->grid.value(scene.plane, idx / W, idx % W);
+    int64_t ties = 0;
+    for (int64_t h = h0; h < h1; ++h)
+      for (int64_t w = w0; w < w1; ++w)
+        if (self->grid.value(scene.plane, h, w) == best) ++ties;
+    e->lines.push_back(ties > 1 ? cat("window max = ", best, " (", ties, " cells tie: the first in row-major order wins)")
+                                : cat("window max = ", best));
+  }
+  if (backward) e->lines.push_back(cat("so gradInput[", idx / W, ", ", idx % W, "] += gradOutput here"));
+}
+
+void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
+  int64_t covering = 0, picked = 0;
+  std::string list;
+  const SceneGrid* ix = scene.gridAt(scene.indices);
+  const int64_t flat = cell.row * r.inW + cell.col;
+  for (int64_t a = 0; a < r.outH; ++a) {
+    if (cell.row < adaptiveStart(a, r.inH, r.outH) || cell.row >= adaptiveEnd(a, r.inH, r.outH)) continue;
+    for (int64_t b = 0; b < r.outW; ++b) {
+      if (cell.col < adaptiveStart(b, r.inW, r.outW) || cell.col >= adaptiveEnd(b, r.inW, r.outW)) continue;
+      ++covering;
+      if (ix != nullptr && ix->grid.hasValues() && static_cast<int64_t>(ix->grid.value(scene.plane, a, b)) == flat) {
+        ++picked;
+        if (list.size() < 60) list += cat(list.empty() ? "" : " ", "(", a, ",", b, ")");
+      }
+    }
+  }
+  e->lines.push_back(cat("flat index h·W + w = ", cell.row, "·", r.inW, " + ", cell.col, " = ", flat));
+  e->lines.push_back(picked ? cat("inside ", covering, " window(s); argmax of ", picked, ": ", list)
+                            : cat("inside ", covering, " window(s); argmax of none (receives nothing)"));
+}
+
+}  // namespace
+
+float upsampleStep(int64_t in, int64_t out, double scale) {
+  return scale > 0 ? static_cast<float>(1.0 / scale) : static_cast<float>(in) / static_cast<float>(out);
+}
+
+int64_t upsampleSource(int64_t o, int64_t in, float s) {
+  const float x = static_cast<float>((static_cast<double>(o) + 0.5) * static_cast<double>(s));
+  return std::min(static_cast<int64_t>(std::floor(x)), in - 1);
+}
+
+int64_t adaptiveStart(int64_t a, int64_t in, int64_t out) { return (a * in) / out; }
+int64_t adaptiveEnd(int64_t a, int64_t in, int64_t out) { return ((a + 1) * in + out - 1) / out; }
+
+std::string formatNumber(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buf[40];
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", value);
+    return buf;
+  }
+  // The shortest of 6..17 significant digits that reads back as the same value; for values that are
+  // floats, the same float is enough.
+  const bool isFloat = static_cast<double>(static_cast<float>(value)) == value;
+  for (int digits = 6; digits <= 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+    const double back = std::strtod(buf, nullptr);
+    if (back == value || (isFloat && static_cast<float>(back) == static_cast<float>(value))) break;
+  }
+  return buf;
+}
+
+std::vector<std::string> explainUpsampleAxis(const std::string& axis, int64_t o, int64_t in, int64_t out,
+                                             double scale) {
+  const float s = upsampleStep(in, out, scale);
+  std::vector<std::string> lines;
+  lines.push_back(scale > 0 ? cat("s_", axis, " = 1/scale = 1/", scale, " = ", s)
+                            : cat("s_", axis, " = in/out = ", in, "/", out, " = ", s));
+  const float x = static_cast<float>((static_cast<double>(o) + 0.5) * static_cast<double>(s));
+  lines.push_back(cat("src_", axis, " = min(floor((o+0.5)·s), in−1) = min(floor((", o, "+0.5)·", s, "), ", in - 1,
+                      ") = min(floor(", x, "), ", in - 1, ") = ", upsampleSource(o, in, s)));
+  return lines;
+}
+
+std::string explainAdaptiveAxis(const std::string& axis, int64_t a, int64_t in, int64_t out) {
+  const int64_t s = adaptiveStart(a, in, out), e = adaptiveEnd(a, in, out);
+  return cat(axis, ": start = floor(", a, "·", in, "/", out, ") = ", s, ", end = ceil(", a + 1, "·", in, "/", out,
+             ") = ", e, "  ->  [", s, ", ", e, ")");
+}
+
+std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col) {
+  const auto& shape = grid.grid.shape;
+  if (shape.size() == 4) return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", row, ", ", col, "]");
+  if (shape.size() == 3 && grid.grid.dims.rows == 1 && grid.grid.dims.planes == shape[0] * shape[1])
+    return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", col, "]");
+  if (shape.size() == 3) return cat(grid.grid.name, "[", plane, ", ", row, ", ", col, "]");
+  return cat(grid.grid.name, "[", row, ", ", col, "]");
+}
+
+Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell) {
+  Explanation e;
+  const SceneGrid* g = scene.gridAt(cell.grid);
+  if (g == nullptr) return e;
+  e.title = cellName(*g, scene.plane, cell.row, cell.col);
+  if (g->grid.hasValues()) {
+    const float v = g->grid.value(scene.plane, cell.row, cell.col);
+    e.title += g->grid.isInteger() ? cat(" = ", static_cast<int64_t>(v)) : cat(" = ", v);
+  }
+  if (!isAdaptive(scene.op)) {
+    explainUpsample(scene, request, cell, &e);
+  } else if (isBackward(scene.op) ? (cell.grid == scene.src || cell.grid == scene.indices)
+                                  : (cell.grid == scene.dst || cell.grid == scene.indices)) {
+    explainAdaptivePooled(scene, request, cell, &e);
+  } else {
+    explainAdaptiveFull(scene, request, cell, &e);
+  }
+  return e;
+}
+
+}  // namespace gradlab::viz

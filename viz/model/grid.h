@@ -1,0 +1,47 @@
+// A tensor as the scene shows it: planes (n*C + c) x rows x cols, with its name, logical shape and values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl_base.h"
+#include "gradlab/plan.h"
+
+namespace gradlab::viz {
+
+struct GridDims {
+  int64_t planes = 0, rows = 0, cols = 0;
+  int64_t planeCells() const { return rows * cols; }
+  int64_t cells() const { return planes * rows * cols; }
+};
+
+// How `op` sees a logical shape: 1-D ops [N, C, L] -> N*C x 1 x L; 3-D (C, H, W) -> C x H x W;
+// 4-D (N, C, H, W) -> N*C x H x W. The same convention as the plan's Boxes and the trace's flat indices.
+GridDims gridDims(OpKind op, const std::vector<int64_t>& shape);
+bool isOneDimensional(OpKind op);
+bool isBackward(OpKind op);
+bool isAdaptive(OpKind op);
+
+struct Grid {
+  std::string name;             // "gradOutput", "gradInput", "self", "indices", ...
+  std::vector<int64_t> shape;   // logical shape
+  aclDataType dtype = ACL_FLOAT;
+  GridDims dims;
+  std::vector<float> values;    // dims.cells() values row-major, or empty when only the shape is known
+  std::vector<int64_t> ints;    // integer tensors (indices), row-major; empty otherwise
+
+  bool hasValues() const { return !values.empty() || !ints.empty(); }
+  bool isInteger() const { return !ints.empty(); }
+  int64_t flat(int64_t plane, int64_t row, int64_t col) const { return (plane * dims.rows + row) * dims.cols + col; }
+  float value(int64_t plane, int64_t row, int64_t col) const;   // 0 when no values
+  // "gradOutput [1, 1, 8, 8] float32"
+  std::string label() const;
+  // The values of one plane (rows*cols), as floats.
+  std::vector<float> planeValues(int64_t plane) const;
+};
+
+std::string shapeText(const std::vector<int64_t>& shape);  // "[1, 1, 8, 8]"
+const char* dtypeText(aclDataType dtype);                   // "float32", "float16", "bfloat16", "int64", ...
+
+}  // namespace gradlab::viz

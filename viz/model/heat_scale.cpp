@@ -1,0 +1,90 @@
+#include "viz/model/heat_scale.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace gradlab::viz {
+namespace {
+
+constexpr Rgba kNegative{70, 140, 255, 255};
+constexpr Rgba kNegativeDeep{120, 200, 255, 255};
+constexpr Rgba kPositive{235, 110, 40, 255};
+constexpr Rgba kPositiveDeep{255, 210, 60, 255};
+constexpr Rgba kNaN{220, 0, 220, 255};
+
+float largestFinite(const std::vector<float>& values, bool magnitude) {
+  float m = 0.0f;
+  for (float v : values) {
+    if (!std::isfinite(v)) continue;
+    m = std::max(m, magnitude ? std::fabs(v) : v);
+  }
+  return m;
+}
+
+// Two-segment ramp so that small magnitudes are already clearly coloured and the ends stay distinct.
+Rgba ramp(Rgba neutral, Rgba mid, Rgba end, float t) {
+  return t < 0.6f ? lerp(neutral, mid, t / 0.6f) : lerp(mid, end, (t - 0.6f) / 0.4f);
+}
+
+}  // namespace
+
+HeatScale HeatScale::diverging(const std::vector<float>& values, Rgba neutral) {
+  HeatScale s;
+  s.kind_ = Kind::kDiverging;
+  float m = largestFinite(values, true);
+  if (m <= 0.0f) m = 1.0f;
+  s.lo_ = -m;
+  s.hi_ = m;
+  s.neutral_ = neutral;
+  return s;
+}
+
+HeatScale HeatScale::sequential(const std::vector<float>& values, float minMax, Rgba neutral) {
+  HeatScale s;
+  s.kind_ = Kind::kSequential;
+  s.lo_ = 0.0f;
+  s.hi_ = std::max(largestFinite(values, false), minMax);
+  s.neutral_ = neutral;
+  return s;
+}
+
+float HeatScale::position(float value) const {
+  if (std::isnan(value)) return 0.5f;
+  float p = (value - lo_) / (hi_ - lo_);
+  return std::clamp(p, 0.0f, 1.0f);
+}
+
+Rgba HeatScale::colour(float value) const {
+  if (std::isnan(value)) return kNaN;
+  if (kind_ == Kind::kSequential) {
+    float t = std::clamp(value / hi_, 0.0f, 1.0f);
+    if (value == 0.0f) return neutral_;
+    return ramp(neutral_, kPositive, kPositiveDeep, 0.15f + 0.85f * t);
+  }
+  float t = std::clamp(value / hi_, -1.0f, 1.0f);
+  if (t >= 0.0f) return ramp(neutral_, kPositive, kPositiveDeep, t);
+  return ramp(neutral_, kNegative, kNegativeDeep, -t);
+}
+
+std::vector<LegendTick> HeatScale::ticks() const {
+  std::vector<float> at = kind_ == Kind::kDiverging ? std::vector<float>{lo_, 0.0f, hi_}
+                                                    : std::vector<float>{lo_, hi_ / 2, hi_};
+  std::vector<LegendTick> out;
+  for (float v : at) out.push_back({position(v), v, formatTick(v)});
+  return out;
+}
+
+std::string formatTick(float value) {
+  if (value == 0.0f) return "0";
+  char buf[32];
+  float a = std::fabs(value);
+  if (a >= 1e-3f && a < 1e5f) {
+    std::snprintf(buf, sizeof buf, "%.3g", static_cast<double>(value));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.2g", static_cast<double>(value));
+  }
+  return buf;
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,71 @@
+// Lessons: sequences of presets loaded from assets/lessons/*.json (presets/*.json use the same schema).
+// A preset is a request (what to run) plus a caption and how to show it. Schema, all fields optional
+// except "presets" and each preset's "request.op":
+//   { "id": "first-steps", "title": "...", "order": 1, "summary": "...",
+//     "presets": [ { "title": "...", "caption": "...",
+//                    "request": { "op": "UpsampleNearestExact2dBackward", "N": 1, "C": 1,
+//                                 "inH": 4, "inW": 4, "outH": 8, "outW": 8, "inL": 5, "outL": 13,
+//                                 "scaleH": 0, "scaleW": 0, "scale": 0, "unbatched": false,
+//                                 "dtype": "float32", "indexType": "int64", "layout": "contiguous",
+//                                 "deterministic": false, "device": "classroom", "cores": 4, "ub": 16384,
+//                                 "seed": 1, "values": [...], "indices": [...] },
+//                    "view": { "tab": "scatter|tiling|compare|verify", "pacing": "one-at-a-time|parallel",
+//                              "speed": 3, "plane": 0, "colour": "values|cores", "compare": "precision|determinism",
+//                              "lowDtype": "float16", "autoplay": true,
+//                              "focus": { "grid": "gradOutput", "row": 5, "col": 3 } } } ] }
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "viz/model/animation.h"
+#include "viz/model/request_spec.h"
+
+namespace gradlab::viz {
+
+enum class Tab { kScatter, kTiling, kCompare, kVerify };
+enum class CellColour { kValues, kCores };
+enum class CompareMode { kPrecision, kDeterminism };
+
+struct PresetView {
+  Tab tab = Tab::kScatter;
+  bool pacingSet = false;             // false: the app picks from the number of moves
+  Pacing pacing = Pacing::kOneAtATime;
+  double speed = 0.0;                 // beats per second; 0: the app's default
+  int64_t plane = 0;
+  CellColour colour = CellColour::kValues;
+  CompareMode compare = CompareMode::kPrecision;
+  aclDataType lowDtype = ACL_FLOAT16;
+  bool autoplay = true;
+  // A cell to pin in the inspector (as if hovered): the grid's tensor name and the cell in the plane.
+  std::string focusGrid;
+  int64_t focusRow = 0, focusCol = 0;
+};
+
+struct Preset {
+  std::string title;
+  std::string caption;
+  RequestSpec spec;
+  PresetView view;
+};
+
+struct Lesson {
+  std::string id;       // file name without .json unless given
+  std::string title;
+  std::string summary;
+  int order = 1000;
+  std::vector<Preset> presets;
+};
+
+// Parses one lesson; on failure returns false with a message naming the field.
+bool parseLesson(const std::string& json, const std::string& fallbackId, Lesson* out, std::string* error);
+// Loads every *.json in `dir`, sorted by (order, id). Files that fail to parse are skipped and their
+// errors appended to `errors`.
+std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>* errors);
+const Lesson* findLesson(const std::vector<Lesson>& lessons, const std::string& id);
+
+const char* tabName(Tab tab);
+// The preset as JSON (the request part), for "copy as preset" in the controls.
+std::string presetJson(const Preset& preset);
+
+}  // namespace gradlab::viz

@@ -1,0 +1,52 @@
+#include "viz/model/player.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "viz/model/animation.h"
+
+namespace gradlab::viz {
+
+void Player::reset(double newDuration) {
+  duration = std::max(newDuration, 0.0);
+  t = 0.0;
+  playing = false;
+}
+
+void Player::update(double dtSeconds) {
+  if (!playing) return;
+  t += dtSeconds * speed;
+  if (t < duration) return;
+  if (loop && duration > 0) {
+    t = std::fmod(t, duration);
+  } else {
+    t = duration;
+    playing = false;
+  }
+}
+
+void Player::togglePlay() {
+  if (playing) {
+    playing = false;
+    return;
+  }
+  if (atEnd()) t = 0.0;
+  playing = true;
+}
+
+void Player::stepForward(const Animation& a) {
+  playing = false;
+  t = std::min(a.nextStop(t), duration);
+}
+
+void Player::stepBack(const Animation& a) {
+  playing = false;
+  t = a.previousStop(t);
+}
+
+void Player::scrub(double time) {
+  playing = false;
+  t = std::clamp(time, 0.0, duration);
+}
+
+}  // namespace gradlab::viz

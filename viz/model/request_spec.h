@@ -1,0 +1,33 @@
+// What the user (or a lesson preset) asks to run: a RunRequest plus the device choice as the controls
+// hold it (profile name, core count and UB size overrides). Also the text names used in lesson JSON.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "gradlab/runner.h"
+
+namespace gradlab::viz {
+
+struct RequestSpec {
+  RunRequest request;               // request.profile is ignored: see device/cores/ubBytes
+  std::string device = "classroom"; // a built-in profile name
+  int32_t cores = 0;                // 0: the profile's vectorCores
+  uint64_t ubBytes = 0;             // 0: the profile's ubBytes
+
+  // The request with its profile resolved; false (and `error`) when the device spec does not parse.
+  bool resolve(RunRequest* out, std::string* error) const;
+  DeviceProfile profile() const;    // the resolved profile, or the default one if it does not resolve
+  friend bool operator==(const RequestSpec& a, const RequestSpec& b);
+};
+
+// Names as lesson files spell them. Each parse function returns nullopt for an unknown name.
+std::optional<OpKind> opFromName(const std::string& name);   // "UpsampleNearestExact2dBackward" (opName)
+std::optional<aclDataType> dtypeFromName(const std::string& name);  // "float32", "float16", "bfloat16", "int32", "int64"
+std::optional<Layout> layoutFromName(const std::string& name);      // "contiguous", "channels-last", "sliced"
+const char* layoutText(Layout layout);
+std::string forwardOf(OpKind op, OpKind* forward);  // the forward op of a backward one, and its name
+const char* shortOpTitle(OpKind op);  // "2-D nearest upsample, backward"
+
+}  // namespace gradlab::viz

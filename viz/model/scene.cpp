@@ -1,0 +1,211 @@
+#include "viz/model/scene.h"
+
+#include <algorithm>
+
+namespace gradlab::viz {
+namespace {
+
+const HostTensor* findTensor(const std::vector<HostTensor>& list, const char* name) {
+  for (const HostTensor& t : list)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+SceneGrid makeGrid(OpKind op, const HostTensor* tensor, const std::vector<int64_t>& fallbackShape,
+                   const char* fallbackName, GridRole role, aclDataType fallbackDtype) {
+  SceneGrid g;
+  g.role = role;
+  if (tensor != nullptr) {
+    g.grid.name = tensor->name;
+    g.grid.shape = tensor->shape;
+    g.grid.dtype = tensor->dtype;
+    g.grid.values = tensor->values;
+    g.grid.ints = tensor->ints;
+  } else {
+    g.grid.name = fallbackName;
+    g.grid.shape = fallbackShape;
+    g.grid.dtype = fallbackDtype;
+  }
+  // Upsample backward's output is the API's `out`; on screen it is what it means: gradInput.
+  if (role == GridRole::kDestination && isBackward(op) && g.grid.name == "out") g.grid.name = "gradInput";
+  g.grid.dims = gridDims(op, g.grid.shape);
+  const size_t cells = static_cast<size_t>(g.grid.dims.cells());
+  if (!g.grid.values.empty() && g.grid.values.size() != cells) g.grid.values.clear();
+  if (!g.grid.ints.empty() && g.grid.ints.size() != cells) g.grid.ints.clear();
+  return g;
+}
+
+void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox) {
+  const GridDims& d = g.grid.dims;
+  g.tileOf.assign(static_cast<size_t>(d.planeCells()), -1);
+  g.tileCount.assign(static_cast<size_t>(d.planeCells()), 0);
+  for (const Tile& t : plan.tiles) {
+    const Box& b = useSrcBox ? t.src : t.dst;
+    if (plane < b.plane0 || plane >= b.plane1) continue;
+    int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, d.rows);
+    int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, d.cols);
+    for (int64_t r = r0; r < r1; ++r)
+      for (int64_t c = c0; c < c1; ++c) {
+        size_t i = static_cast<size_t>(r * d.cols + c);
+        if (g.tileOf[i] < 0) g.tileOf[i] = t.id;
+        if (g.tileCount[i] < 255) ++g.tileCount[i];
+      }
+  }
+}
+
+void place(Scene& s) {
+  auto& G = s.grids;
+  const bool oneD = isOneDimensional(s.op);
+  SceneGrid& src = G[s.src];
+  SceneGrid& dst = G[s.dst];
+  if (oneD) {
+    // One row each: src above, dst below, centred on each other, with room for the arcs and a
+    // two-line label in between.
+    const float vgap = std::max(4.5f, 0.12f * std::max(src.width(), dst.width()));
+    src.x = 0.0f, src.y = 0.0f;
+    dst.x = (src.width() - dst.width()) / 2.0f;
+    dst.y = src.height() + vgap;
+  } else {
+    const float hgap = std::max(3.0f, 0.2f * std::max(src.width(), dst.width()));
+    const float vgap = std::max(2.5f, 0.15f * std::max(src.height(), dst.height()));
+    float leftWidth = src.width();
+    if (s.indices >= 0 && isBackward(s.op)) leftWidth = std::max(leftWidth, G[s.indices].width());
+    src.x = 0.0f;
+    dst.x = leftWidth + hgap;
+    if (s.forwardInput < 0 && s.indices < 0) {
+      // Two grids: centre them on each other vertically.
+      float h = std::max(src.height(), dst.height());
+      src.y = (h - src.height()) / 2.0f;
+      dst.y = (h - dst.height()) / 2.0f;
+    } else {
+      src.y = dst.y = 0.0f;
+      float below = std::max(src.height(), dst.height()) + vgap;
+      if (s.indices >= 0) {
+        // Backward: indices sit under gradOutput (same shape); forward: under out (same shape).
+        SceneGrid& ix = G[s.indices];
+        ix.x = isBackward(s.op) ? src.x : dst.x;
+        ix.y = below;
+      }
+      if (s.forwardInput >= 0) {
+        SceneGrid& fi = G[s.forwardInput];
+        fi.x = dst.x;
+        fi.y = below;
+      }
+    }
+  }
+  s.boundsMin = {1e30f, 1e30f};
+  s.boundsMax = {-1e30f, -1e30f};
+  for (const SceneGrid& g : G) {
+    s.boundsMin.x = std::min(s.boundsMin.x, g.x);
+    s.boundsMin.y = std::min(s.boundsMin.y, g.y);
+    s.boundsMax.x = std::max(s.boundsMax.x, g.x + g.width());
+    s.boundsMax.y = std::max(s.boundsMax.y, g.y + g.height());
+  }
+}
+
+}  // namespace
+
+const char* roleName(GridRole role) {
+  switch (role) {
+    case GridRole::kSource: return "source";
+    case GridRole::kDestination: return "destination";
+    case GridRole::kForwardInput: return "forward input";
+    case GridRole::kIndices: return "indices";
+  }
+  return "?";
+}
+
+SceneSource sceneSourceOf(const RunResult& result, OpKind op) {
+  SceneSource s;
+  s.op = op;
+  s.inputs = result.inputs;
+  s.outputs = result.outputs;
+  s.plan = result.plan;
+  s.trace = result.trace;
+  return s;
+}
+
+Scene buildScene(const SceneSource& source, int64_t plane) {
+  Scene s;
+  s.op = source.op;
+  s.plan = source.plan;
+  s.trace = source.trace;
+  const Plan* plan = source.plan ? source.plan.get() : (source.trace ? &source.trace->plan : nullptr);
+  const std::vector<int64_t> noShape;
+  const aclDataType dtype = plan ? plan->dtype : ACL_FLOAT;
+
+  const bool backward = isBackward(source.op);
+  const HostTensor* srcT = findTensor(source.inputs, backward ? "gradOutput" : "self");
+  const HostTensor* dstT = nullptr;
+  for (const HostTensor& t : source.outputs)
+    if (t.name != "indices") { dstT = &t; break; }
+  s.grids.push_back(makeGrid(source.op, srcT, plan ? plan->srcShape : noShape, backward ? "gradOutput" : "self",
+                             GridRole::kSource, dtype));
+  s.grids.push_back(makeGrid(source.op, dstT, plan ? plan->dstShape : noShape, backward ? "gradInput" : "out",
+                             GridRole::kDestination, dtype));
+  s.src = 0;
+  s.dst = 1;
+  if (isAdaptive(source.op)) {
+    const HostTensor* ix = findTensor(backward ? source.inputs : source.outputs, "indices");
+    if (ix != nullptr) {
+      s.indices = static_cast<int>(s.grids.size());
+      s.grids.push_back(makeGrid(source.op, ix, noShape, "indices", GridRole::kIndices, ACL_INT64));
+    }
+    const HostTensor* self = backward ? findTensor(source.inputs, "self") : nullptr;
+    if (self != nullptr) {
+      s.forwardInput = static_cast<int>(s.grids.size());
+      s.grids.push_back(makeGrid(source.op, self, noShape, "self", GridRole::kForwardInput, dtype));
+    }
+  }
+  s.planes = s.grids[s.src].grid.dims.planes;
+  s.plane = std::clamp<int64_t>(plane, 0, std::max<int64_t>(s.planes - 1, 0));
+  place(s);
+
+  if (plan != nullptr) {
+    markTiles(s.grids[s.src], *plan, s.plane, true);
+    markTiles(s.grids[s.dst], *plan, s.plane, false);
+    if (s.indices >= 0 && backward) markTiles(s.grids[s.indices], *plan, s.plane, true);
+    if (s.indices >= 0 && !backward) markTiles(s.grids[s.indices], *plan, s.plane, false);
+  }
+
+  const GridDims& sd = s.grids[s.src].grid.dims;
+  const GridDims& dd = s.grids[s.dst].grid.dims;
+  s.movesFromSrc.assign(static_cast<size_t>(sd.planeCells()), {});
+  s.movesToDst.assign(static_cast<size_t>(dd.planeCells()), {});
+  if (s.trace && sd.planeCells() > 0 && dd.planeCells() > 0) {
+    const auto& moves = s.trace->moves;
+    for (size_t i = 0; i < moves.size(); ++i) {
+      const CellMove& m = moves[i];
+      if (m.src < 0 || m.src >= sd.cells() || m.dst < 0 || m.dst >= dd.cells()) continue;
+      if (m.dst / dd.planeCells() != s.plane) continue;
+      s.planeMoves.push_back(static_cast<uint32_t>(i));
+      s.movesToDst[static_cast<size_t>(m.dst % dd.planeCells())].push_back(static_cast<uint32_t>(i));
+      if (m.src / sd.planeCells() == s.plane)
+        s.movesFromSrc[static_cast<size_t>(m.src % sd.planeCells())].push_back(static_cast<uint32_t>(i));
+    }
+  }
+  return s;
+}
+
+std::optional<CellRef> Scene::cellAt(Point p) const {
+  for (size_t i = 0; i < grids.size(); ++i) {
+    const SceneGrid& g = grids[i];
+    if (p.x < g.x || p.y < g.y || p.x >= g.x + g.width() || p.y >= g.y + g.height()) continue;
+    return CellRef{static_cast<int>(i), static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
+  }
+  return std::nullopt;
+}
+
+CellRef Scene::srcCellOf(const CellMove& move) const {
+  const GridDims& d = grids[src].grid.dims;
+  int64_t local = move.src % std::max<int64_t>(d.planeCells(), 1);
+  return {src, local / std::max<int64_t>(d.cols, 1), local % std::max<int64_t>(d.cols, 1)};
+}
+
+CellRef Scene::dstCellOf(const CellMove& move) const {
+  const GridDims& d = grids[dst].grid.dims;
+  int64_t local = move.dst % std::max<int64_t>(d.planeCells(), 1);
+  return {dst, local / std::max<int64_t>(d.cols, 1), local % std::max<int64_t>(d.cols, 1)};
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,86 @@
+// The scene of one run: the tensors as grids placed in scene space (one unit = one cell), which tile
+// and core own each cell, and which trace moves start or end at each cell of the shown plane.
+// Built only from the run's tensors, plan and trace: it never computes the operator.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "gradlab/plan.h"
+#include "gradlab/runner.h"
+#include "gradlab/trace.h"
+#include "viz/model/grid.h"
+
+namespace gradlab::viz {
+
+enum class GridRole {
+  kSource,        // the tensor tiles read: gradOutput (backward) or self (forward)
+  kDestination,   // the tensor the op writes: gradInput (backward) or out (forward)
+  kForwardInput,  // adaptive backward: the forward's self, whose windows produced the indices
+  kIndices,       // adaptive: the argmax indices (read by the backward, written by the forward)
+};
+const char* roleName(GridRole role);
+
+struct Point {
+  float x = 0.0f, y = 0.0f;
+};
+
+struct SceneGrid {
+  Grid grid;
+  GridRole role = GridRole::kSource;
+  float x = 0.0f, y = 0.0f;      // top-left corner of cell (0, 0) in scene units
+  std::vector<int32_t> tileOf;   // per cell of the shown plane: the (first) tile covering it, -1 if none
+  std::vector<uint8_t> tileCount;  // per cell of the shown plane: how many tiles cover it (2+ = shared)
+
+  float width() const { return static_cast<float>(grid.dims.cols); }
+  float height() const { return static_cast<float>(grid.dims.rows); }
+  Point cellCentre(int64_t row, int64_t col) const {
+    return {x + static_cast<float>(col) + 0.5f, y + static_cast<float>(row) + 0.5f};
+  }
+};
+
+// What a scene is built from: exactly what gradlab::run returns.
+struct SceneSource {
+  OpKind op = OpKind::kUpsampleNearestExact2dBackward;
+  std::vector<HostTensor> inputs;
+  std::vector<HostTensor> outputs;
+  std::shared_ptr<const Plan> plan;
+  std::shared_ptr<const Trace> trace;
+};
+SceneSource sceneSourceOf(const RunResult& result, OpKind op);
+
+struct CellRef {
+  int grid = -1;  // index into Scene::grids
+  int64_t row = 0, col = 0;
+  friend bool operator==(const CellRef&, const CellRef&) = default;
+};
+
+struct Scene {
+  OpKind op = OpKind::kUpsampleNearestExact2dBackward;
+  int64_t plane = 0;   // the plane (n*C + c) shown
+  int64_t planes = 0;  // how many there are
+  std::vector<SceneGrid> grids;
+  int src = -1, dst = -1, forwardInput = -1, indices = -1;  // indices into grids, -1 when absent
+  std::shared_ptr<const Plan> plan;
+  std::shared_ptr<const Trace> trace;
+  // Trace moves (indices into trace->moves, in sequence order) on the shown plane, and per cell of
+  // that plane the moves leaving a src cell / arriving at a dst cell.
+  std::vector<uint32_t> planeMoves;
+  std::vector<std::vector<uint32_t>> movesFromSrc, movesToDst;
+  Point boundsMin, boundsMax;  // everything placed, in scene units (labels excluded)
+
+  const SceneGrid* gridAt(int index) const {
+    return index >= 0 && index < static_cast<int>(grids.size()) ? &grids[index] : nullptr;
+  }
+  std::optional<CellRef> cellAt(Point p) const;
+  Point centre(const CellRef& cell) const { return grids[cell.grid].cellCentre(cell.row, cell.col); }
+  // Plane-local cell of a move's src / dst (flat indices of the plan's tensors).
+  CellRef srcCellOf(const CellMove& move) const;
+  CellRef dstCellOf(const CellMove& move) const;
+};
+
+Scene buildScene(const SceneSource& source, int64_t plane);
+
+}  // namespace gradlab::viz

@@ -1,0 +1,65 @@
+#include "viz/model/timeline.h"
+
+#include <algorithm>
+
+namespace gradlab::viz {
+
+TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
+  TimelineModel m;
+  m.cores = plan.coresUsed;
+  m.loadUs = plan.coreLoadUs();
+  m.imbalance = plan.imbalance();
+  if (trace != nullptr && !trace->events.empty()) {
+    m.fromTrace = true;
+    for (const TraceEvent& e : trace->events) {
+      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes});
+      m.cores = std::max(m.cores, e.core + 1);
+    }
+    std::stable_sort(m.bars.begin(), m.bars.end(),
+                     [](const TimelineBar& a, const TimelineBar& b) { return a.core < b.core; });
+  } else {
+    // No trace: each tile's estimate split into its copy-in, compute and copy-out parts.
+    std::vector<double> clock(static_cast<size_t>(std::max(m.cores, 0)), 0.0);
+    for (const Tile& t : plan.tiles) {
+      if (t.core < 0 || t.core >= m.cores) continue;
+      double& c = clock[static_cast<size_t>(t.core)];
+      const double in = estimateTileUs(plan.profile, t.bytesIn, 0, 0);
+      const double work = estimateTileUs(plan.profile, 0, 0, t.vectorElems);
+      const double out = estimateTileUs(plan.profile, 0, t.bytesOut, 0);
+      m.bars.push_back({t.core, t.id, EventKind::kCopyIn, c, c + in, t.bytesIn});
+      m.bars.push_back({t.core, t.id, EventKind::kCompute, c + in, c + in + work, 0});
+      m.bars.push_back({t.core, t.id, t.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, c + in + work,
+                        c + in + work + out, t.bytesOut});
+      c += in + work + out;
+    }
+  }
+  for (const TimelineBar& b : m.bars) m.totalUs = std::max(m.totalUs, b.endUs);
+  return m;
+}
+
+TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float labelWidth, float laneHeight,
+                                float laneGap) {
+  TimelineGeometry g;
+  const float x0 = area.x0 + labelWidth;
+  const float width = std::max(area.x1 - x0, 1.0f);
+  g.pxPerUs = model.totalUs > 0 ? static_cast<float>(width / model.totalUs) : 0.0f;
+  for (int32_t c = 0; c < model.cores; ++c) {
+    float y = area.y0 + static_cast<float>(c) * (laneHeight + laneGap);
+    g.lanes.push_back({x0, y, x0 + width, y + laneHeight});
+  }
+  for (const TimelineBar& b : model.bars) {
+    const Rect& lane = g.lanes[static_cast<size_t>(b.core)];
+    float bx0 = x0 + static_cast<float>(b.startUs) * g.pxPerUs;
+    float bx1 = x0 + static_cast<float>(b.endUs) * g.pxPerUs;
+    g.bars.push_back({bx0, lane.y0, std::max(bx1, bx0 + 1.0f), lane.y1});
+  }
+  return g;
+}
+
+int hitTestTimeline(const TimelineGeometry& geometry, float x, float y) {
+  for (size_t i = 0; i < geometry.bars.size(); ++i)
+    if (geometry.bars[i].contains(x, y)) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace gradlab::viz

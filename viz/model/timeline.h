@@ -1,0 +1,53 @@
+// Per-core timeline of a run: one lane per core with its copy-in / compute / copy-out (and atomic add)
+// bars from the trace's events (modelled device time), or from the plan's per-tile estimates when
+// there is no trace; plus the load balance. Geometry is computed here so tests can check it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "gradlab/plan.h"
+#include "gradlab/trace.h"
+
+namespace gradlab::viz {
+
+struct TimelineBar {
+  int32_t core = 0;
+  int32_t tile = 0;
+  EventKind kind = EventKind::kCompute;
+  double startUs = 0.0, endUs = 0.0;
+  uint64_t bytes = 0;
+};
+
+struct TimelineModel {
+  int32_t cores = 0;
+  double totalUs = 0.0;              // the longest lane
+  std::vector<TimelineBar> bars;     // grouped by core, in issue order
+  std::vector<double> loadUs;        // plan.coreLoadUs()
+  double imbalance = 1.0;            // plan.imbalance()
+  bool fromTrace = false;            // false: estimated from the plan (no trace events)
+};
+
+TimelineModel buildTimeline(const Plan& plan, const Trace* trace);
+
+struct Rect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  float width() const { return x1 - x0; }
+  float height() const { return y1 - y0; }
+  bool contains(float x, float y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+};
+
+struct TimelineGeometry {
+  std::vector<Rect> lanes;  // per core, the full-width lane (after the label column)
+  std::vector<Rect> bars;   // parallel to TimelineModel::bars
+  float pxPerUs = 0.0f;
+};
+
+// Lays the lanes out inside `area`: a `labelWidth` column for "core N", then time left to right;
+// each lane is `laneHeight` tall with `laneGap` between lanes (the caller scrolls if it is taller).
+TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float labelWidth, float laneHeight,
+                                float laneGap);
+// The bar under (x, y), or -1.
+int hitTestTimeline(const TimelineGeometry& geometry, float x, float y);
+
+}  // namespace gradlab::viz

@@ -1,0 +1,74 @@
+#include "viz/model/ulp_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace gradlab::viz {
+
+double ulpOf(aclDataType dtype, float value) {
+  int mantissaBits = 23, minExponent = -126, maxExponent = 127;
+  if (dtype == ACL_FLOAT16) mantissaBits = 10, minExponent = -14, maxExponent = 15;
+  if (dtype == ACL_BF16) mantissaBits = 7;
+  double a = std::fabs(static_cast<double>(value));
+  int e = minExponent;
+  if (std::isfinite(a) && a > 0) {
+    int k = 0;
+    std::frexp(a, &k);  // a = m * 2^k, m in [0.5, 1): the binade exponent is k - 1
+    e = std::clamp(k - 1, minExponent, maxExponent);
+  } else if (!std::isfinite(a)) {
+    e = maxExponent;
+  }
+  return std::ldexp(1.0, e - mantissaBits);
+}
+
+std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference) {
+  const size_t n = std::min(low.size(), reference.size());
+  std::vector<float> out(n, 0.0f);
+  const float inf = std::numeric_limits<float>::infinity();
+  for (size_t i = 0; i < n; ++i) {
+    float a = low[i], r = reference[i];
+    if (std::isnan(a) || std::isnan(r)) {
+      out[i] = (std::isnan(a) && std::isnan(r)) ? 0.0f : inf;
+    } else if (std::isinf(a) || std::isinf(r)) {
+      out[i] = a == r ? 0.0f : inf;
+    } else {
+      out[i] = static_cast<float>(std::fabs(static_cast<double>(a) - r) / ulpOf(dtype, r));
+    }
+  }
+  return out;
+}
+
+ErrorSummary summarizeUlps(const std::vector<float>& ulps) {
+  ErrorSummary s;
+  s.cells = static_cast<int64_t>(ulps.size());
+  for (float u : ulps) {
+    if (u == 0.0f) ++s.exact;
+    if (u <= 0.5f) ++s.withinHalf;
+    s.maxUlps = std::max(s.maxUlps, u);
+  }
+  return s;
+}
+
+std::vector<float> absoluteDifference(const std::vector<float>& a, const std::vector<float>& b, DiffSummary* summary) {
+  const size_t n = std::min(a.size(), b.size());
+  std::vector<float> out(n, 0.0f);
+  DiffSummary s;
+  s.cells = static_cast<int64_t>(n);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t x, y;
+    std::memcpy(&x, &a[i], 4);
+    std::memcpy(&y, &b[i], 4);
+    bool same = x == y || (std::isnan(a[i]) && std::isnan(b[i]));
+    if (same) continue;
+    ++s.differing;
+    float d = std::fabs(a[i] - b[i]);
+    out[i] = std::isnan(d) ? std::numeric_limits<float>::infinity() : d;
+    s.maxAbs = std::max(s.maxAbs, out[i]);
+  }
+  if (summary) *summary = s;
+  return out;
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,35 @@
+// Error maps for the Compare panel: a low-precision result against the fp32 result of the same inputs,
+// in ULPs of the low-precision type; and the difference between two runs (default vs deterministic).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl_base.h"
+
+namespace gradlab::viz {
+
+// The gap between adjacent values of `dtype` (FLOAT16, BF16 or FLOAT) around `value`.
+double ulpOf(aclDataType dtype, float value);
+
+// |low - reference| / ulpOf(dtype, reference) per cell; 0 where both are the same NaN/inf, +inf where
+// only one of them is NaN or infinite. Sizes must match (extra cells are ignored).
+std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference);
+
+struct ErrorSummary {
+  int64_t cells = 0;
+  int64_t exact = 0;       // error 0
+  int64_t withinHalf = 0;  // error <= 0.5 ULP (what one correct rounding allows)
+  float maxUlps = 0.0f;
+};
+ErrorSummary summarizeUlps(const std::vector<float>& ulps);
+
+struct DiffSummary {
+  int64_t cells = 0;
+  int64_t differing = 0;  // bit patterns differ (NaN == NaN)
+  float maxAbs = 0.0f;
+};
+// |a - b| per cell (0 where the bits agree), with the summary.
+std::vector<float> absoluteDifference(const std::vector<float>& a, const std::vector<float>& b, DiffSummary* summary);
+
+}  // namespace gradlab::viz
