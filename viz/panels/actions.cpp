@@ -1,0 +1,177 @@
+#include "viz/panels/actions.h"
+
+#include <algorithm>
+
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+std::vector<float> allValues(const SceneGrid* g) { return g ? g->grid.values : std::vector<float>(); }
+
+}  // namespace
+
+void refreshColours(AppState& s) {
+  RunView& r = s.run;
+  const Rgba neutral = theme().neutral;
+  std::vector<float> src = allValues(r.scene.gridAt(r.scene.src));
+  std::vector<float> dst = allValues(r.scene.gridAt(r.scene.dst));
+  // Running sums may pass through larger magnitudes than the final values: include them.
+  if (r.scene.trace)
+    for (uint32_t i : r.scene.planeMoves) dst.push_back(r.scene.trace->moves[i].sumAfter);
+  if (!isBackward(r.scene.op)) {
+    // A forward op copies values: one scale for both sides keeps a copied value the same colour.
+    src.insert(src.end(), dst.begin(), dst.end());
+    r.srcScale = r.dstScale = HeatScale::diverging(src, neutral);
+  } else {
+    r.srcScale = HeatScale::diverging(src, neutral);
+    r.dstScale = HeatScale::diverging(dst, neutral);
+  }
+  s.compare.stale = true;
+}
+
+Pacing defaultPacing(size_t planeMoves) {
+  return planeMoves <= 80 ? Pacing::kOneAtATime : Pacing::kCoresInParallel;
+}
+
+double defaultSpeed(const Animation& animation) {
+  // Aim for a 10-15 second animation, but never so slow that a beat drags or so fast it blurs.
+  return std::clamp(animation.duration() / 12.0, 2.0, 60.0);
+}
+
+void rebuildScene(AppState& s) {
+  RunView& r = s.run;
+  if (!r.ok()) {
+    r.scene = Scene{};
+    r.animation = Animation{};
+    s.player.reset(0.0);
+    return;
+  }
+  r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.plane);
+  s.plane = r.scene.plane;
+  if (!s.pacingPinned) s.pacing = defaultPacing(r.scene.planeMoves.size());
+  r.animation = Animation(r.scene, s.pacing);
+  s.player.reset(r.animation.duration());
+  s.player.speed = s.presetSpeed > 0 ? s.presetSpeed : defaultSpeed(r.animation);
+  refreshColours(s);
+  s.hovered.reset();
+  s.scatterView.fitRequested = true;
+  s.tilingView.fitRequested = true;
+}
+
+void runControls(AppState& s) {
+  RunView& r = s.run;
+  r = RunView{};
+  r.spec = s.controls;
+  s.pinned.reset();
+  std::string error;
+  r.resolved = s.controls.resolve(&r.request, &error);
+  if (!r.resolved) {
+    r.resolveError = error;
+    r.result = RunResult{};
+    r.result.status = -1;
+    r.result.message = error;
+  } else if (!s.runner) {
+    r.result.status = -1;
+    r.result.message = "no runner is connected";
+  } else {
+    r.request.trace = true;
+    std::lock_guard lock(*s.runtimeLock);
+    r.result = s.runner(r.request);
+  }
+  if (r.ok() && r.result.plan) r.timeline = buildTimeline(*r.result.plan, r.result.trace.get());
+  rebuildScene(s);
+  s.compare.stale = true;
+}
+
+void setPlane(AppState& s, int64_t plane) {
+  if (plane == s.plane) return;
+  s.plane = plane;
+  rebuildScene(s);
+}
+
+void setPacing(AppState& s, Pacing pacing) {
+  s.pacing = pacing;
+  s.pacingPinned = true;
+  const double fraction = s.player.fraction();
+  rebuildScene(s);
+  s.player.t = fraction * s.player.duration;
+}
+
+void applyPreset(AppState& s, int lesson, int preset) {
+  s.lesson = lesson;
+  s.preset = preset;
+  const Preset* p = s.currentPreset();
+  if (!p) return;
+  s.controls = p->spec;
+  s.tab = p->view.tab;
+  s.selectTab = true;
+  s.colour = p->view.colour;
+  s.plane = p->view.plane;
+  s.pacingPinned = p->view.pacingSet;
+  if (p->view.pacingSet) s.pacing = p->view.pacing;
+  s.presetSpeed = p->view.speed;
+  s.compare.mode = p->view.compare;
+  s.compare.lowDtype = p->view.lowDtype;
+  runControls(s);
+  s.player.playing = p->view.autoplay && s.run.ok() && !s.run.animation.empty();
+  if (!p->view.focusGrid.empty()) {
+    for (size_t i = 0; i < s.run.scene.grids.size(); ++i)
+      if (s.run.scene.grids[i].grid.name == p->view.focusGrid)
+        s.pinned = CellRef{static_cast<int>(i), p->view.focusRow, p->view.focusCol};
+  }
+}
+
+void applyLibraryPreset(AppState& s, const Preset& p) {
+  s.controls = p.spec;
+  s.colour = p.view.colour;
+  s.plane = p.view.plane;
+  s.pacingPinned = p.view.pacingSet;
+  if (p.view.pacingSet) s.pacing = p.view.pacing;
+  s.presetSpeed = p.view.speed;
+  runControls(s);
+}
+
+void stepPreset(AppState& s, int delta) {
+  if (s.lessons.empty()) return;
+  int lesson = std::clamp(s.lesson, 0, static_cast<int>(s.lessons.size()) - 1);
+  int preset = s.lesson < 0 ? 0 : s.preset + delta;
+  if (s.lesson >= 0) {
+    if (preset < 0) {
+      lesson = (lesson + static_cast<int>(s.lessons.size()) - 1) % static_cast<int>(s.lessons.size());
+      preset = static_cast<int>(s.lessons[static_cast<size_t>(lesson)].presets.size()) - 1;
+    } else if (preset >= static_cast<int>(s.lessons[static_cast<size_t>(lesson)].presets.size())) {
+      lesson = (lesson + 1) % static_cast<int>(s.lessons.size());
+      preset = 0;
+    }
+  }
+  applyPreset(s, lesson, preset);
+}
+
+bool selectLesson(AppState& s, const std::string& id) {
+  for (size_t i = 0; i < s.lessons.size(); ++i)
+    if (s.lessons[i].id == id) {
+      applyPreset(s, static_cast<int>(i), 0);
+      return true;
+    }
+  return false;
+}
+
+void handleShortcut(AppState& s, Shortcut shortcut) {
+  switch (shortcut) {
+    case Shortcut::kPlayPause: s.player.togglePlay(); break;
+    case Shortcut::kStepForward: s.player.stepForward(s.run.animation); break;
+    case Shortcut::kStepBack: s.player.stepBack(s.run.animation); break;
+    case Shortcut::kPreviousPreset: stepPreset(s, -1); break;
+    case Shortcut::kNextPreset: stepPreset(s, +1); break;
+    case Shortcut::kFullscreen: s.requests.toggleFullscreen = true; break;
+    case Shortcut::kPresenter:
+      s.presenter = !s.presenter;
+      applyTheme(s.presenter);
+      refreshColours(s);  // the heat scale's neutral colour follows the theme
+      break;
+    case Shortcut::kScreenshot: s.requests.screenshot = true; break;
+  }
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,34 @@
+// What the panels (and the keyboard, and the headless exporter) do to the app state.
+#pragma once
+
+#include <string>
+
+#include "viz/panels/app_state.h"
+
+namespace gradlab::viz {
+
+// Runs state.controls (with a trace) and rebuilds the scene, animation and timeline; resets the player.
+void runControls(AppState& state);
+// Rebuilds the scene and animation for another plane or pacing, keeping the run.
+void rebuildScene(AppState& state);
+// Recomputes the colour scales (after a theme change).
+void refreshColours(AppState& state);
+void setPlane(AppState& state, int64_t plane);
+void setPacing(AppState& state, Pacing pacing);
+
+// Loads preset `preset` of lesson `lesson`: its request into the controls, its view settings, then runs it.
+void applyPreset(AppState& state, int lesson, int preset);
+// Next/previous preset of the lesson (wrapping into the next/previous lesson at the ends).
+void stepPreset(AppState& state, int delta);
+// Selects a lesson by id and loads its first preset; false when there is no such lesson.
+bool selectLesson(AppState& state, const std::string& id);
+// Loads a free-exploration preset (from the library) without leaving the lesson list.
+void applyLibraryPreset(AppState& state, const Preset& preset);
+
+void handleShortcut(AppState& state, Shortcut shortcut);
+
+// The pacing and speed the app picks when a preset does not say: one move at a time for small planes.
+Pacing defaultPacing(size_t planeMoves);
+double defaultSpeed(const Animation& animation);
+
+}  // namespace gradlab::viz

@@ -1,0 +1,123 @@
+// Everything the panels share: the lesson and preset, the controls, the current run and what is derived
+// from it (scene, animation, timeline), the view settings, and requests for the app layer (screenshot,
+// fullscreen, GIF) which only the SDL side can carry out.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gradlab/runner.h"
+#include "viz/model/animation.h"
+#include "viz/model/heat_scale.h"
+#include "viz/model/lesson.h"
+#include "viz/model/player.h"
+#include "viz/model/request_spec.h"
+#include "viz/model/scene.h"
+#include "viz/model/timeline.h"
+#include "viz/model/ulp_error.h"
+#include "viz/panels/verify_runner.h"
+#include "viz/widgets/canvas.h"
+
+namespace gradlab::viz {
+
+// The current run and what the panels draw from it.
+struct RunView {
+  RequestSpec spec;          // what was asked
+  RunRequest request;        // resolved: profile set, trace on
+  bool resolved = false;
+  std::string resolveError;  // the device spec did not parse
+  RunResult result;
+  Scene scene;
+  Animation animation;
+  TimelineModel timeline;
+  HeatScale srcScale, dstScale;
+  bool ok() const { return resolved && result.ok(); }
+};
+
+// The Compare panel: two runs of the same inputs and their difference.
+struct CompareView {
+  CompareMode mode = CompareMode::kPrecision;
+  aclDataType lowDtype = ACL_FLOAT16;
+  bool stale = true;             // the controls changed since the last comparison
+  std::string error;
+  RequestSpec spec;              // the spec it was computed for
+  std::vector<SceneGrid> grids;  // A, B, difference (placed side by side)
+  std::vector<std::string> notes;  // what A and B are
+  HeatScale valueScale, diffScale;
+  ErrorSummary ulps;             // precision mode
+  DiffSummary diff;              // determinism mode
+  int defaultRuns = 0, distinctDefaultResults = 0;
+  OpKind op = OpKind::kUpsampleNearestExact2dBackward;
+};
+
+enum class Shortcut { kPlayPause, kStepForward, kStepBack, kPreviousPreset, kNextPreset, kFullscreen, kPresenter, kScreenshot };
+
+struct AppRequests {
+  bool screenshot = false;
+  bool toggleFullscreen = false;
+  bool exportGif = false;
+  bool quit = false;
+};
+
+struct AppState {
+  using RunFn = std::function<RunResult(const RunRequest&)>;
+  RunFn runner;                                   // gradlab::run in the app; a fake in tests
+  std::shared_ptr<std::mutex> runtimeLock = std::make_shared<std::mutex>();
+  VerifyRunner::CaseList caseList;                // cases::allCases in the app
+  std::function<void()> verifyPrepare;            // the shared runtime scope in the app
+  std::unique_ptr<VerifyRunner> verify;
+
+  std::vector<Lesson> lessons;
+  int lesson = -1;                                // index into lessons, -1: free exploration
+  int preset = 0;
+  std::vector<Preset> library;                    // assets/presets: quick starting points
+  std::vector<std::string> loadErrors;            // lesson/preset files that did not parse
+
+  RequestSpec controls;                           // what the controls edit
+  RunView run;
+  Player player;
+  Pacing pacing = Pacing::kOneAtATime;
+  bool pacingPinned = false;                      // set by a preset or the user: keep it across runs
+  double presetSpeed = 0.0;
+
+  Tab tab = Tab::kScatter;
+  bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
+  CellColour colour = CellColour::kValues;
+  int64_t plane = 0;
+  CanvasView scatterView, tilingView, compareView;
+  std::optional<CellRef> hovered;                 // the scene cell under the mouse (scatter / tiling)
+  std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
+  bool verifyFailuresOnly = false;
+
+  bool presenter = false;
+  bool fullscreen = false;
+  std::string status;                             // one line shown in the top bar
+  CompareView compare;
+  AppRequests requests;
+  std::string outputDir = ".";                    // where screenshots and GIFs go
+
+  // The cell the inspector and the overlay explain: the hovered one, else the pinned one (if still valid).
+  std::optional<CellRef> focusCell() const {
+    if (hovered) return hovered;
+    if (!pinned) return std::nullopt;
+    const SceneGrid* g = run.scene.gridAt(pinned->grid);
+    if (!g || pinned->row < 0 || pinned->col < 0 || pinned->row >= g->grid.dims.rows || pinned->col >= g->grid.dims.cols)
+      return std::nullopt;
+    return pinned;
+  }
+  const Lesson* currentLesson() const {
+    return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
+  }
+  const Preset* currentPreset() const {
+    const Lesson* l = currentLesson();
+    return l && preset >= 0 && preset < static_cast<int>(l->presets.size()) ? &l->presets[static_cast<size_t>(preset)]
+                                                                             : nullptr;
+  }
+};
+
+}  // namespace gradlab::viz

@@ -1,0 +1,88 @@
+#include <algorithm>
+
+#include "viz/model/text.h"
+#include "viz/panels/compare_runs.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/legend.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+void drawComparePanel(AppState& s) {
+  CompareView& c = s.compare;
+  int mode = static_cast<int>(c.mode);
+  bool changed = ImGui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
+  c.mode = static_cast<CompareMode>(mode);
+  if (c.mode == CompareMode::kPrecision) {
+    ImGui::SameLine();
+    int low = c.lowDtype == ACL_BF16 ? 1 : 0;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    const char* names[] = {"float16", "bfloat16"};
+    if (ImGui::Combo("##low", &low, names, 2)) {
+      c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
+      changed = true;
+    }
+    if (s.controls.request.dtype != ACL_FLOAT) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("(the controls' dtype %s is used)", dtypeText(s.controls.request.dtype));
+    }
+  }
+  ImGui::SameLine();
+  changed |= ImGui::Button("Run again");
+  if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
+
+  if (!c.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().bad));
+    ImGui::TextWrapped("%s", c.error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  for (const std::string& n : c.notes) ImGui::TextWrapped("%s", n.c_str());
+  if (c.mode == CompareMode::kPrecision) {
+    ImGui::Text("max error %.3g ULP; %lld of %lld cells exact, %lld within 0.5 ULP", c.ulps.maxUlps,
+                static_cast<long long>(c.ulps.exact), static_cast<long long>(c.ulps.cells),
+                static_cast<long long>(c.ulps.withinHalf));
+  } else {
+    ImGui::Text("%lld of %lld cells differ (max |diff| %.3g); %d default runs gave %d distinct result(s)",
+                static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells), c.diff.maxAbs,
+                c.defaultRuns, c.distinctDefaultResults);
+  }
+  if (c.grids.size() < 3) return;
+
+  Point bmin{1e30f, 1e30f}, bmax{-1e30f, -1e30f};
+  for (const SceneGrid& g : c.grids) {
+    bmin = {std::min(bmin.x, g.x), std::min(bmin.y, g.y)};
+    bmax = {std::max(bmax.x, g.x + g.width()), std::max(bmax.y, g.y + g.height())};
+  }
+  const int64_t plane = std::clamp<int64_t>(s.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
+  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  std::optional<std::pair<size_t, GridHover>> hover;
+  {
+    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax, uiFont()->FontSize * 2.0f + 8.0f);
+    for (size_t i = 0; i < c.grids.size(); ++i) {
+      GridStyle style;
+      style.scale = i == 2 ? &c.diffScale : &c.valueScale;
+      if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
+    }
+    if (hover) {
+      for (const SceneGrid& g : c.grids)
+        outlineCell(canvas, g, hover->second.row, hover->second.col, theme().highlight, theme().highlightWidth);
+    }
+  }
+  if (hover) {
+    ImGui::BeginTooltip();
+    for (const SceneGrid& g : c.grids)
+      ImGui::Text("%s: %.9g", g.grid.name.c_str(),
+                  static_cast<double>(g.grid.value(plane, hover->second.row, hover->second.col)));
+    ImGui::EndTooltip();
+  }
+  const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
+  heatLegend("values", c.valueScale, w);
+  ImGui::SameLine(0, 30);
+  heatLegend(c.mode == CompareMode::kPrecision ? "error (ULP)" : "|diff|", c.diffScale, w);
+}
+
+}  // namespace gradlab::viz

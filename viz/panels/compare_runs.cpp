@@ -1,0 +1,160 @@
+#include "viz/panels/compare_runs.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "viz/model/text.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+const HostTensor* find(const std::vector<HostTensor>& list, const char* name) {
+  for (const HostTensor& t : list)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+const HostTensor* primaryOutput(const RunResult& r) {
+  for (const HostTensor& t : r.outputs)
+    if (t.name != "indices") return &t;
+  return nullptr;
+}
+
+// Makes `to` read exactly the inputs `from` read (values already rounded to from's dtype).
+void sameInputs(const RunResult& from, RunRequest* to) {
+  const HostTensor* primary = find(from.inputs, isBackward(to->op) ? "gradOutput" : "self");
+  if (primary) to->values = primary->values;
+  if (to->op == OpKind::kAdaptiveMaxPool2dBackward)
+    if (const HostTensor* ix = find(from.inputs, "indices")) to->indices = ix->ints;
+}
+
+SceneGrid gridOf(OpKind op, const HostTensor& t, const std::string& name, float x) {
+  SceneGrid g;
+  g.grid.name = name;
+  g.grid.shape = t.shape;
+  g.grid.dtype = t.dtype;
+  g.grid.values = t.values;
+  g.grid.dims = gridDims(op, t.shape);
+  g.x = x;
+  return g;
+}
+
+bool runOrFail(AppState& s, const RunRequest& request, RunResult* out, const char* what) {
+  {
+    std::lock_guard lock(*s.runtimeLock);
+    *out = s.runner(request);
+  }
+  if (out->ok() && primaryOutput(*out)) return true;
+  s.compare.error = cat(what, ": error ", out->status, out->stage.empty() ? "" : " at ", out->stage, ": ", out->message);
+  return false;
+}
+
+void place(CompareView& c) {
+  float x = 0.0f;
+  const bool oneD = !c.grids.empty() && c.grids[0].grid.dims.rows == 1;
+  float y = 0.0f;
+  for (SceneGrid& g : c.grids) {
+    if (oneD) {
+      g.x = 0.0f, g.y = y;
+      y += 4.0f;
+    } else {
+      g.x = x, g.y = 0.0f;
+      x += g.width() + std::max(2.0f, 0.15f * g.width());
+    }
+  }
+}
+
+}  // namespace
+
+void computeComparison(AppState& s) {
+  CompareView& c = s.compare;
+  const CompareMode mode = c.mode;
+  const aclDataType lowDtype = c.lowDtype;
+  c = CompareView{};
+  c.mode = mode;
+  c.lowDtype = lowDtype;
+  c.stale = false;
+  c.spec = s.controls;
+  c.op = s.controls.request.op;
+  RunRequest base;
+  std::string error;
+  if (!s.runner) {
+    c.error = "no runner is connected";
+    return;
+  }
+  if (!s.controls.resolve(&base, &error)) {
+    c.error = error;
+    return;
+  }
+  base.trace = false;
+  const Rgba neutral = theme().neutral;
+
+  if (mode == CompareMode::kPrecision) {
+    RunRequest low = base;
+    low.dtype = base.dtype == ACL_FLOAT ? lowDtype : base.dtype;
+    RunResult lowResult, refResult;
+    if (!runOrFail(s, low, &lowResult, dtypeText(low.dtype))) return;
+    RunRequest ref = base;
+    ref.dtype = ACL_FLOAT;
+    sameInputs(lowResult, &ref);
+    if (!runOrFail(s, ref, &refResult, "float32")) return;
+    const HostTensor& a = *primaryOutput(refResult);
+    const HostTensor& b = *primaryOutput(lowResult);
+    std::vector<float> ulps = errorInUlps(low.dtype, b.values, a.values);
+    c.ulps = summarizeUlps(ulps);
+    c.grids.push_back(gridOf(c.op, a, cat(a.name, " (float32)"), 0));
+    c.grids.push_back(gridOf(c.op, b, cat(b.name, " (", dtypeText(low.dtype), ")"), 0));
+    HostTensor e = b;
+    e.values = ulps;
+    e.dtype = ACL_FLOAT;
+    c.grids.push_back(gridOf(c.op, e, cat("error in ", dtypeText(low.dtype), " ULPs"), 0));
+    c.grids.back().grid.dtype = ACL_FLOAT;
+    c.notes.push_back(cat("Same inputs (rounded to ", dtypeText(low.dtype), ") run in float32 and in ",
+                          dtypeText(low.dtype), "."));
+    c.notes.push_back("One rounding of the fp32 sum allows at most 0.5 ULP.");
+    std::vector<float> both = a.values;
+    both.insert(both.end(), b.values.begin(), b.values.end());
+    c.valueScale = HeatScale::diverging(both, neutral);
+    c.diffScale = HeatScale::sequential(ulps, 1.0f, neutral);
+  } else {
+    RunRequest det = base;
+    det.deterministic = true;
+    RunResult detResult;
+    if (!runOrFail(s, det, &detResult, "deterministic run")) return;
+    RunRequest def = base;
+    def.deterministic = false;
+    sameInputs(detResult, &def);
+    std::vector<std::vector<float>> distinct;
+    RunResult first;
+    c.defaultRuns = 5;
+    for (int i = 0; i < c.defaultRuns; ++i) {
+      RunResult r;
+      if (!runOrFail(s, def, &r, "default run")) return;
+      const std::vector<float>& v = primaryOutput(r)->values;
+      bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const std::vector<float>& d) {
+        return d.size() == v.size() && std::memcmp(d.data(), v.data(), v.size() * sizeof(float)) == 0;
+      });
+      if (!seen) distinct.push_back(v);
+      if (i == 0) first = std::move(r);
+    }
+    c.distinctDefaultResults = static_cast<int>(distinct.size());
+    const HostTensor& a = *primaryOutput(first);
+    const HostTensor& b = *primaryOutput(detResult);
+    std::vector<float> diff = absoluteDifference(a.values, b.values, &c.diff);
+    c.grids.push_back(gridOf(c.op, a, cat(a.name, " (default, atomic adds)"), 0));
+    c.grids.push_back(gridOf(c.op, b, cat(b.name, " (deterministic)"), 0));
+    HostTensor d = b;
+    d.values = diff;
+    c.grids.push_back(gridOf(c.op, d, "|default − deterministic|", 0));
+    c.notes.push_back("Same inputs, default mode (cores add into shared cells with atomics, in arrival order)");
+    c.notes.push_back("and deterministic mode (one owner per cell, fixed order).");
+    std::vector<float> both = a.values;
+    both.insert(both.end(), b.values.begin(), b.values.end());
+    c.valueScale = HeatScale::diverging(both, neutral);
+    c.diffScale = HeatScale::sequential(diff, 1e-7f, neutral);
+  }
+  place(c);
+}
+
+}  // namespace gradlab::viz

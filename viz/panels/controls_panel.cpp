@@ -1,0 +1,191 @@
+#include <algorithm>
+#include <array>
+
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+constexpr std::array<OpKind, 6> kOps = {
+    OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact1dBackward,
+    OpKind::kAdaptiveMaxPool2dBackward,      OpKind::kUpsampleNearestExact2d,
+    OpKind::kUpsampleNearestExact1d,         OpKind::kAdaptiveMaxPool2d,
+};
+constexpr std::array<aclDataType, 3> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+constexpr std::array<Layout, 3> kLayouts = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced};
+constexpr std::array<uint64_t, 8> kUbSizes = {4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
+
+void heading(const char* text) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
+  ImGui::TextUnformatted(text);
+  ImGui::PopStyleColor();
+}
+
+// An integer control limited to [lo, hi]; returns true when the value changed.
+bool intControl(const char* label, int64_t* value, int lo, int hi) {
+  int v = static_cast<int>(std::clamp<int64_t>(*value, lo, hi));
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  bool changed = ImGui::SliderInt(label, &v, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
+  if (changed) *value = v;
+  return changed;
+}
+
+// A scale factor: 0 means "from the sizes"; otherwise any value in [0, 100].
+bool scaleControl(const char* label, double* value) {
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  double v = *value;
+  bool changed = ImGui::InputDouble(label, &v, 0.25, 1.0, v == 0.0 ? "auto (0)" : "%.4g");
+  if (changed) *value = std::clamp(v, 0.0, 100.0);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Scale factor output/input (as PyTorch's scale_factor).\n0 = use in/out from the sizes.");
+  return changed;
+}
+
+}  // namespace
+
+void drawControlsPanel(AppState& s) {
+  RequestSpec& c = s.controls;
+  RunRequest& r = c.request;
+  bool changed = false;
+  const bool oneD = isOneDimensional(r.op);
+  const bool adaptive = isAdaptive(r.op);
+  const bool upsample = !adaptive;
+
+  heading("Operator");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##op", shortOpTitle(r.op))) {
+    for (OpKind op : kOps)
+      if (ImGui::Selectable(shortOpTitle(op), op == r.op)) {
+        changed |= op != r.op;
+        r.op = op;
+      }
+    ImGui::EndCombo();
+  }
+  textDimWrapped(opName(r.op));
+  {
+    OpKind forward;
+    forwardOf(r.op, &forward);
+    if (isBackward(r.op)) {
+      if (ImGui::Button("Show its forward")) r.op = forward, changed = true;
+    } else {
+      for (OpKind op : kOps)
+        if (isBackward(op) && forwardOf(op, nullptr) == opName(r.op) && ImGui::Button("Show its backward")) {
+          r.op = op;
+          changed = true;
+        }
+    }
+  }
+
+  heading("Shape");
+  if (adaptive) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
+  if (!(adaptive && r.unbatched)) changed |= intControl("N", &r.N, 1, 4);
+  changed |= intControl("C", &r.C, 1, 8);
+  const char* inSide = isBackward(r.op) ? "gradInput / self" : "self (input)";
+  const char* outSide = isBackward(r.op) ? "gradOutput" : "out";
+  if (oneD) {
+    textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
+    r.inH = r.outH = 1;
+    changed |= intControl("in L", &r.inW, 1, 256);
+    changed |= intControl("out L", &r.outW, 1, 256);
+    if (upsample) changed |= scaleControl("scale", &r.scaleW);
+  } else {
+    textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
+    changed |= intControl("in H", &r.inH, 1, 64);
+    changed |= intControl("in W", &r.inW, 1, 64);
+    changed |= intControl("out H", &r.outH, 1, 64);
+    changed |= intControl("out W", &r.outW, 1, 64);
+    if (upsample) {
+      changed |= scaleControl("scale H", &r.scaleH);
+      changed |= scaleControl("scale W", &r.scaleW);
+    }
+  }
+
+  heading("Data");
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::BeginCombo("dtype", dtypeText(r.dtype))) {
+    for (aclDataType d : kDtypes)
+      if (ImGui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
+    ImGui::EndCombo();
+  }
+  if (adaptive) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+    if (ImGui::BeginCombo("indices", dtypeText(r.indexType))) {
+      for (aclDataType d : {ACL_INT64, ACL_INT32})
+        if (ImGui::Selectable(dtypeText(d), d == r.indexType)) changed |= d != r.indexType, r.indexType = d;
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::BeginCombo("layout", layoutText(r.layout))) {
+    for (Layout l : kLayouts)
+      if (ImGui::Selectable(layoutText(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
+    ImGui::EndCombo();
+  }
+  {
+    int seed = static_cast<int>(std::clamp<uint64_t>(r.seed, 1, 99999));
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+    if (ImGui::InputInt("seed", &seed)) {
+      r.seed = static_cast<uint64_t>(std::clamp(seed, 1, 99999));
+      r.values.clear();
+      r.indices.clear();
+      changed = true;
+    }
+  }
+  if (!r.values.empty()) ImGui::TextDisabled("inputs: %zu values from the preset", r.values.size());
+  changed |= ImGui::Checkbox("deterministic", &r.deterministic);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
+                      "and a fixed summation order. Off: cores that share a cell combine with atomic adds.");
+
+  heading("Device");
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::BeginCombo("profile", c.device.c_str())) {
+    for (const DeviceProfile& p : builtinProfiles())
+      if (ImGui::Selectable(p.name.c_str(), p.name == c.device)) {
+        changed |= p.name != c.device;
+        c.device = p.name;
+        c.cores = 0;
+        c.ubBytes = 0;
+      }
+    ImGui::EndCombo();
+  }
+  DeviceProfile base;
+  for (const DeviceProfile& p : builtinProfiles())
+    if (p.name == c.device) base = p;
+  int cores = c.cores > 0 ? c.cores : base.vectorCores;
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::SliderInt("cores", &cores, 1, std::max(base.vectorCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    c.cores = cores;
+    changed = true;
+  }
+  uint64_t ub = c.ubBytes > 0 ? c.ubBytes : base.ubBytes;
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::BeginCombo("UB", cat(ub / 1024, " KiB").c_str())) {
+    for (uint64_t size : kUbSizes)
+      if (ImGui::Selectable(cat(size / 1024, " KiB").c_str(), size == ub)) {
+        changed |= size != ub;
+        c.ubBytes = size;
+      }
+    ImGui::EndCombo();
+  }
+  textDimWrapped(base.description);
+
+  if (changed) runControls(s);
+
+  ImGui::Spacing();
+  if (!s.run.ok()) drawRunError(s.run);
+  ImGui::Spacing();
+  if (ImGui::Button("Copy as preset JSON")) {
+    Preset p;
+    p.title = shortOpTitle(r.op);
+    p.spec = c;
+    ImGui::SetClipboardText(presetJson(p).c_str());
+    s.status = "preset JSON copied to the clipboard";
+  }
+}
+
+}  // namespace gradlab::viz

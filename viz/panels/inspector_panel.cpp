@@ -1,0 +1,104 @@
+#include <algorithm>
+
+#include "viz/model/explain.h"
+#include "viz/model/text.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+void runSummary(const AppState& s) {
+  const RunView& r = s.run;
+  if (!r.ok()) {
+    drawRunError(r);
+    return;
+  }
+  const Plan* plan = r.result.plan.get();
+  ImGui::TextDisabled("Run");
+  ImGui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutText(r.request.layout),
+                     r.request.deterministic ? "deterministic" : "default mode");
+  if (plan) {
+    ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), plan->coresUsed,
+                plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
+    if (!plan->strategy.empty()) ImGui::TextWrapped("plan: %s", plan->strategy.c_str());
+    ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
+                plan->imbalance());
+  }
+  if (r.result.trace) {
+    ImGui::Text("trace: %zu moves (%zu on this plane)%s", r.result.trace->moves.size(), r.scene.planeMoves.size(),
+                r.result.trace->movesTruncated ? ", truncated" : "");
+  }
+  ImGui::Text("host time %.2f ms", r.result.wallMs);
+}
+
+// The adds that arrive at / leave from the hovered cell, in the order they happened.
+void moveList(const AppState& s, const CellRef& cell) {
+  const Scene& sc = s.run.scene;
+  if (!sc.trace) return;
+  const GridDims& d = sc.grids[cell.grid].grid.dims;
+  const size_t local = static_cast<size_t>(cell.row * d.cols + cell.col);
+  const bool isDst = cell.grid == sc.dst;
+  const bool isSrc = cell.grid == sc.src;
+  if (!isDst && !isSrc) return;
+  const auto& list = isDst ? sc.movesToDst : sc.movesFromSrc;
+  if (local >= list.size()) return;
+  const auto& moves = list[local];
+  const bool backward = isBackward(sc.op);
+  const char* order = !backward ? "copied from" : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
+  if (isDst) {
+    textDimWrapped(backward ? cat(moves.size(), " add(s) into this cell, ", order, ":") : std::string("copied from:"));
+  } else {
+    textDimWrapped(cat(moves.size(), backward ? " move(s) from this cell:" : " copy(ies) of this cell:"));
+  }
+  ImGui::PushFont(monoFont());
+  const size_t shown = std::min<size_t>(moves.size(), 10);
+  for (size_t i = 0; i < shown; ++i) {
+    const CellMove& m = sc.trace->moves[moves[i]];
+    CellRef other = isDst ? sc.srcCellOf(m) : sc.dstCellOf(m);
+    std::string name = cellName(sc.grids[other.grid], sc.plane, other.row, other.col);
+    if (isDst) {
+      ImGui::TextWrapped("#%u %+.4g from %s -> %.6g  (core %d)", m.orderAtDst + 1, static_cast<double>(m.value),
+                         name.c_str(), static_cast<double>(m.sumAfter), m.core);
+    } else {
+      ImGui::TextWrapped("-> %s, #%u there (core %d, tile %d)", name.c_str(), m.orderAtDst + 1, m.core, m.tile);
+    }
+  }
+  if (moves.size() > shown) ImGui::Text("... %zu more", moves.size() - shown);
+  ImGui::PopFont();
+}
+
+}  // namespace
+
+void drawInspectorPanel(AppState& s) {
+  const std::optional<CellRef> focus = s.focusCell();
+  if (focus && s.run.ok()) {
+    const CellRef cell = *focus;
+    Explanation e = explainCell(s.run.scene, s.run.request, cell);
+    ImGui::PushFont(headingFont());
+    ImGui::TextWrapped("%s", e.title.c_str());
+    ImGui::PopFont();
+    if (!s.hovered) ImGui::TextDisabled("pinned (click the cell again to unpin)");
+    const SceneGrid& g = s.run.scene.grids[cell.grid];
+    const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
+    if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
+      const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
+      ImGui::TextDisabled("tile %d on core %d%s", t.id, t.core,
+                          g.tileCount[local] > 1 ? cat(" (shared by ", static_cast<int>(g.tileCount[local]), " tiles: atomic adds)").c_str() : "");
+    }
+    ImGui::PushFont(monoFont());
+    for (const std::string& line : e.lines) ImGui::TextWrapped("%s", line.c_str());
+    ImGui::PopFont();
+    ImGui::Spacing();
+    moveList(s, cell);
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
+                       "the order of the adds.");
+    ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+  runSummary(s);
+}
+
+}  // namespace gradlab::viz

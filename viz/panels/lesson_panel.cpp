@@ -1,0 +1,41 @@
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+void drawLessonPanel(AppState& s) {
+  const Lesson* lesson = s.currentLesson();
+  const Preset* preset = s.currentPreset();
+  ImGui::PushFont(headingFont());
+  if (preset) {
+    ImGui::TextWrapped("%s", preset->title.c_str());
+  } else {
+    ImGui::TextWrapped("%s", shortOpTitle(s.controls.request.op));
+  }
+  ImGui::PopFont();
+  if (lesson) {
+    textDimWrapped(cat(lesson->title, "  ·  step ", s.preset + 1, " of ", lesson->presets.size()));
+  } else {
+    ImGui::TextDisabled("free exploration: change anything on the left");
+  }
+  if (preset && !preset->caption.empty()) {
+    ImGui::Spacing();
+    ImGui::TextWrapped("%s", preset->caption.c_str());
+  }
+  if (lesson) {
+    ImGui::Spacing();
+    if (ImGui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
+    ImGui::SameLine();
+    if (ImGui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
+  }
+  for (const std::string& e : s.loadErrors) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().bad));
+    ImGui::TextWrapped("%s", e.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::Spacing();
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,87 @@
+#include <algorithm>
+
+#include "viz/panels/compare_runs.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+void place(float x, float y, float w, float h) {
+  ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(std::max(w, 1.0f), std::max(h, 1.0f)), ImGuiCond_Always);
+}
+
+void tabButton(AppState& s, const char* label, Tab tab) {
+  ImGuiTabItemFlags flags = (s.selectTab && s.tab == tab) ? ImGuiTabItemFlags_SetSelected : 0;
+  if (ImGui::BeginTabItem(label, nullptr, flags)) {
+    // While a switch requested by a preset is pending, the old tab still reports itself open.
+    if (!s.selectTab) s.tab = tab;
+    ImGui::EndTabItem();
+  }
+}
+
+void drawCentre(AppState& s) {
+  if (ImGui::BeginTabBar("##tabs")) {
+    tabButton(s, "Scatter", Tab::kScatter);
+    tabButton(s, "Tiling", Tab::kTiling);
+    tabButton(s, "Compare", Tab::kCompare);
+    tabButton(s, "Verify", Tab::kVerify);
+    ImGui::EndTabBar();
+  }
+  s.selectTab = false;
+  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling;
+  const float playerH = animated ? ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y : 0.0f;
+  ImGui::BeginChild("##tab", ImVec2(0, -playerH), false, ImGuiWindowFlags_NoScrollbar);
+  switch (s.tab) {
+    case Tab::kScatter: drawScatterPanel(s); break;
+    case Tab::kTiling: drawTilingPanel(s); break;
+    case Tab::kCompare: drawComparePanel(s); break;
+    case Tab::kVerify: drawVerifyPanel(s); break;
+  }
+  ImGui::EndChild();
+  if (animated) drawPlayerBar(s);
+}
+
+}  // namespace
+
+void drawMainUi(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float W = io.DisplaySize.x, H = io.DisplaySize.y;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  s.hovered.reset();
+
+  const float topH = ImGui::GetFrameHeight() + st.WindowPadding.y * 2.0f;
+  const float leftW = s.presenter ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
+  const float rightW = s.presenter ? std::clamp(W * 0.30f, 320.0f, 560.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
+
+  place(0, 0, W, topH);
+  ImGui::Begin("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
+  drawTopBar(s);
+  ImGui::End();
+
+  if (!s.presenter) {
+    place(0, topH, leftW, H - topH);
+    ImGui::Begin("##controls", nullptr, kPanelFlags);
+    drawControlsPanel(s);
+    ImGui::End();
+  }
+
+  place(leftW, topH, W - leftW - rightW, H - topH);
+  ImGui::Begin("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  drawCentre(s);
+  ImGui::End();
+
+  place(W - rightW, topH, rightW, H - topH);
+  ImGui::Begin("##side", nullptr, kPanelFlags);
+  drawLessonPanel(s);
+  ImGui::Separator();
+  drawInspectorPanel(s);
+  ImGui::End();
+}
+
+}  // namespace gradlab::viz

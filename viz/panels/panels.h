@@ -1,0 +1,32 @@
+// The app's panels, one file each. Each draws into the current ImGui window; drawMainUi lays them out
+// over the whole display (fixed layout: top bar, controls on the left, tabs in the centre, lesson and
+// inspector on the right; presenter mode hides the controls and enlarges everything).
+#pragma once
+
+#include "viz/panels/app_state.h"
+
+namespace gradlab::viz {
+
+void drawMainUi(AppState& state);        // main_ui.cpp
+void drawTopBar(AppState& state);        // top_bar.cpp
+void drawControlsPanel(AppState& state); // controls_panel.cpp
+void drawLessonPanel(AppState& state);   // lesson_panel.cpp
+void drawInspectorPanel(AppState& state);// inspector_panel.cpp
+void drawScatterPanel(AppState& state);  // scatter_panel.cpp
+void drawPlayerBar(AppState& state);     // player_bar.cpp
+void drawTilingPanel(AppState& state);   // tiling_panel.cpp
+void drawComparePanel(AppState& state);  // compare_panel.cpp
+void drawVerifyPanel(AppState& state);   // verify_panel.cpp
+
+// Shared pieces.
+void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message
+// hover_overlay.cpp: outlines and arrows for the hovered cell (trace moves; adaptive windows).
+void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
+// The dst plane values and "received something" mask the scatter view shows at the player's time.
+void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note);
+// Draws the scene's grids on `canvas` the way the scatter view does (used by scatter and tiling).
+void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour);
+// scatter_panel.cpp: the n/c plane slider (nothing when there is one plane); stays on the same line.
+void planeSelector(AppState& state);
+
+}  // namespace gradlab::viz

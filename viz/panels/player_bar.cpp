@@ -1,0 +1,55 @@
+#include <algorithm>
+
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+void drawPlayerBar(AppState& s) {
+  Player& p = s.player;
+  const Animation& a = s.run.animation;
+  ImGui::Separator();
+  ImGui::BeginDisabled(a.empty());
+  if (ImGui::Button("|◀")) p.scrub(0.0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the start");
+  ImGui::SameLine();
+  if (ImGui::Button("◀")) p.stepBack(a);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back (Left)");
+  ImGui::SameLine();
+  if (ImGui::Button(p.playing ? "  Pause  " : "▶ Play ", ImVec2(ImGui::GetFontSize() * 5.5f, 0))) p.togglePlay();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
+  ImGui::SameLine();
+  if (ImGui::Button("▶")) p.stepForward(a);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step forward (Right)");
+  ImGui::SameLine();
+  if (ImGui::Button("▶|")) p.toEnd();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to the end: the final result");
+  ImGui::SameLine();
+  float t = static_cast<float>(p.t);
+  ImGui::SetNextItemWidth(-1);
+  const size_t landed = a.landedAt(p.t);
+  char label[96];
+  std::snprintf(label, sizeof label, "%zu of %zu moves landed", landed, a.moves().size());
+  if (ImGui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
+  ImGui::EndDisabled();
+
+  float speed = static_cast<float>(p.speed);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  if (ImGui::SliderFloat("speed", &speed, 0.25f, 60.0f, "%.2g beats/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
+  ImGui::SameLine();
+  ImGui::Checkbox("loop", &p.loop);
+  ImGui::SameLine();
+  int pacing = static_cast<int>(s.pacing);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
+  const char* names[] = {pacingName(Pacing::kOneAtATime), pacingName(Pacing::kCoresInParallel)};
+  if (ImGui::Combo("##pacing", &pacing, names, 2)) setPacing(s, static_cast<Pacing>(pacing));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("One move at a time: every add in the recorded order.\n"
+                      "Cores in parallel: each core issues one move per beat; a cell never receives\n"
+                      "its adds out of the recorded order.");
+  ImGui::SameLine();
+  ImGui::TextDisabled("beat %.1f / %.1f", p.t, p.duration);
+}
+
+}  // namespace gradlab::viz

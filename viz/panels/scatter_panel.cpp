@@ -1,0 +1,69 @@
+#include <algorithm>
+
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/flights.h"
+#include "viz/widgets/legend.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+// The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes.
+void planeSelector(AppState& s) {
+  const int64_t planes = s.run.scene.planes;
+  if (planes <= 1) return;
+  int plane = static_cast<int>(s.plane);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+  const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
+  const int64_t C = src && src->grid.shape.size() >= 3 && src->grid.dims.planes != src->grid.shape[0]
+                        ? src->grid.shape[1]
+                        : planes;
+  std::string label = C < planes ? cat("n=", plane / C, " c=", plane % C) : cat("c=", plane);
+  if (ImGui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), label.c_str())) setPlane(s, plane);
+  ImGui::SameLine();
+}
+
+void drawScatterPanel(AppState& s) {
+  RunView& r = s.run;
+  if (!r.ok()) {
+    drawRunError(r);
+    return;
+  }
+  planeSelector(s);
+  int colour = static_cast<int>(s.colour);
+  ImGui::RadioButton("values", &colour, static_cast<int>(CellColour::kValues));
+  ImGui::SameLine();
+  ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
+  s.colour = static_cast<CellColour>(colour);
+  ImGui::SameLine();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", !isBackward(r.request.op)   ? "forward: every output cell copies one input cell"
+                            : r.request.deterministic ? "order: deterministic gather"
+                                                      : "order: atomic adds as recorded");
+
+  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  {
+    Canvas canvas("##scatter", ImVec2(0, -legendH), s.scatterView, r.scene.boundsMin, r.scene.boundsMax,
+                  uiFont()->FontSize * 2.0f + 8.0f);
+    drawSceneGrids(canvas, s, s.colour);
+    drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
+    drawHoverOverlay(canvas, s);
+  }
+  const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
+  if (s.colour == CellColour::kValues) {
+    const SceneGrid* src = r.scene.gridAt(r.scene.src);
+    const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
+    if (isBackward(r.request.op)) {
+      heatLegend(src ? src->grid.name.c_str() : "src", r.srcScale, w);
+      ImGui::SameLine(0, 30);
+      heatLegend(dst ? dst->grid.name.c_str() : "dst", r.dstScale, w);
+    } else {
+      heatLegend("values", r.srcScale, w);
+    }
+  } else if (r.result.plan) {
+    coreLegend(r.result.plan->coresUsed);
+  }
+}
+
+}  // namespace gradlab::viz

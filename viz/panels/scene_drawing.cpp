@@ -1,0 +1,148 @@
+// Shared by the scatter and tiling panels: the scene's grids at the player's time, and the hovered
+// cell's mapping (outlines and arrows from the trace; the windows of adaptive pooling).
+#include <algorithm>
+
+#include "viz/model/explain.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/flights.h"
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t r1, int64_t c0, int64_t c1, ImU32 colour,
+                   float thickness) {
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
+  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  canvas.drawList()->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), colour, 0.0f, 0, thickness);
+}
+
+void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cell) {
+  const Scene& sc = s.run.scene;
+  const RunRequest& r = s.run.request;
+  const Theme& th = theme();
+  const bool backward = isBackward(sc.op);
+  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : sc.gridAt(sc.src);
+  const SceneGrid* ix = sc.gridAt(sc.indices);
+  const bool pooled = backward ? (cell.grid == sc.src || cell.grid == sc.indices) : (cell.grid == sc.dst || cell.grid == sc.indices);
+  if (pooled) {
+    // The window of this output cell on the forward input, and the argmax it picked.
+    if (full) {
+      outlineWindow(canvas, *full, adaptiveStart(cell.row, r.inH, r.outH), adaptiveEnd(cell.row, r.inH, r.outH),
+                    adaptiveStart(cell.col, r.inW, r.outW), adaptiveEnd(cell.col, r.inW, r.outW), th.highlightAlt,
+                    th.highlightWidth);
+    }
+    for (int g : {sc.src, sc.dst, sc.indices}) {
+      const SceneGrid* grid = sc.gridAt(g);
+      const bool pooledGrid = backward ? (g == sc.src || g == sc.indices) : (g == sc.dst || g == sc.indices);
+      if (grid && pooledGrid) outlineCell(canvas, *grid, cell.row, cell.col, th.highlight, th.highlightWidth);
+    }
+    if (ix && ix->grid.hasValues() && full) {
+      const int64_t idx = static_cast<int64_t>(ix->grid.value(sc.plane, cell.row, cell.col));
+      const int64_t W = std::max<int64_t>(r.inW, 1);
+      outlineCell(canvas, *full, idx / W, idx % W, th.highlight, th.highlightWidth * 1.5f);
+    }
+    return;
+  }
+  // A full-size cell: the same cell in gradInput and self, and the windows that picked it.
+  for (int g : {sc.dst, sc.forwardInput, sc.src}) {
+    const SceneGrid* grid = sc.gridAt(g);
+    if (!grid) continue;
+    const bool fullGrid = backward ? (g == sc.dst || g == sc.forwardInput) : g == sc.src;
+    if (fullGrid) outlineCell(canvas, *grid, cell.row, cell.col, th.highlight, th.highlightWidth);
+  }
+}
+
+}  // namespace
+
+void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note) {
+  const RunView& r = s.run;
+  const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
+  values->clear();
+  filled->clear();
+  if (!dst) return;
+  const bool truncated = r.scene.trace && r.scene.trace->movesTruncated;
+  if (r.animation.empty() || s.player.atEnd() || truncated) {
+    *values = dst->grid.planeValues(r.scene.plane);
+    if (note) {
+      *note = r.animation.empty() ? "(final values; the trace has no moves for this plane)"
+            : truncated           ? "(final values; the trace was truncated)"
+                                  : "(final values)";
+    }
+    return;
+  }
+  r.animation.dstValuesAt(s.player.t, r.scene, values, filled);
+  if (isBackward(r.scene.op)) {
+    filled->clear();  // a backward output starts zeroed: every cell shows its running sum
+    if (note) *note = "(running fp32 sums)";
+  } else if (note) {
+    *note = "(cells written so far)";
+  }
+}
+
+void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour) {
+  RunView& r = s.run;
+  Scene& sc = r.scene;
+  std::vector<float> dstValues;
+  std::vector<uint8_t> dstFilled, srcSent;
+  std::string dstNote;
+  dstValuesNow(s, &dstValues, &dstFilled, &dstNote);
+  if (!r.animation.empty() && s.player.t > 0 && !s.player.atEnd()) r.animation.srcSentAt(s.player.t, sc, &srcSent);
+  const Plan* plan = r.result.plan.get();
+  const bool backward = isBackward(sc.op);
+
+  for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
+    const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
+    GridStyle style;
+    style.colour = colour;
+    style.plan = plan;
+    style.scale = i == sc.dst ? &r.dstScale : &r.srcScale;
+    if (i == sc.src) {
+      style.dimmed = srcSent.empty() ? nullptr : &srcSent;
+      style.boxes = colour == CellColour::kCores ? TileBoxes::kSrc : TileBoxes::kNone;
+    } else if (i == sc.dst) {
+      style.values = &dstValues;
+      style.filled = dstFilled.empty() ? nullptr : &dstFilled;
+      style.note = dstNote;
+      style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
+    } else if (i == sc.indices) {
+      style.boxes = colour == CellColour::kCores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
+      style.note = backward ? "(from the forward)" : "";
+    } else if (i == sc.forwardInput) {
+      style.note = "(forward input)";
+      style.colour = CellColour::kValues;
+    }
+    if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
+  }
+  // A click pins the cell under the mouse (or unpins it): the inspector keeps explaining it.
+  if (canvas.hovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift)
+    s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;
+}
+
+void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
+  const std::optional<CellRef> focus = s.focusCell();
+  if (!focus || !s.run.ok()) return;
+  const Scene& sc = s.run.scene;
+  const CellRef cell = *focus;
+  const Theme& th = theme();
+  if (isAdaptive(sc.op)) adaptiveOverlay(canvas, s, cell);
+  const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
+  outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
+  if (!sc.trace || (cell.grid != sc.src && cell.grid != sc.dst)) return;
+  const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
+  const auto& lists = cell.grid == sc.src ? sc.movesFromSrc : sc.movesToDst;
+  if (local >= lists.size()) return;
+  size_t drawn = 0;
+  for (uint32_t index : lists[local]) {
+    if (++drawn > 200) break;
+    const CellMove& m = sc.trace->moves[index];
+    CellRef from = sc.srcCellOf(m), to = sc.dstCellOf(m);
+    outlineCell(canvas, sc.grids[static_cast<size_t>(cell.grid == sc.src ? to.grid : from.grid)],
+                cell.grid == sc.src ? to.row : from.row, cell.grid == sc.src ? to.col : from.col, th.highlight,
+                th.highlightWidth * 0.7f);
+    drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f);
+  }
+}
+
+}  // namespace gradlab::viz

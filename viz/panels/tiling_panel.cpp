@@ -1,0 +1,131 @@
+#include <algorithm>
+
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/legend.h"
+#include "viz/widgets/theme.h"
+#include "viz/widgets/timeline_widget.h"
+
+namespace gradlab::viz {
+namespace {
+
+std::string boxText(const Box& b) {
+  return cat("p", b.plane0, b.plane1 - b.plane0 > 1 ? cat("-", b.plane1 - 1) : std::string(), " r", b.row0, "-",
+             b.row1 - 1, " c", b.col0, "-", b.col1 - 1);
+}
+
+void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
+  const Plan& plan = *s.run.result.plan;
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##tiles", 7, flags, size)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("tile");
+  ImGui::TableSetupColumn("core");
+  ImGui::TableSetupColumn("src box");
+  ImGui::TableSetupColumn("dst box");
+  ImGui::TableSetupColumn("add");
+  ImGui::TableSetupColumn("UB use", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("µs");
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(plan.tiles.size()));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      const Tile& t = plan.tiles[static_cast<size_t>(i)];
+      ImGui::TableNextRow();
+      if (std::find(highlight.begin(), highlight.end(), t.id) != highlight.end())
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, (theme().highlight & 0x00FFFFFFu) | 0x50000000u);
+      ImGui::TableNextColumn();
+      ImGui::Text("T%d", t.id);
+      ImGui::TableNextColumn();
+      ImGui::Text("c%d #%d", t.core, t.order);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(boxText(t.src).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(boxText(t.dst).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.atomic ? "atomic" : "store");
+      ImGui::TableNextColumn();
+      float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
+      std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
+      ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", t.estimatedUs);
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void drawTilingPanel(AppState& s) {
+  RunView& r = s.run;
+  if (!r.ok() || !r.result.plan) {
+    drawRunError(r);
+    return;
+  }
+  const Plan& plan = *r.result.plan;
+  // Core count right here: change it and watch the plan re-tile.
+  DeviceProfile base = s.controls.profile();
+  int cores = s.controls.cores > 0 ? s.controls.cores : base.vectorCores;
+  int maxCores = 48;
+  for (const DeviceProfile& p : builtinProfiles())
+    if (p.name == s.controls.device) maxCores = p.vectorCores;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  if (ImGui::SliderInt("cores", &cores, 1, std::max(maxCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    s.controls.cores = cores;
+    runControls(s);
+    if (!s.run.ok()) return;
+  }
+  ImGui::SameLine();
+  planeSelector(s);
+  ImGui::Text("%zu tiles, %d cores used, UB %llu KiB each", plan.tiles.size(), plan.coresUsed,
+              static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
+  if (!plan.strategy.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().labelDim));
+    ImGui::TextWrapped("%s", plan.strategy.c_str());
+    ImGui::PopStyleColor();
+  }
+
+  // Tiles touched by the moves on screen (or by the hovered cell) light up in the table and timeline.
+  std::vector<int32_t> highlight;
+  for (const Flight& f : r.animation.flightsAt(s.player.t)) highlight.push_back(r.scene.trace->moves[f.move->move].tile);
+
+  const float avail = ImGui::GetContentRegionAvail().y;
+  const float canvasH = std::max(avail * 0.48f, 120.0f);
+  {
+    Canvas canvas("##tiling", ImVec2(0, canvasH), s.tilingView, r.scene.boundsMin, r.scene.boundsMax,
+                  uiFont()->FontSize * 2.0f + 8.0f);
+    drawSceneGrids(canvas, s, CellColour::kCores);
+    drawHoverOverlay(canvas, s);
+  }
+  if (const auto focus = s.focusCell()) {
+    const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
+    size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
+    if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
+  }
+  coreLegend(plan.coresUsed);
+
+  const float bottomH = ImGui::GetContentRegionAvail().y;
+  const float tableW = ImGui::GetContentRegionAvail().x * 0.48f;
+  tileTable(s, ImVec2(tableW, bottomH), highlight);
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  const float rightW = ImGui::GetContentRegionAvail().x;
+  ImGui::TextDisabled("per-core timeline (%s)  ", r.timeline.fromTrace ? "trace events" : "plan estimate");
+  for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
+    ImGui::SameLine();
+    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)),
+                       ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize() * 0.8f, ImGui::GetFontSize() * 0.8f));
+    ImGui::SameLine(0, 3);
+    ImGui::TextUnformatted(eventKindName(k));
+  }
+  const float rest = ImGui::GetContentRegionAvail().y;
+  timelineWidget("##timeline", r.timeline, ImVec2(rightW, rest * 0.62f), highlight);
+  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, ImGui::GetContentRegionAvail().y));
+  ImGui::EndGroup();
+}
+
+}  // namespace gradlab::viz

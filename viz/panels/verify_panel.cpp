@@ -1,0 +1,77 @@
+#include <algorithm>
+
+#include "viz/model/text.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+void drawVerifyPanel(AppState& s) {
+  if (!s.verify) s.verify = std::make_unique<VerifyRunner>(s.caseList, s.verifyPrepare, s.runtimeLock);
+  VerifyRunner& v = *s.verify;
+  ImGui::TextWrapped("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
+                     "every operator call compared with an independent reference or PyTorch golden vectors.");
+  ImGui::BeginDisabled(v.running() || !s.caseList);
+  if (ImGui::Button(v.started() ? "Run again" : "Run all cases")) v.start();
+  ImGui::EndDisabled();
+  if (v.running()) {
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) v.cancel();
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("failures only", &s.verifyFailuresOnly);
+  const bool failuresOnly = s.verifyFailuresOnly;
+  if (!s.caseList) ImGui::TextDisabled("(no case table connected)");
+
+  const size_t total = v.total(), done = v.done(), failed = v.failed();
+  if (v.started()) {
+    float fraction = total ? static_cast<float>(done) / static_cast<float>(total) : 0.0f;
+    std::string text = cat(done, " / ", total, v.running() ? " running" : " done");
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), text.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(failed ? theme().bad : theme().good), "passed %zu, failed %zu",
+                       done - failed, failed);
+  }
+  const std::string error = v.error();
+  if (!error.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().bad), "%s", error.c_str());
+
+  const std::vector<VerifyRow> rows = v.rows();
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##cases", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("result");
+  ImGui::TableSetupColumn("case");
+  ImGui::TableSetupColumn("op / group");
+  ImGui::TableSetupColumn("ms");
+  ImGui::TableSetupColumn("detail", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  for (const VerifyRow& row : rows) {
+    if (failuresOnly && (!row.done || row.passed)) continue;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    if (!row.done) {
+      ImGui::TextDisabled("...");
+    } else {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(row.passed ? theme().good : theme().bad), "%s",
+                         row.passed ? "pass" : "FAIL");
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s / %s", row.op.c_str(), row.group.c_str());
+    ImGui::TableNextColumn();
+    if (row.done) ImGui::Text("%.1f", row.ms);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(row.detail.c_str());
+    if (ImGui::IsItemHovered() && !row.detail.empty()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+      ImGui::TextUnformatted(row.detail.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,58 @@
+// Runs the test suite's case table off the UI thread for the Verify panel, one case at a time, under
+// the runtime lock the app's own runs take too (cases flip the device's deterministic option).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/cases.h"
+
+namespace gradlab::viz {
+
+struct VerifyRow {
+  std::string name, op, group;
+  bool done = false;
+  bool passed = false;
+  std::string detail;
+  double ms = 0.0;
+};
+
+class VerifyRunner {
+ public:
+  using CaseList = std::function<std::vector<cases::Case>()>;
+  // `prepare` runs on the worker thread before the first case (e.g. the shared runtime scope).
+  VerifyRunner(CaseList list, std::function<void()> prepare, std::shared_ptr<std::mutex> runtimeLock);
+  ~VerifyRunner();  // cancels and joins
+  VerifyRunner(const VerifyRunner&) = delete;
+  VerifyRunner& operator=(const VerifyRunner&) = delete;
+
+  void start();    // no-op while running
+  void cancel();   // stops after the current case
+  void wait();     // joins the worker (for tests and headless use)
+  bool running() const { return running_; }
+  bool started() const { return started_; }
+  size_t total() const { return total_; }
+  size_t done() const { return done_; }
+  size_t failed() const { return failed_; }
+  std::vector<VerifyRow> rows() const;  // a snapshot
+  std::string error() const;            // the case list could not be built
+
+ private:
+  void work();
+  CaseList list_;
+  std::function<void()> prepare_;
+  std::shared_ptr<std::mutex> runtimeLock_;
+  mutable std::mutex mutex_;
+  std::vector<VerifyRow> rows_;
+  std::string error_;
+  std::thread thread_;
+  std::atomic<bool> running_{false}, cancel_{false}, started_{false};
+  std::atomic<size_t> total_{0}, done_{0}, failed_{0};
+};
+
+}  // namespace gradlab::viz

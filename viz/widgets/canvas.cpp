@@ -1,0 +1,78 @@
+#include "viz/widgets/canvas.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx)
+    : view_(view) {
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  // As ImGui: 0 = all the remaining space, negative = the remaining space minus that much.
+  if (size.x <= 0) size.x = avail.x + size.x;
+  if (size.y <= 0) size.y = avail.y + size.y;
+  size.x = std::max(size.x, 32.0f);
+  size.y = std::max(size.y, 32.0f);
+  origin_ = ImGui::GetCursorScreenPos();
+  size_ = size;
+  ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                                       ImGuiButtonFlags_MouseButtonMiddle);
+  hovered_ = ImGui::IsItemHovered();
+  list_ = ImGui::GetWindowDrawList();
+  list_->PushClipRect(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), true);
+  list_->AddRectFilled(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), theme().canvasBg);
+
+  const bool boundsChanged = boundsMin.x != view.fittedMin.x || boundsMin.y != view.fittedMin.y ||
+                             boundsMax.x != view.fittedMax.x || boundsMax.y != view.fittedMax.y;
+  const bool resized = size.x != view.fittedW || size.y != view.fittedH;
+  if (view.fitRequested || view.zoom <= 0 || boundsChanged || (resized && !view.userAdjusted) ||
+      (hovered_ && ImGui::IsMouseDoubleClicked(0)))
+    fit(boundsMin, boundsMax, topMarginPx);
+
+  if (!hovered_) return;
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseWheel != 0.0f) {
+    Point before = toScene(io.MousePos);
+    view.zoom = std::clamp(view.zoom * std::pow(1.15f, io.MouseWheel), 1.0f, 400.0f);
+    // Keep the scene point under the cursor where it was.
+    view.originX = before.x - (io.MousePos.x - origin_.x) / view.zoom;
+    view.originY = before.y - (io.MousePos.y - origin_.y) / view.zoom;
+    view.userAdjusted = true;
+  }
+  const bool panning = ImGui::IsMouseDragging(ImGuiMouseButton_Right) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle) ||
+                       (io.KeyShift && ImGui::IsMouseDragging(ImGuiMouseButton_Left));
+  if (panning) {
+    view.originX -= io.MouseDelta.x / view.zoom;
+    view.originY -= io.MouseDelta.y / view.zoom;
+    view.userAdjusted = true;
+  }
+}
+
+Canvas::~Canvas() { list_->PopClipRect(); }
+
+void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
+  const float margin = 16.0f;
+  const float w = std::max(bmax.x - bmin.x, 1.0f);
+  const float h = std::max(bmax.y - bmin.y, 1.0f);
+  const float availW = std::max(size_.x - 2 * margin, 16.0f);
+  const float availH = std::max(size_.y - 2 * margin - topMarginPx, 16.0f);
+  view_.zoom = std::clamp(std::min(availW / w, availH / h), 1.0f, 400.0f);
+  // Centre the bounds in the space below the label margin.
+  view_.originX = bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
+  view_.originY = bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;
+  view_.fitRequested = false;
+  view_.userAdjusted = false;
+  view_.fittedW = size_.x;
+  view_.fittedH = size_.y;
+  view_.fittedMin = bmin;
+  view_.fittedMax = bmax;
+}
+
+std::optional<Point> Canvas::mouse() const {
+  if (!hovered_) return std::nullopt;
+  return toScene(ImGui::GetIO().MousePos);
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,53 @@
+// A pan/zoom drawing area mapping scene units to screen pixels. Mouse wheel zooms around the cursor,
+// dragging with the right or middle button (or the left button with Shift) pans, double-click fits.
+#pragma once
+
+#include <optional>
+
+#include <imgui.h>
+
+#include "viz/model/scene.h"
+
+namespace gradlab::viz {
+
+struct CanvasView {
+  float zoom = 0.0f;           // pixels per scene unit; 0 = not fitted yet
+  float originX = 0.0f;        // scene point at the canvas' top-left corner
+  float originY = 0.0f;
+  bool fitRequested = true;    // fit on the next frame (a new scene, or the user asked)
+  Point fittedMin, fittedMax;  // the bounds the view was last fitted to
+  float fittedW = 0.0f, fittedH = 0.0f;  // the canvas size it was fitted in
+  bool userAdjusted = false;   // zoomed or panned by hand: a resized canvas keeps the view
+};
+
+class Canvas {
+ public:
+  // Claims `size` at the cursor (a component 0: the remaining space; negative: the remaining space minus it). `topMarginPx` leaves room above
+  // the bounds for grid labels.
+  Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx);
+  ~Canvas();
+  Canvas(const Canvas&) = delete;
+  Canvas& operator=(const Canvas&) = delete;
+
+  ImDrawList* drawList() const { return list_; }
+  ImVec2 origin() const { return origin_; }
+  ImVec2 size() const { return size_; }
+  float zoom() const { return view_.zoom; }
+  ImVec2 toScreen(Point p) const {
+    return ImVec2(origin_.x + (p.x - view_.originX) * view_.zoom, origin_.y + (p.y - view_.originY) * view_.zoom);
+  }
+  Point toScene(ImVec2 s) const {
+    return {view_.originX + (s.x - origin_.x) / view_.zoom, view_.originY + (s.y - origin_.y) / view_.zoom};
+  }
+  bool hovered() const { return hovered_; }
+  std::optional<Point> mouse() const;  // the mouse in scene units, when over the canvas
+
+ private:
+  void fit(Point bmin, Point bmax, float topMarginPx);
+  CanvasView& view_;
+  ImDrawList* list_ = nullptr;
+  ImVec2 origin_, size_;
+  bool hovered_ = false;
+};
+
+}  // namespace gradlab::viz

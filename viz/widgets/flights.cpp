@@ -1,0 +1,79 @@
+#include "viz/widgets/flights.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+// The arc bulges sideways by 15% of its length so that moves between the same rows stay apart.
+Point control(Point from, Point to) {
+  float dx = to.x - from.x, dy = to.y - from.y;
+  return {(from.x + to.x) / 2 - dy * 0.15f, (from.y + to.y) / 2 + dx * 0.15f};
+}
+
+}  // namespace
+
+Point flightPosition(Point from, Point to, float progress) {
+  float t = std::clamp(progress, 0.0f, 1.0f);
+  t = t * t * (3.0f - 2.0f * t);  // ease in and out
+  Point c = control(from, to);
+  float u = 1.0f - t;
+  return {u * u * from.x + 2 * u * t * c.x + t * t * to.x, u * u * from.y + 2 * u * t * c.y + t * t * to.y};
+}
+
+void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness) {
+  ImDrawList* dl = canvas.drawList();
+  Point c = control(from, to);
+  ImVec2 a = canvas.toScreen(from), b = canvas.toScreen(to), cc = canvas.toScreen(c);
+  dl->AddBezierQuadratic(a, cc, b, colour, thickness);
+  // Arrow head along the curve's end tangent (control point -> end).
+  float dx = b.x - cc.x, dy = b.y - cc.y;
+  float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1e-3f) return;
+  dx /= len, dy /= len;
+  const float size = 6.0f + thickness * 2.0f;
+  ImVec2 p1(b.x - dx * size - dy * size * 0.5f, b.y - dy * size + dx * size * 0.5f);
+  ImVec2 p2(b.x - dx * size + dy * size * 0.5f, b.y - dy * size - dx * size * 0.5f);
+  dl->AddTriangleFilled(b, p1, p2, colour);
+}
+
+void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Flight>& flights, const HeatScale& scale) {
+  if (!scene.trace) return;
+  ImDrawList* dl = canvas.drawList();
+  const Theme& th = theme();
+  const float z = canvas.zoom();
+  const float box = std::max(z * 0.62f, 6.0f);
+  ImFont* mono = monoFont();
+  const float fontSize = std::min(mono->FontSize, box * 0.45f);
+  for (const Flight& f : flights) {
+    const CellMove& m = scene.trace->moves[f.move->move];
+    Point from = scene.centre(f.move->from), to = scene.centre(f.move->to);
+    Point at = flightPosition(from, to, f.progress);
+    // Trail: the arc from the source to where the cell is now.
+    ImVec2 prev = canvas.toScreen(from);
+    for (int k = 1; k <= 12; ++k) {
+      ImVec2 next = canvas.toScreen(flightPosition(from, to, f.progress * static_cast<float>(k) / 12.0f));
+      dl->AddLine(prev, next, th.trail, th.lineWidth * 1.5f);
+      prev = next;
+    }
+    ImVec2 c = canvas.toScreen(at);
+    ImVec2 p0(c.x - box / 2, c.y - box / 2), p1(c.x + box / 2, c.y + box / 2);
+    Rgba fill = scale.colour(m.value);
+    dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 3), ImVec2(p1.x + 2, p1.y + 3), IM_COL32(0, 0, 0, 90), 3.0f);
+    dl->AddRectFilled(p0, p1, toImU32(fill), 3.0f);
+    dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 1.5f);
+    if (fontSize >= 8.5f) {
+      std::string text = fittedValueText(m.value, false, box - 2.0f, fontSize, mono);
+      if (!text.empty()) {
+        ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
+        dl->AddText(mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
+      }
+    }
+  }
+}
+
+}  // namespace gradlab::viz

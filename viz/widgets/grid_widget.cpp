@@ -1,0 +1,183 @@
+#include "viz/widgets/grid_widget.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "viz/model/core_palette.h"
+#include "viz/model/text.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+ImU32 faded(ImU32 c) { return (c & 0x00FFFFFFu) | (static_cast<ImU32>(90) << 24); }
+
+void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which) {
+  ImDrawList* dl = canvas.drawList();
+  const float cell = canvas.zoom();
+  const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
+  for (const Tile& t : plan.tiles) {
+    const Box& b = which == TileBoxes::kSrc ? t.src : t.dst;
+    if (plane < b.plane0 || plane >= b.plane1) continue;
+    int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g.grid.dims.rows);
+    int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g.grid.dims.cols);
+    if (r0 >= r1 || c0 >= c1) continue;
+    ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
+    ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+    const float inset = theme().tileBorderWidth * 0.5f;
+    dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
+                0.0f, 0, theme().tileBorderWidth);
+    if (labels && (p1.x - p0.x) > 34.0f && (p1.y - p0.y) > 18.0f) {
+      std::string tag = cat("T", t.id, "·c", t.core);
+      ImFont* f = monoFont();
+      float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
+      ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
+      if (ts.x + 6 < p1.x - p0.x) {
+        ImVec2 at(p0.x + 3, p0.y + 2);
+        dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
+        dl->AddText(f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string gridTitle(const SceneGrid& grid, int64_t plane) {
+  std::string title = grid.grid.label();
+  const auto& shape = grid.grid.shape;
+  if (grid.grid.dims.planes > 1) {
+    if (shape.size() == 4 || (shape.size() == 3 && grid.grid.dims.rows == 1 && shape[0] * shape[1] == grid.grid.dims.planes))
+      title += cat("   n=", plane / shape[1], " c=", plane % shape[1]);
+    else
+      title += cat("   c=", plane);
+  }
+  return title;
+}
+
+std::string fittedValueText(float value, bool integer, float widthPx, float fontSize, const ImFont* font) {
+  auto fits = [&](const std::string& s) {
+    return font->CalcTextSizeA(fontSize, 1e9f, 0.0f, s.c_str()).x <= widthPx;
+  };
+  char buf[32];
+  if (integer) {
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(value));
+    return fits(buf) ? std::string(buf) : std::string();
+  }
+  if (std::isnan(value)) return fits("nan") ? "nan" : "";
+  if (value == 0.0f) return "0";
+  for (int digits = 4; digits >= 2; --digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(value));
+    std::string s = buf;
+    // "0.25" reads better than "0.2500"; %g already drops trailing zeros. Drop "0." -> "." when tight.
+    if (fits(s)) return s;
+    if (s.rfind("0.", 0) == 0 && fits(s.substr(1))) return s.substr(1);
+    if (s.rfind("-0.", 0) == 0 && fits(cat("-", s.substr(2)))) return cat("-", s.substr(2));
+  }
+  return "";
+}
+
+std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style) {
+  ImDrawList* dl = canvas.drawList();
+  const Theme& th = theme();
+  const GridDims& d = g.grid.dims;
+  const float z = canvas.zoom();
+  const float gap = z >= 12.0f ? std::max(1.0f, z * 0.04f) : 0.0f;
+
+  // Label above the grid: one line when it fits over the grid, else name+note over shape, kept inside the canvas.
+  {
+    ImFont* font = uiFont();
+    const float fs = font->FontSize;
+    const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
+    const float gridPx = g.width() * z;
+    const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
+    auto width = [&](const std::string& s) { return font->CalcTextSizeA(fs, 1e9f, 0.0f, s.c_str()).x; };
+    const std::string title = gridTitle(g, plane);
+    const std::string note = style.note.empty() ? std::string() : " " + style.note;
+    std::string line1 = title, line2;
+    if (width(title + note) > std::max(gridPx, 1.0f) + fs * 2) {
+      const size_t split = title.find(' ');
+      line1 = title.substr(0, split);
+      line2 = split == std::string::npos ? std::string() : title.substr(split + 1);
+    }
+    const float w = std::max(width(line1 + note), width(line2));
+    const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
+    float y = topLeft.y - 4.0f - fs * (line2.empty() ? 1.0f : 2.0f);
+    dl->AddText(font, fs, ImVec2(x, y), th.label, line1.c_str());
+    if (!note.empty()) dl->AddText(font, fs, ImVec2(x + width(line1), y), th.labelDim, note.c_str());
+    if (!line2.empty()) dl->AddText(font, fs, ImVec2(x, y + fs), th.labelDim, line2.c_str());
+  }
+
+  // Visible cell range only: large grids at high zoom stay cheap.
+  const ImVec2 clipMin = canvas.origin();
+  const ImVec2 clipMax(clipMin.x + canvas.size().x, clipMin.y + canvas.size().y);
+  Point a = canvas.toScene(clipMin), b = canvas.toScene(clipMax);
+  int64_t c0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.x - g.x)), 0, d.cols);
+  int64_t c1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.x - g.x)), 0, d.cols);
+  int64_t r0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.y - g.y)), 0, d.rows);
+  int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
+
+  ImFont* mono = monoFont();
+  const float fontSize = std::min(mono->FontSize, z * 0.42f);
+  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
+  const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
+  const std::vector<float>& values = style.values ? *style.values : own;
+
+  for (int64_t r = r0; r < r1; ++r) {
+    for (int64_t c = c0; c < c1; ++c) {
+      const size_t i = static_cast<size_t>(r * d.cols + c);
+      ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
+      ImVec2 p1(p0.x + z - gap, p0.y + z - gap);
+      const bool filled = !style.filled || (i < style.filled->size() && (*style.filled)[i]);
+      const float v = i < values.size() ? values[i] : 0.0f;
+      Rgba fill = th.emptyCell;
+      if (style.colour == CellColour::kCores) {
+        int32_t tile = i < g.tileOf.size() ? g.tileOf[i] : -1;
+        int32_t core = (tile >= 0 && style.plan && tile < static_cast<int32_t>(style.plan->tiles.size()))
+                           ? style.plan->tiles[static_cast<size_t>(tile)].core
+                           : -1;
+        fill = tile >= 0 ? (th.presenter ? lerp(coreColour(core), Rgba{255, 255, 255, 255}, 0.35f) : coreColourMuted(core))
+                         : th.emptyCell;
+      } else if (filled && g.grid.hasValues() && style.scale && !g.grid.isInteger()) {
+        fill = style.scale->colour(v);
+      } else if (g.grid.isInteger()) {
+        fill = th.neutral;
+      }
+      ImU32 col = toImU32(fill);
+      const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
+      if (dim) col = faded(col);
+      dl->AddRectFilled(p0, p1, col);
+      if (gap == 0.0f && z >= 4.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
+      if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
+        // Shared by several tiles (atomic adds): diagonal hatching.
+        for (float k = 0.25f; k < 1.0f; k += 0.25f)
+          dl->AddLine(ImVec2(p0.x + z * k, p0.y), ImVec2(p0.x, p0.y + z * k), IM_COL32(0, 0, 0, 110), 1.0f);
+      }
+      if (printValues && filled) {
+        std::string text = fittedValueText(v, g.grid.isInteger(), z - gap - 3.0f, fontSize, mono);
+        if (!text.empty()) {
+          ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
+          ImU32 tc = toImU32(readableTextOn(fill));
+          if (dim) tc = faded(tc);
+          dl->AddText(mono, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, text.c_str());
+        }
+      }
+    }
+  }
+  if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes);
+
+  if (auto m = canvas.mouse()) {
+    if (m->x >= g.x && m->y >= g.y && m->x < g.x + g.width() && m->y < g.y + g.height())
+      return GridHover{static_cast<int64_t>(m->y - g.y), static_cast<int64_t>(m->x - g.x)};
+  }
+  return std::nullopt;
+}
+
+void outlineCell(const Canvas& canvas, const SceneGrid& g, int64_t row, int64_t col, ImU32 colour, float thickness) {
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(col), g.y + static_cast<float>(row)});
+  const float z = canvas.zoom();
+  canvas.drawList()->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p0.x + z + 1, p0.y + z + 1), colour, 0.0f, 0, thickness);
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,43 @@
+// Draws one grid of a scene on a canvas: cells coloured by value (heat scale) or by owning core, tile
+// borders, values printed when the cells are large enough, the label (name, shape, dtype) above it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gradlab/plan.h"
+#include "viz/model/heat_scale.h"
+#include "viz/model/lesson.h"
+#include "viz/model/scene.h"
+#include "viz/widgets/canvas.h"
+
+namespace gradlab::viz {
+
+enum class TileBoxes { kNone, kSrc, kDst };
+
+struct GridStyle {
+  const std::vector<float>* values = nullptr;     // plane values to show instead of the grid's own
+  const std::vector<uint8_t>* filled = nullptr;   // when set, cells with 0 here are drawn empty
+  const std::vector<uint8_t>* dimmed = nullptr;   // cells drawn faded (e.g. already sent)
+  const HeatScale* scale = nullptr;
+  CellColour colour = CellColour::kValues;
+  const Plan* plan = nullptr;                     // for core colours and tile borders
+  TileBoxes boxes = TileBoxes::kNone;
+  bool showValues = true;                         // printed when a cell is large enough
+  std::string note;                               // small text after the label, e.g. "(running sums)"
+};
+
+struct GridHover {
+  int64_t row = 0, col = 0;
+};
+
+std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& grid, int64_t plane, const GridStyle& style);
+void outlineCell(const Canvas& canvas, const SceneGrid& grid, int64_t row, int64_t col, ImU32 colour, float thickness);
+// The text that fits in `widthPx` at `fontSize`: as many significant digits as fit (at least 2), or "".
+std::string fittedValueText(float value, bool integer, float widthPx, float fontSize, const ImFont* font);
+// The label above a grid: "gradOutput [1, 1, 8, 8] float32", plus "n=0 c=1" when there are planes.
+std::string gridTitle(const SceneGrid& grid, int64_t plane);
+
+}  // namespace gradlab::viz

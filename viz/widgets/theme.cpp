@@ -1,0 +1,148 @@
+#include "viz/widgets/theme.h"
+
+#include <filesystem>
+
+namespace gradlab::viz {
+namespace {
+
+Theme g_theme;
+Fonts g_fonts;
+
+// Latin-1, general punctuation (− · …), arrows, maths operators, floor/ceil brackets, geometric shapes.
+const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF,
+                                0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
+
+void darkStyle(ImGuiStyle& s) {
+  ImGui::StyleColorsDark(&s);
+  s.WindowRounding = 4.0f;
+  s.FrameRounding = 3.0f;
+  s.GrabRounding = 3.0f;
+  s.TabRounding = 3.0f;
+  s.WindowPadding = ImVec2(10, 8);
+  s.FramePadding = ImVec2(6, 4);
+  s.ItemSpacing = ImVec2(8, 6);
+  s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+  s.Colors[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
+  s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.29f, 0.48f, 1.0f);
+}
+
+void presenterStyle(ImGuiStyle& s) {
+  ImGui::StyleColorsLight(&s);
+  s.WindowRounding = 0.0f;
+  s.FrameRounding = 4.0f;
+  s.GrabRounding = 4.0f;
+  s.WindowPadding = ImVec2(14, 10);
+  s.FramePadding = ImVec2(10, 6);
+  s.ItemSpacing = ImVec2(12, 8);
+  s.FrameBorderSize = 1.0f;
+  s.WindowBorderSize = 2.0f;
+  s.ScrollbarSize = 22.0f;
+  s.GrabMinSize = 20.0f;
+  s.Colors[ImGuiCol_Text] = ImVec4(0, 0, 0, 1);
+  s.Colors[ImGuiCol_TextDisabled] = ImVec4(0.25f, 0.25f, 0.25f, 1);
+  s.Colors[ImGuiCol_WindowBg] = ImVec4(1, 1, 1, 1);
+  s.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+  s.Colors[ImGuiCol_Border] = ImVec4(0, 0, 0, 1);
+  s.Colors[ImGuiCol_FrameBg] = ImVec4(0.92f, 0.92f, 0.92f, 1);
+  s.Colors[ImGuiCol_Button] = ImVec4(0.80f, 0.87f, 1.0f, 1);
+  s.Colors[ImGuiCol_ButtonHovered] = ImVec4(0.60f, 0.75f, 1.0f, 1);
+  s.Colors[ImGuiCol_Header] = ImVec4(0.80f, 0.87f, 1.0f, 1);
+  s.Colors[ImGuiCol_Tab] = ImVec4(0.85f, 0.85f, 0.85f, 1);
+  s.Colors[ImGuiCol_TabActive] = ImVec4(0.35f, 0.55f, 0.95f, 1);
+  s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.10f, 0.35f, 0.85f, 1);
+}
+
+}  // namespace
+
+const Theme& theme() { return g_theme; }
+
+void applyTheme(bool presenter) {
+  ImGuiStyle& style = ImGui::GetStyle();
+  Theme& t = g_theme;
+  // Takes effect at the next NewFrame: every window then uses the size of this theme.
+  ImFont* font = presenter ? g_fonts.uiLarge : g_fonts.ui;
+  if (font) ImGui::GetIO().FontDefault = font;
+  t.presenter = presenter;
+  if (presenter) {
+    presenterStyle(style);
+    t.canvasBg = IM_COL32(255, 255, 255, 255);
+    t.gridLine = IM_COL32(0, 0, 0, 255);
+    t.label = IM_COL32(0, 0, 0, 255);
+    t.labelDim = IM_COL32(60, 60, 60, 255);
+    t.highlight = IM_COL32(0, 160, 0, 255);
+    t.highlightAlt = IM_COL32(200, 0, 160, 255);
+    t.trail = IM_COL32(0, 0, 0, 140);
+    t.panelAccent = IM_COL32(20, 70, 200, 255);
+    t.good = IM_COL32(0, 130, 0, 255);
+    t.bad = IM_COL32(200, 0, 0, 255);
+    t.neutral = {238, 238, 238, 255};
+    t.emptyCell = {250, 250, 250, 255};
+    t.lineWidth = 1.5f;
+    t.highlightWidth = 4.0f;
+    t.tileBorderWidth = 3.0f;
+  } else {
+    darkStyle(style);
+    t.canvasBg = IM_COL32(22, 24, 28, 255);
+    t.gridLine = IM_COL32(12, 13, 16, 255);
+    t.label = IM_COL32(230, 232, 236, 255);
+    t.labelDim = IM_COL32(150, 155, 165, 255);
+    t.highlight = IM_COL32(80, 255, 120, 255);
+    t.highlightAlt = IM_COL32(255, 90, 220, 255);
+    t.trail = IM_COL32(255, 255, 255, 90);
+    t.panelAccent = IM_COL32(110, 170, 255, 255);
+    t.good = IM_COL32(90, 220, 110, 255);
+    t.bad = IM_COL32(255, 90, 90, 255);
+    t.neutral = {52, 56, 66, 255};
+    t.emptyCell = {36, 39, 46, 255};
+    t.lineWidth = 1.0f;
+    t.highlightWidth = 2.5f;
+    t.tileBorderWidth = 2.0f;
+  }
+}
+
+Fonts& fonts() { return g_fonts; }
+
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error) {
+  const std::string sans = fontDir + "/DejaVuSans.ttf";
+  const std::string mono = fontDir + "/DejaVuSansMono.ttf";
+  Fonts& f = g_fonts;
+  if (!std::filesystem::exists(sans) || !std::filesystem::exists(mono)) {
+    if (error) *error = "fonts not found in " + fontDir + "; using ImGui's built-in font";
+    ImFont* d = atlas->AddFontDefault();
+    f = {d, d, d, d, d, d};
+    return false;
+  }
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  // The first font added is ImGui's default: the normal UI font.
+  f.ui = atlas->AddFontFromFileTTF(sans.c_str(), 16.0f, &cfg, kGlyphRanges);
+  f.mono = atlas->AddFontFromFileTTF(mono.c_str(), 14.0f, &cfg, kGlyphRanges);
+  f.heading = atlas->AddFontFromFileTTF(sans.c_str(), 20.0f, &cfg, kGlyphRanges);
+  cfg.OversampleH = 1;
+  f.uiLarge = atlas->AddFontFromFileTTF(sans.c_str(), 24.0f, &cfg, kGlyphRanges);
+  f.monoLarge = atlas->AddFontFromFileTTF(mono.c_str(), 20.0f, &cfg, kGlyphRanges);
+  f.headingLarge = atlas->AddFontFromFileTTF(sans.c_str(), 32.0f, &cfg, kGlyphRanges);
+  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge;
+}
+
+void textDimWrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+ImFont* uiFont() {
+  ImFont* f = g_theme.presenter ? g_fonts.uiLarge : g_fonts.ui;
+  return f ? f : ImGui::GetFont();
+}
+ImFont* monoFont() {
+  ImFont* f = g_theme.presenter ? g_fonts.monoLarge : g_fonts.mono;
+  return f ? f : ImGui::GetFont();
+}
+ImFont* headingFont() {
+  ImFont* f = g_theme.presenter ? g_fonts.headingLarge : g_fonts.heading;
+  return f ? f : ImGui::GetFont();
+}
+
+}  // namespace gradlab::viz

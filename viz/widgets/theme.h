@@ -1,0 +1,50 @@
+// Look of the app: the normal dark theme and the presenter theme (large fonts, high contrast, light
+// background for projectors), the fonts, and the colours the widgets draw with.
+#pragma once
+
+#include <string>
+
+#include <imgui.h>
+
+#include "viz/model/color.h"
+
+namespace gradlab::viz {
+
+struct Theme {
+  bool presenter = false;
+  ImU32 canvasBg = 0, gridLine = 0, label = 0, labelDim = 0, highlight = 0, highlightAlt = 0, trail = 0;
+  ImU32 panelAccent = 0, good = 0, bad = 0;
+  Rgba neutral;          // the heat scale's zero colour
+  Rgba emptyCell;        // a cell with no value yet / no owner
+  float lineWidth = 1.0f, highlightWidth = 2.5f, tileBorderWidth = 2.0f;
+};
+
+const Theme& theme();
+void applyTheme(bool presenter);  // sets ImGui's style and the widget colours
+
+struct Fonts {
+  ImFont* ui = nullptr;
+  ImFont* mono = nullptr;
+  ImFont* heading = nullptr;
+  ImFont* uiLarge = nullptr;
+  ImFont* monoLarge = nullptr;
+  ImFont* headingLarge = nullptr;
+};
+Fonts& fonts();
+// Adds DejaVu Sans / Sans Mono from `fontDir` in the normal and presenter sizes (with the arrows and
+// maths symbols the formulas use). Falls back to ImGui's built-in font when a file is missing;
+// returns false in that case and says why in `error`.
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error);
+
+// The fonts for the current theme (nullptr-safe: ImGui's default font when none were loaded).
+ImFont* uiFont();
+ImFont* monoFont();
+ImFont* headingFont();
+
+// Dimmed text that wraps at the window edge.
+void textDimWrapped(const std::string& text);
+
+inline ImU32 toImU32(Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
+inline ImVec4 toImVec4(Rgba c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
+
+}  // namespace gradlab::viz

@@ -1,0 +1,109 @@
+#include "viz/widgets/timeline_widget.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "viz/model/core_palette.h"
+#include "viz/model/heat_scale.h"
+#include "viz/model/text.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+
+ImU32 eventColour(EventKind kind) {
+  switch (kind) {
+    case EventKind::kCopyIn: return IM_COL32(76, 155, 232, 255);
+    case EventKind::kCompute: return IM_COL32(92, 195, 107, 255);
+    case EventKind::kCopyOut: return IM_COL32(232, 163, 60, 255);
+    case EventKind::kAtomicAdd: return IM_COL32(224, 82, 122, 255);
+  }
+  return IM_COL32(128, 128, 128, 255);
+}
+
+int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight) {
+  int hovered = -1;
+  const float font = ImGui::GetFontSize();
+  const float axisH = font + 6.0f;
+  ImGui::BeginChild(id, size, true, ImGuiWindowFlags_HorizontalScrollbar);
+  const float laneH = std::max(font * 0.9f, std::min(font * 1.6f, (ImGui::GetContentRegionAvail().y - axisH) /
+                                                                       std::max(model.cores, 1) - 3.0f));
+  const float labelW = ImGui::CalcTextSize("c00 ").x + 6.0f;
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const float width = ImGui::GetContentRegionAvail().x;
+  Rect area{p.x, p.y, p.x + width - 8.0f, p.y + model.cores * (laneH + 3.0f)};
+  TimelineGeometry geo = layoutTimeline(model, area, labelW, laneH, 3.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Theme& th = theme();
+  for (int32_t c = 0; c < model.cores; ++c) {
+    const Rect& lane = geo.lanes[static_cast<size_t>(c)];
+    std::string tag = cat("c", c);
+    dl->AddRectFilled(ImVec2(p.x, lane.y0 + 2), ImVec2(p.x + 6, lane.y1 - 2), toImU32(coreColour(c)));
+    dl->AddText(ImVec2(p.x + 9, lane.y0 + (laneH - font) / 2), th.label, tag.c_str());
+    dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), IM_COL32(128, 128, 128, 30));
+  }
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool inside = ImGui::IsWindowHovered();
+  for (size_t i = 0; i < geo.bars.size(); ++i) {
+    const Rect& r = geo.bars[i];
+    const TimelineBar& b = model.bars[i];
+    dl->AddRectFilled(ImVec2(r.x0, r.y0 + 1), ImVec2(r.x1, r.y1 - 1), eventColour(b.kind));
+    if (std::find(highlight.begin(), highlight.end(), b.tile) != highlight.end())
+      dl->AddRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), th.highlight, 0.0f, 0, th.highlightWidth);
+    if (inside && r.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
+  }
+  // Time axis.
+  const float axisY = area.y1 + 2.0f;
+  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
+  for (int k = 0; k <= 4; ++k) {
+    double us = model.totalUs * k / 4.0;
+    float x = area.x0 + labelW + static_cast<float>(us) * geo.pxPerUs;
+    std::string t = cat(formatTick(static_cast<float>(us)), " µs");
+    float tw = ImGui::CalcTextSize(t.c_str()).x;
+    x = std::min(x, area.x1 - tw);
+    dl->AddText(ImVec2(k == 0 ? x : x - (k == 4 ? 0 : tw / 2), axisY + 2), th.labelDim, t.c_str());
+  }
+  ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
+  if (hovered >= 0) {
+    const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
+    ImGui::BeginTooltip();
+    ImGui::Text("core %d, tile %d: %s", b.core, b.tile, eventKindName(b.kind));
+    ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
+    if (b.bytes) ImGui::Text("%llu bytes", static_cast<unsigned long long>(b.bytes));
+    ImGui::EndTooltip();
+  }
+  ImGui::EndChild();
+  return hovered;
+}
+
+void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) {
+  ImGui::BeginChild(id, size, true);
+  const Theme& th = theme();
+  const size_t n = model.loadUs.size();
+  const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
+  const double mean = n ? std::accumulate(model.loadUs.begin(), model.loadUs.end(), 0.0) / static_cast<double>(n) : 0.0;
+  ImGui::Text("load per core  ·  imbalance max/mean = %.2f", model.imbalance);
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float chartH = std::max(avail.y - 4.0f, 20.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  if (n > 0 && maxLoad > 0) {
+    const float colW = avail.x / static_cast<float>(n);
+    for (size_t c = 0; c < n; ++c) {
+      float h = static_cast<float>(model.loadUs[c] / maxLoad) * chartH;
+      ImVec2 a(p.x + colW * static_cast<float>(c) + 1.0f, p.y + chartH - h);
+      ImVec2 b(p.x + colW * static_cast<float>(c + 1) - 1.0f, p.y + chartH);
+      dl->AddRectFilled(a, b, toImU32(coreColour(static_cast<int32_t>(c))));
+      if (ImGui::IsMouseHoveringRect(ImVec2(a.x, p.y), b)) {
+        ImGui::BeginTooltip();
+        ImGui::Text("core %zu: %.3f µs (mean %.3f µs)", c, model.loadUs[c], mean);
+        ImGui::EndTooltip();
+      }
+    }
+    float my = p.y + chartH - static_cast<float>(mean / maxLoad) * chartH;
+    dl->AddLine(ImVec2(p.x, my), ImVec2(p.x + avail.x, my), th.label, 1.5f);
+  }
+  ImGui::Dummy(ImVec2(avail.x, chartH));
+  ImGui::EndChild();
+}
+
+}  // namespace gradlab::viz
