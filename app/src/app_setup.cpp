@@ -1,0 +1,64 @@
+#include "app_setup.h"
+
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "gradlab/runner.h"
+#include "support/cases.h"
+#include "support/device_tensor.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::app {
+
+void setUpImGui(const std::string& assetsDir, bool presenter, int width, int height) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+  std::string error;
+  if (!viz::loadFonts(io.Fonts, assetsDir + "/fonts", &error)) std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+  viz::applyTheme(presenter);
+}
+
+bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
+  s.runner = [](const RunRequest& r) { return gradlab::run(r); };
+  s.caseList = [] { return cases::allCases(); };
+  s.verifyPrepare = [] { testing::RuntimeScope::shared(); };
+  s.presenter = o.presenter;
+  s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);
+  for (viz::Lesson& l : viz::loadLessons(assetsDir + "/presets", &s.loadErrors))
+    for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
+  for (const std::string& e : s.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
+
+  int index = -1;
+  for (size_t i = 0; i < s.lessons.size(); ++i)
+    if (s.lessons[i].id == o.lesson) index = static_cast<int>(i);
+  if (index < 0) {
+    std::string names;
+    for (const viz::Lesson& l : s.lessons) names += viz::cat(names.empty() ? "" : ", ", l.id);
+    *error = viz::cat("no lesson \"", o.lesson, "\" in ", assetsDir, "/lessons (available: ",
+                      names.empty() ? "none" : names, ")");
+    return false;
+  }
+  const int presets = static_cast<int>(s.lessons[static_cast<size_t>(index)].presets.size());
+  if (o.preset > presets) {
+    *error = viz::cat("lesson \"", o.lesson, "\" has ", presets, " presets, not ", o.preset);
+    return false;
+  }
+  viz::applyPreset(s, index, o.preset - 1);
+  return true;
+}
+
+void buildFrame(viz::AppState& s, float dt) {
+  s.player.update(dt);
+  ImGui::NewFrame();
+  viz::drawMainUi(s);
+  ImGui::Render();
+}
+
+}  // namespace gradlab::app

@@ -1,0 +1,19 @@
+// Builds the app: ImGui context and fonts, the lessons and presets, the runner and the case table.
+#pragma once
+
+#include <string>
+
+#include "options.h"
+#include "viz/panels/app_state.h"
+
+namespace gradlab::app {
+
+// Creates the ImGui context (no .ini file), loads the fonts and applies the theme.
+void setUpImGui(const std::string& assetsDir, bool presenter, int width, int height);
+// Loads lessons/presets, connects gradlab::run and the case table, opens options.lesson at
+// options.preset. Returns false (with a message) when the lesson does not exist.
+bool setUpState(viz::AppState& state, const std::string& assetsDir, const Options& options, std::string* error);
+// One UI frame: advances the player by dt, builds the panels; ImGui::Render() has been called after it.
+void buildFrame(viz::AppState& state, float dtSeconds);
+
+}  // namespace gradlab::app

@@ -1,0 +1,33 @@
+// Renders ImGui frames with SDL's software renderer onto an SDL_Surface: no window, no display.
+// The same SDL_Renderer backend as the window, so headless images look like the app.
+#pragma once
+
+#include <string>
+
+#include "image.h"
+#include "viz/panels/app_state.h"
+
+struct SDL_Surface;
+struct SDL_Renderer;
+
+namespace gradlab::app {
+
+class OffscreenRenderer {
+ public:
+  OffscreenRenderer() = default;
+  ~OffscreenRenderer();
+  OffscreenRenderer(const OffscreenRenderer&) = delete;
+  OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;
+
+  // Needs an ImGui context with fonts (setUpImGui).
+  bool init(int width, int height, std::string* error);
+  // Builds one UI frame (dt seconds after the last) and returns its pixels.
+  Image renderFrame(viz::AppState& state, float dtSeconds);
+
+ private:
+  SDL_Surface* surface_ = nullptr;
+  SDL_Renderer* renderer_ = nullptr;
+  int width_ = 0, height_ = 0;
+};
+
+}  // namespace gradlab::app

@@ -1,0 +1,51 @@
+#include "options.h"
+
+#include <cstdio>
+
+#include <CLI/CLI.hpp>
+
+namespace gradlab::app {
+
+bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
+  CLI::App cli{"gradlab: watch backward operators scatter gradients across the cores of an emulated NPU.\n"
+               "Keys: Space play/pause, Left/Right step, Up/Down previous/next preset, F fullscreen,\n"
+               "P presenter mode, S screenshot. With no display the lesson is rendered to image files."};
+  std::string size;
+  cli.add_option("--lesson", o->lesson, "Lesson to open (file name in assets/lessons without .json)")
+      ->capture_default_str();
+  cli.add_option("--preset", o->preset, "Preset of the lesson to open, from 1")->check(CLI::PositiveNumber);
+  cli.add_flag("--headless", o->headless, "Render every preset of the lesson to PNG frames and a GIF; no window");
+  cli.add_option("--out", o->outDir, "Output directory for --headless (default ./gradlab-out)");
+  cli.add_option("--screenshot", o->screenshot, "Render one frame of the preset to this PNG file and exit");
+  cli.add_option("--size", size, "Window or image size, WIDTHxHEIGHT (default 1280x720)");
+  cli.add_flag("--presenter", o->presenter, "Start in presenter mode: large fonts, high contrast");
+  cli.add_option("--frames", o->frames, "Headless: frames per preset")->check(CLI::Range(1, 2000))->capture_default_str();
+  cli.add_option("--at", o->at, "Screenshot: position in the animation, 0 (start) .. 1 (end)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cli.add_flag("!--no-gif", o->gif, "Headless: PNG frames only, no GIF");
+  cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
+  cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    *exitCode = cli.exit(e);
+    return false;
+  }
+  if (!size.empty()) {
+    int w = 0, h = 0;
+    char x = 0;
+    if (std::sscanf(size.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 240 ||
+        w > 7680 || h > 4320) {
+      std::fprintf(stderr, "gradlab: --size must be WIDTHxHEIGHT between 320x240 and 7680x4320, not \"%s\"\n",
+                   size.c_str());
+      *exitCode = 2;
+      return false;
+    }
+    o->width = w;
+    o->height = h;
+  }
+  return true;
+}
+
+}  // namespace gradlab::app

@@ -1,0 +1,26 @@
+// Command-line options of the app.
+#pragma once
+
+#include <string>
+
+namespace gradlab::app {
+
+struct Options {
+  std::string lesson = "first-steps";
+  int preset = 1;             // 1-based, the preset the window opens on / the screenshot shows
+  bool headless = false;
+  std::string outDir;         // headless output ("" = ./gradlab-out)
+  std::string screenshot;     // render one frame of the preset to this PNG and exit
+  int width = 1280, height = 720;
+  bool presenter = false;
+  int frames = 30;            // headless: frames per preset (PNG each, and the GIF)
+  double at = 0.45;           // --screenshot: where in the animation (0 = start, 1 = end)
+  bool gif = true;            // headless: also write an animated GIF per preset
+  std::string assets;         // assets directory ("" = find it)
+  bool listLessons = false;
+};
+
+// Parses argv; on --help or an error prints and returns false with the exit code in `exitCode`.
+bool parseOptions(int argc, char** argv, Options* options, int* exitCode);
+
+}  // namespace gradlab::app
