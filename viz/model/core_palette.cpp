@@ -35,6 +35,6 @@ Rgba coreColour(int32_t core) {
   return hsv(hue, sat, val);
 }
 
-Rgba coreColourMuted(int32_t core) { return lerp(coreColour(core), Rgba{20, 20, 24, 255}, 0.45f); }
+Rgba coreColourMuted(int32_t core) { return lerp(coreColour(core), Rgba{20, 20, 24, 255}, 0.3f); }
 
 }  // namespace gradlab::viz

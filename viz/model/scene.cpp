@@ -39,17 +39,23 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox) {
   const GridDims& d = g.grid.dims;
   g.tileOf.assign(static_cast<size_t>(d.planeCells()), -1);
   g.tileCount.assign(static_cast<size_t>(d.planeCells()), 0);
-  for (const Tile& t : plan.tiles) {
-    const Box& b = useSrcBox ? t.src : t.dst;
-    if (plane < b.plane0 || plane >= b.plane1) continue;
-    int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, d.rows);
-    int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, d.cols);
-    for (int64_t r = r0; r < r1; ++r)
-      for (int64_t c = c0; c < c1; ++c) {
-        size_t i = static_cast<size_t>(r * d.cols + c);
-        if (g.tileOf[i] < 0) g.tileOf[i] = t.id;
-        if (g.tileCount[i] < 255) ++g.tileCount[i];
-      }
+  // Tiles that read nothing (e.g. the pass that zeroes shared cells before atomic adds) own a dst cell
+  // only if no working tile covers it, and do not count as sharing it.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Tile& t : plan.tiles) {
+      const bool working = t.src.cells() > 0;
+      if (working != (pass == 0)) continue;
+      const Box& b = useSrcBox ? t.src : t.dst;
+      if (plane < b.plane0 || plane >= b.plane1) continue;
+      int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, d.rows);
+      int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, d.cols);
+      for (int64_t r = r0; r < r1; ++r)
+        for (int64_t c = c0; c < c1; ++c) {
+          size_t i = static_cast<size_t>(r * d.cols + c);
+          if (g.tileOf[i] < 0) g.tileOf[i] = t.id;
+          if (working && g.tileCount[i] < 255) ++g.tileCount[i];
+        }
+    }
   }
 }
 

@@ -32,7 +32,7 @@ struct SceneGrid {
   GridRole role = GridRole::kSource;
   float x = 0.0f, y = 0.0f;      // top-left corner of cell (0, 0) in scene units
   std::vector<int32_t> tileOf;   // per cell of the shown plane: the (first) tile covering it, -1 if none
-  std::vector<uint8_t> tileCount;  // per cell of the shown plane: how many tiles cover it (2+ = shared)
+  std::vector<uint8_t> tileCount;  // per cell of the shown plane: how many working tiles cover it (2+ = shared)
 
   float width() const { return static_cast<float>(grid.dims.cols); }
   float height() const { return static_cast<float>(grid.dims.rows); }

@@ -47,6 +47,7 @@ struct CompareView {
   std::string error;
   RequestSpec spec;              // the spec it was computed for
   std::vector<SceneGrid> grids;  // A, B, difference (placed side by side)
+  std::vector<std::string> gridNotes;  // shown after each grid's name
   std::vector<std::string> notes;  // what A and B are
   HeatScale valueScale, diffScale;
   ErrorSummary ulps;             // precision mode

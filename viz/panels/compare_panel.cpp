@@ -32,6 +32,11 @@ void drawComparePanel(AppState& s) {
   }
   ImGui::SameLine();
   changed |= ImGui::Button("Run again");
+  if (s.run.ok() && s.run.scene.planes > 1) {
+    ImGui::SameLine();
+    planeSelector(s);
+    ImGui::NewLine();
+  }
   if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
 
   if (!c.error.empty()) {
@@ -65,6 +70,7 @@ void drawComparePanel(AppState& s) {
     for (size_t i = 0; i < c.grids.size(); ++i) {
       GridStyle style;
       style.scale = i == 2 ? &c.diffScale : &c.valueScale;
+      if (i < c.gridNotes.size()) style.note = c.gridNotes[i];
       if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
     }
     if (hover) {

@@ -60,7 +60,7 @@ void place(CompareView& c) {
       y += 4.0f;
     } else {
       g.x = x, g.y = 0.0f;
-      x += g.width() + std::max(2.0f, 0.15f * g.width());
+      x += g.width() + std::max(3.0f, 0.3f * g.width());
     }
   }
 }
@@ -103,12 +103,13 @@ void computeComparison(AppState& s) {
     const HostTensor& b = *primaryOutput(lowResult);
     std::vector<float> ulps = errorInUlps(low.dtype, b.values, a.values);
     c.ulps = summarizeUlps(ulps);
-    c.grids.push_back(gridOf(c.op, a, cat(a.name, " (float32)"), 0));
-    c.grids.push_back(gridOf(c.op, b, cat(b.name, " (", dtypeText(low.dtype), ")"), 0));
+    c.grids.push_back(gridOf(c.op, a, "float32", 0));
+    c.grids.push_back(gridOf(c.op, b, dtypeText(low.dtype), 0));
     HostTensor e = b;
     e.values = ulps;
     e.dtype = ACL_FLOAT;
-    c.grids.push_back(gridOf(c.op, e, cat("error in ", dtypeText(low.dtype), " ULPs"), 0));
+    c.grids.push_back(gridOf(c.op, e, "error", 0));
+    c.gridNotes = {a.name, cat(b.name, ", rounded once"), cat("in ", dtypeText(low.dtype), " ULPs")};
     c.grids.back().grid.dtype = ACL_FLOAT;
     c.notes.push_back(cat("Same inputs (rounded to ", dtypeText(low.dtype), ") run in float32 and in ",
                           dtypeText(low.dtype), "."));
@@ -142,11 +143,12 @@ void computeComparison(AppState& s) {
     const HostTensor& a = *primaryOutput(first);
     const HostTensor& b = *primaryOutput(detResult);
     std::vector<float> diff = absoluteDifference(a.values, b.values, &c.diff);
-    c.grids.push_back(gridOf(c.op, a, cat(a.name, " (default, atomic adds)"), 0));
-    c.grids.push_back(gridOf(c.op, b, cat(b.name, " (deterministic)"), 0));
+    c.grids.push_back(gridOf(c.op, a, "default", 0));
+    c.grids.push_back(gridOf(c.op, b, "deterministic", 0));
     HostTensor d = b;
     d.values = diff;
-    c.grids.push_back(gridOf(c.op, d, "|default − deterministic|", 0));
+    c.grids.push_back(gridOf(c.op, d, "difference", 0));
+    c.gridNotes = {cat(a.name, ", atomic adds"), cat(b.name, ", one owner"), "|default − det.|"};
     c.notes.push_back("Same inputs, default mode (cores add into shared cells with atomics, in arrival order)");
     c.notes.push_back("and deterministic mode (one owner per cell, fixed order).");
     std::vector<float> both = a.values;

@@ -16,7 +16,7 @@ constexpr std::array<OpKind, 6> kOps = {
 };
 constexpr std::array<aclDataType, 3> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 constexpr std::array<Layout, 3> kLayouts = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced};
-constexpr std::array<uint64_t, 8> kUbSizes = {4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
+constexpr std::array<uint64_t, 10> kUbSizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
 
 void heading(const char* text) {
   ImGui::Spacing();

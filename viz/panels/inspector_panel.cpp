@@ -76,15 +76,19 @@ void drawInspectorPanel(AppState& s) {
     const CellRef cell = *focus;
     Explanation e = explainCell(s.run.scene, s.run.request, cell);
     ImGui::PushFont(headingFont());
-    ImGui::TextWrapped("%s", e.title.c_str());
+    const size_t eq = e.title.find(" = ");
+    ImGui::TextWrapped("%s", e.title.substr(0, eq).c_str());
+    if (eq != std::string::npos) ImGui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
     ImGui::PopFont();
     if (!s.hovered) ImGui::TextDisabled("pinned (click the cell again to unpin)");
     const SceneGrid& g = s.run.scene.grids[cell.grid];
     const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
       const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
-      ImGui::TextDisabled("tile %d on core %d%s", t.id, t.core,
-                          g.tileCount[local] > 1 ? cat(" (shared by ", static_cast<int>(g.tileCount[local]), " tiles: atomic adds)").c_str() : "");
+      textDimWrapped(cat("tile ", t.id, " on core ", t.core,
+                         g.tileCount[local] > 1
+                             ? cat(" (shared by ", static_cast<int>(g.tileCount[local]), " tiles: atomic adds)")
+                             : std::string()));
     }
     ImGui::PushFont(monoFont());
     for (const std::string& line : e.lines) ImGui::TextWrapped("%s", line.c_str());

@@ -25,7 +25,8 @@ void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
 // The dst plane values and "received something" mask the scatter view shows at the player's time.
 void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note);
 // Draws the scene's grids on `canvas` the way the scatter view does (used by scatter and tiling).
-void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour);
+// `notes`: the small notes after the labels ("running fp32 sums"); the tiling view leaves them out.
+void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
 // scatter_panel.cpp: the n/c plane slider (nothing when there is one plane); stays on the same line.
 void planeSelector(AppState& state);
 

@@ -81,7 +81,7 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
   }
 }
 
-void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour) {
+void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
   RunView& r = s.run;
   Scene& sc = r.scene;
   std::vector<float> dstValues;
@@ -108,11 +108,11 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour) {
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     } else if (i == sc.indices) {
       style.boxes = colour == CellColour::kCores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
-      style.note = backward ? "(from the forward)" : "";
     } else if (i == sc.forwardInput) {
       style.note = "(forward input)";
       style.colour = CellColour::kValues;
     }
+    if (!notes) style.note.clear();
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
   // A click pins the cell under the mouse (or unpins it): the inspector keeps explaining it.

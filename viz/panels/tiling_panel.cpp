@@ -11,6 +11,7 @@ namespace gradlab::viz {
 namespace {
 
 std::string boxText(const Box& b) {
+  if (b.cells() == 0) return "-";
   return cat("p", b.plane0, b.plane1 - b.plane0 > 1 ? cat("-", b.plane1 - 1) : std::string(), " r", b.row0, "-",
              b.row1 - 1, " c", b.col0, "-", b.col1 - 1);
 }
@@ -18,16 +19,16 @@ std::string boxText(const Box& b) {
 void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
   const Plan& plan = *s.run.result.plan;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                ImGuiTableFlags_SizingFixedFit;
+                                ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##tiles", 7, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("tile");
-  ImGui::TableSetupColumn("core");
-  ImGui::TableSetupColumn("src box");
-  ImGui::TableSetupColumn("dst box");
-  ImGui::TableSetupColumn("add");
-  ImGui::TableSetupColumn("UB use", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("µs");
+  ImGui::TableSetupColumn("tile", 0, 0.5f);
+  ImGui::TableSetupColumn("core", 0, 0.6f);
+  ImGui::TableSetupColumn("src box (gradOutput)", 0, 1.6f);
+  ImGui::TableSetupColumn("dst box", 0, 1.4f);
+  ImGui::TableSetupColumn("write", 0, 0.6f);
+  ImGui::TableSetupColumn("UB use", 0, 1.6f);
+  ImGui::TableSetupColumn("est. µs", 0, 0.6f);
   ImGui::TableHeadersRow();
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(plan.tiles.size()));
@@ -46,13 +47,13 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(boxText(t.dst).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(t.atomic ? "atomic" : "store");
+      ImGui::TextUnformatted(t.src.cells() == 0 ? "zero" : t.atomic ? "atomic" : "store");
       ImGui::TableNextColumn();
       float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
       std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
       ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.3f", t.estimatedUs);
+      ImGui::Text("%.4f", t.estimatedUs);
     }
   }
   ImGui::EndTable();
@@ -93,39 +94,50 @@ void drawTilingPanel(AppState& s) {
   std::vector<int32_t> highlight;
   for (const Flight& f : r.animation.flightsAt(s.player.t)) highlight.push_back(r.scene.trace->moves[f.move->move].tile);
 
-  const float avail = ImGui::GetContentRegionAvail().y;
-  const float canvasH = std::max(avail * 0.48f, 120.0f);
+  // Top: the grids coloured by core (left), the timeline and the load chart (right); bottom: the tiles.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float topH = std::max(avail.y * 0.58f, 140.0f);
+  const float canvasW = avail.x * 0.56f;
+  ImGui::BeginGroup();
   {
-    Canvas canvas("##tiling", ImVec2(0, canvasH), s.tilingView, r.scene.boundsMin, r.scene.boundsMax,
-                  uiFont()->FontSize * 2.0f + 8.0f);
-    drawSceneGrids(canvas, s, CellColour::kCores);
+    Canvas canvas("##tiling", ImVec2(canvasW, topH - ImGui::GetFrameHeightWithSpacing()), s.tilingView,
+                  r.scene.boundsMin, r.scene.boundsMax, uiFont()->FontSize * 2.0f + 8.0f);
+    drawSceneGrids(canvas, s, CellColour::kCores, false);
     drawHoverOverlay(canvas, s);
   }
+  coreLegend(plan.coresUsed);
+  ImGui::EndGroup();
   if (const auto focus = s.focusCell()) {
     const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
     size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
   }
-  coreLegend(plan.coresUsed);
-
-  const float bottomH = ImGui::GetContentRegionAvail().y;
-  const float tableW = ImGui::GetContentRegionAvail().x * 0.48f;
-  tileTable(s, ImVec2(tableW, bottomH), highlight);
   ImGui::SameLine();
   ImGui::BeginGroup();
   const float rightW = ImGui::GetContentRegionAvail().x;
-  ImGui::TextDisabled("per-core timeline (%s)  ", r.timeline.fromTrace ? "trace events" : "plan estimate");
+  const float groupTop = ImGui::GetCursorScreenPos().y;
+  ImGui::TextDisabled("per-core timeline (%s)", r.timeline.fromTrace ? "trace" : "plan estimate");
+  const float right = ImGui::GetCursorScreenPos().x + rightW;
+  bool first = true;
   for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
-    ImGui::SameLine();
-    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)),
-                       ImGuiColorEditFlags_NoTooltip, ImVec2(ImGui::GetFontSize() * 0.8f, ImGui::GetFontSize() * 0.8f));
+    const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    }
+    first = false;
+    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFontSize() * 0.7f));
     ImGui::SameLine(0, 3);
     ImGui::TextUnformatted(eventKindName(k));
   }
-  const float rest = ImGui::GetContentRegionAvail().y;
-  timelineWidget("##timeline", r.timeline, ImVec2(rightW, rest * 0.62f), highlight);
-  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, ImGui::GetContentRegionAvail().y));
+  const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  timelineWidget("##timeline", r.timeline, ImVec2(rightW, std::max(rest * 0.62f, 60.0f)), highlight);
+  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest * 0.38f, 50.0f)));
   ImGui::EndGroup();
+
+  tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
 }
+
 
 }  // namespace gradlab::viz

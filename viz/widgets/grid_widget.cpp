@@ -18,6 +18,7 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
   const float cell = canvas.zoom();
   const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
   for (const Tile& t : plan.tiles) {
+    if (t.src.cells() == 0) continue;  // a pass that only zeroes cells: not a tile of the picture
     const Box& b = which == TileBoxes::kSrc ? t.src : t.dst;
     if (plane < b.plane0 || plane >= b.plane1) continue;
     int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g.grid.dims.rows);
@@ -67,7 +68,7 @@ std::string fittedValueText(float value, bool integer, float widthPx, float font
   }
   if (std::isnan(value)) return fits("nan") ? "nan" : "";
   if (value == 0.0f) return "0";
-  for (int digits = 4; digits >= 2; --digits) {
+  for (int digits = 4; digits >= 1; --digits) {
     std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(value));
     std::string s = buf;
     // "0.25" reads better than "0.2500"; %g already drops trailing zeros. Drop "0." -> "." when tight.
@@ -85,28 +86,29 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   const float z = canvas.zoom();
   const float gap = z >= 12.0f ? std::max(1.0f, z * 0.04f) : 0.0f;
 
-  // Label above the grid: one line when it fits over the grid, else name+note over shape, kept inside the canvas.
+  // Label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
+  // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
   {
     ImFont* font = uiFont();
     const float fs = font->FontSize;
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
-    const float gridPx = g.width() * z;
+    const float room = std::max(g.width() * z + fs * 1.5f, fs * 6.0f);
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
-    auto width = [&](const std::string& s) { return font->CalcTextSizeA(fs, 1e9f, 0.0f, s.c_str()).x; };
-    const std::string title = gridTitle(g, plane);
-    const std::string note = style.note.empty() ? std::string() : " " + style.note;
-    std::string line1 = title, line2;
-    if (width(title + note) > std::max(gridPx, 1.0f) + fs * 2) {
-      const size_t split = title.find(' ');
-      line1 = title.substr(0, split);
-      line2 = split == std::string::npos ? std::string() : title.substr(split + 1);
+    auto width = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x; };
+    const std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
+    std::string line1 = cat(g.grid.name, note), line2 = gridTitle(g, plane).substr(g.grid.name.size() + 1);
+    if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
+      line1 = cat(g.grid.name, " ", line2, note);
+      line2.clear();
     }
-    const float w = std::max(width(line1 + note), width(line2));
+    const float size = std::max(fs * 0.6f, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
+    const float w = std::max(width(line1, size), width(line2, size));
     const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
-    float y = topLeft.y - 4.0f - fs * (line2.empty() ? 1.0f : 2.0f);
-    dl->AddText(font, fs, ImVec2(x, y), th.label, line1.c_str());
-    if (!note.empty()) dl->AddText(font, fs, ImVec2(x + width(line1), y), th.labelDim, note.c_str());
-    if (!line2.empty()) dl->AddText(font, fs, ImVec2(x, y + fs), th.labelDim, line2.c_str());
+    const float y = topLeft.y - 4.0f - size * (line2.empty() ? 1.0f : 2.0f);
+    const std::string name = line1.substr(0, g.grid.name.size());
+    dl->AddText(font, size, ImVec2(x, y), th.label, name.c_str());
+    dl->AddText(font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
+    if (!line2.empty()) dl->AddText(font, size, ImVec2(x, y + size), th.labelDim, line2.c_str());
   }
 
   // Visible cell range only: large grids at high zoom stay cheap.
@@ -148,7 +150,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
       if (dim) col = faded(col);
       dl->AddRectFilled(p0, p1, col);
-      if (gap == 0.0f && z >= 4.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
+      if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
       if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
         // Shared by several tiles (atomic adds): diagonal hatching.
         for (float k = 0.25f; k < 1.0f; k += 0.25f)

@@ -35,7 +35,7 @@ struct GridHover {
 
 std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& grid, int64_t plane, const GridStyle& style);
 void outlineCell(const Canvas& canvas, const SceneGrid& grid, int64_t row, int64_t col, ImU32 colour, float thickness);
-// The text that fits in `widthPx` at `fontSize`: as many significant digits as fit (at least 2), or "".
+// The text that fits in `widthPx` at `fontSize`: as many significant digits as fit (at least 1), or "".
 std::string fittedValueText(float value, bool integer, float widthPx, float fontSize, const ImFont* font);
 // The label above a grid: "gradOutput [1, 1, 8, 8] float32", plus "n=0 c=1" when there are planes.
 std::string gridTitle(const SceneGrid& grid, int64_t plane);

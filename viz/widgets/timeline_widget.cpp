@@ -48,19 +48,20 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     const TimelineBar& b = model.bars[i];
     dl->AddRectFilled(ImVec2(r.x0, r.y0 + 1), ImVec2(r.x1, r.y1 - 1), eventColour(b.kind));
     if (std::find(highlight.begin(), highlight.end(), b.tile) != highlight.end())
-      dl->AddRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), th.highlight, 0.0f, 0, th.highlightWidth);
+      dl->AddRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), th.label, 0.0f, 0, 1.5f);
     if (inside && r.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
   }
   // Time axis.
   const float axisY = area.y1 + 2.0f;
   dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
-  for (int k = 0; k <= 4; ++k) {
-    double us = model.totalUs * k / 4.0;
-    float x = area.x0 + labelW + static_cast<float>(us) * geo.pxPerUs;
-    std::string t = cat(formatTick(static_cast<float>(us)), " µs");
-    float tw = ImGui::CalcTextSize(t.c_str()).x;
-    x = std::min(x, area.x1 - tw);
-    dl->AddText(ImVec2(k == 0 ? x : x - (k == 4 ? 0 : tw / 2), axisY + 2), th.labelDim, t.c_str());
+  for (int k = 0; k <= 2; ++k) {
+    const double us = model.totalUs * k / 2.0;
+    const float x = area.x0 + labelW + static_cast<float>(us) * geo.pxPerUs;
+    const std::string t = cat(formatTick(static_cast<float>(us)), " µs");
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
+    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
+    dl->AddText(ImVec2(at, axisY + 2), th.labelDim, t.c_str());
   }
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
   if (hovered >= 0) {
@@ -81,7 +82,7 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
   const size_t n = model.loadUs.size();
   const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
   const double mean = n ? std::accumulate(model.loadUs.begin(), model.loadUs.end(), 0.0) / static_cast<double>(n) : 0.0;
-  ImGui::Text("load per core  ·  imbalance max/mean = %.2f", model.imbalance);
+  ImGui::Text("imbalance %.2f (max/mean core time)", model.imbalance);
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   const float chartH = std::max(avail.y - 4.0f, 20.0f);
