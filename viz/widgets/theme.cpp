@@ -8,6 +8,11 @@ namespace {
 Theme g_theme;
 Fonts g_fonts;
 
+// The loaded fonts, if they belong to the current context's atlas (a test may have replaced the context).
+const Fonts* liveFonts() {
+  return ImGui::GetCurrentContext() && g_fonts.atlas == ImGui::GetIO().Fonts ? &g_fonts : nullptr;
+}
+
 // Latin-1, general punctuation (− · …), arrows, maths operators, floor/ceil brackets, geometric shapes.
 const ImWchar kGlyphRanges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF,
                                 0x2300, 0x23FF, 0x25A0, 0x25FF, 0};
@@ -60,8 +65,7 @@ void applyTheme(bool presenter) {
   ImGuiStyle& style = ImGui::GetStyle();
   Theme& t = g_theme;
   // Takes effect at the next NewFrame: every window then uses the size of this theme.
-  ImFont* font = presenter ? g_fonts.uiLarge : g_fonts.ui;
-  if (font) ImGui::GetIO().FontDefault = font;
+  if (const Fonts* f = liveFonts()) ImGui::GetIO().FontDefault = presenter ? f->uiLarge : f->ui;
   t.presenter = presenter;
   if (presenter) {
     presenterStyle(style);
@@ -106,10 +110,12 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   const std::string sans = fontDir + "/DejaVuSans.ttf";
   const std::string mono = fontDir + "/DejaVuSansMono.ttf";
   Fonts& f = g_fonts;
+  f = Fonts{};
+  f.atlas = atlas;
   if (!std::filesystem::exists(sans) || !std::filesystem::exists(mono)) {
     if (error) *error = "fonts not found in " + fontDir + "; using ImGui's built-in font";
     ImFont* d = atlas->AddFontDefault();
-    f = {d, d, d, d, d, d};
+    f = {d, d, d, d, d, d, atlas};
     return false;
   }
   ImFontConfig cfg;
@@ -133,16 +139,19 @@ void textDimWrapped(const std::string& text) {
 }
 
 ImFont* uiFont() {
-  ImFont* f = g_theme.presenter ? g_fonts.uiLarge : g_fonts.ui;
-  return f ? f : ImGui::GetFont();
+  const Fonts* f = liveFonts();
+  ImFont* font = f ? (g_theme.presenter ? f->uiLarge : f->ui) : nullptr;
+  return font ? font : ImGui::GetFont();
 }
 ImFont* monoFont() {
-  ImFont* f = g_theme.presenter ? g_fonts.monoLarge : g_fonts.mono;
-  return f ? f : ImGui::GetFont();
+  const Fonts* f = liveFonts();
+  ImFont* font = f ? (g_theme.presenter ? f->monoLarge : f->mono) : nullptr;
+  return font ? font : ImGui::GetFont();
 }
 ImFont* headingFont() {
-  ImFont* f = g_theme.presenter ? g_fonts.headingLarge : g_fonts.heading;
-  return f ? f : ImGui::GetFont();
+  const Fonts* f = liveFonts();
+  ImFont* font = f ? (g_theme.presenter ? f->headingLarge : f->heading) : nullptr;
+  return font ? font : ImGui::GetFont();
 }
 
 }  // namespace gradlab::viz

@@ -29,6 +29,7 @@ struct Fonts {
   ImFont* uiLarge = nullptr;
   ImFont* monoLarge = nullptr;
   ImFont* headingLarge = nullptr;
+  const ImFontAtlas* atlas = nullptr;  // the atlas they live in: they are used only with that atlas
 };
 Fonts& fonts();
 // Adds DejaVu Sans / Sans Mono from `fontDir` in the normal and presenter sizes (with the arrows and

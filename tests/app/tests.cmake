@@ -1,0 +1,18 @@
+# Smoke tests of the gradlab app (only when it is built): headless rendering of the default lesson, the
+# no-display fallback, and a real SDL window under xvfb-run taking a screenshot.
+if(TARGET gradlab)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(GRADLAB_TEST_STB REQUIRED IMPORTED_TARGET stb)
+  add_executable(gradlab_png_check ${CMAKE_CURRENT_LIST_DIR}/png_check.cpp)
+  target_link_libraries(gradlab_png_check PRIVATE PkgConfig::GRADLAB_TEST_STB gradlab_warnings)
+
+  add_test(NAME app_headless_lesson
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/headless_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_headless)
+  set_tests_properties(app_headless_lesson PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_window_screenshot
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_window)
+  set_tests_properties(app_window_screenshot PROPERTIES TIMEOUT 60 SKIP_RETURN_CODE 77 ENVIRONMENT "GRADLAB_LOG=off")
+endif()

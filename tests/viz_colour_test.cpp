@@ -1,0 +1,92 @@
+// Colour scales, core palette, and the error maps of the Compare panel (ULPs, bit differences).
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <set>
+#include <tuple>
+
+#include "viz/model/core_palette.h"
+#include "viz/model/heat_scale.h"
+#include "viz/model/ulp_error.h"
+
+namespace gradlab::viz {
+namespace {
+
+const Rgba kNeutral{40, 40, 40, 255};
+
+TEST(VizHeatScale, DivergingIsSymmetricAroundNeutralZero) {
+  HeatScale s = HeatScale::diverging({-0.5f, 2.0f, std::numeric_limits<float>::infinity()}, kNeutral);
+  EXPECT_FLOAT_EQ(s.lo(), -2.0f);
+  EXPECT_FLOAT_EQ(s.hi(), 2.0f);
+  EXPECT_EQ(s.colour(0.0f), kNeutral);
+  EXPECT_NE(s.colour(1.0f), s.colour(-1.0f));
+  EXPECT_GT(s.colour(2.0f).r, s.colour(2.0f).b);   // positive: warm
+  EXPECT_GT(s.colour(-2.0f).b, s.colour(-2.0f).r); // negative: cool
+  EXPECT_EQ(s.colour(5.0f), s.colour(2.0f));       // clamped
+  auto ticks = s.ticks();
+  ASSERT_EQ(ticks.size(), 3u);
+  EXPECT_EQ(ticks[1].label, "0");
+  EXPECT_FLOAT_EQ(ticks[1].position, 0.5f);
+  EXPECT_EQ(ticks[2].label, "2");
+}
+
+TEST(VizHeatScale, AllZeroStillHasARange) {
+  HeatScale s = HeatScale::diverging({0.0f, 0.0f}, kNeutral);
+  EXPECT_FLOAT_EQ(s.hi(), 1.0f);
+  HeatScale q = HeatScale::sequential({0.1f, 0.2f}, 1.0f, kNeutral);
+  EXPECT_FLOAT_EQ(q.hi(), 1.0f);
+  EXPECT_EQ(q.colour(0.0f), kNeutral);
+}
+
+TEST(VizCorePalette, DistinctColoursForManyCores) {
+  std::set<std::tuple<int, int, int>> seen;
+  for (int c = 0; c < 48; ++c) {
+    Rgba x = coreColour(c);
+    seen.insert({x.r, x.g, x.b});
+  }
+  EXPECT_EQ(seen.size(), 48u);
+  EXPECT_EQ(coreColour(-1).r, coreColour(-1).g);  // grey for "no owner"
+}
+
+TEST(VizUlp, SpacingOfEachType) {
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1.0f), std::ldexp(1.0, -10));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1.5f), std::ldexp(1.0, -10));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 2.0f), std::ldexp(1.0, -9));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1e-6f), std::ldexp(1.0, -24));  // subnormal spacing
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_BF16, 1.0f), std::ldexp(1.0, -7));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT, 1.0f), std::ldexp(1.0, -23));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 0.0f), std::ldexp(1.0, -24));
+}
+
+TEST(VizUlp, ErrorsAndSummary) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> ref = {1.0f, 1.0f + 0.25f / 1024, 3.0f, nan, 2.0f};
+  std::vector<float> low = {1.0f, 1.0f, 3.0f + 1.0f / 512, nan, nan};
+  std::vector<float> u = errorInUlps(ACL_FLOAT16, low, ref);
+  ASSERT_EQ(u.size(), 5u);
+  EXPECT_FLOAT_EQ(u[0], 0.0f);
+  EXPECT_FLOAT_EQ(u[1], 0.25f);
+  EXPECT_FLOAT_EQ(u[2], 1.0f);
+  EXPECT_FLOAT_EQ(u[3], 0.0f);
+  EXPECT_TRUE(std::isinf(u[4]));
+  ErrorSummary s = summarizeUlps(u);
+  EXPECT_EQ(s.cells, 5);
+  EXPECT_EQ(s.exact, 2);
+  EXPECT_EQ(s.withinHalf, 3);
+}
+
+TEST(VizUlp, BitDifferences) {
+  DiffSummary d;
+  std::vector<float> diff = absoluteDifference({1.0f, 2.0f, -0.0f}, {1.0f, 2.5f, 0.0f}, &d);
+  EXPECT_EQ(d.cells, 3);
+  EXPECT_EQ(d.differing, 2);  // -0 and +0 differ in their bits
+  EXPECT_FLOAT_EQ(diff[1], 0.5f);
+  EXPECT_FLOAT_EQ(diff[2], 0.0f);
+  EXPECT_FLOAT_EQ(d.maxAbs, 0.5f);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

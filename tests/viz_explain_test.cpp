@@ -1,0 +1,86 @@
+// Hover explanations: the index formulas with the numbers filled in, float32 semantics included.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include "app/viz_fixtures.h"
+#include "viz/model/explain.h"
+
+namespace gradlab::viz {
+namespace {
+
+TEST(VizExplain, UpsampleStepAndSourceFollowTheSpec) {
+  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 0.0), 0.5f);
+  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 2.0), 0.5f);  // scale = output/input
+  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 4.0), 0.25f); // a scale that disagrees with the sizes is used as given
+  EXPECT_EQ(upsampleSource(5, 4, 0.5f), 2);
+  EXPECT_EQ(upsampleSource(7, 4, 0.5f), 3);
+  EXPECT_EQ(upsampleSource(20, 2, upsampleStep(2, 41, 0.0)), 0);  // SPEC: the float32 rounding matters
+  EXPECT_EQ(upsampleSource(12, 5, upsampleStep(5, 13, 0.0)), 4);   // clamped to in - 1
+}
+
+TEST(VizExplain, UpsampleAxisFormulaWithNumbers) {
+  auto lines = explainUpsampleAxis("h", 5, 4, 8, 0.0);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "s_h = in/out = 4/8 = 0.5");
+  EXPECT_EQ(lines[1], "src_h = min(floor((o+0.5)·s), in−1) = min(floor((5+0.5)·0.5), 3) = min(floor(2.75), 3) = 2");
+  auto scaled = explainUpsampleAxis("w", 3, 4, 8, 2.0);
+  EXPECT_EQ(scaled[0], "s_w = 1/scale = 1/2 = 0.5");
+}
+
+TEST(VizExplain, AdaptiveWindows) {
+  EXPECT_EQ(adaptiveStart(2, 7, 3), 4);
+  EXPECT_EQ(adaptiveEnd(2, 7, 3), 7);
+  EXPECT_EQ(adaptiveStart(1, 7, 3), 2);
+  EXPECT_EQ(adaptiveEnd(1, 7, 3), 5);  // overlaps the window before: 7 % 3 != 0
+  EXPECT_EQ(explainAdaptiveAxis("rows", 2, 7, 3),
+            "rows: start = floor(2·7/3) = 4, end = ceil(3·7/3) = 7  ->  [4, 7)");
+}
+
+TEST(VizExplain, FormatNumber) {
+  EXPECT_EQ(formatNumber(3.0), "3");
+  EXPECT_EQ(formatNumber(-0.25), "-0.25");
+  EXPECT_EQ(formatNumber(static_cast<double>(2.0f / 41.0f)), "0.048780486");  // shortest text of the float
+  EXPECT_EQ(formatNumber(0.1), "0.1");
+}
+
+TEST(VizExplain, CellExplanationsOnBothSides) {
+  Scene s = buildScene(sceneSourceOf(testing::twoCoreResult(), OpKind::kUpsampleNearestExact2dBackward), 0);
+  RunRequest r;
+  r.inH = r.inW = 2;
+  r.outH = r.outW = 4;
+  Explanation out = explainCell(s, r, CellRef{s.src, 3, 2});
+  EXPECT_EQ(out.title, "gradOutput[0, 0, 3, 2] = 15");
+  ASSERT_EQ(out.lines.size(), 5u);
+  EXPECT_EQ(out.lines.back(), "so gradInput[1, 1] += this value");
+  Explanation in = explainCell(s, r, CellRef{s.dst, 1, 0});
+  EXPECT_EQ(in.title, "gradInput[0, 0, 1, 0] = 46");
+  EXPECT_EQ(in.lines[0], "rows of gradOutput with src_h = 1: [2, 4)");
+  EXPECT_EQ(in.lines[1], "cols of gradOutput with src_w = 0: [0, 2)");
+  EXPECT_EQ(in.lines[2], "4 cell(s) summed here, in row-major order");
+}
+
+TEST(VizExplain, AdaptiveCellNamesTheArgmaxAndTies) {
+  RunResult res;
+  res.inputs.push_back({"gradOutput", {1, 1, 2, 2}, ACL_FLOAT, {1, 2, 3, 4}, {}});
+  // self: a plateau of 1s in the top-left window, so index 0 wins a 4-way tie.
+  res.inputs.push_back({"self", {1, 1, 3, 3}, ACL_FLOAT, {1, 1, 0, 1, 1, 0, 0, 0, 5}, {}});
+  res.inputs.push_back({"indices", {1, 1, 2, 2}, ACL_INT64, {0, 1, 3, 8}, {0, 1, 3, 8}});
+  res.outputs.push_back({"gradInput", {1, 1, 3, 3}, ACL_FLOAT, {1, 2, 0, 3, 0, 0, 0, 0, 4}, {}});
+  Scene s = buildScene(sceneSourceOf(res, OpKind::kAdaptiveMaxPool2dBackward), 0);
+  RunRequest r;
+  r.op = OpKind::kAdaptiveMaxPool2dBackward;
+  r.inH = r.inW = 3;
+  r.outH = r.outW = 2;
+  Explanation e = explainCell(s, r, CellRef{s.src, 0, 0});
+  ASSERT_GE(e.lines.size(), 5u);
+  EXPECT_EQ(e.lines[0], "rows: start = floor(0·3/2) = 0, end = ceil(1·3/2) = 2  ->  [0, 2)");
+  EXPECT_EQ(e.lines[2], "argmax index = 0 = 0·3 + 0  ->  (0, 0)");
+  EXPECT_EQ(e.lines[3], "window max = 1 (4 cells tie: the first in row-major order wins)");
+  EXPECT_EQ(e.lines[4], "so gradInput[0, 0] += gradOutput here");
+  Explanation full = explainCell(s, r, CellRef{s.dst, 2, 2});
+  EXPECT_EQ(full.lines[1], "inside 1 window(s); argmax of 1: (1,1)");
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

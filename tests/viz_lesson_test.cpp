@@ -1,0 +1,123 @@
+// Lessons: the JSON schema, errors that name the field, and the shipped lessons (every preset resolves
+// and runs through gradlab::run as the app would).
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include "viz/model/lesson.h"
+
+namespace gradlab::viz {
+namespace {
+
+TEST(VizLesson, ParsesRequestAndView) {
+  const char* text = R"({
+    "title": "T", "order": 3,
+    "presets": [ { "title": "P", "caption": "C",
+      "request": { "op": "UpsampleNearestExact1dBackward", "C": 2, "inL": 5, "outL": 13, "scale": 2.5,
+                   "dtype": "bfloat16", "layout": "sliced", "deterministic": true, "device": "classroom",
+                   "cores": 3, "ub": 2048, "seed": 9, "values": [1, 2] },
+      "view": { "tab": "tiling", "pacing": "parallel", "speed": 3, "colour": "cores",
+                "focus": { "grid": "gradInput", "row": 0, "col": 4 } } } ] })";
+  Lesson l;
+  std::string error;
+  ASSERT_TRUE(parseLesson(text, "file-id", &l, &error)) << error;
+  EXPECT_EQ(l.id, "file-id");
+  EXPECT_EQ(l.order, 3);
+  ASSERT_EQ(l.presets.size(), 1u);
+  const Preset& p = l.presets[0];
+  const RunRequest& r = p.spec.request;
+  EXPECT_EQ(r.op, OpKind::kUpsampleNearestExact1dBackward);
+  EXPECT_EQ(r.C, 2);
+  EXPECT_EQ(r.inH, 1);
+  EXPECT_EQ(r.inW, 5);
+  EXPECT_EQ(r.outW, 13);
+  EXPECT_DOUBLE_EQ(r.scaleW, 2.5);
+  EXPECT_EQ(r.dtype, ACL_BF16);
+  EXPECT_EQ(r.layout, Layout::kSliced);
+  EXPECT_TRUE(r.deterministic);
+  EXPECT_EQ(r.seed, 9u);
+  EXPECT_EQ(r.values, (std::vector<float>{1, 2}));
+  EXPECT_EQ(p.spec.device, "classroom");
+  EXPECT_EQ(p.spec.cores, 3);
+  EXPECT_EQ(p.view.tab, Tab::kTiling);
+  EXPECT_TRUE(p.view.pacingSet);
+  EXPECT_EQ(p.view.pacing, Pacing::kCoresInParallel);
+  EXPECT_EQ(p.view.colour, CellColour::kCores);
+  EXPECT_EQ(p.view.focusGrid, "gradInput");
+  EXPECT_EQ(p.view.focusCol, 4);
+  RunRequest resolved;
+  ASSERT_TRUE(p.spec.resolve(&resolved, &error)) << error;
+  ASSERT_TRUE(resolved.profile.has_value());
+  EXPECT_EQ(resolved.profile->vectorCores, 3);
+  EXPECT_EQ(resolved.profile->ubBytes, 2048u);
+}
+
+TEST(VizLesson, ErrorsNameTheProblem) {
+  Lesson l;
+  std::string error;
+  EXPECT_FALSE(parseLesson("{", "x", &l, &error));
+  EXPECT_NE(error.find("not valid JSON"), std::string::npos);
+  EXPECT_FALSE(parseLesson(R"({"presets": []})", "x", &l, &error));
+  EXPECT_NE(error.find("presets"), std::string::npos);
+  EXPECT_FALSE(parseLesson(R"({"presets": [{"request": {"op": "Conv2d"}}]})", "x", &l, &error));
+  EXPECT_EQ(error, "preset 1: unknown op \"Conv2d\"");
+  EXPECT_FALSE(parseLesson(R"({"presets": [{"request": {"op": "AdaptiveMaxPool2d", "N": "two"}}]})", "x", &l, &error));
+  EXPECT_EQ(error, "preset 1: \"N\" has the wrong type");
+}
+
+TEST(VizLesson, BadDeviceSpecIsReportedNotThrown) {
+  RequestSpec spec;
+  spec.device = "no-such-chip";
+  RunRequest r;
+  std::string error;
+  EXPECT_FALSE(spec.resolve(&r, &error));
+  EXPECT_NE(error.find("no-such-chip"), std::string::npos);
+}
+
+TEST(VizLesson, PresetJsonRoundTrips) {
+  Preset p;
+  p.title = "round trip";
+  p.spec.request.op = OpKind::kAdaptiveMaxPool2dBackward;
+  p.spec.request.inH = 7;
+  p.spec.request.outW = 3;
+  p.spec.request.indexType = ACL_INT32;
+  p.spec.request.layout = Layout::kChannelsLast;
+  p.spec.cores = 2;
+  std::string text = "{\"presets\": [" + presetJson(p) + "]}";
+  Lesson l;
+  std::string error;
+  ASSERT_TRUE(parseLesson(text, "x", &l, &error)) << error;
+  EXPECT_TRUE(l.presets[0].spec == p.spec);
+}
+
+TEST(VizLesson, ShippedLessonsParseAndRun) {
+  std::vector<std::string> errors;
+  std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  for (const char* id : {"first-steps", "tiling-and-cores", "adaptive-pool-windows", "determinism"})
+    EXPECT_NE(findLesson(lessons, id), nullptr) << id;
+  EXPECT_EQ(lessons.front().id, "first-steps");  // the default lesson comes first
+  for (const Lesson& l : lessons) {
+    for (const Preset& p : l.presets) {
+      RunRequest r;
+      std::string error;
+      ASSERT_TRUE(p.spec.resolve(&r, &error)) << l.id << " / " << p.title << ": " << error;
+      r.trace = true;
+      RunResult result = run(r);
+      EXPECT_TRUE(result.ok()) << l.id << " / " << p.title << ": " << result.message;
+      if (result.ok()) {
+        ASSERT_TRUE(result.trace);
+        EXPECT_FALSE(result.trace->moves.empty()) << l.id << " / " << p.title;
+      }
+    }
+  }
+}
+
+TEST(VizLesson, ShippedPresetLibraryParses) {
+  std::vector<std::string> errors;
+  loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/presets", &errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

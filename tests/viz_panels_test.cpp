@@ -1,0 +1,259 @@
+// The panels under a backend-less ImGui context (fonts built, no renderer): every tab in both themes,
+// errors shown instead of crashing, hover and pin, shortcuts, the Verify runner, and the real runner
+// through every shipped lesson preset.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <stdexcept>
+
+#include "app/viz_fixtures.h"
+#include "viz/model/explain.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/compare_runs.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+class VizPanels : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 720);
+    io.DeltaTime = 1.0f / 60.0f;
+    std::string error;
+    ASSERT_TRUE(loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error)) << error;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    applyTheme(false);
+  }
+  void TearDown() override {
+    applyTheme(false);
+    ImGui::DestroyContext();
+  }
+
+  void frame(AppState& s, ImVec2 mouse = ImVec2(-FLT_MAX, -FLT_MAX), bool mouseDown = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = mouse;
+    io.MouseDown[0] = mouseDown;
+    s.player.update(io.DeltaTime);
+    ImGui::NewFrame();
+    drawMainUi(s);
+    ImGui::Render();
+    ASSERT_NE(ImGui::GetDrawData(), nullptr);
+    EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
+  }
+
+  // The fake run: whatever is asked, the hand-built 4x4 -> 2x2 trace comes back.
+  static AppState fakeState() {
+    AppState s;
+    s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
+    s.controls.request.inH = s.controls.request.inW = 2;
+    s.controls.request.outH = s.controls.request.outW = 4;
+    return s;
+  }
+
+  // Moves the mouse along the middle of the scatter canvas until a cell is hovered.
+  bool hoverSomeCell(AppState& s, ImVec2* at) {
+    for (float y = 250; y < 600; y += 25)
+      for (float x = 300; x < 960; x += 15) {
+        frame(s, ImVec2(x, y));
+        if (s.hovered) {
+          *at = ImVec2(x, y);
+          return true;
+        }
+      }
+    return false;
+  }
+};
+
+TEST_F(VizPanels, EveryTabDrawsAFakeRunInBothThemes) {
+  AppState s = fakeState();
+  runControls(s);
+  ASSERT_TRUE(s.run.ok());
+  EXPECT_EQ(s.run.scene.grids.size(), 2u);
+  EXPECT_EQ(s.run.animation.moves().size(), 16u);
+  EXPECT_EQ(s.pacing, Pacing::kOneAtATime);  // 16 moves: small enough to show one at a time
+  for (bool presenter : {false, true}) {
+    if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+    EXPECT_EQ(theme().presenter, presenter);
+    for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare}) {
+      s.tab = tab;
+      s.selectTab = true;
+      frame(s);
+      frame(s);
+      EXPECT_EQ(s.tab, tab);
+    }
+  }
+  s.player.togglePlay();
+  for (int i = 0; i < 30; ++i) frame(s);
+  EXPECT_GT(s.player.t, 0.0);
+}
+
+TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
+  AppState s = fakeState();
+  s.runner = [](const RunRequest&) {
+    RunResult r;
+    r.status = 161002;
+    r.stage = "GetWorkspaceSize";
+    r.message = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize: gradOutput is 64x too large";
+    return r;
+  };
+  runControls(s);
+  EXPECT_FALSE(s.run.ok());
+  EXPECT_EQ(s.run.result.status, 161002);
+  EXPECT_TRUE(s.run.scene.grids.empty());
+  EXPECT_DOUBLE_EQ(s.player.duration, 0.0);
+  for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare}) {
+    s.tab = tab;
+    s.selectTab = true;
+    frame(s);
+  }
+  handleShortcut(s, Shortcut::kPlayPause);
+  handleShortcut(s, Shortcut::kStepForward);
+  frame(s);
+  EXPECT_DOUBLE_EQ(s.player.t, 0.0);
+}
+
+TEST_F(VizPanels, HoverExplainsAndClickPins) {
+  AppState s = fakeState();
+  runControls(s);
+  frame(s);
+  ImVec2 at;
+  ASSERT_TRUE(hoverSomeCell(s, &at));
+  const CellRef hovered = *s.hovered;
+  Explanation e = explainCell(s.run.scene, s.run.request, hovered);
+  EXPECT_FALSE(e.lines.empty());
+  frame(s, at, true);  // press
+  frame(s, at, false);
+  ASSERT_TRUE(s.pinned);
+  EXPECT_EQ(*s.pinned, hovered);
+  frame(s);  // mouse away: the pinned cell is still explained
+  EXPECT_FALSE(s.hovered);
+  ASSERT_TRUE(s.focusCell());
+  EXPECT_EQ(*s.focusCell(), hovered);
+}
+
+TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
+  AppState s = fakeState();
+  Lesson lesson;
+  lesson.id = "two";
+  Preset a, b;
+  a.title = "a";
+  b.title = "b";
+  a.spec = b.spec = s.controls;
+  b.view.tab = Tab::kTiling;
+  b.view.autoplay = false;
+  lesson.presets = {a, b};
+  s.lessons = {lesson};
+  ASSERT_TRUE(selectLesson(s, "two"));
+  EXPECT_TRUE(s.player.playing);  // presets autoplay by default
+  handleShortcut(s, Shortcut::kPlayPause);
+  EXPECT_FALSE(s.player.playing);
+  handleShortcut(s, Shortcut::kStepForward);
+  EXPECT_DOUBLE_EQ(s.player.t, 1.0);
+  handleShortcut(s, Shortcut::kStepBack);
+  EXPECT_DOUBLE_EQ(s.player.t, 0.0);
+  handleShortcut(s, Shortcut::kNextPreset);
+  EXPECT_EQ(s.preset, 1);
+  EXPECT_EQ(s.tab, Tab::kTiling);
+  EXPECT_FALSE(s.player.playing);
+  handleShortcut(s, Shortcut::kNextPreset);  // wraps to the first preset
+  EXPECT_EQ(s.preset, 0);
+  handleShortcut(s, Shortcut::kPreviousPreset);
+  EXPECT_EQ(s.preset, 1);
+  handleShortcut(s, Shortcut::kScreenshot);
+  EXPECT_TRUE(s.requests.screenshot);
+  handleShortcut(s, Shortcut::kFullscreen);
+  EXPECT_TRUE(s.requests.toggleFullscreen);
+  handleShortcut(s, Shortcut::kPresenter);
+  EXPECT_TRUE(s.presenter);
+  frame(s);
+}
+
+TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
+  AppState s = fakeState();
+  s.caseList = [] {
+    std::vector<cases::Case> list;
+    list.push_back({"passes", "Op", "unit", [] { return cases::CaseResult{true, "ok"}; }});
+    list.push_back({"fails", "Op", "unit", [] { return cases::CaseResult{false, "off by one"}; }});
+    list.push_back({"throws", "Op", "unit", []() -> cases::CaseResult { throw std::runtime_error("boom"); }});
+    return list;
+  };
+  runControls(s);
+  s.tab = Tab::kVerify;
+  s.selectTab = true;
+  frame(s);
+  ASSERT_TRUE(s.verify);
+  s.verify->start();
+  s.verify->wait();
+  EXPECT_EQ(s.verify->total(), 3u);
+  EXPECT_EQ(s.verify->done(), 3u);
+  EXPECT_EQ(s.verify->failed(), 2u);
+  auto rows = s.verify->rows();
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_TRUE(rows[0].passed);
+  EXPECT_EQ(rows[1].detail, "off by one");
+  EXPECT_EQ(rows[2].detail, "threw: boom");
+  frame(s);
+}
+
+TEST_F(VizPanels, RealRunnerThroughEveryLessonPreset) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  ASSERT_FALSE(s.lessons.empty());
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      EXPECT_TRUE(s.run.ok()) << s.lessons[l].id << " " << p << ": " << s.run.result.message;
+      frame(s);
+      frame(s);
+      if (s.tab == Tab::kCompare) {
+        EXPECT_TRUE(s.compare.error.empty()) << s.compare.error;
+      }
+    }
+  }
+}
+
+TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.inH = 1;
+  s.controls.request.outH = 64;  // gradOutput more than 50x gradInput
+  runControls(s);
+  EXPECT_FALSE(s.run.ok());
+  EXPECT_EQ(s.run.result.status, 161002);
+  EXPECT_FALSE(s.run.result.message.empty());
+  frame(s);
+}
+
+TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.inH = s.controls.request.inW = 5;
+  s.controls.request.outH = s.controls.request.outW = 23;
+  for (aclDataType low : {ACL_FLOAT16, ACL_BF16}) {
+    s.compare.mode = CompareMode::kPrecision;
+    s.compare.lowDtype = low;
+    computeComparison(s);
+    ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+    EXPECT_EQ(s.compare.ulps.cells, 25);
+    EXPECT_LE(s.compare.ulps.maxUlps, 0.5f);
+  }
+  s.compare.mode = CompareMode::kDeterminism;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  EXPECT_EQ(s.compare.defaultRuns, 5);
+  EXPECT_GE(s.compare.distinctDefaultResults, 1);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
