@@ -1,6 +1,8 @@
 #include "gif_writer.h"
 
+#include <fcntl.h>
 #include <gif_lib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -44,7 +46,11 @@ GifWriter::~GifWriter() { close(nullptr); }
 
 bool GifWriter::open(const std::string& path, int width, int height, std::string* error) {
   int code = 0;
-  gif_ = EGifOpenFileName(path.c_str(), false, &code);
+  // EGifOpenFileName creates files readable by their owner only; open it ourselves with the usual mode.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  gif_ = fd >= 0 ? EGifOpenFileHandle(fd, &code) : nullptr;
+  if (fd >= 0 && !gif_) ::close(fd);
+  if (fd < 0) code = E_GIF_ERR_OPEN_FAILED;
   if (!gif_) {
     if (error) *error = "cannot create " + path + ": " + gifError(code);
     return false;
@@ -80,18 +86,30 @@ bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* erro
       size_t i = static_cast<size_t>(y) * w + x;
       red[i] = p[0], green[i] = p[1], blue[i] = p[2];
     }
-  int colours = 256;
+  // 255 colours for the patch; index 255 is transparent and marks pixels that did not change, so the
+  // previous frame shows through exactly (no seams where palettes of neighbouring patches differ).
+  int colours = 255;
   GifColorType palette[256] = {};
   if (GifQuantizeBuffer(static_cast<unsigned>(w), static_cast<unsigned>(h), &colours, red.data(), green.data(),
                         blue.data(), index.data(), palette) == GIF_ERROR) {
     if (error) *error = "GIF colour quantization failed";
     return false;
   }
+  const bool incremental = !previous_.empty();
+  if (incremental) {
+    const uint32_t* now = reinterpret_cast<const uint32_t*>(frame.rgba.data());
+    const uint32_t* before = reinterpret_cast<const uint32_t*>(previous_.rgba.data());
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const size_t at = static_cast<size_t>(r.y0 + y) * width_ + r.x0 + x;
+        if (now[at] == before[at]) index[static_cast<size_t>(y) * w + x] = 255;
+      }
+  }
   GraphicsControlBlock gcb{};
   gcb.DisposalMode = DISPOSE_DO_NOT;  // later frames only patch the changed rectangle
   gcb.UserInputFlag = false;
   gcb.DelayTime = std::max(delayCentiseconds, 2);
-  gcb.TransparentColor = NO_TRANSPARENT_COLOR;
+  gcb.TransparentColor = incremental ? 255 : NO_TRANSPARENT_COLOR;
   GifByteType ext[4];
   size_t len = EGifGCBToExtension(&gcb, ext);
   ColorMapObject* map = GifMakeMapObject(256, palette);

@@ -85,9 +85,16 @@ void drawTilingPanel(AppState& s) {
   ImGui::Text("%zu tiles, %d cores used, UB %llu KiB each", plan.tiles.size(), plan.coresUsed,
               static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
   if (!plan.strategy.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().labelDim));
-    ImGui::TextWrapped("%s", plan.strategy.c_str());
-    ImGui::PopStyleColor();
+    // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
+    ImGui::SameLine();
+    ImGui::TextDisabled("(plan?)");
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::TextUnformatted(plan.strategy.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
   }
 
   // Tiles touched by the moves on screen (or by the hovered cell) light up in the table and timeline.
@@ -96,7 +103,7 @@ void drawTilingPanel(AppState& s) {
 
   // Top: the grids coloured by core (left), the timeline and the load chart (right); bottom: the tiles.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float topH = std::max(avail.y * 0.58f, 140.0f);
+  const float topH = std::max(avail.y * (s.presenter ? 0.7f : 0.62f), 140.0f);
   const float canvasW = avail.x * 0.56f;
   ImGui::BeginGroup();
   {

@@ -1,20 +1,44 @@
+#include <algorithm>
+
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
+namespace {
+
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
+
+}  // namespace
 
 void drawTopBar(AppState& s) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float full = ImGui::GetContentRegionAvail().x;
+  const Lesson* lesson = s.currentLesson();
+
+  // Right-hand buttons: full labels when there is room, short ones otherwise (presenter mode at 1280).
+  const bool roomy = full > ImGui::GetFontSize() * 62.0f;
+  const char* presenterLabel = s.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter");
+  const char* shotLabel = roomy ? "Screenshot (S)" : "Shot";
+  const char* gifLabel = roomy ? "Export GIF" : "GIF";
+  const float buttons = buttonWidth(presenterLabel) + buttonWidth(shotLabel) + buttonWidth(gifLabel) + st.ItemSpacing.x * 3.0f;
+
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted("gradlab");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::TextDisabled("backward ops on an emulated NPU");
+  const char* subtitle = "backward ops on an emulated NPU";
+  const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
+  float comboW = ImGui::GetFontSize() * 16.0f;
+  float left = ImGui::GetCursorPosX() + ImGui::GetItemRectSize().x + st.ItemSpacing.x;
+  const bool showSubtitle = full - buttons - comboW - navW - left > ImGui::CalcTextSize(subtitle).x + 40.0f;
+  if (showSubtitle) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", subtitle);
+  }
   ImGui::SameLine(0, 24);
-
-  const Lesson* lesson = s.currentLesson();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 13);
+  comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, comboW);
+  ImGui::SetNextItemWidth(comboW);
   if (ImGui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : "Free exploration")) {
     for (size_t i = 0; i < s.lessons.size(); ++i)
       if (ImGui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
@@ -33,6 +57,7 @@ void drawTopBar(AppState& s) {
   if (lesson) {
     ImGui::SameLine();
     if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous preset (Up)");
     ImGui::SameLine();
     ImGui::Text("%d / %zu", s.preset + 1, lesson->presets.size());
     ImGui::SameLine();
@@ -40,23 +65,25 @@ void drawTopBar(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next preset (Down)");
   }
 
-  // Right-aligned buttons.
-  const char* presenterLabel = s.presenter ? "Normal view (P)" : "Presenter (P)";
-  const float buttons = ImGui::CalcTextSize(presenterLabel).x + ImGui::CalcTextSize("Screenshot (S)").x +
-                        ImGui::CalcTextSize("Export GIF").x + ImGui::GetStyle().FramePadding.x * 6 +
-                        ImGui::GetStyle().ItemSpacing.x * 3;
-  const float statusW = s.status.empty() ? 0.0f : ImGui::CalcTextSize(s.status.c_str()).x + 16.0f;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 8.0f, ImGui::GetWindowContentRegionMax().x - buttons - statusW));
-  if (!s.status.empty()) {
+  // The status line takes what is left between the navigation and the buttons.
+  ImGui::SameLine();
+  const float statusRoom = ImGui::GetWindowContentRegionMax().x - buttons - ImGui::GetCursorPosX();
+  if (!s.status.empty() && statusRoom > 40.0f) {
+    ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
+                        ImVec2(ImGui::GetCursorScreenPos().x + statusRoom - 8.0f, ImGui::GetCursorScreenPos().y + 100.0f), true);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().panelAccent), "%s", s.status.c_str());
+    ImGui::PopClipRect();
     ImGui::SameLine();
   }
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));
   if (ImGui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presenter mode: large fonts, high contrast (P)");
   ImGui::SameLine();
-  if (ImGui::Button("Screenshot (S)")) handleShortcut(s, Shortcut::kScreenshot);
+  if (ImGui::Button(shotLabel)) handleShortcut(s, Shortcut::kScreenshot);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save a PNG screenshot (S)");
   ImGui::SameLine();
-  if (ImGui::Button("Export GIF")) s.requests.exportGif = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Record the animation of this preset as an animated GIF");
+  if (ImGui::Button(gifLabel)) s.requests.exportGif = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Record this preset's animation as an animated GIF");
 }
 
 }  // namespace gradlab::viz

@@ -95,13 +95,14 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     const float room = std::max(g.width() * z + fs * 1.5f, fs * 6.0f);
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
     auto width = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x; };
-    const std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
+    std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
+    if (width(cat(g.grid.name, note), fs) > room) note.clear();  // the note is a nicety: drop it when cramped
     std::string line1 = cat(g.grid.name, note), line2 = gridTitle(g, plane).substr(g.grid.name.size() + 1);
     if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();
     }
-    const float size = std::max(fs * 0.6f, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
+    const float size = std::max(fs * 0.8f, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
     const float w = std::max(width(line1, size), width(line2, size));
     const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
     const float y = topLeft.y - 4.0f - size * (line2.empty() ? 1.0f : 2.0f);
@@ -121,7 +122,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
 
   ImFont* mono = monoFont();
-  const float fontSize = std::min(mono->FontSize, z * 0.42f);
+  const float fontSize = std::min(mono->FontSize, z * 0.48f);
   const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
   const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
   const std::vector<float>& values = style.values ? *style.values : own;
