@@ -1,6 +1,7 @@
 #include "app_setup.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -31,8 +32,10 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
   s.verifyPrepare = [] { testing::RuntimeScope::shared(); };
   s.presenter = o.presenter;
   s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);
-  for (viz::Lesson& l : viz::loadLessons(assetsDir + "/presets", &s.loadErrors))
-    for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
+  std::error_code ec;
+  if (std::filesystem::is_directory(assetsDir + "/presets", ec))
+    for (viz::Lesson& l : viz::loadLessons(assetsDir + "/presets", &s.loadErrors))
+      for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
   for (const std::string& e : s.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
 
   int index = -1;

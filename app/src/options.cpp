@@ -17,6 +17,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_flag("--headless", o->headless, "Render every preset of the lesson to PNG frames and a GIF; no window");
   cli.add_option("--out", o->outDir, "Output directory for --headless (default ./gradlab-out)");
   cli.add_option("--screenshot", o->screenshot, "Render one frame of the preset to this PNG file and exit");
+  cli.add_option("--record", o->record, "Open the window, record the preset's animation to this GIF file and exit");
   cli.add_option("--size", size, "Window or image size, WIDTHxHEIGHT (default 1280x720)");
   cli.add_flag("--presenter", o->presenter, "Start in presenter mode: large fonts, high contrast");
   cli.add_option("--frames", o->frames, "Headless: frames per preset")->check(CLI::Range(1, 2000))->capture_default_str();

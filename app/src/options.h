@@ -11,6 +11,7 @@ struct Options {
   bool headless = false;
   std::string outDir;         // headless output ("" = ./gradlab-out)
   std::string screenshot;     // render one frame of the preset to this PNG and exit
+  std::string record;         // window: record the preset's animation to this GIF and exit
   int width = 1280, height = 720;
   bool presenter = false;
   int frames = 30;            // headless: frames per preset (PNG each, and the GIF)

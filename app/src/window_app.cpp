@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <cstdio>
 #include <filesystem>
 
 #include "app_setup.h"
@@ -113,11 +114,14 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       s.fullscreen = !s.fullscreen;
       SDL_SetWindowFullscreen(window, s.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
     }
+    // --record: start once the layout has settled; the app exits when the GIF is written.
+    if (!o.record.empty() && frameCount == 2) s.requests.exportGif = true;
     if (s.requests.exportGif && !recording.writer.isOpen()) {
       s.requests.exportGif = false;
       int w = 0, h = 0;
       SDL_GetRendererOutputSize(renderer, &w, &h);
-      recording.path = (std::filesystem::path(s.outputDir) / ("gradlab-" + timestamp() + ".gif")).string();
+      recording.path = !o.record.empty() ? o.record
+                                         : (std::filesystem::path(s.outputDir) / ("gradlab-" + timestamp() + ".gif")).string();
       std::string error;
       if (s.run.animation.empty()) {
         s.status = "nothing to animate in this view";
@@ -130,11 +134,15 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       } else {
         s.status = error;
       }
+      if (!recording.writer.isOpen() && !o.record.empty()) {
+        std::fprintf(stderr, "gradlab: cannot record: %s\n", s.status.c_str());
+        exitCode = 1;
+        running = false;
+      }
     }
     if (recording.writer.isOpen()) {
       s.player.playing = false;
       s.player.t = recording.duration * recording.frame / std::max(recording.frames - 1, 1);
-      s.status = viz::cat("recording GIF ", recording.frame + 1, "/", recording.frames);
     }
 
     const Uint64 now = SDL_GetPerformanceCounter();
@@ -158,8 +166,19 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (!recording.writer.add(image, lastFrame ? 250 : recording.delay, &error)) {
         recording.writer.close(nullptr);
         s.status = error;
+        if (!o.record.empty()) {
+          std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+          exitCode = 1;
+          running = false;
+        }
       } else if (lastFrame) {
-        s.status = recording.writer.close(&error) ? "GIF saved: " + recording.path : error;
+        const bool saved = recording.writer.close(&error);
+        s.status = saved ? "GIF saved: " + recording.path : error;
+        std::printf("gradlab: %s\n", s.status.c_str());
+        if (!o.record.empty()) {
+          exitCode = saved ? 0 : 1;
+          running = false;
+        }
       }
       ++recording.frame;
     }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Smoke test of the real window: under a virtual X server (xvfb-run), `gradlab --screenshot` opens an
-# SDL window, renders the default lesson and saves a non-blank screenshot of it. Skipped (exit 77)
+# SDL window, renders the default lesson and saves a non-blank screenshot of it; --record writes the
+# animation as a GIF from the same window. Skipped (exit 77)
 # without xvfb-run.   window_smoke.sh APP PNG_CHECK WORKDIR
 set -eu
 app=$1 check=$2 work=$3
@@ -13,4 +14,13 @@ xvfb-run -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11 "$app" --lesson f
 cat "$work/window.log"
 grep -q "no display\|instead" "$work/window.log" && { echo "FAIL: the app fell back to headless under X"; exit 1; }
 "$check" --size 1280x720 "$shot"
+
+# --record: the window plays the preset's animation into a GIF and exits.
+gif="$work/window.gif"
+xvfb-run -a -s "-screen 0 1280x800x24" env SDL_VIDEODRIVER=x11 "$app" --lesson first-steps --preset 2 \
+  --record "$gif" --size 1280x720 >"$work/record.log" 2>&1 || {
+  cat "$work/record.log"; echo "FAIL: gradlab --record exited with an error"; exit 1; }
+cat "$work/record.log"
+[ "$(head -c 6 "$gif")" = "GIF89a" ] || { echo "FAIL: $gif is not a GIF89a file"; exit 1; }
+[ "$(wc -c <"$gif")" -gt 20000 ] || { echo "FAIL: $gif is suspiciously small"; exit 1; }
 echo "PASS"

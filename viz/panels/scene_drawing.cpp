@@ -115,6 +115,27 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     if (!notes) style.note.clear();
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
+  // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
+  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : (isAdaptive(sc.op) ? sc.gridAt(sc.src) : nullptr);
+  const SceneGrid* ix = sc.gridAt(sc.indices);
+  if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f) {
+    const GridDims& d = full->grid.dims;
+    std::vector<uint8_t> won(static_cast<size_t>(d.planeCells()), 0);
+    for (int64_t a = 0; a < ix->grid.dims.rows; ++a)
+      for (int64_t b = 0; b < ix->grid.dims.cols; ++b) {
+        const int64_t idx = static_cast<int64_t>(ix->grid.value(sc.plane, a, b));
+        if (idx >= 0 && idx < d.planeCells()) won[static_cast<size_t>(idx)] = 1;
+      }
+    const float z = canvas.zoom(), m = std::max(4.0f, z * 0.28f);
+    for (int64_t i = 0; i < d.planeCells(); ++i) {
+      if (!won[static_cast<size_t>(i)]) continue;
+      ImVec2 p = canvas.toScreen({full->x + static_cast<float>(i % d.cols), full->y + static_cast<float>(i / d.cols)});
+      // A corner triangle: "this cell is an argmax".
+      canvas.drawList()->AddTriangleFilled(ImVec2(p.x + z - m - 1, p.y + 1), ImVec2(p.x + z - 1, p.y + 1),
+                                           ImVec2(p.x + z - 1, p.y + m + 1), theme().label);
+    }
+  }
+
   // A click pins the cell under the mouse (or unpins it): the inspector keeps explaining it.
   if (canvas.hovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift)
     s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;

@@ -36,14 +36,15 @@ void drawVerifyPanel(AppState& s) {
 
   const std::vector<VerifyRow> rows = v.rows();
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##cases", 5, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("result");
-  ImGui::TableSetupColumn("case");
-  ImGui::TableSetupColumn("op / group");
-  ImGui::TableSetupColumn("ms");
-  ImGui::TableSetupColumn("detail", ImGuiTableColumnFlags_WidthStretch);
+  const float em = ImGui::GetFontSize();
+  ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthFixed, em * 3.0f);
+  ImGui::TableSetupColumn("case", ImGuiTableColumnFlags_WidthStretch, 2.2f);
+  ImGui::TableSetupColumn("op / group", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, em * 2.6f);
+  ImGui::TableSetupColumn("detail", ImGuiTableColumnFlags_WidthStretch, 2.2f);
   ImGui::TableHeadersRow();
   for (const VerifyRow& row : rows) {
     if (failuresOnly && (!row.done || row.passed)) continue;
