@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "gif_writer.h"
 #include "offscreen_renderer.h"
@@ -55,13 +56,61 @@ std::string presetSlug(int index, const std::string& title) {
   return slug;
 }
 
+namespace {
+
+// Renders the current preset's animation: `frames` frames from its start to its end (one frame when it
+// has nothing to animate), each to frameDir/frame-NNN.png and/or one GIF. Returns the frames written,
+// -1 on a write error (already reported).
+int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, const std::string& frameDir,
+                 const std::string& gifPath, const std::function<void(int, int)>& progress) {
+  std::string error;
+  s.player.playing = false;
+  finishVerify(s);
+  settle(renderer, s);
+  const bool anim = animated(s);
+  frames = anim ? frames : 1;
+  const double duration = s.player.duration;
+  GifWriter gif;
+  if (!gifPath.empty() && !gif.open(gifPath, renderer.width(), renderer.height(), &error)) {
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+    return -1;
+  }
+  // Frame i shows time duration * i / (frames - 1): the first frame is the start, the last the result.
+  const double seconds = s.player.speed > 0 ? duration / s.player.speed : 0.0;
+  const int delay = frames > 1 ? std::clamp(static_cast<int>(seconds * 100.0 / (frames - 1)), 4, 100) : 300;
+  for (int i = 0; i < frames; ++i) {
+    if (anim) s.player.t = frames > 1 ? duration * i / (frames - 1) : duration;
+    Image image = renderer.renderFrame(s, 0.0f);
+    if (!frameDir.empty()) {
+      char name[32];
+      std::snprintf(name, sizeof name, "frame-%03d.png", i);
+      if (!writePng((fs::path(frameDir) / name).string(), image, &error)) {
+        std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+        return -1;
+      }
+    }
+    if (gif.isOpen() && !gif.add(image, i + 1 == frames ? std::max(delay, 250) : delay, &error)) {
+      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+      return -1;
+    }
+    if (progress) progress(i + 1, frames);
+  }
+  if (gif.isOpen() && !gif.close(&error)) {
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+    return -1;
+  }
+  return frames;
+}
+
+}  // namespace
+
 int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) {
   const viz::Lesson* lesson = s.currentLesson();
   if (!lesson) {
     std::fprintf(stderr, "gradlab: no lesson to render\n");
     return 1;
   }
-  const viz::Lesson copy = *lesson;  // applyPreset below may not move it, but be independent of it
+  const viz::Lesson copy = *lesson;
   const int lessonIndex = s.lesson;
   OffscreenRenderer renderer;
   std::string error;
@@ -84,49 +133,22 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   int totalFrames = 0, failures = 0;
   for (size_t k = 0; k < copy.presets.size(); ++k) {
     viz::applyPreset(s, lessonIndex, static_cast<int>(k));
-    s.player.playing = false;
-    finishVerify(s);
     const std::string slug = presetSlug(static_cast<int>(k), copy.presets[k].title);
     const fs::path frameDir = dir / slug;
     fs::create_directories(frameDir, ec);
-    settle(renderer, s);
-    const bool anim = animated(s);
-    const int frames = anim ? o.frames : 1;
-    const double duration = s.player.duration;
-    GifWriter gif;
     const fs::path gifPath = dir / (slug + ".gif");
-    if (o.gif && !gif.open(gifPath.string(), o.width, o.height, &error)) {
-      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-      ++failures;
-    }
-    // Frame i shows time duration * i / (frames - 1): the first frame the start, the last the result.
-    const double seconds = s.player.speed > 0 ? duration / s.player.speed : 0.0;
-    const int delay = frames > 1 ? std::clamp(static_cast<int>(seconds * 100.0 / (frames - 1)), 4, 100) : 300;
-    for (int i = 0; i < frames; ++i) {
-      if (anim) s.player.t = frames > 1 ? duration * i / (frames - 1) : duration * o.at;
-      Image image = renderer.renderFrame(s, 0.0f);
-      const fs::path png = frameDir / viz::cat("frame-", i < 100 ? (i < 10 ? "00" : "0") : "", i, ".png");
-      if (!writePng(png.string(), image, &error)) {
-        std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-        ++failures;
-        break;
-      }
-      if (gif.isOpen() && !gif.add(image, i + 1 == frames ? std::max(delay, 250) : delay, &error)) {
-        std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-        gif.close(nullptr);
-        ++failures;
-      }
-      ++totalFrames;
-      if (tty) {
-        std::printf("\r  [%zu/%zu] %-48s frame %d/%d", k + 1, copy.presets.size(), slug.c_str(), i + 1, frames);
-        std::fflush(stdout);
-      }
-    }
-    if (gif.isOpen() && !gif.close(&error)) {
-      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-      ++failures;
-    }
+    auto progress = [&](int done, int total) {
+      if (!tty) return;
+      std::printf("\r  [%zu/%zu] %-48s frame %d/%d", k + 1, copy.presets.size(), slug.c_str(), done, total);
+      std::fflush(stdout);
+    };
+    const int frames = renderPreset(renderer, s, o.frames, frameDir.string(), o.gif ? gifPath.string() : "", progress);
     if (tty) std::printf("\r%*s\r", 90, "");
+    if (frames < 0) {
+      ++failures;
+      continue;
+    }
+    totalFrames += frames;
     const std::string gifNote = o.gif ? viz::cat(", GIF ", gifPath.string()) : std::string();
     std::printf("  [%zu/%zu] %s: %d frame(s) in %s%s\n", k + 1, copy.presets.size(), copy.presets[k].title.c_str(),
                 frames, frameDir.c_str(), gifNote.c_str());
@@ -139,6 +161,19 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   std::printf("gradlab: wrote %d frame(s) for %zu preset(s) to %s in %.1f s\n", totalFrames, copy.presets.size(),
               dir.c_str(), secs);
   return failures ? 1 : 0;
+}
+
+int exportRecording(viz::AppState& s, const Options& o) {
+  OffscreenRenderer renderer;
+  std::string error;
+  if (!renderer.init(o.width, o.height, &error)) {
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+    return 1;
+  }
+  const int frames = renderPreset(renderer, s, std::max(o.frames, 2), "", o.record, nullptr);
+  if (frames < 0) return 1;
+  std::printf("gradlab: wrote %s (%d frames, %dx%d)\n", o.record.c_str(), frames, o.width, o.height);
+  return 0;
 }
 
 int exportScreenshot(viz::AppState& s, const Options& o) {

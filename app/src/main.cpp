@@ -25,6 +25,7 @@ bool hasDisplay() {
 
 int renderHeadless(gradlab::viz::AppState& state, const gradlab::app::Options& o, const std::string& outDir) {
   if (!o.screenshot.empty()) return gradlab::app::exportScreenshot(state, o);
+  if (!o.record.empty()) return gradlab::app::exportRecording(state, o);
   return gradlab::app::exportLesson(state, o, outDir);
 }
 

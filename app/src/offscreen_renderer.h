@@ -23,6 +23,8 @@ class OffscreenRenderer {
   bool init(int width, int height, std::string* error);
   // Builds one UI frame (dt seconds after the last) and returns its pixels.
   Image renderFrame(viz::AppState& state, float dtSeconds);
+  int width() const { return width_; }
+  int height() const { return height_; }
 
  private:
   SDL_Surface* surface_ = nullptr;

@@ -17,14 +17,16 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_flag("--headless", o->headless, "Render every preset of the lesson to PNG frames and a GIF; no window");
   cli.add_option("--out", o->outDir, "Output directory for --headless (default ./gradlab-out)");
   cli.add_option("--screenshot", o->screenshot, "Render one frame of the preset to this PNG file and exit");
-  cli.add_option("--record", o->record, "Open the window, record the preset's animation to this GIF file and exit");
+  cli.add_option("--record", o->record,
+                 "Record the preset's animation to this GIF file and exit (from the window; headless without one)");
   cli.add_option("--size", size, "Window or image size, WIDTHxHEIGHT (default 1280x720)");
   cli.add_flag("--presenter", o->presenter, "Start in presenter mode: large fonts, high contrast");
   cli.add_option("--frames", o->frames, "Headless: frames per preset")->check(CLI::Range(1, 2000))->capture_default_str();
   cli.add_option("--at", o->at, "Screenshot: position in the animation, 0 (start) .. 1 (end)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  cli.add_flag("!--no-gif", o->gif, "Headless: PNG frames only, no GIF");
+  bool noGif = false;
+  cli.add_flag("--no-gif", noGif, "Headless: PNG frames only, no GIF");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
   try {
@@ -33,6 +35,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     *exitCode = cli.exit(e);
     return false;
   }
+  o->gif = !noGif;
   if (!size.empty()) {
     int w = 0, h = 0;
     char x = 0;
