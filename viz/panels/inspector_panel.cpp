@@ -57,7 +57,9 @@ void moveList(const AppState& s, const CellRef& cell) {
     const CellMove& m = sc.trace->moves[moves[i]];
     CellRef other = isDst ? sc.srcCellOf(m) : sc.dstCellOf(m);
     std::string name = cellName(sc.grids[other.grid], sc.plane, other.row, other.col);
-    if (isDst) {
+    if (isDst && !backward) {
+      ImGui::TextWrapped("%s = %.6g  (core %d, tile %d)", name.c_str(), static_cast<double>(m.value), m.core, m.tile);
+    } else if (isDst) {
       ImGui::TextWrapped("#%u %+.4g from %s -> %.6g  (core %d)", m.orderAtDst + 1, static_cast<double>(m.value),
                          name.c_str(), static_cast<double>(m.sumAfter), m.core);
     } else {

@@ -107,6 +107,9 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
       style.note = dstNote;
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     } else if (i == sc.indices) {
+      // The forward writes its indices together with out: reveal them cell by cell, like out.
+      if (!backward && !dstFilled.empty() && dstFilled.size() == static_cast<size_t>(g.grid.dims.planeCells()))
+        style.filled = &dstFilled;
       style.boxes = colour == CellColour::kCores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
     } else if (i == sc.forwardInput) {
       style.note = "(forward input)";

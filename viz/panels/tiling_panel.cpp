@@ -112,7 +112,7 @@ void drawTilingPanel(AppState& s) {
     drawSceneGrids(canvas, s, CellColour::kCores, false);
     drawHoverOverlay(canvas, s);
   }
-  coreLegend(plan.coresUsed);
+  coreLegend(plan.coresUsed, canvasW);
   ImGui::EndGroup();
   if (const auto focus = s.focusCell()) {
     const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];

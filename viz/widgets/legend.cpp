@@ -34,9 +34,27 @@ void heatLegend(const char* title, const HeatScale& scale, float width) {
   ImGui::Dummy(ImVec2(width, h * 0.85f + fs + 2.0f));
 }
 
-void coreLegend(int cores) {
+void coreLegend(int cores, float width) {
   const float h = ImGui::GetFontSize();
-  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
+  const float right = ImGui::GetCursorScreenPos().x + width;
+  if (cores > 16) {
+    ImGui::TextUnformatted("cores");
+    ImGui::SameLine();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float room = right - p.x - ImGui::CalcTextSize(" c00").x;
+    const float sw = std::max(2.0f, std::min(h * 0.8f, room / static_cast<float>(cores)));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    for (int c = 0; c < cores; ++c) {
+      ImVec2 a(p.x + sw * static_cast<float>(c), p.y + 2), b(a.x + sw - 1.0f, p.y + h - 2);
+      dl->AddRectFilled(a, b, toImU32(coreColour(c)));
+      if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("core %d", c);
+    }
+    ImGui::Dummy(ImVec2(sw * static_cast<float>(cores), h));
+    ImGui::SameLine();
+    ImGui::Text("c0..c%d", cores - 1);
+    return;
+  }
   for (int c = 0; c < cores; ++c) {
     std::string tag = cat("c", c);
     float w = ImGui::CalcTextSize(tag.c_str()).x + h + 10.0f;

@@ -11,7 +11,8 @@ namespace gradlab::viz {
 
 // A horizontal bar `width` wide at the ImGui cursor (takes one widget line), titled `title`.
 void heatLegend(const char* title, const HeatScale& scale, float width);
-// Swatches "c0 c1 ..." for `cores` cores, wrapping within the available width.
-void coreLegend(int cores);
+// Swatches "c0 c1 ..." for `cores` cores within `width` (0: the available width); many cores get one
+// compact row of small swatches (hover one for its number).
+void coreLegend(int cores, float width = 0.0f);
 
 }  // namespace gradlab::viz

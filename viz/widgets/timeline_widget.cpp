@@ -82,7 +82,8 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
   const size_t n = model.loadUs.size();
   const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
   const double mean = n ? std::accumulate(model.loadUs.begin(), model.loadUs.end(), 0.0) / static_cast<double>(n) : 0.0;
-  ImGui::Text("imbalance %.2f (max/mean core time)", model.imbalance);
+  ImGui::Text("imbalance %.2f (max/mean)", model.imbalance);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The busiest core's modelled time over the mean core time: 1 is a perfect balance.");
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   const float chartH = std::max(avail.y - 4.0f, 20.0f);
