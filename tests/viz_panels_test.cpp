@@ -82,6 +82,7 @@ TEST_F(VizPanels, EveryTabDrawsAFakeRunInBothThemes) {
   EXPECT_EQ(s.pacing, Pacing::kOneAtATime);  // 16 moves: small enough to show one at a time
   for (bool presenter : {false, true}) {
     if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+    frame(s);  // the theme switches at the end of a frame
     EXPECT_EQ(theme().presenter, presenter);
     for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare}) {
       s.tab = tab;

@@ -58,6 +58,7 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
 }
 
 void buildFrame(viz::AppState& s, float dt) {
+  viz::syncTheme(s);
   s.player.update(dt);
   ImGui::NewFrame();
   viz::drawMainUi(s);

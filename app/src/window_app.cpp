@@ -91,8 +91,15 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   bool running = true;
   GifRecording recording;
   Uint64 last = SDL_GetPerformanceCounter();
+  SDL_RendererInfo info{};
+  SDL_GetRendererInfo(renderer, &info);
+  const bool vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
   while (running) {
     SDL_Event event;
+    // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
+    const bool busy = s.player.playing || recording.writer.isOpen() || (s.verify && s.verify->running()) ||
+                      !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
+    if (!busy && SDL_WaitEventTimeout(&event, 250)) SDL_PushEvent(&event);
     while (SDL_PollEvent(&event)) {
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) running = false;
@@ -201,6 +208,12 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (!o.screenshot.empty()) running = false;
     }
     SDL_RenderPresent(renderer);
+    if (!vsync && !recording.writer.isOpen()) {
+      // No vsync (software renderer): cap at about 60 frames per second.
+      const Uint64 spent = SDL_GetPerformanceCounter() - now;
+      const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());
+      if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
+    }
   }
   recording.writer.close(nullptr);
   if (s.verify) s.verify->cancel();

@@ -157,6 +157,12 @@ bool selectLesson(AppState& s, const std::string& id) {
   return false;
 }
 
+void syncTheme(AppState& s) {
+  if (theme().presenter == s.presenter) return;
+  applyTheme(s.presenter);
+  refreshColours(s);  // the heat scale's neutral colour follows the theme
+}
+
 void handleShortcut(AppState& s, Shortcut shortcut) {
   switch (shortcut) {
     case Shortcut::kPlayPause: s.player.togglePlay(); break;
@@ -166,9 +172,7 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
     case Shortcut::kNextPreset: stepPreset(s, +1); break;
     case Shortcut::kFullscreen: s.requests.toggleFullscreen = true; break;
     case Shortcut::kPresenter:
-      s.presenter = !s.presenter;
-      applyTheme(s.presenter);
-      refreshColours(s);  // the heat scale's neutral colour follows the theme
+      s.presenter = !s.presenter;  // the theme follows at the end of the frame (syncTheme)
       break;
     case Shortcut::kScreenshot: s.requests.screenshot = true; break;
   }

@@ -26,6 +26,8 @@ bool selectLesson(AppState& state, const std::string& id);
 void applyLibraryPreset(AppState& state, const Preset& preset);
 
 void handleShortcut(AppState& state, Shortcut shortcut);
+// Applies the theme state.presenter asks for (ImGui's style changes between frames, not inside one).
+void syncTheme(AppState& state);
 
 // The pacing and speed the app picks when a preset does not say: one move at a time for small planes.
 Pacing defaultPacing(size_t planeMoves);

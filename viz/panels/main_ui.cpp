@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
@@ -82,6 +83,7 @@ void drawMainUi(AppState& s) {
   ImGui::Separator();
   drawInspectorPanel(s);
   ImGui::End();
+  syncTheme(s);
 }
 
 }  // namespace gradlab::viz
