@@ -87,7 +87,7 @@ void drawTilingPanel(AppState& s) {
   if (!plan.strategy.empty()) {
     // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
     ImGui::SameLine();
-    ImGui::TextDisabled("(plan?)");
+    ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
@@ -103,7 +103,7 @@ void drawTilingPanel(AppState& s) {
 
   // Top: the grids coloured by core (left), the timeline and the load chart (right); bottom: the tiles.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float topH = std::max(avail.y * (s.presenter ? 0.7f : 0.62f), 140.0f);
+  const float topH = std::max(avail.y * (s.presenter ? 0.75f : 0.62f), 140.0f);
   const float canvasW = avail.x * 0.56f;
   ImGui::BeginGroup();
   {
@@ -139,8 +139,13 @@ void drawTilingPanel(AppState& s) {
     ImGui::TextUnformatted(eventKindName(k));
   }
   const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
-  timelineWidget("##timeline", r.timeline, ImVec2(rightW, std::max(rest * 0.62f, 60.0f)), highlight);
-  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest * 0.38f, 50.0f)));
+  // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest.
+  const float font = ImGui::GetFontSize();
+  const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
+  const float loadMin = font * 2.8f;
+  const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
+  timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight);
+  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
   ImGui::EndGroup();
 
   tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);

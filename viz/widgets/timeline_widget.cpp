@@ -54,13 +54,19 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   // Time axis.
   const float axisY = area.y1 + 2.0f;
   dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
-  for (int k = 0; k <= 2; ++k) {
+  // Start and end ticks are labelled; the middle one only where its label clears both (narrow lanes).
+  float startLabelEnd = 0.0f, endLabelStart = 0.0f;
+  for (int k : {0, 2, 1}) {
     const double us = model.totalUs * k / 2.0;
     const float x = area.x0 + labelW + static_cast<float>(us) * geo.pxPerUs;
     const std::string t = cat(formatTick(static_cast<float>(us)), " µs");
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
+    const float gap = font * 0.5f;
+    if (k == 0) startLabelEnd = at + tw + gap;
+    if (k == 2) endLabelStart = at - gap;
     dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
+    if (k == 1 && (at < startLabelEnd || at + tw > endLabelStart)) continue;
     dl->AddText(ImVec2(at, axisY + 2), th.labelDim, t.c_str());
   }
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
