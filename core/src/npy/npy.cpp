@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "gradlab/half.h"
+#include "io/whole_file.h"
 #include "npy/npy_header.h"
 
 namespace gradlab::npy {
@@ -301,27 +300,14 @@ bool write(const std::string& path, const Array& array, std::string* error) {
     if (error) *error = "cannot write '" + path + "': the array's data does not match its shape " + shapeRepr(array.shape);
     return false;
   }
-  const std::string bytes = encode(array);
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (file) file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  if (file) file.close();
-  if (!file) {
-    if (error) *error = "cannot write '" + path + "'";
-    return false;
-  }
-  return true;
+  return io::writeWholeFile(path, encode(array), error);
 }
 
 bool read(const std::string& path, Array* out, std::string* error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    if (error) *error = "cannot open '" + path + "'";
-    return false;
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
+  std::string bytes;
+  if (!io::readWholeFile(path, &bytes, error)) return false;
   std::string why;
-  if (decode(text.str(), out, &why)) return true;
+  if (decode(bytes, out, &why)) return true;
   if (error) *error = "'" + path + "': " + why;
   return false;
 }

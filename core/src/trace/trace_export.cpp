@@ -1,8 +1,8 @@
 #include "gradlab/trace_export.h"
 
 #include <algorithm>
-#include <fstream>
 
+#include "io/whole_file.h"
 #include "runtime/tensor.h"
 #include "trace/json_writer.h"
 
@@ -47,17 +47,6 @@ void appendShape(std::string& out, const std::vector<int64_t>& shape) {
 
 void appendBox(std::string& out, const Box& b) {
   appendShape(out, {b.plane0, b.plane1, b.row0, b.row1, b.col0, b.col1});
-}
-
-bool writeFile(const std::string& path, const std::string& text, std::string* error) {
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  if (file) file.write(text.data(), static_cast<std::streamsize>(text.size()));
-  if (file) file.close();
-  if (!file) {
-    if (error) *error = "cannot write '" + path + "'";
-    return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -225,11 +214,11 @@ std::string traceMovesJson(const Trace& trace) {
 }
 
 bool writeChromeTrace(const Trace& trace, const std::string& path, std::string* error) {
-  return writeFile(path, chromeTraceJson(trace), error);
+  return io::writeWholeFile(path, chromeTraceJson(trace), error);
 }
 
 bool writeTraceMoves(const Trace& trace, const std::string& path, std::string* error) {
-  return writeFile(path, traceMovesJson(trace), error);
+  return io::writeWholeFile(path, traceMovesJson(trace), error);
 }
 
 }  // namespace gradlab

@@ -1,13 +1,12 @@
 // Reads the compact trace JSON written by traceMovesJson back into a Trace.
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "gradlab/trace_export.h"
+#include "io/whole_file.h"
 #include "runtime/tensor.h"
 
 namespace gradlab {
@@ -222,15 +221,10 @@ bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error
 }
 
 bool loadTraceMoves(const std::string& path, Trace* out, std::string* error) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    if (error) *error = "cannot open '" + path + "'";
-    return false;
-  }
-  std::ostringstream text;
-  text << file.rdbuf();
+  std::string text;
+  if (!io::readWholeFile(path, &text, error)) return false;
   std::string why;
-  if (parseTraceMovesJson(text.str(), out, &why)) return true;
+  if (parseTraceMovesJson(text, out, &why)) return true;
   if (error) *error = "'" + path + "': " + why;
   return false;
 }
