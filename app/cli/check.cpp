@@ -26,20 +26,6 @@ struct Expected {
   std::vector<int64_t> ints;      // integer outputs (indices)
 };
 
-float roundTo(aclDataType dtype, float v) {
-  if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(v));
-  if (dtype == ACL_BF16) return bf16BitsToFloat(floatToBf16Bits(v));
-  return v;
-}
-
-bool sameBits(float a, float b) {
-  if (std::isnan(a) && std::isnan(b)) return true;
-  uint32_t x, y;
-  std::memcpy(&x, &a, 4);
-  std::memcpy(&y, &b, 4);
-  return x == y;
-}
-
 // One unit in the last place of the dtype at magnitude |v| (fp32's for FLOAT).
 double ulp(aclDataType dtype, double v) {
   const int mantissa = dtype == ACL_FLOAT16 ? 10 : dtype == ACL_BF16 ? 7 : 23;
@@ -77,10 +63,10 @@ bool compare(std::ostream& out, const HostTensor& got, const Expected& want, acl
   }
   double worst = 0.0;
   for (size_t i = 0; i < want.fp32.size(); ++i) {
-    const float expect = roundTo(dtype, want.fp32[i]);
+    const float expect = testing::roundTo(dtype, want.fp32[i]);
     const float g = got.values[i];
     if (exact || want.absSum.empty()) {
-      if (!sameBits(g, expect)) {
+      if (!testing::sameBits(g, expect)) {
         out << "check: MISMATCH " << got.name << position(got.shape, i) << ": got " << std::setprecision(9) << g
             << ", reference " << expect << " (bit-exact expected)\n";
         return false;

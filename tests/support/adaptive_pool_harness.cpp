@@ -76,14 +76,6 @@ double ulp(aclDataType dtype, double v) {
   return 0.0;
 }
 
-bool sameBits(float a, float b) {
-  if (std::isnan(a) && std::isnan(b)) return true;
-  uint32_t x, y;
-  std::memcpy(&x, &a, 4);
-  std::memcpy(&y, &b, 4);
-  return x == y;
-}
-
 }  // namespace
 
 std::string Outcome::describe() const {
@@ -191,7 +183,7 @@ std::string outsideUntouched(const std::vector<float>& before, const std::vector
                              const std::vector<int64_t>& shape, Layout layout) {
   const std::vector<bool> mask = viewMask(shape, viewFor(shape, layout));
   for (size_t i = 0; i < before.size(); ++i) {
-    if (!mask[i] && !sameBits(before[i], after[i])) {
+    if (!mask[i] && !testing::sameBits(before[i], after[i])) {
       std::ostringstream s;
       s << "storage element " << i << " outside the " << layoutName(layout) << " view changed from " << before[i]
         << " to " << after[i];
@@ -224,7 +216,7 @@ std::string compareExact(const std::vector<float>& got, const std::vector<float>
     return s.str();
   }
   for (size_t i = 0; i < got.size(); ++i) {
-    if (!sameBits(got[i], want[i])) {
+    if (!testing::sameBits(got[i], want[i])) {
       s.precision(9);
       s << what << "[" << i << "] = " << got[i] << ", expected " << want[i] << " (bit-exact)";
       return s.str();
@@ -380,7 +372,7 @@ std::string replayMoves(const Trace& trace, int64_t cells, std::vector<float>* r
     if (m.dst < 0 || m.dst >= cells) return "a move targets cell " + std::to_string(m.dst) + " outside the output";
     if (m.orderAtDst != count[m.dst]++) return "orderAtDst of a move to cell " + std::to_string(m.dst) + " is off";
     (*replayed)[m.dst] += m.value;
-    if (!sameBits((*replayed)[m.dst], m.sumAfter)) {
+    if (!testing::sameBits((*replayed)[m.dst], m.sumAfter)) {
       std::ostringstream s;
       s.precision(9);
       s << "move " << i << " into cell " << m.dst << " records sumAfter " << m.sumAfter << " but the replay gives "

@@ -1,5 +1,6 @@
 #include "support/device_tensor.h"
 
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -180,6 +181,14 @@ float roundTo(aclDataType dtype, float value) {
   if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(value));
   if (dtype == ACL_BF16) return bf16BitsToFloat(floatToBf16Bits(value));
   return value;
+}
+
+bool sameBits(float a, float b) {
+  if (std::isnan(a) && std::isnan(b)) return true;
+  uint32_t x, y;
+  std::memcpy(&x, &a, 4);
+  std::memcpy(&y, &b, 4);
+  return x == y;
 }
 
 std::vector<float> roundAll(aclDataType dtype, std::vector<float> values) {

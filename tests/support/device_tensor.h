@@ -64,4 +64,7 @@ class RuntimeScope {
 float roundTo(aclDataType dtype, float value);
 std::vector<float> roundAll(aclDataType dtype, std::vector<float> values);
 
+// Same bit pattern, or both NaN (the NaN payload is not part of the contract).
+bool sameBits(float a, float b);
+
 }  // namespace gradlab::testing

@@ -119,14 +119,6 @@ aclFormat formatOf(const Problem& p) {
   return isOneD(p.op) ? ACL_FORMAT_NCL : ACL_FORMAT_NCHW;
 }
 
-bool sameBits(float a, float b) {
-  if (std::isnan(a) && std::isnan(b)) return true;
-  uint32_t x, y;
-  std::memcpy(&x, &a, 4);
-  std::memcpy(&y, &b, 4);
-  return x == y;
-}
-
 std::string at(const std::vector<int64_t>& shape, int64_t flat) {
   std::vector<int64_t> idx(shape.size());
   for (size_t d = shape.size(); d-- > 0;) {
@@ -309,7 +301,7 @@ Outcome runProblem(const Problem& p, bool withTrace) {
   const std::vector<bool> mask = viewMask(outShape, outView);
   const float fill = testing::roundTo(p.dtype, kOutsideFill);
   for (size_t i = 0; i < storage.size(); ++i) {
-    if (!mask[i] && !sameBits(storage[i], fill)) {
+    if (!mask[i] && !testing::sameBits(storage[i], fill)) {
       o.outsideProblem = "storage element " + std::to_string(i) + " outside the out view changed from " + show(fill) +
                          " to " + show(storage[i]);
       break;
@@ -325,7 +317,7 @@ CaseResult judgeValues(const Problem& p, const Outcome& o) {
   if (!isBackward(p.op)) {
     const std::vector<float> expected = reference::upsampleForward(p.shape, o.input);
     for (size_t i = 0; i < expected.size(); ++i) {
-      if (!sameBits(expected[i], o.output[i])) {
+      if (!testing::sameBits(expected[i], o.output[i])) {
         return failure("out" + at(shape, i) + " = " + show(o.output[i]) + ", expected " + show(expected[i]));
       }
     }
@@ -334,7 +326,7 @@ CaseResult judgeValues(const Problem& p, const Outcome& o) {
   if (p.deterministic) {
     std::vector<float> expected = testing::roundAll(p.dtype, reference::upsampleBackward(p.shape, o.input));
     for (size_t i = 0; i < expected.size(); ++i) {
-      if (!sameBits(expected[i], o.output[i])) {
+      if (!testing::sameBits(expected[i], o.output[i])) {
         return failure("gradInput" + at(shape, i) + " = " + show(o.output[i]) + ", expected bit-exactly " +
                        show(expected[i]));
       }
@@ -415,18 +407,18 @@ CaseResult judgeTrace(const Problem& p, const Outcome& o) {
       return failure("move into a cell outside the output");
     if (m.src < 0 || m.src >= static_cast<int64_t>(o.input.size()))
       return failure("move from a cell outside the input");
-    if (!sameBits(m.value, o.input[m.src])) return failure("move value differs from the input cell it names");
+    if (!testing::sameBits(m.value, o.input[m.src])) return failure("move value differs from the input cell it names");
     if (m.orderAtDst != order[m.dst]++) return failure("orderAtDst out of step");
     if (isBackward(p.op)) {
       replay[m.dst] += m.value;
-      if (!sameBits(m.sumAfter, replay[m.dst])) return failure("sumAfter differs from the replayed running sum");
+      if (!testing::sameBits(m.sumAfter, replay[m.dst])) return failure("sumAfter differs from the replayed running sum");
     } else {
       replay[m.dst] = m.value;
     }
   }
   replay = testing::roundAll(p.dtype, replay);
   for (size_t i = 0; i < replay.size(); ++i) {
-    if (!sameBits(replay[i], o.output[i])) {
+    if (!testing::sameBits(replay[i], o.output[i])) {
       return failure("replaying " + std::to_string(t.moves.size()) + " moves gives " + show(replay[i]) + " at " +
                      at(dstShape(p), i) + ", the run wrote " + show(o.output[i]));
     }
