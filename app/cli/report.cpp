@@ -47,25 +47,6 @@ std::string profileText(const DeviceProfile& p) {
 
 }  // namespace
 
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::ostringstream s;
-  s << '[';
-  for (size_t i = 0; i < shape.size(); ++i) s << (i ? ", " : "") << shape[i];
-  s << ']';
-  return s.str();
-}
-
-std::string dtypeText(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT: return "float32";
-    case ACL_FLOAT16: return "float16";
-    case ACL_BF16: return "bfloat16";
-    case ACL_INT32: return "int32";
-    case ACL_INT64: return "int64";
-    default: return "dtype " + std::to_string(static_cast<int>(dtype));
-  }
-}
-
 void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
   const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
   out << opName(r.op) << "  " << dtypeText(r.dtype) << ", " << (r.deterministic ? "deterministic" : "default (atomic) mode")

@@ -8,8 +8,6 @@
 
 namespace gradlab::cli {
 
-std::string shapeText(const std::vector<int64_t>& shape);
-std::string dtypeText(aclDataType dtype);  // "float32", "float16", "bfloat16", "int64", ...
 
 // Header line + tensors + plan summary + wall time.
 void printSummary(std::ostream& out, const RunRequest& request, const RunResult& result);

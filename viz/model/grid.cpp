@@ -41,27 +41,6 @@ std::vector<float> Grid::planeValues(int64_t plane) const {
   return out;
 }
 
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i) s += ", ";
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
-}
-
-const char* dtypeText(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT: return "float32";
-    case ACL_FLOAT16: return "float16";
-    case ACL_BF16: return "bfloat16";
-    case ACL_INT32: return "int32";
-    case ACL_INT64: return "int64";
-    case ACL_DOUBLE: return "float64";
-    default: return "other";
-  }
-}
-
 std::string Grid::label() const { return name + " " + shapeText(shape) + " " + dtypeText(dtype); }
 
 }  // namespace gradlab::viz

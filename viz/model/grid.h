@@ -7,6 +7,7 @@
 
 #include "acl/acl_base.h"
 #include "gradlab/plan.h"
+#include "gradlab/runner.h"
 
 namespace gradlab::viz {
 
@@ -41,7 +42,7 @@ struct Grid {
   std::vector<float> planeValues(int64_t plane) const;
 };
 
-std::string shapeText(const std::vector<int64_t>& shape);  // "[1, 1, 8, 8]"
-const char* dtypeText(aclDataType dtype);                   // "float32", "float16", "bfloat16", "int64", ...
+using gradlab::dtypeText;  // from gradlab/runner.h
+using gradlab::shapeText;
 
 }  // namespace gradlab::viz

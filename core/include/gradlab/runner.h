@@ -22,6 +22,8 @@ enum class Layout {
   kSliced,        // every tensor is a view into a larger storage with an offset and padded rows
 };
 const char* layoutName(Layout layout);
+const char* dtypeText(aclDataType dtype);                    // "float32", "float16", "bfloat16", "int64", ...
+std::string shapeText(const std::vector<int64_t>& shape);  // "[1, 1, 8, 8]"
 
 struct RunRequest {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;

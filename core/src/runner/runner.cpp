@@ -91,15 +91,6 @@ class IntArray {
   aclIntArray* array_;
 };
 
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i) s += ", ";
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
-}
-
 using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 
 struct OpCall {
@@ -407,6 +398,27 @@ class SettingsScope {
 };
 
 }  // namespace
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string s = "[";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(shape[i]);
+  }
+  return s + "]";
+}
+
+const char* dtypeText(aclDataType dtype) {
+  switch (dtype) {
+    case ACL_FLOAT: return "float32";
+    case ACL_FLOAT16: return "float16";
+    case ACL_BF16: return "bfloat16";
+    case ACL_INT32: return "int32";
+    case ACL_INT64: return "int64";
+    case ACL_DOUBLE: return "float64";
+    default: return "unsupported dtype";
+  }
+}
 
 const char* layoutName(Layout layout) {
   switch (layout) {
