@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -10,7 +11,28 @@
 namespace gradlab::rt {
 namespace {
 
-// A fixed set of worker threads shared by every stream; a job hands out core indices atomically.
+// One launch: core indices are handed out atomically to whichever thread asks first, and `done` counts
+// the cores that finished. Shared by pointer, so a helper that wakes only after the launching thread has
+// run every core itself finds nothing left and never touches `fn`; the launching thread waits for the
+// cores that were taken, never for helpers to wake up.
+struct Job {
+  Job(const std::function<void(int32_t)>& f, int32_t n) : fn(f), count(n) {}
+  void drain() {
+    for (int32_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < count;) {
+      fn(c);
+      if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == count) done.notify_all();
+    }
+  }
+  void waitAll() {
+    for (int32_t d; (d = done.load(std::memory_order_acquire)) < count;) done.wait(d, std::memory_order_acquire);
+  }
+  const std::function<void(int32_t)>& fn;
+  const int32_t count;
+  std::atomic<int32_t> next{0};
+  std::atomic<int32_t> done{0};
+};
+
+// A fixed set of worker threads shared by every stream.
 class CorePool {
  public:
   explicit CorePool(int32_t threads) {
@@ -27,26 +49,28 @@ class CorePool {
 
   void run(int32_t coreCount, const std::function<void(int32_t)>& fn) {
     std::lock_guard serial(jobMutex_);  // one launch at a time owns the pool; others wait their turn
-    std::atomic<int32_t> next{0};
-    auto drain = [&] {
-      for (int32_t c; (c = next.fetch_add(1)) < coreCount;) fn(c);
-    };
+    auto job = std::make_shared<Job>(fn, coreCount);
+    const int32_t limit = threadLimit_.load(std::memory_order_relaxed);
     int32_t helpers = std::min<int32_t>(static_cast<int32_t>(workers_.size()), coreCount - 1);
-    {
-      std::lock_guard lock(mutex_);
-      job_ = drain;
-      wanted_ = helpers;
-      active_ = helpers;
-      ++generation_;
+    if (limit > 0) helpers = std::min(helpers, limit - 1);
+    if (helpers > 0) {
+      {
+        std::lock_guard lock(mutex_);
+        job_ = job;
+        wanted_ = helpers;
+        ++generation_;
+      }
+      wake_.notify_all();
     }
-    wake_.notify_all();
-    drain();
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return active_ == 0; });
-    job_ = nullptr;
+    job->drain();
+    job->waitAll();
+    std::lock_guard lock(mutex_);
+    job_.reset();
+    wanted_ = 0;
   }
 
   int32_t threads() const { return static_cast<int32_t>(workers_.size()) + 1; }
+  void limit(int32_t threads) { threadLimit_.store(std::max(0, threads), std::memory_order_relaxed); }
 
  private:
   void work() {
@@ -57,20 +81,21 @@ class CorePool {
       if (stopping_) return;
       seen = generation_;
       --wanted_;
-      auto job = job_;
+      std::shared_ptr<Job> job = job_;
       lock.unlock();
-      job();
+      if (job) job->drain();
+      job.reset();
       lock.lock();
-      if (--active_ == 0) done_.notify_all();
     }
   }
 
   std::vector<std::thread> workers_;
+  std::atomic<int32_t> threadLimit_{0};
   std::mutex jobMutex_;
   std::mutex mutex_;
-  std::condition_variable wake_, done_;
-  std::function<void()> job_;
-  int32_t wanted_ = 0, active_ = 0;
+  std::condition_variable wake_;
+  std::shared_ptr<Job> job_;
+  int32_t wanted_ = 0;
   uint64_t generation_ = 0;
   bool stopping_ = false;
 };
@@ -82,15 +107,17 @@ CorePool& pool() {
 
 }  // namespace
 
-void runCores(int32_t coreCount, const std::function<void(int32_t)>& fn) {
+void runCores(int32_t coreCount, const std::function<void(int32_t)>& fn, uint64_t workBytes) {
   if (coreCount <= 0) return;
-  if (coreCount == 1) {
-    fn(0);
+  if (coreCount == 1 || (workBytes > 0 && workBytes < kSmallJobBytes)) {
+    for (int32_t c = 0; c < coreCount; ++c) fn(c);
     return;
   }
   pool().run(coreCount, fn);
 }
 
 int32_t hostThreadCount() { return pool().threads(); }
+
+void limitHostThreads(int32_t threads) { pool().limit(threads); }
 
 }  // namespace gradlab::rt

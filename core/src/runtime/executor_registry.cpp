@@ -1,9 +1,21 @@
 #include "runtime/executor_registry.h"
 
 #include "runtime/context.h"
+#include "runtime/core_pool.h"
 #include "runtime/error.h"
 
 namespace gradlab::rt {
+namespace {
+
+// A small launch does not wake the stream thread: it runs at the next wake or synchronize (see Stream).
+bool worthWaking(const aclOpExecutor& executor) {
+  if (!executor.plan) return true;
+  uint64_t bytes = 0;
+  for (const gradlab::Tile& t : executor.plan->tiles) bytes += t.bytesIn + t.bytesOut;
+  return bytes >= kSmallJobBytes;
+}
+
+}  // namespace
 
 ExecutorRegistry& ExecutorRegistry::instance() {
   static ExecutorRegistry* r = new ExecutorRegistry();
@@ -74,8 +86,9 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
   args.trace = owned->trace.get();
   std::shared_ptr<Stream> stream = resolveStream(streamHandle, api);
   if (!stream) return ACLNN_ERR_PARAM_INVALID;
+  const bool wake = worthWaking(*owned);
   std::shared_ptr<aclOpExecutor> job(std::move(owned));
-  stream->enqueue([job, args, pins = std::move(pins)]() { return job->run(args); });
+  stream->enqueue([job, args, pins = std::move(pins)]() { return job->run(args); }, wake);
   return ACLNN_SUCCESS;
 }
 

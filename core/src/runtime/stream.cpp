@@ -9,33 +9,31 @@ Stream::Stream(int32_t device) : device_(device), worker_([this] { loop(); }) {}
 Stream::~Stream() {
   {
     std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && !running_; });
+    for (;;) {
+      idle_.wait(lock, [this] { return !running_; });
+      if (queue_.empty()) break;
+      runFront(lock);
+    }
     stopping_ = true;
   }
   wake_.notify_all();
   worker_.join();
 }
 
-void Stream::enqueue(Task task) {
+void Stream::enqueue(Task task, bool wake) {
   {
     std::lock_guard lock(mutex_);
     queue_.push_back(std::move(task));
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
-void Stream::loop() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-    if (queue_.empty()) return;  // stopping and drained
-    Task task = std::move(queue_.front());
-    queue_.pop_front();
-    if (firstError_.code != 0) {
-      ++skippedAfterError_;
-      if (queue_.empty()) idle_.notify_all();
-      continue;
-    }
+void Stream::runFront(std::unique_lock<std::mutex>& lock) {
+  Task task = std::move(queue_.front());
+  queue_.pop_front();
+  if (firstError_.code != 0) {
+    ++skippedAfterError_;
+  } else {
     running_ = true;
     lock.unlock();
     TaskResult result = task();
@@ -43,13 +41,27 @@ void Stream::loop() {
     lock.lock();
     running_ = false;
     if (result.code != 0 && firstError_.code == 0) firstError_ = std::move(result);
-    if (queue_.empty()) idle_.notify_all();
+  }
+  idle_.notify_all();
+  if (!queue_.empty()) wake_.notify_one();
+}
+
+void Stream::loop() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return (stopping_ && queue_.empty()) || (!queue_.empty() && !running_); });
+    if (queue_.empty()) return;  // stopping and drained
+    runFront(lock);
   }
 }
 
 TaskResult Stream::synchronize() {
   std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return queue_.empty() && !running_; });
+  for (;;) {
+    idle_.wait(lock, [this] { return !running_; });
+    if (queue_.empty()) break;
+    runFront(lock);  // the stream thread has not picked it up yet: run it here
+  }
   TaskResult result = std::move(firstError_);
   if (result.code != 0 && skippedAfterError_ > 0) {
     result.message += cat("; ", skippedAfterError_, " task(s) queued after it on this stream were skipped");

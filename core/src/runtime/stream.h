@@ -1,4 +1,8 @@
-// A stream runs its tasks on its own host thread, one after another, in submission order.
+// A stream runs its tasks in submission order, one at a time, on its own host thread. A thread that
+// synchronizes (or destroys the stream) while tasks are still queued runs them itself, in the same
+// order, instead of waiting for the stream thread to wake up. Small tasks are queued without waking the
+// stream thread at all, the way a driver batches small submissions until a flush: waking a sleeping
+// thread costs more than the task, and nothing can observe a task before synchronize anyway.
 #pragma once
 
 #include <condition_variable>
@@ -20,18 +24,21 @@ class Stream {
  public:
   using Task = std::function<TaskResult()>;
   explicit Stream(int32_t device);
-  ~Stream();  // waits for queued work, then joins
+  ~Stream();  // runs or waits for queued work, then joins
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
   int32_t device() const { return device_; }
-  void enqueue(Task task);
+  // `wake`: start the task on the stream thread now (false: it may wait for the next wake or synchronize).
+  void enqueue(Task task, bool wake = true);
   // Waits until every queued task has run. Returns the first failure since the last synchronize
   // (tasks queued after a failure are skipped and counted in its message) and clears it.
   TaskResult synchronize();
 
  private:
   void loop();
+  // Runs (or, after a failure, skips) the front task. Needs the lock, a non-empty queue and no task running.
+  void runFront(std::unique_lock<std::mutex>& lock);
   int32_t device_;
   std::mutex mutex_;
   std::condition_variable wake_;

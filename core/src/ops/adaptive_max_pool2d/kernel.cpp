@@ -230,7 +230,7 @@ void zeroSharedPlanes(const BackwardRun& r, int32_t cores) {
     forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
       std::memset(r.acc(planes[q]) + off, 0, static_cast<size_t>(n) * sizeof(float));
     });
-  });
+  }, static_cast<uint64_t>(total) * sizeof(float));
 }
 
 // Default mode, after the tiles: all cores round the shared planes' workspace into gradInput.
@@ -241,7 +241,7 @@ void storeSharedPlanes(const BackwardRun& r, int32_t cores) {
     forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
       r.gradInput.storeValues(planes[q], off, n, r.acc(planes[q]) + off);
     });
-  });
+  }, static_cast<uint64_t>(total) * sizeof(float) * 2);
 }
 
 // ---- forward ---------------------------------------------------------------------------------------

@@ -71,6 +71,8 @@ void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel) {
   for (int32_t c = 0; trace && c < cores; ++c) {
     recorders[c] = std::make_unique<CoreRecorder>(plan.profile, c, &sequence, trace->maxMoves);
   }
+  uint64_t workBytes = 1;  // never 0 (unknown): an empty plan is small
+  for (const Tile& t : plan.tiles) workBytes += t.bytesIn + t.bytesOut;
   rt::runCores(cores, [&](int32_t core) {
     CoreContext ctx;
     ctx.core = core;
@@ -78,7 +80,7 @@ void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel) {
     ctx.ub = threadUb(plan.profile.ubBytes);
     ctx.recorder = trace ? recorders[core].get() : nullptr;
     for (size_t i = first[core]; i < first[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
-  });
+  }, workBytes);
   if (!trace) return;
 
   trace->plan = plan;
