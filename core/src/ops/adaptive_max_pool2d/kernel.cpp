@@ -183,7 +183,7 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
 
 void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) r.gradInput.zero(p, 0, r.HW);
-  if (ctx.recorder) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
 }
 
 // The first gradOutput cell (flat over planes x Ho x Wo) whose index lies outside [0, H*W), or -1.
@@ -365,7 +365,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
   // Deterministic plans have no shared planes and no atomic tiles: every plane is its core's alone.
   if (!tiling.sharedPlanes.empty()) zeroSharedPlanes(r, plan.coresUsed);
   runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
-    if (ctx.recorder) {
+    if (ctx.traced()) {
       if (tile.atomic) scatterTile<true, true>(r, ctx, tile);
       else scatterTile<true, false>(r, ctx, tile);
     } else {
@@ -380,7 +380,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
   ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
   runTiles(tiling.plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
-    if (ctx.recorder) forwardTile<true>(r, ctx, tile);
+    if (ctx.traced()) forwardTile<true>(r, ctx, tile);
     else forwardTile<false>(r, ctx, tile);
   });
   return {};

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "gradlab/trace.h"
+#include "ops/common/tile_runner.h"
 #include "runtime/executor_registry.h"
 
 namespace gradlab {
@@ -65,6 +66,7 @@ const Plan* executorPlan(const aclOpExecutor* executor) {
 }
 
 bool traceExecutor(aclOpExecutor* executor, std::shared_ptr<Trace> trace) {
+  if constexpr (!ops::kTracingBuilt) return false;
   return rt::ExecutorRegistry::instance().withLive(executor, [&](aclOpExecutor& e) { e.trace = std::move(trace); });
 }
 

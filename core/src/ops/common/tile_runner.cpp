@@ -61,6 +61,7 @@ float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t sr
 }
 
 void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel) {
+  if constexpr (!kTracingBuilt) trace = nullptr;
   const int32_t cores = plan.coresUsed;
   std::vector<size_t> first(cores + 1, plan.tiles.size());
   for (size_t i = plan.tiles.size(); i-- > 0;) first[plan.tiles[i].core] = i;

@@ -11,7 +11,15 @@
 #include "gradlab/plan.h"
 #include "gradlab/trace.h"
 
+// CMake -DGRADLAB_TRACING=OFF builds the library with every recording path compiled out (traceExecutor
+// then returns false), to measure what merely being able to trace costs (bench/tracing_build).
+#ifndef GRADLAB_TRACING
+#define GRADLAB_TRACING 1
+#endif
+
 namespace gradlab::ops {
+
+inline constexpr bool kTracingBuilt = GRADLAB_TRACING != 0;
 
 // Per-core trace recording. Kernels only touch it through CoreContext, and only when tracing is on.
 class CoreRecorder {
@@ -41,6 +49,8 @@ struct CoreContext {
   std::byte* ub = nullptr;  // this core's unified buffer, ubBytes long, 64-byte aligned
   uint64_t ubBytes = 0;
   CoreRecorder* recorder = nullptr;  // nullptr when tracing is off
+
+  bool traced() const { return kTracingBuilt && recorder != nullptr; }
 
   // Carves `count` elements of T out of the UB at `offsetBytes`; the plan guarantees they fit.
   template <typename T>

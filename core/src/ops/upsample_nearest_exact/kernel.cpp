@@ -170,7 +170,7 @@ void backwardZeroTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
     const int64_t slot = std::lower_bound(rows.begin(), rows.end(), p * job.rows.in + r) - rows.begin();
     std::memset(workspace + slot * job.cols.in + c0, 0, width * kF32);
   }
-  if (ctx.recorder) ctx.recorder->event(t.id, EventKind::kCopyOut, width * kF32, 0);
+  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, width * kF32, 0);
 }
 
 // Shared rows of fp16/bf16, after the main phase: round the fp32 workspace row into `out` once.
@@ -181,7 +181,7 @@ void backwardConvertTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t
   float* ub = ctx.ubAt<float>(0);
   std::memcpy(ub, workspace + slot * job.cols.in + c0, width * kF32);
   storeRow(job.dst, p, r, c0, width, ub);
-  if (ctx.recorder) {
+  if (ctx.traced()) {
     ctx.recorder->event(t.id, EventKind::kCopyIn, width * kF32, 0);
     ctx.recorder->event(t.id, EventKind::kCompute, 0, width);
     ctx.recorder->event(t.id, EventKind::kCopyOut, width * job.dst.elementSize, 0);
@@ -260,7 +260,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
 // and merges their traces into one: events of a later phase start when the previous phase ended.
 template <typename KernelFor>
 void runPhases(const UpsamplePlan& up, Trace* trace, KernelFor kernelFor) {
-  if (!trace) {
+  if (!kTracingBuilt || !trace) {
     for (size_t i = 0; i < up.phasePlans.size(); ++i) runTiles(up.phasePlans[i], nullptr, kernelFor(up.phaseOfPlan[i]));
     return;
   }
@@ -326,7 +326,7 @@ rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* 
         break;
     }
     return [&](CoreContext& ctx, const Tile& t) {
-      if (ctx.recorder) {
+      if (ctx.traced()) {
         backwardMainTile<true>(job, ctx, t, ws);
       } else {
         backwardMainTile<false>(job, ctx, t, ws);
@@ -339,7 +339,7 @@ rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* 
 rt::TaskResult runForward(const UpsampleJob& job, Trace* trace) {
   runPhases(*job.plan, trace, [&](Phase) -> TileKernel {
     return [&](CoreContext& ctx, const Tile& t) {
-      if (ctx.recorder) {
+      if (ctx.traced()) {
         forwardTile<true>(job, ctx, t);
       } else {
         forwardTile<false>(job, ctx, t);
@@ -361,7 +361,7 @@ rt::TaskResult runZeroOut(const aclTensor& out, const UpsamplePlan& plan, Trace*
           for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) zeroRow(pt, p, r, t.dst.col0, t.dst.col1 - t.dst.col0);
         }
       }
-      if (ctx.recorder) ctx.recorder->event(t.id, EventKind::kCopyOut, t.dst.cells() * out.elementSize(), 0);
+      if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.dst.cells() * out.elementSize(), 0);
     };
   });
   return {ACL_SUCCESS, ""};
