@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "gradlab/profile.h"
 #include "ops/common/op_support.h"
+#include "ops/upsample_nearest_exact/axis_map_cache.h"
 #include "ops/upsample_nearest_exact/check.h"
 #include "ops/upsample_nearest_exact/kernel.h"
 #include "ops/upsample_nearest_exact/tiling.h"
@@ -33,12 +34,9 @@ std::unique_ptr<aclOpExecutor> newExecutor(const char* launchApi, std::shared_pt
 }
 
 std::shared_ptr<UpsampleJob> makeJob(bool twoD, const aclTensor& src, const aclTensor& dst, const Geometry& g) {
-  auto job = std::make_shared<UpsampleJob>();
-  job->src = twoD ? planeTensor4d(src) : planeTensorNcl(src);
-  job->dst = twoD ? planeTensor4d(dst) : planeTensorNcl(dst);
-  job->rows = makeAxisMap(g.inH, g.outH, g.scaleH);
-  job->cols = makeAxisMap(g.inW, g.outW, g.scaleW);
-  return job;
+  return std::make_shared<UpsampleJob>(twoD ? planeTensor4d(src) : planeTensorNcl(src),
+                                       twoD ? planeTensor4d(dst) : planeTensorNcl(dst),
+                                       sharedAxisMap(g.inH, g.outH, g.scaleH), sharedAxisMap(g.inW, g.outW, g.scaleW));
 }
 
 std::vector<int64_t> shapeOf(bool twoD, const Geometry& g, int64_t H, int64_t W) {

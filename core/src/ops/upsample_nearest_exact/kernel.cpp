@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 
 namespace gradlab::ops::upsample {
@@ -14,20 +15,33 @@ constexpr uint64_t kF32 = sizeof(float);
 
 int64_t flat(int64_t plane, int64_t h, int64_t w, int64_t H, int64_t W) { return (plane * H + h) * W + w; }
 
+// Large outputs are written with non-temporal stores (stream_store.h).
+bool streamOutput(const UpsampleJob& job) {
+  return static_cast<uint64_t>(job.dst.cells()) * job.dst.elementSize >= kStreamOutputBytes;
+}
+
 // ---- backward -------------------------------------------------------------------------------------
+
+// Whether addChunk can start an accumulator row by itself (uniform columns, the whole span at once).
+bool startsRow(const UpsampleJob& job, const ColumnBlock& b) { return job.cols.factor != 0 && b.stage >= b.span(); }
 
 // Adds one staged chunk of a gradOutput row (columns [x0, x0 + n)) into the accumulator row `acc` of
 // the block, each gradInput cell receiving its values in increasing column order (the SPEC order).
+// kStart: `acc` holds garbage and this is the row's first chunk (only when startsRow): the sums start
+// from 0.0f + g, exactly what adding into a zeroed row gives (-0.0 included), without zeroing first.
+template <bool kStart = false>
 void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc) {
   const int64_t k = job.cols.factor;
   const int64_t width = b.width();
   if (k != 0 && n == b.span()) {  // uniform k-to-1 columns: cell j sums g[k*j .. k*j + k) in order
+    auto start = [&](int64_t j) { return kStart ? 0.0f : acc[j]; };
     if (k == 1) {
-      for (int64_t j = 0; j < width; ++j) acc[j] += g[j];
+      for (int64_t j = 0; j < width; ++j) acc[j] = start(j) + g[j];
     } else if (k == 2) {
-      for (int64_t j = 0; j < width; ++j) acc[j] = (acc[j] + g[2 * j]) + g[2 * j + 1];
+      for (int64_t j = 0; j < width; ++j) acc[j] = (start(j) + g[2 * j]) + g[2 * j + 1];
     } else {
-      for (int64_t t = 0; t < k; ++t) {
+      for (int64_t j = 0; j < width; ++j) acc[j] = start(j) + g[j * k];
+      for (int64_t t = 1; t < k; ++t) {
         for (int64_t j = 0; j < width; ++j) acc[j] += g[j * k + t];
       }
     }
@@ -122,10 +136,14 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
         atomicRow<kTrace>(job, ctx, t, b, p, r, h0, h1, stage, a, workspace, n);
         continue;
       }
-      std::fill(a, a + width, 0.0f);
+      // The first gradOutput row starts the sums when it can; otherwise (and for rows nobody maps to) zero.
+      const bool start = !kTrace && h0 < h1 && startsRow(job, b);
+      if (!start) std::fill(a, a + width, 0.0f);
       if (direct) {
         for (int64_t h = h0; h < h1; ++h) {
-          addChunk(job, b, b.src0, b.span(), reinterpret_cast<const float*>(job.src.address(p, h, b.src0)), a);
+          const float* g = reinterpret_cast<const float*>(job.src.address(p, h, b.src0));
+          if (start && h == h0) addChunk<true>(job, b, b.src0, b.span(), g, a);
+          else addChunk(job, b, b.src0, b.span(), g, a);
         }
         n.stagedCells += (h1 - h0) * b.span();
         continue;
@@ -137,6 +155,8 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
           n.stagedCells += cnt;
           if constexpr (kTrace) {
             addChunkTraced(job, b, x0, cnt, stage, a, *ctx.recorder, t.id, p, h, r);
+          } else if (start && h == h0) {
+            addChunk<true>(job, b, x0, cnt, stage, a);
           } else {
             addChunk(job, b, x0, cnt, stage, a);
           }
@@ -147,10 +167,13 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       if (partialRow(job.rows, t, r)) continue;
-      storeRow(job.dst, p, r, b.dst0, width, acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width);
+      const float* row = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      if (streamOutput(job)) streamRow(job.dst, p, r, b.dst0, width, row);
+      else storeRow(job.dst, p, r, b.dst0, width, row);
       n.storedCells += width;
     }
   }
+  if (streamOutput(job)) streamFence();
   if constexpr (kTrace) {
     CoreRecorder& rec = *ctx.recorder;
     rec.event(t.id, EventKind::kCopyIn, n.stagedCells * job.src.elementSize, 0);
@@ -242,9 +265,12 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   }
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      storeRow(job.dst, p, r, b.dst0, width, outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width);
+      const float* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      if (streamOutput(job)) streamRow(job.dst, p, r, b.dst0, width, row);
+      else storeRow(job.dst, p, r, b.dst0, width, row);
     }
   }
+  if (streamOutput(job)) streamFence();
   if constexpr (kTrace) {
     CoreRecorder& rec = *ctx.recorder;
     const uint64_t cells = static_cast<uint64_t>(t.dst.cells());

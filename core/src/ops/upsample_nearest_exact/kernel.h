@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 
 #include "gradlab/trace.h"
 #include "ops/common/plane_tensor.h"
@@ -16,9 +17,14 @@ namespace gradlab::ops::upsample {
 
 // One call of a backward or forward op. `src` is the tensor tiles read (gradOutput / self), `dst` the
 // one they write (out). rows/cols map the out-side axis (gradOutput / out) onto the in side.
+// The axis maps are shared with other calls of the same shape (axis_map_cache.h).
 struct UpsampleJob {
+  UpsampleJob(PlaneTensor s, PlaneTensor d, std::shared_ptr<const AxisMap> r, std::shared_ptr<const AxisMap> c)
+      : src(s), dst(d), rowsMap(std::move(r)), colsMap(std::move(c)), rows(*rowsMap), cols(*colsMap) {}
   PlaneTensor src, dst;
-  AxisMap rows, cols;
+  std::shared_ptr<const AxisMap> rowsMap, colsMap;
+  const AxisMap& rows;
+  const AxisMap& cols;
   std::shared_ptr<const UpsamplePlan> plan;
 };
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "ops/common/tile_runner.h"
@@ -33,11 +34,15 @@ std::vector<ColumnBlock> columnBlocks(int64_t dstCount, SrcRange srcRange, uint6
       d0 = d1;
       continue;
     }
-    while (d1 < dstCount) {
-      auto [a, b] = srcRange(d0, d1 + 1);
-      if (!fits(d1 + 1 - d0, b - a)) break;
-      s0 = a, s1 = b, ++d1;
+    // The widest block that fits: width and span only grow with d1, so binary search (a 2^20-column
+    // axis would otherwise cost a million probes per call).
+    for (int64_t hi = dstCount; d1 < hi;) {
+      const int64_t mid = d1 + (hi - d1 + 1) / 2;
+      auto [a, b] = srcRange(d0, mid);
+      if (fits(mid - d0, b - a)) d1 = mid;
+      else hi = mid - 1;
     }
+    std::tie(s0, s1) = srcRange(d0, d1);
     blocks.push_back({d0, d1, s0, s1, s1 - s0});
     d0 = d1;
   }
