@@ -84,23 +84,34 @@ Tensors makeTensors(const std::vector<int64_t>& outShape, const std::vector<int6
           adaptive_cases::makeTensor(inShape, inLayout, dtype, std::vector<float>(inCells, 0.0f))};
 }
 
-TEST(AdaptivePoolBackward, WorkspaceOnlyWhenAccumulatorsCannotLiveInGradInput) {
+// A plane with one core sums in UB when it fits there; planes split between cores (default mode: here
+// 6 planes x 4 rows over 24 cores, so every plane) sum in gradInput when it is dense fp32, else in the
+// workspace; a plane too big for UB sums in gradInput or the workspace.
+TEST(AdaptivePoolBackward, WorkspaceOnlyWhenAccumulatorsCannotLiveInUbOrGradInput) {
   testing::RuntimeScope::shared();
   const std::vector<int64_t> out{2, 3, 4, 5}, in{2, 3, 9, 11};
   const uint64_t accumulators = 2 * 3 * 9 * 11 * 4;
   for (bool deterministic : {true, false}) {
     DeterministicScope mode(deterministic);
+    const uint64_t split = deterministic ? 0 : accumulators;
     Tensors fp32 = makeTensors(out, in, ACL_FLOAT);
     EXPECT_EQ(adaptive_cases::backward(fp32.gradOutput, fp32.self, fp32.indices, fp32.gradInput).workspaceSize, 0u);
     Tensors fp16 = makeTensors(out, in, ACL_FLOAT16);
-    EXPECT_EQ(adaptive_cases::backward(fp16.gradOutput, fp16.self, fp16.indices, fp16.gradInput).workspaceSize, accumulators);
+    EXPECT_EQ(adaptive_cases::backward(fp16.gradOutput, fp16.self, fp16.indices, fp16.gradInput).workspaceSize, split);
     Tensors strided = makeTensors(out, in, ACL_FLOAT, Layout::kTransposedHW);
     EXPECT_EQ(adaptive_cases::backward(strided.gradOutput, strided.self, strided.indices, strided.gradInput).workspaceSize,
-              accumulators);
+              split);
     Tensors padded = makeTensors(out, in, ACL_FLOAT, Layout::kPadded);  // planes are not dense runs
     EXPECT_EQ(adaptive_cases::backward(padded.gradOutput, padded.self, padded.indices, padded.gradInput).workspaceSize,
-              accumulators);
+              split);
   }
+  DeterministicScope mode(true);
+  Tensors big = makeTensors({1, 2, 3, 3}, {1, 2, 300, 300}, ACL_FLOAT16);  // 360 KB per fp32 plane: not in UB
+  EXPECT_EQ(adaptive_cases::backward(big.gradOutput, big.self, big.indices, big.gradInput).workspaceSize,
+            2u * 300 * 300 * 4);
+  Tensors bigFp32 = makeTensors({1, 2, 3, 3}, {1, 2, 300, 300}, ACL_FLOAT);
+  EXPECT_EQ(adaptive_cases::backward(bigFp32.gradOutput, bigFp32.self, bigFp32.indices, bigFp32.gradInput).workspaceSize,
+            0u);
 }
 
 TEST(AdaptivePoolBackward, DeterministicRunsAreBitIdenticalWithAndWithoutTrace) {
@@ -139,7 +150,7 @@ TEST(AdaptivePoolBackward, PlanStrategyNamesTheMode) {
 
 TEST(AdaptivePoolBackward, ExecutorRunsOnceAndChecksItsWorkspace) {
   testing::RuntimeScope::shared();
-  DeterministicScope mode(true);
+  DeterministicScope mode(false);  // both planes split between cores: fp16 sums in the workspace
   Tensors t = makeTensors({1, 2, 3, 3}, {1, 2, 6, 6}, ACL_FLOAT16);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;

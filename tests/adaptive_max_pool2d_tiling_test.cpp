@@ -64,8 +64,23 @@ TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
           ASSERT_EQ(adaptive_cases::verifyBackwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "")
               << spec << " " << s.N << "x" << s.C << "x" << s.H << "x" << s.W << " <- " << s.Ho << "x" << s.Wo
               << (deterministic ? " deterministic" : " default");
-          EXPECT_EQ(t.useWorkspace, dtype != ACL_FLOAT);
-          EXPECT_EQ(t.plan.workspaceBytes, t.useWorkspace ? uint64_t(s.planes() * s.H * s.W * 4) : 0u);
+          // Sums live in UB when a plane fits there, else in gradInput (dense fp32) or the workspace;
+          // planes split between cores cannot use UB.
+          const uint64_t planeBytes = uint64_t(s.H * s.W) * 4, ub = t.plan.profile.ubBytes;
+          const Accumulator gm = dtype == ACL_FLOAT ? Accumulator::kGradInput : Accumulator::kWorkspace;
+          EXPECT_EQ(t.sharedAcc, gm);
+          if (t.ownerAcc == Accumulator::kUb) {
+            EXPECT_GE(t.accBytes, planeBytes);
+            EXPECT_LE(t.accBytes + BackwardTiling::footprint(std::min<int64_t>(64, s.Ho * s.Wo)), ub);
+          } else {
+            EXPECT_EQ(t.ownerAcc, gm);
+            EXPECT_GT(align64(planeBytes) + BackwardTiling::footprint(std::min<int64_t>(64, s.Ho * s.Wo)), ub);
+          }
+          const uint64_t workspacePlanes = t.ownerAcc == Accumulator::kWorkspace ? s.planes()
+                                           : t.sharedAcc == Accumulator::kWorkspace ? t.sharedPlanes.size()
+                                                                                    : 0;
+          EXPECT_EQ(t.plan.workspaceBytes, workspacePlanes * planeBytes);
+          for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.ubBytes, ub);
           for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.src.cells(), t.chunkCells);
         }
       }

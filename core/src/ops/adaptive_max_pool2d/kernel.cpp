@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
@@ -65,8 +66,18 @@ class PlaneRuns {
   void loadIndices(int64_t p, int64_t f0, int64_t n, int64_t* dst) const {
     segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) { loadIndexRun(t, p, h, w, k, dst + at); });
   }
-  void storeValues(int64_t p, int64_t f0, int64_t n, const float* src) const {
-    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) { storeRow(t, p, h, w, k, src + at); });
+  void storeValues(int64_t p, int64_t f0, int64_t n, const float* src, bool stream = false) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) {
+      if (stream) streamRow(t, p, h, w, k, src + at);
+      else storeRow(t, p, h, w, k, src + at);
+    });
+  }
+  // The run's cells straight from GM when no cast or gather is needed (dense FLOAT / INT64), else nullptr.
+  const float* directValues(int64_t p, int64_t f0) const {
+    return dense_ && t_.dtype == ACL_FLOAT ? reinterpret_cast<const float*>(flat_.address(p, 0, f0)) : nullptr;
+  }
+  const int64_t* directIndices(int64_t p, int64_t f0) const {
+    return dense_ && t_.dtype == ACL_INT64 ? reinterpret_cast<const int64_t*>(flat_.address(p, 0, f0)) : nullptr;
   }
   void zero(int64_t p, int64_t f0, int64_t n) const {
     segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t) { zeroRow(t, p, h, w, k); });
@@ -111,9 +122,13 @@ struct BackwardRun {
   int64_t HW, HoWo;
   PlaneRuns gradOutput, indices, gradInput;
   float* workspace;
+  bool streamOut = false;  // gradInput is large: planes go out with non-temporal stores
 
-  float* acc(int64_t p) const {
-    return tiling.useWorkspace ? workspace + p * HW : reinterpret_cast<float*>(gradInput.tensor().address(p, 0, 0));
+  // The GM accumulator of plane p (its owner's, or the shared one): in the workspace or gradInput itself.
+  float* acc(int64_t p, bool shared) const {
+    const Accumulator a = shared ? tiling.sharedAcc : tiling.ownerAcc;
+    if (a == Accumulator::kWorkspace) return workspace + tiling.workspaceSlot(p) * HW;
+    return reinterpret_cast<float*>(gradInput.tensor().address(p, 0, 0));
   }
   uint64_t inBytesPerCell() const { return gradOutput.tensor().elementSize + indices.tensor().elementSize; }
 };
@@ -122,42 +137,55 @@ struct BackwardRun {
 template <bool kTrace>
 void storePlane(const BackwardRun& r, CoreContext& ctx, const Tile& tile, int64_t p, float* stage) {
   const int64_t step = r.tiling.stageCells;
-  const float* acc = r.acc(p);
+  const float* acc = r.acc(p, false);
   for (int64_t f = 0; f < r.HW; f += step) {
     const int64_t n = std::min(step, r.HW - f);
     std::memcpy(stage, acc + f, static_cast<size_t>(n) * sizeof(float));
-    r.gradInput.storeValues(p, f, n, stage);
+    r.gradInput.storeValues(p, f, n, stage, r.streamOut);
   }
   if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
 }
 
 // One UB step: copy the tile's gradOutput values and indices in, then add each value into its plane's
 // fp32 accumulator in row-major order. A tile whose planes have no other core (every tile in
-// deterministic mode) also zeroes a plane's accumulator at the plane's first tile and rounds the
-// workspace plane into gradInput at its last; atomic tiles leave that to the passes around the tiles.
+// deterministic mode) also zeroes a plane's accumulator at the plane's first tile and rounds it into
+// gradInput at its last (a UB accumulator right after its plane's adds, since it holds one plane);
+// atomic tiles leave that to the passes around the tiles.
 template <bool kTrace, bool kAtomic>
 void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   const PlaneRun run = planeRun(tile.src, r.shape.Wo);
   const int64_t planes = tile.src.plane1 - tile.src.plane0;
-  float* vals = ctx.ubAt<float>(0);
-  int64_t* idx = ctx.ubAt<int64_t>(BackwardTiling::indexOffset(planes * run.count));
-  for (int64_t q = 0; q < planes; ++q) {
-    r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
-    r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
+  const BackwardTiling& t = r.tiling;
+  const bool owner = !tile.atomic;
+  const bool inUb = owner && t.ownerAcc == Accumulator::kUb;
+  float* ubAcc = ctx.ubAt<float>(0);
+  float* vals = ctx.ubAt<float>(t.accBytes);
+  int64_t* idx = ctx.ubAt<int64_t>(t.accBytes + BackwardTiling::indexOffset(planes * run.count));
+  // Dense fp32 values and int64 indices need no cast: the vector unit reads them where the copy-in
+  // would have put them, which saves a pass over every input byte (the op is memory-bound).
+  const bool direct = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first) &&
+                      r.indices.directIndices(tile.src.plane0, run.first);
+  if (!direct) {
+    for (int64_t q = 0; q < planes; ++q) {
+      r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
+      r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
+    }
   }
   if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0);
 
-  const bool owner = !tile.atomic;
   const uint64_t hw = static_cast<uint64_t>(r.HW);
+  const bool lastOfPlane = run.first + run.count == r.HoWo;
   for (int64_t q = 0; q < planes; ++q) {
     const int64_t p = tile.src.plane0 + q;
-    float* acc = r.acc(p);
+    float* acc = inUb ? ubAcc : r.acc(p, tile.atomic);
     if (owner && run.first == 0) {
       std::memset(acc, 0, static_cast<size_t>(r.HW) * sizeof(float));
-      if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0);
+      if constexpr (kTrace) {
+        if (!inUb) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0);
+      }
     }
-    const float* v = vals + q * run.count;
-    const int64_t* k = idx + q * run.count;
+    const float* v = direct ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
+    const int64_t* k = direct ? r.indices.directIndices(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
     for (int64_t i = 0; i < run.count; ++i) {
       const int64_t at = k[i];
@@ -170,15 +198,20 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
         if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at]);
       }
     }
+    if (inUb && lastOfPlane) {
+      r.gradInput.storeValues(p, 0, r.HW, ubAcc, r.streamOut);
+      if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
+    }
   }
   if constexpr (kTrace) {
     const int64_t cells = planes * run.count;
     if (kAtomic) ctx.recorder->event(tile.id, EventKind::kAtomicAdd, cells * sizeof(float), cells);
     else ctx.recorder->event(tile.id, EventKind::kCompute, 0, cells);
   }
-  if (owner && r.tiling.useWorkspace && run.first + run.count == r.HoWo) {
+  if (owner && t.ownerAcc == Accumulator::kWorkspace && lastOfPlane) {
     for (int64_t q = 0; q < planes; ++q) storePlane<kTrace>(r, ctx, tile, tile.src.plane0 + q, vals);
   }
+  if (r.streamOut && owner && lastOfPlane) streamFence();
 }
 
 void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
@@ -196,12 +229,16 @@ int64_t findBadIndex(const BackwardRun& r) {
     for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
       const int64_t pos = p * r.HoWo + run.first;
       if (first.load(std::memory_order_relaxed) < pos) return;  // an earlier cell already failed
-      r.indices.loadIndices(p, run.first, run.count, idx);
+      const int64_t* k = r.indices.directIndices(p, run.first);  // dense INT64: checked where it lies
+      if (k == nullptr) {
+        r.indices.loadIndices(p, run.first, run.count, idx);
+        k = idx;
+      }
       bool bad = false;
-      for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(idx[i]) >= hw;
+      for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(k[i]) >= hw;
       if (!bad) continue;
       int64_t i = 0;
-      while (static_cast<uint64_t>(idx[i]) < hw) ++i;
+      while (static_cast<uint64_t>(k[i]) < hw) ++i;
       int64_t seen = first.load(std::memory_order_relaxed);
       while (pos + i < seen && !first.compare_exchange_weak(seen, pos + i, std::memory_order_relaxed)) {
       }
@@ -228,7 +265,7 @@ void zeroSharedPlanes(const BackwardRun& r, int32_t cores) {
   const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
   rt::runCores(cores, [&](int32_t c) {
     forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
-      std::memset(r.acc(planes[q]) + off, 0, static_cast<size_t>(n) * sizeof(float));
+      std::memset(r.acc(planes[q], true) + off, 0, static_cast<size_t>(n) * sizeof(float));
     });
   }, static_cast<uint64_t>(total) * sizeof(float));
 }
@@ -239,7 +276,7 @@ void storeSharedPlanes(const BackwardRun& r, int32_t cores) {
   const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
   rt::runCores(cores, [&](int32_t c) {
     forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
-      r.gradInput.storeValues(planes[q], off, n, r.acc(planes[q]) + off);
+      r.gradInput.storeValues(planes[q], off, n, r.acc(planes[q], true) + off);
     });
   }, static_cast<uint64_t>(total) * sizeof(float) * 2);
 }
@@ -348,6 +385,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 PlaneRuns(tensors.indices),
                 PlaneRuns(tensors.gradInput),
                 reinterpret_cast<float*>(args.workspace)};
+  r.streamOut = static_cast<uint64_t>(s.planes() * r.HW) * tensors.gradInput.elementSize >= kStreamOutputBytes;
   const Plan& plan = tiling.plan;
   switch (tiling.mode) {
     case BackwardMode::kNothing:
@@ -373,7 +411,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
       else scatterTile<false, false>(r, ctx, tile);
     }
   });
-  if (tiling.useWorkspace && !tiling.sharedPlanes.empty()) storeSharedPlanes(r, plan.coresUsed);
+  if (tiling.sharedAcc == Accumulator::kWorkspace && !tiling.sharedPlanes.empty()) storeSharedPlanes(r, plan.coresUsed);
   return {};
 }
 

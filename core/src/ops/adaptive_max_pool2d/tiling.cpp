@@ -14,6 +14,8 @@ using rt::cat;
 // Bigger steps stop paying off once a step (values + indices) outgrows a host core's L2.
 constexpr int64_t kMaxChunkCells = 4096;
 constexpr int64_t kMaxSegmentCols = 4096;
+// A plane is summed in UB only when a step of at least this many cells still fits beside it.
+constexpr int64_t kMinUbStepCells = 64;
 // A forward tile walks its output rows one after another through the same UB buffers, so it may hold
 // more rows than one segment; this keeps per-tile overhead small for narrow outputs.
 constexpr int64_t kForwardTileCells = 4096;
@@ -105,6 +107,11 @@ Plan basePlan(OpKind op, const PoolShape& shape, aclDataType dtype, bool determi
 
 }  // namespace
 
+int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
+  if (ownerAcc == Accumulator::kWorkspace) return plane;
+  return std::lower_bound(sharedPlanes.begin(), sharedPlanes.end(), plane) - sharedPlanes.begin();
+}
+
 BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             bool deterministic, const DeviceProfile& profile) {
   BackwardTiling t;
@@ -140,10 +147,17 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   }
 
   t.mode = deterministic ? BackwardMode::kOwner : BackwardMode::kAtomic;
-  t.useWorkspace = dtype != ACL_FLOAT || !gradInputDense;
-  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / 12)), kMaxChunkCells);
+  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
+  // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
+  // rounded once, and never zeroed or read back in GM (the op is memory-bound).
+  const uint64_t planeBytes = align64(static_cast<uint64_t>(HW) * 4);
+  const bool planeInUb = planeBytes + BackwardTiling::footprint(std::min<int64_t>(kMinUbStepCells, HoWo)) <= profile.ubBytes;
+  t.ownerAcc = planeInUb ? Accumulator::kUb : fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.accBytes = planeInUb ? planeBytes : 0;
+  const uint64_t stepBytes = planeInUb ? profile.ubBytes - t.accBytes - 64 : profile.ubBytes;
+  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / 12)), kMaxChunkCells);
   t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / 4)), std::min(kMaxChunkCells, HW));
-  plan.workspaceBytes = t.useWorkspace ? static_cast<uint64_t>(P * HW) * 4 : 0;
 
   const int32_t cores = coresFor(profile, deterministic ? P : P * shape.Ho);
   const std::vector<RowPiece> pieces = deterministic ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
@@ -162,17 +176,23 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       tile.atomic = !deterministic && !piece.wholePlanes(shape.Ho);
       if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
       const uint64_t cells = src.cells();
-      tile.ubBytes = BackwardTiling::footprint(static_cast<int64_t>(cells));
+      tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
       tile.bytesIn = cells * (es + is);
-      tile.bytesOut = cells * 4;
       tile.vectorElems = cells;
+      const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
+      if (acc != Accumulator::kUb) tile.bytesOut = cells * 4;  // adds into GM
       if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
         const PlaneRun run = planeRun(src, shape.Wo);
         const uint64_t planes = src.plane1 - src.plane0;
-        if (run.first == 0) tile.bytesOut += planes * HW * 4;  // zeroes the planes' accumulators
-        if (run.first + run.count == HoWo && t.useWorkspace) {  // rounds them into gradInput
-          tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * 4);
-          tile.bytesIn += planes * HW * 4;
+        if (run.first == 0) {  // zeroes the planes' accumulators
+          if (acc == Accumulator::kUb) tile.vectorElems += planes * HW;
+          else tile.bytesOut += planes * HW * 4;
+        }
+        if (run.first + run.count == HoWo && acc != Accumulator::kGradInput) {  // rounds them into gradInput
+          if (acc == Accumulator::kWorkspace) {
+            tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * 4);
+            tile.bytesIn += planes * HW * 4;
+          }
           tile.bytesOut += planes * HW * es;
           tile.vectorElems += planes * HW;
         }
@@ -180,21 +200,32 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       plan.tiles.push_back(tile);
     });
   }
-  const char* target = t.useWorkspace ? "fp32 accumulators in the workspace, rounded once into gradInput"
-                                      : "gradInput (fp32, dense planes) directly";
+  if (t.ownerAcc == Accumulator::kWorkspace) {
+    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * 4;
+  } else if (t.sharedAcc == Accumulator::kWorkspace) {
+    plan.workspaceBytes = static_cast<uint64_t>(t.sharedPlanes.size()) * static_cast<uint64_t>(HW) * 4;
+  }
+  auto where = [](Accumulator a) {
+    switch (a) {
+      case Accumulator::kUb: return "an fp32 accumulator in UB, rounded once into gradInput";
+      case Accumulator::kGradInput: return "gradInput (fp32, dense planes) directly";
+      case Accumulator::kWorkspace: break;
+    }
+    return "fp32 accumulators in the workspace, rounded once into gradInput";
+  };
   if (deterministic) {
     plan.strategy = cat("deterministic: one owner core per gradInput plane (", P, " planes over ", cores,
                         " cores); the owner walks the plane's gradOutput and indices in row-major order in UB steps of "
                         "at most ", t.chunkCells, " cells (one tile each), its first tile zeroes the accumulator and "
-                        "every tile adds into ", target, ", so each cell sums in the reference order",
+                        "every tile adds into ", where(t.ownerAcc), ", so each cell sums in the reference order",
                         idleNote(cores, profile, "planes"));
   } else {
     plan.strategy = cat("default (non-deterministic): gradOutput's ", P * shape.Ho,
                         " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
-                        t.chunkCells, " cells, adding into ", target, "; the ", t.sharedPlanes.size(),
-                        " planes split between two cores are zeroed by all cores first and take fp32 atomic adds, "
-                        "a plane held by one core is zeroed and added plainly by that core",
-                        idleNote(cores, profile, "rows"));
+                        t.chunkCells, " cells; a plane held by one core is zeroed and summed plainly by that core in ",
+                        where(t.ownerAcc), "; the ", t.sharedPlanes.size(),
+                        " planes split between two cores are zeroed by all cores first and take fp32 atomic adds into ",
+                        where(t.sharedAcc), idleNote(cores, profile, "rows"));
   }
   finalizePlan(plan);
   return t;

@@ -31,17 +31,25 @@ enum class BackwardMode {
   kAtomic,    // default: gradOutput rows split evenly, shared planes combined with fp32 atomic adds
 };
 
+// Where a gradInput plane's fp32 sums live while its gradOutput cells are added in.
+enum class Accumulator {
+  kUb,         // in the core's UB (the plane fits beside a step): zeroed there, rounded into gradInput once
+  kGradInput,  // in gradInput itself (FLOAT, dense planes)
+  kWorkspace,  // in the fp32 workspace, rounded into gradInput once
+};
+
 // Every tile is one UB step: a box of at most chunkCells gradOutput cells (whole planes, whole rows of one
-// plane, or a piece of one row) that the kernel copies in, scatters and, for the owner of a plane's last
-// tile, copies out.
+// plane, or a piece of one row) that the kernel copies in and scatters into the planes' accumulators. A
+// plane with one core (every plane in deterministic mode) is zeroed at its first tile and, unless the
+// accumulator is gradInput, rounded into gradInput at its last.
 struct BackwardTiling {
   Plan plan;
   PoolShape shape;
   BackwardMode mode = BackwardMode::kNothing;
   aclDataType indexType = ACL_INT64;
-  // fp32 accumulators live in the workspace (fp16/bf16, or gradInput planes that are not dense fp32)
-  // and are rounded into gradInput once; otherwise the kernels add into gradInput directly.
-  bool useWorkspace = false;
+  Accumulator ownerAcc = Accumulator::kUb;         // planes with one core
+  Accumulator sharedAcc = Accumulator::kGradInput;  // planes split between cores (atomic adds; never kUb)
+  uint64_t accBytes = 0;   // UB bytes reserved at offset 0 for a kUb accumulator (one plane), else 0
   int64_t chunkCells = 0;  // most gradOutput cells a tile stages (values as fp32 + indices as int64)
   int64_t stageCells = 0;  // cells per step when an owner rounds a workspace plane into gradInput
   // Default mode: planes whose gradOutput rows are split between cores. Their accumulators are zeroed
@@ -49,7 +57,11 @@ struct BackwardTiling {
   // and rounds it in its own first and last tile, exactly like an owner in deterministic mode.
   std::vector<int64_t> sharedPlanes;
 
-  // UB layout of a tile of `cells` cells: fp32 values at 0, int64 indices after them.
+  bool useWorkspace() const { return ownerAcc == Accumulator::kWorkspace || sharedAcc == Accumulator::kWorkspace; }
+  // A plane's accumulator in the workspace: indexed by plane when owners use it, else by shared-plane slot.
+  int64_t workspaceSlot(int64_t plane) const;
+
+  // UB layout of a tile of `cells` cells after the accumulator: fp32 values, then int64 indices.
   static uint64_t indexOffset(int64_t cells) { return align64(static_cast<uint64_t>(cells) * 4); }
   static uint64_t footprint(int64_t cells) { return indexOffset(cells) + static_cast<uint64_t>(cells) * 8; }
 };
