@@ -1,4 +1,5 @@
 // The AscendCL runtime entry points: thin guards in front of context, memory and streams.
+#include <algorithm>
 #include <cstring>
 
 #include "acl/acl.h"
@@ -83,6 +84,12 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
   DeviceMemory& mem = DeviceMemory::instance();
   *devPtr = mem.allocate(size, device);
+  const bool fitsCapacity = size <= DeviceMemory::kCapacityBytes - std::min(mem.liveBytes(), DeviceMemory::kCapacityBytes);
+  if (*devPtr == nullptr && fitsCapacity && size > DeviceMemory::hostBytes()) {
+    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, ": the emulator keeps device ",
+                    "memory in host memory, and the host has only ", DeviceMemory::hostBytes(), " bytes"));
+  }
   if (*devPtr == nullptr) {
     return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
                 cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, " (", mem.liveBytes(),

@@ -31,8 +31,16 @@ DeviceMemory& DeviceMemory::instance() {
   return *memory;
 }
 
+size_t DeviceMemory::hostBytes() {
+  static const size_t bytes = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return bytes;
+}
+
 void* DeviceMemory::allocate(size_t size, int32_t device) {
   if (size == 0) return nullptr;
+  // Fresh memory is filled at once, so a block the host's RAM cannot hold would be fought over by the
+  // kernel's OOM killer instead of failing here.
+  if (size > hostBytes()) return nullptr;
   {
     std::lock_guard lock(mutex_);
     if (size > kCapacityBytes || liveBytes_ > kCapacityBytes - size) return nullptr;
@@ -83,9 +91,13 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
   doomed = std::move(it->second);
   liveBytes_ -= doomed->size;
   live_.erase(it);
-  if (freed_.size() >= kMaxFreedRanges) freed_.erase(freed_.begin());
-  freed_[key] = {doomed->size, doomed->range};
+  rememberFreed(key, *doomed);
   return FreeResult::kOk;
+}
+
+void DeviceMemory::rememberFreed(uintptr_t key, const Allocation& alloc) {
+  if (freed_.size() >= kMaxFreedRanges) freed_.erase(freed_.begin());
+  freed_[key] = {alloc.size, alloc.range};
 }
 
 PointerInfo DeviceMemory::lookup(const void* p) const {
@@ -142,7 +154,7 @@ std::pair<size_t, size_t> DeviceMemory::releaseAll(int32_t device) {
       ++count;
       bytes += it->second->size;
       liveBytes_ -= it->second->size;
-      if (freed_.size() < kMaxFreedRanges) freed_[it->first] = {it->second->size, it->second->range};
+      rememberFreed(it->first, *it->second);
       doomed.push_back(std::move(it->second));
       it = live_.erase(it);
     } else {

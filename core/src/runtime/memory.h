@@ -52,8 +52,9 @@ class DeviceMemory {
   // Capacity of the emulated HBM; allocations beyond it fail like a full device.
   static constexpr size_t kCapacityBytes = size_t{64} << 30;
 
-  // nullptr when the host or the emulated capacity cannot hold `size` bytes.
+  // nullptr when the host (its RAM, or mmap) or the emulated capacity cannot hold `size` bytes.
   void* allocate(size_t size, int32_t device);
+  static size_t hostBytes();  // the host's physical memory
   enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase };
   FreeResult release(void* p);
   PointerInfo lookup(const void* p) const;
@@ -78,6 +79,8 @@ class DeviceMemory {
   std::map<uintptr_t, FreedRange> freed_;  // recently freed ranges, to tell "freed" from "unknown"
   size_t liveBytes_ = 0;
   void forgetFreedOverlapping(uintptr_t base, size_t size);
+  // Keeps a released block's range reserved and known as freed (forgetting the oldest-keyed when full).
+  void rememberFreed(uintptr_t key, const Allocation& alloc);
 };
 
 }  // namespace gradlab::rt
