@@ -1,5 +1,6 @@
 // The aclnn entry points of aclnnAdaptiveMaxPool2dBackward and aclnnAdaptiveMaxPool2d: null checks, the
-// SPEC checks, device memory, then a tiling plan and an executor whose run is the kernel launch.
+// SPEC checks, view sizes and output overlap, device memory, then a tiling plan and an executor whose run
+// is the kernel launch.
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -44,6 +45,10 @@ bool denseDisjointPlanes(const PlaneTensor& t) {
   return true;
 }
 
+// The most workspace the backward can ask for: fp32 accumulators for every gradInput cell (used unless
+// gradInput is dense fp32). Checked before planning; sizeCheck already bounds the element count.
+uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_t>(gradInput.numel()) * 4; }
+
 aclnnStatus profileCheck(const char* api, const DeviceProfile& profile) {
   if (profile.ubBytes >= kMinUbBytes && profile.vectorCores >= 1) return ACLNN_SUCCESS;
   return rt::fail(ACLNN_ERR_INNER, rt::cat(api, ": device profile ", profile.name, " has ", profile.vectorCores,
@@ -67,6 +72,11 @@ aclnnStatus aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(const aclTensor* grad
                                                      {"executor", executor}});
   if (s != ACLNN_SUCCESS) return s;
   if ((s = checkBackward(kBackwardCheckApi, *gradOutput, *self, *indices, *gradInput))) return s;
+  if ((s = ops::sizeCheck(kBackwardCheckApi, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
+                                              {"gradInput", gradInput}})) ||
+      (s = ops::outputOverlapCheck(kBackwardCheckApi, {{"gradInput", gradInput}})) ||
+      (s = ops::workspaceCheck(kBackwardCheckApi, workspaceBound(*gradInput), "fp32 accumulators for gradInput")))
+    return s;
   if ((s = ops::memoryCheck(kBackwardCheckApi, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
                                                 {"gradInput", gradInput}})))
     return s;
@@ -102,6 +112,9 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor* self, const 
                                                     {"executor", executor}});
   if (s != ACLNN_SUCCESS) return s;
   if ((s = checkForward(kForwardCheckApi, *self, *outputSize, *outputOut, *indicesOut))) return s;
+  if ((s = ops::sizeCheck(kForwardCheckApi, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}})) ||
+      (s = ops::outputOverlapCheck(kForwardCheckApi, {{"out", outputOut}, {"indices", indicesOut}})))
+    return s;
   if ((s = ops::memoryCheck(kForwardCheckApi, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}))) return s;
   const DeviceProfile profile = activeProfile();
   if ((s = profileCheck(kForwardCheckApi, profile))) return s;

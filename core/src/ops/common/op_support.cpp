@@ -1,6 +1,10 @@
 #include "ops/common/op_support.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "runtime/context.h"
+#include "runtime/memory.h"
 
 namespace gradlab::ops {
 
@@ -26,9 +30,80 @@ aclnnStatus memoryCheck(const char* api, std::initializer_list<std::pair<const c
   return ACLNN_SUCCESS;
 }
 
+namespace {
+
+constexpr uint64_t kDeviceBytes = rt::DeviceMemory::kCapacityBytes;
+
+std::string describeView(const char* name, const aclTensor& t) {
+  return rt::cat(name, " (", rt::dtypeName(t.dtype), " ", rt::formatDims(t.viewDims), ", strides ",
+                 rt::formatDims(t.strides), ")");
+}
+
+// Why the output's elements share memory, or "" when they do not (or it cannot be told cheaply).
+std::string overlapProblem(const aclTensor& t) {
+  if (t.empty()) return {};
+  std::vector<std::pair<int64_t, int64_t>> axes;  // (stride, size) of the dims with more than one element
+  for (size_t i = 0; i < t.viewDims.size(); ++i) {
+    if (t.viewDims[i] <= 1) continue;
+    if (t.strides[i] == 0) return rt::cat("dimension ", i, " has ", t.viewDims[i], " elements with stride 0");
+    axes.emplace_back(t.strides[i], t.viewDims[i]);
+  }
+  std::sort(axes.begin(), axes.end());
+  // Each axis stepping over everything the faster axes span proves the elements distinct. The sums
+  // cannot overflow: aclCreateTensor checked that the view's reach fits int64.
+  int64_t span = 1;
+  bool disjoint = true;
+  for (const auto& [stride, size] : axes) {
+    disjoint = disjoint && stride >= span;
+    span += stride * (size - 1);
+  }
+  if (disjoint || span >= t.numel()) return {};
+  return rt::cat("its ", t.numel(), " elements lie within a span of ", span, " elements");
+}
+
+}  // namespace
+
+aclnnStatus sizeCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors) {
+  for (const auto& [name, t] : tensors) {
+    int64_t bytes = 0;
+    const int64_t elements = t->numel();
+    const int64_t elementSize = static_cast<int64_t>(t->elementSize());
+    if (__builtin_mul_overflow(elements, elementSize, &bytes)) {
+      return invalid(api, rt::cat(describeView(name, *t), " views ", elements, " elements of ", elementSize,
+                                  " bytes: more bytes than int64 can count"));
+    }
+    if (static_cast<uint64_t>(bytes) > kDeviceBytes) {
+      return invalid(api, rt::cat(describeView(name, *t), " views ", elements, " elements of ", elementSize, " bytes = ",
+                                  bytes, " bytes, more than the emulated device's ", kDeviceBytes, " bytes (64 GiB)"));
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus outputOverlapCheck(const char* api,
+                               std::initializer_list<std::pair<const char*, const aclTensor*>> outputs) {
+  for (const auto& [name, t] : outputs) {
+    std::string why = overlapProblem(*t);
+    if (!why.empty()) {
+      return invalid(api, rt::cat(describeView(name, *t), " is an output whose elements share memory: ", why,
+                                  "; every output element needs its own memory"));
+    }
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& why) {
+  if (bytes <= kDeviceBytes) return ACLNN_SUCCESS;
+  return invalid(api, rt::cat("the call needs a workspace of ", bytes, " bytes (", why, "), more than the emulated device's ",
+                              kDeviceBytes, " bytes (64 GiB)"));
+}
+
 bool currentDeterministic() { return rt::deterministic(rt::currentDevice()); }
 
 aclnnStatus publishExecutor(std::unique_ptr<aclOpExecutor> exec, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  if (aclnnStatus s = workspaceCheck(rt::cat(exec->api, "GetWorkspaceSize").c_str(), exec->workspaceSize, "its plan")) {
+    return s;
+  }
   *workspaceSize = exec->workspaceSize;
   *executor = rt::ExecutorRegistry::instance().add(std::move(exec));
   return ACLNN_SUCCESS;

@@ -29,6 +29,19 @@ bool isFloatingType(aclDataType dtype);  // FLOAT, FLOAT16, BF16
 // 161002 unless every listed tensor lies inside live device memory (empty ones always pass).
 aclnnStatus memoryCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
 
+// 161002 when a view holds more bytes (elements x element size) than the emulated device: only views
+// whose elements share memory (stride 0) can claim that many, and the byte count may not even fit int64.
+// Runs before any planning, so a call never allocates host memory in proportion to such a view.
+aclnnStatus sizeCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
+
+// 161002 when an output's elements provably share memory (a dimension of size > 1 with stride 0, or more
+// elements than the memory span it covers): the cores' writes would race, and the work would not be
+// bounded by the memory behind the output. Layouts that cannot be proven either way pass (as in PyTorch).
+aclnnStatus outputOverlapCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> outputs);
+
+// 161002 when a workspace of `bytes` could not fit on the emulated device.
+aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& why);
+
 // Whether the calling thread's current device runs in deterministic mode.
 bool currentDeterministic();
 

@@ -107,7 +107,11 @@ aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outp
   GRADLAB_RETURN_IF_ERROR(
       nullCheck(api, {{"gradOutput", gradOutput}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
   *empty = gradOutput->empty() || out->empty();
-  if (*empty) return memoryCheck(api, {{"out", out}});
+  if (*empty) {  // out (if it has cells) is zeroed
+    GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"out", out}}));
+    GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
+    return memoryCheck(api, {{"out", out}});
+  }
 
   GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "gradOutput", *gradOutput, "out", *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradOutput", *gradOutput, 4, "N, C, H, W"));
@@ -132,6 +136,8 @@ aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outp
   if (!sameDims(out->viewDims, is)) {
     return invalid(api, cat("out shape ", formatDims(out->viewDims), " differs from inputSize ", formatDims(is)));
   }
+  GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
   *g = Geometry{gd[0], gd[1], is[2], is[3], os[0], os[1], scalesH, scalesW};
   return ACLNN_SUCCESS;
@@ -168,6 +174,8 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
     return invalid(
         api, cat("empty tensors are not supported: gradOutput ", formatDims(gd), ", out ", formatDims(out->viewDims)));
   }
+  GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
   *g = Geometry{gd[0], gd[1], 1, is[2], 1, os[0], 0.0, scales};
   return ACLNN_SUCCESS;
@@ -200,6 +208,8 @@ aclnnStatus checkForward(const char* api, const aclTensor* self, const aclIntArr
     return invalid(
         api, cat("out shape ", formatDims(out->viewDims), " differs from [N, C, outputSize] ", formatDims(expected)));
   }
+  GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   return memoryCheck(api, {{"self", self}, {"out", out}});
 }
 

@@ -1,6 +1,6 @@
 // Validation of the four upsample-nearest-exact entry points, in the SPEC's order, each failure one
-// sentence naming the argument and its values. The last step checks that the tensors lie in live
-// device memory.
+// sentence naming the argument and its values. The last steps bound the views' sizes, refuse outputs whose
+// elements share memory and check that the tensors lie in live device memory.
 #pragma once
 
 #include <cstdint>
