@@ -1,0 +1,43 @@
+// A fuzz input is a program: a step byte, then that step's argument bytes, repeated (at most kMaxSteps).
+// runProgram executes it against the public C API and aborts on any broken contract.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gradlab::fuzz {
+
+enum class Step : uint8_t {
+  kMalloc,
+  kFree,
+  kMemcpy,
+  kMemset,
+  kCreateTensor,
+  kDestroyTensor,
+  kCreateIntArray,
+  kUpsample2dBackward,
+  kUpsample1dBackward,
+  kUpsample2d,
+  kUpsample1d,
+  kAdaptivePoolBackward,
+  kAdaptivePool,
+  kLaunchKept,       // launch an executor kept earlier, through any op's launch entry
+  kDestroyExecutor,  // aclDestroyAclOpExecutor on a kept (or already used) executor
+  kSynchronize,
+  kCreateStream,
+  kDestroyStream,
+  kDeterministic,
+  kQueries,  // aclrtGetDevice, aclrtGetDeviceCount, aclrtCtxGetSysParamOpt, aclGetViewShape, ...
+  kSetDevice,
+  kResetDevice,
+  kFinalizeAndInit,
+  kCount
+};
+
+constexpr int kMaxSteps = 48;
+
+// Once per process: quiet logging, aclInit. Then runProgram for each input.
+void initialize();
+void runProgram(const uint8_t* data, size_t size);
+
+}  // namespace gradlab::fuzz

@@ -1,0 +1,73 @@
+// What one fuzz program has made so far: device allocations (live and freed), tensors, integer arrays,
+// executors and streams, and a host buffer. Arguments are picked from here by index bytes, so a mutated
+// program still refers to real objects most of the time. Everything is released when the program ends.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnn/acl_meta.h"
+#include "byte_reader.h"
+
+namespace gradlab::fuzz {
+
+// Device allocations the harness makes stay small, so kernels over them finish quickly.
+constexpr size_t kMaxHarnessAllocation = size_t{1} << 20;
+// Operator calls whose tensors hold more elements than kMaxPlanElements in total may be legal but too
+// slow to fuzz; they are skipped unless a tensor is larger than the device (the library must refuse
+// those before any work). Executors over more than kMaxLaunchElements are destroyed, not launched.
+constexpr int64_t kMaxPlanElements = int64_t{1} << 26;
+constexpr int64_t kMaxLaunchElements = int64_t{1} << 20;
+
+struct TensorRecord {
+  aclTensor* tensor = nullptr;
+  int64_t elements = 0;    // of the view (aclCreateTensor refuses views whose count overflows int64)
+  bool largerThanDevice = false;  // elements * element size > the emulated device's 64 GiB (or overflows)
+};
+
+struct Allocation {
+  void* ptr = nullptr;
+  size_t size = 0;
+  int32_t device = 0;
+  bool live = true;
+};
+
+class State {
+ public:
+  explicit State(ByteReader& in) : in(in), host(kMaxHarnessAllocation + 64) {}
+  ~State();  // frees what the program left behind, and checks each release's code
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
+
+  ByteReader& in;
+  std::vector<Allocation> allocations;
+  std::vector<TensorRecord> tensors;
+  std::vector<aclIntArray*> arrays;
+  std::vector<aclOpExecutor*> executors;  // not yet launched or destroyed (as far as the program knows)
+  std::vector<aclrtStream> streams;       // created and not destroyed
+  std::vector<aclrtStream> deadStreams;   // destroyed handles, to pass again
+  std::vector<uint8_t> host;              // a real host buffer for the host side of copies
+  int32_t deviceRefs[8] = {};             // aclrtSetDevice calls not yet undone, per device
+
+  // A device-side pointer argument: null, a live base / interior / end pointer, a freed one, host memory,
+  // a stack address or made-up bits. The library checks all of these, so any is fair.
+  void* devicePointer();
+  // A pointer where the library reads or writes without a check of its own when it is not device memory
+  // (the host side of a copy): only device-ish choices or the host buffer, which really holds `count`
+  // bytes (nullptr when it cannot), never made-up bits.
+  void* copyPointer(size_t count);
+  const TensorRecord* tensor();  // nullptr sometimes, else one of `tensors`
+  const aclIntArray* array();
+  aclrtStream stream();       // default (nullptr), created, destroyed or made-up
+  void* allocate(size_t size);  // aclrtMalloc through the contract check; nullptr when it failed
+  // Marks every allocation of `device` (all when < 0) as freed, after a reset or aclFinalize.
+  void forgetDevice(int32_t device);
+  int32_t currentDevice() const;
+
+ private:
+  int32_t stackMarker_ = 0;
+};
+
+}  // namespace gradlab::fuzz

@@ -1,0 +1,295 @@
+// Writes the seed corpus (tests/fuzz/corpus/): one small program per behaviour worth starting from,
+// in the byte language of fuzz_values.h and the steps. Re-run after changing that language:
+//   build/tests/gradlab_fuzz_make_seeds tests/fuzz/corpus   (see README.md)
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "fuzz_program.h"
+#include "fuzz_values.h"
+
+namespace {
+
+using gradlab::fuzz::ByteWriter;
+using gradlab::fuzz::Step;
+
+enum Fill : uint8_t { kFresh = 0, kZeros = 1, kInt64 = 2, kInt32 = 3, kFloats = 4, kBits = 5 };
+// Index of `hi` in the fill table {1, 2, 4, 6, 9, 12, 16, 20, 64, 100}.
+enum Hi : uint8_t { kHi4 = 2, kHi9 = 4, kHi20 = 7, kHi64 = 8, kHi100 = 9 };
+constexpr uint8_t kNull = 255;
+
+class Program {
+ public:
+  Program& step(Step s) {
+    w.byte(static_cast<uint8_t>(s));
+    return *this;
+  }
+  // A tensor over its own freshly allocated, filled device memory (tensor slots count from 0).
+  Program& tensor(std::vector<int64_t> dims, aclDataType dtype, aclFormat format, Fill fill = kFloats, Hi hi = kHi20,
+                  std::vector<int64_t> strides = {}, int64_t offset = 0, bool badValues = false) {
+    step(Step::kCreateTensor);
+    w.byte(static_cast<uint8_t>(4 | (strides.empty() ? 0 : 1)));
+    w.byte(static_cast<uint8_t>(dims.size()));
+    for (int64_t d : dims) w.size(d);
+    for (int64_t s : strides) w.size(s);
+    if (offset >= 0 && offset < 4) w.byte(1).byte(static_cast<uint8_t>(offset));
+    else w.byte(0).size(offset);
+    w.dtype(dtype).format(format);
+    bool empty = false;
+    for (int64_t d : dims) empty |= d == 0;
+    if (empty) {  // nothing to allocate: the data pointer is chosen instead (null)
+      w.byte(0).byte(0);
+      return *this;
+    }
+    w.byte(fill);
+    if (fill != kFresh) {
+      w.byte(hi);
+      if (badValues) w.byte(0).byte(7);  // every 8th value from the edge table
+      else w.byte(1);
+      w.byte(42);
+    }
+    return *this;
+  }
+  // A descriptor only: dims (any rank up to 5), strides, no memory behind it (a made-up pointer).
+  Program& descriptor(std::vector<int64_t> dims, aclDataType dtype, std::vector<int64_t> strides = {}) {
+    step(Step::kCreateTensor);
+    w.byte(static_cast<uint8_t>(strides.empty() ? 0 : 1));
+    w.byte(static_cast<uint8_t>(dims.size()));
+    for (int64_t d : dims) w.size(d);
+    for (int64_t s : strides) w.size(s);
+    w.byte(1).byte(0);
+    w.dtype(dtype).format(ACL_FORMAT_ND);
+    w.byte(9).byte(0).raw<uint64_t>(0x10000);  // devicePointer: made-up bits
+    return *this;
+  }
+  Program& array(std::vector<int64_t> values) {
+    step(Step::kCreateIntArray);
+    w.byte(static_cast<uint8_t>(values.size()));
+    for (int64_t v : values) w.size(v);
+    return *this;
+  }
+  // After a successful GetWorkspaceSize: launch with the right workspace on `stream` (0 = default,
+  // 1 = created stream `which`), then synchronize or not.
+  Program& launchRight(uint8_t streamKind = 0, uint8_t which = 0, bool sync = true) {
+    w.byte(3);  // neither destroy nor keep
+    w.byte(1);  // the op's own launch entry
+    launchArgs(streamKind, which, sync);
+    w.byte(1);  // not kept as a stale handle
+    return *this;
+  }
+  Program& keep() {
+    w.byte(1);
+    return *this;
+  }
+  Program& launchArgs(uint8_t streamKind, uint8_t which, bool sync) {
+    w.byte(2);  // the workspace GetWorkspaceSize asked for
+    w.byte(streamKind).byte(which);
+    w.byte(sync ? 1 : 0);
+    w.byte(1);  // no free while running
+    return *this;
+  }
+  Program& upsample2dBackward(uint8_t gradOutput, uint8_t outputSize, uint8_t inputSize, double sh, double sw,
+                              uint8_t out) {
+    step(Step::kUpsample2dBackward).w.byte(0).byte(gradOutput).byte(outputSize).byte(inputSize);
+    w.scale(sh).scale(sw).byte(out);
+    return *this;
+  }
+  Program& upsample1dBackward(uint8_t gradOutput, uint8_t outputSize, uint8_t inputSize, double s, uint8_t out) {
+    step(Step::kUpsample1dBackward).w.byte(0).byte(gradOutput).byte(outputSize).byte(inputSize).scale(s).byte(out);
+    return *this;
+  }
+  Program& upsample2d(uint8_t self, uint8_t outputSize, double sh, double sw, uint8_t out) {
+    step(Step::kUpsample2d).w.byte(0).byte(self).byte(outputSize).scale(sh).scale(sw).byte(out);
+    return *this;
+  }
+  Program& upsample1d(uint8_t self, uint8_t outputSize, double s, uint8_t out) {
+    step(Step::kUpsample1d).w.byte(0).byte(self).byte(outputSize).scale(s).byte(out);
+    return *this;
+  }
+  Program& poolBackward(uint8_t gradOutput, uint8_t self, uint8_t indices, uint8_t gradInput) {
+    step(Step::kAdaptivePoolBackward).w.byte(0).byte(gradOutput).byte(self).byte(indices).byte(gradInput);
+    return *this;
+  }
+  Program& pool(uint8_t self, uint8_t outputSize, uint8_t out, uint8_t indices) {
+    step(Step::kAdaptivePool).w.byte(0).byte(self).byte(outputSize).byte(out).byte(indices);
+    return *this;
+  }
+  Program& deterministic(bool on) {
+    step(Step::kDeterministic).w.byte(0).byte(on ? 1 : 0).byte(1);
+    return *this;
+  }
+  Program& synchronize(uint8_t streamKind = 0, uint8_t which = 0) {
+    step(Step::kSynchronize).w.byte(streamKind).byte(which);
+    return *this;
+  }
+  Program& createStream() {
+    step(Step::kCreateStream).w.byte(1);
+    return *this;
+  }
+  Program& destroyStream(uint8_t streamKind, uint8_t which) {
+    step(Step::kDestroyStream).w.byte(streamKind).byte(which);
+    return *this;
+  }
+  ByteWriter w;
+};
+
+void write(const std::filesystem::path& dir, const std::string& name, const Program& p) {
+  std::ofstream(dir / ("seed-" + name), std::ios::binary) << p.w.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s CORPUS_DIR\n", argv[0]);
+    return 2;
+  }
+  const std::filesystem::path dir = argv[1];
+  std::filesystem::create_directories(dir);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+
+  {  // upsample 2-D backward: fp32 default mode, then deterministic, then fp16 with a strided out
+    Program p;
+    p.tensor({1, 2, 4, 6}, ACL_FLOAT, ACL_FORMAT_NCHW).tensor({1, 2, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({4, 6}).array({1, 2, 2, 3});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    p.deterministic(true).upsample2dBackward(0, 0, 1, 2.0, 2.0, 1).launchRight();
+    p.tensor({1, 2, 4, 6}, ACL_FLOAT16, ACL_FORMAT_NCHW, kBits);
+    p.tensor({1, 2, 2, 3}, ACL_FLOAT16, ACL_FORMAT_NCHW, kFresh, kHi20, {12, 1, 6, 2}, 1);
+    p.upsample2dBackward(2, 0, 1, 0.5, 3.0, 3).launchRight();
+    write(dir, "upsample2d_backward_modes", p);
+  }
+  {  // 2-D backward with the scales at their edges
+    Program p;
+    p.tensor({1, 1, 8, 8}, ACL_BF16, ACL_FORMAT_ND).tensor({1, 1, 2, 2}, ACL_BF16, ACL_FORMAT_ND, kFresh);
+    p.array({8, 8}).array({1, 1, 2, 2});
+    for (double s : {nan, inf, -inf, -1.0, 1e300, 50.0001}) p.upsample2dBackward(0, 0, 1, s, 0.25, 1);  // refused
+    for (double s : {1e-300, 0.02, 0.0199999, 50.0}) p.upsample2dBackward(0, 0, 1, s, 0.25, 1).launchRight();
+    write(dir, "upsample2d_backward_scales", p);
+  }
+  {  // empty 2-D backward (zeroes out) and empty 1-D backward (refused)
+    Program p;
+    p.tensor({1, 2, 0, 6}, ACL_FLOAT, ACL_FORMAT_NCHW).tensor({1, 2, 2, 3}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({0, 6}).array({1, 2, 2, 3});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    p.tensor({2, 0, 5}, ACL_FLOAT, ACL_FORMAT_NCL).tensor({2, 0, 3}, ACL_FLOAT, ACL_FORMAT_NCL);
+    p.array({5}).array({2, 0, 3});
+    p.upsample1dBackward(2, 2, 3, 0.0, 3).launchRight();
+    write(dir, "empty_tensors", p);
+  }
+  {  // upsample 1-D backward, default and deterministic, on a created stream
+    Program p;
+    p.createStream();
+    p.tensor({2, 3, 10}, ACL_FLOAT, ACL_FORMAT_NCL).tensor({2, 3, 5}, ACL_FLOAT, ACL_FORMAT_NCL, kFresh);
+    p.array({10}).array({2, 3, 5});
+    p.upsample1dBackward(0, 0, 1, 0.0, 1).launchRight(1, 0);
+    p.deterministic(true).upsample1dBackward(0, 0, 1, 2.0, 1).launchRight(1, 0);
+    p.upsample1dBackward(0, 0, 1, 0.019, 1).launchRight(1, 0);
+    write(dir, "upsample1d_backward_stream", p);
+  }
+  {  // forwards: 2-D bf16 and 1-D fp16, upscaling and downscaling
+    Program p;
+    p.tensor({1, 1, 3, 3}, ACL_BF16, ACL_FORMAT_NCHW).tensor({1, 1, 7, 5}, ACL_BF16, ACL_FORMAT_NCHW, kFresh);
+    p.array({7, 5});
+    p.upsample2d(0, 0, 0.0, 0.0, 1).launchRight();
+    p.upsample2d(0, 0, 2.5, inf, 1).launchRight();
+    p.tensor({2, 2, 9}, ACL_FLOAT16, ACL_FORMAT_NCL).tensor({2, 2, 4}, ACL_FLOAT16, ACL_FORMAT_NCL, kFresh);
+    p.array({4});
+    p.upsample1d(2, 1, 0.0, 3).launchRight();
+    p.upsample1d(2, 1, 1e-300, 3).launchRight();
+    write(dir, "upsample_forwards", p);
+  }
+  {  // adaptive max pool forward (4-D, int64 indices) and backward with those indices
+    Program p;
+    p.tensor({1, 2, 5, 7}, ACL_FLOAT, ACL_FORMAT_NCHW, kFloats, kHi100);
+    p.tensor({1, 2, 3, 4}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.tensor({1, 2, 3, 4}, ACL_INT64, ACL_FORMAT_NCHW, kFresh);
+    p.array({3, 4});
+    p.pool(0, 0, 1, 2).launchRight();
+    p.tensor({1, 2, 5, 7}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.poolBackward(1, 0, 2, 3).launchRight();
+    p.deterministic(true).poolBackward(1, 0, 2, 3).launchRight();
+    write(dir, "adaptive_pool_forward_backward", p);
+  }
+  {  // backward with indices outside the plane: the launch fails at synchronize, the next one works
+    Program p;
+    p.tensor({3, 6, 5}, ACL_FLOAT16, ACL_FORMAT_ND, kFloats);           // gradOutput, unbatched
+    p.tensor({3, 9, 4}, ACL_FLOAT16, ACL_FORMAT_ND, kFresh);            // self
+    p.tensor({3, 6, 5}, ACL_INT32, ACL_FORMAT_ND, kInt32, kHi64, {}, 0, true);  // bad indices
+    p.tensor({3, 9, 4}, ACL_FLOAT16, ACL_FORMAT_ND, kFresh);            // gradInput
+    p.tensor({3, 6, 5}, ACL_INT32, ACL_FORMAT_ND, kInt32, kHi20);       // good indices
+    p.poolBackward(0, 1, 2, 3).launchRight();
+    p.poolBackward(0, 1, 4, 3).launchRight();
+    p.deterministic(true).poolBackward(0, 1, 2, 3).launchRight(0, 0, false);
+    p.poolBackward(0, 1, 4, 3).launchRight();
+    write(dir, "adaptive_pool_bad_indices", p);
+  }
+  {  // views whose element count or byte size overflows, and views larger than the device
+    Program p;
+    p.descriptor({int64_t{1} << 62, 4}, ACL_FLOAT);
+    p.descriptor({3037000500, 3037000500}, ACL_FLOAT, {0, 0});
+    p.descriptor({65536, 65536, 65536, 2}, ACL_FLOAT, {0, 0, 0, 0});  // slot 0: 2^49 cells, 2^51 bytes
+    p.tensor({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND, kFresh);           // slot 1
+    p.array({65536, 2}).array({1, 1, 2, 2});
+    p.upsample2dBackward(0, 0, 1, 1.0, 1.0, 1);
+    p.descriptor({1, 1, 4096, 4096}, ACL_FLOAT, {0, 0, 0, 0});  // slot 2: 2^24 cells over one element
+    p.tensor({1, 1, 4096, 4096}, ACL_FLOAT, ACL_FORMAT_ND, kFresh, kHi20, {0, 0, 0, 0});  // slot 3: an output whose cells share memory
+    p.array({4096, 4096});
+    p.upsample2d(1, 2, 0.0, 0.0, 3);
+    p.poolBackward(2, 1, 2, 1);
+    write(dir, "overflow_and_huge_views", p);
+  }
+  {  // device memory misuse: zero, huge and over-capacity sizes, double and interior frees, bad copies
+    Program p;
+    p.step(Step::kMalloc).w.bytes(0).byte(1);
+    p.step(Step::kMalloc).w.bytes(std::numeric_limits<uint64_t>::max()).byte(1);
+    p.step(Step::kMalloc).w.bytes((uint64_t{64} << 30) + 1).byte(1);
+    p.step(Step::kMalloc).w.bytes(4096).byte(1);
+    p.step(Step::kMalloc).w.bytes(100).byte(1);
+    p.step(Step::kFree).w.byte(4).byte(0).byte(8);   // interior
+    p.step(Step::kFree).w.byte(1).byte(0);           // base
+    p.step(Step::kFree).w.byte(6).byte(0);           // freed
+    p.step(Step::kFree).w.byte(7).byte(0).byte(3);   // host
+    p.step(Step::kFree).w.byte(0).byte(0);           // null
+    // memcpy host -> device into the 100-byte block: 100 fits, 101 does not
+    p.step(Step::kMemcpy).w.byte(1).bytes(100).byte(2).byte(0).byte(1).byte(0).byte(0);
+    p.step(Step::kMemcpy).w.byte(1).bytes(101).byte(2).byte(1).byte(1).byte(0).byte(0);
+    p.step(Step::kMemcpy).w.byte(4).bytes(64).byte(1).byte(1).byte(6).byte(0).byte(0);  // DEFAULT, freed dst
+    p.step(Step::kMemset).w.byte(1).byte(0).bytes(100).byte(1).raw<int32_t>(7);
+    p.step(Step::kMemset).w.byte(5).byte(0).bytes(1).byte(1).raw<int32_t>(7);
+    write(dir, "memory_misuse", p);
+  }
+  {  // a stream destroyed with work queued, then used again; executors kept past aclFinalize
+    Program p;
+    p.createStream();
+    p.tensor({2, 3, 16, 16}, ACL_FLOAT, ACL_FORMAT_NCHW).tensor({2, 3, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({16, 16}).array({2, 3, 4, 4});
+    for (int i = 0; i < 3; ++i) p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight(1, 0, false);
+    p.destroyStream(1, 0);
+    p.synchronize(2, 0);
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).keep();
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight(2, 0);
+    p.step(Step::kFinalizeAndInit).w.byte(1);
+    p.step(Step::kLaunchKept).w.byte(0).bytes(0).byte(0);
+    p.launchArgs(0, 0, true);
+    write(dir, "stream_destroy_and_finalize", p);
+  }
+  {  // devices: set another, allocate there, reset it (memory goes), reset again (refused)
+    Program p;
+    p.step(Step::kSetDevice).w.byte(3);  // device 1
+    p.tensor({1, 1, 4, 4}, ACL_FLOAT, ACL_FORMAT_ND).tensor({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_ND, kFresh);
+    p.array({4, 4}).array({1, 1, 2, 2});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight(0, 0, false);
+    p.step(Step::kResetDevice).w.byte(3);
+    p.step(Step::kResetDevice).w.byte(3);
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1);
+    p.step(Step::kQueries).w.byte(1).byte(0).byte(0).byte(0);
+    p.step(Step::kSetDevice).w.byte(6);  // device 8: out of range
+    write(dir, "devices_reset", p);
+  }
+  std::printf("wrote the seed corpus to %s\n", dir.c_str());
+  return 0;
+}
