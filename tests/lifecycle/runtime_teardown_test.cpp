@@ -70,13 +70,16 @@ TEST_F(RuntimeTeardown, ResetDeviceWithQueuedOperatorsAndLiveMemory) {
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
   void* gradOutput = deviceFloats(4 * 8 * 64 * 64);
   void* out = deviceFloats(4 * 8 * 8 * 8);
+  // The default stream gets an out of its own: two streams writing one tensor unsynchronized would race.
+  void* defaultStreamOut = deviceFloats(4 * 8 * 8 * 8);
   for (int i = 0; i < 4; ++i) ASSERT_EQ(aclnnUpsampleNearestExact2dBackward(nullptr, 0, plan(gradOutput, out), stream), ACLNN_SUCCESS);
-  ASSERT_EQ(aclnnUpsampleNearestExact2dBackward(nullptr, 0, plan(gradOutput, out), nullptr), ACLNN_SUCCESS);
+  ASSERT_EQ(aclnnUpsampleNearestExact2dBackward(nullptr, 0, plan(gradOutput, defaultStreamOut), nullptr), ACLNN_SUCCESS);
 
   EXPECT_EQ(aclrtResetDevice(1), ACL_SUCCESS);
   EXPECT_FAILS(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_RESOURCE_HANDLE, "is unknown or was destroyed");
   EXPECT_FAILS(aclrtFree(out), ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr " + ptr(out) + " was already freed");
   EXPECT_FAILS(aclrtFree(gradOutput), ACL_ERROR_INVALID_PARAM, "was already freed");
+  EXPECT_FAILS(aclrtFree(defaultStreamOut), ACL_ERROR_INVALID_PARAM, "was already freed");
   EXPECT_EQ(gradlab::rt::DeviceMemory::instance().liveCount(), 1u);
   // The thread is back on no device of its own (device 0 is still set: the last one set wins).
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
