@@ -111,7 +111,18 @@ TEST(RuntimeTensor, ViewReachingPastTheStorage) {
 TEST(RuntimeTensor, UnsupportedDtype) {
   EXPECT_NULL_WITH(create({2}, {}, 0, {2}, ACL_STRING).release(), "aclCreateTensor: dataType 13 is not supported");
   EXPECT_NULL_WITH(create({2}, {}, 0, {2}, ACL_DT_UNDEFINED).release(), "aclCreateTensor: dataType -1 is not supported");
-  EXPECT_NULL_WITH(create({2}, {}, 0, {2}, static_cast<aclDataType>(99)).release(), "dataType 99 is not supported");
+  // 31: not a data type, yet inside the enum's range (a C++ test may not pass values outside it; the
+  // fuzzer's C-style calls do).
+  EXPECT_NULL_WITH(create({2}, {}, 0, {2}, static_cast<aclDataType>(31)).release(), "dataType 31 is not supported");
+}
+
+TEST(RuntimeTensor, UndeclaredFormat) {
+  std::vector<int64_t> dims{2};
+  EXPECT_NULL_WITH(aclCreateTensor(dims.data(), 1, ACL_FLOAT, nullptr, 0, static_cast<aclFormat>(63), dims.data(), 1, kData),
+                   "aclCreateTensor: format 63 is not an aclFormat");
+  aclTensor* t = aclCreateTensor(dims.data(), 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_UNDEFINED, dims.data(), 1, kData);
+  EXPECT_NE(t, nullptr) << aclGetRecentErrMsg();
+  aclDestroyTensor(t);
 }
 
 TEST(RuntimeTensor, NullDimsWithCount) {

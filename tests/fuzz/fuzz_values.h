@@ -84,10 +84,17 @@ inline const std::vector<int32_t>& dtypeTable() {
                                          ACL_STRING, ACL_DT_UNDEFINED, 5, 99, 1000, -7, std::numeric_limits<int32_t>::min()};
   return v;
 }
-inline aclDataType readDtype(ByteReader& in) {
+// Enum arguments stay ints until the call (asEnum): C callers may pass any int, but a C++ enum variable
+// holding a value outside the enum's range is undefined behaviour in the harness itself.
+template <typename E>
+E asEnum(int32_t raw) {
+  return static_cast<E>(raw);
+}
+
+inline int32_t readDtype(ByteReader& in) {
   const uint8_t b = in.byte();
-  if (b == kRaw) return static_cast<aclDataType>(in.raw<int32_t>());
-  return static_cast<aclDataType>(dtypeTable()[b % dtypeTable().size()]);
+  if (b == kRaw) return in.raw<int32_t>();
+  return dtypeTable()[b % dtypeTable().size()];
 }
 
 inline const std::vector<int32_t>& formatTable() {
@@ -96,10 +103,10 @@ inline const std::vector<int32_t>& formatTable() {
                                          ACL_FORMAT_UNDEFINED, 5, 99, 1000};
   return v;
 }
-inline aclFormat readFormat(ByteReader& in) {
+inline int32_t readFormat(ByteReader& in) {
   const uint8_t b = in.byte();
-  if (b == kRaw) return static_cast<aclFormat>(in.raw<int32_t>());
-  return static_cast<aclFormat>(formatTable()[b % formatTable().size()]);
+  if (b == kRaw) return in.raw<int32_t>();
+  return formatTable()[b % formatTable().size()];
 }
 
 // ---- the writer side, for the seed corpus -----------------------------------------------------------------

@@ -78,7 +78,7 @@ void stepMemcpy(State& s) {
   ByteReader& in = s.in;
   static const int32_t kinds[] = {ACL_MEMCPY_HOST_TO_HOST,   ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST,
                                   ACL_MEMCPY_DEVICE_TO_DEVICE, ACL_MEMCPY_DEFAULT,      -1, 5, 99};
-  const auto kind = static_cast<aclrtMemcpyKind>(kinds[in.pick(8)]);
+  const int32_t kind = kinds[in.pick(8)];
   const uint64_t count = readBytes(in);
   uint64_t destMax = count;
   switch (in.pick(4)) {
@@ -89,7 +89,7 @@ void stepMemcpy(State& s) {
   void* dst = s.copyPointer(count);
   void* src = s.copyPointer(count);
   beginCall();
-  expectCode("aclrtMemcpy", aclrtMemcpy(dst, destMax, src, count, kind), {kSuccess, kInvalidParam, kUninitialized});
+  expectCode("aclrtMemcpy", aclrtMemcpy(dst, destMax, src, count, asEnum<aclrtMemcpyKind>(kind)), {kSuccess, kInvalidParam, kUninitialized});
 }
 
 void stepMemset(State& s) {
@@ -140,14 +140,14 @@ void stepDeterministic(State& s) {
   ByteReader& in = s.in;
   static const int64_t values[] = {0, 1, 1, 2, -1, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
   static const int32_t options[] = {ACL_OPT_DETERMINISTIC, ACL_OPT_DETERMINISTIC, ACL_OPT_ENABLE_DEBUG_KERNEL, 2, -1, 99};
-  const auto opt = static_cast<aclSysParamOpt>(options[in.pick(6)]);
+  const int32_t opt = options[in.pick(6)];
   const int64_t value = values[in.pick(7)];
   beginCall();
-  expectCode("aclrtCtxSetSysParamOpt", aclrtCtxSetSysParamOpt(opt, value),
+  expectCode("aclrtCtxSetSysParamOpt", aclrtCtxSetSysParamOpt(asEnum<aclSysParamOpt>(opt), value),
              {kSuccess, kInvalidParam, kContextNull, kUninitialized});
   int64_t got = -7;
   beginCall();
-  const aclError e = aclrtCtxGetSysParamOpt(opt, in.pick(4) == 0 ? nullptr : &got);
+  const aclError e = aclrtCtxGetSysParamOpt(asEnum<aclSysParamOpt>(opt), in.pick(4) == 0 ? nullptr : &got);
   expectCode("aclrtCtxGetSysParamOpt", e, {kSuccess, kInvalidParam, kContextNull, kUninitialized});
   if (e == ACL_SUCCESS && got != 0 && got != 1) violation("aclrtCtxGetSysParamOpt", "reported a value other than 0 or 1");
 }
@@ -179,7 +179,7 @@ void stepQueries(State& s) {
   uint64_t size = 0;
   beginCall();
   expectCode("aclGetIntArraySize", aclGetIntArraySize(s.array(), &size), {kSuccess, kNullptr});
-  (void)aclDataTypeSize(readDtype(in));
+  (void)aclDataTypeSize(asEnum<aclDataType>(readDtype(in)));
   if (aclGetRecentErrMsg() == nullptr) violation("aclGetRecentErrMsg", "returned NULL");
 }
 

@@ -86,9 +86,9 @@ void stepCreateTensor(State& s) {
     for (int64_t& st : strides) st = readSize(in);
   }
   const int64_t offset = in.pick(4) ? in.pick(4) : readSize(in);
-  const aclDataType dtype = readDtype(in);
-  const aclFormat format = readFormat(in);
-  const size_t elementSize = aclDataTypeSize(dtype);
+  const int32_t dtype = readDtype(in);
+  const int32_t format = readFormat(in);
+  const size_t elementSize = aclDataTypeSize(asEnum<aclDataType>(dtype));
 
   const __int128 last = rank <= 8 ? lastElement(dims, (shape & 1) ? strides.data() : nullptr, offset) : -1;
   std::vector<int64_t> storage = {static_cast<int64_t>(std::clamp<__int128>(last + 1, 0, std::numeric_limits<int64_t>::max()))};
@@ -107,8 +107,8 @@ void stepCreateTensor(State& s) {
 
   const bool nullDims = (shape & 8) && (shape & 0x30) == 0x30;
   beginCall();
-  aclTensor* t = aclCreateTensor(nullDims ? nullptr : dims.data(), rank, dtype, (shape & 1) ? strides.data() : nullptr,
-                                 offset, format, storage.data(), storage.size(), data);
+  aclTensor* t = aclCreateTensor(nullDims ? nullptr : dims.data(), rank, asEnum<aclDataType>(dtype),
+                                 (shape & 1) ? strides.data() : nullptr, offset, asEnum<aclFormat>(format), storage.data(), storage.size(), data);
   expectObjectOrReason("aclCreateTensor", t);
   if (t == nullptr) return;
 

@@ -6,12 +6,13 @@
 #include "runtime/context.h"
 #include "runtime/error.h"
 #include "runtime/memory.h"
+#include "runtime/raw_enum.h"
 
 using namespace gradlab::rt;
 
 namespace {
 
-bool validMemcpyKind(aclrtMemcpyKind kind) { return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_DEFAULT; }
+bool validMemcpyKind(int64_t kind) { return kind >= ACL_MEMCPY_HOST_TO_HOST && kind <= ACL_MEMCPY_DEFAULT; }
 
 const char* kindName(aclrtMemcpyKind kind) {
   switch (kind) {
@@ -77,8 +78,9 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is a null pointer");
   *devPtr = nullptr;
   if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
-  if (policy < ACL_MEM_MALLOC_HUGE_FIRST || policy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
-    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", static_cast<int>(policy), " is not a valid aclrtMemMallocPolicy"));
+  const int64_t rawPolicy = rawEnum(policy);
+  if (rawPolicy < ACL_MEM_MALLOC_HUGE_FIRST || rawPolicy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", rawPolicy, " is not a valid aclrtMemMallocPolicy"));
   }
   int32_t device = -1;
   if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
@@ -119,8 +121,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   if (dst == nullptr || src == nullptr) {
     return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: ", dst == nullptr ? "dst" : "src", " is a null pointer"));
   }
-  if (!validMemcpyKind(kind)) {
-    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: kind ", static_cast<int>(kind), " is not a valid aclrtMemcpyKind"));
+  if (const int64_t rawKind = rawEnum(kind); !validMemcpyKind(rawKind)) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: kind ", rawKind, " is not a valid aclrtMemcpyKind"));
   }
   if (count > destMax) {
     return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: count ", count, " is larger than destMax ", destMax));
@@ -153,17 +155,17 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
 }
 
 aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value) {
-  if (opt != ACL_OPT_DETERMINISTIC) {
+  if (const int64_t rawOpt = rawEnum(opt); rawOpt != ACL_OPT_DETERMINISTIC) {
     if (aclError e = requireInit("aclrtCtxSetSysParamOpt")) return e;
-    if (opt == ACL_OPT_ENABLE_DEBUG_KERNEL) return ACL_SUCCESS;  // accepted; the emulator always checks
-    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxSetSysParamOpt: opt ", static_cast<int>(opt), " is not supported"));
+    if (rawOpt == ACL_OPT_ENABLE_DEBUG_KERNEL) return ACL_SUCCESS;  // accepted; the emulator always checks
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxSetSysParamOpt: opt ", rawOpt, " is not supported"));
   }
   return setDeterministic(value);
 }
 
 aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t* value) {
-  if (opt != ACL_OPT_DETERMINISTIC) {
-    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxGetSysParamOpt: opt ", static_cast<int>(opt), " is not supported"));
+  if (const int64_t rawOpt = rawEnum(opt); rawOpt != ACL_OPT_DETERMINISTIC) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtCtxGetSysParamOpt: opt ", rawOpt, " is not supported"));
   }
   return getDeterministic(value);
 }

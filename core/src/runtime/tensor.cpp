@@ -4,6 +4,7 @@
 
 #include "runtime/error.h"
 #include "runtime/memory.h"
+#include "runtime/raw_enum.h"
 
 using gradlab::rt::cat;
 using gradlab::rt::fail;
@@ -92,8 +93,30 @@ namespace {
 bool mulOverflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
 
 // Validates the numbers of a tensor description; "" when consistent.
-std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
-                            int64_t offset, const int64_t* storageDims, uint64_t storageDimsNum) {
+// 0 for values that are not a data type.
+size_t dataTypeSize(int64_t rawType) {
+  switch (rawType) {
+    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
+    case ACL_FLOAT16: case ACL_INT16: case ACL_UINT16: case ACL_BF16: return 2;
+    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
+    case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
+    case ACL_COMPLEX128: return 16;
+    default: return 0;
+  }
+}
+
+bool isDeclaredFormat(int64_t rawFormat) {
+  switch (rawFormat) {
+    case ACL_FORMAT_UNDEFINED: case ACL_FORMAT_NCHW: case ACL_FORMAT_NHWC: case ACL_FORMAT_ND:
+    case ACL_FORMAT_NC1HWC0: case ACL_FORMAT_FRACTAL_Z: case ACL_FORMAT_NC1HWC0_C04: case ACL_FORMAT_HWCN:
+    case ACL_FORMAT_NDHWC: case ACL_FORMAT_FRACTAL_NZ: case ACL_FORMAT_NCDHW: case ACL_FORMAT_NDC1HWC0: case ACL_FRACTAL_Z_3D:
+    case ACL_FORMAT_NC: case ACL_FORMAT_NCL: return true;
+    default: return false;
+  }
+}
+
+std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, int64_t rawType, int64_t rawFormat,
+                            const int64_t* stride, int64_t offset, const int64_t* storageDims, uint64_t storageDimsNum) {
   if (viewDimsNum > gradlab::rt::kMaxTensorDims)
     return cat("viewDimsNum ", viewDimsNum, " exceeds the maximum of ", gradlab::rt::kMaxTensorDims);
   if (storageDimsNum > gradlab::rt::kMaxTensorDims)
@@ -101,7 +124,8 @@ std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, aclDa
   if (viewDimsNum > 0 && viewDims == nullptr) return cat("viewDims is a null pointer but viewDimsNum is ", viewDimsNum);
   if (storageDimsNum > 0 && storageDims == nullptr)
     return cat("storageDims is a null pointer but storageDimsNum is ", storageDimsNum);
-  if (aclDataTypeSize(dataType) == 0) return cat("dataType ", static_cast<int>(dataType), " is not supported");
+  if (dataTypeSize(rawType) == 0) return cat("dataType ", rawType, " is not supported");
+  if (!isDeclaredFormat(rawFormat)) return cat("format ", rawFormat, " is not an aclFormat");
   if (offset < 0) return cat("offset ", offset, " is negative");
   int64_t viewCount = 1;
   for (uint64_t i = 0; i < viewDimsNum; ++i) {
@@ -117,7 +141,7 @@ std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, aclDa
       return cat("storageDims ", formatDims(storageDims, storageDimsNum), " has more elements than int64 can count");
   }
   int64_t bytes = 0;
-  if (mulOverflows(storageCount, static_cast<int64_t>(aclDataTypeSize(dataType)), &bytes))
+  if (mulOverflows(storageCount, static_cast<int64_t>(dataTypeSize(rawType)), &bytes))
     return cat("storageDims ", formatDims(storageDims, storageDimsNum), " holds more bytes than int64 can count");
   if (viewCount == 0) return {};
   int64_t last = offset;
@@ -141,16 +165,7 @@ std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, aclDa
 
 extern "C" {
 
-size_t aclDataTypeSize(aclDataType dataType) {
-  switch (dataType) {
-    case ACL_FLOAT: case ACL_INT32: case ACL_UINT32: return 4;
-    case ACL_FLOAT16: case ACL_INT16: case ACL_UINT16: case ACL_BF16: return 2;
-    case ACL_INT8: case ACL_UINT8: case ACL_BOOL: return 1;
-    case ACL_INT64: case ACL_UINT64: case ACL_DOUBLE: case ACL_COMPLEX64: return 8;
-    case ACL_COMPLEX128: return 16;
-    default: return 0;
-  }
-}
+size_t aclDataTypeSize(aclDataType dataType) { return dataTypeSize(gradlab::rt::rawEnum(dataType)); }
 
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType, const int64_t* stride,
                            int64_t offset, aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
@@ -168,8 +183,8 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
         (void)__builtin_mul_overflow(strides[i], std::max<int64_t>(viewDims[i], 1), &strides[i - 1]);
     }
   }
-  std::string problem = describeProblem(viewDims, viewDimsNum, dataType, strides.empty() ? stride : strides.data(),
-                                        offset, storageDims, storageDimsNum);
+  std::string problem = describeProblem(viewDims, viewDimsNum, gradlab::rt::rawEnum(dataType), gradlab::rt::rawEnum(format),
+                                        strides.empty() ? stride : strides.data(), offset, storageDims, storageDimsNum);
   if (!problem.empty()) {
     fail(0, cat("aclCreateTensor: ", problem));
     return nullptr;
