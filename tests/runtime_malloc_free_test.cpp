@@ -117,6 +117,20 @@ TEST_F(RuntimeMallocFree, FreeInsideAFreedAllocationSaysFreed) {
   EXPECT_FAILS(aclrtFree(inside), ACL_ERROR_INVALID_PARAM, ptr(inside), "was already freed");
 }
 
+// The freed list is bounded: when it is full the longest-freed range is forgotten, never the one just freed
+// (whose pointer a buggy program is most likely to use again, even as a host pointer in aclrtMemcpy).
+TEST_F(RuntimeMallocFree, TheLatestFreedBlockIsKnownAfterThousandsOfFrees) {
+  void* latest = nullptr;
+  for (int i = 0; i < 5000; ++i) {
+    ASSERT_EQ(aclrtMalloc(&latest, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtFree(latest), ACL_SUCCESS);
+  }
+  EXPECT_FAILS(aclrtFree(latest), ACL_ERROR_INVALID_PARAM, ptr(latest), "was already freed");
+  float host = 0.0f;
+  EXPECT_FAILS(aclrtMemcpy(&host, sizeof host, latest, sizeof host, ACL_MEMCPY_DEFAULT), ACL_ERROR_INVALID_PARAM,
+               "freed");
+}
+
 // Host memory the C++ allocator hands out after a device block was freed may sit at the same address. It
 // is host memory now: a copy from or to it must work, and freeing it with aclrtFree is "not device memory".
 TEST_F(RuntimeMallocFree, HostMemoryAtTheAddressOfAFreedBlockIsHostMemory) {

@@ -65,6 +65,7 @@ void DeviceMemory::forgetFreedOverlapping(uintptr_t base, size_t size) {
   if (it != freed_.begin()) --it;
   while (it != freed_.end() && it->first < base + size) {
     if (it->first + it->second.size > base) {
+      freedOrder_.erase(it->second.serial);
       it = freed_.erase(it);
     } else {
       ++it;
@@ -96,8 +97,18 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
 }
 
 void DeviceMemory::rememberFreed(uintptr_t key, const Allocation& alloc) {
-  if (freed_.size() >= kMaxFreedRanges) freed_.erase(freed_.begin());
-  freed_[key] = {alloc.size, alloc.range};
+  if (freed_.size() >= kMaxFreedRanges) {
+    auto oldest = freedOrder_.begin();
+    freed_.erase(oldest->second);
+    freedOrder_.erase(oldest);
+  }
+  if (auto same = freed_.find(key); same != freed_.end()) {
+    freedOrder_.erase(same->second.serial);
+    freed_.erase(same);
+  }
+  const uint64_t serial = nextFreedSerial_++;
+  freed_[key] = {alloc.size, alloc.range, serial};
+  freedOrder_[serial] = key;
 }
 
 PointerInfo DeviceMemory::lookup(const void* p) const {

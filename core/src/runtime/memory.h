@@ -75,11 +75,15 @@ class DeviceMemory {
   struct FreedRange {
     size_t size = 0;
     std::shared_ptr<Reservation> range;  // keeps the addresses out of the host allocator's hands
+    uint64_t serial = 0;                 // when it was freed: its key in freedOrder_
   };
-  std::map<uintptr_t, FreedRange> freed_;  // recently freed ranges, to tell "freed" from "unknown"
+  std::map<uintptr_t, FreedRange> freed_;     // recently freed ranges, to tell "freed" from "unknown"
+  std::map<uint64_t, uintptr_t> freedOrder_;  // the same ranges, oldest first
+  uint64_t nextFreedSerial_ = 0;
   size_t liveBytes_ = 0;
   void forgetFreedOverlapping(uintptr_t base, size_t size);
-  // Keeps a released block's range reserved and known as freed (forgetting the oldest-keyed when full).
+  // Keeps a released block's range reserved and known as freed, forgetting the longest-freed range when
+  // the list is full (never a recent one: its pointer may still be in use by mistake, even as a host pointer).
   void rememberFreed(uintptr_t key, const Allocation& alloc);
 };
 
