@@ -13,7 +13,8 @@ PlaneTensor basic(const aclTensor& t) {
   PlaneTensor p;
   p.dtype = t.dtype;
   p.elementSize = t.elementSize();
-  p.base = static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(p.elementSize);
+  // Only empty tensors get here without data (the memory check refuses the rest); no offset on nullptr.
+  p.base = t.data == nullptr ? nullptr : static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(p.elementSize);
   return p;
 }
 

@@ -323,6 +323,7 @@ void runPhases(const UpsamplePlan& up, Trace* trace, KernelFor kernelFor) {
 
 // Zeroes every element of an arbitrary strided view.
 void zeroView(const aclTensor& t) {
+  if (t.empty()) return;  // its data may be null
   const size_t es = t.elementSize();
   std::byte* base = static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(es);
   const int64_t rank = t.dim();
