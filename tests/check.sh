@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (README: `.ci/install-deps && tests/check.sh`). Stages:
+#   plain  warnings-as-errors build, every test
+#   asan   AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer) build, every test; any report fails
+#   tsan   ThreadSanitizer build (no app, no bench), every test but the install and seed-program builds
+#   fuzz   clang + libFuzzer build of tests/fuzz, run for GRADLAB_FUZZ_SECONDS (60) over the seed corpus
+# Environment:
+#   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all four)
+#   GRADLAB_BUILD_PREFIX  build directories are PREFIX, PREFIX-asan, PREFIX-tsan, PREFIX-fuzz (default: build)
+#   GRADLAB_CHECK_JOBS    parallel build and test jobs (default: 2)
+#   GRADLAB_FUZZ_SECONDS  how long the fuzzer runs (default: 60)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+stages=${GRADLAB_CHECK_STAGES:-plain asan tsan fuzz}
+prefix=${GRADLAB_BUILD_PREFIX:-build}
+jobs=${GRADLAB_CHECK_JOBS:-2}
+fuzz_seconds=${GRADLAB_FUZZ_SECONDS:-60}
+
+for stage in $stages; do
+  case $stage in plain | asan | tsan | fuzz) ;; *) echo "unknown stage '$stage' (plain, asan, tsan, fuzz)" >&2; exit 2 ;; esac
+done
+
+# Sanitizer reports end the process with an error, leaks included; huge host allocations the tests ask
+# for fail the way they would without the sanitizer (nullptr / std::bad_alloc) instead of aborting.
+export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:allocator_may_return_null=1:strict_string_checks=1:detect_stack_use_after_return=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1"
+
+summary=()
+run_stage() {
+  local name=$1
+  shift
+  echo
+  echo "==== stage $name: $* ===="
+  local start=$SECONDS
+  "$@"
+  local took=$((SECONDS - start))
+  summary+=("$(printf '%-6s %4d s' "$name" "$took")")
+  echo "==== stage $name passed in ${took} s ===="
+}
+
+stage_plain() {
+  cmake -S . -B "$prefix" -G Ninja -DGRADLAB_WERROR=ON
+  cmake --build "$prefix" -j "$jobs"
+  ctest --test-dir "$prefix" --output-on-failure -j "$jobs"
+}
+
+# The sanitizer builds use -O1 (a third faster to compile than -O3, and the sanitizers' advice) with
+# assertions on.
+sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1)
+
+# gradlab_tests runs whole, in $jobs shards at once: a sanitized process costs ~0.5 s to start, which one
+# process per test would pay 800 times. Everything else goes through ctest (excluding the labels in $1).
+run_sanitized_tests() {
+  local dir=$1 exclude=$2 pids=() failed=0
+  for ((shard = 0; shard < jobs; shard++)); do
+    GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard GRADLAB_LOG=off "$dir/tests/gradlab_tests" --gtest_brief=1 \
+      >"$dir/main-suite-$shard.log" 2>&1 &
+    pids+=($!)
+  done
+  for ((shard = 0; shard < jobs; shard++)); do
+    if ! wait "${pids[$shard]}"; then
+      failed=1
+      echo "gradlab_tests shard $shard of $jobs failed:" && cat "$dir/main-suite-$shard.log"
+    else
+      tail -n 1 "$dir/main-suite-$shard.log"
+    fi
+  done
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -LE "$exclude"
+  return $failed
+}
+
+stage_asan() {
+  # The app stays in: its smoke tests pass under ASan (the X11/GL stack's own leaks are ignored in
+  # tests/app/window_smoke.sh).
+  cmake -S . -B "$prefix-asan" -G Ninja -DGRADLAB_SANITIZE=ON "${sanitizer_flags[@]}"
+  cmake --build "$prefix-asan" -j "$jobs"
+  run_sanitized_tests "$prefix-asan" "main-suite"
+}
+
+stage_tsan() {
+  cmake -S . -B "$prefix-tsan" -G Ninja -DGRADLAB_TSAN=ON -DGRADLAB_BUILD_APP=OFF "${sanitizer_flags[@]}"
+  cmake --build "$prefix-tsan" -j "$jobs"
+  # Not the install / seed-program tests: compilers and cmake under TSan test nothing of ours.
+  run_sanitized_tests "$prefix-tsan" "main-suite|seeds|install"
+}
+
+stage_fuzz() {
+  local dir=$prefix-fuzz
+  CXX=clang++-14 cmake -S . -B "$dir" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_FUZZ=ON -DGRADLAB_BUILD_TESTS=OFF \
+    -DGRADLAB_BUILD_APP=OFF -DGRADLAB_BUILD_BENCH=OFF
+  cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer
+  # New inputs go to a scratch corpus; the seeds in the repository are only read.
+  rm -rf "$dir/fuzz-corpus" "$dir/fuzz-artifacts" && mkdir -p "$dir/fuzz-corpus" "$dir/fuzz-artifacts"
+  # -detect_leaks=0: libFuzzer's leak check between inputs races with emulator threads finishing their
+  # thread_local buffers (reports that never replay). Leaks are the asan stage's job: LeakSanitizer checks
+  # every test process at exit, fuzz.replay_corpus (every corpus program) included.
+  GRADLAB_LOG=off "$dir/tests/fuzz/gradlab_api_fuzzer" -max_total_time="$fuzz_seconds" -timeout=20 -detect_leaks=0 \
+    -rss_limit_mb=4096 -max_len=1024 -print_final_stats=1 -artifact_prefix="$dir/fuzz-artifacts/" \
+    "$dir/fuzz-corpus" tests/fuzz/corpus
+}
+
+total_start=$SECONDS
+for stage in $stages; do
+  run_stage "$stage" "stage_$stage"
+done
+echo
+echo "==== all stages passed ===="
+printf '%s\n' "${summary[@]}"
+echo "total  $((SECONDS - total_start)) s"
