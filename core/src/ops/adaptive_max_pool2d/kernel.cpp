@@ -214,6 +214,13 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   if (r.streamOut && owner && lastOfPlane) streamFence();
 }
 
+// The traced scatter stays out of line, so the untraced one is compiled (inlined) as in a build without
+// tracing: with all four variants in one lambda GCC inlined differently and the untraced run was ~10% slower.
+template <bool kAtomic>
+[[gnu::noinline, gnu::cold]] void scatterTileTraced(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  scatterTile<true, kAtomic>(r, ctx, tile);
+}
+
 void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) r.gradInput.zero(p, 0, r.HW);
   if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
@@ -404,8 +411,8 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
   if (!tiling.sharedPlanes.empty()) zeroSharedPlanes(r, plan.coresUsed);
   runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
     if (ctx.traced()) {
-      if (tile.atomic) scatterTile<true, true>(r, ctx, tile);
-      else scatterTile<true, false>(r, ctx, tile);
+      if (tile.atomic) scatterTileTraced<true>(r, ctx, tile);
+      else scatterTileTraced<false>(r, ctx, tile);
     } else {
       if (tile.atomic) scatterTile<false, true>(r, ctx, tile);
       else scatterTile<false, false>(r, ctx, tile);
