@@ -59,6 +59,7 @@ struct Plan {
   std::string strategy;           // one line: how the work was split and why
 
   std::vector<double> coreLoadUs() const;  // summed estimate per core, size coresUsed
+  uint64_t trafficBytes() const;           // bytesIn + bytesOut over every tile
   double imbalance() const;                // max core load / mean core load (1 = perfect)
 };
 

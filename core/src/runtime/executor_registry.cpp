@@ -9,10 +9,7 @@ namespace {
 
 // A small launch does not wake the stream thread: it runs at the next wake or synchronize (see Stream).
 bool worthWaking(const aclOpExecutor& executor) {
-  if (!executor.plan) return true;
-  uint64_t bytes = 0;
-  for (const gradlab::Tile& t : executor.plan->tiles) bytes += t.bytesIn + t.bytesOut;
-  return bytes >= kSmallJobBytes;
+  return !executor.plan || executor.plan->trafficBytes() >= kSmallJobBytes;
 }
 
 }  // namespace

@@ -52,6 +52,12 @@ std::vector<double> Plan::coreLoadUs() const {
   return load;
 }
 
+uint64_t Plan::trafficBytes() const {
+  uint64_t bytes = 0;
+  for (const Tile& t : tiles) bytes += t.bytesIn + t.bytesOut;
+  return bytes;
+}
+
 double Plan::imbalance() const {
   std::vector<double> load = coreLoadUs();
   if (load.empty()) return 1.0;

@@ -72,8 +72,7 @@ void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel) {
   for (int32_t c = 0; trace && c < cores; ++c) {
     recorders[c] = std::make_unique<CoreRecorder>(plan.profile, c, &sequence, trace->maxMoves);
   }
-  uint64_t workBytes = 1;  // never 0 (unknown): an empty plan is small
-  for (const Tile& t : plan.tiles) workBytes += t.bytesIn + t.bytesOut;
+  const uint64_t workBytes = plan.trafficBytes() + 1;  // never 0 (unknown): an empty plan is small
   rt::runCores(cores, [&](int32_t core) {
     CoreContext ctx;
     ctx.core = core;
