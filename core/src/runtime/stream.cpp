@@ -9,11 +9,7 @@ Stream::Stream(int32_t device) : device_(device), worker_([this] { loop(); }) {}
 Stream::~Stream() {
   {
     std::unique_lock lock(mutex_);
-    for (;;) {
-      idle_.wait(lock, [this] { return !running_; });
-      if (queue_.empty()) break;
-      runFront(lock);
-    }
+    drain(lock);
     stopping_ = true;
   }
   wake_.notify_all();
@@ -46,6 +42,14 @@ void Stream::runFront(std::unique_lock<std::mutex>& lock) {
   if (!queue_.empty()) wake_.notify_one();
 }
 
+void Stream::drain(std::unique_lock<std::mutex>& lock) {
+  for (;;) {
+    idle_.wait(lock, [this] { return !running_; });
+    if (queue_.empty()) return;
+    runFront(lock);  // the stream thread has not picked it up yet: run it here
+  }
+}
+
 void Stream::loop() {
   std::unique_lock lock(mutex_);
   for (;;) {
@@ -57,11 +61,7 @@ void Stream::loop() {
 
 TaskResult Stream::synchronize() {
   std::unique_lock lock(mutex_);
-  for (;;) {
-    idle_.wait(lock, [this] { return !running_; });
-    if (queue_.empty()) break;
-    runFront(lock);  // the stream thread has not picked it up yet: run it here
-  }
+  drain(lock);
   TaskResult result = std::move(firstError_);
   if (result.code != 0 && skippedAfterError_ > 0) {
     result.message += cat("; ", skippedAfterError_, " task(s) queued after it on this stream were skipped");

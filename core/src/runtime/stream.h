@@ -39,6 +39,8 @@ class Stream {
   void loop();
   // Runs (or, after a failure, skips) the front task. Needs the lock, a non-empty queue and no task running.
   void runFront(std::unique_lock<std::mutex>& lock);
+  // Returns once no task is queued or running, running queued ones on the calling thread. Needs the lock.
+  void drain(std::unique_lock<std::mutex>& lock);
   int32_t device_;
   std::mutex mutex_;
   std::condition_variable wake_;
