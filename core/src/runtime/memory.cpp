@@ -96,15 +96,12 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
   return FreeResult::kOk;
 }
 
+// `key` is not in the list yet: allocate() forgot every freed range a live block overlaps.
 void DeviceMemory::rememberFreed(uintptr_t key, const Allocation& alloc) {
   if (freed_.size() >= kMaxFreedRanges) {
     auto oldest = freedOrder_.begin();
     freed_.erase(oldest->second);
     freedOrder_.erase(oldest);
-  }
-  if (auto same = freed_.find(key); same != freed_.end()) {
-    freedOrder_.erase(same->second.serial);
-    freed_.erase(same);
   }
   const uint64_t serial = nextFreedSerial_++;
   freed_[key] = {alloc.size, alloc.range, serial};
