@@ -17,8 +17,22 @@ aclrtStream orShared(aclrtStream stream) { return stream ? stream : Runtime::sha
 
 }  // namespace
 
+void TinyCall::launchAndSync(aclOpExecutor* exec, uint64_t workspaceBytes, aclrtStream stream) {
+  workspace_.reserve(workspaceBytes);
+  stream = orShared(stream);
+  require(launch_(workspace_.data(), workspaceBytes, exec, stream), launchName_);
+  require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
+}
+
+void TinyCall::call(aclrtStream stream) {
+  uint64_t ws = 0;
+  aclOpExecutor* exec = plan(&ws);
+  launchAndSync(exec, ws, stream);
+}
+
 Upsample2dBackwardCall::Upsample2dBackwardCall(std::vector<int64_t> outDims, aclDataType dtype)
-    : gradOutput_(doubled(outDims), dtype, ACL_FORMAT_NCHW),
+    : TinyCall(&aclnnUpsampleNearestExact2dBackward, "aclnnUpsampleNearestExact2dBackward"),
+      gradOutput_(doubled(outDims), dtype, ACL_FORMAT_NCHW),
       out_(outDims, dtype, ACL_FORMAT_NCHW),
       outputSize_({outDims[2] * 2, outDims[3] * 2}),
       inputSize_(outDims) {
@@ -33,23 +47,10 @@ aclOpExecutor* Upsample2dBackwardCall::plan(uint64_t* workspaceBytes) {
   return exec;
 }
 
-void Upsample2dBackwardCall::launchAndSync(aclOpExecutor* exec, uint64_t workspaceBytes, aclrtStream stream) {
-  workspace_.reserve(workspaceBytes);
-  stream = orShared(stream);
-  require(aclnnUpsampleNearestExact2dBackward(workspace_.data(), workspaceBytes, exec, stream),
-          "aclnnUpsampleNearestExact2dBackward");
-  require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
-}
-
-void Upsample2dBackwardCall::call(aclrtStream stream) {
-  uint64_t ws = 0;
-  aclOpExecutor* exec = plan(&ws);
-  launchAndSync(exec, ws, stream);
-}
-
 AdaptivePoolBackwardCall::AdaptivePoolBackwardCall(std::vector<int64_t> selfDims, int64_t Ho, int64_t Wo,
                                                    aclDataType dtype)
-    : self_(selfDims, dtype, ACL_FORMAT_NCHW),
+    : TinyCall(&aclnnAdaptiveMaxPool2dBackward, "aclnnAdaptiveMaxPool2dBackward"),
+      self_(selfDims, dtype, ACL_FORMAT_NCHW),
       gradOutput_({selfDims[0], selfDims[1], Ho, Wo}, dtype, ACL_FORMAT_NCHW),
       indices_({selfDims[0], selfDims[1], Ho, Wo}, ACL_INT64, ACL_FORMAT_NCHW),
       gradInput_(selfDims, dtype, ACL_FORMAT_NCHW) {
@@ -71,20 +72,6 @@ aclOpExecutor* AdaptivePoolBackwardCall::plan(uint64_t* workspaceBytes) {
   require(aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(gradOutput_, self_, indices_, gradInput_, workspaceBytes, &exec),
           "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize");
   return exec;
-}
-
-void AdaptivePoolBackwardCall::launchAndSync(aclOpExecutor* exec, uint64_t workspaceBytes, aclrtStream stream) {
-  workspace_.reserve(workspaceBytes);
-  stream = orShared(stream);
-  require(aclnnAdaptiveMaxPool2dBackward(workspace_.data(), workspaceBytes, exec, stream),
-          "aclnnAdaptiveMaxPool2dBackward");
-  require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
-}
-
-void AdaptivePoolBackwardCall::call(aclrtStream stream) {
-  uint64_t ws = 0;
-  aclOpExecutor* exec = plan(&ws);
-  launchAndSync(exec, ws, stream);
 }
 
 }  // namespace gradlab::bench
