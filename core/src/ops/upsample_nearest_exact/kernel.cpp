@@ -20,6 +20,12 @@ bool streamOutput(const UpsampleJob& job) {
   return static_cast<uint64_t>(job.dst.cells()) * job.dst.elementSize >= kStreamOutputBytes;
 }
 
+// One output row from fp32 values (rounded to the output dtype), streamed out when the output is large.
+void writeRow(const UpsampleJob& job, int64_t p, int64_t r, int64_t w0, int64_t width, const float* row) {
+  if (streamOutput(job)) streamRow(job.dst, p, r, w0, width, row);
+  else storeRow(job.dst, p, r, w0, width, row);
+}
+
 // ---- backward -------------------------------------------------------------------------------------
 
 // Whether addChunk can start an accumulator row by itself (uniform columns, the whole span at once).
@@ -168,8 +174,7 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       if (partialRow(job.rows, t, r)) continue;
       const float* row = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
-      if (streamOutput(job)) streamRow(job.dst, p, r, b.dst0, width, row);
-      else storeRow(job.dst, p, r, b.dst0, width, row);
+      writeRow(job, p, r, b.dst0, width, row);
       n.storedCells += width;
     }
   }
@@ -266,8 +271,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       const float* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
-      if (streamOutput(job)) streamRow(job.dst, p, r, b.dst0, width, row);
-      else storeRow(job.dst, p, r, b.dst0, width, row);
+      writeRow(job, p, r, b.dst0, width, row);
     }
   }
   if (streamOutput(job)) streamFence();
