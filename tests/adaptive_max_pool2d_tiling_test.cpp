@@ -8,7 +8,7 @@
 #include "gradlab/profile.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "ops/adaptive_max_pool2d/windows.h"
-#include "support/adaptive_pool_harness.h"
+#include "verify/adaptive_pool_harness.h"
 
 namespace gradlab::ops::adaptive {
 namespace {
@@ -49,7 +49,7 @@ TEST(AdaptiveWindows, HugeSizesDoNotOverflow) {
   EXPECT_EQ(windowEnd(0, in, out), 1);
 }
 
-DeviceProfile profile(const char* spec) { return adaptive_cases::namedProfile(spec); }
+DeviceProfile profile(const char* spec) { return verify::adaptive::namedProfile(spec); }
 
 TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
   std::mt19937_64 rng(99);
@@ -61,7 +61,7 @@ TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
       for (bool deterministic : {true, false}) {
         for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16}) {
           const BackwardTiling t = planBackward(s, dtype, ACL_INT64, true, deterministic, profile(spec));
-          ASSERT_EQ(adaptive_cases::verifyBackwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "")
+          ASSERT_EQ(verify::adaptive::verifyBackwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "")
               << spec << " " << s.N << "x" << s.C << "x" << s.H << "x" << s.W << " <- " << s.Ho << "x" << s.Wo
               << (deterministic ? " deterministic" : " default");
           // Sums live in UB when a plane fits there, else in gradInput (dense fp32) or the workspace;
@@ -96,7 +96,7 @@ TEST(AdaptiveTiling, ForwardPlansHoldTheirInvariantsEverywhere) {
       PoolShape s;
       s.N = pick(1, 3), s.C = pick(1, 20), s.H = pick(1, 60), s.W = pick(1, 3000), s.Ho = pick(1, 70), s.Wo = pick(1, 900);
       const ForwardTiling t = planForward(s, ACL_FLOAT, ACL_INT64, profile(spec));
-      ASSERT_EQ(adaptive_cases::verifyForwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "") << spec;
+      ASSERT_EQ(verify::adaptive::verifyForwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "") << spec;
       for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.dst.col1 - tile.dst.col0, t.segmentCols);
     }
   }
@@ -107,7 +107,7 @@ TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
   s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
   const BackwardTiling t = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(t.plan.coresUsed, 48);
-  EXPECT_EQ(t.plan.tiles.size(), 512u);  // 3500 cells per plane: one UB step each
+  EXPECT_EQ(t.plan.tiles.size(), 2 * 512u);  // 3500 cells per plane: one UB step each, checked and computed
   EXPECT_LT(t.plan.imbalance(), 1.05);
   EXPECT_EQ(t.plan.strategy.find("idle"), std::string::npos);
 
@@ -122,7 +122,7 @@ TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
   s.N = 1, s.C = 4, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
   const BackwardTiling big = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   const BackwardTiling small = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("classroom"));
-  EXPECT_EQ(big.plan.tiles.size(), 4u);
+  EXPECT_EQ(big.plan.tiles.size(), 2 * 4u);  // a check tile and a compute tile per plane
   EXPECT_GE(small.plan.tiles.size(), 4u * 3);
   for (const Tile& tile : small.plan.tiles) EXPECT_LE(tile.ubBytes, 16u * 1024);
 }

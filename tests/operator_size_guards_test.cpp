@@ -16,12 +16,12 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "runtime/memory.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
-using gradlab::testing::DeviceTensor;
-using gradlab::testing::RuntimeScope;
+using gradlab::verify::DeviceTensor;
+using gradlab::verify::RuntimeScope;
 
 struct TensorDeleter {
   void operator()(aclTensor* t) const { aclDestroyTensor(t); }

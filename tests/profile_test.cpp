@@ -8,7 +8,7 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace gradlab {
 namespace {
@@ -92,12 +92,12 @@ TEST(Profile, SetActiveProfileIsWhatNewCallsSee) {
 
 // The plan an executor holds, planned under `spec` (restores the active profile afterwards).
 Plan planUnder(const std::string& spec, bool deterministic) {
-  testing::RuntimeScope::shared().setDeterministic(deterministic);
+  verify::RuntimeScope::shared().setDeterministic(deterministic);
   const DeviceProfile before = activeProfile();
   setActiveProfile(parse(spec));
   const int64_t N = 2, C = 3, Hi = 40, Wi = 30, Ho = 97, Wo = 61;
-  testing::DeviceTensor grad({N, C, Ho, Wo}, ACL_FLOAT, std::vector<float>(N * C * Ho * Wo, 1.0f), ACL_FORMAT_NCHW);
-  testing::DeviceTensor out({N, C, Hi, Wi}, ACL_FLOAT, {}, ACL_FORMAT_NCHW);
+  verify::DeviceTensor grad({N, C, Ho, Wo}, ACL_FLOAT, std::vector<float>(N * C * Ho * Wo, 1.0f), ACL_FORMAT_NCHW);
+  verify::DeviceTensor out({N, C, Hi, Wi}, ACL_FLOAT, {}, ACL_FORMAT_NCHW);
   const int64_t outputSize[] = {Ho, Wo}, inputSize[] = {N, C, Hi, Wi};
   aclIntArray* os = aclCreateIntArray(outputSize, 2);
   aclIntArray* is = aclCreateIntArray(inputSize, 4);
@@ -111,7 +111,7 @@ Plan planUnder(const std::string& spec, bool deterministic) {
   aclDestroyIntArray(os);
   aclDestroyIntArray(is);
   setActiveProfile(before);
-  testing::RuntimeScope::shared().setDeterministic(false);
+  verify::RuntimeScope::shared().setDeterministic(false);
   return plan;
 }
 

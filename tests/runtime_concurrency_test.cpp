@@ -15,14 +15,15 @@
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
-#include "support/adaptive_pool_harness.h"
-#include "support/device_tensor.h"
+#include "mode_scope.h"
+#include "verify/adaptive_pool_harness.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
-using gradlab::adaptive_cases::DeterministicScope;
-using gradlab::testing::DeviceTensor;
-using gradlab::testing::RuntimeScope;
+using gradlab::testing::DeterministicScope;
+using gradlab::verify::DeviceTensor;
+using gradlab::verify::RuntimeScope;
 
 // Random values in [-1, 1), or small integers (whose sums are exact in any order, so even the default
 // mode's atomic adds give one answer).

@@ -6,13 +6,13 @@
 
 #include "acl/acl.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
 class RuntimeDevice : public ::testing::Test {
  protected:
-  void SetUp() override { gradlab::testing::RuntimeScope::shared(); }
+  void SetUp() override { gradlab::verify::RuntimeScope::shared(); }
 };
 
 TEST_F(RuntimeDevice, InitTwice) {

@@ -11,7 +11,7 @@
 #include "acl/acl.h"
 #include "runtime/executor_registry.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
@@ -25,7 +25,7 @@ constexpr const char* kApi = "aclnnFakeOp";
 
 class RuntimeExecutor : public ::testing::Test {
  protected:
-  void SetUp() override { stream_ = gradlab::testing::RuntimeScope::shared().stream(); }
+  void SetUp() override { stream_ = gradlab::verify::RuntimeScope::shared().stream(); }
 
   // What an op's GetWorkspaceSize would publish: `run` is the kernel, `tensors` are re-checked at launch.
   aclOpExecutor* make(uint64_t workspaceSize = 0,
@@ -122,7 +122,7 @@ TEST_F(RuntimeExecutor, WorkspaceNullHostOrTooSmall) {
 }
 
 TEST_F(RuntimeExecutor, TensorMemoryIsRecheckedAtLaunch) {
-  gradlab::testing::DeviceTensor out({2, 2}, ACL_FLOAT, {1, 2, 3, 4});
+  gradlab::verify::DeviceTensor out({2, 2}, ACL_FLOAT, {1, 2, 3, 4});
   aclTensor copy = *out.get();
   // Freed between the two phases.
   void* dev = nullptr;
@@ -161,7 +161,7 @@ TEST_F(RuntimeExecutor, KernelErrorSurfacesAtSynchronize) {
 
 // A kernel in flight keeps its memory alive even when the user frees it meanwhile.
 TEST_F(RuntimeExecutor, LaunchPinsTensorMemoryUntilTheKernelHasRun) {
-  gradlab::testing::DeviceTensor t({4}, ACL_FLOAT, {1, 2, 3, 4});
+  gradlab::verify::DeviceTensor t({4}, ACL_FLOAT, {1, 2, 3, 4});
   void* dev = nullptr;
   ASSERT_EQ(aclrtMalloc(&dev, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   const float values[4] = {5, 6, 7, 8};

@@ -6,7 +6,7 @@
 
 #include "acl/acl.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
@@ -14,7 +14,7 @@ using gradlab::testing::ptr;
 
 class RuntimeMallocFree : public ::testing::Test {
  protected:
-  void SetUp() override { gradlab::testing::RuntimeScope::shared(); }
+  void SetUp() override { gradlab::verify::RuntimeScope::shared(); }
 };
 
 TEST_F(RuntimeMallocFree, MallocAndFreeRoundTrip) {

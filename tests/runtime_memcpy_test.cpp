@@ -7,7 +7,7 @@
 
 #include "acl/acl.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
@@ -47,7 +47,7 @@ std::vector<uint8_t> iota(size_t n, uint8_t first) {
 
 class RuntimeMemcpy : public ::testing::Test {
  protected:
-  void SetUp() override { gradlab::testing::RuntimeScope::shared(); }
+  void SetUp() override { gradlab::verify::RuntimeScope::shared(); }
 };
 
 TEST_F(RuntimeMemcpy, HostToDeviceToHostRoundTrip) {

@@ -12,7 +12,7 @@
 #include "acl/acl.h"
 #include "runtime/context.h"
 #include "runtime_expect.h"
-#include "support/device_tensor.h"
+#include "verify/device_tensor.h"
 
 namespace {
 
@@ -22,7 +22,7 @@ using gradlab::testing::ptr;
 class RuntimeStream : public ::testing::Test {
  protected:
   void SetUp() override {
-    gradlab::testing::RuntimeScope::shared();
+    gradlab::verify::RuntimeScope::shared();
     ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
   }
   void TearDown() override {

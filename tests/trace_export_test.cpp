@@ -36,9 +36,11 @@ Trace sampleTrace() {
   p.workspaceBytes = 32;
   p.coresUsed = 2;
   p.strategy = "one plane per core, \"quoted\"\tand tabbed";
+  p.phases = {{PhaseKind::kZero, "zero, \"quoted\""}, {PhaseKind::kCompute, "compute"}};
   for (int c = 0; c < 2; ++c) {
     Tile tile;
     tile.id = c;
+    tile.phase = c;
     tile.core = c;
     tile.src = Box{c, c + 1, 0, 4, 0, 4};
     tile.dst = Box{c, c + 1, 0, 2, 0, 2};
@@ -194,9 +196,9 @@ TEST(TraceMoves, FilesAndErrors) {
   EXPECT_NE(error.find("not a gradlab trace"), std::string::npos) << error;
 
   json doc = json::parse(traceMovesJson(sampleTrace()));
-  doc["version"] = 2;
+  doc["version"] = 3;
   EXPECT_FALSE(parseTraceMovesJson(doc.dump(), &back, &error));
-  EXPECT_NE(error.find("version 2"), std::string::npos) << error;
+  EXPECT_NE(error.find("version 3"), std::string::npos) << error;
 
   doc = json::parse(traceMovesJson(sampleTrace()));
   doc["moves"][3] = json::array({1, 2, 3});

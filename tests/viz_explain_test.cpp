@@ -8,30 +8,32 @@
 namespace gradlab::viz {
 namespace {
 
-TEST(VizExplain, UpsampleStepAndSourceFollowTheSpec) {
-  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 0.0), 0.5f);
-  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 2.0), 0.5f);  // scale = output/input
-  EXPECT_FLOAT_EQ(upsampleStep(4, 8, 4.0), 0.25f); // a scale that disagrees with the sizes is used as given
-  EXPECT_EQ(upsampleSource(5, 4, 0.5f), 2);
-  EXPECT_EQ(upsampleSource(7, 4, 0.5f), 3);
-  EXPECT_EQ(upsampleSource(20, 2, upsampleStep(2, 41, 0.0)), 0);  // SPEC: the float32 rounding matters
-  EXPECT_EQ(upsampleSource(12, 5, upsampleStep(5, 13, 0.0)), 4);   // clamped to in - 1
-}
-
 TEST(VizExplain, UpsampleAxisFormulaWithNumbers) {
-  auto lines = explainUpsampleAxis("h", 5, 4, 8, 0.0);
+  auto lines = explainUpsampleAxis(IndexRule::kNearestExact, "h", 5, 4, 8, 0.0);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "s_h = in/out = 4/8 = 0.5");
   EXPECT_EQ(lines[1], "src_h = min(floor((o+0.5)·s), in−1) = min(floor((5+0.5)·0.5), 3) = min(floor(2.75), 3) = 2");
-  auto scaled = explainUpsampleAxis("w", 3, 4, 8, 2.0);
+  auto scaled = explainUpsampleAxis(IndexRule::kNearestExact, "w", 3, 4, 8, 2.0);
   EXPECT_EQ(scaled[0], "s_w = 1/scale = 1/2 = 0.5");
 }
 
+TEST(VizExplain, LegacyNearestFormulaAndShortcuts) {
+  auto lines = explainUpsampleAxis(IndexRule::kNearest, "w", 5, 4, 10, 0.0);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1], "src_w = min(floor(o·s), in−1) = min(floor(5·0.4), 3) = min(floor(2), 3) = 2");
+  auto twice = explainUpsampleAxis(IndexRule::kNearest, "w", 5, 4, 8, 3.0);  // the scale is ignored
+  EXPECT_EQ(twice[1], "src_w: out == 2·in, so src = o >> 1 = 2");
+}
+
+// The explanation is the kernels' index math: a scale near 0 saturates at the last cell instead of
+// overflowing (undefined behaviour in a copy of the formula without the saturation).
+TEST(VizExplain, HugeProductSaturatesLikeTheKernels) {
+  auto lines = explainUpsampleAxis(IndexRule::kNearestExact, "w", 3, 4, 8, 1e-30);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[1].find(") = 3"), std::string::npos) << lines[1];
+}
+
 TEST(VizExplain, AdaptiveWindows) {
-  EXPECT_EQ(adaptiveStart(2, 7, 3), 4);
-  EXPECT_EQ(adaptiveEnd(2, 7, 3), 7);
-  EXPECT_EQ(adaptiveStart(1, 7, 3), 2);
-  EXPECT_EQ(adaptiveEnd(1, 7, 3), 5);  // overlaps the window before: 7 % 3 != 0
   EXPECT_EQ(explainAdaptiveAxis("rows", 2, 7, 3),
             "rows: start = floor(2·7/3) = 4, end = ceil(3·7/3) = 7  ->  [4, 7)");
 }

@@ -181,10 +181,10 @@ TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
 TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
   AppState s = fakeState();
   s.caseList = [] {
-    std::vector<cases::Case> list;
-    list.push_back({"passes", "Op", "unit", [] { return cases::CaseResult{true, "ok"}; }});
-    list.push_back({"fails", "Op", "unit", [] { return cases::CaseResult{false, "off by one"}; }});
-    list.push_back({"throws", "Op", "unit", []() -> cases::CaseResult { throw std::runtime_error("boom"); }});
+    std::vector<verify::Case> list;
+    list.push_back({"passes", OpKind::kUpsampleNearestExact2d, "unit", [] { return verify::CaseResult{true, "ok"}; }});
+    list.push_back({"fails", OpKind::kUpsampleNearestExact2d, "unit", [] { return verify::CaseResult{false, "off by one"}; }});
+    list.push_back({"throws", OpKind::kUpsampleNearestExact2d, "unit", []() -> verify::CaseResult { throw std::runtime_error("boom"); }});
     return list;
   };
   runControls(s);

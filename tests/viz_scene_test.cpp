@@ -71,8 +71,10 @@ TEST(VizScene, ZeroingTilesNeitherOwnNorShareWorkedCells) {
   Plan plan = *r.plan;
   Tile zero = plan.tiles[0];
   zero.id = 2;
-  zero.src = {};  // reads nothing: the pass that zeroes shared cells
+  zero.src = {};  // reads nothing: the phase that zeroes shared cells
   zero.dst = {0, 1, 0, 2, 0, 2};
+  plan.phases.insert(plan.phases.begin(), PlanPhase{PhaseKind::kZero, "zero shared cells"});
+  for (Tile& t : plan.tiles) t.phase = 1;
   plan.tiles.insert(plan.tiles.begin(), zero);
   r.plan = std::make_shared<const Plan>(plan);
   Scene s = buildScene(sceneSourceOf(r, OpKind::kUpsampleNearestExact2dBackward), 0);

@@ -12,31 +12,6 @@
 namespace gradlab::cli {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
-struct OpName {
-  const char* shortName;
-  OpKind op;
-};
-constexpr OpName kOps[] = {
-    {"upsample1d-backward", OpKind::kUpsampleNearestExact1dBackward},
-    {"upsample2d-backward", OpKind::kUpsampleNearestExact2dBackward},
-    {"adaptive-max-pool2d-backward", OpKind::kAdaptiveMaxPool2dBackward},
-    {"upsample1d", OpKind::kUpsampleNearestExact1d},
-    {"upsample2d", OpKind::kUpsampleNearestExact2d},
-    {"adaptive-max-pool2d", OpKind::kAdaptiveMaxPool2d},
-};
-
-bool isOneD(OpKind op) { return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact1d; }
-bool isAdaptive(OpKind op) { return op == OpKind::kAdaptiveMaxPool2dBackward || op == OpKind::kAdaptiveMaxPool2d; }
-bool isBackward(OpKind op) {
-  return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact2dBackward ||
-         op == OpKind::kAdaptiveMaxPool2dBackward;
-}
-
 // "8x6" -> {8, 6}; "8" -> {8}. Every number must be a positive integer.
 bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string* error, const char* option) {
   dims->clear();
@@ -86,47 +61,12 @@ bool parseScales(const std::string& text, std::vector<double>* scales, std::stri
   return flush();
 }
 
-// Sets the src side of the request (gradOutput of a backward op, self of a forward op) from a shape.
-void setSrcShape(RunRequest& r, const std::vector<int64_t>& s) {
-  int64_t h = 1, w = 1;
-  if (isOneD(r.op)) {
-    r.N = s[0], r.C = s[1], w = s[2];
-  } else if (isAdaptive(r.op) && r.unbatched) {
-    r.N = 1, r.C = s[0], h = s[1], w = s[2];
-  } else {
-    r.N = s[0], r.C = s[1], h = s[2], w = s[3];
-  }
-  if (isBackward(r.op)) {
-    r.outH = h, r.outW = w;
-  } else {
-    r.inH = h, r.inW = w;
-  }
-}
-
 }  // namespace
 
-bool parseOp(const std::string& name, OpKind* op) {
-  const std::string key = lower(name);
-  for (const OpName& o : kOps) {
-    if (key == o.shortName || key == lower(opName(o.op))) {
-      *op = o.op;
-      return true;
-    }
-  }
-  return false;
-}
-
-std::string opNamesHelp() {
-  std::string s;
-  for (const OpName& o : kOps) s += (s.empty() ? "" : ", ") + std::string(o.shortName);
-  return s;
-}
-
 void addOptions(CLI::App& app, Options& o) {
-  app.add_option("--op", o.op, "Operator: " + opNamesHelp() + " (or the aclnn name, e.g. UpsampleNearestExact2dBackward)")
+  app.add_option("--op", o.op, "Operator: " + cliNames() + " (or the aclnn name, e.g. UpsampleNearestExact2dBackward)")
       ->check([](const std::string& v) {
-        OpKind op;
-        return parseOp(v, &op) ? std::string() : "unknown operator '" + v + "' (known: " + opNamesHelp() + ")";
+        return findOp(v) ? std::string() : "unknown operator '" + v + "' (known: " + cliNames() + ")";
       });
   const auto positive = [](const std::string& v) {
     return v.find_first_not_of("0123456789") == std::string::npos && v.size() <= 12 && std::stoll(v) > 0
@@ -145,8 +85,10 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_option("--index-type", o.indexType, "Adaptive pool indices")
       ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))
       ->capture_default_str();
+  std::vector<std::string> layouts;
+  for (Layout l : allLayouts()) layouts.push_back(layoutName(l));
   app.add_option("--layout", o.layout, "Device layout of every tensor")
-      ->check(CLI::IsMember({"contiguous", "channels-last", "sliced"}, CLI::ignore_case))
+      ->check(CLI::IsMember(layouts, CLI::ignore_case))
       ->capture_default_str();
   app.add_flag("--deterministic", o.deterministic, "ACL_OPT_DETERMINISTIC=1: one owner per output cell, fixed order");
   app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
@@ -176,15 +118,16 @@ void addOptions(CLI::App& app, Options& o) {
 bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::string* error) {
   RunRequest r;
   if (o.op.empty()) {
-    *error = "--op is required (one of " + opNamesHelp() + ")";
+    *error = "--op is required (one of " + cliNames() + ")";
     return false;
   }
-  parseOp(o.op, &r.op);
+  const OpInfo& op = *findOp(o.op);
+  r.op = op.kind;
   r.N = o.n;
   r.C = o.c;
   r.unbatched = o.unbatched;
-  if (r.unbatched && !isAdaptive(r.op)) {
-    *error = "--unbatched applies to the adaptive pool operators only";
+  if (r.unbatched && !op.allowsUnbatched) {
+    *error = std::string("--unbatched applies to operators with 3-D (C, H, W) tensors only; ") + op.name + " has none";
     return false;
   }
   if (r.unbatched && app.count("--n") > 0 && o.n != 1) {
@@ -192,18 +135,16 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
     return false;
   }
 
-  // Spatial sizes, with defaults that show something interesting.
-  const size_t rank = isOneD(r.op) ? 1 : 2;
-  std::vector<int64_t> in = isOneD(r.op) ? std::vector<int64_t>{4} : isAdaptive(r.op) ? std::vector<int64_t>{8, 8}
-                                                                                       : std::vector<int64_t>{4, 4};
-  std::vector<int64_t> outDims = isOneD(r.op)     ? std::vector<int64_t>{8}
-                                 : isAdaptive(r.op) ? std::vector<int64_t>{3, 3}
-                                                    : std::vector<int64_t>{8, 8};
+  // Spatial sizes: the catalog's example call unless given.
+  const size_t rank = static_cast<size_t>(op.spatialRank);
+  auto example = [&](int64_t h, int64_t w) { return rank == 1 ? std::vector<int64_t>{w} : std::vector<int64_t>{h, w}; };
+  std::vector<int64_t> in = example(op.example.inH, op.example.inW);
+  std::vector<int64_t> outDims = example(op.example.outH, op.example.outW);
   if (!o.in.empty() && !parseDims(o.in, &in, error, "--in")) return false;
   if (!o.out.empty() && !parseDims(o.out, &outDims, error, "--out")) return false;
   for (auto [dims, name] : {std::pair{&in, "--in"}, std::pair{&outDims, "--out"}}) {
     if (dims->size() != rank) {
-      *error = std::string(name) + " needs " + (rank == 1 ? "one size L" : "two sizes HxW") + " for " + opName(r.op);
+      *error = std::string(name) + " needs " + (rank == 1 ? "one size L" : "two sizes HxW") + " for " + op.name;
       return false;
     }
   }
@@ -213,26 +154,23 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
   r.outW = outDims.back();
 
   if (!o.scales.empty()) {
-    if (isAdaptive(r.op)) {
-      *error = "--scales applies to the upsample operators only";
+    if (op.scaleCount == 0) {
+      *error = std::string("--scales applies to operators that take scales; ") + op.name + " takes none";
       return false;
     }
     std::vector<double> s;
     if (!parseScales(o.scales, &s, error)) return false;
-    if (s.size() > rank) {
-      *error = "--scales '" + o.scales + "': " + opName(r.op) + " takes " + (rank == 1 ? "one scale" : "one or two scales");
+    if (s.size() > static_cast<size_t>(op.scaleCount)) {
+      *error = "--scales '" + o.scales + "': " + op.name + " takes " + (op.scaleCount == 1 ? "one scale" : "one or two scales");
       return false;
     }
     r.scaleH = rank == 1 ? 0.0 : s.front();
     r.scaleW = s.back();
   }
 
-  const std::string dtype = lower(o.dtype);
-  r.dtype = (dtype == "f16" || dtype == "float16") ? ACL_FLOAT16 : (dtype == "bf16" || dtype == "bfloat16") ? ACL_BF16 : ACL_FLOAT;
-  const std::string indexType = lower(o.indexType);
-  r.indexType = (indexType == "int32" || indexType == "i32") ? ACL_INT32 : ACL_INT64;
-  const std::string layout = lower(o.layout);
-  r.layout = layout == "channels-last" ? Layout::kChannelsLast : layout == "sliced" ? Layout::kSliced : Layout::kContiguous;
+  r.dtype = dtypeFromText(o.dtype).value_or(ACL_FLOAT);
+  r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);
+  r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
   r.deterministic = o.deterministic;
   r.seed = o.seed;
   if (!o.device.empty()) {
@@ -242,15 +180,17 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
   }
   r.trace = !o.trace.empty() || !o.traceMoves.empty();
 
+  const TensorRole& primary = *std::find_if(op.tensorRoles().begin(), op.tensorRoles().end(),
+                                            [](const TensorRole& t) { return t.kind == RoleKind::kValues; });
   if (!o.input.empty()) {
     npy::Array a;
     if (!npy::read(o.input, &a, error)) return false;
-    const std::vector<int64_t> expected = srcShapeOf(r);
+    const std::vector<int64_t> expected = sideShape(op, primary.side, sizesOf(r));
     const bool sizesGiven = app.count("--n") > 0 || app.count("--c") > 0 ||
-                            (isBackward(r.op) ? !o.out.empty() : !o.in.empty());
+                            (primary.side == Side::kOut ? !o.out.empty() : !o.in.empty());
     if (a.shape.size() != expected.size()) {
-      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; " + opName(r.op) + " needs a " +
-               std::to_string(expected.size()) + "-D " + (isBackward(r.op) ? "gradOutput" : "self");
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; " + op.name + " needs a " +
+               std::to_string(expected.size()) + "-D " + primary.name;
       return false;
     }
     if (sizesGiven && a.shape != expected) {
@@ -262,12 +202,19 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
       *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; every size must be positive";
       return false;
     }
-    setSrcShape(r, a.shape);
+    OpSizes sizes = sizesOf(r);
+    takeSideShape(op, primary.side, a.shape, &sizes);
+    r.N = sizes.N, r.C = sizes.C;
+    r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
     r.values = a.toFloat();
   }
   if (!o.indices.empty()) {
-    if (r.op != OpKind::kAdaptiveMaxPool2dBackward) {
-      *error = "--indices applies to adaptive-max-pool2d-backward only";
+    const TensorRole* indices = nullptr;
+    for (const TensorRole& t : op.tensorRoles()) {
+      if (t.kind == RoleKind::kIndices) indices = &t;
+    }
+    if (indices == nullptr) {
+      *error = std::string("--indices applies to operators that read indices; ") + op.name + " reads none";
       return false;
     }
     npy::Array a;
@@ -276,9 +223,10 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
       *error = "--indices " + o.indices + " holds " + npy::dtypeName(a.dtype) + "; indices must be integers";
       return false;
     }
-    if (a.shape != srcShapeOf(r)) {
-      *error = "--indices " + o.indices + " has shape " + shapeText(a.shape) + " but gradOutput is " +
-               shapeText(srcShapeOf(r));
+    const std::vector<int64_t> expected = sideShape(op, indices->side, sizesOf(r));
+    if (a.shape != expected) {
+      *error = "--indices " + o.indices + " has shape " + shapeText(a.shape) + " but " + indices->name + " is " +
+               shapeText(expected);
       return false;
     }
     if (!a.toInt64(&r.indices, error)) return false;

@@ -38,8 +38,4 @@ void addOptions(CLI::App& app, Options& options);
 // options make no sense together (the CLI exits with code 2).
 bool buildRequest(const Options& options, const CLI::App& app, RunRequest* request, std::string* error);
 
-// "upsample2d-backward", ... and the library's names ("UpsampleNearestExact2dBackward"), case-insensitive.
-bool parseOp(const std::string& name, OpKind* op);
-std::string opNamesHelp();
-
 }  // namespace gradlab::cli

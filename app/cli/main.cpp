@@ -47,12 +47,8 @@ int main(int argc, char** argv) {
     return kOk;
   }
   if (options.verify) {
-    std::string op;
-    if (!options.op.empty()) {
-      OpKind kind;
-      cli::parseOp(options.op, &kind);
-      op = opName(kind);
-    }
+    std::optional<OpKind> op;
+    if (const OpInfo* info = findOp(options.op); !options.op.empty() && info) op = info->kind;
     const int failures = cli::verifyCases(std::cout, op);
     return failures == 0 ? kOk : kFailed;
   }

@@ -94,14 +94,21 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
 void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << "plan of " << opName(p.op) << " on " << profileText(p.profile) << ": src " << shapeText(p.srcShape) << " -> dst "
       << shapeText(p.dstShape) << ", " << (p.deterministic ? "deterministic" : "atomic adds allowed") << "\n";
+  out << "phases, one after another with a barrier between them:\n";
+  for (size_t i = 0; i < p.phases.size(); ++i) {
+    out << "  " << i << " " << std::left << std::setw(8) << phaseKindName(p.phases[i].kind) << std::right
+        << p.phases[i].what << "\n";
+  }
   out << "boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c)\n";
-  out << std::setw(6) << "tile" << std::setw(6) << "core" << std::setw(6) << "order" << "  " << std::left << std::setw(30)
+  out << std::setw(6) << "tile" << std::setw(6) << "phase" << std::setw(6) << "core" << std::setw(6) << "order" << "  "
+      << std::left << std::setw(30)
       << "src box" << std::setw(30) << "dst box" << std::right << std::setw(10) << "UB bytes" << std::setw(8) << "atomic"
       << std::setw(12) << "est us" << "\n";
   const size_t shown = std::min(p.tiles.size(), static_cast<size_t>(std::max(rows, 0)));
   for (size_t i = 0; i < shown; ++i) {
     const Tile& t = p.tiles[i];
-    out << std::setw(6) << t.id << std::setw(6) << t.core << std::setw(6) << t.order << "  " << std::left << std::setw(30)
+    out << std::setw(6) << t.id << std::setw(6) << t.phase << std::setw(6) << t.core << std::setw(6) << t.order << "  "
+        << std::left << std::setw(30)
         << boxText(t.src) << std::setw(30) << boxText(t.dst) << std::right << std::setw(10) << t.ubBytes << std::setw(8)
         << (t.atomic ? "yes" : "no") << std::setw(12) << std::fixed << std::setprecision(4) << t.estimatedUs
         << std::defaultfloat << "\n";

@@ -6,8 +6,8 @@
 #include <imgui.h>
 
 #include "gradlab/runner.h"
-#include "support/cases.h"
-#include "support/device_tensor.h"
+#include "gradlab/verify.h"
+#include "verify/device_tensor.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -28,8 +28,8 @@ void setUpImGui(const std::string& assetsDir, bool presenter, int width, int hei
 
 bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
   s.runner = [](const RunRequest& r) { return gradlab::run(r); };
-  s.caseList = [] { return cases::allCases(); };
-  s.verifyPrepare = [] { testing::RuntimeScope::shared(); };
+  s.caseList = [] { return verify::allCases(); };
+  s.verifyPrepare = [] { verify::RuntimeScope::shared(); };
   s.presenter = o.presenter;
   s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);
   std::error_code ec;

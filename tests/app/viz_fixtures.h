@@ -20,6 +20,7 @@ inline Plan twoCorePlan() {
   p.dstShape = {1, 1, 2, 2};
   p.planes = 1;
   p.coresUsed = 2;
+  p.phases = {{PhaseKind::kCompute, "sum two row bands"}};
   Tile t0;
   t0.id = 0, t0.core = 0, t0.src = {0, 1, 0, 2, 0, 4}, t0.dst = {0, 1, 0, 1, 0, 2};
   t0.ubBytes = 128, t0.bytesIn = 32, t0.bytesOut = 8, t0.vectorElems = 10, t0.estimatedUs = 1.0;

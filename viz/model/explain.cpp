@@ -11,11 +11,11 @@ namespace gradlab::viz {
 namespace {
 
 // Which output positions o (of `out`) the formula sends to input index i: a half-open range, or {-1,-1}.
-std::pair<int64_t, int64_t> preimage(int64_t i, int64_t in, int64_t out, double scale) {
-  const float s = upsampleStep(in, out, scale);
+std::pair<int64_t, int64_t> preimage(IndexRule rule, int64_t i, int64_t in, int64_t out, double scale) {
+  const float s = sourceStep(scale, in, out);
   int64_t lo = -1, hi = -1;
   for (int64_t o = 0; o < out; ++o)
-    if (upsampleSource(o, in, s) == i) {
+    if (sourceIndex(rule, o, in, out, s) == i) {
       if (lo < 0) lo = o;
       hi = o + 1;
     }
@@ -27,27 +27,28 @@ std::string rangeText(std::pair<int64_t, int64_t> r) {
 }
 
 void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
-  const bool oneD = isOneDimensional(scene.op);
-  const bool backward = isBackward(scene.op);
+  const OpInfo& op = opInfo(scene.op);
+  const bool oneD = op.spatialRank == 1;
+  const bool backward = op.backward;
   // The output side (gradOutput of the backward, out of the forward) is where the formula starts.
   const bool outputSide = backward ? cell.grid == scene.src : cell.grid == scene.dst;
-  const char* outName = backward ? "gradOutput" : "out";
-  const char* inName = backward ? "gradInput" : "self";
+  const char* outName = backward ? op.src().name : op.dst().name;
+  const char* inName = backward ? op.dst().name : op.src().name;
   if (outputSide) {
     int64_t srcH = 0;
     if (!oneD) {
-      e->lines = explainUpsampleAxis("h", cell.row, r.inH, r.outH, r.scaleH);
-      srcH = upsampleSource(cell.row, r.inH, upsampleStep(r.inH, r.outH, r.scaleH));
+      e->lines = explainUpsampleAxis(op.rule, "h", cell.row, r.inH, r.outH, r.scaleH);
+      srcH = sourceSteps(op.rule, cell.row, r.inH, r.outH, r.scaleH).index;
     }
-    for (std::string& line : explainUpsampleAxis(oneD ? "l" : "w", cell.col, r.inW, r.outW, r.scaleW))
+    for (std::string& line : explainUpsampleAxis(op.rule, oneD ? "l" : "w", cell.col, r.inW, r.outW, r.scaleW))
       e->lines.push_back(std::move(line));
-    const int64_t srcW = upsampleSource(cell.col, r.inW, upsampleStep(r.inW, r.outW, r.scaleW));
+    const int64_t srcW = sourceSteps(op.rule, cell.col, r.inW, r.outW, r.scaleW).index;
     const std::string target = oneD ? cat(inName, "[", srcW, "]") : cat(inName, "[", srcH, ", ", srcW, "]");
     e->lines.push_back(backward ? cat("so ", target, " += this value") : cat("so this cell = ", target));
     return;
   }
   // Input side: which output positions map here (the formula scanned over each axis).
-  const auto cols = preimage(cell.col, r.inW, r.outW, r.scaleW);
+  const auto cols = preimage(op.rule, cell.col, r.inW, r.outW, r.scaleW);
   if (oneD) {
     e->lines.push_back(cat("positions l of ", outName, " with src(l) = ", cell.col, ": ", rangeText(cols)));
     e->lines.push_back(cols.first < 0 ? std::string("no position maps here: this cell stays 0")
@@ -55,7 +56,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
                                             backward ? "summed here, in order" : "copy this value"));
     return;
   }
-  const auto rows = preimage(cell.row, r.inH, r.outH, r.scaleH);
+  const auto rows = preimage(op.rule, cell.row, r.inH, r.outH, r.scaleH);
   e->lines.push_back(cat("rows of ", outName, " with src_h = ", cell.row, ": ", rangeText(rows)));
   e->lines.push_back(cat("cols of ", outName, " with src_w = ", cell.col, ": ", rangeText(cols)));
   const int64_t count =
@@ -66,7 +67,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
 }
 
 void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
-  const bool backward = isBackward(scene.op);
+  const bool backward = opInfo(scene.op).backward;
   e->lines.push_back(explainAdaptiveAxis("rows", cell.row, r.inH, r.outH));
   e->lines.push_back(explainAdaptiveAxis("cols", cell.col, r.inW, r.outW));
   const SceneGrid* ix = scene.gridAt(scene.indices);
@@ -77,8 +78,8 @@ void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRe
                          idx % W, ")"));
   const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
   if (self != nullptr && self->grid.hasValues()) {
-    const int64_t h0 = adaptiveStart(cell.row, r.inH, r.outH), h1 = adaptiveEnd(cell.row, r.inH, r.outH);
-    const int64_t w0 = adaptiveStart(cell.col, r.inW, r.outW), w1 = adaptiveEnd(cell.col, r.inW, r.outW);
+    const int64_t h0 = windowStart(cell.row, r.inH, r.outH), h1 = windowEnd(cell.row, r.inH, r.outH);
+    const int64_t w0 = windowStart(cell.col, r.inW, r.outW), w1 = windowEnd(cell.col, r.inW, r.outW);
     const float best = self->grid.value(scene.plane, idx / W, idx % W);
     int64_t ties = 0;
     for (int64_t h = h0; h < h1; ++h)
@@ -96,9 +97,9 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
   const SceneGrid* ix = scene.gridAt(scene.indices);
   const int64_t flat = cell.row * r.inW + cell.col;
   for (int64_t a = 0; a < r.outH; ++a) {
-    if (cell.row < adaptiveStart(a, r.inH, r.outH) || cell.row >= adaptiveEnd(a, r.inH, r.outH)) continue;
+    if (cell.row < windowStart(a, r.inH, r.outH) || cell.row >= windowEnd(a, r.inH, r.outH)) continue;
     for (int64_t b = 0; b < r.outW; ++b) {
-      if (cell.col < adaptiveStart(b, r.inW, r.outW) || cell.col >= adaptiveEnd(b, r.inW, r.outW)) continue;
+      if (cell.col < windowStart(b, r.inW, r.outW) || cell.col >= windowEnd(b, r.inW, r.outW)) continue;
       ++covering;
       if (ix != nullptr && ix->grid.hasValues() && static_cast<int64_t>(ix->grid.value(scene.plane, a, b)) == flat) {
         ++picked;
@@ -112,18 +113,6 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
 }
 
 }  // namespace
-
-float upsampleStep(int64_t in, int64_t out, double scale) {
-  return scale > 0 ? static_cast<float>(1.0 / scale) : static_cast<float>(in) / static_cast<float>(out);
-}
-
-int64_t upsampleSource(int64_t o, int64_t in, float s) {
-  const float x = static_cast<float>((static_cast<double>(o) + 0.5) * static_cast<double>(s));
-  return std::min(static_cast<int64_t>(std::floor(x)), in - 1);
-}
-
-int64_t adaptiveStart(int64_t a, int64_t in, int64_t out) { return (a * in) / out; }
-int64_t adaptiveEnd(int64_t a, int64_t in, int64_t out) { return ((a + 1) * in + out - 1) / out; }
 
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "nan";
@@ -144,20 +133,24 @@ std::string formatNumber(double value) {
   return buf;
 }
 
-std::vector<std::string> explainUpsampleAxis(const std::string& axis, int64_t o, int64_t in, int64_t out,
-                                             double scale) {
-  const float s = upsampleStep(in, out, scale);
+std::vector<std::string> explainUpsampleAxis(IndexRule rule, const std::string& axis, int64_t o, int64_t in,
+                                             int64_t out, double scale) {
+  const SourceSteps steps = sourceSteps(rule, o, in, out, scale);
   std::vector<std::string> lines;
-  lines.push_back(scale > 0 ? cat("s_", axis, " = 1/scale = 1/", scale, " = ", s)
-                            : cat("s_", axis, " = in/out = ", in, "/", out, " = ", s));
-  const float x = static_cast<float>((static_cast<double>(o) + 0.5) * static_cast<double>(s));
-  lines.push_back(cat("src_", axis, " = min(floor((o+0.5)·s), in−1) = min(floor((", o, "+0.5)·", s, "), ", in - 1,
-                      ") = min(floor(", x, "), ", in - 1, ") = ", upsampleSource(o, in, s)));
+  lines.push_back(scale > 0 ? cat("s_", axis, " = 1/scale = 1/", scale, " = ", steps.s)
+                            : cat("s_", axis, " = in/out = ", in, "/", out, " = ", steps.s));
+  if (steps.shortcut != nullptr) {
+    lines.push_back(cat("src_", axis, ": ", steps.shortcut, " = ", steps.index));
+    return lines;
+  }
+  const std::string product = rule == IndexRule::kNearest ? cat(o, "·", steps.s) : cat("(", o, "+0.5)·", steps.s);
+  lines.push_back(cat("src_", axis, " = ", sourceFormula(rule), " = min(floor(", product, "), ", in - 1,
+                      ") = min(floor(", steps.product, "), ", in - 1, ") = ", steps.index));
   return lines;
 }
 
 std::string explainAdaptiveAxis(const std::string& axis, int64_t a, int64_t in, int64_t out) {
-  const int64_t s = adaptiveStart(a, in, out), e = adaptiveEnd(a, in, out);
+  const int64_t s = windowStart(a, in, out), e = windowEnd(a, in, out);
   return cat(axis, ": start = floor(", a, "·", in, "/", out, ") = ", s, ", end = ceil(", a + 1, "·", in, "/", out,
              ") = ", e, "  ->  [", s, ", ", e, ")");
 }
@@ -180,10 +173,11 @@ Explanation explainCell(const Scene& scene, const RunRequest& request, const Cel
     const float v = g->grid.value(scene.plane, cell.row, cell.col);
     e.title += g->grid.isInteger() ? cat(" = ", static_cast<int64_t>(v)) : cat(" = ", v);
   }
-  if (!isAdaptive(scene.op)) {
+  const OpInfo& op = opInfo(scene.op);
+  if (op.rule != IndexRule::kAdaptiveMax) {
     explainUpsample(scene, request, cell, &e);
-  } else if (isBackward(scene.op) ? (cell.grid == scene.src || cell.grid == scene.indices)
-                                  : (cell.grid == scene.dst || cell.grid == scene.indices)) {
+  } else if (op.backward ? (cell.grid == scene.src || cell.grid == scene.indices)
+                         : (cell.grid == scene.dst || cell.grid == scene.indices)) {
     explainAdaptivePooled(scene, request, cell, &e);
   } else {
     explainAdaptiveFull(scene, request, cell, &e);

@@ -11,18 +11,9 @@
 
 namespace gradlab::viz {
 
-struct GridDims {
-  int64_t planes = 0, rows = 0, cols = 0;
-  int64_t planeCells() const { return rows * cols; }
-  int64_t cells() const { return planes * rows * cols; }
-};
-
-// How `op` sees a logical shape: 1-D ops [N, C, L] -> N*C x 1 x L; 3-D (C, H, W) -> C x H x W;
-// 4-D (N, C, H, W) -> N*C x H x W. The same convention as the plan's Boxes and the trace's flat indices.
-GridDims gridDims(OpKind op, const std::vector<int64_t>& shape);
-bool isOneDimensional(OpKind op);
-bool isBackward(OpKind op);
-bool isAdaptive(OpKind op);
+// How `op` sees a logical shape (the catalog's planeDims): the plan's Boxes and the trace's flat indices.
+using GridDims = PlaneDims;
+inline GridDims gridDims(OpKind op, const std::vector<int64_t>& shape) { return planeDims(opInfo(op), shape); }
 
 struct Grid {
   std::string name;             // "gradOutput", "gradInput", "self", "indices", ...

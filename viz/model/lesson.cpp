@@ -31,9 +31,9 @@ RequestSpec parseRequest(const json& j) {
   RequestSpec spec;
   RunRequest& r = spec.request;
   std::string op = get<std::string>(j, "op", "");
-  auto kind = opFromName(op);
+  const OpInfo* kind = findOp(op);
   if (!kind) throw ParseError{"unknown op \"" + op + "\""};
-  r.op = *kind;
+  r.op = kind->kind;
   r.N = get<int64_t>(j, "N", r.N);
   r.C = get<int64_t>(j, "C", r.C);
   r.inH = get<int64_t>(j, "inH", r.inH);
@@ -47,11 +47,11 @@ RequestSpec parseRequest(const json& j) {
   if (j.contains("scale")) r.scaleW = get<double>(j, "scale", 0.0);
   r.unbatched = get<bool>(j, "unbatched", r.unbatched);
   std::string dtype = get<std::string>(j, "dtype", "float32");
-  auto dt = dtypeFromName(dtype);
+  auto dt = dtypeFromText(dtype);
   if (!dt) throw ParseError{"unknown dtype \"" + dtype + "\""};
   r.dtype = *dt;
   std::string indexType = get<std::string>(j, "indexType", "int64");
-  auto it = dtypeFromName(indexType);
+  auto it = dtypeFromText(indexType);
   if (!it) throw ParseError{"unknown indexType \"" + indexType + "\""};
   r.indexType = *it;
   std::string layout = get<std::string>(j, "layout", "contiguous");
@@ -96,7 +96,7 @@ PresetView parseView(const json& j) {
   else if (compare == "determinism") v.compare = CompareMode::kDeterminism;
   else throw ParseError{"unknown compare \"" + compare + "\""};
   std::string low = get<std::string>(j, "lowDtype", "float16");
-  auto dt = dtypeFromName(low);
+  auto dt = dtypeFromText(low);
   if (!dt || (*dt != ACL_FLOAT16 && *dt != ACL_BF16)) throw ParseError{"lowDtype must be float16 or bfloat16"};
   v.lowDtype = *dt;
   v.autoplay = get<bool>(j, "autoplay", true);
@@ -194,7 +194,7 @@ const char* tabName(Tab tab) {
 std::string presetJson(const Preset& preset) {
   const RunRequest& r = preset.spec.request;
   json req = {{"op", opName(r.op)}, {"N", r.N}, {"C", r.C}};
-  if (r.op == OpKind::kUpsampleNearestExact1d || r.op == OpKind::kUpsampleNearestExact1dBackward) {
+  if (opInfo(r.op).spatialRank == 1) {
     req["inL"] = r.inW;
     req["outL"] = r.outW;
     if (r.scaleW != 0) req["scale"] = r.scaleW;
@@ -204,10 +204,9 @@ std::string presetJson(const Preset& preset) {
     if (r.scaleW != 0) req["scaleW"] = r.scaleW;
   }
   if (r.unbatched) req["unbatched"] = true;
-  for (auto [name, dt] : {std::pair{"float32", ACL_FLOAT}, {"float16", ACL_FLOAT16}, {"bfloat16", ACL_BF16}})
-    if (r.dtype == dt) req["dtype"] = name;
+  req["dtype"] = dtypeText(r.dtype);
   if (r.indexType == ACL_INT32) req["indexType"] = "int32";
-  req["layout"] = layoutText(r.layout);
+  req["layout"] = layoutName(r.layout);
   req["deterministic"] = r.deterministic;
   req["device"] = preset.spec.device;
   if (preset.spec.cores > 0) req["cores"] = preset.spec.cores;

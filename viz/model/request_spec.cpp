@@ -3,15 +3,6 @@
 #include <vector>
 
 namespace gradlab::viz {
-namespace {
-
-constexpr OpKind kAllOps[] = {
-    OpKind::kUpsampleNearestExact1dBackward, OpKind::kUpsampleNearestExact2dBackward,
-    OpKind::kAdaptiveMaxPool2dBackward,      OpKind::kUpsampleNearestExact1d,
-    OpKind::kUpsampleNearestExact2d,         OpKind::kAdaptiveMaxPool2d,
-};
-
-}  // namespace
 
 bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
   std::string spec = device.empty() ? builtinProfiles().front().name : device;
@@ -44,61 +35,6 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.values == y.values && x.indices == y.indices;
-}
-
-std::optional<OpKind> opFromName(const std::string& name) {
-  for (OpKind op : kAllOps)
-    if (name == opName(op)) return op;
-  return std::nullopt;
-}
-
-std::optional<aclDataType> dtypeFromName(const std::string& name) {
-  if (name == "float32" || name == "float") return ACL_FLOAT;
-  if (name == "float16" || name == "half") return ACL_FLOAT16;
-  if (name == "bfloat16" || name == "bf16") return ACL_BF16;
-  if (name == "int32") return ACL_INT32;
-  if (name == "int64") return ACL_INT64;
-  return std::nullopt;
-}
-
-std::optional<Layout> layoutFromName(const std::string& name) {
-  if (name == "contiguous") return Layout::kContiguous;
-  if (name == "channels-last") return Layout::kChannelsLast;
-  if (name == "sliced") return Layout::kSliced;
-  return std::nullopt;
-}
-
-const char* layoutText(Layout layout) {
-  switch (layout) {
-    case Layout::kContiguous: return "contiguous";
-    case Layout::kChannelsLast: return "channels-last";
-    case Layout::kSliced: return "sliced";
-  }
-  return "?";
-}
-
-std::string forwardOf(OpKind op, OpKind* forward) {
-  OpKind f = op;
-  switch (op) {
-    case OpKind::kUpsampleNearestExact1dBackward: f = OpKind::kUpsampleNearestExact1d; break;
-    case OpKind::kUpsampleNearestExact2dBackward: f = OpKind::kUpsampleNearestExact2d; break;
-    case OpKind::kAdaptiveMaxPool2dBackward: f = OpKind::kAdaptiveMaxPool2d; break;
-    default: break;
-  }
-  if (forward) *forward = f;
-  return opName(f);
-}
-
-const char* shortOpTitle(OpKind op) {
-  switch (op) {
-    case OpKind::kUpsampleNearestExact1dBackward: return "1-D nearest upsample, backward";
-    case OpKind::kUpsampleNearestExact2dBackward: return "2-D nearest upsample, backward";
-    case OpKind::kAdaptiveMaxPool2dBackward: return "adaptive max pool 2-D, backward";
-    case OpKind::kUpsampleNearestExact1d: return "1-D nearest upsample, forward";
-    case OpKind::kUpsampleNearestExact2d: return "2-D nearest upsample, forward";
-    case OpKind::kAdaptiveMaxPool2d: return "adaptive max pool 2-D, forward";
-  }
-  return "?";
 }
 
 }  // namespace gradlab::viz

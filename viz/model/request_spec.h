@@ -22,12 +22,5 @@ struct RequestSpec {
   friend bool operator==(const RequestSpec& a, const RequestSpec& b);
 };
 
-// Names as lesson files spell them. Each parse function returns nullopt for an unknown name.
-std::optional<OpKind> opFromName(const std::string& name);   // "UpsampleNearestExact2dBackward" (opName)
-std::optional<aclDataType> dtypeFromName(const std::string& name);  // "float32", "float16", "bfloat16", "int32", "int64"
-std::optional<Layout> layoutFromName(const std::string& name);      // "contiguous", "channels-last", "sliced"
-const char* layoutText(Layout layout);
-std::string forwardOf(OpKind op, OpKind* forward);  // the forward op of a backward one, and its name
-const char* shortOpTitle(OpKind op);  // "2-D nearest upsample, backward"
 
 }  // namespace gradlab::viz

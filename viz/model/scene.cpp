@@ -26,8 +26,6 @@ SceneGrid makeGrid(OpKind op, const HostTensor* tensor, const std::vector<int64_
     g.grid.shape = fallbackShape;
     g.grid.dtype = fallbackDtype;
   }
-  // Upsample backward's output is the API's `out`; on screen it is what it means: gradInput.
-  if (role == GridRole::kDestination && isBackward(op) && g.grid.name == "out") g.grid.name = "gradInput";
   g.grid.dims = gridDims(op, g.grid.shape);
   const size_t cells = static_cast<size_t>(g.grid.dims.cells());
   if (!g.grid.values.empty() && g.grid.values.size() != cells) g.grid.values.clear();
@@ -39,11 +37,11 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox) {
   const GridDims& d = g.grid.dims;
   g.tileOf.assign(static_cast<size_t>(d.planeCells()), -1);
   g.tileCount.assign(static_cast<size_t>(d.planeCells()), 0);
-  // Tiles that read nothing (e.g. the pass that zeroes shared cells before atomic adds) own a dst cell
-  // only if no working tile covers it, and do not count as sharing it.
+  // Compute tiles own cells first; the other phases' tiles (checking indices, zeroing shared cells, rounding
+  // a workspace) own a cell only if no compute tile covers it, and do not count as sharing it.
   for (int pass = 0; pass < 2; ++pass) {
     for (const Tile& t : plan.tiles) {
-      const bool working = t.src.cells() > 0;
+      const bool working = plan.phases.empty() || plan.phases[t.phase].kind == PhaseKind::kCompute;
       if (working != (pass == 0)) continue;
       const Box& b = useSrcBox ? t.src : t.dst;
       if (plane < b.plane0 || plane >= b.plane1) continue;
@@ -61,7 +59,7 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox) {
 
 void place(Scene& s) {
   auto& G = s.grids;
-  const bool oneD = isOneDimensional(s.op);
+  const bool oneD = opInfo(s.op).spatialRank == 1;
   SceneGrid& src = G[s.src];
   SceneGrid& dst = G[s.dst];
   if (oneD) {
@@ -75,7 +73,7 @@ void place(Scene& s) {
     const float hgap = std::max(3.0f, 0.2f * std::max(src.width(), dst.width()));
     const float vgap = std::max(2.5f, 0.15f * std::max(src.height(), dst.height()));
     float leftWidth = src.width();
-    if (s.indices >= 0 && isBackward(s.op)) leftWidth = std::max(leftWidth, G[s.indices].width());
+    if (s.indices >= 0 && opInfo(s.op).backward) leftWidth = std::max(leftWidth, G[s.indices].width());
     src.x = 0.0f;
     dst.x = leftWidth + hgap;
     if (s.forwardInput < 0 && s.indices < 0) {
@@ -89,7 +87,7 @@ void place(Scene& s) {
       if (s.indices >= 0) {
         // Backward: indices sit under gradOutput (same shape); forward: under out (same shape).
         SceneGrid& ix = G[s.indices];
-        ix.x = isBackward(s.op) ? src.x : dst.x;
+        ix.x = opInfo(s.op).backward ? src.x : dst.x;
         ix.y = below;
       }
       if (s.forwardInput >= 0) {
@@ -140,27 +138,23 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
   const std::vector<int64_t> noShape;
   const aclDataType dtype = plan ? plan->dtype : ACL_FLOAT;
 
-  const bool backward = isBackward(source.op);
-  const HostTensor* srcT = findTensor(source.inputs, backward ? "gradOutput" : "self");
-  const HostTensor* dstT = nullptr;
-  for (const HostTensor& t : source.outputs)
-    if (t.name != "indices") { dstT = &t; break; }
-  s.grids.push_back(makeGrid(source.op, srcT, plan ? plan->srcShape : noShape, backward ? "gradOutput" : "self",
-                             GridRole::kSource, dtype));
-  s.grids.push_back(makeGrid(source.op, dstT, plan ? plan->dstShape : noShape, backward ? "gradInput" : "out",
-                             GridRole::kDestination, dtype));
+  const OpInfo& op = opInfo(source.op);
+  const bool backward = op.backward;
+  s.grids.push_back(makeGrid(source.op, findTensor(source.inputs, op.src().name), plan ? plan->srcShape : noShape,
+                             op.src().name, GridRole::kSource, dtype));
+  s.grids.push_back(makeGrid(source.op, findTensor(source.outputs, op.dst().name), plan ? plan->dstShape : noShape,
+                             op.dst().name, GridRole::kDestination, dtype));
   s.src = 0;
   s.dst = 1;
-  if (isAdaptive(source.op)) {
-    const HostTensor* ix = findTensor(backward ? source.inputs : source.outputs, "indices");
-    if (ix != nullptr) {
+  for (const TensorRole& role : op.tensorRoles()) {
+    const HostTensor* t = findTensor(role.written() ? source.outputs : source.inputs, role.name);
+    if (t == nullptr) continue;
+    if (role.integer()) {
       s.indices = static_cast<int>(s.grids.size());
-      s.grids.push_back(makeGrid(source.op, ix, noShape, "indices", GridRole::kIndices, ACL_INT64));
-    }
-    const HostTensor* self = backward ? findTensor(source.inputs, "self") : nullptr;
-    if (self != nullptr) {
+      s.grids.push_back(makeGrid(source.op, t, noShape, role.name, GridRole::kIndices, t->dtype));
+    } else if (role.kind == RoleKind::kShapeOnly) {
       s.forwardInput = static_cast<int>(s.grids.size());
-      s.grids.push_back(makeGrid(source.op, self, noShape, "self", GridRole::kForwardInput, dtype));
+      s.grids.push_back(makeGrid(source.op, t, noShape, role.name, GridRole::kForwardInput, dtype));
     }
   }
   s.planes = s.grids[s.src].grid.dims.planes;

@@ -18,20 +18,8 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
     std::stable_sort(m.bars.begin(), m.bars.end(),
                      [](const TimelineBar& a, const TimelineBar& b) { return a.core < b.core; });
   } else {
-    // No trace: each tile's estimate split into its copy-in, compute and copy-out parts.
-    std::vector<double> clock(static_cast<size_t>(std::max(m.cores, 0)), 0.0);
-    for (const Tile& t : plan.tiles) {
-      if (t.core < 0 || t.core >= m.cores) continue;
-      double& c = clock[static_cast<size_t>(t.core)];
-      const double in = estimateTileUs(plan.profile, t.bytesIn, 0, 0);
-      const double work = estimateTileUs(plan.profile, 0, 0, t.vectorElems);
-      const double out = estimateTileUs(plan.profile, 0, t.bytesOut, 0);
-      m.bars.push_back({t.core, t.id, EventKind::kCopyIn, c, c + in, t.bytesIn});
-      m.bars.push_back({t.core, t.id, EventKind::kCompute, c + in, c + in + work, 0});
-      m.bars.push_back({t.core, t.id, t.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, c + in + work,
-                        c + in + work + out, t.bytesOut});
-      c += in + work + out;
-    }
+    // No trace: the events the core's cost model expects of the plan.
+    for (const TraceEvent& e : planEvents(plan)) m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes});
   }
   for (const TimelineBar& b : m.bars) m.totalUs = std::max(m.totalUs, b.endUs);
   return m;

@@ -1,6 +1,6 @@
 // Per-core timeline of a run: one lane per core with its copy-in / compute / copy-out (and atomic add)
-// bars from the trace's events (modelled device time), or from the plan's per-tile estimates when
-// there is no trace; plus the load balance. Geometry is computed here so tests can check it.
+// bars from the trace's events (modelled device time), or from the core's planEvents when there is no
+// trace; plus the load balance. Geometry is computed here so tests can check it.
 #pragma once
 
 #include <cstdint>

@@ -19,7 +19,7 @@ void refreshColours(AppState& s) {
   // Running sums may pass through larger magnitudes than the final values: include them.
   if (r.scene.trace)
     for (uint32_t i : r.scene.planeMoves) dst.push_back(r.scene.trace->moves[i].sumAfter);
-  if (!isBackward(r.scene.op)) {
+  if (!opInfo(r.scene.op).backward) {
     // A forward op copies values: one scale for both sides keeps a copied value the same colour.
     src.insert(src.end(), dst.begin(), dst.end());
     r.srcScale = r.dstScale = HeatScale::diverging(src, neutral);

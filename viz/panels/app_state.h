@@ -69,7 +69,7 @@ struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
   RunFn runner;                                   // gradlab::run in the app; a fake in tests
   std::shared_ptr<std::mutex> runtimeLock = std::make_shared<std::mutex>();
-  VerifyRunner::CaseList caseList;                // cases::allCases in the app
+  VerifyRunner::CaseList caseList;                // verify::allCases in the app
   std::function<void()> verifyPrepare;            // the shared runtime scope in the app
   std::unique_ptr<VerifyRunner> verify;
 

@@ -23,10 +23,12 @@ const HostTensor* primaryOutput(const RunResult& r) {
 
 // Makes `to` read exactly the inputs `from` read (values already rounded to from's dtype).
 void sameInputs(const RunResult& from, RunRequest* to) {
-  const HostTensor* primary = find(from.inputs, isBackward(to->op) ? "gradOutput" : "self");
-  if (primary) to->values = primary->values;
-  if (to->op == OpKind::kAdaptiveMaxPool2dBackward)
-    if (const HostTensor* ix = find(from.inputs, "indices")) to->indices = ix->ints;
+  for (const TensorRole& role : opInfo(to->op).tensorRoles()) {
+    const HostTensor* input = find(from.inputs, role.name);
+    if (input == nullptr) continue;
+    if (role.kind == RoleKind::kValues) to->values = input->values;
+    if (role.kind == RoleKind::kIndices) to->indices = input->ints;
+  }
 }
 
 SceneGrid gridOf(OpKind op, const HostTensor& t, const std::string& name, float x) {

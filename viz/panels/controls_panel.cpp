@@ -9,13 +9,7 @@
 namespace gradlab::viz {
 namespace {
 
-constexpr std::array<OpKind, 6> kOps = {
-    OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact1dBackward,
-    OpKind::kAdaptiveMaxPool2dBackward,      OpKind::kUpsampleNearestExact2d,
-    OpKind::kUpsampleNearestExact1d,         OpKind::kAdaptiveMaxPool2d,
-};
 constexpr std::array<aclDataType, 3> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
-constexpr std::array<Layout, 3> kLayouts = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced};
 constexpr std::array<uint64_t, 10> kUbSizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
 
 void heading(const char* text) {
@@ -51,54 +45,45 @@ void drawControlsPanel(AppState& s) {
   RequestSpec& c = s.controls;
   RunRequest& r = c.request;
   bool changed = false;
-  const bool oneD = isOneDimensional(r.op);
-  const bool adaptive = isAdaptive(r.op);
-  const bool upsample = !adaptive;
+  const OpInfo& op = opInfo(r.op);
+  const bool oneD = op.spatialRank == 1;
+  const bool scales = op.scaleCount > 0;
 
   heading("Operator");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##op", shortOpTitle(r.op))) {
-    for (OpKind op : kOps)
-      if (ImGui::Selectable(shortOpTitle(op), op == r.op)) {
-        changed |= op != r.op;
-        r.op = op;
+  if (ImGui::BeginCombo("##op", op.title)) {
+    for (const OpInfo& other : allOps())
+      if (ImGui::Selectable(other.title, other.kind == r.op)) {
+        changed |= other.kind != r.op;
+        r.op = other.kind;
       }
     ImGui::EndCombo();
   }
-  textDimWrapped(opName(r.op));
-  {
-    OpKind forward;
-    forwardOf(r.op, &forward);
-    if (isBackward(r.op)) {
-      if (ImGui::Button("Show its forward")) r.op = forward, changed = true;
-    } else {
-      for (OpKind op : kOps)
-        if (isBackward(op) && forwardOf(op, nullptr) == opName(r.op) && ImGui::Button("Show its backward")) {
-          r.op = op;
-          changed = true;
-        }
-    }
-  }
+  textDimWrapped(op.name);
+  if (ImGui::Button(op.backward ? "Show its forward" : "Show its backward")) r.op = op.twin, changed = true;
 
   heading("Shape");
-  if (adaptive) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
-  if (!(adaptive && r.unbatched)) changed |= intControl("N", &r.N, 1, 4);
+  if (op.allowsUnbatched) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
+  if (!(op.allowsUnbatched && r.unbatched)) changed |= intControl("N", &r.N, 1, 4);
   changed |= intControl("C", &r.C, 1, 8);
-  const char* inSide = isBackward(r.op) ? "gradInput / self" : "self (input)";
-  const char* outSide = isBackward(r.op) ? "gradOutput" : "out";
+  std::string inSide, outSide;
+  for (const TensorRole& role : op.tensorRoles()) {
+    std::string& side = role.side == Side::kIn ? inSide : outSide;
+    side += (side.empty() ? "" : " / ") + std::string(role.name);
+  }
   if (oneD) {
     textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
     r.inH = r.outH = 1;
     changed |= intControl("in L", &r.inW, 1, 256);
     changed |= intControl("out L", &r.outW, 1, 256);
-    if (upsample) changed |= scaleControl("scale", &r.scaleW);
+    if (scales) changed |= scaleControl("scale", &r.scaleW);
   } else {
     textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
     changed |= intControl("in H", &r.inH, 1, 64);
     changed |= intControl("in W", &r.inW, 1, 64);
     changed |= intControl("out H", &r.outH, 1, 64);
     changed |= intControl("out W", &r.outW, 1, 64);
-    if (upsample) {
+    if (scales) {
       changed |= scaleControl("scale H", &r.scaleH);
       changed |= scaleControl("scale W", &r.scaleW);
     }
@@ -111,7 +96,7 @@ void drawControlsPanel(AppState& s) {
       if (ImGui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
     ImGui::EndCombo();
   }
-  if (adaptive) {
+  if (op.hasIndices()) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
     if (ImGui::BeginCombo("indices", dtypeText(r.indexType))) {
       for (aclDataType d : {ACL_INT64, ACL_INT32})
@@ -120,9 +105,9 @@ void drawControlsPanel(AppState& s) {
     }
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("layout", layoutText(r.layout))) {
-    for (Layout l : kLayouts)
-      if (ImGui::Selectable(layoutText(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
+  if (ImGui::BeginCombo("layout", layoutName(r.layout))) {
+    for (Layout l : allLayouts())
+      if (ImGui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
     ImGui::EndCombo();
   }
   {
@@ -181,7 +166,7 @@ void drawControlsPanel(AppState& s) {
   ImGui::Spacing();
   if (ImGui::Button("Copy as preset JSON")) {
     Preset p;
-    p.title = shortOpTitle(r.op);
+    p.title = op.title;
     p.spec = c;
     ImGui::SetClipboardText(presetJson(p).c_str());
     s.status = "preset JSON copied to the clipboard";

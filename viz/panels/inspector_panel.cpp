@@ -16,7 +16,7 @@ void runSummary(const AppState& s) {
   }
   const Plan* plan = r.result.plan.get();
   ImGui::TextDisabled("Run");
-  ImGui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutText(r.request.layout),
+  ImGui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutName(r.request.layout),
                      r.request.deterministic ? "deterministic" : "default mode");
   if (plan) {
     ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), plan->coresUsed,
@@ -44,7 +44,7 @@ void moveList(const AppState& s, const CellRef& cell) {
   const auto& list = isDst ? sc.movesToDst : sc.movesFromSrc;
   if (local >= list.size()) return;
   const auto& moves = list[local];
-  const bool backward = isBackward(sc.op);
+  const bool backward = opInfo(sc.op).backward;
   const char* order = !backward ? "copied from" : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
   if (isDst) {
     textDimWrapped(backward ? cat(moves.size(), " add(s) into this cell, ", order, ":") : std::string("copied from:"));

@@ -12,7 +12,7 @@ void drawLessonPanel(AppState& s) {
   if (preset) {
     ImGui::TextWrapped("%s", preset->title.c_str());
   } else {
-    ImGui::TextWrapped("%s", shortOpTitle(s.controls.request.op));
+    ImGui::TextWrapped("%s", opInfo(s.controls.request.op).title);
   }
   ImGui::PopFont();
   if (lesson) {

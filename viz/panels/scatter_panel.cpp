@@ -38,7 +38,7 @@ void drawScatterPanel(AppState& s) {
   s.colour = static_cast<CellColour>(colour);
   ImGui::SameLine();
   ImGui::SameLine();
-  ImGui::TextDisabled("%s", !isBackward(r.request.op)   ? "forward: every output cell copies one input cell"
+  ImGui::TextDisabled("%s", !opInfo(r.request.op).backward   ? "forward: every output cell copies one input cell"
                             : r.request.deterministic ? "order: deterministic gather"
                                                       : "order: atomic adds as recorded");
 
@@ -54,7 +54,7 @@ void drawScatterPanel(AppState& s) {
   if (s.colour == CellColour::kValues) {
     const SceneGrid* src = r.scene.gridAt(r.scene.src);
     const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
-    if (isBackward(r.request.op)) {
+    if (opInfo(r.request.op).backward) {
       heatLegend(src ? src->grid.name.c_str() : "src", r.srcScale, w);
       ImGui::SameLine(0, 30);
       heatLegend(dst ? dst->grid.name.c_str() : "dst", r.dstScale, w);

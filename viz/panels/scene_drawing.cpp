@@ -22,15 +22,15 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   const Scene& sc = s.run.scene;
   const RunRequest& r = s.run.request;
   const Theme& th = theme();
-  const bool backward = isBackward(sc.op);
+  const bool backward = opInfo(sc.op).backward;
   const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : sc.gridAt(sc.src);
   const SceneGrid* ix = sc.gridAt(sc.indices);
   const bool pooled = backward ? (cell.grid == sc.src || cell.grid == sc.indices) : (cell.grid == sc.dst || cell.grid == sc.indices);
   if (pooled) {
     // The window of this output cell on the forward input, and the argmax it picked.
     if (full) {
-      outlineWindow(canvas, *full, adaptiveStart(cell.row, r.inH, r.outH), adaptiveEnd(cell.row, r.inH, r.outH),
-                    adaptiveStart(cell.col, r.inW, r.outW), adaptiveEnd(cell.col, r.inW, r.outW), th.highlightAlt,
+      outlineWindow(canvas, *full, windowStart(cell.row, r.inH, r.outH), windowEnd(cell.row, r.inH, r.outH),
+                    windowStart(cell.col, r.inW, r.outW), windowEnd(cell.col, r.inW, r.outW), th.highlightAlt,
                     th.highlightWidth);
     }
     for (int g : {sc.src, sc.dst, sc.indices}) {
@@ -73,7 +73,7 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
     return;
   }
   r.animation.dstValuesAt(s.player.t, r.scene, values, filled);
-  if (isBackward(r.scene.op)) {
+  if (opInfo(r.scene.op).backward) {
     filled->clear();  // a backward output starts zeroed: every cell shows its running sum
     if (note) *note = "(running fp32 sums)";
   } else if (note) {
@@ -90,7 +90,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
   dstValuesNow(s, &dstValues, &dstFilled, &dstNote);
   if (!r.animation.empty() && s.player.t > 0 && !s.player.atEnd()) r.animation.srcSentAt(s.player.t, sc, &srcSent);
   const Plan* plan = r.result.plan.get();
-  const bool backward = isBackward(sc.op);
+  const bool backward = opInfo(sc.op).backward;
 
   for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
     const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
@@ -119,7 +119,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
-  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : (isAdaptive(sc.op) ? sc.gridAt(sc.src) : nullptr);
+  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : (opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? sc.gridAt(sc.src) : nullptr);
   const SceneGrid* ix = sc.gridAt(sc.indices);
   if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f) {
     const GridDims& d = full->grid.dims;
@@ -150,7 +150,7 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const Scene& sc = s.run.scene;
   const CellRef cell = *focus;
   const Theme& th = theme();
-  if (isAdaptive(sc.op)) adaptiveOverlay(canvas, s, cell);
+  if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);
   const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
   outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
   if (!sc.trace || (cell.grid != sc.src && cell.grid != sc.dst)) return;

@@ -49,7 +49,7 @@ std::string VerifyRunner::error() const {
 }
 
 void VerifyRunner::work() {
-  std::vector<cases::Case> cases;
+  std::vector<verify::Case> cases;
   try {
     std::lock_guard runtime(*runtimeLock_);
     if (prepare_) prepare_();
@@ -60,19 +60,19 @@ void VerifyRunner::work() {
   }
   {
     std::lock_guard lock(mutex_);
-    for (const cases::Case& c : cases) {
+    for (const verify::Case& c : cases) {
       VerifyRow row;
-      row.name = c.name, row.op = c.op, row.group = c.group;
+      row.name = c.name, row.op = c.op == OpKind::kCount ? "every operator" : opName(c.op), row.group = c.group;
       rows_.push_back(std::move(row));
     }
   }
   total_ = cases.size();
   for (size_t i = 0; i < cases.size() && !cancel_; ++i) {
-    cases::CaseResult result;
+    verify::CaseResult result;
     auto t0 = std::chrono::steady_clock::now();
     try {
       std::lock_guard runtime(*runtimeLock_);
-      result = cases[i].run ? cases[i].run() : cases::CaseResult{false, "the case has no run function"};
+      result = cases[i].run ? cases[i].run() : verify::CaseResult{false, "the case has no run function"};
     } catch (const std::exception& e) {
       result = {false, std::string("threw: ") + e.what()};
     } catch (...) {

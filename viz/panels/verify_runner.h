@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "support/cases.h"
+#include "gradlab/verify.h"
 
 namespace gradlab::viz {
 
@@ -24,7 +24,7 @@ struct VerifyRow {
 
 class VerifyRunner {
  public:
-  using CaseList = std::function<std::vector<cases::Case>()>;
+  using CaseList = std::function<std::vector<verify::Case>()>;
   // `prepare` runs on the worker thread before the first case (e.g. the shared runtime scope).
   VerifyRunner(CaseList list, std::function<void()> prepare, std::shared_ptr<std::mutex> runtimeLock);
   ~VerifyRunner();  // cancels and joins

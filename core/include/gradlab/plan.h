@@ -6,21 +6,12 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "gradlab/ops.h"
 #include "gradlab/profile.h"
 
 struct aclOpExecutor;
 
 namespace gradlab {
-
-enum class OpKind {
-  kUpsampleNearestExact1dBackward,
-  kUpsampleNearestExact2dBackward,
-  kAdaptiveMaxPool2dBackward,
-  kUpsampleNearestExact1d,
-  kUpsampleNearestExact2d,
-  kAdaptiveMaxPool2d,
-};
-const char* opName(OpKind op);  // "UpsampleNearestExact2dBackward"
 
 // A half-open block of cells of a tensor seen as planes x rows x cols (plane = n*C + c; 1-D ops have
 // one row; 3-D adaptive input has N = 1).
@@ -31,10 +22,26 @@ struct Box {
   int64_t cells() const { return (plane1 - plane0) * (row1 - row0) * (col1 - col0); }
 };
 
+// A launch runs its plan's phases one after another, with a barrier between them (as separate kernel
+// launches would have): e.g. zero the cells cores will share, compute, then round an fp32 workspace.
+enum class PhaseKind : uint8_t {
+  kCheck,    // reads inputs to validate them (adaptive backward: every index inside its plane); may fail the launch
+  kZero,     // zeroes the cells that several cores will add into
+  kCompute,  // the operator's work
+  kRound,    // rounds fp32 sums from a workspace into the output's dtype
+};
+const char* phaseKindName(PhaseKind kind);  // "check", "zero", "compute", "round"
+
+struct PlanPhase {
+  PhaseKind kind = PhaseKind::kCompute;
+  std::string what;  // one line, e.g. "zero the 2 gradInput rows shared between cores"
+};
+
 struct Tile {
   int32_t id = 0;     // index in Plan::tiles
+  int32_t phase = 0;  // index in Plan::phases
   int32_t core = 0;   // vector core that runs it
-  int32_t order = 0;  // position among that core's tiles
+  int32_t order = 0;  // position among that core's tiles of its phase
   Box src;            // cells read from the input tensor (gradOutput of a backward op, self of a forward op)
   Box dst;            // cells of the output this tile writes or adds into
   bool atomic = false;        // adds into GM with atomic adds (cells shared with other cores)
@@ -42,7 +49,7 @@ struct Tile {
   uint64_t bytesIn = 0;       // GM -> UB (MTE2)
   uint64_t bytesOut = 0;      // UB -> GM (MTE3)
   uint64_t vectorElems = 0;   // elements the vector unit touches
-  double estimatedUs = 0.0;   // cost model: see estimateTileUs
+  double estimatedUs = 0.0;   // cost model: see tileCost
 };
 
 struct Plan {
@@ -55,17 +62,27 @@ struct Plan {
   int64_t planes = 0;             // N*C
   uint64_t workspaceBytes = 0;
   int32_t coresUsed = 0;
-  std::vector<Tile> tiles;        // sorted by (core, order)
+  std::vector<PlanPhase> phases;  // in launch order
+  std::vector<Tile> tiles;        // sorted by (phase, core, order)
   std::string strategy;           // one line: how the work was split and why
 
-  std::vector<double> coreLoadUs() const;  // summed estimate per core, size coresUsed
+  std::vector<double> coreLoadUs() const;  // summed estimate per core over every phase, size coresUsed
   uint64_t trafficBytes() const;           // bytesIn + bytesOut over every tile
   double imbalance() const;                // max core load / mean core load (1 = perfect)
+  // The tiles of phase `phase`: [first, second) of `tiles`.
+  std::pair<size_t, size_t> phaseTiles(int32_t phase) const;
 };
 
-// Documented cost model: (bytesIn + bytesOut) at the core's MTE bandwidth plus vector work at
-// vectorElemsPerNs; a tile's copy-in, compute and copy-out run one after another.
-double estimateTileUs(const DeviceProfile& profile, uint64_t bytesIn, uint64_t bytesOut, uint64_t vectorElems);
+// Documented cost model (modelled device time): a core copies between GM and its UB at
+// mteBandwidthGBps, except that the activeCores copying at once share the chip's gmBandwidthGBps; the
+// vector unit handles vectorElemsPerNs fp32 elements per ns. A tile's copy-in, compute and copy-out run
+// one after another.
+struct TileCost {
+  double copyInUs = 0.0, computeUs = 0.0, copyOutUs = 0.0;
+  double totalUs() const { return copyInUs + computeUs + copyOutUs; }
+};
+TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
+                  uint64_t vectorElems);
 
 // The plan an executor from any aclnn*GetWorkspaceSize will run; nullptr for an unknown executor.
 const Plan* executorPlan(const aclOpExecutor* executor);

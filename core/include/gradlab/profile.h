@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "aclnn/acl_meta.h"
+
 namespace gradlab {
 
 struct DeviceProfile {
@@ -19,11 +21,22 @@ struct DeviceProfile {
   double launchOverheadUs = 3.0;    // fixed cost of a kernel launch
 };
 
+// Limits every profile keeps (checked wherever a profile enters: parseProfileSpec, setActiveProfile, a
+// RunRequest's or OpArgs' profile). Every operator's smallest tile fits in kMinUbBytes of UB.
+inline constexpr int32_t kMaxCores = 1024;
+inline constexpr uint64_t kMinUbBytes = 1024;
+inline constexpr uint64_t kMaxUbBytes = uint64_t{64} << 20;
+
+// "" when the operators can plan with `profile`; otherwise one sentence naming the field and its value.
+std::string profileProblem(const DeviceProfile& profile);
+
 // Built-in profiles, the first is the default.
 const std::vector<DeviceProfile>& builtinProfiles();
-// The profile new operator calls plan with: the default, or GRADLAB_DEVICE (see profile.cpp), or setActiveProfile.
+// The profile direct aclnn calls plan with: the default, or GRADLAB_DEVICE (see profile.cpp), or setActiveProfile.
 DeviceProfile activeProfile();
-void setActiveProfile(const DeviceProfile& profile);
+// 161002 with aclGetRecentErrMsg() naming the field when profileProblem() refuses it; the active profile
+// then stays as it was.
+aclnnStatus setActiveProfile(const DeviceProfile& profile);
 // Parses "name", "name:cores=8,ub=65536" or "cores=8,ub=64k"; returns false and fills `error` on a bad spec.
 bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error);
 

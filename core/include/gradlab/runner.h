@@ -1,5 +1,6 @@
-// Runs any of the six operators from a plain description, through the public aclnn API only.
-// The CLI, the app and the benchmarks use it; it holds no operator arithmetic of its own.
+// Runs any operator of the catalog (gradlab/ops.h) from a plain description, through the public aclnn API
+// only. The CLI, the app, the case table and the benchmarks use it; it holds no operator arithmetic and no
+// per-operator code: tensors, sizes and arguments come from the catalog.
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,11 @@
 #include <string>
 #include <vector>
 
+#include <span>
+#include <string_view>
+
 #include "acl/acl_base.h"
+#include "gradlab/ops.h"
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
 #include "gradlab/trace.h"
@@ -20,10 +25,25 @@ enum class Layout {
   kContiguous,    // row-major NCHW
   kChannelsLast,  // NHWC-like strides over the same logical NCHW view
   kSliced,        // every tensor is a view into a larger storage with an offset and padded rows
+  kTransposed,    // the last two axes swapped in memory (H fastest for NCHW)
 };
-const char* layoutName(Layout layout);
-const char* dtypeText(aclDataType dtype);                    // "float32", "float16", "bfloat16", "int64", ...
-std::string shapeText(const std::vector<int64_t>& shape);  // "[1, 1, 8, 8]"
+std::span<const Layout> allLayouts();
+const char* layoutName(Layout layout);                            // "contiguous", "channels-last", ...
+std::optional<Layout> layoutFromName(std::string_view name);      // a layoutName, any case
+const char* dtypeText(aclDataType dtype);                         // "float32", "float16", "bfloat16", "int64", ...
+// "float32"/"f32"/"float", "float16"/"f16"/"half", "bfloat16"/"bf16", "int32"/"i32", "int64"/"i64", any case.
+std::optional<aclDataType> dtypeFromText(std::string_view name);
+std::string shapeText(const std::vector<int64_t>& shape);         // "[1, 1, 8, 8]"
+
+// Where the cells of a logical tensor lie in its storage under `layout`: element strides, the offset of
+// cell 0 and the storage size in elements. `channelDim` is the dimension channels-last moves innermost
+// (1 for NCHW / NCL, 0 for CHW).
+struct StorageView {
+  std::vector<int64_t> strides;
+  int64_t offset = 0;
+  int64_t storageElems = 0;
+};
+StorageView storageView(const std::vector<int64_t>& shape, Layout layout, size_t channelDim);
 
 struct RunRequest {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
@@ -31,21 +51,21 @@ struct RunRequest {
   int64_t inH = 4, inW = 4;    // spatial size of the op's input side (gradInput of a backward op; self of a forward op); 1-D: inW = L
   int64_t outH = 8, outW = 8;  // spatial size of the output side (gradOutput of a backward op; out of a forward op); 1-D: outW = L
   double scaleH = 0.0, scaleW = 0.0;  // upsample scale factors (output/input); 0 = use the sizes; 1-D uses scaleW
-  bool unbatched = false;             // adaptive pool: 3-D (C,H,W) tensors
+  bool unbatched = false;             // operators that allow it (adaptive pool): 3-D (C,H,W) tensors
   aclDataType dtype = ACL_FLOAT;
   aclDataType indexType = ACL_INT64;  // adaptive pool indices
   Layout layout = Layout::kContiguous;
   bool deterministic = false;
-  std::optional<DeviceProfile> profile;  // default: activeProfile()
+  std::optional<DeviceProfile> profile;  // default: activeProfile(); travels with the call (nothing global changes)
   uint64_t seed = 1;                     // random inputs in [-1, 1) (rounded to dtype)
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major
-  std::vector<int64_t> indices;          // adaptive backward: optional explicit indices; default: from the forward of random self
+  std::vector<int64_t> indices;          // backward ops with indices: explicit ones; default: the forward twin's on random self
   bool trace = false;
   aclrtStream stream = nullptr;          // nullptr: the default stream of the current device
 };
 
 struct HostTensor {
-  std::string name;             // "gradOutput", "self", "indices", "gradInput", "out"
+  std::string name;             // the catalog role: "gradOutput", "self", "indices", "gradInput", "out"
   std::vector<int64_t> shape;   // logical shape
   aclDataType dtype = ACL_FLOAT;
   std::vector<float> values;    // row-major; fp16/bf16 widened exactly; indices converted
@@ -55,8 +75,9 @@ struct HostTensor {
 struct RunResult {
   int status = 0;           // 0, or the aclnnStatus / aclError of the failing stage
   std::string stage;        // "", "GetWorkspaceSize", "launch" or "synchronize" of the main op; also "setup"
-                            // (building tensors), "forward <stage>" (adaptive backward's indices), "workspace"
-                            // (its allocation) and "readback" (reading outputs; an op that wrote outside a view)
+                            // (building tensors, a bad profile), "forward <stage>" (the twin forward that makes a
+                            // backward's indices), "workspace" (its allocation) and "readback" (reading outputs;
+                            // an op that wrote outside a view)
   std::string message;      // aclGetRecentErrMsg() of the failure
   std::vector<HostTensor> inputs;   // what the op read (for adaptive backward also the forward's self)
   std::vector<HostTensor> outputs;  // what it wrote
@@ -73,10 +94,12 @@ struct RunResult {
 void ensureRuntime();
 
 // Runs the request; never throws for bad parameters: they come back as status + message, exactly as
-// the library's checks report them.
+// the library's checks report them. Safe to call from several threads at once.
 RunResult run(const RunRequest& request);
 
-// The logical shapes the request implies: {input side, output side} (e.g. gradOutput and gradInput).
+// The request's sizes as the catalog's shape rules take them.
+OpSizes sizesOf(const RunRequest& request);
+// The logical shapes of the tensors the plan's src and dst boxes refer to (e.g. gradOutput and gradInput).
 std::vector<int64_t> srcShapeOf(const RunRequest& request);
 std::vector<int64_t> dstShapeOf(const RunRequest& request);
 

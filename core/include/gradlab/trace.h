@@ -48,6 +48,11 @@ struct Trace {
   uint64_t maxMoves = 1u << 22;
 };
 
+// The events a plan is modelled to produce (the cost model of plan.h): per core, each tile's copy-in,
+// compute and copy-out (an atomic add for atomic tiles) back to back, every phase starting at the barrier
+// where the previous one ended. A trace records the same clock with the counts the kernels really moved.
+std::vector<TraceEvent> planEvents(const Plan& plan);
+
 // Asks the executor to record a trace when it runs; after aclrtSynchronizeStream `trace` is filled.
 // Returns false for an unknown executor. Tracing off (the default) costs nothing.
 bool traceExecutor(aclOpExecutor* executor, std::shared_ptr<Trace> trace);

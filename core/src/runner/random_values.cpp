@@ -15,7 +15,8 @@ uint64_t splitmix64(uint64_t& state) {
 }  // namespace
 
 std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
-  uint64_t state = seed * 0x2545F4914F6CDD1Dull + stream * 0x9E3779B97F4A7C15ull + 1;
+  // Streams differ by more than splitmix's own increment: stream 1 must not be stream 0 shifted by one value.
+  uint64_t state = (seed * 0x2545F4914F6CDD1Dull + 1) ^ (stream * 0xD1B54A32D192ED03ull);
   std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
   for (float& x : v) {
     const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits

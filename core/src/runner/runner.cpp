@@ -1,18 +1,14 @@
 #include "gradlab/runner.h"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <chrono>
 #include <exception>
-#include <functional>
 #include <mutex>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
-#include "aclnnop/aclnn_adaptive_max_pool2d.h"
-#include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
-#include "aclnnop/aclnn_upsample_nearest_exact1d.h"
-#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
-#include "aclnnop/aclnn_upsample_nearest_exact2d.h"
-#include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "runner/device_buffer.h"
 #include "runner/random_values.h"
 #include "runner/tensor_layout.h"
@@ -23,31 +19,9 @@ namespace {
 using runner::DeviceBuffer;
 using runner::Failure;
 
-std::mutex g_runMutex;  // run() changes process-wide state (profile, determinism): one call at a time
-
-bool isOneD(OpKind op) { return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact1d; }
-bool isAdaptive(OpKind op) { return op == OpKind::kAdaptiveMaxPool2dBackward || op == OpKind::kAdaptiveMaxPool2d; }
-bool isBackward(OpKind op) {
-  return op == OpKind::kUpsampleNearestExact1dBackward || op == OpKind::kUpsampleNearestExact2dBackward ||
-         op == OpKind::kAdaptiveMaxPool2dBackward;
-}
-bool unbatched(const RunRequest& r) { return isAdaptive(r.op) && r.unbatched; }
-
-// The logical shape of a tensor of the request with spatial size h x w.
-std::vector<int64_t> shapeWith(const RunRequest& r, int64_t h, int64_t w) {
-  if (isOneD(r.op)) return {r.N, r.C, w};
-  if (unbatched(r)) return {r.C, h, w};
-  return {r.N, r.C, h, w};
-}
-
-aclFormat formatOf(const RunRequest& r) {
-  if (isOneD(r.op)) return ACL_FORMAT_NCL;
-  return unbatched(r) ? ACL_FORMAT_ND : ACL_FORMAT_NCHW;
-}
-
-runner::TensorLayout layoutFor(const RunRequest& r, const std::vector<int64_t>& shape, Layout layout) {
-  return runner::makeLayout(shape, layout, unbatched(r) ? 0 : 1);
-}
+// Random streams of one seed: the primary input, and the forward input a backward op reads for its shape.
+constexpr uint64_t kPrimaryStream = 0;
+constexpr uint64_t kForwardInputStream = 1;
 
 int64_t product(const std::vector<int64_t>& shape) {
   int64_t n = 1;
@@ -91,13 +65,6 @@ class IntArray {
   aclIntArray* array_;
 };
 
-using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-
-struct OpCall {
-  std::function<aclnnStatus(uint64_t*, aclOpExecutor**)> prepare;  // the GetWorkspaceSize call
-  LaunchFn launch = nullptr;
-};
-
 struct CallOutcome {
   int status = 0;
   std::string stage;
@@ -108,7 +75,7 @@ struct CallOutcome {
 };
 
 // The whole two-phase protocol of one aclnn call, exactly as a user program writes it.
-CallOutcome execute(const OpCall& call, aclrtStream stream, const std::shared_ptr<Trace>& trace) {
+CallOutcome execute(const OpInfo& op, const OpArgs& args, aclrtStream stream, const std::shared_ptr<Trace>& trace) {
   CallOutcome out;
   auto failed = [&](int status, const char* stage) {
     out.status = status;
@@ -119,7 +86,9 @@ CallOutcome execute(const OpCall& call, aclrtStream stream, const std::shared_pt
   const auto start = std::chrono::steady_clock::now();
   uint64_t workspaceSize = 0;
   aclOpExecutor* executor = nullptr;
-  if (aclnnStatus s = call.prepare(&workspaceSize, &executor); s != ACLNN_SUCCESS) return failed(s, "GetWorkspaceSize");
+  if (aclnnStatus s = op.getWorkspaceSize(args, &workspaceSize, &executor); s != ACLNN_SUCCESS) {
+    return failed(s, "GetWorkspaceSize");
+  }
   out.workspaceBytes = workspaceSize;
   if (const Plan* plan = executorPlan(executor)) out.plan = std::make_shared<const Plan>(*plan);
   if (trace && executor) traceExecutor(executor, trace);
@@ -130,7 +99,7 @@ CallOutcome execute(const OpCall& call, aclrtStream stream, const std::shared_pt
       return failed(e, "workspace");
     }
   }
-  aclnnStatus launched = call.launch(workspace, workspaceSize, executor, stream);
+  aclnnStatus launched = op.launch(workspace, workspaceSize, executor, stream);
   if (launched != ACLNN_SUCCESS) {
     out = failed(launched, "launch");
   } else if (aclError e = aclrtSynchronizeStream(stream); e != ACL_SUCCESS) {
@@ -141,21 +110,43 @@ CallOutcome execute(const OpCall& call, aclrtStream stream, const std::shared_pt
   return out;
 }
 
-// One tensor of the request: its device buffer plus what the result reports about it.
+// One tensor of a call: its device buffer plus what the result reports about it.
 struct Operand {
   HostTensor host;
   DeviceBuffer device;
 };
 
+// One call's tensors, by catalog role, and the arrays its arguments point at.
+struct CallTensors {
+  std::array<Operand, 4> operands;
+  std::unique_ptr<IntArray> outputSize, inputSize;
+};
+
 class RequestRun {
  public:
-  RequestRun(const RunRequest& request, RunResult& result) : r_(request), result_(result) {}
+  RequestRun(const RunRequest& request, RunResult& result)
+      : r_(request), result_(result), op_(opInfo(request.op)), sizes_(sizesOf(request)) {}
 
   void run() {
-    if (!buildInputs()) return;
-    if (!buildOutputs()) return;
+    if (r_.profile) {
+      if (std::string problem = profileProblem(*r_.profile); !problem.empty()) {
+        fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::profile: " + problem);
+        return;
+      }
+    }
+    for (const TensorRole& role : op_.tensorRoles()) {
+      const std::vector<int64_t> shape = sideShape(op_, role.side, sizes_);
+      if (tooLarge(shape)) {
+        fail(ACLNN_ERR_PARAM_INVALID, "setup",
+             "a tensor of shape " + shapeText(shape) + " has more than 2^34 elements; the runner does not build it");
+        return;
+      }
+    }
+    for (int i = 0; i < op_.roleCount; ++i) {
+      if (!buildRole(i)) return;
+    }
     std::shared_ptr<Trace> trace = r_.trace ? std::make_shared<Trace>() : nullptr;
-    CallOutcome outcome = execute(mainCall(), r_.stream, trace);
+    CallOutcome outcome = execute(op_, argsFor(op_, call_), r_.stream, trace);
     result_.plan = outcome.plan;
     result_.workspaceBytes = outcome.workspaceBytes;
     result_.wallMs = outcome.wallMs;
@@ -164,7 +155,9 @@ class RequestRun {
       return;
     }
     result_.trace = trace;
-    readOutputs();
+    for (int i = 0; i < op_.roleCount; ++i) {
+      if (op_.roles[i].written() && !readOutput(call_.operands[i])) return;
+    }
   }
 
  private:
@@ -178,173 +171,125 @@ class RequestRun {
     return fail(f.status, stage, what + ": " + f.message);
   }
 
-  // Creates `op` on the device in the request's layout and fills it with `values`.
-  bool makeInput(Operand& op, const std::string& name, const std::vector<int64_t>& shape, aclDataType dtype,
-                 const std::vector<float>& values) {
-    op.host = {name, shape, dtype, roundedTo(dtype, values), {}};
-    if (Failure f = op.device.create(layoutFor(r_, shape, r_.layout), dtype, formatOf(r_)); f.failed()) {
-      return failWith(f, "setup", name);
+  runner::TensorLayout layoutFor(const std::vector<int64_t>& shape, Layout layout) const {
+    const bool unbatched = sizes_.unbatched && op_.allowsUnbatched;
+    return runner::makeLayout(shape, layout, unbatched ? 0 : 1);
+  }
+
+  // Creates the device tensor of `role` in `layout`; inputs are filled with `values` / `ints`.
+  bool makeOperand(Operand& operand, const OpInfo& op, const TensorRole& role, aclDataType dtype, Layout layout,
+                   const std::vector<float>& values, const std::vector<int64_t>& ints, const char* stage) {
+    const std::vector<int64_t> shape = sideShape(op, role.side, sizes_);
+    operand.host = {role.name, shape, dtype, {}, {}};
+    const aclFormat format = sideFormat(op, sizes_.unbatched);
+    if (Failure f = operand.device.create(layoutFor(shape, layout), dtype, format); f.failed()) {
+      return failWith(f, stage, role.name);
     }
-    if (Failure f = op.device.upload(op.host.values); f.failed()) return failWith(f, "setup", name);
+    if (role.written()) return true;
+    if (role.integer()) {
+      operand.host.ints = ints;
+      operand.host.values.assign(ints.begin(), ints.end());
+      if (Failure f = operand.device.uploadInts(ints); f.failed()) return failWith(f, stage, role.name);
+      return true;
+    }
+    operand.host.values = roundedTo(dtype, values);
+    if (Failure f = operand.device.upload(operand.host.values); f.failed()) return failWith(f, stage, role.name);
     return true;
   }
 
-  bool makeIndexInput(Operand& op, const std::vector<int64_t>& shape, const std::vector<int64_t>& ints) {
-    op.host = {"indices", shape, r_.indexType, {}, ints};
-    op.host.values.assign(ints.begin(), ints.end());
-    if (Failure f = op.device.create(layoutFor(r_, shape, r_.layout), r_.indexType, formatOf(r_)); f.failed()) {
-      return failWith(f, "setup", "indices");
+  bool buildRole(int i) {
+    const TensorRole& role = op_.roles[i];
+    Operand& operand = call_.operands[i];
+    const int64_t cells = product(sideShape(op_, role.side, sizes_));
+    const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
+    std::vector<float> values;
+    std::vector<int64_t> ints;
+    switch (role.kind) {
+      case RoleKind::kValues:
+        if (r_.values.empty()) {
+          values = runner::randomValues(r_.seed, kPrimaryStream, cells);
+        } else if (static_cast<int64_t>(r_.values.size()) != cells) {
+          return fail(ACLNN_ERR_PARAM_INVALID, "setup",
+                      "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
+                          " has " + std::to_string(cells));
+        } else {
+          values = r_.values;
+        }
+        break;
+      case RoleKind::kShapeOnly:
+        values = runner::randomValues(r_.seed, kForwardInputStream, cells);
+        break;
+      case RoleKind::kIndices:
+        if (!r_.indices.empty() || cells == 0) {
+          if (static_cast<int64_t>(r_.indices.size()) != cells) {
+            return fail(ACLNN_ERR_PARAM_INVALID, "setup",
+                        "RunRequest::indices has " + std::to_string(r_.indices.size()) + " elements but " + role.name +
+                            " has " + std::to_string(cells));
+          }
+          ints = r_.indices;
+        } else if (!indicesFromTwin(&ints)) {
+          return false;
+        }
+        break;
+      case RoleKind::kOutput:
+      case RoleKind::kOutputIndices:
+        break;
     }
-    if (Failure f = op.device.uploadInts(ints); f.failed()) return failWith(f, "setup", "indices");
+    if (!makeOperand(operand, op_, role, dtype, r_.layout, values, ints, "setup")) return false;
+    if (!role.written()) result_.inputs.push_back(operand.host);
     return true;
   }
 
-  bool makeOutput(Operand& op, const std::string& name, const std::vector<int64_t>& shape, aclDataType dtype) {
-    op.host = {name, shape, dtype, {}, {}};
-    if (Failure f = op.device.create(layoutFor(r_, shape, r_.layout), dtype, formatOf(r_)); f.failed()) {
-      return failWith(f, "setup", name);
+  // The host values of this call's shape-only input (the forward input whose windows made the indices).
+  const std::vector<float>* forwardInputValues() const {
+    for (int i = 0; i < op_.roleCount; ++i) {
+      if (op_.roles[i].kind == RoleKind::kShapeOnly) return &call_.operands[i].host.values;
     }
-    return true;
+    return nullptr;
   }
 
-  std::vector<float> primaryValues(const std::vector<int64_t>& shape, const char* name) {
-    const int64_t n = product(shape);
-    if (r_.values.empty()) return runner::randomValues(r_.seed, 0, n);
-    if (static_cast<int64_t>(r_.values.size()) != n) {
-      fail(ACLNN_ERR_PARAM_INVALID, "setup",
-           std::string("RunRequest::values has ") + std::to_string(r_.values.size()) + " elements but " + name +
-               " has " + std::to_string(n));
-      return {};
+  // A backward op without explicit indices: the indices its forward twin picks on the shape-only input,
+  // computed by the twin itself (contiguous tensors; the layout only matters for the main op).
+  bool indicesFromTwin(std::vector<int64_t>* ints) {
+    const OpInfo& twin = opInfo(op_.twin);
+    const std::vector<float>* self = forwardInputValues();
+    CallTensors forward;
+    int indexRole = -1;
+    for (int i = 0; i < twin.roleCount; ++i) {
+      const TensorRole& role = twin.roles[i];
+      if (role.kind == RoleKind::kOutputIndices) indexRole = i;
+      const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
+      const std::vector<float> values = role.kind == RoleKind::kValues && self ? *self : std::vector<float>{};
+      if (!makeOperand(forward.operands[i], twin, role, dtype, Layout::kContiguous, values, {}, "setup")) return false;
     }
-    return r_.values;
-  }
-
-  bool buildInputs() {
-    src_ = srcShapeOf(r_);
-    dst_ = dstShapeOf(r_);
-    for (const auto& shape : {src_, dst_}) {
-      if (tooLarge(shape)) {
-        return fail(ACLNN_ERR_PARAM_INVALID, "setup",
-                    "a tensor of shape " + shapeText(shape) + " has more than 2^34 elements; the runner does not build it");
-      }
+    if (indexRole < 0 || self == nullptr) {
+      return fail(ACLNN_ERR_PARAM_INVALID, "setup", std::string(op_.name) + " reads indices its twin does not write");
     }
-    std::vector<float> values = primaryValues(src_, isBackward(r_.op) ? "gradOutput" : "self");
-    if (result_.status != 0) return false;
-    if (!makeInput(primary_, isBackward(r_.op) ? "gradOutput" : "self", src_, r_.dtype, values)) return false;
-    if (r_.op == OpKind::kAdaptiveMaxPool2dBackward) {
-      if (!makeInput(self_, "self", dst_, r_.dtype, runner::randomValues(r_.seed, 1, product(dst_)))) return false;
-      std::vector<int64_t> ints = r_.indices;
-      if (ints.empty() && product(src_) > 0) {
-        if (!indicesFromForward(&ints)) return false;
-      } else if (static_cast<int64_t>(ints.size()) != product(src_)) {
-        return fail(ACLNN_ERR_PARAM_INVALID, "setup",
-                    "RunRequest::indices has " + std::to_string(ints.size()) + " elements but gradOutput has " +
-                        std::to_string(product(src_)));
-      }
-      if (!makeIndexInput(indices_, src_, ints)) return false;
-    }
-    result_.inputs.push_back(primary_.host);
-    if (r_.op == OpKind::kAdaptiveMaxPool2dBackward) {
-      result_.inputs.push_back(self_.host);
-      result_.inputs.push_back(indices_.host);
-    }
-    return true;
-  }
-
-  // Adaptive backward without explicit indices: the indices the forward op picks on `self`, computed
-  // by aclnnAdaptiveMaxPool2d itself (contiguous tensors; the layout only matters for the main op).
-  bool indicesFromForward(std::vector<int64_t>* ints) {
-    DeviceBuffer self, out, idx;
-    const aclFormat format = formatOf(r_);
-    if (Failure f = self.create(layoutFor(r_, dst_, Layout::kContiguous), r_.dtype, format); f.failed()) {
-      return failWith(f, "setup", "forward self");
-    }
-    if (Failure f = self.upload(self_.host.values); f.failed()) return failWith(f, "setup", "forward self");
-    if (Failure f = out.create(layoutFor(r_, src_, Layout::kContiguous), r_.dtype, format); f.failed()) {
-      return failWith(f, "setup", "forward out");
-    }
-    if (Failure f = idx.create(layoutFor(r_, src_, Layout::kContiguous), r_.indexType, format); f.failed()) {
-      return failWith(f, "setup", "forward indices");
-    }
-    IntArray outputSize({r_.outH, r_.outW});
-    OpCall call{[&](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnAdaptiveMaxPool2dGetWorkspaceSize(self.tensor(), outputSize.get(), out.tensor(),
-                                                                idx.tensor(), ws, ex);
-                },
-                aclnnAdaptiveMaxPool2d};
-    CallOutcome outcome = execute(call, r_.stream, nullptr);
+    CallOutcome outcome = execute(twin, argsFor(twin, forward), r_.stream, nullptr);
     if (outcome.status != 0) {
       return fail(outcome.status, "forward " + outcome.stage,
-                  "aclnnAdaptiveMaxPool2d (run to produce the indices): " + outcome.message);
+                  twin.aclnnName() + " (run to produce the indices): " + outcome.message);
     }
-    if (Failure f = idx.download(nullptr, ints, nullptr); f.failed()) return failWith(f, "readback", "forward indices");
+    if (Failure f = forward.operands[indexRole].device.download(nullptr, ints, nullptr); f.failed()) {
+      return failWith(f, "readback", "forward indices");
+    }
     return true;
   }
 
-  bool buildOutputs() {
-    switch (r_.op) {
-      case OpKind::kUpsampleNearestExact1dBackward:
-      case OpKind::kUpsampleNearestExact2dBackward:
-      case OpKind::kAdaptiveMaxPool2dBackward:
-        return makeOutput(out_, "gradInput", dst_, r_.dtype);
-      case OpKind::kUpsampleNearestExact1d:
-      case OpKind::kUpsampleNearestExact2d:
-        return makeOutput(out_, "out", dst_, r_.dtype);
-      case OpKind::kAdaptiveMaxPool2d:
-        return makeOutput(out_, "out", dst_, r_.dtype) && makeOutput(outIndices_, "indices", dst_, r_.indexType);
-    }
-    return fail(ACLNN_ERR_PARAM_INVALID, "setup", "unknown operator");
-  }
-
-  OpCall mainCall() {
-    outputSize_ = std::make_unique<IntArray>(isOneD(r_.op) ? std::vector<int64_t>{r_.outW}
-                                                           : std::vector<int64_t>{r_.outH, r_.outW});
-    inputSize_ = std::make_unique<IntArray>(isOneD(r_.op) ? std::vector<int64_t>{r_.N, r_.C, r_.inW}
-                                                          : std::vector<int64_t>{r_.N, r_.C, r_.inH, r_.inW});
-    aclTensor* in = primary_.device.tensor();
-    aclTensor* out = out_.device.tensor();
-    const aclIntArray* os = outputSize_->get();
-    const aclIntArray* is = inputSize_->get();
-    const double sh = r_.scaleH, sw = r_.scaleW;
-    switch (r_.op) {
-      case OpKind::kUpsampleNearestExact1dBackward:
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(in, os, is, sw, out, ws, ex);
-                },
-                aclnnUpsampleNearestExact1dBackward};
-      case OpKind::kUpsampleNearestExact2dBackward:
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(in, os, is, sh, sw, out, ws,
-                                                                              ex);
-                },
-                aclnnUpsampleNearestExact2dBackward};
-      case OpKind::kAdaptiveMaxPool2dBackward: {
-        aclTensor* self = self_.device.tensor();
-        aclTensor* idx = indices_.device.tensor();
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(in, self, idx, out, ws, ex);
-                },
-                aclnnAdaptiveMaxPool2dBackward};
-      }
-      case OpKind::kUpsampleNearestExact1d:
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnUpsampleNearestExact1dGetWorkspaceSize(in, os, sw, out, ws, ex);
-                },
-                aclnnUpsampleNearestExact1d};
-      case OpKind::kUpsampleNearestExact2d:
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnUpsampleNearestExact2dGetWorkspaceSize(in, os, sh, sw, out, ws, ex);
-                },
-                aclnnUpsampleNearestExact2d};
-      case OpKind::kAdaptiveMaxPool2d: {
-        aclTensor* idx = outIndices_.device.tensor();
-        return {[=](uint64_t* ws, aclOpExecutor** ex) {
-                  return aclnnAdaptiveMaxPool2dGetWorkspaceSize(in, os, out, idx, ws, ex);
-                },
-                aclnnAdaptiveMaxPool2d};
-      }
-    }
-    return {};
+  // The arguments of one call of `op` over `tensors`.
+  OpArgs argsFor(const OpInfo& op, CallTensors& tensors) {
+    OpArgs args;
+    for (int i = 0; i < op.roleCount; ++i) args.tensors[i] = tensors.operands[i].device.tensor();
+    const bool oneD = op.spatialRank == 1;
+    tensors.outputSize = std::make_unique<IntArray>(oneD ? std::vector<int64_t>{r_.outW}
+                                                         : std::vector<int64_t>{r_.outH, r_.outW});
+    tensors.inputSize = std::make_unique<IntArray>(sideShape(op, Side::kIn, sizes_));
+    if (op.takesOutputSize) args.outputSize = tensors.outputSize->get();
+    if (op.takesInputSize) args.inputSize = tensors.inputSize->get();
+    args.scales = oneD ? std::array<double, 2>{r_.scaleW, 0.0} : std::array<double, 2>{r_.scaleH, r_.scaleW};
+    args.profile = r_.profile;
+    args.deterministic = r_.deterministic;
+    return args;
   }
 
   bool readOutput(Operand& op) {
@@ -361,41 +306,21 @@ class RequestRun {
     return true;
   }
 
-  void readOutputs() {
-    if (!readOutput(out_)) return;
-    if (r_.op == OpKind::kAdaptiveMaxPool2d) readOutput(outIndices_);
-  }
-
   const RunRequest& r_;
   RunResult& result_;
-  std::vector<int64_t> src_, dst_;
-  Operand primary_, self_, indices_, out_, outIndices_;
-  std::unique_ptr<IntArray> outputSize_, inputSize_;
+  const OpInfo& op_;
+  OpSizes sizes_;
+  CallTensors call_;
 };
 
-// Puts process-wide settings back however run() leaves.
-class SettingsScope {
- public:
-  explicit SettingsScope(const RunRequest& r) {
-    if (r.profile) {
-      previousProfile_ = activeProfile();
-      setActiveProfile(*r.profile);
-    }
-    haveDeterministic_ = aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &previousDeterministic_) == ACL_SUCCESS;
-    aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, r.deterministic ? 1 : 0);
-  }
-  ~SettingsScope() {
-    if (haveDeterministic_) aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, previousDeterministic_);
-    if (previousProfile_) setActiveProfile(*previousProfile_);
-  }
-  SettingsScope(const SettingsScope&) = delete;
-  SettingsScope& operator=(const SettingsScope&) = delete;
+constexpr std::array<Layout, 4> kLayouts = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced,
+                                            Layout::kTransposed};
 
- private:
-  std::optional<DeviceProfile> previousProfile_;
-  int64_t previousDeterministic_ = 0;
-  bool haveDeterministic_ = false;
-};
+bool sameText(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
 
 }  // namespace
 
@@ -420,13 +345,44 @@ const char* dtypeText(aclDataType dtype) {
   }
 }
 
+std::optional<aclDataType> dtypeFromText(std::string_view name) {
+  struct Alias {
+    const char* text;
+    aclDataType dtype;
+  };
+  static constexpr Alias kAliases[] = {
+      {"float32", ACL_FLOAT}, {"f32", ACL_FLOAT},   {"float", ACL_FLOAT},  {"float16", ACL_FLOAT16},
+      {"f16", ACL_FLOAT16},   {"half", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"bf16", ACL_BF16},
+      {"int32", ACL_INT32},   {"i32", ACL_INT32},   {"int64", ACL_INT64},  {"i64", ACL_INT64},
+  };
+  for (const Alias& a : kAliases) {
+    if (sameText(name, a.text)) return a.dtype;
+  }
+  return std::nullopt;
+}
+
+std::span<const Layout> allLayouts() { return kLayouts; }
+
 const char* layoutName(Layout layout) {
   switch (layout) {
     case Layout::kContiguous: return "contiguous";
     case Layout::kChannelsLast: return "channels-last";
     case Layout::kSliced: return "sliced";
+    case Layout::kTransposed: return "transposed";
   }
   return "?";
+}
+
+std::optional<Layout> layoutFromName(std::string_view name) {
+  for (Layout l : kLayouts) {
+    if (sameText(name, layoutName(l))) return l;
+  }
+  return std::nullopt;
+}
+
+StorageView storageView(const std::vector<int64_t>& shape, Layout layout, size_t channelDim) {
+  runner::TensorLayout t = runner::makeLayout(shape, layout, channelDim);
+  return {std::move(t.strides), t.offset, t.storageElems};
 }
 
 const HostTensor* RunResult::output(const std::string& name) const {
@@ -443,14 +399,18 @@ const HostTensor* RunResult::input(const std::string& name) const {
   return nullptr;
 }
 
+OpSizes sizesOf(const RunRequest& r) {
+  return {r.N, r.C, r.inH, r.inW, r.outH, r.outW, r.unbatched && opInfo(r.op).allowsUnbatched};
+}
+
 std::vector<int64_t> srcShapeOf(const RunRequest& request) {
-  return isBackward(request.op) ? shapeWith(request, request.outH, request.outW)
-                                : shapeWith(request, request.inH, request.inW);
+  const OpInfo& op = opInfo(request.op);
+  return sideShape(op, op.src().side, sizesOf(request));
 }
 
 std::vector<int64_t> dstShapeOf(const RunRequest& request) {
-  return isBackward(request.op) ? shapeWith(request, request.inH, request.inW)
-                                : shapeWith(request, request.outH, request.outW);
+  const OpInfo& op = opInfo(request.op);
+  return sideShape(op, op.dst().side, sizesOf(request));
 }
 
 void ensureRuntime() {
@@ -463,9 +423,13 @@ void ensureRuntime() {
 
 RunResult run(const RunRequest& request) {
   ensureRuntime();
-  std::lock_guard lock(g_runMutex);
   RunResult result;
-  SettingsScope settings(request);
+  if (static_cast<size_t>(request.op) >= kOpCount) {
+    result.status = ACLNN_ERR_PARAM_INVALID;
+    result.stage = "setup";
+    result.message = "RunRequest::op " + std::to_string(static_cast<int>(request.op)) + " is not an operator";
+    return result;
+  }
   try {
     RequestRun(request, result).run();
   } catch (const std::exception& e) {  // host memory for the copies; the library itself never throws

@@ -39,13 +39,18 @@ TensorLayout makeLayout(const std::vector<int64_t>& shape, Layout layout, size_t
     t.storageElems = std::max<int64_t>(n, 0);
     return t;
   }
-  if (layout == Layout::kChannelsLast) {
-    // The channel dimension moves innermost; the others keep their order outside it.
+  if (layout == Layout::kChannelsLast || layout == Layout::kTransposed) {
     std::vector<size_t> order;  // outermost first
-    for (size_t d = 0; d < shape.size(); ++d) {
-      if (d != channelDim) order.push_back(d);
+    for (size_t d = 0; d < shape.size(); ++d) order.push_back(d);
+    if (layout == Layout::kTransposed) {
+      // The last two dimensions swap places in memory: the row axis becomes the fastest.
+      if (order.size() >= 2) std::swap(order[order.size() - 1], order[order.size() - 2]);
+    } else {
+      // The channel dimension moves innermost; the others keep their order outside it.
+      const size_t channel = std::min(channelDim, shape.size() - 1);
+      order.erase(order.begin() + static_cast<std::ptrdiff_t>(channel));
+      order.push_back(channel);
     }
-    order.push_back(std::min(channelDim, shape.size() - 1));
     t.strides.assign(shape.size(), 1);
     int64_t s = 1;
     for (size_t i = order.size(); i-- > 0;) {

@@ -69,7 +69,6 @@ class CorePool {
     wanted_ = 0;
   }
 
-  int32_t threads() const { return static_cast<int32_t>(workers_.size()) + 1; }
   void limit(int32_t threads) { threadLimit_.store(std::max(0, threads), std::memory_order_relaxed); }
 
  private:
@@ -115,8 +114,6 @@ void runCores(int32_t coreCount, const std::function<void(int32_t)>& fn, uint64_
   }
   pool().run(coreCount, fn);
 }
-
-int32_t hostThreadCount() { return pool().threads(); }
 
 void limitHostThreads(int32_t threads) { pool().limit(threads); }
 

@@ -13,7 +13,6 @@ namespace gradlab::rt {
 inline constexpr uint64_t kSmallJobBytes = 128 * 1024;
 
 void runCores(int32_t coreCount, const std::function<void(int32_t core)>& fn, uint64_t workBytes = 0);
-int32_t hostThreadCount();
 // Caps the host threads later runCores calls use at `threads` (0: no cap). For measuring how the
 // emulated cores scale with host threads (bench/); results never depend on it.
 void limitHostThreads(int32_t threads);

@@ -106,7 +106,7 @@ std::string traceMovesJson(const Trace& trace) {
   const Plan& plan = trace.plan;
   std::string out;
   out.reserve(1024 + plan.tiles.size() * 260 + trace.events.size() * 60 + trace.moves.size() * 64);
-  out += "{\"format\":\"gradlab-trace\",\"version\":1,\n\"plan\":{\"op\":";
+  out += "{\"format\":\"gradlab-trace\",\"version\":2,\n\"plan\":{\"op\":";
   appendString(out, opName(plan.op));
   out += ",\"dtype\":";
   appendString(out, rt::dtypeName(plan.dtype));
@@ -143,12 +143,22 @@ std::string traceMovesJson(const Trace& trace) {
   appendInt(out, plan.coresUsed);
   out += ",\"strategy\":";
   appendString(out, plan.strategy);
-  out += ",\n\"tiles\":[";
+  out += ",\n\"phases\":[";
+  for (size_t i = 0; i < plan.phases.size(); ++i) {
+    out += i ? ",{\"kind\":" : "{\"kind\":";
+    appendString(out, phaseKindName(plan.phases[i].kind));
+    out += ",\"what\":";
+    appendString(out, plan.phases[i].what);
+    out += '}';
+  }
+  out += "],\n\"tiles\":[";
   for (size_t i = 0; i < plan.tiles.size(); ++i) {
     const Tile& t = plan.tiles[i];
     out += i ? ",\n" : "\n";
     out += "{\"id\":";
     appendInt(out, t.id);
+    out += ",\"phase\":";
+    appendInt(out, t.phase);
     out += ",\"core\":";
     appendInt(out, t.core);
     out += ",\"order\":";

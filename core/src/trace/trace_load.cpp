@@ -62,13 +62,10 @@ Box box(const json& v, const std::string& where) {
 }
 
 OpKind opKind(const std::string& name) {
-  for (OpKind k : {OpKind::kUpsampleNearestExact1dBackward, OpKind::kUpsampleNearestExact2dBackward,
-                   OpKind::kAdaptiveMaxPool2dBackward, OpKind::kUpsampleNearestExact1d,
-                   OpKind::kUpsampleNearestExact2d, OpKind::kAdaptiveMaxPool2d}) {
-    if (name == opName(k)) return k;
-  }
+  if (const OpInfo* op = findOp(name)) return op->kind;
   throw BadTrace("unknown op \"" + name + "\"");
 }
+
 
 aclDataType dtypeOf(const std::string& name) {
   for (aclDataType d : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64, ACL_DOUBLE, ACL_INT8, ACL_UINT8,
@@ -112,6 +109,27 @@ DeviceProfile profile(const json& v) {
   return p;
 }
 
+PhaseKind phaseKind(const std::string& name, const std::string& where) {
+  for (PhaseKind k : {PhaseKind::kCheck, PhaseKind::kZero, PhaseKind::kCompute, PhaseKind::kRound}) {
+    if (name == phaseKindName(k)) return k;
+  }
+  throw BadTrace(where + " is the unknown phase kind \"" + name + "\"");
+}
+
+// Version 1 traces have no phases: every tile is in one compute phase.
+std::vector<PlanPhase> phases(const json& v) {
+  if (!v.contains("phases")) return {{PhaseKind::kCompute, ""}};
+  const json& list = v["phases"];
+  if (!list.is_array()) throw BadTrace("plan.phases is not an array");
+  std::vector<PlanPhase> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string where = "plan.phases[" + std::to_string(i) + "]";
+    out.push_back({phaseKind(text(field(list[i], "kind", where), where + ".kind"), where + ".kind"),
+                   list[i].contains("what") ? text(list[i]["what"], where + ".what") : std::string()});
+  }
+  return out;
+}
+
 Plan plan(const json& v) {
   Plan p;
   p.op = opKind(text(field(v, "op", "plan"), "plan.op"));
@@ -126,6 +144,7 @@ Plan plan(const json& v) {
   p.workspaceBytes = static_cast<uint64_t>(integer(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes"));
   p.coresUsed = static_cast<int32_t>(integer(field(v, "coresUsed", "plan"), "plan.coresUsed"));
   if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
+  p.phases = phases(v);
   const json& tiles = field(v, "tiles", "plan");
   if (!tiles.is_array()) throw BadTrace("plan.tiles is not an array");
   for (size_t i = 0; i < tiles.size(); ++i) {
@@ -133,6 +152,10 @@ Plan plan(const json& v) {
     const std::string where = "plan.tiles[" + std::to_string(i) + "]";
     Tile tile;
     tile.id = static_cast<int32_t>(integer(field(t, "id", where), where + ".id"));
+    if (t.contains("phase")) tile.phase = static_cast<int32_t>(integer(t["phase"], where + ".phase"));
+    if (tile.phase < 0 || tile.phase >= static_cast<int32_t>(p.phases.size())) {
+      throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " names no phase of the plan");
+    }
     tile.core = static_cast<int32_t>(integer(field(t, "core", where), where + ".core"));
     tile.order = static_cast<int32_t>(integer(field(t, "order", where), where + ".order"));
     tile.src = box(field(t, "src", where), where + ".src");
@@ -156,7 +179,9 @@ void parse(const json& doc, Trace* out) {
     throw BadTrace("not a gradlab trace (expected \"format\": \"gradlab-trace\")");
   }
   const int64_t version = integer(field(doc, "version", "trace"), "version");
-  if (version != 1) throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1)");
+  if (version != 1 && version != 2) {
+    throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1 and 2)");
+  }
   Trace t;
   t.plan = plan(field(doc, "plan", "trace"));
   const int32_t tiles = static_cast<int32_t>(t.plan.tiles.size());

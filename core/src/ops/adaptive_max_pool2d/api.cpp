@@ -8,11 +8,12 @@
 
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
-#include "gradlab/profile.h"
 #include "ops/adaptive_max_pool2d/check.h"
+#include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/kernel.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "ops/common/op_support.h"
+#include "ops/common/plan_context.h"
 #include "ops/common/plane_tensor.h"
 #include "runtime/error.h"
 
@@ -23,9 +24,6 @@ constexpr const char* kBackwardApi = "aclnnAdaptiveMaxPool2dBackward";
 constexpr const char* kBackwardCheckApi = "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize";
 constexpr const char* kForwardApi = "aclnnAdaptiveMaxPool2d";
 constexpr const char* kForwardCheckApi = "aclnnAdaptiveMaxPool2dGetWorkspaceSize";
-
-// The smallest UB the tilings can use: one staged cell of every buffer, 64-byte aligned.
-constexpr uint64_t kMinUbBytes = 256;
 
 PlaneTensor planes(const aclTensor& t, bool unbatched) { return unbatched ? planeTensorChw(t) : planeTensor4d(t); }
 
@@ -49,14 +47,77 @@ bool denseDisjointPlanes(const PlaneTensor& t) {
 // gradInput is dense fp32). Checked before planning; sizeCheck already bounds the element count.
 uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_t>(gradInput.numel()) * 4; }
 
-aclnnStatus profileCheck(const char* api, const DeviceProfile& profile) {
-  if (profile.ubBytes >= kMinUbBytes && profile.vectorCores >= 1) return ACLNN_SUCCESS;
-  return rt::fail(ACLNN_ERR_INNER, rt::cat(api, ": device profile ", profile.name, " has ", profile.vectorCores,
-                                           " vector cores and ", profile.ubBytes, " bytes of UB, but the tiling needs",
-                                           " at least 1 core and ", kMinUbBytes, " bytes"));
+aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
+                            aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor,
+                            const PlanContext& ctx) {
+  const char* api = kBackwardCheckApi;
+  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
+                                          {"gradInput", gradInput}, {"workspaceSize", workspaceSize},
+                                          {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(checkBackward(api, *gradOutput, *self, *indices, *gradInput));
+  GRADLAB_RETURN_IF_ERROR(
+      sizeCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices}, {"gradInput", gradInput}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"gradInput", gradInput}}));
+  GRADLAB_RETURN_IF_ERROR(workspaceCheck(api, workspaceBound(*gradInput), "fp32 accumulators for gradInput"));
+  GRADLAB_RETURN_IF_ERROR(
+      memoryCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices}, {"gradInput", gradInput}}));
+
+  const PoolShape shape = poolShape(*self, *gradOutput);
+  BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
+                          planes(*gradInput, shape.unbatched)};
+  const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
+  auto tiling = std::make_shared<const BackwardTiling>(
+      planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile));
+
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->api = kBackwardApi;
+  exec->workspaceSize = tiling->plan.workspaceBytes;
+  exec->tensors = {{"gradOutput", *gradOutput}, {"indices", *indices}, {"gradInput", *gradInput}};
+  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
+  exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runBackward(*tiling, tensors, args, kBackwardApi); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
+}
+
+aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize, aclTensor* outputOut,
+                           aclTensor* indicesOut, uint64_t* workspaceSize, aclOpExecutor** executor,
+                           const PlanContext& ctx) {
+  const char* api = kForwardCheckApi;
+  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", outputOut},
+                                          {"indices", indicesOut}, {"workspaceSize", workspaceSize},
+                                          {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(checkForward(api, *self, *outputSize, *outputOut, *indicesOut));
+  GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", outputOut}, {"indices", indicesOut}}));
+  GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
+
+  const PoolShape shape = poolShape(*self, *outputOut);
+  ForwardTensors tensors{planes(*self, shape.unbatched), planes(*outputOut, shape.unbatched),
+                         planes(*indicesOut, shape.unbatched)};
+  auto tiling = std::make_shared<const ForwardTiling>(planForward(shape, self->dtype, indicesOut->dtype, ctx.profile));
+
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->api = kForwardApi;
+  exec->workspaceSize = tiling->plan.workspaceBytes;
+  exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};
+  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
+  exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runForward(*tiling, tensors, args); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
 }  // namespace
+
+aclnnStatus backward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  PlanContext ctx;
+  GRADLAB_RETURN_IF_ERROR(contextOf(kBackwardCheckApi, a, &ctx));
+  return prepareBackward(a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+}
+
+aclnnStatus forward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  PlanContext ctx;
+  GRADLAB_RETURN_IF_ERROR(contextOf(kForwardCheckApi, a, &ctx));
+  return prepareForward(a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+}
+
 }  // namespace gradlab::ops::adaptive
 
 using namespace gradlab;
@@ -67,36 +128,7 @@ extern "C" {
 aclnnStatus aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                            const aclTensor* indices, aclTensor* gradInput,
                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  aclnnStatus s = ops::nullCheck(kBackwardCheckApi, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
-                                                     {"gradInput", gradInput}, {"workspaceSize", workspaceSize},
-                                                     {"executor", executor}});
-  if (s != ACLNN_SUCCESS) return s;
-  if ((s = checkBackward(kBackwardCheckApi, *gradOutput, *self, *indices, *gradInput))) return s;
-  if ((s = ops::sizeCheck(kBackwardCheckApi, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
-                                              {"gradInput", gradInput}})) ||
-      (s = ops::outputOverlapCheck(kBackwardCheckApi, {{"gradInput", gradInput}})) ||
-      (s = ops::workspaceCheck(kBackwardCheckApi, workspaceBound(*gradInput), "fp32 accumulators for gradInput")))
-    return s;
-  if ((s = ops::memoryCheck(kBackwardCheckApi, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
-                                                {"gradInput", gradInput}})))
-    return s;
-  const DeviceProfile profile = activeProfile();
-  if ((s = profileCheck(kBackwardCheckApi, profile))) return s;
-
-  const PoolShape shape = poolShape(*self, *gradOutput);
-  BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
-                          planes(*gradInput, shape.unbatched)};
-  const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
-  auto tiling = std::make_shared<const BackwardTiling>(
-      planBackward(shape, gradOutput->dtype, indices->dtype, dense, ops::currentDeterministic(), profile));
-
-  auto exec = std::make_unique<aclOpExecutor>();
-  exec->api = kBackwardApi;
-  exec->workspaceSize = tiling->plan.workspaceBytes;
-  exec->tensors = {{"gradOutput", *gradOutput}, {"indices", *indices}, {"gradInput", *gradInput}};
-  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
-  exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runBackward(*tiling, tensors, args, kBackwardApi); };
-  return ops::publishExecutor(std::move(exec), workspaceSize, executor);
+  return prepareBackward(gradOutput, self, indices, gradInput, workspaceSize, executor, ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
@@ -107,30 +139,7 @@ aclnnStatus aclnnAdaptiveMaxPool2dBackward(void* workspace, uint64_t workspaceSi
 aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                    aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize,
                                                    aclOpExecutor** executor) {
-  aclnnStatus s = ops::nullCheck(kForwardCheckApi, {{"self", self}, {"outputSize", outputSize}, {"out", outputOut},
-                                                    {"indices", indicesOut}, {"workspaceSize", workspaceSize},
-                                                    {"executor", executor}});
-  if (s != ACLNN_SUCCESS) return s;
-  if ((s = checkForward(kForwardCheckApi, *self, *outputSize, *outputOut, *indicesOut))) return s;
-  if ((s = ops::sizeCheck(kForwardCheckApi, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}})) ||
-      (s = ops::outputOverlapCheck(kForwardCheckApi, {{"out", outputOut}, {"indices", indicesOut}})))
-    return s;
-  if ((s = ops::memoryCheck(kForwardCheckApi, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}))) return s;
-  const DeviceProfile profile = activeProfile();
-  if ((s = profileCheck(kForwardCheckApi, profile))) return s;
-
-  const PoolShape shape = poolShape(*self, *outputOut);
-  ForwardTensors tensors{planes(*self, shape.unbatched), planes(*outputOut, shape.unbatched),
-                         planes(*indicesOut, shape.unbatched)};
-  auto tiling = std::make_shared<const ForwardTiling>(planForward(shape, self->dtype, indicesOut->dtype, profile));
-
-  auto exec = std::make_unique<aclOpExecutor>();
-  exec->api = kForwardApi;
-  exec->workspaceSize = tiling->plan.workspaceBytes;
-  exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};
-  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
-  exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runForward(*tiling, tensors, args); };
-  return ops::publishExecutor(std::move(exec), workspaceSize, executor);
+  return prepareForward(self, outputSize, outputOut, indicesOut, workspaceSize, executor, ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

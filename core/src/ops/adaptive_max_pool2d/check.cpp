@@ -78,20 +78,18 @@ aclnnStatus checkPlaneLimit(const char* api, const char* name, int64_t h, int64_
 
 aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const aclTensor& self, const aclTensor& indices,
                           const aclTensor& gradInput) {
-  aclnnStatus s = ACLNN_SUCCESS;
   // dtypes: gradOutput, self and gradInput share one floating type.
-  if ((s = checkFloatDtype(api, "gradOutput", gradOutput)) || (s = checkSameDtype(api, "self", self, "gradOutput", gradOutput)) ||
-      (s = checkSameDtype(api, "gradInput", gradInput, "gradOutput", gradOutput)))
-    return s;
-  if ((s = checkIndexDtype(api, "indices", indices))) return s;
+  GRADLAB_RETURN_IF_ERROR(checkFloatDtype(api, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "self", self, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "gradInput", gradInput, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkIndexDtype(api, "indices", indices));
   // ranks: all 3-D or all 4-D.
-  if ((s = checkRank34(api, "gradOutput", gradOutput)) || (s = checkSameRank(api, "self", self, "gradOutput", gradOutput)) ||
-      (s = checkSameRank(api, "indices", indices, "gradOutput", gradOutput)) ||
-      (s = checkSameRank(api, "gradInput", gradInput, "gradOutput", gradOutput)))
-    return s;
-  if ((s = checkSameShape(api, "indices", indices, "gradOutput", gradOutput)) ||
-      (s = checkSameShape(api, "gradInput", gradInput, "self", self)))
-    return s;
+  GRADLAB_RETURN_IF_ERROR(checkRank34(api, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameRank(api, "self", self, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameRank(api, "indices", indices, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameRank(api, "gradInput", gradInput, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameShape(api, "indices", indices, "gradOutput", gradOutput));
+  GRADLAB_RETURN_IF_ERROR(checkSameShape(api, "gradInput", gradInput, "self", self));
   const bool batched = gradOutput.dim() == 4;
   const size_t spatial = batched ? 2 : 1;  // first spatial axis
   for (size_t d = 0; d < spatial; ++d) {
@@ -109,7 +107,7 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
   }
   const int64_t h = self.viewDims[spatial], w = self.viewDims[spatial + 1];
   const int64_t ho = gradOutput.viewDims[spatial], wo = gradOutput.viewDims[spatial + 1];
-  if ((s = checkPlaneLimit(api, "self", h, w))) return s;
+  GRADLAB_RETURN_IF_ERROR(checkPlaneLimit(api, "self", h, w));
   const bool divisible = ho == 0 || wo == 0 || (h % ho == 0 && w % wo == 0);
   if (!divisible && h * w > kNonDivisibleLimit) {
     return invalid(api, cat("self H * W = ", h, " * ", w, " = ", h * w, " exceeds 2^24 (16777216), the limit when ",
@@ -121,13 +119,12 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
 
 aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
                          const aclTensor& indices) {
-  aclnnStatus s = ACLNN_SUCCESS;
-  if ((s = checkFloatDtype(api, "self", self)) || (s = checkSameDtype(api, "out", out, "self", self)) ||
-      (s = checkIndexDtype(api, "indices", indices)))
-    return s;
-  if ((s = checkRank34(api, "self", self)) || (s = checkSameRank(api, "out", out, "self", self)) ||
-      (s = checkSameRank(api, "indices", indices, "self", self)))
-    return s;
+  GRADLAB_RETURN_IF_ERROR(checkFloatDtype(api, "self", self));
+  GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "out", out, "self", self));
+  GRADLAB_RETURN_IF_ERROR(checkIndexDtype(api, "indices", indices));
+  GRADLAB_RETURN_IF_ERROR(checkRank34(api, "self", self));
+  GRADLAB_RETURN_IF_ERROR(checkSameRank(api, "out", out, "self", self));
+  GRADLAB_RETURN_IF_ERROR(checkSameRank(api, "indices", indices, "self", self));
   // PyTorch and CANN: every non-batch dimension must be non-empty (dim 0 may be 0).
   for (int64_t d = 1; d < self.dim(); ++d) {
     if (self.viewDims[d] <= 0) {
@@ -147,7 +144,7 @@ aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArr
     return invalid(api, cat("out shape ", dims(out), " does not match ", formatDims(expected), " (self ", dims(self),
                             " pooled to outputSize ", formatDims(os), ")"));
   }
-  if ((s = checkSameShape(api, "indices", indices, "out", out))) return s;
+  GRADLAB_RETURN_IF_ERROR(checkSameShape(api, "indices", indices, "out", out));
   if (out.format != self.format || indices.format != self.format) {
     return invalid(api, cat("formats differ: self ", formatName(self.format), ", out ", formatName(out.format),
                             ", indices ", formatName(indices.format), " (all three must be the same)"));

@@ -8,7 +8,6 @@
 
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
-#include "runtime/core_pool.h"
 #include "runtime/error.h"
 
 namespace gradlab::ops::adaptive {
@@ -103,17 +102,6 @@ class PlaneRuns {
   PlaneTensor flat_;
 };
 
-// Visits [begin, end) of planes x cellsPerPlane cells as per-plane runs: fn(plane, firstCell, count).
-template <typename Fn>
-void forPlaneRuns(int64_t begin, int64_t end, int64_t cellsPerPlane, Fn fn) {
-  for (int64_t f = begin; f < end;) {
-    const int64_t p = f / cellsPerPlane, off = f - p * cellsPerPlane;
-    const int64_t n = std::min(end - f, cellsPerPlane - off);
-    fn(p, off, n);
-    f += n;
-  }
-}
-
 // ---- backward --------------------------------------------------------------------------------------
 
 struct BackwardRun {
@@ -158,9 +146,13 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   const BackwardTiling& t = r.tiling;
   const bool owner = !tile.atomic;
   const bool inUb = owner && t.ownerAcc == Accumulator::kUb;
-  float* ubAcc = ctx.ubAt<float>(0);
-  float* vals = ctx.ubAt<float>(t.accBytes);
-  int64_t* idx = ctx.ubAt<int64_t>(t.accBytes + BackwardTiling::indexOffset(planes * run.count));
+  const uint64_t cells = static_cast<uint64_t>(planes * run.count);
+  float* ubAcc = inUb ? ctx.ubAt<float>(0, static_cast<uint64_t>(r.HW)) : nullptr;
+  // The step's values; an owner rounding a workspace plane at its last tile stages that plane here too.
+  float* vals = ctx.ubAt<float>(t.accBytes, std::max<uint64_t>(cells, owner && t.ownerAcc == Accumulator::kWorkspace
+                                                                            ? static_cast<uint64_t>(t.stageCells)
+                                                                            : 0));
+  int64_t* idx = ctx.ubAt<int64_t>(t.accBytes + BackwardTiling::indexOffset(static_cast<int64_t>(cells)), cells);
   // Dense fp32 values and int64 indices need no cast: the vector unit reads them where the copy-in
   // would have put them, which saves a pass over every input byte (the op is memory-bound).
   const bool direct = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first) &&
@@ -226,34 +218,32 @@ void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
 }
 
-// The first gradOutput cell (flat over planes x Ho x Wo) whose index lies outside [0, H*W), or -1.
-int64_t findBadIndex(const BackwardRun& r) {
-  std::atomic<int64_t> first{std::numeric_limits<int64_t>::max()};
+// Check tile: the box's indices, read where they lie (dense INT64) or staged in UB; the earliest cell (flat
+// over planes x Ho x Wo) whose index lies outside [0, H*W) is kept in `first`.
+void checkTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile, std::atomic<int64_t>& first) {
   const uint64_t hw = static_cast<uint64_t>(r.HW);
-  runTiles(r.tiling.plan, nullptr, [&](CoreContext& ctx, const Tile& tile) {
-    const PlaneRun run = planeRun(tile.src, r.shape.Wo);
-    int64_t* idx = ctx.ubAt<int64_t>(BackwardTiling::indexOffset((tile.src.plane1 - tile.src.plane0) * run.count));
-    for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
-      const int64_t pos = p * r.HoWo + run.first;
-      if (first.load(std::memory_order_relaxed) < pos) return;  // an earlier cell already failed
-      const int64_t* k = r.indices.directIndices(p, run.first);  // dense INT64: checked where it lies
-      if (k == nullptr) {
-        r.indices.loadIndices(p, run.first, run.count, idx);
-        k = idx;
-      }
-      bool bad = false;
-      for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(k[i]) >= hw;
-      if (!bad) continue;
-      int64_t i = 0;
-      while (static_cast<uint64_t>(k[i]) < hw) ++i;
-      int64_t seen = first.load(std::memory_order_relaxed);
-      while (pos + i < seen && !first.compare_exchange_weak(seen, pos + i, std::memory_order_relaxed)) {
-      }
-      return;
+  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+  int64_t* idx = ctx.ubAt<int64_t>(0, static_cast<uint64_t>(run.count));
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0);
+  for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
+    const int64_t pos = p * r.HoWo + run.first;
+    if (first.load(std::memory_order_relaxed) < pos) break;  // an earlier cell already failed
+    const int64_t* k = r.indices.directIndices(p, run.first);
+    if (k == nullptr) {
+      r.indices.loadIndices(p, run.first, run.count, idx);
+      k = idx;
     }
-  });
-  const int64_t v = first.load();
-  return v == std::numeric_limits<int64_t>::max() ? -1 : v;
+    bool bad = false;
+    for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(k[i]) >= hw;
+    if (!bad) continue;
+    int64_t i = 0;
+    while (static_cast<uint64_t>(k[i]) < hw) ++i;
+    int64_t seen = first.load(std::memory_order_relaxed);
+    while (pos + i < seen && !first.compare_exchange_weak(seen, pos + i, std::memory_order_relaxed)) {
+    }
+    break;
+  }
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
 }
 
 std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) {
@@ -266,26 +256,29 @@ std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) 
              "), so the kernel stopped before writing gradInput");
 }
 
-// Default mode, before the tiles: all cores zero the accumulators of the shared planes.
-void zeroSharedPlanes(const BackwardRun& r, int32_t cores) {
-  const std::vector<int64_t>& planes = r.tiling.sharedPlanes;
-  const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
-  rt::runCores(cores, [&](int32_t c) {
-    forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
-      std::memset(r.acc(planes[q], true) + off, 0, static_cast<size_t>(n) * sizeof(float));
-    });
-  }, static_cast<uint64_t>(total) * sizeof(float));
+// Zero phase of default mode: rows [row0, row1) of a shared plane's fp32 accumulator.
+void zeroSharedTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  const int64_t p = tile.dst.plane0, W = tile.dst.col1;
+  std::memset(r.acc(p, true) + tile.dst.row0 * W, 0, static_cast<size_t>(tile.dst.cells()) * sizeof(float));
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
 }
 
-// Default mode, after the tiles: all cores round the shared planes' workspace into gradInput.
-void storeSharedPlanes(const BackwardRun& r, int32_t cores) {
-  const std::vector<int64_t>& planes = r.tiling.sharedPlanes;
-  const int64_t total = static_cast<int64_t>(planes.size()) * r.HW;
-  rt::runCores(cores, [&](int32_t c) {
-    forPlaneRuns(splitStart(total, cores, c), splitStart(total, cores, c + 1), r.HW, [&](int64_t q, int64_t off, int64_t n) {
-      r.gradInput.storeValues(planes[q], off, n, r.acc(planes[q], true) + off);
-    });
-  }, static_cast<uint64_t>(total) * sizeof(float) * 2);
+// Round phase of default mode: rows [row0, row1) of a shared plane, from the fp32 workspace through UB
+// into gradInput, rounded once.
+void roundSharedTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  const int64_t p = tile.dst.plane0, W = tile.dst.col1, step = r.tiling.stageCells;
+  float* stage = ctx.ubAt<float>(0, static_cast<uint64_t>(step));
+  const float* acc = r.acc(p, true);
+  for (int64_t f = tile.dst.row0 * W, end = tile.dst.row1 * W; f < end; f += step) {
+    const int64_t n = std::min(step, end - f);
+    std::memcpy(stage, acc + f, static_cast<size_t>(n) * sizeof(float));
+    r.gradInput.storeValues(p, f, n, stage);
+  }
+  if (ctx.traced()) {
+    ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0);
+    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
+    ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+  }
 }
 
 // ---- forward ---------------------------------------------------------------------------------------
@@ -312,11 +305,12 @@ template <bool kTrace>
 void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
   const ForwardTiling& t = r.tiling;
   const PoolShape& s = r.shape;
-  float* best = ctx.ubAt<float>(0);
-  int64_t* arg = ctx.ubAt<int64_t>(t.indexOffset);
-  float* colMax = ctx.ubAt<float>(t.colMaxOffset);
-  int32_t* colArg = ctx.ubAt<int32_t>(t.colArgOffset);
-  float* row = ctx.ubAt<float>(t.rowOffset);
+  const uint64_t segment = static_cast<uint64_t>(t.segmentCols), chunk = static_cast<uint64_t>(t.inputChunkCols);
+  float* best = ctx.ubAt<float>(0, segment);
+  int64_t* arg = ctx.ubAt<int64_t>(t.indexOffset, segment);
+  float* colMax = ctx.ubAt<float>(t.colMaxOffset, chunk);
+  int32_t* colArg = ctx.ubAt<int32_t>(t.colArgOffset, chunk);
+  float* row = ctx.ubAt<float>(t.rowOffset, chunk);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
   const int64_t B = t.inputChunkCols;
@@ -393,42 +387,46 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 PlaneRuns(tensors.gradInput),
                 reinterpret_cast<float*>(args.workspace)};
   r.streamOut = static_cast<uint64_t>(s.planes() * r.HW) * tensors.gradInput.elementSize >= kStreamOutputBytes;
-  const Plan& plan = tiling.plan;
-  switch (tiling.mode) {
-    case BackwardMode::kNothing:
-      runTiles(plan, args.trace, [](CoreContext&, const Tile&) {});
-      return {};
-    case BackwardMode::kZeroOnly:
-      runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); });
-      return {};
-    case BackwardMode::kOwner:
-    case BackwardMode::kAtomic:
-      break;
-  }
-  if (const int64_t bad = findBadIndex(r); bad >= 0) return {ACL_ERROR_RT_AICORE_EXCEPTION, badIndexMessage(r, bad, api)};
-
-  // Deterministic plans have no shared planes and no atomic tiles: every plane is its core's alone.
-  if (!tiling.sharedPlanes.empty()) zeroSharedPlanes(r, plan.coresUsed);
-  runTiles(plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
-    if (ctx.traced()) {
-      if (tile.atomic) scatterTileTraced<true>(r, ctx, tile);
-      else scatterTileTraced<false>(r, ctx, tile);
-    } else {
-      if (tile.atomic) scatterTile<false, true>(r, ctx, tile);
-      else scatterTile<false, false>(r, ctx, tile);
+  std::atomic<int64_t> firstBad{std::numeric_limits<int64_t>::max()};
+  return runPlan(tiling.plan, args.trace, [&](const PlanPhase& phase, int32_t) -> PhaseKernel {
+    switch (phase.kind) {
+      case PhaseKind::kCheck:
+        return {[&](CoreContext& ctx, const Tile& tile) { checkTile(r, ctx, tile, firstBad); },
+                [&]() -> rt::TaskResult {
+                  const int64_t bad = firstBad.load();
+                  if (bad == std::numeric_limits<int64_t>::max()) return {};
+                  return {ACL_ERROR_RT_AICORE_EXCEPTION, badIndexMessage(r, bad, api)};
+                }};
+      case PhaseKind::kZero:
+        if (tiling.mode == BackwardMode::kZeroOnly) return {[&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); }, {}};
+        return {[&](CoreContext& ctx, const Tile& tile) { zeroSharedTile(r, ctx, tile); }, {}};
+      case PhaseKind::kRound:
+        return {[&](CoreContext& ctx, const Tile& tile) { roundSharedTile(r, ctx, tile); }, {}};
+      case PhaseKind::kCompute:
+        break;
     }
+    return {[&](CoreContext& ctx, const Tile& tile) {
+              if (ctx.traced()) {
+                if (tile.atomic) scatterTileTraced<true>(r, ctx, tile);
+                else scatterTileTraced<false>(r, ctx, tile);
+              } else {
+                if (tile.atomic) scatterTile<false, true>(r, ctx, tile);
+                else scatterTile<false, false>(r, ctx, tile);
+              }
+            },
+            {}};
   });
-  if (tiling.sharedAcc == Accumulator::kWorkspace && !tiling.sharedPlanes.empty()) storeSharedPlanes(r, plan.coresUsed);
-  return {};
 }
 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
   ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
-  runTiles(tiling.plan, args.trace, [&](CoreContext& ctx, const Tile& tile) {
-    if (ctx.traced()) forwardTile<true>(r, ctx, tile);
-    else forwardTile<false>(r, ctx, tile);
+  return runPlan(tiling.plan, args.trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
+    return {[&](CoreContext& ctx, const Tile& tile) {
+              if (ctx.traced()) forwardTile<true>(r, ctx, tile);
+              else forwardTile<false>(r, ctx, tile);
+            },
+            {}};
   });
-  return {};
 }
 
 }  // namespace gradlab::ops::adaptive

@@ -11,8 +11,8 @@ struct BackwardTensors {
   PlaneTensor gradOutput, indices, gradInput;
 };
 
-// Validates every index first (a bad one fails the launch with 507015 naming the cell, before anything
-// is written), then runs the plan's tiles (plus, in default mode, the zeroing and rounding passes).
+// Runs the plan's phases: check every index (a bad one fails the launch with 507015 naming the cell, before
+// anything is written), zero the shared planes, compute, round the shared planes.
 rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& tensors, const rt::LaunchArgs& args,
                            const char* api);
 

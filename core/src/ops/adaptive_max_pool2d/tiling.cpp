@@ -19,6 +19,15 @@ constexpr int64_t kMinUbStepCells = 64;
 // A forward tile walks its output rows one after another through the same UB buffers, so it may hold
 // more rows than one segment; this keeps per-tile overhead small for narrow outputs.
 constexpr int64_t kForwardTileCells = 4096;
+// UB kept free after a UB accumulator: one 64-byte line, since the step's buffers start 64-byte aligned.
+constexpr uint64_t kAlignSlack = 64;
+// Forward UB per output cell of a segment: running max (fp32) and its index (int64), doubled so the
+// segment takes at most half the UB and the input columns get the rest.
+constexpr uint64_t kForwardBytesPerOutputCell = 2 * (sizeof(float) + sizeof(int64_t));
+// Forward UB per staged input column: its column max (fp32), the max's index (int32), one staged value (fp32).
+constexpr uint64_t kForwardBytesPerInputColumn = sizeof(float) + sizeof(int32_t) + sizeof(float);
+// The forward's three input-column buffers each start 64-byte aligned: up to 2 x 64 bytes of padding.
+constexpr uint64_t kForwardColumnSlack = 2 * 64;
 
 // Rounds a cell count down to a multiple of 16 (64-byte fp32 runs) when that leaves something.
 int64_t roundDown16(int64_t cells) { return cells >= 16 ? cells - cells % 16 : std::max<int64_t>(cells, 1); }
@@ -105,6 +114,34 @@ Plan basePlan(OpKind op, const PoolShape& shape, aclDataType dtype, bool determi
   return plan;
 }
 
+
+// Rows of the shared planes (planes x H, in sharedPlanes order) split evenly over `cores`: one tile per
+// core and plane piece, for the zero and round phases.
+void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uint64_t bytesInPerCell,
+                      uint64_t bytesOutPerCell, uint64_t ubBytes, std::vector<Tile>& tiles) {
+  const PoolShape& s = t.shape;
+  const int64_t total = static_cast<int64_t>(t.sharedPlanes.size()) * s.H;
+  for (int32_t c = 0; c < cores; ++c) {
+    int32_t order = 0;
+    for (int64_t r = splitStart(total, cores, c), r1 = splitStart(total, cores, c + 1); r < r1;) {
+      const int64_t q = r / s.H, h = r - q * s.H, h1 = std::min(s.H, h + (r1 - r));
+      const int64_t p = t.sharedPlanes[static_cast<size_t>(q)];
+      Tile tile;
+      tile.phase = phase;
+      tile.core = c;
+      tile.order = order++;
+      tile.dst = {p, p + 1, h, h1, 0, s.W};
+      const uint64_t cells = static_cast<uint64_t>(tile.dst.cells());
+      tile.bytesIn = cells * bytesInPerCell;
+      tile.bytesOut = cells * bytesOutPerCell;
+      tile.vectorElems = bytesInPerCell ? cells : 0;
+      tile.ubBytes = ubBytes;
+      tiles.push_back(tile);
+      r += h1 - h;
+    }
+  }
+}
+
 }  // namespace
 
 int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
@@ -132,6 +169,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   if (HoWo == 0) {
     t.mode = BackwardMode::kZeroOnly;
     const int32_t cores = coresFor(profile, P);
+    plan.phases.push_back({PhaseKind::kZero, "zero gradInput (gradOutput is empty)"});
     for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
       Tile tile;
       tile.core = piece.core;
@@ -150,15 +188,19 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
   // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
   // rounded once, and never zeroed or read back in GM (the op is memory-bound).
-  const uint64_t planeBytes = align64(static_cast<uint64_t>(HW) * 4);
+  const uint64_t planeBytes = align64(static_cast<uint64_t>(HW) * sizeof(float));
   const bool planeInUb = planeBytes + BackwardTiling::footprint(std::min<int64_t>(kMinUbStepCells, HoWo)) <= profile.ubBytes;
   t.ownerAcc = planeInUb ? Accumulator::kUb : fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
   t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
   t.accBytes = planeInUb ? planeBytes : 0;
-  const uint64_t stepBytes = planeInUb ? profile.ubBytes - t.accBytes - 64 : profile.ubBytes;
-  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / 12)), kMaxChunkCells);
-  t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / 4)), std::min(kMaxChunkCells, HW));
+  const uint64_t stepBytes = planeInUb ? profile.ubBytes - t.accBytes - kAlignSlack : profile.ubBytes;
+  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / BackwardTiling::kStagedBytesPerCell)), kMaxChunkCells);
+  t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / sizeof(float))), std::min(kMaxChunkCells, HW));
 
+  // Phases: check, (zero), compute, (round). Indices into plan.phases.
+  const int32_t checkPhase = 0;
+  plan.phases.push_back({PhaseKind::kCheck, "check that every index lies inside its gradInput plane"});
+  std::vector<Tile> compute;
   const int32_t cores = coresFor(profile, deterministic ? P : P * shape.Ho);
   const std::vector<RowPiece> pieces = deterministic ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
   int32_t order = 0, lastCore = -1;
@@ -180,30 +222,58 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       tile.bytesIn = cells * (es + is);
       tile.vectorElems = cells;
       const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
-      if (acc != Accumulator::kUb) tile.bytesOut = cells * 4;  // adds into GM
+      if (acc != Accumulator::kUb) tile.bytesOut = cells * sizeof(float);  // adds into GM
       if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
         const PlaneRun run = planeRun(src, shape.Wo);
         const uint64_t planes = src.plane1 - src.plane0;
         if (run.first == 0) {  // zeroes the planes' accumulators
           if (acc == Accumulator::kUb) tile.vectorElems += planes * HW;
-          else tile.bytesOut += planes * HW * 4;
+          else tile.bytesOut += planes * HW * sizeof(float);
         }
         if (run.first + run.count == HoWo && acc != Accumulator::kGradInput) {  // rounds them into gradInput
           if (acc == Accumulator::kWorkspace) {
-            tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * 4);
-            tile.bytesIn += planes * HW * 4;
+            tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * sizeof(float));
+            tile.bytesIn += planes * HW * sizeof(float);
           }
           tile.bytesOut += planes * HW * es;
           tile.vectorElems += planes * HW;
         }
       }
-      plan.tiles.push_back(tile);
+      compute.push_back(tile);
     });
   }
+  for (const Tile& c : compute) {  // the check reads the same boxes' indices into UB
+    Tile check;
+    check.phase = checkPhase;
+    check.core = c.core;
+    check.order = c.order;
+    check.src = c.src;
+    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * is;
+    check.vectorElems = static_cast<uint64_t>(c.src.cells());
+    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
+    plan.tiles.push_back(check);
+  }
+  const size_t shared = t.sharedPlanes.size();
+  if (shared > 0) {
+    plan.phases.push_back({PhaseKind::kZero, cat("zero the fp32 accumulators of the ", shared,
+                                                 " gradInput plane(s) shared between cores")});
+    sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
+  }
+  plan.phases.push_back({PhaseKind::kCompute, "copy in gradOutput and indices, add each value into its cell"});
+  for (Tile& c : compute) {
+    c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
+    plan.tiles.push_back(c);
+  }
+  if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
+    plan.phases.push_back({PhaseKind::kRound, cat("round the ", shared,
+                                                  " shared plane(s) from the fp32 workspace into gradInput once")});
+    sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, sizeof(float), es,
+                     static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
+  }
   if (t.ownerAcc == Accumulator::kWorkspace) {
-    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * 4;
+    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else if (t.sharedAcc == Accumulator::kWorkspace) {
-    plan.workspaceBytes = static_cast<uint64_t>(t.sharedPlanes.size()) * static_cast<uint64_t>(HW) * 4;
+    plan.workspaceBytes = static_cast<uint64_t>(shared) * static_cast<uint64_t>(HW) * sizeof(float);
   }
   auto where = [](Accumulator a) {
     switch (a) {
@@ -223,9 +293,9 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
     plan.strategy = cat("default (non-deterministic): gradOutput's ", P * shape.Ho,
                         " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
                         t.chunkCells, " cells; a plane held by one core is zeroed and summed plainly by that core in ",
-                        where(t.ownerAcc), "; the ", t.sharedPlanes.size(),
-                        " planes split between two cores are zeroed by all cores first and take fp32 atomic adds into ",
-                        where(t.sharedAcc), idleNote(cores, profile, "rows"));
+                        where(t.ownerAcc), "; the ", shared, " plane(s) whose rows are split between cores are "
+                        "zeroed by all cores first and take fp32 atomic adds into ", where(t.sharedAcc),
+                        idleNote(cores, profile, "rows"));
   }
   finalizePlan(plan);
   return t;
@@ -249,10 +319,11 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   // UB: up to half for the running max + index of segmentCols outputs, the rest for input columns
   // (column max, column index, staged row: 12 bytes each).
   const uint64_t ub = profile.ubBytes;
-  t.segmentCols = std::min({roundDown16(static_cast<int64_t>(ub / 24)), kMaxSegmentCols, shape.Wo});
+  t.segmentCols = std::min({roundDown16(static_cast<int64_t>(ub / kForwardBytesPerOutputCell)), kMaxSegmentCols, shape.Wo});
   t.indexOffset = align64(static_cast<uint64_t>(t.segmentCols) * 4);
   const uint64_t columnsStart = t.indexOffset + align64(static_cast<uint64_t>(t.segmentCols) * 8);
-  t.inputChunkCols = std::min(roundDown16(static_cast<int64_t>((ub - columnsStart - 128) / 12)), shape.W);
+  t.inputChunkCols = std::min(
+      roundDown16(static_cast<int64_t>((ub - columnsStart - kForwardColumnSlack) / kForwardBytesPerInputColumn)), shape.W);
   t.colMaxOffset = columnsStart;
   t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
   t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
@@ -283,6 +354,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
       plan.tiles.push_back(tile);
     });
   }
+  plan.phases.push_back({PhaseKind::kCompute, "scan each window in UB, write its max and index"});
   plan.strategy = cat("output rows (", P * shape.Ho, " = planes x Ho) split evenly over ", cores,
                       " cores, in tiles of at most ", t.segmentCols,
                       " output cells per row; for each output row the core streams the window's input rows through UB (",

@@ -38,10 +38,13 @@ enum class Accumulator {
   kWorkspace,  // in the fp32 workspace, rounded into gradInput once
 };
 
-// Every tile is one UB step: a box of at most chunkCells gradOutput cells (whole planes, whole rows of one
-// plane, or a piece of one row) that the kernel copies in and scatters into the planes' accumulators. A
-// plane with one core (every plane in deterministic mode) is zeroed at its first tile and, unless the
-// accumulator is gradInput, rounded into gradInput at its last.
+// The plan's phases: check every index (the launch fails before anything is written when one lies outside
+// its plane), zero the shared planes' accumulators (default mode), compute, round the shared planes from
+// the workspace (default mode, fp16/bf16 or strided fp32). A compute tile is one UB step: a box of at most
+// chunkCells gradOutput cells (whole planes, whole rows of one plane, or a piece of one row) that the
+// kernel copies in and scatters into the planes' accumulators. A plane with one core (every plane in
+// deterministic mode) is zeroed at its first tile and, unless the accumulator is gradInput, rounded into
+// gradInput at its last. Check tiles read the same boxes as the compute tiles (indices only).
 struct BackwardTiling {
   Plan plan;
   PoolShape shape;
@@ -53,8 +56,8 @@ struct BackwardTiling {
   int64_t chunkCells = 0;  // most gradOutput cells a tile stages (values as fp32 + indices as int64)
   int64_t stageCells = 0;  // cells per step when an owner rounds a workspace plane into gradInput
   // Default mode: planes whose gradOutput rows are split between cores. Their accumulators are zeroed
-  // by all cores before the tiles and rounded after them; every other plane has one core, which zeroes
-  // and rounds it in its own first and last tile, exactly like an owner in deterministic mode.
+  // by all cores in the zero phase and rounded in the round phase; every other plane has one core, which
+  // zeroes and rounds it in its own first and last tile, exactly like an owner in deterministic mode.
   std::vector<int64_t> sharedPlanes;
 
   bool useWorkspace() const { return ownerAcc == Accumulator::kWorkspace || sharedAcc == Accumulator::kWorkspace; }
@@ -62,8 +65,9 @@ struct BackwardTiling {
   int64_t workspaceSlot(int64_t plane) const;
 
   // UB layout of a tile of `cells` cells after the accumulator: fp32 values, then int64 indices.
-  static uint64_t indexOffset(int64_t cells) { return align64(static_cast<uint64_t>(cells) * 4); }
-  static uint64_t footprint(int64_t cells) { return indexOffset(cells) + static_cast<uint64_t>(cells) * 8; }
+  static constexpr uint64_t kStagedBytesPerCell = sizeof(float) + sizeof(int64_t);
+  static uint64_t indexOffset(int64_t cells) { return align64(static_cast<uint64_t>(cells) * sizeof(float)); }
+  static uint64_t footprint(int64_t cells) { return indexOffset(cells) + static_cast<uint64_t>(cells) * sizeof(int64_t); }
 };
 
 // gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.

@@ -1,24 +1,15 @@
-// Adaptive pooling windows (PyTorch's integer form): output position a of an axis of `out` cells
-// pools input cells [start(a), end(a)) of an axis of `in` cells. Windows overlap when in % out != 0,
-// and out > in is legal (neighbouring outputs then share input cells).
+// Adaptive pooling windows of one axis, computed once per call with the catalog's window bounds
+// (gradlab/ops.h) so kernels never divide per element. Windows overlap when in % out != 0, and out > in
+// is legal (neighbouring outputs then share input cells).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
+#include "gradlab/ops.h"
+
 namespace gradlab::ops::adaptive {
 
-// floor(a * in / out); the product is taken in 128 bits because out and in are independent int64 sizes.
-inline int64_t windowStart(int64_t a, int64_t in, int64_t out) {
-  return static_cast<int64_t>(static_cast<__int128>(a) * in / out);
-}
-
-// ceil((a + 1) * in / out)
-inline int64_t windowEnd(int64_t a, int64_t in, int64_t out) {
-  return static_cast<int64_t>((static_cast<__int128>(a + 1) * in + out - 1) / out);
-}
-
-// Every window of one axis, computed once per call so kernels never divide per element.
 struct AxisWindows {
   std::vector<int64_t> start, end;
 

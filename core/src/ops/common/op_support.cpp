@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "runtime/context.h"
 #include "runtime/memory.h"
 
 namespace gradlab::ops {
@@ -15,17 +14,18 @@ aclnnStatus nullCheck(const char* api, std::initializer_list<std::pair<const cha
   return ACLNN_SUCCESS;
 }
 
-std::string describe(const char* name, const aclTensor& t) {
-  return rt::cat(name, " (", rt::dtypeName(t.dtype), " ", rt::formatDims(t.viewDims), ", format ",
-                 rt::formatName(t.format), ")");
-}
-
 bool isFloatingType(aclDataType dtype) { return dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
 aclnnStatus memoryCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors) {
   for (const auto& [name, t] : tensors) {
     std::string problem = rt::checkTensorMemory(*t, name);
     if (!problem.empty()) return invalid(api, problem);
+    const size_t size = t->elementSize();
+    if (!t->empty() && size > 1 && reinterpret_cast<uintptr_t>(t->data) % size != 0) {
+      return invalid(api, rt::cat(name, " data ", rt::formatPointer(t->data), " is not aligned to its ", size,
+                                  "-byte ", rt::dtypeName(t->dtype), " elements (address % ", size, " = ",
+                                  reinterpret_cast<uintptr_t>(t->data) % size, ")"));
+    }
   }
   return ACLNN_SUCCESS;
 }
@@ -98,11 +98,17 @@ aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& w
                               kDeviceBytes, " bytes (64 GiB)"));
 }
 
-bool currentDeterministic() { return rt::deterministic(rt::currentDevice()); }
-
 aclnnStatus publishExecutor(std::unique_ptr<aclOpExecutor> exec, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  if (aclnnStatus s = workspaceCheck(rt::cat(exec->api, "GetWorkspaceSize").c_str(), exec->workspaceSize, "its plan")) {
-    return s;
+  const std::string api = rt::cat(exec->api, "GetWorkspaceSize");
+  GRADLAB_RETURN_IF_ERROR(workspaceCheck(api.c_str(), exec->workspaceSize, "its plan"));
+  if (exec->plan) {
+    const uint64_t ub = exec->plan->profile.ubBytes;
+    for (const Tile& t : exec->plan->tiles) {
+      if (t.ubBytes <= ub) continue;
+      return invalid(api.c_str(), rt::cat("tile ", t.id, " (core ", t.core, ") needs ", t.ubBytes,
+                                          " bytes of unified buffer but device profile ", exec->plan->profile.name,
+                                          " has ", ub));
+    }
   }
   *workspaceSize = exec->workspaceSize;
   *executor = rt::ExecutorRegistry::instance().add(std::move(exec));

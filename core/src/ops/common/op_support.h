@@ -14,6 +14,12 @@
 
 namespace gradlab::ops {
 
+// The operators' one error idiom: GRADLAB_RETURN_IF_ERROR(check(...)); returns the first failing status.
+#define GRADLAB_RETURN_IF_ERROR(expr)                            \
+  do {                                                           \
+    if (aclnnStatus s_ = (expr); s_ != ACLNN_SUCCESS) return s_; \
+  } while (0)
+
 // 161001 naming the first null argument: nullCheck(api, {{"gradOutput", gradOutput}, {"out", out}}).
 aclnnStatus nullCheck(const char* api, std::initializer_list<std::pair<const char*, const void*>> args);
 
@@ -22,11 +28,10 @@ inline aclnnStatus invalid(const char* api, const std::string& sentence) {
   return rt::fail(ACLNN_ERR_PARAM_INVALID, rt::cat(api, ": ", sentence));
 }
 
-// "gradOutput (FLOAT16 [1, 2, 3, 4], format NCHW)"
-std::string describe(const char* name, const aclTensor& t);
 bool isFloatingType(aclDataType dtype);  // FLOAT, FLOAT16, BF16
 
-// 161002 unless every listed tensor lies inside live device memory (empty ones always pass).
+// 161002 unless every listed tensor lies inside live device memory with its data aligned to its element
+// size (the cores' loads and atomic adds need it); empty ones always pass.
 aclnnStatus memoryCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
 
 // 161002 when a view holds more bytes (elements x element size) than the emulated device: only views
@@ -42,11 +47,8 @@ aclnnStatus outputOverlapCheck(const char* api, std::initializer_list<std::pair<
 // 161002 when a workspace of `bytes` could not fit on the emulated device.
 aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& why);
 
-// Whether the calling thread's current device runs in deterministic mode.
-bool currentDeterministic();
-
-// Registers the executor, stores it in *executor and the size in *workspaceSize. `launchApi` is the
-// second-phase entry name (e.g. "aclnnUpsampleNearestExact2dBackward").
+// Refuses (161002) a plan with a tile that needs more unified buffer than the profile has, else registers
+// the executor, stores it in *executor and the size in *workspaceSize.
 aclnnStatus publishExecutor(std::unique_ptr<aclOpExecutor> exec, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 }  // namespace gradlab::ops

@@ -1,11 +1,14 @@
 #include "gradlab/profile.h"
 
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <sstream>
+
+#include "runtime/error.h"
 
 namespace gradlab {
 namespace {
@@ -102,10 +105,36 @@ DeviceProfile activeProfile() {
   return g_active;
 }
 
-void setActiveProfile(const DeviceProfile& profile) {
+std::string profileProblem(const DeviceProfile& p) {
+  using rt::cat;
+  auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+  if (p.vectorCores < 1 || p.vectorCores > kMaxCores) {
+    return cat("device profile ", p.name, ": vectorCores = ", p.vectorCores, " is outside [1, ", kMaxCores, "]");
+  }
+  if (p.cubeCores < 0 || p.cubeCores > kMaxCores) {
+    return cat("device profile ", p.name, ": cubeCores = ", p.cubeCores, " is outside [0, ", kMaxCores, "]");
+  }
+  if (p.ubBytes < kMinUbBytes || p.ubBytes > kMaxUbBytes) {
+    return cat("device profile ", p.name, ": ubBytes = ", p.ubBytes, " is outside [", kMinUbBytes, ", ", kMaxUbBytes,
+               "] (the operators' smallest tiles need ", kMinUbBytes, " bytes of unified buffer)");
+  }
+  if (!positive(p.gmBandwidthGBps)) return cat("device profile ", p.name, ": gmBandwidthGBps = ", p.gmBandwidthGBps, " is not a positive number");
+  if (!positive(p.mteBandwidthGBps)) return cat("device profile ", p.name, ": mteBandwidthGBps = ", p.mteBandwidthGBps, " is not a positive number");
+  if (!positive(p.vectorElemsPerNs)) return cat("device profile ", p.name, ": vectorElemsPerNs = ", p.vectorElemsPerNs, " is not a positive number");
+  if (!(std::isfinite(p.launchOverheadUs) && p.launchOverheadUs >= 0.0)) {
+    return cat("device profile ", p.name, ": launchOverheadUs = ", p.launchOverheadUs, " is not a number >= 0");
+  }
+  return {};
+}
+
+aclnnStatus setActiveProfile(const DeviceProfile& profile) {
+  if (std::string problem = profileProblem(profile); !problem.empty()) {
+    return rt::fail(ACLNN_ERR_PARAM_INVALID, "setActiveProfile: " + problem);
+  }
   std::lock_guard lock(g_mutex);
   g_active = profile;
   g_resolved = true;
+  return ACLNN_SUCCESS;
 }
 
 bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::string* error) {
@@ -145,10 +174,10 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     uint64_t v = 0;
     if (!parseSize(value, &v)) return fail("bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
     if (key == "cores" || key == "vector_cores") {
-      if (v < 1 || v > 1024) return fail("cores=" + value + " is out of range [1, 1024]");
+      if (v < 1 || v > kMaxCores) return fail("cores=" + value + " is out of range [1, " + std::to_string(kMaxCores) + "]");
       p.vectorCores = static_cast<int32_t>(v);
     } else if (key == "ub") {
-      if (v < 1024 || v > (64u << 20)) return fail("ub=" + value + " is out of range [1k, 64M] bytes");
+      if (v < kMinUbBytes || v > kMaxUbBytes) return fail("ub=" + value + " is out of range [1k, 64M] bytes");
       p.ubBytes = v;
     } else {
       return fail("unknown key '" + key + "' in '" + item + "' (known: cores, ub)");

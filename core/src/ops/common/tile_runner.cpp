@@ -1,6 +1,8 @@
 #include "ops/common/tile_runner.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -33,12 +35,56 @@ std::byte* threadUb(uint64_t bytes) {
   return buffer.get();
 }
 
+// Runs tiles [first, last) of the plan (one phase, sorted by core) on their cores.
+void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::unique_ptr<CoreRecorder>>& recorders,
+              const TileKernel& kernel) {
+  const int32_t cores = plan.coresUsed;
+  std::vector<size_t> start(static_cast<size_t>(cores) + 1, last);
+  for (size_t i = last; i-- > first;) start[plan.tiles[i].core] = i;
+  for (int32_t c = cores; c-- > 0;) start[c] = std::min(start[c], start[c + 1]);
+  uint64_t workBytes = 1;  // never 0 (unknown): an empty phase is small
+  for (size_t i = first; i < last; ++i) workBytes += plan.tiles[i].bytesIn + plan.tiles[i].bytesOut;
+  rt::runCores(cores, [&](int32_t core) {
+    if (start[core] == start[core + 1]) return;
+    CoreContext ctx;
+    ctx.core = core;
+    ctx.ubBytes = plan.profile.ubBytes;
+    ctx.ub = threadUb(plan.profile.ubBytes);
+    ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
+    for (size_t i = start[core]; i < start[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
+  }, workBytes);
+}
+
+void collect(const Plan& plan, std::vector<std::unique_ptr<CoreRecorder>>& recorders, Trace* trace) {
+  trace->plan = plan;
+  trace->events.clear();
+  trace->moves.clear();
+  trace->movesTruncated = false;
+  for (auto& r : recorders) {
+    trace->events.insert(trace->events.end(), r->events.begin(), r->events.end());
+    trace->moves.insert(trace->moves.end(), r->moves.begin(), r->moves.end());
+    trace->movesTruncated |= r->truncated;
+  }
+  std::sort(trace->moves.begin(), trace->moves.end(),
+            [](const CellMove& a, const CellMove& b) { return a.sequence < b.sequence; });
+  std::unordered_map<int64_t, uint32_t> seen;
+  for (CellMove& m : trace->moves) m.orderAtDst = seen[m.dst]++;
+}
+
 }  // namespace
 
+void CoreContext::ubOverflow(uint64_t offsetBytes, uint64_t bytes) const {
+  std::fprintf(stderr, "gradlab: core %d used unified buffer bytes [%llu, %llu) but has only %llu: a tiling bug\n",
+               core, static_cast<unsigned long long>(offsetBytes), static_cast<unsigned long long>(offsetBytes + bytes),
+               static_cast<unsigned long long>(ubBytes));
+  std::abort();
+}
+
 void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems) {
+  const TileCost cost = tileCost(profile_, activeCores_, kind == EventKind::kCopyIn ? bytes : 0,
+                                 kind == EventKind::kCopyIn ? 0 : bytes, vectorElems);
   Pipe pipe = kind == EventKind::kCopyIn ? Pipe::kMte2 : kind == EventKind::kCompute ? Pipe::kVector : Pipe::kMte3;
-  double us = kind == EventKind::kCompute ? estimateTileUs(profile_, 0, 0, vectorElems)
-                                          : estimateTileUs(profile_, bytes, 0, 0);
+  const double us = kind == EventKind::kCompute ? cost.computeUs : cost.copyInUs + cost.copyOutUs;
   events.push_back({core_, tile, kind, pipe, clockUs_, clockUs_ + us, bytes});
   clockUs_ += us;
 }
@@ -60,56 +106,40 @@ float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t sr
   return before;
 }
 
-void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel) {
+rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels) {
   if constexpr (!kTracingBuilt) trace = nullptr;
-  const int32_t cores = plan.coresUsed;
-  std::vector<size_t> first(cores + 1, plan.tiles.size());
-  for (size_t i = plan.tiles.size(); i-- > 0;) first[plan.tiles[i].core] = i;
-  for (int32_t c = cores; c-- > 0;) first[c] = std::min(first[c], first[c + 1]);
-
   std::atomic<uint64_t> sequence{0};
-  std::vector<std::unique_ptr<CoreRecorder>> recorders(trace ? cores : 0);
-  for (int32_t c = 0; trace && c < cores; ++c) {
-    recorders[c] = std::make_unique<CoreRecorder>(plan.profile, c, &sequence, trace->maxMoves);
+  std::vector<std::unique_ptr<CoreRecorder>> recorders;
+  for (int32_t c = 0; trace && c < plan.coresUsed; ++c) {
+    recorders.push_back(std::make_unique<CoreRecorder>(plan.profile, plan.coresUsed, c, &sequence, trace->maxMoves));
   }
-  const uint64_t workBytes = plan.trafficBytes() + 1;  // never 0 (unknown): an empty plan is small
-  rt::runCores(cores, [&](int32_t core) {
-    CoreContext ctx;
-    ctx.core = core;
-    ctx.ubBytes = plan.profile.ubBytes;
-    ctx.ub = threadUb(plan.profile.ubBytes);
-    ctx.recorder = trace ? recorders[core].get() : nullptr;
-    for (size_t i = first[core]; i < first[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
-  }, workBytes);
-  if (!trace) return;
-
-  trace->plan = plan;
-  trace->events.clear();
-  trace->moves.clear();
-  trace->movesTruncated = false;
-  for (auto& r : recorders) {
-    trace->events.insert(trace->events.end(), r->events.begin(), r->events.end());
-    trace->moves.insert(trace->moves.end(), r->moves.begin(), r->moves.end());
-    trace->movesTruncated |= r->truncated;
+  rt::TaskResult result;
+  for (int32_t p = 0; p < static_cast<int32_t>(plan.phases.size()) && result.code == 0; ++p) {
+    const PhaseKernel kernel = kernels(plan.phases[p], p);
+    const auto [first, last] = plan.phaseTiles(p);
+    runPhase(plan, first, last, recorders, kernel.tile);
+    if (kernel.after) result = kernel.after();
+    double barrier = 0.0;
+    for (auto& r : recorders) barrier = std::max(barrier, r->clockUs());
+    for (auto& r : recorders) r->waitUntil(barrier);
   }
-  std::sort(trace->moves.begin(), trace->moves.end(),
-            [](const CellMove& a, const CellMove& b) { return a.sequence < b.sequence; });
-  std::unordered_map<int64_t, uint32_t> seen;
-  for (CellMove& m : trace->moves) m.orderAtDst = seen[m.dst]++;
+  if (trace) collect(plan, recorders, trace);
+  return result;
 }
 
 void finalizePlan(Plan& plan) {
   std::stable_sort(plan.tiles.begin(), plan.tiles.end(), [](const Tile& a, const Tile& b) {
+    if (a.phase != b.phase) return a.phase < b.phase;
     return a.core != b.core ? a.core < b.core : a.order < b.order;
   });
   int32_t maxCore = -1;
+  for (const Tile& t : plan.tiles) maxCore = std::max(maxCore, t.core);
+  plan.coresUsed = maxCore + 1;
   for (size_t i = 0; i < plan.tiles.size(); ++i) {
     Tile& t = plan.tiles[i];
     t.id = static_cast<int32_t>(i);
-    t.estimatedUs = estimateTileUs(plan.profile, t.bytesIn, t.bytesOut, t.vectorElems);
-    maxCore = std::max(maxCore, t.core);
+    t.estimatedUs = tileCost(plan.profile, plan.coresUsed, t.bytesIn, t.bytesOut, t.vectorElems).totalUs();
   }
-  plan.coresUsed = maxCore + 1;
 }
 
 }  // namespace gradlab::ops

@@ -1,5 +1,6 @@
-// Runs a plan's tiles on the emulated vector cores, each core through its own unified buffer (UB),
-// and records the trace when one was asked for.
+// The one launch path of every operator: a plan's phases run one after another (a barrier between them),
+// each phase's tiles on their emulated vector cores in parallel, every core through its own unified
+// buffer (UB). Traced or not, the same kernels do the same arithmetic; tracing only records.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,7 @@
 
 #include "gradlab/plan.h"
 #include "gradlab/trace.h"
+#include "runtime/stream.h"
 
 // CMake -DGRADLAB_TRACING=OFF builds the library with every recording path compiled out (traceExecutor
 // then returns false), to measure what merely being able to trace costs (bench/tracing_build).
@@ -21,16 +23,20 @@ namespace gradlab::ops {
 
 inline constexpr bool kTracingBuilt = GRADLAB_TRACING != 0;
 
-// Per-core trace recording. Kernels only touch it through CoreContext, and only when tracing is on.
+// Per-core trace recording. Kernels only touch it through CoreContext, and only when tracing is on. Its
+// clock is the cost model's (plan.h) applied to what the kernel really moved.
 class CoreRecorder {
  public:
-  CoreRecorder(const DeviceProfile& profile, int32_t core, std::atomic<uint64_t>* sequence, uint64_t maxMoves)
-      : profile_(profile), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
+  CoreRecorder(const DeviceProfile& profile, int32_t activeCores, int32_t core, std::atomic<uint64_t>* sequence,
+               uint64_t maxMoves)
+      : profile_(profile), activeCores_(activeCores), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
   void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems);
   // A cell move whose order at dst is fixed by the kernel (one owner per cell).
   void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter);
-  // An atomic add into a GM fp32 cell recorded in the exact order the adds happen.
+  // An atomic add into a GM fp32 cell, recorded in the exact order the adds happen.
   float atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst);
+  double clockUs() const { return clockUs_; }
+  void waitUntil(double us) { clockUs_ = us; }
 
   std::vector<TraceEvent> events;
   std::vector<CellMove> moves;
@@ -38,6 +44,7 @@ class CoreRecorder {
 
  private:
   const DeviceProfile& profile_;
+  int32_t activeCores_;
   int32_t core_;
   double clockUs_ = 0.0;
   std::atomic<uint64_t>* sequence_;
@@ -52,25 +59,39 @@ struct CoreContext {
 
   bool traced() const { return kTracingBuilt && recorder != nullptr; }
 
-  // Carves `count` elements of T out of the UB at `offsetBytes`; the plan guarantees they fit.
+  // `count` elements of T at `offsetBytes` of the UB. The plan guarantees they fit; debug builds check it.
   template <typename T>
-  T* ubAt(uint64_t offsetBytes) const {
+  T* ubAt(uint64_t offsetBytes, uint64_t count) const {
+#ifndef NDEBUG
+    if (offsetBytes + count * sizeof(T) > ubBytes) ubOverflow(offsetBytes, count * sizeof(T));
+#endif
+    (void)count;
     return reinterpret_cast<T*>(ub + offsetBytes);
   }
+
+ private:
+  [[noreturn]] void ubOverflow(uint64_t offsetBytes, uint64_t bytes) const;
 };
 
 using TileKernel = std::function<void(CoreContext&, const Tile&)>;
 
-// Runs every tile on its core in tile order; cores run in parallel on host threads. When `trace`
-// is non-null it receives the plan, the per-core events and the cell moves.
-void runTiles(const Plan& plan, Trace* trace, const TileKernel& kernel);
+// What one phase runs: `tile` for each of its tiles, then (optionally) `after` once the phase's barrier is
+// passed; an `after` that fails ends the launch with its result and later phases do not run.
+struct PhaseKernel {
+  TileKernel tile;
+  std::function<rt::TaskResult()> after;
+};
+using PhaseKernels = std::function<PhaseKernel(const PlanPhase& phase, int32_t index)>;
+
+// Runs every phase of `plan`. When `trace` is non-null it receives the plan, the events and the cell moves.
+rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels);
 
 // Splits [0, total) into `parts` nearly equal consecutive ranges; returns the start of part i.
 inline int64_t splitStart(int64_t total, int64_t parts, int64_t i) {
   return total / parts * i + std::min<int64_t>(i, total % parts);
 }
 
-// Fills the cost-model fields of each tile, sorts tiles by (core, order), numbers them and sets coresUsed.
+// Sorts tiles by (phase, core, order), numbers them, fills their cost-model fields and sets coresUsed.
 void finalizePlan(Plan& plan);
 
 }  // namespace gradlab::ops

@@ -5,11 +5,12 @@
 #include <vector>
 
 #include "ops/common/op_support.h"
-#include "ops/upsample_nearest_exact/source_index.h"
+#include "ops/common/arg_checks.h"
+#include "ops/nearest_upsample/axis_map.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 
-namespace gradlab::ops::upsample {
+namespace gradlab::ops::upsample_exact {
 namespace {
 
 constexpr double kMinRatio = 0.02;  // gradOutput at most 50x gradInput along an axis
@@ -17,62 +18,12 @@ constexpr double kMinRatio = 0.02;  // gradOutput at most 50x gradInput along an
 using rt::cat;
 using rt::formatDims;
 
-aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
-                        const aclTensor& other) {
-  if (!isFloatingType(t.dtype)) {
-    return invalid(api,
-                   cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
-  }
-  if (other.dtype != t.dtype) {
-    return invalid(api, cat(otherName, " dtype ", rt::dtypeName(other.dtype), " differs from ", name, " dtype ",
-                            rt::dtypeName(t.dtype)));
-  }
-  return ACLNN_SUCCESS;
-}
-
-aclnnStatus checkRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes) {
-  if (t.dim() == rank) return ACLNN_SUCCESS;
-  return invalid(
-      api, cat(name, " has ", t.dim(), " dimensions ", formatDims(t.viewDims), "; expected ", rank, " (", axes, ")"));
-}
-
-aclnnStatus checkArraySize(const char* api, const char* name, const aclIntArray& a, size_t size, const char* axes) {
-  if (a.values.size() == size) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " has ", a.values.size(), " elements ", formatDims(a.values), "; expected ", size, " (",
-                          axes, ")"));
-}
-
-aclnnStatus checkFormats(const char* api, const char* name, const aclTensor& t, const char* otherName,
-                         const aclTensor& other, aclFormat layoutFormat) {
-  if (t.format != layoutFormat && t.format != ACL_FORMAT_ND) {
-    return invalid(api, cat(name, " format ", rt::formatName(t.format), " is not supported (expected ",
-                            rt::formatName(layoutFormat), " or ND)"));
-  }
-  if (other.format != t.format) {
-    return invalid(api, cat(otherName, " format ", rt::formatName(other.format), " differs from ", name, " format ",
-                            rt::formatName(t.format)));
-  }
-  return ACLNN_SUCCESS;
-}
-
-aclnnStatus checkBatchChannels(const char* api, const char* name, const aclTensor& t, const char* otherName,
-                               const aclTensor& other) {
-  if (t.viewDims[0] == other.viewDims[0] && t.viewDims[1] == other.viewDims[1]) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " N/C ", formatDims(t.viewDims.data(), 2), " differ from ", otherName, " N/C ",
-                          formatDims(other.viewDims.data(), 2)));
-}
-
-aclnnStatus checkScale(const char* api, const char* name, double scale) {
-  if (scale >= 0.0) return ACLNN_SUCCESS;  // also refuses NaN
-  return invalid(api, cat(name, " ", scale, " is negative or not a number (expected >= 0; 0 means use the sizes)"));
-}
-
 // gradOutput may be at most 50x gradInput along an axis: ratio 1/scale (or in/out when scale is 0) >= 0.02.
 // With scale 0 and a size <= 0 the ratio means nothing; the size check that follows reports it.
 aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName, double scale, int64_t in,
                        int64_t out) {
   if (scale <= 0.0 && (in <= 0 || out <= 0)) return ACLNN_SUCCESS;
-  const double ratio = realRatio(scale, in, out);
+  const double ratio = nearest::realRatio(scale, in, out);
   if (ratio >= kMinRatio) return ACLNN_SUCCESS;
   if (scale > 0.0) {
     return invalid(api, cat(scaleName, " ", scale, " makes gradOutput ", 1.0 / ratio, "x gradInput along ", axis,
@@ -83,19 +34,7 @@ aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName,
                      "x gradInput along ", axis, " (ratio ", ratio, " < 0.02); at most 50x is supported"));
 }
 
-aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes) {
-  for (int64_t v : sizes) {
-    if (v <= 0) return invalid(api, cat(name, " ", formatDims(sizes), " has a size <= 0 (", v, ")"));
-  }
-  return ACLNN_SUCCESS;
-}
-
 bool sameDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b) { return a == b; }
-
-#define GRADLAB_RETURN_IF_ERROR(expr)                            \
-  do {                                                           \
-    if (aclnnStatus s_ = (expr); s_ != ACLNN_SUCCESS) return s_; \
-  } while (0)
 
 }  // namespace
 
@@ -234,6 +173,4 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   return ACLNN_SUCCESS;
 }
 
-#undef GRADLAB_RETURN_IF_ERROR
-
-}  // namespace gradlab::ops::upsample
+}  // namespace gradlab::ops::upsample_exact

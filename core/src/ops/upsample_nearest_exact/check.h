@@ -6,22 +6,16 @@
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
+#include "ops/nearest_upsample/launch.h"
 
-namespace gradlab::ops::upsample {
+namespace gradlab::ops::upsample_exact {
+
+using nearest::Geometry;
 
 inline constexpr const char* kBackward2dApi = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize";
 inline constexpr const char* kBackward1dApi = "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize";
 inline constexpr const char* kForward2dApi = "aclnnUpsampleNearestExact2dGetWorkspaceSize";
 inline constexpr const char* kForward1dApi = "aclnnUpsampleNearestExact1dGetWorkspaceSize";
-
-// The call's geometry once validated. 1-D calls have Hi = Ho = 1 and scaleH = 0.
-// "in" is always gradInput / self, "out" gradOutput / out (the forward op's output side).
-struct Geometry {
-  int64_t N = 0, C = 0;
-  int64_t inH = 1, inW = 1;
-  int64_t outH = 1, outW = 1;
-  double scaleH = 0.0, scaleW = 0.0;
-};
 
 // ACLNN_SUCCESS with *empty = true when (2-D only) gradOutput or out is empty: nothing to compute,
 // `out` is only zeroed.
@@ -37,4 +31,4 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* geometry);
 
-}  // namespace gradlab::ops::upsample
+}  // namespace gradlab::ops::upsample_exact

@@ -1,0 +1,68 @@
+#include "ops/common/arg_checks.h"
+
+#include "ops/common/op_support.h"
+#include "runtime/error.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::ops {
+
+using rt::cat;
+using rt::formatDims;
+
+aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                        const aclTensor& other) {
+  if (!isFloatingType(t.dtype)) {
+    return invalid(api,
+                   cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
+  }
+  if (other.dtype != t.dtype) {
+    return invalid(api, cat(otherName, " dtype ", rt::dtypeName(other.dtype), " differs from ", name, " dtype ",
+                            rt::dtypeName(t.dtype)));
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus checkRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes) {
+  if (t.dim() == rank) return ACLNN_SUCCESS;
+  return invalid(
+      api, cat(name, " has ", t.dim(), " dimensions ", formatDims(t.viewDims), "; expected ", rank, " (", axes, ")"));
+}
+
+aclnnStatus checkArraySize(const char* api, const char* name, const aclIntArray& a, size_t size, const char* axes) {
+  if (a.values.size() == size) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " has ", a.values.size(), " elements ", formatDims(a.values), "; expected ", size, " (",
+                          axes, ")"));
+}
+
+aclnnStatus checkFormats(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                         const aclTensor& other, aclFormat layoutFormat) {
+  if (t.format != layoutFormat && t.format != ACL_FORMAT_ND) {
+    return invalid(api, cat(name, " format ", rt::formatName(t.format), " is not supported (expected ",
+                            rt::formatName(layoutFormat), " or ND)"));
+  }
+  if (other.format != t.format) {
+    return invalid(api, cat(otherName, " format ", rt::formatName(other.format), " differs from ", name, " format ",
+                            rt::formatName(t.format)));
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus checkBatchChannels(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                               const aclTensor& other) {
+  if (t.viewDims[0] == other.viewDims[0] && t.viewDims[1] == other.viewDims[1]) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " N/C ", formatDims(t.viewDims.data(), 2), " differ from ", otherName, " N/C ",
+                          formatDims(other.viewDims.data(), 2)));
+}
+
+aclnnStatus checkScale(const char* api, const char* name, double scale) {
+  if (scale >= 0.0) return ACLNN_SUCCESS;  // also refuses NaN
+  return invalid(api, cat(name, " ", scale, " is negative or not a number (expected >= 0; 0 means use the sizes)"));
+}
+
+aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes) {
+  for (int64_t v : sizes) {
+    if (v <= 0) return invalid(api, cat(name, " ", formatDims(sizes), " has a size <= 0 (", v, ")"));
+  }
+  return ACLNN_SUCCESS;
+}
+}  // namespace gradlab::ops

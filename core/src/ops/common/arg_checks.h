@@ -1,0 +1,27 @@
+// Guards the operators' checks share, each failing with 161002 and one sentence naming the argument and
+// its values. Every operator's check.cpp is a column of these (and its own) in CANN's order.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "aclnn/acl_meta.h"
+
+namespace gradlab::ops {
+
+// `t` floating (FLOAT, FLOAT16, BF16) and `other` of the same dtype.
+aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                        const aclTensor& other);
+aclnnStatus checkRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes);
+aclnnStatus checkArraySize(const char* api, const char* name, const aclIntArray& a, size_t size, const char* axes);
+// `t` in `layoutFormat` or ND, and `other` in the same format.
+aclnnStatus checkFormats(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                         const aclTensor& other, aclFormat layoutFormat);
+// Equal N and C (the first two dims).
+aclnnStatus checkBatchChannels(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                               const aclTensor& other);
+// >= 0 (0 means "use the sizes"); refuses NaN.
+aclnnStatus checkScale(const char* api, const char* name, double scale);
+aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes);
+
+}  // namespace gradlab::ops

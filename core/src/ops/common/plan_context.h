@@ -1,0 +1,21 @@
+// What a call plans with besides its arguments: the device profile and the determinism mode. A direct
+// aclnn call takes the active profile and the current device's ACL_OPT_DETERMINISTIC; a call through the
+// catalog (OpArgs: the runner, the CLI, the app) may carry its own, so nothing process-wide is swapped.
+#pragma once
+
+#include "gradlab/ops.h"
+#include "gradlab/profile.h"
+
+namespace gradlab::ops {
+
+struct PlanContext {
+  DeviceProfile profile;
+  bool deterministic = false;
+};
+
+PlanContext currentContext();
+// The context of a catalog call: its overrides over currentContext(). 161002 naming the field when the
+// profile it carries is unusable.
+aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out);
+
+}  // namespace gradlab::ops

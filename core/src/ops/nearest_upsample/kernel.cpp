@@ -1,0 +1,354 @@
+#include "ops/nearest_upsample/kernel.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+#include <vector>
+
+#include "ops/common/stream_store.h"
+#include "ops/common/tile_runner.h"
+
+namespace gradlab::ops::nearest {
+namespace {
+
+constexpr uint64_t kF32 = sizeof(float);
+
+int64_t flat(int64_t plane, int64_t h, int64_t w, int64_t H, int64_t W) { return (plane * H + h) * W + w; }
+
+// Large outputs are written with non-temporal stores (stream_store.h).
+bool streamOutput(const UpsampleJob& job) {
+  return static_cast<uint64_t>(job.dst.cells()) * job.dst.elementSize >= kStreamOutputBytes;
+}
+
+// One output row from fp32 values (rounded to the output dtype), streamed out when the output is large.
+void writeRow(const UpsampleJob& job, int64_t p, int64_t r, int64_t w0, int64_t width, const float* row) {
+  if (streamOutput(job)) streamRow(job.dst, p, r, w0, width, row);
+  else storeRow(job.dst, p, r, w0, width, row);
+}
+
+// ---- backward -------------------------------------------------------------------------------------
+
+// Whether addChunk can start an accumulator row by itself (uniform columns, the whole span at once).
+bool startsRow(const UpsampleJob& job, const ColumnBlock& b) { return job.cols.factor != 0 && b.stage >= b.span(); }
+
+// Adds one staged chunk of a gradOutput row (columns [x0, x0 + n)) into the accumulator row `acc` of
+// the block, each gradInput cell receiving its values in increasing column order (the SPEC order).
+// kStart: `acc` holds garbage and this is the row's first chunk (only when startsRow): the sums start
+// from 0.0f + g, exactly what adding into a zeroed row gives (-0.0 included), without zeroing first.
+template <bool kStart = false>
+void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc) {
+  const int64_t k = job.cols.factor;
+  const int64_t width = b.width();
+  if (k != 0 && n == b.span()) {  // uniform k-to-1 columns: cell j sums g[k*j .. k*j + k) in order
+    auto start = [&](int64_t j) { return kStart ? 0.0f : acc[j]; };
+    if (k == 1) {
+      for (int64_t j = 0; j < width; ++j) acc[j] = start(j) + g[j];
+    } else if (k == 2) {
+      for (int64_t j = 0; j < width; ++j) acc[j] = (start(j) + g[2 * j]) + g[2 * j + 1];
+    } else {
+      for (int64_t j = 0; j < width; ++j) acc[j] = start(j) + g[j * k];
+      for (int64_t t = 1; t < k; ++t) {
+        for (int64_t j = 0; j < width; ++j) acc[j] += g[j * k + t];
+      }
+    }
+    return;
+  }
+  const int64_t* src = job.cols.src.data() + x0;
+  float* base = acc - b.dst0;
+  for (int64_t i = 0; i < n; ++i) base[src[i]] += g[i];
+}
+
+// Traced twin of addChunk: the same additions in the same per-cell order, each recorded as a move.
+void addChunkTraced(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc,
+                    CoreRecorder& rec, int32_t tile, int64_t plane, int64_t h, int64_t r) {
+  const int64_t* src = job.cols.src.data() + x0;
+  float* base = acc - b.dst0;
+  const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+  const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
+  for (int64_t i = 0; i < n; ++i) {
+    base[src[i]] += g[i];
+    rec.move(tile, srcRow + x0 + i, dstRow + src[i], g[i], base[src[i]]);
+  }
+}
+
+struct TileCounters {
+  uint64_t stagedCells = 0, storedCells = 0, atomicCells = 0;
+};
+
+// A gradInput row whose gradOutput rows are split between cores: every value is added atomically into
+// a zeroed fp32 cell (the row of `out` itself for fp32, a workspace row for fp16/bf16), in the same order
+// traced or not; which core's add lands first is up to the host threads.
+template <bool kTrace>
+void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const ColumnBlock& b, int64_t plane, int64_t r,
+               int64_t h0, int64_t h1, float* stage, float* workspace, TileCounters& n) {
+  const UpsamplePlan& plan = *job.plan;
+  float* wsRow = nullptr;
+  if (job.dst.dtype != ACL_FLOAT) {
+    const int64_t key = plane * job.rows.in + r;
+    const int64_t slot =
+        std::lower_bound(plan.sharedRows.begin(), plan.sharedRows.end(), key) - plan.sharedRows.begin();
+    wsRow = workspace + slot * job.cols.in;
+  }
+  auto cell = [&](int64_t c) { return wsRow ? wsRow + c : reinterpret_cast<float*>(job.dst.address(plane, r, c)); };
+  for (int64_t h = h0; h < h1; ++h) {
+    for (int64_t x0 = b.src0; x0 < b.src1; x0 += b.stage) {
+      const int64_t cnt = std::min(b.stage, b.src1 - x0);
+      loadRow(job.src, plane, h, x0, cnt, stage);
+      n.stagedCells += cnt;
+      n.atomicCells += cnt;
+      const int64_t* src = job.cols.src.data() + x0;
+      if constexpr (kTrace) {
+        const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+        const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
+        for (int64_t i = 0; i < cnt; ++i) {
+          ctx.recorder->atomicAdd(t.id, cell(src[i]), stage[i], srcRow + x0 + i, dstRow + src[i]);
+        }
+      } else {
+        for (int64_t i = 0; i < cnt; ++i) atomicAddF32(cell(src[i]), stage[i]);
+      }
+    }
+  }
+}
+
+bool partialRow(const AxisMap& rows, const Tile& t, int64_t r) {
+  return rows.first[r] < t.src.row0 || rows.first[r + 1] > t.src.row1;
+}
+
+template <bool kTrace>
+void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, float* workspace) {
+  const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
+  const int64_t width = b.width();
+  const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
+  float* acc = ctx.ubAt<float>(0, static_cast<uint64_t>(t.dst.cells()));
+  float* stage = ctx.ubAt<float>(accumulatorBytes(t), static_cast<uint64_t>(b.stage));
+  TileCounters n;
+  // An fp32 row with unit stride needs no cast: the vector unit reads it where the copy-in would have
+  // put it, which saves a pass over every gradOutput byte (the op is memory-bound).
+  const bool direct = !kTrace && job.src.dtype == ACL_FLOAT && job.src.sW == 1 && b.stage >= b.span();
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      float* a = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      const int64_t h0 = std::max(job.rows.first[r], t.src.row0);
+      const int64_t h1 = std::min(job.rows.first[r + 1], t.src.row1);
+      if (partialRow(job.rows, t, r)) {
+        atomicRow<kTrace>(job, ctx, t, b, p, r, h0, h1, stage, workspace, n);
+        continue;
+      }
+      // The first gradOutput row starts the sums when it can; otherwise (and for rows nobody maps to) zero.
+      const bool start = !kTrace && h0 < h1 && startsRow(job, b);
+      if (!start) std::fill(a, a + width, 0.0f);
+      if (direct) {
+        for (int64_t h = h0; h < h1; ++h) {
+          const float* g = reinterpret_cast<const float*>(job.src.address(p, h, b.src0));
+          if (start && h == h0) addChunk<true>(job, b, b.src0, b.span(), g, a);
+          else addChunk(job, b, b.src0, b.span(), g, a);
+        }
+        n.stagedCells += (h1 - h0) * b.span();
+        continue;
+      }
+      for (int64_t h = h0; h < h1; ++h) {
+        for (int64_t x0 = b.src0; x0 < b.src1; x0 += b.stage) {
+          const int64_t cnt = std::min(b.stage, b.src1 - x0);
+          loadRow(job.src, p, h, x0, cnt, stage);
+          n.stagedCells += cnt;
+          if constexpr (kTrace) {
+            addChunkTraced(job, b, x0, cnt, stage, a, *ctx.recorder, t.id, p, h, r);
+          } else if (start && h == h0) {
+            addChunk<true>(job, b, x0, cnt, stage, a);
+          } else {
+            addChunk(job, b, x0, cnt, stage, a);
+          }
+        }
+      }
+    }
+  }
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      if (partialRow(job.rows, t, r)) continue;
+      const float* row = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      writeRow(job, p, r, b.dst0, width, row);
+      n.storedCells += width;
+    }
+  }
+  if (streamOutput(job)) streamFence();
+  if constexpr (kTrace) {
+    CoreRecorder& rec = *ctx.recorder;
+    rec.event(t.id, EventKind::kCopyIn, n.stagedCells * job.src.elementSize, 0);
+    rec.event(t.id, EventKind::kCompute, 0, n.stagedCells + n.storedCells);
+    if (n.storedCells) rec.event(t.id, EventKind::kCopyOut, n.storedCells * job.dst.elementSize, 0);
+    if (n.atomicCells) rec.event(t.id, EventKind::kAtomicAdd, n.atomicCells * kF32, 0);
+  }
+}
+
+// Shared rows, before the main phase: zero the fp32 cells the atomic adds go into.
+void backwardZeroTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, float* workspace) {
+  const int64_t p = t.dst.plane0, r = t.dst.row0, c0 = t.dst.col0, width = t.dst.col1 - t.dst.col0;
+  if (job.dst.dtype == ACL_FLOAT) {
+    zeroRow(job.dst, p, r, c0, width);
+  } else {
+    const auto& rows = job.plan->sharedRows;
+    const int64_t slot = std::lower_bound(rows.begin(), rows.end(), p * job.rows.in + r) - rows.begin();
+    std::memset(workspace + slot * job.cols.in + c0, 0, width * kF32);
+  }
+  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, width * kF32, 0);
+}
+
+// Shared rows of fp16/bf16, after the main phase: round the fp32 workspace row into `out` once.
+void backwardConvertTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const float* workspace) {
+  const int64_t p = t.dst.plane0, r = t.dst.row0, c0 = t.dst.col0, width = t.dst.col1 - t.dst.col0;
+  const auto& rows = job.plan->sharedRows;
+  const int64_t slot = std::lower_bound(rows.begin(), rows.end(), p * job.rows.in + r) - rows.begin();
+  float* ub = ctx.ubAt<float>(0, static_cast<uint64_t>(width));
+  std::memcpy(ub, workspace + slot * job.cols.in + c0, width * kF32);
+  storeRow(job.dst, p, r, c0, width, ub);
+  if (ctx.traced()) {
+    ctx.recorder->event(t.id, EventKind::kCopyIn, width * kF32, 0);
+    ctx.recorder->event(t.id, EventKind::kCompute, 0, width);
+    ctx.recorder->event(t.id, EventKind::kCopyOut, width * job.dst.elementSize, 0);
+  }
+}
+
+// ---- forward --------------------------------------------------------------------------------------
+
+void gatherRow(const UpsampleJob& job, const ColumnBlock& b, const float* in, float* out) {
+  const int64_t k = job.cols.factor;
+  const int64_t width = b.width();
+  if (k == 1) {
+    std::memcpy(out, in, width * kF32);
+  } else if (k == 2 && b.dst0 % 2 == 0) {
+    for (int64_t j = 0; j < width / 2; ++j) out[2 * j] = out[2 * j + 1] = in[j];
+    if (width % 2) out[width - 1] = in[width / 2];
+  } else {
+    const int64_t* src = job.cols.src.data() + b.dst0;
+    const float* base = in - b.src0;
+    for (int64_t j = 0; j < width; ++j) out[j] = base[src[j]];
+  }
+}
+
+template <bool kTrace>
+void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
+  const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
+  const int64_t width = b.width();
+  const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
+  float* outBlock = ctx.ubAt<float>(0, static_cast<uint64_t>(t.dst.cells()));
+  float* stage = ctx.ubAt<float>(accumulatorBytes(t), static_cast<uint64_t>(b.span()));
+  uint64_t staged = 0;
+  const bool direct = job.src.dtype == ACL_FLOAT && job.src.sW == 1;  // no cast needed: gather straight from GM
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    int64_t previous = -1;
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      float* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      const int64_t h = job.rows.src[r];
+      if (h == previous) {
+        std::memcpy(o, o - width, width * kF32);  // same source row as the row above
+      } else if (direct) {
+        gatherRow(job, b, reinterpret_cast<const float*>(job.src.address(p, h, b.src0)), o);
+        staged += b.span();
+        previous = h;
+      } else {
+        loadRow(job.src, p, h, b.src0, b.span(), stage);
+        staged += b.span();
+        gatherRow(job, b, stage, o);
+        previous = h;
+      }
+      if constexpr (kTrace) {
+        const int64_t srcRow = flat(p, h, 0, job.rows.in, job.cols.in);
+        const int64_t dstRow = flat(p, r, 0, job.rows.out, job.cols.out);
+        for (int64_t j = 0; j < width; ++j) {
+          ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, o[j], o[j]);
+        }
+      }
+    }
+  }
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      const float* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      writeRow(job, p, r, b.dst0, width, row);
+    }
+  }
+  if (streamOutput(job)) streamFence();
+  if constexpr (kTrace) {
+    CoreRecorder& rec = *ctx.recorder;
+    const uint64_t cells = static_cast<uint64_t>(t.dst.cells());
+    rec.event(t.id, EventKind::kCopyIn, staged * job.src.elementSize, 0);
+    rec.event(t.id, EventKind::kCompute, 0, cells);
+    rec.event(t.id, EventKind::kCopyOut, cells * job.dst.elementSize, 0);
+  }
+}
+
+// ---- phases and traces ----------------------------------------------------------------------------
+
+// Zeroes every element of an arbitrary strided view.
+void zeroView(const aclTensor& t) {
+  if (t.empty()) return;  // its data may be null
+  const size_t es = t.elementSize();
+  std::byte* base = static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(es);
+  const int64_t rank = t.dim();
+  std::vector<int64_t> idx(rank, 0);
+  for (int64_t i = 0, n = t.numel(); i < n; ++i) {
+    int64_t at = 0;
+    for (int64_t d = 0; d < rank; ++d) at += idx[d] * t.strides[d];
+    std::memset(base + at * static_cast<int64_t>(es), 0, es);
+    for (int64_t d = rank; d-- > 0;) {
+      if (++idx[d] < t.viewDims[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* trace) {
+  float* ws = reinterpret_cast<float*>(workspace);
+  return runPlan(job.plan->plan, trace, [&](const PlanPhase& phase, int32_t) -> PhaseKernel {
+    switch (phase.kind) {
+      case PhaseKind::kZero:
+        return {[&](CoreContext& ctx, const Tile& t) { backwardZeroTile(job, ctx, t, ws); }, {}};
+      case PhaseKind::kRound:
+        return {[&](CoreContext& ctx, const Tile& t) { backwardConvertTile(job, ctx, t, ws); }, {}};
+      default:
+        break;
+    }
+    return {[&](CoreContext& ctx, const Tile& t) {
+              if (ctx.traced()) {
+                backwardMainTile<true>(job, ctx, t, ws);
+              } else {
+                backwardMainTile<false>(job, ctx, t, ws);
+              }
+            },
+            {}};
+  });
+}
+
+rt::TaskResult runForward(const UpsampleJob& job, Trace* trace) {
+  return runPlan(job.plan->plan, trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
+    return {[&](CoreContext& ctx, const Tile& t) {
+              if (ctx.traced()) {
+                forwardTile<true>(job, ctx, t);
+              } else {
+                forwardTile<false>(job, ctx, t);
+              }
+            },
+            {}};
+  });
+}
+
+rt::TaskResult runZeroOut(const aclTensor& out, const UpsamplePlan& plan, Trace* trace) {
+  const bool planar = out.dim() == 4;
+  const PlaneTensor pt = planar ? planeTensor4d(out) : PlaneTensor{};
+  return runPlan(plan.plan, trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
+    return {[&](CoreContext& ctx, const Tile& t) {
+              if (!planar) {
+                zeroView(out);
+              } else {
+                for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+                  for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) zeroRow(pt, p, r, t.dst.col0, t.dst.col1 - t.dst.col0);
+                }
+              }
+              if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.dst.cells() * out.elementSize(), 0);
+            },
+            {}};
+  });
+}
+
+}  // namespace gradlab::ops::nearest

@@ -1,0 +1,424 @@
+#include "ops/nearest_upsample/tiling.h"
+
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+
+#include "ops/common/tile_runner.h"
+#include "runtime/error.h"
+#include "runtime/tensor.h"
+
+namespace gradlab::ops::nearest {
+namespace {
+
+constexpr uint64_t kUbAlign = 64;
+constexpr uint64_t kF32 = sizeof(float);
+
+uint64_t ubBudget(const DeviceProfile& profile) { return profile.ubBytes / kUbAlign * kUbAlign; }
+
+// Greedy blocks of dst columns, each as wide as the UB allows for one accumulator row plus the staged
+// src span. A single dst column whose src span alone does not fit is staged in chunks.
+template <typename SrcRange>
+std::vector<ColumnBlock> columnBlocks(int64_t dstCount, SrcRange srcRange, uint64_t budget) {
+  auto fits = [&](int64_t width, int64_t span) { return alignUb(width * kF32) + alignUb(span * kF32) <= budget; };
+  std::vector<ColumnBlock> blocks;
+  for (int64_t d0 = 0; d0 < dstCount;) {
+    auto [s0, s1] = srcRange(d0, d0 + 1);
+    int64_t d1 = d0 + 1;
+    if (!fits(1, s1 - s0)) {
+      blocks.push_back({d0, d1, s0, s1, static_cast<int64_t>((budget - 2 * kUbAlign) / kF32)});
+      d0 = d1;
+      continue;
+    }
+    // The widest block that fits: width and span only grow with d1, so binary search (a 2^20-column
+    // axis would otherwise cost a million probes per call).
+    for (int64_t hi = dstCount; d1 < hi;) {
+      const int64_t mid = d1 + (hi - d1 + 1) / 2;
+      auto [a, b] = srcRange(d0, mid);
+      if (fits(mid - d0, b - a)) d1 = mid;
+      else hi = mid - 1;
+    }
+    std::tie(s0, s1) = srcRange(d0, d1);
+    blocks.push_back({d0, d1, s0, s1, s1 - s0});
+    d0 = d1;
+  }
+  return blocks;
+}
+
+// Accumulator rows of `block` that fit beside its staged span.
+int64_t capacityRows(const ColumnBlock& block, uint64_t budget) {
+  uint64_t left = budget - alignUb(block.stage * kF32);
+  return std::max<int64_t>(1, static_cast<int64_t>(left / (block.width() * kF32)));
+}
+
+// Work units are numbered plane-major, then block, then row: u = plane * Q + block * rows + row, with
+// Q = blocks * rows. `prefix` (Q + 1 entries) holds the summed cost of one plane's first q units.
+// Returns boundaries 0 = b[0] < b[1] < ... < b[k] = planes * Q with k <= parts, balancing cost.
+std::vector<int64_t> splitUnits(int64_t planes, const std::vector<int64_t>& prefix, int64_t parts) {
+  const int64_t perPlane = static_cast<int64_t>(prefix.size()) - 1;
+  const int64_t units = planes * perPlane;
+  const __int128 planeCost = prefix.back();
+  const __int128 total = planeCost * planes;
+  parts = std::max<int64_t>(1, std::min(parts, units));
+  std::vector<int64_t> bounds{0};
+  for (int64_t k = 1; k < parts; ++k) {
+    const __int128 target = total * k / parts;
+    const int64_t plane = static_cast<int64_t>(target / planeCost);
+    const int64_t rem = static_cast<int64_t>(target % planeCost);
+    const int64_t q = std::lower_bound(prefix.begin(), prefix.end(), rem) - prefix.begin();
+    const int64_t u = std::min(units, plane * perPlane + q);
+    if (u > bounds.back() && u < units) bounds.push_back(u);
+  }
+  bounds.push_back(units);
+  return bounds;
+}
+
+// Splits units [uA, uB) into runs: whole planes (only with one column block) or rows [a, b) of one
+// (plane, block). fn(plane0, plane1, block, a, b).
+template <typename Fn>
+void forEachRun(int64_t uA, int64_t uB, int64_t rows, int64_t blocks, Fn fn) {
+  const int64_t perPlane = rows * blocks;
+  for (int64_t u = uA; u < uB;) {
+    const int64_t p = u / perPlane, q = u % perPlane, block = q / rows, r = q % rows;
+    if (blocks == 1 && r == 0 && uB - u >= rows) {
+      const int64_t n = (uB - u) / rows;
+      fn(p, p + n, int64_t{0}, int64_t{0}, rows);
+      u += n * rows;
+      continue;
+    }
+    const int64_t end = std::min(rows, r + (uB - u));
+    fn(p, p + 1, block, r, end);
+    u += end - r;
+  }
+}
+
+struct Emitted {
+  Tile tile;
+  PhaseKind phase;
+};
+
+Tile makeTile(int32_t core, Box src, Box dst, uint64_t ubBytes, uint64_t elem) {
+  Tile t;
+  t.core = core;
+  t.src = src;
+  t.dst = dst;
+  t.ubBytes = ubBytes;
+  t.bytesIn = static_cast<uint64_t>(src.cells()) * elem;
+  t.bytesOut = static_cast<uint64_t>(dst.cells()) * elem;
+  t.vectorElems = static_cast<uint64_t>(src.cells() + dst.cells());
+  return t;
+}
+
+// Emits tiles of whole planes [p0, p1) x dst rows [0, dstRows): as many planes per tile as fit, or
+// rows of each plane when one plane does not fit. `srcRowsOf(ra, rb)` gives the src rows of dst rows.
+template <typename SrcRows>
+void emitPlanes(std::vector<Emitted>& out, int32_t core, int64_t p0, int64_t p1, int64_t dstRows,
+                const ColumnBlock& block, int64_t cap, uint64_t elem, SrcRows srcRowsOf) {
+  auto ub = [&](int64_t cells) { return alignUb(cells * kF32) + alignUb(block.stage * kF32); };
+  if (cap >= dstRows) {
+    const int64_t perTile = cap / dstRows;
+    const auto [s0, s1] = srcRowsOf(0, dstRows);
+    for (int64_t p = p0; p < p1; p += perTile) {
+      const int64_t pe = std::min(p1, p + perTile);
+      Box src{p, pe, s0, s1, block.src0, block.src1}, dst{p, pe, 0, dstRows, block.dst0, block.dst1};
+      out.push_back({makeTile(core, src, dst, ub(dst.cells()), elem), PhaseKind::kCompute});
+    }
+    return;
+  }
+  for (int64_t p = p0; p < p1; ++p) {
+    for (int64_t ra = 0; ra < dstRows; ra += cap) {
+      const int64_t rb = std::min(dstRows, ra + cap);
+      const auto [s0, s1] = srcRowsOf(ra, rb);
+      Box src{p, p + 1, s0, s1, block.src0, block.src1}, dst{p, p + 1, ra, rb, block.dst0, block.dst1};
+      out.push_back({makeTile(core, src, dst, ub(dst.cells()), elem), PhaseKind::kCompute});
+    }
+  }
+}
+
+// What each phase does, in words, for the plan's readers; by PhaseKind.
+using PhaseTexts = std::array<std::string, 4>;
+
+// Numbers the phases that have tiles (in PhaseKind order) and each core's tiles within a phase.
+UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emitted> emitted, const PhaseTexts& texts) {
+  std::stable_sort(emitted.begin(), emitted.end(), [](const Emitted& a, const Emitted& b) {
+    if (a.phase != b.phase) return a.phase < b.phase;
+    return a.tile.core < b.tile.core;
+  });
+  UpsamplePlan up;
+  up.plan = std::move(base);
+  up.blocks = std::move(blocks);
+  int32_t order = 0, core = -1;
+  for (size_t i = 0; i < emitted.size(); ++i) {
+    Emitted& e = emitted[i];
+    if (up.plan.phases.empty() || up.plan.phases.back().kind != e.phase) {
+      up.plan.phases.push_back({e.phase, texts[static_cast<size_t>(e.phase)]});
+      core = -1;
+    }
+    if (e.tile.core != core) core = e.tile.core, order = 0;
+    e.tile.order = order++;
+    e.tile.phase = static_cast<int32_t>(up.plan.phases.size()) - 1;
+    up.plan.tiles.push_back(e.tile);
+  }
+  finalizePlan(up.plan);
+  return up;
+}
+
+Plan basePlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDataType dtype, int64_t planes,
+              std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
+  Plan p;
+  p.op = op;
+  p.profile = profile;
+  p.deterministic = deterministic;
+  p.dtype = dtype;
+  p.planes = planes;
+  p.srcShape = std::move(srcShape);
+  p.dstShape = std::move(dstShape);
+  return p;
+}
+
+std::vector<int64_t> unitPrefix(const std::vector<ColumnBlock>& blocks, int64_t rows,
+                                const std::function<int64_t(const ColumnBlock&, int64_t)>& cost) {
+  std::vector<int64_t> prefix{0};
+  prefix.reserve(blocks.size() * rows + 1);
+  for (const ColumnBlock& b : blocks) {
+    for (int64_t r = 0; r < rows; ++r) prefix.push_back(prefix.back() + cost(b, r));
+  }
+  return prefix;
+}
+
+}  // namespace
+
+uint64_t alignUb(uint64_t bytes) { return (bytes + kUbAlign - 1) / kUbAlign * kUbAlign; }
+
+uint64_t accumulatorBytes(const Tile& tile) { return alignUb(static_cast<uint64_t>(tile.dst.cells()) * kF32); }
+
+const ColumnBlock& UpsamplePlan::blockAt(int64_t dst0) const {
+  auto it =
+      std::lower_bound(blocks.begin(), blocks.end(), dst0, [](const ColumnBlock& b, int64_t v) { return b.dst0 < v; });
+  return *it;
+}
+
+UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
+                          bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
+                          std::vector<int64_t> dstShape) {
+  const uint64_t budget = ubBudget(profile);
+  const uint64_t elem = aclDataTypeSize(dtype);
+  const int64_t inH = rows.in, outH = rows.out;
+  std::vector<ColumnBlock> blocks = columnBlocks(
+      cols.in,
+      [&](int64_t d0, int64_t d1) {
+        return std::pair{cols.first[d0], cols.first[d1]};
+      },
+      budget);
+  const int64_t nBlocks = static_cast<int64_t>(blocks.size());
+  std::vector<int64_t> caps;
+  for (const ColumnBlock& b : blocks) caps.push_back(capacityRows(b, budget));
+  auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
+
+  Plan base = basePlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
+  std::vector<Emitted> emitted;
+  std::vector<int64_t> sharedRows;
+  std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
+
+  if (deterministic) {
+    std::vector<int64_t> prefix =
+        unitPrefix(blocks, inH, [&](const ColumnBlock& b, int64_t r) { return rows.count(r) * b.span() + b.width(); });
+    std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
+    for (size_t c = 0; c + 1 < bounds.size(); ++c) {
+      const int32_t core = static_cast<int32_t>(c);
+      forEachRun(bounds[c], bounds[c + 1], inH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
+        const ColumnBlock& block = blocks[bi];
+        if (p1 - p0 > 1 || (a == 0 && b == inH)) {
+          emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, srcRowsOf);
+          return;
+        }
+        for (int64_t ra = a; ra < b; ra += caps[bi]) {
+          const int64_t rb = std::min(b, ra + caps[bi]);
+          Box src{p0, p1, rows.first[ra], rows.first[rb], block.src0, block.src1};
+          Box dst{p0, p1, ra, rb, block.dst0, block.dst1};
+          uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+          emitted.push_back({makeTile(core, src, dst, ub, elem), PhaseKind::kCompute});
+        }
+      });
+    }
+    base.strategy = rt::cat("gather: every gradInput row has one owner core that sums its gradOutput rows in order (",
+                            planes * inH, " rows x ", nBlocks, " column block(s) balanced by cost over ",
+                            bounds.size() - 1, " cores); bit-identical run to run, no workspace");
+  } else {
+    std::vector<int64_t> prefix = unitPrefix(blocks, outH, [&](const ColumnBlock& b, int64_t) { return b.span() + 1; });
+    std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
+    for (size_t c = 0; c + 1 < bounds.size(); ++c) {
+      const int32_t core = static_cast<int32_t>(c);
+      forEachRun(
+          bounds[c], bounds[c + 1], outH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t hA, int64_t hB) {
+            const ColumnBlock& block = blocks[bi];
+            if (p1 - p0 > 1 || (hA == 0 && hB == outH)) {
+              emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, srcRowsOf);
+              return;
+            }
+            // gradInput rows of gradOutput rows [hA, hB): rows nobody maps to go to the run after them.
+            const int64_t r0 = hA == 0 ? 0 : std::min(rows.src[hA - 1] + 1, rows.src[hA]);
+            const int64_t r1 = hB == outH ? inH : rows.src[hB - 1] + 1;
+            for (int64_t ra = r0; ra < r1; ra += caps[bi]) {
+              const int64_t rb = std::min(r1, ra + caps[bi]);
+              Box src{p0, p1, std::max(hA, rows.first[ra]), std::min(hB, rows.first[rb]), block.src0, block.src1};
+              Box dst{p0, p1, ra, rb, block.dst0, block.dst1};
+              uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+              Tile t = makeTile(core, src, dst, ub, elem);
+              if (rows.first[ra] < src.row0) sharedSegments.insert({p0 * inH + ra, bi});
+              if (rows.first[rb] > src.row1) sharedSegments.insert({p0 * inH + rb - 1, bi});
+              t.atomic = rows.first[ra] < src.row0 || rows.first[rb] > src.row1;
+              emitted.push_back({t, PhaseKind::kCompute});
+            }
+          });
+    }
+    // Shared rows: zeroed first, atomically combined, and (fp16/bf16) rounded from the workspace last.
+    int32_t cores = 0;
+    for (const Emitted& e : emitted) cores = std::max(cores, e.tile.core + 1);
+    const bool viaWorkspace = dtype != ACL_FLOAT;
+    int32_t next = 0;
+    for (const auto& [key, bi] : sharedSegments) {
+      if (sharedRows.empty() || sharedRows.back() != key) sharedRows.push_back(key);
+      const ColumnBlock& block = blocks[bi];
+      const int64_t p = key / inH, r = key % inH;
+      Box dst{p, p + 1, r, r + 1, block.dst0, block.dst1};
+      const uint64_t ub = alignUb(block.width() * kF32);
+      const uint64_t width = static_cast<uint64_t>(block.width());
+      Tile zero = makeTile(next++ % cores, Box{}, dst, ub, elem);
+      zero.bytesOut = width * (viaWorkspace ? kF32 : elem);
+      zero.vectorElems = width;
+      emitted.push_back({zero, PhaseKind::kZero});
+      if (viaWorkspace) {
+        Tile convert = makeTile(next++ % cores, Box{}, dst, ub, elem);
+        convert.bytesIn = width * kF32;
+        convert.vectorElems = width;
+        emitted.push_back({convert, PhaseKind::kRound});
+      }
+    }
+    const std::string sharing =
+        sharedRows.empty()
+            ? std::string("no gradInput row is shared between cores, so no atomic adds are needed")
+            : rt::cat(sharedRows.size(), " gradInput row(s) shared between cores are zeroed first and combined with ",
+                      "atomic adds", viaWorkspace ? " in an fp32 workspace, then rounded once" : "");
+    base.strategy = rt::cat("scatter: gradOutput rows split evenly over ", bounds.size() - 1, " cores (", nBlocks,
+                            " column block(s)); ", sharing);
+  }
+  const size_t shared = sharedRows.size();
+  const PhaseTexts texts = {"", rt::cat("zero the fp32 cells of the ", shared, " gradInput row(s) shared between cores"),
+                            deterministic ? "each core sums the gradOutput rows of the gradInput rows it owns, in order, "
+                                            "in UB and stores them"
+                                          : "each core sums its gradOutput rows in UB: rows it alone feeds are stored, "
+                                            "shared rows take atomic adds",
+                            rt::cat("round the ", shared, " shared row(s) from the fp32 workspace into gradInput once")};
+  UpsamplePlan up = finish(std::move(base), std::move(blocks), std::move(emitted), texts);
+  up.sharedRows = std::move(sharedRows);
+  up.plan.workspaceBytes = sharedWorkspaceBytes(up, cols.in, dtype);
+  return up;
+}
+
+UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
+                         const DeviceProfile& profile, std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
+  const uint64_t budget = ubBudget(profile);
+  const uint64_t elem = aclDataTypeSize(dtype);
+  const int64_t outH = rows.out;
+  std::vector<ColumnBlock> blocks = columnBlocks(
+      cols.out,
+      [&](int64_t d0, int64_t d1) {
+        return std::pair{cols.src[d0], cols.src[d1 - 1] + 1};
+      },
+      budget);
+  const int64_t nBlocks = static_cast<int64_t>(blocks.size());
+  auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.src[ra], rows.src[rb - 1] + 1}; };
+  std::vector<int64_t> prefix =
+      unitPrefix(blocks, outH, [](const ColumnBlock& b, int64_t) { return b.width() + b.span(); });
+  std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
+  std::vector<Emitted> emitted;
+  for (size_t c = 0; c + 1 < bounds.size(); ++c) {
+    const int32_t core = static_cast<int32_t>(c);
+    forEachRun(bounds[c], bounds[c + 1], outH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
+      const ColumnBlock& block = blocks[bi];
+      const int64_t cap = capacityRows(block, budget);
+      if (p1 - p0 > 1 || (a == 0 && b == outH)) {
+        emitPlanes(emitted, core, p0, p1, outH, block, cap, elem, srcRowsOf);
+        return;
+      }
+      for (int64_t ra = a; ra < b; ra += cap) {
+        const int64_t rb = std::min(b, ra + cap);
+        const auto [s0, s1] = srcRowsOf(ra, rb);
+        Box src{p0, p1, s0, s1, block.src0, block.src1}, dst{p0, p1, ra, rb, block.dst0, block.dst1};
+        uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+        emitted.push_back({makeTile(core, src, dst, ub, elem), PhaseKind::kCompute});
+      }
+    });
+  }
+  Plan base = basePlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
+  base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks,
+                          " column block(s)); each core copies the source row into UB and gathers its columns");
+  return finish(std::move(base), std::move(blocks), std::move(emitted),
+                {"", "", "each core copies the source rows of its output rows into UB and gathers its columns", ""});
+}
+
+UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& outDims, aclDataType dtype,
+                         bool deterministic, const DeviceProfile& profile) {
+  const uint64_t budget = ubBudget(profile);
+  const uint64_t elem = aclDataTypeSize(dtype);
+  int64_t numel = 1;
+  for (int64_t d : outDims) numel *= d;
+  const bool planar = outDims.size() == 4;
+  const int64_t planes = planar ? outDims[0] * outDims[1] : 1;
+  Plan base =
+      basePlan(op, profile, deterministic, dtype, planes, srcShape, outDims);
+  std::vector<Emitted> emitted;
+  std::vector<ColumnBlock> blocks;
+  if (numel > 0 && !planar) {
+    Box dst{0, 1, 0, 1, 0, numel};
+    emitted.push_back({makeTile(0, Box{}, dst, std::min(budget, alignUb(numel * kF32)), elem), PhaseKind::kCompute});
+    base.strategy = "empty gradOutput: one core zeroes out";
+  } else if (numel > 0) {
+    const int64_t H = outDims[2], W = outDims[3];
+    blocks = columnBlocks(
+        W,
+        [](int64_t, int64_t) {
+          return std::pair<int64_t, int64_t>{0, 0};
+        },
+        budget);
+    const int64_t nBlocks = static_cast<int64_t>(blocks.size());
+    std::vector<int64_t> prefix = unitPrefix(blocks, H, [](const ColumnBlock& b, int64_t) { return b.width(); });
+    std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
+    for (size_t c = 0; c + 1 < bounds.size(); ++c) {
+      const int32_t core = static_cast<int32_t>(c);
+      forEachRun(bounds[c], bounds[c + 1], H, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
+        const ColumnBlock& block = blocks[bi];
+        if (p1 - p0 > 1 || (a == 0 && b == H)) {
+          emitPlanes(emitted, core, p0, p1, H, block, capacityRows(block, budget), elem, [](int64_t, int64_t) {
+            return std::pair<int64_t, int64_t>{0, 0};
+          });
+          return;
+        }
+        Box dst{p0, p1, a, b, block.dst0, block.dst1};
+        emitted.push_back({makeTile(core, Box{}, dst, alignUb(dst.cells() * kF32), elem), PhaseKind::kCompute});
+      });
+    }
+    for (Emitted& e : emitted) {  // nothing is read: a zeroed UB block is copied out
+      e.tile.src = Box{};
+      e.tile.bytesIn = 0;
+      e.tile.vectorElems = static_cast<uint64_t>(e.tile.dst.cells());
+    }
+    base.strategy = rt::cat("empty gradOutput: out's rows split over ", bounds.size() - 1, " cores and zeroed");
+  } else {
+    base.strategy = "empty gradOutput and out: nothing to do";
+  }
+  for (Emitted& e : emitted) e.phase = PhaseKind::kZero;
+  return finish(std::move(base), std::move(blocks), std::move(emitted), {"", "zero out (gradOutput is empty)", "", ""});
+}
+
+uint64_t sharedWorkspaceBytes(const UpsamplePlan& plan, int64_t inW, aclDataType dtype) {
+  if (dtype == ACL_FLOAT) return 0;
+  return static_cast<uint64_t>(plan.sharedRows.size()) * static_cast<uint64_t>(inW) * kF32;
+}
+
+}  // namespace gradlab::ops::nearest

@@ -1,0 +1,445 @@
+// Every SPEC check of the upsample-nearest-exact entry points as a case: a valid call spoiled in one
+// way must fail with the SPEC's code and a sentence naming the argument and its values.
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "acl/acl.h"
+#include "verify/cases.h"
+#include "verify/device_tensor.h"
+
+namespace gradlab::verify::upsample {
+namespace {
+
+using Op = OpKind;
+using enum OpKind;
+
+enum class Memory { kOk, kOutsideAllocation, kFreed, kHost };
+
+// One call to GetWorkspaceSize. `src` is gradOutput / self, `dst` is out.
+struct Call {
+  Op op = kUpsampleNearestExact2dBackward;
+  std::vector<int64_t> srcShape, dstShape;
+  aclDataType srcType = ACL_FLOAT, dstType = ACL_FLOAT;
+  aclFormat srcFormat = ACL_FORMAT_NCHW, dstFormat = ACL_FORMAT_NCHW;
+  std::vector<int64_t> outputSize, inputSize;
+  double scaleH = 0.0, scaleW = 0.0;
+  bool nullSrc = false, nullDst = false, nullOutputSize = false, nullInputSize = false;
+  bool nullWorkspaceSize = false, nullExecutor = false;
+  Memory srcMemory = Memory::kOk, dstMemory = Memory::kOk;
+};
+
+Call valid(Op op) {
+  Call c;
+  c.op = op;
+  const OpInfo& info = opInfo(op);
+  const bool oneD = info.spatialRank == 1;
+  if (info.backward) {
+    c.srcShape = oneD ? std::vector<int64_t>{1, 2, 6} : std::vector<int64_t>{1, 1, 4, 2};
+    c.dstShape = oneD ? std::vector<int64_t>{1, 2, 3} : std::vector<int64_t>{1, 1, 8, 4};
+    c.outputSize = oneD ? std::vector<int64_t>{6} : std::vector<int64_t>{4, 2};
+    c.inputSize = c.dstShape;
+  } else {
+    c.srcShape = oneD ? std::vector<int64_t>{1, 2, 3} : std::vector<int64_t>{1, 1, 2, 3};
+    c.dstShape = oneD ? std::vector<int64_t>{1, 2, 6} : std::vector<int64_t>{1, 1, 4, 6};
+    c.outputSize = oneD ? std::vector<int64_t>{6} : std::vector<int64_t>{4, 6};
+  }
+  if (oneD) c.srcFormat = c.dstFormat = ACL_FORMAT_NCL;
+  return c;
+}
+
+int64_t count(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+// A tensor for the call, possibly in bad memory; releases what it allocated.
+class ArgTensor {
+ public:
+  ArgTensor(const std::vector<int64_t>& shape, aclDataType dtype, aclFormat format, Memory memory,
+            const std::vector<float>& values = {}) {
+    if (memory == Memory::kOk) {
+      std::vector<float> v = values;
+      v.resize(count(shape), 0.0f);
+      device_ = std::make_unique<verify::DeviceTensor>(shape, dtype, v, format);
+      tensor_ = device_->get();
+      return;
+    }
+    std::vector<int64_t> strides(shape.size(), 1);
+    for (size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+    const size_t bytes = count(shape) * aclDataTypeSize(dtype);
+    void* data = nullptr;
+    if (memory == Memory::kHost) {
+      host_.resize(bytes + 16);
+      data = host_.data();
+    } else {
+      aclrtMalloc(&raw_, memory == Memory::kOutsideAllocation ? bytes / 2 : bytes, ACL_MEM_MALLOC_HUGE_FIRST);
+      data = raw_;
+    }
+    std::vector<int64_t> storage{count(shape)};
+    tensor_ = aclCreateTensor(shape.data(), shape.size(), dtype, strides.data(), 0, format, storage.data(), 1, data);
+    if (memory == Memory::kFreed) {
+      aclrtFree(raw_);
+      raw_ = nullptr;
+    }
+  }
+  ~ArgTensor() {
+    if (!device_ && tensor_) aclDestroyTensor(tensor_);
+    if (raw_) aclrtFree(raw_);
+  }
+  ArgTensor(const ArgTensor&) = delete;
+  ArgTensor& operator=(const ArgTensor&) = delete;
+  aclTensor* get() const { return tensor_; }
+  std::vector<float> values() const { return device_ ? device_->values() : std::vector<float>{}; }
+
+ private:
+  std::unique_ptr<verify::DeviceTensor> device_;
+  aclTensor* tensor_ = nullptr;
+  void* raw_ = nullptr;
+  std::vector<std::byte> host_;
+};
+
+struct Reply {
+  int status = 0;
+  std::string message;
+  uint64_t workspaceSize = 0;
+  aclOpExecutor* executor = nullptr;
+};
+
+Reply getWorkspaceSize(const Call& c, aclTensor* src, aclTensor* dst) {
+  aclIntArray* outputSize = aclCreateIntArray(c.outputSize.data(), c.outputSize.size());
+  aclIntArray* inputSize = aclCreateIntArray(c.inputSize.data(), c.inputSize.size());
+  const aclIntArray* os = c.nullOutputSize ? nullptr : outputSize;
+  const aclIntArray* is = c.nullInputSize ? nullptr : inputSize;
+  src = c.nullSrc ? nullptr : src;
+  dst = c.nullDst ? nullptr : dst;
+  Reply r;
+  uint64_t* ws = c.nullWorkspaceSize ? nullptr : &r.workspaceSize;
+  aclOpExecutor** ex = c.nullExecutor ? nullptr : &r.executor;
+  const OpInfo& info = opInfo(c.op);
+  OpArgs args;
+  args.tensors = {src, dst};
+  args.outputSize = os;
+  args.inputSize = is;
+  args.scales = info.spatialRank == 1 ? std::array<double, 2>{c.scaleW, 0.0} : std::array<double, 2>{c.scaleH, c.scaleW};
+  r.status = info.getWorkspaceSize(args, ws, ex);
+  r.message = r.status != 0 ? aclGetRecentErrMsg() : "";
+  aclDestroyIntArray(outputSize);
+  aclDestroyIntArray(inputSize);
+  return r;
+}
+
+std::string apiName(Op op) { return opInfo(op).aclnnName() + "GetWorkspaceSize"; }
+
+// Expects GetWorkspaceSize to return `code`; for a failure the message must start with the API name and
+// contain every fragment.
+Case check(std::string name, Call call, int code, std::vector<std::string> fragments) {
+  return {std::move(name), call.op, "checks", [call, code, fragments] {
+            verify::RuntimeScope::shared();
+            ArgTensor src(call.srcShape, call.srcType, call.srcFormat, call.srcMemory);
+            ArgTensor dst(call.dstShape, call.dstType, call.dstFormat, call.dstMemory);
+            Reply r = getWorkspaceSize(call, src.get(), dst.get());
+            if (r.executor) aclDestroyAclOpExecutor(r.executor);
+            const std::string got = std::to_string(r.status) + (r.message.empty() ? "" : " \"" + r.message + "\"");
+            if (r.status != code) return CaseResult{false, "expected " + std::to_string(code) + ", got " + got};
+            if (code != 0 && r.message.rfind(apiName(call.op) + ": ", 0) != 0) {
+              return CaseResult{false, "message does not start with the API name: " + got};
+            }
+            for (const std::string& f : fragments) {
+              if (r.message.find(f) == std::string::npos) {
+                return CaseResult{false, "message lacks \"" + f + "\": " + got};
+              }
+            }
+            return CaseResult{true, got};
+          }};
+}
+
+constexpr int kNull = 161001;
+constexpr int kInvalid = 161002;
+
+template <typename Fn>
+Call with(Op op, Fn change) {
+  Call c = valid(op);
+  change(c);
+  return c;
+}
+
+std::vector<Case> backward2dChecks() {
+  const Op op = kUpsampleNearestExact2dBackward;
+  std::vector<Case> v;
+  auto add = [&](const char* name, auto change, int code, std::vector<std::string> fragments) {
+    v.push_back(check(std::string("check_backward2d_") + name, with(op, change), code, std::move(fragments)));
+  };
+  add("valid_call_succeeds", [](Call&) {}, 0, {});
+  add("null_workspace_size", [](Call& c) { c.nullWorkspaceSize = true; }, kNull, {"workspaceSize is a null pointer"});
+  add("null_executor", [](Call& c) { c.nullExecutor = true; }, kNull, {"executor is a null pointer"});
+  add("null_grad_output", [](Call& c) { c.nullSrc = true; }, kNull, {"gradOutput is a null pointer"});
+  add("null_output_size", [](Call& c) { c.nullOutputSize = true; }, kNull, {"outputSize is a null pointer"});
+  add("null_input_size", [](Call& c) { c.nullInputSize = true; }, kNull, {"inputSize is a null pointer"});
+  add("null_out", [](Call& c) { c.nullDst = true; }, kNull, {"out is a null pointer"});
+  add("null_pointers_before_tensors", [](Call& c) { c.nullExecutor = c.nullSrc = true; }, kNull, {"executor"});
+  add("null_first_tensor_named", [](Call& c) { c.nullSrc = c.nullDst = true; }, kNull, {"gradOutput"});
+  add("dtype_int32", [](Call& c) { c.srcType = c.dstType = ACL_INT32; }, kInvalid, {"gradOutput dtype INT32", "FLOAT"});
+  add("dtype_double", [](Call& c) { c.srcType = c.dstType = ACL_DOUBLE; }, kInvalid, {"gradOutput dtype DOUBLE"});
+  add("dtype_mismatch", [](Call& c) { c.dstType = ACL_FLOAT16; }, kInvalid,
+      {"out dtype FLOAT16 differs from gradOutput dtype FLOAT"});
+  add("rank_grad_output", [](Call& c) { c.srcShape = {1, 4, 2}; }, kInvalid, {"gradOutput has 3 dimensions [1, 4, 2]"});
+  add("rank_out", [](Call& c) { c.dstShape = {1, 1, 1, 8, 4}; }, kInvalid, {"out has 5 dimensions"});
+  add("input_size_length", [](Call& c) { c.inputSize = {1, 8, 4}; }, kInvalid, {"inputSize has 3 elements [1, 8, 4]"});
+  add("output_size_length", [](Call& c) { c.outputSize = {4, 2, 1}; }, kInvalid, {"outputSize has 3 elements"});
+  add("format_nhwc", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NHWC; }, kInvalid,
+      {"gradOutput format NHWC is not supported"});
+  add("formats_differ", [](Call& c) { c.dstFormat = ACL_FORMAT_ND; }, kInvalid,
+      {"out format ND differs from gradOutput format NCHW"});
+  add("format_nd_accepted", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_ND; }, 0, {});
+  add("batch_channels_differ",
+      [](Call& c) {
+        c.dstShape = {1, 2, 8, 4};
+        c.inputSize = {1, 2, 8, 4};
+      },
+      kInvalid, {"gradOutput N/C [1, 1] differ from out N/C [1, 2]"});
+  add("negative_scales_h", [](Call& c) { c.scaleH = -1.0; }, kInvalid, {"scalesH -1"});
+  add("negative_scales_w", [](Call& c) { c.scaleW = -0.5; }, kInvalid, {"scalesW -0.5"});
+  add("nan_scale", [](Call& c) { c.scaleW = std::nan(""); }, kInvalid, {"scalesW nan"});
+  add("scale_above_50x", [](Call& c) { c.scaleH = 60.0; }, kInvalid, {"scalesH 60", "at most 50x"});
+  add("scale_50x_accepted", [](Call& c) { c.scaleH = 50.0; }, 0, {});
+  add("sizes_above_50x",
+      [](Call& c) {
+        c.srcShape = {1, 1, 4, 102};
+        c.outputSize = {4, 102};
+        c.dstShape = {1, 1, 8, 2};
+        c.inputSize = {1, 1, 8, 2};
+      },
+      kInvalid, {"inputSize W 2 and outputSize W 102", "at most 50x"});
+  add("sizes_50x_accepted",
+      [](Call& c) {
+        c.srcShape = {1, 1, 4, 100};
+        c.outputSize = {4, 100};
+        c.dstShape = {1, 1, 8, 2};
+        c.inputSize = {1, 1, 8, 2};
+      },
+      0, {});
+  add("output_size_zero", [](Call& c) { c.outputSize = {0, 2}; }, kInvalid, {"outputSize [0, 2] has a size <= 0"});
+  add("input_size_negative",
+      [](Call& c) {
+        c.inputSize = {1, 1, -8, 4};
+      },
+      kInvalid, {"inputSize [1, 1, -8, 4] has a size <= 0"});
+  add("grad_output_hw_differ_from_output_size",
+      [](Call& c) {
+        c.srcShape = {1, 1, 4, 3};
+      },
+      kInvalid, {"gradOutput H/W [4, 3] differ from outputSize [4, 2]"});
+  add("out_shape_differs_from_input_size",
+      [](Call& c) {
+        c.inputSize = {1, 1, 8, 5};
+      },
+      kInvalid, {"out shape [1, 1, 8, 4] differs from inputSize [1, 1, 8, 5]"});
+  add("out_outside_its_allocation", [](Call& c) { c.dstMemory = Memory::kOutsideAllocation; }, kInvalid, {"out"});
+  add("grad_output_freed", [](Call& c) { c.srcMemory = Memory::kFreed; }, kInvalid, {"gradOutput"});
+  add("out_host_pointer", [](Call& c) { c.dstMemory = Memory::kHost; }, kInvalid, {"out"});
+  add("order_dtype_before_rank",
+      [](Call& c) {
+        c.srcType = c.dstType = ACL_INT32;
+        c.srcShape = {1, 4, 2};
+      },
+      kInvalid, {"dtype INT32"});
+  add("order_scale_before_sizes",
+      [](Call& c) {
+        c.scaleH = -2.0;
+        c.outputSize = {0, 2};
+      },
+      kInvalid, {"scalesH -2"});
+  add("order_checks_before_memory",
+      [](Call& c) {
+        c.dstMemory = Memory::kFreed;
+        c.inputSize = {1, 1, 8, 5};
+      },
+      kInvalid, {"differs from inputSize"});
+  add("empty_grad_output_skips_checks",
+      [](Call& c) {
+        c.srcShape = {1, 1, 0, 2};
+        c.srcType = ACL_INT32;
+      },
+      0, {});
+  return v;
+}
+
+std::vector<Case> backward1dChecks() {
+  const Op op = kUpsampleNearestExact1dBackward;
+  std::vector<Case> v;
+  auto add = [&](const char* name, auto change, int code, std::vector<std::string> fragments) {
+    v.push_back(check(std::string("check_backward1d_") + name, with(op, change), code, std::move(fragments)));
+  };
+  add("valid_call_succeeds", [](Call&) {}, 0, {});
+  add("null_workspace_size", [](Call& c) { c.nullWorkspaceSize = true; }, kNull, {"workspaceSize"});
+  add("null_executor", [](Call& c) { c.nullExecutor = true; }, kNull, {"executor is a null pointer"});
+  add("null_grad_output", [](Call& c) { c.nullSrc = true; }, kNull, {"gradOutput is a null pointer"});
+  add("null_output_size", [](Call& c) { c.nullOutputSize = true; }, kNull, {"outputSize is a null pointer"});
+  add("null_input_size", [](Call& c) { c.nullInputSize = true; }, kNull, {"inputSize is a null pointer"});
+  add("null_out", [](Call& c) { c.nullDst = true; }, kNull, {"out is a null pointer"});
+  add("dtype_int64", [](Call& c) { c.srcType = c.dstType = ACL_INT64; }, kInvalid, {"gradOutput dtype INT64"});
+  add("dtype_mismatch", [](Call& c) { c.dstType = ACL_BF16; }, kInvalid,
+      {"out dtype BF16 differs from gradOutput dtype FLOAT"});
+  add("rank_grad_output", [](Call& c) { c.srcShape = {1, 2, 6, 1}; }, kInvalid, {"gradOutput has 4 dimensions"});
+  add("rank_out", [](Call& c) { c.dstShape = {2, 3}; }, kInvalid, {"out has 2 dimensions [2, 3]"});
+  add("input_size_length", [](Call& c) { c.inputSize = {1, 2}; }, kInvalid, {"inputSize has 2 elements"});
+  add("output_size_length", [](Call& c) { c.outputSize = {6, 1}; }, kInvalid, {"outputSize has 2 elements [6, 1]"});
+  add("format_nchw", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCHW; }, kInvalid,
+      {"gradOutput format NCHW is not supported (expected NCL or ND)"});
+  add("formats_differ", [](Call& c) { c.dstFormat = ACL_FORMAT_ND; }, kInvalid, {"out format ND differs"});
+  add("batch_channels_differ",
+      [](Call& c) {
+        c.dstShape = {2, 2, 3};
+        c.inputSize = {2, 2, 3};
+      },
+      kInvalid, {"gradOutput N/C [1, 2] differ from out N/C [2, 2]"});
+  add("negative_scale", [](Call& c) { c.scaleW = -0.5; }, kInvalid, {"scales -0.5"});
+  add("scale_above_50x", [](Call& c) { c.scaleW = 51.0; }, kInvalid, {"scales 51", "at most 50x"});
+  add("sizes_above_50x",
+      [](Call& c) {
+        c.srcShape = {1, 2, 153};
+        c.outputSize = {153};
+      },
+      kInvalid, {"inputSize L 3 and outputSize L 153"});
+  add("output_size_zero", [](Call& c) { c.outputSize = {0}; }, kInvalid, {"outputSize [0] has a size <= 0"});
+  add("input_size_zero", [](Call& c) { c.inputSize = {1, 0, 3}; }, kInvalid, {"inputSize [1, 0, 3] has a size <= 0"});
+  add("grad_output_l_differs",
+      [](Call& c) {
+        c.srcShape = {1, 2, 7};
+      },
+      kInvalid, {"gradOutput L 7 differs from outputSize [6]"});
+  add("out_shape_differs_from_input_size",
+      [](Call& c) {
+        c.inputSize = {1, 2, 4};
+      },
+      kInvalid, {"out shape [1, 2, 3] differs from inputSize [1, 2, 4]"});
+  add("empty_grad_output_refused",
+      [](Call& c) {
+        c.srcShape = {0, 2, 6};
+        c.dstShape = {0, 2, 3};
+        c.inputSize = {0, 2, 3};
+      },
+      kInvalid, {"inputSize [0, 2, 3]"});
+  add("empty_checks_run_first",
+      [](Call& c) {
+        c.srcShape = {0, 2, 6};
+        c.srcType = c.dstType = ACL_INT32;
+      },
+      kInvalid, {"dtype INT32"});
+  add("out_freed", [](Call& c) { c.dstMemory = Memory::kFreed; }, kInvalid, {"out"});
+  return v;
+}
+
+std::vector<Case> forwardChecks() {
+  std::vector<Case> v;
+  auto add = [&](Op op, const char* name, auto change, int code, std::vector<std::string> fragments) {
+    const char* prefix = op == kUpsampleNearestExact2d ? "check_forward2d_" : "check_forward1d_";
+    v.push_back(check(prefix + std::string(name), with(op, change), code, std::move(fragments)));
+  };
+  const Op f2 = kUpsampleNearestExact2d, f1 = kUpsampleNearestExact1d;
+  add(f2, "valid_call_succeeds", [](Call&) {}, 0, {});
+  add(f2, "null_executor", [](Call& c) { c.nullExecutor = true; }, kNull, {"executor is a null pointer"});
+  add(f2, "null_self", [](Call& c) { c.nullSrc = true; }, kNull, {"self is a null pointer"});
+  add(f2, "null_output_size", [](Call& c) { c.nullOutputSize = true; }, kNull, {"outputSize is a null pointer"});
+  add(f2, "null_out", [](Call& c) { c.nullDst = true; }, kNull, {"out is a null pointer"});
+  add(f2, "dtype_int32", [](Call& c) { c.srcType = c.dstType = ACL_INT32; }, kInvalid, {"self dtype INT32"});
+  add(f2, "dtype_mismatch", [](Call& c) { c.dstType = ACL_FLOAT16; }, kInvalid, {"out dtype FLOAT16 differs"});
+  add(f2, "rank_self", [](Call& c) { c.srcShape = {1, 2, 3}; }, kInvalid, {"self has 3 dimensions"});
+  add(f2, "output_size_length", [](Call& c) { c.outputSize = {4}; }, kInvalid, {"outputSize has 1 elements"});
+  add(f2, "format_nhwc", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NHWC; }, kInvalid,
+      {"self format NHWC is not supported"});
+  add(f2, "batch_channels_differ", [](Call& c) { c.dstShape = {2, 1, 4, 6}; }, kInvalid, {"self N/C [1, 1] differ"});
+  add(f2, "negative_scale", [](Call& c) { c.scaleH = -3.0; }, kInvalid, {"scalesH -3"});
+  add(f2, "empty_self", [](Call& c) { c.srcShape = {1, 1, 0, 3}; }, kInvalid, {"self [1, 1, 0, 3] is empty"});
+  add(f2, "output_size_zero",
+      [](Call& c) {
+        c.outputSize = {0, 6};
+        c.dstShape = {1, 1, 0, 6};
+      },
+      kInvalid, {"outputSize [0, 6] has a size <= 0"});
+  add(f2, "out_shape_differs",
+      [](Call& c) {
+        c.outputSize = {4, 5};
+      },
+      kInvalid, {"out shape [1, 1, 4, 6] differs from [N, C, outputSize] [1, 1, 4, 5]"});
+  add(f2, "self_outside_its_allocation", [](Call& c) { c.srcMemory = Memory::kOutsideAllocation; }, kInvalid, {"self"});
+  add(f1, "valid_call_succeeds", [](Call&) {}, 0, {});
+  add(f1, "rank_out", [](Call& c) { c.dstShape = {1, 2, 6, 1}; }, kInvalid, {"out has 4 dimensions"});
+  add(f1, "format_nchw", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCHW; }, kInvalid,
+      {"expected NCL or ND"});
+  add(f1, "nan_scale", [](Call& c) { c.scaleW = std::nan(""); }, kInvalid, {"scales nan"});
+  add(f1, "out_shape_differs", [](Call& c) { c.outputSize = {7}; }, kInvalid, {"out shape [1, 2, 6] differs"});
+  return v;
+}
+
+// Runs a valid call to the end; `inspect` judges the reply and the output tensor after synchronizing.
+template <typename Inspect>
+Case launched(std::string name, Call call, std::vector<float> outValues, Inspect inspect) {
+  return {std::move(name), call.op, "checks", [call, outValues, inspect] {
+            verify::RuntimeScope::shared();
+            ArgTensor src(call.srcShape, call.srcType, call.srcFormat, Memory::kOk);
+            ArgTensor dst(call.dstShape, call.dstType, call.dstFormat, Memory::kOk, outValues);
+            Reply r = getWorkspaceSize(call, src.get(), dst.get());
+            if (r.status != 0) return CaseResult{false, "GetWorkspaceSize failed: " + r.message};
+            return inspect(r, dst);
+          }};
+}
+
+int launch(const Call& call, void* workspace, uint64_t size, aclOpExecutor* executor) {
+  aclrtStream stream = verify::RuntimeScope::shared().stream();
+  return opInfo(call.op).launch(workspace, size, executor, stream);
+}
+
+std::vector<Case> launchChecks() {
+  std::vector<Case> v;
+  Call empty = with(kUpsampleNearestExact2dBackward, [](Call& c) {
+    c.srcShape = {1, 1, 0, 2};
+    c.outputSize = {0, 2};
+  });
+  v.push_back(launched("check_backward2d_empty_grad_output_zeroes_out", empty, std::vector<float>(32, 9.0f),
+                       [empty](Reply& r, ArgTensor& out) {
+                         if (r.workspaceSize != 0) return CaseResult{false, "empty call asked for a workspace"};
+                         int s = launch(empty, nullptr, 0, r.executor);
+                         if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
+                         if (s != 0) return CaseResult{false, "launch failed: " + std::string(aclGetRecentErrMsg())};
+                         for (float x : out.values()) {
+                           if (x != 0.0f) return CaseResult{false, "out was not zeroed"};
+                         }
+                         return CaseResult{true, "success, workspace 0, out zeroed"};
+                       }));
+  Call emptyOut = with(kUpsampleNearestExact2dBackward, [](Call& c) { c.dstShape = {1, 0, 8, 4}; });
+  v.push_back(launched("check_backward2d_empty_out_succeeds", emptyOut, {}, [emptyOut](Reply& r, ArgTensor&) {
+    int s = launch(emptyOut, nullptr, 0, r.executor);
+    if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
+    return CaseResult{s == 0 && r.workspaceSize == 0, "launch status " + std::to_string(s)};
+  }));
+  Call once = valid(kUpsampleNearestExact2dBackward);
+  v.push_back(launched("check_backward2d_executor_runs_once", once, {}, [once](Reply& r, ArgTensor&) {
+    int first = launch(once, nullptr, 0, r.executor);
+    aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
+    int second = launch(once, nullptr, 0, r.executor);
+    const std::string msg = aclGetRecentErrMsg();
+    const bool ok = first == 0 && second == kInvalid && msg.find("runs once") != std::string::npos;
+    return CaseResult{ok, "first launch " + std::to_string(first) + ", second " + std::to_string(second) + ": " + msg};
+  }));
+  return v;
+}
+
+}  // namespace
+
+std::vector<Case> checkCases() {
+  std::vector<Case> v = backward2dChecks();
+  for (auto* list : {&backward1dChecks, &forwardChecks, &launchChecks}) {
+    std::vector<Case> more = (*list)();
+    v.insert(v.end(), more.begin(), more.end());
+  }
+  return v;
+}
+
+}  // namespace gradlab::verify::upsample

@@ -1,0 +1,343 @@
+#include "verify/judge.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+
+#include "verify/device_tensor.h"
+#include "verify/reference_adaptive_pool.h"
+#include "verify/reference_upsample.h"
+
+namespace gradlab::verify {
+namespace {
+
+CaseResult pass(std::string detail) { return {true, std::move(detail), 0}; }
+CaseResult failure(std::string detail) { return {false, std::move(detail), 0}; }
+
+std::string show(double v) {
+  std::ostringstream s;
+  s << std::setprecision(9) << v;
+  return s.str();
+}
+
+// "[0, 1, 2, 3]": the position of flat index i in `shape`.
+std::string position(const std::vector<int64_t>& shape, size_t i) {
+  std::vector<int64_t> idx(shape.size());
+  for (size_t d = shape.size(); d-- > 0;) {
+    const int64_t n = std::max<int64_t>(shape[d], 1);
+    idx[d] = static_cast<int64_t>(i) % n;
+    i /= static_cast<size_t>(n);
+  }
+  return shapeText(idx);
+}
+
+reference::UpsampleShape upsampleShape(const RunRequest& r, const OpInfo& op) {
+  const bool oneD = op.spatialRank == 1;
+  reference::UpsampleShape s;
+  s.N = r.N, s.C = r.C;
+  s.inH = oneD ? 1 : r.inH, s.inW = r.inW;
+  s.outH = oneD ? 1 : r.outH, s.outW = r.outW;
+  s.scaleH = oneD ? 0.0 : r.scaleH, s.scaleW = r.scaleW;
+  s.rule = op.rule;
+  return s;
+}
+
+reference::PoolDims poolDims(const RunRequest& r, const OpInfo& op) {
+  reference::PoolDims d;
+  d.planes = r.unbatched && op.allowsUnbatched ? r.C : r.N * r.C;
+  d.H = r.inH, d.W = r.inW, d.Ho = r.outH, d.Wo = r.outW;
+  return d;
+}
+
+const char* roleNamed(const OpInfo& op, RoleKind kind) {
+  for (const TensorRole& role : op.tensorRoles()) {
+    if (role.kind == kind) return role.name;
+  }
+  return "";
+}
+
+}  // namespace
+
+bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<Expected>* out, std::string* why) {
+  const OpInfo& op = opInfo(r.op);
+  const HostTensor* input = result.input(roleNamed(op, RoleKind::kValues));
+  if (input == nullptr) {
+    *why = std::string("the run reports no ") + roleNamed(op, RoleKind::kValues);
+    return false;
+  }
+  const char* dst = op.dst().name;
+  if (op.rule == IndexRule::kAdaptiveMax) {
+    const reference::PoolDims d = poolDims(r, op);
+    if (!op.backward) {
+      reference::PoolForward f = reference::adaptiveMaxPool2d(input->values, d);
+      out->push_back({dst, std::move(f.out), {}, {}, {}, {}});
+      out->push_back({roleNamed(op, RoleKind::kOutputIndices), {}, {}, {}, {}, std::move(f.indices)});
+      return true;
+    }
+    const HostTensor* idx = result.input(roleNamed(op, RoleKind::kIndices));
+    if (idx == nullptr) {
+      *why = "the run reports no indices";
+      return false;
+    }
+    if (reference::firstIndexOutsidePlane(idx->ints, d) >= 0) {
+      *why = "the indices leave their plane; the run should have failed";
+      return false;
+    }
+    Expected e{dst, reference::adaptiveMaxPool2dBackward(input->values, idx->ints, d), {}, {}, {}, {}};
+    reference::PoolBackwardDouble exact = reference::adaptiveMaxPool2dBackwardDouble(input->values, idx->ints, d);
+    e.exact = std::move(exact.gradInput);
+    e.absSum = std::move(exact.absSum);
+    e.terms = std::move(exact.terms);
+    out->push_back(std::move(e));
+    return true;
+  }
+  const reference::UpsampleShape s = upsampleShape(r, op);
+  if (!op.backward) {
+    out->push_back({dst, reference::upsampleForward(s, input->values), {}, {}, {}, {}});
+    return true;
+  }
+  out->push_back({dst, reference::upsampleBackward(s, input->values), reference::upsampleBackwardDouble(s, input->values),
+                  reference::upsampleBackwardAbsSums(s, input->values), reference::upsampleBackwardCounts(s), {}});
+  return true;
+}
+
+double ulpOf(aclDataType dtype, double value) {
+  const int mantissa = dtype == ACL_FLOAT16 ? 10 : dtype == ACL_BF16 ? 7 : 23;
+  const int minExp = dtype == ACL_FLOAT16 ? -14 : -126;
+  const int e = value == 0.0 || !std::isfinite(value) ? minExp : std::max(minExp, std::ilogb(value));
+  return std::ldexp(1.0, e - mantissa);
+}
+
+double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude) {
+  const double k = static_cast<double>(std::max<int64_t>(terms - 1, 0)) * std::ldexp(1.0, -24);
+  const double fp32 = k / (1.0 - k) * absSum;
+  return fp32 + (dtype == ACL_FLOAT ? 0.0 : ulpOf(dtype, magnitude));
+}
+
+Verdict checkRun(const RunRequest& r, const RunResult& result) {
+  Verdict v;
+  auto say = [&](std::string line, bool ok) {
+    v.lines.push_back(std::move(line));
+    v.passed = v.passed && ok;
+    return ok;
+  };
+  v.passed = true;
+  if (!result.ok()) {
+    say("the run failed in " + result.stage + " with status " + std::to_string(result.status) + ": " + result.message,
+        false);
+    return v;
+  }
+  std::vector<Expected> want;
+  std::string why;
+  if (!referenceOutputs(r, result, &want, &why)) {
+    say(why, false);
+    return v;
+  }
+  for (const Expected& e : want) {
+    const HostTensor* got = result.output(e.name);
+    if (got == nullptr) {
+      say("the run produced no " + e.name, false);
+      continue;
+    }
+    if (!e.ints.empty() || got->dtype == ACL_INT32 || got->dtype == ACL_INT64) {
+      size_t bad = e.ints.size();
+      for (size_t i = 0; i < e.ints.size() && bad == e.ints.size(); ++i) {
+        if (i >= got->ints.size() || got->ints[i] != e.ints[i]) bad = i;
+      }
+      if (bad < e.ints.size()) {
+        say("MISMATCH " + e.name + position(got->shape, bad) + ": got " +
+                (bad < got->ints.size() ? std::to_string(got->ints[bad]) : std::string("nothing")) + ", reference " +
+                std::to_string(e.ints[bad]),
+            false);
+      } else {
+        say(e.name + " matches the reference exactly (" + std::to_string(e.ints.size()) + " indices)", true);
+      }
+      continue;
+    }
+    if (got->values.size() != e.fp32.size()) {
+      say("MISMATCH " + e.name + " has " + std::to_string(got->values.size()) + " cells, the reference " +
+              std::to_string(e.fp32.size()),
+          false);
+      continue;
+    }
+    const bool exact = r.deterministic || e.absSum.empty();
+    double worst = 0.0;
+    bool ok = true;
+    for (size_t i = 0; i < e.fp32.size() && ok; ++i) {
+      const float g = got->values[i];
+      if (exact) {
+        const float expect = roundTo(r.dtype, e.fp32[i]);
+        if (!sameBits(g, expect)) {
+          ok = say("MISMATCH " + e.name + position(got->shape, i) + ": got " + show(g) + ", reference " + show(expect) +
+                       " (bit-exact expected)",
+                   false);
+        }
+        continue;
+      }
+      const double ref = e.exact[i];
+      const double tol = sumTolerance(r.dtype, e.terms[i], e.absSum[i], std::max(std::fabs(ref), std::fabs(double{g})));
+      if (std::isnan(ref) != std::isnan(g) || (!std::isnan(ref) && std::fabs(g - ref) > tol)) {
+        ok = say("MISMATCH " + e.name + position(got->shape, i) + ": got " + show(g) + ", reference " + show(ref) +
+                     " (tolerance " + show(tol) + " for " + std::to_string(e.terms[i]) + " terms)",
+                 false);
+        continue;
+      }
+      if (!std::isnan(ref)) worst = std::max(worst, std::fabs(g - ref));
+    }
+    if (!ok) continue;
+    std::ostringstream line;
+    line << e.name << " matches the reference ";
+    if (exact) {
+      line << "bit for bit";
+    } else {
+      line << "within the summation bound (largest difference " << std::setprecision(3) << worst << ")";
+    }
+    line << " (" << e.fp32.size() << " cells, " << dtypeText(r.dtype) << ")";
+    say(line.str(), true);
+  }
+  return v;
+}
+
+CaseResult judgePlan(const RunRequest& r, const Plan& plan) {
+  const OpInfo& op = opInfo(r.op);
+  const PlaneDims d = planeDims(op, plan.dstShape);
+  int32_t working = -1;
+  for (PhaseKind kind : {PhaseKind::kCompute, PhaseKind::kZero}) {
+    for (size_t p = 0; p < plan.phases.size() && working < 0; ++p) {
+      if (plan.phases[p].kind == kind) working = static_cast<int32_t>(p);
+    }
+  }
+  constexpr int32_t kNone = -1, kMany = -2;
+  std::vector<int32_t> ownerCore(static_cast<size_t>(std::max<int64_t>(d.cells(), 0)), kNone);
+  std::vector<uint8_t> plainWrite(ownerCore.size(), 0);
+  for (const Tile& t : plan.tiles) {
+    if (t.ubBytes > plan.profile.ubBytes) {
+      return failure("tile " + std::to_string(t.id) + " needs " + std::to_string(t.ubBytes) + " UB bytes, above " +
+                     std::to_string(plan.profile.ubBytes));
+    }
+    if (t.core < 0 || t.core >= plan.profile.vectorCores) return failure("tile on core " + std::to_string(t.core));
+    if (t.phase < 0 || t.phase >= static_cast<int32_t>(plan.phases.size())) {
+      return failure("tile " + std::to_string(t.id) + " names phase " + std::to_string(t.phase));
+    }
+    if (t.phase != working) continue;
+    for (int64_t pl = t.dst.plane0; pl < t.dst.plane1; ++pl) {
+      for (int64_t row = t.dst.row0; row < t.dst.row1; ++row) {
+        for (int64_t c = t.dst.col0; c < t.dst.col1; ++c) {
+          const int64_t i = (pl * d.rows + row) * d.cols + c;
+          if (pl < 0 || pl >= d.planes || row < 0 || row >= d.rows || c < 0 || c >= d.cols) {
+            return failure("tile " + std::to_string(t.id) + "'s box leaves the output");
+          }
+          int32_t& owner = ownerCore[static_cast<size_t>(i)];
+          owner = owner == kNone || owner == t.core ? t.core : kMany;
+          if (!t.atomic) plainWrite[static_cast<size_t>(i)] = 1;
+        }
+      }
+    }
+  }
+  const bool singleOwner = plan.deterministic || !op.backward;
+  for (size_t i = 0; i < ownerCore.size(); ++i) {
+    if (ownerCore[i] == kNone) return failure("output cell " + position(plan.dstShape, i) + " belongs to no tile");
+    if (ownerCore[i] != kMany) continue;
+    if (singleOwner) return failure("output cell " + position(plan.dstShape, i) + " belongs to several cores");
+    if (plainWrite[i]) {
+      return failure("output cell " + position(plan.dstShape, i) + " is written by several cores, not all atomically");
+    }
+  }
+  if (singleOwner) {
+    for (const Tile& t : plan.tiles) {
+      if (t.atomic) return failure("tile " + std::to_string(t.id) + " is atomic in a single-owner plan");
+    }
+  }
+  return pass(std::to_string(plan.tiles.size()) + " tiles in " + std::to_string(plan.phases.size()) + " phase(s) on " +
+              std::to_string(plan.coresUsed) + " cores");
+}
+
+CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
+  const OpInfo& op = opInfo(r.op);
+  if (!result.trace) return failure("no trace was recorded");
+  const Trace& t = *result.trace;
+  if (t.movesTruncated) return failure("trace truncated");
+  if (!result.plan || t.plan.tiles.size() != result.plan->tiles.size()) {
+    return failure("trace plan differs from the executor's plan");
+  }
+  if (t.events.empty() && !t.plan.tiles.empty()) return failure("trace has no events");
+  const HostTensor* src = result.input(op.src().name);
+  const HostTensor* dst = result.output(op.dst().name);
+  if (src == nullptr || dst == nullptr) return failure("the run reports no " + std::string(src ? op.dst().name : op.src().name));
+  std::vector<float> replay(dst->values.size(), 0.0f);
+  std::vector<uint32_t> order(dst->values.size(), 0);
+  uint64_t previous = 0;
+  for (size_t i = 0; i < t.moves.size(); ++i) {
+    const CellMove& m = t.moves[i];
+    if (i > 0 && m.sequence <= previous) return failure("moves are not sorted by sequence");
+    previous = m.sequence;
+    if (m.dst < 0 || m.dst >= static_cast<int64_t>(replay.size())) return failure("move into a cell outside the output");
+    if (m.src < 0 || m.src >= static_cast<int64_t>(src->values.size())) return failure("move from a cell outside the input");
+    if (!sameBits(m.value, src->values[m.src])) return failure("move value differs from the input cell it names");
+    if (m.orderAtDst != order[m.dst]++) return failure("orderAtDst out of step");
+    if (op.backward) {
+      replay[m.dst] += m.value;
+      if (!sameBits(m.sumAfter, replay[m.dst])) return failure("sumAfter differs from the replayed running sum");
+    } else {
+      replay[m.dst] = m.value;
+    }
+  }
+  replay = roundAll(r.dtype, replay);
+  for (size_t i = 0; i < replay.size(); ++i) {
+    if (!sameBits(replay[i], dst->values[i])) {
+      return failure("replaying " + std::to_string(t.moves.size()) + " moves gives " + show(replay[i]) + " at " +
+                     position(dst->shape, i) + ", the run wrote " + show(dst->values[i]));
+    }
+  }
+  return pass(std::to_string(t.moves.size()) + " moves replay to the output");
+}
+
+namespace {
+
+// FNV-1a over 64-bit words; every NaN hashes alike (the payload is not part of the contract).
+struct Digest {
+  uint64_t h = 1469598103934665603ull;
+  void mix(uint64_t v) {
+    for (int b = 0; b < 8; ++b) {
+      h ^= (v >> (8 * b)) & 0xFF;
+      h *= 1099511628211ull;
+    }
+  }
+  void add(const std::vector<float>& values, const std::vector<int64_t>& ints) {
+    for (float v : values) mix(std::isnan(v) ? 0x7FC00000u : std::bit_cast<uint32_t>(v));
+    for (int64_t v : ints) mix(static_cast<uint64_t>(v));
+  }
+};
+
+}  // namespace
+
+uint64_t digestOf(const RunResult& result) {
+  Digest d;
+  for (const HostTensor& t : result.outputs) {
+    for (char c : t.name) d.mix(static_cast<unsigned char>(c));
+    d.add(t.values, t.ints);
+  }
+  return d.h;
+}
+
+uint64_t digestOf(const std::vector<float>& values, const std::vector<int64_t>& ints) {
+  Digest d;
+  d.add(values, ints);
+  return d.h;
+}
+
+std::string describe(const RunRequest& r) {
+  const OpInfo& op = opInfo(r.op);
+  std::ostringstream s;
+  s << op.name << " " << shapeText(srcShapeOf(r)) << " -> " << shapeText(dstShapeOf(r));
+  if (op.scaleCount == 1) s << " scales " << r.scaleW;
+  if (op.scaleCount == 2) s << " scales (" << r.scaleH << ", " << r.scaleW << ")";
+  s << ", " << dtypeText(r.dtype) << ", " << layoutName(r.layout) << ", "
+    << (r.deterministic ? "deterministic" : "default mode");
+  if (r.profile) s << ", profile " << r.profile->name << " (" << r.profile->vectorCores << " cores, " << r.profile->ubBytes << " B UB)";
+  return s.str();
+}
+
+}  // namespace gradlab::verify

@@ -1,0 +1,43 @@
+// Judging one run of any catalog operator: its outputs against the independent reference (by the
+// operator's index rule), its plan against the invariants every plan keeps, its trace against its outputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gradlab/plan.h"
+#include "gradlab/runner.h"
+#include "gradlab/verify.h"
+
+namespace gradlab::verify {
+
+// What the reference predicts for one output tensor.
+struct Expected {
+  std::string name;
+  std::vector<float> fp32;      // the reference in fp32, summed in the SPEC's (row-major) order
+  std::vector<double> exact;    // backward sums in double (empty: fp32 is exact)
+  std::vector<double> absSum;   // per cell, the sum of |terms| (empty: nothing is summed)
+  std::vector<int64_t> terms;   // per cell, how many terms are summed
+  std::vector<int64_t> ints;    // integer outputs (indices)
+};
+
+// The reference outputs of `request`, computed from the run's own inputs; false and `why` when it has none
+// (e.g. indices outside their plane: the run should have failed).
+bool referenceOutputs(const RunRequest& request, const RunResult& result, std::vector<Expected>* out, std::string* why);
+
+// Every tile within the profile's UB and cores; every output cell in a working tile (compute phase, or the
+// zero phase of a plan without one); deterministic and forward plans: each cell's tiles on one core, no
+// atomics, no workspace; default plans: a cell several cores write is written atomically by each.
+CaseResult judgePlan(const RunRequest& request, const Plan& plan);
+// Replaying the trace's moves (summed per cell in sequence order for backward ops, copied for forward ops)
+// gives the outputs; sumAfter, orderAtDst and the values agree with the inputs on the way.
+CaseResult judgeTrace(const RunRequest& request, const RunResult& result);
+// A hash of every output bit (values and indices) of `result`, or of tensors read back by hand.
+uint64_t digestOf(const RunResult& result);
+uint64_t digestOf(const std::vector<float>& values, const std::vector<int64_t>& ints);
+
+// "UpsampleNearestExact2dBackward [1, 1, 7, 11] -> [1, 1, 3, 5] scales (0, 0), float16, sliced, default mode"
+std::string describe(const RunRequest& request);
+
+}  // namespace gradlab::verify

@@ -1,0 +1,44 @@
+// Independent naive reference of adaptive max pool 2-D (SPEC.md section 3 and "Forward ops"), written
+// from the formulas with plain loops and no code shared with the library. Tensors are row-major host
+// vectors over planes (n*C + c) x H x W.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace gradlab::reference {
+
+struct PoolDims {
+  int64_t planes = 1;  // N * C
+  int64_t H = 1, W = 1;
+  int64_t Ho = 1, Wo = 1;
+};
+
+struct PoolForward {
+  std::vector<float> out;        // planes x Ho x Wo
+  std::vector<int64_t> indices;  // h * W + w of the max inside its plane
+};
+
+// Max over each window [floor(a*I/O), ceil((a+1)*I/O)) per axis, scanned row-major: the first of equal
+// maxima wins, a NaN beats everything and a later NaN replaces an earlier one.
+PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d);
+
+// gradInput[p, indices[p, oh, ow]] += gradOutput[p, oh, ow] in row-major (oh, ow) order, fp32 sums.
+// Indices must lie in [0, H*W).
+std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutput, const std::vector<int64_t>& indices,
+                                             const PoolDims& d);
+
+// The same sums in double, plus per cell the number of terms and the sum of |terms| (what the tolerance
+// rule of gradlab/verify.h takes).
+struct PoolBackwardDouble {
+  std::vector<double> gradInput;
+  std::vector<double> absSum;
+  std::vector<int64_t> terms;
+};
+PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(const std::vector<float>& gradOutput,
+                                                   const std::vector<int64_t>& indices, const PoolDims& d);
+
+// The first flat gradOutput position whose index is outside [0, H*W), or -1.
+int64_t firstIndexOutsidePlane(const std::vector<int64_t>& indices, const PoolDims& d);
+
+}  // namespace gradlab::reference

@@ -1,0 +1,88 @@
+#include "verify/reference_upsample.h"
+
+#include <math.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gradlab::reference {
+
+int64_t nearestExactSource(int64_t dstIndex, int64_t inSize, int64_t outSize, double scale) {
+  const float s =
+      (scale > 0.0) ? static_cast<float>(1.0 / scale) : static_cast<float>(inSize) / static_cast<float>(outSize);
+  // (int64 + 0.5) * float is a double product; floorf's float parameter rounds it.
+  const double product = (dstIndex + 0.5) * s;
+  const float index = floorf(static_cast<float>(product));
+  if (std::isinf(index) || index >= static_cast<float>(inSize)) return inSize - 1;
+  return std::min(static_cast<int64_t>(index), inSize - 1);
+}
+
+int64_t nearestSource(int64_t dstIndex, int64_t inSize, int64_t outSize, double scale) {
+  if (outSize == inSize) return dstIndex;
+  if (outSize == 2 * inSize) return dstIndex >> 1;
+  const float s =
+      (scale > 0.0) ? static_cast<float>(1.0 / scale) : static_cast<float>(inSize) / static_cast<float>(outSize);
+  // int64 * float is a float product.
+  const float index = floorf(static_cast<float>(dstIndex) * s);
+  if (std::isinf(index) || index >= static_cast<float>(inSize)) return inSize - 1;
+  return std::min(static_cast<int64_t>(index), inSize - 1);
+}
+
+int64_t sourceOf(IndexRule rule, int64_t dstIndex, int64_t inSize, int64_t outSize, double scale) {
+  return rule == IndexRule::kNearest ? nearestSource(dstIndex, inSize, outSize, scale)
+                                     : nearestExactSource(dstIndex, inSize, outSize, scale);
+}
+
+namespace {
+
+template <typename T, typename Fn>
+std::vector<T> backwardSums(const UpsampleShape& s, Fn value) {
+  std::vector<T> grad(s.inCells(), T(0));
+  for (int64_t n = 0; n < s.N; ++n) {
+    for (int64_t c = 0; c < s.C; ++c) {
+      const int64_t plane = n * s.C + c;
+      for (int64_t h = 0; h < s.outH; ++h) {
+        const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);
+        for (int64_t w = 0; w < s.outW; ++w) {
+          const int64_t iw = sourceOf(s.rule, w, s.inW, s.outW, s.scaleW);
+          grad[(plane * s.inH + ih) * s.inW + iw] += value((plane * s.outH + h) * s.outW + w);
+        }
+      }
+    }
+  }
+  return grad;
+}
+
+}  // namespace
+
+std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& g) {
+  return backwardSums<float>(shape, [&](int64_t i) { return g[i]; });
+}
+
+std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, const std::vector<float>& g) {
+  return backwardSums<double>(shape, [&](int64_t i) { return static_cast<double>(g[i]); });
+}
+
+std::vector<int64_t> upsampleBackwardCounts(const UpsampleShape& shape) {
+  return backwardSums<int64_t>(shape, [](int64_t) { return int64_t{1}; });
+}
+
+std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, const std::vector<float>& g) {
+  return backwardSums<double>(shape, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); });
+}
+
+std::vector<float> upsampleForward(const UpsampleShape& s, const std::vector<float>& self) {
+  std::vector<float> out(s.outCells());
+  for (int64_t plane = 0; plane < s.N * s.C; ++plane) {
+    for (int64_t h = 0; h < s.outH; ++h) {
+      const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);
+      for (int64_t w = 0; w < s.outW; ++w) {
+        const int64_t iw = sourceOf(s.rule, w, s.inW, s.outW, s.scaleW);
+        out[(plane * s.outH + h) * s.outW + w] = self[(plane * s.inH + ih) * s.inW + iw];
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace gradlab::reference

@@ -1,0 +1,47 @@
+#include "verify/run_case.h"
+
+#include "verify/judge.h"
+
+namespace gradlab::verify {
+namespace {
+
+thread_local bool t_traceEveryRun = false;
+
+}  // namespace
+
+void setTraceEveryRun(bool on) { t_traceEveryRun = on; }
+bool traceEveryRun() { return t_traceEveryRun; }
+
+RunRequest onProfile(RunRequest request, const std::string& spec) {
+  DeviceProfile p;
+  std::string error;
+  if (parseProfileSpec(spec, &p, &error)) request.profile = p;
+  return request;
+}
+
+RunResult runCase(const RunRequest& request, bool withTrace) {
+  RunRequest r = request;
+  r.trace = r.trace || withTrace || traceEveryRun();
+  return run(r);
+}
+
+CaseResult runAndJudge(const RunRequest& request, bool withTrace) {
+  const RunResult result = runCase(request, withTrace);
+  const std::string what = describe(request) + ": ";
+  const Verdict values = checkRun(request, result);
+  if (!values.passed) return {false, what + values.lines.back(), 0};
+  if (!result.plan) return {false, what + "the run reports no plan", 0};
+  const CaseResult plan = judgePlan(request, *result.plan);
+  if (!plan.passed) return {false, what + "plan: " + plan.detail, 0};
+  std::string traced;
+  if (withTrace || traceEveryRun()) {
+    const CaseResult trace = judgeTrace(request, result);
+    if (!trace.passed) return {false, what + "trace: " + trace.detail, 0};
+    traced = "; " + trace.detail;
+  }
+  std::string lines;
+  for (const std::string& line : values.lines) lines += (lines.empty() ? "" : "; ") + line;
+  return {true, what + lines + "; plan " + plan.detail + traced, digestOf(result)};
+}
+
+}  // namespace gradlab::verify

@@ -1,0 +1,23 @@
+// One harness for every operator case that computes something: a RunRequest run through the runner (the
+// public aclnn API, any layout, mode and profile; storage outside each view is checked untouched) and
+// judged by judge.h.
+#pragma once
+
+#include <string>
+
+#include "gradlab/runner.h"
+#include "gradlab/verify.h"
+
+namespace gradlab::verify {
+
+// `request` planned on the profile a GRADLAB_DEVICE-style spec names ("classroom", "atlas-a2:cores=3,ub=1k").
+RunRequest onProfile(RunRequest request, const std::string& spec);
+
+// Runs `request` (recording a trace when `withTrace` or traceEveryRun()).
+RunResult runCase(const RunRequest& request, bool withTrace = false);
+
+// Runs, then judges the values against the reference, the plan, and (when traced) the trace. The detail
+// names the problem; the digest covers the outputs.
+CaseResult runAndJudge(const RunRequest& request, bool withTrace = false);
+
+}  // namespace gradlab::verify
