@@ -24,12 +24,7 @@ void runProgram(const uint8_t* data, size_t size) {
       case Step::kCreateTensor: stepCreateTensor(s); break;
       case Step::kDestroyTensor: stepDestroyTensor(s); break;
       case Step::kCreateIntArray: stepCreateIntArray(s); break;
-      case Step::kUpsample2dBackward:
-      case Step::kUpsample1dBackward:
-      case Step::kUpsample2d:
-      case Step::kUpsample1d:
-      case Step::kAdaptivePoolBackward:
-      case Step::kAdaptivePool: stepOperator(s, op); break;
+      case Step::kOperator: stepOperator(s); break;
       case Step::kLaunchKept: stepLaunchKept(s); break;
       case Step::kDestroyExecutor: stepDestroyExecutor(s); break;
       case Step::kSynchronize: stepSynchronize(s); break;
@@ -40,6 +35,9 @@ void runProgram(const uint8_t* data, size_t size) {
       case Step::kSetDevice: stepSetDevice(s); break;
       case Step::kResetDevice: stepResetDevice(s); break;
       case Step::kFinalizeAndInit: stepFinalizeAndInit(s); break;
+      case Step::kProfile: stepProfile(s); break;
+      case Step::kRun: stepRun(s); break;
+      case Step::kInspectExecutor: stepInspectExecutor(s); break;
       case Step::kCount: break;
     }
   }

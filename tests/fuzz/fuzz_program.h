@@ -15,12 +15,7 @@ enum class Step : uint8_t {
   kCreateTensor,
   kDestroyTensor,
   kCreateIntArray,
-  kUpsample2dBackward,
-  kUpsample1dBackward,
-  kUpsample2d,
-  kUpsample1d,
-  kAdaptivePoolBackward,
-  kAdaptivePool,
+  kOperator,         // GetWorkspaceSize of any operator of the catalog (a byte picks it), then launch, keep or destroy
   kLaunchKept,       // launch an executor kept earlier, through any op's launch entry
   kDestroyExecutor,  // aclDestroyAclOpExecutor on a kept (or already used) executor
   kSynchronize,
@@ -31,6 +26,9 @@ enum class Step : uint8_t {
   kSetDevice,
   kResetDevice,
   kFinalizeAndInit,
+  kProfile,          // parseProfileSpec with made-up text; setActiveProfile with made-up fields
+  kRun,              // gradlab::run with a made-up request, its result checked against the reference
+  kInspectExecutor,  // executorPlan / traceExecutor on a kept, launched, foreign or null executor
   kCount
 };
 

@@ -28,8 +28,13 @@ void stepDestroyTensor(State& s);
 void stepCreateIntArray(State& s);
 
 // steps_operators.cpp
-void stepOperator(State& s, Step op);
+void stepOperator(State& s);
 void stepLaunchKept(State& s);
 void stepDestroyExecutor(State& s);
+
+// steps_introspection.cpp: gradlab's own C++ API (profiles, the runner, plans and traces of executors).
+void stepProfile(State& s);
+void stepRun(State& s);
+void stepInspectExecutor(State& s);
 
 }  // namespace gradlab::fuzz

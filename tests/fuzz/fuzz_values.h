@@ -12,6 +12,8 @@
 
 #include "acl/acl.h"
 #include "byte_reader.h"
+#include "gradlab/ops.h"
+#include "gradlab/profile.h"
 
 namespace gradlab::fuzz {
 
@@ -109,6 +111,44 @@ inline int32_t readFormat(ByteReader& in) {
   return formatTable()[b % formatTable().size()];
 }
 
+// ---- device profiles: a built-in one, some fields replaced by edge values ----------------------------------
+inline const std::vector<int32_t>& coreCounts() {
+  static const std::vector<int32_t> v = {0, 1, 2, 3, 4, 7, 48, 1024, 1025, -1, std::numeric_limits<int32_t>::max()};
+  return v;
+}
+inline const std::vector<uint64_t>& ubSizes() {
+  static const std::vector<uint64_t> v = {0,     64,     256,       1023,      1024,           1088,
+                                          4096,  16384,  196608,    64 << 20,  (64 << 20) + 1, uint64_t{1} << 40,
+                                          std::numeric_limits<uint64_t>::max()};
+  return v;
+}
+inline const std::vector<double>& rates() {
+  static const std::vector<double> v = {1.0, 64.0, 1600.0, 0.0, -1.0, 1e-300, 1e300,
+                                        std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()};
+  return v;
+}
+// Byte 0: the built-in profile; byte 1: which fields change (bit 0 cores, 1 UB, 2 cube cores, 3 HBM, 4 MTE,
+// 5 vector rate, 6 launch overhead), then one table byte per changed field.
+inline DeviceProfile readProfile(ByteReader& in) {
+  DeviceProfile p = builtinProfiles()[in.pick(static_cast<uint32_t>(builtinProfiles().size()))];
+  const uint8_t mask = in.byte();
+  if (mask & 1) p.vectorCores = coreCounts()[in.pick(static_cast<uint32_t>(coreCounts().size()))];
+  if (mask & 2) p.ubBytes = ubSizes()[in.pick(static_cast<uint32_t>(ubSizes().size()))];
+  if (mask & 4) p.cubeCores = coreCounts()[in.pick(static_cast<uint32_t>(coreCounts().size()))];
+  double* fields[] = {&p.gmBandwidthGBps, &p.mteBandwidthGBps, &p.vectorElemsPerNs, &p.launchOverheadUs};
+  for (int f = 0; f < 4; ++f) {
+    if (mask & (8 << f)) *fields[f] = rates()[in.pick(static_cast<uint32_t>(rates().size()))];
+  }
+  return p;
+}
+
+// How a catalog call plans: as a direct aclnn call (byte 0), or with its own mode (1), profile (2) or both (3).
+inline void readCallContext(ByteReader& in, OpArgs* args) {
+  const uint32_t kind = in.pick(4);
+  if (kind & 1) args->deterministic = (in.byte() & 1) != 0;
+  if (kind & 2) args->profile = readProfile(in);
+}
+
 // ---- the writer side, for the seed corpus -----------------------------------------------------------------
 class ByteWriter {
  public:
@@ -147,6 +187,10 @@ class ByteWriter {
     return byte(kRaw).raw(v);
   }
   ByteWriter& dtype(aclDataType d) { return tableEntry(dtypeTable(), d); }
+  // A catalog operator by its index (fuzz_program.h kOperator reads it with pick(kOpCount)).
+  ByteWriter& op(OpKind k) { return byte(static_cast<uint8_t>(k)); }
+  // readCallContext: a direct call (the active profile and the device's option).
+  ByteWriter& directCall() { return byte(0); }
   ByteWriter& format(aclFormat f) { return tableEntry(formatTable(), f); }
   const std::string& str() const { return bytes_; }
 

@@ -10,9 +10,13 @@
 
 #include "fuzz_program.h"
 #include "fuzz_values.h"
+#include "gradlab/ops.h"
 
 namespace {
 
+using gradlab::OpInfo;
+using gradlab::OpKind;
+using gradlab::allOps;
 using gradlab::fuzz::ByteWriter;
 using gradlab::fuzz::Step;
 
@@ -91,30 +95,47 @@ class Program {
     w.byte(1);  // no free while running
     return *this;
   }
+  // GetWorkspaceSize of a catalog operator: tensor slots in the catalog's role order, then the arrays and
+  // scales it takes, then a direct call's context.
+  Program& call(OpKind op, std::vector<uint8_t> tensors, std::vector<uint8_t> arrays, std::vector<double> scales) {
+    step(Step::kOperator).w.op(op).byte(0);
+    for (uint8_t t : tensors) w.byte(t);
+    for (uint8_t a : arrays) w.byte(a);
+    for (double s : scales) w.scale(s);
+    w.directCall();
+    return *this;
+  }
   Program& upsample2dBackward(uint8_t gradOutput, uint8_t outputSize, uint8_t inputSize, double sh, double sw,
                               uint8_t out) {
-    step(Step::kUpsample2dBackward).w.byte(0).byte(gradOutput).byte(outputSize).byte(inputSize);
-    w.scale(sh).scale(sw).byte(out);
-    return *this;
+    return call(OpKind::kUpsampleNearestExact2dBackward, {gradOutput, out}, {outputSize, inputSize}, {sh, sw});
   }
   Program& upsample1dBackward(uint8_t gradOutput, uint8_t outputSize, uint8_t inputSize, double s, uint8_t out) {
-    step(Step::kUpsample1dBackward).w.byte(0).byte(gradOutput).byte(outputSize).byte(inputSize).scale(s).byte(out);
-    return *this;
+    return call(OpKind::kUpsampleNearestExact1dBackward, {gradOutput, out}, {outputSize, inputSize}, {s});
   }
   Program& upsample2d(uint8_t self, uint8_t outputSize, double sh, double sw, uint8_t out) {
-    step(Step::kUpsample2d).w.byte(0).byte(self).byte(outputSize).scale(sh).scale(sw).byte(out);
-    return *this;
+    return call(OpKind::kUpsampleNearestExact2d, {self, out}, {outputSize}, {sh, sw});
   }
   Program& upsample1d(uint8_t self, uint8_t outputSize, double s, uint8_t out) {
-    step(Step::kUpsample1d).w.byte(0).byte(self).byte(outputSize).scale(s).byte(out);
-    return *this;
+    return call(OpKind::kUpsampleNearestExact1d, {self, out}, {outputSize}, {s});
   }
   Program& poolBackward(uint8_t gradOutput, uint8_t self, uint8_t indices, uint8_t gradInput) {
-    step(Step::kAdaptivePoolBackward).w.byte(0).byte(gradOutput).byte(self).byte(indices).byte(gradInput);
-    return *this;
+    return call(OpKind::kAdaptiveMaxPool2dBackward, {gradOutput, self, indices, gradInput}, {}, {});
   }
   Program& pool(uint8_t self, uint8_t outputSize, uint8_t out, uint8_t indices) {
-    step(Step::kAdaptivePool).w.byte(0).byte(self).byte(outputSize).byte(out).byte(indices);
+    return call(OpKind::kAdaptiveMaxPool2d, {self, out, indices}, {outputSize}, {});
+  }
+  // A descriptor over `offset` bytes into the first live allocation (no memory of its own).
+  Program& tensorInside(std::vector<int64_t> dims, aclDataType dtype, aclFormat format, uint8_t offset) {
+    step(Step::kCreateTensor);
+    w.byte(0).byte(static_cast<uint8_t>(dims.size()));
+    for (int64_t d : dims) w.size(d);
+    w.byte(1).byte(0);
+    w.dtype(dtype).format(format);
+    w.byte(4).byte(0).byte(offset);  // devicePointer: inside a live allocation
+    return *this;
+  }
+  Program& malloc(uint64_t bytes) {
+    step(Step::kMalloc).w.bytes(bytes).byte(1);
     return *this;
   }
   Program& deterministic(bool on) {
@@ -138,6 +159,11 @@ class Program {
 
 void write(const std::filesystem::path& dir, const std::string& name, const Program& p) {
   std::ofstream(dir / ("seed-" + name), std::ios::binary) << p.w.str();
+}
+
+// A program that once found a bug (fixed, with a unit test of its own), written in today's language.
+void writeRegression(const std::filesystem::path& dir, const std::string& name, const Program& p) {
+  std::ofstream(dir / ("regress-" + name), std::ios::binary) << p.w.str();
 }
 
 }  // namespace
@@ -289,6 +315,71 @@ int main(int argc, char** argv) {
     p.step(Step::kQueries).w.byte(1).byte(0).byte(0).byte(0);
     p.step(Step::kSetDevice).w.byte(6);  // device 8: out of range
     write(dir, "devices_reset", p);
+  }
+  {  // profiles: specs parsed and set, then made-up fields, usable or not, set directly and carried by a call
+    Program p;
+    p.tensor({1, 1, 4, 4}, ACL_FLOAT, ACL_FORMAT_NCHW).tensor({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({4, 4}).array({1, 1, 2, 2});
+    // parse "classroom" ":" "ub" "=" "16" "k" and set it
+    p.step(Step::kProfile).w.byte(0).byte(6).byte(2).byte(8).byte(4).byte(6).byte(18).byte(9).byte(0);
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    p.step(Step::kProfile).w.byte(1).byte(0).byte(2).byte(1);  // atlas-a2 with ub = 64 bytes: refused
+    p.step(Step::kProfile).w.byte(1).byte(2).byte(1).byte(3);  // classroom with 3 cores
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    // The same call carrying a profile with 64 bytes of UB (refused) and one with 1 KiB (planned).
+    p.step(Step::kOperator).w.op(OpKind::kUpsampleNearestExact2dBackward).byte(0).byte(0).byte(1).byte(0).byte(1);
+    p.w.scale(0.0).scale(0.0).byte(2).byte(0).byte(2).byte(1);
+    p.step(Step::kOperator).w.op(OpKind::kUpsampleNearestExact2dBackward).byte(0).byte(0).byte(1).byte(0).byte(1);
+    p.w.scale(0.0).scale(0.0).byte(3).byte(1).byte(0).byte(3).byte(1).byte(4);
+    p.launchRight();
+    write(dir, "profiles", p);
+  }
+  {  // the runner, every operator: small requests with and without traces, values and profiles
+    Program p;
+    for (const OpInfo& op : allOps()) {
+      p.step(Step::kRun).w.op(op.kind).byte(2).byte(3).byte(4).byte(3).byte(9).byte(5).scale(0.0).scale(0.0);
+      p.w.byte(4 | 2).byte(0).byte(0).byte(1).byte(7);  // traced, deterministic; fp32, int64, channels-last; seed 7
+      p.step(Step::kRun).w.op(op.kind).byte(1).byte(2).byte(6).byte(5).byte(3).byte(7).scale(2.0).scale(0.5);
+      p.w.byte(8 | 4).byte(1).byte(1).byte(2).byte(3).byte(2).byte(0);  // traced, default; fp16, int32, sliced; classroom
+    }
+    p.step(Step::kInspectExecutor).w.byte(255).byte(0);
+    write(dir, "runner", p);
+  }
+  {  // executors inspected while kept, after their launch and when foreign
+    Program p;
+    p.tensor({1, 2, 6, 4}, ACL_FLOAT, ACL_FORMAT_NCHW).tensor({1, 2, 3, 2}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({6, 4}).array({1, 2, 3, 2});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).keep();
+    p.step(Step::kInspectExecutor).w.byte(0).byte(0);  // plan, and ask for a trace
+    p.step(Step::kLaunchKept).w.byte(0).bytes(0).byte(0);
+    p.launchArgs(0, 0, true);
+    p.step(Step::kInspectExecutor).w.byte(0).byte(0);  // launched: no plan any more
+    p.step(Step::kInspectExecutor).w.byte(254).byte(0);
+    write(dir, "inspect_executors", p);
+  }
+  {  // aclrtMalloc with a policy outside the enum (UBSan: the int was read through the enum type)
+    Program p;
+    p.step(Step::kMalloc).w.bytes(64).byte(0).raw<int8_t>(0);  // policy 0 % 9 - 1 = -1
+    writeRegression(dir, "malloc-policy-outside-enum-range", p);
+  }
+  {  // an empty tensor with null data and an offset (UBSan: pointer arithmetic on null)
+    Program p;
+    p.tensor({1, 1, 0, 4}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh, kHi20, {}, 3);
+    p.tensor({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({0, 4}).array({1, 1, 2, 2});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    p.upsample2d(1, 0, 0.0, 0.0, 0);
+    writeRegression(dir, "empty-tensor-null-data-with-offset", p);
+  }
+  {  // an fp32 tensor 2 bytes into its allocation (UBSan: misaligned atomic adds in the kernel); refused now
+    Program p;
+    p.malloc(4096);
+    p.tensorInside({1, 1, 8, 8}, ACL_FLOAT, ACL_FORMAT_NCHW, 2);
+    p.tensor({1, 1, 2, 2}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.array({8, 8}).array({1, 1, 2, 2});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1);  // refused: nothing to launch
+    p.deterministic(true).upsample2dBackward(0, 0, 1, 0.0, 0.0, 1);
+    writeRegression(dir, "misaligned-fp32-tensor", p);
   }
   std::printf("wrote the seed corpus to %s\n", dir.c_str());
   return 0;

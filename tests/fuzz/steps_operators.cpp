@@ -1,15 +1,12 @@
-// Steps that call the operators: GetWorkspaceSize with fuzzed tensors, arrays and scales, then a
-// launch with a right or wrong workspace, stream and launch entry, and a synchronize that collects
-// device errors (such as an index outside its plane).
+// Steps that call the operators: GetWorkspaceSize of any operator of the catalog (gradlab/ops.h) with
+// fuzzed tensors, arrays, scales and call context, then a launch with a right or wrong workspace, stream
+// and launch entry, and a synchronize that collects device errors (such as an index outside its plane).
+// Every operator the catalog lists is fuzzed here without an edit.
 #include <algorithm>
 #include <limits>
+#include <string>
+#include <vector>
 
-#include "aclnnop/aclnn_adaptive_max_pool2d.h"
-#include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
-#include "aclnnop/aclnn_upsample_nearest_exact1d.h"
-#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
-#include "aclnnop/aclnn_upsample_nearest_exact2d.h"
-#include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "fuzz_contract.h"
 #include "fuzz_steps.h"
 #include "fuzz_values.h"
@@ -23,26 +20,14 @@ namespace {
 constexpr size_t kMaxKeptExecutors = 6;
 constexpr uint64_t kDeviceCapacity = uint64_t{64} << 30;
 
-using LaunchFn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
-struct Launch {
-  const char* name;
-  LaunchFn fn;
-};
-const Launch kLaunches[] = {
-    {"aclnnUpsampleNearestExact2dBackward", aclnnUpsampleNearestExact2dBackward},
-    {"aclnnUpsampleNearestExact1dBackward", aclnnUpsampleNearestExact1dBackward},
-    {"aclnnUpsampleNearestExact2d", aclnnUpsampleNearestExact2d},
-    {"aclnnUpsampleNearestExact1d", aclnnUpsampleNearestExact1d},
-    {"aclnnAdaptiveMaxPool2dBackward", aclnnAdaptiveMaxPool2dBackward},
-    {"aclnnAdaptiveMaxPool2d", aclnnAdaptiveMaxPool2d},
-};
+const OpInfo& pickOp(ByteReader& in) { return allOps()[in.pick(static_cast<uint32_t>(kOpCount))]; }
 
 aclTensor* tensorOf(const TensorRecord* r) { return r ? r->tensor : nullptr; }
 
 // How much work a call over these tensors may be: legal calls over huge views would run for minutes,
 // but a view larger than the device must be refused before any work, so such calls are always made.
 enum class Budget { kSkip, kPlanOnly, kLaunch };
-Budget budget(std::initializer_list<const TensorRecord*> tensors) {
+Budget budget(const std::vector<const TensorRecord*>& tensors) {
   int64_t total = 0;
   for (const TensorRecord* t : tensors) {
     if (t == nullptr) continue;
@@ -60,8 +45,8 @@ void synchronize(State& s, aclrtStream stream) {
   (void)s;
 }
 
-// Launches `executor` through `launch`: workspace and size right (allocated here) or fuzzed.
-void launch(State& s, aclOpExecutor* executor, uint64_t workspaceSize, const Launch& entry) {
+// Launches `executor` through `entry`'s launch: workspace and size right (allocated here) or fuzzed.
+void launch(State& s, aclOpExecutor* executor, uint64_t workspaceSize, const OpInfo& entry) {
   ByteReader& in = s.in;
   void* workspace = nullptr;
   uint64_t size = workspaceSize;
@@ -79,8 +64,8 @@ void launch(State& s, aclOpExecutor* executor, uint64_t workspaceSize, const Lau
   }
   aclrtStream stream = s.stream();
   beginCall();
-  const aclnnStatus st = entry.fn(workspace, size, executor, stream);
-  expectCode(entry.name, st, {kSuccess, kNullptr, kParamInvalid});
+  const aclnnStatus st = entry.launch(workspace, size, executor, stream);
+  expectCode(entry.aclnnName().c_str(), st, {kSuccess, kNullptr, kParamInvalid});
   if (in.pick(4) != 0) synchronize(s, stream);
   const bool freeEarly = in.pick(8) == 0;
   if (st == ACLNN_SUCCESS && freeEarly && workspace) {  // free while (maybe) still running: pinned
@@ -94,7 +79,7 @@ void launch(State& s, aclOpExecutor* executor, uint64_t workspaceSize, const Lau
 }
 
 void afterWorkspaceSize(State& s, const char* api, aclnnStatus st, uint64_t workspaceSize, aclOpExecutor* executor,
-                        const Launch& own, Budget allowed) {
+                        const OpInfo& own, Budget allowed) {
   expectCode(api, st, {kSuccess, kNullptr, kParamInvalid, kInner});
   if (st != ACLNN_SUCCESS) return;
   if (executor == nullptr) violation(api, "succeeded without an executor");
@@ -114,7 +99,7 @@ void afterWorkspaceSize(State& s, const char* api, aclnnStatus st, uint64_t work
       }
       [[fallthrough]];
     default:
-      launch(s, executor, workspaceSize, s.in.pick(8) == 0 ? kLaunches[s.in.pick(6)] : own);
+      launch(s, executor, workspaceSize, s.in.pick(8) == 0 ? pickOp(s.in) : own);
       if (s.in.pick(4) == 0 && s.executors.size() < kMaxKeptExecutors) s.executors.push_back(executor);  // stale
       return;
   }
@@ -122,94 +107,34 @@ void afterWorkspaceSize(State& s, const char* api, aclnnStatus st, uint64_t work
 
 }  // namespace
 
-void stepOperator(State& s, Step op) {
+void stepOperator(State& s) {
   ByteReader& in = s.in;
+  const OpInfo& op = pickOp(in);
   const uint8_t nulls = in.byte();  // 0xF0 | bits: workspaceSize and executor out-pointers null
   uint64_t workspaceSize = 0;
   aclOpExecutor* executor = nullptr;
   uint64_t* ws = (nulls & 0xF1) == 0xF1 ? nullptr : &workspaceSize;
   aclOpExecutor** ex = (nulls & 0xF2) == 0xF2 ? nullptr : &executor;
-  aclnnStatus st = 0;
-  switch (op) {
-    case Step::kUpsample2dBackward: {
-      const TensorRecord* gradOutput = s.tensor();
-      const aclIntArray* outputSize = s.array();
-      const aclIntArray* inputSize = s.array();
-      const double scalesH = readScale(in), scalesW = readScale(in);
-      const TensorRecord* out = s.tensor();
-      const Budget b = budget({gradOutput, out});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(tensorOf(gradOutput), outputSize, inputSize, scalesH,
-                                                               scalesW, tensorOf(out), ws, ex);
-      return afterWorkspaceSize(s, "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize", st, workspaceSize, executor,
-                                kLaunches[0], b);
-    }
-    case Step::kUpsample1dBackward: {
-      const TensorRecord* gradOutput = s.tensor();
-      const aclIntArray* outputSize = s.array();
-      const aclIntArray* inputSize = s.array();
-      const double scales = readScale(in);
-      const TensorRecord* out = s.tensor();
-      const Budget b = budget({gradOutput, out});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(tensorOf(gradOutput), outputSize, inputSize, scales,
-                                                               tensorOf(out), ws, ex);
-      return afterWorkspaceSize(s, "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize", st, workspaceSize, executor,
-                                kLaunches[1], b);
-    }
-    case Step::kUpsample2d: {
-      const TensorRecord* self = s.tensor();
-      const aclIntArray* outputSize = s.array();
-      const double scalesH = readScale(in), scalesW = readScale(in);
-      const TensorRecord* out = s.tensor();
-      const Budget b = budget({self, out});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnUpsampleNearestExact2dGetWorkspaceSize(tensorOf(self), outputSize, scalesH, scalesW, tensorOf(out), ws, ex);
-      return afterWorkspaceSize(s, "aclnnUpsampleNearestExact2dGetWorkspaceSize", st, workspaceSize, executor,
-                                kLaunches[2], b);
-    }
-    case Step::kUpsample1d: {
-      const TensorRecord* self = s.tensor();
-      const aclIntArray* outputSize = s.array();
-      const double scales = readScale(in);
-      const TensorRecord* out = s.tensor();
-      const Budget b = budget({self, out});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnUpsampleNearestExact1dGetWorkspaceSize(tensorOf(self), outputSize, scales, tensorOf(out), ws, ex);
-      return afterWorkspaceSize(s, "aclnnUpsampleNearestExact1dGetWorkspaceSize", st, workspaceSize, executor,
-                                kLaunches[3], b);
-    }
-    case Step::kAdaptivePoolBackward: {
-      const TensorRecord* gradOutput = s.tensor();
-      const TensorRecord* self = s.tensor();
-      const TensorRecord* indices = s.tensor();
-      const TensorRecord* gradInput = s.tensor();
-      const Budget b = budget({gradOutput, self, indices, gradInput});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(tensorOf(gradOutput), tensorOf(self), tensorOf(indices),
-                                                          tensorOf(gradInput), ws, ex);
-      return afterWorkspaceSize(s, "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize", st, workspaceSize, executor,
-                                kLaunches[4], b);
-    }
-    case Step::kAdaptivePool: {
-      const TensorRecord* self = s.tensor();
-      const aclIntArray* outputSize = s.array();
-      const TensorRecord* out = s.tensor();
-      const TensorRecord* indices = s.tensor();
-      const Budget b = budget({self, out, indices});
-      if (b == Budget::kSkip) return;
-      beginCall();
-      st = aclnnAdaptiveMaxPool2dGetWorkspaceSize(tensorOf(self), outputSize, tensorOf(out), tensorOf(indices), ws, ex);
-      return afterWorkspaceSize(s, "aclnnAdaptiveMaxPool2dGetWorkspaceSize", st, workspaceSize, executor, kLaunches[5], b);
-    }
-    default:
-      return;
+  OpArgs args;
+  std::vector<const TensorRecord*> records;
+  for (int i = 0; i < op.roleCount; ++i) {
+    records.push_back(s.tensor());
+    args.tensors[i] = tensorOf(records.back());
   }
+  if (op.takesOutputSize) args.outputSize = s.array();
+  if (op.takesInputSize) args.inputSize = s.array();
+  for (int i = 0; i < op.scaleCount; ++i) args.scales[i] = readScale(in);
+  readCallContext(in, &args);
+  const Budget b = budget(records);
+  if (b == Budget::kSkip) return;
+  const std::string api = op.aclnnName() + "GetWorkspaceSize";
+  beginCall();
+  const aclnnStatus st = op.getWorkspaceSize(args, ws, ex);
+  // A profile the operators cannot plan with is refused before anything else.
+  if (args.profile && !profileProblem(*args.profile).empty() && st != ACLNN_ERR_PARAM_INVALID) {
+    violation(api.c_str(), "accepted a call whose profile is unusable");
+  }
+  afterWorkspaceSize(s, api.c_str(), st, workspaceSize, executor, op, b);
 }
 
 void stepLaunchKept(State& s) {
@@ -218,7 +143,7 @@ void stepLaunchKept(State& s) {
   const uint8_t which = in.byte();
   if (which == 254) executor = reinterpret_cast<aclOpExecutor*>(&s);  // foreign
   else if (which != 255 && !s.executors.empty()) executor = s.executors[which % s.executors.size()];
-  launch(s, executor, readBytes(in), kLaunches[in.pick(6)]);
+  launch(s, executor, readBytes(in), pickOp(in));
 }
 
 void stepDestroyExecutor(State& s) {
