@@ -148,6 +148,15 @@ TEST(UpsampleGolden, LoaderRunsCasesAndReportsMismatches) {
   EXPECT_FALSE(missing[0].run().passed);
 }
 
+// An empty gradInput (in W = 0) with a non-empty gradOutput is a legal 2-D call that writes nothing; the
+// reference must not look for a source cell that does not exist (found by the fuzzer: UBSan in the reference).
+TEST(UpsampleJudges, EmptyGradInputHasAnEmptyReference) {
+  RunRequest p = upsample2d({1, 1, 3, 0, 3, 3}, false);
+  const RunResult o = verify::runCase(p);
+  ASSERT_TRUE(o.ok()) << o.message;
+  EXPECT_TRUE(verify::checkRun(p, o).passed);
+}
+
 TEST(UpsampleJudges, WrongValuesFail) {
   const RunRequest p = upsample2d({1, 1, 2, 2, 4, 4}, true);
   RunResult o = verify::runCase(p);

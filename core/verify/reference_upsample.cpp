@@ -38,6 +38,7 @@ namespace {
 template <typename T, typename Fn>
 std::vector<T> backwardSums(const UpsampleShape& s, Fn value) {
   std::vector<T> grad(s.inCells(), T(0));
+  if (s.inCells() == 0) return grad;  // nothing receives anything (and no source index exists)
   for (int64_t n = 0; n < s.N; ++n) {
     for (int64_t c = 0; c < s.C; ++c) {
       const int64_t plane = n * s.C + c;
@@ -73,6 +74,7 @@ std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, const st
 
 std::vector<float> upsampleForward(const UpsampleShape& s, const std::vector<float>& self) {
   std::vector<float> out(s.outCells());
+  if (s.inCells() == 0) return out;
   for (int64_t plane = 0; plane < s.N * s.C; ++plane) {
     for (int64_t h = 0; h < s.outH; ++h) {
       const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);

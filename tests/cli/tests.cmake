@@ -67,3 +67,15 @@ gradlab_cli_test(input_from_npy 0 "gradOutput float32 \\[2, 3, 7, 9\\].*gradInpu
 set_tests_properties(cli.save_outputs PROPERTIES FIXTURES_SETUP cli_saved)
 set_tests_properties(cli.input_from_npy PROPERTIES FIXTURES_REQUIRED cli_saved)
 gradlab_cli_test(verify 0 "verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed" --verify --op adaptive-max-pool2d-backward)
+
+# The installed gradlab-cli runs the case table with the golden vectors installed beside it (not the source
+# tree's): every operator's golden cases counted and passing.
+include(GNUInstallDirs)
+set(cli_installed ${CMAKE_BINARY_DIR}/seeds/prefix/${CMAKE_INSTALL_BINDIR}/gradlab-cli)
+add_test(NAME cli.installed_verify
+  COMMAND ${CMAKE_COMMAND} -E env --unset=GRADLAB_GOLDEN_DIR
+          ${CMAKE_COMMAND} "-DCOMMAND=${cli_installed}|--verify" -DEXPECT_CODE=0
+          "-DEXPECT_REGEX=golden vectors from [^\n]*/seeds/prefix/share/gradlab/golden.*verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed"
+          -P ${GRADLAB_CLI_EXPECT})
+set_tests_properties(cli.installed_verify PROPERTIES FIXTURES_REQUIRED gradlab_installed TIMEOUT 300
+  LABELS install ENVIRONMENT "GRADLAB_LOG=off")

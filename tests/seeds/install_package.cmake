@@ -9,7 +9,8 @@ endif()
 foreach(file include/acl/acl.h include/aclnnop/aclnn_upsample_nearest_exact2d_backward.h
              include/aclnnop/aclnn_adaptive_max_pool2d_backward.h ${LIBDIR}/libgradlab.a
              ${LIBDIR}/cmake/gradlab/gradlabConfig.cmake ${LIBDIR}/cmake/gradlab/gradlabConfigVersion.cmake
-             ${LIBDIR}/pkgconfig/gradlab.pc)
+             ${LIBDIR}/pkgconfig/gradlab.pc ${LIBDIR}/libgradlab_verify.a include/gradlab/ops.h include/gradlab/verify.h
+             share/gradlab/golden/upsample_nearest_exact2d.json share/gradlab/golden/adaptive_max_pool2d.json)
   if(NOT EXISTS "${PREFIX}/${file}")
     message(FATAL_ERROR "the installed package lacks ${PREFIX}/${file}")
   endif()
