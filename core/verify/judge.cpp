@@ -39,7 +39,8 @@ reference::UpsampleShape upsampleShape(const RunRequest& r, const OpInfo& op) {
   s.N = r.N, s.C = r.C;
   s.inH = oneD ? 1 : r.inH, s.inW = r.inW;
   s.outH = oneD ? 1 : r.outH, s.outW = r.outW;
-  s.scaleH = oneD ? 0.0 : r.scaleH, s.scaleW = r.scaleW;
+  // An operator without scale arguments computes from the sizes whatever the request holds.
+  s.scaleH = oneD || op.scaleCount < 2 ? 0.0 : r.scaleH, s.scaleW = op.scaleCount == 0 ? 0.0 : r.scaleW;
   s.rule = op.rule;
   return s;
 }

@@ -27,6 +27,18 @@ PlaneTensor planeTensor4d(const aclTensor& t) {
   return p;
 }
 
+PlaneTensor planeTensorNhwc(const aclTensor& t) {
+  PlaneTensor p = basic(t);
+  p.N = t.viewDims[0], p.H = t.viewDims[1], p.W = t.viewDims[2], p.C = t.viewDims[3];
+  p.sN = t.strides[0], p.sH = t.strides[1], p.sW = t.strides[2], p.sC = t.strides[3];
+  return p;
+}
+
+PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank) {
+  if (spatialRank == 1) return planeTensorNcl(t);
+  return t.format == ACL_FORMAT_NHWC ? planeTensorNhwc(t) : planeTensor4d(t);
+}
+
 PlaneTensor planeTensorChw(const aclTensor& t) {
   PlaneTensor p = basic(t);
   p.N = 1, p.C = t.viewDims[0], p.H = t.viewDims[1], p.W = t.viewDims[2];

@@ -28,10 +28,14 @@ struct PlaneTensor {
   }
 };
 
-// 4-D NCHW -> as is; 3-D (C,H,W) -> N = 1; 3-D NCL (1-D ops) -> H = 1: pass `oneRow`.
+// 4-D NCHW -> as is; 4-D NHWC (view dims N, H, W, C) -> its NCHW planes; 3-D (C,H,W) -> N = 1;
+// 3-D NCL (1-D ops) -> H = 1.
 PlaneTensor planeTensor4d(const aclTensor& t);
+PlaneTensor planeTensorNhwc(const aclTensor& t);
 PlaneTensor planeTensorChw(const aclTensor& t);
 PlaneTensor planeTensorNcl(const aclTensor& t);
+// An operator's [N, C, L] (spatialRank 1) or 4-D tensor, read by its format: NHWC views are (N, H, W, C).
+PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank);
 
 // Reads `count` cells of one row starting at column w0 as fp32.
 void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, float* dst);

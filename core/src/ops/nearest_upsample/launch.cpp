@@ -26,8 +26,8 @@ bool twoD(OpKind op) { return opInfo(op).spatialRank == 2; }
 
 std::shared_ptr<UpsampleJob> makeJob(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g) {
   const IndexRule rule = opInfo(op).rule;
-  return std::make_shared<UpsampleJob>(twoD(op) ? planeTensor4d(src) : planeTensorNcl(src),
-                                       twoD(op) ? planeTensor4d(dst) : planeTensorNcl(dst),
+  const int rank = opInfo(op).spatialRank;
+  return std::make_shared<UpsampleJob>(planeTensorOf(src, rank), planeTensorOf(dst, rank),
                                        sharedAxisMap(rule, g.inH, g.outH, g.scaleH),
                                        sharedAxisMap(rule, g.inW, g.outW, g.scaleW));
 }
