@@ -3,9 +3,11 @@
 
 Produces, from PyTorch's CPU implementation (the ground truth named in /work/shared/SPEC.md):
 
-    tests/data/golden/upsample_nearest_exact1d.json
-    tests/data/golden/upsample_nearest_exact2d.json
-    tests/data/golden/adaptive_max_pool2d.json
+    core/verify/golden/upsample_nearest_exact1d.json
+    core/verify/golden/upsample_nearest_exact2d.json
+    core/verify/golden/adaptive_max_pool2d.json
+    core/verify/golden/upsample_nearest1d.json      (legacy nearest, PyTorch's upsample_nearest1d)
+    core/verify/golden/upsample_nearest2d.json      (legacy nearest, PyTorch's upsample_nearest2d)
 
 Rerun (from anywhere; Debian's python3-torch, not a pyenv python):
 
@@ -33,12 +35,14 @@ import sys
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT_DIR = os.path.join(ROOT, "tests", "data", "golden")
+OUT_DIR = os.path.join(ROOT, "core", "verify", "golden")
 GENERATOR = "tools/golden/generate.py"
 FILES = {
     "1d": "upsample_nearest_exact1d.json",
     "2d": "upsample_nearest_exact2d.json",
     "amp": "adaptive_max_pool2d.json",
+    "n1d": "upsample_nearest1d.json",
+    "n2d": "upsample_nearest2d.json",
 }
 
 
@@ -93,7 +97,7 @@ def _opt(s):
 class Builder:
     def __init__(self):
         self.torch = _torch()
-        self.cases = {"1d": [], "2d": [], "amp": []}
+        self.cases = {fam: [] for fam in FILES}
         self.names = set()
 
     def _add(self, fam, case):
@@ -160,6 +164,65 @@ class Builder:
             "name": name, "op": "upsample_nearest_exact2d", "dtype": dtype,
             "params": {"output_size": [Ho, Wo], "input_size": [N, C, Hi, Wi],
                        "scales": [float(sh), float(sw)]},
+            "inputs": {"self": _enc(x, dtype)},
+            "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
+
+    # ---- legacy nearest (no +0.5; the forwards take sizes only) --------------------------------
+    def _grad(self, name, shape, dtype, values):
+        torch = self.torch
+        if values is None:
+            return _randn(torch, shape, dtype, _gen(name))
+        g32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
+        g = g32.to(_dt(torch, dtype))
+        assert torch.equal(g.to(torch.float32), g32)
+        return g, g32
+
+    def nn1d_bwd(self, name, N, C, Li, Lo, scale=0.0, dtype="float32", values=None):
+        torch = self.torch
+        name = f"legacy_{name}/{dtype}/backward"
+        go, go32 = self._grad(name, [N, C, Lo], dtype, values)
+        gi = torch.ops.aten.upsample_nearest1d_backward(go32, [Lo], [N, C, Li], _opt(scale))
+        assert gi.dtype == torch.float32 and list(gi.shape) == [N, C, Li]
+        self._add("n1d", {
+            "name": name, "op": "upsample_nearest1d_backward", "dtype": dtype,
+            "params": {"output_size": [Lo], "input_size": [N, C, Li], "scales": [float(scale)]},
+            "inputs": {"gradOutput": _enc(go, dtype)},
+            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
+
+    def nn1d_fwd(self, name, N, C, Li, Lo, dtype="float32"):
+        torch = self.torch
+        name = f"legacy_{name}/{dtype}/forward"
+        x, x32 = _randn(torch, [N, C, Li], dtype, _gen(name))
+        y = torch.ops.aten.upsample_nearest1d(x32, [Lo], None)
+        assert list(y.shape) == [N, C, Lo]
+        self._add("n1d", {
+            "name": name, "op": "upsample_nearest1d", "dtype": dtype,
+            "params": {"output_size": [Lo], "input_size": [N, C, Li], "scales": [0.0]},
+            "inputs": {"self": _enc(x, dtype)},
+            "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
+
+    def nn2d_bwd(self, name, N, C, Hi, Wi, Ho, Wo, sh=0.0, sw=0.0, dtype="float32", values=None):
+        torch = self.torch
+        name = f"legacy_{name}/{dtype}/backward"
+        go, go32 = self._grad(name, [N, C, Ho, Wo], dtype, values)
+        gi = torch.ops.aten.upsample_nearest2d_backward(go32, [Ho, Wo], [N, C, Hi, Wi], _opt(sh), _opt(sw))
+        assert gi.dtype == torch.float32 and list(gi.shape) == [N, C, Hi, Wi]
+        self._add("n2d", {
+            "name": name, "op": "upsample_nearest2d_backward", "dtype": dtype,
+            "params": {"output_size": [Ho, Wo], "input_size": [N, C, Hi, Wi],
+                       "scales": [float(sh), float(sw)]},
+            "inputs": {"gradOutput": _enc(go, dtype)},
+            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
+
+    def nn2d_fwd(self, name, N, C, Hi, Wi, Ho, Wo, dtype="float32"):
+        torch = self.torch
+        name = f"legacy_{name}/{dtype}/forward"
+        x, x32 = _randn(torch, [N, C, Hi, Wi], dtype, _gen(name))
+        y = torch.ops.aten.upsample_nearest2d(x32, [Ho, Wo], None, None)
+        assert list(y.shape) == [N, C, Ho, Wo]
+        self._add("n2d", {
+            "name": name, "op": "upsample_nearest2d", "dtype": dtype,
+            "params": {"output_size": [Ho, Wo], "input_size": [N, C, Hi, Wi], "scales": [0.0, 0.0]},
             "inputs": {"self": _enc(x, dtype)},
             "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
 
@@ -432,6 +495,79 @@ def build_amp(b):
     b.amp("bwd_crafted_indices_random_3x3_to_9x7", [2, 1, 3, 3], 9, 7, indices=random_idx)
 
 
+def build_n1d(b):
+    bw, fw = b.nn1d_bwd, b.nn1d_fwd
+    # (name, N, C, Li, Lo, scale, low-precision variants too)
+    table = [
+        ("up_in4_out10", 1, 1, 4, 10, 0.0, True),
+        ("down_in10_out4", 1, 2, 10, 4, 0.0, True),
+        ("twice_in5_out10_shortcut", 1, 1, 5, 10, 0.0, False),
+        ("twice_in5_out10_shortcut_ignores_scale3.0", 1, 1, 5, 10, 3.0, False),
+        ("same_in7_out7_shortcut_ignores_scale0.3", 1, 1, 7, 7, 0.3, False),
+        ("scale1.7_in10_out17", 1, 1, 10, 17, 1.7, True),
+        ("scale0.6_in13_out7", 1, 2, 13, 7, 0.6, False),
+        ("scale_disagrees_in10_out15_scale2.0", 1, 1, 10, 15, 2.0, False),
+        ("f32_product_in3_out7", 1, 1, 3, 7, 0.0, True),
+        ("f32_product_in7_out100", 1, 1, 7, 100, 0.0, False),
+        ("f32_product_scale3.7_in16_out59", 1, 1, 16, 59, 3.7, False),
+        ("ratio60_in1_out60", 1, 1, 1, 60, 0.0, False),
+        ("global_in50_out1", 1, 2, 50, 1, 0.0, False),
+        ("batch_N2_C3_in9_out4", 2, 3, 9, 4, 0.0, True),
+        ("batch_N3_C2_in9_out20", 3, 2, 9, 20, 0.0, False),
+    ]
+    for name, N, C, Li, Lo, s, low in table:
+        bw(name, N, C, Li, Lo, s)
+        if low:
+            for dt in LOW:
+                bw(name, N, C, Li, Lo, s, dtype=dt)
+    bw("values_1_4.1_in3_out2_scale1.1", 1, 1, 3, 2, 1.1, values=[1.0, 4.1])
+    for name, N, C, Li, Lo, low in [
+            ("up_in4_out10", 1, 1, 4, 10, True),
+            ("down_in10_out4", 1, 2, 10, 4, False),
+            ("twice_in5_out10", 1, 1, 5, 10, False),
+            ("f32_product_in3_out7", 1, 1, 3, 7, True),
+            ("cann_sample_in3_out5", 1, 3, 3, 5, False),
+            ("batch_N2_C3_in9_out20", 2, 3, 9, 20, False)]:
+        fw(name, N, C, Li, Lo)
+        if low:
+            for dt in LOW:
+                fw(name, N, C, Li, Lo, dtype=dt)
+
+
+def build_n2d(b):
+    bw, fw = b.nn2d_bwd, b.nn2d_fwd
+    # CANN's sample of aclnnUpsampleNearest2dBackward: gradOut 2x2x3x3 = 1..36 into 2x2x1x1, scales 0.
+    for dt in ("float32",) + LOW:
+        bw("cann_sample_go2x2x3x3_gi2x2x1x1", 2, 2, 1, 1, 3, 3, 0.0, 0.0, dt, [float(v) for v in range(1, 37)])
+    table = [
+        ("up_3x4_to_8x10", 1, 1, 3, 4, 8, 10, 0.0, 0.0, True),
+        ("down_10x9_to_4x5", 1, 2, 10, 9, 4, 5, 0.0, 0.0, True),
+        ("twice_4x5_to_8x10_shortcut", 1, 1, 4, 5, 8, 10, 0.0, 0.0, False),
+        ("twice_shortcut_ignores_scales3.0_0.7", 1, 1, 4, 5, 8, 10, 3.0, 0.7, False),
+        ("same_h_twice_w_6x3_to_6x6_scales0.3_0.3", 1, 1, 6, 3, 6, 6, 0.3, 0.3, False),
+        ("scales1.7_0.6_6x10_to_10x6", 1, 1, 6, 10, 10, 6, 1.7, 0.6, True),
+        ("scale_disagrees_10x10_to_15x15_scales2.0", 1, 1, 10, 10, 15, 15, 2.0, 2.0, False),
+        ("f32_product_3x7_to_7x100", 1, 1, 3, 7, 7, 100, 0.0, 0.0, False),
+        ("ratio60_1x1_to_60x60", 1, 1, 1, 1, 60, 60, 0.0, 0.0, False),
+        ("batch_N2_C3_7x5_to_4x9", 2, 3, 7, 5, 4, 9, 0.0, 0.0, True),
+    ]
+    for name, N, C, Hi, Wi, Ho, Wo, sh, sw, low in table:
+        bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw)
+        if low:
+            for dt in LOW:
+                bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype=dt)
+    for name, N, C, Hi, Wi, Ho, Wo, low in [
+            ("cann_sample_4x2_to_8x4", 1, 1, 4, 2, 8, 4, True),
+            ("up_3x4_to_8x10", 1, 1, 3, 4, 8, 10, False),
+            ("down_10x9_to_4x5", 1, 2, 10, 9, 4, 5, True),
+            ("f32_product_3x7_to_7x100", 1, 1, 3, 7, 7, 100, False),
+            ("batch_N2_C3_7x5_to_4x9", 2, 3, 7, 5, 4, 9, False)]:
+        fw(name, N, C, Hi, Wi, Ho, Wo)
+        if low:
+            for dt in LOW:
+                fw(name, N, C, Hi, Wi, Ho, Wo, dtype=dt)
+
+
 def write_all(b):
     os.makedirs(OUT_DIR, exist_ok=True)
     for fam, fname in FILES.items():
@@ -490,14 +626,21 @@ def same(a, b):
     return bits32(a) == bits32(b)
 
 
-def src_index(o, n_in, n_out, scale):
+def src_index(o, n_in, n_out, scale, exact=True):
+    if not exact:  # legacy nearest: PyTorch's shortcuts, else floor(o * s) in float32
+        if n_out == n_in:
+            return o
+        if n_out == 2 * n_in:
+            return o >> 1
     s = f32(1.0 / scale) if scale > 0 else f32(f32(float(n_in)) / f32(float(n_out)))
-    return min(math.floor(f32((o + 0.5) * s)), n_in - 1)
+    product = f32((o + 0.5) * s) if exact else f32(f32(float(o)) * s)
+    return min(math.floor(product), n_in - 1)
 
 
 def check_upsample(c):
     p, dt = c["params"], c["dtype"]
-    two_d = c["op"].startswith("upsample_nearest_exact2d")
+    exact = c["op"].startswith("upsample_nearest_exact")
+    two_d = c["op"].startswith(("upsample_nearest_exact2d", "upsample_nearest2d"))
     N, C = p["input_size"][0], p["input_size"][1]
     if two_d:
         Hi, Wi = p["input_size"][2], p["input_size"][3]
@@ -508,8 +651,8 @@ def check_upsample(c):
         Wi, = p["input_size"][2:]
         Wo, = p["output_size"]
         sw, = p["scales"]
-    hmap = [src_index(h, Hi, Ho, sh) for h in range(Ho)]
-    wmap = [src_index(w, Wi, Wo, sw) for w in range(Wo)]
+    hmap = [src_index(h, Hi, Ho, sh, exact) for h in range(Ho)]
+    wmap = [src_index(w, Wi, Wo, sw, exact) for w in range(Wo)]
     shp_i = [N, C, Hi, Wi] if two_d else [N, C, Wi]
     shp_o = [N, C, Ho, Wo] if two_d else [N, C, Wo]
     if c["op"].endswith("_backward"):
@@ -628,6 +771,8 @@ def main(argv):
         build_1d(b)
         build_2d(b)
         build_amp(b)
+        build_n1d(b)
+        build_n2d(b)
         write_all(b)
     return 0 if self_check() else 1
 

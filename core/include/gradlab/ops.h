@@ -26,6 +26,10 @@ enum class OpKind : uint8_t {
   kUpsampleNearestExact1d,
   kUpsampleNearestExact2d,
   kAdaptiveMaxPool2d,
+  kUpsampleNearest1dBackward,
+  kUpsampleNearest2dBackward,
+  kUpsampleNearest1d,
+  kUpsampleNearest2d,
   kCount,  // not an operator: how many there are
 };
 inline constexpr size_t kOpCount = static_cast<size_t>(OpKind::kCount);

@@ -4,12 +4,17 @@
 
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_1d.h"
+#include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
+#include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/entry.h"
+#include "ops/upsample_nearest/entry.h"
 #include "ops/upsample_nearest_exact/entry.h"
 
 namespace gradlab {
@@ -55,6 +60,24 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      IndexRule::kAdaptiveMax, 0, true, false, true,
      {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}, {"indices", "indices", kOut, kOutputIndices}}},
      3, 0, 1, {1, 1, 8, 8, 3, 3}, ops::adaptive::forward, aclnnAdaptiveMaxPool2d},
+    {kUpsampleNearest1dBackward, "UpsampleNearest1dBackward", "upsample-nearest1d-backward",
+     "1-D nearest upsample (legacy), backward", "aclnnop/aclnn_upsample_nearest_1d_backward.h",
+     "UpsampleNearestExact2dGrad", kUpsampleNearest1d, true, 1, IndexRule::kNearest, 1, true, true, false,
+     {{{"gradOutput", "gradOut", kOut, kValues}, {"gradInput", "out", kIn, kOutput}}}, 2, 0, 1, {1, 1, 1, 3, 1, 8},
+     ops::upsample_legacy::backward1d, aclnnUpsampleNearest1dBackward},
+    {kUpsampleNearest2dBackward, "UpsampleNearest2dBackward", "upsample-nearest2d-backward",
+     "2-D nearest upsample (legacy), backward", "aclnnop/aclnn_upsample_nearest_2d_backward.h",
+     "UpsampleNearestExact2dGrad", kUpsampleNearest2d, true, 2, IndexRule::kNearest, 2, true, true, false,
+     {{{"gradOutput", "gradOut", kOut, kValues}, {"gradInput", "gradInput", kIn, kOutput}}}, 2, 0, 1,
+     {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::backward2d, aclnnUpsampleNearest2dBackward},
+    {kUpsampleNearest1d, "UpsampleNearest1d", "upsample-nearest1d", "1-D nearest upsample (legacy), forward",
+     "aclnnop/aclnn_upsample_nearest_1d.h", "UpsampleNearest3d", kUpsampleNearest1dBackward, false, 1,
+     IndexRule::kNearest, 0, true, false, false, {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2,
+     0, 1, {1, 1, 1, 3, 1, 8}, ops::upsample_legacy::forward1d, aclnnUpsampleNearest1d},
+    {kUpsampleNearest2d, "UpsampleNearest2d", "upsample-nearest2d", "2-D nearest upsample (legacy), forward",
+     "aclnnop/aclnn_upsample_nearest_2d.h", "ResizeNearestNeighborV2", kUpsampleNearest2dBackward, false, 2,
+     IndexRule::kNearest, 0, true, false, false, {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2,
+     0, 1, {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::forward2d, aclnnUpsampleNearest2d},
 }};
 
 // Every OpKind has its entry, at its own index, with a twin of the other direction: a missing or

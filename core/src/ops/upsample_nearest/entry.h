@@ -1,0 +1,13 @@
+// The catalog's way into the four legacy nearest operators (core/src/ops/catalog/catalog.cpp).
+#pragma once
+
+#include "gradlab/ops.h"
+
+namespace gradlab::ops::upsample_legacy {
+
+aclnnStatus backward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus backward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus forward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus forward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+
+}  // namespace gradlab::ops::upsample_legacy
