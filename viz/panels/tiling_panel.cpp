@@ -20,9 +20,10 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
   const Plan& plan = *s.run.result.plan;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                 ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("##tiles", 7, flags, size)) return;
+  if (!ImGui::BeginTable("##tiles", 8, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("tile", 0, 0.5f);
+  ImGui::TableSetupColumn("phase", 0, 0.7f);
   ImGui::TableSetupColumn("core", 0, 0.6f);
   ImGui::TableSetupColumn("src box (gradOutput)", 0, 1.6f);
   ImGui::TableSetupColumn("dst box", 0, 1.4f);
@@ -41,13 +42,16 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
       ImGui::TableNextColumn();
       ImGui::Text("T%d", t.id);
       ImGui::TableNextColumn();
+      const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+      ImGui::TextUnformatted(phaseKindName(kind));
+      ImGui::TableNextColumn();
       ImGui::Text("c%d #%d", t.core, t.order);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(boxText(t.src).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(boxText(t.dst).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(t.src.cells() == 0 ? "zero" : t.atomic ? "atomic" : "store");
+      ImGui::TextUnformatted(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store");
       ImGui::TableNextColumn();
       float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
       std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
@@ -84,6 +88,21 @@ void drawTilingPanel(AppState& s) {
   planeSelector(s);
   ImGui::Text("%zu tiles, %d cores used, UB %llu KiB each", plan.tiles.size(), plan.coresUsed,
               static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
+  // The phases run one after another, a barrier between them.
+  std::string phases;
+  for (const PlanPhase& p : plan.phases) phases += (phases.empty() ? "" : " | ") + std::string(phaseKindName(p.kind));
+  ImGui::SameLine();
+  ImGui::TextDisabled("phases: %s", phases.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    for (size_t i = 0; i < plan.phases.size(); ++i) {
+      ImGui::Text("%zu %s: %s", i, phaseKindName(plan.phases[i].kind), plan.phases[i].what.c_str());
+    }
+    ImGui::TextUnformatted("Each phase starts when every core has finished the one before it.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
   if (!plan.strategy.empty()) {
     // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
     ImGui::SameLine();
