@@ -18,35 +18,8 @@ Outcome runTwoPhase(OpKind op, OpArgs args, const CallMode& mode, std::shared_pt
   args.deterministic = mode.deterministic;
   args.profile = mode.profile;
   if (!trace && traceEveryRun()) trace = std::make_shared<Trace>();
-  Outcome o;
-  auto failAt = [&](int code, const char* stage) {
-    o.status = code;
-    o.stage = stage;
-    o.message = aclGetRecentErrMsg();
-    return o;
-  };
-  aclrtStream stream = verify::RuntimeScope::shared().stream();
-  uint64_t ws = 0;
-  aclOpExecutor* executor = nullptr;
-  if (int s = opInfo(op).getWorkspaceSize(args, &ws, &executor); s != 0) return failAt(s, "GetWorkspaceSize");
-  o.workspaceSize = ws;
-  if (const Plan* plan = executorPlan(executor)) o.plan = std::make_shared<const Plan>(*plan);
-  if (trace) traceExecutor(executor, trace);
-  void* workspace = nullptr;
-  if (ws > 0) {
-    if (int s = aclrtMalloc(&workspace, ws, ACL_MEM_MALLOC_HUGE_FIRST); s != 0) {
-      aclDestroyAclOpExecutor(executor);
-      return failAt(s, "aclrtMalloc(workspace)");
-    }
-  }
-  int s = opInfo(op).launch(workspace, ws, executor, stream);
-  if (s != 0) {
-    failAt(s, "launch");
-  } else if ((s = aclrtSynchronizeStream(stream)) != 0) {
-    failAt(s, "synchronize");
-  }
-  if (workspace) aclrtFree(workspace);
-  return o;
+  const CallOutcome c = callOperator(op, args, verify::RuntimeScope::shared().stream(), trace);
+  return {c.status, c.stage, c.message, c.workspaceBytes, c.plan};
 }
 
 int64_t product(const std::vector<int64_t>& v) {

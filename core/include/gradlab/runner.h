@@ -90,6 +90,19 @@ struct RunResult {
   const HostTensor* input(const std::string& name) const;
 };
 
+// One call of a catalog operator through both phases, exactly as a user program makes it:
+// GetWorkspaceSize, a workspace from aclrtMalloc, the launch on `stream`, aclrtSynchronizeStream.
+struct CallOutcome {
+  int status = 0;         // 0, or the code of the failing stage
+  std::string stage;      // "", "GetWorkspaceSize", "workspace", "launch" or "synchronize"
+  std::string message;    // aclGetRecentErrMsg() of the failure
+  std::shared_ptr<const Plan> plan;  // the executor's plan, copied before the launch
+  uint64_t workspaceBytes = 0;
+  double wallMs = 0.0;    // all of it, host time
+  bool ok() const { return status == 0; }
+};
+CallOutcome callOperator(OpKind op, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace = nullptr);
+
 // Initializes the runtime and sets device 0 if nobody did (idempotent, thread-safe).
 void ensureRuntime();
 

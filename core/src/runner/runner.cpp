@@ -65,17 +65,10 @@ class IntArray {
   aclIntArray* array_;
 };
 
-struct CallOutcome {
-  int status = 0;
-  std::string stage;
-  std::string message;
-  std::shared_ptr<const Plan> plan;
-  uint64_t workspaceBytes = 0;
-  double wallMs = 0.0;
-};
+}  // namespace
 
-// The whole two-phase protocol of one aclnn call, exactly as a user program writes it.
-CallOutcome execute(const OpInfo& op, const OpArgs& args, aclrtStream stream, const std::shared_ptr<Trace>& trace) {
+CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace) {
+  const OpInfo& op = opInfo(kind);
   CallOutcome out;
   auto failed = [&](int status, const char* stage) {
     out.status = status;
@@ -109,6 +102,8 @@ CallOutcome execute(const OpInfo& op, const OpArgs& args, aclrtStream stream, co
   if (workspace) aclrtFree(workspace);
   return out;
 }
+
+namespace {
 
 // One tensor of a call: its device buffer plus what the result reports about it.
 struct Operand {
@@ -146,7 +141,7 @@ class RequestRun {
       if (!buildRole(i)) return;
     }
     std::shared_ptr<Trace> trace = r_.trace ? std::make_shared<Trace>() : nullptr;
-    CallOutcome outcome = execute(op_, argsFor(op_, call_), r_.stream, trace);
+    CallOutcome outcome = callOperator(op_.kind, argsFor(op_, call_), r_.stream, trace);
     result_.plan = outcome.plan;
     result_.workspaceBytes = outcome.workspaceBytes;
     result_.wallMs = outcome.wallMs;
@@ -265,7 +260,7 @@ class RequestRun {
     if (indexRole < 0 || self == nullptr) {
       return fail(ACLNN_ERR_PARAM_INVALID, "setup", std::string(op_.name) + " reads indices its twin does not write");
     }
-    CallOutcome outcome = execute(twin, argsFor(twin, forward), r_.stream, nullptr);
+    CallOutcome outcome = callOperator(twin.kind, argsFor(twin, forward), r_.stream);
     if (outcome.status != 0) {
       return fail(outcome.status, "forward " + outcome.stage,
                   twin.aclnnName() + " (run to produce the indices): " + outcome.message);

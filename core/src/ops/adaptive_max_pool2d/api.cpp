@@ -107,15 +107,15 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
 }  // namespace
 
 aclnnStatus backward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kBackwardCheckApi, a, &ctx));
-  return prepareBackward(a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+  return withContext(kBackwardCheckApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward(a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+  });
 }
 
 aclnnStatus forward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kForwardCheckApi, a, &ctx));
-  return prepareForward(a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+  return withContext(kForwardCheckApi, a, [&](const PlanContext& ctx) {
+    return prepareForward(a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+  });
 }
 
 }  // namespace gradlab::ops::adaptive

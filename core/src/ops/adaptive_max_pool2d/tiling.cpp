@@ -101,20 +101,6 @@ std::string idleNote(int32_t used, const DeviceProfile& profile, const char* uni
              "), the rest stay idle");
 }
 
-Plan basePlan(OpKind op, const PoolShape& shape, aclDataType dtype, bool deterministic, const DeviceProfile& profile,
-              std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
-  Plan plan;
-  plan.op = op;
-  plan.profile = profile;
-  plan.deterministic = deterministic;
-  plan.dtype = dtype;
-  plan.srcShape = std::move(srcShape);
-  plan.dstShape = std::move(dstShape);
-  plan.planes = shape.planes();
-  return plan;
-}
-
-
 // Rows of the shared planes (planes x H, in sharedPlanes order) split evenly over `cores`: one tile per
 // core and plane piece, for the zero and round phases.
 void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uint64_t bytesInPerCell,
@@ -154,8 +140,8 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   BackwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
-  t.plan = basePlan(OpKind::kAdaptiveMaxPool2dBackward, shape, dtype, deterministic, profile, shape.outShape(),
-                    shape.inShape());
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, deterministic, dtype, shape.planes(), shape.outShape(),
+                   shape.inShape());
   Plan& plan = t.plan;
   const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
@@ -305,7 +291,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   ForwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
-  t.plan = basePlan(OpKind::kAdaptiveMaxPool2d, shape, dtype, true, profile, shape.inShape(), shape.outShape());
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2d, profile, true, dtype, shape.planes(), shape.inShape(), shape.outShape());
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
   if (P * shape.outPlaneCells() == 0) {

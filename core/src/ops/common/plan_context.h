@@ -18,4 +18,12 @@ PlanContext currentContext();
 // profile it carries is unusable.
 aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out);
 
+// A catalog adapter: resolves the call's context, then prepares the call with it.
+template <typename Prepare>
+aclnnStatus withContext(const char* api, const OpArgs& args, Prepare prepare) {
+  PlanContext ctx;
+  if (aclnnStatus s = contextOf(api, args, &ctx); s != ACLNN_SUCCESS) return s;
+  return prepare(ctx);
+}
+
 }  // namespace gradlab::ops

@@ -127,6 +127,19 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
   return result;
 }
 
+Plan newPlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDataType dtype, int64_t planes,
+             std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
+  Plan p;
+  p.op = op;
+  p.profile = profile;
+  p.deterministic = deterministic;
+  p.dtype = dtype;
+  p.planes = planes;
+  p.srcShape = std::move(srcShape);
+  p.dstShape = std::move(dstShape);
+  return p;
+}
+
 void finalizePlan(Plan& plan) {
   std::stable_sort(plan.tiles.begin(), plan.tiles.end(), [](const Tile& a, const Tile& b) {
     if (a.phase != b.phase) return a.phase < b.phase;

@@ -91,6 +91,10 @@ inline int64_t splitStart(int64_t total, int64_t parts, int64_t i) {
   return total / parts * i + std::min<int64_t>(i, total % parts);
 }
 
+// A plan with its call's facts and no phases or tiles yet.
+Plan newPlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDataType dtype, int64_t planes,
+             std::vector<int64_t> srcShape, std::vector<int64_t> dstShape);
+
 // Sorts tiles by (phase, core, order), numbers them, fills their cost-model fields and sets coresUsed.
 void finalizePlan(Plan& plan);
 

@@ -167,19 +167,6 @@ UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emit
   return up;
 }
 
-Plan basePlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDataType dtype, int64_t planes,
-              std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
-  Plan p;
-  p.op = op;
-  p.profile = profile;
-  p.deterministic = deterministic;
-  p.dtype = dtype;
-  p.planes = planes;
-  p.srcShape = std::move(srcShape);
-  p.dstShape = std::move(dstShape);
-  return p;
-}
-
 std::vector<int64_t> unitPrefix(const std::vector<ColumnBlock>& blocks, int64_t rows,
                                 const std::function<int64_t(const ColumnBlock&, int64_t)>& cost) {
   std::vector<int64_t> prefix{0};
@@ -219,7 +206,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   for (const ColumnBlock& b : blocks) caps.push_back(capacityRows(b, budget));
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
 
-  Plan base = basePlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
+  Plan base = newPlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
   std::vector<Emitted> emitted;
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
@@ -355,7 +342,7 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
       }
     });
   }
-  Plan base = basePlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
+  Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
   base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks,
                           " column block(s)); each core copies the source row into UB and gathers its columns");
   return finish(std::move(base), std::move(blocks), std::move(emitted),
@@ -371,7 +358,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   const bool planar = outDims.size() == 4;
   const int64_t planes = planar ? outDims[0] * outDims[1] : 1;
   Plan base =
-      basePlan(op, profile, deterministic, dtype, planes, srcShape, outDims);
+      newPlan(op, profile, deterministic, dtype, planes, srcShape, outDims);
   std::vector<Emitted> emitted;
   std::vector<ColumnBlock> blocks;
   if (numel > 0 && !planar) {

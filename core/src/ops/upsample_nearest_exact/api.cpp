@@ -50,30 +50,30 @@ aclnnStatus prepareForward1d(const aclTensor* self, const aclIntArray* outputSiz
 }  // namespace
 
 aclnnStatus backward2d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kBackward2dApi, a, &ctx));
-  return prepareBackward2d(a.tensors[0], a.outputSize, a.inputSize, a.scales[0], a.scales[1], a.tensors[1],
-                           workspaceSize, executor, ctx);
+  return withContext(kBackward2dApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward2d(a.tensors[0], a.outputSize, a.inputSize, a.scales[0], a.scales[1], a.tensors[1],
+                             workspaceSize, executor, ctx);
+  });
 }
 
 aclnnStatus backward1d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kBackward1dApi, a, &ctx));
-  return prepareBackward1d(a.tensors[0], a.outputSize, a.inputSize, a.scales[0], a.tensors[1], workspaceSize, executor,
-                           ctx);
+  return withContext(kBackward1dApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward1d(a.tensors[0], a.outputSize, a.inputSize, a.scales[0], a.tensors[1], workspaceSize,
+                             executor, ctx);
+  });
 }
 
 aclnnStatus forward2d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kForward2dApi, a, &ctx));
-  return prepareForward2d(a.tensors[0], a.outputSize, a.scales[0], a.scales[1], a.tensors[1], workspaceSize, executor,
-                          ctx);
+  return withContext(kForward2dApi, a, [&](const PlanContext& ctx) {
+    return prepareForward2d(a.tensors[0], a.outputSize, a.scales[0], a.scales[1], a.tensors[1], workspaceSize,
+                            executor, ctx);
+  });
 }
 
 aclnnStatus forward1d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  PlanContext ctx;
-  GRADLAB_RETURN_IF_ERROR(contextOf(kForward1dApi, a, &ctx));
-  return prepareForward1d(a.tensors[0], a.outputSize, a.scales[0], a.tensors[1], workspaceSize, executor, ctx);
+  return withContext(kForward1dApi, a, [&](const PlanContext& ctx) {
+    return prepareForward1d(a.tensors[0], a.outputSize, a.scales[0], a.tensors[1], workspaceSize, executor, ctx);
+  });
 }
 
 }  // namespace gradlab::ops::upsample_exact
