@@ -89,6 +89,9 @@ TEST(OpsCatalog, LegacyNearestSourceIndexAndPyTorchShortcuts) {
   EXPECT_EQ(sourceIndex(IndexRule::kNearest, 2, 3, 5, sourceStep(0.0, 3, 5)), 1);    // floor(2 * 0.6)
   EXPECT_NE(sourceSteps(IndexRule::kNearest, 7, 4, 8, 3.0).shortcut, nullptr);
   EXPECT_STREQ(sourceFormula(IndexRule::kNearest), "min(floor(o·s), in−1)");
+  // A scale near 0: s is infinite, 0 * s is NaN; both mean the last cell (found by the fuzzer in the reference).
+  EXPECT_EQ(sourceIndex(IndexRule::kNearest, 0, 4, 9, sourceStep(1e-300, 4, 9)), 3);
+  EXPECT_EQ(sourceIndex(IndexRule::kNearest, 5, 4, 9, sourceStep(1e-300, 4, 9)), 3);
 }
 
 TEST(OpsCatalog, AdaptiveWindows) {

@@ -10,7 +10,9 @@
 #include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
+#include "gradlab/verify.h"
 #include "verify/device_tensor.h"
+#include "verify/run_case.h"
 
 namespace gradlab {
 namespace {
@@ -102,6 +104,21 @@ TEST(UpsampleNearestLegacy, EmptyBatchSucceedsWithNothingToDo) {
   ASSERT_EQ(aclnnUpsampleNearest1dGetWorkspaceSize(self, outputSize, out, &ws, &ex), ACLNN_SUCCESS) << aclGetRecentErrMsg();
   EXPECT_EQ(ws, 0u);
   launch(aclnnUpsampleNearest1d, ws, ex);
+}
+
+// A scale near 0 makes s infinite and 0 * s NaN: the operator and the reference both take the last cell.
+TEST(UpsampleNearestLegacy, TinyScaleMeansTheLastCell) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearest1dBackward;
+  r.inW = 4, r.outW = 9, r.scaleW = 1e-300;
+  r.deterministic = true;
+  const RunResult result = verify::runCase(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  EXPECT_TRUE(verify::checkRun(r, result).passed);
+  const std::vector<float>& g = result.input("gradOutput")->values;
+  float sum = 0;
+  for (float v : g) sum += v;
+  EXPECT_EQ(result.output("gradInput")->values, (std::vector<float>{0, 0, 0, sum}));
 }
 
 struct Refusal {

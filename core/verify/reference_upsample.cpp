@@ -22,9 +22,10 @@ int64_t nearestSource(int64_t dstIndex, int64_t inSize, int64_t outSize, double 
   if (outSize == 2 * inSize) return dstIndex >> 1;
   const float s =
       (scale > 0.0) ? static_cast<float>(1.0 / scale) : static_cast<float>(inSize) / static_cast<float>(outSize);
-  // int64 * float is a float product.
+  // int64 * float is a float product. With a scale near 0, s is infinite and 0 * s is NaN: like an
+  // infinite product, it means the last cell (PyTorch's cast of NaN to int64 is undefined).
   const float index = floorf(static_cast<float>(dstIndex) * s);
-  if (std::isinf(index) || index >= static_cast<float>(inSize)) return inSize - 1;
+  if (!std::isfinite(index) || index >= static_cast<float>(inSize)) return inSize - 1;
   return std::min(static_cast<int64_t>(index), inSize - 1);
 }
 

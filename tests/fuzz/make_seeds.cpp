@@ -381,6 +381,12 @@ int main(int argc, char** argv) {
     p.deterministic(true).upsample2dBackward(0, 0, 1, 0.0, 0.0, 1);
     writeRegression(dir, "misaligned-fp32-tensor", p);
   }
+  {  // the legacy reference with a scale near 0: 0 * inf is NaN (UBSan in the reference's cast to int64)
+    Program p;
+    p.step(Step::kRun).w.op(OpKind::kUpsampleNearest1dBackward).byte(1).byte(0).byte(0).byte(4).byte(0).byte(8);
+    p.w.scale(0.0).scale(1e-300).byte(2).byte(0).byte(0).byte(0).byte(1);
+    writeRegression(dir, "legacy-nearest-reference-tiny-scale", p);
+  }
   std::printf("wrote the seed corpus to %s\n", dir.c_str());
   return 0;
 }
