@@ -15,6 +15,8 @@ TEST(OpsCatalog, EveryOperatorOnceWithConsistentFacts) {
   std::set<std::string> names;
   for (const OpInfo& op : allOps()) {
     EXPECT_EQ(&opInfo(op.kind), &op);
+    EXPECT_NE(op.getWorkspaceSize, nullptr) << op.name;
+    EXPECT_NE(op.launch, nullptr) << op.name;
     EXPECT_TRUE(names.insert(op.name).second) << op.name;
     EXPECT_TRUE(names.insert(op.cliName).second) << op.cliName;
     EXPECT_EQ(opInfo(op.twin).twin, op.kind) << op.name << "'s twin points back";

@@ -81,11 +81,12 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
 }};
 
 // Every OpKind has its entry, at its own index, with a twin of the other direction: a missing or
-// misplaced entry fails here, at compile time.
+// misplaced entry fails here, at compile time. (The entry points are checked by ops_catalog_test:
+// GCC's sanitizers make a function address compared with nullptr no constant expression.)
 constexpr bool catalogComplete() {
   for (size_t i = 0; i < kOpCount; ++i) {
     const OpInfo& op = kCatalog[i];
-    if (static_cast<size_t>(op.kind) != i || op.getWorkspaceSize == nullptr || op.launch == nullptr) return false;
+    if (static_cast<size_t>(op.kind) != i) return false;
     if (op.twin == kCount || kCatalog[static_cast<size_t>(op.twin)].backward == op.backward) return false;
     if (op.roleCount < 2 || op.srcRole >= op.roleCount || op.dstRole >= op.roleCount) return false;
   }
