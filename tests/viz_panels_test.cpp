@@ -255,6 +255,32 @@ TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
   EXPECT_GE(s.compare.distinctDefaultResults, 1);
 }
 
+// The determinism comparison runs default mode under seeded schedules: reproducible, and "Run again"
+// draws the next seeds. Rows shared by 8 cores give more than one result among them.
+TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.device = "classroom";
+  s.controls.cores = 8;
+  s.controls.request.inH = s.controls.request.inW = 3;
+  s.controls.request.outH = s.controls.request.outW = 64;
+  s.compare.mode = CompareMode::kDeterminism;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  EXPECT_EQ(s.compare.firstSeed, 1u);
+  const int distinct = s.compare.distinctDefaultResults;
+  EXPECT_GE(distinct, 2) << "5 schedules of adds from 8 cores into 3 rows";
+  const std::vector<float> shown = s.compare.grids[0].grid.values;
+  computeComparison(s);
+  EXPECT_EQ(s.compare.distinctDefaultResults, distinct) << "the same seeds give the same results";
+  EXPECT_EQ(s.compare.grids[0].grid.values, shown);
+  computeComparison(s, true);
+  EXPECT_EQ(s.compare.firstSeed, 6u);
+  s.controls.request.outW = 63;
+  computeComparison(s, true);
+  EXPECT_EQ(s.compare.firstSeed, 1u) << "new controls start from seed 1 again";
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

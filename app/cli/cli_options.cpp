@@ -91,6 +91,12 @@ void addOptions(CLI::App& app, Options& o) {
       ->check(CLI::IsMember(layouts, CLI::ignore_case))
       ->capture_default_str();
   app.add_flag("--deterministic", o.deterministic, "ACL_OPT_DETERMINISTIC=1: one owner per output cell, fixed order");
+  app.add_option("--schedule", o.schedule,
+                 "Default mode: who orders the atomic adds into a shared cell: host (thread timing) or a seed N "
+                 "(a reproducible interleaving; like GRADLAB_SCHEDULE=seed:N)")
+      ->check([](const std::string& v) {
+        return parseSchedule(v) ? std::string() : "expected host, N or seed:N (N a non-negative integer)";
+      });
   app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
       ->check([](const std::string& v) {
         DeviceProfile p;
@@ -172,6 +178,7 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
   r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);
   r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
   r.deterministic = o.deterministic;
+  if (!o.schedule.empty()) r.schedule = parseSchedule(o.schedule);
   r.seed = o.seed;
   if (!o.device.empty()) {
     DeviceProfile p;

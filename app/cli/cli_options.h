@@ -22,6 +22,7 @@ struct Options {
   std::string indexType = "int64";
   std::string layout = "contiguous";
   bool deterministic = false;
+  std::string schedule;  // "host", "N" or "seed:N"; empty: GRADLAB_SCHEDULE, else host
   std::string device;
   uint64_t seed = 1;
   std::string input, indices;

@@ -49,7 +49,9 @@ std::string profileText(const DeviceProfile& p) {
 
 void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
   const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
-  out << opName(r.op) << "  " << dtypeText(r.dtype) << ", " << (r.deterministic ? "deterministic" : "default (atomic) mode")
+  const AtomicSchedule schedule = r.schedule ? *r.schedule : defaultSchedule();
+  out << opName(r.op) << "  " << dtypeText(r.dtype) << ", "
+      << (r.deterministic ? "deterministic" : "default (atomic) mode, schedule " + scheduleText(schedule))
       << ", layout " << layoutName(r.layout) << ", device " << profileText(profile) << "\n";
   for (const HostTensor& t : result.inputs) {
     out << "  in   " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape) << "\n";
@@ -93,7 +95,8 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
 
 void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << "plan of " << opName(p.op) << " on " << profileText(p.profile) << ": src " << shapeText(p.srcShape) << " -> dst "
-      << shapeText(p.dstShape) << ", " << (p.deterministic ? "deterministic" : "atomic adds allowed") << "\n";
+      << shapeText(p.dstShape) << ", "
+      << (p.deterministic ? "deterministic" : "atomic adds allowed, schedule " + scheduleText(p.schedule)) << "\n";
   out << "phases, one after another with a barrier between them:\n";
   for (size_t i = 0; i < p.phases.size(); ++i) {
     out << "  " << i << " " << std::left << std::setw(8) << phaseKindName(p.phases[i].kind) << std::right

@@ -340,7 +340,8 @@ int main(int argc, char** argv) {
       p.step(Step::kRun).w.op(op.kind).byte(2).byte(3).byte(4).byte(3).byte(9).byte(5).scale(0.0).scale(0.0);
       p.w.byte(4 | 2).byte(0).byte(0).byte(1).byte(7);  // traced, deterministic; fp32, int64, channels-last; seed 7
       p.step(Step::kRun).w.op(op.kind).byte(1).byte(2).byte(6).byte(5).byte(3).byte(7).scale(2.0).scale(0.5);
-      p.w.byte(8 | 4).byte(1).byte(1).byte(2).byte(3).byte(2).byte(0);  // traced, default; fp16, int32, sliced; classroom
+      // traced, default; fp16, int32, sliced; classroom; atomic schedule seed:5
+      p.w.byte(128 | 8 | 4).byte(1).byte(1).byte(2).byte(3).byte(2).byte(0).byte(5);
     }
     p.step(Step::kInspectExecutor).w.byte(255).byte(0);
     write(dir, "runner", p);

@@ -3,6 +3,7 @@
 // reference, their plans keep every plan invariant and their traces replay to the outputs), and the plan
 // and trace of executors in any state.
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -72,6 +73,16 @@ void checkPlan(const Plan& plan) {
   }
 }
 
+bool sameOutputs(const RunResult& a, const RunResult& b) {
+  if (a.outputs.size() != b.outputs.size()) return false;
+  for (size_t i = 0; i < a.outputs.size(); ++i) {
+    const HostTensor &x = a.outputs[i], &y = b.outputs[i];
+    if (x.ints != y.ints || x.values.size() != y.values.size()) return false;
+    if (std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(float)) != 0) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void stepProfile(State& s) {
@@ -120,6 +131,7 @@ void stepRun(State& s) {
   r.layout = allLayouts()[in.pick(static_cast<uint32_t>(allLayouts().size()))];
   r.seed = in.byte();
   if (flags & 8) r.profile = readProfile(in);
+  if (flags & 128) r.schedule = AtomicSchedule::fromSeed(in.byte());
   const int64_t src = product(srcShapeOf(r)), dst = product(dstShapeOf(r));
   if (src > (1 << 16) || dst > (1 << 16)) return;  // legal, but slow to fuzz
   if (flags & 16) {  // explicit values, sometimes one too few
@@ -144,6 +156,14 @@ void stepRun(State& s) {
   if (r.trace) {
     const verify::CaseResult trace = verify::judgeTrace(r, result);
     if (!trace.passed) violation("gradlab::run", trace.detail.c_str());
+  }
+  if (r.schedule) {  // a seeded schedule repeats bit for bit, traced or not
+    RunRequest again = r;
+    again.trace = !r.trace;
+    const RunResult second = run(again);
+    if (!second.ok() || !sameOutputs(second, result)) {
+      violation("gradlab::run", "the same atomic schedule gave a different result");
+    }
   }
 }
 

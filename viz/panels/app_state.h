@@ -53,6 +53,7 @@ struct CompareView {
   ErrorSummary ulps;             // precision mode
   DiffSummary diff;              // determinism mode
   int defaultRuns = 0, distinctDefaultResults = 0;
+  uint64_t firstSeed = 1;        // default runs use schedules seed:firstSeed .. firstSeed + defaultRuns - 1
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
 };
 

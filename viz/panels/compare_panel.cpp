@@ -31,13 +31,14 @@ void drawComparePanel(AppState& s) {
     }
   }
   ImGui::SameLine();
-  changed |= ImGui::Button("Run again");
+  const bool again = ImGui::Button("Run again");
   if (s.run.ok() && s.run.scene.planes > 1) {
     ImGui::SameLine();
     planeSelector(s);
     ImGui::NewLine();
   }
-  if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
+  if (again) computeComparison(s, c.mode == CompareMode::kDeterminism);
+  else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
 
   if (!c.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().bad));
@@ -51,7 +52,7 @@ void drawComparePanel(AppState& s) {
                 static_cast<long long>(c.ulps.exact), static_cast<long long>(c.ulps.cells),
                 static_cast<long long>(c.ulps.withinHalf));
   } else {
-    ImGui::Text("%lld of %lld cells differ (max |diff| %.3g); %d default runs gave %d distinct result(s)",
+    ImGui::Text("%lld of %lld cells differ (max |diff| %.3g); %d schedules gave %d distinct result(s)",
                 static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells), c.diff.maxAbs,
                 c.defaultRuns, c.distinctDefaultResults);
   }

@@ -69,13 +69,16 @@ void place(CompareView& c) {
 
 }  // namespace
 
-void computeComparison(AppState& s) {
+void computeComparison(AppState& s, bool nextSchedules) {
   CompareView& c = s.compare;
   const CompareMode mode = c.mode;
   const aclDataType lowDtype = c.lowDtype;
+  const bool sameSpec = c.spec == s.controls;
+  const uint64_t firstSeed = !sameSpec ? 1 : nextSchedules ? c.firstSeed + static_cast<uint64_t>(c.defaultRuns) : c.firstSeed;
   c = CompareView{};
   c.mode = mode;
   c.lowDtype = lowDtype;
+  c.firstSeed = firstSeed;
   c.stale = false;
   c.spec = s.controls;
   c.op = s.controls.request.op;
@@ -133,6 +136,7 @@ void computeComparison(AppState& s) {
     c.defaultRuns = 5;
     for (int i = 0; i < c.defaultRuns; ++i) {
       RunResult r;
+      def.schedule = AtomicSchedule::fromSeed(c.firstSeed + static_cast<uint64_t>(i));
       if (!runOrFail(s, def, &r, "default run")) return;
       const std::vector<float>& v = primaryOutput(r)->values;
       bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const std::vector<float>& d) {
@@ -150,9 +154,13 @@ void computeComparison(AppState& s) {
     HostTensor d = b;
     d.values = diff;
     c.grids.push_back(gridOf(c.op, d, "difference", 0));
-    c.gridNotes = {cat(a.name, ", atomic adds"), cat(b.name, ", one owner"), "|default − det.|"};
+    c.gridNotes = {cat(a.name, ", atomic adds, seed:", c.firstSeed), cat(b.name, ", one owner"), "|default − det.|"};
     c.notes.push_back("Same inputs, default mode (cores add into shared cells with atomics, in arrival order)");
     c.notes.push_back("and deterministic mode (one owner per cell, fixed order).");
+    c.notes.push_back(cat("Each default run has its own atomic schedule, seed:", c.firstSeed, " to seed:",
+                          c.firstSeed + static_cast<uint64_t>(c.defaultRuns) - 1,
+                          ": a seeded order in which the cores' adds land, the same on every machine. "
+                          "Run again draws the next seeds."));
     std::vector<float> both = a.values;
     both.insert(both.end(), b.values.begin(), b.values.end());
     c.valueScale = HeatScale::diverging(both, neutral);

@@ -8,6 +8,7 @@
 #include "acl/acl_base.h"
 #include "gradlab/ops.h"
 #include "gradlab/profile.h"
+#include "gradlab/schedule.h"
 
 struct aclOpExecutor;
 
@@ -56,6 +57,7 @@ struct Plan {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
   DeviceProfile profile;
   bool deterministic = false;
+  AtomicSchedule schedule;        // orders the atomic adds of default mode; host in deterministic mode
   aclDataType dtype = ACL_FLOAT;
   std::vector<int64_t> srcShape;  // logical shape of the tensor tiles read (src boxes)
   std::vector<int64_t> dstShape;  // logical shape of the output (dst boxes)

@@ -284,6 +284,7 @@ class RequestRun {
     args.scales = oneD ? std::array<double, 2>{r_.scaleW, 0.0} : std::array<double, 2>{r_.scaleH, r_.scaleW};
     args.profile = r_.profile;
     args.deterministic = r_.deterministic;
+    args.schedule = r_.schedule;
     return args;
   }
 

@@ -64,6 +64,8 @@ std::string chromeTraceJson(const Trace& trace) {
   appendString(out, rt::dtypeName(plan.dtype));
   out += ",\"deterministic\":";
   out += plan.deterministic ? "true" : "false";
+  out += ",\"schedule\":";
+  appendString(out, scheduleText(plan.schedule));
   out += ",\"profile\":";
   appendString(out, plan.profile.name);
   out += ",\"timeModel\":\"modelled device time from the plan's cost model, not host wall time\"},\n";
@@ -112,6 +114,8 @@ std::string traceMovesJson(const Trace& trace) {
   appendString(out, rt::dtypeName(plan.dtype));
   out += ",\"deterministic\":";
   out += plan.deterministic ? "true" : "false";
+  out += ",\"schedule\":";
+  appendString(out, scheduleText(plan.schedule));
   const DeviceProfile& p = plan.profile;
   out += ",\n\"profile\":{\"name\":";
   appendString(out, p.name);

@@ -137,6 +137,12 @@ Plan plan(const json& v) {
   const json& det = field(v, "deterministic", "plan");
   if (!det.is_boolean()) throw BadTrace("plan.deterministic is not a boolean");
   p.deterministic = det.get<bool>();
+  if (v.contains("schedule")) {  // absent in files written before schedules: host
+    const std::string schedule = text(v["schedule"], "plan.schedule");
+    const std::optional<AtomicSchedule> parsed = parseSchedule(schedule);
+    if (!parsed) throw BadTrace("plan.schedule \"" + schedule + "\" is neither host nor seed:N");
+    p.schedule = *parsed;
+  }
   p.profile = profile(field(v, "profile", "plan"));
   p.srcShape = shape(field(v, "srcShape", "plan"), "plan.srcShape");
   p.dstShape = shape(field(v, "dstShape", "plan"), "plan.dstShape");

@@ -66,8 +66,9 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
-  auto tiling = std::make_shared<const BackwardTiling>(
-      planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile));
+  BackwardTiling planned = planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile);
+  applySchedule(planned.plan, ctx);
+  auto tiling = std::make_shared<const BackwardTiling>(std::move(planned));
 
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kBackwardApi;

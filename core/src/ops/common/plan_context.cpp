@@ -7,7 +7,11 @@
 
 namespace gradlab::ops {
 
-PlanContext currentContext() { return {activeProfile(), rt::deterministic(rt::currentDevice())}; }
+PlanContext currentContext() { return {activeProfile(), rt::deterministic(rt::currentDevice()), defaultSchedule()}; }
+
+void applySchedule(Plan& plan, const PlanContext& ctx) {
+  plan.schedule = plan.deterministic ? AtomicSchedule::host() : ctx.schedule;
+}
 
 aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out) {
   if (args.profile) {
@@ -19,6 +23,7 @@ aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out) {
     out->profile = activeProfile();
   }
   out->deterministic = args.deterministic ? *args.deterministic : rt::deterministic(rt::currentDevice());
+  out->schedule = args.schedule ? *args.schedule : defaultSchedule();
   return ACLNN_SUCCESS;
 }
 

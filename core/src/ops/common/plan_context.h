@@ -1,17 +1,24 @@
-// What a call plans with besides its arguments: the device profile and the determinism mode. A direct
-// aclnn call takes the active profile and the current device's ACL_OPT_DETERMINISTIC; a call through the
+// What a call plans with besides its arguments: the device profile, the determinism mode and the atomic
+// schedule. A direct aclnn call takes the active profile, the current device's ACL_OPT_DETERMINISTIC and
+// GRADLAB_SCHEDULE (gradlab/schedule.h); a call through the
 // catalog (OpArgs: the runner, the CLI, the app) may carry its own, so nothing process-wide is swapped.
 #pragma once
 
 #include "gradlab/ops.h"
+#include "gradlab/plan.h"
 #include "gradlab/profile.h"
+#include "gradlab/schedule.h"
 
 namespace gradlab::ops {
 
 struct PlanContext {
   DeviceProfile profile;
   bool deterministic = false;
+  AtomicSchedule schedule;  // what the call asked for; only plans of default mode use it
 };
+
+// Records the call's schedule in a plan of default mode (a deterministic plan has no atomic adds to order).
+void applySchedule(Plan& plan, const PlanContext& ctx);
 
 PlanContext currentContext();
 // The context of a catalog call: its overrides over currentContext(). 161002 naming the field when the

@@ -20,6 +20,16 @@ std::mutex& stripeFor(const void* cell) {
   return stripes[(reinterpret_cast<uintptr_t>(cell) >> 2) % 64];
 }
 
+struct SplitMix64 {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+};
+
 struct UbDeleter {
   void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
 };
@@ -53,6 +63,31 @@ void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::uniq
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
     for (size_t i = start[core]; i < start[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
   }, workBytes);
+}
+
+// The seeded schedule (gradlab/schedule.h): the phase's tiles one at a time on this thread, each next
+// tile taken from a core drawn uniformly among those with tiles left, every core's tiles in its order.
+void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
+                    std::vector<std::unique_ptr<CoreRecorder>>& recorders, const TileKernel& kernel) {
+  std::vector<std::vector<size_t>> queues(static_cast<size_t>(plan.coresUsed));
+  for (size_t i = last; i-- > first;) queues[plan.tiles[i].core].push_back(i);  // back() is the core's next tile
+  std::vector<int32_t> busy;
+  for (int32_t c = 0; c < plan.coresUsed; ++c) {
+    if (!queues[c].empty()) busy.push_back(c);
+  }
+  SplitMix64 random(plan.schedule.seed ^ (0x9e3779b97f4a7c15ull * static_cast<uint64_t>(phase + 1)));
+  CoreContext ctx;
+  ctx.ubBytes = plan.profile.ubBytes;
+  ctx.ub = threadUb(plan.profile.ubBytes);
+  while (!busy.empty()) {
+    const size_t pick = static_cast<size_t>(random.next() % busy.size());
+    const int32_t core = busy[pick];
+    ctx.core = core;
+    ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
+    kernel(ctx, plan.tiles[queues[core].back()]);
+    queues[core].pop_back();
+    if (queues[core].empty()) busy.erase(busy.begin() + static_cast<std::ptrdiff_t>(pick));
+  }
 }
 
 void collect(const Plan& plan, std::vector<std::unique_ptr<CoreRecorder>>& recorders, Trace* trace) {
@@ -117,7 +152,8 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
   for (int32_t p = 0; p < static_cast<int32_t>(plan.phases.size()) && result.code == 0; ++p) {
     const PhaseKernel kernel = kernels(plan.phases[p], p);
     const auto [first, last] = plan.phaseTiles(p);
-    runPhase(plan, first, last, recorders, kernel.tile);
+    if (plan.schedule.seeded && !plan.deterministic) runPhaseSeeded(plan, first, last, p, recorders, kernel.tile);
+    else runPhase(plan, first, last, recorders, kernel.tile);
     if (kernel.after) result = kernel.after();
     double barrier = 0.0;
     for (auto& r : recorders) barrier = std::max(barrier, r->clockUs());

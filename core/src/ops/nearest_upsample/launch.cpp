@@ -41,15 +41,19 @@ const char* argumentOf(OpKind op, bool dst) {
   return dst ? info.dst().argument : info.src().argument;
 }
 
+std::shared_ptr<const UpsamplePlan> scheduled(UpsamplePlan plan, const PlanContext& ctx) {
+  applySchedule(plan.plan, ctx);
+  return std::make_shared<const UpsamplePlan>(std::move(plan));
+}
+
 }  // namespace
 
 aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  auto plan = std::make_shared<const UpsamplePlan>(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype,
-                                                                ctx.deterministic, ctx.profile,
-                                                                shapeOf(op, g, g.outH, g.outW),
-                                                                shapeOf(op, g, g.inH, g.inW)));
+  auto plan = scheduled(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype, ctx.deterministic, ctx.profile,
+                                     shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW)),
+                        ctx);
   job->plan = plan;
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
@@ -70,8 +74,7 @@ aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst
 
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto plan = std::make_shared<const UpsamplePlan>(
-      planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile));
+  auto plan = scheduled(planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile), ctx);
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [plan, dst](const rt::LaunchArgs& args) { return runZeroOut(dst, *plan, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
