@@ -28,7 +28,7 @@ int verifyCases(std::ostream& out, const std::optional<OpKind>& op) {
     }
     (r.passed ? passed : failed)++;
     if (r.passed && c.group == "golden") ++goldenPassed;
-    out << (r.passed ? "PASS  " : "FAIL  ") << std::left << std::setw(10) << c.group << std::right << c.name << ": "
+    out << (r.passed ? "PASS  " : "FAIL  ") << std::left << std::setw(13) << c.group << std::right << c.name << ": "
         << r.detail << "\n";
   }
   out << "verify: " << passed << " passed (" << goldenPassed << " golden), " << failed << " failed"

@@ -97,6 +97,10 @@ void addOptions(CLI::App& app, Options& o) {
       ->check([](const std::string& v) {
         return parseSchedule(v) ? std::string() : "expected host, N or seed:N (N a non-negative integer)";
       });
+  app.add_option("--accumulate", o.accumulate,
+                 "FLOAT16/BF16 backward sums: fp32 (an fp32 accumulator or workspace, rounded once; CANN's way) or "
+                 "dtype (every sum rounded to the dtype; like GRADLAB_ACCUMULATE)")
+      ->check(CLI::IsMember({"fp32", "dtype"}));
   app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
       ->check([](const std::string& v) {
         DeviceProfile p;
@@ -179,6 +183,7 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
   r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
   r.deterministic = o.deterministic;
   if (!o.schedule.empty()) r.schedule = parseSchedule(o.schedule);
+  if (!o.accumulate.empty()) r.accumulate = parseAccumulation(o.accumulate);
   r.seed = o.seed;
   if (!o.device.empty()) {
     DeviceProfile p;

@@ -23,6 +23,7 @@ struct Options {
   std::string layout = "contiguous";
   bool deterministic = false;
   std::string schedule;  // "host", "N" or "seed:N"; empty: GRADLAB_SCHEDULE, else host
+  std::string accumulate;  // "fp32" or "dtype"; empty: GRADLAB_ACCUMULATE, else fp32
   std::string device;
   uint64_t seed = 1;
   std::string input, indices;

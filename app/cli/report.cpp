@@ -96,7 +96,8 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
 void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << "plan of " << opName(p.op) << " on " << profileText(p.profile) << ": src " << shapeText(p.srcShape) << " -> dst "
       << shapeText(p.dstShape) << ", "
-      << (p.deterministic ? "deterministic" : "atomic adds allowed, schedule " + scheduleText(p.schedule)) << "\n";
+      << (p.deterministic ? "deterministic" : "atomic adds allowed, schedule " + scheduleText(p.schedule))
+      << (p.dtype == ACL_FLOAT ? "" : std::string(", accumulate ") + accumulationName(p.accumulate)) << "\n";
   out << "phases, one after another with a barrier between them:\n";
   for (size_t i = 0; i < p.phases.size(); ++i) {
     out << "  " << i << " " << std::left << std::setw(8) << phaseKindName(p.phases[i].kind) << std::right

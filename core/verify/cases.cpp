@@ -7,7 +7,7 @@ namespace gradlab::verify {
 const std::vector<Case>& allCases() {
   static const std::vector<Case> all = [] {
     std::vector<Case> v;
-    for (auto* family : {&upsampleCases, &adaptivePoolCases, &goldenCases}) {
+    for (auto* family : {&upsampleCases, &adaptivePoolCases, &accumulationCases, &goldenCases}) {
       for (Case& c : (*family)()) {
         c.run = [run = std::move(c.run)] {
           RuntimeScope::shared();

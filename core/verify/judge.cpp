@@ -69,6 +69,9 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     return false;
   }
   const char* dst = op.dst().name;
+  // accumulate=dtype rounds every sum (gradlab/accumulation.h): the plan says which the run used.
+  const aclDataType rounding =
+      result.plan && result.plan->accumulate == Accumulation::kDtype ? result.plan->dtype : ACL_FLOAT;
   if (op.rule == IndexRule::kAdaptiveMax) {
     const reference::PoolDims d = poolDims(r, op);
     if (!op.backward) {
@@ -86,7 +89,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
       *why = "the indices leave their plane; the run should have failed";
       return false;
     }
-    Expected e{dst, reference::adaptiveMaxPool2dBackward(input->values, idx->ints, d), {}, {}, {}, {}};
+    Expected e{dst, reference::adaptiveMaxPool2dBackward(input->values, idx->ints, d, rounding), {}, {}, {}, {}};
     reference::PoolBackwardDouble exact = reference::adaptiveMaxPool2dBackwardDouble(input->values, idx->ints, d);
     e.exact = std::move(exact.gradInput);
     e.absSum = std::move(exact.absSum);
@@ -99,7 +102,8 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     out->push_back({dst, reference::upsampleForward(s, input->values), {}, {}, {}, {}});
     return true;
   }
-  out->push_back({dst, reference::upsampleBackward(s, input->values), reference::upsampleBackwardDouble(s, input->values),
+  out->push_back({dst, reference::upsampleBackward(s, input->values, rounding),
+                  reference::upsampleBackwardDouble(s, input->values),
                   reference::upsampleBackwardAbsSums(s, input->values), reference::upsampleBackwardCounts(s), {}});
   return true;
 }
@@ -111,10 +115,12 @@ double ulpOf(aclDataType dtype, double value) {
   return std::ldexp(1.0, e - mantissa);
 }
 
-double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude) {
-  const double k = static_cast<double>(std::max<int64_t>(terms - 1, 0)) * std::ldexp(1.0, -24);
-  const double fp32 = k / (1.0 - k) * absSum;
-  return fp32 + (dtype == ACL_FLOAT ? 0.0 : ulpOf(dtype, magnitude));
+double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude, Accumulation accumulate) {
+  const bool inDtype = accumulate == Accumulation::kDtype && dtype != ACL_FLOAT;
+  const int unitRoundoff = !inDtype ? -24 : dtype == ACL_FLOAT16 ? -11 : -8;
+  const double adds = static_cast<double>(std::max<int64_t>(terms - 1, 0));
+  const double sums = std::expm1(adds * std::log1p(std::ldexp(1.0, unitRoundoff))) * absSum;
+  return sums + (dtype == ACL_FLOAT || inDtype ? 0.0 : ulpOf(dtype, magnitude));
 }
 
 Verdict checkRun(const RunRequest& r, const RunResult& result) {
@@ -178,7 +184,8 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
         continue;
       }
       const double ref = e.exact[i];
-      const double tol = sumTolerance(r.dtype, e.terms[i], e.absSum[i], std::max(std::fabs(ref), std::fabs(double{g})));
+      const double tol = sumTolerance(r.dtype, e.terms[i], e.absSum[i], std::max(std::fabs(ref), std::fabs(double{g})),
+                                      result.plan ? result.plan->accumulate : Accumulation::kFp32);
       if (std::isnan(ref) != std::isnan(g) || (!std::isnan(ref) && std::fabs(g - ref) > tol)) {
         ok = say("MISMATCH " + e.name + position(got->shape, i) + ": got " + show(g) + ", reference " + show(ref) +
                      " (tolerance " + show(tol) + " for " + std::to_string(e.terms[i]) + " terms)",
@@ -279,7 +286,8 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
     if (!sameBits(m.value, src->values[m.src])) return failure("move value differs from the input cell it names");
     if (m.orderAtDst != order[m.dst]++) return failure("orderAtDst out of step");
     if (op.backward) {
-      replay[m.dst] += m.value;
+      replay[m.dst] = t.plan.accumulate == Accumulation::kDtype ? roundTo(r.dtype, replay[m.dst] + m.value)
+                                                                : replay[m.dst] + m.value;
       if (!sameBits(m.sumAfter, replay[m.dst])) return failure("sumAfter differs from the replayed running sum");
     } else {
       replay[m.dst] = m.value;
@@ -337,6 +345,8 @@ std::string describe(const RunRequest& r) {
   if (op.scaleCount == 2) s << " scales (" << r.scaleH << ", " << r.scaleW << ")";
   s << ", " << dtypeText(r.dtype) << ", " << layoutName(r.layout) << ", "
     << (r.deterministic ? "deterministic" : "default mode");
+  if (r.schedule && !r.deterministic) s << ", schedule " << scheduleText(*r.schedule);
+  if (r.accumulate && r.dtype != ACL_FLOAT) s << ", accumulate " << accumulationName(*r.accumulate);
   if (r.profile) s << ", profile " << r.profile->name << " (" << r.profile->vectorCores << " cores, " << r.profile->ubBytes << " B UB)";
   return s.str();
 }

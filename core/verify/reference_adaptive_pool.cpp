@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "verify/device_tensor.h"
+
 namespace gradlab::reference {
 namespace {
 
@@ -42,12 +44,13 @@ PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d)
 }
 
 std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutput, const std::vector<int64_t>& indices,
-                                             const PoolDims& d) {
+                                             const PoolDims& d, aclDataType rounding) {
   std::vector<float> gradInput(d.planes * d.H * d.W, 0.0f);
   for (int64_t p = 0; p < d.planes; ++p) {
     for (int64_t i = 0; i < d.Ho * d.Wo; ++i) {
       const int64_t at = p * d.Ho * d.Wo + i;
-      gradInput[p * d.H * d.W + indices[at]] += gradOutput[at];
+      float& cell = gradInput[p * d.H * d.W + indices[at]];
+      cell = verify::roundTo(rounding, cell + gradOutput[at]);
     }
   }
   return gradInput;

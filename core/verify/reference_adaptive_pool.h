@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "acl/acl_base.h"
+
 namespace gradlab::reference {
 
 struct PoolDims {
@@ -25,8 +27,9 @@ PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d)
 
 // gradInput[p, indices[p, oh, ow]] += gradOutput[p, oh, ow] in row-major (oh, ow) order, fp32 sums.
 // Indices must lie in [0, H*W).
+// `rounding` FLOAT16 / BF16: every sum rounded to it right after its add (accumulate=dtype).
 std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutput, const std::vector<int64_t>& indices,
-                                             const PoolDims& d);
+                                             const PoolDims& d, aclDataType rounding = ACL_FLOAT);
 
 // The same sums in double, plus per cell the number of terms and the sum of |terms| (what the tolerance
 // rule of gradlab/verify.h takes).

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "verify/device_tensor.h"
+
 namespace gradlab::reference {
 
 int64_t nearestExactSource(int64_t dstIndex, int64_t inSize, int64_t outSize, double scale) {
@@ -36,8 +38,8 @@ int64_t sourceOf(IndexRule rule, int64_t dstIndex, int64_t inSize, int64_t outSi
 
 namespace {
 
-template <typename T, typename Fn>
-std::vector<T> backwardSums(const UpsampleShape& s, Fn value) {
+template <typename T, typename Fn, typename Add>
+std::vector<T> backwardSums(const UpsampleShape& s, Fn value, Add add) {
   std::vector<T> grad(s.inCells(), T(0));
   if (s.inCells() == 0) return grad;  // nothing receives anything (and no source index exists)
   for (int64_t n = 0; n < s.N; ++n) {
@@ -47,7 +49,8 @@ std::vector<T> backwardSums(const UpsampleShape& s, Fn value) {
         const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);
         for (int64_t w = 0; w < s.outW; ++w) {
           const int64_t iw = sourceOf(s.rule, w, s.inW, s.outW, s.scaleW);
-          grad[(plane * s.inH + ih) * s.inW + iw] += value((plane * s.outH + h) * s.outW + w);
+          T& cell = grad[(plane * s.inH + ih) * s.inW + iw];
+          cell = add(cell, value((plane * s.outH + h) * s.outW + w));
         }
       }
     }
@@ -55,23 +58,28 @@ std::vector<T> backwardSums(const UpsampleShape& s, Fn value) {
   return grad;
 }
 
+constexpr auto kPlus = [](auto a, auto b) { return a + b; };
+
 }  // namespace
 
-std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& g) {
-  return backwardSums<float>(shape, [&](int64_t i) { return g[i]; });
+std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& g, aclDataType rounding) {
+  return backwardSums<float>(
+      shape, [&](int64_t i) { return g[i]; }, [&](float a, float b) { return verify::roundTo(rounding, a + b); });
 }
 
 std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, const std::vector<float>& g) {
-  return backwardSums<double>(shape, [&](int64_t i) { return static_cast<double>(g[i]); });
+  return backwardSums<double>(shape, [&](int64_t i) { return static_cast<double>(g[i]); }, kPlus);
 }
 
 std::vector<int64_t> upsampleBackwardCounts(const UpsampleShape& shape) {
-  return backwardSums<int64_t>(shape, [](int64_t) { return int64_t{1}; });
+  return backwardSums<int64_t>(shape, [](int64_t) { return int64_t{1}; }, kPlus);
 }
 
 std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, const std::vector<float>& g) {
-  return backwardSums<double>(shape, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); });
+  return backwardSums<double>(shape, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); }, kPlus);
 }
+
+
 
 std::vector<float> upsampleForward(const UpsampleShape& s, const std::vector<float>& self) {
   std::vector<float> out(s.outCells());

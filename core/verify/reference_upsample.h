@@ -30,8 +30,10 @@ int64_t nearestSource(int64_t dstIndex, int64_t inSize, int64_t outSize, double 
 int64_t sourceOf(IndexRule rule, int64_t dstIndex, int64_t inSize, int64_t outSize, double scale);
 
 // gradInput[n,c,src(h),src(w)] += gradOutput[n,c,h,w], visiting gradOutput in row-major order,
-// accumulating in fp32 (bit-exact target of the deterministic mode).
-std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& gradOutput);
+// accumulating in fp32 (bit-exact target of the deterministic mode); with `rounding` FLOAT16 / BF16 every
+// sum is rounded to it right after its add (accumulate=dtype).
+std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& gradOutput,
+                                    aclDataType rounding = ACL_FLOAT);
 // The same sums in double (tolerance target of the default, atomic mode).
 std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, const std::vector<float>& gradOutput);
 // Per gradInput cell: how many gradOutput cells map to it, and the sum of their magnitudes.

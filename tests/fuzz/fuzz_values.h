@@ -144,13 +144,14 @@ inline DeviceProfile readProfile(ByteReader& in) {
 
 // How a catalog call plans: as a direct aclnn call (byte 0), or with its own mode (1), profile (2) or both (3).
 inline void readCallContext(ByteReader& in, OpArgs* args) {
-  const uint32_t kind = in.pick(8);
+  const uint32_t kind = in.pick(16);
   if (kind & 1) args->deterministic = (in.byte() & 1) != 0;
   if (kind & 2) args->profile = readProfile(in);
   if (kind & 4) {
     const uint8_t seed = in.byte();
     args->schedule = seed == 0 ? AtomicSchedule::host() : AtomicSchedule::fromSeed(seed);
   }
+  if (kind & 8) args->accumulate = (in.byte() & 1) ? Accumulation::kDtype : Accumulation::kFp32;
 }
 
 // ---- the writer side, for the seed corpus -----------------------------------------------------------------

@@ -102,7 +102,16 @@ class Program {
     for (uint8_t t : tensors) w.byte(t);
     for (uint8_t a : arrays) w.byte(a);
     for (double s : scales) w.scale(s);
-    w.directCall();
+    if (seededSchedule_ == 0) {
+      w.directCall();
+    } else {  // readCallContext: schedule seed:N and accumulate=dtype
+      w.byte(4 | 8).byte(seededSchedule_).byte(1);
+    }
+    return *this;
+  }
+  // Later calls carry schedule seed:N and accumulate=dtype (0: direct calls again).
+  Program& scheduled(uint8_t seed) {
+    seededSchedule_ = seed;
     return *this;
   }
   Program& upsample2dBackward(uint8_t gradOutput, uint8_t outputSize, uint8_t inputSize, double sh, double sw,
@@ -155,6 +164,9 @@ class Program {
     return *this;
   }
   ByteWriter w;
+
+ private:
+  uint8_t seededSchedule_ = 0;
 };
 
 void write(const std::filesystem::path& dir, const std::string& name, const Program& p) {
@@ -340,7 +352,7 @@ int main(int argc, char** argv) {
       p.step(Step::kRun).w.op(op.kind).byte(2).byte(3).byte(4).byte(3).byte(9).byte(5).scale(0.0).scale(0.0);
       p.w.byte(4 | 2).byte(0).byte(0).byte(1).byte(7);  // traced, deterministic; fp32, int64, channels-last; seed 7
       p.step(Step::kRun).w.op(op.kind).byte(1).byte(2).byte(6).byte(5).byte(3).byte(7).scale(2.0).scale(0.5);
-      // traced, default; fp16, int32, sliced; classroom; atomic schedule seed:5
+      // traced, default; fp16, int32, sliced; classroom; atomic schedule seed:2, accumulate=dtype
       p.w.byte(128 | 8 | 4).byte(1).byte(1).byte(2).byte(3).byte(2).byte(0).byte(5);
     }
     p.step(Step::kInspectExecutor).w.byte(255).byte(0);
@@ -357,7 +369,16 @@ int main(int argc, char** argv) {
     p.step(Step::kInspectExecutor).w.byte(0).byte(0);  // launched: no plan any more
     p.step(Step::kInspectExecutor).w.byte(254).byte(0);
     write(dir, "inspect_executors", p);
+  }  {  // calls carrying an atomic schedule and accumulate=dtype: bf16 rows shared by 3 cores
+    Program p;
+    p.step(Step::kProfile).w.byte(1).byte(2).byte(1).byte(3);  // classroom with 3 cores
+    p.tensor({1, 2, 24, 20}, ACL_BF16, ACL_FORMAT_NCHW).tensor({1, 2, 3, 2}, ACL_BF16, ACL_FORMAT_NCHW, kFresh);
+    p.array({24, 20}).array({1, 2, 3, 2});
+    p.scheduled(7).upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    p.deterministic(true).upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    write(dir, "schedules", p);
   }
+
   {  // aclrtMalloc with a policy outside the enum (UBSan: the int was read through the enum type)
     Program p;
     p.step(Step::kMalloc).w.bytes(64).byte(0).raw<int8_t>(0);  // policy 0 % 9 - 1 = -1

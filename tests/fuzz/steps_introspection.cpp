@@ -131,7 +131,11 @@ void stepRun(State& s) {
   r.layout = allLayouts()[in.pick(static_cast<uint32_t>(allLayouts().size()))];
   r.seed = in.byte();
   if (flags & 8) r.profile = readProfile(in);
-  if (flags & 128) r.schedule = AtomicSchedule::fromSeed(in.byte());
+  if (flags & 128) {  // a seeded schedule, and the low bit picks the accumulation
+    const uint8_t b = in.byte();
+    r.schedule = AtomicSchedule::fromSeed(b >> 1);
+    r.accumulate = (b & 1) ? Accumulation::kDtype : Accumulation::kFp32;
+  }
   const int64_t src = product(srcShapeOf(r)), dst = product(dstShapeOf(r));
   if (src > (1 << 16) || dst > (1 << 16)) return;  // legal, but slow to fuzz
   if (flags & 16) {  // explicit values, sometimes one too few

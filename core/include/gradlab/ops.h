@@ -14,6 +14,7 @@
 
 #include "acl/acl_base.h"
 #include "aclnn/acl_meta.h"
+#include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
 
@@ -77,12 +78,13 @@ struct OpArgs {
   const aclIntArray* outputSize = nullptr;
   const aclIntArray* inputSize = nullptr;
   std::array<double, 2> scales{};       // OpInfo::scaleCount of them: {H, W}, or {L} for 1-D ops
-  // The plan's device, mode and atomic schedule travel with the call. Unset: the active profile
-  // (GRADLAB_DEVICE, setActiveProfile), the current device's ACL_OPT_DETERMINISTIC and GRADLAB_SCHEDULE,
-  // as for a direct aclnn call.
+  // The plan's device, mode, atomic schedule and accumulation travel with the call. Unset: the active
+  // profile (GRADLAB_DEVICE, setActiveProfile), the current device's ACL_OPT_DETERMINISTIC,
+  // GRADLAB_SCHEDULE and GRADLAB_ACCUMULATE, as for a direct aclnn call.
   std::optional<DeviceProfile> profile;
   std::optional<bool> deterministic;
   std::optional<AtomicSchedule> schedule;  // unset: GRADLAB_SCHEDULE, else host
+  std::optional<Accumulation> accumulate;  // unset: GRADLAB_ACCUMULATE, else fp32
 };
 
 using GetWorkspaceSizeFn = aclnnStatus (*)(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);

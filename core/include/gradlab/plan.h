@@ -7,6 +7,7 @@
 
 #include "acl/acl_base.h"
 #include "gradlab/ops.h"
+#include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
 
@@ -58,6 +59,7 @@ struct Plan {
   DeviceProfile profile;
   bool deterministic = false;
   AtomicSchedule schedule;        // orders the atomic adds of default mode; host in deterministic mode
+  Accumulation accumulate = Accumulation::kFp32;  // FLOAT16/BF16 backward sums (gradlab/accumulation.h); else fp32
   aclDataType dtype = ACL_FLOAT;
   std::vector<int64_t> srcShape;  // logical shape of the tensor tiles read (src boxes)
   std::vector<int64_t> dstShape;  // logical shape of the output (dst boxes)

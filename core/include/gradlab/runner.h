@@ -57,6 +57,7 @@ struct RunRequest {
   Layout layout = Layout::kContiguous;
   bool deterministic = false;
   std::optional<AtomicSchedule> schedule;  // default mode's atomic order (gradlab/schedule.h); unset: GRADLAB_SCHEDULE, else host
+  std::optional<Accumulation> accumulate;  // FLOAT16/BF16 backward sums (gradlab/accumulation.h); unset: GRADLAB_ACCUMULATE, else fp32
   std::optional<DeviceProfile> profile;  // default: activeProfile(); travels with the call (nothing global changes)
   uint64_t seed = 1;                     // random inputs in [-1, 1) (rounded to dtype)
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major

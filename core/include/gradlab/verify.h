@@ -41,13 +41,16 @@ std::string goldenDir(std::vector<std::string>* tried = nullptr);
 void setTraceEveryRun(bool on);
 bool traceEveryRun();
 
-// The one tolerance rule. A sum of `terms` fp32 values computed in any order differs from the exact sum by
-// at most gamma(terms - 1) * absSum, with gamma(k) = k*u / (1 - k*u) and u = 2^-24 (each addition errs by at
-// most half an ulp of a partial sum, and every partial sum is at most absSum = the sum of |terms|). Rounding
-// that fp32 sum once to FLOAT16 or BF16 adds at most one ulp of that dtype at `magnitude` (the larger of the
-// result and the exact sum). A deterministic run sums in the reference's order, so it gets no tolerance:
-// bit-exact.
-double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude);
+// The one tolerance rule. A sum of `terms` values computed in any order, each addition rounded with unit
+// roundoff u, differs from the exact sum by at most ((1 + u)^(terms - 1) - 1) * absSum (absSum = the sum of
+// |terms|; each rounding errs by at most u times a partial sum; this is below gamma(terms - 1) = k*u/(1 - k*u)
+// and, unlike gamma, holds for any count). fp32 sums have u = 2^-24; rounding the fp32 sum once to FLOAT16
+// or BF16 adds at most one ulp of that dtype at `magnitude` (the larger of the result and the exact sum).
+// With accumulate=dtype every partial sum is rounded to FLOAT16 / BF16 instead: u = 2^-11 / 2^-8 and no
+// final rounding. A deterministic run sums in the reference's order (with the same roundings), so it gets
+// no tolerance: bit-exact.
+double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude,
+                    Accumulation accumulate = Accumulation::kFp32);
 // One unit in the last place of `dtype` at |value| (subnormals included).
 double ulpOf(aclDataType dtype, double value);
 

@@ -285,6 +285,7 @@ class RequestRun {
     args.profile = r_.profile;
     args.deterministic = r_.deterministic;
     args.schedule = r_.schedule;
+    args.accumulate = r_.accumulate;
     return args;
   }
 

@@ -66,7 +66,8 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
-  BackwardTiling planned = planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile);
+  BackwardTiling planned =
+      planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile, ctx.accumulate);
   applySchedule(planned.plan, ctx);
   auto tiling = std::make_shared<const BackwardTiling>(std::move(planned));
 

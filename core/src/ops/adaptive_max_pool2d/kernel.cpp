@@ -111,6 +111,7 @@ struct BackwardRun {
   PlaneRuns gradOutput, indices, gradInput;
   float* workspace;
   bool streamOut = false;  // gradInput is large: planes go out with non-temporal stores
+  aclDataType rounding = ACL_FLOAT;  // accumulate=dtype: every sum rounds to gradInput's FLOAT16 / BF16
 
   // The GM accumulator of plane p (its owner's, or the shared one): in the workspace or gradInput itself.
   float* acc(int64_t p, bool shared) const {
@@ -132,6 +133,24 @@ void storePlane(const BackwardRun& r, CoreContext& ctx, const Tile& tile, int64_
     r.gradInput.storeValues(p, f, n, stage, r.streamOut);
   }
   if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
+}
+
+// accumulate=dtype: the adds of one plane's step, each sum rounded to r.rounding (kept in the fp32 cells).
+template <bool kTrace, bool kAtomic>
+void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float* acc, const float* v, const int64_t* k,
+                int64_t count, int64_t srcBase, int64_t dstBase) {
+  for (int64_t i = 0; i < count; ++i) {
+    const int64_t at = k[i];
+    if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(r.HW)) continue;
+    auto* cell = reinterpret_cast<std::byte*>(acc + at);
+    if constexpr (kAtomic) {
+      if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, cell, ACL_FLOAT, r.rounding, v[i], srcBase + i, dstBase + at);
+      else atomicAddCell(cell, ACL_FLOAT, r.rounding, v[i]);
+    } else {
+      acc[at] = roundToDtype(r.rounding, acc[at] + v[i]);
+      if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at]);
+    }
+  }
 }
 
 // One UB step: copy the tile's gradOutput values and indices in, then add each value into its plane's
@@ -179,7 +198,8 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const float* v = direct ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
     const int64_t* k = direct ? r.indices.directIndices(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
-    for (int64_t i = 0; i < run.count; ++i) {
+    if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
+    for (int64_t i = 0; r.rounding == ACL_FLOAT && i < run.count; ++i) {
       const int64_t at = k[i];
       if (static_cast<uint64_t>(at) >= hw) continue;  // validated before launch; never write outside the plane
       if constexpr (kAtomic) {
@@ -387,6 +407,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 PlaneRuns(tensors.gradInput),
                 reinterpret_cast<float*>(args.workspace)};
   r.streamOut = static_cast<uint64_t>(s.planes() * r.HW) * tensors.gradInput.elementSize >= kStreamOutputBytes;
+  if (tiling.plan.accumulate == Accumulation::kDtype) r.rounding = tiling.plan.dtype;
   std::atomic<int64_t> firstBad{std::numeric_limits<int64_t>::max()};
   return runPlan(tiling.plan, args.trace, [&](const PlanPhase& phase, int32_t) -> PhaseKernel {
     switch (phase.kind) {

@@ -5,6 +5,7 @@
 
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
+#include "runtime/tensor.h"
 
 namespace gradlab::ops::adaptive {
 namespace {
@@ -136,13 +137,14 @@ int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
 }
 
 BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                            bool deterministic, const DeviceProfile& profile) {
+                            bool deterministic, const DeviceProfile& profile, Accumulation accumulate) {
   BackwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
   t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, deterministic, dtype, shape.planes(), shape.outShape(),
                    shape.inShape());
   Plan& plan = t.plan;
+  plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
   const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
 
@@ -282,6 +284,10 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
                         where(t.ownerAcc), "; the ", shared, " plane(s) whose rows are split between cores are "
                         "zeroed by all cores first and take fp32 atomic adds into ", where(t.sharedAcc),
                         idleNote(cores, profile, "rows"));
+  }
+  if (plan.accumulate == Accumulation::kDtype) {
+    plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype),
+                         " after its add (accumulate=dtype), in the same fp32 cells");
   }
   finalizePlan(plan);
   return t;

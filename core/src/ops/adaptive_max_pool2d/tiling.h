@@ -71,8 +71,10 @@ struct BackwardTiling {
 };
 
 // gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.
+// `accumulate` applies to FLOAT16 / BF16 (gradlab/accumulation.h): dtype rounds every sum, in the same cells.
 BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                            bool deterministic, const DeviceProfile& profile);
+                            bool deterministic, const DeviceProfile& profile,
+                            Accumulation accumulate = Accumulation::kFp32);
 
 // Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
 // segmentCols cells per output row. For each output row the tile streams the window's input rows through

@@ -7,7 +7,9 @@
 
 namespace gradlab::ops {
 
-PlanContext currentContext() { return {activeProfile(), rt::deterministic(rt::currentDevice()), defaultSchedule()}; }
+PlanContext currentContext() {
+  return {activeProfile(), rt::deterministic(rt::currentDevice()), defaultSchedule(), defaultAccumulation()};
+}
 
 void applySchedule(Plan& plan, const PlanContext& ctx) {
   plan.schedule = plan.deterministic ? AtomicSchedule::host() : ctx.schedule;
@@ -24,6 +26,7 @@ aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out) {
   }
   out->deterministic = args.deterministic ? *args.deterministic : rt::deterministic(rt::currentDevice());
   out->schedule = args.schedule ? *args.schedule : defaultSchedule();
+  out->accumulate = args.accumulate ? *args.accumulate : defaultAccumulation();
   return ACLNN_SUCCESS;
 }
 

@@ -1,7 +1,7 @@
-// What a call plans with besides its arguments: the device profile, the determinism mode and the atomic
-// schedule. A direct aclnn call takes the active profile, the current device's ACL_OPT_DETERMINISTIC and
-// GRADLAB_SCHEDULE (gradlab/schedule.h); a call through the
-// catalog (OpArgs: the runner, the CLI, the app) may carry its own, so nothing process-wide is swapped.
+// What a call plans with besides its arguments: the device profile, the determinism mode, the atomic
+// schedule and the accumulation. A direct aclnn call takes the active profile, the current device's
+// ACL_OPT_DETERMINISTIC, GRADLAB_SCHEDULE and GRADLAB_ACCUMULATE; a call through the catalog (OpArgs:
+// the runner, the CLI, the app) may carry its own, so nothing process-wide is swapped.
 #pragma once
 
 #include "gradlab/ops.h"
@@ -15,6 +15,7 @@ struct PlanContext {
   DeviceProfile profile;
   bool deterministic = false;
   AtomicSchedule schedule;  // what the call asked for; only plans of default mode use it
+  Accumulation accumulate = Accumulation::kFp32;  // what the call asked for; only FLOAT16/BF16 backwards use it
 };
 
 // Records the call's schedule in a plan of default mode (a deterministic plan has no atomic adds to order).

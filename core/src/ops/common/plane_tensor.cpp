@@ -129,4 +129,47 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
 
 float atomicAddF32(float* cell, float value) { return std::atomic_ref<float>(*cell).fetch_add(value, std::memory_order_relaxed); }
 
+float roundToDtype(aclDataType dtype, float value) {
+  if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(value));
+  if (dtype == ACL_BF16) return bf16BitsToFloat(floatToBf16Bits(value));
+  return value;
+}
+
+float loadCell(const std::byte* cell, aclDataType storage) {
+  if (storage == ACL_FLOAT) return *reinterpret_cast<const float*>(cell);
+  const uint16_t bits = *reinterpret_cast<const uint16_t*>(cell);
+  return storage == ACL_FLOAT16 ? halfBitsToFloat(bits) : bf16BitsToFloat(bits);
+}
+
+void storeCell(std::byte* cell, aclDataType storage, float value) {
+  if (storage == ACL_FLOAT) {
+    *reinterpret_cast<float*>(cell) = value;
+    return;
+  }
+  *reinterpret_cast<uint16_t*>(cell) = storage == ACL_FLOAT16 ? floatToHalfBits(value) : floatToBf16Bits(value);
+}
+
+float atomicAddCell(std::byte* cell, aclDataType storage, aclDataType rounding, float value) {
+  if (storage == ACL_FLOAT) {
+    auto* f = reinterpret_cast<float*>(cell);
+    if (rounding == ACL_FLOAT) return atomicAddF32(f, value) + value;
+    std::atomic_ref<float> ref(*f);
+    float before = ref.load(std::memory_order_relaxed);
+    while (!ref.compare_exchange_weak(before, roundToDtype(rounding, before + value), std::memory_order_relaxed)) {
+    }
+    return roundToDtype(rounding, before + value);
+  }
+  std::atomic_ref<uint16_t> ref(*reinterpret_cast<uint16_t*>(cell));
+  const bool half = storage == ACL_FLOAT16;
+  uint16_t before = ref.load(std::memory_order_relaxed);
+  auto sum = [&](uint16_t bits) {
+    const float s = (half ? halfBitsToFloat(bits) : bf16BitsToFloat(bits)) + value;
+    return half ? floatToHalfBits(s) : floatToBf16Bits(s);
+  };
+  while (!ref.compare_exchange_weak(before, sum(before), std::memory_order_relaxed)) {
+  }
+  const uint16_t after = sum(before);
+  return half ? halfBitsToFloat(after) : bf16BitsToFloat(after);
+}
+
 }  // namespace gradlab::ops

@@ -50,4 +50,14 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
 // Atomic fp32 add into GM (used by the default, non-deterministic mode); returns the value before.
 float atomicAddF32(float* cell, float value);
 
+// `value` rounded (nearest even) to FLOAT16 / BF16 and widened back; FLOAT and others: unchanged.
+float roundToDtype(aclDataType dtype, float value);
+// One GM cell stored as `storage` (FLOAT, FLOAT16, BF16), read as / written from fp32 (written values round).
+float loadCell(const std::byte* cell, aclDataType storage);
+void storeCell(std::byte* cell, aclDataType storage, float value);
+// Atomically replaces the cell with roundToDtype(rounding, cell + value): FLOAT/FLOAT is one fp32 atomic
+// add; otherwise a compare-and-swap loop, which is what an atomic add in the narrower dtype computes.
+// Returns the value after.
+float atomicAddCell(std::byte* cell, aclDataType storage, aclDataType rounding, float value);
+
 }  // namespace gradlab::ops

@@ -8,6 +8,7 @@
 #include <new>
 #include <unordered_map>
 
+#include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
 
 namespace gradlab::ops {
@@ -134,11 +135,16 @@ void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, flo
 }
 
 float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst) {
+  return atomicAdd(tile, reinterpret_cast<std::byte*>(cell), ACL_FLOAT, ACL_FLOAT, value, src, dst);
+}
+
+float CoreRecorder::atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value,
+                              int64_t src, int64_t dst) {
   std::lock_guard lock(stripeFor(cell));
-  float before = *cell;
-  *cell = before + value;
-  move(tile, src, dst, value, before + value);
-  return before;
+  const float after = roundToDtype(rounding, loadCell(cell, storage) + value);
+  storeCell(cell, storage, after);
+  move(tile, src, dst, value, after);
+  return after;
 }
 
 rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels) {

@@ -33,8 +33,11 @@ class CoreRecorder {
   void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems);
   // A cell move whose order at dst is fixed by the kernel (one owner per cell).
   void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter);
-  // An atomic add into a GM fp32 cell, recorded in the exact order the adds happen.
+  // An atomic add into a GM fp32 cell, recorded in the exact order the adds happen; returns the sum after.
   float atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst);
+  // The same for a cell stored as `storage` whose sum rounds to `rounding` (atomicAddCell's contract).
+  float atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value, int64_t src,
+                  int64_t dst);
   double clockUs() const { return clockUs_; }
   void waitUntil(double us) { clockUs_ = us; }
 

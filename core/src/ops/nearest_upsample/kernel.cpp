@@ -58,16 +58,25 @@ void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t 
   for (int64_t i = 0; i < n; ++i) base[src[i]] += g[i];
 }
 
-// Traced twin of addChunk: the same additions in the same per-cell order, each recorded as a move.
-void addChunkTraced(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc,
-                    CoreRecorder& rec, int32_t tile, int64_t plane, int64_t h, int64_t r) {
+// The FLOAT16 / BF16 sums of accumulate=dtype round after every add (gradlab/accumulation.h).
+aclDataType roundingOf(const UpsampleJob& job) {
+  return job.plan->plan.accumulate == Accumulation::kDtype ? job.dst.dtype : ACL_FLOAT;
+}
+
+// Shared rows of fp16/bf16 with fp32 accumulation go through an fp32 workspace, rounded once at the end.
+bool viaWorkspace(const UpsampleJob& job) { return job.dst.dtype != ACL_FLOAT && roundingOf(job) == ACL_FLOAT; }
+
+// addChunk one value at a time: the same additions in the same per-cell order, each sum rounded to
+// `rounding` (accumulate=dtype; FLOAT: unchanged) and, with a recorder, recorded as a move.
+void addChunkEach(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc,
+                  aclDataType rounding, CoreRecorder* rec, int32_t tile, int64_t plane, int64_t h, int64_t r) {
   const int64_t* src = job.cols.src.data() + x0;
   float* base = acc - b.dst0;
   const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
   const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
   for (int64_t i = 0; i < n; ++i) {
-    base[src[i]] += g[i];
-    rec.move(tile, srcRow + x0 + i, dstRow + src[i], g[i], base[src[i]]);
+    base[src[i]] = roundToDtype(rounding, base[src[i]] + g[i]);
+    if (rec) rec->move(tile, srcRow + x0 + i, dstRow + src[i], g[i], base[src[i]]);
   }
 }
 
@@ -76,20 +85,23 @@ struct TileCounters {
 };
 
 // A gradInput row whose gradOutput rows are split between cores: every value is added atomically into
-// a zeroed fp32 cell (the row of `out` itself for fp32, a workspace row for fp16/bf16), in the same order
-// traced or not; which core's add lands first is up to the host threads.
+// a zeroed cell (the row of `out` itself for fp32 and for accumulate=dtype, else an fp32 workspace row),
+// in the same order traced or not; which core's add lands first is up to the schedule.
 template <bool kTrace>
 void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const ColumnBlock& b, int64_t plane, int64_t r,
                int64_t h0, int64_t h1, float* stage, float* workspace, TileCounters& n) {
   const UpsamplePlan& plan = *job.plan;
   float* wsRow = nullptr;
-  if (job.dst.dtype != ACL_FLOAT) {
+  if (viaWorkspace(job)) {
     const int64_t key = plane * job.rows.in + r;
     const int64_t slot =
         std::lower_bound(plan.sharedRows.begin(), plan.sharedRows.end(), key) - plan.sharedRows.begin();
     wsRow = workspace + slot * job.cols.in;
   }
-  auto cell = [&](int64_t c) { return wsRow ? wsRow + c : reinterpret_cast<float*>(job.dst.address(plane, r, c)); };
+  const aclDataType storage = wsRow ? ACL_FLOAT : job.dst.dtype, rounding = roundingOf(job);
+  auto cell = [&](int64_t c) {
+    return wsRow ? reinterpret_cast<std::byte*>(wsRow + c) : job.dst.address(plane, r, c);
+  };
   for (int64_t h = h0; h < h1; ++h) {
     for (int64_t x0 = b.src0; x0 < b.src1; x0 += b.stage) {
       const int64_t cnt = std::min(b.stage, b.src1 - x0);
@@ -101,10 +113,12 @@ void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const Co
         const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
-          ctx.recorder->atomicAdd(t.id, cell(src[i]), stage[i], srcRow + x0 + i, dstRow + src[i]);
+          ctx.recorder->atomicAdd(t.id, cell(src[i]), storage, rounding, stage[i], srcRow + x0 + i, dstRow + src[i]);
         }
+      } else if (storage == ACL_FLOAT && rounding == ACL_FLOAT) {
+        for (int64_t i = 0; i < cnt; ++i) atomicAddF32(reinterpret_cast<float*>(cell(src[i])), stage[i]);
       } else {
-        for (int64_t i = 0; i < cnt; ++i) atomicAddF32(cell(src[i]), stage[i]);
+        for (int64_t i = 0; i < cnt; ++i) atomicAddCell(cell(src[i]), storage, rounding, stage[i]);
       }
     }
   }
@@ -122,9 +136,11 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
   float* acc = ctx.ubAt<float>(0, static_cast<uint64_t>(t.dst.cells()));
   float* stage = ctx.ubAt<float>(accumulatorBytes(t), static_cast<uint64_t>(b.stage));
   TileCounters n;
+  const aclDataType rounding = roundingOf(job);
+  const bool each = kTrace || rounding != ACL_FLOAT;  // one value at a time (addChunkEach)
   // An fp32 row with unit stride needs no cast: the vector unit reads it where the copy-in would have
   // put it, which saves a pass over every gradOutput byte (the op is memory-bound).
-  const bool direct = !kTrace && job.src.dtype == ACL_FLOAT && job.src.sW == 1 && b.stage >= b.span();
+  const bool direct = !each && job.src.dtype == ACL_FLOAT && job.src.sW == 1 && b.stage >= b.span();
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       float* a = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
@@ -135,7 +151,7 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
         continue;
       }
       // The first gradOutput row starts the sums when it can; otherwise (and for rows nobody maps to) zero.
-      const bool start = !kTrace && h0 < h1 && startsRow(job, b);
+      const bool start = !each && h0 < h1 && startsRow(job, b);
       if (!start) std::fill(a, a + width, 0.0f);
       if (direct) {
         for (int64_t h = h0; h < h1; ++h) {
@@ -151,8 +167,8 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
           const int64_t cnt = std::min(b.stage, b.src1 - x0);
           loadRow(job.src, p, h, x0, cnt, stage);
           n.stagedCells += cnt;
-          if constexpr (kTrace) {
-            addChunkTraced(job, b, x0, cnt, stage, a, *ctx.recorder, t.id, p, h, r);
+          if (each) {
+            addChunkEach(job, b, x0, cnt, stage, a, rounding, kTrace ? ctx.recorder : nullptr, t.id, p, h, r);
           } else if (start && h == h0) {
             addChunk<true>(job, b, x0, cnt, stage, a);
           } else {
@@ -176,21 +192,23 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
     rec.event(t.id, EventKind::kCopyIn, n.stagedCells * job.src.elementSize, 0);
     rec.event(t.id, EventKind::kCompute, 0, n.stagedCells + n.storedCells);
     if (n.storedCells) rec.event(t.id, EventKind::kCopyOut, n.storedCells * job.dst.elementSize, 0);
-    if (n.atomicCells) rec.event(t.id, EventKind::kAtomicAdd, n.atomicCells * kF32, 0);
+    if (n.atomicCells) {
+      rec.event(t.id, EventKind::kAtomicAdd, n.atomicCells * (viaWorkspace(job) ? kF32 : job.dst.elementSize), 0);
+    }
   }
 }
 
 // Shared rows, before the main phase: zero the fp32 cells the atomic adds go into.
 void backwardZeroTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, float* workspace) {
   const int64_t p = t.dst.plane0, r = t.dst.row0, c0 = t.dst.col0, width = t.dst.col1 - t.dst.col0;
-  if (job.dst.dtype == ACL_FLOAT) {
+  if (!viaWorkspace(job)) {
     zeroRow(job.dst, p, r, c0, width);
   } else {
     const auto& rows = job.plan->sharedRows;
     const int64_t slot = std::lower_bound(rows.begin(), rows.end(), p * job.rows.in + r) - rows.begin();
     std::memset(workspace + slot * job.cols.in + c0, 0, width * kF32);
   }
-  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, width * kF32, 0);
+  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.bytesOut, 0);
 }
 
 // Shared rows of fp16/bf16, after the main phase: round the fp32 workspace row into `out` once.

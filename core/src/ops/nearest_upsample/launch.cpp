@@ -52,7 +52,7 @@ aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& ds
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
   auto plan = scheduled(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype, ctx.deterministic, ctx.profile,
-                                     shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW)),
+                                     shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW), ctx.accumulate),
                         ctx);
   job->plan = plan;
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});

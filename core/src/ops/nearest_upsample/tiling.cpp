@@ -191,7 +191,7 @@ const ColumnBlock& UpsamplePlan::blockAt(int64_t dst0) const {
 
 UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
                           bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
-                          std::vector<int64_t> dstShape) {
+                          std::vector<int64_t> dstShape, Accumulation accumulate) {
   const uint64_t budget = ubBudget(profile);
   const uint64_t elem = aclDataTypeSize(dtype);
   const int64_t inH = rows.in, outH = rows.out;
@@ -207,6 +207,9 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
 
   Plan base = newPlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
+  base.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
+  const bool roundEach = base.accumulate == Accumulation::kDtype;
+  const std::string sums = roundEach ? rt::cat(", rounding every sum to ", rt::dtypeName(dtype)) : "";
   std::vector<Emitted> emitted;
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
@@ -266,7 +269,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     // Shared rows: zeroed first, atomically combined, and (fp16/bf16) rounded from the workspace last.
     int32_t cores = 0;
     for (const Emitted& e : emitted) cores = std::max(cores, e.tile.core + 1);
-    const bool viaWorkspace = dtype != ACL_FLOAT;
+    const bool viaWorkspace = dtype != ACL_FLOAT && !roundEach;
     int32_t next = 0;
     for (const auto& [key, bi] : sharedSegments) {
       if (sharedRows.empty() || sharedRows.back() != key) sharedRows.push_back(key);
@@ -290,20 +293,25 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
         sharedRows.empty()
             ? std::string("no gradInput row is shared between cores, so no atomic adds are needed")
             : rt::cat(sharedRows.size(), " gradInput row(s) shared between cores are zeroed first and combined with ",
-                      "atomic adds", viaWorkspace ? " in an fp32 workspace, then rounded once" : "");
+                      "atomic adds", viaWorkspace ? " in an fp32 workspace, then rounded once"
+                                     : roundEach ? rt::cat(" in ", rt::dtypeName(dtype), " into gradInput itself") : "");
     base.strategy = rt::cat("scatter: gradOutput rows split evenly over ", bounds.size() - 1, " cores (", nBlocks,
                             " column block(s)); ", sharing);
   }
   const size_t shared = sharedRows.size();
-  const PhaseTexts texts = {"", rt::cat("zero the fp32 cells of the ", shared, " gradInput row(s) shared between cores"),
-                            deterministic ? "each core sums the gradOutput rows of the gradInput rows it owns, in order, "
-                                            "in UB and stores them"
-                                          : "each core sums its gradOutput rows in UB: rows it alone feeds are stored, "
-                                            "shared rows take atomic adds",
+  const PhaseTexts texts = {"",
+                            rt::cat("zero the ", roundEach ? rt::dtypeName(dtype) : "fp32", " cells of the ", shared,
+                                    " gradInput row(s) shared between cores"),
+                            deterministic ? rt::cat("each core sums the gradOutput rows of the gradInput rows it owns, in "
+                                                    "order, in UB",
+                                                    sums, ", and stores them")
+                                          : rt::cat("each core sums its gradOutput rows in UB", sums,
+                                                    ": rows it alone feeds are stored, shared rows take atomic adds"),
                             rt::cat("round the ", shared, " shared row(s) from the fp32 workspace into gradInput once")};
   UpsamplePlan up = finish(std::move(base), std::move(blocks), std::move(emitted), texts);
   up.sharedRows = std::move(sharedRows);
-  up.plan.workspaceBytes = sharedWorkspaceBytes(up, cols.in, dtype);
+  up.plan.workspaceBytes = roundEach ? 0 : sharedWorkspaceBytes(up, cols.in, dtype);
+  if (roundEach) up.plan.strategy += rt::cat("; every sum is rounded to ", rt::dtypeName(dtype), " after its add (accumulate=dtype)");
   return up;
 }
 

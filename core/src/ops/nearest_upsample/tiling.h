@@ -45,10 +45,11 @@ struct UpsamplePlan {
 uint64_t alignUb(uint64_t bytes);
 uint64_t accumulatorBytes(const Tile& tile);
 
-// `planes` = N*C; rows/cols map gradOutput (out side) onto gradInput (in side).
+// `planes` = N*C; rows/cols map gradOutput (out side) onto gradInput (in side). `accumulate` applies to
+// FLOAT16 / BF16 (gradlab/accumulation.h): dtype needs no workspace and no round phase.
 UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
                           bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
-                          std::vector<int64_t> dstShape);
+                          std::vector<int64_t> dstShape, Accumulation accumulate = Accumulation::kFp32);
 // rows/cols map out (Ho, Wo) onto self (Hi, Wi).
 UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
                          const DeviceProfile& profile, std::vector<int64_t> srcShape, std::vector<int64_t> dstShape);
