@@ -255,6 +255,24 @@ TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
   EXPECT_GE(s.compare.distinctDefaultResults, 1);
 }
 
+// Summing in bfloat16 (every partial sum rounded) errs by many ULPs where fp32 accumulation stays within 0.5.
+TEST_F(VizPanels, SummingInTheDtypeShowsTheErrorGrow) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.inH = s.controls.request.inW = 4;
+  s.controls.request.outH = s.controls.request.outW = 200;
+  s.compare.mode = CompareMode::kPrecision;
+  s.compare.lowDtype = ACL_BF16;
+  s.compare.accumulate = Accumulation::kDtype;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  EXPECT_GT(s.compare.ulps.maxUlps, 4.0f);
+  EXPECT_EQ(s.compare.accumulate, Accumulation::kDtype) << "kept across the recomputation";
+  s.compare.accumulate = Accumulation::kFp32;
+  computeComparison(s);
+  EXPECT_LE(s.compare.ulps.maxUlps, 0.5f);
+}
+
 // The determinism comparison runs default mode under seeded schedules: reproducible, and "Run again"
 // draws the next seeds. Rows shared by 8 cores give more than one result among them.
 TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {

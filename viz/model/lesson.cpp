@@ -99,6 +99,10 @@ PresetView parseView(const json& j) {
   auto dt = dtypeFromText(low);
   if (!dt || (*dt != ACL_FLOAT16 && *dt != ACL_BF16)) throw ParseError{"lowDtype must be float16 or bfloat16"};
   v.lowDtype = *dt;
+  const std::string accumulate = get<std::string>(j, "accumulate", "fp32");
+  const std::optional<Accumulation> acc = parseAccumulation(accumulate);
+  if (!acc) throw ParseError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
+  v.accumulate = *acc;
   v.autoplay = get<bool>(j, "autoplay", true);
   if (j.contains("focus")) {
     const json& f = j["focus"];

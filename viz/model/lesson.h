@@ -11,7 +11,7 @@
 //                                 "seed": 1, "values": [...], "indices": [...] },
 //                    "view": { "tab": "scatter|tiling|compare|verify", "pacing": "one-at-a-time|parallel",
 //                              "speed": 3, "plane": 0, "colour": "values|cores", "compare": "precision|determinism",
-//                              "lowDtype": "float16", "autoplay": true,
+//                              "lowDtype": "float16", "accumulate": "fp32|dtype", "autoplay": true,
 //                              "focus": { "grid": "gradOutput", "row": 5, "col": 3 } } } ] }
 #pragma once
 
@@ -36,6 +36,7 @@ struct PresetView {
   CellColour colour = CellColour::kValues;
   CompareMode compare = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;
+  Accumulation accumulate = Accumulation::kFp32;  // the Compare tab's precision mode
   bool autoplay = true;
   // A cell to pin in the inspector (as if hovered): the grid's tensor name and the cell in the plane.
   std::string focusGrid;

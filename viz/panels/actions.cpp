@@ -113,6 +113,7 @@ void applyPreset(AppState& s, int lesson, int preset) {
   s.presetSpeed = p->view.speed;
   s.compare.mode = p->view.compare;
   s.compare.lowDtype = p->view.lowDtype;
+  s.compare.accumulate = p->view.accumulate;
   runControls(s);
   s.player.playing = p->view.autoplay && s.run.ok() && !s.run.animation.empty();
   if (!p->view.focusGrid.empty()) {

@@ -43,6 +43,7 @@ struct RunView {
 struct CompareView {
   CompareMode mode = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;
+  Accumulation accumulate = Accumulation::kFp32;  // precision mode: how the low dtype's sums accumulate
   bool stale = true;             // the controls changed since the last comparison
   std::string error;
   RequestSpec spec;              // the spec it was computed for

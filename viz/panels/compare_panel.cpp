@@ -16,8 +16,7 @@ void drawComparePanel(AppState& s) {
   ImGui::SameLine();
   changed |= ImGui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
   c.mode = static_cast<CompareMode>(mode);
-  if (c.mode == CompareMode::kPrecision) {
-    ImGui::SameLine();
+  if (c.mode == CompareMode::kPrecision) {  // its choices on a line of their own (presenter fonts are wide)
     int low = c.lowDtype == ACL_BF16 ? 1 : 0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const char* names[] = {"float16", "bfloat16"};
@@ -25,13 +24,28 @@ void drawComparePanel(AppState& s) {
       c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
       changed = true;
     }
+    ImGui::SameLine();
+    int acc = static_cast<int>(c.accumulate);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    const char* accumulations[] = {"sum in fp32", "sum in dtype"};
+    if (ImGui::Combo("##accumulate", &acc, accumulations, 2)) {
+      c.accumulate = static_cast<Accumulation>(acc);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
+                        "dtype: every partial sum rounded to the dtype (a naive kernel).");
+    }
     if (s.controls.request.dtype != ACL_FLOAT) {
       ImGui::SameLine();
       ImGui::TextDisabled("(the controls' dtype %s is used)", dtypeText(s.controls.request.dtype));
     }
   }
-  ImGui::SameLine();
-  const bool again = ImGui::Button("Run again");
+  bool again = false;
+  if (c.mode == CompareMode::kDeterminism) {  // precision runs are deterministic: nothing to run again
+    ImGui::SameLine();
+    again = ImGui::Button("Run again");
+  }
   if (s.run.ok() && s.run.scene.planes > 1) {
     ImGui::SameLine();
     planeSelector(s);

@@ -73,11 +73,13 @@ void computeComparison(AppState& s, bool nextSchedules) {
   CompareView& c = s.compare;
   const CompareMode mode = c.mode;
   const aclDataType lowDtype = c.lowDtype;
+  const Accumulation accumulate = c.accumulate;
   const bool sameSpec = c.spec == s.controls;
   const uint64_t firstSeed = !sameSpec ? 1 : nextSchedules ? c.firstSeed + static_cast<uint64_t>(c.defaultRuns) : c.firstSeed;
   c = CompareView{};
   c.mode = mode;
   c.lowDtype = lowDtype;
+  c.accumulate = accumulate;
   c.firstSeed = firstSeed;
   c.stale = false;
   c.spec = s.controls;
@@ -98,6 +100,7 @@ void computeComparison(AppState& s, bool nextSchedules) {
   if (mode == CompareMode::kPrecision) {
     RunRequest low = base;
     low.dtype = base.dtype == ACL_FLOAT ? lowDtype : base.dtype;
+    low.accumulate = accumulate;
     RunResult lowResult, refResult;
     if (!runOrFail(s, low, &lowResult, dtypeText(low.dtype))) return;
     RunRequest ref = base;
@@ -114,11 +117,15 @@ void computeComparison(AppState& s, bool nextSchedules) {
     e.values = ulps;
     e.dtype = ACL_FLOAT;
     c.grids.push_back(gridOf(c.op, e, "error", 0));
-    c.gridNotes = {a.name, cat(b.name, ", rounded once"), cat("in ", dtypeText(low.dtype), " ULPs")};
+    const bool everySum = accumulate == Accumulation::kDtype && opInfo(c.op).backward;
+    c.gridNotes = {a.name, cat(b.name, everySum ? ", every sum rounded" : ", rounded once"),
+                   cat("in ", dtypeText(low.dtype), " ULPs")};
     c.grids.back().grid.dtype = ACL_FLOAT;
     c.notes.push_back(cat("Same inputs (rounded to ", dtypeText(low.dtype), ") run in float32 and in ",
                           dtypeText(low.dtype), "."));
-    c.notes.push_back("One rounding of the fp32 sum allows at most 0.5 ULP.");
+    c.notes.push_back(everySum ? cat("Every partial sum is rounded to ", dtypeText(low.dtype),
+                                     " (accumulate in dtype): the error grows with the number of terms per cell.")
+                               : std::string("The sums accumulate in fp32 and are rounded once: at most 0.5 ULP."));
     std::vector<float> both = a.values;
     both.insert(both.end(), b.values.begin(), b.values.end());
     c.valueScale = HeatScale::diverging(both, neutral);

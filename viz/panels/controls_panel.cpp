@@ -19,8 +19,10 @@ void heading(const char* text) {
   ImGui::PopStyleColor();
 }
 
-// An integer control limited to [lo, hi]; returns true when the value changed.
+// An integer control over [lo, hi], widened to show a larger value a lesson set (the slider must never show
+// another size than the one that ran); returns true when the value changed.
 bool intControl(const char* label, int64_t* value, int lo, int hi) {
+  hi = static_cast<int>(std::clamp<int64_t>(*value, hi, 1 << 20));
   int v = static_cast<int>(std::clamp<int64_t>(*value, lo, hi));
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   bool changed = ImGui::SliderInt(label, &v, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);

@@ -76,7 +76,7 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
   for (int32_t c = 0; c < plan.coresUsed; ++c) {
     if (!queues[c].empty()) busy.push_back(c);
   }
-  SplitMix64 random(plan.schedule.seed ^ (0x9e3779b97f4a7c15ull * static_cast<uint64_t>(phase + 1)));
+  SplitMix64 random{plan.schedule.seed ^ (0x9e3779b97f4a7c15ull * static_cast<uint64_t>(phase + 1))};
   CoreContext ctx;
   ctx.ubBytes = plan.profile.ubBytes;
   ctx.ub = threadUb(plan.profile.ubBytes);
