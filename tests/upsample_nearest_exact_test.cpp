@@ -2,6 +2,8 @@
 // of the pieces: axis maps, plans, golden loading, the judges.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -162,6 +164,27 @@ TEST(UpsampleJudges, WrongValuesFail) {
   RunResult o = verify::runCase(p);
   ASSERT_TRUE(verify::checkRun(p, o).passed);
   o.outputs[0].values[3] = std::nextafter(o.outputs[0].values[3], 10.0f);
+  EXPECT_FALSE(verify::checkRun(p, o).passed);
+}
+
+// Four fp16 gradients of 65504 sum to 262016, beyond fp16's largest value: the default mode's result is
+// +inf, and the judge accepts it (found by the fuzzer: it reported a mismatch). A finite wrong value fails.
+TEST(UpsampleJudges, AFloat16SumThatOverflowsIsInfinity) {
+  RunRequest p;
+  p.op = OpKind::kUpsampleNearestExact1dBackward;
+  p.inH = p.outH = 1;
+  p.inW = 1;
+  p.outW = 4;
+  p.dtype = ACL_FLOAT16;
+  p.values = {65504.0f, 65504.0f, 65504.0f, 65504.0f};
+  RunResult o = verify::runCase(p);
+  ASSERT_TRUE(o.ok()) << o.message;
+  EXPECT_EQ(o.outputs[0].values[0], std::numeric_limits<float>::infinity());
+  const verify::Verdict v = verify::checkRun(p, o);
+  EXPECT_TRUE(v.passed) << v.lines.back();
+  o.outputs[0].values[0] = 65504.0f;
+  EXPECT_FALSE(verify::checkRun(p, o).passed);
+  o.outputs[0].values[0] = -std::numeric_limits<float>::infinity();
   EXPECT_FALSE(verify::checkRun(p, o).passed);
 }
 

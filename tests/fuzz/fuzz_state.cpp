@@ -1,10 +1,29 @@
 #include "fuzz_state.h"
 
+#include <algorithm>
+
 #include "fuzz_contract.h"
 
 namespace gradlab::fuzz {
 
 using namespace codes;
+
+namespace {
+
+std::span<uint8_t> hostBuffer() {
+  static std::vector<uint8_t> buffer(kMaxHarnessAllocation + 64);
+  return buffer;
+}
+size_t g_hostDirty = 0;  // bytes of the host buffer a program may have written, zeroed before the next one
+
+}  // namespace
+
+void State::touchedHost(size_t bytes) { g_hostDirty = std::max(g_hostDirty, std::min(bytes, host.size())); }
+
+State::State(ByteReader& in) : in(in), host(hostBuffer()) {
+  std::fill_n(host.data(), g_hostDirty, uint8_t{0});
+  g_hostDirty = 0;
+}
 
 State::~State() {
   for (aclrtStream s : streams) {
@@ -57,7 +76,9 @@ void* State::devicePointer() {
       const Allocation* a = nth(false);
       return a ? a->ptr : nullptr;
     }
-    case 7: return host.data() + in.byte();
+    case 7:
+      touchedHost(host.size());  // the library must refuse host memory here; if it wrote, start clean anyway
+      return host.data() + in.byte();
     case 8: return &stackMarker_;
     default: return reinterpret_cast<void*>(in.raw<uintptr_t>());
   }
@@ -65,6 +86,7 @@ void* State::devicePointer() {
 
 void* State::copyPointer(size_t count) {
   void* hostSide = count <= host.size() ? host.data() : nullptr;
+  if (hostSide) touchedHost(count);
   if (in.pick(3) == 0) return hostSide;
   void* p = devicePointer();
   if (p == nullptr) return nullptr;

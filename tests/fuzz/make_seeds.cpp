@@ -409,6 +409,13 @@ int main(int argc, char** argv) {
     p.w.scale(0.0).scale(1e-300).byte(2).byte(0).byte(0).byte(0).byte(1);
     writeRegression(dir, "legacy-nearest-reference-tiny-scale", p);
   }
+  {  // four fp16 gradients of 65504 into one cell: the sum overflows to +inf, which the judge took for a mismatch
+    Program p;
+    p.step(Step::kRun).w.op(OpKind::kUpsampleNearestExact1dBackward).byte(0).byte(0).byte(0).byte(0).byte(0).byte(4);
+    p.w.scale(0.0).scale(0.0).byte(16).byte(1).byte(0).byte(0).byte(1);  // explicit values; fp16, default mode
+    p.w.byte(13).byte(13).byte(13).byte(13);                           // 65504 four times
+    writeRegression(dir, "float16-sum-overflows-to-infinity", p);
+  }
   std::printf("wrote the seed corpus to %s\n", dir.c_str());
   return 0;
 }

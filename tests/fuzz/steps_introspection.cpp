@@ -78,7 +78,9 @@ bool sameOutputs(const RunResult& a, const RunResult& b) {
   for (size_t i = 0; i < a.outputs.size(); ++i) {
     const HostTensor &x = a.outputs[i], &y = b.outputs[i];
     if (x.ints != y.ints || x.values.size() != y.values.size()) return false;
-    if (std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(float)) != 0) return false;
+    if (!x.values.empty() && std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(float)) != 0) {
+      return false;
+    }
   }
   return true;
 }
@@ -137,7 +139,7 @@ void stepRun(State& s) {
     r.accumulate = (b & 1) ? Accumulation::kDtype : Accumulation::kFp32;
   }
   const int64_t src = product(srcShapeOf(r)), dst = product(dstShapeOf(r));
-  if (src > (1 << 16) || dst > (1 << 16)) return;  // legal, but slow to fuzz
+  if (src > (1 << 14) || dst > (1 << 14)) return;  // legal, but slow to fuzz (the tests run large shapes)
   if (flags & 16) {  // explicit values, sometimes one too few
     const int64_t n = src - (flags & 32 ? 1 : 0);
     for (int64_t i = 0; i < n; ++i) r.values.push_back(readValue(in));

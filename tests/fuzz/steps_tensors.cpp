@@ -47,8 +47,9 @@ void fill(State& s, void* p, size_t bytes) {
   const int64_t hi = his[in.pick(10)];
   const uint32_t badEvery = in.pick(2) ? 0 : 1 + in.byte();
   uint32_t lcg = in.byte() * 2654435761u + 1;
-  std::vector<uint8_t>& h = s.host;
-  std::fill(h.begin(), h.begin() + bytes, 0);
+  const std::span<uint8_t> h = s.host;
+  s.touchedHost(bytes);
+  std::fill(h.begin(), h.begin() + static_cast<std::ptrdiff_t>(bytes), 0);
   for (size_t i = 0; mode >= 2 && i < bytes / 4; ++i) {
     lcg = lcg * 1664525u + 1013904223u;
     int64_t v = static_cast<int64_t>((lcg >> 8) % static_cast<uint32_t>(hi));

@@ -47,7 +47,8 @@ bool traceEveryRun();
 // and, unlike gamma, holds for any count). fp32 sums have u = 2^-24; rounding the fp32 sum once to FLOAT16
 // or BF16 adds at most one ulp of that dtype at `magnitude` (the larger of the result and the exact sum).
 // With accumulate=dtype every partial sum is rounded to FLOAT16 / BF16 instead: u = 2^-11 / 2^-8 and no
-// final rounding. A deterministic run sums in the reference's order (with the same roundings), so it gets
+// final rounding. Where the bound reaches past the dtype's largest finite value, an infinity of the sum's
+// sign is also right (the rounding overflows). A deterministic run sums in the reference's order (with the same roundings), so it gets
 // no tolerance: bit-exact.
 double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude,
                     Accumulation accumulate = Accumulation::kFp32);
