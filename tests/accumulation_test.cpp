@@ -10,16 +10,12 @@
 #include "gradlab/runner.h"
 #include "gradlab/verify.h"
 #include "verify/reference_upsample.h"
+#include "profile_spec.h"
 
 namespace gradlab {
 namespace {
 
-DeviceProfile eightCores() {
-  DeviceProfile p;
-  std::string error;
-  EXPECT_TRUE(parseProfileSpec("classroom:cores=8", &p, &error)) << error;
-  return p;
-}
+DeviceProfile eightCores() { return testing::profileOf("classroom:cores=8"); }
 
 // A 50x downsample backward: 2500 gradients per bf16 gradInput cell, rows shared between 8 cores.
 RunRequest manyToOne(Accumulation accumulate) {

@@ -10,16 +10,12 @@
 #include "gradlab/schedule.h"
 #include "gradlab/trace_export.h"
 #include "runtime/core_pool.h"
+#include "profile_spec.h"
 
 namespace gradlab {
 namespace {
 
-DeviceProfile eightCores() {
-  DeviceProfile p;
-  std::string error;
-  EXPECT_TRUE(parseProfileSpec("classroom:cores=8", &p, &error)) << error;
-  return p;
-}
+DeviceProfile eightCores() { return testing::profileOf("classroom:cores=8"); }
 
 // A 64x64 gradOutput folded onto 3x3: every gradInput row takes gradOutput rows of several cores, so its
 // cells are summed with atomic adds from up to 8 cores.
