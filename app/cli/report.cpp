@@ -47,6 +47,17 @@ std::string profileText(const DeviceProfile& p) {
 
 }  // namespace
 
+std::string modelledTimeText(const Plan& p) {
+  const ModelledTime m = modelledTime(p);
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(m.totalUs() < 100 ? 3 : 1) << "modelled time: " << m.totalUs() << " us (launch "
+    << std::setprecision(1) << m.launchUs << " us, bandwidth-bound " << std::setprecision(0) << 100.0 * m.bandwidthBound()
+    << " %); " << bytesText(m.bytes) << " at " << std::setprecision(1) << m.effectiveGBps() << " GB/s effective, "
+    << std::setprecision(1) << 100.0 * m.effectiveGBps() / p.profile.gmBandwidthGBps << " % of the profile's "
+    << std::setprecision(0) << p.profile.gmBandwidthGBps << " GB/s HBM";
+  return s.str();
+}
+
 void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
   const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
   const AtomicSchedule schedule = r.schedule ? *r.schedule : defaultSchedule();
@@ -78,12 +89,10 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
   }
   if (result.plan) {
     const Plan& p = *result.plan;
-    const std::vector<double> load = p.coreLoadUs();
-    const double longest = load.empty() ? 0.0 : *std::max_element(load.begin(), load.end());
     out << "  plan " << p.tiles.size() << " tiles on " << p.coresUsed << " cores, workspace "
-        << bytesText(result.workspaceBytes) << ", modelled time " << std::setprecision(4) << longest
-        << " us (+ launch " << p.profile.launchOverheadUs << " us), imbalance " << std::fixed << std::setprecision(2)
-        << p.imbalance() << std::defaultfloat << "\n";
+        << bytesText(result.workspaceBytes) << ", imbalance " << std::fixed << std::setprecision(2) << p.imbalance()
+        << std::defaultfloat << "\n";
+    out << "  " << modelledTimeText(p) << "\n";
     if (!p.strategy.empty()) out << "  strategy: " << p.strategy << "\n";
   }
   if (result.trace) {
@@ -121,6 +130,7 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
   uint64_t maxUb = 0;
   for (const Tile& t : p.tiles) maxUb = std::max(maxUb, t.ubBytes);
   out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes << " bytes\n";
+  out << modelledTimeText(p) << "\n";
   const std::vector<double> load = p.coreLoadUs();
   out << "per-core load (us):";
   for (size_t c = 0; c < load.size(); ++c) {

@@ -13,6 +13,8 @@ namespace gradlab::cli {
 void printSummary(std::ostream& out, const RunRequest& request, const RunResult& result);
 // One row per tile (at most `rows`, the rest summarised), then per-core load and imbalance.
 void printPlan(std::ostream& out, const Plan& plan, int rows);
+// "modelled time: X us (launch Y us, bandwidth-bound Z %); B at G GB/s effective, P % of the profile's H GB/s HBM"
+std::string modelledTimeText(const Plan& plan);
 void printValues(std::ostream& out, const HostTensor& tensor);
 void printProfiles(std::ostream& out);
 

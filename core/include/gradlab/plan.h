@@ -88,6 +88,19 @@ struct TileCost {
 TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
                   uint64_t vectorElems);
 
+// The modelled device time of a whole call: the launch overhead, then the phases one after another (a
+// barrier between them), each as long as its busiest core, whose tiles run one after another at tileCost.
+struct ModelledTime {
+  double launchUs = 0.0;            // the profile's launchOverheadUs
+  double kernelUs = 0.0;            // the phases
+  double copyUs = 0.0;              // of kernelUs: the busiest cores' GM<->UB copies
+  uint64_t bytes = 0;               // GM traffic of every tile
+  double totalUs() const { return launchUs + kernelUs; }
+  double bandwidthBound() const { return kernelUs > 0.0 ? copyUs / kernelUs : 0.0; }  // 0..1
+  double effectiveGBps() const { return totalUs() > 0.0 ? static_cast<double>(bytes) / totalUs() / 1e3 : 0.0; }
+};
+ModelledTime modelledTime(const Plan& plan);
+
 // The plan an executor from any aclnn*GetWorkspaceSize will run; nullptr for an unknown executor.
 const Plan* executorPlan(const aclOpExecutor* executor);
 

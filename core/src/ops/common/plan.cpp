@@ -83,6 +83,28 @@ std::vector<double> Plan::coreLoadUs() const {
   return load;
 }
 
+ModelledTime modelledTime(const Plan& plan) {
+  ModelledTime m;
+  m.launchUs = plan.profile.launchOverheadUs;
+  m.bytes = plan.trafficBytes();
+  const size_t cores = static_cast<size_t>(std::max(plan.coresUsed, 0));
+  for (int32_t phase = 0; phase < static_cast<int32_t>(plan.phases.size()); ++phase) {
+    std::vector<double> busy(cores, 0.0), copying(cores, 0.0);
+    const auto [first, last] = plan.phaseTiles(phase);
+    for (size_t i = first; i < last; ++i) {
+      const Tile& t = plan.tiles[i];
+      const TileCost c = tileCost(plan.profile, plan.coresUsed, t.bytesIn, t.bytesOut, t.vectorElems);
+      busy[static_cast<size_t>(t.core)] += c.totalUs();
+      copying[static_cast<size_t>(t.core)] += c.copyInUs + c.copyOutUs;
+    }
+    if (cores == 0) continue;
+    const size_t busiest = static_cast<size_t>(std::max_element(busy.begin(), busy.end()) - busy.begin());
+    m.kernelUs += busy[busiest];
+    m.copyUs += copying[busiest];
+  }
+  return m;
+}
+
 uint64_t Plan::trafficBytes() const {
   uint64_t bytes = 0;
   for (const Tile& t : tiles) bytes += t.bytesIn + t.bytesOut;
