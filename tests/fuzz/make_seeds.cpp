@@ -416,6 +416,14 @@ int main(int argc, char** argv) {
     p.w.byte(13).byte(13).byte(13).byte(13);                           // 65504 four times
     writeRegression(dir, "float16-sum-overflows-to-infinity", p);
   }
+  {  // an adaptive backward whose gradInput is empty (H = 0): success, though no index can lie in the plane;
+     // the judge wanted a failure
+    Program p;
+    p.step(Step::kRun).w.op(OpKind::kAdaptiveMaxPool2dBackward).byte(0).byte(0).byte(10).byte(2).byte(0).byte(3);
+    p.w.scale(0.0).scale(0.0).byte(64).byte(0).byte(0).byte(0).byte(1);  // explicit indices; fp32, default mode
+    p.w.byte(0).byte(0).byte(0);                                        // indices -1, -1, -1
+    writeRegression(dir, "adaptive-backward-empty-grad-input", p);
+  }
   std::printf("wrote the seed corpus to %s\n", dir.c_str());
   return 0;
 }
