@@ -45,13 +45,29 @@ TEST(VizTimeline, GeometryScalesTimeToTheWidth) {
   EXPECT_FLOAT_EQ(g.pxPerUs, 100.0f);  // 300 px for 3 us
   EXPECT_FLOAT_EQ(g.lanes[1].y0, 44.0f);
   EXPECT_FLOAT_EQ(g.lanes[1].y1, 64.0f);
-  // Core 1's compute bar: 1.2 .. 2.4 us.
+  // Core 1's compute bar: 1.2 .. 2.4 us, on the middle (vector) third of its lane.
   const Rect& bar = g.bars[4];
   EXPECT_FLOAT_EQ(bar.x0, 110.0f + 120.0f);
   EXPECT_FLOAT_EQ(bar.x1, 110.0f + 240.0f);
-  EXPECT_FLOAT_EQ(bar.y0, 44.0f);
-  EXPECT_EQ(hitTestTimeline(g, 300.0f, 50.0f), 4);
+  EXPECT_FLOAT_EQ(bar.y0, 44.0f + 20.0f / 3.0f);
+  EXPECT_FLOAT_EQ(g.bars[3].y0, 44.0f);  // copy-in on top
+  EXPECT_FLOAT_EQ(g.bars[5].y1, 64.0f);  // copy-out at the bottom
+  EXPECT_EQ(hitTestTimeline(g, 300.0f, 54.0f), 4);
   EXPECT_EQ(hitTestTimeline(g, 300.0f, 41.0f), -1);  // the gap between lanes
+  EXPECT_EQ(hitTestTimeline(g, 300.0f, 46.0f), -1);  // core 1's copy-in row, after its copy-in ended
+}
+
+TEST(VizTimeline, LaunchOverheadComesFirst) {
+  Plan plan = testing::twoCorePlan();
+  plan.profile.launchOverheadUs = 2.0;
+  TimelineModel m = buildTimeline(plan, nullptr);
+  ASSERT_FALSE(m.bars.empty());
+  EXPECT_DOUBLE_EQ(m.launchUs, 2.0);
+  for (const TimelineBar& b : m.bars) EXPECT_GE(b.startUs, 2.0);
+  TimelineGeometry g = layoutTimeline(m, Rect{0, 0, 400, 100}, 0, 20, 4);
+  EXPECT_FLOAT_EQ(g.launch.x0, 0.0f);
+  EXPECT_FLOAT_EQ(g.launch.x1, static_cast<float>(2.0 / m.totalUs * 400.0));
+  EXPECT_FLOAT_EQ(g.launch.y1, g.lanes.back().y1);
 }
 
 }  // namespace

@@ -128,7 +128,7 @@ inline const std::vector<double>& rates() {
   return v;
 }
 // Byte 0: the built-in profile; byte 1: which fields change (bit 0 cores, 1 UB, 2 cube cores, 3 HBM, 4 MTE,
-// 5 vector rate, 6 launch overhead), then one table byte per changed field.
+// 5 vector rate, 6 launch overhead, 7 atomic-add cost), then one table byte per changed field.
 inline DeviceProfile readProfile(ByteReader& in) {
   DeviceProfile p = builtinProfiles()[in.pick(static_cast<uint32_t>(builtinProfiles().size()))];
   const uint8_t mask = in.byte();
@@ -139,6 +139,7 @@ inline DeviceProfile readProfile(ByteReader& in) {
   for (int f = 0; f < 4; ++f) {
     if (mask & (8 << f)) *fields[f] = rates()[in.pick(static_cast<uint32_t>(rates().size()))];
   }
+  if (mask & 128) p.atomicAddCost = 1.0 + in.byte() / 8.0;
   return p;
 }
 

@@ -3,12 +3,27 @@
 #include <algorithm>
 
 namespace gradlab::viz {
+namespace {
+
+// Copy-in on the top row, compute in the middle, copy-out and atomic adds (MTE3) at the bottom.
+int pipeRow(EventKind kind) {
+  switch (kind) {
+    case EventKind::kCopyIn: return 0;
+    case EventKind::kCompute: return 1;
+    case EventKind::kCopyOut:
+    case EventKind::kAtomicAdd: return 2;
+  }
+  return 1;
+}
+
+}  // namespace
 
 TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   TimelineModel m;
   m.cores = plan.coresUsed;
   m.loadUs = plan.coreLoadUs();
   m.imbalance = plan.imbalance();
+  m.launchUs = plan.profile.launchOverheadUs;
   if (trace != nullptr && !trace->events.empty()) {
     m.fromTrace = true;
     for (const TraceEvent& e : trace->events) {
@@ -21,6 +36,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
     // No trace: the events the core's cost model expects of the plan.
     for (const TraceEvent& e : planEvents(plan)) m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes});
   }
+  m.totalUs = m.launchUs;
   for (const TimelineBar& b : m.bars) m.totalUs = std::max(m.totalUs, b.endUs);
   return m;
 }
@@ -37,10 +53,14 @@ TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float lab
   }
   for (const TimelineBar& b : model.bars) {
     const Rect& lane = g.lanes[static_cast<size_t>(b.core)];
+    const float row = laneHeight / 3.0f;
+    const float y0 = lane.y0 + row * static_cast<float>(pipeRow(b.kind));
     float bx0 = x0 + static_cast<float>(b.startUs) * g.pxPerUs;
     float bx1 = x0 + static_cast<float>(b.endUs) * g.pxPerUs;
-    g.bars.push_back({bx0, lane.y0, std::max(bx1, bx0 + 1.0f), lane.y1});
+    g.bars.push_back({bx0, y0, std::max(bx1, bx0 + 1.0f), y0 + row});
   }
+  const float lanesEnd = g.lanes.empty() ? area.y0 : g.lanes.back().y1;
+  g.launch = {x0, area.y0, x0 + static_cast<float>(model.launchUs) * g.pxPerUs, lanesEnd};
   return g;
 }
 

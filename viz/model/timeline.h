@@ -1,6 +1,7 @@
-// Per-core timeline of a run: one lane per core with its copy-in / compute / copy-out (and atomic add)
-// bars from the trace's events (modelled device time), or from the core's planEvents when there is no
-// trace; plus the load balance. Geometry is computed here so tests can check it.
+// Per-core timeline of a run: the launch overhead, then one lane per core with its copy-in / compute /
+// copy-out (and atomic add) bars on three pipe rows (MTE2, vector, MTE3: double-buffered tiles overlap)
+// from the trace's events (modelled device time), or from the core's planEvents when there is no trace;
+// plus the load balance. Geometry is computed here so tests can check it.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +22,8 @@ struct TimelineBar {
 
 struct TimelineModel {
   int32_t cores = 0;
-  double totalUs = 0.0;              // the longest lane
+  double totalUs = 0.0;              // launch overhead + kernels: when the last event ends
+  double launchUs = 0.0;             // the launch overhead every event comes after
   std::vector<TimelineBar> bars;     // grouped by core, in issue order
   std::vector<double> loadUs;        // plan.coreLoadUs()
   double imbalance = 1.0;            // plan.imbalance()
@@ -39,7 +41,8 @@ struct Rect {
 
 struct TimelineGeometry {
   std::vector<Rect> lanes;  // per core, the full-width lane (after the label column)
-  std::vector<Rect> bars;   // parallel to TimelineModel::bars
+  std::vector<Rect> bars;   // parallel to TimelineModel::bars, each on its pipe's third of the lane
+  Rect launch;              // [0, launchUs) across every lane
   float pxPerUs = 0.0f;
 };
 

@@ -77,23 +77,29 @@ struct Plan {
   std::pair<size_t, size_t> phaseTiles(int32_t phase) const;
 };
 
-// Documented cost model (modelled device time): a core copies between GM and its UB at
-// mteBandwidthGBps, except that the activeCores copying at once share the chip's gmBandwidthGBps; the
-// vector unit handles vectorElemsPerNs fp32 elements per ns. A tile's copy-in, compute and copy-out run
-// one after another.
+// The clock (modelled device time; docs/device-model.md). A copy engine moves GM<->UB at
+// mteBandwidthGBps, except that the chip's gmBandwidthGBps is shared by the engines copying at once
+// (every active core's, two per core when its tiles are double-buffered); an atomic add costs
+// atomicAddCost times a plain copy-out; the vector unit handles vectorElemsPerNs fp32 elements per ns.
 struct TileCost {
   double copyInUs = 0.0, computeUs = 0.0, copyOutUs = 0.0;
   double totalUs() const { return copyInUs + computeUs + copyOutUs; }
 };
-TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
-                  uint64_t vectorElems);
+TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, bool doubleBuffered, uint64_t bytesIn,
+                  uint64_t bytesOut, uint64_t vectorElems, bool atomic);
+TileCost tileCost(const Plan& plan, const Tile& tile);
+
+// Double buffering as on Ascend C: a tile that needs at most half the UB leaves room for the next one,
+// so a core copies tile i+1 in while it computes tile i, and copies tile i out while it computes tile
+// i+1. A tile that needs more than half runs its copy-in, compute and copy-out alone.
+bool doubleBuffered(const Plan& plan, const Tile& tile);
 
 // The modelled device time of a whole call: the launch overhead, then the phases one after another (a
-// barrier between them), each as long as its busiest core, whose tiles run one after another at tileCost.
+// barrier between them), each as long as its last core to finish (planEvents).
 struct ModelledTime {
   double launchUs = 0.0;            // the profile's launchOverheadUs
   double kernelUs = 0.0;            // the phases
-  double copyUs = 0.0;              // of kernelUs: the busiest cores' GM<->UB copies
+  double copyUs = 0.0;              // of kernelUs: time the last core of each phase had a copy engine at work
   uint64_t bytes = 0;               // GM traffic of every tile
   double totalUs() const { return launchUs + kernelUs; }
   double bandwidthBound() const { return kernelUs > 0.0 ? copyUs / kernelUs : 0.0; }  // 0..1

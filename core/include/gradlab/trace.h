@@ -22,7 +22,7 @@ struct TraceEvent {
   int32_t tile = 0;
   EventKind kind = EventKind::kCopyIn;
   Pipe pipe = Pipe::kMte2;
-  double startUs = 0.0;  // modelled device time (cost model), per core from 0
+  double startUs = 0.0;  // modelled device time (plan.h's clock) from the launch; kernels start after its overhead
   double endUs = 0.0;
   uint64_t bytes = 0;
 };
@@ -48,9 +48,10 @@ struct Trace {
   uint64_t maxMoves = 1u << 22;
 };
 
-// The events a plan is modelled to produce (the cost model of plan.h): per core, each tile's copy-in,
-// compute and copy-out (an atomic add for atomic tiles) back to back, every phase starting at the barrier
-// where the previous one ended. A trace records the same clock with the counts the kernels really moved.
+// The events a plan is modelled to produce (the clock of plan.h): per core, each tile's copy-in, compute
+// and copy-out (an atomic add for atomic tiles) on the MTE2, vector and MTE3 pipes, double-buffered tiles
+// overlapping; the first phase starts when the launch overhead has passed, every later one at the barrier
+// where the previous one ended. A trace places what the kernels really moved on the same clock.
 std::vector<TraceEvent> planEvents(const Plan& plan);
 
 // Asks the executor to record a trace when it runs; after aclrtSynchronizeStream `trace` is filled.

@@ -135,6 +135,8 @@ std::string traceMovesJson(const Trace& trace) {
   appendFloat(out, p.vectorElemsPerNs);
   out += ",\"launchOverheadUs\":";
   appendFloat(out, p.launchOverheadUs);
+  out += ",\"atomicAddCost\":";
+  appendFloat(out, p.atomicAddCost);
   out += "},\n\"srcShape\":";
   appendShape(out, plan.srcShape);
   out += ",\"dstShape\":";

@@ -106,6 +106,8 @@ DeviceProfile profile(const json& v) {
   p.mteBandwidthGBps = number(field(v, "mteBandwidthGBps", "profile"), "profile.mteBandwidthGBps");
   p.vectorElemsPerNs = number(field(v, "vectorElemsPerNs", "profile"), "profile.vectorElemsPerNs");
   p.launchOverheadUs = number(field(v, "launchOverheadUs", "profile"), "profile.launchOverheadUs");
+  // Traces written before the atomic-add cost existed keep the default.
+  if (v.contains("atomicAddCost")) p.atomicAddCost = number(v["atomicAddCost"], "profile.atomicAddCost");
   return p;
 }
 

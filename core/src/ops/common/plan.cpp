@@ -38,71 +38,16 @@ const char* eventKindName(EventKind kind) {
   return "?";
 }
 
-TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
-                  uint64_t vectorElems) {
-  const double share = profile.gmBandwidthGBps / std::max(activeCores, 1);
-  const double bytesPerUs = std::min(profile.mteBandwidthGBps, share) * 1e3;
-  return {static_cast<double>(bytesIn) / bytesPerUs, static_cast<double>(vectorElems) / (profile.vectorElemsPerNs * 1e3),
-          static_cast<double>(bytesOut) / bytesPerUs};
-}
-
 std::pair<size_t, size_t> Plan::phaseTiles(int32_t phase) const {
   auto first = std::lower_bound(tiles.begin(), tiles.end(), phase, [](const Tile& t, int32_t p) { return t.phase < p; });
   auto last = std::upper_bound(first, tiles.end(), phase, [](int32_t p, const Tile& t) { return p < t.phase; });
   return {static_cast<size_t>(first - tiles.begin()), static_cast<size_t>(last - tiles.begin())};
 }
 
-std::vector<TraceEvent> planEvents(const Plan& plan) {
-  std::vector<TraceEvent> events;
-  std::vector<double> clock(static_cast<size_t>(std::max(plan.coresUsed, 0)), 0.0);
-  for (int32_t phase = 0; phase < static_cast<int32_t>(plan.phases.size()); ++phase) {
-    const auto [first, last] = plan.phaseTiles(phase);
-    for (size_t i = first; i < last; ++i) {
-      const Tile& t = plan.tiles[i];
-      double& c = clock[static_cast<size_t>(t.core)];
-      const TileCost cost = tileCost(plan.profile, plan.coresUsed, t.bytesIn, t.bytesOut, t.vectorElems);
-      auto add = [&](EventKind kind, Pipe pipe, double us, uint64_t bytes) {
-        if (us <= 0.0 && bytes == 0) return;
-        events.push_back({t.core, t.id, kind, pipe, c, c + us, bytes});
-        c += us;
-      };
-      add(EventKind::kCopyIn, Pipe::kMte2, cost.copyInUs, t.bytesIn);
-      add(EventKind::kCompute, Pipe::kVector, cost.computeUs, 0);
-      add(t.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, Pipe::kMte3, cost.copyOutUs, t.bytesOut);
-    }
-    const double barrier = clock.empty() ? 0.0 : *std::max_element(clock.begin(), clock.end());
-    std::fill(clock.begin(), clock.end(), barrier);
-  }
-  std::stable_sort(events.begin(), events.end(), [](const TraceEvent& a, const TraceEvent& b) { return a.core < b.core; });
-  return events;
-}
-
 std::vector<double> Plan::coreLoadUs() const {
   std::vector<double> load(std::max(coresUsed, 0), 0.0);
   for (const Tile& t : tiles) load[t.core] += t.estimatedUs;
   return load;
-}
-
-ModelledTime modelledTime(const Plan& plan) {
-  ModelledTime m;
-  m.launchUs = plan.profile.launchOverheadUs;
-  m.bytes = plan.trafficBytes();
-  const size_t cores = static_cast<size_t>(std::max(plan.coresUsed, 0));
-  for (int32_t phase = 0; phase < static_cast<int32_t>(plan.phases.size()); ++phase) {
-    std::vector<double> busy(cores, 0.0), copying(cores, 0.0);
-    const auto [first, last] = plan.phaseTiles(phase);
-    for (size_t i = first; i < last; ++i) {
-      const Tile& t = plan.tiles[i];
-      const TileCost c = tileCost(plan.profile, plan.coresUsed, t.bytesIn, t.bytesOut, t.vectorElems);
-      busy[static_cast<size_t>(t.core)] += c.totalUs();
-      copying[static_cast<size_t>(t.core)] += c.copyInUs + c.copyOutUs;
-    }
-    if (cores == 0) continue;
-    const size_t busiest = static_cast<size_t>(std::max_element(busy.begin(), busy.end()) - busy.begin());
-    m.kernelUs += busy[busiest];
-    m.copyUs += copying[busiest];
-  }
-  return m;
 }
 
 uint64_t Plan::trafficBytes() const {

@@ -124,6 +124,9 @@ std::string profileProblem(const DeviceProfile& p) {
   if (!(std::isfinite(p.launchOverheadUs) && p.launchOverheadUs >= 0.0)) {
     return cat("device profile ", p.name, ": launchOverheadUs = ", p.launchOverheadUs, " is not a number >= 0");
   }
+  if (!(std::isfinite(p.atomicAddCost) && p.atomicAddCost >= 1.0 && p.atomicAddCost <= 1000.0)) {
+    return cat("device profile ", p.name, ": atomicAddCost = ", p.atomicAddCost, " is outside [1, 1000]");
+  }
   return {};
 }
 

@@ -8,6 +8,7 @@
 #include <new>
 #include <unordered_map>
 
+#include "ops/common/device_clock.h"
 #include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
 
@@ -117,12 +118,13 @@ void CoreContext::ubOverflow(uint64_t offsetBytes, uint64_t bytes) const {
 }
 
 void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems) {
-  const TileCost cost = tileCost(profile_, activeCores_, kind == EventKind::kCopyIn ? bytes : 0,
-                                 kind == EventKind::kCopyIn ? 0 : bytes, vectorElems);
-  Pipe pipe = kind == EventKind::kCopyIn ? Pipe::kMte2 : kind == EventKind::kCompute ? Pipe::kVector : Pipe::kMte3;
-  const double us = kind == EventKind::kCompute ? cost.computeUs : cost.copyInUs + cost.copyOutUs;
-  events.push_back({core_, tile, kind, pipe, clockUs_, clockUs_ + us, bytes});
-  clockUs_ += us;
+  events.push_back(unplacedEvent(plan_, core_, tile, kind, bytes, vectorElems));
+}
+
+double CoreRecorder::endPhase(double startUs) {
+  std::span<TraceEvent> phase(events.data() + phaseFirst_, events.size() - phaseFirst_);
+  phaseFirst_ = events.size();
+  return placeCoreEvents(plan_, phase, startUs);
 }
 
 void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter) {
@@ -152,18 +154,19 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
   std::atomic<uint64_t> sequence{0};
   std::vector<std::unique_ptr<CoreRecorder>> recorders;
   for (int32_t c = 0; trace && c < plan.coresUsed; ++c) {
-    recorders.push_back(std::make_unique<CoreRecorder>(plan.profile, plan.coresUsed, c, &sequence, trace->maxMoves));
+    recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, trace->maxMoves));
   }
   rt::TaskResult result;
+  double barrier = plan.profile.launchOverheadUs;
   for (int32_t p = 0; p < static_cast<int32_t>(plan.phases.size()) && result.code == 0; ++p) {
     const PhaseKernel kernel = kernels(plan.phases[p], p);
     const auto [first, last] = plan.phaseTiles(p);
     if (plan.schedule.seeded && !plan.deterministic) runPhaseSeeded(plan, first, last, p, recorders, kernel.tile);
     else runPhase(plan, first, last, recorders, kernel.tile);
     if (kernel.after) result = kernel.after();
-    double barrier = 0.0;
-    for (auto& r : recorders) barrier = std::max(barrier, r->clockUs());
-    for (auto& r : recorders) r->waitUntil(barrier);
+    double phaseEnd = barrier;
+    for (auto& r : recorders) phaseEnd = std::max(phaseEnd, r->endPhase(barrier));
+    barrier = phaseEnd;
   }
   if (trace) collect(plan, recorders, trace);
   return result;
@@ -193,7 +196,7 @@ void finalizePlan(Plan& plan) {
   for (size_t i = 0; i < plan.tiles.size(); ++i) {
     Tile& t = plan.tiles[i];
     t.id = static_cast<int32_t>(i);
-    t.estimatedUs = tileCost(plan.profile, plan.coresUsed, t.bytesIn, t.bytesOut, t.vectorElems).totalUs();
+    t.estimatedUs = tileCost(plan, t).totalUs();
   }
 }
 

@@ -24,12 +24,11 @@ namespace gradlab::ops {
 inline constexpr bool kTracingBuilt = GRADLAB_TRACING != 0;
 
 // Per-core trace recording. Kernels only touch it through CoreContext, and only when tracing is on. Its
-// clock is the cost model's (plan.h) applied to what the kernel really moved.
+// events are what the kernel really moved, placed on the clock of plan.h when their phase ends.
 class CoreRecorder {
  public:
-  CoreRecorder(const DeviceProfile& profile, int32_t activeCores, int32_t core, std::atomic<uint64_t>* sequence,
-               uint64_t maxMoves)
-      : profile_(profile), activeCores_(activeCores), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
+  CoreRecorder(const Plan& plan, int32_t core, std::atomic<uint64_t>* sequence, uint64_t maxMoves)
+      : plan_(plan), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
   void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems);
   // A cell move whose order at dst is fixed by the kernel (one owner per cell).
   void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter);
@@ -38,18 +37,17 @@ class CoreRecorder {
   // The same for a cell stored as `storage` whose sum rounds to `rounding` (atomicAddCell's contract).
   float atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value, int64_t src,
                   int64_t dst);
-  double clockUs() const { return clockUs_; }
-  void waitUntil(double us) { clockUs_ = us; }
+  // Places the events recorded since the last call from `startUs` on (device_clock.h); returns when they end.
+  double endPhase(double startUs);
 
   std::vector<TraceEvent> events;
   std::vector<CellMove> moves;
   bool truncated = false;
 
  private:
-  const DeviceProfile& profile_;
-  int32_t activeCores_;
+  const Plan& plan_;
   int32_t core_;
-  double clockUs_ = 0.0;
+  size_t phaseFirst_ = 0;  // the first event of the running phase
   std::atomic<uint64_t>* sequence_;
   uint64_t maxMoves_;
 };

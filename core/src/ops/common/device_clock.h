@@ -1,0 +1,21 @@
+// The clock's one placement rule, shared by the plan's modelled events and a trace's recorded ones.
+#pragma once
+
+#include <span>
+
+#include "gradlab/trace.h"
+
+namespace gradlab::ops {
+
+// Places one core's events of one phase (in issue order; on entry each holds its duration as
+// endUs - startUs) on that core's MTE2, vector and MTE3 pipes, from `startUs`: a pipe runs one event at a
+// time, a tile's events run in order, and a tile starts when the tile before it is done, or the one
+// before that when both are double-buffered. Returns when the last event ends (startUs when none).
+double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double startUs);
+
+// An event of `kind` moving `bytes` (and touching `vectorElems` elements) for `tile`, with its duration
+// as endUs and startUs = 0.
+TraceEvent unplacedEvent(const Plan& plan, int32_t core, int32_t tile, EventKind kind, uint64_t bytes,
+                         uint64_t vectorElems);
+
+}  // namespace gradlab::ops
