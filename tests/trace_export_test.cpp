@@ -81,15 +81,18 @@ TEST(ChromeTrace, ParsesAndHasALanePerCoreAndPipe) {
       ++complete;
       EXPECT_TRUE(e["ts"].is_number());
       EXPECT_GE(e["dur"].get<double>(), 0.0);
-      EXPECT_TRUE(e["args"].contains("tile"));
-      EXPECT_TRUE(e["args"].contains("bytes"));
+      if (e["cat"] != "launch") {
+        EXPECT_TRUE(e["args"].contains("tile"));
+        EXPECT_TRUE(e["args"].contains("bytes"));
+      }
       EXPECT_TRUE(lanes.count({e["pid"], e["tid"]})) << "every event sits on a named lane: " << e.dump();
     }
   }
-  EXPECT_EQ(complete, 6);
-  EXPECT_EQ(processes.size(), 2u);
+  EXPECT_EQ(complete, 7) << "six events and the launch";
+  EXPECT_EQ(processes.size(), 3u);
   EXPECT_EQ(processes[1], "core 1");
-  EXPECT_EQ(lanes.size(), 6u);
+  EXPECT_EQ(processes[2], "launch");
+  EXPECT_EQ(lanes.size(), 7u);
   EXPECT_EQ((lanes[{1, 0}]), "core 1 / MTE2");
   EXPECT_EQ((lanes[{1, 1}]), "core 1 / VECTOR");
   EXPECT_EQ((lanes[{1, 2}]), "core 1 / MTE3");
@@ -103,6 +106,14 @@ TEST(ChromeTrace, ParsesAndHasALanePerCoreAndPipe) {
   EXPECT_DOUBLE_EQ((*copyIn)["dur"].get<double>(), 0.00128);
   EXPECT_EQ((*copyIn)["args"]["tile"], 1);
   EXPECT_EQ((*copyIn)["args"]["bytes"], 32);
+
+  const json* launch = nullptr;
+  for (const json& e : doc["traceEvents"]) {
+    if (e["ph"] == "X" && e["name"] == "kernel launch") launch = &e;
+  }
+  ASSERT_NE(launch, nullptr);
+  EXPECT_DOUBLE_EQ((*launch)["dur"].get<double>(), t.plan.profile.launchOverheadUs);
+  EXPECT_TRUE(doc["otherData"]["modelledUs"].is_number());
 }
 
 TEST(ChromeTrace, EmptyTraceIsStillValidJson) {

@@ -103,6 +103,9 @@ PresetView parseView(const json& j) {
   const std::optional<Accumulation> acc = parseAccumulation(accumulate);
   if (!acc) throw ParseError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
   v.accumulate = *acc;
+  const std::string timeline = get<std::string>(j, "timeline", "all");
+  if (timeline != "all" && timeline != "kernels") throw ParseError{"unknown timeline \"" + timeline + "\" (all or kernels)"};
+  v.timelineKernelsOnly = timeline == "kernels";
   v.autoplay = get<bool>(j, "autoplay", true);
   if (j.contains("focus")) {
     const json& f = j["focus"];

@@ -12,6 +12,7 @@
 //                    "view": { "tab": "scatter|tiling|compare|verify", "pacing": "one-at-a-time|parallel",
 //                              "speed": 3, "plane": 0, "colour": "values|cores", "compare": "precision|determinism",
 //                              "lowDtype": "float16", "accumulate": "fp32|dtype", "autoplay": true,
+//                              "timeline": "all|kernels",
 //                              "focus": { "grid": "gradOutput", "row": 5, "col": 3 } } } ] }
 #pragma once
 
@@ -37,6 +38,7 @@ struct PresetView {
   CompareMode compare = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;
   Accumulation accumulate = Accumulation::kFp32;  // the Compare tab's precision mode
+  bool timelineKernelsOnly = false;               // the Tiling tab's timeline starts after the launch
   bool autoplay = true;
   // A cell to pin in the inspector (as if hovered): the grid's tensor name and the cell in the plane.
   std::string focusGrid;

@@ -24,6 +24,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   m.loadUs = plan.coreLoadUs();
   m.imbalance = plan.imbalance();
   m.launchUs = plan.profile.launchOverheadUs;
+  m.modelled = modelledTime(plan);
   if (trace != nullptr && !trace->events.empty()) {
     m.fromTrace = true;
     for (const TraceEvent& e : trace->events) {
@@ -42,11 +43,13 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
 }
 
 TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float labelWidth, float laneHeight,
-                                float laneGap) {
+                                float laneGap, bool skipLaunch) {
   TimelineGeometry g;
   const float x0 = area.x0 + labelWidth;
   const float width = std::max(area.x1 - x0, 1.0f);
-  g.pxPerUs = model.totalUs > 0 ? static_cast<float>(width / model.totalUs) : 0.0f;
+  g.originUs = skipLaunch ? std::min(model.launchUs, model.totalUs) : 0.0;
+  const double span = model.totalUs - g.originUs;
+  g.pxPerUs = span > 0 ? static_cast<float>(width / span) : 0.0f;
   for (int32_t c = 0; c < model.cores; ++c) {
     float y = area.y0 + static_cast<float>(c) * (laneHeight + laneGap);
     g.lanes.push_back({x0, y, x0 + width, y + laneHeight});
@@ -55,12 +58,12 @@ TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float lab
     const Rect& lane = g.lanes[static_cast<size_t>(b.core)];
     const float row = laneHeight / 3.0f;
     const float y0 = lane.y0 + row * static_cast<float>(pipeRow(b.kind));
-    float bx0 = x0 + static_cast<float>(b.startUs) * g.pxPerUs;
-    float bx1 = x0 + static_cast<float>(b.endUs) * g.pxPerUs;
+    float bx0 = x0 + static_cast<float>(b.startUs - g.originUs) * g.pxPerUs;
+    float bx1 = x0 + static_cast<float>(b.endUs - g.originUs) * g.pxPerUs;
     g.bars.push_back({bx0, y0, std::max(bx1, bx0 + 1.0f), y0 + row});
   }
   const float lanesEnd = g.lanes.empty() ? area.y0 : g.lanes.back().y1;
-  g.launch = {x0, area.y0, x0 + static_cast<float>(model.launchUs) * g.pxPerUs, lanesEnd};
+  if (!skipLaunch) g.launch = {x0, area.y0, x0 + static_cast<float>(model.launchUs) * g.pxPerUs, lanesEnd};
   return g;
 }
 

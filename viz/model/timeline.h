@@ -28,6 +28,7 @@ struct TimelineModel {
   std::vector<double> loadUs;        // plan.coreLoadUs()
   double imbalance = 1.0;            // plan.imbalance()
   bool fromTrace = false;            // false: estimated from the plan (no trace events)
+  ModelledTime modelled;             // the plan's modelledTime
 };
 
 TimelineModel buildTimeline(const Plan& plan, const Trace* trace);
@@ -42,14 +43,16 @@ struct Rect {
 struct TimelineGeometry {
   std::vector<Rect> lanes;  // per core, the full-width lane (after the label column)
   std::vector<Rect> bars;   // parallel to TimelineModel::bars, each on its pipe's third of the lane
-  Rect launch;              // [0, launchUs) across every lane
+  Rect launch;              // [0, launchUs) across every lane (empty when the launch is skipped)
   float pxPerUs = 0.0f;
+  double originUs = 0.0;    // the time at the lanes' left edge
 };
 
 // Lays the lanes out inside `area`: a `labelWidth` column for "core N", then time left to right;
 // each lane is `laneHeight` tall with `laneGap` between lanes (the caller scrolls if it is taller).
+// With skipLaunch the time axis starts where the kernels do, to look at their pipelines up close.
 TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float labelWidth, float laneHeight,
-                                float laneGap);
+                                float laneGap, bool skipLaunch = false);
 // The bar under (x, y), or -1.
 int hitTestTimeline(const TimelineGeometry& geometry, float x, float y);
 

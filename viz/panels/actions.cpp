@@ -114,6 +114,7 @@ void applyPreset(AppState& s, int lesson, int preset) {
   s.compare.mode = p->view.compare;
   s.compare.lowDtype = p->view.lowDtype;
   s.compare.accumulate = p->view.accumulate;
+  s.timelineKernelsOnly = p->view.timelineKernelsOnly;
   runControls(s);
   s.player.playing = p->view.autoplay && s.run.ok() && !s.run.animation.empty();
   if (!p->view.focusGrid.empty()) {

@@ -93,6 +93,7 @@ struct AppState {
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
   CanvasView scatterView, tilingView, compareView;
+  bool timelineKernelsOnly = false;               // the Tiling tab's timeline hides the launch overhead
   std::optional<CellRef> hovered;                 // the scene cell under the mouse (scatter / tiling)
   std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
   bool verifyFailuresOnly = false;

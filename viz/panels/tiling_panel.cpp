@@ -142,7 +142,25 @@ void drawTilingPanel(AppState& s) {
   ImGui::BeginGroup();
   const float rightW = ImGui::GetContentRegionAvail().x;
   const float groupTop = ImGui::GetCursorScreenPos().y;
-  ImGui::TextDisabled("per-core timeline (%s)", r.timeline.fromTrace ? "trace" : "plan estimate");
+  {
+    const ModelledTime& m = r.timeline.modelled;
+    ImGui::TextWrapped("%.3g µs = launch %.3g + kernels %.3g", r.timeline.totalUs, m.launchUs, r.timeline.totalUs - m.launchUs);
+    const bool explain = ImGui::IsItemHovered();
+    ImGui::Checkbox("kernels only", &s.timelineKernelsOnly);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start the timeline where the kernels start, to see their pipelines.");
+    if (explain) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::Text("Modelled device time (%s). Each core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
+                  "(MTE3). A tile that needs at most half the UB is double-buffered: the next tile copies in while "
+                  "this one computes. Copies are %.0f %% of the critical path; %.1f KiB at %.3g GB/s effective, "
+                  "%.2g %% of the %.0f GB/s HBM.",
+                  r.timeline.fromTrace ? "from the trace" : "estimated from the plan", m.bandwidthBound() * 100.0, static_cast<double>(m.bytes) / 1024.0, m.effectiveGBps(),
+                  100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps, plan.profile.gmBandwidthGBps);
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
   const float right = ImGui::GetCursorScreenPos().x + rightW;
   bool first = true;
   for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
@@ -163,7 +181,7 @@ void drawTilingPanel(AppState& s) {
   const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
   const float loadMin = font * 2.8f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
-  timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight);
+  timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
   ImGui::EndGroup();
 

@@ -20,7 +20,8 @@ ImU32 eventColour(EventKind kind) {
   return IM_COL32(128, 128, 128, 255);
 }
 
-int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight) {
+int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight,
+                   bool skipLaunch) {
   int hovered = -1;
   const float font = ImGui::GetFontSize();
   const float axisH = font + 6.0f;
@@ -31,7 +32,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   Rect area{p.x, p.y, p.x + width - 8.0f, p.y + model.cores * (laneH + 3.0f)};
-  TimelineGeometry geo = layoutTimeline(model, area, labelW, laneH, 3.0f);
+  TimelineGeometry geo = layoutTimeline(model, area, labelW, laneH, 3.0f, skipLaunch);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& th = theme();
   for (int32_t c = 0; c < model.cores; ++c) {
@@ -43,6 +44,20 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   }
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool inside = ImGui::IsWindowHovered();
+  // The launch overhead: nothing runs on any core until it has passed.
+  const Rect& launch = geo.launch;
+  if (launch.width() > 0.0f) {
+    dl->AddRectFilled(ImVec2(launch.x0, launch.y0), ImVec2(launch.x1, launch.y1), IM_COL32(150, 150, 150, 70));
+    for (float x = launch.x0 - launch.height(); x < launch.x1; x += 8.0f) {  // hatching
+      const float a = std::max(x, launch.x0), b = std::min(x + launch.height(), launch.x1);
+      if (b > a) dl->AddLine(ImVec2(a, launch.y1 - (a - x)), ImVec2(b, launch.y1 - (b - x)), IM_COL32(150, 150, 150, 90));
+    }
+    const char* label = "launch";
+    const ImVec2 ts = ImGui::CalcTextSize(label);
+    if (ts.x + 6.0f < launch.width())
+      dl->AddText(ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
+  }
+  const bool overLaunch = inside && launch.contains(mouse.x, mouse.y);
   for (size_t i = 0; i < geo.bars.size(); ++i) {
     const Rect& r = geo.bars[i];
     const TimelineBar& b = model.bars[i];
@@ -57,8 +72,8 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   // Start and end ticks are labelled; the middle one only where its label clears both (narrow lanes).
   float startLabelEnd = 0.0f, endLabelStart = 0.0f;
   for (int k : {0, 2, 1}) {
-    const double us = model.totalUs * k / 2.0;
-    const float x = area.x0 + labelW + static_cast<float>(us) * geo.pxPerUs;
+    const double us = geo.originUs + (model.totalUs - geo.originUs) * k / 2.0;
+    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
     const std::string t = cat(formatTick(static_cast<float>(us)), " µs");
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
@@ -70,6 +85,12 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     dl->AddText(ImVec2(at, axisY + 2), th.labelDim, t.c_str());
   }
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
+  if (hovered < 0 && overLaunch) {
+    ImGui::BeginTooltip();
+    ImGui::Text("kernel launch: %.3f µs", model.launchUs);
+    ImGui::TextUnformatted("The host hands the kernel to the device; no core starts before this has passed.");
+    ImGui::EndTooltip();
+  }
   if (hovered >= 0) {
     const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();

@@ -14,7 +14,8 @@ ImU32 eventColour(EventKind kind);
 
 // Draws the lanes in a scrolling child of `size`; tiles in `highlight` are drawn outlined (the tiles
 // whose moves are on screen). Returns the hovered bar (index into model.bars) or -1.
-int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight);
+int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight,
+                   bool skipLaunch = false);
 // One column per core: its summed estimate, the mean as a line, and the imbalance in words.
 void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size);
 

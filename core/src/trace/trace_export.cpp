@@ -68,8 +68,21 @@ std::string chromeTraceJson(const Trace& trace) {
   appendString(out, scheduleText(plan.schedule));
   out += ",\"profile\":";
   appendString(out, plan.profile.name);
-  out += ",\"timeModel\":\"modelled device time from the plan's cost model, not host wall time\"},\n";
+  out += ",\"timeModel\":\"modelled device time in microseconds (gradlab's clock: launch overhead, then double-buffered "
+         "MTE2/vector/MTE3 pipes per core), not host wall time\",\"modelledUs\":";
+  appendFloat(out, modelledTime(plan).totalUs());
+  out += "},\n";
   out += "\"traceEvents\":[\n";
+  // The launch overhead on a track of its own, above the cores.
+  const int launchPid = cores;
+  appendMetadata(out, "process_name", launchPid, -1, "launch", false, 0);
+  appendMetadata(out, "process_sort_index", launchPid, -1, "", true, -1);
+  appendMetadata(out, "thread_name", launchPid, 0, "launch overhead", false, 0);
+  out += "{\"name\":\"kernel launch\",\"cat\":\"launch\",\"ph\":\"X\",\"pid\":";
+  appendInt(out, launchPid);
+  out += ",\"tid\":0,\"ts\":0,\"dur\":";
+  appendFloat(out, plan.profile.launchOverheadUs);
+  out += ",\"args\":{}},\n";
   for (int32_t c = 0; c < cores; ++c) {
     const std::string core = "core " + std::to_string(c);
     appendMetadata(out, "process_name", c, -1, core, false, 0);

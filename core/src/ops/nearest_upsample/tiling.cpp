@@ -18,7 +18,9 @@ namespace {
 constexpr uint64_t kUbAlign = 64;
 constexpr uint64_t kF32 = sizeof(float);
 
-uint64_t ubBudget(const DeviceProfile& profile) { return profile.ubBytes / kUbAlign * kUbAlign; }
+// Double buffering, as Ascend C kernels do it: every tile plans with half the UB, so the next tile's
+// copy-in can land beside it while it computes (plan.h doubleBuffered).
+uint64_t ubBudget(const DeviceProfile& profile) { return profile.ubBytes / 2 / kUbAlign * kUbAlign; }
 
 // Greedy blocks of dst columns, each as wide as the UB allows for one accumulator row plus the staged
 // src span. A single dst column whose src span alone does not fit is staged in chunks.
