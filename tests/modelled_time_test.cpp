@@ -114,6 +114,14 @@ TEST(ModelledTime, DoubleBufferedTilesOverlapCopiesWithCompute) {
   EXPECT_LT(modelledTime(p).kernelUs, 3 * (0.1 + 0.01 + 0.1));
 }
 
+TEST(ModelledTime, OverlappingCopiesShareTheCoresHbmShare) {
+  Plan p = threeTiles(512);
+  p.profile.gmBandwidthGBps = 1.0;  // the HBM, not the engines, limits the one core
+  const ModelledTime m = modelledTime(p);
+  EXPECT_GE(m.kernelUs, 600.0 / 1e3 - 1e-12) << "600 bytes at 1 GB/s, however they overlap";
+  EXPECT_LE(m.effectiveGBps(), p.profile.gmBandwidthGBps);
+}
+
 TEST(ModelledTime, TilesOverHalfTheUbRunAlone) {
   const Plan p = threeTiles(600);
   ASSERT_FALSE(doubleBuffered(p, p.tiles[0]));

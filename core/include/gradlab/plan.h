@@ -78,15 +78,16 @@ struct Plan {
 };
 
 // The clock (modelled device time; docs/device-model.md). A copy engine moves GM<->UB at
-// mteBandwidthGBps, except that the chip's gmBandwidthGBps is shared by the engines copying at once
-// (every active core's, two per core when its tiles are double-buffered); an atomic add costs
-// atomicAddCost times a plain copy-out; the vector unit handles vectorElemsPerNs fp32 elements per ns.
+// mteBandwidthGBps, except that the active cores share the chip's gmBandwidthGBps (and a core's copy-in
+// and copy-out engines split its share while both run); an atomic add costs atomicAddCost times a plain
+// copy-out; the vector unit handles vectorElemsPerNs fp32 elements per ns. tileCost gives each stage
+// working alone.
 struct TileCost {
   double copyInUs = 0.0, computeUs = 0.0, copyOutUs = 0.0;
   double totalUs() const { return copyInUs + computeUs + copyOutUs; }
 };
-TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, bool doubleBuffered, uint64_t bytesIn,
-                  uint64_t bytesOut, uint64_t vectorElems, bool atomic);
+TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
+                  uint64_t vectorElems, bool atomic);
 TileCost tileCost(const Plan& plan, const Tile& tile);
 
 // Double buffering as on Ascend C: a tile that needs at most half the UB leaves room for the next one,

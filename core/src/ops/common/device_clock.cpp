@@ -1,6 +1,8 @@
 #include "ops/common/device_clock.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <vector>
 
 namespace gradlab {
 namespace {
@@ -29,20 +31,29 @@ double coveredUs(std::vector<std::pair<double, double>> spans) {
   return covered;
 }
 
+// GM<->UB bytes per us of one copy engine working alone: the active cores share the HBM equally.
+double soloRate(const DeviceProfile& profile, int32_t activeCores) {
+  return std::min(profile.mteBandwidthGBps, profile.gmBandwidthGBps / std::max(activeCores, 1)) * 1e3;
+}
+
+// How fast a copy progresses, relative to working alone, while the core's other copy engine also runs:
+// the two split the core's HBM share (each still capped by its own engine).
+double pairedSpeed(const DeviceProfile& profile, int32_t activeCores) {
+  const double share = profile.gmBandwidthGBps / std::max(activeCores, 1);
+  return std::min(profile.mteBandwidthGBps, share / 2.0) / std::min(profile.mteBandwidthGBps, share);
+}
+
 }  // namespace
 
-TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, bool doubleBuffered, uint64_t bytesIn,
-                  uint64_t bytesOut, uint64_t vectorElems, bool atomic) {
-  const double engines = static_cast<double>(std::max(activeCores, 1)) * (doubleBuffered ? 2.0 : 1.0);
-  const double bytesPerUs = std::min(profile.mteBandwidthGBps, profile.gmBandwidthGBps / engines) * 1e3;
-  return {static_cast<double>(bytesIn) / bytesPerUs,
-          static_cast<double>(vectorElems) / (profile.vectorElemsPerNs * 1e3),
-          static_cast<double>(bytesOut) / bytesPerUs * (atomic ? profile.atomicAddCost : 1.0)};
+TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
+                  uint64_t vectorElems, bool atomic) {
+  const double rate = soloRate(profile, activeCores);
+  return {static_cast<double>(bytesIn) / rate, static_cast<double>(vectorElems) / (profile.vectorElemsPerNs * 1e3),
+          static_cast<double>(bytesOut) / rate * (atomic ? profile.atomicAddCost : 1.0)};
 }
 
 TileCost tileCost(const Plan& plan, const Tile& tile) {
-  return tileCost(plan.profile, plan.coresUsed, doubleBuffered(plan, tile), tile.bytesIn, tile.bytesOut,
-                  tile.vectorElems, tile.atomic);
+  return tileCost(plan.profile, plan.coresUsed, tile.bytesIn, tile.bytesOut, tile.vectorElems, tile.atomic);
 }
 
 bool doubleBuffered(const Plan& plan, const Tile& tile) { return 2 * tile.ubBytes <= plan.profile.ubBytes; }
@@ -51,40 +62,80 @@ namespace ops {
 
 TraceEvent unplacedEvent(const Plan& plan, int32_t core, int32_t tile, EventKind kind, uint64_t bytes,
                          uint64_t vectorElems) {
-  const bool buffered = validTile(plan, tile) && doubleBuffered(plan, plan.tiles[static_cast<size_t>(tile)]);
   const bool in = kind == EventKind::kCopyIn;
-  const TileCost cost = tileCost(plan.profile, plan.coresUsed, buffered, in ? bytes : 0, in ? 0 : bytes,
+  const TileCost cost = tileCost(plan.profile, plan.coresUsed, in ? bytes : 0, in ? 0 : bytes,
                                  kind == EventKind::kCompute ? vectorElems : 0, kind == EventKind::kAtomicAdd);
   return {core, tile, kind, pipeOf(kind), 0.0, cost.totalUs(), bytes};
 }
 
 double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double startUs) {
-  double pipeFree[3] = {startUs, startUs, startUs};
-  double doneTwoAgo = startUs, doneLast = startUs;  // when the tiles before the current one finished
-  bool lastBuffered = false;
-  int32_t tile = -1;
-  double ready = startUs, tileEnd = startUs, end = startUs;
-  for (size_t i = 0; i < events.size(); ++i) {
-    TraceEvent& e = events[i];
-    if (i == 0 || e.tile != tile) {
-      if (i != 0) {
-        doneTwoAgo = doneLast;
-        doneLast = tileEnd;
-      }
-      const bool buffered = validTile(plan, e.tile) && doubleBuffered(plan, plan.tiles[static_cast<size_t>(e.tile)]);
-      ready = buffered && lastBuffered ? doneTwoAgo : doneLast;
-      lastBuffered = buffered;
-      tile = e.tile;
-      tileEnd = ready;
-    }
-    const double duration = std::max(0.0, e.endUs - e.startUs);
-    double& free = pipeFree[static_cast<int>(e.pipe)];
-    e.startUs = std::max(ready, free);
-    e.endUs = e.startUs + duration;
-    free = ready = e.endUs;
-    tileEnd = std::max(tileEnd, e.endUs);
-    end = std::max(end, e.endUs);
+  const size_t n = events.size();
+  if (n == 0) return startUs;
+  // Tiles are runs of consecutive events with one tile id; each may start once the tile it must wait
+  // for (the one before, or the one before that when both are double-buffered) is done.
+  std::vector<size_t> tileOf(n), tileFirst;
+  for (size_t i = 0; i < n; ++i) {
+    if (i == 0 || events[i].tile != events[i - 1].tile) tileFirst.push_back(i);
+    tileOf[i] = tileFirst.size() - 1;
   }
+  const size_t tiles = tileFirst.size();
+  auto buffered = [&](size_t k) {
+    const int32_t id = events[tileFirst[k]].tile;
+    return validTile(plan, id) && doubleBuffered(plan, plan.tiles[static_cast<size_t>(id)]);
+  };
+  std::vector<ptrdiff_t> waitsFor(tiles);
+  for (size_t k = 0; k < tiles; ++k) {
+    waitsFor[k] = static_cast<ptrdiff_t>(k) - (k >= 1 && buffered(k) && buffered(k - 1) ? 2 : 1);
+  }
+  std::vector<size_t> left(tiles, 0);  // events of each tile not yet done
+  for (size_t i = 0; i < n; ++i) ++left[tileOf[i]];
+  std::vector<double> remaining(n);     // solo-rate microseconds still to go
+  for (size_t i = 0; i < n; ++i) remaining[i] = std::max(0.0, events[i].endUs - events[i].startUs);
+  std::vector<bool> done(n, false);
+  // Each pipe takes its events in issue order.
+  std::vector<size_t> queue[3];
+  for (size_t i = 0; i < n; ++i) queue[static_cast<int>(events[i].pipe)].push_back(i);
+  size_t next[3] = {0, 0, 0};
+  ptrdiff_t running[3] = {-1, -1, -1};
+  const double paired = pairedSpeed(plan.profile, plan.coresUsed);
+  double now = startUs;
+  for (size_t finished = 0; finished < n;) {
+    for (int p = 0; p < 3; ++p) {
+      if (running[p] >= 0 || next[p] == queue[p].size()) continue;
+      const size_t i = queue[p][next[p]];
+      const size_t k = tileOf[i];
+      const bool previousDone = i == tileFirst[k] || done[i - 1];
+      const bool tileReady = waitsFor[k] < 0 || left[static_cast<size_t>(waitsFor[k])] == 0;
+      if (!previousDone || !tileReady) continue;
+      running[p] = static_cast<ptrdiff_t>(i);
+      ++next[p];
+      events[i].startUs = now;
+    }
+    const bool bothCopying = running[0] >= 0 && running[2] >= 0;
+    auto speed = [&](int p) { return p != 1 && bothCopying ? paired : 1.0; };
+    double step = -1.0;
+    for (int p = 0; p < 3; ++p) {
+      if (running[p] < 0) continue;
+      const double t = remaining[static_cast<size_t>(running[p])] / speed(p);
+      if (step < 0.0 || t < step) step = t;
+    }
+    if (step < 0.0) break;  // nothing can run: cannot happen for events in issue order
+    now += step;
+    for (int p = 0; p < 3; ++p) {
+      if (running[p] < 0) continue;
+      const size_t i = static_cast<size_t>(running[p]);
+      remaining[i] -= step * speed(p);
+      if (remaining[i] > 1e-12 * std::max(1.0, now)) continue;
+      remaining[i] = 0.0;
+      done[i] = true;
+      events[i].endUs = now;
+      --left[tileOf[i]];
+      running[p] = -1;
+      ++finished;
+    }
+  }
+  double end = startUs;
+  for (const TraceEvent& e : events) end = std::max(end, e.endUs);
   return end;
 }
 

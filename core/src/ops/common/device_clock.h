@@ -7,10 +7,11 @@
 
 namespace gradlab::ops {
 
-// Places one core's events of one phase (in issue order; on entry each holds its duration as
-// endUs - startUs) on that core's MTE2, vector and MTE3 pipes, from `startUs`: a pipe runs one event at a
-// time, a tile's events run in order, and a tile starts when the tile before it is done, or the one
-// before that when both are double-buffered. Returns when the last event ends (startUs when none).
+// Places one core's events of one phase (in issue order; on entry each holds its duration working alone
+// as endUs - startUs) on that core's MTE2, vector and MTE3 pipes, from `startUs`: a pipe runs its events
+// one at a time in issue order, a tile's events run in order, a tile starts when the tile before it is
+// done (or the one before that when both are double-buffered), and copies go at half speed while both
+// copy engines run if the core's HBM share is what limits them. Returns when the last event ends.
 double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double startUs);
 
 // An event of `kind` moving `bytes` (and touching `vectorElems` elements) for `tile`, with its duration
