@@ -94,6 +94,7 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
         << std::defaultfloat << "\n";
     out << "  " << modelledTimeText(p) << "\n";
     if (!p.strategy.empty()) out << "  strategy: " << p.strategy << "\n";
+    if (!p.coreChoice.empty()) out << "  cores: " << p.coreChoice << "\n";
   }
   if (result.trace) {
     out << "  trace " << result.trace->events.size() << " events, " << result.trace->moves.size() << " cell moves"
@@ -116,7 +117,7 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << std::setw(6) << "tile" << std::setw(6) << "phase" << std::setw(6) << "core" << std::setw(6) << "order" << "  "
       << std::left << std::setw(30)
       << "src box" << std::setw(30) << "dst box" << std::right << std::setw(10) << "UB bytes" << std::setw(8) << "atomic"
-      << std::setw(12) << "est us" << "\n";
+      << std::setw(12) << "est us" << "  UB holds\n";
   const size_t shown = std::min(p.tiles.size(), static_cast<size_t>(std::max(rows, 0)));
   for (size_t i = 0; i < shown; ++i) {
     const Tile& t = p.tiles[i];
@@ -124,12 +125,14 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
         << std::left << std::setw(30)
         << boxText(t.src) << std::setw(30) << boxText(t.dst) << std::right << std::setw(10) << t.ubBytes << std::setw(8)
         << (t.atomic ? "yes" : "no") << std::setw(12) << std::fixed << std::setprecision(4) << t.estimatedUs
-        << std::defaultfloat << "\n";
+        << std::defaultfloat << "  " << p.ubUseText(t) << (doubleBuffered(p, t) ? " [double-buffered]" : "") << "\n";
   }
   if (shown < p.tiles.size()) out << "  ... " << p.tiles.size() - shown << " more tiles (--plan-rows N to list them)\n";
   uint64_t maxUb = 0;
   for (const Tile& t : p.tiles) maxUb = std::max(maxUb, t.ubBytes);
-  out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes << " bytes\n";
+  out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes
+      << " bytes (a tile that needs at most half the UB is double-buffered: the next one's copy-in lands beside it)\n";
+  if (!p.coreChoice.empty()) out << "cores: " << p.coreChoice << "\n";
   out << modelledTimeText(p) << "\n";
   const std::vector<double> load = p.coreLoadUs();
   out << "per-core load (us):";

@@ -459,7 +459,7 @@ CaseResult idleCoresCase() {
   const Outcome o = backward(gradOutput, self, indices, gradInput, {true, namedProfile("atlas-a2")});
   if (!o.ok()) return failed(o.describe());
   if (o.plan->coresUsed != 2) return failed("2 planes should use 2 cores, the plan uses " + std::to_string(o.plan->coresUsed));
-  if (!contains(o.plan->strategy, "idle")) return failed("strategy does not say that cores idle: " + o.plan->strategy);
+  if (!contains(o.plan->coreChoice, "idle")) return failed("the plan does not say that cores idle: " + o.plan->coreChoice);
   return pass(o.plan->strategy);
 }
 

@@ -22,6 +22,7 @@ void runSummary(const AppState& s) {
     ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), plan->coresUsed,
                 plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
     if (!plan->strategy.empty()) ImGui::TextWrapped("plan: %s", plan->strategy.c_str());
+    if (!plan->coreChoice.empty()) ImGui::TextWrapped("cores: %s", plan->coreChoice.c_str());
     ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
                 plan->imbalance());
   }

@@ -56,6 +56,18 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
       float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
       std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
       ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+        const std::string& what = plan.ubUseText(t);
+        ImGui::Text("%llu of %llu bytes of UB: %s", static_cast<unsigned long long>(t.ubBytes),
+                    static_cast<unsigned long long>(plan.profile.ubBytes), what.empty() ? "nothing staged" : what.c_str());
+        ImGui::TextUnformatted(doubleBuffered(plan, t)
+                                   ? "At most half the UB: double-buffered, the next tile copies in beside it."
+                                   : "More than half the UB: the core runs this tile alone, no overlap.");
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
       ImGui::TableNextColumn();
       ImGui::Text("%.4f", t.estimatedUs);
     }
@@ -111,6 +123,7 @@ void drawTilingPanel(AppState& s) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
       ImGui::TextUnformatted(plan.strategy.c_str());
+      if (!plan.coreChoice.empty()) ImGui::Text("Cores: %s.", plan.coreChoice.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }

@@ -48,6 +48,7 @@ struct Tile {
   Box dst;            // cells of the output this tile writes or adds into
   bool atomic = false;        // adds into GM with atomic adds (cells shared with other cores)
   uint64_t ubBytes = 0;       // peak unified-buffer use, never above the profile's ubBytes
+  int32_t ubUse = -1;         // what fills those bytes, in words: Plan::ubUses[ubUse] (-1: not described)
   uint64_t bytesIn = 0;       // GM -> UB (MTE2)
   uint64_t bytesOut = 0;      // UB -> GM (MTE3)
   uint64_t vectorElems = 0;   // elements the vector unit touches
@@ -69,6 +70,11 @@ struct Plan {
   std::vector<PlanPhase> phases;  // in launch order
   std::vector<Tile> tiles;        // sorted by (phase, core, order)
   std::string strategy;           // one line: how the work was split and why
+  std::string coreChoice;         // why coresUsed cores: e.g. "3 gradOutput rows over 4 cores: only 3 get work, ..."
+  std::vector<std::string> ubUses;  // distinct texts of the tiles' UB use, e.g. "fp32 sums of 30x64 ... + ..."
+
+  // What fills `tile`'s UB, in words ("" when not described).
+  const std::string& ubUseText(const Tile& tile) const;
 
   std::vector<double> coreLoadUs() const;  // summed estimate per core over every phase, size coresUsed
   uint64_t trafficBytes() const;           // bytesIn + bytesOut over every tile

@@ -162,7 +162,14 @@ std::string traceMovesJson(const Trace& trace) {
   appendInt(out, plan.coresUsed);
   out += ",\"strategy\":";
   appendString(out, plan.strategy);
-  out += ",\n\"phases\":[";
+  out += ",\"coreChoice\":";
+  appendString(out, plan.coreChoice);
+  out += ",\"ubUses\":[";
+  for (size_t i = 0; i < plan.ubUses.size(); ++i) {
+    if (i) out += ',';
+    appendString(out, plan.ubUses[i]);
+  }
+  out += "],\n\"phases\":[";
   for (size_t i = 0; i < plan.phases.size(); ++i) {
     out += i ? ",{\"kind\":" : "{\"kind\":";
     appendString(out, phaseKindName(plan.phases[i].kind));
@@ -190,6 +197,8 @@ std::string traceMovesJson(const Trace& trace) {
     out += t.atomic ? "true" : "false";
     out += ",\"ubBytes\":";
     appendInt(out, t.ubBytes);
+    out += ",\"ubUse\":";
+    appendInt(out, t.ubUse);
     out += ",\"bytesIn\":";
     appendInt(out, t.bytesIn);
     out += ",\"bytesOut\":";

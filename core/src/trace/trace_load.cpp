@@ -152,6 +152,11 @@ Plan plan(const json& v) {
   p.workspaceBytes = static_cast<uint64_t>(integer(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes"));
   p.coresUsed = static_cast<int32_t>(integer(field(v, "coresUsed", "plan"), "plan.coresUsed"));
   if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
+  if (v.contains("coreChoice")) p.coreChoice = text(v["coreChoice"], "plan.coreChoice");
+  if (v.contains("ubUses")) {  // older traces have none
+    if (!v["ubUses"].is_array()) throw BadTrace("plan.ubUses is not an array");
+    for (size_t i = 0; i < v["ubUses"].size(); ++i) p.ubUses.push_back(text(v["ubUses"][i], "plan.ubUses[" + std::to_string(i) + "]"));
+  }
   p.phases = phases(v);
   const json& tiles = field(v, "tiles", "plan");
   if (!tiles.is_array()) throw BadTrace("plan.tiles is not an array");
@@ -170,6 +175,13 @@ Plan plan(const json& v) {
     tile.dst = box(field(t, "dst", where), where + ".dst");
     tile.atomic = field(t, "atomic", where).get<bool>();
     tile.ubBytes = static_cast<uint64_t>(integer(field(t, "ubBytes", where), where + ".ubBytes"));
+    if (t.contains("ubUse")) {
+      const int64_t use = integer(t["ubUse"], where + ".ubUse");
+      if (use < -1 || use >= static_cast<int64_t>(p.ubUses.size())) {
+        throw BadTrace(where + ".ubUse " + std::to_string(use) + " names no entry of plan.ubUses");
+      }
+      tile.ubUse = static_cast<int32_t>(use);
+    }
     tile.bytesIn = static_cast<uint64_t>(integer(field(t, "bytesIn", where), where + ".bytesIn"));
     tile.bytesOut = static_cast<uint64_t>(integer(field(t, "bytesOut", where), where + ".bytesOut"));
     tile.vectorElems = static_cast<uint64_t>(integer(field(t, "vectorElems", where), where + ".vectorElems"));

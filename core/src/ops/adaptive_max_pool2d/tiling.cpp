@@ -96,11 +96,6 @@ int32_t coresFor(const DeviceProfile& profile, int64_t units) {
   return static_cast<int32_t>(std::min<int64_t>(profile.vectorCores, units));
 }
 
-std::string idleNote(int32_t used, const DeviceProfile& profile, const char* unit) {
-  if (used >= profile.vectorCores) return "";
-  return cat("; only ", used, " of ", profile.vectorCores, " cores get work (there are only ", used, " ", unit,
-             "), the rest stay idle");
-}
 
 // Rows of the shared planes (planes x H, in sharedPlanes order) split evenly over `cores`: one tile per
 // core and plane piece, for the zero and round phases.
@@ -166,13 +161,14 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
       plan.tiles.push_back(tile);
     }
-    plan.strategy = cat("gradOutput is empty: gradInput's ", P, " planes are zeroed, split over ", cores, " cores",
-                        idleNote(cores, profile, "planes"));
+    plan.strategy = cat("gradOutput is empty: gradInput's ", P, " planes are zeroed, split over ", cores, " cores");
+    plan.coreChoice = coreChoiceText(cores, profile, P, "gradInput planes");
     finalizePlan(plan);
     return t;
   }
 
   t.mode = deterministic ? BackwardMode::kOwner : BackwardMode::kAtomic;
+  UbUses ub(plan);
   const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
   // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
   // rounded once, and never zeroed or read back in GM (the op is memory-bound).
@@ -207,6 +203,8 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
       const uint64_t cells = src.cells();
       tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
+      const std::string staged = cat(cells, " staged gradOutput values and indices (",
+                                     BackwardTiling::footprint(static_cast<int64_t>(cells)), " B)");
       tile.bytesIn = cells * (es + is);
       tile.vectorElems = cells;
       const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
@@ -227,6 +225,15 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
           tile.vectorElems += planes * HW;
         }
       }
+      if (acc == Accumulator::kUb) {
+        ub.describe(tile, cat("an fp32 accumulator of the ", shape.H, "x", shape.W, " gradInput plane (", t.accBytes,
+                              " B) + ", staged));
+      } else {
+        ub.describe(tile, cat(staged, "; the sums go to ", acc == Accumulator::kGradInput ? "gradInput" : "the workspace",
+                              " in GM", tile.ubBytes > BackwardTiling::footprint(static_cast<int64_t>(cells))
+                                            ? cat(", then ", t.stageCells, " fp32 cells at a time are rounded in UB")
+                                            : std::string()));
+      }
       compute.push_back(tile);
     });
   }
@@ -239,6 +246,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
     check.bytesIn = static_cast<uint64_t>(c.src.cells()) * is;
     check.vectorElems = static_cast<uint64_t>(c.src.cells());
     check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
+    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
     plan.tiles.push_back(check);
   }
   const size_t shared = t.sharedPlanes.size();
@@ -255,8 +263,13 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
     plan.phases.push_back({PhaseKind::kRound, cat("round the ", shared,
                                                   " shared plane(s) from the fp32 workspace into gradInput once")});
+    const size_t firstRound = plan.tiles.size();
     sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, sizeof(float), es,
                      static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
+    for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
+      ub.describe(plan.tiles[i], cat(t.stageCells, " fp32 workspace cells at a time, rounded to ", rt::dtypeName(dtype),
+                                     " (", plan.tiles[i].ubBytes, " B)"));
+    }
   }
   if (t.ownerAcc == Accumulator::kWorkspace) {
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
@@ -275,15 +288,15 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
     plan.strategy = cat("deterministic: one owner core per gradInput plane (", P, " planes over ", cores,
                         " cores); the owner walks the plane's gradOutput and indices in row-major order in UB steps of "
                         "at most ", t.chunkCells, " cells (one tile each), its first tile zeroes the accumulator and "
-                        "every tile adds into ", where(t.ownerAcc), ", so each cell sums in the reference order",
-                        idleNote(cores, profile, "planes"));
+                        "every tile adds into ", where(t.ownerAcc), ", so each cell sums in the reference order");
+    plan.coreChoice = coreChoiceText(cores, profile, P, "gradInput planes");
   } else {
     plan.strategy = cat("default (non-deterministic): gradOutput's ", P * shape.Ho,
                         " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
                         t.chunkCells, " cells; a plane held by one core is zeroed and summed plainly by that core in ",
                         where(t.ownerAcc), "; the ", shared, " plane(s) whose rows are split between cores are "
-                        "zeroed by all cores first and take fp32 atomic adds into ", where(t.sharedAcc),
-                        idleNote(cores, profile, "rows"));
+                        "zeroed by all cores first and take fp32 atomic adds into ", where(t.sharedAcc));
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "gradOutput rows (planes x Ho)");
   }
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype),
@@ -323,6 +336,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
   const int32_t cores = coresFor(profile, P * shape.Ho);
   int32_t order = 0, lastCore = -1;
+  UbUses ubUses(plan);
   // Rows of at most segmentCols cells may be banded together; longer rows are cut into segments.
   const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, kForwardTileCells) : t.segmentCols;
   for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
@@ -340,6 +354,9 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
       const uint64_t span = tile.src.col1 - tile.src.col0;
       const uint64_t reads = static_cast<uint64_t>(dst.plane1 - dst.plane0) * windowRows * span;
       tile.ubBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
+      ubUses.describe(tile, cat("running max (fp32) and index (int64) of up to ", t.segmentCols, " outputs + column max and ",
+                            "index of ", std::min<int64_t>(t.inputChunkCols, span), " input columns + one staged input ",
+                            "row piece (", tile.ubBytes, " B)"));
       tile.bytesIn = reads * es;
       tile.bytesOut = static_cast<uint64_t>(dst.cells()) * (es + is);
       tile.vectorElems = reads;
@@ -351,8 +368,8 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
                       " cores, in tiles of at most ", t.segmentCols,
                       " output cells per row; for each output row the core streams the window's input rows through UB (",
                       t.inputChunkCols, " columns per step), reduces every column over the window rows, then every "
-                      "window over its columns, keeping the running max and its index in UB",
-                      idleNote(cores, profile, "rows"));
+                      "window over its columns, keeping the running max and its index in UB");
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "output rows (planes x Ho)");
   finalizePlan(plan);
   return t;
 }

@@ -50,6 +50,11 @@ std::vector<double> Plan::coreLoadUs() const {
   return load;
 }
 
+const std::string& Plan::ubUseText(const Tile& tile) const {
+  static const std::string none;
+  return tile.ubUse >= 0 && static_cast<size_t>(tile.ubUse) < ubUses.size() ? ubUses[static_cast<size_t>(tile.ubUse)] : none;
+}
+
 uint64_t Plan::trafficBytes() const {
   uint64_t bytes = 0;
   for (const Tile& t : tiles) bytes += t.bytesIn + t.bytesOut;

@@ -11,6 +11,7 @@
 #include "ops/common/device_clock.h"
 #include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
+#include "runtime/error.h"
 
 namespace gradlab::ops {
 namespace {
@@ -198,6 +199,23 @@ void finalizePlan(Plan& plan) {
     t.id = static_cast<int32_t>(i);
     t.estimatedUs = tileCost(plan, t).totalUs();
   }
+}
+
+void UbUses::describe(Tile& tile, std::string text) {
+  auto [it, added] = index_.try_emplace(std::move(text), static_cast<int32_t>(plan_.ubUses.size()));
+  if (added) plan_.ubUses.push_back(it->first);
+  tile.ubUse = it->second;
+}
+
+std::string boxDims(const Box& box) {
+  std::string dims = box.plane1 - box.plane0 > 1 ? rt::cat(box.plane1 - box.plane0, "x") : std::string();
+  return dims + rt::cat(box.row1 - box.row0, "x", box.col1 - box.col0);
+}
+
+std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit) {
+  const std::string split = rt::cat(units, " ", unit, " over ", profile.vectorCores, " cores: ");
+  if (used >= profile.vectorCores) return split + "every core gets work";
+  return split + rt::cat("only ", used, " get work, the rest stay idle");
 }
 
 }  // namespace gradlab::ops

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "gradlab/plan.h"
@@ -98,5 +100,23 @@ Plan newPlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDat
 
 // Sorts tiles by (phase, core, order), numbers them, fills their cost-model fields and sets coresUsed.
 void finalizePlan(Plan& plan);
+
+// Gives tiles their UB-use text (Plan::ubUses), storing each distinct text once.
+class UbUses {
+ public:
+  explicit UbUses(Plan& plan) : plan_(plan) {}
+  void describe(Tile& tile, std::string text);
+
+ private:
+  Plan& plan_;
+  std::unordered_map<std::string, int32_t> index_;
+};
+
+// "3x30x64" (planes x rows x cols, planes left out when 1) for UB texts.
+std::string boxDims(const Box& box);
+
+// Plan::coreChoice: "12 gradOutput rows over 4 cores: every core gets work" or "3 rows over 4 cores:
+// only 3 get work, the rest stay idle".
+std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit);
 
 }  // namespace gradlab::ops

@@ -141,6 +141,23 @@ void emitPlanes(std::vector<Emitted>& out, int32_t core, int64_t p0, int64_t p1,
   }
 }
 
+// What fills a tile's UB (the kernels' layout: an fp32 block of the tile's dst cells, then the staged
+// src row piece), in words.
+void describeUb(const Plan& plan, Emitted& e, UbUses& ub) {
+  Tile& t = e.tile;
+  const uint64_t block = std::min<uint64_t>(t.ubBytes, alignUb(t.dst.cells() * kF32));
+  const std::string dims = boxDims(t.dst);
+  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::cat("a zeroed fp32 block of ", dims, " cells (", t.ubBytes, " B), copied out"));
+  if (e.phase == PhaseKind::kRound) {
+    return ub.describe(t, rt::cat(dims, " fp32 workspace cells rounded to ", rt::dtypeName(plan.dtype), " (", t.ubBytes, " B)"));
+  }
+  if (t.src.cells() == 0) return ub.describe(t, rt::cat("a zeroed fp32 block of ", dims, " cells (", t.ubBytes, " B)"));
+  const bool backward = opInfo(plan.op).backward;
+  ub.describe(t, rt::cat(backward ? "fp32 sums of " : "fp32 output block of ", dims, backward ? " gradInput cells (" : " cells (",
+                         block, " B) + one staged ", backward ? "gradOutput" : "input", " row piece (", t.ubBytes - block,
+                         " B)"));
+}
+
 // What each phase does, in words, for the plan's readers; by PhaseKind.
 using PhaseTexts = std::array<std::string, 4>;
 
@@ -154,8 +171,10 @@ UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emit
   up.plan = std::move(base);
   up.blocks = std::move(blocks);
   int32_t order = 0, core = -1;
+  UbUses ub(up.plan);
   for (size_t i = 0; i < emitted.size(); ++i) {
     Emitted& e = emitted[i];
+    describeUb(up.plan, e, ub);
     if (up.plan.phases.empty() || up.plan.phases.back().kind != e.phase) {
       up.plan.phases.push_back({e.phase, texts[static_cast<size_t>(e.phase)]});
       core = -1;
@@ -240,6 +259,8 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     base.strategy = rt::cat("gather: every gradInput row has one owner core that sums its gradOutput rows in order (",
                             planes * inH, " rows x ", nBlocks, " column block(s) balanced by cost over ",
                             bounds.size() - 1, " cores); bit-identical run to run, no workspace");
+    base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * inH * nBlocks,
+                                     nBlocks > 1 ? "gradInput row pieces" : "gradInput rows");
   } else {
     std::vector<int64_t> prefix = unitPrefix(blocks, outH, [&](const ColumnBlock& b, int64_t) { return b.span() + 1; });
     std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
@@ -299,6 +320,8 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
                                      : roundEach ? rt::cat(" in ", rt::dtypeName(dtype), " into gradInput itself") : "");
     base.strategy = rt::cat("scatter: gradOutput rows split evenly over ", bounds.size() - 1, " cores (", nBlocks,
                             " column block(s)); ", sharing);
+    base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
+                                     nBlocks > 1 ? "gradOutput row pieces" : "gradOutput rows");
   }
   const size_t shared = sharedRows.size();
   const PhaseTexts texts = {"",
@@ -355,6 +378,8 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
   Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
   base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks,
                           " column block(s)); each core copies the source row into UB and gathers its columns");
+  base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
+                                   nBlocks > 1 ? "output row pieces" : "output rows");
   return finish(std::move(base), std::move(blocks), std::move(emitted),
                 {"", "", "each core copies the source rows of its output rows into UB and gathers its columns", ""});
 }
@@ -406,6 +431,8 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
       e.tile.vectorElems = static_cast<uint64_t>(e.tile.dst.cells());
     }
     base.strategy = rt::cat("empty gradOutput: out's rows split over ", bounds.size() - 1, " cores and zeroed");
+    base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * H * nBlocks,
+                                     nBlocks > 1 ? "out row pieces" : "out rows");
   } else {
     base.strategy = "empty gradOutput and out: nothing to do";
   }
