@@ -75,6 +75,20 @@ TEST(VizUlp, ErrorsAndSummary) {
   EXPECT_EQ(s.cells, 5);
   EXPECT_EQ(s.exact, 2);
   EXPECT_EQ(s.withinHalf, 3);
+  EXPECT_EQ(s.buckets[0], 2);                // exact
+  EXPECT_EQ(s.buckets[2], 1);                // 1 ULP
+  EXPECT_EQ(s.buckets[kUlpBuckets - 1], 1);  // infinite
+}
+
+TEST(VizUlp, HistogramBucketsDoubleFromOneUlp) {
+  EXPECT_EQ(ulpBucket(0.0f), 0);
+  EXPECT_EQ(ulpBucket(0.5f), 1);
+  EXPECT_EQ(ulpBucket(0.75f), 2);
+  EXPECT_EQ(ulpBucket(2.0f), 3);
+  EXPECT_EQ(ulpBucket(3.0f), 4);
+  EXPECT_EQ(ulpBucket(256.0f), 10);
+  EXPECT_EQ(ulpBucket(288.0f), 11);
+  EXPECT_STREQ(ulpBucketLabel(11), ">256");
 }
 
 TEST(VizUlp, BitDifferences) {

@@ -93,7 +93,7 @@ TEST(VizLesson, ShippedLessonsParseAndRun) {
   std::vector<std::string> errors;
   std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
   EXPECT_TRUE(errors.empty()) << errors.front();
-  for (const char* id : {"first-steps", "tiling-and-cores", "adaptive-pool-windows", "determinism"})
+  for (const char* id : {"first-steps", "tiling-and-cores", "adaptive-pool-windows", "determinism", "precision"})
     EXPECT_NE(findLesson(lessons, id), nullptr) << id;
   EXPECT_EQ(lessons.front().id, "first-steps");  // the default lesson comes first
   for (const Lesson& l : lessons) {

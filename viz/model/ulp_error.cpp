@@ -40,10 +40,26 @@ std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low,
   return out;
 }
 
+const char* ulpBucketLabel(int bucket) {
+  static const char* const labels[kUlpBuckets] = {"0", "½", "1", "2", "4", "8", "16", "32", "64", "128", "256", ">256"};
+  return bucket >= 0 && bucket < kUlpBuckets ? labels[bucket] : "?";
+}
+
+int ulpBucket(float ulps) {
+  if (ulps == 0.0f) return 0;
+  if (ulps <= 0.5f) return 1;
+  float top = 1.0f;
+  for (int b = 2; b < kUlpBuckets - 1; ++b, top *= 2.0f) {
+    if (ulps <= top) return b;
+  }
+  return kUlpBuckets - 1;  // NaN lands here too
+}
+
 ErrorSummary summarizeUlps(const std::vector<float>& ulps) {
   ErrorSummary s;
   s.cells = static_cast<int64_t>(ulps.size());
   for (float u : ulps) {
+    ++s.buckets[static_cast<size_t>(ulpBucket(u))];
     if (u == 0.0f) ++s.exact;
     if (u <= 0.5f) ++s.withinHalf;
     s.maxUlps = std::max(s.maxUlps, u);

@@ -2,6 +2,7 @@
 // in ULPs of the low-precision type; and the difference between two runs (default vs deterministic).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -16,11 +17,17 @@ double ulpOf(aclDataType dtype, float value);
 // only one of them is NaN or infinite. Sizes must match (extra cells are ignored).
 std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference);
 
+// Histogram buckets of errors: 0, <= 1/2, <= 1, <= 2, <= 4, ... <= 256, more (and infinite).
+inline constexpr int kUlpBuckets = 12;
+const char* ulpBucketLabel(int bucket);  // "0", "½", "1", "2", "4", ... "256", ">256"
+int ulpBucket(float ulps);
+
 struct ErrorSummary {
   int64_t cells = 0;
   int64_t exact = 0;       // error 0
   int64_t withinHalf = 0;  // error <= 0.5 ULP (what one correct rounding allows)
   float maxUlps = 0.0f;
+  std::array<int64_t, kUlpBuckets> buckets{};  // cells per ulpBucket
 };
 ErrorSummary summarizeUlps(const std::vector<float>& ulps);
 

@@ -4,6 +4,7 @@
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
+#include "viz/widgets/histogram_widget.h"
 #include "viz/widgets/legend.h"
 #include "viz/widgets/theme.h"
 
@@ -78,7 +79,9 @@ void drawComparePanel(AppState& s) {
     bmax = {std::max(bmax.x, g.x + g.width()), std::max(bmax.y, g.y + g.height())};
   }
   const int64_t plane = std::clamp<int64_t>(s.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
-  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  const bool histogram = c.mode == CompareMode::kPrecision;
+  const float histogramH = histogram ? ImGui::GetFontSize() * 4.5f + ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH;
   std::optional<std::pair<size_t, GridHover>> hover;
   {
     Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax, uiFont()->FontSize * 2.0f + 8.0f);
@@ -104,6 +107,11 @@ void drawComparePanel(AppState& s) {
   heatLegend("values", c.valueScale, w);
   ImGui::SameLine(0, 30);
   heatLegend(c.mode == CompareMode::kPrecision ? "error (ULP)" : "|diff|", c.diffScale, w);
+  if (histogram) {
+    ImGui::TextDisabled("cells by error (ULP, every plane)");
+    ulpHistogramWidget(c.ulps, ImVec2(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 26.0f),
+                                      ImGui::GetFontSize() * 3.2f));
+  }
 }
 
 }  // namespace gradlab::viz
