@@ -1,11 +1,12 @@
 # ctest step: compiles one seed program the pkg-config way, with PKG_CONFIG_PATH pointing at the install:
-#   PKG_CONFIG_PATH=<prefix>/<libdir>/pkgconfig c++ -std=c++17 seed.cpp $(pkg-config --cflags --libs gradlab)
-# cmake -DPKG_CONFIG= -DPREFIX= -DLIBDIR= -DCXX= -DCXX_FLAGS= -DSOURCE= -DOUTPUT= -P pkg_config_build.cmake
+#   PKG_CONFIG_PATH=<prefix>/<libdir>/pkgconfig c++ -std=c++17 seed.cpp $(pkg-config --cflags --libs PACKAGE)
+# cmake -DPKG_CONFIG= -DPACKAGE=gradlab|gradlab-static -DPREFIX= -DLIBDIR= -DCXX= -DCXX_FLAGS= -DSOURCE= -DOUTPUT=
+#       -P pkg_config_build.cmake
 set(ENV{PKG_CONFIG_PATH} "${PREFIX}/${LIBDIR}/pkgconfig")
-execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs gradlab
+execute_process(COMMAND "${PKG_CONFIG}" --cflags --libs ${PACKAGE}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE flags ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "pkg-config --cflags --libs gradlab failed (${rc}): ${err}")
+  message(FATAL_ERROR "pkg-config --cflags --libs ${PACKAGE} failed (${rc}): ${err}")
 endif()
 string(FIND "${flags}" "${PREFIX}/" at)
 if(NOT at GREATER -1)

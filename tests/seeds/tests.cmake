@@ -2,7 +2,7 @@
 # INSTALLED package and run. Fixture chain:
 #   seeds.install            cmake --install <build> --prefix <build>/seeds/prefix
 #   seeds.find_package_build tests/install_consumer (find_package(gradlab) + gradlab::core) -> 3 programs
-#   seeds.pkg_config_build   c++ -std=c++17 seed000 $(pkg-config --cflags --libs gradlab)
+#   seeds.pkg_config_build.* c++ -std=c++17 seed000 $(pkg-config --cflags --libs gradlab-static / gradlab)
 #   seeds.run.*              each program's stdout and exit status against tests/seeds/*.expected
 include(GNUInstallDirs)
 set(seeds_work ${CMAKE_BINARY_DIR}/seeds)
@@ -22,7 +22,7 @@ set(seeds_run_env "ASAN_OPTIONS=detect_leaks=0")
 
 add_test(NAME seeds.install
   COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPREFIX=${seeds_prefix} -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
-          -P ${seeds_dir}/install_package.cmake)
+          -DSHARED=$<TARGET_EXISTS:gradlab_shared> -P ${seeds_dir}/install_package.cmake)
 set_tests_properties(seeds.install PROPERTIES FIXTURES_SETUP gradlab_installed TIMEOUT 60 LABELS "seeds;install")
 
 add_test(NAME seeds.find_package_build
@@ -52,19 +52,36 @@ gradlab_seed_run(seed004_adaptive_max_pool2d_backward ${seeds_consumer}/seed004_
   "-DSTDERR_REGEX=aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize: indices")
 set_tests_properties(seeds.run.seed004_adaptive_max_pool2d_backward PROPERTIES ENVIRONMENT "GRADLAB_LOG=on;${seeds_run_env}")
 gradlab_seed_run(seed004_corrected ${seeds_consumer}/seed004_corrected seed004_corrected.expected 0 gradlab_seeds_built)
+if(TARGET gradlab_shared)
+  # Linked to gradlab::shared; CMake's build RPATH finds libgradlab.so in the install.
+  gradlab_seed_run(seed000_find_package_shared ${seeds_consumer}/seed000_shared
+    seed000_upsample_nearest_exact2d_backward.expected 0 gradlab_seeds_built)
+endif()
 
 find_program(GRADLAB_PKG_CONFIG NAMES pkg-config pkgconf)
 if(GRADLAB_PKG_CONFIG)
-  set(seeds_pkg_program ${seeds_work}/pkg-config/seed000_upsample_nearest_exact2d_backward)
-  add_test(NAME seeds.pkg_config_build
-    COMMAND ${CMAKE_COMMAND} -DPKG_CONFIG=${GRADLAB_PKG_CONFIG} -DPREFIX=${seeds_prefix} -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
-            -DCXX=${CMAKE_CXX_COMPILER} -DCXX_FLAGS=${seeds_cxx_flags}
-            -DSOURCE=${seeds_dir}/seed000_upsample_nearest_exact2d_backward.cpp -DOUTPUT=${seeds_pkg_program}
-            -P ${seeds_dir}/pkg_config_build.cmake)
-  set_tests_properties(seeds.pkg_config_build PROPERTIES FIXTURES_REQUIRED gradlab_installed
-    FIXTURES_SETUP gradlab_seed_pkg_config TIMEOUT 120 LABELS "seeds;install")
-  gradlab_seed_run(seed000_pkg_config ${seeds_pkg_program} seed000_upsample_nearest_exact2d_backward.expected 0
-    gradlab_seed_pkg_config)
+  # gradlab-static.pc links libgradlab.a; gradlab.pc says -lgradlab, which takes libgradlab.so where it was
+  # built (the program then finds it through LD_LIBRARY_PATH, as any program outside the system's paths).
+  set(seeds_pkg_packages gradlab-static)
+  if(TARGET gradlab_shared)
+    list(APPEND seeds_pkg_packages gradlab)
+  endif()
+  foreach(package ${seeds_pkg_packages})
+    set(seeds_pkg_program ${seeds_work}/pkg-config-${package}/seed000_upsample_nearest_exact2d_backward)
+    add_test(NAME seeds.pkg_config_build.${package}
+      COMMAND ${CMAKE_COMMAND} -DPKG_CONFIG=${GRADLAB_PKG_CONFIG} -DPACKAGE=${package} -DPREFIX=${seeds_prefix}
+              -DLIBDIR=${CMAKE_INSTALL_LIBDIR} -DCXX=${CMAKE_CXX_COMPILER} -DCXX_FLAGS=${seeds_cxx_flags}
+              -DSOURCE=${seeds_dir}/seed000_upsample_nearest_exact2d_backward.cpp -DOUTPUT=${seeds_pkg_program}
+              -P ${seeds_dir}/pkg_config_build.cmake)
+    set_tests_properties(seeds.pkg_config_build.${package} PROPERTIES FIXTURES_REQUIRED gradlab_installed
+      FIXTURES_SETUP gradlab_seed_${package} TIMEOUT 120 LABELS "seeds;install")
+    gradlab_seed_run(seed000_pkg_config.${package} ${seeds_pkg_program} seed000_upsample_nearest_exact2d_backward.expected
+      0 gradlab_seed_${package})
+  endforeach()
+  if(TARGET gradlab_shared)
+    set_tests_properties(seeds.run.seed000_pkg_config.gradlab PROPERTIES ENVIRONMENT
+      "GRADLAB_LOG=off;${seeds_run_env};LD_LIBRARY_PATH=${seeds_prefix}/${CMAKE_INSTALL_LIBDIR}")
+  endif()
 else()
   message(STATUS "pkg-config not found: the seeds.pkg_config_build test is skipped")
 endif()

@@ -12,6 +12,9 @@
 #include <optional>
 #include <string_view>
 
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 enum class Accumulation : uint8_t { kFp32, kDtype };
@@ -24,3 +27,4 @@ std::optional<Accumulation> parseAccumulation(std::string_view text);  // "fp32"
 Accumulation defaultAccumulation();
 
 }  // namespace gradlab
+GRADLAB_API_END

@@ -19,6 +19,9 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 // Scalar conversions on raw bit patterns.
@@ -58,3 +61,4 @@ void bf16ToFloat(const uint16_t* src, float* dst, size_t n);
 void floatToBf16(const float* src, uint16_t* dst, size_t n);
 
 }  // namespace gradlab
+GRADLAB_API_END

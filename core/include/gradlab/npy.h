@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
 namespace gradlab::npy {
 
 enum class DType { kFloat16, kFloat32, kFloat64, kInt8, kInt16, kInt32, kInt64, kUint8, kUint16, kUint32, kUint64, kBool };
@@ -43,3 +46,4 @@ bool write(const std::string& path, const Array& array, std::string* error);
 bool read(const std::string& path, Array* out, std::string* error);
 
 }  // namespace gradlab::npy
+GRADLAB_API_END

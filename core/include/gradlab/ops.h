@@ -17,7 +17,9 @@
 #include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
+#include "gradlab/export.h"
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 // Every operator. Adding one without its catalog entry (core/src/ops/catalog.cpp) does not compile.
@@ -172,3 +174,4 @@ int64_t windowStart(int64_t a, int64_t in, int64_t out);  // floor(a * in / out)
 int64_t windowEnd(int64_t a, int64_t in, int64_t out);    // ceil((a + 1) * in / out)
 
 }  // namespace gradlab
+GRADLAB_API_END

@@ -10,9 +10,11 @@
 #include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
+#include "gradlab/export.h"
 
 struct aclOpExecutor;
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 // A half-open block of cells of a tensor seen as planes x rows x cols (plane = n*C + c; 1-D ops have
@@ -118,3 +120,4 @@ ModelledTime modelledTime(const Plan& plan);
 const Plan* executorPlan(const aclOpExecutor* executor);
 
 }  // namespace gradlab
+GRADLAB_API_END

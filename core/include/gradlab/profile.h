@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "gradlab/export.h"
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 struct DeviceProfile {
@@ -43,3 +45,4 @@ aclnnStatus setActiveProfile(const DeviceProfile& profile);
 bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error);
 
 }  // namespace gradlab
+GRADLAB_API_END

@@ -17,7 +17,9 @@
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
 #include "gradlab/trace.h"
+#include "gradlab/export.h"
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 // How the tensors are laid out in device memory (values are the same; only strides differ).
@@ -119,3 +121,4 @@ std::vector<int64_t> srcShapeOf(const RunRequest& request);
 std::vector<int64_t> dstShapeOf(const RunRequest& request);
 
 }  // namespace gradlab
+GRADLAB_API_END

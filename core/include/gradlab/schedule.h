@@ -14,6 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 struct AtomicSchedule {
@@ -34,3 +37,4 @@ std::string scheduleText(const AtomicSchedule& schedule);  // "host" or "seed:N"
 AtomicSchedule defaultSchedule();
 
 }  // namespace gradlab
+GRADLAB_API_END

@@ -7,9 +7,11 @@
 #include <vector>
 
 #include "gradlab/plan.h"
+#include "gradlab/export.h"
 
 struct aclOpExecutor;
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 enum class Pipe : uint8_t { kMte2, kVector, kMte3 };         // copy-in, compute, copy-out engines
@@ -59,3 +61,4 @@ std::vector<TraceEvent> planEvents(const Plan& plan);
 bool traceExecutor(aclOpExecutor* executor, std::shared_ptr<Trace> trace);
 
 }  // namespace gradlab
+GRADLAB_API_END

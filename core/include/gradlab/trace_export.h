@@ -5,7 +5,9 @@
 #include <string>
 
 #include "gradlab/trace.h"
+#include "gradlab/export.h"
 
+GRADLAB_API_BEGIN
 namespace gradlab {
 
 // Chrome trace-event JSON: one process per core ("core 3"), one thread lane per pipe ("core 3 / MTE2",
@@ -33,3 +35,4 @@ bool writeTraceMoves(const Trace& trace, const std::string& path, std::string* e
 bool loadTraceMoves(const std::string& path, Trace* out, std::string* error);
 
 }  // namespace gradlab
+GRADLAB_API_END

@@ -1,0 +1,16 @@
+# Install step of toolkit.cmake: creates the toolkit's relative links under the install prefix.
+# Reads GRADLAB_TOOLKIT_HOME (relative to the prefix) and GRADLAB_TOOLKIT_LINKS ("path=target" pairs).
+set(root "$ENV{DESTDIR}${CMAKE_INSTALL_PREFIX}/${GRADLAB_TOOLKIT_HOME}")
+foreach(pair ${GRADLAB_TOOLKIT_LINKS})
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 name)
+  list(GET parts 1 target)
+  get_filename_component(dir "${root}/${name}" DIRECTORY)
+  file(MAKE_DIRECTORY "${dir}")
+  file(REMOVE "${root}/${name}")
+  file(CREATE_LINK "${target}" "${root}/${name}" RESULT failed SYMBOLIC)
+  if(failed)
+    message(FATAL_ERROR "cannot link ${root}/${name} -> ${target}: ${failed}")
+  endif()
+  message(STATUS "Linking: ${root}/${name} -> ${target}")
+endforeach()
