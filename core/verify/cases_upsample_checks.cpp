@@ -352,17 +352,39 @@ std::vector<Case> forwardChecks() {
   add(f2, "dtype_mismatch", [](Call& c) { c.dstType = ACL_FLOAT16; }, kInvalid, {"out dtype FLOAT16 differs"});
   add(f2, "rank_self", [](Call& c) { c.srcShape = {1, 2, 3}; }, kInvalid, {"self has 3 dimensions"});
   add(f2, "output_size_length", [](Call& c) { c.outputSize = {4}; }, kInvalid, {"outputSize has 1 elements"});
-  add(f2, "format_nhwc", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NHWC; }, kInvalid,
-      {"self format NHWC is not supported"});
-  add(f2, "batch_channels_differ", [](Call& c) { c.dstShape = {2, 1, 4, 6}; }, kInvalid, {"self N/C [1, 1] differ"});
-  add(f2, "negative_scale", [](Call& c) { c.scaleH = -3.0; }, kInvalid, {"scalesH -3"});
-  add(f2, "empty_self", [](Call& c) { c.srcShape = {1, 1, 0, 3}; }, kInvalid, {"self [1, 1, 0, 3] is empty"});
-  add(f2, "output_size_zero",
+  // As CANN reads them: an NHWC view is (N, H, W, C); NCHW and ND are (N, C, H, W); other formats and
+  // labels that disagree are refused (CANN would fail inside, or reinterpret out).
+  add(f2, "format_nhwc_is_n_h_w_c",
       [](Call& c) {
-        c.outputSize = {0, 6};
-        c.dstShape = {1, 1, 0, 6};
+        c.srcFormat = c.dstFormat = ACL_FORMAT_NHWC;
+        c.srcShape = {1, 2, 3, 1};
+        c.dstShape = {1, 4, 6, 1};
       },
-      kInvalid, {"outputSize [0, 6] has a size <= 0"});
+      0, {});
+  add(f2, "format_nhwc_out_shape_differs",
+      [](Call& c) {
+        c.srcFormat = c.dstFormat = ACL_FORMAT_NHWC;
+        c.srcShape = {1, 2, 3, 2};
+        c.dstShape = {1, 4, 5, 2};
+      },
+      kInvalid, {"out shape [1, 4, 5, 2] differs from [N, outputSize, C] [1, 4, 6, 2]"});
+  add(f2, "format_nd_accepted", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_ND; }, 0, {});
+  add(f2, "formats_disagree", [](Call& c) { c.srcFormat = ACL_FORMAT_NHWC; c.srcShape = {1, 2, 3, 1}; }, kInvalid,
+      {"out format NCHW does not match self format NHWC"});
+  add(f2, "format_ncl", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCL; }, kInvalid,
+      {"self format NCL is not supported (expected NCHW, NHWC or ND)"});
+  add(f2, "batch_channels_differ", [](Call& c) { c.dstShape = {2, 1, 4, 6}; }, kInvalid, {"self N/C [1, 1] differ"});
+  add(f2, "negative_scale_uses_the_sizes", [](Call& c) { c.scaleH = -3.0; }, 0, {});
+  add(f2, "empty_self_succeeds", [](Call& c) { c.srcShape = {1, 1, 0, 3}; }, 0, {});
+  add(f2, "empty_out_succeeds_before_other_checks",
+      [](Call& c) {
+        c.outputSize = {6, 0};
+        c.dstShape = {1, 1, 6, 0};
+        c.srcType = c.dstType = ACL_INT32;
+      },
+      0, {});
+  add(f2, "output_size_zero",
+      [](Call& c) { c.outputSize = {0, 6}; }, kInvalid, {"self H/W [2, 3] and outputSize [0, 6] must be positive"});
   add(f2, "out_shape_differs",
       [](Call& c) {
         c.outputSize = {4, 5};
@@ -373,7 +395,9 @@ std::vector<Case> forwardChecks() {
   add(f1, "rank_out", [](Call& c) { c.dstShape = {1, 2, 6, 1}; }, kInvalid, {"out has 4 dimensions"});
   add(f1, "format_nchw", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCHW; }, kInvalid,
       {"expected NCL or ND"});
-  add(f1, "nan_scale", [](Call& c) { c.scaleW = std::nan(""); }, kInvalid, {"scales nan"});
+  add(f1, "nan_scale_uses_the_sizes", [](Call& c) { c.scaleW = std::nan(""); }, 0, {});
+  add(f1, "empty_self_refused", [](Call& c) { c.srcShape = {0, 2, 3}; c.dstShape = {0, 2, 6}; }, kInvalid,
+      {"self [0, 2, 3] is empty"});
   add(f1, "out_shape_differs", [](Call& c) { c.outputSize = {7}; }, kInvalid, {"out shape [1, 2, 6] differs"});
   return v;
 }
@@ -396,29 +420,37 @@ int launch(const Call& call, void* workspace, uint64_t size, aclOpExecutor* exec
   return opInfo(call.op).launch(workspace, size, executor, stream);
 }
 
+// An empty call over an out of `cells` cells filled with 9: success, workspace 0, and after the launch every
+// cell holds `want` ("zeroed" by the backward, "untouched" by the forward).
+Case emptyCallLeaves(std::string name, Call call, size_t cells, float want, std::string what) {
+  return launched(std::move(name), call, std::vector<float>(cells, 9.0f), [call, want, what](Reply& r, ArgTensor& out) {
+    if (r.workspaceSize != 0) return CaseResult{false, "empty call asked for a workspace"};
+    int s = launch(call, nullptr, 0, r.executor);
+    if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
+    if (s != 0) return CaseResult{false, "launch failed: " + std::string(aclGetRecentErrMsg())};
+    for (float x : out.values()) {
+      if (x != want) return CaseResult{false, "out was not " + what};
+    }
+    return CaseResult{true, "success, workspace 0, out " + what};
+  });
+}
+
 std::vector<Case> launchChecks() {
   std::vector<Case> v;
   Call empty = with(kUpsampleNearestExact2dBackward, [](Call& c) {
     c.srcShape = {1, 1, 0, 2};
     c.outputSize = {0, 2};
   });
-  v.push_back(launched("check_backward2d_empty_grad_output_zeroes_out", empty, std::vector<float>(32, 9.0f),
-                       [empty](Reply& r, ArgTensor& out) {
-                         if (r.workspaceSize != 0) return CaseResult{false, "empty call asked for a workspace"};
-                         int s = launch(empty, nullptr, 0, r.executor);
-                         if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
-                         if (s != 0) return CaseResult{false, "launch failed: " + std::string(aclGetRecentErrMsg())};
-                         for (float x : out.values()) {
-                           if (x != 0.0f) return CaseResult{false, "out was not zeroed"};
-                         }
-                         return CaseResult{true, "success, workspace 0, out zeroed"};
-                       }));
+  v.push_back(emptyCallLeaves("check_backward2d_empty_grad_output_zeroes_out", empty, 32, 0.0f, "zeroed"));
   Call emptyOut = with(kUpsampleNearestExact2dBackward, [](Call& c) { c.dstShape = {1, 0, 8, 4}; });
   v.push_back(launched("check_backward2d_empty_out_succeeds", emptyOut, {}, [emptyOut](Reply& r, ArgTensor&) {
     int s = launch(emptyOut, nullptr, 0, r.executor);
     if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
     return CaseResult{s == 0 && r.workspaceSize == 0, "launch status " + std::to_string(s)};
   }));
+  // CANN answers an empty self with success and workspace 0 and writes nothing, even into an out with cells.
+  Call emptySelf = with(kUpsampleNearestExact2d, [](Call& c) { c.srcShape = {1, 1, 0, 3}; });
+  v.push_back(emptyCallLeaves("check_forward2d_empty_self_writes_nothing", emptySelf, 24, 9.0f, "untouched"));
   Call once = valid(kUpsampleNearestExact2dBackward);
   v.push_back(launched("check_backward2d_executor_runs_once", once, {}, [once](Reply& r, ArgTensor&) {
     int first = launch(once, nullptr, 0, r.executor);

@@ -26,6 +26,11 @@ constexpr const char* kForwardApi = "aclnnAdaptiveMaxPool2d";
 constexpr const char* kForwardCheckApi = "aclnnAdaptiveMaxPool2dGetWorkspaceSize";
 
 PlaneTensor planes(const aclTensor& t, bool unbatched) { return unbatched ? planeTensorChw(t) : planeTensor4d(t); }
+// The forward reads an NHWC view as (N, H, W, C), as CANN does; the backward, like CANN's, reads every
+// 4-D view as (N, C, H, W) whatever its label.
+PlaneTensor forwardPlanes(const aclTensor& t, bool unbatched) {
+  return channelsLastView(t) ? planeTensorNhwc(t) : planes(t, unbatched);
+}
 
 // True when every plane of `t` is one dense run of H*W elements and no two planes overlap, so the kernels
 // may use a plane as a flat accumulator indexed by h*W + w.
@@ -92,9 +97,9 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", outputOut}, {"indices", indicesOut}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
 
-  const PoolShape shape = poolShape(*self, *outputOut);
-  ForwardTensors tensors{planes(*self, shape.unbatched), planes(*outputOut, shape.unbatched),
-                         planes(*indicesOut, shape.unbatched)};
+  const PoolShape shape = poolShape(*self, *outputOut, channelsLastView(*self));
+  ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
+                         forwardPlanes(*indicesOut, shape.unbatched)};
   auto tiling = std::make_shared<const ForwardTiling>(planForward(shape, self->dtype, indicesOut->dtype, ctx.profile));
 
   auto exec = std::make_unique<aclOpExecutor>();

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "ops/adaptive_max_pool2d/shape.h"
 #include "ops/common/op_support.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -137,19 +138,23 @@ aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArr
     return invalid(api, cat("outputSize has ", os.size(), " values ", formatDims(os), " but must have 2 (Ho, Wo)"));
   }
   if (os[0] <= 0 || os[1] <= 0) return invalid(api, cat("outputSize ", formatDims(os), " must be positive"));
+  // An NHWC self is (N, H, W, C), as CANN reads it; every other view is (N, C, H, W) or (C, H, W).
+  const bool channelsLast = channelsLastView(self);
+  const size_t spatial = channelsLast ? 1 : self.viewDims.size() - 2;
   std::vector<int64_t> expected = self.viewDims;
-  expected[expected.size() - 2] = os[0];
-  expected[expected.size() - 1] = os[1];
+  expected[spatial] = os[0];
+  expected[spatial + 1] = os[1];
   if (out.viewDims != expected) {
     return invalid(api, cat("out shape ", dims(out), " does not match ", formatDims(expected), " (self ", dims(self),
-                            " pooled to outputSize ", formatDims(os), ")"));
+                            channelsLast ? " as (N, H, W, C)" : "", " pooled to outputSize ", formatDims(os), ")"));
   }
   GRADLAB_RETURN_IF_ERROR(checkSameShape(api, "indices", indices, "out", out));
+  // Stricter than CANN, which reads out in self's axis order whatever its label: here a label that
+  // disagrees with self's is refused instead of reinterpreted.
   if (out.format != self.format || indices.format != self.format) {
     return invalid(api, cat("formats differ: self ", formatName(self.format), ", out ", formatName(out.format),
                             ", indices ", formatName(indices.format), " (all three must be the same)"));
   }
-  const size_t spatial = self.viewDims.size() - 2;
   return checkPlaneLimit(api, "self", self.viewDims[spatial], self.viewDims[spatial + 1]);
 }
 

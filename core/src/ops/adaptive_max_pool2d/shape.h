@@ -20,7 +20,11 @@ struct PoolShape {
   std::vector<int64_t> outShape() const;  // [N, C, Ho, Wo] or [C, Ho, Wo]
 };
 
-// `input` is self / gradInput (3-D or 4-D, already checked), `output` is out / gradOutput.
-PoolShape poolShape(const aclTensor& input, const aclTensor& output);
+// `input` is self / gradInput (3-D or 4-D, already checked), `output` is out / gradOutput. With
+// `channelsLast`, 4-D views are (N, H, W, C), as the forward reads NHWC tensors; otherwise (N, C, H, W).
+PoolShape poolShape(const aclTensor& input, const aclTensor& output, bool channelsLast = false);
+
+// True for the forward's NHWC tensors: a 4-D view labelled ACL_FORMAT_NHWC is (N, H, W, C).
+bool channelsLastView(const aclTensor& t);
 
 }  // namespace gradlab::ops::adaptive

@@ -54,6 +54,20 @@ aclnnStatus checkBatchChannels(const char* api, const char* name, const aclTenso
                           formatDims(other.viewDims.data(), 2)));
 }
 
+ViewNchw viewNchw(const aclTensor& t) {
+  const auto& d = t.viewDims;
+  if (t.format == ACL_FORMAT_NHWC) return {d[0], d[3], d[1], d[2]};
+  return {d[0], d[1], d[2], d[3]};
+}
+
+aclnnStatus checkBatchChannels4d(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                                 const aclTensor& other) {
+  const ViewNchw a = viewNchw(t), b = viewNchw(other);
+  if (a.n == b.n && a.c == b.c) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " N/C [", a.n, ", ", a.c, "] differ from ", otherName, " N/C [", b.n, ", ", b.c,
+                          "] (format ", rt::formatName(t.format), ")"));
+}
+
 aclnnStatus checkScale(const char* api, const char* name, double scale) {
   if (scale >= 0.0) return ACLNN_SUCCESS;  // also refuses NaN
   return invalid(api, cat(name, " ", scale, " is negative or not a number (expected >= 0; 0 means use the sizes)"));

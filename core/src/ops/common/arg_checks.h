@@ -20,6 +20,15 @@ aclnnStatus checkFormats(const char* api, const char* name, const aclTensor& t, 
 // Equal N and C (the first two dims).
 aclnnStatus checkBatchChannels(const char* api, const char* name, const aclTensor& t, const char* otherName,
                                const aclTensor& other);
+// A 4-D view's N, C, H, W by its format, as CANN reads them: NHWC views are (N, H, W, C), every other
+// format (N, C, H, W).
+struct ViewNchw {
+  int64_t n, c, h, w;
+};
+ViewNchw viewNchw(const aclTensor& t);
+// Equal N and C, each 4-D view read by its format.
+aclnnStatus checkBatchChannels4d(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                                 const aclTensor& other);
 // >= 0 (0 means "use the sizes"); refuses NaN.
 aclnnStatus checkScale(const char* api, const char* name, double scale);
 aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes);

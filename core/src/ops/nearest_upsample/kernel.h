@@ -33,5 +33,7 @@ rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* 
 rt::TaskResult runForward(const UpsampleJob& job, Trace* trace);
 // Empty 2-D backward: zeroes `out` (any rank; rows of a 4-D view are spread over the cores).
 rt::TaskResult runZeroOut(const aclTensor& out, const UpsamplePlan& plan, Trace* trace);
+// A plan without tiles: only the launch (and its trace events, when traced).
+rt::TaskResult runNothing(const UpsamplePlan& plan, Trace* trace);
 
 }  // namespace gradlab::ops::nearest

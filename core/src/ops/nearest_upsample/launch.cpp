@@ -80,4 +80,12 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
+aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
+                           const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto plan = std::make_shared<const UpsamplePlan>(planNothing(op, src.viewDims, dst.viewDims, dst.dtype, ctx.profile, why));
+  auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  exec->run = [plan](const rt::LaunchArgs& args) { return runNothing(*plan, args.trace); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
+}
+
 }  // namespace gradlab::ops::nearest

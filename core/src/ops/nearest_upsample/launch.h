@@ -27,5 +27,8 @@ aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst
 // An empty 2-D backward: no workspace, an executor that zeroes `dst` (when it has cells).
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor);
+// An empty 2-D forward: no workspace, an executor that reads and writes nothing.
+aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
+                           const char* why, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 }  // namespace gradlab::ops::nearest

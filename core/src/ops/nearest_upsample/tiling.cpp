@@ -440,6 +440,13 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   return finish(std::move(base), std::move(blocks), std::move(emitted), {"", "zero out (gradOutput is empty)", "", ""});
 }
 
+UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
+                         aclDataType dtype, const DeviceProfile& profile, const char* why) {
+  Plan base = newPlan(op, profile, false, dtype, 0, srcShape, dstShape);
+  base.strategy = why;
+  return finish(std::move(base), {}, {}, {"", "", "", ""});
+}
+
 uint64_t sharedWorkspaceBytes(const UpsamplePlan& plan, int64_t inW, aclDataType dtype) {
   if (dtype == ACL_FLOAT) return 0;
   return static_cast<uint64_t>(plan.sharedRows.size()) * static_cast<uint64_t>(inW) * kF32;

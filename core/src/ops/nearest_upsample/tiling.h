@@ -56,6 +56,9 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
 // The empty 2-D backward: zero `out` (dims as given; planes x rows x cols when 4-D, one tile otherwise).
 UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& outDims, aclDataType dtype,
                          bool deterministic, const DeviceProfile& profile);
+// A call with nothing to do (the 2-D forward's empty self or out, as CANN answers it): no tiles.
+UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
+                         aclDataType dtype, const DeviceProfile& profile, const char* why);
 
 // Bytes of the fp32 workspace a default-mode fp16/bf16 backward needs for its shared rows.
 uint64_t sharedWorkspaceBytes(const UpsamplePlan& plan, int64_t inW, aclDataType dtype);

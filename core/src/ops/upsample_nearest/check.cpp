@@ -18,16 +18,6 @@ using rt::formatDims;
 
 constexpr int64_t kDimLimit = std::numeric_limits<int32_t>::max();
 
-// A 4-D view's N, C, H, W by its format: NHWC views are (N, H, W, C).
-struct Nchw {
-  int64_t n, c, h, w;
-};
-Nchw nchwOf(const aclTensor& t) {
-  const auto& d = t.viewDims;
-  if (t.format == ACL_FORMAT_NHWC) return {d[0], d[3], d[1], d[2]};
-  return {d[0], d[1], d[2], d[3]};
-}
-
 std::vector<int64_t> shapeIn(aclFormat format, int64_t n, int64_t c, int64_t h, int64_t w) {
   return format == ACL_FORMAT_NHWC ? std::vector<int64_t>{n, h, w, c} : std::vector<int64_t>{n, c, h, w};
 }
@@ -42,14 +32,6 @@ aclnnStatus checkFormat2d(const char* api, const char* name, const aclTensor& t,
                             rt::formatName(t.format)));
   }
   return ACLNN_SUCCESS;
-}
-
-aclnnStatus checkBatchChannels2d(const char* api, const char* name, const aclTensor& t, const char* otherName,
-                                 const aclTensor& other) {
-  const Nchw a = nchwOf(t), b = nchwOf(other);
-  if (a.n == b.n && a.c == b.c) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " N/C [", a.n, ", ", a.c, "] differ from ", otherName, " N/C [", b.n, ", ", b.c,
-                          "] (format ", rt::formatName(t.format), ")"));
 }
 
 aclnnStatus checkDimLimit(const char* api, const char* name, const aclTensor& t) {
@@ -89,8 +71,8 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(checkNonZero(api, "outputSize", outputSize->values));
   GRADLAB_RETURN_IF_ERROR(checkFormat2d(api, "self", *self, "out", *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 4, "N, C, H, W or N, H, W, C"));
-  GRADLAB_RETURN_IF_ERROR(checkBatchChannels2d(api, "self", *self, "out", *out));
-  const Nchw s = nchwOf(*self), o = nchwOf(*out);
+  GRADLAB_RETURN_IF_ERROR(checkBatchChannels4d(api, "self", *self, "out", *out));
+  const ViewNchw s = viewNchw(*self), o = viewNchw(*out);
   const std::vector<int64_t>& os = outputSize->values;
   if (o.h != os[0] || o.w != os[1]) {
     return invalid(api, cat("out H/W [", o.h, ", ", o.w, "] differ from outputSize ", formatDims(os), " (format ",
@@ -143,13 +125,13 @@ aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputS
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "inputSize", *inputSize, 4, "N, C, H, W"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradInput", *gradInput, 4, "N, C, H, W or N, H, W, C"));
-  GRADLAB_RETURN_IF_ERROR(checkBatchChannels2d(api, "gradInput", *gradInput, "gradOut", *gradOut));
+  GRADLAB_RETURN_IF_ERROR(checkBatchChannels4d(api, "gradInput", *gradInput, "gradOut", *gradOut));
   const std::vector<int64_t>& os = outputSize->values;
   const std::vector<int64_t>& is = inputSize->values;
   // inputSize is in the tensors' axis order: [N, H, W, C] for NHWC, as CANN reads it.
   const aclFormat format = gradInput->format;
   const bool nhwc = format == ACL_FORMAT_NHWC;
-  const Nchw in = nhwc ? Nchw{is[0], is[3], is[1], is[2]} : Nchw{is[0], is[1], is[2], is[3]};
+  const ViewNchw in = nhwc ? ViewNchw{is[0], is[3], is[1], is[2]} : ViewNchw{is[0], is[1], is[2], is[3]};
   for (const auto& [what, v] : {std::pair{"inputSize H", in.h}, {"inputSize W", in.w}, {"outputSize H", os[0]},
                                 {"outputSize W", os[1]}}) {
     if (v <= 0) return invalid(api, cat(what, " ", v, " is not positive"));

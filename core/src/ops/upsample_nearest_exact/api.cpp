@@ -36,7 +36,12 @@ aclnnStatus prepareBackward1d(const aclTensor* gradOutput, const aclIntArray* ou
 aclnnStatus prepareForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                              aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
   Geometry g;
-  GRADLAB_RETURN_IF_ERROR(checkForward2d(self, outputSize, scalesH, scalesW, out, workspaceSize, executor, &g));
+  bool empty = false;
+  GRADLAB_RETURN_IF_ERROR(checkForward2d(self, outputSize, scalesH, scalesW, out, workspaceSize, executor, &g, &empty));
+  if (empty) {
+    return nearest::publishNothing(kUpsampleNearestExact2d, *self, *out, ctx, "empty self or out: nothing to do",
+                                   workspaceSize, executor);
+  }
   return nearest::publishForward(kUpsampleNearestExact2d, *self, *out, g, ctx, workspaceSize, executor);
 }
 

@@ -120,55 +120,77 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
   return ACLNN_SUCCESS;
 }
 
-namespace {
+// CANN's order: nulls; an empty self or out is success with nothing to do; dtypes; ranks and outputSize;
+// the sizes, read by self's format (an NHWC view is (N, H, W, C)); then, where gradlab is stricter
+// (docs/operators.md), the formats and out's shape, which CANN would only find while copying the result.
+aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
+                           const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
+                           Geometry* g, bool* empty) {
+  const char* api = kForward2dApi;
+  constexpr const char* kAxes = "N, C, H, W or N, H, W, C";
+  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
+  *empty = self->empty() || out->empty();
+  if (*empty) return ACLNN_SUCCESS;
+  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
+  GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 4, kAxes));
+  GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
+  GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 4, kAxes));
+  const ViewNchw s = viewNchw(*self);
+  const std::vector<int64_t>& os = outputSize->values;
+  if (s.h <= 0 || s.w <= 0 || os[0] <= 0 || os[1] <= 0) {
+    return invalid(api, cat("self H/W [", s.h, ", ", s.w, "] and outputSize ", formatDims(os), " must be positive"));
+  }
+  GRADLAB_RETURN_IF_ERROR(checkBatchChannels4d(api, "self", *self, "out", *out));
+  const aclFormat f = self->format;
+  if (f != ACL_FORMAT_NCHW && f != ACL_FORMAT_NHWC && f != ACL_FORMAT_ND) {
+    return invalid(api, cat("self format ", rt::formatName(f), " is not supported (expected NCHW, NHWC or ND)"));
+  }
+  const bool nhwc = f == ACL_FORMAT_NHWC;
+  if ((out->format == ACL_FORMAT_NHWC) != nhwc) {
+    return invalid(api, cat("out format ", rt::formatName(out->format), " does not match self format ",
+                            rt::formatName(f), " (NHWC views are (N, H, W, C), NCHW and ND views (N, C, H, W))"));
+  }
+  const std::vector<int64_t> expected =
+      nhwc ? std::vector<int64_t>{s.n, os[0], os[1], s.c} : std::vector<int64_t>{s.n, s.c, os[0], os[1]};
+  if (!sameDims(out->viewDims, expected)) {
+    return invalid(api, cat("out shape ", formatDims(out->viewDims), " differs from ",
+                            nhwc ? "[N, outputSize, C] " : "[N, C, outputSize] ", formatDims(expected)));
+  }
+  GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", out}}));
+  // Scales are not checked, as in CANN: one <= 0 (or NaN) means "use the sizes".
+  *g = Geometry{s.n, s.c, s.h, s.w, os[0], os[1], scalesH, scalesW};
+  return ACLNN_SUCCESS;
+}
 
-// The forward ops share one column of guards; `rank` is 4 (2-D) or 3 (1-D).
-aclnnStatus checkForward(const char* api, const aclTensor* self, const aclIntArray* outputSize,
-                         std::initializer_list<std::pair<const char*, double>> scales, const aclTensor* out,
-                         const uint64_t* workspaceSize, aclOpExecutor* const* executor, int64_t rank) {
-  const bool twoD = rank == 4;
-  const char* axes = twoD ? "N, C, H, W" : "N, C, L";
+aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
+                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
+  const char* api = kForward1dApi;
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
-  GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, rank, axes));
-  GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, rank, axes));
-  GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, rank - 2, twoD ? "H, W" : "L"));
-  GRADLAB_RETURN_IF_ERROR(checkFormats(api, "self", *self, "out", *out, twoD ? ACL_FORMAT_NCHW : ACL_FORMAT_NCL));
+  GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 3, "N, C, L"));
+  GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 3, "N, C, L"));
+  GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 1, "L"));
+  GRADLAB_RETURN_IF_ERROR(checkFormats(api, "self", *self, "out", *out, ACL_FORMAT_NCL));
   GRADLAB_RETURN_IF_ERROR(checkBatchChannels(api, "self", *self, "out", *out));
-  for (const auto& [name, scale] : scales) GRADLAB_RETURN_IF_ERROR(checkScale(api, name, scale));
+  // CANN refuses an empty self here too (N, C and L must be positive); scales are not checked (<= 0 or NaN
+  // means "use the sizes").
   if (self->empty()) {
     return invalid(api, cat("self ", formatDims(self->viewDims), " is empty; empty tensors are not supported"));
   }
   GRADLAB_RETURN_IF_ERROR(checkPositive(api, "outputSize", outputSize->values));
-  std::vector<int64_t> expected(self->viewDims.begin(), self->viewDims.begin() + 2);
-  expected.insert(expected.end(), outputSize->values.begin(), outputSize->values.end());
+  const std::vector<int64_t>& d = self->viewDims;
+  const std::vector<int64_t> expected{d[0], d[1], outputSize->values[0]};
   if (!sameDims(out->viewDims, expected)) {
     return invalid(
         api, cat("out shape ", formatDims(out->viewDims), " differs from [N, C, outputSize] ", formatDims(expected)));
   }
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
-  return memoryCheck(api, {{"self", self}, {"out", out}});
-}
-
-}  // namespace
-
-aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
-                           const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* g) {
-  GRADLAB_RETURN_IF_ERROR(checkForward(kForward2dApi, self, outputSize, {{"scalesH", scalesH}, {"scalesW", scalesW}},
-                                       out, workspaceSize, executor, 4));
-  const std::vector<int64_t>& d = self->viewDims;
-  *g = Geometry{d[0], d[1], d[2], d[3], outputSize->values[0], outputSize->values[1], scalesH, scalesW};
-  return ACLNN_SUCCESS;
-}
-
-aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
-                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
-  GRADLAB_RETURN_IF_ERROR(
-      checkForward(kForward1dApi, self, outputSize, {{"scales", scales}}, out, workspaceSize, executor, 3));
-  const std::vector<int64_t>& d = self->viewDims;
+  GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", out}}));
   *g = Geometry{d[0], d[1], 1, d[2], 1, outputSize->values[0], 0.0, scales};
   return ACLNN_SUCCESS;
 }

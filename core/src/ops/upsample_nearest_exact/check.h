@@ -25,9 +25,11 @@ aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outp
 aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scales, const aclTensor* out, const uint64_t* workspaceSize,
                             aclOpExecutor* const* executor, Geometry* geometry);
+// ACLNN_SUCCESS with *empty = true when self or out is empty: nothing is read or written (CANN's answer).
+// NHWC views are (N, H, W, C).
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                            const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* geometry);
+                           Geometry* geometry, bool* empty);
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* geometry);
 
