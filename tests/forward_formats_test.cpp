@@ -71,12 +71,19 @@ std::vector<float> ramp(int64_t n) {
   return v;
 }
 
-TEST(UpsampleExact2dForward, NhwcViewIsNHWCAsCannReadsIt) {
+// FLOAT and UINT8 (CANN's A2/A3 list has it for this forward; a copy, byte for byte).
+class UpsampleExact2dForwardNhwc : public ::testing::TestWithParam<aclDataType> {};
+
+TEST_P(UpsampleExact2dForwardNhwc, NhwcViewIsNHWCAsCannReadsIt) {
   verify::RuntimeScope::shared();
+  const aclDataType dtype = GetParam();
   const int64_t N = 2, H = 3, W = 5, C = 3, Ho = 7, Wo = 4;
-  const std::vector<float> self = ramp(N * H * W * C);
-  DeviceTensor in({N, H, W, C}, ACL_FLOAT, self, ACL_FORMAT_NHWC);
-  DeviceTensor out({N, Ho, Wo, C}, ACL_FLOAT, std::vector<float>(N * Ho * Wo * C, -1.0f), ACL_FORMAT_NHWC);
+  std::vector<float> self = ramp(N * H * W * C);
+  if (dtype == ACL_UINT8) {
+    for (size_t i = 0; i < self.size(); ++i) self[i] = static_cast<float>((i * 37) % 256);
+  }
+  DeviceTensor in({N, H, W, C}, dtype, self, ACL_FORMAT_NHWC);
+  DeviceTensor out({N, Ho, Wo, C}, dtype, std::vector<float>(N * Ho * Wo * C, 1.0f), ACL_FORMAT_NHWC);
   IntArray outputSize({Ho, Wo});
   uint64_t ws = 1;
   aclOpExecutor* ex = nullptr;
@@ -94,6 +101,11 @@ TEST(UpsampleExact2dForward, NhwcViewIsNHWCAsCannReadsIt) {
       }
   EXPECT_EQ(out.values(), nchwToNhwc(expected, N, C, Ho, Wo));
 }
+
+INSTANTIATE_TEST_SUITE_P(Dtypes, UpsampleExact2dForwardNhwc, ::testing::Values(ACL_FLOAT, ACL_UINT8),
+                         [](const ::testing::TestParamInfo<aclDataType>& info) {
+                           return info.param == ACL_UINT8 ? std::string("uint8") : std::string("float32");
+                         });
 
 TEST(UpsampleExact2dForward, EmptySelfOrOutIsSuccessWithNothingWritten) {
   verify::RuntimeScope::shared();

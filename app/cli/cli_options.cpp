@@ -79,8 +79,8 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L): gradOutput of a backward op, out of a forward op");
   app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S or SH,SW; default: from the sizes");
   app.add_flag("--unbatched", o.unbatched, "Adaptive pool: 3-D (C,H,W) tensors");
-  app.add_option("--dtype", o.dtype, "Element type")
-      ->check(CLI::IsMember({"f32", "f16", "bf16", "float32", "float16", "bfloat16"}, CLI::ignore_case))
+  app.add_option("--dtype", o.dtype, "Element type (uint8: the nearest-exact forwards only)")
+      ->check(CLI::IsMember({"f32", "f16", "bf16", "float32", "float16", "bfloat16", "u8", "uint8"}, CLI::ignore_case))
       ->capture_default_str();
   app.add_option("--index-type", o.indexType, "Adaptive pool indices")
       ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))

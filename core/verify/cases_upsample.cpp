@@ -312,6 +312,32 @@ std::vector<Case> catalogRandomCases() {
 
 }  // namespace
 
+// UINT8 through the nearest-exact forwards (CANN's A2/A3 dtype list has it): a copy, bit-exact against the
+// reference, up and down, every layout, 2-D and 1-D, on the default and the classroom profile.
+std::vector<Case> uint8ForwardCases() {
+  std::vector<Case> v;
+  const Layout layouts[] = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced, Layout::kTransposed};
+  int i = 0;
+  for (Layout layout : layouts) {
+    std::string name = layoutName(layout);
+    for (char& c : name) c = c == '-' ? '_' : c;
+    RunRequest up = problem(kUpsampleNearestExact2d, {2, 3, 3, 5, 7, 11, 0.0, 0.0}, ACL_UINT8, true, layout);
+    up.seed = 40 + i;
+    v.push_back(referenceCase("uint8_forward_2d_up_" + name, "reference", up));
+    RunRequest down = problem(kUpsampleNearestExact2d, {1, 2, 9, 13, 4, 5, 0.0, 0.0}, ACL_UINT8, false, layout);
+    down.seed = 50 + i;
+    v.push_back(referenceCase("uint8_forward_2d_down_" + name, "reference", down));
+    ++i;
+  }
+  RunRequest scaled = problem(kUpsampleNearestExact2d, {1, 1, 6, 6, 9, 14, 1.7, 2.3}, ACL_UINT8);
+  v.push_back(referenceCase("uint8_forward_2d_scales", "reference", scaled));
+  RunRequest oneD = problem(kUpsampleNearestExact1d, {2, 3, 1, 17, 1, 40, 0.0, 0.0}, ACL_UINT8);
+  v.push_back(referenceCase("uint8_forward_1d", "reference", oneD));
+  RunRequest tiles = onProfile(problem(kUpsampleNearestExact2d, {2, 3, 21, 30, 50, 61, 0.0, 0.0}, ACL_UINT8), "classroom");
+  v.push_back(referenceCase("uint8_forward_classroom_many_tiles", "tiling", tiles));
+  return v;
+}
+
 std::vector<Case> upsampleCases() {
   std::vector<Case> all;
   auto add = [&](std::vector<Case> v) {
@@ -324,6 +350,7 @@ std::vector<Case> upsampleCases() {
   add(tilingCases());
   add(traceCases());
   add(modeCases());
+  add(uint8ForwardCases());
   add(upsample::checkCases());
   return all;
 }

@@ -186,6 +186,7 @@ std::vector<Case> backward2dChecks() {
   add("null_first_tensor_named", [](Call& c) { c.nullSrc = c.nullDst = true; }, kNull, {"gradOutput"});
   add("dtype_int32", [](Call& c) { c.srcType = c.dstType = ACL_INT32; }, kInvalid, {"gradOutput dtype INT32", "FLOAT"});
   add("dtype_double", [](Call& c) { c.srcType = c.dstType = ACL_DOUBLE; }, kInvalid, {"gradOutput dtype DOUBLE"});
+  add("dtype_uint8", [](Call& c) { c.srcType = c.dstType = ACL_UINT8; }, kInvalid, {"gradOutput dtype UINT8"});
   add("dtype_mismatch", [](Call& c) { c.dstType = ACL_FLOAT16; }, kInvalid,
       {"out dtype FLOAT16 differs from gradOutput dtype FLOAT"});
   add("rank_grad_output", [](Call& c) { c.srcShape = {1, 4, 2}; }, kInvalid, {"gradOutput has 3 dimensions [1, 4, 2]"});
@@ -350,6 +351,11 @@ std::vector<Case> forwardChecks() {
   add(f2, "null_out", [](Call& c) { c.nullDst = true; }, kNull, {"out is a null pointer"});
   add(f2, "dtype_int32", [](Call& c) { c.srcType = c.dstType = ACL_INT32; }, kInvalid, {"self dtype INT32"});
   add(f2, "dtype_mismatch", [](Call& c) { c.dstType = ACL_FLOAT16; }, kInvalid, {"out dtype FLOAT16 differs"});
+  add(f2, "dtype_uint8_accepted", [](Call& c) { c.srcType = c.dstType = ACL_UINT8; }, 0, {});
+  add(f2, "dtype_uint8_out_differs", [](Call& c) { c.srcType = ACL_UINT8; }, kInvalid,
+      {"out dtype FLOAT differs from self dtype UINT8"});
+  add(f2, "dtype_int8", [](Call& c) { c.srcType = c.dstType = ACL_INT8; }, kInvalid,
+      {"self dtype INT8 is not supported (expected FLOAT, FLOAT16, BF16 or UINT8)"});
   add(f2, "rank_self", [](Call& c) { c.srcShape = {1, 2, 3}; }, kInvalid, {"self has 3 dimensions"});
   add(f2, "output_size_length", [](Call& c) { c.outputSize = {4}; }, kInvalid, {"outputSize has 1 elements"});
   // As CANN reads them: an NHWC view is (N, H, W, C); NCHW and ND are (N, C, H, W); other formats and
@@ -392,6 +398,7 @@ std::vector<Case> forwardChecks() {
       kInvalid, {"out shape [1, 1, 4, 6] differs from [N, C, outputSize] [1, 1, 4, 5]"});
   add(f2, "self_outside_its_allocation", [](Call& c) { c.srcMemory = Memory::kOutsideAllocation; }, kInvalid, {"self"});
   add(f1, "valid_call_succeeds", [](Call&) {}, 0, {});
+  add(f1, "dtype_uint8_accepted", [](Call& c) { c.srcType = c.dstType = ACL_UINT8; }, 0, {});
   add(f1, "rank_out", [](Call& c) { c.dstShape = {1, 2, 6, 1}; }, kInvalid, {"out has 4 dimensions"});
   add(f1, "format_nchw", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCHW; }, kInvalid,
       {"expected NCL or ND"});

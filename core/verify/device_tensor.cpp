@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -22,13 +23,30 @@ std::vector<int64_t> contiguousStrides(const std::vector<int64_t>& shape) {
   return s;
 }
 
+// A value as an integer of any width: NaN is 0, out-of-range values saturate to int64, and the narrower
+// types then wrap (conversions that are all defined, unlike a float cast out of range).
+int64_t wholeValue(double value) {
+  if (!(value == value)) return 0;
+  if (value <= -9.2e18) return std::numeric_limits<int64_t>::min();
+  if (value >= 9.2e18) return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(value);
+}
+
+// Every dtype writes exactly aclDataTypeSize(dtype) bytes (the host buffer holds no more); the few a test
+// tensor can hold are converted, any other is zero-filled.
 void encode(aclDataType dtype, double value, std::byte* out) {
   switch (dtype) {
     case ACL_FLOAT16: { uint16_t b = floatToHalfBits(static_cast<float>(value)); std::memcpy(out, &b, 2); break; }
     case ACL_BF16: { uint16_t b = floatToBf16Bits(static_cast<float>(value)); std::memcpy(out, &b, 2); break; }
-    case ACL_INT32: { int32_t v = static_cast<int32_t>(value); std::memcpy(out, &v, 4); break; }
-    case ACL_INT64: { int64_t v = static_cast<int64_t>(value); std::memcpy(out, &v, 8); break; }
-    default: { float f = static_cast<float>(value); std::memcpy(out, &f, 4); break; }
+    case ACL_FLOAT: { float f = static_cast<float>(value); std::memcpy(out, &f, 4); break; }
+    case ACL_DOUBLE: std::memcpy(out, &value, 8); break;
+    case ACL_INT32: { int32_t v = static_cast<int32_t>(wholeValue(value)); std::memcpy(out, &v, 4); break; }
+    case ACL_INT64: { int64_t v = wholeValue(value); std::memcpy(out, &v, 8); break; }
+    case ACL_INT16: { int16_t v = static_cast<int16_t>(wholeValue(value)); std::memcpy(out, &v, 2); break; }
+    case ACL_INT8: { int8_t v = static_cast<int8_t>(wholeValue(value)); std::memcpy(out, &v, 1); break; }
+    case ACL_UINT8:
+    case ACL_BOOL: { uint8_t v = static_cast<uint8_t>(wholeValue(value)); std::memcpy(out, &v, 1); break; }
+    default: std::memset(out, 0, aclDataTypeSize(dtype)); break;
   }
 }
 
@@ -36,9 +54,15 @@ double decode(aclDataType dtype, const std::byte* in) {
   switch (dtype) {
     case ACL_FLOAT16: { uint16_t b; std::memcpy(&b, in, 2); return halfBitsToFloat(b); }
     case ACL_BF16: { uint16_t b; std::memcpy(&b, in, 2); return bf16BitsToFloat(b); }
+    case ACL_FLOAT: { float f; std::memcpy(&f, in, 4); return f; }
+    case ACL_DOUBLE: { double d; std::memcpy(&d, in, 8); return d; }
     case ACL_INT32: { int32_t v; std::memcpy(&v, in, 4); return v; }
     case ACL_INT64: { int64_t v; std::memcpy(&v, in, 8); return static_cast<double>(v); }
-    default: { float f; std::memcpy(&f, in, 4); return f; }
+    case ACL_INT16: { int16_t v; std::memcpy(&v, in, 2); return v; }
+    case ACL_INT8: { int8_t v; std::memcpy(&v, in, 1); return v; }
+    case ACL_UINT8:
+    case ACL_BOOL: { uint8_t v; std::memcpy(&v, in, 1); return v; }
+    default: return 0.0;
   }
 }
 

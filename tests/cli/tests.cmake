@@ -25,6 +25,10 @@ gradlab_cli_test(zero_size 2 "sizes are positive integers" --op upsample2d-backw
 gradlab_cli_test(zero_batch 2 "--n: '0' is not a positive integer" --op upsample2d-backward --n 0)
 gradlab_cli_test(wrong_rank 2 "--in needs one size L" --op upsample1d-backward --in 4x4)
 gradlab_cli_test(unknown_dtype 2 "--dtype: f64 not in" --op upsample2d-backward --dtype f64)
+gradlab_cli_test(uint8_forward 0 "out matches the reference bit for bit \\(77 cells, uint8\\)"
+                 --op upsample2d --in 3x5 --out 7x11 --dtype uint8 --check)
+gradlab_cli_test(uint8_backward_refused 1 "gradOutput dtype UINT8 is not supported"
+                 --op upsample2d-backward --dtype uint8)
 gradlab_cli_test(unknown_layout 2 "--layout: diagonal not in" --op upsample2d --layout diagonal)
 gradlab_cli_test(unknown_device 2 "unknown device profile 'atlas-a9'" --op upsample2d --device atlas-a9)
 gradlab_cli_test(bad_device_value 2 "cores=0 is out of range" --op upsample2d --device classroom:cores=0)

@@ -1,6 +1,7 @@
 #include "runner/random_values.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gradlab::runner {
 namespace {
@@ -21,6 +22,14 @@ std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
   for (float& x : v) {
     const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
     x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
+  }
+  return v;
+}
+
+std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count) {
+  std::vector<float> v = randomValues(seed, stream, count);
+  if (dtype == ACL_UINT8) {
+    for (float& x : v) x = std::floor((x + 1.0f) * 128.0f);
   }
   return v;
 }

@@ -4,10 +4,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "acl/acl_base.h"
+
 namespace gradlab::runner {
 
 // `count` values in [-1, 1), multiples of 2^-23 (exact in fp32), from splitmix64(seed, stream).
 // Different `stream`s give independent sequences for the different tensors of one request.
 std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count);
+// The same stream as values a tensor of `dtype` holds: UINT8 gets whole numbers 0..255 (floor((x + 1) * 128)),
+// every other dtype randomValues as it is.
+std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count);
 
 }  // namespace gradlab::runner

@@ -202,7 +202,7 @@ class RequestRun {
     switch (role.kind) {
       case RoleKind::kValues:
         if (r_.values.empty()) {
-          values = runner::randomValues(r_.seed, kPrimaryStream, cells);
+          values = runner::randomValuesFor(dtype, r_.seed, kPrimaryStream, cells);
         } else if (static_cast<int64_t>(r_.values.size()) != cells) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
@@ -338,6 +338,7 @@ const char* dtypeText(aclDataType dtype) {
     case ACL_INT32: return "int32";
     case ACL_INT64: return "int64";
     case ACL_DOUBLE: return "float64";
+    case ACL_UINT8: return "uint8";
     default: return "unsupported dtype";
   }
 }
@@ -351,6 +352,7 @@ std::optional<aclDataType> dtypeFromText(std::string_view name) {
       {"float32", ACL_FLOAT}, {"f32", ACL_FLOAT},   {"float", ACL_FLOAT},  {"float16", ACL_FLOAT16},
       {"f16", ACL_FLOAT16},   {"half", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"bf16", ACL_BF16},
       {"int32", ACL_INT32},   {"i32", ACL_INT32},   {"int64", ACL_INT64},  {"i64", ACL_INT64},
+      {"uint8", ACL_UINT8},   {"u8", ACL_UINT8},
   };
   for (const Alias& a : kAliases) {
     if (sameText(name, a.text)) return a.dtype;

@@ -71,6 +71,9 @@ void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t
         for (int64_t i = 0; i < count; ++i) dst[i] = bf16BitsToFloat(reinterpret_cast<const uint16_t*>(row)[i * s]);
       }
       return;
+    case ACL_UINT8:  // the upsample forwards' copies: every byte value is exact in fp32
+      for (int64_t i = 0; i < count; ++i) dst[i] = static_cast<float>(reinterpret_cast<const uint8_t*>(row)[i * s]);
+      return;
     default:
       if (s == 1) {
         std::memcpy(dst, row, count * sizeof(float));
@@ -98,6 +101,9 @@ void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_
       } else {
         for (int64_t i = 0; i < count; ++i) reinterpret_cast<uint16_t*>(row)[i * s] = floatToBf16Bits(src[i]);
       }
+      return;
+    case ACL_UINT8:  // values loaded from UINT8 (0..255), stored back unchanged
+      for (int64_t i = 0; i < count; ++i) reinterpret_cast<uint8_t*>(row)[i * s] = static_cast<uint8_t>(src[i]);
       return;
     default:
       if (s == 1) {

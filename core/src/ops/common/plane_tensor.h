@@ -37,9 +37,11 @@ PlaneTensor planeTensorNcl(const aclTensor& t);
 // An operator's [N, C, L] (spatialRank 1) or 4-D tensor, read by its format: NHWC views are (N, H, W, C).
 PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank);
 
-// Reads `count` cells of one row starting at column w0 as fp32.
+// Reads `count` cells of one row starting at column w0 as fp32 (FLOAT, FLOAT16, BF16; UINT8 for the
+// upsample forwards' copies).
 void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, float* dst);
-// Writes `count` fp32 cells, rounding once (nearest even) for FLOAT16 / BF16.
+// Writes `count` fp32 cells, rounding once (nearest even) for FLOAT16 / BF16; UINT8 takes values that
+// came from UINT8.
 void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const float* src);
 // Writes zeros over `count` cells of one row.
 void zeroRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count);

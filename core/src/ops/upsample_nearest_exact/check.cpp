@@ -36,6 +36,19 @@ aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName,
 
 bool sameDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b) { return a == b; }
 
+// CANN's list for the nearest-exact forwards on Atlas A2/A3: the floating types and UINT8 (a copy).
+aclnnStatus checkForwardDtypes(const char* api, const aclTensor& self, const aclTensor& out) {
+  if (self.dtype == ACL_UINT8) {
+    if (out.dtype == ACL_UINT8) return ACLNN_SUCCESS;
+    return invalid(api, cat("out dtype ", rt::dtypeName(out.dtype), " differs from self dtype UINT8"));
+  }
+  if (!isFloatingType(self.dtype)) {
+    return invalid(api, cat("self dtype ", rt::dtypeName(self.dtype),
+                            " is not supported (expected FLOAT, FLOAT16, BF16 or UINT8)"));
+  }
+  return checkDtypes(api, "self", self, "out", out);
+}
+
 }  // namespace
 
 aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
@@ -132,7 +145,7 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   *empty = self->empty() || out->empty();
   if (*empty) return ACLNN_SUCCESS;
-  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
+  GRADLAB_RETURN_IF_ERROR(checkForwardDtypes(api, *self, *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 4, kAxes));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 4, kAxes));
@@ -170,7 +183,7 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   const char* api = kForward1dApi;
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
-  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
+  GRADLAB_RETURN_IF_ERROR(checkForwardDtypes(api, *self, *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 1, "L"));
