@@ -256,7 +256,7 @@ TEST(Runner, FailuresComeBackWithStageAndMessage) {
   EXPECT_NE(bad.message.find("2^34"), std::string::npos) << bad.message;
 
   r = request(OpKind::kUpsampleNearestExact2d);
-  r.dtype = ACL_DOUBLE;
+  r.dtype = ACL_INT16;
   bad = run(r);
   EXPECT_EQ(bad.stage, "GetWorkspaceSize") << "an unsupported dtype reaches the op's own check";
   EXPECT_EQ(bad.status, ACLNN_ERR_PARAM_INVALID);

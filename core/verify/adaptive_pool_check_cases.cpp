@@ -281,6 +281,10 @@ std::vector<Case> forwardChecks() {
   v.push_back(forwardCheck("valid_call_passes", ForwardArgs{}, {0, {}}));
   v.push_back(forwardCheck("dtype_self_int32", with([](ForwardArgs& a) { a.selfType = ACL_INT32; }),
                            {kInvalid, {api + "self dtype INT32 is not supported"}}));
+  v.push_back(forwardCheck("dtype_double_accepted", with([](ForwardArgs& a) { a.selfType = a.outType = ACL_DOUBLE; }),
+                           {0, {}}));
+  v.push_back(forwardCheck("dtype_uint8", with([](ForwardArgs& a) { a.selfType = a.outType = ACL_UINT8; }),
+                           {kInvalid, {"self dtype UINT8 is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"}}));
   v.push_back(forwardCheck("dtype_out_differs", with([](ForwardArgs& a) { a.outType = ACL_FLOAT16; }),
                            {kInvalid, {"out dtype FLOAT16 does not match self dtype FLOAT"}}));
   v.push_back(forwardCheck("dtype_indices_float", with([](ForwardArgs& a) { a.idxType = ACL_FLOAT; }),

@@ -634,7 +634,7 @@ std::vector<Case> referenceCases() {
   v.push_back({"fwd_trace_moves", kForwardOp, "trace", traceForwardCase});
 
   // Forward.
-  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+  for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE}) {
     for (aclDataType indexType : {ACL_INT64, ACL_INT32}) {
       v.push_back(forwardCase(std::string("fwd_5x7_to_3x4_ties_nan_inf_") + dtypeText(dtype) + "_" + dtypeText(indexType),
                               tiesNanInfScenario(dtype, indexType)));
@@ -650,6 +650,8 @@ std::vector<Case> referenceCases() {
     v.push_back(forwardCase("fwd_strided_views", s));
     s.unbatched = true, s.N = 1, s.dtype = ACL_FLOAT, s.inLayout = Layout::kTransposed, s.outLayout = Layout::kTransposed;
     v.push_back(forwardCase("fwd_unbatched_3d", s));
+    s.dtype = ACL_DOUBLE, s.inLayout = Layout::kChannelsLast, s.outLayout = Layout::kSliced;
+    v.push_back(forwardCase("fwd_double_strided_views", s));
   }
   {
     ForwardScenario s;
@@ -658,6 +660,9 @@ std::vector<Case> referenceCases() {
     v.push_back(forwardCase("fwd_classroom_wide_windows", s));
     s.Wo = 2000;  // more output columns than a tile holds: row pieces
     v.push_back(forwardCase("fwd_classroom_long_rows", s));
+    s.dtype = ACL_DOUBLE;  // fp64 running max: half the columns per UB load
+    v.push_back(forwardCase("fwd_classroom_long_rows_double", s));
+    s.dtype = ACL_FLOAT;
     s.H = 40, s.W = 30, s.Ho = 12, s.Wo = 11, s.C = 5;
     v.push_back(forwardCase("fwd_classroom_profile", s));
   }

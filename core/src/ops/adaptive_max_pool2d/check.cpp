@@ -120,7 +120,11 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
 
 aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
                          const aclTensor& indices) {
-  GRADLAB_RETURN_IF_ERROR(checkFloatDtype(api, "self", self));
+  // CANN's forward list on Atlas A2/A3 adds DOUBLE (compared in fp64); its backward list does not.
+  if (self.dtype != ACL_DOUBLE && !isFloatingType(self.dtype)) {
+    return invalid(api, cat("self dtype ", dtypeName(self.dtype),
+                            " is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"));
+  }
   GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "out", out, "self", self));
   GRADLAB_RETURN_IF_ERROR(checkIndexDtype(api, "indices", indices));
   GRADLAB_RETURN_IF_ERROR(checkRank34(api, "self", self));

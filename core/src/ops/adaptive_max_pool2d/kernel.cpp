@@ -315,22 +315,24 @@ struct ForwardRun {
 // a NaN beats any number and the NaN with the largest index wins; otherwise the larger value wins and
 // equal values keep the smaller index (h * W + w grows in row-major order). Being order-free, this lets a
 // window be reduced column by column.
-inline bool beats(float v, int64_t i, float b, int64_t ib) {
+template <typename V>
+inline bool beats(V v, int64_t i, V b, int64_t ib) {
   const bool vNan = std::isnan(v), bNan = std::isnan(b);
   if (vNan || bNan) return vNan && (!bNan || i > ib);
   return v > b || (v == b && i < ib);
 }
 
-template <bool kTrace>
+// V: the type values are compared in, float (FLOAT, FLOAT16, BF16 widened exactly) or double (DOUBLE).
+template <bool kTrace, typename V>
 void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
   const ForwardTiling& t = r.tiling;
   const PoolShape& s = r.shape;
   const uint64_t segment = static_cast<uint64_t>(t.segmentCols), chunk = static_cast<uint64_t>(t.inputChunkCols);
-  float* best = ctx.ubAt<float>(0, segment);
+  V* best = ctx.ubAt<V>(0, segment);
   int64_t* arg = ctx.ubAt<int64_t>(t.indexOffset, segment);
-  float* colMax = ctx.ubAt<float>(t.colMaxOffset, chunk);
+  V* colMax = ctx.ubAt<V>(t.colMaxOffset, chunk);
   int32_t* colArg = ctx.ubAt<int32_t>(t.colArgOffset, chunk);
-  float* row = ctx.ubAt<float>(t.rowOffset, chunk);
+  V* row = ctx.ubAt<V>(t.rowOffset, chunk);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
   const int64_t B = t.inputChunkCols;
@@ -341,7 +343,7 @@ void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
     for (int64_t oh = tile.dst.row0; oh < tile.dst.row1; ++oh) {
       const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
       for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
-        best[ow - s0] = -std::numeric_limits<float>::infinity();
+        best[ow - s0] = -std::numeric_limits<V>::infinity();
         arg[ow - s0] = hs * s.W + cs[ow];
       }
       int64_t lo = s0;
@@ -355,7 +357,7 @@ void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
           loadRow(r.self, p, h, cc, k, row);
           const int32_t base = static_cast<int32_t>(h * s.W + cc);
           for (int64_t i = 0; i < k; ++i) {
-            const float v = row[i];
+            const V v = row[i];
             const bool take = (v > colMax[i]) | std::isnan(v);
             colMax[i] = take ? v : colMax[i];
             colArg[i] = take ? base + static_cast<int32_t>(i) : colArg[i];
@@ -368,7 +370,7 @@ void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
         // Window winners over the column winners of this piece.
         for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
           const int64_t a = std::max(cs[ow], cc) - cc, b = std::min(ce[ow], cn) - cc;
-          float bv = best[ow - s0];
+          V bv = best[ow - s0];
           int64_t bi = arg[ow - s0];
           for (int64_t i = a; i < b; ++i) {
             if (beats(colMax[i], colArg[i], bv, bi)) {
@@ -386,7 +388,8 @@ void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
       if constexpr (kTrace) {
         ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0);
         for (int64_t i = 0; i < n; ++i) {
-          ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, best[i], best[i]);
+          const float shown = static_cast<float>(best[i]);  // the trace keeps fp32 values for display
+          ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown);
         }
       }
     }
@@ -442,9 +445,16 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
   ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
   return runPlan(tiling.plan, args.trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
+    if (tensors.self.dtype == ACL_DOUBLE) {
+      return {[&](CoreContext& ctx, const Tile& tile) {
+                if (ctx.traced()) forwardTile<true, double>(r, ctx, tile);
+                else forwardTile<false, double>(r, ctx, tile);
+              },
+              {}};
+    }
     return {[&](CoreContext& ctx, const Tile& tile) {
-              if (ctx.traced()) forwardTile<true>(r, ctx, tile);
-              else forwardTile<false>(r, ctx, tile);
+              if (ctx.traced()) forwardTile<true, float>(r, ctx, tile);
+              else forwardTile<false, float>(r, ctx, tile);
             },
             {}};
   });

@@ -22,11 +22,12 @@ constexpr int64_t kMinUbStepCells = 64;
 constexpr int64_t kForwardTileCells = 4096;
 // UB kept free after a UB accumulator: one 64-byte line, since the step's buffers start 64-byte aligned.
 constexpr uint64_t kAlignSlack = 64;
-// Forward UB per output cell of a segment: running max (fp32) and its index (int64), doubled so the
-// segment takes at most half the UB and the input columns get the rest.
-constexpr uint64_t kForwardBytesPerOutputCell = 2 * (sizeof(float) + sizeof(int64_t));
-// Forward UB per staged input column: its column max (fp32), the max's index (int32), one staged value (fp32).
-constexpr uint64_t kForwardBytesPerInputColumn = sizeof(float) + sizeof(int32_t) + sizeof(float);
+// The forward compares values in fp32, or in fp64 for DOUBLE tensors (CANN's A2/A3 list has DOUBLE).
+// UB per output cell of a segment: running max and its index (int64), doubled so the segment takes at
+// most half the UB and the input columns get the rest.
+uint64_t forwardBytesPerOutputCell(uint64_t valueBytes) { return 2 * (valueBytes + sizeof(int64_t)); }
+// UB per staged input column: its column max, the max's index (int32), one staged value.
+uint64_t forwardBytesPerInputColumn(uint64_t valueBytes) { return 2 * valueBytes + sizeof(int32_t); }
 // The forward's three input-column buffers each start 64-byte aligned: up to 2 x 64 bytes of padding.
 constexpr uint64_t kForwardColumnSlack = 2 * 64;
 
@@ -324,13 +325,16 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   // UB: up to half for the running max + index of segmentCols outputs, the rest for input columns
   // (column max, column index, staged row: 12 bytes each).
   const uint64_t ub = profile.ubBytes;
-  t.segmentCols = std::min({roundDown16(static_cast<int64_t>(ub / kForwardBytesPerOutputCell)), kMaxSegmentCols, shape.Wo});
-  t.indexOffset = align64(static_cast<uint64_t>(t.segmentCols) * 4);
+  const uint64_t vb = t.valueBytes = dtype == ACL_DOUBLE ? sizeof(double) : sizeof(float);
+  t.segmentCols =
+      std::min({roundDown16(static_cast<int64_t>(ub / forwardBytesPerOutputCell(vb))), kMaxSegmentCols, shape.Wo});
+  t.indexOffset = align64(static_cast<uint64_t>(t.segmentCols) * vb);
   const uint64_t columnsStart = t.indexOffset + align64(static_cast<uint64_t>(t.segmentCols) * 8);
   t.inputChunkCols = std::min(
-      roundDown16(static_cast<int64_t>((ub - columnsStart - kForwardColumnSlack) / kForwardBytesPerInputColumn)), shape.W);
+      roundDown16(static_cast<int64_t>((ub - columnsStart - kForwardColumnSlack) / forwardBytesPerInputColumn(vb))),
+      shape.W);
   t.colMaxOffset = columnsStart;
-  t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
+  t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * vb);
   t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
 
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
@@ -354,7 +358,8 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
       const uint64_t span = tile.src.col1 - tile.src.col0;
       const uint64_t reads = static_cast<uint64_t>(dst.plane1 - dst.plane0) * windowRows * span;
       tile.ubBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
-      ubUses.describe(tile, cat("running max (fp32) and index (int64) of up to ", t.segmentCols, " outputs + column max and ",
+      ubUses.describe(tile, cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
+                                " outputs + column max and ",
                             "index of ", std::min<int64_t>(t.inputChunkCols, span), " input columns + one staged input ",
                             "row piece (", tile.ubBytes, " B)"));
       tile.bytesIn = reads * es;

@@ -87,10 +87,11 @@ struct ForwardTiling {
   AxisWindows rows, cols;      // the windows of each output row / column
   int64_t segmentCols = 0;     // most output cells of one row a tile holds in UB
   int64_t inputChunkCols = 0;  // input columns staged per step (a wide window is read in pieces)
-  // UB layout: running max (fp32) at 0, its indices (int64), then per input column the column max
-  // (fp32) and its index (int32: H*W <= INT32_MAX), and one staged input row piece (fp32).
+  // UB layout: running max at 0, its indices (int64), then per input column the column max and its index
+  // (int32: H*W <= INT32_MAX), and one staged input row piece. Values are fp32, or fp64 for DOUBLE.
+  uint64_t valueBytes = 4;
   uint64_t indexOffset = 0, colMaxOffset = 0, colArgOffset = 0, rowOffset = 0;
-  uint64_t footprint(int64_t cols) const { return rowOffset + static_cast<uint64_t>(cols) * 4; }
+  uint64_t footprint(int64_t cols) const { return rowOffset + static_cast<uint64_t>(cols) * valueBytes; }
 };
 
 ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile);

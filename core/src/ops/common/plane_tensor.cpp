@@ -115,6 +115,24 @@ void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_
   }
 }
 
+void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, double* dst) {
+  const auto* row = reinterpret_cast<const double*>(t.address(plane, h, w0));
+  if (t.sW == 1) {
+    std::memcpy(dst, row, count * sizeof(double));
+  } else {
+    for (int64_t i = 0; i < count; ++i) dst[i] = row[i * t.sW];
+  }
+}
+
+void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const double* src) {
+  auto* row = reinterpret_cast<double*>(t.address(plane, h, w0));
+  if (t.sW == 1) {
+    std::memcpy(row, src, count * sizeof(double));
+  } else {
+    for (int64_t i = 0; i < count; ++i) row[i * t.sW] = src[i];
+  }
+}
+
 void zeroRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count) {
   std::byte* row = t.address(plane, h, w0);
   if (t.sW == 1) {

@@ -43,6 +43,9 @@ void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t
 // Writes `count` fp32 cells, rounding once (nearest even) for FLOAT16 / BF16; UINT8 takes values that
 // came from UINT8.
 void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const float* src);
+// The same for DOUBLE tensors (the adaptive pool forward compares them in fp64).
+void loadRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, double* dst);
+void storeRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const double* src);
 // Writes zeros over `count` cells of one row.
 void zeroRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count);
 

@@ -1,7 +1,8 @@
-// The forward operators read their views the way CANN's op_api does: an NHWC tensor is (N, H, W, C) for
-// aclnnUpsampleNearestExact2d and aclnnAdaptiveMaxPool2d, and an empty self or out of the 2-D upsample
-// forward is success with workspace 0 and nothing written. Each result is compared with the independent
-// reference on the same data transposed to NCHW, bit for bit.
+// The forward operators accept what CANN's op_api accepts: an NHWC tensor is (N, H, W, C) for
+// aclnnUpsampleNearestExact2d and aclnnAdaptiveMaxPool2d, an empty self or out of the 2-D upsample forward
+// is success with workspace 0 and nothing written, the upsample forwards copy UINT8, and the adaptive pool
+// forward compares DOUBLE in fp64. Each result is compared with the independent reference on the same
+// data transposed to NCHW, bit for bit.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -192,6 +193,41 @@ TEST(AdaptiveMaxPool2dForward, NhwcOutMustBeNHoWoC) {
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("does not match [1, 2, 3, 2] (self [1, 4, 4, 2] as (N, H, W, C)"),
             std::string::npos)
       << aclGetRecentErrMsg();
+}
+
+// DOUBLE values that fp32 cannot tell apart: the max and its index come from an fp64 comparison.
+TEST(AdaptiveMaxPool2dForward, DoubleComparesInFp64) {
+  verify::RuntimeScope::shared();
+  const double tiny = std::ldexp(1.0, -40), tinier = std::ldexp(1.0, -41);
+  // 3x3 pooled to 2x2: windows rows [0,2) [1,3), cols [0,2) [1,3).
+  const std::vector<double> self = {1.0,         1.0 + tinier, 0.5,  //
+                                    1.0 + tiny,  1.0,          1.0 + tiny,  //
+                                    -1.0,        1.0 + tinier, 2.0 + tiny};
+  const std::vector<int64_t> dims{1, 1, 3, 3}, outDims{1, 1, 2, 2}, strides{9, 9, 3, 1}, outStrides{4, 4, 2, 1};
+  void* in = nullptr;
+  void* out = nullptr;
+  ASSERT_EQ(aclrtMalloc(&in, 9 * sizeof(double), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&out, 4 * sizeof(double), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(in, 9 * sizeof(double), self.data(), 9 * sizeof(double), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  aclTensor* selfT = aclCreateTensor(dims.data(), 4, ACL_DOUBLE, strides.data(), 0, ACL_FORMAT_NCHW, dims.data(), 4, in);
+  aclTensor* outT =
+      aclCreateTensor(outDims.data(), 4, ACL_DOUBLE, outStrides.data(), 0, ACL_FORMAT_NCHW, outDims.data(), 4, out);
+  DeviceTensor indices = DeviceTensor::indices(outDims, ACL_INT64, std::vector<int64_t>(4, -1), ACL_FORMAT_NCHW);
+  IntArray outputSize({2, 2});
+  uint64_t ws = 1;
+  aclOpExecutor* ex = nullptr;
+  ASSERT_EQ(aclnnAdaptiveMaxPool2dGetWorkspaceSize(selfT, outputSize.a, outT, indices, &ws, &ex), ACLNN_SUCCESS)
+      << aclGetRecentErrMsg();
+  launch(aclnnAdaptiveMaxPool2d, ws, ex);
+  std::vector<double> got(4);
+  ASSERT_EQ(aclrtMemcpy(got.data(), 4 * sizeof(double), out, 4 * sizeof(double), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  // (0,0): 1+2^-40 at (1,0) beats 1+2^-41 at (0,1), which fp32 would call equal to 1 at (0,0).
+  EXPECT_EQ(got, (std::vector<double>{1.0 + tiny, 1.0 + tiny, 1.0 + tiny, 2.0 + tiny}));
+  EXPECT_EQ(indices.intValues(), (std::vector<int64_t>{3, 5, 3, 8}));
+  aclDestroyTensor(selfT);
+  aclDestroyTensor(outT);
+  aclrtFree(in);
+  aclrtFree(out);
 }
 
 }  // namespace
