@@ -2,10 +2,12 @@
 // rounding and saturation included.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
 #include "gradlab/ops.h"
+#include "gradlab/runner.h"
 
 namespace gradlab {
 namespace {
@@ -37,6 +39,28 @@ TEST(OpsCatalog, EveryOperatorOnceWithConsistentFacts) {
   EXPECT_EQ(findOp("conv2d"), nullptr);
   EXPECT_EQ(snakeName(OpKind::kUpsampleNearestExact2dBackward), "upsample_nearest_exact2d_backward");
   EXPECT_EQ(snakeName(OpKind::kAdaptiveMaxPool2d), "adaptive_max_pool2d");
+}
+
+// Each operator's check takes exactly the dtypes its catalog entry lists (CANN's list on Atlas A2/A3), so the
+// CLI, the app and the case table, which read the list, never offer a dtype the operator refuses.
+TEST(OpsCatalog, EachOperatorTakesExactlyItsListedDtypes) {
+  const aclDataType universe[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8, ACL_INT8, ACL_INT32, ACL_INT64};
+  for (const OpInfo& op : allOps()) {
+    for (aclDataType dtype : universe) {
+      RunRequest r;
+      r.op = op.kind;
+      r.inH = r.inW = 4, r.outH = r.outW = 6;
+      r.dtype = dtype;
+      r.deterministic = true;
+      const RunResult result = run(r);
+      const bool listed = std::find(op.dtypes.begin(), op.dtypes.end(), dtype) != op.dtypes.end();
+      EXPECT_EQ(result.ok(), listed) << op.name << " " << dtypeText(dtype) << ": " << result.message;
+      if (!listed) {
+        EXPECT_EQ(result.status, ACLNN_ERR_PARAM_INVALID) << op.name;
+        EXPECT_NE(result.message.find("is not supported"), std::string::npos) << result.message;
+      }
+    }
+  }
 }
 
 TEST(OpsCatalog, BothUpsampleBackwardsRunCannsExact2dGradKernel) {

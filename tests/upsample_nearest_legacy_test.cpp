@@ -182,5 +182,59 @@ TEST(UpsampleNearestLegacy, ForwardChecksFollowCann) {
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("must both be NCL"), std::string::npos) << aclGetRecentErrMsg();
 }
 
+// CANN's checks of the 2-D backward: gradInput NCHW or NHWC (CheckNCDimValid), FLOAT/FLOAT16/BF16 only.
+TEST(UpsampleNearestLegacy, Backward2dFormatsAndDtypesFollowCann) {
+  verify::RuntimeScope::shared();
+  auto call = [](aclFormat format, aclDataType dtype) {
+    DeviceTensor gradOut({1, 1, 4, 4}, dtype, std::vector<float>(16, 1.0f), format);
+    DeviceTensor gradInput({1, 1, 2, 2}, dtype, std::vector<float>(4, 0.0f), format);
+    Array outputSize({4, 4}), inputSize({1, 1, 2, 2});
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    const aclnnStatus s =
+        aclnnUpsampleNearest2dBackwardGetWorkspaceSize(gradOut, outputSize, inputSize, 0.0, 0.0, gradInput, &ws, &ex);
+    if (ex) aclDestroyAclOpExecutor(ex);
+    return Refusal{s, aclGetRecentErrMsg()};
+  };
+  EXPECT_EQ(call(ACL_FORMAT_NCHW, ACL_FLOAT).status, ACLNN_SUCCESS);
+  const Refusal nd = call(ACL_FORMAT_ND, ACL_FLOAT);
+  EXPECT_EQ(nd.status, ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(nd.message.find("gradInput format ND is not supported (expected NCHW or NHWC)"), std::string::npos)
+      << nd.message;
+  const Refusal dbl = call(ACL_FORMAT_NCHW, ACL_DOUBLE);
+  EXPECT_EQ(dbl.status, ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(dbl.message.find("gradOut dtype DOUBLE is not supported (expected FLOAT, FLOAT16 or BF16)"),
+            std::string::npos)
+      << dbl.message;
+}
+
+// CANN's CheckUplimit lets a dimension equal INT32_MAX through (then this view is larger than its memory).
+TEST(UpsampleNearestLegacy, Forward2dDimensionLimitIsInt32MaxInclusive) {
+  verify::RuntimeScope::shared();
+  auto message = [](int64_t w) {
+    void* data = nullptr;
+    EXPECT_EQ(aclrtMalloc(&data, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    const std::vector<int64_t> dims{1, 1, 1, w}, strides{w, w, w, 1}, outDims{1, 1, 2, w};
+    const std::vector<int64_t> outStrides{2 * w, 2 * w, w, 1};
+    aclTensor* self = aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, dims.data(), 4, data);
+    aclTensor* out =
+        aclCreateTensor(outDims.data(), 4, ACL_FLOAT, outStrides.data(), 0, ACL_FORMAT_NCHW, outDims.data(), 4, data);
+    Array outputSize({2, w});
+    uint64_t ws = 0;
+    aclOpExecutor* ex = nullptr;
+    const aclnnStatus s = aclnnUpsampleNearest2dGetWorkspaceSize(self, outputSize, out, &ws, &ex);
+    const std::string m = aclGetRecentErrMsg();
+    aclDestroyTensor(self);
+    aclDestroyTensor(out);
+    aclrtFree(data);
+    EXPECT_EQ(s, ACLNN_ERR_PARAM_INVALID);
+    return m;
+  };
+  const std::string atLimit = message(2147483647);
+  EXPECT_EQ(atLimit.find("INT32_MAX"), std::string::npos) << atLimit;
+  const std::string above = message(2147483648);
+  EXPECT_NE(above.find("self [1, 1, 1, 2147483648] has a dimension > INT32_MAX"), std::string::npos) << above;
+}
+
 }  // namespace
 }  // namespace gradlab

@@ -79,8 +79,10 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L): gradOutput of a backward op, out of a forward op");
   app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S or SH,SW; default: from the sizes");
   app.add_flag("--unbatched", o.unbatched, "Adaptive pool: 3-D (C,H,W) tensors");
-  app.add_option("--dtype", o.dtype, "Element type (uint8: the nearest-exact forwards only)")
-      ->check(CLI::IsMember({"f32", "f16", "bf16", "float32", "float16", "bfloat16", "u8", "uint8"}, CLI::ignore_case))
+  app.add_option("--dtype", o.dtype, "Element type; each operator takes its own list (--list-ops)")
+      ->check([](const std::string& v) {
+        return dtypeFromText(v) ? std::string() : "'" + v + "' is not a dtype (f32, f16, bf16, f64, u8)";
+      })
       ->capture_default_str();
   app.add_option("--index-type", o.indexType, "Adaptive pool indices")
       ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))
@@ -122,6 +124,7 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_flag("--print", o.print, "Print the input and output values");
   app.add_flag("--check", o.check, "Compare the result with an independent reference; exit 1 on a mismatch");
   app.add_flag("--list-profiles", o.listProfiles, "List the device profiles and exit");
+  app.add_flag("--list-ops", o.listOps, "List the operators (CLI name, aclnn name, CANN kernel, dtypes) and exit");
   app.add_flag("--verify", o.verify, "Run the whole case table (only --op's cases when --op is given), print pass/fail");
 }
 
@@ -179,6 +182,10 @@ bool buildRequest(const Options& o, const CLI::App& app, RunRequest* out, std::s
   }
 
   r.dtype = dtypeFromText(o.dtype).value_or(ACL_FLOAT);
+  if (std::find(op.dtypes.begin(), op.dtypes.end(), r.dtype) == op.dtypes.end()) {
+    *error = "--dtype " + o.dtype + ": " + op.aclnnName() + " takes " + dtypeList(op) + " (CANN's list on Atlas A2/A3)";
+    return false;
+  }
   r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);
   r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
   r.deterministic = o.deterministic;

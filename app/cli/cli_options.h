@@ -30,7 +30,7 @@ struct Options {
   std::string saveOutputs, trace, traceMoves;
   bool plan = false, check = false, print = false;
   int planRows = 64;
-  bool listProfiles = false, verify = false;
+  bool listProfiles = false, listOps = false, verify = false;
 };
 
 // Registers every option on `app`, writing into `options`.

@@ -22,6 +22,7 @@ const char* kExamples = R"(examples:
   gradlab-cli --op adaptive-max-pool2d-backward --in 9x7 --out 4x3 --device classroom --plan
   gradlab-cli --op upsample1d-backward --in 5 --out 11 --trace run.json --trace-moves moves.json
   gradlab-cli --op upsample2d-backward --input grad.npy --in 16x16 --save-outputs out/
+  gradlab-cli --list-ops
   gradlab-cli --list-profiles
   gradlab-cli --verify)";
 
@@ -42,6 +43,10 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kBadArguments;
   }
 
+  if (options.listOps) {
+    cli::printOps(std::cout);
+    return kOk;
+  }
   if (options.listProfiles) {
     cli::printProfiles(std::cout);
     return kOk;

@@ -179,6 +179,22 @@ void printProfiles(std::ostream& out) {
   }
 }
 
+std::string dtypeList(const OpInfo& op) {
+  std::string list;
+  for (size_t i = 0; i < op.dtypes.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == op.dtypes.size() ? " or " : ", ") + std::string(dtypeText(op.dtypes[i]));
+  }
+  return list;
+}
+
+void printOps(std::ostream& out) {
+  out << "operators (choose with --op NAME; the aclnn name works too):\n";
+  for (const OpInfo& op : allOps()) {
+    out << "  " << std::left << std::setw(30) << op.cliName << std::setw(40) << op.aclnnName() << "kernel "
+        << op.kernelOp << std::right << "\n      " << op.title << "; dtypes " << dtypeList(op) << "\n";
+  }
+}
+
 bool saveTensors(const std::string& dir, const RunResult& result, std::string* error) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);

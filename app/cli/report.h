@@ -17,6 +17,10 @@ void printPlan(std::ostream& out, const Plan& plan, int rows);
 std::string modelledTimeText(const Plan& plan);
 void printValues(std::ostream& out, const HostTensor& tensor);
 void printProfiles(std::ostream& out);
+// "float32, float16, bfloat16 or uint8": the dtypes `op` takes.
+std::string dtypeList(const OpInfo& op);
+// Every operator of the catalog: CLI name, aclnn name, the CANN kernel it runs, its dtypes.
+void printOps(std::ostream& out);
 
 // DIR/<name>.npy for every input and output (bf16 as float32, exactly). False with a reason.
 bool saveTensors(const std::string& dir, const RunResult& result, std::string* error);

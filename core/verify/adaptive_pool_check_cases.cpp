@@ -208,6 +208,10 @@ std::vector<Case> backwardChecks() {
                             {kInvalid, {"gradOutput C [4] do not match self C [3]"}}));
   v.push_back(backwardCheck("formats_differ", with([](BackwardArgs& a) { a.giFmt = ACL_FORMAT_NCHW; }),
                             {kInvalid, {"formats differ: gradOutput ND, self ND, indices ND, gradInput NCHW"}}));
+  // CANN's CheckFormat refuses private formats (IsPrivateFormat) even when all four agree.
+  v.push_back(backwardCheck("formats_private_nc1hwc0",
+                            with([](BackwardArgs& a) { a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NC1HWC0; }),
+                            {kInvalid, {"gradOutput format NC1HWC0 is a private (device-internal) format"}}));
   v.push_back(backwardCheck("formats_all_nchw_pass_then_null_workspace",
                             with([](BackwardArgs& a) {
                               a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCHW;

@@ -312,29 +312,44 @@ std::vector<Case> catalogRandomCases() {
 
 }  // namespace
 
-// UINT8 through the nearest-exact forwards (CANN's A2/A3 dtype list has it): a copy, bit-exact against the
-// reference, up and down, every layout, 2-D and 1-D, on the default and the classroom profile.
-std::vector<Case> uint8ForwardCases() {
+// The dtypes an operator takes beyond FLOAT, FLOAT16 and BF16 (its catalog list, CANN's on Atlas A2/A3):
+// UINT8 and DOUBLE forwards are copies, DOUBLE backwards sum in fp64. Each runs against the reference up and
+// down, in every layout, in both modes, traced, and in many tiles of the classroom profile.
+std::vector<Case> catalogDtypeCases() {
   std::vector<Case> v;
   const Layout layouts[] = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced, Layout::kTransposed};
-  int i = 0;
-  for (Layout layout : layouts) {
-    std::string name = layoutName(layout);
-    for (char& c : name) c = c == '-' ? '_' : c;
-    RunRequest up = problem(kUpsampleNearestExact2d, {2, 3, 3, 5, 7, 11, 0.0, 0.0}, ACL_UINT8, true, layout);
-    up.seed = 40 + i;
-    v.push_back(referenceCase("uint8_forward_2d_up_" + name, "reference", up));
-    RunRequest down = problem(kUpsampleNearestExact2d, {1, 2, 9, 13, 4, 5, 0.0, 0.0}, ACL_UINT8, false, layout);
-    down.seed = 50 + i;
-    v.push_back(referenceCase("uint8_forward_2d_down_" + name, "reference", down));
-    ++i;
+  for (const OpInfo& op : allOps()) {
+    if (op.rule == IndexRule::kAdaptiveMax) continue;  // the adaptive pool's DOUBLE cases are its own
+    const bool twoD = op.spatialRank == 2;
+    for (aclDataType dtype : op.dtypes) {
+      if (dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16) continue;
+      const std::string tag = std::string(dtypeText(dtype)) + "_" + snakeName(op.kind) + "_";
+      const UpsampleShape up = twoD ? UpsampleShape{2, 3, 3, 5, 7, 11} : UpsampleShape{2, 3, 1, 5, 1, 11};
+      const UpsampleShape down = twoD ? UpsampleShape{1, 2, 9, 13, 4, 5} : UpsampleShape{1, 2, 1, 13, 1, 5};
+      uint64_t seed = 40;
+      for (Layout layout : layouts) {
+        std::string name = layoutName(layout);
+        for (char& c : name) c = c == '-' ? '_' : c;
+        // Backwards: gradInput is the "in" side, so `down` is the many-to-one direction.
+        RunRequest a = problem(op.kind, up, dtype, true, layout);
+        a.seed = seed++;
+        v.push_back(referenceCase(tag + "up_" + name, "reference", a));
+        RunRequest b = problem(op.kind, down, dtype, false, layout);
+        b.seed = seed++;
+        v.push_back(referenceCase(tag + "down_default_" + name, "reference", b));
+      }
+      if (op.scaleCount > 0) {
+        const UpsampleShape scaled = twoD ? UpsampleShape{1, 1, 6, 6, 9, 14, 1.7, 2.3} : UpsampleShape{1, 1, 1, 6, 1, 14, 0.0, 2.3};
+        v.push_back(referenceCase(tag + "scales", "reference", problem(op.kind, scaled, dtype)));
+      }
+      v.push_back(referenceCase(tag + "traced", "trace", problem(op.kind, down, dtype, false), true));
+      const UpsampleShape many = twoD ? UpsampleShape{2, 3, 21, 30, 50, 61} : UpsampleShape{2, 3, 1, 300, 1, 7001};
+      for (bool det : {true, false}) {
+        RunRequest tiles = onProfile(problem(op.kind, many, dtype, det), "classroom");
+        v.push_back(referenceCase(tag + "classroom_many_tiles_" + (det ? "det" : "default"), "tiling", tiles));
+      }
+    }
   }
-  RunRequest scaled = problem(kUpsampleNearestExact2d, {1, 1, 6, 6, 9, 14, 1.7, 2.3}, ACL_UINT8);
-  v.push_back(referenceCase("uint8_forward_2d_scales", "reference", scaled));
-  RunRequest oneD = problem(kUpsampleNearestExact1d, {2, 3, 1, 17, 1, 40, 0.0, 0.0}, ACL_UINT8);
-  v.push_back(referenceCase("uint8_forward_1d", "reference", oneD));
-  RunRequest tiles = onProfile(problem(kUpsampleNearestExact2d, {2, 3, 21, 30, 50, 61, 0.0, 0.0}, ACL_UINT8), "classroom");
-  v.push_back(referenceCase("uint8_forward_classroom_many_tiles", "tiling", tiles));
   return v;
 }
 
@@ -350,7 +365,7 @@ std::vector<Case> upsampleCases() {
   add(tilingCases());
   add(traceCases());
   add(modeCases());
-  add(uint8ForwardCases());
+  add(catalogDtypeCases());
   add(upsample::checkCases());
   return all;
 }

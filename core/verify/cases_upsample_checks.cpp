@@ -206,7 +206,8 @@ std::vector<Case> backward2dChecks() {
       kInvalid, {"gradOutput N/C [1, 1] differ from out N/C [1, 2]"});
   add("negative_scales_h", [](Call& c) { c.scaleH = -1.0; }, kInvalid, {"scalesH -1"});
   add("negative_scales_w", [](Call& c) { c.scaleW = -0.5; }, kInvalid, {"scalesW -0.5"});
-  add("nan_scale", [](Call& c) { c.scaleW = std::nan(""); }, kInvalid, {"scalesW nan"});
+  // CANN refuses only scale < 0: NaN, like 0, means "use the sizes".
+  add("nan_scale_uses_the_sizes", [](Call& c) { c.scaleW = std::nan(""); }, 0, {});
   add("scale_above_50x", [](Call& c) { c.scaleH = 60.0; }, kInvalid, {"scalesH 60", "at most 50x"});
   add("scale_50x_accepted", [](Call& c) { c.scaleH = 50.0; }, 0, {});
   add("sizes_above_50x",
@@ -377,6 +378,8 @@ std::vector<Case> forwardChecks() {
   add(f2, "format_nd_accepted", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_ND; }, 0, {});
   add(f2, "formats_disagree", [](Call& c) { c.srcFormat = ACL_FORMAT_NHWC; c.srcShape = {1, 2, 3, 1}; }, kInvalid,
       {"out format NCHW does not match self format NHWC"});
+  add(f2, "formats_nchw_and_nd_differ", [](Call& c) { c.dstFormat = ACL_FORMAT_ND; }, kInvalid,
+      {"out format ND does not match self format NCHW"});
   add(f2, "format_ncl", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCL; }, kInvalid,
       {"self format NCL is not supported (expected NCHW, NHWC or ND)"});
   add(f2, "batch_channels_differ", [](Call& c) { c.dstShape = {2, 1, 4, 6}; }, kInvalid, {"self N/C [1, 1] differ"});

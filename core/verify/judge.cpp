@@ -106,8 +106,12 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     out->push_back({dst, reference::upsampleForward(s, input->values), {}, {}, {}, {}});
     return true;
   }
-  out->push_back({dst, reference::upsampleBackward(s, input->values, rounding),
-                  reference::upsampleBackwardDouble(s, input->values),
+  std::vector<double> exact = reference::upsampleBackwardDouble(s, input->values);
+  // DOUBLE sums run in fp64 (the legacy 1-D backward): the result, read as fp32, is the fp64 sum rounded once.
+  std::vector<float> fp32 = result.plan && result.plan->dtype == ACL_DOUBLE
+                                ? std::vector<float>(exact.begin(), exact.end())
+                                : reference::upsampleBackward(s, input->values, rounding);
+  out->push_back({dst, std::move(fp32), std::move(exact),
                   reference::upsampleBackwardAbsSums(s, input->values), reference::upsampleBackwardCounts(s), {}});
   return true;
 }
@@ -282,6 +286,9 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
   const HostTensor* dst = result.output(op.dst().name);
   if (src == nullptr || dst == nullptr) return failure("the run reports no " + std::string(src ? op.dst().name : op.src().name));
   std::vector<float> replay(dst->values.size(), 0.0f);
+  // DOUBLE sums run in fp64 and the moves show them rounded to fp32: replay them in fp64 too.
+  const bool fp64 = r.dtype == ACL_DOUBLE;
+  std::vector<double> wide(fp64 ? replay.size() : 0, 0.0);
   std::vector<uint32_t> order(dst->values.size(), 0);
   uint64_t previous = 0;
   for (size_t i = 0; i < t.moves.size(); ++i) {
@@ -293,8 +300,9 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
     if (!sameBits(m.value, src->values[m.src])) return failure("move value differs from the input cell it names");
     if (m.orderAtDst != order[m.dst]++) return failure("orderAtDst out of step");
     if (op.backward) {
-      replay[m.dst] = t.plan.accumulate == Accumulation::kDtype ? roundTo(r.dtype, replay[m.dst] + m.value)
-                                                                : replay[m.dst] + m.value;
+      if (fp64) replay[m.dst] = static_cast<float>(wide[m.dst] += m.value);
+      else if (t.plan.accumulate == Accumulation::kDtype) replay[m.dst] = roundTo(r.dtype, replay[m.dst] + m.value);
+      else replay[m.dst] += m.value;
       if (!sameBits(m.sumAfter, replay[m.dst])) return failure("sumAfter differs from the replayed running sum");
     } else {
       replay[m.dst] = m.value;

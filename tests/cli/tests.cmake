@@ -24,10 +24,15 @@ gradlab_cli_test(unknown_option 2 "--bogus" --op upsample2d --bogus)
 gradlab_cli_test(zero_size 2 "sizes are positive integers" --op upsample2d-backward --in 0x4)
 gradlab_cli_test(zero_batch 2 "--n: '0' is not a positive integer" --op upsample2d-backward --n 0)
 gradlab_cli_test(wrong_rank 2 "--in needs one size L" --op upsample1d-backward --in 4x4)
-gradlab_cli_test(unknown_dtype 2 "--dtype: f64 not in" --op upsample2d-backward --dtype f64)
+gradlab_cli_test(unknown_dtype 2 "'f128' is not a dtype" --op upsample2d-backward --dtype f128)
+gradlab_cli_test(dtype_not_in_the_ops_list 2 "--dtype f64: aclnnUpsampleNearestExact2dBackward takes float32, float16 or bfloat16"
+                 --op upsample2d-backward --dtype f64)
+gradlab_cli_test(double_legacy_backward 0 "gradInput matches the reference bit for bit \\(12 cells, float64\\)"
+                 --op upsample-nearest1d-backward --n 2 --c 2 --in 3 --out 8 --dtype f64 --deterministic --check)
+gradlab_cli_test(list_ops 0 "upsample-nearest2d +aclnnUpsampleNearest2d +kernel ResizeNearestNeighborV2" --list-ops)
 gradlab_cli_test(uint8_forward 0 "out matches the reference bit for bit \\(77 cells, uint8\\)"
                  --op upsample2d --in 3x5 --out 7x11 --dtype uint8 --check)
-gradlab_cli_test(uint8_backward_refused 1 "gradOutput dtype UINT8 is not supported"
+gradlab_cli_test(uint8_backward_refused 2 "aclnnUpsampleNearestExact2dBackward takes float32, float16 or bfloat16"
                  --op upsample2d-backward --dtype uint8)
 gradlab_cli_test(unknown_layout 2 "--layout: diagonal not in" --op upsample2d --layout diagonal)
 gradlab_cli_test(unknown_device 2 "unknown device profile 'atlas-a9'" --op upsample2d --device atlas-a9)

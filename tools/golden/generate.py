@@ -15,9 +15,11 @@ Rerun (from anywhere; Debian's python3-torch, not a pyenv python):
     /usr/bin/python3 tools/golden/generate.py --check    # only re-read and self-check the files
 
 The output is deterministic (per-case seeds derived from the case name, one CPU thread).
-Every case is computed in float32; float16/bfloat16 cases take inputs that are exact in the low
-precision type, upcast them, and round the float32 result once (SPEC: "the fp32 result rounded
-once"). After writing, the script re-reads every file and recomputes every expectation with a
+Every float32/float16/bfloat16 case is computed in float32; float16/bfloat16 cases take inputs that
+are exact in the low precision type, upcast them, and round the float32 result once (SPEC: "the fp32
+result rounded once"). uint8 and float64 cases (the dtypes CANN's Atlas A2/A3 lists add for some
+operators) are computed by torch in that dtype: forwards are copies, the legacy 1-D backward sums in
+float64 (its inputs are float32 values, as gradlab's runner holds them). After writing, the script re-reads every file and recomputes every expectation with a
 plain-Python loop implementation of the SPEC formulas (no torch); it exits non-zero and lists the
 cases on any disagreement.
 
@@ -57,17 +59,19 @@ def _torch():
 
 
 def _dt(torch, name):
-    return {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}[name]
+    return {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16,
+            "float64": torch.float64, "uint8": torch.uint8}[name]
 
 
 def _enc(t, dtype_name):
-    """Tensor -> {"shape","dtype","data"}; floats via their exact float32 value."""
+    """Tensor -> {"shape","dtype","data"}; floats via their exact float32 (float64: float64) value."""
     import torch
-    if t.dtype in (torch.int64, torch.int32):
+    if t.dtype in (torch.int64, torch.int32, torch.uint8):
         data = [int(v) for v in t.reshape(-1).tolist()]
     else:
         data = []
-        for v in t.to(torch.float32).reshape(-1).tolist():
+        wide = torch.float64 if t.dtype == torch.float64 else torch.float32
+        for v in t.to(wide).reshape(-1).tolist():
             if math.isnan(v):
                 data.append("nan")
             elif math.isinf(v):
@@ -85,9 +89,18 @@ def _gen(name):
 
 
 def _randn(torch, shape, dtype, g):
-    """Random values exactly representable in dtype; returned as (low, fp32 upcast)."""
-    lo = torch.randn(shape, generator=g, dtype=torch.float32).to(_dt(torch, dtype))
+    """Random values exactly representable in dtype; returned as (low, fp32 upcast). uint8: 0..255;
+    float64: float32 values (gradlab's runner holds inputs as fp32)."""
+    if dtype == "uint8":
+        lo = torch.randint(0, 256, shape, generator=g, dtype=torch.uint8)
+    else:
+        lo = torch.randn(shape, generator=g, dtype=torch.float32).to(_dt(torch, dtype))
     return lo, lo.to(torch.float32)
+
+
+# dtypes computed by torch in the dtype itself: the uint8 / float64 copies of the forwards and the float64
+# sums of the legacy 1-D backward (CANN's lists on Atlas A2/A3 have them).
+NATIVE = ("uint8", "float64")
 
 
 def _opt(s):
@@ -127,7 +140,7 @@ class Builder:
         torch = self.torch
         name = f"{name}/{dtype}/forward"
         x, x32 = _randn(torch, [N, C, Li], dtype, _gen(name))
-        y = torch.ops.aten._upsample_nearest_exact1d(x32, [Lo], _opt(scale))
+        y = torch.ops.aten._upsample_nearest_exact1d(x if dtype in NATIVE else x32, [Lo], _opt(scale))
         assert list(y.shape) == [N, C, Lo]
         self._add("1d", {
             "name": name, "op": "upsample_nearest_exact1d", "dtype": dtype,
@@ -158,7 +171,7 @@ class Builder:
         torch = self.torch
         name = f"{name}/{dtype}/forward"
         x, x32 = _randn(torch, [N, C, Hi, Wi], dtype, _gen(name))
-        y = torch.ops.aten._upsample_nearest_exact2d(x32, [Ho, Wo], _opt(sh), _opt(sw))
+        y = torch.ops.aten._upsample_nearest_exact2d(x if dtype in NATIVE else x32, [Ho, Wo], _opt(sh), _opt(sw))
         assert list(y.shape) == [N, C, Ho, Wo]
         self._add("2d", {
             "name": name, "op": "upsample_nearest_exact2d", "dtype": dtype,
@@ -181,8 +194,8 @@ class Builder:
         torch = self.torch
         name = f"legacy_{name}/{dtype}/backward"
         go, go32 = self._grad(name, [N, C, Lo], dtype, values)
-        gi = torch.ops.aten.upsample_nearest1d_backward(go32, [Lo], [N, C, Li], _opt(scale))
-        assert gi.dtype == torch.float32 and list(gi.shape) == [N, C, Li]
+        gi = torch.ops.aten.upsample_nearest1d_backward(go if dtype in NATIVE else go32, [Lo], [N, C, Li], _opt(scale))
+        assert gi.dtype == (go.dtype if dtype in NATIVE else torch.float32) and list(gi.shape) == [N, C, Li]
         self._add("n1d", {
             "name": name, "op": "upsample_nearest1d_backward", "dtype": dtype,
             "params": {"output_size": [Lo], "input_size": [N, C, Li], "scales": [float(scale)]},
@@ -193,7 +206,7 @@ class Builder:
         torch = self.torch
         name = f"legacy_{name}/{dtype}/forward"
         x, x32 = _randn(torch, [N, C, Li], dtype, _gen(name))
-        y = torch.ops.aten.upsample_nearest1d(x32, [Lo], None)
+        y = torch.ops.aten.upsample_nearest1d(x if dtype in NATIVE else x32, [Lo], None)
         assert list(y.shape) == [N, C, Lo]
         self._add("n1d", {
             "name": name, "op": "upsample_nearest1d", "dtype": dtype,
@@ -218,7 +231,7 @@ class Builder:
         torch = self.torch
         name = f"legacy_{name}/{dtype}/forward"
         x, x32 = _randn(torch, [N, C, Hi, Wi], dtype, _gen(name))
-        y = torch.ops.aten.upsample_nearest2d(x32, [Ho, Wo], None, None)
+        y = torch.ops.aten.upsample_nearest2d(x if dtype in NATIVE else x32, [Ho, Wo], None, None)
         assert list(y.shape) == [N, C, Ho, Wo]
         self._add("n2d", {
             "name": name, "op": "upsample_nearest2d", "dtype": dtype,
@@ -227,7 +240,7 @@ class Builder:
             "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
 
     # ---- adaptive max pool 2d ----------------------------------------------------------------
-    def amp(self, name, shape, Ho, Wo, dtype="float32", values=None, indices=None):
+    def amp(self, name, shape, Ho, Wo, dtype="float32", values=None, indices=None, backward=True):
         """Forward case (self -> out, indices) and backward case (random gradOutput).
 
         values: optional list of floats (may hold nan/inf) for self; otherwise random normal.
@@ -242,7 +255,8 @@ class Builder:
             x32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
             x = x32.to(_dt(torch, dtype))
             assert torch.equal(x.to(torch.float32), x32) or torch.isnan(x32).any()
-        out, idx = torch.nn.functional.adaptive_max_pool2d(x32, (Ho, Wo), return_indices=True)
+        out, idx = torch.nn.functional.adaptive_max_pool2d(x if dtype in NATIVE else x32, (Ho, Wo),
+                                                           return_indices=True)
         assert idx.dtype == torch.int64
         params = {"output_size": [Ho, Wo], "input_size": list(shape)}
         if indices is None:
@@ -254,6 +268,8 @@ class Builder:
                              "indices": _enc(idx, "int64")}})
         else:
             idx = indices(list(idx.shape), shape[-1] * shape[-2], _gen(base + "/indices"))
+        if not backward:
+            return
         go, go32 = _randn(torch, list(out.shape), dtype, _gen(base + "/gradOutput"))
         gi = torch.ops.aten.adaptive_max_pool2d_backward(go32, x32, idx)
         assert gi.dtype == torch.float32 and list(gi.shape) == list(shape)
@@ -319,6 +335,9 @@ def build_1d(b):
             for dt in LOW:
                 bw(name, N, C, Li, Lo, s, dtype=dt)
     # forwards
+    for name, N, C, Li, Lo, s in [("pytorch_in20_out11", 1, 1, 20, 11, 0.0), ("scale1.7_in10_out17", 1, 1, 10, 17, 1.7),
+                                  ("batch_N2_C3_in9_out4", 2, 3, 9, 4, 0.0)]:
+        fw(name, N, C, Li, Lo, s, dtype="uint8")
     for name, N, C, Li, Lo, s, low in [
             ("pytorch_in20_out11", 1, 1, 20, 11, 0.0, True),
             ("pytorch_in10_out15", 1, 1, 10, 15, 0.0, True),
@@ -392,6 +411,11 @@ def build_2d(b):
             for dt in LOW:
                 bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype=dt)
         k += 1
+    for name, N, C, Hi, Wi, Ho, Wo, sh, sw in [
+            ("up_h_down_w_5x11_to_13x4", 1, 2, 5, 11, 13, 4, 0.0, 0.0),
+            ("scales1.7_0.6_6x10_to_10x6", 1, 1, 6, 10, 10, 6, 1.7, 0.6),
+            ("batch_N2_C3_7x5_to_4x9", 2, 3, 7, 5, 4, 9, 0.0, 0.0)]:
+        fw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype="uint8")
     for name, N, C, Hi, Wi, Ho, Wo, sh, sw, low in [
             ("seed_shape_8x4_to_4x2_scales2.0", 1, 1, 8, 4, 4, 2, 2.0, 2.0, True),
             ("up_h_down_w_5x11_to_13x4", 1, 2, 5, 11, 13, 4, 0.0, 0.0, False),
@@ -434,6 +458,11 @@ def build_amp(b):
                 out.append(float(r.randint(-8, 8)) / 4)  # exact in fp16/bf16, with ties
         return out
 
+    # float64 forwards (CANN's A2/A3 list has DOUBLE for the forward only), compared in fp64 by torch
+    b.amp("overlap_5x7_to_3x4", [1, 1, 5, 7], 3, 4, "float64", backward=False)
+    b.amp("batch_N2_C3_9x11_to_4x5", [2, 3, 9, 11], 4, 5, "float64", backward=False)
+    b.amp("nan_several_per_window_4x4_to_2x2", [1, 1, 4, 4], 2, 2, "float64", backward=False,
+          values=[0.5, 2.0, 1.0, -1.0, nan, 3.0, 4.0, 1.0, 7.0, 1.0, nan, 2.0, 1.0, nan, 9.0, inf])
     # overlapping windows: H 5 -> 3 gives [0,2) [1,4) [3,5); W 7 -> 4 gives [0,2) [1,4) [3,6) [5,7)
     for dt in ("float32",) + LOW:
         b.amp("overlap_5x7_to_3x4", [1, 1, 5, 7], 3, 4, dt)
@@ -521,6 +550,14 @@ def build_n1d(b):
             for dt in LOW:
                 bw(name, N, C, Li, Lo, s, dtype=dt)
     bw("values_1_4.1_in3_out2_scale1.1", 1, 1, 3, 2, 1.1, values=[1.0, 4.1])
+    # float64 (CANN's list for this backward has DOUBLE): torch sums in float64, up to 15 terms a cell
+    for name, N, C, Li, Lo, s in [("up_in4_out10", 1, 1, 4, 10, 0.0), ("scale1.7_in10_out17", 1, 1, 10, 17, 1.7),
+                                  ("f32_product_in7_out100", 1, 1, 7, 100, 0.0),
+                                  ("batch_N3_C2_in9_out20", 3, 2, 9, 20, 0.0)]:
+        bw(name, N, C, Li, Lo, s, dtype="float64")
+    for name, N, C, Li, Lo in [("up_in4_out10", 1, 1, 4, 10), ("down_in10_out4", 1, 2, 10, 4)]:
+        for dt in NATIVE:
+            fw(name, N, C, Li, Lo, dtype=dt)
     for name, N, C, Li, Lo, low in [
             ("up_in4_out10", 1, 1, 4, 10, True),
             ("down_in10_out4", 1, 2, 10, 4, False),
@@ -556,6 +593,9 @@ def build_n2d(b):
         if low:
             for dt in LOW:
                 bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype=dt)
+    for name, N, C, Hi, Wi, Ho, Wo in [("up_3x4_to_8x10", 1, 1, 3, 4, 8, 10), ("down_10x9_to_4x5", 1, 2, 10, 9, 4, 5)]:
+        for dt in NATIVE:
+            fw(name, N, C, Hi, Wi, Ho, Wo, dtype=dt)
     for name, N, C, Hi, Wi, Ho, Wo, low in [
             ("cann_sample_4x2_to_8x4", 1, 1, 4, 2, 8, 4, True),
             ("up_3x4_to_8x10", 1, 1, 3, 4, 8, 10, False),
@@ -595,8 +635,8 @@ def bits32(x):
 
 
 def round_to(x, dtype):
-    """Round a float32 value once to dtype (round to nearest even)."""
-    if dtype == "float32" or math.isnan(x) or math.isinf(x):
+    """Round a float32 value once to dtype (round to nearest even); float64 and uint8 values stay."""
+    if dtype in ("float32", "float64", "uint8") or math.isnan(x) or math.isinf(x):
         return x
     if dtype == "float16":
         try:
@@ -613,17 +653,22 @@ def round_to(x, dtype):
 def dec(t):
     out = []
     for v in t["data"]:
-        if isinstance(v, str):
+        if isinstance(v, str) or t["dtype"] in ("float64", "uint8"):
             out.append(float(v))
         else:
             out.append(f32(float(v)))
     return out
 
 
+def add_in(dtype):
+    """One addition as the dtype's sums do it: float64 sums in float64, every other dtype in float32."""
+    return (lambda a, b: a + b) if dtype == "float64" else (lambda a, b: f32(a + b))
+
+
 def same(a, b):
     if math.isnan(a) or math.isnan(b):
         return math.isnan(a) and math.isnan(b)
-    return bits32(a) == bits32(b)
+    return struct.pack("<d", a) == struct.pack("<d", b)
 
 
 def src_index(o, n_in, n_out, scale, exact=True):
@@ -660,11 +705,12 @@ def check_upsample(c):
         assert go_t["shape"] == shp_o and gi_t["shape"] == shp_i, "shape"
         go, want = dec(go_t), dec(gi_t)
         got = [0.0] * (N * C * Hi * Wi)
+        add = add_in(dt)
         for nc in range(N * C):
             for h in range(Ho):
                 for w in range(Wo):
                     k = (nc * Hi + hmap[h]) * Wi + wmap[w]
-                    got[k] = f32(got[k] + go[(nc * Ho + h) * Wo + w])
+                    got[k] = add(got[k], go[(nc * Ho + h) * Wo + w])
     else:
         x_t, y_t = c["inputs"]["self"], c["expected"]["out"]
         assert x_t["shape"] == shp_i and y_t["shape"] == shp_o, "shape"
@@ -744,6 +790,8 @@ def self_check():
                         vals = dec(t)
                         assert all(same(v, round_to(v, t["dtype"])) for v in vals), \
                             "value not representable in its dtype"
+                        if t["dtype"] == "uint8":
+                            assert all(v == int(v) and 0 <= v <= 255 for v in vals), "uint8 out of range"
                 chk = check_amp if c["op"].startswith("adaptive") else check_upsample
                 got, want = chk(c)
                 bad = [k for k, (a, b) in enumerate(zip(got, want)) if not same(a, b)]

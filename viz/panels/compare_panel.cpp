@@ -37,7 +37,7 @@ void drawComparePanel(AppState& s) {
       ImGui::SetTooltip("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
                         "dtype: every partial sum rounded to the dtype (a naive kernel).");
     }
-    if (s.controls.request.dtype != ACL_FLOAT) {
+    if (s.controls.request.dtype == ACL_FLOAT16 || s.controls.request.dtype == ACL_BF16) {
       ImGui::SameLine();
       ImGui::TextDisabled("(the controls' dtype %s is used)", dtypeText(s.controls.request.dtype));
     }

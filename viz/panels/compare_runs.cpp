@@ -99,7 +99,10 @@ void computeComparison(AppState& s, bool nextSchedules) {
 
   if (mode == CompareMode::kPrecision) {
     RunRequest low = base;
-    low.dtype = base.dtype == ACL_FLOAT ? lowDtype : base.dtype;
+    // The controls' dtype when it is FLOAT16 / BF16; otherwise (FLOAT, and the exact UINT8 / DOUBLE copies
+    // and sums) the tab's own choice.
+    const bool half = base.dtype == ACL_FLOAT16 || base.dtype == ACL_BF16;
+    low.dtype = half ? base.dtype : lowDtype;
     low.accumulate = accumulate;
     RunResult lowResult, refResult;
     if (!runOrFail(s, low, &lowResult, dtypeText(low.dtype))) return;

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <span>
 
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -9,7 +10,6 @@
 namespace gradlab::viz {
 namespace {
 
-constexpr std::array<aclDataType, 3> kDtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 constexpr std::array<uint64_t, 10> kUbSizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
 
 void heading(const char* text) {
@@ -63,6 +63,9 @@ void drawControlsPanel(AppState& s) {
   }
   textDimWrapped(op.name);
   if (ImGui::Button(op.backward ? "Show its forward" : "Show its backward")) r.op = op.twin, changed = true;
+  // Another operator may not take the dtype (e.g. UINT8 is a forward's): fall back to FLOAT, never an error.
+  const std::span<const aclDataType> dtypes = opInfo(r.op).dtypes;
+  if (std::find(dtypes.begin(), dtypes.end(), r.dtype) == dtypes.end()) r.dtype = ACL_FLOAT, changed = true;
 
   heading("Shape");
   if (op.allowsUnbatched) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
@@ -94,7 +97,7 @@ void drawControlsPanel(AppState& s) {
   heading("Data");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ImGui::BeginCombo("dtype", dtypeText(r.dtype))) {
-    for (aclDataType d : kDtypes)
+    for (aclDataType d : dtypes)
       if (ImGui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
     ImGui::EndCombo();
   }

@@ -114,6 +114,9 @@ struct OpInfo {
   OpSizes example;  // a small call that shows what the operator does (the CLI's and the app's defaults)
   GetWorkspaceSizeFn getWorkspaceSize = nullptr;  // calls aclnn<name>GetWorkspaceSize with OpArgs
   LaunchFn launch = nullptr;                      // aclnn<name>
+  // The dtypes of its value tensors, CANN's list for Atlas A2/A3 (the operator's check refuses the rest with
+  // 161002); index tensors are INT64 or INT32 whatever this says.
+  std::span<const aclDataType> dtypes{};
 
   std::span<const TensorRole> tensorRoles() const { return {roles.data(), static_cast<size_t>(roleCount)}; }
   const TensorRole& src() const { return roles[srcRole]; }

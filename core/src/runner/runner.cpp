@@ -352,7 +352,8 @@ std::optional<aclDataType> dtypeFromText(std::string_view name) {
       {"float32", ACL_FLOAT}, {"f32", ACL_FLOAT},   {"float", ACL_FLOAT},  {"float16", ACL_FLOAT16},
       {"f16", ACL_FLOAT16},   {"half", ACL_FLOAT16}, {"bfloat16", ACL_BF16}, {"bf16", ACL_BF16},
       {"int32", ACL_INT32},   {"i32", ACL_INT32},   {"int64", ACL_INT64},  {"i64", ACL_INT64},
-      {"uint8", ACL_UINT8},   {"u8", ACL_UINT8},
+      {"uint8", ACL_UINT8},   {"u8", ACL_UINT8},    {"float64", ACL_DOUBLE}, {"f64", ACL_DOUBLE},
+      {"double", ACL_DOUBLE},
   };
   for (const Alias& a : kAliases) {
     if (sameText(name, a.text)) return a.dtype;

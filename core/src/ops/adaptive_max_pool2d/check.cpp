@@ -1,10 +1,13 @@
 #include "ops/adaptive_max_pool2d/check.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <limits>
 #include <string>
 
 #include "ops/adaptive_max_pool2d/shape.h"
+#include "ops/common/arg_checks.h"
 #include "ops/common/op_support.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -106,6 +109,7 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
                             formatName(self.format), ", indices ", formatName(indices.format), ", gradInput ",
                             formatName(gradInput.format), " (all four must be the same)"));
   }
+  GRADLAB_RETURN_IF_ERROR(checkPublicFormat(api, "gradOutput", gradOutput));
   const int64_t h = self.viewDims[spatial], w = self.viewDims[spatial + 1];
   const int64_t ho = gradOutput.viewDims[spatial], wo = gradOutput.viewDims[spatial + 1];
   GRADLAB_RETURN_IF_ERROR(checkPlaneLimit(api, "self", h, w));
@@ -121,7 +125,8 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
 aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
                          const aclTensor& indices) {
   // CANN's forward list on Atlas A2/A3 adds DOUBLE (compared in fp64); its backward list does not.
-  if (self.dtype != ACL_DOUBLE && !isFloatingType(self.dtype)) {
+  const std::span<const aclDataType> dtypes = opInfo(OpKind::kAdaptiveMaxPool2d).dtypes;
+  if (std::find(dtypes.begin(), dtypes.end(), self.dtype) == dtypes.end()) {
     return invalid(api, cat("self dtype ", dtypeName(self.dtype),
                             " is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"));
   }

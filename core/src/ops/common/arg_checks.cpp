@@ -1,5 +1,8 @@
 #include "ops/common/arg_checks.h"
 
+#include <algorithm>
+#include <string>
+
 #include "ops/common/op_support.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -11,9 +14,21 @@ using rt::formatDims;
 
 aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
                         const aclTensor& other) {
-  if (!isFloatingType(t.dtype)) {
-    return invalid(api,
-                   cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
+  static constexpr aclDataType kFloating[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+  return checkDtypesIn(api, name, t, otherName, other, kFloating);
+}
+
+aclnnStatus checkDtypesIn(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                          const aclTensor& other, std::span<const aclDataType> allowed) {
+  if (std::find(allowed.begin(), allowed.end(), t.dtype) == allowed.end()) {
+    std::string list;
+    size_t i = 0;
+    for (aclDataType d : allowed) {
+      list += i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ";
+      list += rt::dtypeName(d);
+      ++i;
+    }
+    return invalid(api, cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected ", list, ")"));
   }
   if (other.dtype != t.dtype) {
     return invalid(api, cat(otherName, " dtype ", rt::dtypeName(other.dtype), " differs from ", name, " dtype ",
@@ -69,8 +84,23 @@ aclnnStatus checkBatchChannels4d(const char* api, const char* name, const aclTen
 }
 
 aclnnStatus checkScale(const char* api, const char* name, double scale) {
-  if (scale >= 0.0) return ACLNN_SUCCESS;  // also refuses NaN
-  return invalid(api, cat(name, " ", scale, " is negative or not a number (expected >= 0; 0 means use the sizes)"));
+  if (!(scale < 0.0)) return ACLNN_SUCCESS;  // NaN passes, as in CANN: like 0, it means "use the sizes"
+  return invalid(api, cat(name, " ", scale, " is negative (expected >= 0; 0 means use the sizes)"));
+}
+
+aclnnStatus checkPublicFormat(const char* api, const char* name, const aclTensor& t) {
+  switch (t.format) {
+    case ACL_FORMAT_NC1HWC0:
+    case ACL_FORMAT_FRACTAL_Z:
+    case ACL_FORMAT_NC1HWC0_C04:
+    case ACL_FORMAT_FRACTAL_NZ:
+    case ACL_FORMAT_NDC1HWC0:
+    case ACL_FRACTAL_Z_3D:
+      return invalid(api, cat(name, " format ", rt::formatName(t.format),
+                              " is a private (device-internal) format; expected an ND-family format such as NCHW"));
+    default:
+      return ACLNN_SUCCESS;
+  }
 }
 
 aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -12,6 +13,9 @@ namespace gradlab::ops {
 // `t` floating (FLOAT, FLOAT16, BF16) and `other` of the same dtype.
 aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
                         const aclTensor& other);
+// `t`'s dtype one of `allowed` (the operator's CANN list) and `other` of the same dtype.
+aclnnStatus checkDtypesIn(const char* api, const char* name, const aclTensor& t, const char* otherName,
+                          const aclTensor& other, std::span<const aclDataType> allowed);
 aclnnStatus checkRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes);
 aclnnStatus checkArraySize(const char* api, const char* name, const aclIntArray& a, size_t size, const char* axes);
 // `t` in `layoutFormat` or ND, and `other` in the same format.
@@ -29,8 +33,10 @@ ViewNchw viewNchw(const aclTensor& t);
 // Equal N and C, each 4-D view read by its format.
 aclnnStatus checkBatchChannels4d(const char* api, const char* name, const aclTensor& t, const char* otherName,
                                  const aclTensor& other);
-// >= 0 (0 means "use the sizes"); refuses NaN.
+// Not negative: 0 and NaN mean "use the sizes" (CANN's CheckScalesValid tests only scale < 0).
 aclnnStatus checkScale(const char* api, const char* name, double scale);
+// Not one of CANN's private formats (NC1HWC0, FRACTAL_Z, FRACTAL_NZ, ...), as CANN's IsPrivateFormat.
+aclnnStatus checkPublicFormat(const char* api, const char* name, const aclTensor& t);
 aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes);
 
 }  // namespace gradlab::ops

@@ -152,6 +152,9 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
 }
 
 float atomicAddF32(float* cell, float value) { return std::atomic_ref<float>(*cell).fetch_add(value, std::memory_order_relaxed); }
+double atomicAddF64(double* cell, double value) {
+  return std::atomic_ref<double>(*cell).fetch_add(value, std::memory_order_relaxed);
+}
 
 float roundToDtype(aclDataType dtype, float value) {
   if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(value));

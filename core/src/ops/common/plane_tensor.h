@@ -54,6 +54,8 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
 
 // Atomic fp32 add into GM (used by the default, non-deterministic mode); returns the value before.
 float atomicAddF32(float* cell, float value);
+// The same in fp64, for DOUBLE tensors.
+double atomicAddF64(double* cell, double value);
 
 // `value` rounded (nearest even) to FLOAT16 / BF16 and widened back; FLOAT and others: unchanged.
 float roundToDtype(aclDataType dtype, float value);

@@ -150,6 +150,14 @@ float CoreRecorder::atomicAdd(int32_t tile, std::byte* cell, aclDataType storage
   return after;
 }
 
+double CoreRecorder::atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst) {
+  std::lock_guard lock(stripeFor(reinterpret_cast<std::byte*>(cell)));
+  const double after = *cell + value;
+  *cell = after;
+  move(tile, src, dst, static_cast<float>(value), static_cast<float>(after));
+  return after;
+}
+
 rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels) {
   if constexpr (!kTracingBuilt) trace = nullptr;
   std::atomic<uint64_t> sequence{0};

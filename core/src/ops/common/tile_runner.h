@@ -39,6 +39,8 @@ class CoreRecorder {
   // The same for a cell stored as `storage` whose sum rounds to `rounding` (atomicAddCell's contract).
   float atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value, int64_t src,
                   int64_t dst);
+  // An atomic add into a GM fp64 cell (DOUBLE tensors); the move keeps the fp32 values for display.
+  double atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst);
   // Places the events recorded since the last call from `startUs` on (device_clock.h); returns when they end.
   double endPhase(double startUs);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -20,11 +21,19 @@ bool streamOutput(const UpsampleJob& job) {
   return static_cast<uint64_t>(job.dst.cells()) * job.dst.elementSize >= kStreamOutputBytes;
 }
 
-// One output row from fp32 values (rounded to the output dtype), streamed out when the output is large.
+// One output row from fp32 values (rounded to the output dtype), streamed out when the output is large;
+// fp64 rows (DOUBLE) are stored as they are.
 void writeRow(const UpsampleJob& job, int64_t p, int64_t r, int64_t w0, int64_t width, const float* row) {
   if (streamOutput(job)) streamRow(job.dst, p, r, w0, width, row);
   else storeRow(job.dst, p, r, w0, width, row);
 }
+void writeRow(const UpsampleJob& job, int64_t p, int64_t r, int64_t w0, int64_t width, const double* row) {
+  storeRow(job.dst, p, r, w0, width, row);
+}
+
+// V: the type values sit in UB as, float (FLOAT, FLOAT16, BF16, UINT8) or double (DOUBLE).
+template <typename V>
+constexpr bool kFp64 = std::is_same_v<V, double>;
 
 // ---- backward -------------------------------------------------------------------------------------
 
@@ -35,12 +44,12 @@ bool startsRow(const UpsampleJob& job, const ColumnBlock& b) { return job.cols.f
 // the block, each gradInput cell receiving its values in increasing column order (the SPEC order).
 // kStart: `acc` holds garbage and this is the row's first chunk (only when startsRow): the sums start
 // from 0.0f + g, exactly what adding into a zeroed row gives (-0.0 included), without zeroing first.
-template <bool kStart = false>
-void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc) {
+template <bool kStart = false, typename V>
+void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const V* g, V* acc) {
   const int64_t k = job.cols.factor;
   const int64_t width = b.width();
   if (k != 0 && n == b.span()) {  // uniform k-to-1 columns: cell j sums g[k*j .. k*j + k) in order
-    auto start = [&](int64_t j) { return kStart ? 0.0f : acc[j]; };
+    auto start = [&](int64_t j) { return kStart ? V{0} : acc[j]; };
     if (k == 1) {
       for (int64_t j = 0; j < width; ++j) acc[j] = start(j) + g[j];
     } else if (k == 2) {
@@ -54,7 +63,7 @@ void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t 
     return;
   }
   const int64_t* src = job.cols.src.data() + x0;
-  float* base = acc - b.dst0;
+  V* base = acc - b.dst0;
   for (int64_t i = 0; i < n; ++i) base[src[i]] += g[i];
 }
 
@@ -64,19 +73,23 @@ aclDataType roundingOf(const UpsampleJob& job) {
 }
 
 // Shared rows of fp16/bf16 with fp32 accumulation go through an fp32 workspace, rounded once at the end.
-bool viaWorkspace(const UpsampleJob& job) { return job.dst.dtype != ACL_FLOAT && roundingOf(job) == ACL_FLOAT; }
+bool viaWorkspace(const UpsampleJob& job) { return halfType(job.dst.dtype) && roundingOf(job) == ACL_FLOAT; }
 
 // addChunk one value at a time: the same additions in the same per-cell order, each sum rounded to
 // `rounding` (accumulate=dtype; FLOAT: unchanged) and, with a recorder, recorded as a move.
-void addChunkEach(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const float* g, float* acc,
+template <typename V>
+void addChunkEach(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t n, const V* g, V* acc,
                   aclDataType rounding, CoreRecorder* rec, int32_t tile, int64_t plane, int64_t h, int64_t r) {
   const int64_t* src = job.cols.src.data() + x0;
-  float* base = acc - b.dst0;
+  V* base = acc - b.dst0;
   const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
   const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
   for (int64_t i = 0; i < n; ++i) {
-    base[src[i]] = roundToDtype(rounding, base[src[i]] + g[i]);
-    if (rec) rec->move(tile, srcRow + x0 + i, dstRow + src[i], g[i], base[src[i]]);
+    if constexpr (kFp64<V>) base[src[i]] += g[i];
+    else base[src[i]] = roundToDtype(rounding, base[src[i]] + g[i]);
+    if (rec) {
+      rec->move(tile, srcRow + x0 + i, dstRow + src[i], static_cast<float>(g[i]), static_cast<float>(base[src[i]]));
+    }
   }
 }
 
@@ -87,9 +100,9 @@ struct TileCounters {
 // A gradInput row whose gradOutput rows are split between cores: every value is added atomically into
 // a zeroed cell (the row of `out` itself for fp32 and for accumulate=dtype, else an fp32 workspace row),
 // in the same order traced or not; which core's add lands first is up to the schedule.
-template <bool kTrace>
+template <bool kTrace, typename V>
 void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const ColumnBlock& b, int64_t plane, int64_t r,
-               int64_t h0, int64_t h1, float* stage, float* workspace, TileCounters& n) {
+               int64_t h0, int64_t h1, V* stage, float* workspace, TileCounters& n) {
   const UpsamplePlan& plan = *job.plan;
   float* wsRow = nullptr;
   if (viaWorkspace(job)) {
@@ -109,7 +122,15 @@ void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const Co
       n.stagedCells += cnt;
       n.atomicCells += cnt;
       const int64_t* src = job.cols.src.data() + x0;
-      if constexpr (kTrace) {
+      if constexpr (kFp64<V>) {
+        const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+        const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
+        for (int64_t i = 0; i < cnt; ++i) {
+          auto* c = reinterpret_cast<double*>(cell(src[i]));
+          if constexpr (kTrace) ctx.recorder->atomicAdd(t.id, c, stage[i], srcRow + x0 + i, dstRow + src[i]);
+          else atomicAddF64(c, stage[i]);
+        }
+      } else if constexpr (kTrace) {
         const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
@@ -128,22 +149,23 @@ bool partialRow(const AxisMap& rows, const Tile& t, int64_t r) {
   return rows.first[r] < t.src.row0 || rows.first[r + 1] > t.src.row1;
 }
 
-template <bool kTrace>
+template <bool kTrace, typename V>
 void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, float* workspace) {
   const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
   const int64_t width = b.width();
   const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
-  float* acc = ctx.ubAt<float>(0, static_cast<uint64_t>(t.dst.cells()));
-  float* stage = ctx.ubAt<float>(accumulatorBytes(t), static_cast<uint64_t>(b.stage));
+  V* acc = ctx.ubAt<V>(0, static_cast<uint64_t>(t.dst.cells()));
+  V* stage = ctx.ubAt<V>(accumulatorBytes(t, job.dst.dtype), static_cast<uint64_t>(b.stage));
   TileCounters n;
   const aclDataType rounding = roundingOf(job);
   const bool each = kTrace || rounding != ACL_FLOAT;  // one value at a time (addChunkEach)
   // An fp32 row with unit stride needs no cast: the vector unit reads it where the copy-in would have
   // put it, which saves a pass over every gradOutput byte (the op is memory-bound).
-  const bool direct = !each && job.src.dtype == ACL_FLOAT && job.src.sW == 1 && b.stage >= b.span();
+  const bool direct = !each && (job.src.dtype == ACL_FLOAT || job.src.dtype == ACL_DOUBLE) && job.src.sW == 1 &&
+                      b.stage >= b.span();
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      float* a = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      V* a = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       const int64_t h0 = std::max(job.rows.first[r], t.src.row0);
       const int64_t h1 = std::min(job.rows.first[r + 1], t.src.row1);
       if (partialRow(job.rows, t, r)) {
@@ -152,10 +174,10 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
       }
       // The first gradOutput row starts the sums when it can; otherwise (and for rows nobody maps to) zero.
       const bool start = !each && h0 < h1 && startsRow(job, b);
-      if (!start) std::fill(a, a + width, 0.0f);
+      if (!start) std::fill(a, a + width, V{0});
       if (direct) {
         for (int64_t h = h0; h < h1; ++h) {
-          const float* g = reinterpret_cast<const float*>(job.src.address(p, h, b.src0));
+          const V* g = reinterpret_cast<const V*>(job.src.address(p, h, b.src0));
           if (start && h == h0) addChunk<true>(job, b, b.src0, b.span(), g, a);
           else addChunk(job, b, b.src0, b.span(), g, a);
         }
@@ -181,7 +203,7 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       if (partialRow(job.rows, t, r)) continue;
-      const float* row = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      const V* row = acc + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       writeRow(job, p, r, b.dst0, width, row);
       n.storedCells += width;
     }
@@ -228,39 +250,41 @@ void backwardConvertTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t
 
 // ---- forward --------------------------------------------------------------------------------------
 
-void gatherRow(const UpsampleJob& job, const ColumnBlock& b, const float* in, float* out) {
+template <typename V>
+void gatherRow(const UpsampleJob& job, const ColumnBlock& b, const V* in, V* out) {
   const int64_t k = job.cols.factor;
   const int64_t width = b.width();
   if (k == 1) {
-    std::memcpy(out, in, width * kF32);
+    std::memcpy(out, in, width * sizeof(V));
   } else if (k == 2 && b.dst0 % 2 == 0) {
     for (int64_t j = 0; j < width / 2; ++j) out[2 * j] = out[2 * j + 1] = in[j];
     if (width % 2) out[width - 1] = in[width / 2];
   } else {
     const int64_t* src = job.cols.src.data() + b.dst0;
-    const float* base = in - b.src0;
+    const V* base = in - b.src0;
     for (int64_t j = 0; j < width; ++j) out[j] = base[src[j]];
   }
 }
 
-template <bool kTrace>
+template <bool kTrace, typename V>
 void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
   const int64_t width = b.width();
   const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
-  float* outBlock = ctx.ubAt<float>(0, static_cast<uint64_t>(t.dst.cells()));
-  float* stage = ctx.ubAt<float>(accumulatorBytes(t), static_cast<uint64_t>(b.span()));
+  V* outBlock = ctx.ubAt<V>(0, static_cast<uint64_t>(t.dst.cells()));
+  V* stage = ctx.ubAt<V>(accumulatorBytes(t, job.dst.dtype), static_cast<uint64_t>(b.span()));
   uint64_t staged = 0;
-  const bool direct = job.src.dtype == ACL_FLOAT && job.src.sW == 1;  // no cast needed: gather straight from GM
+  // No cast needed: gather straight from GM.
+  const bool direct = (job.src.dtype == ACL_FLOAT || job.src.dtype == ACL_DOUBLE) && job.src.sW == 1;
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     int64_t previous = -1;
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      float* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      V* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       const int64_t h = job.rows.src[r];
       if (h == previous) {
-        std::memcpy(o, o - width, width * kF32);  // same source row as the row above
+        std::memcpy(o, o - width, width * sizeof(V));  // same source row as the row above
       } else if (direct) {
-        gatherRow(job, b, reinterpret_cast<const float*>(job.src.address(p, h, b.src0)), o);
+        gatherRow(job, b, reinterpret_cast<const V*>(job.src.address(p, h, b.src0)), o);
         staged += b.span();
         previous = h;
       } else {
@@ -273,14 +297,15 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
         const int64_t srcRow = flat(p, h, 0, job.rows.in, job.cols.in);
         const int64_t dstRow = flat(p, r, 0, job.rows.out, job.cols.out);
         for (int64_t j = 0; j < width; ++j) {
-          ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, o[j], o[j]);
+          const float shown = static_cast<float>(o[j]);  // the trace keeps fp32 values for display
+          ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, shown, shown);
         }
       }
     }
   }
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      const float* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
+      const V* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       writeRow(job, p, r, b.dst0, width, row);
     }
   }
@@ -327,12 +352,16 @@ rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* 
       default:
         break;
     }
+    if (job.dst.dtype == ACL_DOUBLE) {
+      return {[&](CoreContext& ctx, const Tile& t) {
+                if (ctx.traced()) backwardMainTile<true, double>(job, ctx, t, ws);
+                else backwardMainTile<false, double>(job, ctx, t, ws);
+              },
+              {}};
+    }
     return {[&](CoreContext& ctx, const Tile& t) {
-              if (ctx.traced()) {
-                backwardMainTile<true>(job, ctx, t, ws);
-              } else {
-                backwardMainTile<false>(job, ctx, t, ws);
-              }
+              if (ctx.traced()) backwardMainTile<true, float>(job, ctx, t, ws);
+              else backwardMainTile<false, float>(job, ctx, t, ws);
             },
             {}};
   });
@@ -340,12 +369,16 @@ rt::TaskResult runBackward(const UpsampleJob& job, std::byte* workspace, Trace* 
 
 rt::TaskResult runForward(const UpsampleJob& job, Trace* trace) {
   return runPlan(job.plan->plan, trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
+    if (job.dst.dtype == ACL_DOUBLE) {
+      return {[&](CoreContext& ctx, const Tile& t) {
+                if (ctx.traced()) forwardTile<true, double>(job, ctx, t);
+                else forwardTile<false, double>(job, ctx, t);
+              },
+              {}};
+    }
     return {[&](CoreContext& ctx, const Tile& t) {
-              if (ctx.traced()) {
-                forwardTile<true>(job, ctx, t);
-              } else {
-                forwardTile<false>(job, ctx, t);
-              }
+              if (ctx.traced()) forwardTile<true, float>(job, ctx, t);
+              else forwardTile<false, float>(job, ctx, t);
             },
             {}};
   });

@@ -16,7 +16,6 @@ namespace gradlab::ops::nearest {
 namespace {
 
 constexpr uint64_t kUbAlign = 64;
-constexpr uint64_t kF32 = sizeof(float);
 
 // Double buffering, as Ascend C kernels do it: every tile plans with half the UB, so the next tile's
 // copy-in can land beside it while it computes (plan.h doubleBuffered).
@@ -25,14 +24,14 @@ uint64_t ubBudget(const DeviceProfile& profile) { return profile.ubBytes / 2 / k
 // Greedy blocks of dst columns, each as wide as the UB allows for one accumulator row plus the staged
 // src span. A single dst column whose src span alone does not fit is staged in chunks.
 template <typename SrcRange>
-std::vector<ColumnBlock> columnBlocks(int64_t dstCount, SrcRange srcRange, uint64_t budget) {
-  auto fits = [&](int64_t width, int64_t span) { return alignUb(width * kF32) + alignUb(span * kF32) <= budget; };
+std::vector<ColumnBlock> columnBlocks(int64_t dstCount, SrcRange srcRange, uint64_t budget, uint64_t vb) {
+  auto fits = [&](int64_t width, int64_t span) { return alignUb(width * vb) + alignUb(span * vb) <= budget; };
   std::vector<ColumnBlock> blocks;
   for (int64_t d0 = 0; d0 < dstCount;) {
     auto [s0, s1] = srcRange(d0, d0 + 1);
     int64_t d1 = d0 + 1;
     if (!fits(1, s1 - s0)) {
-      blocks.push_back({d0, d1, s0, s1, static_cast<int64_t>((budget - 2 * kUbAlign) / kF32)});
+      blocks.push_back({d0, d1, s0, s1, static_cast<int64_t>((budget - 2 * kUbAlign) / vb)});
       d0 = d1;
       continue;
     }
@@ -52,9 +51,9 @@ std::vector<ColumnBlock> columnBlocks(int64_t dstCount, SrcRange srcRange, uint6
 }
 
 // Accumulator rows of `block` that fit beside its staged span.
-int64_t capacityRows(const ColumnBlock& block, uint64_t budget) {
-  uint64_t left = budget - alignUb(block.stage * kF32);
-  return std::max<int64_t>(1, static_cast<int64_t>(left / (block.width() * kF32)));
+int64_t capacityRows(const ColumnBlock& block, uint64_t budget, uint64_t vb) {
+  uint64_t left = budget - alignUb(block.stage * vb);
+  return std::max<int64_t>(1, static_cast<int64_t>(left / (block.width() * vb)));
 }
 
 // Work units are numbered plane-major, then block, then row: u = plane * Q + block * rows + row, with
@@ -119,8 +118,8 @@ Tile makeTile(int32_t core, Box src, Box dst, uint64_t ubBytes, uint64_t elem) {
 // rows of each plane when one plane does not fit. `srcRowsOf(ra, rb)` gives the src rows of dst rows.
 template <typename SrcRows>
 void emitPlanes(std::vector<Emitted>& out, int32_t core, int64_t p0, int64_t p1, int64_t dstRows,
-                const ColumnBlock& block, int64_t cap, uint64_t elem, SrcRows srcRowsOf) {
-  auto ub = [&](int64_t cells) { return alignUb(cells * kF32) + alignUb(block.stage * kF32); };
+                const ColumnBlock& block, int64_t cap, uint64_t elem, uint64_t vb, SrcRows srcRowsOf) {
+  auto ub = [&](int64_t cells) { return alignUb(cells * vb) + alignUb(block.stage * vb); };
   if (cap >= dstRows) {
     const int64_t perTile = cap / dstRows;
     const auto [s0, s1] = srcRowsOf(0, dstRows);
@@ -141,19 +140,20 @@ void emitPlanes(std::vector<Emitted>& out, int32_t core, int64_t p0, int64_t p1,
   }
 }
 
-// What fills a tile's UB (the kernels' layout: an fp32 block of the tile's dst cells, then the staged
-// src row piece), in words.
+// What fills a tile's UB (the kernels' layout: a block of the tile's dst cells, fp32 or fp64, then the
+// staged src row piece), in words.
 void describeUb(const Plan& plan, Emitted& e, UbUses& ub) {
   Tile& t = e.tile;
-  const uint64_t block = std::min<uint64_t>(t.ubBytes, alignUb(t.dst.cells() * kF32));
+  const uint64_t block = std::min<uint64_t>(t.ubBytes, alignUb(t.dst.cells() * ubValueBytes(plan.dtype)));
+  const char* fp = ubValueName(plan.dtype);
   const std::string dims = boxDims(t.dst);
-  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::cat("a zeroed fp32 block of ", dims, " cells (", t.ubBytes, " B), copied out"));
+  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::cat("a zeroed ", fp, " block of ", dims, " cells (", t.ubBytes, " B), copied out"));
   if (e.phase == PhaseKind::kRound) {
     return ub.describe(t, rt::cat(dims, " fp32 workspace cells rounded to ", rt::dtypeName(plan.dtype), " (", t.ubBytes, " B)"));
   }
-  if (t.src.cells() == 0) return ub.describe(t, rt::cat("a zeroed fp32 block of ", dims, " cells (", t.ubBytes, " B)"));
+  if (t.src.cells() == 0) return ub.describe(t, rt::cat("a zeroed ", fp, " block of ", dims, " cells (", t.ubBytes, " B)"));
   const bool backward = opInfo(plan.op).backward;
-  ub.describe(t, rt::cat(backward ? "fp32 sums of " : "fp32 output block of ", dims, backward ? " gradInput cells (" : " cells (",
+  ub.describe(t, rt::cat(fp, backward ? " sums of " : " output block of ", dims, backward ? " gradInput cells (" : " cells (",
                          block, " B) + one staged ", backward ? "gradOutput" : "input", " row piece (", t.ubBytes - block,
                          " B)"));
 }
@@ -202,7 +202,13 @@ std::vector<int64_t> unitPrefix(const std::vector<ColumnBlock>& blocks, int64_t 
 
 uint64_t alignUb(uint64_t bytes) { return (bytes + kUbAlign - 1) / kUbAlign * kUbAlign; }
 
-uint64_t accumulatorBytes(const Tile& tile) { return alignUb(static_cast<uint64_t>(tile.dst.cells()) * kF32); }
+uint64_t ubValueBytes(aclDataType dtype) { return dtype == ACL_DOUBLE ? sizeof(double) : sizeof(float); }
+const char* ubValueName(aclDataType dtype) { return dtype == ACL_DOUBLE ? "fp64" : "fp32"; }
+bool halfType(aclDataType dtype) { return dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
+
+uint64_t accumulatorBytes(const Tile& tile, aclDataType dtype) {
+  return alignUb(static_cast<uint64_t>(tile.dst.cells()) * ubValueBytes(dtype));
+}
 
 const ColumnBlock& UpsamplePlan::blockAt(int64_t dst0) const {
   auto it =
@@ -214,21 +220,21 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
                           bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
                           std::vector<int64_t> dstShape, Accumulation accumulate) {
   const uint64_t budget = ubBudget(profile);
-  const uint64_t elem = aclDataTypeSize(dtype);
+  const uint64_t elem = aclDataTypeSize(dtype), vb = ubValueBytes(dtype);
   const int64_t inH = rows.in, outH = rows.out;
   std::vector<ColumnBlock> blocks = columnBlocks(
       cols.in,
       [&](int64_t d0, int64_t d1) {
         return std::pair{cols.first[d0], cols.first[d1]};
       },
-      budget);
+      budget, vb);
   const int64_t nBlocks = static_cast<int64_t>(blocks.size());
   std::vector<int64_t> caps;
-  for (const ColumnBlock& b : blocks) caps.push_back(capacityRows(b, budget));
+  for (const ColumnBlock& b : blocks) caps.push_back(capacityRows(b, budget, vb));
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
 
   Plan base = newPlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
-  base.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
+  base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
   const std::string sums = roundEach ? rt::cat(", rounding every sum to ", rt::dtypeName(dtype)) : "";
   std::vector<Emitted> emitted;
@@ -244,14 +250,14 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
       forEachRun(bounds[c], bounds[c + 1], inH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
         const ColumnBlock& block = blocks[bi];
         if (p1 - p0 > 1 || (a == 0 && b == inH)) {
-          emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, srcRowsOf);
+          emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, vb, srcRowsOf);
           return;
         }
         for (int64_t ra = a; ra < b; ra += caps[bi]) {
           const int64_t rb = std::min(b, ra + caps[bi]);
           Box src{p0, p1, rows.first[ra], rows.first[rb], block.src0, block.src1};
           Box dst{p0, p1, ra, rb, block.dst0, block.dst1};
-          uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+          uint64_t ub = alignUb(dst.cells() * vb) + alignUb(block.stage * vb);
           emitted.push_back({makeTile(core, src, dst, ub, elem), PhaseKind::kCompute});
         }
       });
@@ -270,7 +276,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
           bounds[c], bounds[c + 1], outH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t hA, int64_t hB) {
             const ColumnBlock& block = blocks[bi];
             if (p1 - p0 > 1 || (hA == 0 && hB == outH)) {
-              emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, srcRowsOf);
+              emitPlanes(emitted, core, p0, p1, inH, block, caps[bi], elem, vb, srcRowsOf);
               return;
             }
             // gradInput rows of gradOutput rows [hA, hB): rows nobody maps to go to the run after them.
@@ -280,7 +286,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
               const int64_t rb = std::min(r1, ra + caps[bi]);
               Box src{p0, p1, std::max(hA, rows.first[ra]), std::min(hB, rows.first[rb]), block.src0, block.src1};
               Box dst{p0, p1, ra, rb, block.dst0, block.dst1};
-              uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+              uint64_t ub = alignUb(dst.cells() * vb) + alignUb(block.stage * vb);
               Tile t = makeTile(core, src, dst, ub, elem);
               if (rows.first[ra] < src.row0) sharedSegments.insert({p0 * inH + ra, bi});
               if (rows.first[rb] > src.row1) sharedSegments.insert({p0 * inH + rb - 1, bi});
@@ -292,22 +298,22 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     // Shared rows: zeroed first, atomically combined, and (fp16/bf16) rounded from the workspace last.
     int32_t cores = 0;
     for (const Emitted& e : emitted) cores = std::max(cores, e.tile.core + 1);
-    const bool viaWorkspace = dtype != ACL_FLOAT && !roundEach;
+    const bool viaWorkspace = halfType(dtype) && !roundEach;
     int32_t next = 0;
     for (const auto& [key, bi] : sharedSegments) {
       if (sharedRows.empty() || sharedRows.back() != key) sharedRows.push_back(key);
       const ColumnBlock& block = blocks[bi];
       const int64_t p = key / inH, r = key % inH;
       Box dst{p, p + 1, r, r + 1, block.dst0, block.dst1};
-      const uint64_t ub = alignUb(block.width() * kF32);
+      const uint64_t ub = alignUb(block.width() * (viaWorkspace ? sizeof(float) : vb));
       const uint64_t width = static_cast<uint64_t>(block.width());
       Tile zero = makeTile(next++ % cores, Box{}, dst, ub, elem);
-      zero.bytesOut = width * (viaWorkspace ? kF32 : elem);
+      zero.bytesOut = width * (viaWorkspace ? sizeof(float) : elem);
       zero.vectorElems = width;
       emitted.push_back({zero, PhaseKind::kZero});
       if (viaWorkspace) {
         Tile convert = makeTile(next++ % cores, Box{}, dst, ub, elem);
-        convert.bytesIn = width * kF32;
+        convert.bytesIn = width * sizeof(float);
         convert.vectorElems = width;
         emitted.push_back({convert, PhaseKind::kRound});
       }
@@ -325,7 +331,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   }
   const size_t shared = sharedRows.size();
   const PhaseTexts texts = {"",
-                            rt::cat("zero the ", roundEach ? rt::dtypeName(dtype) : "fp32", " cells of the ", shared,
+                            rt::cat("zero the ", halfType(dtype) ? (roundEach ? rt::dtypeName(dtype) : "fp32") : ubValueName(dtype), " cells of the ", shared,
                                     " gradInput row(s) shared between cores"),
                             deterministic ? rt::cat("each core sums the gradOutput rows of the gradInput rows it owns, in "
                                                     "order, in UB",
@@ -343,14 +349,14 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
 UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
                          const DeviceProfile& profile, std::vector<int64_t> srcShape, std::vector<int64_t> dstShape) {
   const uint64_t budget = ubBudget(profile);
-  const uint64_t elem = aclDataTypeSize(dtype);
+  const uint64_t elem = aclDataTypeSize(dtype), vb = ubValueBytes(dtype);
   const int64_t outH = rows.out;
   std::vector<ColumnBlock> blocks = columnBlocks(
       cols.out,
       [&](int64_t d0, int64_t d1) {
         return std::pair{cols.src[d0], cols.src[d1 - 1] + 1};
       },
-      budget);
+      budget, vb);
   const int64_t nBlocks = static_cast<int64_t>(blocks.size());
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.src[ra], rows.src[rb - 1] + 1}; };
   std::vector<int64_t> prefix =
@@ -361,16 +367,16 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
     const int32_t core = static_cast<int32_t>(c);
     forEachRun(bounds[c], bounds[c + 1], outH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
       const ColumnBlock& block = blocks[bi];
-      const int64_t cap = capacityRows(block, budget);
+      const int64_t cap = capacityRows(block, budget, vb);
       if (p1 - p0 > 1 || (a == 0 && b == outH)) {
-        emitPlanes(emitted, core, p0, p1, outH, block, cap, elem, srcRowsOf);
+        emitPlanes(emitted, core, p0, p1, outH, block, cap, elem, vb, srcRowsOf);
         return;
       }
       for (int64_t ra = a; ra < b; ra += cap) {
         const int64_t rb = std::min(b, ra + cap);
         const auto [s0, s1] = srcRowsOf(ra, rb);
         Box src{p0, p1, s0, s1, block.src0, block.src1}, dst{p0, p1, ra, rb, block.dst0, block.dst1};
-        uint64_t ub = alignUb(dst.cells() * kF32) + alignUb(block.stage * kF32);
+        uint64_t ub = alignUb(dst.cells() * vb) + alignUb(block.stage * vb);
         emitted.push_back({makeTile(core, src, dst, ub, elem), PhaseKind::kCompute});
       }
     });
@@ -387,7 +393,7 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
 UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& outDims, aclDataType dtype,
                          bool deterministic, const DeviceProfile& profile) {
   const uint64_t budget = ubBudget(profile);
-  const uint64_t elem = aclDataTypeSize(dtype);
+  const uint64_t elem = aclDataTypeSize(dtype), vb = ubValueBytes(dtype);
   int64_t numel = 1;
   for (int64_t d : outDims) numel *= d;
   const bool planar = outDims.size() == 4;
@@ -398,7 +404,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   std::vector<ColumnBlock> blocks;
   if (numel > 0 && !planar) {
     Box dst{0, 1, 0, 1, 0, numel};
-    emitted.push_back({makeTile(0, Box{}, dst, std::min(budget, alignUb(numel * kF32)), elem), PhaseKind::kCompute});
+    emitted.push_back({makeTile(0, Box{}, dst, std::min(budget, alignUb(numel * vb)), elem), PhaseKind::kCompute});
     base.strategy = "empty gradOutput: one core zeroes out";
   } else if (numel > 0) {
     const int64_t H = outDims[2], W = outDims[3];
@@ -407,7 +413,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
         [](int64_t, int64_t) {
           return std::pair<int64_t, int64_t>{0, 0};
         },
-        budget);
+        budget, vb);
     const int64_t nBlocks = static_cast<int64_t>(blocks.size());
     std::vector<int64_t> prefix = unitPrefix(blocks, H, [](const ColumnBlock& b, int64_t) { return b.width(); });
     std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
@@ -416,13 +422,13 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
       forEachRun(bounds[c], bounds[c + 1], H, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
         const ColumnBlock& block = blocks[bi];
         if (p1 - p0 > 1 || (a == 0 && b == H)) {
-          emitPlanes(emitted, core, p0, p1, H, block, capacityRows(block, budget), elem, [](int64_t, int64_t) {
+          emitPlanes(emitted, core, p0, p1, H, block, capacityRows(block, budget, vb), elem, vb, [](int64_t, int64_t) {
             return std::pair<int64_t, int64_t>{0, 0};
           });
           return;
         }
         Box dst{p0, p1, a, b, block.dst0, block.dst1};
-        emitted.push_back({makeTile(core, Box{}, dst, alignUb(dst.cells() * kF32), elem), PhaseKind::kCompute});
+        emitted.push_back({makeTile(core, Box{}, dst, alignUb(dst.cells() * vb), elem), PhaseKind::kCompute});
       });
     }
     for (Emitted& e : emitted) {  // nothing is read: a zeroed UB block is copied out
@@ -448,8 +454,8 @@ UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const 
 }
 
 uint64_t sharedWorkspaceBytes(const UpsamplePlan& plan, int64_t inW, aclDataType dtype) {
-  if (dtype == ACL_FLOAT) return 0;
-  return static_cast<uint64_t>(plan.sharedRows.size()) * static_cast<uint64_t>(inW) * kF32;
+  if (!halfType(dtype)) return 0;
+  return static_cast<uint64_t>(plan.sharedRows.size()) * static_cast<uint64_t>(inW) * sizeof(float);
 }
 
 }  // namespace gradlab::ops::nearest

@@ -41,9 +41,13 @@ struct UpsamplePlan {
   const ColumnBlock& blockAt(int64_t dst0) const;
 };
 
-// UB layout of a tile: the fp32 accumulator / output block first, the staged source row after it.
+// UB layout of a tile: the accumulator / output block first, the staged source row after it. Values sit
+// in UB as fp32 (FLOAT, FLOAT16, BF16, UINT8: all exact in fp32) or fp64 (DOUBLE).
 uint64_t alignUb(uint64_t bytes);
-uint64_t accumulatorBytes(const Tile& tile);
+uint64_t ubValueBytes(aclDataType dtype);
+const char* ubValueName(aclDataType dtype);  // "fp32" or "fp64"
+bool halfType(aclDataType dtype);            // FLOAT16 or BF16: the dtypes with an accumulation choice
+uint64_t accumulatorBytes(const Tile& tile, aclDataType dtype);
 
 // `planes` = N*C; rows/cols map gradOutput (out side) onto gradInput (in side). `accumulate` applies to
 // FLOAT16 / BF16 (gradlab/accumulation.h): dtype needs no workspace and no round phase.
@@ -60,7 +64,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
 UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
                          aclDataType dtype, const DeviceProfile& profile, const char* why);
 
-// Bytes of the fp32 workspace a default-mode fp16/bf16 backward needs for its shared rows.
+// Bytes of the fp32 workspace a default-mode fp16/bf16 backward needs for its shared rows (0 otherwise).
 uint64_t sharedWorkspaceBytes(const UpsamplePlan& plan, int64_t inW, aclDataType dtype);
 
 }  // namespace gradlab::ops::nearest

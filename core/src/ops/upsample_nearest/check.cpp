@@ -36,7 +36,7 @@ aclnnStatus checkFormat2d(const char* api, const char* name, const aclTensor& t,
 
 aclnnStatus checkDimLimit(const char* api, const char* name, const aclTensor& t) {
   for (int64_t d : t.viewDims) {
-    if (d >= kDimLimit) return invalid(api, cat(name, " ", formatDims(t.viewDims), " has a dimension >= INT32_MAX"));
+    if (d > kDimLimit) return invalid(api, cat(name, " ", formatDims(t.viewDims), " has a dimension > INT32_MAX"));
   }
   return ACLNN_SUCCESS;
 }
@@ -63,7 +63,7 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   const char* api = kForward2dApi;
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
-  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
+  GRADLAB_RETURN_IF_ERROR(checkDtypesIn(api, "self", *self, "out", *out, opInfo(OpKind::kUpsampleNearest2d).dtypes));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 4, "N, C, H, W or N, H, W, C"));
   const std::vector<int64_t>& d = self->viewDims;
@@ -90,7 +90,7 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   const char* api = kForward1dApi;
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
-  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "self", *self, "out", *out));
+  GRADLAB_RETURN_IF_ERROR(checkDtypesIn(api, "self", *self, "out", *out, opInfo(OpKind::kUpsampleNearest1d).dtypes));
   if (outputSize->values.empty()) return invalid(api, "outputSize [] is empty; expected its first value L");
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 3, "N, C, L"));
   const std::vector<int64_t>& d = self->viewDims;
@@ -125,6 +125,10 @@ aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputS
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "inputSize", *inputSize, 4, "N, C, H, W"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradInput", *gradInput, 4, "N, C, H, W or N, H, W, C"));
+  if (gradInput->format != ACL_FORMAT_NCHW && gradInput->format != ACL_FORMAT_NHWC) {  // CANN's CheckNCDimValid
+    return invalid(api, cat("gradInput format ", rt::formatName(gradInput->format),
+                            " is not supported (expected NCHW or NHWC)"));
+  }
   GRADLAB_RETURN_IF_ERROR(checkBatchChannels4d(api, "gradInput", *gradInput, "gradOut", *gradOut));
   const std::vector<int64_t>& os = outputSize->values;
   const std::vector<int64_t>& is = inputSize->values;
@@ -164,7 +168,9 @@ aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputS
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradOut", *gradOut, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 1, "L"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "inputSize", *inputSize, 3, "N, C, L"));
-  GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "gradOut", *gradOut, "out", *out));
+  // CANN's list for this backward (every SoC) has DOUBLE, summed in fp64; the 2-D backward's does not.
+  GRADLAB_RETURN_IF_ERROR(
+      checkDtypesIn(api, "gradOut", *gradOut, "out", *out, opInfo(OpKind::kUpsampleNearest1dBackward).dtypes));
   const std::vector<int64_t>& os = outputSize->values;
   const std::vector<int64_t>& is = inputSize->values;
   if (is[2] <= 0 || os[0] <= 0) {

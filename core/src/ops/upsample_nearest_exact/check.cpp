@@ -38,15 +38,7 @@ bool sameDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b) { re
 
 // CANN's list for the nearest-exact forwards on Atlas A2/A3: the floating types and UINT8 (a copy).
 aclnnStatus checkForwardDtypes(const char* api, const aclTensor& self, const aclTensor& out) {
-  if (self.dtype == ACL_UINT8) {
-    if (out.dtype == ACL_UINT8) return ACLNN_SUCCESS;
-    return invalid(api, cat("out dtype ", rt::dtypeName(out.dtype), " differs from self dtype UINT8"));
-  }
-  if (!isFloatingType(self.dtype)) {
-    return invalid(api, cat("self dtype ", rt::dtypeName(self.dtype),
-                            " is not supported (expected FLOAT, FLOAT16, BF16 or UINT8)"));
-  }
-  return checkDtypes(api, "self", self, "out", out);
+  return checkDtypesIn(api, "self", self, "out", out, opInfo(OpKind::kUpsampleNearestExact2d).dtypes);
 }
 
 }  // namespace
@@ -134,8 +126,9 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
 }
 
 // CANN's order: nulls; an empty self or out is success with nothing to do; dtypes; ranks and outputSize;
-// the sizes, read by self's format (an NHWC view is (N, H, W, C)); then, where gradlab is stricter
-// (docs/operators.md), the formats and out's shape, which CANN would only find while copying the result.
+// the sizes, read by self's format (an NHWC view is (N, H, W, C)); the formats (CheckFormat: self NCHW,
+// NHWC or ND, out the same); then, where gradlab is stricter (docs/operators.md), out's shape, which CANN
+// would only find while copying the result.
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                            const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                            Geometry* g, bool* empty) {
@@ -160,7 +153,7 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
     return invalid(api, cat("self format ", rt::formatName(f), " is not supported (expected NCHW, NHWC or ND)"));
   }
   const bool nhwc = f == ACL_FORMAT_NHWC;
-  if ((out->format == ACL_FORMAT_NHWC) != nhwc) {
+  if (out->format != f) {
     return invalid(api, cat("out format ", rt::formatName(out->format), " does not match self format ",
                             rt::formatName(f), " (NHWC views are (N, H, W, C), NCHW and ND views (N, C, H, W))"));
   }
