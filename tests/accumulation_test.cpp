@@ -15,7 +15,6 @@
 namespace gradlab {
 namespace {
 
-DeviceProfile eightCores() { return testing::profileOf("classroom:cores=8"); }
 
 // A 50x downsample backward: 2500 gradients per bf16 gradInput cell, rows shared between 8 cores.
 RunRequest manyToOne(Accumulation accumulate) {
@@ -26,7 +25,7 @@ RunRequest manyToOne(Accumulation accumulate) {
   r.dtype = ACL_BF16;
   r.accumulate = accumulate;
   r.schedule = AtomicSchedule::fromSeed(1);
-  r.profile = eightCores();
+  r.profile = testing::eightCores();
   return r;
 }
 

@@ -15,7 +15,6 @@
 namespace gradlab {
 namespace {
 
-DeviceProfile eightCores() { return testing::profileOf("classroom:cores=8"); }
 
 // A 64x64 gradOutput folded onto 3x3: every gradInput row takes gradOutput rows of several cores, so its
 // cells are summed with atomic adds from up to 8 cores.
@@ -24,7 +23,7 @@ RunRequest sharedRows(std::optional<AtomicSchedule> schedule) {
   r.op = OpKind::kUpsampleNearestExact2dBackward;
   r.inH = r.inW = 3;
   r.outH = r.outW = 64;
-  r.profile = eightCores();
+  r.profile = testing::eightCores();
   r.schedule = schedule;
   return r;
 }
@@ -92,7 +91,7 @@ TEST(AtomicSchedule, AdaptivePoolBackwardRepeatsPerSeed) {
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
   r.inH = r.inW = 40;
   r.outH = r.outW = 29;  // overlapping windows
-  r.profile = eightCores();
+  r.profile = testing::eightCores();
   r.schedule = AtomicSchedule::fromSeed(5);
   const std::vector<float> first = gradInput(r);
   EXPECT_EQ(gradInput(r), first);

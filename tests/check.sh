@@ -47,8 +47,10 @@ stage_plain() {
 }
 
 # The sanitizer builds use -O1 (a third faster to compile than -O3, and the sanitizers' advice) with
-# assertions on.
-sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1)
+# assertions on, and unity builds (batches of source files compiled as one: about 2.5x less compile time).
+# The plain stage stays a file-by-file build, as users build it, so a missing #include still fails there.
+unity_flags=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
+sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1 "${unity_flags[@]}")
 
 # gradlab_tests runs whole, in $jobs shards at once: a sanitized process costs ~0.5 s to start, which one
 # process per test would pay 800 times. Everything else goes through ctest (excluding the labels in $1).
@@ -89,7 +91,7 @@ stage_tsan() {
 stage_fuzz() {
   local dir=$prefix-fuzz
   CXX=clang++-14 cmake -S . -B "$dir" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_FUZZ=ON -DGRADLAB_BUILD_TESTS=OFF \
-    -DGRADLAB_BUILD_APP=OFF -DGRADLAB_BUILD_BENCH=OFF
+    -DGRADLAB_BUILD_APP=OFF -DGRADLAB_BUILD_BENCH=OFF "${unity_flags[@]}"
   cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer
   # New inputs go to a scratch corpus; the seeds in the repository are only read.
   rm -rf "$dir/fuzz-corpus" "$dir/fuzz-artifacts" && mkdir -p "$dir/fuzz-corpus" "$dir/fuzz-artifacts"

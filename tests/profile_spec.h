@@ -17,4 +17,7 @@ inline DeviceProfile profileOf(const char* spec) {
   return p;
 }
 
+// The classroom profile with 8 vector cores: enough cores to share rows between them.
+inline DeviceProfile eightCores() { return profileOf("classroom:cores=8"); }
+
 }  // namespace gradlab::testing

@@ -17,8 +17,6 @@ namespace {
 using verify::Case;
 using verify::CaseResult;
 
-constexpr OpKind kBackwardOp = OpKind::kAdaptiveMaxPool2dBackward;
-constexpr OpKind kForwardOp = OpKind::kAdaptiveMaxPool2d;
 
 // A zero-filled device tensor of any dtype and format (DeviceTensor only encodes the op dtypes), or a
 // view with stride 0 over no memory at all for sizes nobody can allocate.

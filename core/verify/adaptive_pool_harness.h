@@ -20,6 +20,9 @@
 
 namespace gradlab::verify::adaptive {
 
+inline constexpr OpKind kBackwardOp = OpKind::kAdaptiveMaxPool2dBackward;
+inline constexpr OpKind kForwardOp = OpKind::kAdaptiveMaxPool2d;
+
 // What a two-phase call ended with: status 0, or the first failing stage and its code and message.
 struct Outcome {
   int status = 0;

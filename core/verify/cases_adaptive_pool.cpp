@@ -28,8 +28,6 @@ using verify::CaseResult;
 using verify::DeviceTensor;
 namespace ref = gradlab::reference;
 
-constexpr OpKind kBackwardOp = OpKind::kAdaptiveMaxPool2dBackward;
-constexpr OpKind kForwardOp = OpKind::kAdaptiveMaxPool2d;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 

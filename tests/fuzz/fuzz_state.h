@@ -16,6 +16,8 @@ namespace gradlab::fuzz {
 
 // Device allocations the harness makes stay small, so kernels over them finish quickly.
 constexpr size_t kMaxHarnessAllocation = size_t{1} << 20;
+// The emulated device's memory (64 GiB): larger requests must be refused before any work.
+constexpr uint64_t kDeviceCapacity = uint64_t{64} << 30;
 // Operator calls whose tensors hold more elements than kMaxPlanElements in total may be legal but too
 // slow to fuzz; they are skipped unless a tensor is larger than the device (the library must refuse
 // those before any work). Executors over more than kMaxLaunchElements are destroyed, not launched.

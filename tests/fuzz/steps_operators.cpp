@@ -18,7 +18,6 @@ using namespace codes;
 namespace {
 
 constexpr size_t kMaxKeptExecutors = 6;
-constexpr uint64_t kDeviceCapacity = uint64_t{64} << 30;
 
 const OpInfo& pickOp(ByteReader& in) { return allOps()[in.pick(static_cast<uint32_t>(kOpCount))]; }
 

@@ -12,7 +12,6 @@ using namespace codes;
 
 namespace {
 
-constexpr uint64_t kDeviceCapacity = uint64_t{64} << 30;
 
 // Device ids: mostly valid ones, then the edges.
 int32_t readDeviceId(ByteReader& in) {

@@ -15,7 +15,6 @@ namespace {
 
 constexpr size_t kMaxTensors = 12;
 constexpr size_t kMaxArrays = 8;
-constexpr __int128 kDeviceCapacity = __int128{64} << 30;
 
 // The last element a view reaches (offset + sum (dim - 1) * stride); -1 for an empty view or when the
 // sum leaves int64 (no memory can back such a view anyway).
@@ -123,7 +122,7 @@ void stepCreateTensor(State& s) {
     }
   }
   r.elements = static_cast<int64_t>(elements);
-  r.largerThanDevice = elements * static_cast<__int128>(elementSize) > kDeviceCapacity;
+  r.largerThanDevice = elements * static_cast<__int128>(elementSize) > static_cast<__int128>(kDeviceCapacity);
   if (s.tensors.size() < kMaxTensors) {
     s.tensors.push_back(r);
   } else {

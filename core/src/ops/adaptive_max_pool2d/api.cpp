@@ -128,30 +128,30 @@ aclnnStatus forward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** ex
 }  // namespace gradlab::ops::adaptive
 
 using namespace gradlab;
-using namespace gradlab::ops::adaptive;
+using namespace gradlab::ops;
 
 extern "C" {
 
 aclnnStatus aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                            const aclTensor* indices, aclTensor* gradInput,
                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return prepareBackward(gradOutput, self, indices, gradInput, workspaceSize, executor, ops::currentContext());
+  return adaptive::prepareBackward(gradOutput, self, indices, gradInput, workspaceSize, executor, ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                            aclrtStream stream) {
-  return rt::launchExecutor(kBackwardApi, workspace, workspaceSize, executor, stream);
+  return rt::launchExecutor(adaptive::kBackwardApi, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                    aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize,
                                                    aclOpExecutor** executor) {
-  return prepareForward(self, outputSize, outputOut, indicesOut, workspaceSize, executor, ops::currentContext());
+  return adaptive::prepareForward(self, outputSize, outputOut, indicesOut, workspaceSize, executor, ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                    aclrtStream stream) {
-  return rt::launchExecutor(kForwardApi, workspace, workspaceSize, executor, stream);
+  return rt::launchExecutor(adaptive::kForwardApi, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -77,7 +77,6 @@ aclnnStatus forward1d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** 
 }  // namespace gradlab::ops::upsample_legacy
 
 using namespace gradlab::ops;
-using namespace gradlab::ops::upsample_legacy;
 
 extern "C" {
 
@@ -85,7 +84,7 @@ aclnnStatus aclnnUpsampleNearest2dBackwardGetWorkspaceSize(const aclTensor* grad
                                                            const aclIntArray* inputSize, double scalesH, double scalesW,
                                                            aclTensor* gradInput, uint64_t* workspaceSize,
                                                            aclOpExecutor** executor) {
-  return prepareBackward2d(gradOut, outputSize, inputSize, scalesH, scalesW, gradInput, workspaceSize, executor,
+  return upsample_legacy::prepareBackward2d(gradOut, outputSize, inputSize, scalesH, scalesW, gradInput, workspaceSize, executor,
                            currentContext());
 }
 
@@ -97,7 +96,7 @@ aclnnStatus aclnnUpsampleNearest2dBackward(void* workspace, uint64_t workspaceSi
 aclnnStatus aclnnUpsampleNearest1dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
                                                            const aclIntArray* inputSize, double scales, aclTensor* out,
                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return prepareBackward1d(gradOut, outputSize, inputSize, scales, out, workspaceSize, executor, currentContext());
+  return upsample_legacy::prepareBackward1d(gradOut, outputSize, inputSize, scales, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearest1dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
@@ -107,7 +106,7 @@ aclnnStatus aclnnUpsampleNearest1dBackward(void* workspace, uint64_t workspaceSi
 
 aclnnStatus aclnnUpsampleNearest2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return prepareForward2d(self, outputSize, out, workspaceSize, executor, currentContext());
+  return upsample_legacy::prepareForward2d(self, outputSize, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
@@ -117,7 +116,7 @@ aclnnStatus aclnnUpsampleNearest2d(void* workspace, uint64_t workspaceSize, aclO
 
 aclnnStatus aclnnUpsampleNearest1dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
                                                    uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return prepareForward1d(self, outputSize, out, workspaceSize, executor, currentContext());
+  return upsample_legacy::prepareForward1d(self, outputSize, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearest1d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,

@@ -84,7 +84,6 @@ aclnnStatus forward1d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** 
 }  // namespace gradlab::ops::upsample_exact
 
 using namespace gradlab::ops;
-using namespace gradlab::ops::upsample_exact;
 
 extern "C" {
 
@@ -93,7 +92,7 @@ aclnnStatus aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(const aclTensor*
                                                                 const aclIntArray* inputSize, double scalesH,
                                                                 double scalesW, aclTensor* out, uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
-  return prepareBackward2d(gradOutput, outputSize, inputSize, scalesH, scalesW, out, workspaceSize, executor,
+  return upsample_exact::prepareBackward2d(gradOutput, outputSize, inputSize, scalesH, scalesW, out, workspaceSize, executor,
                            currentContext());
 }
 
@@ -107,7 +106,7 @@ aclnnStatus aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(const aclTensor*
                                                                 const aclIntArray* inputSize, double scales,
                                                                 aclTensor* out, uint64_t* workspaceSize,
                                                                 aclOpExecutor** executor) {
-  return prepareBackward1d(gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor, currentContext());
+  return upsample_exact::prepareBackward1d(gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearestExact1dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
@@ -118,7 +117,7 @@ aclnnStatus aclnnUpsampleNearestExact1dBackward(void* workspace, uint64_t worksp
 aclnnStatus aclnnUpsampleNearestExact2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                         double scalesH, double scalesW, aclTensor* out,
                                                         uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return prepareForward2d(self, outputSize, scalesH, scalesW, out, workspaceSize, executor, currentContext());
+  return upsample_exact::prepareForward2d(self, outputSize, scalesH, scalesW, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearestExact2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
@@ -129,7 +128,7 @@ aclnnStatus aclnnUpsampleNearestExact2d(void* workspace, uint64_t workspaceSize,
 aclnnStatus aclnnUpsampleNearestExact1dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                         double scales, aclTensor* out, uint64_t* workspaceSize,
                                                         aclOpExecutor** executor) {
-  return prepareForward1d(self, outputSize, scales, out, workspaceSize, executor, currentContext());
+  return upsample_exact::prepareForward1d(self, outputSize, scales, out, workspaceSize, executor, currentContext());
 }
 
 aclnnStatus aclnnUpsampleNearestExact1d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
