@@ -258,6 +258,9 @@ std::vector<Case> traceCases() {
     v.push_back(referenceCase(std::string("trace_backward_1d_") + mode, "trace",
                               problem(kUpsampleNearestExact1dBackward, {2, 3, 1, 6, 1, 17, 0.0, 0.0}, ACL_FLOAT, det), true));
   }
+  // An empty self into an out with cells: success, nothing written (CANN's answer), no tiles, no moves.
+  v.push_back(referenceCase("trace_forward_2d_empty_self_writes_nothing", "trace",
+                            problem(kUpsampleNearestExact2d, {3, 3, 0, 1, 3, 1, 0.0, 0.0}, ACL_FLOAT16, false), true));
   v.push_back(referenceCase("trace_forward_2d", "trace", problem(kUpsampleNearestExact2d, {1, 2, 3, 4, 7, 9, 0.0, 0.0}), true));
   v.push_back(referenceCase("trace_forward_1d_fp16", "trace",
                             problem(kUpsampleNearestExact1d, {2, 1, 1, 5, 1, 12, 0.0, 0.0}, ACL_FLOAT16), true));

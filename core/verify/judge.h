@@ -20,6 +20,7 @@ struct Expected {
   std::vector<double> absSum;   // per cell, the sum of |terms| (empty: nothing is summed)
   std::vector<int64_t> terms;   // per cell, how many terms are summed
   std::vector<int64_t> ints;    // integer outputs (indices)
+  bool untouched = false;       // nothing may be written (a forward of an empty input): still the runner's 0xFF fill
 };
 
 // The reference outputs of `request`, computed from the run's own inputs; false and `why` when it has none

@@ -424,6 +424,13 @@ int main(int argc, char** argv) {
     p.w.byte(0).byte(0).byte(0);                                        // indices -1, -1, -1
     writeRegression(dir, "adaptive-backward-empty-grad-input", p);
   }
+  {  // the 2-D exact forward of an empty self (3x3x0x1) into an out with cells: success and nothing written, as
+     // CANN does; the judge compared the untouched out with a reference of zeros
+    Program p;
+    p.step(Step::kRun).w.op(OpKind::kUpsampleNearestExact2d).byte(3).byte(3).byte(10).byte(0).byte(3).byte(0);
+    p.w.scale(0.0).scale(0.0).byte(4).byte(1).byte(0).byte(0).byte(1);  // traced; fp16, default mode
+    writeRegression(dir, "forward-of-empty-self-writes-nothing", p);
+  }
   std::printf("wrote the seed corpus to %s\n", dir.c_str());
   return 0;
 }

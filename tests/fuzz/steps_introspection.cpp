@@ -158,7 +158,10 @@ void stepRun(State& s) {
     return;
   }
   const verify::Verdict v = verify::checkRun(r, result);
-  if (!v.passed) violation("gradlab::run", v.lines.empty() ? "disagrees with the reference" : v.lines.back().c_str());
+  if (!v.passed) {
+    const std::string what = verify::describe(r) + ": " + (v.lines.empty() ? "disagrees with the reference" : v.lines.back());
+    violation("gradlab::run", what.c_str());
+  }
   if (!result.plan) violation("gradlab::run", "succeeded without a plan");
   checkPlan(*result.plan);
   const verify::CaseResult plan = verify::judgePlan(r, *result.plan);
