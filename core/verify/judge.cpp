@@ -162,9 +162,11 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
       say("the run produced no " + e.name, false);
       continue;
     }
-    if (e.untouched) {  // the runner fills outputs with 0xFF bytes: NaN, or 255 for UINT8, -1 for indices
+    if (e.untouched) {  // the runner fills outputs with 0xFF bytes: NaN in a float, 255 in UINT8, -1 in signed ints
       const bool fill = std::all_of(got->values.begin(), got->values.end(), [&](float x) {
-        return got->dtype == ACL_UINT8 ? x == 255.0f : std::isnan(x);
+        const bool floating = got->dtype == ACL_FLOAT || got->dtype == ACL_FLOAT16 || got->dtype == ACL_BF16 ||
+                              got->dtype == ACL_DOUBLE;
+        return floating ? std::isnan(x) : got->dtype == ACL_UINT8 ? x == 255.0f : x == -1.0f;
       }) && std::all_of(got->ints.begin(), got->ints.end(), [](int64_t i) { return i == -1; });
       say(e.name + (fill ? " left as it was (nothing to copy from an empty input)" : " was written from an empty input"),
           fill);
