@@ -187,6 +187,32 @@ TEST(Runner, InputsComeFromTheSeedOrTheGivenValues) {
   EXPECT_EQ(half.input("gradOutput")->values[0], halfBitsToFloat(floatToHalfBits(0.1f))) << "inputs as the device holds them";
 }
 
+TEST(Runner, ValueSourcesFillTheInputs) {
+  RunRequest r = request(OpKind::kUpsampleNearestExact1d);
+  r.inW = 300, r.outW = 300;
+  r.valueSource = ValueSource::kRamp;
+  RunResult out = run(r);
+  ASSERT_TRUE(out.ok()) << out.message;
+  const std::vector<float>& ramp = out.input("self")->values;
+  for (size_t i = 0; i < ramp.size(); ++i) EXPECT_EQ(ramp[i], static_cast<float>(i));
+  r.valueSource = ValueSource::kOnes;
+  out = run(r);
+  ASSERT_TRUE(out.ok()) << out.message;
+  EXPECT_EQ(out.input("self")->values, std::vector<float>(out.input("self")->values.size(), 1.0f));
+  r.valueSource = ValueSource::kSmallIntegers;
+  out = run(r);
+  ASSERT_TRUE(out.ok()) << out.message;
+  std::set<float> seen(out.input("self")->values.begin(), out.input("self")->values.end());
+  EXPECT_EQ(seen, (std::set<float>{-4, -3, -2, -1, 0, 1, 2, 3, 4})) << "every whole number in [-4, 4], nothing else";
+  r.dtype = ACL_UINT8;
+  r.valueSource = ValueSource::kRamp;
+  out = run(r);
+  ASSERT_TRUE(out.ok()) << out.message;
+  EXPECT_EQ(out.input("self")->values[257], 1.0f) << "UINT8 ramps wrap at 256";
+  for (ValueSource v : allValueSources()) EXPECT_EQ(valueSourceFromName(valueSourceName(v)), v);
+  EXPECT_FALSE(valueSourceFromName("squares"));
+}
+
 TEST(Runner, AdaptiveBackwardTakesIndicesFromTheForwardOp) {
   RunRequest r = request(OpKind::kAdaptiveMaxPool2dBackward);
   RunResult back = run(r);

@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
     std::cerr << "gradlab-cli: " << error << "\nRun with --help for more information.\n";
     return kBadArguments;
   }
+  request.trace = !options.trace.empty() || !options.traceMoves.empty();
 
   const RunResult result = run(request);
   if (!result.ok()) {

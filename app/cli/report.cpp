@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "gradlab/npy.h"
+#include "run_options.h"
 
 namespace gradlab::cli {
 namespace {
@@ -177,14 +178,6 @@ void printProfiles(std::ostream& out) {
                    [&](const DeviceProfile& p) { return p.name == active.name; })) {
     out << "  active: " << profileText(active) << " (from GRADLAB_DEVICE)\n";
   }
-}
-
-std::string dtypeList(const OpInfo& op) {
-  std::string list;
-  for (size_t i = 0; i < op.dtypes.size(); ++i) {
-    list += (i == 0 ? "" : i + 1 == op.dtypes.size() ? " or " : ", ") + std::string(dtypeText(op.dtypes[i]));
-  }
-  return list;
 }
 
 void printOps(std::ostream& out) {

@@ -17,8 +17,6 @@ void printPlan(std::ostream& out, const Plan& plan, int rows);
 std::string modelledTimeText(const Plan& plan);
 void printValues(std::ostream& out, const HostTensor& tensor);
 void printProfiles(std::ostream& out);
-// "float32, float16, bfloat16 or uint8": the dtypes `op` takes.
-std::string dtypeList(const OpInfo& op);
 // Every operator of the catalog: CLI name, aclnn name, the CANN kernel it runs, its dtypes.
 void printOps(std::ostream& out);
 

@@ -29,6 +29,9 @@ gradlab_cli_test(dtype_not_in_the_ops_list 2 "--dtype f64: aclnnUpsampleNearestE
                  --op upsample2d-backward --dtype f64)
 gradlab_cli_test(double_legacy_backward 0 "gradInput matches the reference bit for bit \\(12 cells, float64\\)"
                  --op upsample-nearest1d-backward --n 2 --c 2 --in 3 --out 8 --dtype f64 --deterministic --check)
+gradlab_cli_test(values_ramp 0 "float32 \\[1, 1, 4\\]:[^0-9]+0 +1 +2 +3[^0-9]+float32 \\[1, 1, 2\\]:[^0-9]+1 +5"
+                 --op upsample1d-backward --in 2 --out 4 --values ramp --print)
+gradlab_cli_test(values_unknown 2 "--values: squares not in" --op upsample1d-backward --values squares)
 gradlab_cli_test(list_ops 0 "upsample-nearest2d +aclnnUpsampleNearest2d +kernel ResizeNearestNeighborV2" --list-ops)
 gradlab_cli_test(uint8_forward 0 "out matches the reference bit for bit \\(77 cells, uint8\\)"
                  --op upsample2d --in 3x5 --out 7x11 --dtype uint8 --check)

@@ -37,6 +37,18 @@ const char* dtypeText(aclDataType dtype);                         // "float32", 
 std::optional<aclDataType> dtypeFromText(std::string_view name);
 std::string shapeText(const std::vector<int64_t>& shape);         // "[1, 1, 8, 8]"
 
+// Where a run's input values come from when RunRequest::values is empty. Every source is seeded and the
+// same on every machine; each tensor of a request draws its own stream.
+enum class ValueSource : uint8_t {
+  kRandom,         // uniform in [-1, 1), multiples of 2^-23 (UINT8: 0..255)
+  kSmallIntegers,  // whole numbers in [-4, 4] (UINT8: 0..8): sums a class can check by hand
+  kRamp,           // 0, 1, 2, ... in row-major order (UINT8: modulo 256)
+  kOnes,           // every value 1: each output cell counts its terms
+};
+std::span<const ValueSource> allValueSources();
+const char* valueSourceName(ValueSource source);                          // "random", "integers", "ramp", "ones"
+std::optional<ValueSource> valueSourceFromName(std::string_view name);   // a valueSourceName, any case
+
 // Where the cells of a logical tensor lie in its storage under `layout`: element strides, the offset of
 // cell 0 and the storage size in elements. `channelDim` is the dimension channels-last moves innermost
 // (1 for NCHW / NCL, 0 for CHW).
@@ -61,7 +73,8 @@ struct RunRequest {
   std::optional<AtomicSchedule> schedule;  // default mode's atomic order (gradlab/schedule.h); unset: GRADLAB_SCHEDULE, else host
   std::optional<Accumulation> accumulate;  // FLOAT16/BF16 backward sums (gradlab/accumulation.h); unset: GRADLAB_ACCUMULATE, else fp32
   std::optional<DeviceProfile> profile;  // default: activeProfile(); travels with the call (nothing global changes)
-  uint64_t seed = 1;                     // random inputs in [-1, 1) (rounded to dtype)
+  uint64_t seed = 1;                     // seeds the value source (random, integers)
+  ValueSource valueSource = ValueSource::kRandom;  // inputs without explicit values (rounded to dtype)
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major
   std::vector<int64_t> indices;          // backward ops with indices: explicit ones; default: the forward twin's on random self
   bool trace = false;

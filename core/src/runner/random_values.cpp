@@ -34,4 +34,25 @@ std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t st
   return v;
 }
 
+std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count) {
+  const bool byte = dtype == ACL_UINT8;
+  switch (source) {
+    case ValueSource::kSmallIntegers: {
+      std::vector<float> v = randomValues(seed, stream, count);
+      for (float& x : v) x = std::floor((x + 1.0f) * 4.5f) - (byte ? 0.0f : 4.0f);  // 9 values, evenly drawn
+      return v;
+    }
+    case ValueSource::kRamp: {
+      std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(byte ? i % 256 : i);
+      return v;
+    }
+    case ValueSource::kOnes:
+      return std::vector<float>(static_cast<size_t>(std::max<int64_t>(count, 0)), 1.0f);
+    case ValueSource::kRandom:
+      break;
+  }
+  return randomValuesFor(dtype, seed, stream, count);
+}
+
 }  // namespace gradlab::runner

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "gradlab/runner.h"
 
 namespace gradlab::runner {
 
@@ -14,5 +15,7 @@ std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count);
 // The same stream as values a tensor of `dtype` holds: UINT8 gets whole numbers 0..255 (floor((x + 1) * 128)),
 // every other dtype randomValues as it is.
 std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count);
+// `count` values of `source` (gradlab/runner.h) for a tensor of `dtype`; kRandom is randomValuesFor.
+std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count);
 
 }  // namespace gradlab::runner

@@ -202,7 +202,7 @@ class RequestRun {
     switch (role.kind) {
       case RoleKind::kValues:
         if (r_.values.empty()) {
-          values = runner::randomValuesFor(dtype, r_.seed, kPrimaryStream, cells);
+          values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kPrimaryStream, cells);
         } else if (static_cast<int64_t>(r_.values.size()) != cells) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
@@ -212,7 +212,7 @@ class RequestRun {
         }
         break;
       case RoleKind::kShapeOnly:
-        values = runner::randomValues(r_.seed, kForwardInputStream, cells);
+        values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kForwardInputStream, cells);
         break;
       case RoleKind::kIndices:
         if (!r_.indices.empty() || cells == 0) {
@@ -362,6 +362,30 @@ std::optional<aclDataType> dtypeFromText(std::string_view name) {
 }
 
 std::span<const Layout> allLayouts() { return kLayouts; }
+
+namespace {
+constexpr ValueSource kValueSources[] = {ValueSource::kRandom, ValueSource::kSmallIntegers, ValueSource::kRamp,
+                                         ValueSource::kOnes};
+}  // namespace
+
+std::span<const ValueSource> allValueSources() { return kValueSources; }
+
+const char* valueSourceName(ValueSource source) {
+  switch (source) {
+    case ValueSource::kRandom: return "random";
+    case ValueSource::kSmallIntegers: return "integers";
+    case ValueSource::kRamp: return "ramp";
+    case ValueSource::kOnes: return "ones";
+  }
+  return "random";
+}
+
+std::optional<ValueSource> valueSourceFromName(std::string_view name) {
+  for (ValueSource s : kValueSources) {
+    if (sameText(name, valueSourceName(s))) return s;
+  }
+  return std::nullopt;
+}
 
 const char* layoutName(Layout layout) {
   switch (layout) {

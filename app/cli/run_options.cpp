@@ -1,0 +1,257 @@
+#include "run_options.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <CLI/CLI.hpp>
+
+#include "gradlab/npy.h"
+
+namespace gradlab::cli {
+namespace {
+
+// "8x6" -> {8, 6}; "8" -> {8}. Every number must be a positive integer.
+bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string* error, const char* option) {
+  dims->clear();
+  std::string item;
+  auto flush = [&]() {
+    if (item.empty() || item.size() > 12 || !std::all_of(item.begin(), item.end(), [](char d) { return std::isdigit(static_cast<unsigned char>(d)) != 0; }) || std::stoll(item) <= 0) {
+      *error = std::string(option) + " '" + text + "': sizes are positive integers, written H x W (\"8x8\") or L (\"16\")";
+      return false;
+    }
+    dims->push_back(std::stoll(item));
+    item.clear();
+    return true;
+  };
+  for (char ch : text) {
+    if (ch == 'x' || ch == 'X' || ch == ',') {
+      if (!flush()) return false;
+    } else {
+      item += ch;
+    }
+  }
+  return flush();
+}
+
+bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
+  scales->clear();
+  std::string item;
+  auto flush = [&]() {
+    try {
+      size_t used = 0;
+      double v = std::stod(item, &used);
+      if (used != item.size()) throw std::invalid_argument(item);
+      scales->push_back(v);
+    } catch (const std::exception&) {
+      *error = "--scales '" + text + "': expected numbers, e.g. 2 or 2,1.5 (height, width)";
+      return false;
+    }
+    item.clear();
+    return true;
+  };
+  for (char ch : text) {
+    if (ch == ',' || ch == 'x' || ch == 'X') {
+      if (!flush()) return false;
+    } else {
+      item += ch;
+    }
+  }
+  return flush();
+}
+
+}  // namespace
+
+std::string dtypeList(const OpInfo& op) {
+  std::string list;
+  for (size_t i = 0; i < op.dtypes.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == op.dtypes.size() ? " or " : ", ") + std::string(dtypeText(op.dtypes[i]));
+  }
+  return list;
+}
+
+void addRunOptions(CLI::App& app, RunOptions& o) {
+  app.add_option("--op", o.op, "Operator: " + cliNames() + " (or the aclnn name, e.g. UpsampleNearestExact2dBackward)")
+      ->check([](const std::string& v) {
+        return findOp(v) ? std::string() : "unknown operator '" + v + "' (known: " + cliNames() + ")";
+      });
+  const auto positive = [](const std::string& v) {
+    return v.find_first_not_of("0123456789") == std::string::npos && v.size() <= 12 && std::stoll(v) > 0
+               ? std::string()
+               : "'" + v + "' is not a positive integer";
+  };
+  app.add_option("--n", o.n, "Batch size N")->check(positive);
+  app.add_option("--c", o.c, "Channels C")->check(positive);
+  app.add_option("--in", o.in, "Input-side spatial size HxW (1-D: L): gradInput of a backward op, self of a forward op");
+  app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L): gradOutput of a backward op, out of a forward op");
+  app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S or SH,SW; default: from the sizes");
+  app.add_flag("--unbatched", o.unbatched, "Adaptive pool: 3-D (C,H,W) tensors");
+  app.add_option("--dtype", o.dtype, "Element type; each operator takes its own list (--list-ops)")
+      ->check([](const std::string& v) {
+        return dtypeFromText(v) ? std::string() : "'" + v + "' is not a dtype (f32, f16, bf16, f64, u8)";
+      })
+      ->capture_default_str();
+  app.add_option("--index-type", o.indexType, "Adaptive pool indices")
+      ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))
+      ->capture_default_str();
+  std::vector<std::string> layouts;
+  for (Layout l : allLayouts()) layouts.push_back(layoutName(l));
+  app.add_option("--layout", o.layout, "Device layout of every tensor")
+      ->check(CLI::IsMember(layouts, CLI::ignore_case))
+      ->capture_default_str();
+  app.add_flag("--deterministic", o.deterministic, "ACL_OPT_DETERMINISTIC=1: one owner per output cell, fixed order");
+  app.add_option("--schedule", o.schedule,
+                 "Default mode: who orders the atomic adds into a shared cell: host (thread timing) or a seed N "
+                 "(a reproducible interleaving; like GRADLAB_SCHEDULE=seed:N)")
+      ->check([](const std::string& v) {
+        return parseSchedule(v) ? std::string() : "expected host, N or seed:N (N a non-negative integer)";
+      });
+  app.add_option("--accumulate", o.accumulate,
+                 "FLOAT16/BF16 backward sums: fp32 (an fp32 accumulator or workspace, rounded once; CANN's way) or "
+                 "dtype (every sum rounded to the dtype; like GRADLAB_ACCUMULATE)")
+      ->check(CLI::IsMember({"fp32", "dtype"}));
+  app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
+      ->check([](const std::string& v) {
+        DeviceProfile p;
+        std::string error;
+        return parseProfileSpec(v, &p, &error) ? std::string() : error;
+      });
+  app.add_option("--seed", o.seed, "Seed of the input values (random, integers)")->capture_default_str();
+  std::vector<std::string> sources;
+  for (ValueSource s : allValueSources()) sources.push_back(valueSourceName(s));
+  app.add_option("--values", o.values, "Input values without --input: random (in [-1, 1)), integers (-4..4), ramp "
+                                       "(0, 1, 2, ...) or ones")
+      ->check(CLI::IsMember(sources, CLI::ignore_case))
+      ->capture_default_str();
+  app.add_option("--input", o.input, "Primary input (gradOutput / self) from a .npy file; its shape sets N, C and that side")
+      ->check(CLI::ExistingFile);
+  app.add_option("--indices", o.indices, "Adaptive pool backward: indices from a .npy file (integers, gradOutput's shape)")
+      ->check(CLI::ExistingFile);
+}
+
+bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std::string* error) {
+  RunRequest r;
+  if (o.op.empty()) {
+    *error = "--op is required (one of " + cliNames() + ")";
+    return false;
+  }
+  const OpInfo& op = *findOp(o.op);
+  r.op = op.kind;
+  r.N = o.n;
+  r.C = o.c;
+  r.unbatched = o.unbatched;
+  if (r.unbatched && !op.allowsUnbatched) {
+    *error = std::string("--unbatched applies to operators with 3-D (C, H, W) tensors only; ") + op.name + " has none";
+    return false;
+  }
+  if (r.unbatched && app.count("--n") > 0 && o.n != 1) {
+    *error = "--unbatched tensors have no N; drop --n";
+    return false;
+  }
+
+  // Spatial sizes: the catalog's example call unless given.
+  const size_t rank = static_cast<size_t>(op.spatialRank);
+  auto example = [&](int64_t h, int64_t w) { return rank == 1 ? std::vector<int64_t>{w} : std::vector<int64_t>{h, w}; };
+  std::vector<int64_t> in = example(op.example.inH, op.example.inW);
+  std::vector<int64_t> outDims = example(op.example.outH, op.example.outW);
+  if (!o.in.empty() && !parseDims(o.in, &in, error, "--in")) return false;
+  if (!o.out.empty() && !parseDims(o.out, &outDims, error, "--out")) return false;
+  for (auto [dims, name] : {std::pair{&in, "--in"}, std::pair{&outDims, "--out"}}) {
+    if (dims->size() != rank) {
+      *error = std::string(name) + " needs " + (rank == 1 ? "one size L" : "two sizes HxW") + " for " + op.name;
+      return false;
+    }
+  }
+  r.inH = rank == 1 ? 1 : in[0];
+  r.inW = in.back();
+  r.outH = rank == 1 ? 1 : outDims[0];
+  r.outW = outDims.back();
+
+  if (!o.scales.empty()) {
+    if (op.scaleCount == 0) {
+      *error = std::string("--scales applies to operators that take scales; ") + op.name + " takes none";
+      return false;
+    }
+    std::vector<double> s;
+    if (!parseScales(o.scales, &s, error)) return false;
+    if (s.size() > static_cast<size_t>(op.scaleCount)) {
+      *error = "--scales '" + o.scales + "': " + op.name + " takes " + (op.scaleCount == 1 ? "one scale" : "one or two scales");
+      return false;
+    }
+    r.scaleH = rank == 1 ? 0.0 : s.front();
+    r.scaleW = s.back();
+  }
+
+  r.dtype = dtypeFromText(o.dtype).value_or(ACL_FLOAT);
+  if (std::find(op.dtypes.begin(), op.dtypes.end(), r.dtype) == op.dtypes.end()) {
+    *error = "--dtype " + o.dtype + ": " + op.aclnnName() + " takes " + dtypeList(op) + " (CANN's list on Atlas A2/A3)";
+    return false;
+  }
+  r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);
+  r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
+  r.deterministic = o.deterministic;
+  if (!o.schedule.empty()) r.schedule = parseSchedule(o.schedule);
+  if (!o.accumulate.empty()) r.accumulate = parseAccumulation(o.accumulate);
+  r.seed = o.seed;
+  r.valueSource = valueSourceFromName(o.values).value_or(ValueSource::kRandom);
+  if (!o.device.empty()) {
+    DeviceProfile p;
+    if (!parseProfileSpec(o.device, &p, error)) return false;
+    r.profile = p;
+  }
+
+  const TensorRole& primary = *std::find_if(op.tensorRoles().begin(), op.tensorRoles().end(),
+                                            [](const TensorRole& t) { return t.kind == RoleKind::kValues; });
+  if (!o.input.empty()) {
+    npy::Array a;
+    if (!npy::read(o.input, &a, error)) return false;
+    const std::vector<int64_t> expected = sideShape(op, primary.side, sizesOf(r));
+    const bool sizesGiven = app.count("--n") > 0 || app.count("--c") > 0 ||
+                            (primary.side == Side::kOut ? !o.out.empty() : !o.in.empty());
+    if (a.shape.size() != expected.size()) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; " + op.name + " needs a " +
+               std::to_string(expected.size()) + "-D " + primary.name;
+      return false;
+    }
+    if (sizesGiven && a.shape != expected) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + " but the size options ask for " +
+               shapeText(expected) + " (drop them to take the file's shape)";
+      return false;
+    }
+    if (std::any_of(a.shape.begin(), a.shape.end(), [](int64_t d) { return d <= 0; })) {
+      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; every size must be positive";
+      return false;
+    }
+    OpSizes sizes = sizesOf(r);
+    takeSideShape(op, primary.side, a.shape, &sizes);
+    r.N = sizes.N, r.C = sizes.C;
+    r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
+    r.values = a.toFloat();
+  }
+  if (!o.indices.empty()) {
+    const TensorRole* indices = nullptr;
+    for (const TensorRole& t : op.tensorRoles()) {
+      if (t.kind == RoleKind::kIndices) indices = &t;
+    }
+    if (indices == nullptr) {
+      *error = std::string("--indices applies to operators that read indices; ") + op.name + " reads none";
+      return false;
+    }
+    npy::Array a;
+    if (!npy::read(o.indices, &a, error)) return false;
+    if (npy::isFloating(a.dtype)) {
+      *error = "--indices " + o.indices + " holds " + npy::dtypeName(a.dtype) + "; indices must be integers";
+      return false;
+    }
+    const std::vector<int64_t> expected = sideShape(op, indices->side, sizesOf(r));
+    if (a.shape != expected) {
+      *error = "--indices " + o.indices + " has shape " + shapeText(a.shape) + " but " + indices->name + " is " +
+               shapeText(expected);
+      return false;
+    }
+    if (!a.toInt64(&r.indices, error)) return false;
+  }
+  *out = r;
+  return true;
+}
+
+}  // namespace gradlab::cli
