@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "viz/model/core_palette.h"
+#include "viz/model/number_format.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 
@@ -58,25 +59,11 @@ std::string gridTitle(const SceneGrid& grid, int64_t plane) {
 }
 
 std::string fittedValueText(float value, bool integer, float widthPx, float fontSize, const ImFont* font) {
-  auto fits = [&](const std::string& s) {
-    return font->CalcTextSizeA(fontSize, 1e9f, 0.0f, s.c_str()).x <= widthPx;
-  };
-  char buf[32];
-  if (integer) {
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(value));
-    return fits(buf) ? std::string(buf) : std::string();
-  }
-  if (std::isnan(value)) return fits("nan") ? "nan" : "";
-  if (value == 0.0f) return "0";
-  for (int digits = 4; digits >= 1; --digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(value));
-    std::string s = buf;
-    // "0.25" reads better than "0.2500"; %g already drops trailing zeros. Drop "0." -> "." when tight.
-    if (fits(s)) return s;
-    if (s.rfind("0.", 0) == 0 && fits(s.substr(1))) return s.substr(1);
-    if (s.rfind("-0.", 0) == 0 && fits(cat("-", s.substr(2)))) return cat("-", s.substr(2));
-  }
-  return "";
+  const float charWidth = font->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
+  const int room = charWidth > 0 ? static_cast<int>(widthPx / charWidth) : 0;
+  const float one[] = {value};
+  const CellText t = formatCell(value, chooseNumberFormat(one, integer, room));
+  return t.fits ? t.text : std::string();
 }
 
 std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style) {
@@ -85,6 +72,20 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   const GridDims& d = g.grid.dims;
   const float z = canvas.zoom();
   const float gap = z >= 12.0f ? std::max(1.0f, z * 0.04f) : 0.0f;
+
+  // One number format for the whole grid (every cell the same significant digits), from the cell size.
+  ImFont* mono = monoFont();
+  const float fontSize = std::min(mono->FontSize, z * 0.48f);
+  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
+  const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
+  const std::vector<float>& values = style.values ? *style.values : own;
+  const float charWidth = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
+  const NumberFormat format =
+      chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+  bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
+  if (printValues && !format.integer) {
+    for (float v : values) rounded = rounded || !formatCell(v, format).exact;
+  }
 
   // Label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
   // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
@@ -97,7 +98,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     auto width = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x; };
     std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
     if (width(cat(g.grid.name, note), fs) > room) note.clear();  // the note is a nicety: drop it when cramped
-    std::string line1 = cat(g.grid.name, note), line2 = gridTitle(g, plane).substr(g.grid.name.size() + 1);
+    // How values are rounded is not a nicety: it stays, on the shape line.
+    const std::string digits = rounded ? cat(" · ", format.describe()) : std::string();
+    std::string line1 = cat(g.grid.name, note), line2 = cat(gridTitle(g, plane).substr(g.grid.name.size() + 1), digits);
     if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();
@@ -120,12 +123,6 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   int64_t c1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.x - g.x)), 0, d.cols);
   int64_t r0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.y - g.y)), 0, d.rows);
   int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
-
-  ImFont* mono = monoFont();
-  const float fontSize = std::min(mono->FontSize, z * 0.48f);
-  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
-  const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
-  const std::vector<float>& values = style.values ? *style.values : own;
 
   for (int64_t r = r0; r < r1; ++r) {
     for (int64_t c = c0; c < c1; ++c) {
@@ -158,12 +155,15 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
           dl->AddLine(ImVec2(p0.x + z * k, p0.y), ImVec2(p0.x, p0.y + z * k), IM_COL32(0, 0, 0, 110), 1.0f);
       }
       if (printValues && filled) {
-        std::string text = fittedValueText(v, g.grid.isInteger(), z - gap - 3.0f, fontSize, mono);
-        if (!text.empty()) {
-          ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
-          ImU32 tc = toImU32(readableTextOn(fill));
-          if (dim) tc = faded(tc);
-          dl->AddText(mono, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, text.c_str());
+        const CellText t = formatCell(v, format);
+        ImU32 tc = toImU32(readableTextOn(fill));
+        if (dim) tc = faded(tc);
+        if (t.fits) {
+          ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
+          dl->AddText(mono, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
+        } else {  // too wide for the cell: three dots say "hover me", never a shortened number
+          const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
+          for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
         }
       }
     }
