@@ -64,6 +64,41 @@ TEST(VizLesson, ErrorsNameTheProblem) {
   EXPECT_EQ(error, "preset 1: \"N\" has the wrong type");
 }
 
+TEST(VizLesson, ValuesOutOfRangeAreRefusedNamingTheField) {
+  Lesson l;
+  std::string error;
+  const std::string head = R"({"presets": [ {"title": "a", "request": {"op": "upsample2d-backward"}},
+                                            {"title": "b", "request": {"op": "upsample2d-backward", )";
+  EXPECT_FALSE(parseLesson(head + R"("inH": -5}} ]})", "x", &l, &error));
+  EXPECT_NE(error.find("preset 2: \"inH\" is -5, outside [1, 1024]"), std::string::npos) << error;
+  EXPECT_FALSE(parseLesson(head + R"("cores": 5000}} ]})", "x", &l, &error));
+  EXPECT_NE(error.find("\"cores\" is 5000"), std::string::npos) << error;
+  EXPECT_FALSE(parseLesson(head + R"("scaleW": -1}} ]})", "x", &l, &error));
+  EXPECT_NE(error.find("\"scaleW\""), std::string::npos) << error;
+  EXPECT_FALSE(parseLesson(head + R"("valueSource": "squares"}} ]})", "x", &l, &error));
+  EXPECT_NE(error.find("unknown valueSource \"squares\""), std::string::npos) << error;
+  ASSERT_TRUE(parseLesson(head + R"("valueSource": "ramp"}} ]})", "x", &l, &error)) << error;
+  EXPECT_EQ(l.presets[0].spec.request.valueSource, ValueSource::kSmallIntegers) << "the lesson default";
+  EXPECT_EQ(l.presets[1].spec.request.valueSource, ValueSource::kRamp);
+}
+
+// A preset edited in the app: values that no longer fit give way to the value source, with a note.
+TEST(VizLesson, MisfitPresetValuesAreReplacedWithANote) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.values = std::vector<float>(16, 1.0f);  // the forward's 4x4, not gradOutput's 8x8
+  r.valueSource = ValueSource::kSmallIntegers;
+  const std::vector<std::string> notes = dropMisfitInputs(&r);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_TRUE(r.values.empty());
+  EXPECT_NE(notes[0].find("16 values do not fit gradOutput [1, 1, 8, 8] (64 cells): using integers"), std::string::npos)
+      << notes[0];
+  r.values = std::vector<float>(64, 1.0f);
+  EXPECT_TRUE(dropMisfitInputs(&r).empty());
+  EXPECT_EQ(r.values.size(), 64u);
+}
+
 TEST(VizLesson, BadDeviceSpecIsReportedNotThrown) {
   RequestSpec spec;
   spec.device = "no-such-chip";

@@ -26,6 +26,7 @@ class VizPanels : public ::testing::Test {
     io.IniFilename = nullptr;
     io.DisplaySize = ImVec2(1280, 720);
     io.DeltaTime = 1.0f / 60.0f;
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // as the app's SDL renderer: large meshes split
     std::string error;
     ASSERT_TRUE(loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error)) << error;
     unsigned char* pixels = nullptr;
@@ -223,6 +224,58 @@ TEST_F(VizPanels, RealRunnerThroughEveryLessonPreset) {
   }
 }
 
+// A teacher edits a lesson step: another operator, each shape axis one up and one down, every dtype the
+// operator takes. No edit may end in a setup error (preset values that no longer fit are replaced, with a
+// note); what the operator's own checks refuse (e.g. more than 50x along an axis) is its 161002, shown.
+TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  ASSERT_TRUE(s.loadErrors.empty());
+  int runs = 0, refused = 0;
+  auto expectSane = [&](const std::string& what) {
+    ++runs;
+    if (!s.run.ok()) {
+      ++refused;
+      EXPECT_EQ(s.run.result.stage, "GetWorkspaceSize") << what << ": " << s.run.result.message;
+      EXPECT_EQ(s.run.result.status, ACLNN_ERR_PARAM_INVALID) << what;
+    }
+  };
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      const std::string where = s.lessons[l].id + " step " + std::to_string(p + 1);
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      const RequestSpec original = s.controls;
+      for (const OpInfo& op : allOps()) {
+        s.controls = original;
+        setOperator(s.controls, op.kind);
+        runControls(s);
+        expectSane(where + " as " + op.name);
+        frame(s);
+      }
+      for (int64_t RunRequest::*axis : {&RunRequest::N, &RunRequest::C, &RunRequest::inH, &RunRequest::inW,
+                                        &RunRequest::outH, &RunRequest::outW}) {
+        for (int64_t delta : {-1, 1}) {
+          s.controls = original;
+          int64_t& v = s.controls.request.*axis;
+          v = std::max<int64_t>(1, v + delta);
+          runControls(s);
+          expectSane(where + " with an axis " + std::to_string(v));
+        }
+      }
+      for (aclDataType dtype : opInfo(original.request.op).dtypes) {
+        s.controls = original;
+        s.controls.request.dtype = dtype;
+        runControls(s);
+        expectSane(where + " in " + dtypeText(dtype));
+      }
+      frame(s);
+    }
+  }
+  EXPECT_GT(runs, 500);
+  EXPECT_LT(refused, runs / 10) << "most edits run";
+}
+
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
@@ -261,6 +314,7 @@ TEST_F(VizPanels, SummingInTheDtypeShowsTheErrorGrow) {
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.inH = s.controls.request.inW = 4;
   s.controls.request.outH = s.controls.request.outW = 200;
+  s.controls.request.valueSource = ValueSource::kRandom;  // whole numbers would sum exactly
   s.compare.mode = CompareMode::kPrecision;
   s.compare.lowDtype = ACL_BF16;
   s.compare.accumulate = Accumulation::kDtype;
@@ -282,6 +336,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   s.controls.cores = 8;
   s.controls.request.inH = s.controls.request.inW = 3;
   s.controls.request.outH = s.controls.request.outW = 64;
+  s.controls.request.valueSource = ValueSource::kRandom;  // whole numbers would sum exactly in any order
   s.compare.mode = CompareMode::kDeterminism;
   computeComparison(s);
   ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;

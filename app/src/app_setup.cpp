@@ -38,6 +38,21 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
       for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
   for (const std::string& e : s.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
 
+  if (o.request) {  // a run from the command line: free exploration, no lesson
+    viz::RequestSpec spec;
+    spec.request = *o.request;
+    if (o.request->profile) {
+      const DeviceProfile& p = *o.request->profile;
+      spec.device = p.name;
+      spec.cores = p.vectorCores;
+      spec.ubBytes = p.ubBytes;
+      spec.request.profile.reset();
+    }
+    spec.request.trace = false;
+    viz::openRun(s, spec);
+    s.player.playing = o.play && s.run.ok() && !s.run.animation.empty();
+    return true;
+  }
   int index = -1;
   for (size_t i = 0; i < s.lessons.size(); ++i)
     if (s.lessons[i].id == o.lesson) index = static_cast<int>(i);

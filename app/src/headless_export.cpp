@@ -106,10 +106,7 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
 
 int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) {
   const viz::Lesson* lesson = s.currentLesson();
-  if (!lesson) {
-    std::fprintf(stderr, "gradlab: no lesson to render\n");
-    return 1;
-  }
+  if (!lesson) return exportRun(s, o, outDir);
   const viz::Lesson copy = *lesson;
   const int lessonIndex = s.lesson;
   OffscreenRenderer renderer;
@@ -161,6 +158,30 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   std::printf("gradlab: wrote %d frame(s) for %zu preset(s) to %s in %.1f s\n", totalFrames, copy.presets.size(),
               dir.c_str(), secs);
   return failures ? 1 : 0;
+}
+
+int exportRun(viz::AppState& s, const Options& o, const std::string& outDir) {
+  OffscreenRenderer renderer;
+  std::string error;
+  if (!renderer.init(o.width, o.height, &error)) {
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+    return 1;
+  }
+  const fs::path dir = fs::path(outDir) / "run";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) {
+    std::fprintf(stderr, "gradlab: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+    return 1;
+  }
+  const fs::path gifPath = fs::path(outDir) / "run.gif";
+  const int frames = renderPreset(renderer, s, o.frames, dir.string(), o.gif ? gifPath.string() : "", nullptr);
+  if (frames < 0) return 1;
+  std::printf("gradlab: wrote %d frame(s) of %s to %s%s\n", frames, opName(s.controls.request.op), dir.c_str(),
+              o.gif ? viz::cat(" and ", gifPath.string()).c_str() : "");
+  if (!s.run.ok()) std::printf("        (the run shows the library's error %d: %s)\n", s.run.result.status,
+                               s.run.result.message.c_str());
+  return s.run.ok() ? 0 : 1;
 }
 
 int exportRecording(viz::AppState& s, const Options& o) {

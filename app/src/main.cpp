@@ -29,6 +29,11 @@ int renderHeadless(gradlab::viz::AppState& state, const gradlab::app::Options& o
   return gradlab::app::exportLesson(state, o, outDir);
 }
 
+// "the lesson \"first-steps\"" or "the --op run"; what a headless fallback renders.
+std::string what(const gradlab::app::Options& o) {
+  return o.request ? std::string("the --op run") : "the lesson \"" + o.lesson + "\"";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,17 +71,15 @@ int main(int argc, char** argv) {
       code = renderHeadless(state, options, options.outDir.empty() ? "gradlab-out" : options.outDir);
     } else if (!hasDisplay()) {
       const std::string out = options.outDir.empty() ? "gradlab-out" : options.outDir;
-      std::printf("gradlab: no display (DISPLAY and WAYLAND_DISPLAY are not set), so the lesson \"%s\" is rendered "
-                  "to images in %s/ instead of a window\n",
-                  options.lesson.c_str(), out.c_str());
+      std::printf("gradlab: no display (DISPLAY and WAYLAND_DISPLAY are not set), so %s is rendered to images "
+                  "instead of a window\n", what(options).c_str());
       code = renderHeadless(state, options, out);
     } else {
       std::string whyNot;
       code = app::runWindow(state, options, &whyNot);
       if (code < 0) {
         const std::string out = options.outDir.empty() ? "gradlab-out" : options.outDir;
-        std::printf("gradlab: %s; rendering the lesson \"%s\" to images in %s/ instead\n", whyNot.c_str(),
-                    options.lesson.c_str(), out.c_str());
+        std::printf("gradlab: %s; rendering %s to images instead\n", whyNot.c_str(), what(options).c_str());
         code = renderHeadless(state, options, out);
       }
     }

@@ -15,7 +15,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
       ->capture_default_str();
   cli.add_option("--preset", o->preset, "Preset of the lesson to open, from 1")->check(CLI::PositiveNumber);
   cli.add_flag("--headless", o->headless, "Render every preset of the lesson to PNG frames and a GIF; no window");
-  cli.add_option("--out", o->outDir, "Output directory for --headless (default ./gradlab-out)");
+  cli.add_option("--out-dir", o->outDir, "Output directory for --headless (default ./gradlab-out) and exports");
   cli.add_option("--screenshot", o->screenshot, "Render one frame of the preset to this PNG file and exit");
   cli.add_option("--record", o->record,
                  "Record the preset's animation to this GIF file and exit (from the window; headless without one)");
@@ -29,6 +29,10 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_flag("--no-gif", noGif, "Headless: PNG frames only, no GIF");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
+  o->run.values = "integers";  // the app's default inputs (gradlab-cli's are random)
+  CLI::App* run = cli.add_option_group("Run", "Open one call instead of a lesson, with gradlab-cli's flags");
+  cli::addRunOptions(*run, o->run);
+  run->add_flag("--play", o->play, "Start the animation of the --op run");
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -36,6 +40,20 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     return false;
   }
   o->gif = !noGif;
+  if (!o->run.op.empty()) {
+    RunRequest r;
+    std::string error;
+    if (!cli::buildRequest(o->run, cli, &r, &error)) {
+      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+      *exitCode = 2;
+      return false;
+    }
+    o->request = r;
+  } else if (o->play) {
+    std::fprintf(stderr, "gradlab: --play needs a run (--op NAME ...)\n");
+    *exitCode = 2;
+    return false;
+  }
   if (!size.empty()) {
     int w = 0, h = 0;
     char x = 0;

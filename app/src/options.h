@@ -1,7 +1,11 @@
 // Command-line options of the app.
 #pragma once
 
+#include <optional>
 #include <string>
+
+#include "gradlab/runner.h"
+#include "run_options.h"
 
 namespace gradlab::app {
 
@@ -9,7 +13,7 @@ struct Options {
   std::string lesson = "first-steps";
   int preset = 1;             // 1-based, the preset the window opens on / the screenshot shows
   bool headless = false;
-  std::string outDir;         // headless output ("" = ./gradlab-out)
+  std::string outDir;         // --out-dir: headless output and exports ("" = ./gradlab-out headless)
   std::string screenshot;     // render one frame of the preset to this PNG and exit
   std::string record;         // window: record the preset's animation to this GIF and exit
   int width = 1280, height = 720;
@@ -19,6 +23,9 @@ struct Options {
   bool gif = true;            // headless: also write an animated GIF per preset
   std::string assets;         // assets directory ("" = find it)
   bool listLessons = false;
+  cli::RunOptions run;                 // gradlab-cli's run flags (--op, --in, --out, --dtype, ...)
+  std::optional<RunRequest> request;   // set when --op is given: open this run instead of a lesson
+  bool play = false;                   // start the animation of a --op run
 };
 
 // Parses argv; on --help or an error prints and returns false with the exit code in `exitCode`.

@@ -7,7 +7,7 @@ app=$1 check=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
 
 log="$work/headless.log"
-"$app" --headless --lesson first-steps --out "$work/out" --frames 3 --size 960x540 >"$log" 2>&1 || {
+"$app" --headless --lesson first-steps --out-dir "$work/out" --frames 3 --size 960x540 >"$log" 2>&1 || {
   cat "$log"; echo "FAIL: gradlab --headless exited with $?"; exit 1; }
 cat "$log"
 grep -q "$work/out/first-steps" "$log" || { echo "FAIL: the output directory is not printed"; exit 1; }
@@ -20,6 +20,17 @@ for g in "$work"/out/first-steps/*.gif; do
   [ "$(head -c 6 "$g")" = "GIF89a" ] || { echo "FAIL: $g is not a GIF89a file"; exit 1; }
 done
 "$check" --size 960x540 $(find "$work/out/first-steps" -name 'frame-00[02].png' | sort)
+
+# A run from gradlab-cli's own flags instead of a lesson: its frames and a screenshot.
+"$app" --op upsample2d-backward --in 3x5 --out 7x11 --dtype bf16 --deterministic --headless --out-dir "$work/run" \
+  --frames 2 --no-gif >"$work/run.log" 2>&1 || { cat "$work/run.log"; echo "FAIL: a --op run exited with an error"; exit 1; }
+grep -q "of UpsampleNearestExact2dBackward to $work/run/run" "$work/run.log" || {
+  cat "$work/run.log"; echo "FAIL: the --op run does not say where it wrote"; exit 1; }
+"$app" --op upsample2d-backward --in 3x5 --out 7x11 --screenshot "$work/run.png" >/dev/null 2>&1
+"$check" --size 1280x720 "$work/run/run/frame-000.png" "$work/run.png"
+if "$app" --op upsample2d-backward --dtype uint8 --screenshot "$work/bad.png" >"$work/bad.log" 2>&1; then
+  echo "FAIL: a dtype the operator refuses was accepted"; exit 1; fi
+grep -q "takes float32, float16 or bfloat16" "$work/bad.log" || { cat "$work/bad.log"; echo "FAIL: no reason given"; exit 1; }
 
 # No display: the same lesson, rendered headless into ./gradlab-out/, with a message saying so.
 mkdir -p "$work/nodisplay"

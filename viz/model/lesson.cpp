@@ -26,6 +26,24 @@ T get(const json& j, const char* key, T fallback) {
   }
 }
 
+// A whole number of `key` in [lo, hi]; the preset's value otherwise names the field and the range.
+int64_t ranged(const json& j, const char* key, int64_t fallback, int64_t lo, int64_t hi) {
+  const int64_t v = get<int64_t>(j, key, fallback);
+  if (v < lo || v > hi) {
+    throw ParseError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "]"};
+  }
+  return v;
+}
+
+double scaleField(const json& j, const char* key, double fallback) {
+  const double v = get<double>(j, key, fallback);
+  if (!(v >= 0.0 && v <= 1000.0)) {
+    throw ParseError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [0, 1000] (0: from the sizes)"};
+  }
+  return v;
+}
+
 RequestSpec parseRequest(const json& j) {
   if (!j.is_object()) throw ParseError{"\"request\" must be an object"};
   RequestSpec spec;
@@ -34,17 +52,17 @@ RequestSpec parseRequest(const json& j) {
   const OpInfo* kind = findOp(op);
   if (!kind) throw ParseError{"unknown op \"" + op + "\""};
   r.op = kind->kind;
-  r.N = get<int64_t>(j, "N", r.N);
-  r.C = get<int64_t>(j, "C", r.C);
-  r.inH = get<int64_t>(j, "inH", r.inH);
-  r.inW = get<int64_t>(j, "inW", r.inW);
-  r.outH = get<int64_t>(j, "outH", r.outH);
-  r.outW = get<int64_t>(j, "outW", r.outW);
-  if (j.contains("inL")) r.inH = 1, r.inW = get<int64_t>(j, "inL", 1);
-  if (j.contains("outL")) r.outH = 1, r.outW = get<int64_t>(j, "outL", 1);
-  r.scaleH = get<double>(j, "scaleH", r.scaleH);
-  r.scaleW = get<double>(j, "scaleW", r.scaleW);
-  if (j.contains("scale")) r.scaleW = get<double>(j, "scale", 0.0);
+  r.N = ranged(j, "N", r.N, 1, kMaxBatch);
+  r.C = ranged(j, "C", r.C, 1, kMaxBatch);
+  r.inH = ranged(j, "inH", r.inH, 1, kMaxAxis);
+  r.inW = ranged(j, "inW", r.inW, 1, kMaxAxis);
+  r.outH = ranged(j, "outH", r.outH, 1, kMaxAxis);
+  r.outW = ranged(j, "outW", r.outW, 1, kMaxAxis);
+  if (j.contains("inL")) r.inH = 1, r.inW = ranged(j, "inL", 1, 1, kMaxAxis);
+  if (j.contains("outL")) r.outH = 1, r.outW = ranged(j, "outL", 1, 1, kMaxAxis);
+  r.scaleH = scaleField(j, "scaleH", r.scaleH);
+  r.scaleW = scaleField(j, "scaleW", r.scaleW);
+  if (j.contains("scale")) r.scaleW = scaleField(j, "scale", 0.0);
   r.unbatched = get<bool>(j, "unbatched", r.unbatched);
   std::string dtype = get<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
@@ -59,12 +77,16 @@ RequestSpec parseRequest(const json& j) {
   if (!lay) throw ParseError{"unknown layout \"" + layout + "\""};
   r.layout = *lay;
   r.deterministic = get<bool>(j, "deterministic", false);
-  r.seed = get<uint64_t>(j, "seed", r.seed);
+  r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
+  const std::string source = get<std::string>(j, "valueSource", valueSourceName(r.valueSource));
+  const auto vs = valueSourceFromName(source);
+  if (!vs) throw ParseError{"unknown valueSource \"" + source + "\" (random, integers, ramp or ones)"};
+  r.valueSource = *vs;
   r.values = get<std::vector<float>>(j, "values", {});
   r.indices = get<std::vector<int64_t>>(j, "indices", {});
   spec.device = get<std::string>(j, "device", spec.device);
-  spec.cores = get<int32_t>(j, "cores", 0);
-  spec.ubBytes = get<uint64_t>(j, "ub", 0);
+  spec.cores = static_cast<int32_t>(ranged(j, "cores", 0, 0, 1024));
+  spec.ubBytes = static_cast<uint64_t>(ranged(j, "ub", 0, 0, int64_t{64} << 20));
   return spec;
 }
 
@@ -219,6 +241,7 @@ std::string presetJson(const Preset& preset) {
   if (preset.spec.cores > 0) req["cores"] = preset.spec.cores;
   if (preset.spec.ubBytes > 0) req["ub"] = preset.spec.ubBytes;
   req["seed"] = r.seed;
+  req["valueSource"] = valueSourceName(r.valueSource);
   if (!r.values.empty()) req["values"] = r.values;
   if (!r.indices.empty()) req["indices"] = r.indices;
   json p = {{"title", preset.title}, {"caption", preset.caption}, {"request", req}};

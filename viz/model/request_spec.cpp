@@ -27,6 +27,29 @@ DeviceProfile RequestSpec::profile() const {
   return builtinProfiles().front();
 }
 
+std::vector<std::string> dropMisfitInputs(RunRequest* r) {
+  std::vector<std::string> notes;
+  const OpInfo& op = opInfo(r->op);
+  for (const TensorRole& role : op.tensorRoles()) {
+    const bool values = role.kind == RoleKind::kValues, indices = role.kind == RoleKind::kIndices;
+    std::vector<float>* v = values ? &r->values : nullptr;
+    std::vector<int64_t>* ix = indices ? &r->indices : nullptr;
+    const size_t given = v ? v->size() : ix ? ix->size() : 0;
+    if (given == 0) continue;
+    const std::vector<int64_t> shape = sideShape(op, role.side, sizesOf(*r));
+    int64_t cells = 1;
+    for (int64_t d : shape) cells *= d;
+    if (static_cast<int64_t>(given) == cells) continue;
+    if (v) v->clear();
+    if (ix) ix->clear();
+    notes.push_back(std::string("The preset's ") + std::to_string(given) + (values ? " values" : " indices") +
+                    " do not fit " + role.name + " " + shapeText(shape) + " (" + std::to_string(cells) + " cells): " +
+                    (values ? std::string("using ") + valueSourceName(r->valueSource) + " inputs instead"
+                            : std::string("the forward's own indices instead")) + ".");
+  }
+  return notes;
+}
+
 bool operator==(const RequestSpec& a, const RequestSpec& b) {
   const RunRequest& x = a.request;
   const RunRequest& y = b.request;
@@ -34,7 +57,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.C == y.C && x.inH == y.inH && x.inW == y.inW && x.outH == y.outH && x.outW == y.outW &&
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
-         x.seed == y.seed && x.values == y.values && x.indices == y.indices;
+         x.seed == y.seed && x.valueSource == y.valueSource && x.values == y.values && x.indices == y.indices;
 }
 
 }  // namespace gradlab::viz

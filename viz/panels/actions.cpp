@@ -75,6 +75,7 @@ void runControls(AppState& s) {
     r.result.status = -1;
     r.result.message = "no runner is connected";
   } else {
+    r.notes = dropMisfitInputs(&r.request);
     r.request.trace = true;
     std::lock_guard lock(*s.runtimeLock);
     r.result = s.runner(r.request);
@@ -131,6 +132,24 @@ void applyLibraryPreset(AppState& s, const Preset& p) {
   s.pacingPinned = p.view.pacingSet;
   if (p.view.pacingSet) s.pacing = p.view.pacing;
   s.presetSpeed = p.view.speed;
+  runControls(s);
+}
+
+void setOperator(RequestSpec& c, OpKind op) {
+  c.request.op = op;
+  const std::span<const aclDataType> dtypes = opInfo(op).dtypes;
+  if (std::find(dtypes.begin(), dtypes.end(), c.request.dtype) == dtypes.end()) c.request.dtype = ACL_FLOAT;
+}
+
+void openRun(AppState& s, const RequestSpec& spec) {
+  s.lesson = -1;
+  s.preset = 0;
+  s.controls = spec;
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  s.plane = 0;
+  s.pacingPinned = false;
+  s.presetSpeed = 0.0;
   runControls(s);
 }
 

@@ -31,6 +31,7 @@ struct RunView {
   RunRequest request;        // resolved: profile set, trace on
   bool resolved = false;
   std::string resolveError;  // the device spec did not parse
+  std::vector<std::string> notes;  // what the app changed before running (inputs that no longer fit)
   RunResult result;
   Scene scene;
   Animation animation;

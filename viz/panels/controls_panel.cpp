@@ -57,15 +57,13 @@ void drawControlsPanel(AppState& s) {
     for (const OpInfo& other : allOps())
       if (ImGui::Selectable(other.title, other.kind == r.op)) {
         changed |= other.kind != r.op;
-        r.op = other.kind;
+        setOperator(s.controls, other.kind);
       }
     ImGui::EndCombo();
   }
   textDimWrapped(op.name);
-  if (ImGui::Button(op.backward ? "Show its forward" : "Show its backward")) r.op = op.twin, changed = true;
-  // Another operator may not take the dtype (e.g. UINT8 is a forward's): fall back to FLOAT, never an error.
+  if (ImGui::Button(op.backward ? "Show its forward" : "Show its backward")) setOperator(s.controls, op.twin), changed = true;
   const std::span<const aclDataType> dtypes = opInfo(r.op).dtypes;
-  if (std::find(dtypes.begin(), dtypes.end(), r.dtype) == dtypes.end()) r.dtype = ACL_FLOAT, changed = true;
 
   heading("Shape");
   if (op.allowsUnbatched) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
@@ -124,6 +122,21 @@ void drawControlsPanel(AppState& s) {
       r.indices.clear();
       changed = true;
     }
+  }
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ImGui::BeginCombo("values", r.values.empty() ? valueSourceName(r.valueSource) : "from the preset")) {
+    for (ValueSource v : allValueSources()) {
+      if (ImGui::Selectable(valueSourceName(v), r.values.empty() && v == r.valueSource)) {
+        changed |= !r.values.empty() || v != r.valueSource;
+        r.valueSource = v;
+        r.values.clear();
+        r.indices.clear();
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1");
   }
   if (!r.values.empty()) ImGui::TextDisabled("inputs: %zu values from the preset", r.values.size());
   changed |= ImGui::Checkbox("deterministic", &r.deterministic);

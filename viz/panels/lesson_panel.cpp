@@ -24,6 +24,19 @@ void drawLessonPanel(AppState& s) {
     ImGui::Spacing();
     ImGui::TextWrapped("%s", preset->caption.c_str());
   }
+  // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
+  if (preset && !(s.controls == preset->spec)) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
+    ImGui::TextWrapped("You changed this step: the text above describes it as the lesson set it up.");
+    ImGui::PopStyleColor();
+    if (ImGui::Button("Back to the lesson's settings")) applyPreset(s, s.lesson, s.preset);
+  }
+  for (const std::string& note : s.run.notes) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
+    ImGui::TextWrapped("%s", note.c_str());
+    ImGui::PopStyleColor();
+  }
   if (lesson) {
     ImGui::Spacing();
     if (ImGui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);

@@ -79,6 +79,7 @@ void applyTheme(bool presenter) {
     t.panelAccent = IM_COL32(20, 70, 200, 255);
     t.good = IM_COL32(0, 130, 0, 255);
     t.bad = IM_COL32(200, 0, 0, 255);
+    t.warn = IM_COL32(150, 80, 0, 255);
     t.neutral = {238, 238, 238, 255};
     t.emptyCell = {250, 250, 250, 255};
     t.lineWidth = 1.5f;
@@ -96,6 +97,7 @@ void applyTheme(bool presenter) {
     t.panelAccent = IM_COL32(110, 170, 255, 255);
     t.good = IM_COL32(90, 220, 110, 255);
     t.bad = IM_COL32(255, 90, 90, 255);
+    t.warn = IM_COL32(240, 180, 80, 255);
     t.neutral = {52, 56, 66, 255};
     t.emptyCell = {36, 39, 46, 255};
     t.lineWidth = 1.0f;

@@ -13,7 +13,7 @@ namespace gradlab::viz {
 struct Theme {
   bool presenter = false;
   ImU32 canvasBg = 0, gridLine = 0, label = 0, labelDim = 0, highlight = 0, highlightAlt = 0, trail = 0;
-  ImU32 panelAccent = 0, good = 0, bad = 0;
+  ImU32 panelAccent = 0, good = 0, bad = 0, warn = 0;  // warn: a note that is not an error
   Rgba neutral;          // the heat scale's zero colour
   Rgba emptyCell;        // a cell with no value yet / no owner
   float lineWidth = 1.0f, highlightWidth = 2.5f, tileBorderWidth = 2.0f;
