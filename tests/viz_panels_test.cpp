@@ -4,6 +4,7 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <cfloat>
 #include <stdexcept>
@@ -274,6 +275,19 @@ TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
   }
   EXPECT_GT(runs, 500);
   EXPECT_LT(refused, runs / 10) << "most edits run";
+}
+
+TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
+  AppState s = fakeState();
+  runControls(s);
+  handleShortcut(s, Shortcut::kHelp);
+  ASSERT_TRUE(s.showHelp);
+  frame(s);
+  ImGuiWindow* help = ImGui::FindWindowByName("Keys and mouse");
+  ASSERT_NE(help, nullptr);
+  EXPECT_TRUE(help->Active || help->WasActive);
+  handleShortcut(s, Shortcut::kHelp);
+  EXPECT_FALSE(s.showHelp);
 }
 
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {

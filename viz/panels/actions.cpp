@@ -196,6 +196,7 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
       s.presenter = !s.presenter;  // the theme follows at the end of the frame (syncTheme)
       break;
     case Shortcut::kScreenshot: s.requests.screenshot = true; break;
+    case Shortcut::kHelp: s.showHelp = !s.showHelp; break;
   }
 }
 

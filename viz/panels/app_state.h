@@ -59,7 +59,8 @@ struct CompareView {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
 };
 
-enum class Shortcut { kPlayPause, kStepForward, kStepBack, kPreviousPreset, kNextPreset, kFullscreen, kPresenter, kScreenshot };
+enum class Shortcut { kPlayPause, kStepForward, kStepBack, kPreviousPreset, kNextPreset, kFullscreen, kPresenter, kScreenshot,
+                      kHelp };
 
 struct AppRequests {
   bool screenshot = false;
@@ -101,6 +102,7 @@ struct AppState {
 
   bool presenter = false;
   bool fullscreen = false;
+  bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)
   std::string status;                             // one line shown in the top bar
   CompareView compare;
   AppRequests requests;

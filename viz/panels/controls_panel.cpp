@@ -19,15 +19,18 @@ void heading(const char* text) {
   ImGui::PopStyleColor();
 }
 
-// An integer control over [lo, hi], widened to show a larger value a lesson set (the slider must never show
-// another size than the one that ran); returns true when the value changed.
+// An integer field over [lo, hi]: type a number (Enter) or step with - / +.
 bool intControl(const char* label, int64_t* value, int lo, int hi) {
-  hi = static_cast<int>(std::clamp<int64_t>(*value, hi, 1 << 20));
   int v = static_cast<int>(std::clamp<int64_t>(*value, lo, hi));
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  bool changed = ImGui::SliderInt(label, &v, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp);
-  if (changed) *value = v;
-  return changed;
+  if (!ImGui::InputInt(label, &v, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsDecimal) &&
+      !ImGui::IsItemDeactivatedAfterEdit()) {
+    return false;
+  }
+  v = std::clamp(v, lo, hi);
+  if (v == *value) return false;
+  *value = v;
+  return true;
 }
 
 // A scale factor: 0 means "from the sizes"; otherwise any value in [0, 100].
@@ -67,8 +70,9 @@ void drawControlsPanel(AppState& s) {
 
   heading("Shape");
   if (op.allowsUnbatched) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
-  if (!(op.allowsUnbatched && r.unbatched)) changed |= intControl("N", &r.N, 1, 4);
-  changed |= intControl("C", &r.C, 1, 8);
+  const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
+  if (!(op.allowsUnbatched && r.unbatched)) changed |= intControl("N", &r.N, 1, maxBatch);
+  changed |= intControl("C", &r.C, 1, maxBatch);
   std::string inSide, outSide;
   for (const TensorRole& role : op.tensorRoles()) {
     std::string& side = role.side == Side::kIn ? inSide : outSide;
@@ -77,15 +81,15 @@ void drawControlsPanel(AppState& s) {
   if (oneD) {
     textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
     r.inH = r.outH = 1;
-    changed |= intControl("in L", &r.inW, 1, 256);
-    changed |= intControl("out L", &r.outW, 1, 256);
+    changed |= intControl("in L", &r.inW, 1, maxAxis);
+    changed |= intControl("out L", &r.outW, 1, maxAxis);
     if (scales) changed |= scaleControl("scale", &r.scaleW);
   } else {
     textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
-    changed |= intControl("in H", &r.inH, 1, 64);
-    changed |= intControl("in W", &r.inW, 1, 64);
-    changed |= intControl("out H", &r.outH, 1, 64);
-    changed |= intControl("out W", &r.outW, 1, 64);
+    changed |= intControl("in H", &r.inH, 1, maxAxis);
+    changed |= intControl("in W", &r.inW, 1, maxAxis);
+    changed |= intControl("out H", &r.outH, 1, maxAxis);
+    changed |= intControl("out W", &r.outW, 1, maxAxis);
     if (scales) {
       changed |= scaleControl("scale H", &r.scaleH);
       changed |= scaleControl("scale W", &r.scaleW);

@@ -83,6 +83,7 @@ void drawMainUi(AppState& s) {
   ImGui::Separator();
   drawInspectorPanel(s);
   ImGui::End();
+  if (s.showHelp) drawHelpOverlay(s);
   syncTheme(s);
 }
 

@@ -17,6 +17,7 @@ void drawPlayerBar(AppState& state);     // player_bar.cpp
 void drawTilingPanel(AppState& state);   // tiling_panel.cpp
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
+void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 
 // Shared pieces.
 void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message

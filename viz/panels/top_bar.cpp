@@ -22,7 +22,8 @@ void drawTopBar(AppState& s) {
   const char* presenterLabel = s.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter");
   const char* shotLabel = roomy ? "Screenshot (S)" : "Shot";
   const char* gifLabel = roomy ? "Export GIF" : "GIF";
-  const float buttons = buttonWidth(presenterLabel) + buttonWidth(shotLabel) + buttonWidth(gifLabel) + st.ItemSpacing.x * 3.0f;
+  const float buttons = buttonWidth("?") + buttonWidth(presenterLabel) + buttonWidth(shotLabel) + buttonWidth(gifLabel) +
+                        st.ItemSpacing.x * 4.0f;
 
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted("gradlab");
@@ -76,6 +77,9 @@ void drawTopBar(AppState& s) {
     ImGui::SameLine();
   }
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));
+  if (ImGui::Button("?")) handleShortcut(s, Shortcut::kHelp);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys, mouse and zoom (H or ?)");
+  ImGui::SameLine();
   if (ImGui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presenter mode: large fonts, high contrast (P)");
   ImGui::SameLine();

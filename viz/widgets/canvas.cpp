@@ -7,6 +7,9 @@
 
 namespace gradlab::viz {
 
+// Pixels per cell, zoomed out as far as a 1024-cell axis next to another needs to fit a small window.
+constexpr float kMinZoom = 0.05f;
+
 Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx)
     : view_(view) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -35,7 +38,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   ImGuiIO& io = ImGui::GetIO();
   if (io.MouseWheel != 0.0f) {
     Point before = toScene(io.MousePos);
-    view.zoom = std::clamp(view.zoom * std::pow(1.15f, io.MouseWheel), 1.0f, 400.0f);
+    view.zoom = std::clamp(view.zoom * std::pow(1.15f, io.MouseWheel), kMinZoom, 400.0f);
     // Keep the scene point under the cursor where it was.
     view.originX = before.x - (io.MousePos.x - origin_.x) / view.zoom;
     view.originY = before.y - (io.MousePos.y - origin_.y) / view.zoom;
@@ -58,7 +61,7 @@ void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
   const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availW = std::max(size_.x - 2 * margin, 16.0f);
   const float availH = std::max(size_.y - 2 * margin - topMarginPx, 16.0f);
-  view_.zoom = std::clamp(std::min(availW / w, availH / h), 1.0f, 400.0f);
+  view_.zoom = std::clamp(std::min(availW / w, availH / h), kMinZoom, 400.0f);
   // Centre the bounds in the space below the label margin.
   view_.originX = bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
   view_.originY = bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;

@@ -124,11 +124,15 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   int64_t r0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.y - g.y)), 0, d.rows);
   int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
 
-  for (int64_t r = r0; r < r1; ++r) {
-    for (int64_t c = c0; c < c1; ++c) {
+  // Zoomed out below 2 px a cell (a 1024-wide grid), blocks of step x step cells are drawn as one rectangle
+  // in the colour of their first cell: the draw stays a few thousand rectangles whatever the grid size.
+  const int64_t step = z >= 2.0f ? 1 : static_cast<int64_t>(std::ceil(2.0f / z));
+  for (int64_t r = r0 - r0 % step; r < r1; r += step) {
+    for (int64_t c = c0 - c0 % step; c < c1; c += step) {
       const size_t i = static_cast<size_t>(r * d.cols + c);
       ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
-      ImVec2 p1(p0.x + z - gap, p0.y + z - gap);
+      const float bw = z * static_cast<float>(std::min(step, d.cols - c)), bh = z * static_cast<float>(std::min(step, d.rows - r));
+      ImVec2 p1(p0.x + bw - gap, p0.y + bh - gap);
       const bool filled = !style.filled || (i < style.filled->size() && (*style.filled)[i]);
       const float v = i < values.size() ? values[i] : 0.0f;
       Rgba fill = th.emptyCell;

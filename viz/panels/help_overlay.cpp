@@ -1,0 +1,72 @@
+// The help overlay (H or ?): every key, what the mouse does on the canvases, and how to type a size.
+#include <algorithm>
+
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+struct Line {
+  const char* keys;
+  const char* does;
+};
+
+constexpr Line kKeys[] = {
+    {"Space", "play / pause"},
+    {"Left / Right", "one move back / forward (hold to repeat)"},
+    {"Up / Down", "previous / next step of the lesson"},
+    {"P", "presenter mode: large type, high contrast"},
+    {"F", "full screen (Esc leaves it)"},
+    {"S", "screenshot (PNG, in the export folder)"},
+    {"H or ?", "this help"},
+};
+
+constexpr Line kMouse[] = {
+    {"hover a cell", "where it goes, its formula with the numbers, the order of the adds"},
+    {"click a cell", "pin it (click again to unpin)"},
+    {"wheel", "zoom at the pointer"},
+    {"right-drag (or Shift + drag)", "pan"},
+    {"double-click", "fit the picture to the window"},
+    {"sizes and seed", "type a number and press Enter, or step with - / +"},
+};
+
+void table(const char* id, const Line* lines, size_t count) {
+  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return;
+  for (size_t i = 0; i < count; ++i) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
+    ImGui::TextUnformatted(lines[i].keys);
+    ImGui::PopStyleColor();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(lines[i].does);
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void drawHelpOverlay(AppState& s) {
+  const ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  ImGui::Begin("Keys and mouse", &s.showHelp,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoMove);
+  ImGui::PushFont(headingFont());
+  ImGui::TextUnformatted("Keys");
+  ImGui::PopFont();
+  table("##keys", kKeys, std::size(kKeys));
+  ImGui::Spacing();
+  ImGui::PushFont(headingFont());
+  ImGui::TextUnformatted("Mouse and fields");
+  ImGui::PopFont();
+  table("##mouse", kMouse, std::size(kMouse));
+  ImGui::Spacing();
+  if (ImGui::Button("Close (H)")) s.showHelp = false;
+  ImGui::End();
+}
+
+}  // namespace gradlab::viz
