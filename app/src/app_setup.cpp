@@ -31,6 +31,7 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
   s.caseList = [] { return verify::allCases(); };
   s.verifyPrepare = [] { verify::RuntimeScope::shared(); };
   s.presenter = o.presenter;
+  s.canvasOnly = o.canvasOnly;
   s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);
   std::error_code ec;
   if (std::filesystem::is_directory(assetsDir + "/presets", ec))
@@ -38,6 +39,15 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
       for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
   for (const std::string& e : s.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
 
+  if (!o.session.empty()) {  // a saved session: its lesson step (when it names one), call, view and moment
+    viz::Session session;
+    if (!viz::loadSessionFile(o.session, &session, error) || !viz::applySession(s, session, error)) {
+      if (error->rfind(o.session, 0) != 0) *error = o.session + ": " + *error;
+      return false;
+    }
+    if (o.presenter) s.presenter = true;
+    return true;
+  }
   if (o.request) {  // a run from the command line: free exploration, no lesson
     viz::RequestSpec spec;
     spec.request = *o.request;

@@ -24,6 +24,14 @@ void settle(OffscreenRenderer& renderer, viz::AppState& s) {
   for (int i = 0; i < 2; ++i) renderer.renderFrame(s, 0.0f);
 }
 
+// One rendered frame: the whole display, or the centre canvas only (--canvas-only).
+Image renderShot(OffscreenRenderer& renderer, viz::AppState& s) {
+  Image image = renderer.renderFrame(s, 0.0f);
+  if (!s.canvasOnly) return image;
+  return cropped(image, static_cast<int>(s.canvasMin.x), static_cast<int>(s.canvasMin.y), static_cast<int>(s.canvasMax.x),
+                 static_cast<int>(s.canvasMax.y));
+}
+
 bool animated(const viz::AppState& s) {
   return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling) && s.run.ok() && !s.run.animation.empty();
 }
@@ -71,7 +79,8 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
   frames = anim ? frames : 1;
   const double duration = s.player.duration;
   GifWriter gif;
-  if (!gifPath.empty() && !gif.open(gifPath, renderer.width(), renderer.height(), &error)) {
+  const Image probe = renderShot(renderer, s);
+  if (!gifPath.empty() && !gif.open(gifPath, probe.width, probe.height, &error)) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return -1;
   }
@@ -80,7 +89,7 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
   const int delay = frames > 1 ? std::clamp(static_cast<int>(seconds * 100.0 / (frames - 1)), 4, 100) : 300;
   for (int i = 0; i < frames; ++i) {
     if (anim) s.player.t = frames > 1 ? duration * i / (frames - 1) : duration;
-    Image image = renderer.renderFrame(s, 0.0f);
+    Image image = renderShot(renderer, s);
     if (!frameDir.empty()) {
       char name[32];
       std::snprintf(name, sizeof name, "frame-%03d.png", i);
@@ -208,7 +217,7 @@ int exportScreenshot(viz::AppState& s, const Options& o) {
   finishVerify(s);
   settle(renderer, s);
   s.player.t = s.player.duration * o.at;
-  Image image = renderer.renderFrame(s, 0.0f);
+  Image image = renderShot(renderer, s);
   if (!writePng(o.screenshot, image, &error)) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return 1;

@@ -13,6 +13,9 @@ struct Image {
   bool empty() const { return width <= 0 || height <= 0; }
 };
 
+// The part [x0, x1) x [y0, y1) of `image`, clamped to it (the whole image when the rectangle is empty).
+Image cropped(const Image& image, int x0, int y0, int x1, int y1);
+
 // Writes `image` as a PNG; false with a reason in `error` when the file cannot be written.
 bool writePng(const std::string& path, const Image& image, std::string* error);
 

@@ -10,6 +10,9 @@
 #include "assets_dir.h"
 #include "headless_export.h"
 #include "options.h"
+#include "viz/model/export_paths.h"
+#include "viz/model/session.h"
+#include "viz/panels/actions.h"
 #include "viz/panels/app_state.h"
 #include "window_app.h"
 
@@ -26,11 +29,13 @@ bool hasDisplay() {
 int renderHeadless(gradlab::viz::AppState& state, const gradlab::app::Options& o, const std::string& outDir) {
   if (!o.screenshot.empty()) return gradlab::app::exportScreenshot(state, o);
   if (!o.record.empty()) return gradlab::app::exportRecording(state, o);
+  if (!o.session.empty()) return gradlab::app::exportRun(state, o, outDir);  // the session's state, not the lesson
   return gradlab::app::exportLesson(state, o, outDir);
 }
 
 // "the lesson \"first-steps\"" or "the --op run"; what a headless fallback renders.
 std::string what(const gradlab::app::Options& o) {
+  if (!o.session.empty()) return "the session " + o.session;
   return o.request ? std::string("the --op run") : "the lesson \"" + o.lesson + "\"";
 }
 
@@ -54,7 +59,7 @@ int main(int argc, char** argv) {
   int code = 0;
   {
     viz::AppState state;
-    state.outputDir = options.outDir.empty() ? "." : options.outDir;
+    state.outputDir = options.outDir.empty() ? viz::defaultExportDir() : options.outDir;
     if (options.listLessons) {
       state.lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
       for (const viz::Lesson& l : state.lessons)
@@ -67,10 +72,22 @@ int main(int argc, char** argv) {
       ImGui::DestroyContext();
       return 2;
     }
+    if (!options.saveSession.empty()) {
+      if (!viz::saveSessionFile(options.saveSession, viz::captureSession(state), &error)) {
+        std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+        ImGui::DestroyContext();
+        return 1;
+      }
+      std::printf("gradlab: wrote session %s\n", options.saveSession.c_str());
+      if (options.screenshot.empty() && options.record.empty() && !options.headless) {
+        ImGui::DestroyContext();
+        return 0;
+      }
+    }
     if (options.headless) {
-      code = renderHeadless(state, options, options.outDir.empty() ? "gradlab-out" : options.outDir);
+      code = renderHeadless(state, options, state.outputDir);
     } else if (!hasDisplay()) {
-      const std::string out = options.outDir.empty() ? "gradlab-out" : options.outDir;
+      const std::string& out = state.outputDir;
       std::printf("gradlab: no display (DISPLAY and WAYLAND_DISPLAY are not set), so %s is rendered to images "
                   "instead of a window\n", what(options).c_str());
       code = renderHeadless(state, options, out);
@@ -78,7 +95,7 @@ int main(int argc, char** argv) {
       std::string whyNot;
       code = app::runWindow(state, options, &whyNot);
       if (code < 0) {
-        const std::string out = options.outDir.empty() ? "gradlab-out" : options.outDir;
+        const std::string& out = state.outputDir;
         std::printf("gradlab: %s; rendering %s to images instead\n", whyNot.c_str(), what(options).c_str());
         code = renderHeadless(state, options, out);
       }

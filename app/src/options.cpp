@@ -27,6 +27,9 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
       ->capture_default_str();
   bool noGif = false;
   cli.add_flag("--no-gif", noGif, "Headless: PNG frames only, no GIF");
+  cli.add_flag("--canvas-only", o->canvasOnly, "Screenshots, GIFs and frames of the centre canvas, not the whole window");
+  cli.add_option("session", o->session, "A saved session (*.gradlab) to open instead of a lesson")->check(CLI::ExistingFile);
+  cli.add_option("--save-session", o->saveSession, "Write what opens (lesson step, --op run or session) as a session file");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
   o->run.values = "integers";  // the app's default inputs (gradlab-cli's are random)
@@ -40,6 +43,11 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     return false;
   }
   o->gif = !noGif;
+  if (!o->session.empty() && !o->run.op.empty()) {
+    std::fprintf(stderr, "gradlab: open a session or a --op run, not both\n");
+    *exitCode = 2;
+    return false;
+  }
   if (!o->run.op.empty()) {
     RunRequest r;
     std::string error;

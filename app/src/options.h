@@ -21,6 +21,9 @@ struct Options {
   int frames = 30;            // headless: frames per preset (PNG each, and the GIF)
   double at = 0.45;           // --screenshot: where in the animation (0 = start, 1 = end)
   bool gif = true;            // headless: also write an animated GIF per preset
+  bool canvasOnly = false;    // screenshots, GIFs and frames of the centre canvas only
+  std::string session;        // a *.gradlab file to open (the positional argument)
+  std::string saveSession;    // write the opened state as a session file
   std::string assets;         // assets directory ("" = find it)
   bool listLessons = false;
   cli::RunOptions run;                 // gradlab-cli's run flags (--op, --in, --out, --dtype, ...)

@@ -11,19 +11,14 @@
 #include <filesystem>
 
 #include "app_setup.h"
-#include "gif_writer.h"
+#include "background_gif.h"
+#include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 
 namespace gradlab::app {
 namespace {
 
-std::string timestamp() {
-  std::time_t now = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&now));
-  return buf;
-}
 
 Image readPixels(SDL_Renderer* renderer) {
   Image image;
@@ -51,13 +46,26 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
   }
 }
 
-// Records the current preset's animation into a GIF, one frame per rendered frame.
+// Records the current preset's animation into a GIF: one captured frame per rendered frame (the
+// animation steps, the mouse is ignored), encoded on a worker so the window stays responsive.
 struct GifRecording {
-  GifWriter writer;
-  std::string path;
+  BackgroundGif gif;
+  bool capturing = false;
   int frame = 0, frames = 0, delay = 5;
   double duration = 0.0;
 };
+
+// The window's pixels, or the centre canvas only when the user asked for that.
+Image capture(SDL_Renderer* renderer, const viz::AppState& s) {
+  Image image = readPixels(renderer);
+  if (!s.canvasOnly || image.empty()) return image;
+  int winW = 0, winH = 0;
+  SDL_GetRendererOutputSize(renderer, &winW, &winH);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float sx = display.x > 0 ? winW / display.x : 1.0f, sy = display.y > 0 ? winH / display.y : 1.0f;
+  return cropped(image, static_cast<int>(s.canvasMin.x * sx), static_cast<int>(s.canvasMin.y * sy),
+                 static_cast<int>(s.canvasMax.x * sx), static_cast<int>(s.canvasMax.y * sy));
+}
 
 }  // namespace
 
@@ -100,7 +108,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   while (running) {
     SDL_Event event;
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
-    const bool busy = s.player.playing || recording.writer.isOpen() || (s.verify && s.verify->running()) ||
+    const bool busy = s.player.playing || recording.capturing || recording.gif.active() || (s.verify && s.verify->running()) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     if (!busy && SDL_WaitEventTimeout(&event, 250)) SDL_PushEvent(&event);
     while (SDL_PollEvent(&event)) {
@@ -126,31 +134,35 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     // --record: start once the layout has settled; the app exits when the GIF is written.
     if (!o.record.empty() && frameCount == 2) s.requests.exportGif = true;
-    if (s.requests.exportGif && !recording.writer.isOpen()) {
+    if (s.requests.exportGif) {
       s.requests.exportGif = false;
-      int w = 0, h = 0;
-      SDL_GetRendererOutputSize(renderer, &w, &h);
-      recording.path = !o.record.empty() ? o.record
-                                         : (std::filesystem::path(s.outputDir) / ("gradlab-" + timestamp() + ".gif")).string();
       std::string error;
-      if (s.run.animation.empty()) {
+      if (recording.capturing || recording.gif.active()) {
+        s.status = "a GIF is still being written";
+      } else if (s.run.animation.empty()) {
         s.status = "nothing to animate in this view";
-      } else if (recording.writer.open(recording.path, w, h, &error)) {
-        recording.frame = 0;
-        recording.frames = std::clamp(static_cast<int>(s.player.duration * 4.0), 24, 120);
-        recording.duration = s.player.duration;
-        double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
-        recording.delay = std::clamp(static_cast<int>(seconds * 100.0 / recording.frames), 4, 100);
+        error = s.status;
       } else {
-        s.status = error;
+        const std::string path = !o.record.empty() ? o.record : viz::newExportPath(s.outputDir, "gradlab", ".gif", &error);
+        const Image probe = capture(renderer, s);
+        recording.frames = std::clamp(static_cast<int>(s.player.duration * 4.0), 24, 120);
+        if (!path.empty() && recording.gif.start(path, probe.width, probe.height, recording.frames, &error)) {
+          recording.capturing = true;
+          recording.frame = 0;
+          recording.duration = s.player.duration;
+          const double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
+          recording.delay = std::clamp(static_cast<int>(seconds * 100.0 / recording.frames), 4, 100);
+        } else {
+          s.status = error;
+        }
       }
-      if (!recording.writer.isOpen() && !o.record.empty()) {
-        std::fprintf(stderr, "gradlab: cannot record: %s\n", s.status.c_str());
+      if (!recording.capturing && !o.record.empty()) {
+        std::fprintf(stderr, "gradlab: cannot record: %s\n", error.c_str());
         exitCode = 1;
         running = false;
       }
     }
-    if (recording.writer.isOpen()) {
+    if (recording.capturing) {
       s.player.playing = false;
       s.player.t = recording.duration * recording.frame / std::max(recording.frames - 1, 1);
     }
@@ -161,7 +173,8 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     last = now;
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    buildFrame(s, recording.writer.isOpen() ? 0.0f : dt);
+    if (recording.capturing) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // the preset's view, not the pointer's
+    buildFrame(s, recording.capturing ? 0.0f : dt);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                            static_cast<Uint8>(bg.z * 255), 255);
@@ -169,38 +182,32 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
     ++frameCount;
 
-    if (recording.writer.isOpen()) {
-      std::string error;
-      Image image = readPixels(renderer);
+    if (recording.capturing) {
       const bool lastFrame = recording.frame + 1 >= recording.frames;
-      if (!recording.writer.add(image, lastFrame ? 250 : recording.delay, &error)) {
-        recording.writer.close(nullptr);
-        s.status = error;
-        if (!o.record.empty()) {
-          std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-          exitCode = 1;
-          running = false;
-        }
-      } else if (lastFrame) {
-        const bool saved = recording.writer.close(&error);
-        s.status = saved ? "GIF saved: " + recording.path : error;
-        std::printf("gradlab: %s\n", s.status.c_str());
-        if (!o.record.empty()) {
-          exitCode = saved ? 0 : 1;
-          running = false;
-        }
-      }
+      recording.gif.add(capture(renderer, s), lastFrame ? 250 : recording.delay);
+      if (lastFrame) recording.capturing = false;
       ++recording.frame;
+    }
+    if (recording.gif.active() || recording.capturing) {
+      s.exportProgress = static_cast<float>(recording.gif.encoded()) / static_cast<float>(std::max(recording.frames, 1));
+      s.status = viz::cat("writing ", recording.gif.path(), ": frame ", recording.gif.encoded(), " of ", recording.frames);
+    } else if (recording.gif.finished() && s.exportProgress >= 0.0f) {
+      s.exportProgress = -1.0f;
+      const std::string error = recording.gif.result();
+      s.status = error.empty() ? "GIF saved: " + recording.gif.path() : error;
+      std::printf("gradlab: %s\n", s.status.c_str());
+      if (!o.record.empty()) {
+        exitCode = error.empty() ? 0 : 1;
+        running = false;
+      }
     }
     // --screenshot: the third frame (the layout has settled) is written and the app exits.
     if (s.requests.screenshot || (!o.screenshot.empty() && frameCount == 3)) {
       s.requests.screenshot = false;
-      const std::string path = !o.screenshot.empty()
-                                   ? o.screenshot
-                                   : (std::filesystem::path(s.outputDir) / ("gradlab-" + timestamp() + ".png")).string();
       std::string error;
-      Image image = readPixels(renderer);
-      if (writePng(path, image, &error)) {
+      const std::string path = !o.screenshot.empty() ? o.screenshot : viz::newExportPath(s.outputDir, "gradlab", ".png", &error);
+      Image image = capture(renderer, s);
+      if (!path.empty() && writePng(path, image, &error)) {
         s.status = "screenshot saved: " + path;
         std::printf("gradlab: wrote %s (%dx%d)\n", path.c_str(), image.width, image.height);
       } else {
@@ -211,14 +218,14 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (!o.screenshot.empty()) running = false;
     }
     SDL_RenderPresent(renderer);
-    if (!vsync && !recording.writer.isOpen()) {
+    if (!vsync && !recording.capturing) {
       // No vsync (software renderer): cap at about 60 frames per second.
       const Uint64 spent = SDL_GetPerformanceCounter() - now;
       const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());
       if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
     }
   }
-  recording.writer.close(nullptr);
+  if (recording.gif.active()) std::printf("gradlab: finishing %s ...\n", recording.gif.path().c_str());
   if (s.verify) s.verify->cancel();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

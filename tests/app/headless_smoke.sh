@@ -32,12 +32,15 @@ if "$app" --op upsample2d-backward --dtype uint8 --screenshot "$work/bad.png" >"
   echo "FAIL: a dtype the operator refuses was accepted"; exit 1; fi
 grep -q "takes float32, float16 or bfloat16" "$work/bad.log" || { cat "$work/bad.log"; echo "FAIL: no reason given"; exit 1; }
 
-# No display: the same lesson, rendered headless into ./gradlab-out/, with a message saying so.
+# No display: the same lesson, rendered headless into ~/Pictures/gradlab (never the current directory),
+# with a message saying so and where.
 mkdir -p "$work/nodisplay"
 cd "$work/nodisplay"
-env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$app" --frames 2 --no-gif >"$work/nodisplay.log" 2>&1 || {
+HOME="$work/home" env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$app" --frames 2 --no-gif >"$work/nodisplay.log" 2>&1 || {
   cat "$work/nodisplay.log"; echo "FAIL: the no-display fallback exited with an error"; exit 1; }
 cat "$work/nodisplay.log"
 grep -q "no display" "$work/nodisplay.log" || { echo "FAIL: the fallback does not say why"; exit 1; }
-"$check" --size 1280x720 gradlab-out/first-steps/01-*/frame-000.png
+grep -q "$work/home/Pictures/gradlab/first-steps" "$work/nodisplay.log" || { echo "FAIL: where is not said"; exit 1; }
+[ -z "$(ls -A "$work/nodisplay")" ] || { echo "FAIL: files were written into the current directory"; exit 1; }
+"$check" --size 1280x720 "$work"/home/Pictures/gradlab/first-steps/01-*/frame-000.png
 echo "PASS"

@@ -1,14 +1,45 @@
 // Checks that rendered PNGs are real pictures: the expected size (optional), several colours and some
 // contrast. Prints one line per file; exits 1 if any file is missing, blank or the wrong size.
 //   gradlab_png_check [--size WxH] FILE...
+//   gradlab_png_check --same A B [MAX_PIXELS]   the two pictures differ in at most MAX_PIXELS pixels (default 0)
 #include <stb_image.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <set>
 
+// Two renderings of the same state: equal but for at most `allowed` pixels (e.g. a host time printed in them).
+int same(const char* a, const char* b, long allowed) {
+  int wa = 0, ha = 0, wb = 0, hb = 0, n = 0;
+  unsigned char* pa = stbi_load(a, &wa, &ha, &n, 4);
+  unsigned char* pb = stbi_load(b, &wb, &hb, &n, 4);
+  if (!pa || !pb || wa != wb || ha != hb) {
+    std::printf("%s and %s: cannot compare (unreadable or of different sizes)\n", a, b);
+    return 1;
+  }
+  long differing = 0;
+  int x0 = wa, y0 = ha, x1 = -1, y1 = -1;
+  for (int y = 0; y < ha; ++y) {
+    for (int x = 0; x < wa; ++x) {
+      const long i = (static_cast<long>(y) * wa + x) * 4;
+      if (std::memcmp(pa + i, pb + i, 4) == 0) continue;
+      ++differing;
+      x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+    }
+  }
+  stbi_image_free(pa);
+  stbi_image_free(pb);
+  std::printf("%s and %s: %ld differing pixels", a, b, differing);
+  if (differing) std::printf(" in x %d..%d, y %d..%d", x0, x1, y0, y1);
+  std::printf(" (at most %ld allowed)\n", allowed);
+  return differing <= allowed ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
+  if (argc >= 4 && std::strcmp(argv[1], "--same") == 0) return same(argv[2], argv[3], argc > 4 ? std::atol(argv[4]) : 0);
   int wantW = 0, wantH = 0, bad = 0, files = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) {

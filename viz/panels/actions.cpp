@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
@@ -104,25 +105,75 @@ void applyPreset(AppState& s, int lesson, int preset) {
   s.preset = preset;
   const Preset* p = s.currentPreset();
   if (!p) return;
-  s.controls = p->spec;
-  s.tab = p->view.tab;
+  showRun(s, p->spec, p->view);
+}
+
+void showRun(AppState& s, const RequestSpec& spec, const PresetView& view) {
+  s.controls = spec;
+  s.tab = view.tab;
   s.selectTab = true;
-  s.colour = p->view.colour;
-  s.plane = p->view.plane;
-  s.pacingPinned = p->view.pacingSet;
-  if (p->view.pacingSet) s.pacing = p->view.pacing;
-  s.presetSpeed = p->view.speed;
-  s.compare.mode = p->view.compare;
-  s.compare.lowDtype = p->view.lowDtype;
-  s.compare.accumulate = p->view.accumulate;
-  s.timelineKernelsOnly = p->view.timelineKernelsOnly;
+  s.colour = view.colour;
+  s.plane = view.plane;
+  s.pacingPinned = view.pacingSet;
+  if (view.pacingSet) s.pacing = view.pacing;
+  s.presetSpeed = view.speed;
+  s.compare.mode = view.compare;
+  s.compare.lowDtype = view.lowDtype;
+  s.compare.accumulate = view.accumulate;
+  s.timelineKernelsOnly = view.timelineKernelsOnly;
   runControls(s);
-  s.player.playing = p->view.autoplay && s.run.ok() && !s.run.animation.empty();
-  if (!p->view.focusGrid.empty()) {
+  s.player.playing = view.autoplay && s.run.ok() && !s.run.animation.empty();
+  if (!view.focusGrid.empty()) {
     for (size_t i = 0; i < s.run.scene.grids.size(); ++i)
-      if (s.run.scene.grids[i].grid.name == p->view.focusGrid)
-        s.pinned = CellRef{static_cast<int>(i), p->view.focusRow, p->view.focusCol};
+      if (s.run.scene.grids[i].grid.name == view.focusGrid) s.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
   }
+}
+
+Session captureSession(const AppState& s) {
+  Session out;
+  out.spec = s.controls;
+  PresetView& v = out.view;
+  v.tab = s.tab;
+  v.colour = s.colour;
+  v.plane = s.plane;
+  v.pacingSet = s.pacingPinned;
+  v.pacing = s.pacing;
+  v.speed = s.player.speed;
+  v.compare = s.compare.mode;
+  v.lowDtype = s.compare.lowDtype;
+  v.accumulate = s.compare.accumulate;
+  v.timelineKernelsOnly = s.timelineKernelsOnly;
+  v.autoplay = s.player.playing;
+  if (s.pinned) {
+    if (const SceneGrid* g = s.run.scene.gridAt(s.pinned->grid)) {
+      v.focusGrid = g->grid.name;
+      v.focusRow = s.pinned->row;
+      v.focusCol = s.pinned->col;
+    }
+  }
+  if (const Lesson* l = s.currentLesson()) out.lesson = l->id, out.step = s.preset;
+  out.at = s.player.fraction();
+  out.presenter = s.presenter;
+  return out;
+}
+
+bool applySession(AppState& s, const Session& session, std::string* error) {
+  s.lesson = -1;
+  s.preset = 0;
+  if (!session.lesson.empty()) {
+    for (size_t i = 0; i < s.lessons.size(); ++i) {
+      if (s.lessons[i].id != session.lesson) continue;
+      if (session.step >= static_cast<int>(s.lessons[i].presets.size())) {
+        *error = cat("the session's lesson \"", session.lesson, "\" has no step ", session.step + 1);
+        return false;
+      }
+      s.lesson = static_cast<int>(i), s.preset = session.step;
+    }
+  }
+  s.presenter = session.presenter;
+  showRun(s, session.spec, session.view);
+  s.player.t = session.at * s.player.duration;
+  return true;
 }
 
 void applyLibraryPreset(AppState& s, const Preset& p) {

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "viz/model/session.h"
 #include "viz/panels/app_state.h"
 
 namespace gradlab::viz {
@@ -18,6 +19,11 @@ void setPacing(AppState& state, Pacing pacing);
 
 // Loads preset `preset` of lesson `lesson`: its request into the controls, its view settings, then runs it.
 void applyPreset(AppState& state, int lesson, int preset);
+// Puts `spec` into the controls and `view` into the view settings, then runs it.
+void showRun(AppState& state, const RequestSpec& spec, const PresetView& view);
+// The whole state as a session (the call, the view, the lesson step, the animation's position) and back.
+Session captureSession(const AppState& state);
+bool applySession(AppState& state, const Session& session, std::string* error);
 // Next/previous preset of the lesson (wrapping into the next/previous lesson at the ends).
 void stepPreset(AppState& state, int delta);
 // Selects a lesson by id and loads its first preset; false when there is no such lesson.

@@ -106,7 +106,11 @@ struct AppState {
   std::string status;                             // one line shown in the top bar
   CompareView compare;
   AppRequests requests;
-  std::string outputDir = ".";                    // where screenshots and GIFs go
+  std::string outputDir = ".";                    // where screenshots, GIFs and sessions go
+  std::string sessionPath;                        // the File menu's path field
+  bool canvasOnly = false;                        // screenshots and GIFs of the centre canvas only
+  float exportProgress = -1.0f;                   // a GIF being written: 0..1 (shown in the top bar); -1: none
+  ImVec2 canvasMin, canvasMax;                    // where the centre canvas was drawn (screen pixels)
 
   // The cell the inspector and the overlay explain: the hovered one, else the pinned one (if still valid).
   std::optional<CellRef> focusCell() const {

@@ -75,6 +75,8 @@ void drawMainUi(AppState& s) {
   place(leftW, topH, W - leftW - rightW, H - topH);
   ImGui::Begin("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   drawCentre(s);
+  s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
+  s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
   ImGui::End();
 
   place(W - rightW, topH, rightW, H - topH);

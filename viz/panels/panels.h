@@ -18,6 +18,9 @@ void drawTilingPanel(AppState& state);   // tiling_panel.cpp
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
+void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
+// Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
+void saveSession(AppState& state, std::string path);
 
 // Shared pieces.
 void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message

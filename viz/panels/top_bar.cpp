@@ -28,6 +28,10 @@ void drawTopBar(AppState& s) {
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted("gradlab");
   ImGui::PopFont();
+  ImGui::SameLine();
+  if (ImGui::Button("File")) ImGui::OpenPopup("##file");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save or open a session; where exports go");
+  drawFileMenu(s);
   const char* subtitle = "backward ops on an emulated NPU";
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
   float comboW = ImGui::GetFontSize() * 16.0f;
@@ -69,7 +73,11 @@ void drawTopBar(AppState& s) {
   // The status line takes what is left between the navigation and the buttons.
   ImGui::SameLine();
   const float statusRoom = ImGui::GetWindowContentRegionMax().x - buttons - ImGui::GetCursorPosX();
-  if (!s.status.empty() && statusRoom > 40.0f) {
+  if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
+    ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), "writing the GIF");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
+    ImGui::SameLine();
+  } else if (!s.status.empty() && statusRoom > 40.0f) {
     ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
                         ImVec2(ImGui::GetCursorScreenPos().x + statusRoom - 8.0f, ImGui::GetCursorScreenPos().y + 100.0f), true);
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().panelAccent), "%s", s.status.c_str());

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Sessions: a run opened from gradlab-cli's flags, saved as a session and opened again, gives the same
+# picture (but for the host time the inspector prints); a lesson step round-trips; bad session files get a
+# one-line error and exit code 2, never a crash.   session_smoke.sh APP PNG_CHECK WORKDIR
+set -eu
+app=$1 check=$2 work=$3
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+export HOME="$work/home"  # exports default to ~/Pictures/gradlab: keep them here
+
+"$app" --op upsample2d-backward --in 3x5 --out 7x11 --save-session run.gradlab --screenshot flags.png >flags.log 2>&1 || {
+  cat flags.log; echo "FAIL: --op run with --save-session"; exit 1; }
+grep -q '"gradlab-session": 1' run.gradlab || { cat run.gradlab; echo "FAIL: no version in the session"; exit 1; }
+"$app" run.gradlab --screenshot session.png >session.log 2>&1 || { cat session.log; echo "FAIL: opening it"; exit 1; }
+"$check" --same flags.png session.png 400
+
+"$app" --lesson tiling-and-cores --preset 3 --save-session step.gradlab --screenshot lesson.png >/dev/null 2>&1
+grep -q '"lesson": "tiling-and-cores"' step.gradlab && grep -q '"step": 2' step.gradlab || {
+  cat step.gradlab; echo "FAIL: the lesson step is not in the session"; exit 1; }
+"$app" step.gradlab --screenshot step.png >/dev/null 2>&1
+"$check" --same lesson.png step.png 400
+
+bad() {  # bad NAME CONTENT EXPECTED-MESSAGE
+  printf '%s' "$2" >"$1.gradlab"
+  if "$app" "$1.gradlab" --screenshot x.png >"$1.log" 2>&1; then echo "FAIL: $1 was accepted"; exit 1; fi
+  code=0; "$app" "$1.gradlab" --screenshot x.png >/dev/null 2>&1 || code=$?
+  [ "$code" -eq 2 ] || { echo "FAIL: $1 exited with $code, not 2"; exit 1; }
+  grep -q "$3" "$1.log" || { cat "$1.log"; echo "FAIL: $1: no '$3'"; exit 1; }
+  [ "$(wc -l <"$1.log")" -eq 1 ] || { cat "$1.log"; echo "FAIL: $1: more than one line"; exit 1; }
+}
+bad truncated '{"gradlab-session": 1, "request": {' "not valid JSON"
+bad newer '{"gradlab-session": 99, "request": {"op": "upsample2d"}}' "version 99, newer than this app reads"
+bad unversioned '{"request": {"op": "upsample2d"}}' "not a gradlab session"
+bad badfield '{"gradlab-session": 1, "request": {"op": "upsample2d", "inH": 0}}' '"inH" is 0, outside \[1, 1024\]'
+bad badop '{"gradlab-session": 1, "request": {"op": "conv2d"}}' 'unknown op "conv2d"'
+bad badstep '{"gradlab-session": 1, "lesson": "first-steps", "step": 40, "request": {"op": "upsample2d"}}' "has no step 41"
+echo PASS

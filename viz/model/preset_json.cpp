@@ -1,0 +1,169 @@
+#include "viz/model/preset_json.h"
+
+#include <optional>
+
+namespace gradlab::viz {
+namespace {
+
+using nlohmann::json;
+
+
+// A whole number of `key` in [lo, hi]; the preset's value otherwise names the field and the range.
+int64_t ranged(const json& j, const char* key, int64_t fallback, int64_t lo, int64_t hi) {
+  const int64_t v = jsonField<int64_t>(j, key, fallback);
+  if (v < lo || v > hi) {
+    throw PresetJsonError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "]"};
+  }
+  return v;
+}
+
+double scaleField(const json& j, const char* key, double fallback) {
+  const double v = jsonField<double>(j, key, fallback);
+  if (!(v >= 0.0 && v <= 1000.0)) {
+    throw PresetJsonError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [0, 1000] (0: from the sizes)"};
+  }
+  return v;
+}
+
+}  // namespace
+
+RequestSpec parseRequest(const json& j) {
+  if (!j.is_object()) throw PresetJsonError{"\"request\" must be an object"};
+  RequestSpec spec;
+  RunRequest& r = spec.request;
+  std::string op = jsonField<std::string>(j, "op", "");
+  const OpInfo* kind = findOp(op);
+  if (!kind) throw PresetJsonError{"unknown op \"" + op + "\""};
+  r.op = kind->kind;
+  r.N = ranged(j, "N", r.N, 1, kMaxBatch);
+  r.C = ranged(j, "C", r.C, 1, kMaxBatch);
+  r.inH = ranged(j, "inH", r.inH, 1, kMaxAxis);
+  r.inW = ranged(j, "inW", r.inW, 1, kMaxAxis);
+  r.outH = ranged(j, "outH", r.outH, 1, kMaxAxis);
+  r.outW = ranged(j, "outW", r.outW, 1, kMaxAxis);
+  if (j.contains("inL")) r.inH = 1, r.inW = ranged(j, "inL", 1, 1, kMaxAxis);
+  if (j.contains("outL")) r.outH = 1, r.outW = ranged(j, "outL", 1, 1, kMaxAxis);
+  r.scaleH = scaleField(j, "scaleH", r.scaleH);
+  r.scaleW = scaleField(j, "scaleW", r.scaleW);
+  if (j.contains("scale")) r.scaleW = scaleField(j, "scale", 0.0);
+  r.unbatched = jsonField<bool>(j, "unbatched", r.unbatched);
+  std::string dtype = jsonField<std::string>(j, "dtype", "float32");
+  auto dt = dtypeFromText(dtype);
+  if (!dt) throw PresetJsonError{"unknown dtype \"" + dtype + "\""};
+  r.dtype = *dt;
+  std::string indexType = jsonField<std::string>(j, "indexType", "int64");
+  auto it = dtypeFromText(indexType);
+  if (!it) throw PresetJsonError{"unknown indexType \"" + indexType + "\""};
+  r.indexType = *it;
+  std::string layout = jsonField<std::string>(j, "layout", "contiguous");
+  auto lay = layoutFromName(layout);
+  if (!lay) throw PresetJsonError{"unknown layout \"" + layout + "\""};
+  r.layout = *lay;
+  r.deterministic = jsonField<bool>(j, "deterministic", false);
+  r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
+  const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
+  const auto vs = valueSourceFromName(source);
+  if (!vs) throw PresetJsonError{"unknown valueSource \"" + source + "\" (random, integers, ramp or ones)"};
+  r.valueSource = *vs;
+  r.values = jsonField<std::vector<float>>(j, "values", {});
+  r.indices = jsonField<std::vector<int64_t>>(j, "indices", {});
+  spec.device = jsonField<std::string>(j, "device", spec.device);
+  spec.cores = static_cast<int32_t>(ranged(j, "cores", 0, 0, 1024));
+  spec.ubBytes = static_cast<uint64_t>(ranged(j, "ub", 0, 0, int64_t{64} << 20));
+  return spec;
+}
+
+PresetView parseView(const json& j) {
+  PresetView v;
+  if (j.is_null()) return v;
+  if (!j.is_object()) throw PresetJsonError{"\"view\" must be an object"};
+  std::string tab = jsonField<std::string>(j, "tab", "scatter");
+  if (tab == "scatter") v.tab = Tab::kScatter;
+  else if (tab == "tiling") v.tab = Tab::kTiling;
+  else if (tab == "compare") v.tab = Tab::kCompare;
+  else if (tab == "verify") v.tab = Tab::kVerify;
+  else throw PresetJsonError{"unknown tab \"" + tab + "\""};
+  if (j.contains("pacing")) {
+    std::string p = jsonField<std::string>(j, "pacing", "");
+    if (p == "one-at-a-time") v.pacing = Pacing::kOneAtATime;
+    else if (p == "parallel") v.pacing = Pacing::kCoresInParallel;
+    else throw PresetJsonError{"unknown pacing \"" + p + "\""};
+    v.pacingSet = true;
+  }
+  v.speed = jsonField<double>(j, "speed", 0.0);
+  v.plane = jsonField<int64_t>(j, "plane", 0);
+  std::string colour = jsonField<std::string>(j, "colour", "values");
+  if (colour == "values") v.colour = CellColour::kValues;
+  else if (colour == "cores") v.colour = CellColour::kCores;
+  else throw PresetJsonError{"unknown colour \"" + colour + "\""};
+  std::string compare = jsonField<std::string>(j, "compare", "precision");
+  if (compare == "precision") v.compare = CompareMode::kPrecision;
+  else if (compare == "determinism") v.compare = CompareMode::kDeterminism;
+  else throw PresetJsonError{"unknown compare \"" + compare + "\""};
+  std::string low = jsonField<std::string>(j, "lowDtype", "float16");
+  auto dt = dtypeFromText(low);
+  if (!dt || (*dt != ACL_FLOAT16 && *dt != ACL_BF16)) throw PresetJsonError{"lowDtype must be float16 or bfloat16"};
+  v.lowDtype = *dt;
+  const std::string accumulate = jsonField<std::string>(j, "accumulate", "fp32");
+  const std::optional<Accumulation> acc = parseAccumulation(accumulate);
+  if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
+  v.accumulate = *acc;
+  const std::string timeline = jsonField<std::string>(j, "timeline", "all");
+  if (timeline != "all" && timeline != "kernels") throw PresetJsonError{"unknown timeline \"" + timeline + "\" (all or kernels)"};
+  v.timelineKernelsOnly = timeline == "kernels";
+  v.autoplay = jsonField<bool>(j, "autoplay", true);
+  if (j.contains("focus")) {
+    const json& f = j["focus"];
+    if (!f.is_object()) throw PresetJsonError{"\"focus\" must be an object"};
+    v.focusGrid = jsonField<std::string>(f, "grid", "");
+    v.focusRow = jsonField<int64_t>(f, "row", 0);
+    v.focusCol = jsonField<int64_t>(f, "col", 0);
+  }
+  return v;
+}
+
+
+json requestJson(const RequestSpec& spec) {
+  const RunRequest& r = spec.request;
+  json req = {{"op", opName(r.op)}, {"N", r.N}, {"C", r.C}};
+  if (opInfo(r.op).spatialRank == 1) {
+    req["inL"] = r.inW;
+    req["outL"] = r.outW;
+    if (r.scaleW != 0) req["scale"] = r.scaleW;
+  } else {
+    req["inH"] = r.inH, req["inW"] = r.inW, req["outH"] = r.outH, req["outW"] = r.outW;
+    if (r.scaleH != 0) req["scaleH"] = r.scaleH;
+    if (r.scaleW != 0) req["scaleW"] = r.scaleW;
+  }
+  if (r.unbatched) req["unbatched"] = true;
+  req["dtype"] = dtypeText(r.dtype);
+  if (r.indexType == ACL_INT32) req["indexType"] = "int32";
+  req["layout"] = layoutName(r.layout);
+  req["deterministic"] = r.deterministic;
+  req["device"] = spec.device;
+  if (spec.cores > 0) req["cores"] = spec.cores;
+  if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;
+  req["seed"] = r.seed;
+  req["valueSource"] = valueSourceName(r.valueSource);
+  if (!r.values.empty()) req["values"] = r.values;
+  if (!r.indices.empty()) req["indices"] = r.indices;
+  return req;
+}
+
+json viewJson(const PresetView& v) {
+  json j = {{"tab", tabName(v.tab)},
+            {"colour", v.colour == CellColour::kCores ? "cores" : "values"},
+            {"compare", v.compare == CompareMode::kDeterminism ? "determinism" : "precision"},
+            {"lowDtype", dtypeText(v.lowDtype)},
+            {"accumulate", accumulationName(v.accumulate)},
+            {"timeline", v.timelineKernelsOnly ? "kernels" : "all"},
+            {"autoplay", v.autoplay},
+            {"plane", v.plane}};
+  if (v.pacingSet) j["pacing"] = v.pacing == Pacing::kOneAtATime ? "one-at-a-time" : "parallel";
+  if (v.speed > 0) j["speed"] = v.speed;
+  if (!v.focusGrid.empty()) j["focus"] = {{"grid", v.focusGrid}, {"row", v.focusRow}, {"col", v.focusCol}};
+  return j;
+}
+
+}  // namespace gradlab::viz

@@ -1,0 +1,86 @@
+#include "viz/model/session.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "viz/model/preset_json.h"
+
+namespace gradlab::viz {
+
+using nlohmann::json;
+
+std::string sessionJson(const Session& s) {
+  json j = {{"gradlab-session", kSessionVersion},
+            {"lesson", s.lesson},
+            {"step", s.step},
+            {"at", s.at},
+            {"presenter", s.presenter},
+            {"request", requestJson(s.spec)},
+            {"view", viewJson(s.view)}};
+  return j.dump(2) + "\n";
+}
+
+bool parseSession(const std::string& text, Session* out, std::string* error) {
+  json j;
+  try {
+    j = json::parse(text);
+  } catch (const json::exception& e) {
+    *error = std::string("not valid JSON: ") + e.what();
+    return false;
+  }
+  try {
+    if (!j.is_object() || !j.contains("gradlab-session")) {
+      throw PresetJsonError{"not a gradlab session (no \"gradlab-session\" version field)"};
+    }
+    const int version = jsonField<int>(j, "gradlab-session", 0);
+    if (version > kSessionVersion) {
+      throw PresetJsonError{"\"gradlab-session\" is version " + std::to_string(version) + ", newer than this app reads (" +
+                            std::to_string(kSessionVersion) + "): update gradlab"};
+    }
+    if (version < 1) throw PresetJsonError{"\"gradlab-session\" is " + std::to_string(version) + ", not a version"};
+    Session s;
+    s.lesson = jsonField<std::string>(j, "lesson", "");
+    s.step = jsonField<int>(j, "step", 0);
+    if (s.step < 0) throw PresetJsonError{"\"step\" is " + std::to_string(s.step) + ", below 0"};
+    s.at = jsonField<double>(j, "at", 0.0);
+    if (!(s.at >= 0.0 && s.at <= 1.0)) throw PresetJsonError{"\"at\" is " + std::to_string(s.at) + ", outside [0, 1]"};
+    s.presenter = jsonField<bool>(j, "presenter", false);
+    if (!j.contains("request")) throw PresetJsonError{"\"request\" is missing"};
+    s.spec = parseRequest(j["request"]);
+    s.view = parseView(j.contains("view") ? j["view"] : json());
+    *out = std::move(s);
+    return true;
+  } catch (const PresetJsonError& e) {
+    *error = e.message;
+    return false;
+  }
+}
+
+bool saveSessionFile(const std::string& path, const Session& session, std::string* error) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << sessionJson(session);
+  f.close();
+  if (!f) {
+    *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool loadSessionFile(const std::string& path, Session* out, std::string* error) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    *error = "cannot read " + path;
+    return false;
+  }
+  std::stringstream text;
+  text << f.rdbuf();
+  if (!parseSession(text.str(), out, error)) {
+    *error = path + ": " + *error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace gradlab::viz

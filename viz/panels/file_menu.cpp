@@ -1,0 +1,80 @@
+// The top bar's File menu: save and open sessions (*.gradlab), the export folder, and whether screenshots
+// and GIFs hold the whole window or the canvas only.
+#include <filesystem>
+
+#include "viz/model/export_paths.h"
+#include "viz/model/session.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+// ImGui's text fields edit a fixed buffer: a path of this many bytes is long enough here.
+constexpr size_t kPathBytes = 1024;
+
+bool pathField(const char* id, std::string* path) {
+  char buf[kPathBytes];
+  std::snprintf(buf, sizeof buf, "%s", path->c_str());
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
+  const bool entered = ImGui::InputText(id, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  *path = buf;
+  return entered;
+}
+
+void openSession(AppState& s, const std::string& path) {
+  Session session;
+  std::string error;
+  if (loadSessionFile(path, &session, &error) && applySession(s, session, &error)) {
+    s.status = "opened " + path;
+  } else {
+    s.status = error;
+  }
+}
+
+}  // namespace
+
+void saveSession(AppState& s, std::string path) {
+  std::string error;
+  if (path.empty()) path = newExportPath(s.outputDir, "session", kSessionExtension, &error);
+  if (!path.empty() && saveSessionFile(path, captureSession(s), &error)) {
+    s.status = "session saved: " + path;
+    s.sessionPath = path;
+  } else {
+    s.status = error;
+  }
+}
+
+void drawFileMenu(AppState& s) {
+  if (!ImGui::BeginPopup("##file")) return;
+  if (ImGui::MenuItem("Save session")) saveSession(s, "");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole state, as a .gradlab file in the export folder");
+  ImGui::Separator();
+  ImGui::TextDisabled("Save as / open a file (Enter):");
+  if (pathField("##sessionPath", &s.sessionPath) && !s.sessionPath.empty()) {
+    if (std::filesystem::exists(s.sessionPath)) openSession(s, s.sessionPath);
+    else saveSession(s, s.sessionPath);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Open")) openSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
+  ImGui::SameLine();
+  if (ImGui::Button("Save")) saveSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
+  const std::vector<std::string> recent = sessionFilesIn(s.outputDir);
+  if (!recent.empty()) {
+    ImGui::TextDisabled("Sessions in the export folder:");
+    for (size_t i = 0; i < recent.size() && i < 8; ++i) {
+      if (ImGui::MenuItem(std::filesystem::path(recent[i]).filename().c_str())) openSession(s, recent[i]);
+    }
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("Export folder (screenshots, GIFs, sessions):");
+  std::string dir = s.outputDir;
+  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, s.status = "exports go to " + dir;
+  ImGui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
+  ImGui::EndPopup();
+}
+
+}  // namespace gradlab::viz
