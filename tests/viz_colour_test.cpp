@@ -2,6 +2,7 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -48,6 +49,55 @@ TEST(VizCorePalette, DistinctColoursForManyCores) {
   }
   EXPECT_EQ(seen.size(), 48u);
   EXPECT_EQ(coreColour(-1).r, coreColour(-1).g);  // grey for "no owner"
+}
+
+// How a colour looks with deuteranopia (Machado, Oliveira & Fernandes 2009, severity 1, in linear RGB),
+// and the CIE76 distance between two colours in CIELAB: what a colour-blind student can tell apart.
+struct Lab {
+  double l, a, b;
+};
+
+double linear(uint8_t c) {
+  const double v = c / 255.0;
+  return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+}
+
+Lab labOf(double r, double g, double b) {
+  const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+  return {116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))};
+}
+
+Lab deuteranopia(Rgba c) {
+  const double r = linear(c.r), g = linear(c.g), b = linear(c.b);
+  auto clamp01 = [](double v) { return std::clamp(v, 0.0, 1.0); };
+  return labOf(clamp01(0.367322 * r + 0.860646 * g - 0.227968 * b), clamp01(0.280085 * r + 0.672501 * g + 0.047413 * b),
+               clamp01(-0.011820 * r + 0.042940 * g + 0.968881 * b));
+}
+
+double deltaE(Lab x, Lab y) { return std::sqrt((x.l - y.l) * (x.l - y.l) + (x.a - y.a) * (x.a - y.a) + (x.b - y.b) * (x.b - y.b)); }
+
+TEST(VizCorePalette, ColourBlindSafeCoresStayDistinctUnderDeuteranopia) {
+  setPaletteScheme(PaletteScheme::kColourBlindSafe);
+  double closest = 1e9;
+  for (int32_t a = 0; a < 7; ++a) {
+    for (int32_t b = a + 1; b < 7; ++b) closest = std::min(closest, deltaE(deuteranopia(coreColour(a)), deuteranopia(coreColour(b))));
+  }
+  // The classroom chip has 4 cores; the palette keeps 7 apart by a CIE76 distance of 17 (10 is clearly
+  // visible; the classic golden-angle hues come down to 13 for the same seven cores).
+  EXPECT_GE(closest, 15.0);
+  for (int32_t a = 0; a < 7; ++a) EXPECT_GE(deltaE(deuteranopia(coreColour(a)), deuteranopia(coreColour(-1))), 10.0) << a;
+  // Values: cividis runs dark to light for everyone, so sign and size read without hue.
+  const HeatScale v = HeatScale::diverging({-4.0f, 4.0f}, kNeutral);
+  double previous = -1.0;
+  for (float x = -4.0f; x <= 4.0f; x += 0.5f) {
+    const double l = deuteranopia(v.colour(x)).l;
+    EXPECT_GT(l, previous) << x;
+    previous = l;
+  }
+  setPaletteScheme(PaletteScheme::kClassic);
 }
 
 TEST(VizUlp, SpacingOfEachType) {

@@ -14,6 +14,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
@@ -288,6 +289,26 @@ TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
   EXPECT_TRUE(help->Active || help->WasActive);
   handleShortcut(s, Shortcut::kHelp);
   EXPECT_FALSE(s.showHelp);
+}
+
+// Presenter mode at 1280x720, as a projector shows it: the digits of a 16x16 grid (and of a 16x16 grid
+// beside its 8x8 gradient) are at least 18 px at the zoom the app picks by itself.
+TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
+  for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d}) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.presenter = true;
+    s.controls.request.op = op;
+    s.controls.request.inH = s.controls.request.inW = 8;
+    s.controls.request.outH = s.controls.request.outW = 16;
+    runControls(s);
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    for (int i = 0; i < 3; ++i) frame(s);  // the theme switches, then the canvas fits the picture
+    ASSERT_TRUE(theme().presenter);
+    const float digits = cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true);
+    EXPECT_GE(digits, 18.0f) << opName(op) << ": cells of " << s.scatterView.zoom << " px";
+    EXPECT_GE(s.scatterView.zoom - 3.0f, 2 * 0.6f * 18.0f) << "two characters (\"-4\") fit at that size";
+  }
 }
 
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {

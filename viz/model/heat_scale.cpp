@@ -1,5 +1,7 @@
 #include "viz/model/heat_scale.h"
 
+#include "viz/model/core_palette.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -55,8 +57,30 @@ float HeatScale::position(float value) const {
   return std::clamp(p, 0.0f, 1.0f);
 }
 
+namespace {
+
+// Colour-blind safe scales (the presenter default): cividis for gradients (dark blue through grey at zero to
+// yellow, as read with red-green colour blindness) and viridis for errors; six samples each, interpolated.
+constexpr Rgba kCividis[] = {{0, 34, 78, 255},    {53, 69, 108, 255},   {102, 105, 112, 255},
+                             {148, 142, 119, 255}, {200, 184, 102, 255}, {254, 232, 56, 255}};
+constexpr Rgba kViridis[] = {{68, 1, 84, 255},    {64, 67, 135, 255},  {41, 120, 142, 255},
+                             {34, 167, 132, 255}, {121, 209, 81, 255}, {253, 231, 36, 255}};
+
+template <size_t N>
+Rgba sample(const Rgba (&table)[N], float t) {
+  const float x = std::clamp(t, 0.0f, 1.0f) * static_cast<float>(N - 1);
+  const size_t i = std::min(static_cast<size_t>(x), N - 2);
+  return lerp(table[i], table[i + 1], x - static_cast<float>(i));
+}
+
+}  // namespace
+
 Rgba HeatScale::colour(float value) const {
   if (std::isnan(value)) return kNaN;
+  if (paletteScheme() == PaletteScheme::kColourBlindSafe) {
+    if (kind_ == Kind::kSequential) return sample(kViridis, value / hi_);
+    return sample(kCividis, 0.5f + 0.5f * std::clamp(value / hi_, -1.0f, 1.0f));
+  }
   if (kind_ == Kind::kSequential) {
     float t = std::clamp(value / hi_, 0.0f, 1.0f);
     if (value == 0.0f) return neutral_;

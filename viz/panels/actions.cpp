@@ -230,8 +230,11 @@ bool selectLesson(AppState& s, const std::string& id) {
 }
 
 void syncTheme(AppState& s) {
-  if (theme().presenter == s.presenter) return;
+  const PaletteScheme scheme =
+      s.palette.value_or(s.presenter ? PaletteScheme::kColourBlindSafe : PaletteScheme::kClassic);
+  if (theme().presenter == s.presenter && paletteScheme() == scheme) return;
   applyTheme(s.presenter);
+  setPaletteScheme(scheme);
   refreshColours(s);  // the heat scale's neutral colour follows the theme
 }
 

@@ -13,6 +13,7 @@
 
 #include "gradlab/runner.h"
 #include "viz/model/animation.h"
+#include "viz/model/core_palette.h"
 #include "viz/model/heat_scale.h"
 #include "viz/model/lesson.h"
 #include "viz/model/player.h"
@@ -102,6 +103,8 @@ struct AppState {
 
   bool presenter = false;
   bool fullscreen = false;
+  // The user's choice of colours; unset: colour-blind safe in presenter mode, classic otherwise.
+  std::optional<PaletteScheme> palette;
   bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)
   std::string status;                             // one line shown in the top bar
   CompareView compare;

@@ -84,7 +84,7 @@ void drawComparePanel(AppState& s) {
   const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH;
   std::optional<std::pair<size_t, GridHover>> hover;
   {
-    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax, uiFont()->FontSize * 2.0f + 8.0f);
+    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax, gridLabelSize() * 2.0f + 8.0f);
     for (size_t i = 0; i < c.grids.size(); ++i) {
       GridStyle style;
       style.scale = i == 2 ? &c.diffScale : &c.valueScale;

@@ -74,6 +74,14 @@ void drawFileMenu(AppState& s) {
   std::string dir = s.outputDir;
   if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, s.status = "exports go to " + dir;
   ImGui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
+  ImGui::Separator();
+  ImGui::TextDisabled("Colours (presenter mode starts colour-blind safe):");
+  const PaletteScheme now = paletteScheme();
+  if (ImGui::RadioButton("classic", now == PaletteScheme::kClassic)) s.palette = PaletteScheme::kClassic;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("colour-blind safe (Okabe-Ito cores, cividis values)", now == PaletteScheme::kColourBlindSafe)) {
+    s.palette = PaletteScheme::kColourBlindSafe;
+  }
   ImGui::EndPopup();
 }
 

@@ -58,7 +58,7 @@ void drawMainUi(AppState& s) {
 
   const float topH = ImGui::GetFrameHeight() + st.WindowPadding.y * 2.0f;
   const float leftW = s.presenter ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
-  const float rightW = s.presenter ? std::clamp(W * 0.33f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
+  const float rightW = s.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
 
   place(0, 0, W, topH);
   ImGui::Begin("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);

@@ -31,6 +31,8 @@ void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector
 // Draws the scene's grids on `canvas` the way the scatter view does (used by scatter and tiling).
 // `notes`: the small notes after the labels ("running fp32 sums"); the tiling view leaves them out.
 void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
+// scatter_panel.cpp: the value scales (or core swatches) of the scatter view, within `room` pixels.
+void drawLegends(AppState& state, float room);
 // scatter_panel.cpp: the n/c plane slider (nothing when there is one plane); stays on the same line.
 void planeSelector(AppState& state);
 

@@ -5,6 +5,12 @@
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
+namespace {
+
+// Speed, loop and pacing: the bar's second line, or (presenter mode) a popup.
+void paceSettings(AppState& s);
+
+}  // namespace
 
 void drawPlayerBar(AppState& s) {
   Player& p = s.player;
@@ -27,13 +33,32 @@ void drawPlayerBar(AppState& s) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to the end: the final result");
   ImGui::SameLine();
   float t = static_cast<float>(p.t);
-  ImGui::SetNextItemWidth(-1);
+  const float paceW = ImGui::CalcTextSize("pace").x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
+  ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
   char label[96];
   std::snprintf(label, sizeof label, "%zu of %zu moves landed", landed, a.moves().size());
   if (ImGui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
   ImGui::EndDisabled();
 
+  // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.
+  if (s.presenter) {
+    ImGui::SameLine();
+    if (ImGui::Button("pace")) ImGui::OpenPopup("##pace");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speed, loop, one move at a time or cores in parallel");
+    if (ImGui::BeginPopup("##pace")) {
+      paceSettings(s);
+      ImGui::EndPopup();
+    }
+    return;
+  }
+  paceSettings(s);
+}
+
+namespace {
+
+void paceSettings(AppState& s) {
+  Player& p = s.player;
   float speed = static_cast<float>(p.speed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
   if (ImGui::SliderFloat("speed", &speed, 0.25f, 60.0f, "%.2g beats/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
@@ -51,5 +76,7 @@ void drawPlayerBar(AppState& s) {
   ImGui::SameLine();
   ImGui::TextDisabled("beat %.1f / %.1f", p.t, p.duration);
 }
+
+}  // namespace
 
 }  // namespace gradlab::viz

@@ -5,6 +5,7 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/flights.h"
 #include "viz/widgets/legend.h"
+#include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
@@ -36,24 +37,42 @@ void drawScatterPanel(AppState& s) {
   ImGui::SameLine();
   ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
+  const char* order = !opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
+                      : r.request.deterministic      ? "order: deterministic gather"
+                                                     : "order: atomic adds as recorded";
   ImGui::SameLine();
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", !opInfo(r.request.op).backward   ? "forward: every output cell copies one input cell"
-                            : r.request.deterministic ? "order: deterministic gather"
-                                                      : "order: atomic adds as recorded");
+  // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids.
+  if (s.presenter) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", order);
+    ImGui::SameLine(0, 20);
+    drawLegends(s, ImGui::GetContentRegionAvail().x);
+  } else {
+    ImGui::TextDisabled("%s", order);
+  }
 
-  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  const float legendH = s.presenter ? 0.0f : ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
   {
     Canvas canvas("##scatter", ImVec2(0, -legendH), s.scatterView, r.scene.boundsMin, r.scene.boundsMax,
-                  uiFont()->FontSize * 2.0f + 8.0f);
+                  gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, s.colour);
     drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawHoverOverlay(canvas, s);
   }
-  const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
+  if (!s.presenter) drawLegends(s, ImGui::GetContentRegionAvail().x * 0.75f);
+}
+
+void drawLegends(AppState& s, float room) {
+  const RunView& r = s.run;
   if (s.colour == CellColour::kValues) {
     const SceneGrid* src = r.scene.gridAt(r.scene.src);
     const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
+    // Each bar gets what its title and the gap between the legends leave, within readable bounds.
+    const bool two = opInfo(r.request.op).backward;
+    const float titles = ImGui::CalcTextSize(src ? src->grid.name.c_str() : "src").x +
+                         (two ? ImGui::CalcTextSize(dst ? dst->grid.name.c_str() : "dst").x + 30.0f : 0.0f) +
+                         ImGui::GetStyle().ItemSpacing.x * (two ? 2.0f : 1.0f);
+    const float w = std::clamp((room - titles) / (two ? 2.0f : 1.0f), 40.0f, ImGui::GetFontSize() * 14.0f);
     if (opInfo(r.request.op).backward) {
       heatLegend(src ? src->grid.name.c_str() : "src", r.srcScale, w);
       ImGui::SameLine(0, 30);

@@ -4,6 +4,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/legend.h"
+#include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
 
@@ -134,13 +135,18 @@ void drawTilingPanel(AppState& s) {
   for (const Flight& f : r.animation.flightsAt(s.player.t)) highlight.push_back(r.scene.trace->moves[f.move->move].tile);
 
   // Top: the grids coloured by core (left), the timeline and the load chart (right); bottom: the tiles.
+  // Presenter mode folds the tile table away and gives its height to the grids and the timeline (a
+  // projector shows two rows of the table; the pictures are what a room reads).
+  const bool folded = s.presenter;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float topH = std::max(avail.y * (s.presenter ? 0.75f : 0.62f), 140.0f);
+  const float headerH = ImGui::GetFrameHeightWithSpacing();
+  const float topH = folded ? std::max(avail.y - headerH - ImGui::GetStyle().ItemSpacing.y, 140.0f)
+                            : std::max(avail.y * 0.62f, 140.0f);
   const float canvasW = avail.x * 0.56f;
   ImGui::BeginGroup();
   {
     Canvas canvas("##tiling", ImVec2(canvasW, topH - ImGui::GetFrameHeightWithSpacing()), s.tilingView,
-                  r.scene.boundsMin, r.scene.boundsMax, uiFont()->FontSize * 2.0f + 8.0f);
+                  r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, CellColour::kCores, false);
     drawHoverOverlay(canvas, s);
   }
@@ -198,7 +204,11 @@ void drawTilingPanel(AppState& s) {
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
   ImGui::EndGroup();
 
-  tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
+  if (!folded) {
+    tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
+  } else if (ImGui::CollapsingHeader("tiles: cores, boxes, UB use, time")) {
+    tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
+  }
 }
 
 

@@ -30,7 +30,7 @@ void drawTopBar(AppState& s) {
   ImGui::PopFont();
   ImGui::SameLine();
   if (ImGui::Button("File")) ImGui::OpenPopup("##file");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save or open a session; where exports go");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save or open a session; where exports go; colours");
   drawFileMenu(s);
   const char* subtitle = "backward ops on an emulated NPU";
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;

@@ -56,7 +56,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
 Canvas::~Canvas() { list_->PopClipRect(); }
 
 void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
-  const float margin = 16.0f;
+  const float margin = theme().presenter ? 6.0f : 16.0f;  // a projector's pixels go to the picture
   const float w = std::max(bmax.x - bmin.x, 1.0f);
   const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availW = std::max(size_.x - 2 * margin, 16.0f);

@@ -46,6 +46,17 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
 
 }  // namespace
 
+float gridLabelSize() {
+  // Presenter labels at 0.8 of its 24 px type: still 19 px, and the grids get the line height they save.
+  return uiFont()->FontSize * (theme().presenter ? 0.8f : 1.0f);
+}
+
+float cellTextSize(float cellPx, float fontPx, bool presenter) {
+  // Presenter digits fill three quarters of the cell (one or two characters of small integers still fit);
+  // the normal view leaves room for four significant digits.
+  return std::min(fontPx, cellPx * (presenter ? 0.74f : 0.48f));
+}
+
 std::string gridTitle(const SceneGrid& grid, int64_t plane) {
   std::string title = grid.grid.label();
   const auto& shape = grid.grid.shape;
@@ -75,7 +86,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
 
   // One number format for the whole grid (every cell the same significant digits), from the cell size.
   ImFont* mono = monoFont();
-  const float fontSize = std::min(mono->FontSize, z * 0.48f);
+  const float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
   const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
   const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
   const std::vector<float>& values = style.values ? *style.values : own;
@@ -91,7 +102,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
   {
     ImFont* font = uiFont();
-    const float fs = font->FontSize;
+    const float fs = gridLabelSize();
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
     const float room = std::max(g.width() * z + fs * 1.5f, fs * 6.0f);
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
@@ -105,7 +116,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();
     }
-    const float size = std::max(fs * 0.8f, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
+    const float smallest = th.presenter ? 18.0f : fs * 0.8f;  // presenter labels stay legible from the back
+    const float size = std::max(smallest, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
     const float w = std::max(width(line1, size), width(line2, size));
     const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
     const float y = topLeft.y - 4.0f - size * (line2.empty() ? 1.0f : 2.0f);
@@ -155,8 +167,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
       if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
         // Shared by several tiles (atomic adds): diagonal hatching.
+        const float w = th.presenter ? 2.0f : 1.0f;  // seen from the back of a room
         for (float k = 0.25f; k < 1.0f; k += 0.25f)
-          dl->AddLine(ImVec2(p0.x + z * k, p0.y), ImVec2(p0.x, p0.y + z * k), IM_COL32(0, 0, 0, 110), 1.0f);
+          dl->AddLine(ImVec2(p0.x + z * k, p0.y), ImVec2(p0.x, p0.y + z * k), IM_COL32(0, 0, 0, th.presenter ? 170 : 110), w);
       }
       if (printValues && filled) {
         const CellText t = formatCell(v, format);

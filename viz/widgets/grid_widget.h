@@ -37,6 +37,10 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& grid, i
 void outlineCell(const Canvas& canvas, const SceneGrid& grid, int64_t row, int64_t col, ImU32 colour, float thickness);
 // The text that fits in `widthPx` at `fontSize`: as many significant digits as fit (at least 1), or "".
 std::string fittedValueText(float value, bool integer, float widthPx, float fontSize, const ImFont* font);
+// The size of the grid labels' type (the space canvases keep above their grids: two lines of it).
+float gridLabelSize();
+// The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
+float cellTextSize(float cellPx, float fontPx, bool presenter);
 // The label above a grid: "gradOutput [1, 1, 8, 8] float32", plus "n=0 c=1" when there are planes.
 std::string gridTitle(const SceneGrid& grid, int64_t plane);
 

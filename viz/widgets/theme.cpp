@@ -129,7 +129,7 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   f.heading = atlas->AddFontFromFileTTF(sans.c_str(), 20.0f, &cfg, kGlyphRanges);
   cfg.OversampleH = 1;
   f.uiLarge = atlas->AddFontFromFileTTF(sans.c_str(), 24.0f, &cfg, kGlyphRanges);
-  f.monoLarge = atlas->AddFontFromFileTTF(mono.c_str(), 20.0f, &cfg, kGlyphRanges);
+  f.monoLarge = atlas->AddFontFromFileTTF(mono.c_str(), 24.0f, &cfg, kGlyphRanges);  // cell digits, read from afar
   f.headingLarge = atlas->AddFontFromFileTTF(sans.c_str(), 32.0f, &cfg, kGlyphRanges);
   return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge;
 }
