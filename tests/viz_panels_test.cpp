@@ -311,6 +311,20 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
   }
 }
 
+TEST_F(VizPanels, LibraryPresetsShowTheirCaption) {
+  AppState s = fakeState();
+  Preset p;
+  p.title = "Ratio above 50";
+  p.caption = "1 -> 64 is refused with 161002.";
+  p.spec = s.controls;
+  applyLibraryPreset(s, p);
+  ASSERT_NE(s.shownPreset(), nullptr);
+  EXPECT_EQ(s.shownPreset()->caption, p.caption);
+  frame(s);
+  openRun(s, s.controls);
+  EXPECT_EQ(s.shownPreset(), nullptr) << "a run from the command line has no caption";
+}
+
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };

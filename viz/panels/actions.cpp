@@ -177,6 +177,8 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
 }
 
 void applyLibraryPreset(AppState& s, const Preset& p) {
+  s.lesson = -1;
+  s.libraryPreset = p;
   s.controls = p.spec;
   s.colour = p.view.colour;
   s.plane = p.view.plane;
@@ -194,6 +196,7 @@ void setOperator(RequestSpec& c, OpKind op) {
 
 void openRun(AppState& s, const RequestSpec& spec) {
   s.lesson = -1;
+  s.libraryPreset.reset();
   s.preset = 0;
   s.controls = spec;
   s.tab = Tab::kScatter;

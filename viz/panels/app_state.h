@@ -82,6 +82,7 @@ struct AppState {
   int lesson = -1;                                // index into lessons, -1: free exploration
   int preset = 0;
   std::vector<Preset> library;                    // assets/presets: quick starting points
+  std::optional<Preset> libraryPreset;            // the one opened last (free exploration shows its caption)
   std::vector<std::string> loadErrors;            // lesson/preset files that did not parse
 
   RequestSpec controls;                           // what the controls edit
@@ -126,6 +127,11 @@ struct AppState {
   }
   const Lesson* currentLesson() const {
     return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
+  }
+  // The lesson step on screen, or else the library preset opened last.
+  const Preset* shownPreset() const {
+    if (const Preset* p = currentPreset()) return p;
+    return lesson < 0 && libraryPreset ? &*libraryPreset : nullptr;
   }
   const Preset* currentPreset() const {
     const Lesson* l = currentLesson();

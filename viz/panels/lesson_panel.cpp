@@ -7,7 +7,7 @@ namespace gradlab::viz {
 
 void drawLessonPanel(AppState& s) {
   const Lesson* lesson = s.currentLesson();
-  const Preset* preset = s.currentPreset();
+  const Preset* preset = s.shownPreset();
   ImGui::PushFont(headingFont());
   if (preset) {
     ImGui::TextWrapped("%s", preset->title.c_str());
@@ -18,7 +18,7 @@ void drawLessonPanel(AppState& s) {
   if (lesson) {
     textDimWrapped(cat(lesson->title, "  ·  step ", s.preset + 1, " of ", lesson->presets.size()));
   } else {
-    ImGui::TextDisabled("free exploration: change anything on the left");
+    textDimWrapped(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left");
   }
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();
@@ -28,9 +28,12 @@ void drawLessonPanel(AppState& s) {
   if (preset && !(s.controls == preset->spec)) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
-    ImGui::TextWrapped("You changed this step: the text above describes it as the lesson set it up.");
+    ImGui::TextWrapped("You changed this step: the text above describes it as it was set up.");
     ImGui::PopStyleColor();
-    if (ImGui::Button("Back to the lesson's settings")) applyPreset(s, s.lesson, s.preset);
+    if (ImGui::Button("Back to the original settings")) {
+      if (lesson) applyPreset(s, s.lesson, s.preset);
+      else applyLibraryPreset(s, *preset);
+    }
   }
   for (const std::string& note : s.run.notes) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));

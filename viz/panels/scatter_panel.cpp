@@ -37,9 +37,12 @@ void drawScatterPanel(AppState& s) {
   ImGui::SameLine();
   ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
+  const Plan* plan = r.result.plan.get();
+  const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
   const char* order = !opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
                       : r.request.deterministic      ? "order: deterministic gather"
-                                                     : "order: atomic adds as recorded";
+                      : atomics                      ? "order: atomic adds as recorded"
+                                                     : "order: no cell is shared, each sums its own adds in order";
   ImGui::SameLine();
   // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids.
   if (s.presenter) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "viz/model/explain.h"
+#include "viz/model/text.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/flights.h"
 #include "viz/widgets/grid_widget.h"
@@ -81,6 +82,17 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
   }
 }
 
+// "strides [64, 1, 8, 1] offset 3": where a non-contiguous layout puts the cells (the grid stays logical).
+std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& request) {
+  if (request.layout == Layout::kContiguous || shape.empty()) return "";
+  const size_t channelDim = shape.size() == 3 && request.unbatched ? 0 : 1;
+  const StorageView v = storageView(shape, request.layout, channelDim);
+  std::string text = cat(layoutName(request.layout), ": strides ");
+  for (size_t i = 0; i < v.strides.size(); ++i) text += cat(i ? "," : "", v.strides[i]);
+  if (v.offset != 0) text += cat(" +", v.offset);
+  return text;
+}
+
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
   RunView& r = s.run;
   Scene& sc = r.scene;
@@ -116,6 +128,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
       style.colour = CellColour::kValues;
     }
     if (!notes) style.note.clear();
+    style.memory = memoryText(g.grid.shape, r.request);
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).

@@ -111,7 +111,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     if (width(cat(g.grid.name, note), fs) > room) note.clear();  // the note is a nicety: drop it when cramped
     // How values are rounded is not a nicety: it stays, on the shape line.
     const std::string digits = rounded ? cat(" · ", format.describe()) : std::string();
-    std::string line1 = cat(g.grid.name, note), line2 = cat(gridTitle(g, plane).substr(g.grid.name.size() + 1), digits);
+    const std::string memory = style.memory.empty() ? std::string() : cat(" · ", style.memory);
+    std::string line1 = cat(g.grid.name, note),
+                line2 = cat(gridTitle(g, plane).substr(g.grid.name.size() + 1), memory, digits);
     if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();

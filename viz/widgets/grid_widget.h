@@ -27,6 +27,7 @@ struct GridStyle {
   TileBoxes boxes = TileBoxes::kNone;
   bool showValues = true;                         // printed when a cell is large enough
   std::string note;                               // small text after the label, e.g. "(running sums)"
+  std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
 };
 
 struct GridHover {
