@@ -86,13 +86,25 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
 
   // One number format for the whole grid (every cell the same significant digits), from the cell size.
   ImFont* mono = monoFont();
-  const float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
-  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
   const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
   const std::vector<float>& values = style.values ? *style.values : own;
-  const float charWidth = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
-  const NumberFormat format =
-      chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+  // The largest digits (presenter: up to three quarters of the cell) at which every value fits with two
+  // significant digits or more; smaller type down to the normal size before a value gives way to dots.
+  auto formatAt = [&](float size) {
+    const float charWidth = mono->CalcTextSizeA(size, 1e9f, 0.0f, "0").x;
+    return chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+  };
+  auto allFit = [&](const NumberFormat& f) {
+    if (!f.integer && f.digits < 2) return false;
+    return std::all_of(values.begin(), values.end(), [&](float v) { return formatCell(v, f).fits; });
+  };
+  float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
+  NumberFormat format = formatAt(fontSize);
+  for (const float floor = cellTextSize(z, mono->FontSize, false); !allFit(format) && fontSize > floor;) {
+    fontSize = std::max(floor, fontSize * 0.9f);
+    format = formatAt(fontSize);
+  }
+  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
   bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
   if (printValues && !format.integer) {
     for (float v : values) rounded = rounded || !formatCell(v, format).exact;
