@@ -10,6 +10,19 @@
 namespace gradlab::cli {
 namespace {
 
+// Feeds the pieces of "8x6" / "2,1.5" to `take` one at a time (through `item`); false as soon as one fails.
+template <typename Take>
+bool forEachItem(const std::string& text, std::string& item, Take take) {
+  for (char ch : text) {
+    if (ch == 'x' || ch == 'X' || ch == ',') {
+      if (!take()) return false;
+    } else {
+      item += ch;
+    }
+  }
+  return take();
+}
+
 // "8x6" -> {8, 6}; "8" -> {8}. Every number must be a positive integer.
 bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string* error, const char* option) {
   dims->clear();
@@ -23,14 +36,7 @@ bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string*
     item.clear();
     return true;
   };
-  for (char ch : text) {
-    if (ch == 'x' || ch == 'X' || ch == ',') {
-      if (!flush()) return false;
-    } else {
-      item += ch;
-    }
-  }
-  return flush();
+  return forEachItem(text, item, flush);
 }
 
 bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
@@ -49,14 +55,7 @@ bool parseScales(const std::string& text, std::vector<double>* scales, std::stri
     item.clear();
     return true;
   };
-  for (char ch : text) {
-    if (ch == ',' || ch == 'x' || ch == 'X') {
-      if (!flush()) return false;
-    } else {
-      item += ch;
-    }
-  }
-  return flush();
+  return forEachItem(text, item, flush);
 }
 
 }  // namespace

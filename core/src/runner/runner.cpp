@@ -380,11 +380,19 @@ const char* valueSourceName(ValueSource source) {
   return "random";
 }
 
-std::optional<ValueSource> valueSourceFromName(std::string_view name) {
-  for (ValueSource s : kValueSources) {
-    if (sameText(name, valueSourceName(s))) return s;
+namespace {
+// The member of `all` whose name (by `nameOf`, any case) is `text`.
+template <typename E>
+std::optional<E> byName(std::span<const E> all, const char* (*nameOf)(E), std::string_view text) {
+  for (E e : all) {
+    if (sameText(text, nameOf(e))) return e;
   }
   return std::nullopt;
+}
+}  // namespace
+
+std::optional<ValueSource> valueSourceFromName(std::string_view name) {
+  return byName<ValueSource>(kValueSources, valueSourceName, name);
 }
 
 const char* layoutName(Layout layout) {
@@ -397,12 +405,7 @@ const char* layoutName(Layout layout) {
   return "?";
 }
 
-std::optional<Layout> layoutFromName(std::string_view name) {
-  for (Layout l : kLayouts) {
-    if (sameText(name, layoutName(l))) return l;
-  }
-  return std::nullopt;
-}
+std::optional<Layout> layoutFromName(std::string_view name) { return byName<Layout>(kLayouts, layoutName, name); }
 
 StorageView storageView(const std::vector<int64_t>& shape, Layout layout, size_t channelDim) {
   runner::TensorLayout t = runner::makeLayout(shape, layout, channelDim);
