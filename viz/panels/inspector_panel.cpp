@@ -83,7 +83,7 @@ void drawInspectorPanel(AppState& s) {
     ImGui::TextWrapped("%s", e.title.substr(0, eq).c_str());
     if (eq != std::string::npos) ImGui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
     ImGui::PopFont();
-    if (!s.hovered) ImGui::TextDisabled("pinned (click the cell again to unpin)");
+    if (!s.hovered) textDimWrapped("pinned (click the cell again to unpin)");
     const SceneGrid& g = s.run.scene.grids[cell.grid];
     const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {

@@ -12,7 +12,11 @@
 namespace gradlab::viz {
 namespace {
 
-ImU32 faded(ImU32 c) { return (c & 0x00FFFFFFu) | (static_cast<ImU32>(90) << 24); }
+// A cell already sent (its gradient has left): faded. Presenter mode fades it less and keeps its digits
+// at full contrast, so "sent" and "still to go" stay apart on a washed-out projector.
+ImU32 faded(ImU32 c, bool presenter) {
+  return (c & 0x00FFFFFFu) | (static_cast<ImU32>(presenter ? 140 : 90) << 24);
+}
 
 void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which) {
   ImDrawList* dl = canvas.drawList();
@@ -176,7 +180,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
       ImU32 col = toImU32(fill);
       const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
-      if (dim) col = faded(col);
+      if (dim) col = faded(col, th.presenter);
       dl->AddRectFilled(p0, p1, col);
       if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
       if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
@@ -188,7 +192,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       if (printValues && filled) {
         const CellText t = formatCell(v, format);
         ImU32 tc = toImU32(readableTextOn(fill));
-        if (dim) tc = faded(tc);
+        if (dim && !th.presenter) tc = faded(tc, false);
         if (t.fits) {
           ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
           dl->AddText(mono, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
