@@ -79,13 +79,21 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
     if (!queues[c].empty()) busy.push_back(c);
   }
   SplitMix64 random{plan.schedule.seed ^ (0x9e3779b97f4a7c15ull * static_cast<uint64_t>(phase + 1))};
+  // Every core keeps its own UB while the cores take turns: a kernel may carry data in UB from one of its
+  // tiles to its next (the adaptive backward's accumulator does), and another core's tile in between must
+  // not overwrite it. Each buffer is as large as its core's largest tile says it needs, so a kernel that
+  // uses more than its plan states stops here (debug builds) or under AddressSanitizer.
+  std::vector<uint64_t> need(static_cast<size_t>(plan.coresUsed), 64);
+  for (size_t i = first; i < last; ++i) need[plan.tiles[i].core] = std::max(need[plan.tiles[i].core], plan.tiles[i].ubBytes);
+  std::vector<std::unique_ptr<std::byte, UbDeleter>> ubs(static_cast<size_t>(plan.coresUsed));
+  for (int32_t c : busy) ubs[c].reset(static_cast<std::byte*>(::operator new((need[c] + 63) / 64 * 64, std::align_val_t{64})));
   CoreContext ctx;
-  ctx.ubBytes = plan.profile.ubBytes;
-  ctx.ub = threadUb(plan.profile.ubBytes);
   while (!busy.empty()) {
     const size_t pick = static_cast<size_t>(random.next() % busy.size());
     const int32_t core = busy[pick];
     ctx.core = core;
+    ctx.ub = ubs[core].get();
+    ctx.ubBytes = need[core];
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
     kernel(ctx, plan.tiles[queues[core].back()]);
     queues[core].pop_back();
