@@ -160,6 +160,7 @@ Session captureSession(const AppState& s) {
 bool applySession(AppState& s, const Session& session, std::string* error) {
   s.lesson = -1;
   s.preset = 0;
+  s.libraryPreset.reset();
   if (!session.lesson.empty()) {
     for (size_t i = 0; i < s.lessons.size(); ++i) {
       if (s.lessons[i].id != session.lesson) continue;
@@ -179,13 +180,7 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
 void applyLibraryPreset(AppState& s, const Preset& p) {
   s.lesson = -1;
   s.libraryPreset = p;
-  s.controls = p.spec;
-  s.colour = p.view.colour;
-  s.plane = p.view.plane;
-  s.pacingPinned = p.view.pacingSet;
-  if (p.view.pacingSet) s.pacing = p.view.pacing;
-  s.presetSpeed = p.view.speed;
-  runControls(s);
+  showRun(s, p.spec, p.view);
 }
 
 void setOperator(RequestSpec& c, OpKind op) {
