@@ -57,6 +57,16 @@ class Program {
     }
     return *this;
   }
+  // An empty tensor (some dim 0) whose data pointer is the made-up `pointer`, with an element offset.
+  Program& emptyTensorAt(std::vector<int64_t> dims, aclDataType dtype, aclFormat format, int64_t offset, uintptr_t pointer) {
+    step(Step::kCreateTensor);
+    w.byte(4).byte(static_cast<uint8_t>(dims.size()));
+    for (int64_t d : dims) w.size(d);
+    w.byte(0).size(offset);
+    w.dtype(dtype).format(format);
+    w.byte(9).byte(0).raw<uintptr_t>(pointer);  // devicePointer(): kind 9 reads a raw address
+    return *this;
+  }
   // A descriptor only: dims (any rank up to 5), strides, no memory behind it (a made-up pointer).
   Program& descriptor(std::vector<int64_t> dims, aclDataType dtype, std::vector<int64_t> strides = {}) {
     step(Step::kCreateTensor);
@@ -392,6 +402,15 @@ int main(int argc, char** argv) {
     p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
     p.upsample2d(1, 0, 0.0, 0.0, 0);
     writeRegression(dir, "empty-tensor-null-data-with-offset", p);
+  }
+  {  // an empty 2-D backward whose empty out has a made-up pointer and an offset: zeroing nothing did pointer
+     // arithmetic on it (UBSan: pointer index overflow), found by CI's 60-second fuzz run
+    Program p;
+    p.tensor({1, 1, 0, 2}, ACL_FLOAT, ACL_FORMAT_NCHW, kFresh);
+    p.emptyTensorAt({1, 0, 8, 4}, ACL_FLOAT, ACL_FORMAT_NCHW, 12, ~uintptr_t{0});
+    p.array({0, 2}).array({1, 0, 8, 4});
+    p.upsample2dBackward(0, 0, 1, 0.0, 0.0, 1).launchRight();
+    writeRegression(dir, "empty-out-with-made-up-pointer", p);
   }
   {  // an fp32 tensor 2 bytes into its allocation (UBSan: misaligned atomic adds in the kernel); refused now
     Program p;

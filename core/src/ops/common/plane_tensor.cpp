@@ -13,8 +13,10 @@ PlaneTensor basic(const aclTensor& t) {
   PlaneTensor p;
   p.dtype = t.dtype;
   p.elementSize = t.elementSize();
-  // Only empty tensors get here without data (the memory check refuses the rest); no offset on nullptr.
-  p.base = t.data == nullptr ? nullptr : static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(p.elementSize);
+  // An empty tensor's data is never read or written and need not point anywhere (the memory check lets any
+  // pointer through for it, null or made up): no offset arithmetic on it, which would be undefined.
+  p.base = t.empty() || t.data == nullptr ? nullptr
+                                          : static_cast<std::byte*>(t.data) + t.offset * static_cast<int64_t>(p.elementSize);
   return p;
 }
 
