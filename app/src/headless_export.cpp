@@ -32,6 +32,23 @@ Image renderShot(OffscreenRenderer& renderer, viz::AppState& s) {
                  static_cast<int>(s.canvasMax.y));
 }
 
+// The offscreen renderer at the options' size; false (said on stderr) when it cannot start.
+bool startRenderer(OffscreenRenderer& renderer, const Options& o) {
+  std::string error;
+  if (renderer.init(o.width, o.height, &error)) return true;
+  std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+  return false;
+}
+
+// Creates `dir` (and its parents); false (said on stderr) when it cannot.
+bool makeDir(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!ec) return true;
+  std::fprintf(stderr, "gradlab: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+  return false;
+}
+
 bool animated(const viz::AppState& s) {
   return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling) && s.run.ok() && !s.run.animation.empty();
 }
@@ -119,18 +136,10 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   const viz::Lesson copy = *lesson;
   const int lessonIndex = s.lesson;
   OffscreenRenderer renderer;
-  std::string error;
-  if (!renderer.init(o.width, o.height, &error)) {
-    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-    return 1;
-  }
+  if (!startRenderer(renderer, o)) return 1;
   const fs::path dir = fs::path(outDir) / copy.id;
+  if (!makeDir(dir)) return 1;
   std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    std::fprintf(stderr, "gradlab: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
-    return 1;
-  }
   const bool tty = isatty(STDOUT_FILENO);
   std::printf("gradlab: rendering lesson \"%s\" (%zu presets, up to %d frames each, %dx%d) into %s\n",
               copy.title.c_str(), copy.presets.size(), o.frames, o.width, o.height, dir.c_str());
@@ -171,18 +180,9 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
 
 int exportRun(viz::AppState& s, const Options& o, const std::string& outDir) {
   OffscreenRenderer renderer;
-  std::string error;
-  if (!renderer.init(o.width, o.height, &error)) {
-    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-    return 1;
-  }
+  if (!startRenderer(renderer, o)) return 1;
   const fs::path dir = fs::path(outDir) / "run";
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) {
-    std::fprintf(stderr, "gradlab: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
-    return 1;
-  }
+  if (!makeDir(dir)) return 1;
   const fs::path gifPath = fs::path(outDir) / "run.gif";
   const int frames = renderPreset(renderer, s, o.frames, dir.string(), o.gif ? gifPath.string() : "", nullptr);
   if (frames < 0) return 1;
@@ -195,11 +195,7 @@ int exportRun(viz::AppState& s, const Options& o, const std::string& outDir) {
 
 int exportRecording(viz::AppState& s, const Options& o) {
   OffscreenRenderer renderer;
-  std::string error;
-  if (!renderer.init(o.width, o.height, &error)) {
-    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-    return 1;
-  }
+  if (!startRenderer(renderer, o)) return 1;
   const int frames = renderPreset(renderer, s, std::max(o.frames, 2), "", o.record, nullptr);
   if (frames < 0) return 1;
   std::printf("gradlab: wrote %s (%d frames, %dx%d)\n", o.record.c_str(), frames, o.width, o.height);
@@ -209,10 +205,7 @@ int exportRecording(viz::AppState& s, const Options& o) {
 int exportScreenshot(viz::AppState& s, const Options& o) {
   OffscreenRenderer renderer;
   std::string error;
-  if (!renderer.init(o.width, o.height, &error)) {
-    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-    return 1;
-  }
+  if (!startRenderer(renderer, o)) return 1;
   s.player.playing = false;
   finishVerify(s);
   settle(renderer, s);
