@@ -37,15 +37,49 @@ struct UbDeleter {
   void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
 };
 
-// Each host thread keeps one UB-sized buffer and reuses it for every core it plays.
-std::byte* threadUb(uint64_t bytes) {
-  thread_local std::unique_ptr<std::byte, UbDeleter> buffer;
-  thread_local uint64_t capacity = 0;
-  if (capacity < bytes) {
-    buffer.reset(static_cast<std::byte*>(::operator new(bytes, std::align_val_t{64})));
-    capacity = bytes;
+// Each host thread keeps one UB-sized buffer and reuses it for every core it plays. A global list owns the
+// buffers, not the threads' thread_local storage: the core pool's threads live until the process exits, and
+// LeakSanitizer does not always find pointers held only in a live thread's TLS (it reported these buffers as
+// leaked at the end of a fuzz run). A thread that ends frees its buffer.
+class UbBuffers {
+ public:
+  std::byte* grow(std::byte* old, uint64_t bytes) {
+    auto* fresh = static_cast<std::byte*>(::operator new(bytes, std::align_val_t{64}));
+    std::lock_guard lock(mutex_);
+    if (old) owned_.erase(old);
+    owned_.emplace(fresh, std::unique_ptr<std::byte, UbDeleter>(fresh));
+    return fresh;
   }
-  return buffer.get();
+  void release(std::byte* p) {
+    std::lock_guard lock(mutex_);
+    owned_.erase(p);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::byte*, std::unique_ptr<std::byte, UbDeleter>> owned_;
+};
+
+UbBuffers& ubBuffers() {
+  static UbBuffers* buffers = new UbBuffers;  // never destroyed: pool threads may still hold a buffer at exit
+  return *buffers;
+}
+
+struct ThreadUb {
+  std::byte* data = nullptr;
+  uint64_t capacity = 0;
+  ~ThreadUb() {
+    if (data) ubBuffers().release(data);
+  }
+};
+
+std::byte* threadUb(uint64_t bytes) {
+  thread_local ThreadUb ub;
+  if (ub.capacity < bytes) {
+    ub.data = ubBuffers().grow(ub.data, bytes);
+    ub.capacity = bytes;
+  }
+  return ub.data;
 }
 
 // Runs tiles [first, last) of the plan (one phase, sorted by core) on their cores.
