@@ -292,15 +292,18 @@ TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
 }
 
 // Presenter mode at 1280x720, as a projector shows it: the digits of a 16x16 grid (and of a 16x16 grid
-// beside its 8x8 gradient) are at least 18 px at the zoom the app picks by itself.
+// beside its 8x8 gradient) are at least 18 px at the zoom the app picks by itself. Adaptive pooling's
+// indices and self give way to the main grids when they would not leave room for that.
 TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
-  for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d}) {
+  for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d,
+                    OpKind::kAdaptiveMaxPool2dBackward, OpKind::kAdaptiveMaxPool2d}) {
+    const bool pooling = opInfo(op).rule == IndexRule::kAdaptiveMax;
     AppState s;
     s.runner = [](const RunRequest& r) { return run(r); };
     s.presenter = true;
     s.controls.request.op = op;
-    s.controls.request.inH = s.controls.request.inW = 8;
-    s.controls.request.outH = s.controls.request.outW = 16;
+    s.controls.request.inH = s.controls.request.inW = pooling ? 16 : 8;
+    s.controls.request.outH = s.controls.request.outW = pooling ? 8 : 16;
     runControls(s);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     for (int i = 0; i < 3; ++i) frame(s);  // the theme switches, then the canvas fits the picture
@@ -308,7 +311,29 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
     const float digits = cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true);
     EXPECT_GE(digits, 18.0f) << opName(op) << ": cells of " << s.scatterView.zoom << " px";
     EXPECT_GE(s.scatterView.zoom - 3.0f, 2 * 0.6f * 18.0f) << "two characters (\"-4\") fit at that size";
+    if (!pooling) continue;
+    const SceneGrid& indices = s.run.scene.grids[static_cast<size_t>(s.run.scene.indices)];
+    EXPECT_FALSE(indices.shown) << opName(op);
+    s.secondaryGrids = true;  // the user ticks "indices": shown, at the smaller zoom that takes
+    for (int i = 0; i < 2; ++i) frame(s);
+    EXPECT_TRUE(indices.shown) << opName(op);
+    EXPECT_LT(cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
   }
+}
+
+TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
+  s.controls.request.inH = s.controls.request.inW = 16;
+  s.controls.request.outH = s.controls.request.outW = 8;
+  runControls(s);
+  ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+  for (int i = 0; i < 2; ++i) frame(s);
+  for (const SceneGrid& g : s.run.scene.grids) EXPECT_TRUE(g.shown) << g.grid.name << ": the normal view shows all";
+  s.secondaryGrids = false;
+  frame(s);
+  EXPECT_FALSE(s.run.scene.grids[static_cast<size_t>(s.run.scene.forwardInput)].shown);
 }
 
 TEST_F(VizPanels, LibraryPresetsShowTheirCaption) {

@@ -132,6 +132,18 @@ TEST(VizScene, AdaptiveBackwardShowsForwardInputAndIndices) {
   EXPECT_FLOAT_EQ(s.grids[s.indices].x, s.grids[s.src].x);        // under gradOutput
   EXPECT_FLOAT_EQ(s.grids[s.forwardInput].x, s.grids[s.dst].x);  // under gradInput
   EXPECT_GT(s.grids[s.indices].y, 2.0f);
+  EXPECT_FLOAT_EQ(s.boundsMax.y, s.grids[s.forwardInput].y + 3.0f) << "self, under gradInput, is the lowest";
+
+  // Hidden, the extra grids leave the bounds and the hit test; their data stays for the inspector.
+  const Point fullMax = s.boundsMax;
+  showSecondaryGrids(s, false);
+  EXPECT_FLOAT_EQ(s.boundsMax.y, 3.0f) << "only gradOutput (2x2) and gradInput (3x3) remain";
+  EXPECT_LT(s.boundsMax.y, fullMax.y);
+  const SceneGrid& ix = s.grids[s.indices];
+  EXPECT_FALSE(s.cellAt({ix.x + 0.5f, ix.y + 0.5f}).has_value());
+  EXPECT_EQ(ix.grid.ints.size(), 4u);
+  showSecondaryGrids(s, true);
+  EXPECT_FLOAT_EQ(s.boundsMax.y, fullMax.y);
 }
 
 TEST(VizScene, PlaneIsClampedAndPlanesCounted) {

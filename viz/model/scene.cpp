@@ -73,33 +73,37 @@ void place(Scene& s) {
     const float hgap = std::max(3.0f, 0.2f * std::max(src.width(), dst.width()));
     const float vgap = std::max(2.5f, 0.15f * std::max(src.height(), dst.height()));
     float leftWidth = src.width();
-    if (s.indices >= 0 && opInfo(s.op).backward) leftWidth = std::max(leftWidth, G[s.indices].width());
+    if (s.indices >= 0 && G[s.indices].shown && opInfo(s.op).backward) leftWidth = std::max(leftWidth, G[s.indices].width());
     src.x = 0.0f;
     dst.x = leftWidth + hgap;
-    if (s.forwardInput < 0 && s.indices < 0) {
+    const bool indicesShown = s.indices >= 0 && G[s.indices].shown;
+    const bool forwardInputShown = s.forwardInput >= 0 && G[s.forwardInput].shown;
+    if (!indicesShown && !forwardInputShown) {
       // Two grids: centre them on each other vertically.
       float h = std::max(src.height(), dst.height());
       src.y = (h - src.height()) / 2.0f;
       dst.y = (h - dst.height()) / 2.0f;
     } else {
+      // Each extra grid sits under the main grid of its shape: indices under gradOutput (backward) or out
+      // (forward), self under gradInput.
       src.y = dst.y = 0.0f;
-      float below = std::max(src.height(), dst.height()) + vgap;
       if (s.indices >= 0) {
-        // Backward: indices sit under gradOutput (same shape); forward: under out (same shape).
         SceneGrid& ix = G[s.indices];
-        ix.x = opInfo(s.op).backward ? src.x : dst.x;
-        ix.y = below;
+        const SceneGrid& above = opInfo(s.op).backward ? src : dst;
+        ix.x = above.x;
+        ix.y = above.height() + vgap;
       }
       if (s.forwardInput >= 0) {
         SceneGrid& fi = G[s.forwardInput];
         fi.x = dst.x;
-        fi.y = below;
+        fi.y = dst.height() + vgap;
       }
     }
   }
   s.boundsMin = {1e30f, 1e30f};
   s.boundsMax = {-1e30f, -1e30f};
   for (const SceneGrid& g : G) {
+    if (!g.shown) continue;
     s.boundsMin.x = std::min(s.boundsMin.x, g.x);
     s.boundsMin.y = std::min(s.boundsMin.y, g.y);
     s.boundsMax.x = std::max(s.boundsMax.x, g.x + g.width());
@@ -190,10 +194,23 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
 std::optional<CellRef> Scene::cellAt(Point p) const {
   for (size_t i = 0; i < grids.size(); ++i) {
     const SceneGrid& g = grids[i];
+    if (!g.shown) continue;
     if (p.x < g.x || p.y < g.y || p.x >= g.x + g.width() || p.y >= g.y + g.height()) continue;
     return CellRef{static_cast<int>(i), static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
   }
   return std::nullopt;
+}
+
+bool hasSecondaryGrids(const Scene& scene) { return scene.indices >= 0 || scene.forwardInput >= 0; }
+
+void showSecondaryGrids(Scene& scene, bool shown) {
+  bool changed = false;
+  for (int i : {scene.indices, scene.forwardInput}) {
+    if (i < 0 || scene.grids[static_cast<size_t>(i)].shown == shown) continue;
+    scene.grids[static_cast<size_t>(i)].shown = shown;
+    changed = true;
+  }
+  if (changed) place(scene);
 }
 
 CellRef Scene::srcCellOf(const CellMove& move) const {

@@ -33,6 +33,7 @@ struct SceneGrid {
   float x = 0.0f, y = 0.0f;      // top-left corner of cell (0, 0) in scene units
   std::vector<int32_t> tileOf;   // per cell of the shown plane: the (first) tile covering it, -1 if none
   std::vector<uint8_t> tileCount;  // per cell of the shown plane: how many working tiles cover it (2+ = shared)
+  bool shown = true;  // placed and drawn; a hidden grid keeps its data (the inspector still explains from it)
 
   float width() const { return static_cast<float>(grid.dims.cols); }
   float height() const { return static_cast<float>(grid.dims.rows); }
@@ -82,5 +83,11 @@ struct Scene {
 };
 
 Scene buildScene(const SceneSource& source, int64_t plane);
+
+// Adaptive pooling's extra grids (indices, and the backward's forward input): shown beside the two main
+// grids, or hidden so that the main grids get the room (a projector at 1280x720 cannot show four 16x16
+// grids at readable digits). Re-places the grids; the bounds change.
+bool hasSecondaryGrids(const Scene& scene);
+void showSecondaryGrids(Scene& scene, bool shown);
 
 }  // namespace gradlab::viz

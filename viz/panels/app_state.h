@@ -97,6 +97,9 @@ struct AppState {
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
   CanvasView scatterView, tilingView, compareView;
+  // Adaptive pooling's indices and self grids: unset = shown, unless presenter mode would then shrink the
+  // digits below kPresenterDigitPx (they stay in the inspector).
+  std::optional<bool> secondaryGrids;
   bool timelineKernelsOnly = false;               // the Tiling tab's timeline hides the launch overhead
   std::optional<CellRef> hovered;                 // the scene cell under the mouse (scatter / tiling)
   std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
@@ -121,7 +124,7 @@ struct AppState {
     if (hovered) return hovered;
     if (!pinned) return std::nullopt;
     const SceneGrid* g = run.scene.gridAt(pinned->grid);
-    if (!g || pinned->row < 0 || pinned->col < 0 || pinned->row >= g->grid.dims.rows || pinned->col >= g->grid.dims.cols)
+    if (!g || !g->shown || pinned->row < 0 || pinned->col < 0 || pinned->row >= g->grid.dims.rows || pinned->col >= g->grid.dims.cols)
       return std::nullopt;
     return pinned;
   }

@@ -61,7 +61,20 @@ void drawComparePanel(AppState& s) {
     ImGui::PopStyleColor();
     return;
   }
-  for (const std::string& n : c.notes) ImGui::TextWrapped("%s", n.c_str());
+  // Presenter mode keeps the explanation in a tooltip: its lines would take the grids' height.
+  if (s.presenter && !c.notes.empty()) {
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+      for (const std::string& n : c.notes) ImGui::TextUnformatted(n.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+  } else {
+    for (const std::string& n : c.notes) ImGui::TextWrapped("%s", n.c_str());
+  }
   if (c.mode == CompareMode::kPrecision) {
     ImGui::Text("max error %.3g ULP; %lld of %lld cells exact, %lld within 0.5 ULP", c.ulps.maxUlps,
                 static_cast<long long>(c.ulps.exact), static_cast<long long>(c.ulps.cells),
@@ -84,7 +97,9 @@ void drawComparePanel(AppState& s) {
   const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH;
   std::optional<std::pair<size_t, GridHover>> hover;
   {
-    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax, gridLabelSize() * 2.0f + 8.0f);
+    // Three grids side by side leave each label little width: presenter labels may take three lines.
+    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax,
+                  gridLabelSize() * (s.presenter ? 3.0f : 2.0f) + 8.0f);
     for (size_t i = 0; i < c.grids.size(); ++i) {
       GridStyle style;
       style.scale = i == 2 ? &c.diffScale : &c.valueScale;

@@ -30,8 +30,11 @@ void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
 void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note);
 // Draws the scene's grids on `canvas` the way the scatter view does (used by scatter and tiling).
 // `notes`: the small notes after the labels ("running fp32 sums"); the tiling view leaves them out.
+// Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
+void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
 void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
 // scatter_panel.cpp: the value scales (or core swatches) of the scatter view, within `room` pixels.
+void secondaryGridsToggle(AppState& state);
 void drawLegends(AppState& state, float room);
 // scatter_panel.cpp: the n/c plane slider (nothing when there is one plane); stays on the same line.
 void planeSelector(AppState& state);

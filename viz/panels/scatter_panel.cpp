@@ -15,6 +15,9 @@ void planeSelector(AppState& s) {
   const int64_t planes = s.run.scene.planes;
   if (planes <= 1) return;
   int plane = static_cast<int>(s.plane);
+  // After SameLine on a full line (presenter fonts are wide), the selector starts a line of its own.
+  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("plane").x;
+  if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
   const int64_t C = src && src->grid.shape.size() >= 3 && src->grid.dims.planes != src->grid.shape[0]
@@ -37,6 +40,7 @@ void drawScatterPanel(AppState& s) {
   ImGui::SameLine();
   ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
+  secondaryGridsToggle(s);
   const Plan* plan = r.result.plan.get();
   const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
   const char* order = !opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
@@ -56,13 +60,28 @@ void drawScatterPanel(AppState& s) {
 
   const float legendH = s.presenter ? 0.0f : ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
   {
-    Canvas canvas("##scatter", ImVec2(0, -legendH), s.scatterView, r.scene.boundsMin, r.scene.boundsMax,
-                  gridLabelSize() * 2.0f + 8.0f);
+    const float labelRoom = gridLabelSize() * 2.0f + 8.0f;
+    fitSecondaryGrids(s, ImVec2(0, -legendH), labelRoom);
+    Canvas canvas("##scatter", ImVec2(0, -legendH), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     drawSceneGrids(canvas, s, s.colour);
     drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawHoverOverlay(canvas, s);
   }
   if (!s.presenter) drawLegends(s, ImGui::GetContentRegionAvail().x * 0.75f);
+}
+
+// "indices, self" beside the colour choice of adaptive pooling: ticked while those grids are drawn.
+void secondaryGridsToggle(AppState& s) {
+  const Scene& sc = s.run.scene;
+  if (!hasSecondaryGrids(sc)) return;
+  std::string names;
+  for (int i : {sc.indices, sc.forwardInput})
+    if (const SceneGrid* g = sc.gridAt(i)) names += (names.empty() ? "" : ", ") + g->grid.name;
+  bool shown = sc.grids[static_cast<size_t>(sc.indices >= 0 ? sc.indices : sc.forwardInput)].shown;
+  ImGui::SameLine();
+  if (ImGui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
+  if (ImGui::IsItemHovered() && !shown)
+    ImGui::SetTooltip("Hidden to keep the digits readable; the inspector still shows a cell's index.");
 }
 
 void drawLegends(AppState& s, float room) {

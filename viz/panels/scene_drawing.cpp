@@ -12,6 +12,14 @@
 namespace gradlab::viz {
 namespace {
 
+// Where adaptive pooling's windows and argmax cells are drawn: the forward input (self), or the backward's
+// gradInput (self's shape) while self is hidden.
+const SceneGrid* fullSizeGrid(const Scene& sc) {
+  if (!opInfo(sc.op).backward) return sc.gridAt(sc.src);
+  const SceneGrid* self = sc.gridAt(sc.forwardInput);
+  return self && self->shown ? self : sc.gridAt(sc.dst);
+}
+
 void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t r1, int64_t c0, int64_t c1, ImU32 colour,
                    float thickness) {
   ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
@@ -24,7 +32,7 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   const RunRequest& r = s.run.request;
   const Theme& th = theme();
   const bool backward = opInfo(sc.op).backward;
-  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : sc.gridAt(sc.src);
+  const SceneGrid* full = fullSizeGrid(sc);
   const SceneGrid* ix = sc.gridAt(sc.indices);
   const bool pooled = backward ? (cell.grid == sc.src || cell.grid == sc.indices) : (cell.grid == sc.dst || cell.grid == sc.indices);
   if (pooled) {
@@ -36,6 +44,7 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
     }
     for (int g : {sc.src, sc.dst, sc.indices}) {
       const SceneGrid* grid = sc.gridAt(g);
+      if (grid && !grid->shown) continue;
       const bool pooledGrid = backward ? (g == sc.src || g == sc.indices) : (g == sc.dst || g == sc.indices);
       if (grid && pooledGrid) outlineCell(canvas, *grid, cell.row, cell.col, th.highlight, th.highlightWidth);
     }
@@ -49,7 +58,7 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   // A full-size cell: the same cell in gradInput and self, and the windows that picked it.
   for (int g : {sc.dst, sc.forwardInput, sc.src}) {
     const SceneGrid* grid = sc.gridAt(g);
-    if (!grid) continue;
+    if (!grid || !grid->shown) continue;
     const bool fullGrid = backward ? (g == sc.dst || g == sc.forwardInput) : g == sc.src;
     if (fullGrid) outlineCell(canvas, *grid, cell.row, cell.col, th.highlight, th.highlightWidth);
   }
@@ -93,6 +102,18 @@ std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& requ
   return text;
 }
 
+void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
+  Scene& sc = s.run.scene;
+  if (!hasSecondaryGrids(sc)) return;
+  bool shown = s.secondaryGrids.value_or(true);
+  if (!s.secondaryGrids && s.presenter) {
+    showSecondaryGrids(sc, true);
+    const float zoom = Canvas::fitZoom(Canvas::claimedSize(canvasSize), sc.boundsMin, sc.boundsMax, topMarginPx);
+    shown = cellTextSize(zoom, fonts().monoLarge->FontSize, true) >= kPresenterDigitPx;
+  }
+  showSecondaryGrids(sc, shown);
+}
+
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
   RunView& r = s.run;
   Scene& sc = r.scene;
@@ -106,6 +127,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
 
   for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
     const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
+    if (!g.shown) continue;
     GridStyle style;
     style.colour = colour;
     style.plan = plan;
@@ -132,7 +154,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
-  const SceneGrid* full = backward ? sc.gridAt(sc.forwardInput) : (opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? sc.gridAt(sc.src) : nullptr);
+  const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
   const SceneGrid* ix = sc.gridAt(sc.indices);
   if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f) {
     const GridDims& d = full->grid.dims;

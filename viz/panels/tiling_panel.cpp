@@ -145,8 +145,9 @@ void drawTilingPanel(AppState& s) {
   const float canvasW = avail.x * 0.56f;
   ImGui::BeginGroup();
   {
-    Canvas canvas("##tiling", ImVec2(canvasW, topH - ImGui::GetFrameHeightWithSpacing()), s.tilingView,
-                  r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
+    const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
+    fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f);
+    Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, CellColour::kCores, false);
     drawHoverOverlay(canvas, s);
   }

@@ -12,12 +12,7 @@ constexpr float kMinZoom = 0.05f;
 
 Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx)
     : view_(view) {
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  // As ImGui: 0 = all the remaining space, negative = the remaining space minus that much.
-  if (size.x <= 0) size.x = avail.x + size.x;
-  if (size.y <= 0) size.y = avail.y + size.y;
-  size.x = std::max(size.x, 32.0f);
-  size.y = std::max(size.y, 32.0f);
+  size = claimedSize(size);
   origin_ = ImGui::GetCursorScreenPos();
   size_ = size;
   ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
@@ -55,13 +50,33 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
 
 Canvas::~Canvas() { list_->PopClipRect(); }
 
-void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
-  const float margin = theme().presenter ? 6.0f : 16.0f;  // a projector's pixels go to the picture
+ImVec2 Canvas::claimedSize(ImVec2 size) {
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  // As ImGui: 0 = all the remaining space, negative = the remaining space minus that much.
+  if (size.x <= 0) size.x = avail.x + size.x;
+  if (size.y <= 0) size.y = avail.y + size.y;
+  return ImVec2(std::max(size.x, 32.0f), std::max(size.y, 32.0f));
+}
+
+namespace {
+float fitMargin() { return theme().presenter ? 6.0f : 16.0f; }  // a projector's pixels go to the picture
+}  // namespace
+
+float Canvas::fitZoom(ImVec2 size, Point bmin, Point bmax, float topMarginPx) {
+  const float margin = fitMargin();
   const float w = std::max(bmax.x - bmin.x, 1.0f);
   const float h = std::max(bmax.y - bmin.y, 1.0f);
-  const float availW = std::max(size_.x - 2 * margin, 16.0f);
+  const float availW = std::max(size.x - 2 * margin, 16.0f);
+  const float availH = std::max(size.y - 2 * margin - topMarginPx, 16.0f);
+  return std::clamp(std::min(availW / w, availH / h), kMinZoom, 400.0f);
+}
+
+void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
+  const float margin = fitMargin();
+  const float w = std::max(bmax.x - bmin.x, 1.0f);
+  const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availH = std::max(size_.y - 2 * margin - topMarginPx, 16.0f);
-  view_.zoom = std::clamp(std::min(availW / w, availH / h), kMinZoom, 400.0f);
+  view_.zoom = fitZoom(size_, bmin, bmax, topMarginPx);
   // Centre the bounds in the space below the label margin.
   view_.originX = bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
   view_.originY = bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;

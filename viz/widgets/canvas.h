@@ -29,6 +29,11 @@ class Canvas {
   Canvas(const Canvas&) = delete;
   Canvas& operator=(const Canvas&) = delete;
 
+  // The zoom a canvas of `size` pixels fits these bounds at (what it picks by itself).
+  static float fitZoom(ImVec2 size, Point bmin, Point bmax, float topMarginPx);
+  // The size a Canvas constructed now with this `size` argument would claim.
+  static ImVec2 claimedSize(ImVec2 size);
+
   ImDrawList* drawList() const { return list_; }
   ImVec2 origin() const { return origin_; }
   ImVec2 size() const { return size_; }

@@ -134,15 +134,40 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();
     }
-    const float smallest = th.presenter ? 18.0f : fs * 0.8f;  // presenter labels stay legible from the back
-    const float size = std::max(smallest, std::min(fs, fs * room / std::max(width(line1, fs), width(line2, fs))));
-    const float w = std::max(width(line1, size), width(line2, size));
+    const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
+    // A shape line still too wide at the smallest size breaks at its separators (" · ", "   ") into more
+    // lines rather than run into the next grid's label.
+    std::vector<std::string> lines = {line1};
+    if (!line2.empty()) lines.push_back(line2);
+    if (lines.size() == 2 && width(line2, smallest) > room) {
+      lines.pop_back();
+      std::string current;
+      size_t at = 0;
+      while (at < line2.size()) {
+        size_t next = std::min(line2.find(" · ", at + 1), line2.find("   ", at + 1));
+        if (next == std::string::npos) next = line2.size();
+        const std::string piece = line2.substr(at, next - at);
+        if (!current.empty() && width(current + piece, smallest) > room) {
+          lines.push_back(current);
+          current = piece.substr(piece.find_first_not_of(" ·"));
+        } else {
+          current += piece;
+        }
+        at = next;
+      }
+      if (!current.empty()) lines.push_back(current);
+    }
+    float widest = 0.0f;
+    for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
+    const float size = std::max(smallest, std::min(fs, fs * room / widest));
+    float w = 0.0f;
+    for (const std::string& l : lines) w = std::max(w, width(l, size));
     const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
-    const float y = topLeft.y - 4.0f - size * (line2.empty() ? 1.0f : 2.0f);
+    float y = topLeft.y - 4.0f - size * static_cast<float>(lines.size());
     const std::string name = line1.substr(0, g.grid.name.size());
     dl->AddText(font, size, ImVec2(x, y), th.label, name.c_str());
     dl->AddText(font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
-    if (!line2.empty()) dl->AddText(font, size, ImVec2(x, y + size), th.labelDim, line2.c_str());
+    for (size_t i = 1; i < lines.size(); ++i) dl->AddText(font, size, ImVec2(x, y + size * static_cast<float>(i)), th.labelDim, lines[i].c_str());
   }
 
   // Visible cell range only: large grids at high zoom stay cheap.

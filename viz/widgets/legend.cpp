@@ -24,10 +24,34 @@ void heatLegend(const char* title, const HeatScale& scale, float width) {
   dl->AddRect(p, ImVec2(p.x + width, p.y + h * 0.7f), theme().labelDim);
   ImFont* f = ImGui::GetFont();
   const float fs = ImGui::GetFontSize() * 0.8f;
-  for (const LegendTick& tick : scale.ticks()) {
+  // The ends first, then the inner ticks that do not overlap a label already placed: a narrow bar shows
+  // fewer labels, never two printed over each other.
+  const std::vector<LegendTick> ticks = scale.ticks();
+  std::vector<size_t> order;
+  if (!ticks.empty()) order.push_back(0);
+  if (ticks.size() > 1) order.push_back(ticks.size() - 1);
+  for (size_t i = 1; i + 1 < ticks.size(); ++i) order.push_back(i);
+  // A symmetric scale too narrow for both ends says "±hi" once, in the middle.
+  if (ticks.size() > 1 && ticks.front().label == "-" + ticks.back().label) {
+    const float both = f->CalcTextSizeA(fs, 1e9f, 0.0f, (ticks.front().label + ticks.back().label).c_str()).x;
+    if (both + 8.0f > width) {
+      const std::string pm = "\u00b1" + ticks.back().label;
+      const ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, pm.c_str());
+      dl->AddText(f, fs, ImVec2(p.x + (width - ts.x) / 2.0f, p.y + h * 0.85f), theme().label, pm.c_str());
+      order.clear();
+    }
+  }
+  std::vector<std::pair<float, float>> placed;
+  for (size_t i : order) {
+    const LegendTick& tick = ticks[i];
     float x = p.x + width * tick.position;
     ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tick.label.c_str());
     float tx = std::clamp(x - ts.x / 2, p.x, p.x + width - ts.x);
+    const bool overlaps = std::any_of(placed.begin(), placed.end(), [&](const std::pair<float, float>& o) {
+      return tx < o.second + 4.0f && tx + ts.x + 4.0f > o.first;
+    });
+    if (overlaps) continue;
+    placed.emplace_back(tx, tx + ts.x);
     dl->AddLine(ImVec2(x, p.y + h * 0.7f), ImVec2(x, p.y + h * 0.85f), theme().label);
     dl->AddText(f, fs, ImVec2(tx, p.y + h * 0.85f), theme().label, tick.label.c_str());
   }
