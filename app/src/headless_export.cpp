@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "gif_writer.h"
+#include "background_frames.h"
 #include "offscreen_renderer.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -95,33 +95,29 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
   const bool anim = animated(s);
   frames = anim ? frames : 1;
   const double duration = s.player.duration;
-  GifWriter gif;
+  // Frame i is compressed (PNG, GIF) on a worker while frame i + 1 renders; a few frames may wait.
+  BackgroundFrames writer;
   const Image probe = renderShot(renderer, s);
-  if (!gifPath.empty() && !gif.open(gifPath, probe.width, probe.height, &error)) {
+  if (!writer.start(gifPath, probe.width, probe.height, frames, 4, &error)) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return -1;
   }
   // Frame i shows time duration * i / (frames - 1): the first frame is the start, the last the result.
   const double seconds = s.player.speed > 0 ? duration / s.player.speed : 0.0;
   const int delay = frames > 1 ? std::clamp(static_cast<int>(seconds * 100.0 / (frames - 1)), 4, 100) : 300;
-  for (int i = 0; i < frames; ++i) {
+  for (int i = 0; i < frames && !writer.failed(); ++i) {
     if (anim) s.player.t = frames > 1 ? duration * i / (frames - 1) : duration;
-    Image image = renderShot(renderer, s);
+    std::string png;
     if (!frameDir.empty()) {
       char name[32];
       std::snprintf(name, sizeof name, "frame-%03d.png", i);
-      if (!writePng((fs::path(frameDir) / name).string(), image, &error)) {
-        std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-        return -1;
-      }
+      png = (fs::path(frameDir) / name).string();
     }
-    if (gif.isOpen() && !gif.add(image, i + 1 == frames ? std::max(delay, 250) : delay, &error)) {
-      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-      return -1;
-    }
+    writer.add(renderShot(renderer, s), i + 1 == frames ? std::max(delay, 250) : delay, std::move(png));
     if (progress) progress(i + 1, frames);
   }
-  if (gif.isOpen() && !gif.close(&error)) {
+  error = writer.result();
+  if (!error.empty()) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return -1;
   }

@@ -11,7 +11,7 @@
 #include <filesystem>
 
 #include "app_setup.h"
-#include "background_gif.h"
+#include "background_frames.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -49,7 +49,7 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
 // Records the current preset's animation into a GIF: one captured frame per rendered frame (the
 // animation steps, the mouse is ignored), encoded on a worker so the window stays responsive.
 struct GifRecording {
-  BackgroundGif gif;
+  BackgroundFrames gif;
   bool capturing = false;
   int frame = 0, frames = 0, delay = 5;
   double duration = 0.0;
@@ -146,7 +146,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
         const std::string path = !o.record.empty() ? o.record : viz::newExportPath(s.outputDir, "gradlab", ".gif", &error);
         const Image probe = capture(renderer, s);
         recording.frames = std::clamp(static_cast<int>(s.player.duration * 4.0), 24, 120);
-        if (!path.empty() && recording.gif.start(path, probe.width, probe.height, recording.frames, &error)) {
+        if (!path.empty() && recording.gif.start(path, probe.width, probe.height, recording.frames, 0, &error)) {
           recording.capturing = true;
           recording.frame = 0;
           recording.duration = s.player.duration;

@@ -32,6 +32,14 @@ if "$app" --op upsample2d-backward --dtype uint8 --screenshot "$work/bad.png" >"
   echo "FAIL: a dtype the operator refuses was accepted"; exit 1; fi
 grep -q "takes float32, float16 or bfloat16" "$work/bad.log" || { cat "$work/bad.log"; echo "FAIL: no reason given"; exit 1; }
 
+# A write that fails (a full disk) is one line naming the file and exit code 1, never a crash.
+if [ -w /dev/full ]; then
+  if "$app" --op upsample2d-backward --in 3x5 --out 7x11 --screenshot /dev/full >"$work/full.log" 2>&1; then
+    echo "FAIL: a failed write reported success"; exit 1; fi
+  grep -q "cannot write /dev/full" "$work/full.log" || { cat "$work/full.log"; echo "FAIL: the failed write is not named"; exit 1; }
+  ! grep -q "libpng" "$work/full.log" || { cat "$work/full.log"; echo "FAIL: libpng's own message leaked"; exit 1; }
+fi
+
 # No display: the same lesson, rendered headless into ~/Pictures/gradlab (never the current directory),
 # with a message saying so and where.
 mkdir -p "$work/nodisplay"

@@ -1,0 +1,70 @@
+#include "background_frames.h"
+
+namespace gradlab::app {
+
+BackgroundFrames::~BackgroundFrames() { stop(); }
+
+void BackgroundFrames::stop() {
+  if (!worker_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    frames_ = encoded_ + static_cast<int>(queue_.size());  // whatever is queued is the last of it
+    queue_.push_back(Frame{});                               // an empty frame wakes the worker to stop
+  }
+  ready_.notify_one();
+  worker_.join();
+}
+
+bool BackgroundFrames::start(const std::string& gifPath, int width, int height, int frames, size_t maxQueued,
+                             std::string* error) {
+  if (worker_.joinable()) result();
+  if (!gifPath.empty() && !writer_.open(gifPath, width, height, error)) return false;
+  path_ = gifPath;
+  error_.clear();
+  frames_ = frames;
+  maxQueued_ = maxQueued;
+  encoded_ = 0;
+  finished_ = false;
+  failed_ = false;
+  worker_ = std::thread([this] { run(); });
+  return true;
+}
+
+void BackgroundFrames::add(Image frame, int delayCentiseconds, std::string pngPath) {
+  {
+    std::unique_lock lock(mutex_);
+    if (maxQueued_ > 0) room_.wait(lock, [&] { return queue_.size() < maxQueued_; });
+    queue_.push_back(Frame{std::move(frame), delayCentiseconds, std::move(pngPath)});
+  }
+  ready_.notify_one();
+}
+
+void BackgroundFrames::run() {
+  while (true) {
+    Frame next;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [&] { return !queue_.empty(); });
+      next = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    room_.notify_one();
+    if (next.image.empty()) break;
+    std::string error;
+    if (error_.empty() && !next.pngPath.empty() && !writePng(next.pngPath, next.image, &error)) error_ = error;
+    if (error_.empty() && writer_.isOpen() && !writer_.add(next.image, next.delay, &error)) error_ = error;
+    if (!error_.empty()) failed_ = true;
+    if (++encoded_ >= frames_) break;
+  }
+  std::string error;
+  if (writer_.isOpen() && !writer_.close(&error) && error_.empty()) error_ = error;
+  if (!error_.empty()) failed_ = true;
+  finished_ = true;
+}
+
+std::string BackgroundFrames::result() {
+  stop();
+  return error_;
+}
+
+}  // namespace gradlab::app
