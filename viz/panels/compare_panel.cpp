@@ -98,12 +98,14 @@ void drawComparePanel(AppState& s) {
   std::optional<std::pair<size_t, GridHover>> hover;
   {
     // Three grids side by side leave each label little width: presenter labels may take three lines.
+    const int labelLines = s.presenter ? 3 : 2;
     Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax,
-                  gridLabelSize() * (s.presenter ? 3.0f : 2.0f) + 8.0f);
+                  gridLabelSize() * static_cast<float>(labelLines) + 8.0f);
     for (size_t i = 0; i < c.grids.size(); ++i) {
       GridStyle style;
       style.scale = i == 2 ? &c.diffScale : &c.valueScale;
       if (i < c.gridNotes.size()) style.note = c.gridNotes[i];
+      style.labelLines = labelLines;
       if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
     }
     if (hover) {

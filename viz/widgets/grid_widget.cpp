@@ -135,11 +135,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       line2.clear();
     }
     const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
-    // A shape line still too wide at the smallest size breaks at its separators (" · ", "   ") into more
-    // lines rather than run into the next grid's label.
+    // Where the canvas keeps room for more lines, a shape line still too wide at the smallest size breaks
+    // at its separators (" · ", "   ") rather than run into the next grid's label.
     std::vector<std::string> lines = {line1};
     if (!line2.empty()) lines.push_back(line2);
-    if (lines.size() == 2 && width(line2, smallest) > room) {
+    if (lines.size() == 2 && style.labelLines > 2 && width(line2, smallest) > room) {
       lines.pop_back();
       std::string current;
       size_t at = 0;
@@ -147,7 +147,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
         size_t next = std::min(line2.find(" · ", at + 1), line2.find("   ", at + 1));
         if (next == std::string::npos) next = line2.size();
         const std::string piece = line2.substr(at, next - at);
-        if (!current.empty() && width(current + piece, smallest) > room) {
+        if (!current.empty() && width(current + piece, smallest) > room &&
+            static_cast<int>(lines.size()) + 1 < style.labelLines) {
           lines.push_back(current);
           current = piece.substr(piece.find_first_not_of(" ·"));
         } else {

@@ -28,6 +28,7 @@ struct GridStyle {
   bool showValues = true;                         // printed when a cell is large enough
   std::string note;                               // small text after the label, e.g. "(running sums)"
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
+  int labelLines = 2;                             // lines the canvas keeps above the grid for its label
 };
 
 struct GridHover {
