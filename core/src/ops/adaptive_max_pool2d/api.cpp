@@ -100,7 +100,9 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   const PoolShape shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
-  auto tiling = std::make_shared<const ForwardTiling>(planForward(shape, self->dtype, indicesOut->dtype, ctx.profile));
+  const bool selfRowsDense = tensors.self.sW == 1 || shape.W == 1;
+  auto tiling = std::make_shared<const ForwardTiling>(
+      planForward(shape, self->dtype, indicesOut->dtype, ctx.profile, selfRowsDense));
 
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kForwardApi;

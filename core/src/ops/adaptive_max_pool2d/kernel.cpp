@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
@@ -46,6 +47,32 @@ void storeIndexRun(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, i
   }
 }
 
+// `count` int32 indices into INT32 / INT64 cells of one row (streamed when asked and the row is dense).
+void storeIndexRun32(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const int32_t* src,
+                     bool stream) {
+  std::byte* dst = t.address(plane, h, w0);
+  const int64_t s = t.sW;
+  if (t.dtype == ACL_INT32) {
+    auto* d = reinterpret_cast<int32_t*>(dst);
+    if (s != 1) for (int64_t i = 0; i < count; ++i) d[i * s] = src[i];
+    else if (stream) streamCopy(d, src, static_cast<size_t>(count) * sizeof(int32_t));
+    else std::memcpy(d, src, static_cast<size_t>(count) * sizeof(int32_t));
+    return;
+  }
+  auto* d = reinterpret_cast<int64_t*>(dst);
+  if (s != 1 || !stream) {
+    for (int64_t i = 0; i < count; ++i) d[i * s] = src[i];
+    return;
+  }
+  constexpr int64_t kChunk = 512;  // widened in a small buffer that stays in L1, then streamed out
+  int64_t buffer[kChunk];
+  for (int64_t i = 0; i < count; i += kChunk) {
+    const int64_t n = std::min(kChunk, count - i);
+    for (int64_t k = 0; k < n; ++k) buffer[k] = src[i + k];
+    streamCopy(d + i, buffer, static_cast<size_t>(n) * sizeof(int64_t));
+  }
+}
+
 // A tensor's planes read and written as runs [f0, f0 + n) of row-major cells. Dense planes are one row
 // of H*W cells, so a run is a single copy; other layouts are cut into row segments.
 class PlaneRuns {
@@ -74,6 +101,11 @@ class PlaneRuns {
   // The run's cells straight from GM when no cast or gather is needed (dense FLOAT / INT64), else nullptr.
   const float* directValues(int64_t p, int64_t f0) const {
     return dense_ && t_.dtype == ACL_FLOAT ? reinterpret_cast<const float*>(flat_.address(p, 0, f0)) : nullptr;
+  }
+  void storeIndices(int64_t p, int64_t f0, int64_t n, const int32_t* src, bool stream) const {
+    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) {
+      storeIndexRun32(t, p, h, w, k, src + at, stream);
+    });
   }
   const int64_t* directIndices(int64_t p, int64_t f0) const {
     return dense_ && t_.dtype == ACL_INT64 ? reinterpret_cast<const int64_t*>(flat_.address(p, 0, f0)) : nullptr;
@@ -309,6 +341,8 @@ struct ForwardRun {
   const PlaneTensor& self;
   const PlaneTensor& out;
   const PlaneTensor& indices;
+  PlaneRuns outRuns, indexRuns;
+  bool streamOut = false;  // the outputs are large: the vector kernel's rows go out with non-temporal stores
 };
 
 // Whether candidate (v, i) beats the current (b, ib) under the SPEC's row-major rules, which come down to:
@@ -322,9 +356,11 @@ inline bool beats(V v, int64_t i, V b, int64_t ib) {
   return v > b || (v == b && i < ib);
 }
 
+// The scalar kernel, one output row (p, oh) over the tile's output columns: the traced kernel, DOUBLE, and
+// the groups the vector kernel hands back (a NaN among their cells).
 // V: the type values are compared in, float (FLOAT, FLOAT16, BF16 widened exactly) or double (DOUBLE).
 template <bool kTrace, typename V>
-void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
+void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t p, int64_t oh) {
   const ForwardTiling& t = r.tiling;
   const PoolShape& s = r.shape;
   const uint64_t segment = static_cast<uint64_t>(t.segmentCols), chunk = static_cast<uint64_t>(t.inputChunkCols);
@@ -339,61 +375,221 @@ void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1, n = s1 - s0;
   const int64_t c0 = cs[s0], cEnd = ce[s1 - 1];
   const uint64_t es = r.self.elementSize;
-  for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) {
-    for (int64_t oh = tile.dst.row0; oh < tile.dst.row1; ++oh) {
-      const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
-      for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
-        best[ow - s0] = -std::numeric_limits<V>::infinity();
-        arg[ow - s0] = hs * s.W + cs[ow];
-      }
-      int64_t lo = s0;
-      for (int64_t cc = c0; cc < cEnd; cc += B) {
-        const int64_t k = std::min(B, cEnd - cc), cn = cc + k;
-        // Column winners over the window rows, scanned top-down: ties keep the upper cell, a later NaN wins.
-        loadRow(r.self, p, hs, cc, k, colMax);
-        const int32_t first = static_cast<int32_t>(hs * s.W + cc);
-        for (int64_t i = 0; i < k; ++i) colArg[i] = first + static_cast<int32_t>(i);
-        for (int64_t h = hs + 1; h < he; ++h) {
-          loadRow(r.self, p, h, cc, k, row);
-          const int32_t base = static_cast<int32_t>(h * s.W + cc);
-          for (int64_t i = 0; i < k; ++i) {
-            const V v = row[i];
-            const bool take = (v > colMax[i]) | std::isnan(v);
-            colMax[i] = take ? v : colMax[i];
-            colArg[i] = take ? base + static_cast<int32_t>(i) : colArg[i];
-          }
-        }
-        if constexpr (kTrace) {
-          ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0);
-          ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k);
-        }
-        // Window winners over the column winners of this piece.
-        for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
-          const int64_t a = std::max(cs[ow], cc) - cc, b = std::min(ce[ow], cn) - cc;
-          V bv = best[ow - s0];
-          int64_t bi = arg[ow - s0];
-          for (int64_t i = a; i < b; ++i) {
-            if (beats(colMax[i], colArg[i], bv, bi)) {
-              bv = colMax[i];
-              bi = colArg[i];
-            }
-          }
-          best[ow - s0] = bv;
-          arg[ow - s0] = bi;
-        }
-        while (lo < s1 && ce[lo] <= cn) ++lo;  // windows that end in this piece are complete
-      }
-      storeRow(r.out, p, oh, s0, n, best);
-      storeIndexRun(r.indices, p, oh, s0, n, arg);
-      if constexpr (kTrace) {
-        ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0);
-        for (int64_t i = 0; i < n; ++i) {
-          const float shown = static_cast<float>(best[i]);  // the trace keeps fp32 values for display
-          ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown);
-        }
+  const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
+  for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
+    best[ow - s0] = -std::numeric_limits<V>::infinity();
+    arg[ow - s0] = hs * s.W + cs[ow];
+  }
+  int64_t lo = s0;
+  for (int64_t cc = c0; cc < cEnd; cc += B) {
+    const int64_t k = std::min(B, cEnd - cc), cn = cc + k;
+    // Column winners over the window rows, scanned top-down: ties keep the upper cell, a later NaN wins.
+    loadRow(r.self, p, hs, cc, k, colMax);
+    const int32_t first = static_cast<int32_t>(hs * s.W + cc);
+    for (int64_t i = 0; i < k; ++i) colArg[i] = first + static_cast<int32_t>(i);
+    for (int64_t h = hs + 1; h < he; ++h) {
+      loadRow(r.self, p, h, cc, k, row);
+      const int32_t base = static_cast<int32_t>(h * s.W + cc);
+      for (int64_t i = 0; i < k; ++i) {
+        const V v = row[i];
+        const bool take = (v > colMax[i]) | std::isnan(v);
+        colMax[i] = take ? v : colMax[i];
+        colArg[i] = take ? base + static_cast<int32_t>(i) : colArg[i];
       }
     }
+    if constexpr (kTrace) {
+      ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0);
+      ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k);
+    }
+    // Window winners over the column winners of this piece.
+    for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
+      const int64_t a = std::max(cs[ow], cc) - cc, b = std::min(ce[ow], cn) - cc;
+      V bv = best[ow - s0];
+      int64_t bi = arg[ow - s0];
+      for (int64_t i = a; i < b; ++i) {
+        if (beats(colMax[i], colArg[i], bv, bi)) {
+          bv = colMax[i];
+          bi = colArg[i];
+        }
+      }
+      best[ow - s0] = bv;
+      arg[ow - s0] = bi;
+    }
+    while (lo < s1 && ce[lo] <= cn) ++lo;  // windows that end in this piece are complete
   }
+  storeRow(r.out, p, oh, s0, n, best);
+  storeIndexRun(r.indices, p, oh, s0, n, arg);
+  if constexpr (kTrace) {
+    ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0);
+    for (int64_t i = 0; i < n; ++i) {
+      const float shown = static_cast<float>(best[i]);  // the trace keeps fp32 values for display
+      ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown);
+    }
+  }
+}
+
+template <bool kTrace, typename V>
+void forwardTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile) {
+  for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) {
+    for (int64_t oh = tile.dst.row0; oh < tile.dst.row1; ++oh) forwardRow<kTrace, V>(r, ctx, tile, p, oh);
+  }
+}
+
+// ---- the vector kernel (forward_simd.h) ----------------------------------------------------------------
+
+constexpr int kGroupRows = simd::kGroupRows;
+
+// The output rows of one group: lane j is row[j] of plane[j]; lanes past `lanes` repeat lane 0.
+struct GroupRows {
+  int lanes = 0;
+  int64_t plane[kGroupRows] = {}, row[kGroupRows] = {};
+  const std::byte* selfPlane[kGroupRows] = {};  // self's cell (plane, 0, 0)
+};
+
+// Copies the step's input rows into UB as fp32 (strided or narrow rows): each distinct input row once,
+// rows of one plane in consecutive slots, so every lane's window rows are consecutive slots too.
+void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t stride, int64_t c0, int64_t span,
+               simd::GroupStep& step) {
+  const ForwardTiling& t = r.tiling;
+  int64_t runPlane = -1, runLo = 0, runHi = 0, runSlot = 0, nextSlot = 0;
+  for (int j = 0; j < g.lanes; ++j) {
+    const int64_t p = g.plane[j], hs = t.rows.start[g.row[j]], he = t.rows.end[g.row[j]];
+    if (p != runPlane || hs < runLo || hs > runHi) {
+      runPlane = p, runLo = runHi = hs, runSlot = nextSlot;
+    }
+    for (; runHi < he; ++runHi) {
+      float* slot = stage + (runSlot + runHi - runLo) * stride;
+      loadRow(r.self, p, runHi, c0, span, slot);
+      std::fill(slot + span, slot + step.cols, 0.0f);  // a narrow chunk's padding: numbers, never NaN
+    }
+    nextSlot = std::max(nextSlot, runSlot + runHi - runLo);
+    step.rows[j] = reinterpret_cast<const std::byte*>(stage + (runSlot + hs - runLo) * stride);
+  }
+  for (int j = g.lanes; j < kGroupRows; ++j) step.rows[j] = step.rows[0];
+}
+
+// The step's outputs (outs columns from ow0; lane j's row at j * outs in UB, values fp32, indices in the
+// indices tensor's width) into out and indices. Lanes that are consecutive full rows of one plane go as
+// one run when both tensors hold their rows back to back.
+void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& step, int64_t ow0,
+                const simd::Backend& backend) {
+  const int64_t Wo = r.shape.Wo, outs = step.outs;
+  const int64_t indexBytes = step.wideIndex ? 8 : 4;
+  const bool join = outs == Wo && r.out.sW == 1 && r.out.sH == Wo && r.indices.sW == 1 && r.indices.sH == Wo;
+  auto copy = [&](std::byte* dst, const void* src, int64_t bytes) {
+    if (r.streamOut) backend.streamCopy(dst, src, static_cast<size_t>(bytes));
+    else std::memcpy(dst, src, static_cast<size_t>(bytes));
+  };
+  for (int j = 0; j < g.lanes;) {
+    int k = j + 1;
+    while (join && k < g.lanes && g.plane[k] == g.plane[j] && g.row[k] == g.row[k - 1] + 1) ++k;
+    const int64_t p = g.plane[j], oh = g.row[j], n = (k - j - 1) * Wo + outs;
+    const float* values = step.outValue + j * outs;
+    const std::byte* index = step.outIndex + j * outs * indexBytes;
+    if (r.out.sW == 1 && r.out.dtype == ACL_FLOAT) copy(r.out.address(p, oh, ow0), values, n * 4);
+    else if (r.streamOut) streamRow(r.out, p, oh, ow0, n, values);
+    else storeRow(r.out, p, oh, ow0, n, values);
+    if (r.indices.sW == 1) copy(r.indices.address(p, oh, ow0), index, n * indexBytes);
+    else if (step.wideIndex) storeIndexRun(r.indices, p, oh, ow0, n, reinterpret_cast<const int64_t*>(index));
+    else storeIndexRun32(r.indices, p, oh, ow0, n, reinterpret_cast<const int32_t*>(index), false);
+    j = k;
+  }
+}
+
+// Asks for the input rows of `count` planes from p (at most kPrefetchBytes in all) ahead of use. The
+// kernel reads a plane a few rows at a time, an order the hardware prefetchers follow badly (a cold plane
+// took about twice as long as a cached one); a sequential burst per plane while the planes before it are
+// computed keeps the vector unit fed.
+constexpr int64_t kPrefetchBytes = 256 * 1024;
+void prefetchPlanes(const ForwardRun& r, int64_t p, int64_t count) {
+  const int64_t planeBytes = ((r.shape.H - 1) * r.self.sH + r.shape.W) * static_cast<int64_t>(r.self.elementSize);
+  int64_t budget = kPrefetchBytes;
+  for (int64_t q = p; q < std::min(p + count, r.shape.planes()) && budget > 0; ++q) {
+    const std::byte* first = r.self.address(q, 0, 0);
+    const int64_t bytes = std::min(budget, planeBytes);
+    for (int64_t at = 0; at < bytes; at += 64) __builtin_prefetch(first + at);
+    budget -= bytes;
+  }
+}
+
+simd::RowType rowType(aclDataType dtype) {
+  if (dtype == ACL_FLOAT16) return simd::RowType::kF16;
+  if (dtype == ACL_BF16) return simd::RowType::kBF16;
+  return simd::RowType::kF32;
+}
+
+// A tile's output rows kGroupRows at a time through the vector kernel, in steps of at most groupCols input
+// columns; a group whose cells hold a NaN is done again row by row by the scalar kernel.
+void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const simd::Backend& backend) {
+  const ForwardTiling& t = r.tiling;
+  const PoolShape& s = r.shape;
+  const int64_t stepCols = t.groupStepCols();
+  const uint64_t winners = static_cast<uint64_t>(stepCols * kGroupRows), outCells = static_cast<uint64_t>(kGroupRows * t.groupOuts);
+  simd::GroupStep step;
+  step.colValue = ctx.ubAt<float>(0, winners);
+  step.colIndex = ctx.ubAt<int32_t>(t.groupColIndexOffset, winners);
+  step.vertValue = ctx.ubAt<float>(t.groupVertValueOffset, winners);
+  step.vertIndex = ctx.ubAt<int32_t>(t.groupVertIndexOffset, winners);
+  step.vertStride = static_cast<int32_t>(stepCols);
+  step.wideIndex = r.indices.dtype == ACL_INT64;
+  step.outValue = ctx.ubAt<float>(t.groupOutValueOffset, outCells);
+  step.outIndex = ctx.ubAt<std::byte>(t.groupOutIndexOffset, outCells * (step.wideIndex ? 8 : 4));
+  step.scratchValue = ctx.ubAt<float>(t.groupScratchOffset, kGroupRows);
+  step.scratchIndex = ctx.ubAt<std::byte>(t.groupScratchOffset + kGroupRows * sizeof(float), kGroupRows * sizeof(int64_t));
+  const bool staged = t.groupStageRows > 0;
+  float* stage = staged ? ctx.ubAt<float>(t.groupStageOffset, static_cast<uint64_t>(t.groupStageRows * stepCols)) : nullptr;
+  const int64_t es = static_cast<int64_t>(r.self.elementSize);
+  step.type = staged ? simd::RowType::kF32 : rowType(r.self.dtype);
+  step.rowBytes = staged ? stepCols * static_cast<int64_t>(sizeof(float)) : r.self.sH * es;
+  step.W = static_cast<int32_t>(s.W);
+  const int64_t* cs = t.cols.start.data();
+  const int64_t* ce = t.cols.end.data();
+  const int64_t* rs = t.rows.start.data();
+  const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
+  const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
+  GroupRows g;
+  for (int64_t first = 0; first < total; first += kGroupRows) {
+    g.lanes = static_cast<int>(std::min<int64_t>(kGroupRows, total - first));
+    for (int j = 0; j < kGroupRows; ++j) {
+      const int64_t f = first + (j < g.lanes ? j : 0);
+      const int64_t p = tile.dst.plane0 + f / rows;
+      g.selfPlane[j] = j > 0 && p == g.plane[j - 1] ? g.selfPlane[j - 1] : r.self.address(p, 0, 0);
+      g.plane[j] = p;
+      g.row[j] = tile.dst.row0 + f % rows;
+      step.height[j] = static_cast<int32_t>(t.rows.end[g.row[j]] - rs[g.row[j]]);
+    }
+    step.lanes = g.lanes;
+    const int64_t lastPlane = g.plane[g.lanes - 1];
+    if (!staged && (first == 0 || g.plane[0] != lastPlane)) prefetchPlanes(r, lastPlane + 1, lastPlane - g.plane[0] + 1);
+    bool ok = true;
+    for (int64_t ow0 = s0, ow1 = s0; ok && ow0 < s1; ow0 = ow1) {
+      ow1 = ce[s1 - 1] - cs[ow0] <= t.groupCols ? s1 : ow0 + 1;  // the rest in one step, or as many as fit
+      while (ow1 < s1 && ce[ow1] - cs[ow0] <= t.groupCols) ++ow1;
+      const int64_t c0 = cs[ow0], span = ce[ow1 - 1] - c0;
+      // A chunk narrower than kMinCols: staged rows are padded, rows in place start further left.
+      step.firstCol = static_cast<int32_t>(staged || span >= simd::kMinCols ? c0 : std::min(c0, s.W - simd::kMinCols));
+      step.cols = static_cast<int32_t>(std::max<int64_t>(span, simd::kMinCols));
+      step.winStart = t.colStart32.data() + ow0;
+      step.winEnd = t.colEnd32.data() + ow0;
+      step.winCols = t.winCols.data() + ow0 * simd::kWinCols;
+      step.outs = static_cast<int32_t>(ow1 - ow0);
+      step.outStride = step.outs;
+      if (staged) {
+        stageRows(r, g, stage, stepCols, c0, span, step);
+      } else {
+        for (int j = 0; j < kGroupRows; ++j) {
+          step.rows[j] = g.selfPlane[j] + (rs[g.row[j]] * r.self.sH + step.firstCol * r.self.sW) * es;
+        }
+      }
+      for (int j = 0; j < kGroupRows; ++j) step.firstIndex[j] = static_cast<int32_t>(rs[g.row[j]] * s.W + step.firstCol);
+      ok = backend.run(step);
+      if (ok) writeGroup(r, g, step, ow0, backend);
+    }
+    if (!ok) {
+      for (int j = 0; j < g.lanes; ++j) forwardRow<false, float>(r, ctx, tile, g.plane[j], g.row[j]);
+    }
+  }
+  if (r.streamOut) streamFence();
 }
 
 }  // namespace
@@ -443,7 +639,11 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 }
 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
-  ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
+  ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices, PlaneRuns(tensors.out),
+               PlaneRuns(tensors.indices)};
+  const uint64_t outCells = static_cast<uint64_t>(tiling.shape.planes() * tiling.shape.outPlaneCells());
+  r.streamOut = outCells * (tensors.out.elementSize + tensors.indices.elementSize) >= kStreamOutputBytes;
+  const simd::Backend* backend = tiling.groupCols > 0 ? simd::activeBackend() : nullptr;
   return runPlan(tiling.plan, args.trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {
     if (tensors.self.dtype == ACL_DOUBLE) {
       return {[&](CoreContext& ctx, const Tile& tile) {
@@ -452,8 +652,9 @@ rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& ten
               },
               {}};
     }
-    return {[&](CoreContext& ctx, const Tile& tile) {
+    return {[&, backend](CoreContext& ctx, const Tile& tile) {
               if (ctx.traced()) forwardTile<true, float>(r, ctx, tile);
+              else if (backend) groupTile(r, ctx, tile, *backend);
               else forwardTile<false, float>(r, ctx, tile);
             },
             {}};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -20,6 +21,7 @@ constexpr int64_t kMinUbStepCells = 64;
 // A forward tile walks its output rows one after another through the same UB buffers, so it may hold
 // more rows than one segment; this keeps per-tile overhead small for narrow outputs.
 constexpr int64_t kForwardTileCells = 4096;
+constexpr int64_t kForwardGroupTileCells = 16384;
 // UB kept free after a UB accumulator: one 64-byte line, since the step's buffers start 64-byte aligned.
 constexpr uint64_t kAlignSlack = 64;
 // The forward compares values in fp32, or in fp64 for DOUBLE tensors (CANN's A2/A3 list has DOUBLE).
@@ -30,6 +32,71 @@ uint64_t forwardBytesPerOutputCell(uint64_t valueBytes) { return 2 * (valueBytes
 uint64_t forwardBytesPerInputColumn(uint64_t valueBytes) { return 2 * valueBytes + sizeof(int32_t); }
 // The forward's three input-column buffers each start 64-byte aligned: up to 2 x 64 bytes of padding.
 constexpr uint64_t kForwardColumnSlack = 2 * 64;
+
+// The vector kernel's steps: at most this many input columns (its column winners, 64 bytes a column, and
+// the group's outputs then stay in a host core's L1).
+constexpr int64_t kMaxGroupCols = 256;
+
+// Most windows of `w` that one step over `span` input columns holds: steps start at a window and take the
+// following ones while they end within `span` columns of that start (every window fits on its own).
+int64_t maxWindowsPerStep(const AxisWindows& w, int64_t span) {
+  int64_t most = 0;
+  for (int64_t a = 0, b = 0; a < w.size(); ++a) {
+    b = std::max(b, a + 1);
+    while (b < w.size() && w.end[b] - w.start[a] <= span) ++b;
+    most = std::max(most, b - a);
+  }
+  return most;
+}
+
+// Places the vector kernel's buffers for steps of `cols` input columns; returns the bytes they take.
+uint64_t layoutGroups(ForwardTiling& t, int64_t cols, int64_t stageRows, uint64_t indexBytes) {
+  const uint64_t G = simd::kGroupRows;
+  t.groupCols = cols;
+  t.groupOuts = maxWindowsPerStep(t.cols, cols);
+  t.groupStageRows = stageRows;
+  const uint64_t stepCols = static_cast<uint64_t>(t.groupStepCols());
+  const uint64_t winners = align64(stepCols * G * sizeof(float)), outCells = G * t.groupOuts;
+  t.groupColIndexOffset = winners;
+  t.groupVertValueOffset = 2 * winners;
+  t.groupVertIndexOffset = 3 * winners;
+  t.groupOutValueOffset = 4 * winners;
+  t.groupOutIndexOffset = t.groupOutValueOffset + align64(outCells * sizeof(float));
+  t.groupScratchOffset = t.groupOutIndexOffset + align64(outCells * indexBytes);
+  t.groupStageOffset = t.groupScratchOffset + align64(G * (sizeof(float) + sizeof(int64_t)));
+  t.groupBytes = t.groupStageOffset + static_cast<uint64_t>(stageRows) * stepCols * sizeof(float);
+  return t.groupBytes;
+}
+
+// Plans the vector kernel when its buffers fit the UB with steps at least as wide as the widest window;
+// leaves groupCols = 0 (scalar kernel only) otherwise.
+void planGroups(ForwardTiling& t, const PoolShape& shape, aclDataType dtype, uint64_t indexBytes, uint64_t ub,
+                bool selfRowsDense) {
+  if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) return;
+  int64_t widest = 0, tallest = 0;
+  for (int64_t a = 0; a < t.cols.size(); ++a) widest = std::max(widest, t.cols.end[a] - t.cols.start[a]);
+  for (int64_t a = 0; a < t.rows.size(); ++a) tallest = std::max(tallest, t.rows.end[a] - t.rows.start[a]);
+  const bool staged = !selfRowsDense || shape.W < simd::kMinCols;
+  const int64_t stageRows = staged ? simd::kGroupRows * tallest : 0;
+  for (int64_t cols = std::min(shape.W, kMaxGroupCols);; cols = cols * 3 / 4) {
+    cols = std::max(cols, widest);
+    if (layoutGroups(t, cols, stageRows, indexBytes) <= ub) break;
+    if (cols == widest) {
+      t.groupCols = t.groupOuts = t.groupStageRows = 0;
+      t.groupBytes = 0;
+      return;
+    }
+  }
+  t.colStart32.assign(t.cols.start.begin(), t.cols.start.end());
+  t.colEnd32.assign(t.cols.end.begin(), t.cols.end.end());
+  t.winCols.resize(static_cast<size_t>(t.cols.size() * simd::kWinCols));
+  for (int64_t a = 0; a < t.cols.size(); ++a) {
+    for (int64_t k = 0; k < simd::kWinCols; ++k) {
+      const int64_t c = std::min(t.cols.start[a] + k, t.cols.end[a] - 1);
+      t.winCols[static_cast<size_t>(a * simd::kWinCols + k)] = static_cast<int32_t>(c * simd::kGroupRows);
+    }
+  }
+}
 
 // Rounds a cell count down to a multiple of 16 (64-byte fp32 runs) when that leaves something.
 int64_t roundDown16(int64_t cells) { return cells >= 16 ? cells - cells % 16 : std::max<int64_t>(cells, 1); }
@@ -307,7 +374,10 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   return t;
 }
 
-ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile) {
+int64_t ForwardTiling::groupStepCols() const { return std::max<int64_t>(groupCols, simd::kMinCols); }
+
+ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
+                          bool selfRowsDense) {
   ForwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
@@ -337,12 +407,18 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * vb);
   t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
 
+  planGroups(t, shape, dtype, aclDataTypeSize(indexType), ub, selfRowsDense);
+
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
   const int32_t cores = coresFor(profile, P * shape.Ho);
   int32_t order = 0, lastCore = -1;
   UbUses ubUses(plan);
-  // Rows of at most segmentCols cells may be banded together; longer rows are cut into segments.
-  const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, kForwardTileCells) : t.segmentCols;
+  // Rows of at most segmentCols cells may be banded together; longer rows are cut into segments. The
+  // vector kernel takes kGroupRows rows at a time, so its tiles hold more rows (fewer partial groups).
+  const int64_t bandCells = t.groupCols > 0 ? kForwardGroupTileCells : kForwardTileCells;
+  const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, bandCells) : t.segmentCols;
+  int64_t describedSpan = -1;
+  int32_t describedUse = -1;
   for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
     cutPiece(piece, shape.Ho, shape.Wo, tileCells, [&](const Box& dst) {
       order = piece.core == lastCore ? order + 1 : 0;
@@ -357,24 +433,47 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
       for (int64_t oh = dst.row0; oh < dst.row1; ++oh) windowRows += t.rows.end[oh] - t.rows.start[oh];
       const uint64_t span = tile.src.col1 - tile.src.col0;
       const uint64_t reads = static_cast<uint64_t>(dst.plane1 - dst.plane0) * windowRows * span;
-      tile.ubBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
-      ubUses.describe(tile, cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
-                                " outputs + column max and ",
-                            "index of ", std::min<int64_t>(t.inputChunkCols, span), " input columns + one staged input ",
-                            "row piece (", tile.ubBytes, " B)"));
+      const uint64_t scalarBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
+      tile.ubBytes = std::max(scalarBytes, t.groupBytes);
       tile.bytesIn = reads * es;
       tile.bytesOut = static_cast<uint64_t>(dst.cells()) * (es + is);
       tile.vectorElems = reads;
+      if (static_cast<int64_t>(span) == describedSpan) {  // the text depends on the span alone: build it once
+        tile.ubUse = describedUse;
+        plan.tiles.push_back(tile);
+        return;
+      }
+      std::string scalar = cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
+                               " outputs + column max and index of ", std::min<int64_t>(t.inputChunkCols, span),
+                               " input columns + one staged input row piece (", scalarBytes, " B)");
+      if (t.groupCols > 0) {
+        ubUses.describe(tile, cat("column winners (fp32 + int32 index) of ", t.groupStepCols(), " input columns x ",
+                                  simd::kGroupRows, " output rows, by row and transposed, + ", t.groupOuts,
+                                  " window winners per row (fp32 + ", rt::dtypeName(indexType), " index)",
+                                  t.groupStageRows > 0 ? cat(" + ", t.groupStageRows, " staged input rows") : std::string(),
+                                  " (", t.groupBytes, " B); a group with a NaN again with the scalar kernel's ", scalar));
+      } else {
+        ubUses.describe(tile, std::move(scalar));
+      }
+      describedSpan = static_cast<int64_t>(span);
+      describedUse = tile.ubUse;
       plan.tiles.push_back(tile);
     });
   }
   plan.phases.push_back({PhaseKind::kCompute, "scan each window in UB, write its max and index"});
   plan.strategy = cat("output rows (", P * shape.Ho, " = planes x Ho) split evenly over ", cores,
-                      " cores, in tiles of at most ", t.segmentCols,
-                      " output cells per row; for each output row the core streams the window's input rows through UB (",
-                      t.inputChunkCols, " columns per step), reduces every column over the window rows, then every "
-                      "window over its columns, keeping the running max and its index in UB");
-    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "output rows (planes x Ho)");
+                      " cores, in tiles of at most ", t.segmentCols, " output cells per row; ");
+  if (t.groupCols > 0) {
+    plan.strategy += cat("the vector unit takes ", simd::kGroupRows, " output rows at a time, one per lane, in steps of up "
+                         "to ", t.groupCols, " input columns: it reduces every column over each row's window rows, "
+                         "transposes the column winners so that a vector holds one column of all ", simd::kGroupRows,
+                         " rows, reduces every window over its columns and transposes the winners back into output "
+                         "rows; a group with a NaN is done again by the scalar scan: ");
+  }
+  plan.strategy += cat("for each output row the core streams the window's input rows through UB (", t.inputChunkCols,
+                       " columns per step), reduces every column over the window rows, then every window over its "
+                       "columns, keeping the running max and its index in UB");
+  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "output rows (planes x Ho)");
   finalizePlan(plan);
   return t;
 }

@@ -92,8 +92,24 @@ struct ForwardTiling {
   uint64_t valueBytes = 4;
   uint64_t indexOffset = 0, colMaxOffset = 0, colArgOffset = 0, rowOffset = 0;
   uint64_t footprint(int64_t cols) const { return rowOffset + static_cast<uint64_t>(cols) * valueBytes; }
+
+  // The vector kernel (forward_simd.h), when the plan has one (groupCols > 0): the tile's output rows go
+  // kGroupRows at a time, in steps of at most groupCols input columns and groupOuts output columns; a
+  // group with a NaN is computed again by the scalar kernel above, in the same UB. UB layout from 0:
+  // column winners (values, int32 indices: groupStepCols() x kGroupRows each) transposed, the same by row,
+  // the group's outputs (values, int32 indices: kGroupRows x groupOuts each), a transpose scratch, and
+  // when groupStageRows > 0 that many input rows of groupStepCols() fp32 cells (strided rows, or rows
+  // narrower than kMinCols, are staged; dense FLOAT / FLOAT16 / BF16 rows are read where they lie).
+  int64_t groupCols = 0, groupOuts = 0, groupStageRows = 0;
+  uint64_t groupColIndexOffset = 0, groupVertValueOffset = 0, groupVertIndexOffset = 0, groupOutValueOffset = 0, groupOutIndexOffset = 0, groupScratchOffset = 0,
+           groupStageOffset = 0, groupBytes = 0;
+  std::vector<int32_t> colStart32, colEnd32;  // cols as int32, for the vector kernel
+  std::vector<int32_t> winCols;               // GroupStep::winCols for every output column
+  int64_t groupStepCols() const;              // columns a step's buffers hold: max(groupCols, kMinCols)
 };
 
-ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile);
+// selfRowsDense: self's rows are runs of consecutive cells (W stride 1), which the vector kernel reads in place.
+ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
+                          bool selfRowsDense = true);
 
 }  // namespace gradlab::ops::adaptive
