@@ -496,21 +496,26 @@ void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& 
   }
 }
 
-// Reads one byte of every cache line of `count` planes from p (at most kWarmBytes in all), in
+// Reads one byte of every cache line of planes [from, to) (at most kWarmBytes in all), in
 // address order, so that they are in the core's cache when the kernel gets there. The kernel reads a plane
 // a few rows at a time, an order the hardware prefetchers follow badly: a cold plane took 2.5x as long as
 // a cached one (12 vs 4.8 us on the bench's 128x128 fp32 planes). A sequential sweep lets them stream the
 // plane in; it took 8.4 us, software prefetches (all at once or spread over the plane before) 9.5-10.9.
 // With two threads on one core, one computes while the other sweeps.
 constexpr int64_t kWarmBytes = 256 * 1024;
-void warmPlanes(const ForwardRun& r, int64_t p, int64_t count) {
+void warmPlanes(const ForwardRun& r, int64_t from, int64_t to) {
   const int64_t planeBytes = ((r.shape.H - 1) * r.self.sH + r.shape.W) * static_cast<int64_t>(r.self.elementSize);
   int64_t budget = kWarmBytes;
-  for (int64_t q = p; q < std::min(p + count, r.shape.planes()) && budget > 0; ++q) {
+  for (int64_t q = from; q < std::min(to, r.shape.planes()) && budget > 0; ++q) {
     const std::byte* first = r.self.address(q, 0, 0);
     const int64_t bytes = std::min(budget, planeBytes);
     unsigned acc = 0;
-    for (int64_t at = 0; at < bytes; at += 64) acc += std::to_integer<unsigned>(first[at]);
+    int64_t at = 0;
+    for (; at + 256 <= bytes; at += 256) {
+      acc += std::to_integer<unsigned>(first[at]) + std::to_integer<unsigned>(first[at + 64]) +
+             std::to_integer<unsigned>(first[at + 128]) + std::to_integer<unsigned>(first[at + 192]);
+    }
+    for (; at < bytes; at += 64) acc += std::to_integer<unsigned>(first[at]);
     asm volatile("" ::"r"(acc));  // the loads must happen; their values do not matter
     budget -= bytes;
   }
@@ -552,19 +557,26 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
   GroupRows g;
+  int64_t p = tile.dst.plane0, oh = tile.dst.row0, warmedTo = 0;
+  const std::byte* selfPlane = r.self.address(p, 0, 0);
   for (int64_t first = 0; first < total; first += kGroupRows) {
     g.lanes = static_cast<int>(std::min<int64_t>(kGroupRows, total - first));
     for (int j = 0; j < kGroupRows; ++j) {
-      const int64_t f = first + (j < g.lanes ? j : 0);
-      const int64_t p = tile.dst.plane0 + f / rows;
-      g.selfPlane[j] = j > 0 && p == g.plane[j - 1] ? g.selfPlane[j - 1] : r.self.address(p, 0, 0);
-      g.plane[j] = p;
-      g.row[j] = tile.dst.row0 + f % rows;
+      if (j < g.lanes) {
+        g.plane[j] = p, g.row[j] = oh, g.selfPlane[j] = selfPlane;
+        if (++oh == tile.dst.row1 && ++p < tile.dst.plane1) oh = tile.dst.row0, selfPlane = r.self.address(p, 0, 0);
+      } else {  // the rest repeat lane 0
+        g.plane[j] = g.plane[0], g.row[j] = g.row[0], g.selfPlane[j] = g.selfPlane[0];
+      }
       step.height[j] = static_cast<int32_t>(t.rows.end[g.row[j]] - rs[g.row[j]]);
     }
     step.lanes = g.lanes;
-    const int64_t lastPlane = g.plane[g.lanes - 1];
-    if (!staged && (first == 0 || g.plane[0] != lastPlane)) warmPlanes(r, lastPlane + 1, lastPlane - g.plane[0] + 1);
+    // Warm as many planes past this group's last as the group spans (one, or more for short planes).
+    const int64_t lastPlane = g.plane[g.lanes - 1], warmThrough = 2 * lastPlane - g.plane[0] + 1;
+    if (!staged && warmThrough >= warmedTo) {
+      warmPlanes(r, std::max(warmedTo, lastPlane + 1), warmThrough + 1);
+      warmedTo = warmThrough + 1;
+    }
     bool ok = true;
     for (int64_t ow0 = s0, ow1 = s0; ok && ow0 < s1; ow0 = ow1) {
       ow1 = ce[s1 - 1] - cs[ow0] <= t.groupCols ? s1 : ow0 + 1;  // the rest in one step, or as many as fit
