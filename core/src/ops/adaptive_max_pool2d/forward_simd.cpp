@@ -94,23 +94,6 @@ struct V {
 #undef GRADLAB_POOL_KERNEL
 #undef GRADLAB_POOL_FN
 
-void streamCopy(void* dst, const void* src, size_t bytes) {
-  auto* d = static_cast<std::byte*>(dst);
-  const auto* p = static_cast<const std::byte*>(src);
-  const size_t head = std::min(bytes, (16 - reinterpret_cast<uintptr_t>(d) % 16) % 16);
-  std::memcpy(d, p, head);
-  size_t i = head;
-  for (; i + 64 <= bytes; i += 64) {
-    for (size_t k = 0; k < 64; k += 16) {
-      _mm_stream_si128(reinterpret_cast<__m128i*>(d + i + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i + k)));
-    }
-  }
-  for (; i + 16 <= bytes; i += 16) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)));
-  }
-  std::memcpy(d + i, p + i, bytes - i);
-}
-
 }  // namespace sse2
 
 // ---- AVX2 + F16C: 8 lanes ------------------------------------------------------------------------------
@@ -189,24 +172,6 @@ struct V {
 #undef GRADLAB_POOL_KERNEL
 #undef GRADLAB_POOL_FN
 
-__attribute__((target("avx2,f16c"))) void streamCopy(void* dst, const void* src, size_t bytes) {
-  auto* d = static_cast<std::byte*>(dst);
-  const auto* p = static_cast<const std::byte*>(src);
-  const size_t head = std::min(bytes, (32 - reinterpret_cast<uintptr_t>(d) % 32) % 32);
-  std::memcpy(d, p, head);
-  size_t i = head;
-  for (; i + 128 <= bytes; i += 128) {
-    for (size_t k = 0; k < 128; k += 32) {
-      _mm256_stream_si256(reinterpret_cast<__m256i*>(d + i + k),
-                          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i + k)));
-    }
-  }
-  for (; i + 32 <= bytes; i += 32) {
-    _mm256_stream_si256(reinterpret_cast<__m256i*>(d + i), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)));
-  }
-  std::memcpy(d + i, p + i, bytes - i);
-}
-
 }  // namespace avx2
 
 namespace {
@@ -219,8 +184,8 @@ bool cpuHasAvx2F16c() {
   return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
 }
 
-const Backend kSse2{"sse2", sse2::runGroup, sse2::streamCopy};
-const Backend kAvx2{"avx2+f16c", avx2::runGroup, avx2::streamCopy};
+const Backend kSse2{"sse2", sse2::runGroup};
+const Backend kAvx2{"avx2+f16c", avx2::runGroup};
 
 }  // namespace
 
@@ -245,7 +210,7 @@ const Backends& backends() {
 }
 
 // What activeBackend() returns: the CPU's best until a test pins another (kUnpinned: not pinned).
-const Backend kUnpinnedTag{"unpinned", nullptr, nullptr};
+const Backend kUnpinnedTag{"unpinned", nullptr};
 std::atomic<const Backend*> g_pinned{&kUnpinnedTag};
 
 }  // namespace

@@ -65,8 +65,6 @@ using GroupKernel = bool (*)(const GroupStep&);
 struct Backend {
   const char* name;
   GroupKernel run;
-  // memcpy with non-temporal stores (the kernel's output rows are written once and not read again).
-  void (*streamCopy)(void* dst, const void* src, size_t bytes);
 };
 
 // The back-end this CPU runs (nullptr: none, use the scalar kernel). Tests may pin another one.

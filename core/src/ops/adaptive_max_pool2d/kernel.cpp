@@ -47,32 +47,6 @@ void storeIndexRun(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, i
   }
 }
 
-// `count` int32 indices into INT32 / INT64 cells of one row (streamed when asked and the row is dense).
-void storeIndexRun32(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, const int32_t* src,
-                     bool stream) {
-  std::byte* dst = t.address(plane, h, w0);
-  const int64_t s = t.sW;
-  if (t.dtype == ACL_INT32) {
-    auto* d = reinterpret_cast<int32_t*>(dst);
-    if (s != 1) for (int64_t i = 0; i < count; ++i) d[i * s] = src[i];
-    else if (stream) streamCopy(d, src, static_cast<size_t>(count) * sizeof(int32_t));
-    else std::memcpy(d, src, static_cast<size_t>(count) * sizeof(int32_t));
-    return;
-  }
-  auto* d = reinterpret_cast<int64_t*>(dst);
-  if (s != 1 || !stream) {
-    for (int64_t i = 0; i < count; ++i) d[i * s] = src[i];
-    return;
-  }
-  constexpr int64_t kChunk = 512;  // widened in a small buffer that stays in L1, then streamed out
-  int64_t buffer[kChunk];
-  for (int64_t i = 0; i < count; i += kChunk) {
-    const int64_t n = std::min(kChunk, count - i);
-    for (int64_t k = 0; k < n; ++k) buffer[k] = src[i + k];
-    streamCopy(d + i, buffer, static_cast<size_t>(n) * sizeof(int64_t));
-  }
-}
-
 // A tensor's planes read and written as runs [f0, f0 + n) of row-major cells. Dense planes are one row
 // of H*W cells, so a run is a single copy; other layouts are cut into row segments.
 class PlaneRuns {
@@ -101,11 +75,6 @@ class PlaneRuns {
   // The run's cells straight from GM when no cast or gather is needed (dense FLOAT / INT64), else nullptr.
   const float* directValues(int64_t p, int64_t f0) const {
     return dense_ && t_.dtype == ACL_FLOAT ? reinterpret_cast<const float*>(flat_.address(p, 0, f0)) : nullptr;
-  }
-  void storeIndices(int64_t p, int64_t f0, int64_t n, const int32_t* src, bool stream) const {
-    segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t at) {
-      storeIndexRun32(t, p, h, w, k, src + at, stream);
-    });
   }
   const int64_t* directIndices(int64_t p, int64_t f0) const {
     return dense_ && t_.dtype == ACL_INT64 ? reinterpret_cast<const int64_t*>(flat_.address(p, 0, f0)) : nullptr;
@@ -341,7 +310,6 @@ struct ForwardRun {
   const PlaneTensor& self;
   const PlaneTensor& out;
   const PlaneTensor& indices;
-  PlaneRuns outRuns, indexRuns;
   bool streamOut = false;  // the outputs are large: the vector kernel's rows go out with non-temporal stores
 };
 
@@ -471,13 +439,12 @@ void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t st
 // The step's outputs (outs columns from ow0; lane j's row at j * outs in UB, values fp32, indices in the
 // indices tensor's width) into out and indices. Lanes that are consecutive full rows of one plane go as
 // one run when both tensors hold their rows back to back.
-void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& step, int64_t ow0,
-                const simd::Backend& backend) {
+void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& step, int64_t ow0) {
   const int64_t Wo = r.shape.Wo, outs = step.outs;
   const int64_t indexBytes = step.wideIndex ? 8 : 4;
   const bool join = outs == Wo && r.out.sW == 1 && r.out.sH == Wo && r.indices.sW == 1 && r.indices.sH == Wo;
   auto copy = [&](std::byte* dst, const void* src, int64_t bytes) {
-    if (r.streamOut) backend.streamCopy(dst, src, static_cast<size_t>(bytes));
+    if (r.streamOut) streamCopy(dst, src, static_cast<size_t>(bytes));
     else std::memcpy(dst, src, static_cast<size_t>(bytes));
   };
   for (int j = 0; j < g.lanes;) {
@@ -489,9 +456,14 @@ void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& 
     if (r.out.sW == 1 && r.out.dtype == ACL_FLOAT) copy(r.out.address(p, oh, ow0), values, n * 4);
     else if (r.streamOut) streamRow(r.out, p, oh, ow0, n, values);
     else storeRow(r.out, p, oh, ow0, n, values);
-    if (r.indices.sW == 1) copy(r.indices.address(p, oh, ow0), index, n * indexBytes);
-    else if (step.wideIndex) storeIndexRun(r.indices, p, oh, ow0, n, reinterpret_cast<const int64_t*>(index));
-    else storeIndexRun32(r.indices, p, oh, ow0, n, reinterpret_cast<const int32_t*>(index), false);
+    if (r.indices.sW == 1) {
+      copy(r.indices.address(p, oh, ow0), index, n * indexBytes);
+    } else if (step.wideIndex) {
+      storeIndexRun(r.indices, p, oh, ow0, n, reinterpret_cast<const int64_t*>(index));
+    } else {  // a strided INT32 row
+      auto* dst = reinterpret_cast<int32_t*>(r.indices.address(p, oh, ow0));
+      for (int64_t i = 0; i < n; ++i) dst[i * r.indices.sW] = reinterpret_cast<const int32_t*>(index)[i];
+    }
     j = k;
   }
 }
@@ -599,7 +571,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       }
       for (int j = 0; j < kGroupRows; ++j) step.firstIndex[j] = static_cast<int32_t>(rs[g.row[j]] * s.W + step.firstCol);
       ok = backend.run(step);
-      if (ok) writeGroup(r, g, step, ow0, backend);
+      if (ok) writeGroup(r, g, step, ow0);
     }
     if (!ok) {
       for (int j = 0; j < g.lanes; ++j) forwardRow<false, float>(r, ctx, tile, g.plane[j], g.row[j]);
@@ -655,8 +627,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 }
 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
-  ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices, PlaneRuns(tensors.out),
-               PlaneRuns(tensors.indices)};
+  ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
   const uint64_t outCells = static_cast<uint64_t>(tiling.shape.planes() * tiling.shape.outPlaneCells());
   r.streamOut = outCells * (tensors.out.elementSize + tensors.indices.elementSize) >= kStreamOutputBytes;
   const simd::Backend* backend = tiling.groupCols > 0 ? simd::activeBackend() : nullptr;

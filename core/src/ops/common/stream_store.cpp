@@ -12,16 +12,44 @@
 
 namespace gradlab::ops {
 
+#ifdef GRADLAB_HAVE_STREAM_STORES
+namespace {
+
+// The aligned middle of a streaming copy (d aligned to the store width); returns the bytes it copied.
+size_t streamMiddleSse2(std::byte* d, const std::byte* s, size_t bytes) {
+  size_t i = 0;
+  for (; i + 16 <= bytes; i += 16) _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
+  return i;
+}
+
+// 32 bytes a store, four to a loop: half the instructions of the SSE2 loop for the same bytes.
+__attribute__((target("avx2"))) size_t streamMiddleAvx2(std::byte* d, const std::byte* s, size_t bytes) {
+  size_t i = 0;
+  for (; i + 128 <= bytes; i += 128) {
+    for (size_t k = i; k < i + 128; k += 32) _mm256_stream_si256(reinterpret_cast<__m256i*>(d + k), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + k)));
+  }
+  for (; i + 32 <= bytes; i += 32) _mm256_stream_si256(reinterpret_cast<__m256i*>(d + i), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i)));
+  return i;
+}
+
+bool cpuHasAvx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");  // also checks that the OS saves the YMM registers
+}
+
+}  // namespace
+#endif
+
 void streamCopy(void* dst, const void* src, size_t bytes) {
 #ifdef GRADLAB_HAVE_STREAM_STORES
+  static const bool avx2 = cpuHasAvx2();
   auto* d = static_cast<std::byte*>(dst);
   const auto* s = static_cast<const std::byte*>(src);
-  const size_t head = std::min(bytes, (16 - reinterpret_cast<uintptr_t>(d) % 16) % 16);
+  const size_t width = avx2 ? 32 : 16;
+  const size_t head = std::min(bytes, (width - reinterpret_cast<uintptr_t>(d) % width) % width);
   std::memcpy(d, s, head);
   size_t i = head;
-  for (; i + 16 <= bytes; i += 16) {
-    _mm_stream_si128(reinterpret_cast<__m128i*>(d + i), _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i)));
-  }
+  i += avx2 ? streamMiddleAvx2(d + i, s + i, bytes - i) : streamMiddleSse2(d + i, s + i, bytes - i);
   std::memcpy(d + i, s + i, bytes - i);
 #else
   std::memcpy(dst, src, bytes);
