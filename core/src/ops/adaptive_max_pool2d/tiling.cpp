@@ -419,6 +419,15 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, bandCells) : t.segmentCols;
   int64_t describedSpan = -1;
   int32_t describedUse = -1;
+  std::string vectorUb;  // the vector kernel's part of the UB text, the same for every tile
+  if (t.groupCols > 0) {
+    vectorUb.append("column winners (fp32 + int32 index) of ").append(std::to_string(t.groupStepCols()));
+    vectorUb.append(" input columns x 8 output rows, by row and transposed, + ").append(std::to_string(t.groupOuts));
+    vectorUb.append(" window winners per row (fp32 + ").append(rt::dtypeName(indexType)).append(" index)");
+    if (t.groupStageRows > 0) vectorUb.append(" + ").append(std::to_string(t.groupStageRows)).append(" staged input rows");
+    vectorUb.append(" (").append(std::to_string(t.groupBytes)).append(" B); a group with a NaN again with the scalar ");
+    vectorUb.append("kernel's ");
+  }
   for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
     cutPiece(piece, shape.Ho, shape.Wo, tileCells, [&](const Box& dst) {
       order = piece.core == lastCore ? order + 1 : 0;
@@ -443,36 +452,33 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
         plan.tiles.push_back(tile);
         return;
       }
-      std::string scalar = cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
-                               " outputs + column max and index of ", std::min<int64_t>(t.inputChunkCols, span),
-                               " input columns + one staged input row piece (", scalarBytes, " B)");
-      if (t.groupCols > 0) {
-        ubUses.describe(tile, cat("column winners (fp32 + int32 index) of ", t.groupStepCols(), " input columns x ",
-                                  simd::kGroupRows, " output rows, by row and transposed, + ", t.groupOuts,
-                                  " window winners per row (fp32 + ", rt::dtypeName(indexType), " index)",
-                                  t.groupStageRows > 0 ? cat(" + ", t.groupStageRows, " staged input rows") : std::string(),
-                                  " (", t.groupBytes, " B); a group with a NaN again with the scalar kernel's ", scalar));
-      } else {
-        ubUses.describe(tile, std::move(scalar));
-      }
+      std::string text = vectorUb;
+      text.append(cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
+                      " outputs + column max and index of ", std::min<int64_t>(t.inputChunkCols, span),
+                      " input columns + one staged input row piece (", scalarBytes, " B)"));
+      ubUses.describe(tile, std::move(text));
       describedSpan = static_cast<int64_t>(span);
       describedUse = tile.ubUse;
       plan.tiles.push_back(tile);
     });
   }
   plan.phases.push_back({PhaseKind::kCompute, "scan each window in UB, write its max and index"});
-  plan.strategy = cat("output rows (", P * shape.Ho, " = planes x Ho) split evenly over ", cores,
-                      " cores, in tiles of at most ", t.segmentCols, " output cells per row; ");
+  // Built by appending: a cat() per piece costs a stream each, which small calls notice.
+  static_assert(simd::kGroupRows == 8, "the texts say 8 rows");
+  std::string& strategy = plan.strategy;
+  strategy.append("output rows (").append(std::to_string(P * shape.Ho)).append(" = planes x Ho) split evenly over ");
+  strategy.append(std::to_string(cores)).append(" cores, in tiles of at most ").append(std::to_string(t.segmentCols));
+  strategy.append(" output cells per row; ");
   if (t.groupCols > 0) {
-    plan.strategy += cat("the vector unit takes ", simd::kGroupRows, " output rows at a time, one per lane, in steps of up "
-                         "to ", t.groupCols, " input columns: it reduces every column over each row's window rows, "
-                         "transposes the column winners so that a vector holds one column of all ", simd::kGroupRows,
-                         " rows, reduces every window over its columns and transposes the winners back into output "
-                         "rows; a group with a NaN is done again by the scalar scan: ");
+    strategy.append("the vector unit takes 8 output rows at a time, one per lane, in steps of up to ");
+    strategy.append(std::to_string(t.groupCols)).append(" input columns: it reduces every column over each row's window ");
+    strategy.append("rows, transposes the column winners so that a vector holds one column of all 8 rows, reduces every ");
+    strategy.append("window over its columns and transposes the winners back into output rows; a group with a NaN is ");
+    strategy.append("done again by the scalar scan: ");
   }
-  plan.strategy += cat("for each output row the core streams the window's input rows through UB (", t.inputChunkCols,
-                       " columns per step), reduces every column over the window rows, then every window over its "
-                       "columns, keeping the running max and its index in UB");
+  strategy.append("for each output row the core streams the window's input rows through UB (");
+  strategy.append(std::to_string(t.inputChunkCols)).append(" columns per step), reduces every column over the window ");
+  strategy.append("rows, then every window over its columns, keeping the running max and its index in UB");
   plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "output rows (planes x Ho)");
   finalizePlan(plan);
   return t;
