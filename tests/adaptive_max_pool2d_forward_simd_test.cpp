@@ -128,6 +128,17 @@ TEST(AdaptiveForwardSimd, IndexTypesAndLayouts) {
   }
 }
 
+TEST(AdaptiveForwardSimd, StridedInt32IndicesAndStreamedOutputs) {
+  Scenario s;
+  s.in = {2, 3, 19, 23}, s.out = {2, 3, 7, 9}, s.indexType = ACL_INT32, s.outLayout = Layout::kTransposed;
+  checkAllBackends(s);
+  // Outputs of more than kStreamOutputBytes (8 MiB) go out with non-temporal stores.
+  s.in = {3, 16, 140, 150}, s.out = {3, 16, 130, 140}, s.indexType = ACL_INT64, s.outLayout = Layout::kContiguous;
+  checkAllBackends(s);
+  s.dtype = ACL_FLOAT16;  // 10 bytes an output cell: 8.7 MB
+  checkAllBackends(s);
+}
+
 TEST(AdaptiveForwardSimd, NarrowWideAndOddShapes) {
   Scenario s;
   s.in = {1, 4, 6, 5}, s.out = {1, 4, 3, 4};  // rows narrower than a vector: staged and padded

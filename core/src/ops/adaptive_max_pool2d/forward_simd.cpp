@@ -209,7 +209,7 @@ const Backends& backends() {
   return b;
 }
 
-// What activeBackend() returns: the CPU's best until a test pins another (kUnpinned: not pinned).
+// What activeBackend() returns: the CPU's best until a test pins another (kUnpinnedTag: none pinned).
 const Backend kUnpinnedTag{"unpinned", nullptr};
 std::atomic<const Backend*> g_pinned{&kUnpinnedTag};
 
