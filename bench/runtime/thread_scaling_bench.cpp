@@ -2,7 +2,7 @@
 //  - threads/core_pool: every operator of the catalog (the six of issue #17 and the four legacy nearest
 //    ones) on one large call with the emulated cores spread over 1 .. all host threads
 //    (rt::limitHostThreads), against a memcpy of the call's bytes split over the same number of threads;
-//    `speedup` is the operator's fastest one-thread time in this run over this time;
+//    `speedup` is the operator's mean one-thread time in this run over this time;
 //  - threads/streams: 1, 2, 4 user threads, each with its own stream and tensors, calling in a loop
 //    (calls/s summed over the threads). Launches that use several emulated cores share one core pool,
 //    so they take turns; one-core (tiny) launches run on their stream's thread and overlap.
@@ -159,14 +159,17 @@ void corePoolScaling(benchmark::State& state, ScalingCase c, bool tiny) {
   }
   rt::limitHostThreads(0);
   setTrafficCounters(state, call.bytes(), callSeconds, copySeconds);
-  static std::map<std::string, double> fastestOneThread;  // per operator, seconds per call
+  // Per operator: the one-thread runs so far (repetitions run one after another), seconds per call summed.
+  static std::map<std::string, std::pair<double, int>> oneThread;
   const double perCall = callSeconds / static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
   if (threads == 1) {
-    auto [it, added] = fastestOneThread.try_emplace(c.label, perCall);
-    if (!added) it->second = std::min(it->second, perCall);
+    auto& [sum, runs] = oneThread[c.label];
+    sum += perCall;
+    ++runs;
   }
-  const auto one = fastestOneThread.find(c.label);
-  state.counters["speedup"] = one != fastestOneThread.end() && perCall > 0 ? one->second / perCall : 0.0;
+  const auto one = oneThread.find(c.label);
+  const double oneMean = one != oneThread.end() ? one->second.first / one->second.second : 0.0;
+  state.counters["speedup"] = perCall > 0 ? oneMean / perCall : 0.0;
   state.counters["host_threads"] = benchmark::Counter(threads);
 }
 
