@@ -44,17 +44,11 @@ struct V {
     r = _mm_or_si128(_mm_and_si128(isSubnormal, subnormal), _mm_andnot_si128(isSubnormal, r));
     return _mm_castsi128_ps(_mm_or_si128(r, sign));
   }
-  template <RowType T>
-  GRADLAB_POOL_FN F load(const std::byte* p) {
-    if constexpr (T == RowType::kF32) {
-      return _mm_loadu_ps(reinterpret_cast<const float*>(p));
-    } else {
-      const I bits = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
-      if constexpr (T == RowType::kBF16) return _mm_castsi128_ps(_mm_unpacklo_epi16(_mm_setzero_si128(), bits));
-      else return halfToFloat(_mm_unpacklo_epi16(bits, _mm_setzero_si128()));
-    }
-  }
+  // L cells of an input row: fp32, bf16 (the bits shifted up) or fp16.
   GRADLAB_POOL_FN F load(const float* p) { return _mm_loadu_ps(p); }
+  GRADLAB_POOL_FN I loadHalves(const std::byte* p) { return _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)); }
+  GRADLAB_POOL_FN F widenBf16(I bits) { return _mm_castsi128_ps(_mm_unpacklo_epi16(_mm_setzero_si128(), bits)); }
+  GRADLAB_POOL_FN F widenF16(I bits) { return halfToFloat(_mm_unpacklo_epi16(bits, _mm_setzero_si128())); }
   GRADLAB_POOL_FN I loadInt(const int32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
   GRADLAB_POOL_FN void store(float* p, F v) { _mm_storeu_ps(p, v); }
   GRADLAB_POOL_FN void storeInt(int32_t* p, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
@@ -106,17 +100,10 @@ struct V {
   using F = __m256;
   using I = __m256i;
 
-  template <RowType T>
-  GRADLAB_POOL_FN F load(const std::byte* p) {
-    if constexpr (T == RowType::kF32) {
-      return _mm256_loadu_ps(reinterpret_cast<const float*>(p));
-    } else {
-      const __m128i bits = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      if constexpr (T == RowType::kBF16) return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(bits), 16));
-      else return _mm256_cvtph_ps(bits);  // exact for every number; NaN stays a NaN
-    }
-  }
   GRADLAB_POOL_FN F load(const float* p) { return _mm256_loadu_ps(p); }
+  GRADLAB_POOL_FN __m128i loadHalves(const std::byte* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  GRADLAB_POOL_FN F widenBf16(__m128i bits) { return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(bits), 16)); }
+  GRADLAB_POOL_FN F widenF16(__m128i bits) { return _mm256_cvtph_ps(bits); }  // exact; NaN stays a NaN
   GRADLAB_POOL_FN I loadInt(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
   GRADLAB_POOL_FN void store(float* p, F v) { _mm256_storeu_ps(p, v); }
   GRADLAB_POOL_FN void storeInt(int32_t* p, I v) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
