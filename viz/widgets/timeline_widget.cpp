@@ -16,6 +16,9 @@ ImU32 eventColour(EventKind kind) {
     case EventKind::kCompute: return IM_COL32(92, 195, 107, 255);
     case EventKind::kCopyOut: return IM_COL32(232, 163, 60, 255);
     case EventKind::kAtomicAdd: return IM_COL32(224, 82, 122, 255);
+    case EventKind::kLoadL0: return IM_COL32(150, 120, 220, 255);
+    case EventKind::kMatmul: return IM_COL32(46, 160, 150, 255);
+    case EventKind::kFixPipe: return IM_COL32(200, 140, 40, 255);
   }
   return IM_COL32(128, 128, 128, 255);
 }

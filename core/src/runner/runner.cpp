@@ -286,6 +286,7 @@ class RequestRun {
     args.deterministic = r_.deterministic;
     args.schedule = r_.schedule;
     args.accumulate = r_.accumulate;
+    args.strategy = r_.strategy;
     return args;
   }
 
