@@ -43,10 +43,12 @@ const char* phaseKindName(PhaseKind kind);  // "check", "zero", "compute", "roun
 // A tensor a plan keeps in its workspace besides the operator's own (the cube strategy's intermediate
 // product, fp32 copies of FLOAT16/BF16 tensors, selection matrices). Tiles' boxes may refer to one.
 struct PlanBuffer {
+  enum class Mirror : uint8_t { kNone, kSrc, kDst };
   std::string name;             // "T = gradOutput x A_W"
   std::string what;             // one line: why it exists
   std::vector<int64_t> shape;   // logical shape; boxes see it as planes x rows x cols like the tensors
   aclDataType dtype = ACL_FLOAT;
+  Mirror mirror = Mirror::kNone;  // an fp32 copy of the plan's src or dst tensor (its cells are that tensor's)
 };
 
 // What a matmul phase's 0/1 selection matrix maps: gradOutput columns onto gradInput columns (the cube
@@ -124,6 +126,7 @@ struct Plan {
   CoreKind coreKind(int32_t lane) const { return lane < cubeLanes ? CoreKind::kCube : CoreKind::kVector; }
   int32_t coreId(int32_t lane) const { return lane < cubeLanes ? lane : lane - cubeLanes; }  // within its kind
   std::string coreName(int32_t lane) const;  // "AIV 3", "AIC 0"
+  int32_t coresWorking(CoreKind kind) const;  // distinct lanes of that kind with at least one tile
   // The shape of a tile's src / dst box's tensor: srcShape / dstShape, or its buffer's.
   const std::vector<int64_t>& srcShapeOf(const Tile& tile) const;
   const std::vector<int64_t>& dstShapeOf(const Tile& tile) const;

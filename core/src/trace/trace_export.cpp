@@ -206,6 +206,7 @@ std::string traceMovesJson(const Trace& trace) {
     appendShape(out, b.shape);
     out += ",\"dtype\":";
     appendString(out, rt::dtypeName(b.dtype));
+    if (b.mirror != PlanBuffer::Mirror::kNone) out += b.mirror == PlanBuffer::Mirror::kSrc ? ",\"mirror\":\"src\"" : ",\"mirror\":\"dst\"";
     out += '}';
   }
   out += ']';

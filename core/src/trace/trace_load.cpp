@@ -177,6 +177,11 @@ Plan plan(const json& v) {
       if (list[i].contains("what")) b.what = text(list[i]["what"], where + ".what");
       b.shape = shape(field(list[i], "shape", where), where + ".shape");
       b.dtype = dtypeOf(text(field(list[i], "dtype", where), where + ".dtype"));
+      if (list[i].contains("mirror")) {
+        const std::string mirror = text(list[i]["mirror"], where + ".mirror");
+        if (mirror != "src" && mirror != "dst") throw BadTrace(where + ".mirror \"" + mirror + "\" is neither src nor dst");
+        b.mirror = mirror == "src" ? PlanBuffer::Mirror::kSrc : PlanBuffer::Mirror::kDst;
+      }
       p.buffers.push_back(std::move(b));
     }
   }

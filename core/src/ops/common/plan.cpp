@@ -71,6 +71,17 @@ std::string Plan::coreName(int32_t lane) const {
   return std::string(coreKindName(coreKind(lane))) + " " + std::to_string(coreId(lane));
 }
 
+int32_t Plan::coresWorking(CoreKind kind) const {
+  std::vector<bool> seen(static_cast<size_t>(std::max(coresUsed, 0)), false);
+  int32_t n = 0;
+  for (const Tile& t : tiles) {
+    if (t.core < 0 || t.core >= coresUsed || seen[static_cast<size_t>(t.core)] || coreKind(t.core) != kind) continue;
+    seen[static_cast<size_t>(t.core)] = true;
+    ++n;
+  }
+  return n;
+}
+
 const std::vector<int64_t>& Plan::srcShapeOf(const Tile& tile) const {
   return tile.srcBuffer >= 0 && static_cast<size_t>(tile.srcBuffer) < buffers.size()
              ? buffers[static_cast<size_t>(tile.srcBuffer)].shape

@@ -131,8 +131,9 @@ struct Builder {
   std::vector<Tile> tiles;
   UbUses* ub = nullptr;
 
-  int32_t addBuffer(std::string name, std::string what, std::vector<int64_t> shape) {
-    cp.plan.buffers.push_back({std::move(name), std::move(what), std::move(shape), ACL_FLOAT});
+  int32_t addBuffer(std::string name, std::string what, std::vector<int64_t> shape,
+                    PlanBuffer::Mirror mirror = PlanBuffer::Mirror::kNone) {
+    cp.plan.buffers.push_back({std::move(name), std::move(what), std::move(shape), ACL_FLOAT, mirror});
     return static_cast<int32_t>(cp.plan.buffers.size()) - 1;
   }
   int32_t addPhase(PhaseKind kind, std::string what) {
@@ -192,7 +193,8 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
   // Workspace buffers.
   if (half) {
     cp.castIn = b.addBuffer("gradOutput (fp32)", cat("gradOutput widened from ", rt::dtypeName(dtype),
-                                                      " to fp32 (CANN casts it before the kernel)"), srcShape);
+                                                      " to fp32 (CANN casts it before the kernel)"), srcShape,
+                              PlanBuffer::Mirror::kSrc);
   }
   if (runW) {
     cp.w.matrices = b.addBuffer("A_W slides", cat("the W pass's 0/1 selection matrices, one per slide of ", slide,
@@ -214,7 +216,8 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
   }
   if (half) {
     cp.castOut = b.addBuffer("gradInput (fp32)", cat("gradInput's fp32 sums before they are rounded to ",
-                                                      rt::dtypeName(dtype), " (CANN casts after the kernel)"), dstShape);
+                                                      rt::dtypeName(dtype), " (CANN casts after the kernel)"), dstShape,
+                               PlanBuffer::Mirror::kDst);
   }
   uint64_t offset = 0;
   for (const PlanBuffer& buf : plan.buffers) {
