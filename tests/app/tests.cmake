@@ -16,6 +16,11 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_sessions)
   set_tests_properties(app_sessions PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_strategies_lesson
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/strategies_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
+  set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_window)

@@ -86,6 +86,7 @@ const char* tabName(Tab tab) {
   switch (tab) {
     case Tab::kScatter: return "scatter";
     case Tab::kTiling: return "tiling";
+    case Tab::kPipeline: return "pipeline";
     case Tab::kCompare: return "compare";
     case Tab::kVerify: return "verify";
   }

@@ -25,9 +25,9 @@
 
 namespace gradlab::viz {
 
-enum class Tab { kScatter, kTiling, kCompare, kVerify };
+enum class Tab { kScatter, kTiling, kPipeline, kCompare, kVerify };
 enum class CellColour { kValues, kCores };
-enum class CompareMode { kPrecision, kDeterminism };
+enum class CompareMode { kPrecision, kDeterminism, kStrategies };
 
 struct PresetView {
   Tab tab = Tab::kScatter;

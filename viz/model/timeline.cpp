@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "viz/model/scene.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -47,6 +49,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   for (int32_t c = 0; c < m.cores; ++c) {
     m.kinds.push_back(plan.coreKind(c));
     m.names.push_back(plan.coreName(c));
+    m.tags.push_back(coreTag(plan, c));
   }
   m.totalUs = m.launchUs;
   for (const TimelineBar& b : m.bars) m.totalUs = std::max(m.totalUs, b.endUs);

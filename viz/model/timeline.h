@@ -34,6 +34,7 @@ struct TimelineModel {
   ModelledTime modelled;             // the plan's modelledTime
   std::vector<CoreKind> kinds;       // per core lane: vector (3 pipe rows) or cube (4)
   std::vector<std::string> names;    // per core lane: "AIV 3", "AIC 0"
+  std::vector<std::string> tags;     // per core lane, short: "c3" (vector cores only), "AIV3", "AIC0"
   CoreKind kindOf(int32_t core) const;
   int rowsOf(int32_t core) const;    // its pipes, one row each (gradlab::pipesOf)
 };

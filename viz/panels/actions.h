@@ -36,6 +36,9 @@ void setOperator(RequestSpec& controls, OpKind op);
 // Leaves the lesson and runs `spec` on the Scatter tab (a run given on the command line).
 void openRun(AppState& state, const RequestSpec& spec);
 
+// Selects plan tile `tile` (outlined on the grids, highlighted and scrolled to in the Tiling tab's table).
+void selectTile(AppState& state, int32_t tile);
+
 void handleShortcut(AppState& state, Shortcut shortcut);
 // Applies the theme state.presenter asks for (ImGui's style changes between frames, not inside one).
 void syncTheme(AppState& state);
