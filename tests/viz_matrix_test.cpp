@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viz/model/lesson.h"
 #include "viz/model/matrix_view.h"
 
 namespace gradlab::viz {
@@ -376,6 +377,19 @@ TEST(VizMatrix, HoverLinksEntriesAndCells) {
   EXPECT_EQ(dv.equation, "gradInput = gradOutput · A_W");
   EXPECT_EQ(linkedLines(dv, {R::kData, 0, 4}), (std::vector<L>{{R::kSelectW, true, 4}}));
   EXPECT_EQ(hoverText(dv, {R::kData, 0, 4}, d)[0].rfind("gradOutput[4] = ", 0), 0u);
+}
+
+// Lessons and sessions keep the strategy that makes the Matrix tab show the cube; a strategy the operator lacks names the ones it has.
+TEST(VizMatrix, StrategyRoundTripsInLessons) {
+  Lesson lesson;
+  std::string error;
+  ASSERT_TRUE(parseLesson(R"({"presets": [{"request": {"op": "upsample2d-backward", "strategy": "cube"}}]})", "m", &lesson,
+                          &error))
+      << error;
+  EXPECT_EQ(lesson.presets[0].spec.request.strategy, "cube");
+  EXPECT_NE(presetJson(lesson.presets[0]).find(R"("strategy": "cube")"), std::string::npos);
+  EXPECT_FALSE(parseLesson(R"({"presets": [{"request": {"op": "upsample2d", "strategy": "cube"}}]})", "m", &lesson, &error));
+  EXPECT_NE(error.find("unknown strategy \"cube\" of UpsampleNearestExact2d (gather)"), std::string::npos) << error;
 }
 
 }  // namespace

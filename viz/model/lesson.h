@@ -7,7 +7,7 @@
 //                                 "inH": 4, "inW": 4, "outH": 8, "outW": 8, "inL": 5, "outL": 13,
 //                                 "scaleH": 0, "scaleW": 0, "scale": 0, "unbatched": false,
 //                                 "dtype": "float32", "indexType": "int64", "layout": "contiguous",
-//                                 "deterministic": false, "device": "classroom", "cores": 4, "ub": 16384,
+//                                 "deterministic": false, "strategy": "cube", "device": "classroom", "cores": 4, "ub": 16384,
 //                                 "seed": 1, "valueSource": "integers|random|ramp|ones",
 //                                 "values": [...], "indices": [...] },
 //                    "view": { "tab": "scatter|tiling|compare|verify", "pacing": "one-at-a-time|parallel",

@@ -61,6 +61,12 @@ RequestSpec parseRequest(const json& j) {
   if (!lay) throw PresetJsonError{"unknown layout \"" + layout + "\""};
   r.layout = *lay;
   r.deterministic = jsonField<bool>(j, "deterministic", false);
+  if (j.contains("strategy")) {
+    const std::string strategy = jsonField<std::string>(j, "strategy", "");
+    if (!strategyRequestValid(r.op, strategy))
+      throw PresetJsonError{"unknown strategy \"" + strategy + "\" of " + opName(r.op) + " (" + strategyNames(r.op) + ")"};
+    r.strategy = strategy;
+  }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
   const auto vs = valueSourceFromName(source);
@@ -141,6 +147,7 @@ json requestJson(const RequestSpec& spec) {
   if (r.indexType == ACL_INT32) req["indexType"] = "int32";
   req["layout"] = layoutName(r.layout);
   req["deterministic"] = r.deterministic;
+  if (r.strategy) req["strategy"] = *r.strategy;
   req["device"] = spec.device;
   if (spec.cores > 0) req["cores"] = spec.cores;
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;
