@@ -379,7 +379,22 @@ TEST(VizMatrix, HoverLinksEntriesAndCells) {
   EXPECT_EQ(hoverText(dv, {R::kData, 0, 4}, d)[0].rfind("gradOutput[4] = ", 0), 0u);
 }
 
-// Lessons and sessions keep the strategy that makes the Matrix tab show the cube; a strategy the operator lacks names the ones it has.
+// Lessons and sessions open the tab by name.
+TEST(VizMatrix, TabIsNamedMatrixInLessons) {
+  Tab tab = Tab::kScatter;
+  ASSERT_TRUE(tabFromName("matrix", &tab));
+  EXPECT_EQ(tab, Tab::kMatrix);
+  EXPECT_STREQ(tabName(Tab::kMatrix), "matrix");
+  EXPECT_FALSE(tabFromName("matrices", &tab));
+  Lesson lesson;
+  std::string error;
+  ASSERT_TRUE(parseLesson(R"({"presets": [{"request": {"op": "upsample2d-backward"}, "view": {"tab": "matrix"}}]})", "m",
+                          &lesson, &error))
+      << error;
+  EXPECT_EQ(lesson.presets[0].view.tab, Tab::kMatrix);
+}
+
+// ... and keep the strategy that makes the tab show the cube; a strategy the operator lacks names the ones it has.
 TEST(VizMatrix, StrategyRoundTripsInLessons) {
   Lesson lesson;
   std::string error;

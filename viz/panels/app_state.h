@@ -70,6 +70,8 @@ struct AppRequests {
   bool quit = false;
 };
 
+struct MatrixPanelCache;  // matrix_panel.cpp: the Matrix tab's view of the current run, kept across frames
+
 struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
   RunFn runner;                                   // gradlab::run in the app; a fake in tests
@@ -96,7 +98,8 @@ struct AppState {
   bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
-  CanvasView scatterView, tilingView, compareView;
+  CanvasView scatterView, tilingView, compareView, matrixView;
+  std::shared_ptr<MatrixPanelCache> matrixCache;
   // Adaptive pooling's indices and self grids: unset = shown, unless presenter mode would then shrink the
   // digits below kPresenterDigitPx (they stay in the inspector).
   std::optional<bool> secondaryGrids;
