@@ -11,7 +11,7 @@ for mode in normal presenter; do
   "$app" --headless $flag --lesson npu-strategies --out-dir "$work/$mode" --frames 1 --no-gif >"$work/$mode.log" 2>&1 || {
     cat "$work/$mode.log"; echo "FAIL: the $mode render exited with an error"; exit 1; }
   steps=$(find "$work/$mode/npu-strategies" -name 'frame-000.png' | wc -l)
-  [ "$steps" -eq 6 ] || { cat "$work/$mode.log"; echo "FAIL: expected 6 steps, got $steps"; exit 1; }
+  [ "$steps" -eq 7 ] || { cat "$work/$mode.log"; echo "FAIL: expected 7 steps, got $steps"; exit 1; }
   "$check" --size 1280x720 $(find "$work/$mode/npu-strategies" -name 'frame-000.png' | sort)
 done
 # The pipeline and cube steps differ between the two modes (presenter mode is not just the same picture).

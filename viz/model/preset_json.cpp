@@ -87,12 +87,7 @@ PresetView parseView(const json& j) {
   if (j.is_null()) return v;
   if (!j.is_object()) throw PresetJsonError{"\"view\" must be an object"};
   std::string tab = jsonField<std::string>(j, "tab", "scatter");
-  if (tab == "scatter") v.tab = Tab::kScatter;
-  else if (tab == "tiling") v.tab = Tab::kTiling;
-  else if (tab == "pipeline") v.tab = Tab::kPipeline;
-  else if (tab == "compare") v.tab = Tab::kCompare;
-  else if (tab == "verify") v.tab = Tab::kVerify;
-  else throw PresetJsonError{"unknown tab \"" + tab + "\""};
+  if (!tabFromName(tab, &v.tab)) throw PresetJsonError{"unknown tab \"" + tab + "\""};
   if (j.contains("pacing")) {
     std::string p = jsonField<std::string>(j, "pacing", "");
     if (p == "one-at-a-time") v.pacing = Pacing::kOneAtATime;

@@ -197,6 +197,7 @@ void setOperator(RequestSpec& c, OpKind op) {
   c.request.op = op;
   const std::span<const aclDataType> dtypes = opInfo(op).dtypes;
   if (std::find(dtypes.begin(), dtypes.end(), c.request.dtype) == dtypes.end()) c.request.dtype = ACL_FLOAT;
+  // A strategy the operator does not have (the cube of a backward, asked for on a forward) gives way to its default.
   if (c.request.strategy && !strategyRequestValid(op, *c.request.strategy)) c.request.strategy.reset();
 }
 

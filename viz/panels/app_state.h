@@ -84,6 +84,8 @@ struct AppRequests {
   bool quit = false;
 };
 
+struct MatrixPanelCache;  // matrix_panel.cpp: the Matrix tab's view of the current run, kept across frames
+
 struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
   RunFn runner;                                   // gradlab::run in the app; a fake in tests
@@ -110,7 +112,8 @@ struct AppState {
   bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
-  CanvasView scatterView, tilingView, compareView, pipelineView;
+  CanvasView scatterView, tilingView, compareView, pipelineView, matrixView;
+  std::shared_ptr<MatrixPanelCache> matrixCache;
   std::optional<int32_t> selectedTile;            // a plan tile picked in the Pipeline tab (or the timeline)
   std::optional<bool> pipelineGrids;              // the Pipeline tab shows the grids; unset: not in presenter mode
   bool scrollToSelectedTile = false;              // the Tiling tab's table scrolls to it once

@@ -18,6 +18,7 @@ void drawTilingPanel(AppState& state);   // tiling_panel.cpp
 void drawPipelinePanel(AppState& state); // pipeline_panel.cpp: per core, a row per pipe, ping / pong
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
+void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators as products with 0/1 matrices
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.

@@ -118,7 +118,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
 
   // Label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
   // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
-  {
+  if (style.label) {
     ImFont* font = uiFont();
     const float fs = gridLabelSize();
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});

@@ -30,6 +30,7 @@ struct GridStyle {
   std::string note;                               // small text after the label, e.g. "(running sums)"
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
   int labelLines = 2;                             // lines the canvas keeps above the grid for its label
+  bool label = true;                              // false: the caller draws the label itself
 };
 
 struct GridHover {
