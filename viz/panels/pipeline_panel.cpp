@@ -17,7 +17,7 @@ namespace gradlab::viz {
 namespace {
 
 // The legend: the event kinds this run has, then what the stripes mean.
-void legend(const TimelineModel& t) {
+void pipelineLegend(const TimelineModel& t) {
   bool kinds[8] = {};
   for (const TimelineBar& b : t.bars) kinds[static_cast<int>(b.kind)] = true;
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
@@ -57,7 +57,7 @@ void legend(const TimelineModel& t) {
 }
 
 // Diagonal white stripes over a bar: the pong buffer.
-void stripes(ImDrawList* dl, const Rect& r) {
+void pongStripes(ImDrawList* dl, const Rect& r) {
   dl->PushClipRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), true);
   const float h = r.height();
   for (float x = r.x0 - h; x < r.x1; x += 6.0f) dl->AddLine(ImVec2(x, r.y1), ImVec2(x + h, r.y0), IM_COL32(255, 255, 255, 150), 1.5f);
@@ -109,7 +109,7 @@ void drawPipelinePanel(AppState& s) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s%s", r.timeline.fromTrace ? "the run's events" : "the plan's modelled events",
                       model.idleCores > 0 ? cat(", ", model.idleCores, " idle core(s) left out").c_str() : "");
-  legend(r.timeline);
+  pipelineLegend(r.timeline);
 
   // Top: the grids coloured by core, the selected tile outlined; below, the lanes at their full height
   // when the room allows (they scroll otherwise), then the selected tile in words.
@@ -166,7 +166,7 @@ void drawPipelinePanel(AppState& s) {
     if (b.width() <= 0.0f) continue;
     const TimelineBar& bar = r.timeline.bars[i];
     dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), eventColour(bar.kind));
-    if (bar.buffer == 1) stripes(dl, b);
+    if (bar.buffer == 1) pongStripes(dl, b);
     const char* buf = bufferName(bar.buffer);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     if (*buf && ts.x + 4.0f < b.width()) dl->AddText(ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);

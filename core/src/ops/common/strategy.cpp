@@ -11,7 +11,7 @@
 namespace gradlab {
 namespace {
 
-std::string lower(std::string_view text) {
+std::string asLowerCase(std::string_view text) {
   std::string s(text);
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -24,7 +24,7 @@ const char* coreKindName(CoreKind kind) { return kind == CoreKind::kCube ? "AIC"
 std::span<const StrategyInfo> strategiesOf(OpKind op) { return opInfo(op).strategies; }
 
 const StrategyInfo* findStrategy(OpKind op, std::string_view name) {
-  const std::string wanted = lower(name);
+  const std::string wanted = asLowerCase(name);
   for (const StrategyInfo& s : strategiesOf(op)) {
     if (wanted == s.name) return &s;
   }
@@ -38,14 +38,14 @@ std::string strategyNames(OpKind op) {
 }
 
 bool strategyRequestValid(OpKind op, std::string_view request) {
-  const std::string r = lower(request);
+  const std::string r = asLowerCase(request);
   return r.empty() || r == kStrategyDefault || r == kStrategyCann || findStrategy(op, r) != nullptr;
 }
 
 const std::string& environmentStrategy() {
   static const std::string request = [] {
     const char* text = std::getenv("GRADLAB_STRATEGY");
-    return text == nullptr ? std::string() : lower(text);
+    return text == nullptr ? std::string() : asLowerCase(text);
   }();
   return request;
 }
@@ -54,7 +54,7 @@ namespace ops {
 
 aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
                            CannPick cann, StrategyChoice* out) {
-  const std::string request = lower(ctx.strategy);
+  const std::string request = asLowerCase(ctx.strategy);
   out->cann = std::move(cann);
   out->note.clear();
   std::string_view name = defaultName;

@@ -10,7 +10,6 @@
 namespace gradlab::ops::nearest {
 namespace {
 
-constexpr uint64_t kF32 = sizeof(float);
 
 // The plan's workspace buffers as fp32 arrays (nullptr where the plan has none).
 struct Buffers {

@@ -17,7 +17,6 @@ namespace {
 using rt::cat;
 
 constexpr int64_t kReservedK = 4;  // CANN's RESERVED_VALUE: extra gradOutput columns / rows in each slide's K
-constexpr uint64_t kF32 = sizeof(float);
 constexpr uint64_t kWorkspaceAlign = 512;
 
 int64_t roundUp(int64_t v, int64_t q) { return (v + q - 1) / q * q; }

@@ -23,6 +23,8 @@
 
 namespace gradlab::ops::nearest {
 
+inline constexpr uint64_t kF32 = sizeof(float);  // bytes of an fp32 value: UB and workspace sums
+
 // A block of columns of the tile's output side and the columns of the input side it reads.
 // Backward: dst = gradInput columns, src = the gradOutput columns that map into them.
 // Forward: dst = out columns, src = the self columns they copy from.
