@@ -59,7 +59,7 @@ TEST(AdaptivePoolBackward, WorkspaceOnlyWhenAccumulatorsCannotLiveInUbOrGradInpu
   const std::vector<int64_t> out{2, 3, 4, 5}, in{2, 3, 9, 11};
   const uint64_t accumulators = 2 * 3 * 9 * 11 * 4;
   for (bool deterministic : {true, false}) {
-    const CallMode mode{deterministic, {}};
+    const CallMode mode{deterministic, {}, {}};
     const uint64_t split = deterministic ? 0 : accumulators;
     Tensors fp32 = makeTensors(out, in, ACL_FLOAT);
     EXPECT_EQ(verify::adaptive::backward(fp32.gradOutput, fp32.self, fp32.indices, fp32.gradInput, mode).workspaceSize, 0u);
@@ -75,7 +75,7 @@ TEST(AdaptivePoolBackward, WorkspaceOnlyWhenAccumulatorsCannotLiveInUbOrGradInpu
         verify::adaptive::backward(padded.gradOutput, padded.self, padded.indices, padded.gradInput, mode).workspaceSize,
         split);
   }
-  const CallMode deterministic{true, {}};
+  const CallMode deterministic{true, {}, {}};
   Tensors big = makeTensors({1, 2, 3, 3}, {1, 2, 300, 300}, ACL_FLOAT16);  // 360 KB per fp32 plane: not in UB
   EXPECT_EQ(verify::adaptive::backward(big.gradOutput, big.self, big.indices, big.gradInput, deterministic).workspaceSize,
             2u * 300 * 300 * 4);
@@ -91,7 +91,7 @@ TEST(AdaptivePoolBackward, DeterministicRunsAreBitIdenticalWithAndWithoutTrace) 
   for (int run = 0; run < 3; ++run) {
     Tensors t = makeTensors({4, 8, 13, 9}, {4, 8, 31, 29}, ACL_FLOAT, Layout::kContiguous, 77);
     auto trace = run == 1 ? std::make_shared<Trace>() : nullptr;
-    ASSERT_TRUE(verify::adaptive::backward(t.gradOutput, t.self, t.indices, t.gradInput, {true, {}}, trace).ok());
+    ASSERT_TRUE(verify::adaptive::backward(t.gradOutput, t.self, t.indices, t.gradInput, {true, {}, {}}, trace).ok());
     const std::vector<float> got = t.gradInput.values();
     if (first.empty()) first = got;
     EXPECT_EQ(verify::adaptive::compareExact(got, first, "run"), "") << "run " << run;

@@ -90,12 +90,12 @@ TEST(ChromeTrace, ParsesAndHasALanePerCoreAndPipe) {
   }
   EXPECT_EQ(complete, 7) << "six events and the launch";
   EXPECT_EQ(processes.size(), 3u);
-  EXPECT_EQ(processes[1], "core 1");
+  EXPECT_EQ(processes[1], "AIV 1");
   EXPECT_EQ(processes[2], "launch");
   EXPECT_EQ(lanes.size(), 7u);
-  EXPECT_EQ((lanes[{1, 0}]), "core 1 / MTE2");
-  EXPECT_EQ((lanes[{1, 1}]), "core 1 / VECTOR");
-  EXPECT_EQ((lanes[{1, 2}]), "core 1 / MTE3");
+  EXPECT_EQ((lanes[{1, 0}]), "AIV 1 / MTE2");
+  EXPECT_EQ((lanes[{1, 1}]), "AIV 1 / VECTOR");
+  EXPECT_EQ((lanes[{1, 2}]), "AIV 1 / MTE3");
 
   const json* copyIn = nullptr;
   for (const json& e : doc["traceEvents"]) {
@@ -207,9 +207,9 @@ TEST(TraceMoves, FilesAndErrors) {
   EXPECT_NE(error.find("not a gradlab trace"), std::string::npos) << error;
 
   json doc = json::parse(traceMovesJson(sampleTrace()));
-  doc["version"] = 3;
+  doc["version"] = 4;
   EXPECT_FALSE(parseTraceMovesJson(doc.dump(), &back, &error));
-  EXPECT_NE(error.find("version 3"), std::string::npos) << error;
+  EXPECT_NE(error.find("version 4"), std::string::npos) << error;
 
   doc = json::parse(traceMovesJson(sampleTrace()));
   doc["moves"][3] = json::array({1, 2, 3});

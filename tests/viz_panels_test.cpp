@@ -7,6 +7,7 @@
 #include <imgui_internal.h>
 
 #include <cfloat>
+#include <set>
 #include <stdexcept>
 
 #include "app/viz_fixtures.h"
@@ -87,7 +88,7 @@ TEST_F(VizPanels, EveryTabDrawsAFakeRunInBothThemes) {
     if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
     frame(s);  // the theme switches at the end of a frame
     EXPECT_EQ(theme().presenter, presenter);
-    for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare}) {
+    for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix}) {
       s.tab = tab;
       s.selectTab = true;
       frame(s);
@@ -114,7 +115,7 @@ TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   EXPECT_EQ(s.run.result.status, 161002);
   EXPECT_TRUE(s.run.scene.grids.empty());
   EXPECT_DOUBLE_EQ(s.player.duration, 0.0);
-  for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare}) {
+  for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare, Tab::kMatrix}) {
     s.tab = tab;
     s.selectTab = true;
     frame(s);
@@ -336,6 +337,61 @@ TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   EXPECT_FALSE(s.run.scene.grids[static_cast<size_t>(s.run.scene.forwardInput)].shown);
 }
 
+// The Matrix tab for every operator (the upsample ones drawn, adaptive pooling one line), in both themes, with a
+// cube run played through, the mouse swept over the canvas (tooltips, links, the inspector's cell) and the
+// "run the cube strategy" button of a gather run.
+TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.tab = Tab::kMatrix;
+  for (bool presenter : {false, true}) {
+    if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+    for (const OpInfo& op : allOps()) {
+      setOperator(s.controls, op.kind);
+      s.controls.request.N = 1, s.controls.request.C = 2;
+      s.controls.request.inH = s.controls.request.inW = op.rule == IndexRule::kAdaptiveMax ? 8 : 4;
+      s.controls.request.outH = s.controls.request.outW = op.rule == IndexRule::kAdaptiveMax ? 4 : 8;
+      s.controls.request.strategy = op.backward && op.rule != IndexRule::kAdaptiveMax ? std::optional<std::string>("cube")
+                                                                                       : std::nullopt;
+      runControls(s);
+      ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
+      s.matrixCache.reset();
+      s.tab = Tab::kMatrix;
+      s.selectTab = true;
+      frame(s);
+      frame(s);
+      EXPECT_EQ(s.tab, Tab::kMatrix) << op.name;
+      setPlane(s, 1);
+      frame(s);
+      frame(s);
+      if (op.rule == IndexRule::kAdaptiveMax) {
+        EXPECT_FALSE(s.matrixCache) << "no view is built for pooling";
+        continue;
+      }
+      ASSERT_TRUE(s.matrixCache) << op.name;
+      s.player.t = s.player.duration * 0.5;
+      bool linked = false;
+      for (float y = 150; y < 660; y += 23)
+        for (float x = 300; x < 960; x += 29) {
+          frame(s, ImVec2(x, y));
+          linked = linked || s.hovered.has_value();
+        }
+      EXPECT_TRUE(linked) << op.name << ": hovering a tensor cell names it for the inspector";
+    }
+  }
+  setOperator(s.controls, OpKind::kUpsampleNearestExact2dBackward);
+  s.controls.request.strategy = "gather";
+  runControls(s);
+  frame(s);
+  EXPECT_NE(s.run.result.plan->strategyName, "cube");
+  // The cube asked for on a backward gives way on its forward, which has none: the run does not fail.
+  s.controls.request.strategy = "cube";
+  setOperator(s.controls, OpKind::kUpsampleNearestExact2d);
+  EXPECT_FALSE(s.controls.request.strategy);
+  runControls(s);
+  EXPECT_TRUE(s.run.ok()) << s.run.result.message;
+}
+
 TEST_F(VizPanels, LibraryPresetsShowTheirCaption) {
   AppState s = fakeState();
   Preset p;
@@ -426,6 +482,68 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   s.controls.request.outW = 63;
   computeComparison(s, true);
   EXPECT_EQ(s.compare.firstSeed, 1u) << "new controls start from seed 1 again";
+}
+
+TEST_F(VizPanels, PipelineTabClickSelectsATileTheTilingTabHighlights) {
+  for (bool presenter : {false, true}) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.presenter = presenter;
+    s.controls.request.inH = s.controls.request.inW = 4;
+    s.controls.request.outH = s.controls.request.outW = 8;
+    s.controls.request.strategy = "cube";
+    runControls(s);
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    s.tab = Tab::kPipeline;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    // Sweep the lanes with clicks until one lands on an event.
+    for (float y = 150; y < 640 && !s.selectedTile; y += 6) {
+      for (float x = 420; x < 940 && !s.selectedTile; x += 12) {
+        frame(s, ImVec2(x, y), false);
+        frame(s, ImVec2(x, y), true);
+        frame(s, ImVec2(x, y), false);
+      }
+    }
+    ASSERT_TRUE(s.selectedTile) << "presenter " << presenter;
+    EXPECT_TRUE(s.scrollToSelectedTile);
+    s.tab = Tab::kTiling;
+    s.selectTab = true;
+    frame(s);
+    frame(s);
+    EXPECT_FALSE(s.scrollToSelectedTile) << "the tile table scrolled to the selected tile";
+  }
+}
+
+TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.device = "atlas-a2";
+  s.controls.request.N = 2, s.controls.request.C = 8;
+  s.controls.request.inH = s.controls.request.inW = 32;
+  s.controls.request.outH = s.controls.request.outW = 64;
+  s.controls.request.valueSource = ValueSource::kRandom;
+  s.compare.mode = CompareMode::kStrategies;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  ASSERT_EQ(s.compare.strategies.size(), 3u);
+  std::set<double> totals;
+  int references = 0;
+  for (const StrategyRun& run : s.compare.strategies) {
+    totals.insert(run.totalUs);
+    references += run.reference;
+    EXPECT_EQ(run.timeline.totalUs, s.compare.strategies.front().timeline.totalUs) << "one time axis";
+  }
+  EXPECT_EQ(totals.size(), 3u) << "three strategies, three modelled times";
+  EXPECT_EQ(references, 1);
+  EXPECT_EQ(s.compare.strategies[1].name, "gather");
+  EXPECT_TRUE(s.compare.strategies[1].reference);
+  EXPECT_GT(s.compare.strategies[2].cubeCores, 0);
+  EXPECT_GT(s.compare.strategies[2].diff.differing, 0) << "the cube associates random sums differently";
+  s.tab = Tab::kCompare;
+  s.selectTab = true;
+  frame(s);
+  frame(s);
 }
 
 }  // namespace

@@ -17,6 +17,8 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_flag("--check", o.check, "Compare the result with an independent reference; exit 1 on a mismatch");
   app.add_flag("--list-profiles", o.listProfiles, "List the device profiles and exit");
   app.add_flag("--list-ops", o.listOps, "List the operators (CLI name, aclnn name, CANN kernel, dtypes) and exit");
+  app.add_flag("--list-strategies", o.listStrategies,
+               "List every operator's strategies (only --op's with --op): cores, summation order, numerics; and exit");
   app.add_flag("--verify", o.verify, "Run the whole case table (only --op's cases when --op is given), print pass/fail");
 }
 

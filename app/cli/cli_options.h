@@ -11,7 +11,7 @@ struct Options : RunOptions {
   std::string saveOutputs, trace, traceMoves;
   bool plan = false, check = false, print = false;
   int planRows = 64;
-  bool listProfiles = false, listOps = false, verify = false;
+  bool listProfiles = false, listOps = false, listStrategies = false, verify = false;
 };
 
 // Registers every option on `app`, writing into `options`.

@@ -22,7 +22,9 @@ const char* kExamples = R"(examples:
   gradlab-cli --op adaptive-max-pool2d-backward --in 9x7 --out 4x3 --device classroom --plan
   gradlab-cli --op upsample1d-backward --in 5 --out 11 --trace run.json --trace-moves moves.json
   gradlab-cli --op upsample2d-backward --input grad.npy --in 16x16 --save-outputs out/
+  gradlab-cli --op upsample2d-backward --in 128x128 --out 256x256 --strategy cube --plan --check
   gradlab-cli --list-ops
+  gradlab-cli --list-strategies --op adaptive-max-pool2d-backward
   gradlab-cli --list-profiles
   gradlab-cli --verify)";
 
@@ -45,6 +47,11 @@ int main(int argc, char** argv) {
 
   if (options.listOps) {
     cli::printOps(std::cout);
+    return kOk;
+  }
+  if (options.listStrategies) {
+    const OpInfo* only = options.op.empty() ? nullptr : findOp(options.op);
+    cli::printStrategies(std::cout, only);
     return kOk;
   }
   if (options.listProfiles) {

@@ -42,8 +42,22 @@ std::string bytesText(uint64_t bytes) {
 
 std::string profileText(const DeviceProfile& p) {
   std::ostringstream s;
-  s << p.name << " (" << p.vectorCores << " vector cores, " << bytesText(p.ubBytes) << " UB)";
+  s << p.name << " (" << p.cubeCores << " cube + " << p.vectorCores << " vector cores, " << bytesText(p.ubBytes) << " UB)";
   return s.str();
+}
+
+// Wraps `text` at `width` columns, every line after the first indented by `indent`.
+std::string wrapped(const std::string& text, size_t width, const std::string& indent) {
+  std::string out, line;
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    if (!line.empty() && line.size() + 1 + w.size() > width) {
+      out += line + "\n" + indent;
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  }
+  return out + line;
 }
 
 }  // namespace
@@ -94,7 +108,16 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
         << bytesText(result.workspaceBytes) << ", imbalance " << std::fixed << std::setprecision(2) << p.imbalance()
         << std::defaultfloat << "\n";
     out << "  " << modelledTimeText(p) << "\n";
-    if (!p.strategy.empty()) out << "  strategy: " << p.strategy << "\n";
+    if (!p.strategyName.empty()) {
+      out << "  strategy " << p.strategyName << (p.strategyName == p.cannStrategy ? " (CANN's choice)" : "") << ": "
+          << p.strategy << "\n";
+      if (!p.strategyNote.empty()) out << "  note: " << p.strategyNote << "\n";
+      if (p.strategyName != p.cannStrategy && !p.cannStrategy.empty()) {
+        out << "  CANN would run " << p.cannStrategy << ": " << p.cannWhy << " (--strategy cann)\n";
+      }
+    } else if (!p.strategy.empty()) {
+      out << "  strategy: " << p.strategy << "\n";
+    }
     if (!p.coreChoice.empty()) out << "  cores: " << p.coreChoice << "\n";
   }
   if (result.trace) {
@@ -114,17 +137,24 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
     out << "  " << i << " " << std::left << std::setw(8) << phaseKindName(p.phases[i].kind) << std::right
         << p.phases[i].what << "\n";
   }
-  out << "boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c)\n";
-  out << std::setw(6) << "tile" << std::setw(6) << "phase" << std::setw(6) << "core" << std::setw(6) << "order" << "  "
+  for (size_t b = 0; b < p.buffers.size(); ++b) {
+    out << "  buffer " << b << " " << p.buffers[b].name << " " << shapeText(p.buffers[b].shape) << ": " << p.buffers[b].what
+        << "\n";
+  }
+  out << "boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c); #B: of buffer B\n";
+  out << "cores: AIV n is vector core n (pipes MTE2, VECTOR, MTE3), AIC n cube core n (MTE2, MTE1, CUBE, FIXPIPE)\n";
+  out << std::setw(6) << "tile" << std::setw(6) << "phase" << std::setw(8) << "core" << std::setw(6) << "order" << "  "
       << std::left << std::setw(30)
       << "src box" << std::setw(30) << "dst box" << std::right << std::setw(10) << "UB bytes" << std::setw(8) << "atomic"
       << std::setw(12) << "est us" << "  UB holds\n";
   const size_t shown = std::min(p.tiles.size(), static_cast<size_t>(std::max(rows, 0)));
+  auto box = [](const Box& b, int32_t buffer) { return boxText(b) + (buffer >= 0 ? " #" + std::to_string(buffer) : ""); };
   for (size_t i = 0; i < shown; ++i) {
     const Tile& t = p.tiles[i];
-    out << std::setw(6) << t.id << std::setw(6) << t.phase << std::setw(6) << t.core << std::setw(6) << t.order << "  "
-        << std::left << std::setw(30)
-        << boxText(t.src) << std::setw(30) << boxText(t.dst) << std::right << std::setw(10) << t.ubBytes << std::setw(8)
+    const bool cube = p.coreKind(t.core) == CoreKind::kCube;
+    out << std::setw(6) << t.id << std::setw(6) << t.phase << std::setw(8) << p.coreName(t.core) << std::setw(6) << t.order
+        << "  " << std::left << std::setw(30) << box(t.src, t.srcBuffer) << std::setw(30) << box(t.dst, t.dstBuffer)
+        << std::right << std::setw(10) << (cube ? std::string("-") : std::to_string(t.ubBytes)) << std::setw(8)
         << (t.atomic ? "yes" : "no") << std::setw(12) << std::fixed << std::setprecision(4) << t.estimatedUs
         << std::defaultfloat << "  " << p.ubUseText(t) << (doubleBuffered(p, t) ? " [double-buffered]" : "") << "\n";
   }
@@ -133,13 +163,26 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
   for (const Tile& t : p.tiles) maxUb = std::max(maxUb, t.ubBytes);
   out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes
       << " bytes (a tile that needs at most half the UB is double-buffered: the next one's copy-in lands beside it)\n";
+  uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0;
+  bool cube = false;
+  for (const Tile& t : p.tiles) {
+    if (p.coreKind(t.core) != CoreKind::kCube) continue;
+    cube = true;
+    l1 = std::max(l1, t.l1Bytes), l0a = std::max(l0a, t.l0aBytes), l0b = std::max(l0b, t.l0bBytes), l0c = std::max(l0c, t.l0cBytes);
+  }
+  if (cube) {
+    out << "largest cube tile: L1 " << l1 << " of " << p.profile.l1Bytes << ", L0A " << l0a << " of " << p.profile.l0aBytes
+        << ", L0B " << l0b << " of " << p.profile.l0bBytes << ", L0C " << l0c << " of " << p.profile.l0cBytes
+        << " bytes (at most half of each: ping-pong, the next block loads while the cube multiplies)\n";
+  }
   if (!p.coreChoice.empty()) out << "cores: " << p.coreChoice << "\n";
   out << modelledTimeText(p) << "\n";
   const std::vector<double> load = p.coreLoadUs();
   out << "per-core load (us):";
   for (size_t c = 0; c < load.size(); ++c) {
     if (c % 8 == 0) out << "\n ";
-    out << " " << std::setw(3) << c << ":" << std::fixed << std::setprecision(4) << std::setw(9) << load[c];
+    out << " " << std::setw(6) << p.coreName(static_cast<int32_t>(c)) << ":" << std::fixed << std::setprecision(4)
+        << std::setw(9) << load[c];
   }
   out << std::defaultfloat << "\n";
   if (!load.empty()) {
@@ -172,11 +215,29 @@ void printProfiles(std::ostream& out) {
     out << "  " << std::left << std::setw(12) << p.name << std::right << std::setw(4) << p.cubeCores << " cube / "
         << std::setw(3) << p.vectorCores << " vector cores, UB " << std::setw(9) << bytesText(p.ubBytes) << ", MTE "
         << p.mteBandwidthGBps << " GB/s per core" << (p.name == active.name ? "   [active]" : "") << "\n      "
-        << p.description << "\n";
+        << p.description << "\n      cube buffers: L1 " << bytesText(p.l1Bytes) << ", L0A " << bytesText(p.l0aBytes)
+        << ", L0B " << bytesText(p.l0bBytes) << ", L0C " << bytesText(p.l0cBytes) << "; " << p.cubeMacsPerNs
+        << " fp16 multiply-adds per ns per cube core\n";
   }
   if (std::none_of(builtinProfiles().begin(), builtinProfiles().end(),
                    [&](const DeviceProfile& p) { return p.name == active.name; })) {
     out << "  active: " << profileText(active) << " (from GRADLAB_DEVICE)\n";
+  }
+}
+
+void printStrategies(std::ostream& out, const OpInfo* only) {
+  out << "strategies (choose with --strategy NAME, cann for CANN's own choice, or GRADLAB_STRATEGY):\n";
+  for (const OpInfo& op : allOps()) {
+    if (only && only->kind != op.kind) continue;
+    out << "  " << op.cliName << " (CANN kernel " << op.kernelOp << ")\n";
+    for (const StrategyInfo& s : op.strategies) {
+      const std::string indent(8, ' ');
+      out << "    " << std::left << std::setw(10) << s.name << std::right << s.title << "; "
+          << (s.cube ? "cube and vector cores" : "vector cores") << (s.atomic ? ", atomic adds (default mode only)" : "")
+          << "\n" << indent << wrapped(s.how, 96, indent) << "\n" << indent
+          << wrapped(std::string("order: ") + s.order, 96, indent) << "\n" << indent
+          << wrapped(std::string("numerics: ") + s.numerics, 96, indent) << "\n";
+    }
   }
 }
 

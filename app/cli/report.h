@@ -19,6 +19,8 @@ void printValues(std::ostream& out, const HostTensor& tensor);
 void printProfiles(std::ostream& out);
 // Every operator of the catalog: CLI name, aclnn name, the CANN kernel it runs, its dtypes.
 void printOps(std::ostream& out);
+// Every operator's strategies (or `only`'s): name, cores, how, summation order, numerics.
+void printStrategies(std::ostream& out, const OpInfo* only);
 
 // DIR/<name>.npy for every input and output (bf16 as float32, exactly). False with a reason.
 bool saveTensors(const std::string& dir, const RunResult& result, std::string* error);

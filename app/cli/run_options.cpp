@@ -108,6 +108,9 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
                  "FLOAT16/BF16 backward sums: fp32 (an fp32 accumulator or workspace, rounded once; CANN's way) or "
                  "dtype (every sum rounded to the dtype; like GRADLAB_ACCUMULATE)")
       ->check(CLI::IsMember({"fp32", "dtype"}));
+  app.add_option("--strategy", o.strategy,
+                 "How the work is laid out on the chip: a strategy of the operator (--list-strategies), cann "
+                 "(CANN's own choice for the call) or default (like GRADLAB_STRATEGY)");
   app.add_option("--device", o.device, "Device profile: name or name:cores=8,ub=64k (like GRADLAB_DEVICE)")
       ->check([](const std::string& v) {
         DeviceProfile p;
@@ -190,6 +193,14 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
   r.deterministic = o.deterministic;
   if (!o.schedule.empty()) r.schedule = parseSchedule(o.schedule);
   if (!o.accumulate.empty()) r.accumulate = parseAccumulation(o.accumulate);
+  if (!o.strategy.empty()) {
+    if (!strategyRequestValid(op.kind, o.strategy)) {
+      *error = "--strategy " + o.strategy + ": " + op.cliName + " has " + strategyNames(op.kind) +
+               " (or cann: CANN's choice, default: the mode's)";
+      return false;
+    }
+    r.strategy = o.strategy;
+  }
   r.seed = o.seed;
   r.valueSource = valueSourceFromName(o.values).value_or(ValueSource::kRandom);
   if (!o.device.empty()) {

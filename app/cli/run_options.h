@@ -26,6 +26,7 @@ struct RunOptions {
   bool deterministic = false;
   std::string schedule;    // "host", "N" or "seed:N"; empty: GRADLAB_SCHEDULE, else host
   std::string accumulate;  // "fp32" or "dtype"; empty: GRADLAB_ACCUMULATE, else fp32
+  std::string strategy;    // a strategy of the operator, "cann" or "default"; empty: GRADLAB_STRATEGY
   std::string device;
   uint64_t seed = 1;
   std::string values = "random";  // a valueSourceName

@@ -26,7 +26,10 @@ void setUpImGui(const std::string& assetsDir, bool presenter, int width, int hei
   viz::applyTheme(presenter);
 }
 
-bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
+namespace {
+
+// The lesson step, session or --op run the options name.
+bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
   s.runner = [](const RunRequest& r) { return gradlab::run(r); };
   s.caseList = [] { return verify::allCases(); };
   s.verifyPrepare = [] { verify::RuntimeScope::shared(); };
@@ -79,6 +82,17 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
     return false;
   }
   viz::applyPreset(s, index, o.preset - 1);
+  return true;
+}
+
+}  // namespace
+
+bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
+  if (!openFromOptions(s, assetsDir, o, error)) return false;
+  if (o.tab) {
+    s.tab = *o.tab;
+    s.selectTab = true;
+  }
   return true;
 }
 

@@ -17,6 +17,7 @@ namespace {
 Outcome runTwoPhase(OpKind op, OpArgs args, const CallMode& mode, std::shared_ptr<Trace> trace) {
   args.deterministic = mode.deterministic;
   args.profile = mode.profile;
+  args.strategy = mode.strategy;
   if (!trace && traceEveryRun()) trace = std::make_shared<Trace>();
   const CallOutcome c = callOperator(op, args, verify::RuntimeScope::shared().stream(), trace);
   return {c.status, c.stage, c.message, c.workspaceBytes, c.plan};
@@ -248,11 +249,18 @@ std::string verifyTiles(const Plan& plan, int64_t planes, int64_t srcRows, int64
 std::string verifyBackwardPlan(const Plan& plan, int64_t planes, int64_t H, int64_t W, int64_t Ho, int64_t Wo) {
   if (std::string e = verifyTiles(plan, planes, Ho, Wo, H, W, false); !e.empty()) return e;
   std::ostringstream s;
-  if (plan.deterministic) {
+  // The owner and lanes strategies give each gradInput plane to one core; only lanes adds atomically, and
+  // exactly where windows overlap. The scatter strategy adds atomically exactly into the planes it shares.
+  const bool lanes = plan.strategyName == "lanes";
+  if (plan.strategyName == "owner" || lanes) {
+    const bool overlap = H % Ho != 0 || W % Wo != 0;
     std::vector<int32_t> owner(planes * H * W, -1);
     for (const Tile& t : plan.tiles) {
       if (plan.phases[t.phase].kind != PhaseKind::kCompute) continue;
-      if (t.atomic) return "a deterministic plan has an atomic tile";
+      if (t.atomic != (lanes && overlap)) {
+        return "a tile is " + std::string(t.atomic ? "" : "not ") + "atomic in a plan of the " + plan.strategyName +
+               " strategy" + (lanes ? (overlap ? " whose windows overlap" : " whose windows do not overlap") : "");
+      }
       std::string bad;
       forBoxCells(t.dst, H, W, [&](int64_t cell) {
         if (owner[cell] == -1) owner[cell] = t.core;

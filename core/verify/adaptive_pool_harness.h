@@ -38,6 +38,7 @@ struct Outcome {
 struct CallMode {
   bool deterministic = false;
   std::optional<DeviceProfile> profile;  // nullopt: the active profile
+  std::optional<std::string> strategy;   // nullopt: GRADLAB_STRATEGY, else the default
 };
 
 // Calls through the catalog (the same checks and plans as the aclnn entry points). A trace is recorded when

@@ -463,10 +463,13 @@ std::vector<Case> launchChecks() {
   v.push_back(emptyCallLeaves("check_forward2d_empty_self_writes_nothing", emptySelf, 24, 9.0f, "untouched"));
   Call once = valid(kUpsampleNearestExact2dBackward);
   v.push_back(launched("check_backward2d_executor_runs_once", once, {}, [once](Reply& r, ArgTensor&) {
-    int first = launch(once, nullptr, 0, r.executor);
+    void* workspace = nullptr;  // the cube strategy (GRADLAB_STRATEGY=cube) asks for one
+    if (r.workspaceSize > 0) aclrtMalloc(&workspace, r.workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+    int first = launch(once, workspace, r.workspaceSize, r.executor);
     aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
-    int second = launch(once, nullptr, 0, r.executor);
+    int second = launch(once, workspace, r.workspaceSize, r.executor);
     const std::string msg = aclGetRecentErrMsg();
+    if (workspace) aclrtFree(workspace);
     const bool ok = first == 0 && second == kInvalid && msg.find("runs once") != std::string::npos;
     return CaseResult{ok, "first launch " + std::to_string(first) + ", second " + std::to_string(second) + ": " + msg};
   }));

@@ -21,15 +21,21 @@ struct Expected {
   std::vector<int64_t> terms;   // per cell, how many terms are summed
   std::vector<int64_t> ints;    // integer outputs (indices)
   bool untouched = false;       // nothing may be written (a forward of an empty input): still the runner's 0xFF fill
+  // fp32 sums in the very order the run adds them (its strategy's, with adds that land in a fixed order):
+  // the run must match bit for bit. Otherwise within the summation bound of `exact`.
+  bool inOrder = false;
+  bool alsoBound = false;       // bit-exact with fp32 and, where both are finite, within the bound of `exact` too
 };
 
 // The reference outputs of `request`, computed from the run's own inputs; false and `why` when it has none
-// (e.g. indices outside their plane: the run should have failed).
+// (e.g. indices outside their plane: the run should have failed). The run's plan says which strategy ran:
+// the cube strategy's sums are compared with the dense-matmul reference (reference_cube.h).
 bool referenceOutputs(const RunRequest& request, const RunResult& result, std::vector<Expected>* out, std::string* why);
 
-// Every tile within the profile's UB and cores; every output cell in a working tile (compute phase, or the
-// zero phase of a plan without one); deterministic and forward plans: each cell's tiles on one core, no
-// atomics, no workspace; default plans: a cell several cores write is written atomically by each.
+// Every tile within its core's buffers and the profile's cores of its kind; every output cell in a working
+// tile (one that writes the output outside the check and zero phases, or the zero phase of a plan without
+// one); deterministic and forward plans, and strategies without atomic ordering: each cell's working tiles
+// on one core; otherwise a cell several cores write is written atomically by each.
 CaseResult judgePlan(const RunRequest& request, const Plan& plan);
 // Replaying the trace's moves (summed per cell in sequence order for backward ops, copied for forward ops)
 // gives the outputs; sumAfter, orderAtDst and the values agree with the inputs on the way.

@@ -1,5 +1,5 @@
 # Smoke tests of the gradlab app (only when it is built): headless rendering of the default lesson, the
-# no-display fallback, and a real SDL window under xvfb-run taking a screenshot.
+# no-display fallback, sessions, the Matrix tab's screenshots, and a real SDL window under xvfb-run taking a screenshot.
 if(TARGET gradlab)
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(GRADLAB_TEST_STB REQUIRED IMPORTED_TARGET stb)
@@ -15,6 +15,16 @@ if(TARGET gradlab)
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/session_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_sessions)
   set_tests_properties(app_sessions PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_strategies_lesson
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/strategies_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
+  set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_matrix_tab
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/matrix_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_matrix)
+  set_tests_properties(app_matrix_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>

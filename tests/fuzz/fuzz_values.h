@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -152,7 +153,15 @@ inline void readCallContext(ByteReader& in, OpArgs* args) {
     const uint8_t seed = in.byte();
     args->schedule = seed == 0 ? AtomicSchedule::host() : AtomicSchedule::fromSeed(seed);
   }
-  if (kind & 8) args->accumulate = (in.byte() & 1) ? Accumulation::kDtype : Accumulation::kFp32;
+  if (kind & 8) {
+    // The low bit picks the accumulation; bit 1 asks for a strategy named by the rest (one of any
+    // operator's, "cann", "default", or a name no operator has).
+    const uint8_t b = in.byte();
+    args->accumulate = (b & 1) ? Accumulation::kDtype : Accumulation::kFp32;
+    static constexpr const char* kStrategies[] = {"default", "cann",  "scatter",   "gather", "cube",
+                                                  "owner",   "lanes", "separable", "CUBE",   "nonsense"};
+    if (b & 2) args->strategy = kStrategies[(b >> 2) % std::size(kStrategies)];
+  }
 }
 
 // ---- the writer side, for the seed corpus -----------------------------------------------------------------

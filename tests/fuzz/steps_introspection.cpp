@@ -136,6 +136,11 @@ void stepRun(State& s) {
   r.indexType = indexTypes[in.pick(sizeof indexTypes / sizeof indexTypes[0])];
   r.layout = allLayouts()[in.pick(static_cast<uint32_t>(allLayouts().size()))];
   r.seed = in.byte();
+  if (r.seed & 0x80) {  // a strategy: one of the operator's, CANN's choice or the default
+    const std::span<const StrategyInfo> mine = strategiesOf(op.kind);
+    const size_t pick = (r.seed >> 4) % (mine.size() + 2);
+    r.strategy = pick < mine.size() ? std::string(mine[pick].name) : pick == mine.size() ? "cann" : "default";
+  }
   if (flags & 8) r.profile = readProfile(in);
   if (flags & 128) {  // a seeded schedule, and the low bit picks the accumulation
     const uint8_t b = in.byte();

@@ -30,7 +30,8 @@ Animation::Animation(const Scene& scene, Pacing pacing) : pacing_(pacing) {
       serial += 1.0;
     } else {
       double& c = coreNext[m.core];
-      double& d = dstNext[m.dst];
+      // Cells of the intermediate and of the output are different cells with the same flat index.
+      double& d = dstNext[m.hop == Hop::kIntoIntermediate ? -1 - m.dst : m.dst];
       a.beat = std::max(c, d);
       c = a.beat + 1.0;
       d = a.beat + 1.0;
@@ -62,7 +63,12 @@ std::vector<Flight> Animation::flightsAt(double t) const {
 
 void Animation::dstValuesAt(double t, const Scene& scene, std::vector<float>* values,
                             std::vector<uint8_t>* touched) const {
-  const SceneGrid* dst = scene.gridAt(scene.dst);
+  gridValuesAt(t, scene, scene.dst, values, touched);
+}
+
+void Animation::gridValuesAt(double t, const Scene& scene, int grid, std::vector<float>* values,
+                             std::vector<uint8_t>* touched) const {
+  const SceneGrid* dst = scene.gridAt(grid);
   const size_t cells = dst ? static_cast<size_t>(dst->grid.dims.planeCells()) : 0;
   values->assign(cells, 0.0f);
   if (touched) touched->assign(cells, 0);
@@ -73,6 +79,7 @@ void Animation::dstValuesAt(double t, const Scene& scene, std::vector<float>* va
   for (size_t i = 0; i < landed; ++i) {
     const AnimatedMove& a = moves_[i];
     const CellMove& m = trace_->moves[a.move];
+    if (a.to.grid != grid) continue;
     size_t cell = static_cast<size_t>(a.to.row * dst->grid.dims.cols + a.to.col);
     if (cell >= cells) continue;
     if (!seen[cell] || m.orderAtDst >= order[cell]) {
@@ -91,12 +98,12 @@ void Animation::srcSentAt(double t, const Scene& scene, std::vector<uint8_t>* se
   std::vector<uint32_t> pending(cells, 0);
   for (const AnimatedMove& a : moves_) {
     size_t cell = static_cast<size_t>(a.from.row * src->grid.dims.cols + a.from.col);
-    if (cell < cells) ++pending[cell];
+    if (a.from.grid == scene.src && cell < cells) ++pending[cell];
   }
   for (const AnimatedMove& a : moves_) {
     if (a.beat > t) break;
     size_t cell = static_cast<size_t>(a.from.row * src->grid.dims.cols + a.from.col);
-    if (cell < cells && --pending[cell] == 0) (*sent)[cell] = 1;
+    if (a.from.grid == scene.src && cell < cells && --pending[cell] == 0) (*sent)[cell] = 1;
   }
 }
 

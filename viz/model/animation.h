@@ -48,6 +48,8 @@ class Animation {
   // The value each dst cell of the plane shows at time t: the sumAfter of the last add that landed
   // there, 0 before the first (the output starts zeroed). `touched` marks cells that received an add.
   void dstValuesAt(double t, const Scene& scene, std::vector<float>* values, std::vector<uint8_t>* touched) const;
+  // The same for any grid the moves land in (the dst, or the intermediate of a two-hop plan).
+  void gridValuesAt(double t, const Scene& scene, int grid, std::vector<float>* values, std::vector<uint8_t>* touched) const;
   // Src cells (plane-local) that have already sent every one of their moves by time t.
   void srcSentAt(double t, const Scene& scene, std::vector<uint8_t>* sent) const;
   // The next / previous time a move lands or starts, for stepping (beat boundaries).

@@ -86,10 +86,21 @@ const char* tabName(Tab tab) {
   switch (tab) {
     case Tab::kScatter: return "scatter";
     case Tab::kTiling: return "tiling";
+    case Tab::kPipeline: return "pipeline";
     case Tab::kCompare: return "compare";
     case Tab::kVerify: return "verify";
+    case Tab::kMatrix: return "matrix";
   }
   return "?";
+}
+
+bool tabFromName(const std::string& name, Tab* tab) {
+  for (Tab t : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix}) {
+    if (name != tabName(t)) continue;
+    *tab = t;
+    return true;
+  }
+  return false;
 }
 
 std::string presetJson(const Preset& preset) {

@@ -7,10 +7,10 @@
 //                                 "inH": 4, "inW": 4, "outH": 8, "outW": 8, "inL": 5, "outL": 13,
 //                                 "scaleH": 0, "scaleW": 0, "scale": 0, "unbatched": false,
 //                                 "dtype": "float32", "indexType": "int64", "layout": "contiguous",
-//                                 "deterministic": false, "device": "classroom", "cores": 4, "ub": 16384,
+//                                 "deterministic": false, "strategy": "cube", "device": "classroom", "cores": 4, "ub": 16384,
 //                                 "seed": 1, "valueSource": "integers|random|ramp|ones",
 //                                 "values": [...], "indices": [...] },
-//                    "view": { "tab": "scatter|tiling|compare|verify", "pacing": "one-at-a-time|parallel",
+//                    "view": { "tab": "scatter|tiling|compare|verify|matrix", "pacing": "one-at-a-time|parallel",
 //                              "speed": 3, "plane": 0, "colour": "values|cores", "compare": "precision|determinism",
 //                              "lowDtype": "float16", "accumulate": "fp32|dtype", "autoplay": true,
 //                              "timeline": "all|kernels",
@@ -25,9 +25,9 @@
 
 namespace gradlab::viz {
 
-enum class Tab { kScatter, kTiling, kCompare, kVerify };
+enum class Tab { kScatter, kTiling, kPipeline, kCompare, kVerify, kMatrix };
 enum class CellColour { kValues, kCores };
-enum class CompareMode { kPrecision, kDeterminism };
+enum class CompareMode { kPrecision, kDeterminism, kStrategies };
 
 struct PresetView {
   Tab tab = Tab::kScatter;
@@ -69,6 +69,8 @@ std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>
 const Lesson* findLesson(const std::vector<Lesson>& lessons, const std::string& id);
 
 const char* tabName(Tab tab);
+// The tab called `name` ("scatter", ..., "matrix"); false when there is none.
+bool tabFromName(const std::string& name, Tab* tab);
 // The preset as JSON (the request part), for "copy as preset" in the controls.
 std::string presetJson(const Preset& preset);
 

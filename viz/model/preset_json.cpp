@@ -61,6 +61,14 @@ RequestSpec parseRequest(const json& j) {
   if (!lay) throw PresetJsonError{"unknown layout \"" + layout + "\""};
   r.layout = *lay;
   r.deterministic = jsonField<bool>(j, "deterministic", false);
+  if (j.contains("strategy")) {
+    const std::string strategy = jsonField<std::string>(j, "strategy", "");
+    if (!strategyRequestValid(r.op, strategy)) {
+      throw PresetJsonError{"unknown strategy \"" + strategy + "\" for " + opName(r.op) + " (" + strategyNames(r.op) +
+                            ", cann or default)"};
+    }
+    r.strategy = strategy;
+  }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
   const auto vs = valueSourceFromName(source);
@@ -79,11 +87,7 @@ PresetView parseView(const json& j) {
   if (j.is_null()) return v;
   if (!j.is_object()) throw PresetJsonError{"\"view\" must be an object"};
   std::string tab = jsonField<std::string>(j, "tab", "scatter");
-  if (tab == "scatter") v.tab = Tab::kScatter;
-  else if (tab == "tiling") v.tab = Tab::kTiling;
-  else if (tab == "compare") v.tab = Tab::kCompare;
-  else if (tab == "verify") v.tab = Tab::kVerify;
-  else throw PresetJsonError{"unknown tab \"" + tab + "\""};
+  if (!tabFromName(tab, &v.tab)) throw PresetJsonError{"unknown tab \"" + tab + "\""};
   if (j.contains("pacing")) {
     std::string p = jsonField<std::string>(j, "pacing", "");
     if (p == "one-at-a-time") v.pacing = Pacing::kOneAtATime;
@@ -100,6 +104,7 @@ PresetView parseView(const json& j) {
   std::string compare = jsonField<std::string>(j, "compare", "precision");
   if (compare == "precision") v.compare = CompareMode::kPrecision;
   else if (compare == "determinism") v.compare = CompareMode::kDeterminism;
+  else if (compare == "strategies") v.compare = CompareMode::kStrategies;
   else throw PresetJsonError{"unknown compare \"" + compare + "\""};
   std::string low = jsonField<std::string>(j, "lowDtype", "float16");
   auto dt = dtypeFromText(low);
@@ -141,6 +146,7 @@ json requestJson(const RequestSpec& spec) {
   if (r.indexType == ACL_INT32) req["indexType"] = "int32";
   req["layout"] = layoutName(r.layout);
   req["deterministic"] = r.deterministic;
+  if (r.strategy) req["strategy"] = *r.strategy;
   req["device"] = spec.device;
   if (spec.cores > 0) req["cores"] = spec.cores;
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;
@@ -154,7 +160,9 @@ json requestJson(const RequestSpec& spec) {
 json viewJson(const PresetView& v) {
   json j = {{"tab", tabName(v.tab)},
             {"colour", v.colour == CellColour::kCores ? "cores" : "values"},
-            {"compare", v.compare == CompareMode::kDeterminism ? "determinism" : "precision"},
+            {"compare", v.compare == CompareMode::kDeterminism ? "determinism"
+                        : v.compare == CompareMode::kStrategies ? "strategies"
+                                                                : "precision"},
             {"lowDtype", dtypeText(v.lowDtype)},
             {"accumulate", accumulationName(v.accumulate)},
             {"timeline", v.timelineKernelsOnly ? "kernels" : "all"},

@@ -57,7 +57,8 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.C == y.C && x.inH == y.inH && x.inW == y.inW && x.outH == y.outH && x.outW == y.outW &&
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
-         x.seed == y.seed && x.valueSource == y.valueSource && x.values == y.values && x.indices == y.indices;
+         x.seed == y.seed && x.valueSource == y.valueSource && x.values == y.values && x.indices == y.indices &&
+         x.strategy == y.strategy;
 }
 
 }  // namespace gradlab::viz

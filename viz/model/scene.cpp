@@ -33,15 +33,17 @@ SceneGrid makeGrid(OpKind op, const HostTensor* tensor, const std::vector<int64_
   return g;
 }
 
-void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox) {
+void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox, int32_t buffer = -1) {
   const GridDims& d = g.grid.dims;
   g.tileOf.assign(static_cast<size_t>(d.planeCells()), -1);
   g.tileCount.assign(static_cast<size_t>(d.planeCells()), 0);
-  // Compute tiles own cells first; the other phases' tiles (checking indices, zeroing shared cells, rounding
-  // a workspace) own a cell only if no compute tile covers it, and do not count as sharing it.
+  // Compute (and matmul) tiles own cells first; the other phases' tiles (checking indices, zeroing shared
+  // cells, rounding a workspace) own a cell only if no compute tile covers it, and do not count as sharing it.
   for (int pass = 0; pass < 2; ++pass) {
     for (const Tile& t : plan.tiles) {
-      const bool working = plan.phases.empty() || plan.phases[t.phase].kind == PhaseKind::kCompute;
+      if (!tileBoxOnGrid(plan, t, useSrcBox, buffer)) continue;
+      const PhaseKind kind = plan.phases.empty() ? PhaseKind::kCompute : plan.phases[t.phase].kind;
+      const bool working = kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul;
       if (working != (pass == 0)) continue;
       const Box& b = useSrcBox ? t.src : t.dst;
       if (plane < b.plane0 || plane >= b.plane1) continue;
@@ -62,7 +64,18 @@ void place(Scene& s) {
   const bool oneD = opInfo(s.op).spatialRank == 1;
   SceneGrid& src = G[s.src];
   SceneGrid& dst = G[s.dst];
-  if (oneD) {
+  if (s.mid >= 0 && !oneD) {
+    // src | mid | dst, left to right: the cube's W pass keeps src's rows, its H pass dst's columns.
+    SceneGrid& mid = G[s.mid];
+    const float hgap = std::max(3.0f, 0.2f * std::max({src.width(), mid.width(), dst.width()}));
+    const float h = std::max({src.height(), mid.height(), dst.height()});
+    src.x = 0.0f;
+    mid.x = src.width() + hgap;
+    dst.x = mid.x + mid.width() + hgap;
+    src.y = (h - src.height()) / 2.0f;
+    mid.y = (h - mid.height()) / 2.0f;
+    dst.y = (h - dst.height()) / 2.0f;
+  } else if (oneD) {
     // One row each: src above, dst below, centred on each other, with room for the arcs and a
     // two-line label in between.
     const float vgap = std::max(4.5f, 0.12f * std::max(src.width(), dst.width()));
@@ -113,12 +126,27 @@ void place(Scene& s) {
 
 }  // namespace
 
+bool tileBoxOnGrid(const Plan& plan, const Tile& t, bool srcBox, int32_t buffer) {
+  const int32_t b = srcBox ? t.srcBuffer : t.dstBuffer;
+  if (b == buffer) return true;
+  if (buffer >= 0 || b < 0 || static_cast<size_t>(b) >= plan.buffers.size()) return false;
+  const PlanBuffer::Mirror m = plan.buffers[static_cast<size_t>(b)].mirror;
+  return m == (srcBox ? PlanBuffer::Mirror::kSrc : PlanBuffer::Mirror::kDst);
+}
+
+std::string coreTag(const Plan& plan, int32_t lane) {
+  std::string tag = plan.cubeLanes == 0 ? "c" : coreKindName(plan.coreKind(lane));
+  tag.append(std::to_string(plan.cubeLanes == 0 ? lane : plan.coreId(lane)));
+  return tag;
+}
+
 const char* roleName(GridRole role) {
   switch (role) {
     case GridRole::kSource: return "source";
     case GridRole::kDestination: return "destination";
     case GridRole::kForwardInput: return "forward input";
     case GridRole::kIndices: return "indices";
+    case GridRole::kIntermediate: return "intermediate";
   }
   return "?";
 }
@@ -161,8 +189,22 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
       s.grids.push_back(makeGrid(source.op, t, noShape, role.name, GridRole::kForwardInput, dtype));
     }
   }
+  if (plan != nullptr && plan->intermediate >= 0 && static_cast<size_t>(plan->intermediate) < plan->buffers.size()) {
+    const PlanBuffer& buf = plan->buffers[static_cast<size_t>(plan->intermediate)];
+    s.mid = static_cast<int>(s.grids.size());
+    s.grids.push_back(makeGrid(source.op, nullptr, buf.shape, buf.name.c_str(), GridRole::kIntermediate, buf.dtype));
+  }
   s.planes = s.grids[s.src].grid.dims.planes;
   s.plane = std::clamp<int64_t>(plane, 0, std::max<int64_t>(s.planes - 1, 0));
+  if (s.mid >= 0 && s.trace) {  // its values: where each cell's last hop-1 add left it
+    SceneGrid& mid = s.grids[static_cast<size_t>(s.mid)];
+    mid.grid.values.assign(static_cast<size_t>(mid.grid.dims.cells()), 0.0f);
+    for (const CellMove& m : s.trace->moves) {
+      if (m.hop == Hop::kIntoIntermediate && m.dst >= 0 && m.dst < mid.grid.dims.cells()) {
+        mid.grid.values[static_cast<size_t>(m.dst)] = m.sumAfter;
+      }
+    }
+  }
   place(s);
 
   if (plan != nullptr) {
@@ -170,22 +212,40 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
     markTiles(s.grids[s.dst], *plan, s.plane, false);
     if (s.indices >= 0 && backward) markTiles(s.grids[s.indices], *plan, s.plane, true);
     if (s.indices >= 0 && !backward) markTiles(s.grids[s.indices], *plan, s.plane, false);
+    if (s.mid >= 0) {  // the W pass writes it, the H pass reads it: either marks a cell
+      SceneGrid& mid = s.grids[static_cast<size_t>(s.mid)];
+      markTiles(mid, *plan, s.plane, false, plan->intermediate);
+      SceneGrid readers = mid;
+      markTiles(readers, *plan, s.plane, true, plan->intermediate);
+      for (size_t i = 0; i < mid.tileOf.size(); ++i) {
+        if (mid.tileOf[i] < 0) mid.tileOf[i] = readers.tileOf[i];
+      }
+    }
   }
 
   const GridDims& sd = s.grids[s.src].grid.dims;
   const GridDims& dd = s.grids[s.dst].grid.dims;
+  const GridDims md = s.mid >= 0 ? s.grids[static_cast<size_t>(s.mid)].grid.dims : GridDims{};
   s.movesFromSrc.assign(static_cast<size_t>(sd.planeCells()), {});
   s.movesToDst.assign(static_cast<size_t>(dd.planeCells()), {});
+  s.movesToMid.assign(static_cast<size_t>(md.planeCells()), {});
+  s.movesFromMid.assign(static_cast<size_t>(md.planeCells()), {});
   if (s.trace && sd.planeCells() > 0 && dd.planeCells() > 0) {
     const auto& moves = s.trace->moves;
     for (size_t i = 0; i < moves.size(); ++i) {
       const CellMove& m = moves[i];
-      if (m.src < 0 || m.src >= sd.cells() || m.dst < 0 || m.dst >= dd.cells()) continue;
-      if (m.dst / dd.planeCells() != s.plane) continue;
-      s.planeMoves.push_back(static_cast<uint32_t>(i));
-      s.movesToDst[static_cast<size_t>(m.dst % dd.planeCells())].push_back(static_cast<uint32_t>(i));
-      if (m.src / sd.planeCells() == s.plane)
-        s.movesFromSrc[static_cast<size_t>(m.src % sd.planeCells())].push_back(static_cast<uint32_t>(i));
+      // Each hop's ends: src -> dst, src -> mid (hop 1) or mid -> dst (hop 2).
+      const bool intoMid = m.hop == Hop::kIntoIntermediate, outOfMid = m.hop == Hop::kOutOfIntermediate;
+      if ((intoMid || outOfMid) && md.planeCells() == 0) continue;
+      const GridDims& from = outOfMid ? md : sd;
+      const GridDims& to = intoMid ? md : dd;
+      if (m.src < 0 || m.src >= from.cells() || m.dst < 0 || m.dst >= to.cells()) continue;
+      if (m.dst / to.planeCells() != s.plane) continue;
+      const auto index = static_cast<uint32_t>(i);
+      s.planeMoves.push_back(index);
+      (intoMid ? s.movesToMid : s.movesToDst)[static_cast<size_t>(m.dst % to.planeCells())].push_back(index);
+      if (m.src / from.planeCells() == s.plane)
+        (outOfMid ? s.movesFromMid : s.movesFromSrc)[static_cast<size_t>(m.src % from.planeCells())].push_back(index);
     }
   }
   return s;
@@ -213,16 +273,36 @@ void showSecondaryGrids(Scene& scene, bool shown) {
   if (changed) place(scene);
 }
 
+namespace {
+
+CellRef cellIn(const Scene& s, int grid, int64_t flat) {
+  const GridDims& d = s.grids[static_cast<size_t>(grid)].grid.dims;
+  const int64_t local = flat % std::max<int64_t>(d.planeCells(), 1);
+  return {grid, local / std::max<int64_t>(d.cols, 1), local % std::max<int64_t>(d.cols, 1)};
+}
+
+}  // namespace
+
 CellRef Scene::srcCellOf(const CellMove& move) const {
-  const GridDims& d = grids[src].grid.dims;
-  int64_t local = move.src % std::max<int64_t>(d.planeCells(), 1);
-  return {src, local / std::max<int64_t>(d.cols, 1), local % std::max<int64_t>(d.cols, 1)};
+  return cellIn(*this, move.hop == Hop::kOutOfIntermediate && mid >= 0 ? mid : src, move.src);
 }
 
 CellRef Scene::dstCellOf(const CellMove& move) const {
-  const GridDims& d = grids[dst].grid.dims;
-  int64_t local = move.dst % std::max<int64_t>(d.planeCells(), 1);
-  return {dst, local / std::max<int64_t>(d.cols, 1), local % std::max<int64_t>(d.cols, 1)};
+  return cellIn(*this, move.hop == Hop::kIntoIntermediate && mid >= 0 ? mid : dst, move.dst);
+}
+
+const std::vector<uint32_t>* Scene::movesInto(const CellRef& cell) const {
+  const auto& lists = cell.grid == dst ? movesToDst : cell.grid == mid ? movesToMid : movesFromSrc;
+  if (cell.grid != dst && cell.grid != mid) return nullptr;
+  const size_t local = static_cast<size_t>(cell.row * grids[static_cast<size_t>(cell.grid)].grid.dims.cols + cell.col);
+  return local < lists.size() ? &lists[local] : nullptr;
+}
+
+const std::vector<uint32_t>* Scene::movesOutOf(const CellRef& cell) const {
+  if (cell.grid != src && cell.grid != mid) return nullptr;
+  const auto& lists = cell.grid == src ? movesFromSrc : movesFromMid;
+  const size_t local = static_cast<size_t>(cell.row * grids[static_cast<size_t>(cell.grid)].grid.dims.cols + cell.col);
+  return local < lists.size() ? &lists[local] : nullptr;
 }
 
 }  // namespace gradlab::viz

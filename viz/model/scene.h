@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "gradlab/plan.h"
@@ -20,6 +21,7 @@ enum class GridRole {
   kDestination,   // the tensor the op writes: gradInput (backward) or out (forward)
   kForwardInput,  // adaptive backward: the forward's self, whose windows produced the indices
   kIndices,       // adaptive: the argmax indices (read by the backward, written by the forward)
+  kIntermediate,  // a plan's intermediate product (the cube strategy's T = gradOutput x A_W)
 };
 const char* roleName(GridRole role);
 
@@ -63,13 +65,14 @@ struct Scene {
   int64_t plane = 0;   // the plane (n*C + c) shown
   int64_t planes = 0;  // how many there are
   std::vector<SceneGrid> grids;
-  int src = -1, dst = -1, forwardInput = -1, indices = -1;  // indices into grids, -1 when absent
+  int src = -1, dst = -1, forwardInput = -1, indices = -1, mid = -1;  // indices into grids, -1 when absent
   std::shared_ptr<const Plan> plan;
   std::shared_ptr<const Trace> trace;
   // Trace moves (indices into trace->moves, in sequence order) on the shown plane, and per cell of
-  // that plane the moves leaving a src cell / arriving at a dst cell.
+  // that plane the moves leaving a src cell / arriving at a dst cell; with an intermediate grid also the
+  // moves arriving at (hop 1) and leaving (hop 2) each of its cells.
   std::vector<uint32_t> planeMoves;
-  std::vector<std::vector<uint32_t>> movesFromSrc, movesToDst;
+  std::vector<std::vector<uint32_t>> movesFromSrc, movesToDst, movesToMid, movesFromMid;
   Point boundsMin, boundsMax;  // everything placed, in scene units (labels excluded)
 
   const SceneGrid* gridAt(int index) const {
@@ -77,12 +80,22 @@ struct Scene {
   }
   std::optional<CellRef> cellAt(Point p) const;
   Point centre(const CellRef& cell) const { return grids[cell.grid].cellCentre(cell.row, cell.col); }
-  // Plane-local cell of a move's src / dst (flat indices of the plan's tensors).
+  // Plane-local cell of a move's src / dst (flat indices of the plan's tensors, or of the intermediate
+  // grid for the hop that reads or writes it).
   CellRef srcCellOf(const CellMove& move) const;
   CellRef dstCellOf(const CellMove& move) const;
+  // The moves into / out of a cell of any grid that moves touch (src, mid, dst); empty for others.
+  const std::vector<uint32_t>* movesInto(const CellRef& cell) const;
+  const std::vector<uint32_t>* movesOutOf(const CellRef& cell) const;
 };
 
 Scene buildScene(const SceneSource& source, int64_t plane);
+
+// Whether a tile's src (or dst) box lies on a grid showing `buffer` (Plan::buffers; -1: the op's own src /
+// dst tensor, which an fp32 mirror buffer of that tensor stands for too).
+bool tileBoxOnGrid(const Plan& plan, const Tile& tile, bool srcBox, int32_t buffer);
+// "c3" in a plan of vector cores only; "AIC0" / "AIV3" where cube cores take part.
+std::string coreTag(const Plan& plan, int32_t lane);
 
 // Adaptive pooling's extra grids (indices, and the backward's forward input): shown beside the two main
 // grids, or hidden so that the main grids get the room (a projector at 1280x720 cannot show four 16x16

@@ -2,21 +2,28 @@
 
 #include <algorithm>
 
+#include "viz/model/scene.h"
+
 namespace gradlab::viz {
 namespace {
 
-// Copy-in on the top row, compute in the middle, copy-out and atomic adds (MTE3) at the bottom.
-int pipeRow(EventKind kind) {
-  switch (kind) {
-    case EventKind::kCopyIn: return 0;
-    case EventKind::kCompute: return 1;
-    case EventKind::kCopyOut:
-    case EventKind::kAtomicAdd: return 2;
-  }
-  return 1;
+// The row of a pipe within its core's lane: the order pipesOf lists them (a vector core: copy-in, compute,
+// copy-out and atomic adds; a cube core: copy-in, load L0, matmul, FixPipe).
+int pipeRow(CoreKind core, Pipe pipe) {
+  const std::span<const Pipe> pipes = pipesOf(core);
+  const auto it = std::find(pipes.begin(), pipes.end(), pipe);
+  return it == pipes.end() ? 0 : static_cast<int>(it - pipes.begin());
 }
 
 }  // namespace
+
+int TimelineModel::rowsOf(int32_t core) const {
+  return static_cast<int>(pipesOf(kindOf(core)).size());
+}
+
+CoreKind TimelineModel::kindOf(int32_t core) const {
+  return core >= 0 && static_cast<size_t>(core) < kinds.size() ? kinds[static_cast<size_t>(core)] : CoreKind::kVector;
+}
 
 TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   TimelineModel m;
@@ -28,14 +35,21 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   if (trace != nullptr && !trace->events.empty()) {
     m.fromTrace = true;
     for (const TraceEvent& e : trace->events) {
-      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes});
+      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer});
       m.cores = std::max(m.cores, e.core + 1);
     }
     std::stable_sort(m.bars.begin(), m.bars.end(),
                      [](const TimelineBar& a, const TimelineBar& b) { return a.core < b.core; });
   } else {
     // No trace: the events the core's cost model expects of the plan.
-    for (const TraceEvent& e : planEvents(plan)) m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes});
+    for (const TraceEvent& e : planEvents(plan)) {
+      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer});
+    }
+  }
+  for (int32_t c = 0; c < m.cores; ++c) {
+    m.kinds.push_back(plan.coreKind(c));
+    m.names.push_back(plan.coreName(c));
+    m.tags.push_back(coreTag(plan, c));
   }
   m.totalUs = m.launchUs;
   for (const TimelineBar& b : m.bars) m.totalUs = std::max(m.totalUs, b.endUs);
@@ -56,8 +70,8 @@ TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float lab
   }
   for (const TimelineBar& b : model.bars) {
     const Rect& lane = g.lanes[static_cast<size_t>(b.core)];
-    const float row = laneHeight / 3.0f;
-    const float y0 = lane.y0 + row * static_cast<float>(pipeRow(b.kind));
+    const float row = laneHeight / static_cast<float>(model.rowsOf(b.core));
+    const float y0 = lane.y0 + row * static_cast<float>(pipeRow(model.kindOf(b.core), pipeOf(b.kind)));
     float bx0 = x0 + static_cast<float>(b.startUs - g.originUs) * g.pxPerUs;
     float bx1 = x0 + static_cast<float>(b.endUs - g.originUs) * g.pxPerUs;
     g.bars.push_back({bx0, y0, std::max(bx1, bx0 + 1.0f), y0 + row});

@@ -1,10 +1,12 @@
 // Per-core timeline of a run: the launch overhead, then one lane per core with its copy-in / compute /
-// copy-out (and atomic add) bars on three pipe rows (MTE2, vector, MTE3: double-buffered tiles overlap)
+// copy-out (and atomic add) bars on three pipe rows (MTE2, vector, MTE3: double-buffered tiles overlap), or
+// a cube core's four (MTE2, MTE1, CUBE, FIXPIPE),
 // from the trace's events (modelled device time), or from the core's planEvents when there is no trace;
 // plus the load balance. Geometry is computed here so tests can check it.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gradlab/plan.h"
@@ -18,6 +20,7 @@ struct TimelineBar {
   EventKind kind = EventKind::kCompute;
   double startUs = 0.0, endUs = 0.0;
   uint64_t bytes = 0;
+  int8_t buffer = -1;  // 0 ping, 1 pong (double-buffered tiles), -1 single
 };
 
 struct TimelineModel {
@@ -29,6 +32,11 @@ struct TimelineModel {
   double imbalance = 1.0;            // plan.imbalance()
   bool fromTrace = false;            // false: estimated from the plan (no trace events)
   ModelledTime modelled;             // the plan's modelledTime
+  std::vector<CoreKind> kinds;       // per core lane: vector (3 pipe rows) or cube (4)
+  std::vector<std::string> names;    // per core lane: "AIV 3", "AIC 0"
+  std::vector<std::string> tags;     // per core lane, short: "c3" (vector cores only), "AIV3", "AIC0"
+  CoreKind kindOf(int32_t core) const;
+  int rowsOf(int32_t core) const;    // its pipes, one row each (gradlab::pipesOf)
 };
 
 TimelineModel buildTimeline(const Plan& plan, const Trace* trace);

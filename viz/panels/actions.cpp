@@ -17,6 +17,8 @@ void refreshColours(AppState& s) {
   const Rgba neutral = theme().neutral;
   std::vector<float> src = allValues(r.scene.gridAt(r.scene.src));
   std::vector<float> dst = allValues(r.scene.gridAt(r.scene.dst));
+  const std::vector<float> mid = allValues(r.scene.gridAt(r.scene.mid));  // the cube's T shares dst's scale
+  dst.insert(dst.end(), mid.begin(), mid.end());
   // Running sums may pass through larger magnitudes than the final values: include them.
   if (r.scene.trace)
     for (uint32_t i : r.scene.planeMoves) dst.push_back(r.scene.trace->moves[i].sumAfter);
@@ -49,6 +51,8 @@ void rebuildScene(AppState& s) {
     return;
   }
   r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.plane);
+  if (s.selectedTile && (!r.result.plan || *s.selectedTile >= static_cast<int32_t>(r.result.plan->tiles.size())))
+    s.selectedTile.reset();
   s.plane = r.scene.plane;
   if (!s.pacingPinned) s.pacing = defaultPacing(r.scene.planeMoves.size());
   r.animation = Animation(r.scene, s.pacing);
@@ -58,6 +62,7 @@ void rebuildScene(AppState& s) {
   s.hovered.reset();
   s.scatterView.fitRequested = true;
   s.tilingView.fitRequested = true;
+  s.pipelineView.fitRequested = true;
 }
 
 void runControls(AppState& s) {
@@ -183,10 +188,17 @@ void applyLibraryPreset(AppState& s, const Preset& p) {
   showRun(s, p.spec, p.view);
 }
 
+void selectTile(AppState& s, int32_t tile) {
+  s.selectedTile = tile;
+  s.scrollToSelectedTile = true;
+}
+
 void setOperator(RequestSpec& c, OpKind op) {
   c.request.op = op;
   const std::span<const aclDataType> dtypes = opInfo(op).dtypes;
   if (std::find(dtypes.begin(), dtypes.end(), c.request.dtype) == dtypes.end()) c.request.dtype = ACL_FLOAT;
+  // A strategy the operator does not have (the cube of a backward, asked for on a forward) gives way to its default.
+  if (c.request.strategy && !strategyRequestValid(op, *c.request.strategy)) c.request.strategy.reset();
 }
 
 void openRun(AppState& s, const RequestSpec& spec) {

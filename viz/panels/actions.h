@@ -31,10 +31,14 @@ bool selectLesson(AppState& state, const std::string& id);
 // Loads a free-exploration preset (from the library) without leaving the lesson list.
 void applyLibraryPreset(AppState& state, const Preset& preset);
 // Switches the controls to `op`, keeping what still applies: a dtype the operator does not take falls back
-// to FLOAT (the controls never offer a call the catalog says the operator refuses).
+// to FLOAT, a strategy it does not have to its default (the controls never offer a call the catalog says the
+// operator refuses).
 void setOperator(RequestSpec& controls, OpKind op);
 // Leaves the lesson and runs `spec` on the Scatter tab (a run given on the command line).
 void openRun(AppState& state, const RequestSpec& spec);
+
+// Selects plan tile `tile` (outlined on the grids, highlighted and scrolled to in the Tiling tab's table).
+void selectTile(AppState& state, int32_t tile);
 
 void handleShortcut(AppState& state, Shortcut shortcut);
 // Applies the theme state.presenter asks for (ImGui's style changes between frames, not inside one).

@@ -41,6 +41,19 @@ struct RunView {
   bool ok() const { return resolved && result.ok(); }
 };
 
+// One strategy's run in the Compare panel's strategies mode: its modelled timeline, on a time axis shared
+// with the others, and how its result differs from the reference-order strategy's.
+struct StrategyRun {
+  std::string name, title;
+  std::string note;              // the plan's strategy note (e.g. gave way in deterministic mode)
+  TimelineModel timeline;        // totalUs is the longest of all the runs, so the lanes share one scale
+  double totalUs = 0.0;          // its own modelled time
+  uint64_t bytes = 0;            // GM traffic
+  int32_t cubeCores = 0, vectorCores = 0;  // cores that worked
+  DiffSummary diff;              // against the first strategy whose order is the reference's
+  bool reference = false;        // it is that strategy
+};
+
 // The Compare panel: two runs of the same inputs and their difference.
 struct CompareView {
   CompareMode mode = CompareMode::kPrecision;
@@ -57,6 +70,7 @@ struct CompareView {
   DiffSummary diff;              // determinism mode
   int defaultRuns = 0, distinctDefaultResults = 0;
   uint64_t firstSeed = 1;        // default runs use schedules seed:firstSeed .. firstSeed + defaultRuns - 1
+  std::vector<StrategyRun> strategies;  // strategies mode
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
 };
 
@@ -69,6 +83,8 @@ struct AppRequests {
   bool exportGif = false;
   bool quit = false;
 };
+
+struct MatrixPanelCache;  // matrix_panel.cpp: the Matrix tab's view of the current run, kept across frames
 
 struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
@@ -96,7 +112,11 @@ struct AppState {
   bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
-  CanvasView scatterView, tilingView, compareView;
+  CanvasView scatterView, tilingView, compareView, pipelineView, matrixView;
+  std::shared_ptr<MatrixPanelCache> matrixCache;
+  std::optional<int32_t> selectedTile;            // a plan tile picked in the Pipeline tab (or the timeline)
+  std::optional<bool> pipelineGrids;              // the Pipeline tab shows the grids; unset: not in presenter mode
+  bool scrollToSelectedTile = false;              // the Tiling tab's table scrolls to it once
   // Adaptive pooling's indices and self grids: unset = shown, unless presenter mode would then shrink the
   // digits below kPresenterDigitPx (they stay in the inspector).
   std::optional<bool> secondaryGrids;

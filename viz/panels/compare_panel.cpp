@@ -7,8 +7,31 @@
 #include "viz/widgets/histogram_widget.h"
 #include "viz/widgets/legend.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/timeline_widget.h"
 
 namespace gradlab::viz {
+namespace {
+
+// The strategies mode: per strategy a line of facts and its timeline, all on one time axis.
+void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
+  if (c.strategies.empty()) return;
+  const float font = ImGui::GetFontSize();
+  const float textH = ImGui::GetTextLineHeightWithSpacing();
+  const float each = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(c.strategies.size()) - textH * 1.2f);
+  for (const StrategyRun& run : c.strategies) {
+    const std::string cores = run.cubeCores > 0 ? cat(run.cubeCores, " cube + ", run.vectorCores, " vector cores")
+                                                : cat(run.vectorCores, " vector cores");
+    const std::string result = run.reference ? std::string("the reference order")
+                               : run.diff.differing == 0 ? std::string("bit-identical to it")
+                                                         : cat(run.diff.differing, " cell(s) differ, max ", formatTick(run.diff.maxAbs));
+    ImGui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
+                formatBytes(run.bytes).c_str(), cores.c_str(), result.c_str());
+    if (!run.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.note.c_str());
+    timelineWidget(cat("##strategy-", run.name).c_str(), run.timeline, ImVec2(0, each), {}, kernelsOnly);
+  }
+}
+
+}  // namespace
 
 void drawComparePanel(AppState& s) {
   CompareView& c = s.compare;
@@ -16,6 +39,8 @@ void drawComparePanel(AppState& s) {
   bool changed = ImGui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));
   ImGui::SameLine();
   changed |= ImGui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
+  ImGui::SameLine();
+  changed |= ImGui::RadioButton("strategies", &mode, static_cast<int>(CompareMode::kStrategies));
   c.mode = static_cast<CompareMode>(mode);
   if (c.mode == CompareMode::kPrecision) {  // its choices on a line of their own (presenter fonts are wide)
     int low = c.lowDtype == ACL_BF16 ? 1 : 0;
@@ -74,6 +99,10 @@ void drawComparePanel(AppState& s) {
     ImGui::SameLine();
   } else {
     for (const std::string& n : c.notes) ImGui::TextWrapped("%s", n.c_str());
+  }
+  if (c.mode == CompareMode::kStrategies) {
+    drawStrategyRuns(c, s.timelineKernelsOnly);
+    return;
   }
   if (c.mode == CompareMode::kPrecision) {
     ImGui::Text("max error %.3g ULP; %lld of %lld cells exact, %lld within 0.5 ULP", c.ulps.maxUlps,

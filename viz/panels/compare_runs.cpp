@@ -67,6 +67,57 @@ void place(CompareView& c) {
   }
 }
 
+// Every strategy of the operator on the same inputs, in the controls' mode: modelled timelines on one time
+// axis, and each result against the first strategy that sums in the reference's order.
+void compareStrategies(AppState& s, const RunRequest& base) {
+  CompareView& c = s.compare;
+  const std::span<const StrategyInfo> strategies = strategiesOf(base.op);
+  RunResult first;
+  std::vector<float> reference;
+  std::string referenceName;
+  double longest = 0.0;
+  for (const StrategyInfo& info : strategies) {
+    RunRequest r = base;
+    r.strategy = info.name;
+    if (!first.inputs.empty()) sameInputs(first, &r);
+    RunResult result;
+    if (!runOrFail(s, r, &result, info.name)) return;
+    if (first.inputs.empty()) first = result;
+    StrategyRun run;
+    run.name = result.plan ? result.plan->strategyName : info.name;
+    run.title = info.title;
+    run.note = result.plan ? result.plan->strategyNote : "";
+    if (result.plan) {
+      run.timeline = buildTimeline(*result.plan, nullptr);
+      run.totalUs = run.timeline.totalUs;
+      run.bytes = result.plan->trafficBytes();
+      run.cubeCores = result.plan->coresWorking(CoreKind::kCube);
+      run.vectorCores = result.plan->coresWorking(CoreKind::kVector);
+    }
+    longest = std::max(longest, run.totalUs);
+    const std::vector<float>& values = primaryOutput(result)->values;
+    const StrategyInfo* ran = findStrategy(base.op, run.name);
+    if (reference.empty() && ran && ran->referenceOrder && !(ran->atomic && !base.deterministic)) {
+      reference = values;
+      referenceName = run.name;
+      run.reference = true;
+    }
+    c.strategies.push_back(std::move(run));
+    c.grids.push_back(gridOf(c.op, *primaryOutput(result), c.strategies.back().name, 0));
+  }
+  for (size_t i = 0; i < c.strategies.size(); ++i) {
+    StrategyRun& run = c.strategies[i];
+    run.timeline.totalUs = longest;  // one time axis for every lane
+    if (!reference.empty()) absoluteDifference(c.grids[i].grid.values, reference, &run.diff);
+  }
+  c.grids.clear();
+  c.notes.push_back(cat("The same inputs through each of ", opInfo(base.op).name, "'s strategies, ",
+                        base.deterministic ? "deterministic" : "default", " mode, on one time axis (modelled device time)."));
+  if (!referenceName.empty()) {
+    c.notes.push_back(cat("Each result is compared with ", referenceName, "'s, which sums in the reference's order."));
+  }
+}
+
 }  // namespace
 
 void computeComparison(AppState& s, bool nextSchedules) {
@@ -97,6 +148,10 @@ void computeComparison(AppState& s, bool nextSchedules) {
   base.trace = false;
   const Rgba neutral = theme().neutral;
 
+  if (mode == CompareMode::kStrategies) {
+    compareStrategies(s, base);
+    return;
+  }
   if (mode == CompareMode::kPrecision) {
     RunRequest low = base;
     // The controls' dtype when it is FLOAT16 / BF16; otherwise (FLOAT, and the exact UINT8 / DOUBLE copies

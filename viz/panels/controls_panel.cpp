@@ -44,6 +44,43 @@ bool scaleControl(const char* label, double* value) {
   return changed;
 }
 
+// The strategy combo: the mode's default, CANN's choice, or one of the operator's strategies by name.
+bool strategyControl(RunRequest& r) {
+  const std::string current = r.strategy.value_or("");
+  auto label = [](const std::string& name) -> std::string {
+    if (name.empty() || name == kStrategyDefault) return "default (the mode's)";
+    if (name == kStrategyCann) return "cann (CANN's choice)";
+    return name;
+  };
+  bool changed = false;
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("strategy ").x);
+  if (ImGui::BeginCombo("strategy", label(current).c_str())) {
+    auto option = [&](const std::string& name, const char* tip) {
+      if (ImGui::Selectable(label(name).c_str(), name == current || (name.empty() && current == kStrategyDefault))) {
+        changed |= name != current;
+        if (name.empty()) r.strategy.reset();
+        else r.strategy = name;
+      }
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(tip);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    };
+    option("", "Today's choice for the mode: the atomic strategy in default mode, the deterministic one with "
+               "deterministic ticked (GRADLAB_STRATEGY, if set, applies).");
+    option(std::string(kStrategyCann), "What CANN's own kernel for this call does on Atlas A2.");
+    for (const StrategyInfo& st : strategiesOf(r.op)) {
+      const std::string tip = cat(st.title, ": ", st.how, "\n\nOrder: ", st.order, "\n\nNumerics: ", st.numerics);
+      option(st.name, tip.c_str());
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
 }  // namespace
 
 void drawControlsPanel(AppState& s) {
@@ -147,6 +184,13 @@ void drawControlsPanel(AppState& s) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
                       "and a fixed summation order. Off: cores that share a cell combine with atomic adds.");
+
+  changed |= strategyControl(r);
+  if (s.run.ok() && s.run.result.plan) {
+    const Plan& plan = *s.run.result.plan;
+    textDimWrapped(cat("ran ", plan.strategyName, plan.strategyName == plan.cannStrategy ? " (CANN's choice)" : "",
+                       plan.strategyNote.empty() ? "" : cat(": ", plan.strategyNote)));
+  }
 
   heading("Device");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);

@@ -19,8 +19,21 @@ void runSummary(const AppState& s) {
   ImGui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutName(r.request.layout),
                      r.request.deterministic ? "deterministic" : "default mode");
   if (plan) {
-    ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), plan->coresUsed,
-                plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
+    const int32_t cubes = plan->coresWorking(CoreKind::kCube), vectors = plan->coresWorking(CoreKind::kVector);
+    if (cubes > 0) {
+      ImGui::TextWrapped("%zu tile(s) on %d of %d cube and %d of %d vector cores", plan->tiles.size(), cubes,
+                         plan->profile.cubeCores, vectors, plan->profile.vectorCores);
+    } else {
+      ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), vectors,
+                         plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
+    }
+    if (!plan->strategyName.empty()) {
+      ImGui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
+                         plan->strategyName == plan->cannStrategy ? " (CANN's choice)" : "");
+      if (plan->strategyName != plan->cannStrategy && !plan->cannStrategy.empty()) {
+        textDimWrapped(cat("CANN would run ", plan->cannStrategy, ": ", plan->cannWhy));
+      }
+    }
     if (!plan->strategy.empty()) ImGui::TextWrapped("plan: %s", plan->strategy.c_str());
     if (!plan->coreChoice.empty()) ImGui::TextWrapped("cores: %s", plan->coreChoice.c_str());
     ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
@@ -37,38 +50,40 @@ void runSummary(const AppState& s) {
 void moveList(const AppState& s, const CellRef& cell) {
   const Scene& sc = s.run.scene;
   if (!sc.trace) return;
-  const GridDims& d = sc.grids[cell.grid].grid.dims;
-  const size_t local = static_cast<size_t>(cell.row * d.cols + cell.col);
-  const bool isDst = cell.grid == sc.dst;
-  const bool isSrc = cell.grid == sc.src;
-  if (!isDst && !isSrc) return;
-  const auto& list = isDst ? sc.movesToDst : sc.movesFromSrc;
-  if (local >= list.size()) return;
-  const auto& moves = list[local];
   const bool backward = opInfo(sc.op).backward;
-  const char* order = !backward ? "copied from" : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
-  if (isDst) {
-    textDimWrapped(backward ? cat(moves.size(), " add(s) into this cell, ", order, ":") : std::string("copied from:"));
-  } else {
-    textDimWrapped(cat(moves.size(), backward ? " move(s) from this cell:" : " copy(ies) of this cell:"));
-  }
-  ImGui::PushFont(monoFont());
-  const size_t shown = std::min<size_t>(moves.size(), 10);
-  for (size_t i = 0; i < shown; ++i) {
-    const CellMove& m = sc.trace->moves[moves[i]];
-    CellRef other = isDst ? sc.srcCellOf(m) : sc.dstCellOf(m);
-    std::string name = cellName(sc.grids[other.grid], sc.plane, other.row, other.col);
-    if (isDst && !backward) {
-      ImGui::TextWrapped("%s = %.6g  (core %d, tile %d)", name.c_str(), static_cast<double>(m.value), m.core, m.tile);
-    } else if (isDst) {
-      ImGui::TextWrapped("#%u %+.4g from %s -> %.6g  (core %d)", m.orderAtDst + 1, static_cast<double>(m.value),
-                         name.c_str(), static_cast<double>(m.sumAfter), m.core);
+  const char* order = !backward ? "copied from"
+                      : s.run.result.plan && s.run.result.plan->strategyName == "cube"
+                          ? "the cube's K order"
+                      : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
+  for (const bool into : {true, false}) {
+    const std::vector<uint32_t>* list = into ? sc.movesInto(cell) : sc.movesOutOf(cell);
+    if (list == nullptr) continue;
+    const auto& moves = *list;
+    if (into) {
+      textDimWrapped(backward ? cat(moves.size(), " add(s) into this cell, ", order, ":") : std::string("copied from:"));
     } else {
-      ImGui::TextWrapped("-> %s, #%u there (core %d, tile %d)", name.c_str(), m.orderAtDst + 1, m.core, m.tile);
+      textDimWrapped(cat(moves.size(), backward ? " move(s) from this cell:" : " copy(ies) of this cell:"));
     }
+    ImGui::PushFont(monoFont());
+    const size_t shown = std::min<size_t>(moves.size(), 10);
+    for (size_t i = 0; i < shown; ++i) {
+      const CellMove& m = sc.trace->moves[moves[i]];
+      CellRef other = into ? sc.srcCellOf(m) : sc.dstCellOf(m);
+      std::string name = cellName(sc.grids[other.grid], sc.plane, other.row, other.col);
+      const std::string core = s.run.result.plan ? coreTag(*s.run.result.plan, m.core) : cat("c", m.core);
+      const std::string times = m.weight == 1.0f ? std::string() : cat(" x ", m.weight);
+      if (into && !backward) {
+        ImGui::TextWrapped("%s = %.6g  (%s, tile %d)", name.c_str(), static_cast<double>(m.value), core.c_str(), m.tile);
+      } else if (into) {
+        ImGui::TextWrapped("#%u %+.4g%s from %s -> %.6g  (%s)", m.orderAtDst + 1, static_cast<double>(m.value),
+                           times.c_str(), name.c_str(), static_cast<double>(m.sumAfter), core.c_str());
+      } else {
+        ImGui::TextWrapped("-> %s, #%u there (%s, tile %d)", name.c_str(), m.orderAtDst + 1, core.c_str(), m.tile);
+      }
+    }
+    if (moves.size() > shown) ImGui::Text("... %zu more", moves.size() - shown);
+    ImGui::PopFont();
   }
-  if (moves.size() > shown) ImGui::Text("... %zu more", moves.size() - shown);
-  ImGui::PopFont();
 }
 
 }  // namespace

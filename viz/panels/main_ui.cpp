@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "viz/model/matrix_view.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
@@ -30,19 +31,24 @@ void drawCentre(AppState& s) {
   if (ImGui::BeginTabBar("##tabs")) {
     tabButton(s, "Scatter", Tab::kScatter);
     tabButton(s, "Tiling", Tab::kTiling);
+    tabButton(s, "Pipeline", Tab::kPipeline);
     tabButton(s, "Compare", Tab::kCompare);
     tabButton(s, "Verify", Tab::kVerify);
+    tabButton(s, "Matrix", Tab::kMatrix);
     ImGui::EndTabBar();
   }
   s.selectTab = false;
-  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling;
+  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline ||
+                        (s.tab == Tab::kMatrix && matrixViewApplies(s.run.scene.op));
   const float playerH = animated ? ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y : 0.0f;
   ImGui::BeginChild("##tab", ImVec2(0, -playerH), false, ImGuiWindowFlags_NoScrollbar);
   switch (s.tab) {
     case Tab::kScatter: drawScatterPanel(s); break;
     case Tab::kTiling: drawTilingPanel(s); break;
+    case Tab::kPipeline: drawPipelinePanel(s); break;
     case Tab::kCompare: drawComparePanel(s); break;
     case Tab::kVerify: drawVerifyPanel(s); break;
+    case Tab::kMatrix: drawMatrixPanel(s); break;
   }
   ImGui::EndChild();
   if (animated) drawPlayerBar(s);

@@ -15,8 +15,10 @@ void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
 void drawPlayerBar(AppState& state);     // player_bar.cpp
 void drawTilingPanel(AppState& state);   // tiling_panel.cpp
+void drawPipelinePanel(AppState& state); // pipeline_panel.cpp: per core, a row per pipe, ping / pong
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
+void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators as products with 0/1 matrices
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
@@ -33,6 +35,8 @@ void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector
 // Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
 void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
 void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
+// scene_drawing.cpp: the boxes of plan tile `tile` on the grids that show its tensors, outlined.
+void outlineTile(const class Canvas& canvas, const AppState& state, int32_t tile);
 // scatter_panel.cpp: the value scales (or core swatches) of the scatter view, within `room` pixels.
 void secondaryGridsToggle(AppState& state);
 void drawLegends(AppState& state, float room);

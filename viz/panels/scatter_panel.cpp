@@ -43,8 +43,11 @@ void drawScatterPanel(AppState& s) {
   secondaryGridsToggle(s);
   const Plan* plan = r.result.plan.get();
   const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
+  const bool cube = plan && plan->intermediate >= 0;
   const char* order = !opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
-                      : r.request.deterministic      ? "order: deterministic gather"
+                      : cube ? "order: each row's terms into T (W pass), then T's rows into gradInput (H pass)"
+                      : plan && plan->strategyName == "cube" ? "order: the cube's one pass, in K order"
+                      : r.request.deterministic      ? "order: deterministic, one owner core per cell"
                       : atomics                      ? "order: atomic adds as recorded"
                                                      : "order: no cell is shared, each sums its own adds in order";
   ImGui::SameLine();

@@ -117,10 +117,12 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
   RunView& r = s.run;
   Scene& sc = r.scene;
-  std::vector<float> dstValues;
-  std::vector<uint8_t> dstFilled, srcSent;
+  std::vector<float> dstValues, midValues;
+  std::vector<uint8_t> dstFilled, srcSent, midFilled;
   std::string dstNote;
   dstValuesNow(s, &dstValues, &dstFilled, &dstNote);
+  const bool playing = !r.animation.empty() && !s.player.atEnd();
+  if (sc.mid >= 0 && playing) r.animation.gridValuesAt(s.player.t, sc, sc.mid, &midValues, &midFilled);
   if (!r.animation.empty() && s.player.t > 0 && !s.player.atEnd()) r.animation.srcSentAt(s.player.t, sc, &srcSent);
   const Plan* plan = r.result.plan.get();
   const bool backward = opInfo(sc.op).backward;
@@ -148,6 +150,13 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     } else if (i == sc.forwardInput) {
       style.note = "(forward input)";
       style.colour = CellColour::kValues;
+    } else if (i == sc.mid) {
+      // The cube's intermediate product: the W pass fills it, the H pass reads it.
+      style.scale = &r.dstScale;
+      if (playing) style.values = &midValues;
+      style.note = playing ? "(running fp32 sums in the workspace)" : "(fp32, in the workspace)";
+      style.buffer = plan ? plan->intermediate : -1;
+      style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     }
     if (!notes) style.note.clear();
     style.memory = memoryText(g.grid.shape, r.request);
@@ -179,6 +188,30 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;
 }
 
+void outlineTile(const Canvas& canvas, const AppState& s, int32_t tile) {
+  const Scene& sc = s.run.scene;
+  const Plan* plan = s.run.result.plan.get();
+  if (!plan || tile < 0 || static_cast<size_t>(tile) >= plan->tiles.size()) return;
+  const Tile& t = plan->tiles[static_cast<size_t>(tile)];
+  const Theme& th = theme();
+  struct Side {
+    int grid;
+    int32_t buffer;
+    bool src;
+  };
+  for (const Side& side : {Side{sc.src, -1, true}, Side{sc.dst, -1, false}, Side{sc.mid, plan->intermediate, true},
+                           Side{sc.mid, plan->intermediate, false}}) {
+    const SceneGrid* g = sc.gridAt(side.grid);
+    if (!g || !g->shown || !tileBoxOnGrid(*plan, t, side.src, side.buffer)) continue;
+    const Box& b = side.src ? t.src : t.dst;
+    if (b.cells() == 0 || sc.plane < b.plane0 || sc.plane >= b.plane1) continue;
+    const int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g->grid.dims.rows);
+    const int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g->grid.dims.cols);
+    if (r0 >= r1 || c0 >= c1) continue;
+    outlineWindow(canvas, *g, r0, r1, c0, c1, th.highlight, th.highlightWidth * 1.4f);
+  }
+}
+
 void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const std::optional<CellRef> focus = s.focusCell();
   if (!focus || !s.run.ok()) return;
@@ -188,19 +221,20 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);
   const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
   outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
-  if (!sc.trace || (cell.grid != sc.src && cell.grid != sc.dst)) return;
-  const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
-  const auto& lists = cell.grid == sc.src ? sc.movesFromSrc : sc.movesToDst;
-  if (local >= lists.size()) return;
+  if (!sc.trace) return;
+  // The adds that arrive at the cell and those that leave it (an intermediate cell has both).
   size_t drawn = 0;
-  for (uint32_t index : lists[local]) {
-    if (++drawn > 200) break;
-    const CellMove& m = sc.trace->moves[index];
-    CellRef from = sc.srcCellOf(m), to = sc.dstCellOf(m);
-    outlineCell(canvas, sc.grids[static_cast<size_t>(cell.grid == sc.src ? to.grid : from.grid)],
-                cell.grid == sc.src ? to.row : from.row, cell.grid == sc.src ? to.col : from.col, th.highlight,
-                th.highlightWidth * 0.7f);
-    drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f);
+  for (const std::vector<uint32_t>* list : {sc.movesInto(cell), sc.movesOutOf(cell)}) {
+    if (list == nullptr) continue;
+    for (uint32_t index : *list) {
+      if (++drawn > 200) return;
+      const CellMove& m = sc.trace->moves[index];
+      const CellRef from = sc.srcCellOf(m), to = sc.dstCellOf(m);
+      const CellRef& other = from == cell ? to : from;
+      outlineCell(canvas, sc.grids[static_cast<size_t>(other.grid)], other.row, other.col, th.highlight,
+                  th.highlightWidth * 0.7f);
+      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f);
+    }
   }
 }
 

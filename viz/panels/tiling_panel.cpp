@@ -17,7 +17,7 @@ std::string boxText(const Box& b) {
              b.row1 - 1, " c", b.col0, "-", b.col1 - 1);
 }
 
-void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
+void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
   const Plan& plan = *s.run.result.plan;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                 ImGuiTableFlags_SizingStretchProp;
@@ -32,13 +32,19 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
   ImGui::TableSetupColumn("UB use", 0, 1.6f);
   ImGui::TableSetupColumn("est. µs", 0, 0.6f);
   ImGui::TableHeadersRow();
+  if (s.scrollToSelectedTile && s.selectedTile) {  // a tile picked in the Pipeline tab or the timeline
+    ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.selectedTile) - 2.0f) * ImGui::GetFrameHeight()));
+    s.scrollToSelectedTile = false;
+  }
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(plan.tiles.size()));
+  clipper.Begin(static_cast<int>(plan.tiles.size()), ImGui::GetFrameHeight());
   while (clipper.Step()) {
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const Tile& t = plan.tiles[static_cast<size_t>(i)];
-      ImGui::TableNextRow();
-      if (std::find(highlight.begin(), highlight.end(), t.id) != highlight.end())
+      ImGui::TableNextRow(ImGuiTableRowFlags_None, ImGui::GetFrameHeight());
+      if (s.selectedTile && *s.selectedTile == t.id)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, (theme().highlight & 0x00FFFFFFu) | 0xA0000000u);
+      else if (std::find(highlight.begin(), highlight.end(), t.id) != highlight.end())
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, (theme().highlight & 0x00FFFFFFu) | 0x50000000u);
       ImGui::TableNextColumn();
       ImGui::Text("T%d", t.id);
@@ -46,7 +52,8 @@ void tileTable(const AppState& s, ImVec2 size, const std::vector<int32_t>& highl
       const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
       ImGui::TextUnformatted(phaseKindName(kind));
       ImGui::TableNextColumn();
-      ImGui::Text("c%d #%d", t.core, t.order);
+      ImGui::Text("%s #%d", coreTag(plan, t.core).c_str(), t.order);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", plan.coreName(t.core).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(boxText(t.src).c_str());
       ImGui::TableNextColumn();
@@ -149,6 +156,7 @@ void drawTilingPanel(AppState& s) {
     fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f);
     Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, CellColour::kCores, false);
+    if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
     drawHoverOverlay(canvas, s);
   }
   coreLegend(plan.coresUsed, canvasW);
@@ -171,8 +179,9 @@ void drawTilingPanel(AppState& s) {
     if (explain) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::Text("Modelled device time (%s). Each core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
-                  "(MTE3). A tile that needs at most half the UB is double-buffered: the next tile copies in while "
+      ImGui::Text("Modelled device time (%s). Each vector core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
+                  "(MTE3); a cube core's four: copy-in to L1 (MTE2), load L0 (MTE1), matmul (CUBE), FixPipe out. The Pipeline tab draws them larger. "
+                  "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
                   "this one computes. Copies are %.0f %% of the critical path; %.1f KiB at %.3g GB/s effective, "
                   "%.2g %% of the %.0f GB/s HBM.",
                   r.timeline.fromTrace ? "from the trace" : "estimated from the plan", m.bandwidthBound() * 100.0, static_cast<double>(m.bytes) / 1024.0, m.effectiveGBps(),
@@ -183,7 +192,9 @@ void drawTilingPanel(AppState& s) {
   }
   const float right = ImGui::GetCursorScreenPos().x + rightW;
   bool first = true;
-  for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
+  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd};
+  if (plan.cubeLanes > 0) kinds.insert(kinds.end(), {EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe});
+  for (EventKind k : kinds) {
     const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
     if (!first) {
       ImGui::SameLine();
@@ -201,13 +212,17 @@ void drawTilingPanel(AppState& s) {
   const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
   const float loadMin = font * 2.8f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
-  timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
+  if (s.selectedTile) highlight.push_back(*s.selectedTile);
+  const int bar = timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
+  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, r.timeline.bars[static_cast<size_t>(bar)].tile);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
   ImGui::EndGroup();
 
   if (!folded) {
     tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
-  } else if (ImGui::CollapsingHeader("tiles: cores, boxes, UB use, time")) {
+  } else {
+    if (s.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it
+    if (!ImGui::CollapsingHeader("tiles: cores, boxes, UB use, time")) return;
     tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
   }
 }

@@ -18,12 +18,14 @@ ImU32 faded(ImU32 c, bool presenter) {
   return (c & 0x00FFFFFFu) | (static_cast<ImU32>(presenter ? 140 : 90) << 24);
 }
 
-void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which) {
+void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which,
+                   int32_t buffer) {
   ImDrawList* dl = canvas.drawList();
   const float cell = canvas.zoom();
   const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
   for (const Tile& t : plan.tiles) {
     if (t.src.cells() == 0) continue;  // a pass that only zeroes cells: not a tile of the picture
+    if (!tileBoxOnGrid(plan, t, which == TileBoxes::kSrc, buffer)) continue;
     const Box& b = which == TileBoxes::kSrc ? t.src : t.dst;
     if (plane < b.plane0 || plane >= b.plane1) continue;
     int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g.grid.dims.rows);
@@ -35,7 +37,7 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
     dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
                 0.0f, 0, theme().tileBorderWidth);
     if (labels && (p1.x - p0.x) > 34.0f && (p1.y - p0.y) > 18.0f) {
-      std::string tag = cat("T", t.id, "·c", t.core);
+      std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
       ImFont* f = monoFont();
       float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
       ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
@@ -116,7 +118,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
 
   // Label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
   // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
-  {
+  if (style.label) {
     ImFont* font = uiFont();
     const float fs = gridLabelSize();
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
@@ -229,7 +231,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
     }
   }
-  if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes);
+  if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer);
 
   if (auto m = canvas.mouse()) {
     if (m->x >= g.x && m->y >= g.y && m->x < g.x + g.width() && m->y < g.y + g.height())

@@ -25,10 +25,12 @@ struct GridStyle {
   CellColour colour = CellColour::kValues;
   const Plan* plan = nullptr;                     // for core colours and tile borders
   TileBoxes boxes = TileBoxes::kNone;
+  int32_t buffer = -1;                            // the plan buffer the grid shows (Plan::buffers); -1: a tensor
   bool showValues = true;                         // printed when a cell is large enough
   std::string note;                               // small text after the label, e.g. "(running sums)"
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
   int labelLines = 2;                             // lines the canvas keeps above the grid for its label
+  bool label = true;                              // false: the caller draws the label itself
 };
 
 struct GridHover {

@@ -16,6 +16,9 @@ ImU32 eventColour(EventKind kind) {
     case EventKind::kCompute: return IM_COL32(92, 195, 107, 255);
     case EventKind::kCopyOut: return IM_COL32(232, 163, 60, 255);
     case EventKind::kAtomicAdd: return IM_COL32(224, 82, 122, 255);
+    case EventKind::kLoadL0: return IM_COL32(150, 120, 220, 255);
+    case EventKind::kMatmul: return IM_COL32(46, 160, 150, 255);
+    case EventKind::kFixPipe: return IM_COL32(200, 140, 40, 255);
   }
   return IM_COL32(128, 128, 128, 255);
 }
@@ -28,7 +31,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   ImGui::BeginChild(id, size, true, ImGuiWindowFlags_HorizontalScrollbar);
   const float laneH = std::max(font * 0.9f, std::min(font * 1.6f, (ImGui::GetContentRegionAvail().y - axisH) /
                                                                        std::max(model.cores, 1) - 3.0f));
-  const float labelW = ImGui::CalcTextSize("c00 ").x + 6.0f;
+  const float labelW = ImGui::CalcTextSize(model.tags.size() > 0 && model.tags[0].size() > 3 ? "AIV00 " : "c00 ").x + 6.0f;
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   Rect area{p.x, p.y, p.x + width - 8.0f, p.y + model.cores * (laneH + 3.0f)};
@@ -37,7 +40,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   const Theme& th = theme();
   for (int32_t c = 0; c < model.cores; ++c) {
     const Rect& lane = geo.lanes[static_cast<size_t>(c)];
-    std::string tag = cat("c", c);
+    std::string tag = static_cast<size_t>(c) < model.tags.size() ? model.tags[static_cast<size_t>(c)] : cat("c", c);
     dl->AddRectFilled(ImVec2(p.x, lane.y0 + 2), ImVec2(p.x + 6, lane.y1 - 2), toImU32(coreColour(c)));
     dl->AddText(ImVec2(p.x + 9, lane.y0 + (laneH - font) / 2), th.label, tag.c_str());
     dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), IM_COL32(128, 128, 128, 30));
@@ -94,7 +97,8 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   if (hovered >= 0) {
     const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();
-    ImGui::Text("core %d, tile %d: %s", b.core, b.tile, eventKindName(b.kind));
+    ImGui::Text("%s, tile %d: %s", static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str() : "core",
+                b.tile, eventKindName(b.kind));
     ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
     if (b.bytes) ImGui::Text("%llu bytes", static_cast<unsigned long long>(b.bytes));
     ImGui::EndTooltip();

@@ -17,6 +17,7 @@
 #include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
+#include "gradlab/strategy.h"
 #include "gradlab/export.h"
 
 GRADLAB_API_BEGIN
@@ -87,6 +88,8 @@ struct OpArgs {
   std::optional<bool> deterministic;
   std::optional<AtomicSchedule> schedule;  // unset: GRADLAB_SCHEDULE, else host
   std::optional<Accumulation> accumulate;  // unset: GRADLAB_ACCUMULATE, else fp32
+  // A strategy name of the operator, "cann" or "default" (gradlab/strategy.h); unset: GRADLAB_STRATEGY.
+  std::optional<std::string> strategy;
 };
 
 using GetWorkspaceSizeFn = aclnnStatus (*)(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
@@ -117,6 +120,9 @@ struct OpInfo {
   // The dtypes of its value tensors, CANN's list for Atlas A2/A3 (the operator's check refuses the rest with
   // 161002); index tensors are INT64 or INT32 whatever this says.
   std::span<const aclDataType> dtypes{};
+  // Its strategies (gradlab/strategy.h), at least one; the operator's prepare function plans with the one a
+  // call asks for.
+  std::span<const StrategyInfo> strategies{};
 
   std::span<const TensorRole> tensorRoles() const { return {roles.data(), static_cast<size_t>(roleCount)}; }
   const TensorRole& src() const { return roles[srcRole]; }

@@ -14,15 +14,26 @@ namespace gradlab {
 struct DeviceProfile {
   std::string name = "atlas-a2";
   std::string description = "Atlas A2 class training part (Ascend 910B style)";
+  // Each AI core is one cube core (AIC, matrix products) and two vector cores (AIV, everything else).
   int32_t cubeCores = 24;
-  int32_t vectorCores = 48;         // the backward ops here are vector work: tiles go to vector cores
+  int32_t vectorCores = 48;
   uint64_t ubBytes = 192 * 1024;    // unified buffer per vector core
+  // A cube core's buffers: L1 (staged from GM by MTE2), L0A and L0B (the left and right operands, loaded
+  // from L1 by MTE1) and L0C (the fp32 accumulator the cube adds into; FixPipe copies it out).
+  uint64_t l1Bytes = 512 * 1024;
+  uint64_t l0aBytes = 64 * 1024;
+  uint64_t l0bBytes = 64 * 1024;
+  uint64_t l0cBytes = 128 * 1024;
   // The clock (docs/device-model.md gives the sources of each figure).
   double gmBandwidthGBps = 1600.0;  // whole-chip HBM bandwidth, shared by the copy engines at work
   double mteBandwidthGBps = 64.0;   // one copy engine's GM<->UB bandwidth (MTE2 in, MTE3 out)
   double vectorElemsPerNs = 115.0;  // fp32 elements one vector core handles per ns (256 B/cycle at 1.8 GHz)
   double launchOverheadUs = 3.0;    // fixed cost of a kernel launch
   double atomicAddCost = 2.0;       // an atomic add into GM takes this many times a plain copy-out of its bytes
+  // The cube: one 16x16x16 fractal product of FLOAT16/BF16 operands per cycle at 1.8 GHz; FLOAT operands
+  // (16x8x16 fractals, one every other cycle) at a quarter of that rate. MTE1 moves L1 -> L0A/L0B on chip.
+  double cubeMacsPerNs = 7372.8;    // FLOAT16/BF16 multiply-adds per ns of one cube core (4096 per cycle)
+  double mte1BandwidthGBps = 460.8; // L1 -> L0 bytes per ns of one cube core (256 B per cycle)
 };
 
 // Limits every profile keeps (checked wherever a profile enters: parseProfileSpec, setActiveProfile, a
@@ -30,6 +41,8 @@ struct DeviceProfile {
 inline constexpr int32_t kMaxCores = 1024;
 inline constexpr uint64_t kMinUbBytes = 1024;
 inline constexpr uint64_t kMaxUbBytes = uint64_t{64} << 20;
+// The cube's fractal: M and N are cut in 16s, K in 16s (FLOAT16/BF16) or 8s (FLOAT).
+inline constexpr int64_t kCubeFractal = 16;
 
 // "" when the operators can plan with `profile`; otherwise one sentence naming the field and its value.
 std::string profileProblem(const DeviceProfile& profile);
@@ -42,6 +55,8 @@ DeviceProfile activeProfile();
 // then stays as it was.
 aclnnStatus setActiveProfile(const DeviceProfile& profile);
 // Parses "name", "name:cores=8,ub=65536" or "cores=8,ub=64k"; returns false and fills `error` on a bad spec.
+// cores=N sets N vector cores and (N + 1) / 2 cube cores (one cube core per two vector cores, as on the
+// chip); cubes=M sets the cube cores alone.
 bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error);
 
 }  // namespace gradlab

@@ -73,6 +73,7 @@ struct RunRequest {
   std::optional<AtomicSchedule> schedule;  // default mode's atomic order (gradlab/schedule.h); unset: GRADLAB_SCHEDULE, else host
   std::optional<Accumulation> accumulate;  // FLOAT16/BF16 backward sums (gradlab/accumulation.h); unset: GRADLAB_ACCUMULATE, else fp32
   std::optional<DeviceProfile> profile;  // default: activeProfile(); travels with the call (nothing global changes)
+  std::optional<std::string> strategy;   // a strategy of the operator, "cann" or "default"; unset: GRADLAB_STRATEGY
   uint64_t seed = 1;                     // seeds the value source (random, integers)
   ValueSource valueSource = ValueSource::kRandom;  // inputs without explicit values (rounded to dtype)
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major

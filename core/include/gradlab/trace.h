@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,16 @@ struct aclOpExecutor;
 GRADLAB_API_BEGIN
 namespace gradlab {
 
-enum class Pipe : uint8_t { kMte2, kVector, kMte3 };         // copy-in, compute, copy-out engines
-enum class EventKind : uint8_t { kCopyIn, kCompute, kCopyOut, kAtomicAdd };
-const char* pipeName(Pipe pipe);
-const char* eventKindName(EventKind kind);
+// The pipes of a core. A vector core: MTE2 (GM -> UB), VECTOR, MTE3 (UB -> GM, atomic adds too). A cube
+// core: MTE2 (GM -> L1), MTE1 (L1 -> L0A/L0B), CUBE (the matrix unit, into L0C), FIXPIPE (L0C -> GM).
+enum class Pipe : uint8_t { kMte2, kVector, kMte3, kMte1, kCube, kFixPipe };
+inline constexpr int kPipeCount = 6;
+enum class EventKind : uint8_t { kCopyIn, kCompute, kCopyOut, kAtomicAdd, kLoadL0, kMatmul, kFixPipe };
+const char* pipeName(Pipe pipe);             // "MTE2", "VECTOR", "MTE3", "MTE1", "CUBE", "FIXPIPE"
+const char* eventKindName(EventKind kind);   // "CopyIn", ..., "LoadL0", "Mmad", "FixPipe"
+Pipe pipeOf(EventKind kind);
+// The pipes a core of `kind` has, top to bottom as timelines draw them.
+std::span<const Pipe> pipesOf(CoreKind kind);
 
 struct TraceEvent {
   int32_t core = 0;
@@ -27,19 +34,29 @@ struct TraceEvent {
   double startUs = 0.0;  // modelled device time (plan.h's clock) from the launch; kernels start after its overhead
   double endUs = 0.0;
   uint64_t bytes = 0;
+  int8_t buffer = -1;    // the tile's buffer: 0 ping, 1 pong (double-buffered tiles), -1 single
 };
 
 // One gradient cell added into one output cell. src/dst are flat logical indices (plane, row, col
 // row-major) of the src and dst tensors of the plan.
+// Hops: most strategies move a value straight from src to dst. The cube strategy's matrix products pass
+// through an intermediate buffer (Plan::intermediate): hop 1 adds a src cell into an intermediate cell, hop
+// 2 an intermediate cell into a dst cell (src then indexes the intermediate).
+enum class Hop : uint8_t { kDirect, kIntoIntermediate, kOutOfIntermediate };
+
 struct CellMove {
   int64_t src = 0;
   int64_t dst = 0;
   int32_t core = 0;
   int32_t tile = 0;
   uint64_t sequence = 0;   // global order in which the adds happened (atomic order in default mode)
-  uint32_t orderAtDst = 0; // 0 for the first value accumulated into dst, 1 for the next, ...
+  uint32_t orderAtDst = 0; // 0 for the first value accumulated into dst, 1 for the next, ... (per hop target)
   float value = 0.0f;      // the gradient value moved (as fp32)
   float sumAfter = 0.0f;   // the running fp32 sum of dst after this add
+  Hop hop = Hop::kDirect;
+  // What value is multiplied by before the add: 1, or a matrix product's 0 where 0 x value is not 0 (an
+  // infinity or NaN makes NaN). Zero products that add nothing are not recorded.
+  float weight = 1.0f;
 };
 
 struct Trace {
@@ -51,8 +68,8 @@ struct Trace {
 };
 
 // The events a plan is modelled to produce (the clock of plan.h): per core, each tile's copy-in, compute
-// and copy-out (an atomic add for atomic tiles) on the MTE2, vector and MTE3 pipes, double-buffered tiles
-// overlapping; the first phase starts when the launch overhead has passed, every later one at the barrier
+// and copy-out (an atomic add for atomic tiles) on the MTE2, vector and MTE3 pipes (a cube tile: copy-in,
+// load L0, matmul, FixPipe on MTE2, MTE1, CUBE and FIXPIPE), double-buffered tiles overlapping; the first phase starts when the launch overhead has passed, every later one at the barrier
 // where the previous one ended. A trace places what the kernels really moved on the same clock.
 std::vector<TraceEvent> planEvents(const Plan& plan);
 

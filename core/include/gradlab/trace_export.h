@@ -10,19 +10,24 @@
 GRADLAB_API_BEGIN
 namespace gradlab {
 
-// Chrome trace-event JSON: one process per core ("core 3"), one thread lane per pipe ("core 3 / MTE2",
-// "core 3 / VECTOR", "core 3 / MTE3"), one complete ("X") event per TraceEvent with ts/dur in µs of
-// modelled device time and args {tile, bytes}.
+// Chrome trace-event JSON: one process per core ("AIV 3", "AIC 0"), one thread lane per pipe of its kind
+// ("AIV 3 / MTE2", "AIV 3 / VECTOR", "AIV 3 / MTE3"; "AIC 0 / MTE2", "/ MTE1", "/ CUBE", "/ FIXPIPE"), one
+// complete ("X") event per TraceEvent with ts/dur in µs of modelled device time and args {tile, bytes, buffer
+// ("ping" / "pong" for double-buffered tiles)}.
 std::string chromeTraceJson(const Trace& trace);
 
 // Compact JSON of the plan, the events and the cell moves:
-// {"format": "gradlab-trace", "version": 1,
+// {"format": "gradlab-trace", "version": 3,
 //  "plan": {"op", "dtype", "deterministic", "profile": {...}, "srcShape", "dstShape", "planes", "workspaceBytes",
-//           "coresUsed", "strategy", "tiles": [{"id", "core", "order", "src": [p0,p1,r0,r1,c0,c1], "dst": [...],
-//           "atomic", "ubBytes", "bytesIn", "bytesOut", "vectorElems", "estimatedUs"}]},
-//  "events": [[core, tile, "CopyIn", startUs, endUs, bytes], ...],
-//  "moves": [[src, dst, core, tile, orderAtDst, value, sumAfter], ...],   (in sequence order)
+//           "coresUsed", "strategy", "coreChoice", "strategyName", "cannStrategy", "cannWhy", "strategyNote",
+//           "cubeLanes", "intermediate", "buffers": [{"name", "what", "shape", "dtype"}],
+//           "tiles": [{"id", "core", "order", "src": [p0,p1,r0,r1,c0,c1], "dst": [...], "atomic", "ubBytes",
+//           "bytesIn", "bytesOut", "vectorElems", ["srcBuffer", "dstBuffer"],
+//           ["cube": [l0Bytes, cubeMacs, fp32, l1, l0a, l0b, l0c]], "estimatedUs"}]},
+//  "events": [[core, tile, "CopyIn", startUs, endUs, bytes, buffer], ...],
+//  "moves": [[src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)], ...],   (in sequence order)
 //  "movesTruncated": false}
+// Versions 1 and 2 (no strategies, buffers or cube cores) read back too.
 // Floats are written so that they read back bit-exactly; NaN and infinities as "nan", "inf", "-inf".
 std::string traceMovesJson(const Trace& trace);
 

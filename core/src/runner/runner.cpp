@@ -260,7 +260,10 @@ class RequestRun {
     if (indexRole < 0 || self == nullptr) {
       return fail(ACLNN_ERR_PARAM_INVALID, "setup", std::string(op_.name) + " reads indices its twin does not write");
     }
-    CallOutcome outcome = callOperator(twin.kind, argsFor(twin, forward), r_.stream);
+    OpArgs twinArgs = argsFor(twin, forward);
+    // The request's strategy names one of the main op's; the twin runs its own default (or CANN's choice).
+    if (twinArgs.strategy && !strategyRequestValid(twin.kind, *twinArgs.strategy)) twinArgs.strategy = "default";
+    CallOutcome outcome = callOperator(twin.kind, twinArgs, r_.stream);
     if (outcome.status != 0) {
       return fail(outcome.status, "forward " + outcome.stage,
                   twin.aclnnName() + " (run to produce the indices): " + outcome.message);
@@ -286,6 +289,7 @@ class RequestRun {
     args.deterministic = r_.deterministic;
     args.schedule = r_.schedule;
     args.accumulate = r_.accumulate;
+    args.strategy = r_.strategy;
     return args;
   }
 

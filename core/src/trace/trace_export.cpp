@@ -68,8 +68,13 @@ std::string chromeTraceJson(const Trace& trace) {
   appendString(out, scheduleText(plan.schedule));
   out += ",\"profile\":";
   appendString(out, plan.profile.name);
+  out += ",\"strategy\":";
+  appendString(out, plan.strategyName);
+  out += ",\"cannStrategy\":";
+  appendString(out, plan.cannStrategy);
   out += ",\"timeModel\":\"modelled device time in microseconds (gradlab's clock: launch overhead, then double-buffered "
-         "MTE2/vector/MTE3 pipes per core), not host wall time\",\"modelledUs\":";
+         "pipes per core: MTE2/VECTOR/MTE3 on vector cores, MTE2/MTE1/CUBE/FIXPIPE on cube cores), not host wall "
+         "time\",\"modelledUs\":";
   appendFloat(out, modelledTime(plan).totalUs());
   out += "},\n";
   out += "\"traceEvents\":[\n";
@@ -84,12 +89,13 @@ std::string chromeTraceJson(const Trace& trace) {
   appendFloat(out, plan.profile.launchOverheadUs);
   out += ",\"args\":{}},\n";
   for (int32_t c = 0; c < cores; ++c) {
-    const std::string core = "core " + std::to_string(c);
+    const std::string core = plan.coreName(c);
     appendMetadata(out, "process_name", c, -1, core, false, 0);
     appendMetadata(out, "process_sort_index", c, -1, "", true, c);
-    for (Pipe p : {Pipe::kMte2, Pipe::kVector, Pipe::kMte3}) {
+    int sort = 0;
+    for (Pipe p : pipesOf(plan.coreKind(c))) {
       appendMetadata(out, "thread_name", c, pipeLane(p), core + " / " + pipeName(p), false, 0);
-      appendMetadata(out, "thread_sort_index", c, pipeLane(p), "", true, pipeLane(p));
+      appendMetadata(out, "thread_sort_index", c, pipeLane(p), "", true, sort++);
     }
   }
   for (const TraceEvent& e : trace.events) {
@@ -109,6 +115,7 @@ std::string chromeTraceJson(const Trace& trace) {
     appendInt(out, e.tile);
     out += ",\"bytes\":";
     appendInt(out, e.bytes);
+    if (e.buffer >= 0) out += e.buffer == 0 ? ",\"buffer\":\"ping\"" : ",\"buffer\":\"pong\"";
     out += "}},\n";
   }
   // Every entry above ends in ",\n"; the last one must not.
@@ -121,7 +128,7 @@ std::string traceMovesJson(const Trace& trace) {
   const Plan& plan = trace.plan;
   std::string out;
   out.reserve(1024 + plan.tiles.size() * 260 + trace.events.size() * 60 + trace.moves.size() * 64);
-  out += "{\"format\":\"gradlab-trace\",\"version\":2,\n\"plan\":{\"op\":";
+  out += "{\"format\":\"gradlab-trace\",\"version\":3,\n\"plan\":{\"op\":";
   appendString(out, opName(plan.op));
   out += ",\"dtype\":";
   appendString(out, rt::dtypeName(plan.dtype));
@@ -150,6 +157,18 @@ std::string traceMovesJson(const Trace& trace) {
   appendFloat(out, p.launchOverheadUs);
   out += ",\"atomicAddCost\":";
   appendFloat(out, p.atomicAddCost);
+  out += ",\"l1Bytes\":";
+  appendInt(out, p.l1Bytes);
+  out += ",\"l0aBytes\":";
+  appendInt(out, p.l0aBytes);
+  out += ",\"l0bBytes\":";
+  appendInt(out, p.l0bBytes);
+  out += ",\"l0cBytes\":";
+  appendInt(out, p.l0cBytes);
+  out += ",\"cubeMacsPerNs\":";
+  appendFloat(out, p.cubeMacsPerNs);
+  out += ",\"mte1BandwidthGBps\":";
+  appendFloat(out, p.mte1BandwidthGBps);
   out += "},\n\"srcShape\":";
   appendShape(out, plan.srcShape);
   out += ",\"dstShape\":";
@@ -164,6 +183,33 @@ std::string traceMovesJson(const Trace& trace) {
   appendString(out, plan.strategy);
   out += ",\"coreChoice\":";
   appendString(out, plan.coreChoice);
+  out += ",\"strategyName\":";
+  appendString(out, plan.strategyName);
+  out += ",\"cannStrategy\":";
+  appendString(out, plan.cannStrategy);
+  out += ",\"cannWhy\":";
+  appendString(out, plan.cannWhy);
+  out += ",\"strategyNote\":";
+  appendString(out, plan.strategyNote);
+  out += ",\"cubeLanes\":";
+  appendInt(out, plan.cubeLanes);
+  out += ",\"intermediate\":";
+  appendInt(out, plan.intermediate);
+  out += ",\"buffers\":[";
+  for (size_t i = 0; i < plan.buffers.size(); ++i) {
+    const PlanBuffer& b = plan.buffers[i];
+    out += i ? ",{\"name\":" : "{\"name\":";
+    appendString(out, b.name);
+    out += ",\"what\":";
+    appendString(out, b.what);
+    out += ",\"shape\":";
+    appendShape(out, b.shape);
+    out += ",\"dtype\":";
+    appendString(out, rt::dtypeName(b.dtype));
+    if (b.mirror != PlanBuffer::Mirror::kNone) out += b.mirror == PlanBuffer::Mirror::kSrc ? ",\"mirror\":\"src\"" : ",\"mirror\":\"dst\"";
+    out += '}';
+  }
+  out += ']';
   out += ",\"ubUses\":[";
   for (size_t i = 0; i < plan.ubUses.size(); ++i) {
     if (i) out += ',';
@@ -175,6 +221,9 @@ std::string traceMovesJson(const Trace& trace) {
     appendString(out, phaseKindName(plan.phases[i].kind));
     out += ",\"what\":";
     appendString(out, plan.phases[i].what);
+    if (plan.phases[i].selects != SelectAxis::kNone) {
+      out += plan.phases[i].selects == SelectAxis::kColumns ? ",\"selects\":\"columns\"" : ",\"selects\":\"rows\"";
+    }
     out += '}';
   }
   out += "],\n\"tiles\":[";
@@ -205,6 +254,20 @@ std::string traceMovesJson(const Trace& trace) {
     appendInt(out, t.bytesOut);
     out += ",\"vectorElems\":";
     appendInt(out, t.vectorElems);
+    if (t.srcBuffer >= 0 || t.dstBuffer >= 0) {
+      out += ",\"srcBuffer\":";
+      appendInt(out, t.srcBuffer);
+      out += ",\"dstBuffer\":";
+      appendInt(out, t.dstBuffer);
+    }
+    if (plan.coreKind(t.core) == CoreKind::kCube) {
+      out += ",\"cube\":[";
+      for (uint64_t v : {t.l0Bytes, t.cubeMacs, static_cast<uint64_t>(t.cubeFp32), t.l1Bytes, t.l0aBytes, t.l0bBytes, t.l0cBytes}) {
+        if (out.back() != '[') out += ',';
+        appendInt(out, v);
+      }
+      out += ']';
+    }
     out += ",\"estimatedUs\":";
     appendFloat(out, t.estimatedUs);
     out += '}';
@@ -224,6 +287,8 @@ std::string traceMovesJson(const Trace& trace) {
     appendFloat(out, e.endUs);
     out += ',';
     appendInt(out, e.bytes);
+    out += ',';
+    appendInt(out, e.buffer);
     out += ']';
   }
   out += "],\n\"moves\":[";
@@ -243,6 +308,12 @@ std::string traceMovesJson(const Trace& trace) {
     appendFloat(out, m.value);
     out += ',';
     appendFloat(out, m.sumAfter);
+    if (m.hop != Hop::kDirect || m.weight != 1.0f) {
+      out += ',';
+      appendInt(out, static_cast<int>(m.hop));
+      out += ',';
+      appendFloat(out, m.weight);
+    }
     out += ']';
   }
   out += "],\n\"movesTruncated\":";

@@ -76,18 +76,11 @@ aclDataType dtypeOf(const std::string& name) {
 }
 
 EventKind eventKind(const std::string& name) {
-  for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd}) {
+  for (EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd,
+                      EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe}) {
     if (name == eventKindName(k)) return k;
   }
   throw BadTrace("unknown event kind \"" + name + "\"");
-}
-
-Pipe pipeOf(EventKind kind) {
-  switch (kind) {
-    case EventKind::kCopyIn: return Pipe::kMte2;
-    case EventKind::kCompute: return Pipe::kVector;
-    default: return Pipe::kMte3;
-  }
 }
 
 std::string text(const json& v, const std::string& where) {
@@ -106,13 +99,23 @@ DeviceProfile profile(const json& v) {
   p.mteBandwidthGBps = number(field(v, "mteBandwidthGBps", "profile"), "profile.mteBandwidthGBps");
   p.vectorElemsPerNs = number(field(v, "vectorElemsPerNs", "profile"), "profile.vectorElemsPerNs");
   p.launchOverheadUs = number(field(v, "launchOverheadUs", "profile"), "profile.launchOverheadUs");
-  // Traces written before the atomic-add cost existed keep the default.
+  // Traces written before the atomic-add cost (or the cube cores' figures) existed keep the defaults.
   if (v.contains("atomicAddCost")) p.atomicAddCost = number(v["atomicAddCost"], "profile.atomicAddCost");
+  auto bytes = [&](const char* key, uint64_t* out) {
+    if (v.contains(key)) *out = static_cast<uint64_t>(integer(v[key], std::string("profile.") + key));
+  };
+  bytes("l1Bytes", &p.l1Bytes);
+  bytes("l0aBytes", &p.l0aBytes);
+  bytes("l0bBytes", &p.l0bBytes);
+  bytes("l0cBytes", &p.l0cBytes);
+  if (v.contains("cubeMacsPerNs")) p.cubeMacsPerNs = number(v["cubeMacsPerNs"], "profile.cubeMacsPerNs");
+  if (v.contains("mte1BandwidthGBps")) p.mte1BandwidthGBps = number(v["mte1BandwidthGBps"], "profile.mte1BandwidthGBps");
   return p;
 }
 
 PhaseKind phaseKind(const std::string& name, const std::string& where) {
-  for (PhaseKind k : {PhaseKind::kCheck, PhaseKind::kZero, PhaseKind::kCompute, PhaseKind::kRound}) {
+  for (PhaseKind k : {PhaseKind::kCheck, PhaseKind::kZero, PhaseKind::kCompute, PhaseKind::kRound, PhaseKind::kCast,
+                      PhaseKind::kSelect, PhaseKind::kMatmul}) {
     if (name == phaseKindName(k)) return k;
   }
   throw BadTrace(where + " is the unknown phase kind \"" + name + "\"");
@@ -126,8 +129,14 @@ std::vector<PlanPhase> phases(const json& v) {
   std::vector<PlanPhase> out;
   for (size_t i = 0; i < list.size(); ++i) {
     const std::string where = "plan.phases[" + std::to_string(i) + "]";
-    out.push_back({phaseKind(text(field(list[i], "kind", where), where + ".kind"), where + ".kind"),
-                   list[i].contains("what") ? text(list[i]["what"], where + ".what") : std::string()});
+    PlanPhase phase{phaseKind(text(field(list[i], "kind", where), where + ".kind"), where + ".kind"),
+                    list[i].contains("what") ? text(list[i]["what"], where + ".what") : std::string()};
+    if (list[i].contains("selects")) {
+      const std::string axis = text(list[i]["selects"], where + ".selects");
+      if (axis != "columns" && axis != "rows") throw BadTrace(where + ".selects \"" + axis + "\" is neither columns nor rows");
+      phase.selects = axis == "columns" ? SelectAxis::kColumns : SelectAxis::kRows;
+    }
+    out.push_back(std::move(phase));
   }
   return out;
 }
@@ -153,6 +162,36 @@ Plan plan(const json& v) {
   p.coresUsed = static_cast<int32_t>(integer(field(v, "coresUsed", "plan"), "plan.coresUsed"));
   if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
   if (v.contains("coreChoice")) p.coreChoice = text(v["coreChoice"], "plan.coreChoice");
+  for (auto [key, out] : {std::pair{"strategyName", &p.strategyName}, std::pair{"cannStrategy", &p.cannStrategy},
+                          std::pair{"cannWhy", &p.cannWhy}, std::pair{"strategyNote", &p.strategyNote}}) {
+    if (v.contains(key)) *out = text(v[key], std::string("plan.") + key);
+  }
+  if (v.contains("cubeLanes")) p.cubeLanes = static_cast<int32_t>(integer(v["cubeLanes"], "plan.cubeLanes"));
+  if (v.contains("buffers")) {
+    const json& list = v["buffers"];
+    if (!list.is_array()) throw BadTrace("plan.buffers is not an array");
+    for (size_t i = 0; i < list.size(); ++i) {
+      const std::string where = "plan.buffers[" + std::to_string(i) + "]";
+      PlanBuffer b;
+      b.name = text(field(list[i], "name", where), where + ".name");
+      if (list[i].contains("what")) b.what = text(list[i]["what"], where + ".what");
+      b.shape = shape(field(list[i], "shape", where), where + ".shape");
+      b.dtype = dtypeOf(text(field(list[i], "dtype", where), where + ".dtype"));
+      if (list[i].contains("mirror")) {
+        const std::string mirror = text(list[i]["mirror"], where + ".mirror");
+        if (mirror != "src" && mirror != "dst") throw BadTrace(where + ".mirror \"" + mirror + "\" is neither src nor dst");
+        b.mirror = mirror == "src" ? PlanBuffer::Mirror::kSrc : PlanBuffer::Mirror::kDst;
+      }
+      p.buffers.push_back(std::move(b));
+    }
+  }
+  if (v.contains("intermediate")) {
+    const int64_t mid = integer(v["intermediate"], "plan.intermediate");
+    if (mid < -1 || mid >= static_cast<int64_t>(p.buffers.size())) {
+      throw BadTrace("plan.intermediate " + std::to_string(mid) + " names no entry of plan.buffers");
+    }
+    p.intermediate = static_cast<int32_t>(mid);
+  }
   if (v.contains("ubUses")) {  // older traces have none
     if (!v["ubUses"].is_array()) throw BadTrace("plan.ubUses is not an array");
     for (size_t i = 0; i < v["ubUses"].size(); ++i) p.ubUses.push_back(text(v["ubUses"][i], "plan.ubUses[" + std::to_string(i) + "]"));
@@ -185,6 +224,21 @@ Plan plan(const json& v) {
     tile.bytesIn = static_cast<uint64_t>(integer(field(t, "bytesIn", where), where + ".bytesIn"));
     tile.bytesOut = static_cast<uint64_t>(integer(field(t, "bytesOut", where), where + ".bytesOut"));
     tile.vectorElems = static_cast<uint64_t>(integer(field(t, "vectorElems", where), where + ".vectorElems"));
+    for (auto [key, out] : {std::pair{"srcBuffer", &tile.srcBuffer}, std::pair{"dstBuffer", &tile.dstBuffer}}) {
+      if (!t.contains(key)) continue;
+      const int64_t b = integer(t[key], where + "." + key);
+      if (b < -1 || b >= static_cast<int64_t>(p.buffers.size())) {
+        throw BadTrace(where + "." + key + " " + std::to_string(b) + " names no entry of plan.buffers");
+      }
+      *out = static_cast<int32_t>(b);
+    }
+    if (t.contains("cube")) {
+      const json& c = t["cube"];
+      if (!c.is_array() || c.size() != 7) throw BadTrace(where + ".cube must be [l0Bytes, cubeMacs, fp32, l1, l0a, l0b, l0c]");
+      auto at = [&](size_t i) { return static_cast<uint64_t>(integer(c[i], where + ".cube")); };
+      tile.l0Bytes = at(0), tile.cubeMacs = at(1), tile.cubeFp32 = at(2) != 0;
+      tile.l1Bytes = at(3), tile.l0aBytes = at(4), tile.l0bBytes = at(5), tile.l0cBytes = at(6);
+    }
     tile.estimatedUs = number(field(t, "estimatedUs", where), where + ".estimatedUs");
     if (tile.core < 0 || tile.core >= p.coresUsed) {
       throw BadTrace(where + ".core " + std::to_string(tile.core) + " is outside [0, coresUsed)");
@@ -199,8 +253,8 @@ void parse(const json& doc, Trace* out) {
     throw BadTrace("not a gradlab trace (expected \"format\": \"gradlab-trace\")");
   }
   const int64_t version = integer(field(doc, "version", "trace"), "version");
-  if (version != 1 && version != 2) {
-    throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1 and 2)");
+  if (version < 1 || version > 3) {
+    throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1 to 3)");
   }
   Trace t;
   t.plan = plan(field(doc, "plan", "trace"));
@@ -215,7 +269,9 @@ void parse(const json& doc, Trace* out) {
     for (size_t i = 0; i < events.size(); ++i) {
       const json& e = events[i];
       const std::string where = "events[" + std::to_string(i) + "]";
-      if (!e.is_array() || e.size() != 6) throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes]");
+      if (!e.is_array() || (e.size() != 6 && e.size() != 7)) {
+        throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes(, buffer)]");
+      }
       TraceEvent ev;
       ev.core = static_cast<int32_t>(integer(e[0], where));
       ev.tile = static_cast<int32_t>(integer(e[1], where));
@@ -225,6 +281,11 @@ void parse(const json& doc, Trace* out) {
       ev.startUs = number(e[3], where);
       ev.endUs = number(e[4], where);
       ev.bytes = static_cast<uint64_t>(integer(e[5], where));
+      if (e.size() == 7) {
+        const int64_t buffer = integer(e[6], where);
+        if (buffer < -1 || buffer > 1) throw BadTrace(where + " names buffer " + std::to_string(buffer) + " (-1, 0 or 1)");
+        ev.buffer = static_cast<int8_t>(buffer);
+      }
       t.events.push_back(ev);
     }
   }
@@ -233,8 +294,8 @@ void parse(const json& doc, Trace* out) {
   t.moves.reserve(moves.size());
   for (size_t i = 0; i < moves.size(); ++i) {
     const json& m = moves[i];
-    if (!m.is_array() || m.size() != 7) {
-      throw BadTrace("moves[" + std::to_string(i) + "] must be [src, dst, core, tile, orderAtDst, value, sumAfter]");
+    if (!m.is_array() || (m.size() != 7 && m.size() != 9)) {
+      throw BadTrace("moves[" + std::to_string(i) + "] must be [src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)]");
     }
     const std::string where = "moves[" + std::to_string(i) + "]";
     CellMove mv;
@@ -246,6 +307,12 @@ void parse(const json& doc, Trace* out) {
     mv.orderAtDst = static_cast<uint32_t>(integer(m[4], where));
     mv.value = number32(m[5], where);
     mv.sumAfter = number32(m[6], where);
+    if (m.size() == 9) {
+      const int64_t hop = integer(m[7], where);
+      if (hop < 0 || hop > 2) throw BadTrace(where + " names hop " + std::to_string(hop) + " (0, 1 or 2)");
+      mv.hop = static_cast<Hop>(hop);
+      mv.weight = number32(m[8], where);
+    }
     mv.sequence = i;
     t.moves.push_back(mv);
   }

@@ -11,10 +11,12 @@
 #include "ops/adaptive_max_pool2d/check.h"
 #include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/kernel.h"
+#include "ops/adaptive_max_pool2d/strategies.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "ops/common/op_support.h"
 #include "ops/common/plan_context.h"
 #include "ops/common/plane_tensor.h"
+#include "ops/common/strategy_choice.h"
 #include "runtime/error.h"
 
 namespace gradlab::ops::adaptive {
@@ -52,6 +54,16 @@ bool denseDisjointPlanes(const PlaneTensor& t) {
 // gradInput is dense fp32). Checked before planning; sizeCheck already bounds the element count.
 uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_t>(gradInput.numel()) * 4; }
 
+// What CANN runs for the call on Atlas A2 (op_api adaptive_max_pool_common.cpp and the AdaptiveMaxPool3DGrad
+// tiling): always its vector kernels, one plane per lane.
+CannPick backwardCannPick(const PoolShape& s) {
+  const bool divides = s.Ho == 0 || s.Wo == 0 || (s.H % s.Ho == 0 && s.W % s.Wo == 0);
+  return {kLanes, divides ? std::string("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
+                                        "in / out): 64 planes per vector lane group, windows copied plainly")
+                          : std::string("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
+                                        "windows added atomically into fp32 sums")};
+}
+
 aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
                             aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor,
                             const PlanContext& ctx) {
@@ -71,8 +83,16 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, ctx,
+                                         ctx.deterministic ? kOwner : kScatter, backwardCannPick(shape), &choice));
   BackwardTiling planned =
-      planBackward(shape, gradOutput->dtype, indices->dtype, dense, ctx.deterministic, ctx.profile, ctx.accumulate);
+      choice.info->name == kLanes
+          ? planLanes(shape, gradOutput->dtype, indices->dtype, dense, ctx.profile, ctx.accumulate)
+          : planBackward(shape, gradOutput->dtype, indices->dtype, dense, choice.info->name == kOwner, ctx.profile,
+                         ctx.accumulate);
+  planned.plan.deterministic = ctx.deterministic;
+  stampStrategy(planned.plan, choice);
   applySchedule(planned.plan, ctx);
   auto tiling = std::make_shared<const BackwardTiling>(std::move(planned));
 
@@ -100,9 +120,16 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   const PoolShape shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, ctx, kSeparable,
+                                         {kSeparable, "CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the sizes "
+                                                      "divide) takes each window's max across W, then H, 64 planes per "
+                                                      "vector lane"},
+                                         &choice));
   const bool selfRowsDense = tensors.self.sW == 1 || shape.W == 1;
-  auto tiling = std::make_shared<const ForwardTiling>(
-      planForward(shape, self->dtype, indicesOut->dtype, ctx.profile, selfRowsDense));
+  ForwardTiling planned = planForward(shape, self->dtype, indicesOut->dtype, ctx.profile, selfRowsDense);
+  stampStrategy(planned.plan, choice);
+  auto tiling = std::make_shared<const ForwardTiling>(std::move(planned));
 
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kForwardApi;

@@ -234,6 +234,50 @@ template <bool kAtomic>
   scatterTile<true, kAtomic>(r, ctx, tile);
 }
 
+// The lanes strategy's compute tile: one output row of a group of planes. Every gradOutput cell writes its
+// window region; the region's zeros add nothing, so the kernel adds the value at its index (into the sums
+// vector core 0 zeroed), in row-major order per plane: the plane's only core. An index outside its window,
+// which CANN's compare against the window would drop, lands where it points, as in every strategy here.
+template <bool kTrace>
+void lanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+  const int64_t planes = tile.src.plane1 - tile.src.plane0;
+  const uint64_t cells = static_cast<uint64_t>(planes * run.count);
+  float* vals = ctx.ubAt<float>(0, cells);
+  int64_t* idx = ctx.ubAt<int64_t>(BackwardTiling::indexOffset(static_cast<int64_t>(cells)), cells);
+  for (int64_t q = 0; q < planes; ++q) {
+    r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
+    r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
+  }
+  const uint64_t hw = static_cast<uint64_t>(r.HW);
+  for (int64_t q = 0; q < planes; ++q) {
+    const int64_t p = tile.src.plane0 + q;
+    float* acc = r.acc(p, false);
+    const float* v = vals + q * run.count;
+    const int64_t* k = idx + q * run.count;
+    for (int64_t i = 0; i < run.count; ++i) {
+      if (static_cast<uint64_t>(k[i]) >= hw) continue;  // validated before launch; never write outside the plane
+      float& cell = acc[k[i]];
+      cell = roundToDtype(r.rounding, cell + v[i]);
+      if constexpr (kTrace) ctx.recorder->move(tile.id, p * r.HoWo + run.first + i, p * r.HW + k[i], v[i], cell);
+    }
+  }
+  if constexpr (kTrace) {
+    ctx.recorder->event(tile.id, EventKind::kCopyIn, cells * r.inBytesPerCell(), 0);
+    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
+    ctx.recorder->event(tile.id, tile.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, tile.bytesOut, 0);
+  }
+}
+
+// The lanes strategy's zero phase: vector core 0 zeroes every plane's fp32 sums.
+void zeroLanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
+  for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) {
+    if (r.tiling.ownerAcc == Accumulator::kWorkspace) std::memset(r.acc(p, false), 0, static_cast<size_t>(r.HW) * sizeof(float));
+    else r.gradInput.zero(p, 0, r.HW);
+  }
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+}
+
 void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) r.gradInput.zero(p, 0, r.HW);
   if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
@@ -607,11 +651,19 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 }};
       case PhaseKind::kZero:
         if (tiling.mode == BackwardMode::kZeroOnly) return {[&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); }, {}};
+        if (tiling.mode == BackwardMode::kLanes) return {[&](CoreContext& ctx, const Tile& tile) { zeroLanesTile(r, ctx, tile); }, {}};
         return {[&](CoreContext& ctx, const Tile& tile) { zeroSharedTile(r, ctx, tile); }, {}};
       case PhaseKind::kRound:
         return {[&](CoreContext& ctx, const Tile& tile) { roundSharedTile(r, ctx, tile); }, {}};
-      case PhaseKind::kCompute:
+      default:
         break;
+    }
+    if (tiling.mode == BackwardMode::kLanes) {
+      return {[&](CoreContext& ctx, const Tile& tile) {
+                if (ctx.traced()) lanesTile<true>(r, ctx, tile);
+                else lanesTile<false>(r, ctx, tile);
+              },
+              {}};
     }
     return {[&](CoreContext& ctx, const Tile& tile) {
               if (ctx.traced()) {

@@ -200,11 +200,11 @@ int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
 }
 
 BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                            bool deterministic, const DeviceProfile& profile, Accumulation accumulate) {
+                            bool owners, const DeviceProfile& profile, Accumulation accumulate) {
   BackwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, deterministic, dtype, shape.planes(), shape.outShape(),
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.outShape(),
                    shape.inShape());
   Plan& plan = t.plan;
   plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
@@ -235,7 +235,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
     return t;
   }
 
-  t.mode = deterministic ? BackwardMode::kOwner : BackwardMode::kAtomic;
+  t.mode = owners ? BackwardMode::kOwner : BackwardMode::kAtomic;
   UbUses ub(plan);
   const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
   // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
@@ -253,8 +253,8 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   const int32_t checkPhase = 0;
   plan.phases.push_back({PhaseKind::kCheck, "check that every index lies inside its gradInput plane"});
   std::vector<Tile> compute;
-  const int32_t cores = coresFor(profile, deterministic ? P : P * shape.Ho);
-  const std::vector<RowPiece> pieces = deterministic ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
+  const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
+  const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
   int32_t order = 0, lastCore = -1;
   for (const RowPiece& piece : pieces) {
     cutPiece(piece, shape.Ho, shape.Wo, t.chunkCells, [&](const Box& src) {
@@ -267,7 +267,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.H, shape.Ho),
                   windowEnd(src.row1 - 1, shape.H, shape.Ho), windowStart(src.col0, shape.W, shape.Wo),
                   windowEnd(src.col1 - 1, shape.W, shape.Wo)};
-      tile.atomic = !deterministic && !piece.wholePlanes(shape.Ho);
+      tile.atomic = !owners && !piece.wholePlanes(shape.Ho);
       if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
       const uint64_t cells = src.cells();
       tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
@@ -352,14 +352,14 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
     }
     return "fp32 accumulators in the workspace, rounded once into gradInput";
   };
-  if (deterministic) {
-    plan.strategy = cat("deterministic: one owner core per gradInput plane (", P, " planes over ", cores,
+  if (owners) {
+    plan.strategy = cat("owners: one owner core per gradInput plane (", P, " planes over ", cores,
                         " cores); the owner walks the plane's gradOutput and indices in row-major order in UB steps of "
                         "at most ", t.chunkCells, " cells (one tile each), its first tile zeroes the accumulator and "
                         "every tile adds into ", where(t.ownerAcc), ", so each cell sums in the reference order");
     plan.coreChoice = coreChoiceText(cores, profile, P, "gradInput planes");
   } else {
-    plan.strategy = cat("default (non-deterministic): gradOutput's ", P * shape.Ho,
+    plan.strategy = cat("default (non-owners): gradOutput's ", P * shape.Ho,
                         " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
                         t.chunkCells, " cells; a plane held by one core is zeroed and summed plainly by that core in ",
                         where(t.ownerAcc), "; the ", shared, " plane(s) whose rows are split between cores are "
@@ -369,6 +369,135 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype),
                          " after its add (accumulate=dtype), in the same fp32 cells");
+  }
+  finalizePlan(plan);
+  return t;
+}
+
+BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                         const DeviceProfile& profile, Accumulation accumulate) {
+  BackwardTiling t = planBackward(shape, dtype, indexType, gradInputDense, true, profile, accumulate);
+  if (t.mode != BackwardMode::kOwner) return t;  // nothing to do, or only zeroes: as every strategy
+  t.mode = BackwardMode::kLanes;
+  Plan& plan = t.plan;
+  plan.phases.clear();
+  plan.tiles.clear();
+  plan.ubUses.clear();
+  UbUses ub(plan);
+  const int64_t P = shape.planes(), HW = shape.inPlaneCells();
+  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
+  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
+  t.ownerAcc = t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.accBytes = 0;
+  const AxisWindows rows(shape.H, shape.Ho), cols(shape.W, shape.Wo);
+  const bool overlap = shape.H % shape.Ho != 0 || shape.W % shape.Wo != 0;  // Ho, Wo > 0: an empty gradOutput returned above
+  const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
+  const int32_t cores = coresFor(profile, groups);
+  int64_t kwMax = 0;
+  for (int64_t a = 0; a < shape.Wo; ++a) kwMax = std::max(kwMax, cols.end[static_cast<size_t>(a)] - cols.start[static_cast<size_t>(a)]);
+
+  // UB of a tile of `planes` planes x `cells` output cells of one row: values and indices, and the window
+  // region of one output cell per plane on its way out.
+  auto need = [&](int64_t planes, int64_t cells, int64_t kh) {
+    return BackwardTiling::footprint(planes * cells) + align64(static_cast<uint64_t>(planes * kh * kwMax) * sizeof(float));
+  };
+  const uint64_t half = profile.ubBytes / 2;
+  const int32_t checkPhase = 0;
+  plan.phases.push_back({PhaseKind::kCheck, "check that every index lies inside its gradInput plane"});
+  plan.phases.push_back({PhaseKind::kZero, cat("vector core 0 zeroes the fp32 sums of all ", P, " gradInput planes (",
+                                               fp32Dense ? "gradInput itself" : "the workspace",
+                                               "), as CANN's block 0 does before the others start")});
+  Tile zero;
+  zero.phase = 1;
+  zero.core = 0;
+  zero.dst = {0, P, 0, shape.H, 0, shape.W};
+  zero.bytesOut = static_cast<uint64_t>(P * HW) * sizeof(float);
+  zero.vectorElems = 0;
+  plan.tiles.push_back(zero);
+  const int32_t computePhase = 2;
+  plan.phases.push_back({PhaseKind::kCompute, cat("each core takes its groups of ", kLanePlanes, " planes (one per vector lane) ",
+                                                  "an output row at a time; every gradOutput cell writes its window, its "
+                                                  "value at the argmax and zeros elsewhere, ",
+                                                  overlap ? "with atomic adds (windows overlap)" : "plainly (windows do not overlap)")});
+  std::vector<int32_t> order(static_cast<size_t>(cores), 0);
+  std::vector<Tile> compute;
+  for (int64_t g = 0; g < groups; ++g) {
+    const int32_t core = static_cast<int32_t>(g % cores);
+    const int64_t p0 = g * kLanePlanes, p1 = std::min(P, p0 + kLanePlanes);
+    for (int64_t oh = 0; oh < shape.Ho; ++oh) {
+      const int64_t hs = rows.start[static_cast<size_t>(oh)], he = rows.end[static_cast<size_t>(oh)];
+      // The widest piece of the row that fits half the UB (double-buffered), else all of it; planes are cut
+      // too when one cell of every plane does not fit.
+      int64_t planes = p1 - p0, width = shape.Wo;
+      uint64_t budget = half;
+      while (width > 1 && need(planes, width, he - hs) > budget) width = (width + 1) / 2;
+      if (need(planes, width, he - hs) > budget) budget = profile.ubBytes;
+      while (planes > 1 && need(planes, width, he - hs) > budget) planes = (planes + 1) / 2;
+      for (int64_t q0 = p0; q0 < p1; q0 += planes) {
+        const int64_t q1 = std::min(p1, q0 + planes);
+        for (int64_t w0 = 0; w0 < shape.Wo; w0 += width) {
+          const int64_t w1 = std::min(shape.Wo, w0 + width);
+          Tile tile;
+          tile.phase = computePhase;
+          tile.core = core;
+          tile.order = order[static_cast<size_t>(core)]++;
+          tile.src = {q0, q1, oh, oh + 1, w0, w1};
+          tile.dst = {q0, q1, hs, he, cols.start[static_cast<size_t>(w0)], cols.end[static_cast<size_t>(w1 - 1)]};
+          tile.atomic = overlap;
+          const uint64_t cells = static_cast<uint64_t>((q1 - q0) * (w1 - w0));
+          uint64_t region = 0;
+          for (int64_t a = w0; a < w1; ++a) region += static_cast<uint64_t>((he - hs) * (cols.end[static_cast<size_t>(a)] - cols.start[static_cast<size_t>(a)]));
+          region *= static_cast<uint64_t>(q1 - q0);
+          tile.bytesIn = cells * (es + is);
+          tile.bytesOut = region * sizeof(float);
+          tile.vectorElems = cells * 4 + region * 2;  // transposes, index to window offset, compare + select
+          tile.ubBytes = std::min<uint64_t>(need(q1 - q0, w1 - w0, he - hs), profile.ubBytes);
+          ub.describe(tile, cat(cells, " gradOutput values and indices, one plane per lane (",
+                                BackwardTiling::footprint(static_cast<int64_t>(cells)), " B), and one window region per plane on "
+                                "its way out"));
+          compute.push_back(tile);
+        }
+      }
+    }
+  }
+  for (const Tile& c : compute) {  // the check reads the same boxes' indices
+    Tile check;
+    check.phase = checkPhase;
+    check.core = c.core;
+    check.order = c.order;
+    check.src = c.src;
+    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * is;
+    check.vectorElems = static_cast<uint64_t>(c.src.cells());
+    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
+    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
+    plan.tiles.push_back(check);
+  }
+  for (const Tile& c : compute) plan.tiles.push_back(c);
+  t.chunkCells = kLanePlanes * shape.Wo;
+  if (!fp32Dense) {
+    t.sharedPlanes.clear();
+    for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
+    plan.phases.push_back({PhaseKind::kRound, cat("round the ", P, " planes' fp32 sums from the workspace into gradInput once, ",
+                                                  "split over the cores")});
+    const size_t firstRound = plan.tiles.size();
+    sharedPlaneTiles(t, 3, coresFor(profile, P * shape.H), sizeof(float), es,
+                     static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
+    for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
+      ub.describe(plan.tiles[i], cat(t.stageCells, " fp32 workspace cells at a time, rounded to ", rt::dtypeName(dtype),
+                                     " (", plan.tiles[i].ubBytes, " B)"));
+    }
+    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
+  } else {
+    plan.workspaceBytes = 0;
+  }
+  plan.strategy = cat("lanes (CANN's AdaptiveMaxPool3DGrad", overlap ? "" : ", as MaxPool3DGradWithArgmax since the sizes divide",
+                      "): ", groups, " group(s) of up to ", kLanePlanes, " planes dealt round-robin over ", cores,
+                      " cores, one output row per tile; each gradOutput cell writes its whole window into ",
+                      fp32Dense ? "gradInput" : "an fp32 workspace", overlap ? " with atomic adds" : "",
+                      "; a plane belongs to one core, so its sums land in row-major order");
+  plan.coreChoice = coreChoiceText(cores, profile, groups, "groups of 64 planes");
+  if (plan.accumulate == Accumulation::kDtype) {
+    plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype), " after its add (accumulate=dtype)");
   }
   finalizePlan(plan);
   return t;

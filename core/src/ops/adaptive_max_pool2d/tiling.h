@@ -29,6 +29,7 @@ enum class BackwardMode {
   kZeroOnly,  // gradOutput is empty: gradInput is zeroed
   kOwner,     // deterministic: one core owns each gradInput plane and sums in row-major order
   kAtomic,    // default: gradOutput rows split evenly, shared planes combined with fp32 atomic adds
+  kLanes,     // CANN's: groups of 64 planes (one per vector lane) per core, window regions added into zeroed sums
 };
 
 // Where a gradInput plane's fp32 sums live while its gradOutput cells are added in.
@@ -72,9 +73,21 @@ struct BackwardTiling {
 
 // gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.
 // `accumulate` applies to FLOAT16 / BF16 (gradlab/accumulation.h): dtype rounds every sum, in the same cells.
+// owners: the owner strategy (one core per gradInput plane); false: scatter (gradOutput rows split evenly).
 BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                            bool deterministic, const DeviceProfile& profile,
+                            bool owners, const DeviceProfile& profile,
                             Accumulation accumulate = Accumulation::kFp32);
+
+// The lanes strategy, as CANN's AdaptiveMaxPool3DGrad (normal template) runs a 2-D call on Atlas A2: planes in
+// groups of kLanePlanes, one per vector lane, dealt round-robin over the vector cores; a tile is one output
+// row of a group (its Wo cells, or a piece when they do not fit the UB). Phases: check the indices; vector
+// core 0 zeroes every fp32 sum (CANN's InitGlobalMemory on block 0); compute: each gradOutput cell writes its
+// window region (its value at the argmax, zeros elsewhere), with atomic adds where windows overlap (in % out
+// != 0 on an axis) and plain copies where they do not; round the workspace into gradInput once (FLOAT16/BF16
+// or strided FLOAT: the sums live in an fp32 workspace; dense FLOAT: in gradInput itself).
+inline constexpr int64_t kLanePlanes = 64;
+BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                         const DeviceProfile& profile, Accumulation accumulate = Accumulation::kFp32);
 
 // Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
 // segmentCols cells per output row. For each output row the tile streams the window's input rows through

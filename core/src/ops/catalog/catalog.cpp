@@ -14,6 +14,8 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/entry.h"
+#include "ops/adaptive_max_pool2d/strategies.h"
+#include "ops/nearest_upsample/strategies.h"
 #include "ops/upsample_nearest/entry.h"
 #include "ops/upsample_nearest_exact/entry.h"
 
@@ -36,12 +38,12 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      "1-D nearest-exact upsample, backward", "aclnnop/aclnn_upsample_nearest_exact1d_backward.h",
      "UpsampleNearestExact2dGrad", kUpsampleNearestExact1d, true, 1, IndexRule::kNearestExact, 1, true, true, false,
      {{{"gradOutput", "gradOutput", kOut, kValues}, {"gradInput", "out", kIn, kOutput}}}, 2, 0, 1,
-     {1, 1, 1, 4, 1, 8}, ops::upsample_exact::backward1d, aclnnUpsampleNearestExact1dBackward, kFloating},
+     {1, 1, 1, 4, 1, 8}, ops::upsample_exact::backward1d, aclnnUpsampleNearestExact1dBackward, kFloating, ops::nearest::kBackwardStrategies},
     {kUpsampleNearestExact2dBackward, "UpsampleNearestExact2dBackward", "upsample2d-backward",
      "2-D nearest-exact upsample, backward", "aclnnop/aclnn_upsample_nearest_exact2d_backward.h",
      "UpsampleNearestExact2dGrad", kUpsampleNearestExact2d, true, 2, IndexRule::kNearestExact, 2, true, true, false,
      {{{"gradOutput", "gradOutput", kOut, kValues}, {"gradInput", "out", kIn, kOutput}}}, 2, 0, 1,
-     {1, 1, 4, 4, 8, 8}, ops::upsample_exact::backward2d, aclnnUpsampleNearestExact2dBackward, kFloating},
+     {1, 1, 4, 4, 8, 8}, ops::upsample_exact::backward2d, aclnnUpsampleNearestExact2dBackward, kFloating, ops::nearest::kBackwardStrategies},
     {kAdaptiveMaxPool2dBackward, "AdaptiveMaxPool2dBackward", "adaptive-max-pool2d-backward",
      "adaptive max pool 2-D, backward", "aclnnop/aclnn_adaptive_max_pool2d_backward.h", "AdaptiveMaxPool3DGrad",
      kAdaptiveMaxPool2d, true, 2, IndexRule::kAdaptiveMax, 0, false, false, true,
@@ -49,42 +51,42 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
        {"self", "self", kIn, kShapeOnly},
        {"indices", "indices", kOut, kIndices},
        {"gradInput", "gradInput", kIn, kOutput}}},
-     4, 0, 3, {1, 1, 8, 8, 3, 3}, ops::adaptive::backward, aclnnAdaptiveMaxPool2dBackward, kFloating},
+     4, 0, 3, {1, 1, 8, 8, 3, 3}, ops::adaptive::backward, aclnnAdaptiveMaxPool2dBackward, kFloating, ops::adaptive::kBackwardStrategies},
     {kUpsampleNearestExact1d, "UpsampleNearestExact1d", "upsample1d", "1-D nearest-exact upsample, forward",
      "aclnnop/aclnn_upsample_nearest_exact1d.h", "UpsampleNearestExact1d", kUpsampleNearestExact1dBackward, false, 1,
      IndexRule::kNearestExact, 1, true, false, false,
      {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2, 0, 1, {1, 1, 1, 4, 1, 8},
      ops::upsample_exact::forward1d,
-     aclnnUpsampleNearestExact1d, kExactForward},
+     aclnnUpsampleNearestExact1d, kExactForward, ops::nearest::kForwardStrategies},
     {kUpsampleNearestExact2d, "UpsampleNearestExact2d", "upsample2d", "2-D nearest-exact upsample, forward",
      "aclnnop/aclnn_upsample_nearest_exact2d.h", "UpsampleNearestExact2d", kUpsampleNearestExact2dBackward, false, 2,
      IndexRule::kNearestExact, 2, true, false, false,
      {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2, 0, 1, {1, 1, 4, 4, 8, 8},
      ops::upsample_exact::forward2d,
-     aclnnUpsampleNearestExact2d, kExactForward},
+     aclnnUpsampleNearestExact2d, kExactForward, ops::nearest::kForwardStrategies},
     {kAdaptiveMaxPool2d, "AdaptiveMaxPool2d", "adaptive-max-pool2d", "adaptive max pool 2-D, forward",
      "aclnnop/aclnn_adaptive_max_pool2d.h", "AdaptiveMaxPool3d", kAdaptiveMaxPool2dBackward, false, 2,
      IndexRule::kAdaptiveMax, 0, true, false, true,
      {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}, {"indices", "indices", kOut, kOutputIndices}}},
-     3, 0, 1, {1, 1, 8, 8, 3, 3}, ops::adaptive::forward, aclnnAdaptiveMaxPool2d, kPoolForward},
+     3, 0, 1, {1, 1, 8, 8, 3, 3}, ops::adaptive::forward, aclnnAdaptiveMaxPool2d, kPoolForward, ops::adaptive::kForwardStrategies},
     {kUpsampleNearest1dBackward, "UpsampleNearest1dBackward", "upsample-nearest1d-backward",
      "1-D nearest upsample (legacy), backward", "aclnnop/aclnn_upsample_nearest_1d_backward.h",
      "UpsampleNearestExact2dGrad", kUpsampleNearest1d, true, 1, IndexRule::kNearest, 1, true, true, false,
      {{{"gradOutput", "gradOut", kOut, kValues}, {"gradInput", "out", kIn, kOutput}}}, 2, 0, 1, {1, 1, 1, 3, 1, 8},
-     ops::upsample_legacy::backward1d, aclnnUpsampleNearest1dBackward, kLegacy1dBackward},
+     ops::upsample_legacy::backward1d, aclnnUpsampleNearest1dBackward, kLegacy1dBackward, ops::nearest::kBackwardStrategies},
     {kUpsampleNearest2dBackward, "UpsampleNearest2dBackward", "upsample-nearest2d-backward",
      "2-D nearest upsample (legacy), backward", "aclnnop/aclnn_upsample_nearest_2d_backward.h",
      "UpsampleNearestExact2dGrad", kUpsampleNearest2d, true, 2, IndexRule::kNearest, 2, true, true, false,
      {{{"gradOutput", "gradOut", kOut, kValues}, {"gradInput", "gradInput", kIn, kOutput}}}, 2, 0, 1,
-     {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::backward2d, aclnnUpsampleNearest2dBackward, kFloating},
+     {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::backward2d, aclnnUpsampleNearest2dBackward, kFloating, ops::nearest::kBackwardStrategies},
     {kUpsampleNearest1d, "UpsampleNearest1d", "upsample-nearest1d", "1-D nearest upsample (legacy), forward",
      "aclnnop/aclnn_upsample_nearest_1d.h", "UpsampleNearest3d", kUpsampleNearest1dBackward, false, 1,
      IndexRule::kNearest, 0, true, false, false, {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2,
-     0, 1, {1, 1, 1, 3, 1, 8}, ops::upsample_legacy::forward1d, aclnnUpsampleNearest1d, kLegacyForward},
+     0, 1, {1, 1, 1, 3, 1, 8}, ops::upsample_legacy::forward1d, aclnnUpsampleNearest1d, kLegacyForward, ops::nearest::kForwardStrategies},
     {kUpsampleNearest2d, "UpsampleNearest2d", "upsample-nearest2d", "2-D nearest upsample (legacy), forward",
      "aclnnop/aclnn_upsample_nearest_2d.h", "ResizeNearestNeighborV2", kUpsampleNearest2dBackward, false, 2,
      IndexRule::kNearest, 0, true, false, false, {{{"self", "self", kIn, kValues}, {"out", "out", kOut, kOutput}}}, 2,
-     0, 1, {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::forward2d, aclnnUpsampleNearest2d, kLegacyForward},
+     0, 1, {1, 1, 3, 3, 8, 8}, ops::upsample_legacy::forward2d, aclnnUpsampleNearest2d, kLegacyForward, ops::nearest::kForwardStrategies},
 }};
 
 // Every OpKind has its entry, at its own index, with a twin of the other direction: a missing or
@@ -97,10 +99,11 @@ constexpr bool catalogComplete() {
     if (op.twin == kCount || kCatalog[static_cast<size_t>(op.twin)].backward == op.backward) return false;
     if (op.roleCount < 2 || op.srcRole >= op.roleCount || op.dstRole >= op.roleCount) return false;
     if (op.dtypes.empty() || op.dtypes[0] != ACL_FLOAT) return false;  // FLOAT first: the default everywhere
+    if (op.strategies.empty()) return false;
   }
   return true;
 }
-static_assert(catalogComplete(), "every OpKind needs its catalog entry, in enum order");
+static_assert(catalogComplete(), "every OpKind needs its catalog entry, in enum order, with its strategies");
 
 bool sameIgnoringCase(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {

@@ -7,16 +7,6 @@
 namespace gradlab {
 namespace {
 
-Pipe pipeOf(EventKind kind) {
-  switch (kind) {
-    case EventKind::kCopyIn: return Pipe::kMte2;
-    case EventKind::kCompute: return Pipe::kVector;
-    case EventKind::kCopyOut:
-    case EventKind::kAtomicAdd: return Pipe::kMte3;
-  }
-  return Pipe::kVector;
-}
-
 bool validTile(const Plan& plan, int32_t tile) { return tile >= 0 && static_cast<size_t>(tile) < plan.tiles.size(); }
 
 // Length of the union of [start, end) intervals.
@@ -43,29 +33,76 @@ double pairedSpeed(const DeviceProfile& profile, int32_t activeCores) {
   return std::min(profile.mteBandwidthGBps, share / 2.0) / std::min(profile.mteBandwidthGBps, share);
 }
 
+// The cores sharing the HBM while `tile`'s phase runs.
+int32_t activeCores(const Plan& plan, int32_t phase) {
+  if (phase >= 0 && static_cast<size_t>(phase) < plan.phases.size() && plan.phases[static_cast<size_t>(phase)].cores > 0)
+    return plan.phases[static_cast<size_t>(phase)].cores;
+  return plan.coresUsed;
+}
+
+bool cubeTile(const Plan& plan, const Tile& tile) { return plan.coreKind(tile.core) == CoreKind::kCube; }
+
+// Microseconds of `macs` multiply-adds on one cube core.
+double cubeUs(const DeviceProfile& profile, uint64_t macs, bool fp32) {
+  return static_cast<double>(macs) / (profile.cubeMacsPerNs * (fp32 ? 0.25 : 1.0) * 1e3);
+}
+
+double loadL0Us(const DeviceProfile& profile, uint64_t bytes) {
+  return static_cast<double>(bytes) / (profile.mte1BandwidthGBps * 1e3);
+}
+
 }  // namespace
 
 TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
                   uint64_t vectorElems, bool atomic) {
   const double rate = soloRate(profile, activeCores);
-  return {static_cast<double>(bytesIn) / rate, static_cast<double>(vectorElems) / (profile.vectorElemsPerNs * 1e3),
-          static_cast<double>(bytesOut) / rate * (atomic ? profile.atomicAddCost : 1.0)};
+  TileCost c;
+  c.copyInUs = static_cast<double>(bytesIn) / rate;
+  c.computeUs = static_cast<double>(vectorElems) / (profile.vectorElemsPerNs * 1e3);
+  c.copyOutUs = static_cast<double>(bytesOut) / rate * (atomic ? profile.atomicAddCost : 1.0);
+  return c;
 }
 
 TileCost tileCost(const Plan& plan, const Tile& tile) {
-  return tileCost(plan.profile, plan.coresUsed, tile.bytesIn, tile.bytesOut, tile.vectorElems, tile.atomic);
+  TileCost c = tileCost(plan.profile, activeCores(plan, tile.phase), tile.bytesIn, tile.bytesOut, tile.vectorElems,
+                        tile.atomic);
+  if (cubeTile(plan, tile)) {
+    c.computeUs = cubeUs(plan.profile, tile.cubeMacs, tile.cubeFp32);
+    c.loadL0Us = loadL0Us(plan.profile, tile.l0Bytes);
+  }
+  return c;
 }
 
-bool doubleBuffered(const Plan& plan, const Tile& tile) { return 2 * tile.ubBytes <= plan.profile.ubBytes; }
+bool doubleBuffered(const Plan& plan, const Tile& tile) {
+  const DeviceProfile& p = plan.profile;
+  if (cubeTile(plan, tile)) {
+    return 2 * tile.l1Bytes <= p.l1Bytes && 2 * tile.l0aBytes <= p.l0aBytes && 2 * tile.l0bBytes <= p.l0bBytes &&
+           2 * tile.l0cBytes <= p.l0cBytes;
+  }
+  return 2 * tile.ubBytes <= p.ubBytes;
+}
+
+int bufferOf(const Plan& plan, const Tile& tile) { return doubleBuffered(plan, tile) ? tile.order % 2 : -1; }
 
 namespace ops {
 
 TraceEvent unplacedEvent(const Plan& plan, int32_t core, int32_t tile, EventKind kind, uint64_t bytes,
-                         uint64_t vectorElems) {
-  const bool in = kind == EventKind::kCopyIn;
-  const TileCost cost = tileCost(plan.profile, plan.coresUsed, in ? bytes : 0, in ? 0 : bytes,
-                                 kind == EventKind::kCompute ? vectorElems : 0, kind == EventKind::kAtomicAdd);
-  return {core, tile, kind, pipeOf(kind), 0.0, cost.totalUs(), bytes};
+                         uint64_t work) {
+  const Tile* t = validTile(plan, tile) ? &plan.tiles[static_cast<size_t>(tile)] : nullptr;
+  const int32_t active = activeCores(plan, t ? t->phase : -1);
+  double us = 0.0;
+  switch (kind) {
+    case EventKind::kCopyIn: us = tileCost(plan.profile, active, bytes, 0, 0, false).copyInUs; break;
+    case EventKind::kCompute: us = tileCost(plan.profile, active, 0, 0, work, false).computeUs; break;
+    case EventKind::kCopyOut:
+    case EventKind::kFixPipe: us = tileCost(plan.profile, active, 0, bytes, 0, false).copyOutUs; break;
+    case EventKind::kAtomicAdd: us = tileCost(plan.profile, active, 0, bytes, 0, true).copyOutUs; break;
+    case EventKind::kLoadL0: us = loadL0Us(plan.profile, bytes); break;
+    case EventKind::kMatmul: us = cubeUs(plan.profile, work, t && t->cubeFp32); break;
+  }
+  TraceEvent e{core, tile, kind, pipeOf(kind), 0.0, us, bytes};
+  if (t) e.buffer = static_cast<int8_t>(bufferOf(plan, *t));
+  return e;
 }
 
 double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double startUs) {
@@ -93,14 +130,16 @@ double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double st
   for (size_t i = 0; i < n; ++i) remaining[i] = std::max(0.0, events[i].endUs - events[i].startUs);
   std::vector<bool> done(n, false);
   // Each pipe takes its events in issue order.
-  std::vector<size_t> queue[3];
+  std::vector<size_t> queue[kPipeCount];
   for (size_t i = 0; i < n; ++i) queue[static_cast<int>(events[i].pipe)].push_back(i);
-  size_t next[3] = {0, 0, 0};
-  ptrdiff_t running[3] = {-1, -1, -1};
-  const double paired = pairedSpeed(plan.profile, plan.coresUsed);
+  size_t next[kPipeCount] = {};
+  ptrdiff_t running[kPipeCount];
+  std::fill(std::begin(running), std::end(running), ptrdiff_t{-1});
+  const int32_t firstTile = events[0].tile;
+  const double paired = pairedSpeed(plan.profile, activeCores(plan, validTile(plan, firstTile) ? plan.tiles[static_cast<size_t>(firstTile)].phase : -1));
   double now = startUs;
   for (size_t finished = 0; finished < n;) {
-    for (int p = 0; p < 3; ++p) {
+    for (int p = 0; p < kPipeCount; ++p) {
       if (running[p] >= 0 || next[p] == queue[p].size()) continue;
       const size_t i = queue[p][next[p]];
       const size_t k = tileOf[i];
@@ -111,17 +150,22 @@ double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double st
       ++next[p];
       events[i].startUs = now;
     }
-    const bool bothCopying = running[0] >= 0 && running[2] >= 0;
-    auto speed = [&](int p) { return p != 1 && bothCopying ? paired : 1.0; };
+    // The engines that move GM bytes (MTE2 in; MTE3 or FixPipe out) split the core's HBM share.
+    auto hbm = [](int p) {
+      return p == static_cast<int>(Pipe::kMte2) || p == static_cast<int>(Pipe::kMte3) || p == static_cast<int>(Pipe::kFixPipe);
+    };
+    int copying = 0;
+    for (int p = 0; p < kPipeCount; ++p) copying += hbm(p) && running[p] >= 0;
+    auto speed = [&](int p) { return hbm(p) && copying >= 2 ? paired : 1.0; };
     double step = -1.0;
-    for (int p = 0; p < 3; ++p) {
+    for (int p = 0; p < kPipeCount; ++p) {
       if (running[p] < 0) continue;
       const double t = remaining[static_cast<size_t>(running[p])] / speed(p);
       if (step < 0.0 || t < step) step = t;
     }
     if (step < 0.0) break;  // nothing can run: cannot happen for events in issue order
     now += step;
-    for (int p = 0; p < 3; ++p) {
+    for (int p = 0; p < kPipeCount; ++p) {
       if (running[p] < 0) continue;
       const size_t i = static_cast<size_t>(running[p]);
       remaining[i] -= step * speed(p);
@@ -156,6 +200,13 @@ std::vector<TraceEvent> planEvents(const Plan& plan) {
           TraceEvent e = ops::unplacedEvent(plan, core, t.id, kind, bytes, elems);
           if (e.endUs > 0.0 || bytes != 0) events.push_back(e);
         };
+        if (plan.coreKind(t.core) == CoreKind::kCube) {
+          add(EventKind::kCopyIn, t.bytesIn, 0);
+          add(EventKind::kLoadL0, t.l0Bytes, 0);
+          add(EventKind::kMatmul, 0, t.cubeMacs);
+          add(EventKind::kFixPipe, t.bytesOut, 0);
+          continue;
+        }
         add(EventKind::kCopyIn, t.bytesIn, 0);
         add(EventKind::kCompute, 0, t.vectorElems);
         add(t.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, t.bytesOut, 0);
@@ -187,7 +238,8 @@ ModelledTime modelledTime(const Plan& plan) {
   for (int32_t p = 0; p < phases; ++p) {
     std::vector<std::pair<double, double>> copies;
     for (const TraceEvent& e : events) {
-      if (phaseOf(e) == p && e.core == lastCore[static_cast<size_t>(p)] && e.pipe != Pipe::kVector)
+      const bool copy = e.pipe == Pipe::kMte2 || e.pipe == Pipe::kMte3 || e.pipe == Pipe::kFixPipe;
+      if (phaseOf(e) == p && e.core == lastCore[static_cast<size_t>(p)] && copy)
         copies.emplace_back(e.startUs, e.endUs);
     }
     m.copyUs += coveredUs(std::move(copies));

@@ -15,6 +15,9 @@ const char* phaseKindName(PhaseKind kind) {
     case PhaseKind::kZero: return "zero";
     case PhaseKind::kCompute: return "compute";
     case PhaseKind::kRound: return "round";
+    case PhaseKind::kCast: return "cast";
+    case PhaseKind::kSelect: return "select";
+    case PhaseKind::kMatmul: return "matmul";
   }
   return "?";
 }
@@ -24,8 +27,31 @@ const char* pipeName(Pipe pipe) {
     case Pipe::kMte2: return "MTE2";
     case Pipe::kVector: return "VECTOR";
     case Pipe::kMte3: return "MTE3";
+    case Pipe::kMte1: return "MTE1";
+    case Pipe::kCube: return "CUBE";
+    case Pipe::kFixPipe: return "FIXPIPE";
   }
   return "?";
+}
+
+Pipe pipeOf(EventKind kind) {
+  switch (kind) {
+    case EventKind::kCopyIn: return Pipe::kMte2;
+    case EventKind::kCompute: return Pipe::kVector;
+    case EventKind::kCopyOut:
+    case EventKind::kAtomicAdd: return Pipe::kMte3;
+    case EventKind::kLoadL0: return Pipe::kMte1;
+    case EventKind::kMatmul: return Pipe::kCube;
+    case EventKind::kFixPipe: return Pipe::kFixPipe;
+  }
+  return Pipe::kVector;
+}
+
+std::span<const Pipe> pipesOf(CoreKind kind) {
+  static constexpr Pipe kVectorPipes[] = {Pipe::kMte2, Pipe::kVector, Pipe::kMte3};
+  static constexpr Pipe kCubePipes[] = {Pipe::kMte2, Pipe::kMte1, Pipe::kCube, Pipe::kFixPipe};
+  if (kind == CoreKind::kCube) return kCubePipes;
+  return kVectorPipes;
 }
 
 const char* eventKindName(EventKind kind) {
@@ -34,8 +60,38 @@ const char* eventKindName(EventKind kind) {
     case EventKind::kCompute: return "Compute";
     case EventKind::kCopyOut: return "CopyOut";
     case EventKind::kAtomicAdd: return "AtomicAdd";
+    case EventKind::kLoadL0: return "LoadL0";
+    case EventKind::kMatmul: return "Mmad";
+    case EventKind::kFixPipe: return "FixPipe";
   }
   return "?";
+}
+
+std::string Plan::coreName(int32_t lane) const {
+  return std::string(coreKindName(coreKind(lane))) + " " + std::to_string(coreId(lane));
+}
+
+int32_t Plan::coresWorking(CoreKind kind) const {
+  std::vector<bool> seen(static_cast<size_t>(std::max(coresUsed, 0)), false);
+  int32_t n = 0;
+  for (const Tile& t : tiles) {
+    if (t.core < 0 || t.core >= coresUsed || seen[static_cast<size_t>(t.core)] || coreKind(t.core) != kind) continue;
+    seen[static_cast<size_t>(t.core)] = true;
+    ++n;
+  }
+  return n;
+}
+
+const std::vector<int64_t>& Plan::srcShapeOf(const Tile& tile) const {
+  return tile.srcBuffer >= 0 && static_cast<size_t>(tile.srcBuffer) < buffers.size()
+             ? buffers[static_cast<size_t>(tile.srcBuffer)].shape
+             : srcShape;
+}
+
+const std::vector<int64_t>& Plan::dstShapeOf(const Tile& tile) const {
+  return tile.dstBuffer >= 0 && static_cast<size_t>(tile.dstBuffer) < buffers.size()
+             ? buffers[static_cast<size_t>(tile.dstBuffer)].shape
+             : dstShape;
 }
 
 std::pair<size_t, size_t> Plan::phaseTiles(int32_t phase) const {

@@ -8,11 +8,15 @@
 namespace gradlab::ops {
 
 PlanContext currentContext() {
-  return {activeProfile(), rt::deterministic(rt::currentDevice()), defaultSchedule(), defaultAccumulation()};
+  return {activeProfile(), rt::deterministic(rt::currentDevice()), defaultSchedule(), defaultAccumulation(),
+          environmentStrategy(), true};
 }
 
 void applySchedule(Plan& plan, const PlanContext& ctx) {
-  plan.schedule = plan.deterministic ? AtomicSchedule::host() : ctx.schedule;
+  // Only a strategy with atomic adds has an order for the schedule to set.
+  const StrategyInfo* strategy = plan.strategyName.empty() ? nullptr : findStrategy(plan.op, plan.strategyName);
+  const bool atomic = strategy == nullptr || strategy->atomic;
+  plan.schedule = plan.deterministic || !atomic ? AtomicSchedule::host() : ctx.schedule;
 }
 
 aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out) {
@@ -27,6 +31,8 @@ aclnnStatus contextOf(const char* api, const OpArgs& args, PlanContext* out) {
   out->deterministic = args.deterministic ? *args.deterministic : rt::deterministic(rt::currentDevice());
   out->schedule = args.schedule ? *args.schedule : defaultSchedule();
   out->accumulate = args.accumulate ? *args.accumulate : defaultAccumulation();
+  out->strategy = args.strategy ? *args.strategy : environmentStrategy();
+  out->strategyFromEnvironment = !args.strategy.has_value();
   return ACLNN_SUCCESS;
 }
 

@@ -4,6 +4,8 @@
 // the runner, the CLI, the app) may carry its own, so nothing process-wide is swapped.
 #pragma once
 
+#include <string>
+
 #include "gradlab/ops.h"
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
@@ -16,9 +18,12 @@ struct PlanContext {
   bool deterministic = false;
   AtomicSchedule schedule;  // what the call asked for; only plans of default mode use it
   Accumulation accumulate = Accumulation::kFp32;  // what the call asked for; only FLOAT16/BF16 backwards use it
+  std::string strategy;                 // what the call asked for (gradlab/strategy.h): a name, "cann", "default" or ""
+  bool strategyFromEnvironment = true;  // it came from GRADLAB_STRATEGY: a name the operator lacks is no error
 };
 
-// Records the call's schedule in a plan of default mode (a deterministic plan has no atomic adds to order).
+// Records the call's schedule in a plan of default mode whose strategy adds atomically (stamp the strategy
+// first: a deterministic plan, or one whose strategy has no atomic adds, has nothing to order).
 void applySchedule(Plan& plan, const PlanContext& ctx);
 
 PlanContext currentContext();

@@ -7,6 +7,7 @@
 #include <limits>
 #include <mutex>
 #include <sstream>
+#include <utility>
 
 #include "runtime/error.h"
 
@@ -83,10 +84,16 @@ const std::vector<DeviceProfile>& builtinProfiles() {
     v.push_back(a3);
     DeviceProfile small;
     small.name = "classroom";
-    small.description = "A tiny teaching chip: 4 vector cores with 16 KiB of UB, so tiling is visible";
+    small.description = "A tiny teaching chip: 2 cube and 4 vector cores with small buffers, so tiling is visible";
     small.cubeCores = 2;
     small.vectorCores = 4;
     small.ubBytes = 16 * 1024;
+    small.l1Bytes = 32 * 1024;
+    small.l0aBytes = 4 * 1024;
+    small.l0bBytes = 4 * 1024;
+    small.l0cBytes = 8 * 1024;
+    small.cubeMacsPerNs = 256.0;
+    small.mte1BandwidthGBps = 32.0;
     small.gmBandwidthGBps = 100.0;
     small.mteBandwidthGBps = 25.0;
     small.vectorElemsPerNs = 8.0;
@@ -118,6 +125,16 @@ std::string profileProblem(const DeviceProfile& p) {
     return cat("device profile ", p.name, ": ubBytes = ", p.ubBytes, " is outside [", kMinUbBytes, ", ", kMaxUbBytes,
                "] (the operators' smallest tiles need ", kMinUbBytes, " bytes of unified buffer)");
   }
+  // The cube's buffers must hold at least one fractal of each operand (16x16 fp32 values: 1 KiB).
+  const std::pair<const char*, uint64_t> cubeBuffers[] = {
+      {"l1Bytes", p.l1Bytes}, {"l0aBytes", p.l0aBytes}, {"l0bBytes", p.l0bBytes}, {"l0cBytes", p.l0cBytes}};
+  for (const auto& [field, bytes] : cubeBuffers) {
+    if (bytes < kMinUbBytes || bytes > kMaxUbBytes) {
+      return cat("device profile ", p.name, ": ", field, " = ", bytes, " is outside [", kMinUbBytes, ", ", kMaxUbBytes, "]");
+    }
+  }
+  if (!positive(p.cubeMacsPerNs)) return cat("device profile ", p.name, ": cubeMacsPerNs = ", p.cubeMacsPerNs, " is not a positive number");
+  if (!positive(p.mte1BandwidthGBps)) return cat("device profile ", p.name, ": mte1BandwidthGBps = ", p.mte1BandwidthGBps, " is not a positive number");
   if (!positive(p.gmBandwidthGBps)) return cat("device profile ", p.name, ": gmBandwidthGBps = ", p.gmBandwidthGBps, " is not a positive number");
   if (!positive(p.mteBandwidthGBps)) return cat("device profile ", p.name, ": mteBandwidthGBps = ", p.mteBandwidthGBps, " is not a positive number");
   if (!positive(p.vectorElemsPerNs)) return cat("device profile ", p.name, ": vectorElemsPerNs = ", p.vectorElemsPerNs, " is not a positive number");
@@ -166,31 +183,36 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     return fail("bad device profile spec '" + spec + "' (expected name, name:key=value,... or key=value,...)");
   }
 
-  bool customized = false;
+  bool customized = false, cubesGiven = false;
   std::stringstream items(rest);
   for (std::string item; std::getline(items, item, ',');) {
     item = trim(item);
     if (item.empty()) continue;
     size_t eq = item.find('=');
-    if (eq == std::string::npos) return fail("bad item '" + item + "' (expected key=value with key cores or ub)");
+    if (eq == std::string::npos) return fail("bad item '" + item + "' (expected key=value with key cores, cubes or ub)");
     std::string key = lower(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
     if (!parseSize(value, &v)) return fail("bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
     if (key == "cores" || key == "vector_cores") {
       if (v < 1 || v > kMaxCores) return fail("cores=" + value + " is out of range [1, " + std::to_string(kMaxCores) + "]");
       p.vectorCores = static_cast<int32_t>(v);
+      if (!cubesGiven) p.cubeCores = static_cast<int32_t>((v + 1) / 2);
+    } else if (key == "cubes" || key == "cube_cores") {
+      if (v < 1 || v > kMaxCores) return fail("cubes=" + value + " is out of range [1, " + std::to_string(kMaxCores) + "]");
+      p.cubeCores = static_cast<int32_t>(v);
+      cubesGiven = true;
     } else if (key == "ub") {
       if (v < kMinUbBytes || v > kMaxUbBytes) return fail("ub=" + value + " is out of range [1k, 64M] bytes");
       p.ubBytes = v;
     } else {
-      return fail("unknown key '" + key + "' in '" + item + "' (known: cores, ub)");
+      return fail("unknown key '" + key + "' in '" + item + "' (known: cores, cubes, ub)");
     }
     customized = true;
   }
   if (customized) {
     p.name += "-custom";
     std::string ub = p.ubBytes % 1024 == 0 ? std::to_string(p.ubBytes / 1024) + " KiB" : std::to_string(p.ubBytes) + " B";
-    p.description += " (" + std::to_string(p.vectorCores) + " vector cores, " + ub + " UB)";
+    p.description += " (" + std::to_string(p.cubeCores) + " cube and " + std::to_string(p.vectorCores) + " vector cores, " + ub + " UB)";
   }
   *out = p;
   return true;

@@ -82,6 +82,12 @@ std::byte* threadUb(uint64_t bytes) {
   return ub.data;
 }
 
+// A vector core's UB; a cube core's L1, L0A, L0B and L0C, one after another (CoreContext::cubeBuffers).
+uint64_t laneBufferBytes(const Plan& plan, int32_t core) {
+  const DeviceProfile& p = plan.profile;
+  return plan.coreKind(core) == CoreKind::kCube ? p.l1Bytes + p.l0aBytes + p.l0bBytes + p.l0cBytes : p.ubBytes;
+}
+
 // Runs tiles [first, last) of the plan (one phase, sorted by core) on their cores.
 void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::unique_ptr<CoreRecorder>>& recorders,
               const TileKernel& kernel) {
@@ -95,8 +101,8 @@ void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::uniq
     if (start[core] == start[core + 1]) return;
     CoreContext ctx;
     ctx.core = core;
-    ctx.ubBytes = plan.profile.ubBytes;
-    ctx.ub = threadUb(plan.profile.ubBytes);
+    ctx.ubBytes = laneBufferBytes(plan, core);
+    ctx.ub = threadUb(ctx.ubBytes);
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
     for (size_t i = start[core]; i < start[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
   }, workBytes);
@@ -118,7 +124,11 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
   // not overwrite it. Each buffer is as large as its core's largest tile says it needs, so a kernel that
   // uses more than its plan states stops here (debug builds) or under AddressSanitizer.
   std::vector<uint64_t> need(static_cast<size_t>(plan.coresUsed), 64);
-  for (size_t i = first; i < last; ++i) need[plan.tiles[i].core] = std::max(need[plan.tiles[i].core], plan.tiles[i].ubBytes);
+  for (size_t i = first; i < last; ++i) {
+    const Tile& t = plan.tiles[i];
+    const uint64_t bytes = plan.coreKind(t.core) == CoreKind::kCube ? laneBufferBytes(plan, t.core) : t.ubBytes;
+    need[t.core] = std::max(need[t.core], bytes);
+  }
   std::vector<std::unique_ptr<std::byte, UbDeleter>> ubs(static_cast<size_t>(plan.coresUsed));
   for (int32_t c : busy) ubs[c].reset(static_cast<std::byte*>(::operator new((need[c] + 63) / 64 * 64, std::align_val_t{64})));
   CoreContext ctx;
@@ -147,8 +157,9 @@ void collect(const Plan& plan, std::vector<std::unique_ptr<CoreRecorder>>& recor
   }
   std::sort(trace->moves.begin(), trace->moves.end(),
             [](const CellMove& a, const CellMove& b) { return a.sequence < b.sequence; });
-  std::unordered_map<int64_t, uint32_t> seen;
-  for (CellMove& m : trace->moves) m.orderAtDst = seen[m.dst]++;
+  // Hop-1 moves count their order in the intermediate, the rest in the output.
+  std::unordered_map<int64_t, uint32_t> seen, seenIntermediate;
+  for (CellMove& m : trace->moves) m.orderAtDst = (m.hop == Hop::kIntoIntermediate ? seenIntermediate : seen)[m.dst]++;
 }
 
 }  // namespace
@@ -160,8 +171,8 @@ void CoreContext::ubOverflow(uint64_t offsetBytes, uint64_t bytes) const {
   std::abort();
 }
 
-void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems) {
-  events.push_back(unplacedEvent(plan_, core_, tile, kind, bytes, vectorElems));
+void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work) {
+  events.push_back(unplacedEvent(plan_, core_, tile, kind, bytes, work));
 }
 
 double CoreRecorder::endPhase(double startUs) {
@@ -170,13 +181,13 @@ double CoreRecorder::endPhase(double startUs) {
   return placeCoreEvents(plan_, phase, startUs);
 }
 
-void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter) {
+void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, Hop hop, float weight) {
   uint64_t seq = sequence_->fetch_add(1, std::memory_order_relaxed);
   if (seq >= maxMoves_) {
     truncated = true;
     return;
   }
-  moves.push_back({src, dst, core_, tile, seq, 0, value, sumAfter});
+  moves.push_back({src, dst, core_, tile, seq, 0, value, sumAfter, hop, weight});
 }
 
 float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst) {
@@ -244,6 +255,13 @@ void finalizePlan(Plan& plan) {
   int32_t maxCore = -1;
   for (const Tile& t : plan.tiles) maxCore = std::max(maxCore, t.core);
   plan.coresUsed = maxCore + 1;
+  for (size_t p = 0; p < plan.phases.size(); ++p) {  // tiles are sorted: count each phase's distinct lanes
+    int32_t cores = 0, last = -1;
+    for (const Tile& t : plan.tiles) {
+      if (t.phase == static_cast<int32_t>(p) && t.core != last) ++cores, last = t.core;
+    }
+    plan.phases[p].cores = cores;
+  }
   for (size_t i = 0; i < plan.tiles.size(); ++i) {
     Tile& t = plan.tiles[i];
     t.id = static_cast<int32_t>(i);

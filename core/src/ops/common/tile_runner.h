@@ -31,9 +31,11 @@ class CoreRecorder {
  public:
   CoreRecorder(const Plan& plan, int32_t core, std::atomic<uint64_t>* sequence, uint64_t maxMoves)
       : plan_(plan), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
-  void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t vectorElems);
+  // `work`: vector elements of a compute, multiply-adds of a matmul.
+  void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work);
   // A cell move whose order at dst is fixed by the kernel (one owner per cell).
-  void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter);
+  void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, Hop hop = Hop::kDirect,
+            float weight = 1.0f);
   // An atomic add into a GM fp32 cell, recorded in the exact order the adds happen; returns the sum after.
   float atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst);
   // The same for a cell stored as `storage` whose sum rounds to `rounding` (atomicAddCell's contract).
@@ -58,7 +60,9 @@ class CoreRecorder {
 
 struct CoreContext {
   int32_t core = 0;
-  std::byte* ub = nullptr;  // this core's unified buffer, ubBytes long, 64-byte aligned
+  // A vector core's unified buffer; a cube core's L1, L0A, L0B and L0C one after another (in that order,
+  // each as large as the profile says). ubBytes long, 64-byte aligned.
+  std::byte* ub = nullptr;
   uint64_t ubBytes = 0;
   CoreRecorder* recorder = nullptr;  // nullptr when tracing is off
 

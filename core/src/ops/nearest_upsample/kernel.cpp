@@ -12,7 +12,6 @@
 namespace gradlab::ops::nearest {
 namespace {
 
-constexpr uint64_t kF32 = sizeof(float);
 
 int64_t flat(int64_t plane, int64_t h, int64_t w, int64_t H, int64_t W) { return (plane * H + h) * W + w; }
 

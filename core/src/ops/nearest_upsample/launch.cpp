@@ -4,8 +4,11 @@
 #include <utility>
 
 #include "ops/common/op_support.h"
+#include "ops/common/strategy_choice.h"
 #include "ops/nearest_upsample/axis_map_cache.h"
+#include "ops/nearest_upsample/cube_kernel.h"
 #include "ops/nearest_upsample/kernel.h"
+#include "ops/nearest_upsample/strategies.h"
 #include "ops/nearest_upsample/tiling.h"
 #include "runtime/executor_registry.h"
 
@@ -41,19 +44,79 @@ const char* argumentOf(OpKind op, bool dst) {
   return dst ? info.dst().argument : info.src().argument;
 }
 
-std::shared_ptr<const UpsamplePlan> scheduled(UpsamplePlan plan, const PlanContext& ctx) {
+std::shared_ptr<const UpsamplePlan> scheduled(UpsamplePlan plan, const PlanContext& ctx, const StrategyChoice& choice) {
+  plan.plan.deterministic = ctx.deterministic;
+  stampStrategy(plan.plan, choice);
   applySchedule(plan.plan, ctx);
   return std::make_shared<const UpsamplePlan>(std::move(plan));
+}
+
+// What CANN runs for a backward call on Atlas A2 (op_api and the tiling of UpsampleNearestExact2dGrad).
+CannPick backwardCannPick(OpKind op, aclDataType dtype) {
+  if (dtype == ACL_DOUBLE) {
+    return {kGather, "CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here is "
+                     "gather"};
+  }
+  const bool oneD = opInfo(op).spatialRank == 1;
+  return {kCube, std::string("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, ") +
+                     (oneD ? "a 1-D call as a 2-D one with H = 1 (only the W pass)"
+                           : "the W pass then the H pass, one block per cube core")};
+}
+
+CannPick forwardCannPick() {
+  return {kGather, "CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC and "
+                   "copies whole channel vectors)"};
+}
+
+std::string checkApi(OpKind op) { return opInfo(op).aclnnName() + "GetWorkspaceSize"; }
+
+aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx, StrategyChoice* choice) {
+  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, ctx.deterministic ? kGather : kScatter,
+                                         backwardCannPick(op, dtype), choice));
+  if (choice->info->name == kCube && dtype == ACL_DOUBLE) {
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, "the cube has no fp64");
+  } else if (choice->info->name == kCube && ctx.profile.cubeCores < 1) {
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, "the device profile has no cube cores");
+  }
+  return ACLNN_SUCCESS;
+}
+
+aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g, const PlanContext& ctx,
+                        const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const IndexRule rule = opInfo(op).rule;
+  auto job = std::make_shared<CubeJob>(planeTensorOf(src, opInfo(op).spatialRank), planeTensorOf(dst, opInfo(op).spatialRank),
+                                       sharedAxisMap(rule, g.inH, g.outH, g.scaleH),
+                                       sharedAxisMap(rule, g.inW, g.outW, g.scaleW));
+  CubeUpsamplePlan planned = planCube(op, g.N, g.C, job->rows, job->cols, g.scaleH, g.scaleW, src.dtype, ctx.profile,
+                                      shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW));
+  planned.plan.deterministic = ctx.deterministic;
+  stampStrategy(planned.plan, choice);
+  applySchedule(planned.plan, ctx);
+  GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), planned.plan.workspaceBytes,
+                                         "the cube strategy's selection matrices and intermediate product"));
+  auto plan = std::make_shared<const CubeUpsamplePlan>(std::move(planned));
+  job->plan = plan;
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->api = opInfo(op).aclnnName();
+  exec->workspaceSize = plan->plan.workspaceBytes;
+  exec->tensors = {{argumentOf(op, false), src}, {argumentOf(op, true), dst}};
+  exec->plan = std::shared_ptr<const Plan>(plan, &plan->plan);
+  exec->run = [job](const rt::LaunchArgs& args) { return runCube(*job, args.workspace, args.trace); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
 }  // namespace
 
 aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, ctx, &choice));
+  if (choice.info->name == kCube) return publishCube(op, src, dst, g, ctx, choice, workspaceSize, executor);
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  auto plan = scheduled(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype, ctx.deterministic, ctx.profile,
+  const bool gather = choice.info->name == kGather;
+  auto plan = scheduled(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype, gather, ctx.profile,
                                      shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW), ctx.accumulate),
-                        ctx);
+                        ctx, choice);
   job->plan = plan;
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
@@ -62,10 +125,13 @@ aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& ds
 
 aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), &choice));
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  auto plan = std::make_shared<const UpsamplePlan>(planForward(op, g.N * g.C, job->rows, job->cols, src.dtype,
-                                                               ctx.profile, shapeOf(op, g, g.inH, g.inW),
-                                                               shapeOf(op, g, g.outH, g.outW)));
+  UpsamplePlan planned = planForward(op, g.N * g.C, job->rows, job->cols, src.dtype, ctx.profile,
+                                     shapeOf(op, g, g.inH, g.inW), shapeOf(op, g, g.outH, g.outW));
+  stampStrategy(planned.plan, choice);
+  auto plan = std::make_shared<const UpsamplePlan>(std::move(planned));
   job->plan = plan;
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [job](const rt::LaunchArgs& args) { return runForward(*job, args.trace); };
@@ -74,7 +140,10 @@ aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst
 
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto plan = scheduled(planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile), ctx);
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dst.dtype, ctx, &choice));
+  choice.note = rt::cat(choice.note, choice.note.empty() ? "" : "; ", "gradOutput is empty: every strategy only zeroes out");
+  auto plan = scheduled(planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile), ctx, choice);
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [plan, dst](const rt::LaunchArgs& args) { return runZeroOut(dst, *plan, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
@@ -82,7 +151,11 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
 
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto plan = std::make_shared<const UpsamplePlan>(planNothing(op, src.viewDims, dst.viewDims, dst.dtype, ctx.profile, why));
+  StrategyChoice choice;
+  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), &choice));
+  UpsamplePlan planned = planNothing(op, src.viewDims, dst.viewDims, dst.dtype, ctx.profile, why);
+  stampStrategy(planned.plan, choice);
+  auto plan = std::make_shared<const UpsamplePlan>(std::move(planned));
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [plan](const rt::LaunchArgs& args) { return runNothing(*plan, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);

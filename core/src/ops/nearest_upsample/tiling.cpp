@@ -217,7 +217,7 @@ const ColumnBlock& UpsamplePlan::blockAt(int64_t dst0) const {
 }
 
 UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
-                          bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
+                          bool gather, const DeviceProfile& profile, std::vector<int64_t> srcShape,
                           std::vector<int64_t> dstShape, Accumulation accumulate) {
   const uint64_t budget = ubBudget(profile);
   const uint64_t elem = aclDataTypeSize(dtype), vb = ubValueBytes(dtype);
@@ -233,7 +233,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   for (const ColumnBlock& b : blocks) caps.push_back(capacityRows(b, budget, vb));
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
 
-  Plan base = newPlan(op, profile, deterministic, dtype, planes, std::move(srcShape), std::move(dstShape));
+  Plan base = newPlan(op, profile, gather, dtype, planes, std::move(srcShape), std::move(dstShape));
   base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
   const std::string sums = roundEach ? rt::cat(", rounding every sum to ", rt::dtypeName(dtype)) : "";
@@ -241,7 +241,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
 
-  if (deterministic) {
+  if (gather) {
     std::vector<int64_t> prefix =
         unitPrefix(blocks, inH, [&](const ColumnBlock& b, int64_t r) { return rows.count(r) * b.span() + b.width(); });
     std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
@@ -333,7 +333,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   const PhaseTexts texts = {"",
                             rt::cat("zero the ", halfType(dtype) ? (roundEach ? rt::dtypeName(dtype) : "fp32") : ubValueName(dtype), " cells of the ", shared,
                                     " gradInput row(s) shared between cores"),
-                            deterministic ? rt::cat("each core sums the gradOutput rows of the gradInput rows it owns, in "
+                            gather ? rt::cat("each core sums the gradOutput rows of the gradInput rows it owns, in "
                                                     "order, in UB",
                                                     sums, ", and stores them")
                                           : rt::cat("each core sums its gradOutput rows in UB", sums,

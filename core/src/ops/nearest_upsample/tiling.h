@@ -23,6 +23,8 @@
 
 namespace gradlab::ops::nearest {
 
+inline constexpr uint64_t kF32 = sizeof(float);  // bytes of an fp32 value: UB and workspace sums
+
 // A block of columns of the tile's output side and the columns of the input side it reads.
 // Backward: dst = gradInput columns, src = the gradOutput columns that map into them.
 // Forward: dst = out columns, src = the self columns they copy from.
@@ -51,8 +53,9 @@ uint64_t accumulatorBytes(const Tile& tile, aclDataType dtype);
 
 // `planes` = N*C; rows/cols map gradOutput (out side) onto gradInput (in side). `accumulate` applies to
 // FLOAT16 / BF16 (gradlab/accumulation.h): dtype needs no workspace and no round phase.
+// gather: the gather strategy (one owner per gradInput row); false: scatter.
 UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,
-                          bool deterministic, const DeviceProfile& profile, std::vector<int64_t> srcShape,
+                          bool gather, const DeviceProfile& profile, std::vector<int64_t> srcShape,
                           std::vector<int64_t> dstShape, Accumulation accumulate = Accumulation::kFp32);
 // rows/cols map out (Ho, Wo) onto self (Hi, Wi).
 UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const AxisMap& cols, aclDataType dtype,

@@ -1,0 +1,62 @@
+// Strategies: the ways one operator's work can be laid out on the emulated chip, each a plan and its
+// kernels. An operator lists its strategies in its catalog entry (OpInfo::strategies). A call asks for one
+// by name, or for "cann" (the strategy CANN's own kernel for that call uses on Atlas A2), or for nothing
+// (today's default: the operator's choice for the determinism mode). The plan says which one ran, which
+// one CANN would pick and, when they differ from what was asked, why (Plan::strategyName, cannStrategy,
+// strategyNote).
+//
+// Asking: OpArgs::strategy and RunRequest::strategy (a call's own), else GRADLAB_STRATEGY=<name> (read once
+// per process, like GRADLAB_DEVICE): it applies to every call whose operator has a strategy of that name
+// ("cann" and "default" apply to all), and other calls run their default. A call's own request for a name
+// its operator does not have is refused with 161002 naming the operator's strategies.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
+namespace gradlab {
+
+enum class OpKind : uint8_t;
+
+// Which kind of core runs a tile: an AI vector core (AIV) or an AI cube core (AIC).
+enum class CoreKind : uint8_t { kVector, kCube };
+const char* coreKindName(CoreKind kind);  // "AIV", "AIC"
+
+struct StrategyInfo {
+  const char* name = "";      // "scatter", "gather", "cube", ...: what --strategy and GRADLAB_STRATEGY take
+  const char* title = "";     // "vector scatter"
+  const char* how = "";       // one sentence: how the work is split over the cores
+  const char* order = "";     // how each output cell's sum is associated, in words
+  const char* numerics = "";  // what its results are held to: bit-exact, or the tolerance and why
+  bool cube = false;          // runs tiles on cube cores
+  // Adds into cells other cores share with atomic adds, so the order is up to the cores: not
+  // deterministic. In deterministic mode such a strategy gives way to `deterministicTwin`.
+  bool atomic = false;
+  const char* deterministicTwin = "";
+  // Its fp32 sums are associated exactly as the reference's (row-major): bit-exact whenever the adds land
+  // in that order (always, unless `atomic` in default mode). Otherwise the tolerance of `numerics`.
+  bool referenceOrder = true;
+};
+
+// What a strategy request names besides a strategy.
+inline constexpr std::string_view kStrategyDefault = "default";  // the operator's choice for the mode
+inline constexpr std::string_view kStrategyCann = "cann";        // CANN's choice for the call
+
+std::span<const StrategyInfo> strategiesOf(OpKind op);
+// The strategy of `op` called `name` (any case), or nullptr.
+const StrategyInfo* findStrategy(OpKind op, std::string_view name);
+// "scatter, gather, cube"
+std::string strategyNames(OpKind op);
+// True for "", "default", "cann" and every name of `op`'s strategies.
+bool strategyRequestValid(OpKind op, std::string_view request);
+// The request of calls that name none: GRADLAB_STRATEGY (read once per process), else "".
+const std::string& environmentStrategy();
+
+}  // namespace gradlab
+GRADLAB_API_END

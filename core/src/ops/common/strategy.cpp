@@ -1,0 +1,98 @@
+#include "gradlab/strategy.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+#include "gradlab/ops.h"
+#include "ops/common/strategy_choice.h"
+#include "runtime/error.h"
+
+namespace gradlab {
+namespace {
+
+std::string asLowerCase(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+const char* coreKindName(CoreKind kind) { return kind == CoreKind::kCube ? "AIC" : "AIV"; }
+
+std::span<const StrategyInfo> strategiesOf(OpKind op) { return opInfo(op).strategies; }
+
+const StrategyInfo* findStrategy(OpKind op, std::string_view name) {
+  const std::string wanted = asLowerCase(name);
+  for (const StrategyInfo& s : strategiesOf(op)) {
+    if (wanted == s.name) return &s;
+  }
+  return nullptr;
+}
+
+std::string strategyNames(OpKind op) {
+  std::string names;
+  for (const StrategyInfo& s : strategiesOf(op)) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  return names;
+}
+
+bool strategyRequestValid(OpKind op, std::string_view request) {
+  const std::string r = asLowerCase(request);
+  return r.empty() || r == kStrategyDefault || r == kStrategyCann || findStrategy(op, r) != nullptr;
+}
+
+const std::string& environmentStrategy() {
+  static const std::string request = [] {
+    const char* text = std::getenv("GRADLAB_STRATEGY");
+    return text == nullptr ? std::string() : asLowerCase(text);
+  }();
+  return request;
+}
+
+namespace ops {
+
+aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
+                           CannPick cann, StrategyChoice* out) {
+  const std::string request = asLowerCase(ctx.strategy);
+  out->cann = std::move(cann);
+  out->note.clear();
+  std::string_view name = defaultName;
+  if (request == kStrategyCann) {
+    name = out->cann.name;
+  } else if (!request.empty() && request != kStrategyDefault) {
+    if (findStrategy(op, request) != nullptr) {
+      name = request;
+    } else if (ctx.strategyFromEnvironment) {
+      out->note = rt::cat("GRADLAB_STRATEGY=", request, " names no strategy of ", opName(op), " (",
+                          strategyNames(op), "): it runs its default, ", defaultName);
+    } else {
+      return rt::fail(ACLNN_ERR_PARAM_INVALID,
+                      rt::cat(api, ": strategy \"", ctx.strategy, "\" is not one of ", opName(op), "'s: ",
+                              strategyNames(op), ", or cann (CANN's choice) or default"));
+    }
+  }
+  out->info = findStrategy(op, name);
+  if (ctx.deterministic && out->info->atomic) {
+    const StrategyInfo* twin = findStrategy(op, out->info->deterministicTwin);
+    out->note = rt::cat(out->info->name, " adds into shared cells with atomic adds, whose order is up to the cores: ",
+                        "deterministic mode runs ", twin->name, " instead");
+    out->info = twin;
+  }
+  return ACLNN_SUCCESS;
+}
+
+void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why) {
+  choice.note = rt::cat(choice.info->name, " cannot run this call (", why, "): it runs ", name, " instead");
+  choice.info = findStrategy(op, name);
+}
+
+void stampStrategy(Plan& plan, const StrategyChoice& choice) {
+  plan.strategyName = choice.info->name;
+  plan.cannStrategy = std::string(choice.cann.name);
+  plan.cannWhy = choice.cann.why;
+  plan.strategyNote = choice.note;
+}
+
+}  // namespace ops
+}  // namespace gradlab

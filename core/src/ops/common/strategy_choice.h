@@ -1,0 +1,39 @@
+// How a call's strategy request (gradlab/strategy.h) becomes the strategy its plan runs.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "aclnn/acl_meta.h"
+#include "gradlab/plan.h"
+#include "gradlab/strategy.h"
+#include "ops/common/plan_context.h"
+
+namespace gradlab::ops {
+
+// What CANN's own kernel for a call does on Atlas A2: one of the operator's strategies, and why.
+struct CannPick {
+  std::string_view name;
+  std::string why;
+};
+
+struct StrategyChoice {
+  const StrategyInfo* info = nullptr;  // what runs
+  std::string note;                    // why it is not what was asked for ("" when it is)
+  CannPick cann;
+};
+
+// Resolves ctx.strategy for `op`: "" or "default" -> `defaultName` (the operator's choice for the mode),
+// "cann" -> cann.name, else that strategy. An atomic strategy in deterministic mode gives way to its
+// deterministic twin. A name `op` does not have: 161002 naming its strategies when the call asked for it,
+// the default (with a note) when it came from GRADLAB_STRATEGY.
+aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
+                           CannPick cann, StrategyChoice* out);
+
+// Runs `name` instead of the choice (a strategy that cannot plan this call), saying why.
+void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why);
+
+// Writes the choice into the plan's strategy fields.
+void stampStrategy(Plan& plan, const StrategyChoice& choice);
+
+}  // namespace gradlab::ops

@@ -1,0 +1,16 @@
+// The strategies of the nearest upsample operators (gradlab/strategy.h): the catalog lists them, the
+// engine plans with the one a call resolves to.
+#pragma once
+
+#include <string_view>
+
+#include "gradlab/strategy.h"
+
+namespace gradlab::ops::nearest {
+
+inline constexpr std::string_view kScatter = "scatter", kGather = "gather", kCube = "cube";
+
+extern const StrategyInfo kBackwardStrategies[3];  // scatter, gather, cube
+extern const StrategyInfo kForwardStrategies[1];   // gather
+
+}  // namespace gradlab::ops::nearest

@@ -1,0 +1,213 @@
+// The Pipeline tab: the grids coloured by core on top, and below them every core's pipes, one row each,
+// with the run's events in modelled device time; double-buffered tiles show which buffer (ping or pong)
+// they use. Clicking an event selects its tile: outlined on the grids, highlighted in the Tiling tab's table.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "viz/model/pipeline.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/theme.h"
+#include "viz/widgets/timeline_widget.h"
+
+namespace gradlab::viz {
+namespace {
+
+// The legend: the event kinds this run has, then what the stripes mean.
+void pipelineLegend(const TimelineModel& t) {
+  bool kinds[8] = {};
+  for (const TimelineBar& b : t.bars) kinds[static_cast<int>(b.kind)] = true;
+  const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float box = ImGui::GetFontSize() * 0.8f;
+  bool first = true;
+  auto item = [&](const char* text, ImU32 colour, bool striped) {
+    const float w = box + 4.0f + ImGui::CalcTextSize(text).x;
+    if (!first) {
+      ImGui::SameLine(0, ImGui::GetFontSize() * 0.8f);
+      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - box) / 2.0f;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + box, y + box), colour);
+    if (striped) {
+      for (float x = p.x - box; x < p.x + box; x += 5.0f) {
+        dl->AddLine(ImVec2(std::max(x, p.x), y + box - (std::max(x, p.x) - x)),
+                    ImVec2(std::min(x + box, p.x + box), y + box - (std::min(x + box, p.x + box) - x)),
+                    IM_COL32(255, 255, 255, 170), 1.5f);
+      }
+    }
+    ImGui::Dummy(ImVec2(box, ImGui::GetTextLineHeight()));
+    ImGui::SameLine(0, 4.0f);
+    ImGui::TextUnformatted(text);
+  };
+  for (int k = 0; k < 7; ++k) {
+    if (kinds[k]) item(eventKindName(static_cast<EventKind>(k)), eventColour(static_cast<EventKind>(k)), false);
+  }
+  item("pong buffer (striped)", IM_COL32(150, 150, 150, 255), true);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("A tile that needs at most half of its core's buffers is double-buffered: tiles take turns in\n"
+                      "the two halves (ping, pong), so the next tile copies in while this one computes.\n"
+                      "Plain bars: ping, or a tile that runs alone.");
+  }
+}
+
+// Diagonal white stripes over a bar: the pong buffer.
+void pongStripes(ImDrawList* dl, const Rect& r) {
+  dl->PushClipRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), true);
+  const float h = r.height();
+  for (float x = r.x0 - h; x < r.x1; x += 6.0f) dl->AddLine(ImVec2(x, r.y1), ImVec2(x + h, r.y0), IM_COL32(255, 255, 255, 150), 1.5f);
+  dl->PopClipRect();
+}
+
+// The selected tile in words, under the lanes.
+void selectedTileText(const AppState& s, const Plan& plan) {
+  if (!s.selectedTile || *s.selectedTile < 0 || static_cast<size_t>(*s.selectedTile) >= plan.tiles.size()) {
+    if (!s.presenter) {
+      textDimWrapped("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table.");
+    }
+    return;
+  }
+  const Tile& t = plan.tiles[static_cast<size_t>(*s.selectedTile)];
+  const PlanPhase& phase = plan.phases[static_cast<size_t>(t.phase)];
+  auto box = [&](const Box& b, int32_t buffer, const char* tensor) {
+    if (b.cells() == 0) return std::string("-");
+    const std::string name = buffer >= 0 && static_cast<size_t>(buffer) < plan.buffers.size()
+                                 ? plan.buffers[static_cast<size_t>(buffer)].name
+                                 : std::string(tensor);
+    return cat(name, " rows ", b.row0, "-", b.row1 - 1, ", cols ", b.col0, "-", b.col1 - 1);
+  };
+  const OpInfo& op = opInfo(plan.op);
+  const char* buffer = bufferName(static_cast<int8_t>(bufferOf(plan, t)));
+  ImGui::TextWrapped("T%d on %s, phase %s, %s buffer: reads %s; writes %s", t.id, plan.coreName(t.core).c_str(),
+                     phaseKindName(phase.kind), *buffer ? buffer : "a single", box(t.src, t.srcBuffer, op.src().name).c_str(),
+                     box(t.dst, t.dstBuffer, op.dst().name).c_str());
+  textDimWrapped(phase.what);
+}
+
+}  // namespace
+
+void drawPipelinePanel(AppState& s) {
+  RunView& r = s.run;
+  if (!r.ok() || !r.result.plan) {
+    drawRunError(r);
+    return;
+  }
+  const Plan& plan = *r.result.plan;
+  const PipelineModel model = buildPipeline(r.timeline);
+  planeSelector(s);
+  ImGui::SameLine();
+  ImGui::Checkbox("kernels only", &s.timelineKernelsOnly);
+  // Presenter mode gives the lanes the room (a projector cannot show both readably); the grids on demand.
+  bool grids = s.pipelineGrids.value_or(!s.presenter);
+  ImGui::SameLine();
+  if (ImGui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s%s", r.timeline.fromTrace ? "the run's events" : "the plan's modelled events",
+                      model.idleCores > 0 ? cat(", ", model.idleCores, " idle core(s) left out").c_str() : "");
+  pipelineLegend(r.timeline);
+
+  // Top: the grids coloured by core, the selected tile outlined; below, the lanes at their full height
+  // when the room allows (they scroll otherwise), then the selected tile in words.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float font = ImGui::GetFontSize();
+  const float coreGap = font * 0.35f;
+  int32_t cores = 0;
+  for (const PipelineRow& row : model.rows) cores += row.firstOfCore ? 1 : 0;
+  // Without the grids the rows grow to fill the room (up to 1.8 lines each), for a projector.
+  const float spare = avail.y - ImGui::GetTextLineHeightWithSpacing() * 3.5f - font * 1.8f -
+                      static_cast<float>(std::max(cores - 1, 0)) * coreGap;
+  const float rowH = grids || model.rows.empty()
+                         ? std::max(font * 1.05f, 14.0f)
+                         : std::clamp(spare / static_cast<float>(model.rows.size()), std::max(font * 1.05f, 14.0f), font * 1.8f);
+  const float lanesContent = static_cast<float>(model.rows.size()) * rowH +
+                             static_cast<float>(std::max(cores - 1, 0)) * coreGap + font * 1.8f + 6.0f;
+  const float lanesBox = lanesContent + ImGui::GetStyle().WindowPadding.y * 2.0f;
+  const float textH = ImGui::GetTextLineHeightWithSpacing() * (s.presenter && !s.selectedTile ? 0.5f : 2.6f);
+  const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
+                                  avail.y * 0.55f);
+  if (grids) {
+    const float margin = gridLabelSize() * 2.0f + 8.0f;
+    Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, margin);
+    drawSceneGrids(canvas, s, CellColour::kCores, false);
+    if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
+    drawHoverOverlay(canvas, s);
+  }
+  const float lanesH = std::min(ImGui::GetContentRegionAvail().y - textH, lanesBox);
+  ImGui::BeginChild("##lanes", ImVec2(0, std::max(lanesH, font * 4.0f)), true, ImGuiWindowFlags_None);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float labelW = ImGui::CalcTextSize("AIV 47 FIXPIPE ").x + 8.0f;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const Rect area{origin.x, origin.y, origin.x + width - 8.0f, origin.y + 1.0f};
+  const PipelineGeometry geo = layoutPipeline(model, r.timeline, area, labelW, rowH, coreGap, s.timelineKernelsOnly);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Theme& th = theme();
+  for (size_t i = 0; i < model.rows.size(); ++i) {
+    const PipelineRow& row = model.rows[i];
+    const Rect& lane = geo.rows[i];
+    dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), i % 2 ? IM_COL32(128, 128, 128, 22) : IM_COL32(128, 128, 128, 40));
+    const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", pipeName(row.pipe))
+                                              : std::string(pipeName(row.pipe));
+    const float tw = ImGui::CalcTextSize(label.c_str()).x;
+    dl->AddText(ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
+                label.c_str());
+  }
+  std::vector<int32_t> inFlight;
+  for (const Flight& f : r.animation.flightsAt(s.player.t)) inFlight.push_back(r.scene.trace->moves[f.move->move].tile);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool inside = ImGui::IsWindowHovered();
+  int hovered = -1;
+  for (size_t i = 0; i < geo.bars.size(); ++i) {
+    const Rect& b = geo.bars[i];
+    if (b.width() <= 0.0f) continue;
+    const TimelineBar& bar = r.timeline.bars[i];
+    dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), eventColour(bar.kind));
+    if (bar.buffer == 1) pongStripes(dl, b);
+    const char* buf = bufferName(bar.buffer);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    if (*buf && ts.x + 4.0f < b.width()) dl->AddText(ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
+    const bool selected = s.selectedTile && *s.selectedTile == bar.tile;
+    if (selected || std::find(inFlight.begin(), inFlight.end(), bar.tile) != inFlight.end()) {
+      dl->AddRect(ImVec2(b.x0 - 1, b.y0 - 1), ImVec2(b.x1 + 1, b.y1 + 1), selected ? th.highlight : th.label, 0.0f, 0,
+                  selected ? th.highlightWidth : 1.5f);
+    }
+    if (inside && b.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
+  }
+  const float lanesEnd = geo.rows.empty() ? area.y0 : geo.rows.back().y1;
+  // The time axis, with enough decimals that its ticks differ (a small call's kernels last nanoseconds
+  // after a 3 µs launch).
+  const float axisY = lanesEnd + 3.0f;
+  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
+  const double span = r.timeline.totalUs - geo.originUs;
+  const int decimals = span > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(span / 4.0))) + 1, 0, 6) : 0;
+  for (int k = 0; k <= 4; ++k) {
+    const double us = geo.originUs + span * k / 4.0;
+    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
+    char tick[32];
+    std::snprintf(tick, sizeof tick, "%.*f µs", decimals, us);
+    const float tw = ImGui::CalcTextSize(tick).x;
+    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
+    dl->AddText(ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);
+  }
+  ImGui::Dummy(ImVec2(width - 8.0f, lanesEnd - area.y0 + font * 1.6f));
+  if (hovered >= 0) {
+    const TimelineBar& b = r.timeline.bars[static_cast<size_t>(hovered)];
+    ImGui::BeginTooltip();
+    ImGui::Text("%s, tile %d: %s on %s", model.names[static_cast<size_t>(b.core)].c_str(), b.tile, eventKindName(b.kind),
+                pipeName(pipeOf(b.kind)));
+    ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
+                bufferName(b.buffer));
+    if (b.bytes) ImGui::Text("%llu bytes", static_cast<unsigned long long>(b.bytes));
+    ImGui::TextDisabled("click: select this tile");
+    ImGui::EndTooltip();
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, b.tile);
+  }
+  ImGui::EndChild();
+  selectedTileText(s, plan);
+}
+
+}  // namespace gradlab::viz
