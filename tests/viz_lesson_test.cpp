@@ -116,6 +116,7 @@ TEST(VizLesson, PresetJsonRoundTrips) {
   p.spec.request.outW = 3;
   p.spec.request.indexType = ACL_INT32;
   p.spec.request.layout = Layout::kChannelsLast;
+  p.spec.request.accumulate = Accumulation::kDtype;
   p.spec.cores = 2;
   std::string text = "{\"presets\": [" + presetJson(p) + "]}";
   Lesson l;

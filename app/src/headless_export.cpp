@@ -50,7 +50,8 @@ bool makeDir(const fs::path& dir) {
 }
 
 bool animated(const viz::AppState& s) {
-  return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kMatrix) && s.run.ok() &&
+  return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kPipeline ||
+          s.tab == viz::Tab::kMatrix) && s.run.ok() &&
          !s.run.animation.empty();
 }
 
@@ -96,12 +97,27 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
   const bool anim = animated(s);
   frames = anim ? frames : 1;
   const double duration = s.player.duration;
+  // A step that asks a question starts with two stills: the question, then its right answer checked.
+  const bool asks = s.exerciseOpen();
   // Frame i is compressed (PNG, GIF) on a worker while frame i + 1 renders; a few frames may wait.
   BackgroundFrames writer;
   const Image probe = renderShot(renderer, s);
-  if (!writer.start(gifPath, probe.width, probe.height, frames, 4, &error)) {
+  if (!writer.start(gifPath, probe.width, probe.height, frames + (asks ? 2 : 0), 4, &error)) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return -1;
+  }
+  if (asks) {
+    auto still = [&](const char* name) {
+      s.player.t = 0.0;
+      settle(renderer, s);
+      writer.add(renderShot(renderer, s), 300, frameDir.empty() ? std::string() : (fs::path(frameDir) / name).string());
+    };
+    still("question.png");
+    s.exercise->answer = viz::rightAnswer(s.exercise->exercise);
+    s.exercise->typed = viz::formatNumber(s.exercise->exercise.number);
+    viz::checkExercise(s);
+    still("answer.png");
+    s.player.playing = false;
   }
   // Frame i shows time duration * i / (frames - 1): the first frame is the start, the last the result.
   const double seconds = s.player.speed > 0 ? duration / s.player.speed : 0.0;

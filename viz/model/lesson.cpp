@@ -40,6 +40,7 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
       if (!p.contains("request")) throw PresetJsonError{"\"request\" is missing"};
       preset.spec = parseRequest(p["request"]);
       preset.view = parseView(p.contains("view") ? p["view"] : json());
+      if (p.contains("exercise")) preset.exercise = parseExercise(p["exercise"], preset.spec.request);
       lesson.presets.push_back(std::move(preset));
     }
   } catch (const PresetJsonError& e) {

@@ -20,7 +20,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "viz/model/animation.h"
+#include "viz/model/exercise.h"
 #include "viz/model/request_spec.h"
 
 namespace gradlab::viz {
@@ -51,6 +54,7 @@ struct Preset {
   std::string caption;
   RequestSpec spec;
   PresetView view;
+  std::optional<ExerciseSpec> exercise;  // the step asks before it shows (viz/model/exercise.h)
 };
 
 struct Lesson {

@@ -69,6 +69,12 @@ RequestSpec parseRequest(const json& j) {
     }
     r.strategy = strategy;
   }
+  if (j.contains("accumulate")) {
+    const std::string accumulate = jsonField<std::string>(j, "accumulate", "");
+    const std::optional<Accumulation> acc = parseAccumulation(accumulate);
+    if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
+    r.accumulate = *acc;
+  }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
   const auto vs = valueSourceFromName(source);
@@ -129,6 +135,27 @@ PresetView parseView(const json& j) {
 }
 
 
+ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
+  try {
+    if (!j.is_object()) throw PresetJsonError{"must be an object"};
+    ExerciseSpec e;
+    const std::string kind = jsonField<std::string>(j, "kind", "");
+    const std::optional<ExerciseKind> k = exerciseKindFromName(kind);
+    if (!k) throw PresetJsonError{"unknown kind \"" + kind + "\" (lands-in, feeds, owner, atomic-cells, value or argmax)"};
+    e.kind = *k;
+    if (e.kind != ExerciseKind::kAtomicCells) {
+      if (!j.contains("cell") || !j["cell"].is_object()) throw PresetJsonError{"\"cell\" {\"row\", \"col\"} is missing"};
+      e.row = jsonField<int64_t>(j["cell"], "row", -1);
+      e.col = jsonField<int64_t>(j["cell"], "col", -1);
+    }
+    e.hint = jsonField<std::string>(j, "hint", "");
+    if (std::string problem = exerciseProblem(e, request); !problem.empty()) throw PresetJsonError{problem};
+    return e;
+  } catch (const PresetJsonError& error) {
+    throw PresetJsonError{"exercise: " + error.message};
+  }
+}
+
 json requestJson(const RequestSpec& spec) {
   const RunRequest& r = spec.request;
   json req = {{"op", opName(r.op)}, {"N", r.N}, {"C", r.C}};
@@ -147,6 +174,7 @@ json requestJson(const RequestSpec& spec) {
   req["layout"] = layoutName(r.layout);
   req["deterministic"] = r.deterministic;
   if (r.strategy) req["strategy"] = *r.strategy;
+  if (r.accumulate) req["accumulate"] = accumulationName(*r.accumulate);
   req["device"] = spec.device;
   if (spec.cores > 0) req["cores"] = spec.cores;
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;

@@ -30,6 +30,8 @@ T jsonField(const nlohmann::json& j, const char* key, T fallback) {
 // Both throw PresetJsonError.
 RequestSpec parseRequest(const nlohmann::json& request);
 PresetView parseView(const nlohmann::json& view);  // null: the defaults
+// A step's "exercise", checked against the step's request (its operator and shapes); errors start "exercise: ".
+ExerciseSpec parseExercise(const nlohmann::json& exercise, const RunRequest& request);
 
 nlohmann::json requestJson(const RequestSpec& spec);
 nlohmann::json viewJson(const PresetView& view);

@@ -58,7 +58,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.valueSource == y.valueSource && x.values == y.values && x.indices == y.indices &&
-         x.strategy == y.strategy;
+         x.strategy == y.strategy && x.accumulate == y.accumulate;
 }
 
 }  // namespace gradlab::viz

@@ -63,11 +63,14 @@ void rebuildScene(AppState& s) {
   s.scatterView.fitRequested = true;
   s.tilingView.fitRequested = true;
   s.pipelineView.fitRequested = true;
+  refreshExercise(s);
 }
 
 void runControls(AppState& s) {
   RunView& r = s.run;
+  const uint64_t id = r.id + 1;
   r = RunView{};
+  r.id = id;
   r.spec = s.controls;
   s.pinned.reset();
   std::string error;
@@ -127,7 +130,7 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view) {
   s.compare.accumulate = view.accumulate;
   s.timelineKernelsOnly = view.timelineKernelsOnly;
   runControls(s);
-  s.player.playing = view.autoplay && s.run.ok() && !s.run.animation.empty();
+  s.player.playing = view.autoplay && s.run.ok() && !s.run.animation.empty() && !s.exerciseOpen();
   if (!view.focusGrid.empty()) {
     for (size_t i = 0; i < s.run.scene.grids.size(); ++i)
       if (s.run.scene.grids[i].grid.name == view.focusGrid) s.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
@@ -186,6 +189,61 @@ void applyLibraryPreset(AppState& s, const Preset& p) {
   s.lesson = -1;
   s.libraryPreset = p;
   showRun(s, p.spec, p.view);
+}
+
+void refreshExercise(AppState& s) {
+  const Preset* p = s.currentPreset();
+  if (!p || !p->exercise || !(s.run.spec == p->spec) || !s.run.ok()) {
+    s.exercise.reset();
+    return;
+  }
+  if (s.exercise && s.exercise->run == s.run.id && s.exercise->plane == s.run.scene.plane) return;
+  ExerciseState e;
+  e.exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result);
+  e.plane = s.run.scene.plane;
+  e.run = s.run.id;
+  s.exercise = std::move(e);
+  if (s.exercise->open()) {
+    s.player.playing = false;
+    s.player.t = 0.0;
+  }
+}
+
+namespace {
+
+void playReveal(AppState& s) {
+  s.player.t = 0.0;
+  s.player.playing = s.run.ok() && !s.run.animation.empty();
+}
+
+}  // namespace
+
+void checkExercise(AppState& s) {
+  if (!s.exerciseOpen()) return;
+  const bool right = s.exercise->check(s.run.scene).correct;
+  if (const Lesson* l = s.currentLesson()) s.exerciseResults[l->id].try_emplace(s.preset, right);
+  playReveal(s);
+}
+
+void revealExercise(AppState& s) {
+  if (!s.exerciseOpen()) return;
+  s.exercise->reveal();
+  if (const Lesson* l = s.currentLesson()) s.exerciseResults[l->id].try_emplace(s.preset, false);
+  playReveal(s);
+}
+
+std::string lessonScoreText(const AppState& s) {
+  const Lesson* l = s.currentLesson();
+  if (!l) return "";
+  int asked = 0;
+  for (const Preset& p : l->presets) asked += p.exercise ? 1 : 0;
+  if (asked == 0) return "";
+  int answered = 0, right = 0;
+  if (auto it = s.exerciseResults.find(l->id); it != s.exerciseResults.end()) {
+    for (const auto& [step, ok] : it->second) answered += 1, right += ok ? 1 : 0;
+  }
+  if (answered == 0) return cat("This lesson asks ", asked, asked == 1 ? " question." : " questions.");
+  return cat("Score: ", right, " of ", answered, " right", answered < asked ? cat(", ", asked - answered, " to go") : std::string());
 }
 
 void selectTile(AppState& s, int32_t tile) {

@@ -37,6 +37,15 @@ void setOperator(RequestSpec& controls, OpKind op);
 // Leaves the lesson and runs `spec` on the Scatter tab (a run given on the command line).
 void openRun(AppState& state, const RequestSpec& spec);
 
+// Builds the step's exercise from the run on screen (keeps it while the run and plane stay the same).
+void refreshExercise(AppState& state);
+// Checks the student's answer, keeps the first verdict of each step for the lesson's score, and plays the reveal.
+void checkExercise(AppState& state);
+// Gives the answer away (counts as not answered) and plays the reveal.
+void revealExercise(AppState& state);
+// "2 of 3 right, 1 to go" for the lesson on screen; "" when it has no exercises.
+std::string lessonScoreText(const AppState& state);
+
 // Selects plan tile `tile` (outlined on the grids, highlighted and scrolled to in the Tiling tab's table).
 void selectTile(AppState& state, int32_t tile);
 

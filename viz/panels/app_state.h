@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "gradlab/runner.h"
 #include "viz/model/animation.h"
 #include "viz/model/core_palette.h"
+#include "viz/model/exercise.h"
 #include "viz/model/heat_scale.h"
 #include "viz/model/lesson.h"
 #include "viz/model/player.h"
@@ -28,6 +30,7 @@ namespace gradlab::viz {
 
 // The current run and what the panels draw from it.
 struct RunView {
+  uint64_t id = 0;           // counts runs: what was built from one run knows when it is stale
   RequestSpec spec;          // what was asked
   RunRequest request;        // resolved: profile set, trace on
   bool resolved = false;
@@ -125,6 +128,11 @@ struct AppState {
   std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
   bool verifyFailuresOnly = false;
 
+  // The step's exercise (unset: the step asks nothing, or its settings were changed).
+  std::optional<ExerciseState> exercise;
+  std::map<std::string, std::map<int, bool>> exerciseResults;  // lesson id -> step -> right at the first check
+  bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
+
   bool presenter = false;
   bool fullscreen = false;
   // The user's choice of colours; unset: colour-blind safe in presenter mode, classic otherwise.
@@ -148,6 +156,8 @@ struct AppState {
       return std::nullopt;
     return pinned;
   }
+  // An exercise is waiting for its answer: the animation holds at its start and spoilers stay hidden.
+  bool exerciseOpen() const { return exercise && exercise->open(); }
   const Lesson* currentLesson() const {
     return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
   }

@@ -90,7 +90,9 @@ void moveList(const AppState& s, const CellRef& cell) {
 
 void drawInspectorPanel(AppState& s) {
   const std::optional<CellRef> focus = s.focusCell();
-  if (focus && s.run.ok()) {
+  if (s.exerciseOpen()) {
+    textDimWrapped("The inspector explains each cell once the question above is answered.");
+  } else if (focus && s.run.ok()) {
     const CellRef cell = *focus;
     Explanation e = explainCell(s.run.scene, s.run.request, cell);
     ImGui::PushFont(headingFont());

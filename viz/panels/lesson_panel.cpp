@@ -35,6 +35,7 @@ void drawLessonPanel(AppState& s) {
       else applyLibraryPreset(s, *preset);
     }
   }
+  drawExercisePanel(s);
   for (const std::string& note : s.run.notes) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
     ImGui::TextWrapped("%s", note.c_str());

@@ -61,6 +61,10 @@ void drawMainUi(AppState& s) {
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const ImGuiStyle& st = ImGui::GetStyle();
   s.hovered.reset();
+  if (s.exerciseOpen()) {  // the animation would show the answer: it waits at its start
+    s.player.playing = false;
+    s.player.t = 0.0;
+  }
 
   const float topH = ImGui::GetFrameHeight() + st.WindowPadding.y * 2.0f;
   const float leftW = s.presenter ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);

@@ -11,6 +11,7 @@ void drawMainUi(AppState& state);        // main_ui.cpp
 void drawTopBar(AppState& state);        // top_bar.cpp
 void drawControlsPanel(AppState& state); // controls_panel.cpp
 void drawLessonPanel(AppState& state);   // lesson_panel.cpp
+void drawExercisePanel(AppState& state); // exercise_panel.cpp: the step's question, the answer, the verdict
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
 void drawPlayerBar(AppState& state);     // player_bar.cpp

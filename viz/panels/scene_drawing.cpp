@@ -27,6 +27,36 @@ void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t
   canvas.drawList()->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), colour, 0.0f, 0, thickness);
 }
 
+// The exercise on the grids: the cell it asks about (and, for a window's argmax, the window), the student's
+// picks, and once revealed (or in the teacher's view) the right cells and the wrong picks.
+void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
+  if (!s.exercise || !s.exercise->exercise.ok()) return;
+  const ExerciseState& ex = *s.exercise;
+  const Exercise& e = ex.exercise;
+  const Scene& sc = s.run.scene;
+  const RunRequest& r = s.run.request;
+  const Theme& th = theme();
+  const float w = th.highlightWidth;
+  if (const SceneGrid* g = sc.gridAt(e.asked.grid); g && g->shown) {
+    outlineCell(canvas, *g, e.asked.row, e.asked.col, th.highlightAlt, w * 1.6f);
+    if (e.spec.kind == ExerciseKind::kArgmax) {
+      if (const SceneGrid* full = sc.gridAt(e.answerGrid); full && full->shown) {
+        outlineWindow(canvas, *full, windowStart(e.asked.row, r.inH, r.outH), windowEnd(e.asked.row, r.inH, r.outH),
+                      windowStart(e.asked.col, r.inW, r.outW), windowEnd(e.asked.col, r.inW, r.outW), th.highlightAlt, w);
+      }
+    }
+  }
+  const SceneGrid* answers = sc.gridAt(e.answerGrid);
+  if (!answers || !answers->shown) return;
+  const bool showRight = ex.revealed || s.showAnswers;
+  for (const CellRef& c : ex.answer.cells) {
+    const bool right = std::find(e.cells.begin(), e.cells.end(), c) != e.cells.end();
+    outlineCell(canvas, *answers, c.row, c.col, ex.revealed && !right ? th.bad : th.label, w * 1.3f);
+  }
+  if (!showRight) return;
+  for (const CellRef& c : e.cells) outlineCell(canvas, *answers, c.row, c.col, th.good, w * (ex.picked(c) ? 1.9f : 1.3f));
+}
+
 void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cell) {
   const Scene& sc = s.run.scene;
   const RunRequest& r = s.run.request;
@@ -117,6 +147,11 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
   RunView& r = s.run;
   Scene& sc = r.scene;
+  // An open question hides what would give its answer away: the cores' colours, and the indices that name
+  // every window's argmax.
+  const bool asking = s.exerciseOpen();
+  const bool hideArgmax = asking && s.exercise->exercise.spec.kind == ExerciseKind::kArgmax;
+  if (asking) colour = CellColour::kValues;
   std::vector<float> dstValues, midValues;
   std::vector<uint8_t> dstFilled, srcSent, midFilled;
   std::string dstNote;
@@ -129,7 +164,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
 
   for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
     const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
-    if (!g.shown) continue;
+    if (!g.shown || (hideArgmax && i == sc.indices)) continue;
     GridStyle style;
     style.colour = colour;
     style.plan = plan;
@@ -165,7 +200,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
   const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
   const SceneGrid* ix = sc.gridAt(sc.indices);
-  if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f) {
+  if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f && !hideArgmax) {
     const GridDims& d = full->grid.dims;
     std::vector<uint8_t> won(static_cast<size_t>(d.planeCells()), 0);
     for (int64_t a = 0; a < ix->grid.dims.rows; ++a)
@@ -183,9 +218,16 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     }
   }
 
-  // A click pins the cell under the mouse (or unpins it): the inspector keeps explaining it.
-  if (canvas.hovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift)
-    s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;
+  drawExerciseMarks(canvas, s);
+  // A click answers an open question that asks for cells; else it pins the cell under the mouse (or unpins
+  // it): the inspector keeps explaining it.
+  if (canvas.hovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift) {
+    if (asking && s.hovered && s.hovered->grid == s.exercise->exercise.answerGrid) {
+      s.exercise->pickCell(*s.hovered);
+    } else if (!asking) {
+      s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;
+    }
+  }
 }
 
 void outlineTile(const Canvas& canvas, const AppState& s, int32_t tile) {
@@ -218,6 +260,10 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const Scene& sc = s.run.scene;
   const CellRef cell = *focus;
   const Theme& th = theme();
+  if (s.exerciseOpen()) {  // the arrows and windows would answer the question
+    outlineCell(canvas, sc.grids[static_cast<size_t>(cell.grid)], cell.row, cell.col, th.highlight, th.highlightWidth);
+    return;
+  }
   if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);
   const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
   outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);

@@ -1,0 +1,418 @@
+#include "viz/model/exercise.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <set>
+
+#include "verify/device_tensor.h"
+#include "viz/model/explain.h"
+#include "viz/model/text.h"
+
+namespace gradlab::viz {
+namespace {
+
+struct KindName {
+  ExerciseKind kind;
+  const char* name;
+};
+constexpr KindName kKinds[] = {{ExerciseKind::kLandsIn, "lands-in"},     {ExerciseKind::kFeeds, "feeds"},
+                               {ExerciseKind::kOwner, "owner"},          {ExerciseKind::kAtomicCells, "atomic-cells"},
+                               {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"}};
+
+bool sameCell(const CellRef& a, const CellRef& b) { return a.grid == b.grid && a.row == b.row && a.col == b.col; }
+
+bool contains(const std::vector<CellRef>& cells, const CellRef& c) {
+  return std::any_of(cells.begin(), cells.end(), [&](const CellRef& x) { return sameCell(x, c); });
+}
+
+void addUnique(std::vector<CellRef>& cells, const CellRef& c) {
+  if (!contains(cells, c)) cells.push_back(c);
+}
+
+std::string name(const Scene& s, const CellRef& c) {
+  return cellName(s.grids[static_cast<size_t>(c.grid)], s.plane, c.row, c.col);
+}
+
+std::string names(const Scene& s, const std::vector<CellRef>& cells, size_t most = 8) {
+  std::string out;
+  for (size_t i = 0; i < cells.size() && i < most; ++i) out += cat(i ? ", " : "", name(s, cells[i]));
+  if (cells.size() > most) out += cat(" and ", cells.size() - most, " more");
+  return cells.empty() ? "none" : out;
+}
+
+// Moves that carry a value (a matrix product's 0 × inf is recorded too, but feeds nothing).
+bool feeding(const CellMove& m) { return m.weight != 0.0f; }
+
+// The output cells a src cell's values end in, following the cube's hop through T.
+std::vector<CellRef> landings(const Scene& s, const CellRef& from) {
+  std::vector<CellRef> out;
+  const std::vector<uint32_t>* moves = s.movesOutOf(from);
+  if (moves == nullptr) return out;
+  for (uint32_t i : *moves) {
+    const CellMove& m = s.trace->moves[i];
+    if (!feeding(m)) continue;
+    const CellRef to = s.dstCellOf(m);
+    if (to.grid == s.mid) {
+      for (const CellRef& c : landings(s, to)) addUnique(out, c);
+    } else {
+      addUnique(out, to);
+    }
+  }
+  return out;
+}
+
+// The src cells whose values end in an output cell, following the hop back through T.
+std::vector<CellRef> feeders(const Scene& s, const CellRef& into) {
+  std::vector<CellRef> out;
+  const std::vector<uint32_t>* moves = s.movesInto(into);
+  if (moves == nullptr) return out;
+  for (uint32_t i : *moves) {
+    const CellMove& m = s.trace->moves[i];
+    if (!feeding(m)) continue;
+    const CellRef from = s.srcCellOf(m);
+    if (from.grid == s.mid) {
+      for (const CellRef& c : feeders(s, from)) addUnique(out, c);
+    } else {
+      addUnique(out, from);
+    }
+  }
+  return out;
+}
+
+// The working tiles (compute and matmul phases) whose dst box covers `cell` of the dst grid on the plane.
+std::vector<const Tile*> writers(const Plan& plan, const Scene& s, const CellRef& cell) {
+  std::vector<const Tile*> out;
+  for (const Tile& t : plan.tiles) {
+    const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+    if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
+    if (!tileBoxOnGrid(plan, t, false, -1)) continue;
+    const Box& b = t.dst;
+    if (s.plane >= b.plane0 && s.plane < b.plane1 && cell.row >= b.row0 && cell.row < b.row1 && cell.col >= b.col0 &&
+        cell.col < b.col1) {
+      out.push_back(&t);
+    }
+  }
+  return out;
+}
+
+void sortCells(std::vector<CellRef>& cells) {
+  std::sort(cells.begin(), cells.end(), [](const CellRef& a, const CellRef& b) {
+    return a.grid != b.grid ? a.grid < b.grid : a.row != b.row ? a.row < b.row : a.col < b.col;
+  });
+}
+
+bool sameSet(std::vector<CellRef> a, std::vector<CellRef> b) {
+  sortCells(a);
+  sortCells(b);
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), sameCell);
+}
+
+// A typed number is right when it is the value, the value's dtype rounds it to the value, or it agrees
+// with the value to 4 significant digits (nobody types a float's 9).
+bool numberMatches(double typed, double right, aclDataType dtype) {
+  if (std::isnan(right)) return std::isnan(typed);
+  if (typed == right) return true;
+  if (std::isfinite(typed) && verify::roundTo(dtype, static_cast<float>(typed)) == static_cast<float>(right)) return true;
+  return std::isfinite(right) && std::fabs(typed - right) <= 5e-4 * std::fabs(right);
+}
+
+const SceneGrid& grid(const Scene& s, int index) { return s.grids[static_cast<size_t>(index)]; }
+
+// The sum a cell of an output received, in the order the adds landed: "1 + 3 + (-2) = 2".
+std::string sumText(const Scene& s, const CellRef& cell, float result) {
+  const std::vector<uint32_t>* moves = s.movesInto(cell);
+  if (moves == nullptr || moves->empty()) return "nothing lands here: it keeps its 0";
+  std::string terms;
+  size_t shown = 0;
+  for (uint32_t i : *moves) {
+    const CellMove& m = s.trace->moves[i];
+    if (!feeding(m)) continue;
+    if (++shown > 12) {
+      terms += " + ...";
+      break;
+    }
+    const std::string v = formatNumber(m.value);
+    terms += cat(terms.empty() ? "" : " + ", m.value < 0 ? cat("(", v, ")") : v);
+  }
+  return cat(terms, " = ", formatNumber(result));
+}
+
+}  // namespace
+
+const char* exerciseKindName(ExerciseKind kind) {
+  for (const KindName& k : kKinds) {
+    if (k.kind == kind) return k.name;
+  }
+  return "?";
+}
+
+std::optional<ExerciseKind> exerciseKindFromName(const std::string& text) {
+  for (const KindName& k : kKinds) {
+    if (text == k.name) return k.kind;
+  }
+  return std::nullopt;
+}
+
+std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& r) {
+  const OpInfo& op = opInfo(r.op);
+  const bool pooling = op.rule == IndexRule::kAdaptiveMax;
+  const char* kind = exerciseKindName(spec.kind);
+  if (spec.kind == ExerciseKind::kArgmax && !pooling) return cat("\"", kind, "\" asks about adaptive pooling; ", op.name, " has no windows");
+  if ((spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kFeeds || spec.kind == ExerciseKind::kAtomicCells) &&
+      !op.backward) {
+    return cat("\"", kind, "\" asks about a backward operator's sums; ", op.name, " is a forward");
+  }
+  if (spec.kind == ExerciseKind::kAtomicCells) return "";
+  // The asked cell: on gradOutput (lands-in), the pooled output (argmax), else the output the op writes.
+  const bool outSide = spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kArgmax || !op.backward;
+  const PlaneDims d = planeDims(op, sideShape(op, outSide ? Side::kOut : Side::kIn, sizesOf(r)));
+  if (spec.row < 0 || spec.row >= d.rows) return cat("\"row\" is ", spec.row, ", outside [0, ", d.rows, ")");
+  if (spec.col < 0 || spec.col >= d.cols) return cat("\"col\" is ", spec.col, ", outside [0, ", d.cols, ")");
+  return "";
+}
+
+Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunRequest& r, const RunResult& result) {
+  Exercise e;
+  e.spec = spec;
+  e.dtype = r.dtype;
+  if (!result.ok() || !result.plan) {
+    e.error = "the run failed, so there is nothing to predict";
+    return e;
+  }
+  if (!s.trace || s.trace->movesTruncated) {
+    e.error = "the run has no complete trace to check answers against";
+    return e;
+  }
+  const OpInfo& op = opInfo(r.op);
+  const Plan& plan = *result.plan;
+  const SceneGrid& src = grid(s, s.src);
+  const SceneGrid& dst = grid(s, s.dst);
+  const CellRef at{s.dst, spec.row, spec.col};
+  switch (spec.kind) {
+    case ExerciseKind::kLandsIn: {
+      e.asked = {s.src, spec.row, spec.col};
+      e.input = AnswerInput::kOneCell;
+      e.answerGrid = s.dst;
+      e.cells = landings(s, e.asked);
+      e.question = cat("Click the ", dst.grid.name, " cell that ", name(s, e.asked), " lands in.");
+      e.why = explainCell(s, r, e.asked).lines;
+      break;
+    }
+    case ExerciseKind::kFeeds: {
+      e.asked = at;
+      e.input = AnswerInput::kCells;
+      e.answerGrid = s.src;
+      e.cells = feeders(s, e.asked);
+      sortCells(e.cells);
+      e.question = cat("Select every ", src.grid.name, " cell that feeds ", name(s, e.asked), ", then press Check.");
+      e.why = explainCell(s, r, e.asked).lines;
+      break;
+    }
+    case ExerciseKind::kOwner: {
+      e.asked = at;
+      e.input = AnswerInput::kCores;
+      std::set<int32_t> right, working;
+      for (const Tile* t : writers(plan, s, e.asked)) right.insert(t->core);
+      for (const Tile& t : plan.tiles) {
+        const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+        if ((kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul) && tileBoxOnGrid(plan, t, false, -1)) working.insert(t.core);
+      }
+      e.cores.assign(right.begin(), right.end());
+      e.choices.assign(working.begin(), working.end());
+      for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
+      e.question = cat("Which core writes ", name(s, e.asked), "? Pick every core that does, then press Check.");
+      for (const Tile* t : writers(plan, s, e.asked)) {
+        e.why.push_back(cat("tile T", t->id, " on ", plan.coreName(t->core), t->atomic ? " adds into it atomically" : " writes it",
+                            " (", plan.phases[static_cast<size_t>(t->phase)].what, ")"));
+      }
+      if (!plan.coreChoice.empty()) e.why.push_back(cat("cores: ", plan.coreChoice));
+      break;
+    }
+    case ExerciseKind::kAtomicCells: {
+      e.input = AnswerInput::kCells;
+      e.answerGrid = s.dst;
+      for (const Tile& t : plan.tiles) {
+        const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+        if (!t.atomic || (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) || !tileBoxOnGrid(plan, t, false, -1)) continue;
+        const Box& b = t.dst;
+        if (s.plane < b.plane0 || s.plane >= b.plane1) continue;
+        for (int64_t row = b.row0; row < std::min(b.row1, dst.grid.dims.rows); ++row) {
+          for (int64_t col = b.col0; col < std::min(b.col1, dst.grid.dims.cols); ++col) addUnique(e.cells, {s.dst, row, col});
+        }
+      }
+      sortCells(e.cells);
+      e.question = cat("Select every ", dst.grid.name, " cell that receives atomic adds (there may be none), then press Check.");
+      e.why.push_back(plan.strategy);
+      if (!plan.strategyNote.empty()) e.why.push_back(plan.strategyNote);
+      break;
+    }
+    case ExerciseKind::kValue: {
+      e.asked = at;
+      e.input = AnswerInput::kNumber;
+      e.number = dst.grid.value(s.plane, spec.row, spec.col);
+      e.question = cat("What will ", name(s, e.asked), " hold? Type the number.",
+                       r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16 ? cat(" (It is rounded to ", dtypeText(r.dtype), ".)") : "");
+      if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number)));
+      for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
+      break;
+    }
+    case ExerciseKind::kArgmax: {
+      const int pooled = op.backward ? s.src : s.dst;
+      e.asked = {pooled, spec.row, spec.col};
+      e.input = AnswerInput::kOneCell;
+      const SceneGrid* self = op.backward ? s.gridAt(s.forwardInput) : s.gridAt(s.src);
+      const SceneGrid* ix = s.gridAt(s.indices);
+      if (self == nullptr || ix == nullptr || !ix->grid.hasValues()) {
+        e.error = "the run shows no self and indices to pick from";
+        return e;
+      }
+      e.answerGrid = op.backward ? s.forwardInput : s.src;
+      const int64_t W = std::max<int64_t>(r.inW, 1);
+      const int64_t idx = static_cast<int64_t>(ix->grid.value(s.plane, spec.row, spec.col));
+      e.cells = {CellRef{e.answerGrid, idx / W, idx % W}};
+      e.question = cat("Click the ", self->grid.name, " cell that window (", spec.row, ", ", spec.col, ") picks: its max.");
+      e.why = explainCell(s, r, e.asked).lines;
+      break;
+    }
+  }
+  if (!spec.hint.empty()) e.question += cat(" ", spec.hint);
+  if (const SceneGrid* g = s.gridAt(e.answerGrid)) e.answerRows = g->grid.dims.rows, e.answerCols = g->grid.dims.cols;
+  return e;
+}
+
+Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
+  Verdict v;
+  v.lines = e.why;
+  switch (e.input) {
+    case AnswerInput::kOneCell: {
+      v.correct = !a.cells.empty() && contains(e.cells, a.cells.front());
+      const std::string right = e.cells.empty() ? std::string("nowhere") : cat("cell (", e.cells.front().row, ", ", e.cells.front().col, ")");
+      v.headline = v.correct ? cat("Right: ", right, ".")
+                   : a.cells.empty() ? cat("No cell picked: the answer is ", right, ".")
+                                     : cat("Not quite: you picked (", a.cells.front().row, ", ", a.cells.front().col, "); the answer is ", right, ".");
+      break;
+    }
+    case AnswerInput::kCells: {
+      v.correct = sameSet(a.cells, e.cells);
+      size_t missing = 0, extra = 0;
+      for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
+      for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
+      v.headline = v.correct ? cat("Right: all ", e.cells.size(), " cell(s).")
+                             : cat("Not quite: ", missing, " missing, ", extra, " too many; the answer is ", names(s, e.cells), ".");
+      break;
+    }
+    case AnswerInput::kNumber: {
+      v.correct = a.number && numberMatches(*a.number, e.number, e.dtype);
+      v.headline = v.correct ? cat("Right: ", formatNumber(e.number), ".")
+                   : a.number ? cat("Not quite: you typed ", formatNumber(*a.number), "; it holds ", formatNumber(e.number), ".")
+                              : cat("No number typed: it holds ", formatNumber(e.number), ".");
+      break;
+    }
+    case AnswerInput::kCores: {
+      std::vector<int32_t> got = a.cores, want = e.cores;
+      std::sort(got.begin(), got.end());
+      got.erase(std::unique(got.begin(), got.end()), got.end());
+      v.correct = got == want;
+      std::string right;
+      for (int32_t c : want) {
+        const auto at = std::find(e.choices.begin(), e.choices.end(), c);
+        right += cat(right.empty() ? "" : ", ", at == e.choices.end() ? cat("core ", c) : e.coreNames[static_cast<size_t>(at - e.choices.begin())]);
+      }
+      v.headline = v.correct ? cat("Right: ", right, ".") : cat("Not quite: ", right.empty() ? "no core" : right, ".");
+      break;
+    }
+  }
+  return v;
+}
+
+Answer rightAnswer(const Exercise& e) {
+  Answer a;
+  a.cells = e.input == AnswerInput::kOneCell && !e.cells.empty() ? std::vector<CellRef>{e.cells.front()} : e.cells;
+  a.number = e.number;
+  a.cores = e.cores;
+  return a;
+}
+
+Answer wrongAnswer(const Exercise& e) {
+  Answer a = rightAnswer(e);
+  switch (e.input) {
+    case AnswerInput::kOneCell:
+    case AnswerInput::kCells: {
+      // One fewer of the right cells, or the first cell of the answer grid that is not right.
+      a.cells.clear();
+      if (e.input == AnswerInput::kCells && e.cells.size() > 1) {
+        a.cells.assign(e.cells.begin() + 1, e.cells.end());
+        break;
+      }
+      for (int64_t row = 0; row < e.answerRows && a.cells.empty(); ++row) {
+        for (int64_t col = 0; col < e.answerCols && a.cells.empty(); ++col) {
+          const CellRef c{e.answerGrid, row, col};
+          if (!contains(e.cells, c)) a.cells.push_back(c);
+        }
+      }
+      break;
+    }
+    case AnswerInput::kNumber:
+      a.number = std::isfinite(e.number) ? e.number + 1.0 : 0.0;
+      break;
+    case AnswerInput::kCores:
+      a.cores.clear();
+      for (int32_t c : e.choices) {
+        if (std::find(e.cores.begin(), e.cores.end(), c) == e.cores.end()) {
+          a.cores = {c};
+          break;
+        }
+      }
+      break;
+  }
+  return a;
+}
+
+std::optional<double> parseTypedNumber(const std::string& text) {
+  std::string t;
+  for (char c : text) {
+    if (c != ' ' && c != '\t') t += static_cast<char>(c == ',' ? '.' : std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (t.empty()) return std::nullopt;
+  if (t == "inf" || t == "+inf") return std::numeric_limits<double>::infinity();
+  if (t == "-inf") return -std::numeric_limits<double>::infinity();
+  if (t == "nan") return std::numeric_limits<double>::quiet_NaN();
+  char* end = nullptr;
+  const double v = std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size()) return std::nullopt;
+  return v;
+}
+
+void ExerciseState::pickCell(const CellRef& cell) {
+  if (!open() || cell.grid != exercise.answerGrid) return;
+  if (exercise.input == AnswerInput::kOneCell) {
+    answer.cells = {cell};
+  } else if (exercise.input == AnswerInput::kCells) {
+    const auto at = std::find(answer.cells.begin(), answer.cells.end(), cell);
+    if (at == answer.cells.end()) answer.cells.push_back(cell);
+    else answer.cells.erase(at);
+  }
+}
+
+void ExerciseState::toggleCore(int32_t core) {
+  if (!open()) return;
+  const auto at = std::find(answer.cores.begin(), answer.cores.end(), core);
+  if (at == answer.cores.end()) answer.cores.push_back(core);
+  else answer.cores.erase(at);
+}
+
+bool ExerciseState::picked(const CellRef& cell) const {
+  return std::find(answer.cells.begin(), answer.cells.end(), cell) != answer.cells.end();
+}
+
+const Verdict& ExerciseState::check(const Scene& scene) {
+  if (exercise.input == AnswerInput::kNumber) answer.number = parseTypedNumber(typed);
+  verdict = checkAnswer(exercise, answer, scene);
+  revealed = true;
+  return *verdict;
+}
+
+}  // namespace gradlab::viz

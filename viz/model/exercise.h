@@ -1,0 +1,105 @@
+// Exercises: a lesson step that asks before it shows. The student predicts (clicks cells, picks cores,
+// types a number), the answer is checked at once against the run on screen, the feedback explains the
+// right answer with the run's own numbers, and then the animation reveals it. The lesson names only the
+// question; every answer comes from the real run (its trace, plan and tensors), so it cannot disagree
+// with the library. No ImGui here: the panels draw it, the tests walk it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gradlab/runner.h"
+#include "viz/model/scene.h"
+
+namespace gradlab::viz {
+
+enum class ExerciseKind {
+  kLandsIn,      // "click the gradInput cell that gradOutput[r, c] lands in"
+  kFeeds,        // "select every gradOutput cell that feeds gradInput[i, j]"
+  kOwner,        // "which core(s) write gradInput[i, j]?"
+  kAtomicCells,  // "select every gradInput cell that receives atomic adds"
+  kValue,        // "what will gradInput[i, j] hold?"
+  kArgmax,       // adaptive pooling: "which self cell does window (a, b) pick?"
+};
+const char* exerciseKindName(ExerciseKind kind);  // "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax"
+std::optional<ExerciseKind> exerciseKindFromName(const std::string& name);
+
+// As the lesson JSON states it: the kind and the cell it asks about (rows and columns of the shown plane).
+struct ExerciseSpec {
+  ExerciseKind kind = ExerciseKind::kLandsIn;
+  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value: an output cell; argmax: a window
+  std::string hint;          // an optional sentence shown under the question
+};
+
+// Which operators and cells an exercise applies to: "" when `spec` fits `request`, else one sentence
+// naming the field (the lesson loader refuses the lesson step with it).
+std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& request);
+
+enum class AnswerInput { kOneCell, kCells, kNumber, kCores };
+
+// What the student gives.
+struct Answer {
+  std::vector<CellRef> cells;
+  std::optional<double> number;
+  std::vector<int32_t> cores;  // plan core lanes
+};
+
+// An exercise made concrete by the run on screen.
+struct Exercise {
+  ExerciseSpec spec;
+  std::string question;              // "Click the gradInput cell that gradOutput[0, 0, 5, 3] lands in."
+  AnswerInput input = AnswerInput::kOneCell;
+  CellRef asked;                     // the cell the question is about (outlined while it is open); grid -1: none
+  int answerGrid = -1;               // cell answers: the grid they are clicked on
+  int64_t answerRows = 0, answerCols = 0;  // its plane
+  std::vector<CellRef> cells;        // the right cells
+  std::vector<int32_t> cores;        // the right cores
+  std::vector<int32_t> choices;      // cores to pick from
+  std::vector<std::string> coreNames;  // per choice
+  double number = 0.0;               // the right value
+  aclDataType dtype = ACL_FLOAT;
+  std::vector<std::string> why;      // the right answer, explained with the run's numbers
+  std::string error;                 // not empty: the run cannot pose this question (it failed, no trace, ...)
+  bool ok() const { return error.empty(); }
+};
+
+Exercise buildExercise(const ExerciseSpec& spec, const Scene& scene, const RunRequest& request, const RunResult& result);
+
+struct Verdict {
+  bool correct = false;
+  std::string headline;            // "Right: gradOutput[5, 3] lands in gradInput[2, 1]." / "Not quite: ..."
+  std::vector<std::string> lines;  // why, with the run's numbers
+};
+Verdict checkAnswer(const Exercise& exercise, const Answer& answer, const Scene& scene);
+// The right answer, and a plausible wrong one (for the tests, and the headless renders' reveal).
+Answer rightAnswer(const Exercise& exercise);
+Answer wrongAnswer(const Exercise& exercise);
+
+// The exercise of the step on screen as the student works on it: open (the animation waits at its start,
+// the spoilers are hidden) until it is checked or given up, then revealed.
+struct ExerciseState {
+  Exercise exercise;
+  int64_t plane = 0;              // the plane it was built on
+  uint64_t run = 0;               // RunView::id of the run it was built from
+  Answer answer;
+  std::string typed;              // a number being typed
+  std::optional<Verdict> verdict;  // after Check
+  bool revealed = false;          // checked or given up: the answer is drawn and the animation may play
+
+  bool open() const { return exercise.ok() && !revealed; }
+  // One-cell questions: the click is the answer; cell sets: a click adds or removes the cell.
+  void pickCell(const CellRef& cell);
+  void toggleCore(int32_t core);
+  bool picked(const CellRef& cell) const;
+  // Checks the answer (the typed text for numbers), keeps the verdict and reveals.
+  const Verdict& check(const Scene& scene);
+  // Gives up: the answer is revealed without a verdict.
+  void reveal() { revealed = true; }
+};
+
+// Parses a typed number ("0.5", "-3", "1e-3", "inf", "nan"); nullopt when it is not one.
+std::optional<double> parseTypedNumber(const std::string& text);
+
+}  // namespace gradlab::viz

@@ -1,0 +1,103 @@
+// The lesson panel's question: what it asks, how to answer (cells on the canvas, cores, a number), Check
+// and Show the answer, then the verdict with the run's own numbers and the lesson's score.
+#include <algorithm>
+#include <cstdio>
+
+#include "viz/model/explain.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+void coloured(ImU32 colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+std::string gridName(const AppState& s, int grid) {
+  const SceneGrid* g = s.run.scene.gridAt(grid);
+  return g ? g->grid.name : std::string("the grid");
+}
+
+// The answer being given; true when there is something to check.
+bool answerInput(AppState& s) {
+  ExerciseState& ex = *s.exercise;
+  const Exercise& e = ex.exercise;
+  const Scene& sc = s.run.scene;
+  switch (e.input) {
+    case AnswerInput::kOneCell:
+      if (ex.answer.cells.empty()) {
+        textDimWrapped(cat("Click a cell of ", gridName(s, e.answerGrid), "."));
+        return false;
+      }
+      textDimWrapped(cat("Your pick: ", cellName(sc.grids[static_cast<size_t>(e.answerGrid)], sc.plane,
+                                                 ex.answer.cells.front().row, ex.answer.cells.front().col),
+                         " (click another to change it)"));
+      return true;
+    case AnswerInput::kCells:
+      textDimWrapped(cat("Click cells of ", gridName(s, e.answerGrid), " to select or clear them: ", ex.answer.cells.size(),
+                         " selected."));
+      if (!ex.answer.cells.empty() && ImGui::SmallButton("Clear the selection")) ex.answer.cells.clear();
+      return true;  // "none" can be the answer
+    case AnswerInput::kNumber: {
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "%s", ex.typed.c_str());
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+      const bool entered = ImGui::InputText("##answer", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
+      ex.typed = buffer;
+      const bool valid = parseTypedNumber(ex.typed).has_value();
+      ImGui::SameLine();
+      textDimWrapped(ex.typed.empty() ? "type a number" : valid ? "Enter checks it" : "not a number yet");
+      if (entered && valid) checkExercise(s);
+      return valid;
+    }
+    case AnswerInput::kCores:
+      for (size_t i = 0; i < e.choices.size(); ++i) {
+        bool on = std::find(ex.answer.cores.begin(), ex.answer.cores.end(), e.choices[i]) != ex.answer.cores.end();
+        if (i % 4 != 0) ImGui::SameLine();
+        if (ImGui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
+      }
+      return !ex.answer.cores.empty();
+  }
+  return false;
+}
+
+}  // namespace
+
+void drawExercisePanel(AppState& s) {
+  if (!s.exercise) return;
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::PushFont(headingFont());
+  ImGui::TextUnformatted("Your turn: predict it");
+  ImGui::PopFont();
+  const Exercise& e = s.exercise->exercise;
+  if (!e.ok()) {
+    coloured(theme().warn, cat("This step's question cannot be asked: ", e.error, "."));
+    return;
+  }
+  ImGui::TextWrapped("%s", e.question.c_str());
+  if (s.exerciseOpen()) {
+    const bool ready = answerInput(s);
+    if (!s.exerciseOpen()) return;  // Enter in the number field checked it
+    ImGui::BeginDisabled(!ready);
+    if (ImGui::Button("Check")) checkExercise(s);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Show the answer")) revealExercise(s);
+  } else {
+    const std::optional<Verdict>& v = s.exercise->verdict;
+    if (v) coloured(v->correct ? theme().good : theme().bad, v->headline);
+    else coloured(theme().warn, "The answer (given away):");
+    for (const std::string& line : e.why) ImGui::TextWrapped("%s", line.c_str());
+    textDimWrapped("The right cells are outlined; the animation shows it happen.");
+  }
+  if (const std::string score = lessonScoreText(s); !score.empty()) textDimWrapped(score);
+  if (!s.presenter) ImGui::Checkbox("Teacher: outline the answers", &s.showAnswers);
+}
+
+}  // namespace gradlab::viz
