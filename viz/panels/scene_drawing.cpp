@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "viz/model/explain.h"
+#include "viz/model/memory_order.h"
 #include "viz/model/text.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/flights.h"
@@ -124,12 +125,7 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
 // "strides [64, 1, 8, 1] offset 3": where a non-contiguous layout puts the cells (the grid stays logical).
 std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& request) {
   if (request.layout == Layout::kContiguous || shape.empty()) return "";
-  const size_t channelDim = shape.size() == 3 && request.unbatched ? 0 : 1;
-  const StorageView v = storageView(shape, request.layout, channelDim);
-  std::string text = cat(layoutName(request.layout), ": strides ");
-  for (size_t i = 0; i < v.strides.size(); ++i) text += cat(i ? "," : "", v.strides[i]);
-  if (v.offset != 0) text += cat(" +", v.offset);
-  return text;
+  return cat(layoutName(request.layout), ": ", stridesText(storageOf(shape, request)));
 }
 
 void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
