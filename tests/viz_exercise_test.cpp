@@ -11,6 +11,7 @@
 
 #include "viz/model/exercise.h"
 #include "viz/model/lesson.h"
+#include "viz/model/text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -142,6 +143,41 @@ TEST(VizExercise, ArgmaxTakesTheFirstMaximumAndNaN) {
   EXPECT_EQ(p.exercise.cells, (std::vector<CellRef>{{p.scene.src, 3, 0}})) << "NaN wins its window";
   p = pose(spec, {ExerciseKind::kArgmax, 1, 1, ""});
   EXPECT_EQ(p.exercise.cells, (std::vector<CellRef>{{p.scene.src, 2, 2}})) << "a tie of 9s: the first";
+}
+
+TEST(VizExercise, OffsetFollowsTheRunsLayoutAndTheValueDoesNot) {
+  RequestSpec spec = upsample2dBackward(3, 6);
+  spec.request.C = 3;
+  double value = 0.0;
+  for (Layout layout : {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced}) {
+    spec.request.layout = layout;
+    // gradInput[0, 1, 1, 2]: where the strides the core reports for this layout put it.
+    Posed p = pose(spec, {ExerciseKind::kOffset, 1, 2, ""}, 1);
+    ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+    EXPECT_EQ(p.exercise.input, AnswerInput::kNumber);
+    EXPECT_EQ(p.exercise.asked, (CellRef{p.scene.dst, 1, 2}));
+    const StorageView view = storageView({1, 3, 3, 3}, layout, 1);
+    const int64_t offset = view.offset + view.strides[1] + view.strides[2] + 2 * view.strides[3];
+    EXPECT_EQ(p.exercise.number, static_cast<double>(offset)) << layoutName(layout);
+    if (layout == Layout::kContiguous) {
+      EXPECT_EQ(offset, 9 + 3 + 2) << "row-major: plane 1 starts at 9";
+    } else if (layout == Layout::kChannelsLast) {
+      EXPECT_EQ(offset, 1 + (1 * 3 + 2) * 3) << "channel innermost";
+    }
+    Answer a;
+    a.number = static_cast<double>(offset);
+    EXPECT_TRUE(checkAnswer(p.exercise, a, p.scene).correct);
+    a.number = static_cast<double>(offset) + 0.001;
+    const Verdict near = checkAnswer(p.exercise, a, p.scene);
+    EXPECT_FALSE(near.correct) << "an offset is a whole number: nothing near it will do";
+    EXPECT_NE(near.lines.at(1).find(cat("= ", offset)), std::string::npos) << near.lines.at(1);
+    // What the cell holds is the same whichever the layout.
+    p = pose(spec, {ExerciseKind::kValue, 1, 2, ""}, 1);
+    if (layout == Layout::kContiguous) {
+      value = p.exercise.number;
+    }
+    EXPECT_EQ(p.exercise.number, value) << layoutName(layout);
+  }
 }
 
 TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {

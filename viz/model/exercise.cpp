@@ -9,6 +9,7 @@
 
 #include "verify/device_tensor.h"
 #include "viz/model/explain.h"
+#include "viz/model/memory_order.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -20,7 +21,8 @@ struct KindName {
 };
 constexpr KindName kKinds[] = {{ExerciseKind::kLandsIn, "lands-in"},     {ExerciseKind::kFeeds, "feeds"},
                                {ExerciseKind::kOwner, "owner"},          {ExerciseKind::kAtomicCells, "atomic-cells"},
-                               {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"}};
+                               {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"},
+                               {ExerciseKind::kOffset, "offset"}};
 
 bool sameCell(const CellRef& a, const CellRef& b) { return a.grid == b.grid && a.row == b.row && a.col == b.col; }
 
@@ -138,6 +140,20 @@ std::string sumText(const Scene& s, const CellRef& cell, float result) {
     terms += cat(terms.empty() ? "" : " + ", m.value < 0 ? cat("(", v, ")") : v);
   }
   return cat(terms, " = ", formatNumber(result));
+}
+
+// Where a cell of a grid lies in its storage, worked out from the strides of the run's layout.
+std::vector<std::string> offsetWhy(const SceneGrid& g, const RunRequest& r, int64_t flat, int64_t offset) {
+  const StorageView view = storageOf(g.grid.shape, r);
+  const std::vector<int64_t> index = logicalIndex(g.grid.shape, flat);
+  std::string sum;
+  for (size_t d = 0; d < index.size(); ++d) sum += cat(d ? " + " : "", index[d], "·", view.strides[d]);
+  if (view.offset != 0) sum += cat(" + ", view.offset);
+  std::vector<std::string> why = {cat(layoutName(r.layout), ": ", stridesText(view), " (one stride per index, in elements)"),
+                                  cat("offset = ", sum, " = ", offset)};
+  if (r.layout == Layout::kChannelsLast) why.push_back("channels innermost: the channels of one pixel sit side by side");
+  if (view.offset != 0) why.push_back(cat("the view starts ", view.offset, " elements into its storage; its rows are padded"));
+  return why;
 }
 
 }  // namespace
@@ -259,6 +275,18 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
       break;
     }
+    case ExerciseKind::kOffset: {
+      e.asked = at;
+      e.input = AnswerInput::kNumber;
+      const int64_t flat = dst.grid.flat(s.plane, spec.row, spec.col);
+      const int64_t offset = offsetOfCell(dst.grid.shape, storageOf(dst.grid.shape, r), flat);
+      e.number = static_cast<double>(offset);
+      e.exact = true;
+      e.question = cat("At which memory offset does ", name(s, e.asked), " sit in the ", layoutName(r.layout),
+                       " layout? Type the number of elements from the start of its storage.");
+      e.why = offsetWhy(dst, r, flat, offset);
+      break;
+    }
     case ExerciseKind::kArgmax: {
       const int pooled = op.backward ? s.src : s.dst;
       e.asked = {pooled, spec.row, spec.col};
@@ -305,7 +333,7 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       break;
     }
     case AnswerInput::kNumber: {
-      v.correct = a.number && numberMatches(*a.number, e.number, e.dtype);
+      v.correct = a.number && (e.exact ? *a.number == e.number : numberMatches(*a.number, e.number, e.dtype));
       v.headline = v.correct ? cat("Right: ", formatNumber(e.number), ".")
                    : a.number ? cat("Not quite: you typed ", formatNumber(*a.number), "; it holds ", formatNumber(e.number), ".")
                               : cat("No number typed: it holds ", formatNumber(e.number), ".");

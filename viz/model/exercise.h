@@ -22,14 +22,16 @@ enum class ExerciseKind {
   kAtomicCells,  // "select every gradInput cell that receives atomic adds"
   kValue,        // "what will gradInput[i, j] hold?"
   kArgmax,       // adaptive pooling: "which self cell does window (a, b) pick?"
+  kOffset,       // "at which memory offset does gradInput[i, j] sit?" (the run's layout; memory_order.h)
 };
-const char* exerciseKindName(ExerciseKind kind);  // "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax"
+// "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax", "offset"
+const char* exerciseKindName(ExerciseKind kind);
 std::optional<ExerciseKind> exerciseKindFromName(const std::string& name);
 
 // As the lesson JSON states it: the kind and the cell it asks about (rows and columns of the shown plane).
 struct ExerciseSpec {
   ExerciseKind kind = ExerciseKind::kLandsIn;
-  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value: an output cell; argmax: a window
+  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value, offset: an output cell; argmax: a window
   std::string hint;          // an optional sentence shown under the question
 };
 
@@ -59,6 +61,7 @@ struct Exercise {
   std::vector<int32_t> choices;      // cores to pick from
   std::vector<std::string> coreNames;  // per choice
   double number = 0.0;               // the right value
+  bool exact = false;                // the number is a count or an offset: nothing but it is right
   aclDataType dtype = ACL_FLOAT;
   std::vector<std::string> why;      // the right answer, explained with the run's numbers
   std::string error;                 // not empty: the run cannot pose this question (it failed, no trace, ...)

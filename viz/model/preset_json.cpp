@@ -141,7 +141,7 @@ ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
     ExerciseSpec e;
     const std::string kind = jsonField<std::string>(j, "kind", "");
     const std::optional<ExerciseKind> k = exerciseKindFromName(kind);
-    if (!k) throw PresetJsonError{"unknown kind \"" + kind + "\" (lands-in, feeds, owner, atomic-cells, value or argmax)"};
+    if (!k) throw PresetJsonError{"unknown kind \"" + kind + "\" (lands-in, feeds, owner, atomic-cells, value, argmax or offset)"};
     e.kind = *k;
     if (e.kind != ExerciseKind::kAtomicCells) {
       if (!j.contains("cell") || !j["cell"].is_object()) throw PresetJsonError{"\"cell\" {\"row\", \"col\"} is missing"};
