@@ -27,6 +27,7 @@ TEST(VizSession, RoundTripsTheWholeState) {
   s.pacing = Pacing::kCoresInParallel, s.pacingPinned = true;
   s.compare.mode = CompareMode::kDeterminism, s.compare.lowDtype = ACL_BF16, s.compare.accumulate = Accumulation::kDtype;
   s.timelineKernelsOnly = true;
+  s.memoryOrder = true;
   s.pinned = CellRef{s.run.scene.dst, 1, 2};
   s.player.t = s.player.duration * 0.25;
   s.presenter = true;
@@ -46,6 +47,7 @@ TEST(VizSession, RoundTripsTheWholeState) {
   EXPECT_EQ(t.compare.lowDtype, ACL_BF16);
   EXPECT_EQ(t.compare.accumulate, Accumulation::kDtype);
   EXPECT_TRUE(t.timelineKernelsOnly);
+  EXPECT_TRUE(t.memoryOrder);
   ASSERT_TRUE(t.pinned.has_value());
   EXPECT_EQ(t.pinned->grid, t.run.scene.dst);
   EXPECT_EQ(t.pinned->row, 1);

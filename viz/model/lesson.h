@@ -13,7 +13,7 @@
 //                    "view": { "tab": "scatter|tiling|compare|verify|matrix", "pacing": "one-at-a-time|parallel",
 //                              "speed": 3, "plane": 0, "colour": "values|cores", "compare": "precision|determinism",
 //                              "lowDtype": "float16", "accumulate": "fp32|dtype", "autoplay": true,
-//                              "timeline": "all|kernels",
+//                              "timeline": "all|kernels", "memory": false,
 //                              "focus": { "grid": "gradOutput", "row": 5, "col": 3 } } } ] }
 #pragma once
 
@@ -43,6 +43,7 @@ struct PresetView {
   aclDataType lowDtype = ACL_FLOAT16;
   Accumulation accumulate = Accumulation::kFp32;  // the Compare tab's precision mode
   bool timelineKernelsOnly = false;               // the Tiling tab's timeline starts after the launch
+  bool memoryOrder = false;                       // the Scatter tab shows each tensor's cells in address order
   bool autoplay = true;
   // A cell to pin in the inspector (as if hovered): the grid's tensor name and the cell in the plane.
   std::string focusGrid;

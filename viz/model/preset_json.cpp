@@ -123,6 +123,7 @@ PresetView parseView(const json& j) {
   const std::string timeline = jsonField<std::string>(j, "timeline", "all");
   if (timeline != "all" && timeline != "kernels") throw PresetJsonError{"unknown timeline \"" + timeline + "\" (all or kernels)"};
   v.timelineKernelsOnly = timeline == "kernels";
+  v.memoryOrder = jsonField<bool>(j, "memory", false);
   v.autoplay = jsonField<bool>(j, "autoplay", true);
   if (j.contains("focus")) {
     const json& f = j["focus"];
@@ -194,6 +195,7 @@ json viewJson(const PresetView& v) {
             {"lowDtype", dtypeText(v.lowDtype)},
             {"accumulate", accumulationName(v.accumulate)},
             {"timeline", v.timelineKernelsOnly ? "kernels" : "all"},
+            {"memory", v.memoryOrder},
             {"autoplay", v.autoplay},
             {"plane", v.plane}};
   if (v.pacingSet) j["pacing"] = v.pacing == Pacing::kOneAtATime ? "one-at-a-time" : "parallel";

@@ -1,7 +1,7 @@
 // A saved session (*.gradlab): the whole state a teacher sets up — the call (operator, shapes, scales,
 // dtype, layout, determinism, device, value source and seed), how it is shown (tab, colours, pacing, plane,
-// the Compare tab's choices, the pinned cell), where the animation stands, and the lesson step it came
-// from. A small versioned JSON file:
+// the memory-order strips, the Compare tab's choices, the pinned cell), where the animation stands, and the
+// lesson step it came from. A small versioned JSON file:
 //   { "gradlab-session": 1, "lesson": "first-steps", "step": 2, "at": 0.45, "presenter": false,
 //     "request": { ...as a lesson preset's... }, "view": { ...as a lesson preset's... } }
 #pragma once

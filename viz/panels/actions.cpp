@@ -129,6 +129,7 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view) {
   s.compare.lowDtype = view.lowDtype;
   s.compare.accumulate = view.accumulate;
   s.timelineKernelsOnly = view.timelineKernelsOnly;
+  s.memoryOrder = view.memoryOrder;
   runControls(s);
   s.player.playing = view.autoplay && s.run.ok() && !s.run.animation.empty() && !s.exerciseOpen();
   if (!view.focusGrid.empty()) {
@@ -151,6 +152,7 @@ Session captureSession(const AppState& s) {
   v.lowDtype = s.compare.lowDtype;
   v.accumulate = s.compare.accumulate;
   v.timelineKernelsOnly = s.timelineKernelsOnly;
+  v.memoryOrder = s.memoryOrder;
   v.autoplay = s.player.playing;
   if (s.pinned) {
     if (const SceneGrid* g = s.run.scene.gridAt(s.pinned->grid)) {

@@ -124,6 +124,7 @@ struct AppState {
   // digits below kPresenterDigitPx (they stay in the inspector).
   std::optional<bool> secondaryGrids;
   bool timelineKernelsOnly = false;               // the Tiling tab's timeline hides the launch overhead
+  bool memoryOrder = false;                       // the Scatter tab's strips: each tensor's cells in address order
   std::optional<CellRef> hovered;                 // the scene cell under the mouse (scatter / tiling)
   std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
   bool verifyFailuresOnly = false;
