@@ -12,8 +12,10 @@
 
 #include "app/viz_fixtures.h"
 #include "viz/model/explain.h"
+#include "viz/model/memory_order.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
+#include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
@@ -179,6 +181,8 @@ TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
   EXPECT_TRUE(s.requests.toggleFullscreen);
   handleShortcut(s, Shortcut::kPresenter);
   EXPECT_TRUE(s.presenter);
+  handleShortcut(s, Shortcut::kMemoryOrder);
+  EXPECT_TRUE(s.memoryOrder);
   frame(s);
 }
 
@@ -319,6 +323,49 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
     for (int i = 0; i < 2; ++i) frame(s);
     EXPECT_TRUE(indices.shown) << opName(op);
     EXPECT_LT(cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
+  }
+}
+
+// The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
+// another plane hovers nothing there.
+TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  RunRequest& r = s.controls.request;
+  r.C = 3, r.inH = r.inW = 3, r.outH = r.outW = 6;
+  r.layout = Layout::kChannelsLast;
+  s.memoryOrder = true;
+  runControls(s);
+  ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+  frame(s);
+  const SceneGrid& src = s.run.scene.grids[static_cast<size_t>(s.run.scene.src)];
+  const MemoryOrder order = memoryOrder(src.grid.shape, storageOf(src.grid.shape, s.run.request));
+  // One frame of a window holding only the strips, the mouse at `mouse`; the centre of strip cell `offset`.
+  auto stripFrame = [&](ImVec2 mouse, int64_t offset) {
+    ImGui::GetIO().MousePos = mouse;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(1280, 720));
+    ImGui::Begin("##strips");
+    MemoryStrips strips(s, 1200.0f, 300.0f, 400.0f);
+    s.hovered.reset();
+    strips.place(s, ImVec2(20.0f, 20.0f));
+    const std::optional<ImVec2> centre = strips.slotCentre(s.run.scene.src, offset);
+    ImGui::End();
+    ImGui::Render();
+    return centre;
+  };
+  for (int64_t offset = 0; offset < 12; ++offset) {
+    const std::optional<ImVec2> centre = stripFrame(ImVec2(5, 5), offset);
+    ASSERT_TRUE(centre.has_value()) << offset;
+    stripFrame(*centre, offset);  // the window under the mouse is known from the frame before
+    const PlaneCell c = planeCellOf(src.grid.dims, order.slots[static_cast<size_t>(offset)]);
+    if (c.plane == s.run.scene.plane) {
+      ASSERT_TRUE(s.hovered.has_value()) << "offset " << offset;
+      EXPECT_EQ(*s.hovered, (CellRef{s.run.scene.src, c.row, c.col})) << "offset " << offset;
+    } else {
+      EXPECT_FALSE(s.hovered.has_value()) << "offset " << offset << " lies on plane " << c.plane;
+    }
   }
 }
 

@@ -39,6 +39,7 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
     case SDLK_f: *out = viz::Shortcut::kFullscreen; return true;
     case SDLK_p: *out = viz::Shortcut::kPresenter; return true;
     case SDLK_s: *out = viz::Shortcut::kScreenshot; return true;
+    case SDLK_m: *out = viz::Shortcut::kMemoryOrder; return true;
     case SDLK_h:
     case SDLK_QUESTION:
     case SDLK_SLASH: *out = viz::Shortcut::kHelp; return true;

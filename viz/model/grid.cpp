@@ -18,6 +18,12 @@ std::vector<float> Grid::planeValues(int64_t plane) const {
   return out;
 }
 
+std::string Grid::planeName(int64_t plane) const {
+  const int64_t C = shape.size() >= 3 && dims.planes != shape[0] ? shape[1] : dims.planes;
+  return C > 0 && C < dims.planes ? "n=" + std::to_string(plane / C) + " c=" + std::to_string(plane % C)
+                                  : "c=" + std::to_string(plane);
+}
+
 std::string Grid::label() const { return name + " " + shapeText(shape) + " " + dtypeText(dtype); }
 
 }  // namespace gradlab::viz

@@ -29,6 +29,8 @@ struct Grid {
   float value(int64_t plane, int64_t row, int64_t col) const;   // 0 when no values
   // "gradOutput [1, 1, 8, 8] float32"
   std::string label() const;
+  // The plane's name as the plane slider writes it: "c=1", or "n=1 c=0" where there are batches.
+  std::string planeName(int64_t plane) const;
   // The values of one plane (rows*cols), as floats.
   std::vector<float> planeValues(int64_t plane) const;
 };

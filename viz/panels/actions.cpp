@@ -321,6 +321,7 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
       break;
     case Shortcut::kScreenshot: s.requests.screenshot = true; break;
     case Shortcut::kHelp: s.showHelp = !s.showHelp; break;
+    case Shortcut::kMemoryOrder: s.memoryOrder = !s.memoryOrder; break;
   }
 }
 

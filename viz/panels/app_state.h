@@ -78,7 +78,7 @@ struct CompareView {
 };
 
 enum class Shortcut { kPlayPause, kStepForward, kStepBack, kPreviousPreset, kNextPreset, kFullscreen, kPresenter, kScreenshot,
-                      kHelp };
+                      kHelp, kMemoryOrder };
 
 struct AppRequests {
   bool screenshot = false;

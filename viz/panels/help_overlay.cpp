@@ -20,6 +20,7 @@ constexpr Line kKeys[] = {
     {"P", "presenter mode: large type, high contrast"},
     {"F", "full screen (Esc leaves it)"},
     {"S", "screenshot (PNG, in the export folder)"},
+    {"M", "memory order: each tensor's cells in address order, under the Scatter tab's grids"},
     {"H or ?", "this help"},
 };
 

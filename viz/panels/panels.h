@@ -31,11 +31,20 @@ void drawRunError(const RunView& run);   // run_error.cpp: the library's code, s
 void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
 // The dst plane values and "received something" mask the scatter view shows at the player's time.
 void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note);
-// Draws the scene's grids on `canvas` the way the scatter view does (used by scatter and tiling).
-// `notes`: the small notes after the labels ("running fp32 sums"); the tiling view leaves them out.
+// Whether those are the final values (no animation, at its end, or a truncated trace).
+bool dstValuesFinal(const AppState& state);
+// What the grids' labels carry: the small notes after the names ("running fp32 sums"; the tiling view
+// leaves them out), the strides of a layout that is not contiguous (the memory strips show them instead),
+// and how many lines the canvas keeps for a label.
+struct SceneLabels {
+  bool notes = true;
+  bool memory = true;
+  int lines = 2;
+};
 // Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
 void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
-void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
+// Draws the scene's grids on `canvas` the way the scatter view does (used by scatter, tiling and pipeline).
+void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, SceneLabels labels = {});
 // scene_drawing.cpp: the boxes of plan tile `tile` on the grids that show its tensors, outlined.
 void outlineTile(const class Canvas& canvas, const AppState& state, int32_t tile);
 // scatter_panel.cpp: the value scales (or core swatches) of the scatter view, within `room` pixels.

@@ -133,7 +133,7 @@ void drawPipelinePanel(AppState& s) {
   if (grids) {
     const float margin = gridLabelSize() * 2.0f + 8.0f;
     Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, margin);
-    drawSceneGrids(canvas, s, CellColour::kCores, false);
+    drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
     if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
     drawHoverOverlay(canvas, s);
   }

@@ -1,7 +1,9 @@
 #include <algorithm>
+#include <optional>
 
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/flights.h"
 #include "viz/widgets/legend.h"
@@ -9,6 +11,42 @@
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
+namespace {
+
+// The height a canvas `width` wide needs for the scene's grids at readable digits (presenter mode: at
+// kPresenterDigitPx; else at the mono font's size), or as large as the width lets them be.
+float gridsHeightNeeded(const Scene& sc, float width, float labelRoom, bool presenter) {
+  const float wanted = presenter ? kPresenterDigitPx / 0.74f + 0.05f : 30.0f;
+  const float target = std::min(wanted, Canvas::fitZoom(ImVec2(width, 1e6f), sc.boundsMin, sc.boundsMax, labelRoom));
+  float lo = 32.0f, hi = 4096.0f;
+  for (int i = 0; i < 24; ++i) {
+    const float mid = (lo + hi) / 2.0f;
+    (Canvas::fitZoom(ImVec2(width, mid), sc.boundsMin, sc.boundsMax, labelRoom) >= target ? hi : lo) = mid;
+  }
+  return hi;
+}
+
+// The width the legends need on a line: their titles and bars wide enough for the end values.
+float legendsWidth(const AppState& s) {
+  const Scene& sc = s.run.scene;
+  const float font = ImGui::GetFontSize();
+  if (s.colour == CellColour::kCores) {
+    const int cores = s.run.result.plan ? s.run.result.plan->coresUsed : 1;
+    return cores > 16 ? font * 10.0f : static_cast<float>(cores) * font * 2.6f;
+  }
+  const SceneGrid* src = sc.gridAt(sc.src);
+  const SceneGrid* dst = opInfo(sc.op).backward ? sc.gridAt(sc.dst) : nullptr;
+  return ImGui::CalcTextSize(cat(src ? src->grid.name : "values", dst ? dst->grid.name : "").c_str()).x +
+         font * (dst ? 5.0f : 2.5f);
+}
+
+void memoryOrderToggle(AppState& s) {
+  ImGui::Checkbox("memory order", &s.memoryOrder);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M).");
+}
+
+}  // namespace
 
 // The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes.
 void planeSelector(AppState& s) {
@@ -20,10 +58,7 @@ void planeSelector(AppState& s) {
   if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
-  const int64_t C = src && src->grid.shape.size() >= 3 && src->grid.dims.planes != src->grid.shape[0]
-                        ? src->grid.shape[1]
-                        : planes;
-  std::string label = C < planes ? cat("n=", plane / C, " c=", plane % C) : cat("c=", plane);
+  const std::string label = src ? src->grid.planeName(plane) : cat("c=", plane);
   if (ImGui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), label.c_str())) setPlane(s, plane);
   ImGui::SameLine();
 }
@@ -41,6 +76,10 @@ void drawScatterPanel(AppState& s) {
   ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
   secondaryGridsToggle(s);
+  if (!s.presenter) {
+    ImGui::SameLine();
+    memoryOrderToggle(s);
+  }
   const Plan* plan = r.result.plan.get();
   const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
   const bool cube = plan && plan->intermediate >= 0;
@@ -51,25 +90,53 @@ void drawScatterPanel(AppState& s) {
                       : atomics                      ? "order: atomic adds as recorded"
                                                      : "order: no cell is shared, each sums its own adds in order";
   ImGui::SameLine();
-  // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids.
-  if (s.presenter) {
+  // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids; the
+  // order goes on hover too where the line has no room for it.
+  if (s.presenter || ImGui::CalcTextSize(order).x > ImGui::GetContentRegionAvail().x) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", order);
-    ImGui::SameLine(0, 20);
-    drawLegends(s, ImGui::GetContentRegionAvail().x);
   } else {
     ImGui::TextDisabled("%s", order);
   }
+  if (s.presenter) {
+    // The legends where they fit at a readable width, else on the next line; then the memory toggle where
+    // the line still has room for it (the M key toggles it anyway).
+    ImGui::SameLine(0, 20);
+    if (ImGui::GetContentRegionAvail().x < legendsWidth(s)) ImGui::NewLine();
+    drawLegends(s, ImGui::GetContentRegionAvail().x);
+    ImGui::SameLine(0, 20);
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize("memory order").x + ImGui::GetFrameHeight() * 1.5f) {
+      memoryOrderToggle(s);
+    } else {
+      ImGui::NewLine();
+    }
+  }
 
   const float legendH = s.presenter ? 0.0f : ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  // The memory strips take two fifths of the height where their offsets read in it, else what the grids leave.
+  std::optional<MemoryStrips> strips;
+  if (s.memoryOrder) {
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float room = avail.y - legendH - ImGui::GetStyle().ItemSpacing.y;
+    const float grids = gridsHeightNeeded(r.scene, avail.x, gridLabelSize() * 2.0f + 8.0f, s.presenter);
+    const float hard = std::max(room - grids, room * 0.25f);
+    strips.emplace(s, avail.x, std::min(room * 0.4f, hard), hard);
+  }
+  const float below = legendH + (strips ? strips->height() + ImGui::GetStyle().ItemSpacing.y : 0.0f);
   {
-    const float labelRoom = gridLabelSize() * 2.0f + 8.0f;
-    fitSecondaryGrids(s, ImVec2(0, -legendH), labelRoom);
-    Canvas canvas("##scatter", ImVec2(0, -legendH), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
-    drawSceneGrids(canvas, s, s.colour);
+    // The strides of a layout that is not contiguous: in the strips' titles, else on a line of the labels.
+    SceneLabels labels;
+    labels.memory = !(strips && strips->drawsCells());
+    labels.lines = labels.memory && r.request.layout != Layout::kContiguous ? 3 : 2;
+    const float labelRoom = gridLabelSize() * static_cast<float>(labels.lines) + 8.0f;
+    fitSecondaryGrids(s, ImVec2(0, -below), labelRoom);
+    Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
+    if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell
+    drawSceneGrids(canvas, s, s.colour, labels);
     drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawHoverOverlay(canvas, s);
   }
+  if (strips) strips->draw(s);
   if (!s.presenter) drawLegends(s, ImGui::GetContentRegionAvail().x * 0.75f);
 }
 

@@ -97,6 +97,11 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
 
 }  // namespace
 
+bool dstValuesFinal(const AppState& s) {
+  const RunView& r = s.run;
+  return r.animation.empty() || s.player.atEnd() || (r.scene.trace && r.scene.trace->movesTruncated);
+}
+
 void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note) {
   const RunView& r = s.run;
   const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
@@ -104,7 +109,7 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
   filled->clear();
   if (!dst) return;
   const bool truncated = r.scene.trace && r.scene.trace->movesTruncated;
-  if (r.animation.empty() || s.player.atEnd() || truncated) {
+  if (dstValuesFinal(s)) {
     *values = dst->grid.planeValues(r.scene.plane);
     if (note) {
       *note = r.animation.empty() ? "(final values; the trace has no moves for this plane)"
@@ -140,7 +145,7 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
   showSecondaryGrids(sc, shown);
 }
 
-void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
+void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {
   RunView& r = s.run;
   Scene& sc = r.scene;
   // An open question hides what would give its answer away: the cores' colours, and the indices that name
@@ -189,8 +194,9 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
       style.buffer = plan ? plan->intermediate : -1;
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     }
-    if (!notes) style.note.clear();
-    style.memory = memoryText(g.grid.shape, r.request);
+    if (!labels.notes) style.note.clear();
+    if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
+    style.labelLines = labels.lines;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).

@@ -155,7 +155,7 @@ void drawTilingPanel(AppState& s) {
     const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
     fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f);
     Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
-    drawSceneGrids(canvas, s, CellColour::kCores, false);
+    drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
     if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
     drawHoverOverlay(canvas, s);
   }

@@ -1,0 +1,335 @@
+#include "viz/panels/memory_strip.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "viz/model/core_palette.h"
+#include "viz/model/explain.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+// Storage larger than this is named, not drawn: the strip is for the small tensors of a lesson.
+constexpr int64_t kMaxStripElems = 16384;
+
+float gapWidth(float cellW) { return std::max(3.0f, std::round(cellW * 0.22f)); }
+float stripeHeight(float cellW) { return std::max(3.0f, std::round(cellW * 0.16f)); }
+float gutterFontSize() { return std::min(monoFont()->FontSize, theme().presenter ? 18.0f : 12.0f); }
+
+// The size of the offsets written in cells `cellW` wide, `digits` long: as large as fits, up to the mono font's.
+float labelFontSize(float cellW, int digits) {
+  ImFont* mono = monoFont();
+  const float advance = mono->CalcTextSizeA(100.0f, 1e9f, 0.0f, "0").x / 100.0f;  // a digit's width per pixel of size
+  const float across = (cellW - 3.0f) / (static_cast<float>(std::max(digits, 1)) * advance);
+  return std::min({mono->FontSize, across, (cellW - stripeHeight(cellW)) * 0.8f});
+}
+
+}  // namespace
+
+MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float hard) : width_(width) {
+  const Scene& sc = s.run.scene;
+  if (!s.run.ok()) return;
+  if (s.exerciseOpen() && s.exercise->exercise.spec.kind == ExerciseKind::kOffset) {
+    hidden_ = "memory order: hidden until the question is answered (it shows every offset)";
+    height_ = ImGui::GetFontSize() + 4.0f;
+    return;
+  }
+  for (int i : {sc.src, sc.dst}) {
+    const SceneGrid* g = sc.gridAt(i);
+    if (!g || !g->shown || g->grid.shape.empty()) continue;
+    Strip strip;
+    strip.grid = i;
+    const StorageView view = storageOf(g->grid.shape, s.run.request);
+    strip.title = cat(g->grid.name, " in memory · ", layoutName(s.run.request.layout), ": ", stridesText(view));
+    if (view.storageElems > kMaxStripElems) {
+      strip.note = cat(g->grid.name, ": ", view.storageElems, " elements of storage, more than the memory strip draws (",
+                       kMaxStripElems, ")");
+    } else {
+      strip.order = memoryOrder(g->grid.shape, view);
+      const int64_t used = static_cast<int64_t>(strip.order.slots.size()) - strip.order.unused;
+      if (strip.order.unused > 0) strip.title += cat(" · ", used, " of ", strip.order.slots.size(), " elements hold cells");
+      strip.digits = static_cast<int>(std::to_string(std::max<int64_t>(view.storageElems - 1, 0)).size());
+    }
+    strips_.push_back(std::move(strip));
+  }
+  if (strips_.empty()) return;
+
+  const bool presenter = theme().presenter;
+  titleH_ = gridLabelSize() + 3.0f;
+  ImFont* mono = monoFont();
+  int digits = 1;
+  for (const Strip& strip : strips_) digits = std::max(digits, strip.digits);
+  gutterW_ = mono->CalcTextSizeA(gutterFontSize(), 1e9f, 0.0f, std::string(static_cast<size_t>(digits), '0').c_str()).x + 8.0f;
+  const float across = std::max(width - gutterW_, 40.0f);
+  // Each cell size from the largest down: its rows (lined up with the layout's periods), its height, and
+  // whether every offset reads at it.
+  struct Choice {
+    float cellW = 0.0f, height = 0.0f;
+    int64_t period = 0;
+    bool readable = true;
+    std::vector<StripRows> rows;
+  };
+  std::vector<Choice> choices;
+  const float largest = presenter ? 40.0f : 26.0f, smallest = presenter ? 24.0f : 15.0f;
+  // Rows lined up with each strip's longest period that fits, its next longest, ..., or packed.
+  std::vector<std::vector<int64_t>> periods;
+  size_t levels = 1;
+  for (const Strip& strip : strips_) {
+    periods.push_back(layoutPeriods(strip.order, sc.grids[static_cast<size_t>(strip.grid)].grid.shape));
+    levels = std::max(levels, periods.back().size() + 1);
+  }
+  for (float cw = largest; cw >= smallest; cw -= 1.0f) {
+    for (size_t level = 0; level < levels; ++level) {
+      Choice c;
+      c.cellW = cw;
+      for (size_t i = 0; i < strips_.size(); ++i) {
+        const Strip& strip = strips_[i];
+        const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
+        const int64_t longest = level < periods[i].size() ? periods[i][level] : 0;
+        c.rows.push_back(wrapRows(strip.order, g.grid.shape, across, cw, gapWidth(cw), longest));
+        c.height += titleH_ + static_cast<float>(strip.note.empty() ? c.rows.back().starts.size() : 0) * (cw + 1.0f);
+        c.period += c.rows.back().period;
+        c.readable = c.readable && (!strip.note.empty() || labelFontSize(cw, strip.digits) >= (presenter ? 13.0f : 10.5f));
+      }
+      choices.push_back(std::move(c));
+    }
+  }
+  // Readable offsets within `soft` (the longest periods, then the largest cells); else within `hard` at the
+  // smallest such height; else the longest periods that fit; else the smallest cells, cut.
+  auto best = [&](auto&& allowed, bool lowest) {
+    const Choice* b = nullptr;
+    for (const Choice& c : choices) {
+      if (!allowed(c)) continue;
+      if (!b || c.period > b->period || (c.period == b->period && lowest && c.height < b->height)) b = &c;
+    }
+    return b;
+  };
+  const Choice* pick = best([&](const Choice& c) { return c.readable && c.height <= soft; }, false);
+  if (!pick) pick = best([&](const Choice& c) { return c.readable && c.height <= hard; }, true);
+  if (!pick) pick = best([&](const Choice& c) { return c.height <= hard; }, false);
+  if (!pick) pick = &choices.back();
+  cellW_ = pick->cellW;
+  for (size_t i = 0; i < strips_.size(); ++i) strips_[i].rows = pick->rows[i];
+  gapW_ = gapWidth(cellW_);
+  rowH_ = cellW_ + 1.0f;
+  // Rows past the height are left out (the title says how much is shown).
+  float y = 0.0f;
+  for (Strip& strip : strips_) {
+    strip.top = y;
+    y += titleH_;
+    const int64_t total = static_cast<int64_t>(strip.order.slots.size());
+    std::vector<int64_t>& starts = strip.rows.starts;
+    const auto fitting = static_cast<size_t>(std::max(1.0f, std::floor((hard - y) / rowH_)));
+    if (starts.size() > fitting) {
+      strip.shownElems = starts[fitting];
+      starts.resize(fitting);
+      strip.title += cat(" · the first ", strip.shownElems, " shown");
+    } else {
+      strip.shownElems = total;
+    }
+    y += static_cast<float>(strip.note.empty() ? starts.size() : 0) * rowH_;
+  }
+  height_ = y;
+}
+
+ImVec2 MemoryStrips::slotMin(const Strip& strip, int64_t offset) const {
+  const std::vector<int64_t>& starts = strip.rows.starts;
+  const size_t row = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin()) - 1;
+  float x = topLeft_.x + gutterW_;
+  for (int64_t o = starts[row]; o < offset; ++o) x += slotWidth(strip, o);
+  return ImVec2(x, topLeft_.y + strip.top + titleH_ + static_cast<float>(row) * rowH_);
+}
+
+float MemoryStrips::slotWidth(const Strip& strip, int64_t offset) const {
+  return strip.order.slots[static_cast<size_t>(offset)] >= 0 ? cellW_ : gapW_;
+}
+
+void MemoryStrips::outlineSlot(const Strip& strip, int64_t offset, ImU32 colour, float thickness) const {
+  if (offset < 0 || offset >= strip.shownElems) return;
+  const ImVec2 p0 = slotMin(strip, offset);
+  ImGui::GetWindowDrawList()->AddRect(ImVec2(p0.x - 1.0f, p0.y - 1.0f), ImVec2(p0.x + slotWidth(strip, offset), p0.y + cellW_ + 1.0f),
+                                      colour, 0.0f, 0, thickness);
+}
+
+MemoryStrips::Slot MemoryStrips::slotAt(ImVec2 mouse) const {
+  for (const Strip& strip : strips_) {
+    if (!strip.note.empty()) continue;
+    const float y0 = topLeft_.y + strip.top + titleH_;
+    const float fromTop = mouse.y - y0;
+    if (fromTop < 0.0f || fromTop >= rowH_ * static_cast<float>(strip.rows.starts.size())) continue;
+    const size_t row = static_cast<size_t>(fromTop / rowH_);
+    const int64_t end = row + 1 < strip.rows.starts.size() ? strip.rows.starts[row + 1] : strip.shownElems;
+    float x = topLeft_.x + gutterW_;
+    for (int64_t o = strip.rows.starts[row]; o < end; ++o) {
+      const float w = slotWidth(strip, o);
+      if (mouse.x >= x && mouse.x < x + w) return {&strip, o};
+      x += w;
+    }
+  }
+  return {};
+}
+
+std::optional<ImVec2> MemoryStrips::slotCentre(int grid, int64_t offset) const {
+  for (const Strip& strip : strips_) {
+    if (strip.grid != grid || !strip.note.empty() || offset < 0 || offset >= strip.shownElems) continue;
+    const ImVec2 p = slotMin(strip, offset);
+    return ImVec2(p.x + slotWidth(strip, offset) / 2.0f, p.y + cellW_ / 2.0f);
+  }
+  return std::nullopt;
+}
+
+void MemoryStrips::place(AppState& s, ImVec2 topLeft) {
+  topLeft_ = topLeft;
+  hovered_ = {};
+  if (!ImGui::IsWindowHovered()) return;
+  hovered_ = slotAt(ImGui::GetIO().MousePos);
+  if (!hovered_.strip) return;
+  const int64_t cell = hovered_.strip->order.slots[static_cast<size_t>(hovered_.offset)];
+  const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(hovered_.strip->grid)];
+  const PlaneCell c = planeCellOf(g.grid.dims, cell);
+  if (cell >= 0 && c.plane == s.run.scene.plane) s.hovered = CellRef{hovered_.strip->grid, c.row, c.col};
+}
+
+void MemoryStrips::draw(AppState& s) {
+  if (!hidden_.empty()) {
+    textDimWrapped(hidden_);
+    return;
+  }
+  if (strips_.empty()) return;
+  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, height_));
+  const Scene& sc = s.run.scene;
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* ui = uiFont();
+  ImFont* mono = monoFont();
+  const float titleSize = gridLabelSize();
+  const float gutterFont = gutterFontSize();
+  const float stripe = stripeHeight(cellW_);
+
+  // The output's values as its grid shows them now; its other planes once the animation has run.
+  std::vector<float> dstValues;
+  std::vector<uint8_t> dstFilled;
+  dstValuesNow(s, &dstValues, &dstFilled, nullptr);
+  const bool dstFinal = dstValuesFinal(s);
+  const std::optional<CellRef> focus = s.focusCell();
+
+  for (const Strip& strip : strips_) {
+    const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
+    const HeatScale& scale = strip.grid == sc.dst ? s.run.dstScale : s.run.srcScale;
+    ImVec2 at(topLeft_.x, topLeft_.y + strip.top);
+    // The title, smaller (down to four fifths) where it is wider than the strips.
+    const std::string name = g.grid.name;
+    const std::string& title = strip.note.empty() ? strip.title : strip.note;
+    const float size = std::clamp(titleSize * width_ / ui->CalcTextSizeA(titleSize, 1e9f, 0.0f, title.c_str()).x,
+                                  titleSize * 0.8f, titleSize);
+    dl->AddText(ui, size, at, th.label, name.c_str());
+    float x = at.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, name.c_str()).x;
+    const std::string rest = title.substr(name.size());
+    dl->AddText(ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
+    x += ui->CalcTextSizeA(size, 1e9f, 0.0f, rest.c_str()).x + size;
+    // The planes' stripe colours, when there are few enough to name and room for them.
+    if (g.grid.dims.planes > 1 && g.grid.dims.planes <= 8) {
+      for (int64_t p = 0; p < g.grid.dims.planes; ++p) {
+        const std::string label = g.grid.planeName(p);
+        const float w = ui->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x;
+        if (x + size + w > topLeft_.x + width_) break;
+        dl->AddRectFilled(ImVec2(x, at.y + size * 0.55f), ImVec2(x + size * 0.8f, at.y + size * 0.55f + stripe),
+                          toImU32(coreColour(static_cast<int32_t>(p))));
+        dl->AddText(ui, size, ImVec2(x + size, at.y), th.labelDim, label.c_str());
+        x += size + w + size * 0.6f;
+      }
+    }
+    if (!strip.note.empty()) continue;
+
+    const float labelFont = labelFontSize(cellW_, strip.digits);
+    const bool labels = labelFont >= (th.presenter ? 11.0f : 8.0f);
+    for (size_t row = 0; row < strip.rows.starts.size(); ++row) {
+      const int64_t begin = strip.rows.starts[row];
+      const int64_t end = row + 1 < strip.rows.starts.size() ? strip.rows.starts[row + 1] : strip.shownElems;
+      const float y = topLeft_.y + strip.top + titleH_ + static_cast<float>(row) * rowH_;
+      const std::string address = std::to_string(begin);
+      const ImVec2 as = mono->CalcTextSizeA(gutterFont, 1e9f, 0.0f, address.c_str());
+      dl->AddText(mono, gutterFont, ImVec2(topLeft_.x + gutterW_ - 6.0f - as.x, y + (cellW_ - as.y) / 2.0f), th.labelDim,
+                  address.c_str());
+      float cx = topLeft_.x + gutterW_;
+      for (int64_t o = begin; o < end; ++o) {
+        const int64_t cell = strip.order.slots[static_cast<size_t>(o)];
+        const float w = slotWidth(strip, o);
+        const ImVec2 p0(cx + 0.5f, y), p1(cx + w - 1.0f, y + cellW_);
+        cx += w;
+        if (cell < 0) {  // padding, or before the view: no cell of the tensor lives here
+          dl->AddRectFilled(ImVec2(p0.x, p0.y + cellW_ * 0.3f), ImVec2(p1.x, p1.y - cellW_ * 0.3f), (th.labelDim & 0x00FFFFFFu) | (90u << 24));
+          continue;
+        }
+        const PlaneCell c = planeCellOf(g.grid.dims, cell);
+        const bool shownPlane = c.plane == sc.plane;
+        const size_t inPlane = static_cast<size_t>(c.row * g.grid.dims.cols + c.col);
+        bool filled = true;
+        float v = g.grid.value(c.plane, c.row, c.col);
+        if (strip.grid == sc.dst && shownPlane) {
+          filled = dstFilled.empty() || (inPlane < dstFilled.size() && dstFilled[inPlane]);
+          v = inPlane < dstValues.size() ? dstValues[inPlane] : 0.0f;
+        } else if (strip.grid == sc.dst) {
+          filled = dstFinal;  // the animation plays the shown plane only: the others fill in at its end
+        }
+        const Rgba fill = filled && g.grid.hasValues() ? scale.colour(v) : th.emptyCell;
+        dl->AddRectFilled(p0, p1, toImU32(fill));
+        dl->AddRectFilled(ImVec2(p0.x, p1.y - stripe), p1, toImU32(coreColour(static_cast<int32_t>(c.plane))));
+        if (labels) {
+          const std::string text = std::to_string(o);
+          const ImVec2 ts = mono->CalcTextSizeA(labelFont, 1e9f, 0.0f, text.c_str());
+          if (ts.x <= w - 2.0f)
+            dl->AddText(mono, labelFont, ImVec2(p0.x + (w - 1.0f - ts.x) / 2.0f, p0.y + (cellW_ - stripe - ts.y) / 2.0f),
+                        toImU32(readableTextOn(fill)), text.c_str());
+        }
+      }
+    }
+
+    // The focused grid cell here, and the same pixel of the other planes (channels-last: its neighbours).
+    if (focus && focus->grid == strip.grid) {
+      for (int64_t p = 0; p < g.grid.dims.planes; ++p) {
+        const bool shown = p == sc.plane;
+        outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(p, focus->row, focus->col))],
+                    shown ? th.highlight : th.highlightAlt, th.highlightWidth * (shown ? 1.0f : 0.6f));
+      }
+    }
+    // An offset question once answered: where the cell it asked about sits.
+    if (s.exercise && s.exercise->revealed && s.exercise->exercise.spec.kind == ExerciseKind::kOffset &&
+        s.exercise->exercise.asked.grid == strip.grid) {
+      const CellRef& asked = s.exercise->exercise.asked;
+      outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(sc.plane, asked.row, asked.col))], th.good,
+                  th.highlightWidth * 1.3f);
+    }
+  }
+
+  if (!hovered_.strip) return;
+  const Strip& strip = *hovered_.strip;
+  const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
+  const int64_t cell = strip.order.slots[static_cast<size_t>(hovered_.offset)];
+  outlineSlot(strip, hovered_.offset, th.highlight, th.highlightWidth);
+  if (cell < 0) {
+    ImGui::SetTooltip("offset %lld: %s", static_cast<long long>(hovered_.offset),
+                      hovered_.offset < strip.order.view.offset
+                          ? cat("before the view, which starts at offset ", strip.order.view.offset).c_str()
+                          : "padding: no cell of the view lies here");
+    return;
+  }
+  const PlaneCell c = planeCellOf(g.grid.dims, cell);
+  const bool shownPlane = c.plane == sc.plane;
+  std::string text = cat("offset ", hovered_.offset, ": ", cellName(g, c.plane, c.row, c.col));
+  if (strip.grid == sc.src || dstFinal) text += cat(" = ", g.grid.value(c.plane, c.row, c.col));
+  if (!shownPlane) text += cat("\nplane ", g.grid.planeName(c.plane), ": click to show it on the grids");
+  ImGui::SetTooltip("%s", text.c_str());
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !s.exerciseOpen()) {
+    const CellRef ref{strip.grid, c.row, c.col};
+    if (!shownPlane) setPlane(s, c.plane);
+    s.pinned = shownPlane && s.pinned == ref ? std::nullopt : std::optional<CellRef>(ref);
+  }
+}
+
+}  // namespace gradlab::viz
