@@ -369,6 +369,24 @@ TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
   }
 }
 
+// The layouts lesson in presenter mode at 1280x720: every step's grid digits stay readable from the back of
+// the room with the memory strips under them.
+TEST_F(VizPanels, LayoutsLessonKeepsItsGridsReadableInPresenterMode) {
+  AppState lesson;
+  lesson.runner = [](const RunRequest& r) { return run(r); };
+  lesson.presenter = true;
+  lesson.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &lesson.loadErrors);
+  ASSERT_TRUE(selectLesson(lesson, "layouts"));
+  for (int step = 0; step < static_cast<int>(lesson.currentLesson()->presets.size()); ++step) {
+    applyPreset(lesson, lesson.lesson, step);
+    if (lesson.exercise) lesson.exercise->reveal();  // the strips are hidden while an offset question is open
+    for (int i = 0; i < 3; ++i) frame(lesson);
+    ASSERT_TRUE(lesson.memoryOrder) << "step " << step + 1;
+    const float digits = cellTextSize(lesson.scatterView.zoom, fonts().monoLarge->FontSize, true);
+    EXPECT_GE(digits, kPresenterDigitPx) << "step " << step + 1 << ": cells of " << lesson.scatterView.zoom << " px";
+  }
+}
+
 TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
