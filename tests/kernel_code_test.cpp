@@ -1,6 +1,6 @@
 // The kernel listings (gradlab/kernel_code.h) and the steps traces carry: every event and every cell move of
 // every operator, strategy, dtype and mode is on a line of its phase's listing, over real runs; listings fit
-// a code panel.
+// a code panel; trace files keep the steps.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include "gradlab/kernel_code.h"
 #include "gradlab/ops.h"
 #include "gradlab/runner.h"
+#include "gradlab/trace_export.h"
 #include "profile_spec.h"
 
 namespace gradlab {
@@ -181,6 +182,24 @@ TEST(KernelCode, ListingsAreShortAndNarrow) {
   }
   EXPECT_TRUE(kernelListing(Plan{}, 0).empty());
   EXPECT_TRUE(kernelListing(Plan{}, -1).empty());
+}
+
+// A real run's steps survive the trace file.
+TEST(KernelCode, TraceFilesKeepTheSteps) {
+  RunRequest r;
+  r.op = OpKind::kAdaptiveMaxPool2dBackward;
+  r.C = 2, r.inH = 9, r.inW = 11, r.outH = 4, r.outW = 5;
+  r.profile = testing::profileOf("classroom");
+  r.trace = true;
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  Trace back;
+  std::string error;
+  ASSERT_TRUE(parseTraceMovesJson(traceMovesJson(*result.trace), &back, &error)) << error;
+  ASSERT_EQ(back.events.size(), result.trace->events.size());
+  ASSERT_EQ(back.moves.size(), result.trace->moves.size());
+  for (size_t i = 0; i < back.events.size(); ++i) EXPECT_EQ(back.events[i].step, result.trace->events[i].step);
+  for (size_t i = 0; i < back.moves.size(); ++i) EXPECT_EQ(back.moves[i].step, result.trace->moves[i].step);
 }
 
 }  // namespace
