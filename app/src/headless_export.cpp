@@ -50,7 +50,8 @@ bool makeDir(const fs::path& dir) {
 }
 
 bool animated(const viz::AppState& s) {
-  return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kMatrix) && s.run.ok() &&
+  return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kMatrix ||
+          s.tab == viz::Tab::kCode) && s.run.ok() &&
          !s.run.animation.empty();
 }
 
