@@ -65,6 +65,18 @@ class VizPanels : public ::testing::Test {
     return s;
   }
 
+  // The real runner on a 4x4 <- 8x8 cube run (the W pass, then the H pass), run.
+  static AppState cubeState(bool presenter) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.presenter = presenter;
+    s.controls.request.inH = s.controls.request.inW = 4;
+    s.controls.request.outH = s.controls.request.outW = 8;
+    s.controls.request.strategy = "cube";
+    runControls(s);
+    return s;
+  }
+
   // Moves the mouse along the middle of the scatter canvas until a cell is hovered.
   bool hoverSomeCell(AppState& s, ImVec2* at) {
     for (float y = 250; y < 600; y += 25)
@@ -488,13 +500,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
 
 TEST_F(VizPanels, PipelineTabClickSelectsATileTheTilingTabHighlights) {
   for (bool presenter : {false, true}) {
-    AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = presenter;
-    s.controls.request.inH = s.controls.request.inW = 4;
-    s.controls.request.outH = s.controls.request.outW = 8;
-    s.controls.request.strategy = "cube";
-    runControls(s);
+    AppState s = cubeState(presenter);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     s.tab = Tab::kPipeline;
     s.selectTab = true;
@@ -552,13 +558,7 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
 // animation and its H pass late; a clicked line marks its events on the timeline; both themes draw it.
 TEST_F(VizPanels, CodeTabLightsTheLineOfTheMoveUnderThePlayer) {
   for (bool presenter : {false, true}) {
-    AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = presenter;
-    s.controls.request.inH = s.controls.request.inW = 4;
-    s.controls.request.outH = s.controls.request.outW = 8;
-    s.controls.request.strategy = "cube";
-    runControls(s);
+    AppState s = cubeState(presenter);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     const Plan& plan = *s.run.result.plan;
     const CodeModel model = buildCodeModel(plan, s.run.result.trace.get());
