@@ -23,6 +23,8 @@ struct CodePanelCache {
   std::shared_ptr<const Plan> plan;
   std::shared_ptr<const Trace> trace;
   CodeModel model;
+  int32_t litPhase = -1;  // the line lit last frame: the listing scrolls to a newly lit line that is out of view
+  int litLine = -1;
 };
 
 namespace {
@@ -160,11 +162,12 @@ std::string noteOf(const KernelListing& l, int line) {
   const CodeLine& c = l.lines[static_cast<size_t>(line)];
   for (size_t i = 0; c.note.empty() && c.step >= 0 && i < l.lines.size(); ++i)
     if (l.lines[i].step == c.step && !l.lines[i].note.empty()) return l.lines[i].note;
-  return c.note;
+  return c.note.empty() && c.step < 0 ? "this line records nothing itself (a declaration, a loop, a brace)." : c.note;
 }
 
 // The listing of phase `phase` in a child of `size`: a header, the lines (lit, dimmed, clickable), the note.
-void drawListing(AppState& s, const CodeModel& m, int32_t phase, const CodeFocus& focus, ImVec2 size) {
+void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFocus& focus, ImVec2 size) {
+  const CodeModel& m = cache.model;
   const CodePhase& p = m.phases[static_cast<size_t>(phase)];
   const KernelListing& l = p.listing;
   const Plan& plan = *s.run.result.plan;
@@ -221,11 +224,12 @@ void drawListing(AppState& s, const CodeModel& m, int32_t phase, const CodeFocus
       else s.codeLine = ref;
     }
   }
-  // Follow the lit line while the animation runs.
-  if (lit >= 0 && s.player.playing) {
+  // Follow the lit line as the animation plays or steps.
+  if (lit >= 0 && (lit != cache.litLine || phase != cache.litPhase)) {
     const float top = static_cast<float>(lit) * g.lineH, view = ImGui::GetWindowHeight();
     if (top < ImGui::GetScrollY() || top + g.lineH > ImGui::GetScrollY() + view) ImGui::SetScrollY(std::max(0.0f, top - view / 3.0f));
   }
+  cache.litPhase = phase, cache.litLine = lit;
   if (hoveredLine >= 0) {
     const CodeLine& c = l.lines[static_cast<size_t>(hoveredLine)];
     ImGui::BeginTooltip();
@@ -279,7 +283,8 @@ void drawCodePanel(AppState& s) {
     drawRunError(r);
     return;
   }
-  const CodeModel& m = cacheFor(s).model;
+  CodePanelCache& cache = cacheFor(s);
+  const CodeModel& m = cache.model;
   if (m.phases.empty()) {
     textDimWrapped(cat("This call runs no kernel: ", r.result.plan->strategy));
     return;
@@ -304,7 +309,7 @@ void drawCodePanel(AppState& s) {
   const float topH = std::max(avail.y - timelineH - (timeline ? ImGui::GetStyle().ItemSpacing.y : 0.0f), font * 8.0f);
   // The code takes what its widest line needs at a readable size (46 columns and the line numbers); the grids the rest.
   const float codeW = std::floor(avail.x * 0.6f);
-  drawListing(s, m, phase, focus, ImVec2(codeW, topH));
+  drawListing(s, cache, phase, focus, ImVec2(codeW, topH));
   ImGui::SameLine();
   {
     const float labelRoom = gridLabelSize() + 8.0f;  // one line: the grids' names alone
