@@ -12,13 +12,24 @@ int32_t phaseOf(const Plan& plan, int32_t tile) {
   return tile >= 0 && static_cast<size_t>(tile) < plan.tiles.size() ? plan.tiles[static_cast<size_t>(tile)].phase : -1;
 }
 
-// Adds one to the count of every line of `phase` that carries `step`.
-void count(CodeModel& m, int32_t phase, int16_t step, bool move) {
-  if (phase < 0 || static_cast<size_t>(phase) >= m.phases.size() || step < 0) return;
-  CodePhase& p = m.phases[static_cast<size_t>(phase)];
-  m.stepped = true;
-  for (size_t i = 0; i < p.listing.lines.size(); ++i) {
-    if (p.listing.lines[i].step == step) ++(move ? p.moves : p.events)[i];
+// How many events (or moves) of each phase carry each step: a table per phase, indexed by step.
+using StepCounts = std::vector<std::vector<int32_t>>;
+
+void count(StepCounts& counts, int32_t phase, int16_t step) {
+  if (phase < 0 || static_cast<size_t>(phase) >= counts.size() || step < 0) return;
+  std::vector<int32_t>& c = counts[static_cast<size_t>(phase)];
+  if (static_cast<size_t>(step) >= c.size()) c.resize(static_cast<size_t>(step) + 1, 0);
+  ++c[static_cast<size_t>(step)];
+}
+
+// Each line of a phase gets the count of its step.
+void spread(const StepCounts& counts, std::vector<CodePhase>& phases, bool moves) {
+  for (size_t p = 0; p < phases.size(); ++p) {
+    CodePhase& c = phases[p];
+    for (size_t i = 0; i < c.listing.lines.size(); ++i) {
+      const int16_t step = c.listing.lines[i].step;
+      if (step >= 0 && static_cast<size_t>(step) < counts[p].size()) (moves ? c.moves : c.events)[i] = counts[p][static_cast<size_t>(step)];
+    }
   }
 }
 
@@ -36,8 +47,13 @@ CodeModel buildCodeModel(const Plan& plan, const Trace* trace) {
     m.phases.push_back(std::move(c));
   }
   if (trace == nullptr) return m;
-  for (const TraceEvent& e : trace->events) count(m, phaseOf(plan, e.tile), e.step, false);
-  for (const CellMove& mv : trace->moves) count(m, phaseOf(plan, mv.tile), mv.step, true);
+  StepCounts events(m.phases.size()), moves(m.phases.size());
+  for (const TraceEvent& e : trace->events) count(events, phaseOf(plan, e.tile), e.step);
+  for (const CellMove& mv : trace->moves) count(moves, phaseOf(plan, mv.tile), mv.step);
+  spread(events, m.phases, false);
+  spread(moves, m.phases, true);
+  m.stepped = std::any_of(trace->events.begin(), trace->events.end(), [](const TraceEvent& e) { return e.step >= 0; }) ||
+              std::any_of(trace->moves.begin(), trace->moves.end(), [](const CellMove& mv) { return mv.step >= 0; });
   return m;
 }
 
