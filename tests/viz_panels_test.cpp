@@ -6,11 +6,13 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <set>
 #include <stdexcept>
 
 #include "app/viz_fixtures.h"
+#include "viz/model/code_view.h"
 #include "viz/model/explain.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
@@ -60,6 +62,18 @@ class VizPanels : public ::testing::Test {
     s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
     s.controls.request.inH = s.controls.request.inW = 2;
     s.controls.request.outH = s.controls.request.outW = 4;
+    return s;
+  }
+
+  // The real runner on a 4x4 <- 8x8 cube run (the W pass, then the H pass), run.
+  static AppState cubeState(bool presenter) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.presenter = presenter;
+    s.controls.request.inH = s.controls.request.inW = 4;
+    s.controls.request.outH = s.controls.request.outW = 8;
+    s.controls.request.strategy = "cube";
+    runControls(s);
     return s;
   }
 
@@ -486,13 +500,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
 
 TEST_F(VizPanels, PipelineTabClickSelectsATileTheTilingTabHighlights) {
   for (bool presenter : {false, true}) {
-    AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = presenter;
-    s.controls.request.inH = s.controls.request.inW = 4;
-    s.controls.request.outH = s.controls.request.outW = 8;
-    s.controls.request.strategy = "cube";
-    runControls(s);
+    AppState s = cubeState(presenter);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     s.tab = Tab::kPipeline;
     s.selectTab = true;
@@ -544,6 +552,87 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   s.selectTab = true;
   frame(s);
   frame(s);
+}
+
+// The Code tab: the listing of the move under the player's kernel, its line lit; the cube's W pass early in the
+// animation and its H pass late; a clicked line marks its events on the timeline; both themes draw it.
+TEST_F(VizPanels, CodeTabLightsTheLineOfTheMoveUnderThePlayer) {
+  for (bool presenter : {false, true}) {
+    AppState s = cubeState(presenter);
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    const Plan& plan = *s.run.result.plan;
+    const CodeModel model = buildCodeModel(plan, s.run.result.trace.get());
+    ASSERT_EQ(model.phases.size(), plan.phases.size());
+    EXPECT_TRUE(model.stepped);
+    // Early and late in the animation: the W pass's Mmad, then the H pass's.
+    std::vector<std::string> kernels;
+    for (double at : {0.1, 0.9}) {
+      const CodeFocus f = codeFocusAt(s.run.scene, s.run.animation, s.run.animation.duration() * at);
+      ASSERT_GE(f.phase, 0);
+      ASSERT_FALSE(f.steps.empty());
+      const KernelListing& l = model.phases[static_cast<size_t>(f.phase)].listing;
+      const int line = l.firstLine(f.steps.front());
+      ASSERT_GE(line, 0);
+      EXPECT_NE(l.lines[static_cast<size_t>(line)].text.find("Mmad"), std::string::npos);
+      EXPECT_GT(model.phases[static_cast<size_t>(f.phase)].moves[static_cast<size_t>(line)], 0);
+      kernels.push_back(l.name);
+      // That line's events on the timeline: the tile's Mmad, on the CUBE pipe.
+      const std::vector<uint8_t> marks = barsOfStep(s.run.timeline, plan, f.phase, f.steps.front(), f.tile);
+      ASSERT_EQ(std::count(marks.begin(), marks.end(), 1), 1);
+      const size_t bar = static_cast<size_t>(std::find(marks.begin(), marks.end(), 1) - marks.begin());
+      EXPECT_EQ(s.run.timeline.bars[bar].kind, EventKind::kMatmul);
+    }
+    EXPECT_EQ(kernels, (std::vector<std::string>{"MatmulW", "MatmulH"}));
+    // A select line never made a move but recorded events: lit on the timeline, not dimmed.
+    const CodePhase& select = model.phases[0];
+    EXPECT_EQ(select.listing.name, "BuildSelect");
+    EXPECT_TRUE(std::any_of(select.events.begin(), select.events.end(), [](int32_t n) { return n > 0; }));
+
+    s.tab = Tab::kCode;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    EXPECT_EQ(s.tab, Tab::kCode);
+    EXPECT_EQ(s.codeTimeline.value_or(!presenter), !presenter) << "presenter mode gives the timeline's room to the code";
+    s.player.togglePlay();
+    for (int i = 0; i < 20; ++i) frame(s);
+    EXPECT_GT(s.player.t, 0.0);
+    // Sweep the listing with clicks until one picks a line.
+    s.player.playing = false;
+    for (float y = 120; y < 600 && !s.codeLine; y += 8) {
+      frame(s, ImVec2(presenter ? 200 : 420, y), false);
+      frame(s, ImVec2(presenter ? 200 : 420, y), true);
+      frame(s, ImVec2(presenter ? 200 : 420, y), false);
+    }
+    ASSERT_TRUE(s.codeLine) << "presenter " << presenter;
+    // A new run forgets the line.
+    s.controls.request.strategy = "scatter";
+    runControls(s);
+    frame(s);
+    EXPECT_FALSE(s.codeLine);
+  }
+}
+
+// Every operator's Code tab draws, with and without a trace of its steps.
+TEST_F(VizPanels, CodeTabDrawsEveryOperator) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.tab = Tab::kCode;
+  for (const OpInfo& op : allOps()) {
+    setOperator(s.controls, op.kind);
+    runControls(s);
+    ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
+    s.selectTab = true;
+    frame(s);
+    frame(s);
+    EXPECT_EQ(s.tab, Tab::kCode);
+  }
+  s = fakeState();  // a hand-made trace without steps: the code shows, unlit
+  s.tab = Tab::kCode;
+  runControls(s);
+  s.selectTab = true;
+  frame(s);
+  frame(s);
+  EXPECT_FALSE(buildCodeModel(*s.run.result.plan, s.run.result.trace.get()).stepped);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 # Smoke tests of the gradlab app (only when it is built): headless rendering of the default lesson, the
-# no-display fallback, sessions, the Matrix tab's screenshots, and a real SDL window under xvfb-run taking a screenshot.
+# no-display fallback, sessions, the Matrix and Code tabs' screenshots, and a real SDL window under xvfb-run taking a
+# screenshot.
 if(TARGET gradlab)
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(GRADLAB_TEST_STB REQUIRED IMPORTED_TARGET stb)
@@ -25,6 +26,11 @@ if(TARGET gradlab)
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/matrix_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_matrix)
   set_tests_properties(app_matrix_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_code_tab
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/code_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_code)
+  set_tests_properties(app_code_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>

@@ -20,6 +20,7 @@ void drawPipelinePanel(AppState& state); // pipeline_panel.cpp: per core, a row 
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
 void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators as products with 0/1 matrices
+void drawCodePanel(AppState& state);     // code_panel.cpp: the kernel's listing beside the animation, its line lit
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
@@ -35,7 +36,11 @@ void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector
 // `notes`: the small notes after the labels ("running fp32 sums"); the tiling view leaves them out.
 // Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
 void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
-void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true);
+// `compact`: for a canvas too narrow for the full labels (the Code tab's, which keeps one label line of room):
+// each grid is labelled with its name alone ("T" for "T = gradOutput x A_W"), and in presenter mode its cells
+// show digits only where they are large enough to read.
+void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, bool notes = true,
+                    bool compact = false);
 // scene_drawing.cpp: the boxes of plan tile `tile` on the grids that show its tensors, outlined.
 void outlineTile(const class Canvas& canvas, const AppState& state, int32_t tile);
 // scatter_panel.cpp: the value scales (or core swatches) of the scatter view, within `room` pixels.

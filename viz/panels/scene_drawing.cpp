@@ -1,6 +1,7 @@
 // Shared by the scatter and tiling panels: the scene's grids at the player's time, and the hovered
 // cell's mapping (outlines and arrows from the trace; the windows of adaptive pooling).
 #include <algorithm>
+#include <cfloat>
 
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
@@ -94,6 +95,20 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   }
 }
 
+// A grid's name alone above it, as large as the grid's width allows (down to a size still read from the back).
+void shortLabel(const Canvas& canvas, const SceneGrid& g) {
+  const std::string name = g.grid.name.substr(0, g.grid.name.find(" = "));
+  ImFont* font = uiFont();
+  const float fs = gridLabelSize(), least = theme().presenter ? kPresenterDigitPx : fs * 0.75f;
+  const float room = g.width() * canvas.zoom() + fs;
+  const float w = font->CalcTextSizeA(fs, FLT_MAX, 0.0f, name.c_str()).x;
+  const float size = std::max(least, std::min(fs, fs * room / std::max(w, 1.0f)));
+  const ImVec2 at = canvas.toScreen({g.x, g.y});
+  const float right = canvas.origin().x + canvas.size().x - 4.0f;  // a name wider than the last grid stays inside
+  const float x = std::max(canvas.origin().x + 2.0f, std::min(at.x, right - font->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).x));
+  canvas.drawList()->AddText(font, size, ImVec2(x, at.y - size - 3.0f), theme().label, name.c_str());
+}
+
 }  // namespace
 
 void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note) {
@@ -144,7 +159,7 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
   showSecondaryGrids(sc, shown);
 }
 
-void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes) {
+void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool notes, bool compact) {
   RunView& r = s.run;
   Scene& sc = r.scene;
   // An open question hides what would give its answer away: the cores' colours, and the indices that name
@@ -195,7 +210,10 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, bool n
     }
     if (!notes) style.note.clear();
     style.memory = memoryText(g.grid.shape, r.request);
+    style.label = !compact;
+    if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
+    if (compact) shortLabel(canvas, g);
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
   const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
