@@ -66,6 +66,22 @@ bool anyOf(const std::string& text, const char* alternatives, bool whole) {
   }
 }
 
+// The picture of one number against its limit, marked as what breaks the rule; callers adjust the rest.
+Gauge& gaugePicture(Explanation& e, std::string label, double value, double limit, std::string valueText,
+                    std::string limitText, std::string caption) {
+  Gauge g;
+  g.label = std::move(label);
+  g.value = value;
+  g.limit = limit;
+  g.offending = true;
+  g.valueText = std::move(valueText);
+  g.limitText = std::move(limitText);
+  e.picture.kind = PictureKind::kGauges;
+  e.picture.gauges = {g};
+  e.picture.caption = std::move(caption);
+  return e.picture.gauges.back();
+}
+
 // ---- upsample backwards: the 50x ratio and negative scales ------------------------------------------
 
 struct Axis {
@@ -172,17 +188,9 @@ std::optional<Candidate> negativeScale(const Call& c) {
       e.fixes.push_back(std::string("scale ") + a.name + " >= 0");
     }
     e.fixes.push_back(std::string("or scale ") + a.name + " 0 (auto): the ratio comes from the sizes");
-    Gauge g;
-    g.label = std::string("scale ") + a.name;
-    g.value = a.scale;
-    g.limit = 0.0;
-    g.atMost = false;
-    g.offending = true;
-    g.valueText = exact(a.scale);
-    g.limitText = "0";
-    e.picture.kind = PictureKind::kGauges;
-    e.picture.gauges.push_back(g);
-    e.picture.caption = "a scale must be >= 0 (0: use the sizes)";
+    gaugePicture(e, std::string("scale ") + a.name, a.scale, 0.0, exact(a.scale), "0",
+                 "a scale must be >= 0 (0: use the sizes)")
+        .atMost = false;
     k.evidence = {std::string(a.scaleName) + " " + exact(a.scale) + " is negative"};
     return k;
   }
@@ -376,20 +384,14 @@ Candidate profileCandidate(const ProfileField& f, double v, const std::string& p
   } else {
     e.fixes.push_back(std::string(f.name) + (f.strictLow ? " a positive number" : " a number >= " + fieldText(f, f.lo)));
   }
-  Gauge g;
-  g.label = f.name;
-  g.value = v;
-  g.limit = range ? f.hi : f.lo;
+  Gauge& g = gaugePicture(e, f.name, v, range ? f.hi : f.lo, fieldText(f, v), fieldText(f, range ? f.hi : f.lo),
+                          std::string(f.name) + (range           ? " must lie in the marked range"
+                                                 : f.strictLow ? " must be > 0"
+                                                               : " must be >= 0"));
   g.atMost = range;
   if (range) g.low = f.lo;
   g.logScale = range && f.hi / std::max(f.lo, 1.0) > 100.0;
-  g.offending = true;
-  g.valueText = fieldText(f, v);
-  g.limitText = fieldText(f, range ? f.hi : f.lo);
   g.lowText = range ? fieldText(f, f.lo) : "";
-  e.picture.kind = PictureKind::kGauges;
-  e.picture.gauges.push_back(g);
-  e.picture.caption = std::string(f.name) + (range ? " must lie in the marked range" : f.strictLow ? " must be > 0" : " must be >= 0");
   return k;
 }
 
@@ -461,16 +463,8 @@ std::optional<Candidate> ubBudget(const Call& c) {
                       profile.name + " has " + bytesText(double(has)));
   e.fixes.push_back("a UB of at least " + bytesText(double(need)) + " (ub=" + std::to_string((need + 1023) / 1024) +
                     "k), or a smaller call");
-  Gauge g;
-  g.label = "tile " + std::to_string(tile) + " UB need";
-  g.value = double(need);
-  g.limit = double(has);
-  g.offending = true;
-  g.valueText = bytesText(double(need));
-  g.limitText = bytesText(double(has)) + " UB";
-  e.picture.kind = PictureKind::kGauges;
-  e.picture.gauges.push_back(g);
-  e.picture.caption = "the tile's need against the profile's unified buffer";
+  gaugePicture(e, "tile " + std::to_string(tile) + " UB need", double(need), double(has), bytesText(double(need)),
+               bytesText(double(has)) + " UB", "the tile's need against the profile's unified buffer");
   k.evidence = {"needs " + std::to_string(need) + " bytes"};
   return k;
 }
@@ -504,64 +498,50 @@ std::string divisorHint(const char* axis, int64_t n, int64_t want) {
   return hint + " (e.g. " + std::to_string(below) + (above != below ? " or " + std::to_string(above) : "") + ")";
 }
 
+// H * W of the plane against a limit of cells per plane: the pool rules' shared numbers and picture.
+Candidate planeLimit(int64_t h, int64_t w, int64_t limit, const std::string& limitName, std::string plain,
+                     std::string caption) {
+  const int64_t cells = cellCount({h, w});
+  const std::string product = "H * W = " + std::to_string(h) + " * " + std::to_string(w);
+  Candidate k;
+  k.e.plain = std::move(plain);
+  k.e.numbers.push_back(product + " = " + std::to_string(cells) + " > " + limitName + " = " + std::to_string(limit));
+  k.e.fixes.push_back("in H * W at most " + std::to_string(limit));
+  gaugePicture(k.e, "cells per plane (H * W)", double(cells), double(limit), std::to_string(cells), limitName,
+               std::move(caption));
+  k.evidence = {product};
+  return k;
+}
+
 std::optional<Candidate> poolNonDivisible(const Call& c) {
   if (!isAdaptive(c.op) || !c.op.backward) return std::nullopt;
   const int64_t h = c.sizes.inH, w = c.sizes.inW, ho = c.sizes.outH, wo = c.sizes.outW;
   if (h <= 0 || w <= 0 || ho <= 0 || wo <= 0) return std::nullopt;
-  const bool divisible = h % ho == 0 && w % wo == 0;
-  const int64_t cells = cellCount({h, w});
-  if (divisible || cells <= kNonDivisibleCells) return std::nullopt;
-  Candidate k;
+  if ((h % ho == 0 && w % wo == 0) || cellCount({h, w}) <= kNonDivisibleCells) return std::nullopt;
+  Candidate k = planeLimit(h, w, kNonDivisibleCells, "2^24",
+                           "When the adaptive windows do not divide the input they overlap, and CANN's API page "
+                           "supports such a pool only up to 2^24 cells per plane; gradlab enforces that documented "
+                           "limit.",
+                           "overlapping windows: at most 2^24 = 16777216 cells per plane");
   Explanation& e = k.e;
-  e.plain = "When the adaptive windows do not divide the input they overlap, and CANN's API page supports such a "
-            "pool only up to 2^24 cells per plane; gradlab enforces that documented limit.";
-  e.numbers.push_back("H * W = " + std::to_string(h) + " * " + std::to_string(w) + " = " + std::to_string(cells) +
-                      " > 2^24 = 16777216");
   e.numbers.push_back("H % Ho = " + std::to_string(h) + " % " + std::to_string(ho) + " = " + std::to_string(h % ho) +
                       ", W % Wo = " + std::to_string(w) + " % " + std::to_string(wo) + " = " + std::to_string(w % wo) +
                       ": the windows do not divide the input");
-  e.fixes.push_back(divisorHint("H", h, ho) + " and " + divisorHint("W", w, wo) +
-                    ": windows that divide the input have no 2^24 limit");
-  e.fixes.push_back("or in H * W at most 16777216 (e.g. in " + std::to_string(std::max<int64_t>(kNonDivisibleCells / w, 1)) +
-                    "x" + std::to_string(w) + ")");
-  Gauge g;
-  g.label = "cells per plane (H * W)";
-  g.value = double(cells);
-  g.limit = double(kNonDivisibleCells);
-  g.offending = true;
-  g.valueText = std::to_string(cells);
-  g.limitText = "2^24";
-  e.picture.kind = PictureKind::kGauges;
-  e.picture.gauges.push_back(g);
-  e.picture.caption = "overlapping windows: at most 2^24 = 16777216 cells per plane";
-  k.evidence = {"H * W = " + std::to_string(h) + " * " + std::to_string(w)};
+  e.fixes = {divisorHint("H", h, ho) + " and " + divisorHint("W", w, wo) +
+                 ": windows that divide the input have no 2^24 limit",
+             "or in H * W at most 16777216 (e.g. in " + std::to_string(std::max<int64_t>(kNonDivisibleCells / w, 1)) +
+                 "x" + std::to_string(w) + ")"};
   return k;
 }
 
 std::optional<Candidate> poolPlaneInt32(const Call& c) {
   if (!isAdaptive(c.op)) return std::nullopt;
   const int64_t h = c.sizes.inH, w = c.sizes.inW;
-  const int64_t cells = cellCount({h, w});
-  if (h <= 0 || w <= 0 || cells <= kInt32Max) return std::nullopt;
-  Candidate k;
-  Explanation& e = k.e;
-  e.plain = "An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a plane may "
-            "have at most INT32_MAX cells.";
-  e.numbers.push_back("H * W = " + std::to_string(h) + " * " + std::to_string(w) + " = " + std::to_string(cells) +
-                      " > INT32_MAX = 2147483647");
-  e.fixes.push_back("in H * W at most 2147483647");
-  Gauge g;
-  g.label = "cells per plane (H * W)";
-  g.value = double(cells);
-  g.limit = double(kInt32Max);
-  g.offending = true;
-  g.valueText = std::to_string(cells);
-  g.limitText = "INT32_MAX";
-  e.picture.kind = PictureKind::kGauges;
-  e.picture.gauges.push_back(g);
-  e.picture.caption = "a plane's cells against INT32_MAX";
-  k.evidence = {"H * W = " + std::to_string(h) + " * " + std::to_string(w)};
-  return k;
+  if (h <= 0 || w <= 0 || cellCount({h, w}) <= kInt32Max) return std::nullopt;
+  return planeLimit(h, w, kInt32Max, "INT32_MAX",
+                    "An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a "
+                    "plane may have at most INT32_MAX cells.",
+                    "a plane's cells against INT32_MAX");
 }
 
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
@@ -685,17 +665,9 @@ std::optional<Candidate> tooLarge(const Call& c) {
                                                                       : std::to_string(cells)) +
                         " cells > 2^34 = 17179869184");
     e.fixes.push_back("smaller sizes: at most 17179869184 cells per tensor");
-    Gauge g;
-    g.label = std::string(role.name) + " cells";
-    g.value = double(cells);
-    g.limit = double(kRunnerMaxElements);
-    g.logScale = true;
-    g.offending = true;
-    g.valueText = num(double(cells));
-    g.limitText = "2^34";
-    e.picture.kind = PictureKind::kGauges;
-    e.picture.gauges.push_back(g);
-    e.picture.caption = "cells of one tensor against the runner's 2^34";
+    gaugePicture(e, std::string(role.name) + " cells", double(cells), double(kRunnerMaxElements), num(double(cells)),
+                 "2^34", "cells of one tensor against the runner's 2^34")
+        .logScale = true;
     k.evidence = {"a tensor of shape " + shapeText(shape)};
     return k;
   }
