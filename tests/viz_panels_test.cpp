@@ -129,18 +129,21 @@ TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   EXPECT_DOUBLE_EQ(s.player.t, 0.0);
 }
 
-// The refusal explanation (gradlab/refusal.h) drawn into a window of `width` pixels; the vertices it added.
+// The refusal explanation (gradlab/refusal.h) drawn into a window of `width` pixels: the frame's vertices
+// beyond those of the empty window (the centre's explanation draws in a child region of its own).
 int drawRefusalIn(const refusal::Explanation& e, float width) {
-  ImGui::NewFrame();
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(width, 700));
-  ImGui::Begin("##explain", nullptr, ImGuiWindowFlags_NoDecoration);
-  const int before = ImGui::GetWindowDrawList()->VtxBuffer.Size;
-  drawRefusalExplanation(e);
-  const int added = ImGui::GetWindowDrawList()->VtxBuffer.Size - before;
-  ImGui::End();
-  ImGui::Render();
-  return added;
+  auto frameVertices = [width](const refusal::Explanation* shown) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(width, 700));
+    ImGui::Begin("##explain", nullptr, ImGuiWindowFlags_NoDecoration);
+    if (shown) drawRefusalExplanation(*shown);
+    ImGui::End();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  };
+  const int empty = frameVertices(nullptr);
+  return frameVertices(&e) - empty;
 }
 
 // Every rule's explanation beside the code and message, in both themes, wide (the centre tabs) and narrow

@@ -168,14 +168,15 @@ void shapesText(std::ostringstream& out, const std::vector<ShapeView>& shapes) {
   }
 }
 
-void planeText(std::ostringstream& out, const PlaneView& p) {
+void planeText(std::ostringstream& out, const PlaneView& p, int width) {
   const int64_t first = std::min<int64_t>(0, p.row), last = std::max(p.rows - 1, p.row);
   const bool small = p.cols <= 24 && p.rows <= 12 && p.row >= -6 && p.row <= p.rows + 6;
   if (!small) {
-    out << "  plane " << p.rows << "x" << p.cols << " (rows 0.." << p.rows - 1 << "); " << p.cell << " = " << p.index
-        << " points at row " << p.row << ", col " << p.col << ", " << (p.row < 0 ? "above the first row" : "below the last row")
-        << "; its window: rows " << p.winRow0 << ".." << p.winRow1 - 1 << ", cols " << p.winCol0 << ".." << p.winCol1 - 1
-        << "\n";
+    std::ostringstream line;
+    line << "plane " << p.rows << "x" << p.cols << " (rows 0.." << p.rows - 1 << "); " << p.cell << " = " << p.index
+         << " points at row " << p.row << ", col " << p.col << ", " << (p.row < 0 ? "above the first row" : "below the last row")
+         << "; its window: rows " << p.winRow0 << ".." << p.winRow1 - 1 << ", cols " << p.winCol0 << ".." << p.winCol1 - 1;
+    wrap(out, line.str(), "  ", width);
     return;
   }
   const std::string border = "       +" + std::string(static_cast<size_t>(2 * p.cols + 1), '-') + "+";
@@ -292,7 +293,7 @@ std::string text(const Explanation& e, int width) {
         for (size_t i = 0; i < e.picture.gauges.size(); ++i) gaugeText(out, e.picture.gauges, i);
         break;
       case PictureKind::kShapes: shapesText(out, e.picture.shapes); break;
-      case PictureKind::kPlane: planeText(out, e.picture.plane); break;
+      case PictureKind::kPlane: planeText(out, e.picture.plane, width); break;
       case PictureKind::kChoices: choicesText(out, e.picture.choices); break;
       case PictureKind::kNone: break;
     }

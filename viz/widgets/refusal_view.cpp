@@ -134,8 +134,8 @@ float shapes(ImDrawList* dl, ImVec2 p, float width, const std::vector<refusal::S
 float plane(ImDrawList* dl, ImVec2 p, float width, const refusal::PlaneView& v) {
   const Theme& th = theme();
   const float u = ImGui::GetFontSize();
-  const float maxW = std::min(width * 0.5f, 22.0f * u), maxH = 10.0f * u;
-  const float cell = std::clamp(std::min(maxW / static_cast<float>(v.cols), maxH / static_cast<float>(v.rows)), 0.05f, 2.4f * u);
+  const float maxW = std::min(width * 0.5f, 22.0f * u), maxH = 8.0f * u;
+  const float cell = std::clamp(std::min(maxW / static_cast<float>(v.cols), maxH / static_cast<float>(v.rows)), 0.05f, 1.8f * u);
   const float pw = cell * static_cast<float>(v.cols), ph = cell * static_cast<float>(v.rows);
   const bool near = v.row >= -3 && v.row < v.rows + 3;
   const float markerCell = std::max(cell, 0.9f * u);
@@ -174,21 +174,25 @@ float plane(ImDrawList* dl, ImVec2 p, float width, const refusal::PlaneView& v) 
   // Labels on the right, two short lines each: where the index points, and the window it belongs in.
   const float lx = std::max(b.x, m1.x) + 0.8f * u;
   const float room = p.x + width - lx;
-  std::string where = "row " + std::to_string(v.row) + ", col " + std::to_string(v.col);
-  if (!near) where += v.row < 0 ? " (above row 0)" : " (" + std::to_string(v.row - v.rows + 1) + " rows past the end)";
   const std::string title = v.cell + " = " + std::to_string(v.index);
+  const std::string where = "row " + std::to_string(v.row) + ", col " + std::to_string(v.col);
+  std::string far;
+  if (!near && v.row < 0) far = "(above row 0)";
+  if (!near && v.row >= 0) far.append("(").append(std::to_string(v.row - v.rows + 1)).append(" rows past the end)");
   const std::string window = "rows " + std::to_string(v.winRow0) + ".." + std::to_string(v.winRow1 - 1) + ", cols " +
                              std::to_string(v.winCol0) + ".." + std::to_string(v.winCol1 - 1);
-  const float widest = std::max({textSize(title).x, textSize(where).x, textSize(window).x});
+  const float widest = std::max({textSize(title).x, textSize(where).x, textSize(far).x, textSize(window).x});
   const float scaleText = room >= widest ? 1.0f : std::max(0.75f, room / widest);
   const float line = textSize("0", scaleText).y;
   const float markerMid = (m0.y + m1.y) / 2.0f;
-  text(dl, ImVec2(lx, markerMid - line), th.bad, title, scaleText);
-  text(dl, ImVec2(lx, markerMid), th.bad, where, scaleText);
-  const float winTop = std::min(a.y + cell * v.winRow0, markerMid - 3.2f * line);
+  const float markerTop = markerMid - (far.empty() ? 1.0f : 1.5f) * line;
+  text(dl, ImVec2(lx, markerTop), th.bad, title, scaleText);
+  text(dl, ImVec2(lx, markerTop + line), th.bad, where, scaleText);
+  if (!far.empty()) text(dl, ImVec2(lx, markerTop + 2.0f * line), th.bad, far, scaleText);
+  const float winTop = std::min(a.y + cell * v.winRow0, markerTop - 2.4f * line);
   text(dl, ImVec2(lx, winTop), th.highlight, "its window", scaleText);
   text(dl, ImVec2(lx, winTop + line), th.highlight, window, scaleText);
-  const float bottom = std::max(b.y, m1.y);
+  const float bottom = std::max({b.y, m1.y, markerTop + (far.empty() ? 2.0f : 3.0f) * line});
   return bottom - p.y + 0.6f * u;
 }
 
@@ -264,41 +268,66 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
     return;
   }
   // A side panel keeps the words (rule, numbers, fixes); the centre adds the sentence and the picture, with
-  // the fixes beside the picture where there is room (presenter mode at 1280x720 included).
+  // the fixes beside the picture, in a region of its own that scrolls when it is taller than the tab.
+  // Presenter mode puts the picture right under the numbers and the sentence last.
   const float u = ImGui::GetFontSize(), room = ImGui::GetContentRegionAvail().x;
   const bool narrow = room < 22.0f * u, wide = room >= 30.0f * u;
+  // Only the centre is wide (a side panel is at most 25 font sizes across), so only the centre scrolls.
+  if (wide && !ImGui::BeginChild("##refusal", ImVec2(0, 0), false)) {
+    ImGui::EndChild();
+    return;
+  }
   ImGui::PushFont(headingFont());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.panelAccent));
   ImGui::TextWrapped("Why: %s", e.rule.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
-  if (!narrow) ImGui::TextWrapped("%s", e.plain.c_str());
-  ImGui::Spacing();
-  ImGui::TextDisabled("Your numbers");
-  ImGui::PushFont(monoFont());
-  bullets(e.numbers, th.label);
-  ImGui::PopFont();
-  ImGui::Spacing();
+  // Presenter mode: the picture and the fix first (what the room reads from afar), then the numbers and the
+  // sentence; otherwise the sentence, the numbers, then the picture and the fix.
+  const bool pictureFirst = th.presenter;
+  auto sentence = [&] {
+    if (!narrow) ImGui::TextWrapped("%s", e.plain.c_str());
+  };
+  auto numbers = [&] {
+    ImGui::Spacing();
+    ImGui::TextDisabled("Your numbers");
+    ImGui::PushFont(monoFont());
+    bullets(e.numbers, th.label);
+    ImGui::PopFont();
+    ImGui::Spacing();
+  };
   auto fixes = [&] {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.good));
     ImGui::TextUnformatted("To make it legal");
     ImGui::PopStyleColor();
     bullets(e.fixes, th.label);
   };
-  if (wide && e.picture.kind != PictureKind::kNone &&
-      ImGui::BeginTable("##refusal", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings)) {
-    ImGui::TableSetupColumn("picture", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-    ImGui::TableSetupColumn("fixes", ImGuiTableColumnFlags_WidthStretch, 0.4f);
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    drawRefusalPicture(e.picture);
-    ImGui::TableSetColumnIndex(1);
+  auto pictureAndFixes = [&] {
+    if (wide && e.picture.kind != PictureKind::kNone &&
+        ImGui::BeginTable("##refusal", 2, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_NoSavedSettings)) {
+      ImGui::TableSetupColumn("picture", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+      ImGui::TableSetupColumn("fixes", ImGuiTableColumnFlags_WidthStretch, 0.4f);
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      drawRefusalPicture(e.picture);
+      ImGui::TableSetColumnIndex(1);
+      fixes();
+      ImGui::EndTable();
+      return;
+    }
+    if (!narrow) drawRefusalPicture(e.picture);
     fixes();
-    ImGui::EndTable();
-    return;
+  };
+  if (pictureFirst) {
+    pictureAndFixes();
+    numbers();
+    sentence();
+  } else {
+    sentence();
+    numbers();
+    pictureAndFixes();
   }
-  if (!narrow) drawRefusalPicture(e.picture);
-  fixes();
+  if (wide) ImGui::EndChild();
 }
 
 }  // namespace gradlab::viz
