@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct Case {
     return refusal::explain(request, result());
   }
 };
+
+// gtest names a parameter by this (not by its bytes) in test listings and failures.
+inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 inline RunRequest requestFor(OpKind op, int64_t inH, int64_t inW, int64_t outH, int64_t outW) {
   RunRequest r;
