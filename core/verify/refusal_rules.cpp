@@ -473,20 +473,18 @@ std::optional<Candidate> ubBudget(const Call& c) {
 
 bool isAdaptive(const OpInfo& op) { return op.rule == IndexRule::kAdaptiveMax; }
 
-// The divisors of n nearest to `want` from below and above.
+// The divisors of n nearest to `want` from below and above (pairs d, n / d up to sqrt(n): a plane's side
+// may be in the billions).
 std::pair<int64_t, int64_t> nearDivisors(int64_t n, int64_t want) {
   int64_t below = 1, above = n;
-  for (int64_t d = std::min(want, n); d >= 1; --d) {
-    if (n % d == 0) {
-      below = d;
-      break;
-    }
-  }
-  for (int64_t d = std::max<int64_t>(want, 1); d <= n; ++d) {
-    if (n % d == 0) {
-      above = d;
-      break;
-    }
+  auto consider = [&](int64_t d) {
+    if (d <= want) below = std::max(below, d);
+    if (d >= want) above = std::min(above, d);
+  };
+  for (int64_t d = 1; d <= n / d; ++d) {
+    if (n % d != 0) continue;
+    consider(d);
+    consider(n / d);
   }
   return {below, above};
 }
