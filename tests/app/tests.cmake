@@ -32,6 +32,11 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_code)
   set_tests_properties(app_code_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_refusal_explained
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/refusal_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_refusal)
+  set_tests_properties(app_refusal_explained PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_window)

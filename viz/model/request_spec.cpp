@@ -5,12 +5,17 @@
 
 namespace gradlab::viz {
 
-bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
+std::string RequestSpec::deviceSpec() const {
   std::string spec = device.empty() ? builtinProfiles().front().name : device;
   std::string overrides;
   if (cores > 0) overrides += "cores=" + std::to_string(cores);
   if (ubBytes > 0) overrides += std::string(overrides.empty() ? "" : ",") + "ub=" + std::to_string(ubBytes);
   if (!overrides.empty()) spec += ":" + overrides;
+  return spec;
+}
+
+bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
+  const std::string spec = deviceSpec();
   DeviceProfile p;
   std::string why;
   if (!parseProfileSpec(spec, &p, &why)) {
