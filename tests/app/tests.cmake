@@ -22,6 +22,11 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
   set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_exercises_lesson
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/exercises_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_exercises)
+  set_tests_properties(app_exercises_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_matrix_tab
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/matrix_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_matrix)

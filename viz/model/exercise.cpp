@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
 
+#include "gradlab/kernel_code.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 
@@ -236,6 +238,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
       e.question = cat("Which core writes ", name(s, e.asked), "? Pick every core that does, then press Check.");
       for (const Tile* t : writers(plan, s, e.asked)) {
+        e.tiles.push_back(t->id);
         e.why.push_back(cat("tile T", t->id, " on ", plan.coreName(t->core), t->atomic ? " adds into it atomically" : " writes it",
                             " (", plan.phases[static_cast<size_t>(t->phase)].what, ")"));
       }
@@ -243,14 +246,19 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       break;
     }
     case ExerciseKind::kAtomicCells: {
-      // The cells an add reaches from a tile that copies out with atomic adds (SetAtomicAdd on): the adds
-      // the trace recorded, not the tile's whole box (downsampling leaves cells of a box untouched).
+      // The cells the run's atomic adds reached: moves recorded by a line of the kernel's listing that adds
+      // with SetAtomicAdd on (a tile may add plainly into the rows only its core writes).
       e.input = AnswerInput::kCells;
       e.answerGrid = s.dst;
+      std::map<int32_t, KernelListing> listings;
       for (uint32_t i : s.planeMoves) {
         const CellMove& m = s.trace->moves[i];
         if (!feeding(m) || m.tile < 0 || static_cast<size_t>(m.tile) >= plan.tiles.size()) continue;
-        if (!plan.tiles[static_cast<size_t>(m.tile)].atomic) continue;
+        const int32_t phase = plan.tiles[static_cast<size_t>(m.tile)].phase;
+        auto it = listings.find(phase);
+        if (it == listings.end()) it = listings.emplace(phase, kernelListing(plan, phase)).first;
+        const int line = it->second.firstLine(m.step);
+        if (line < 0 || !it->second.lines[static_cast<size_t>(line)].atomic) continue;
         const CellRef to = s.dstCellOf(m);
         if (to.grid == s.dst) addUnique(e.cells, to);
       }

@@ -47,9 +47,12 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
       }
     }
   }
+  const bool showRight = ex.revealed || s.showAnswers;
+  if (showRight) {
+    for (int32_t tile : e.tiles) outlineTile(canvas, s, tile);
+  }
   const SceneGrid* answers = sc.gridAt(e.answerGrid);
   if (!answers || !answers->shown) return;
-  const bool showRight = ex.revealed || s.showAnswers;
   for (const CellRef& c : ex.answer.cells) {
     const bool right = std::find(e.cells.begin(), e.cells.end(), c) != e.cells.end();
     outlineCell(canvas, *answers, c.row, c.col, ex.revealed && !right ? th.bad : th.label, w * 1.3f);

@@ -22,6 +22,7 @@ struct CodeLine {
   int16_t step = -1;  // what events and moves of this line carry; -1: a line that records nothing itself
   // (declarations, braces, queue hand-overs). Several lines may share a step (one statement group).
   std::string note;   // one sentence: what the line does on the emulated chip ("" for the obvious ones)
+  bool atomic = false;  // its adds reach GM as atomic adds (SetAtomicAdd on): cells other cores share
 };
 
 struct KernelListing {

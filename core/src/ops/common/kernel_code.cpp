@@ -29,7 +29,7 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
 namespace gradlab::ops::code {
 
 CodeLine line(int32_t indent, std::string text, int16_t step, std::string note) {
-  return {std::move(text), indent, step, std::move(note)};
+  return {std::move(text), indent, step, std::move(note), step == kAtomicAdd};
 }
 
 KernelListing listing(std::string name, std::string core, std::string what, std::vector<CodeLine> lines) {
