@@ -281,8 +281,9 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const Scene& sc = s.run.scene;
   const CellRef cell = *focus;
   const Theme& th = theme();
-  if (s.exerciseOpen()) {  // the arrows and windows would answer the question
-    outlineCell(canvas, sc.grids[static_cast<size_t>(cell.grid)], cell.row, cell.col, th.highlight, th.highlightWidth);
+  if (s.exerciseOpen()) {  // the arrows and windows would answer the question, a pinned cell hint at it
+    const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
+    if (s.hovered) outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
     return;
   }
   if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);
