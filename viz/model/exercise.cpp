@@ -47,38 +47,21 @@ std::string names(const Scene& s, const std::vector<CellRef>& cells, size_t most
 // Moves that carry a value (a matrix product's 0 × inf is recorded too, but feeds nothing).
 bool feeding(const CellMove& m) { return m.weight != 0.0f; }
 
-// The output cells a src cell's values end in, following the cube's hop through T.
-std::vector<CellRef> landings(const Scene& s, const CellRef& from) {
+// The cells a cell's values end in (downstream: the output cells a src cell feeds) or come from (upstream:
+// the src cells that feed an output cell), following the cube's hop through its intermediate T.
+std::vector<CellRef> follow(const Scene& s, const CellRef& cell, bool downstream) {
   std::vector<CellRef> out;
-  const std::vector<uint32_t>* moves = s.movesOutOf(from);
+  const std::vector<uint32_t>* moves = downstream ? s.movesOutOf(cell) : s.movesInto(cell);
   if (moves == nullptr) return out;
   for (uint32_t i : *moves) {
     const CellMove& m = s.trace->moves[i];
     if (!feeding(m)) continue;
-    const CellRef to = s.dstCellOf(m);
-    if (to.grid == s.mid) {
-      for (const CellRef& c : landings(s, to)) addUnique(out, c);
-    } else {
-      addUnique(out, to);
+    const CellRef next = downstream ? s.dstCellOf(m) : s.srcCellOf(m);
+    if (next.grid != s.mid) {
+      addUnique(out, next);
+      continue;
     }
-  }
-  return out;
-}
-
-// The src cells whose values end in an output cell, following the hop back through T.
-std::vector<CellRef> feeders(const Scene& s, const CellRef& into) {
-  std::vector<CellRef> out;
-  const std::vector<uint32_t>* moves = s.movesInto(into);
-  if (moves == nullptr) return out;
-  for (uint32_t i : *moves) {
-    const CellMove& m = s.trace->moves[i];
-    if (!feeding(m)) continue;
-    const CellRef from = s.srcCellOf(m);
-    if (from.grid == s.mid) {
-      for (const CellRef& c : feeders(s, from)) addUnique(out, c);
-    } else {
-      addUnique(out, from);
-    }
+    for (const CellRef& c : follow(s, next, downstream)) addUnique(out, c);
   }
   return out;
 }
@@ -209,7 +192,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = {s.src, spec.row, spec.col};
       e.input = AnswerInput::kOneCell;
       e.answerGrid = s.dst;
-      e.cells = landings(s, e.asked);
+      e.cells = follow(s, e.asked, true);
       e.question = cat("Click the ", dst.grid.name, " cell that ", name(s, e.asked), " lands in.");
       e.why = explainCell(s, r, e.asked).lines;
       break;
@@ -218,7 +201,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kCells;
       e.answerGrid = s.src;
-      e.cells = feeders(s, e.asked);
+      e.cells = follow(s, e.asked, false);
       sortCells(e.cells);
       e.question = cat("Select every ", src.grid.name, " cell that feeds ", name(s, e.asked), ", then press Check.");
       e.why = explainCell(s, r, e.asked).lines;
