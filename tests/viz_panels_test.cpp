@@ -40,9 +40,12 @@ class VizPanels : public ::testing::Test {
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     applyTheme(false);
+    setPaletteScheme(PaletteScheme::kClassic);
   }
   void TearDown() override {
+    // Presenter mode switches the palette to the colour-blind one (syncTheme): leave the globals as found.
     applyTheme(false);
+    setPaletteScheme(PaletteScheme::kClassic);
     ImGui::DestroyContext();
   }
 
