@@ -170,6 +170,43 @@ TEST(TraceMoves, RoundTripsBitExactly) {
   }
 }
 
+// Steps (the kernel listing's line of each event and move) are optional: written where a run recorded one,
+// in all four move shapes (with and without hop and weight), and read back; version 3 files have none.
+TEST(TraceMoves, StepsRoundTripAndOlderFilesLoadWithout) {
+  Trace t = sampleTrace();
+  t.events[0].step = 3;
+  t.moves[0].step = 5;                                       // 8 entries
+  t.moves[1].hop = Hop::kIntoIntermediate, t.moves[1].step = 7;  // 10 entries
+  t.moves[2].hop = Hop::kOutOfIntermediate;                  // 9 entries, no step
+  const std::string text = traceMovesJson(t);
+  json doc = json::parse(text);
+  EXPECT_EQ(doc["version"], 4);
+  EXPECT_EQ(doc["events"][0].size(), 8u);
+  EXPECT_EQ(doc["events"][1].size(), 7u);
+  EXPECT_EQ(doc["moves"][0].size(), 8u);
+  EXPECT_EQ(doc["moves"][1].size(), 10u);
+  EXPECT_EQ(doc["moves"][2].size(), 9u);
+  EXPECT_EQ(doc["moves"][3].size(), 7u);
+  Trace back;
+  std::string error;
+  ASSERT_TRUE(parseTraceMovesJson(text, &back, &error)) << error;
+  EXPECT_EQ(back.events[0].step, 3);
+  EXPECT_EQ(back.events[1].step, kNoStep);
+  EXPECT_EQ(back.moves[0].step, 5);
+  EXPECT_EQ(back.moves[0].hop, Hop::kDirect);
+  EXPECT_EQ(back.moves[1].step, 7);
+  EXPECT_EQ(back.moves[1].hop, Hop::kIntoIntermediate);
+  EXPECT_EQ(back.moves[2].step, kNoStep);
+  EXPECT_EQ(back.moves[2].hop, Hop::kOutOfIntermediate);
+  EXPECT_EQ(back.moves[3].step, kNoStep);
+
+  // A version 3 file (no steps) still loads.
+  doc = json::parse(traceMovesJson(sampleTrace()));
+  doc["version"] = 3;
+  ASSERT_TRUE(parseTraceMovesJson(doc.dump(), &back, &error)) << error;
+  for (const CellMove& m : back.moves) EXPECT_EQ(m.step, kNoStep);
+}
+
 TEST(TraceMoves, ManyFloatsRoundTrip) {
   Trace t = sampleTrace();
   t.moves.clear();
@@ -207,9 +244,14 @@ TEST(TraceMoves, FilesAndErrors) {
   EXPECT_NE(error.find("not a gradlab trace"), std::string::npos) << error;
 
   json doc = json::parse(traceMovesJson(sampleTrace()));
-  doc["version"] = 4;
+  doc["version"] = 5;
   EXPECT_FALSE(parseTraceMovesJson(doc.dump(), &back, &error));
-  EXPECT_NE(error.find("version 4"), std::string::npos) << error;
+  EXPECT_NE(error.find("version 5"), std::string::npos) << error;
+
+  doc = json::parse(traceMovesJson(sampleTrace()));
+  doc["events"][0].push_back(-2);  // a step id is never negative in a file
+  EXPECT_FALSE(parseTraceMovesJson(doc.dump(), &back, &error));
+  EXPECT_NE(error.find("step -2"), std::string::npos) << error;
 
   doc = json::parse(traceMovesJson(sampleTrace()));
   doc["moves"][3] = json::array({1, 2, 3});

@@ -35,6 +35,63 @@ Posed pose(const RequestSpec& spec, const ExerciseSpec& question, int64_t plane 
   return p;
 }
 
+std::vector<Lesson> shippedLessons() {
+  std::vector<std::string> errors;
+  std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  return lessons;
+}
+
+TEST(VizExercise, EveryShippedExerciseAcceptsTheRightAnswerAndExplainsAWrongOne) {
+  int walked = 0;
+  for (const Lesson& l : shippedLessons()) {
+    for (size_t k = 0; k < l.presets.size(); ++k) {
+      const Preset& p = l.presets[k];
+      if (!p.exercise) continue;
+      const std::string where = l.id + " step " + std::to_string(k + 1) + " (" + exerciseKindName(p.exercise->kind) + ")";
+      const Posed posed = pose(p.spec, *p.exercise, p.view.plane);
+      const Exercise& e = posed.exercise;
+      ASSERT_TRUE(e.ok()) << where << ": " << e.error;
+      EXPECT_FALSE(e.question.empty()) << where;
+      EXPECT_FALSE(e.why.empty()) << where << ": the feedback explains the answer";
+      if (e.input == AnswerInput::kOneCell) {
+        EXPECT_EQ(e.cells.size(), 1u) << where << ": " << e.question;
+      }
+      if (e.input == AnswerInput::kCores) {
+        EXPECT_FALSE(e.cores.empty()) << where;
+      }
+      const Verdict right = checkAnswer(e, rightAnswer(e), posed.scene);
+      EXPECT_TRUE(right.correct) << where << ": " << right.headline;
+      EXPECT_EQ(right.headline.rfind("Right", 0), 0u) << where << ": " << right.headline;
+      const Verdict wrong = checkAnswer(e, wrongAnswer(e), posed.scene);
+      EXPECT_FALSE(wrong.correct) << where << ": " << e.question;
+      EXPECT_EQ(wrong.headline.rfind("Not quite", 0), 0u) << where << ": " << wrong.headline;
+      EXPECT_FALSE(wrong.lines.empty()) << where;
+      ++walked;
+    }
+  }
+  EXPECT_GE(walked, 16);
+}
+
+TEST(VizExercise, EveryLessonAsksAtLeastTwoQuestionsAndTheSetCoversTheTopics) {
+  const std::vector<Lesson> lessons = shippedLessons();
+  EXPECT_GE(lessons.size(), 8u);
+  for (const Lesson& l : lessons) {
+    int asked = 0;
+    for (const Preset& p : l.presets) asked += p.exercise ? 1 : 0;
+    EXPECT_GE(asked, 2) << l.id;
+  }
+  for (const char* id : {"nearest-vs-exact", "downsampling", "scales-vs-sizes", "layouts", "exercises"})
+    EXPECT_NE(findLesson(lessons, id), nullptr) << id;
+  // Every kind of question is asked somewhere.
+  for (const char* kind : {"lands-in", "feeds", "owner", "atomic-cells", "value", "argmax"}) {
+    bool found = false;
+    for (const Lesson& l : lessons)
+      for (const Preset& p : l.presets) found = found || (p.exercise && std::string(exerciseKindName(p.exercise->kind)) == kind);
+    EXPECT_TRUE(found) << kind;
+  }
+}
+
 RequestSpec upsample2dBackward(int64_t in, int64_t out, bool deterministic = true) {
   RequestSpec s;
   RunRequest& r = s.request;
@@ -100,6 +157,35 @@ TEST(VizExercise, ValueIsTheLibrarysNumberAndAcceptsTheDtypesRounding) {
   EXPECT_NE(wrong.lines.front().find(" = "), std::string::npos) << "the sum, term by term: " << wrong.lines.front();
 }
 
+TEST(VizExercise, ALowPrecisionValueRefusesTheUnroundedSum) {
+  // 2048 + 1 + 1 + 1 = 2051 in fp32, rounded once to float16: 2052 (a tie, to the even mantissa).
+  RequestSpec spec;
+  RunRequest& r = spec.request;
+  r.op = OpKind::kUpsampleNearestExact1dBackward;
+  r.inH = 1, r.inW = 1, r.outH = 1, r.outW = 4;
+  r.dtype = ACL_FLOAT16;
+  r.deterministic = true;
+  r.values = {2048, 1, 1, 1};
+  spec.device = "classroom";
+  Posed p = pose(spec, {ExerciseKind::kValue, 0, 0, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.number, 2052.0);
+  ExerciseState st;
+  st.exercise = p.exercise;
+  st.typed = "2051";
+  const Verdict v = st.check(p.scene);
+  EXPECT_FALSE(v.correct) << "the unrounded sum is the mistake the question is about";
+  EXPECT_EQ(v.headline, "Not quite: you typed 2051; it holds 2052.");
+  EXPECT_EQ(v.lines.front(), "2048 + 1 + 1 + 1 = 2051 in fp32, rounded once to float16: 2052");
+  spec.request.accumulate = Accumulation::kDtype;
+  p = pose(spec, {ExerciseKind::kValue, 0, 0, ""});
+  EXPECT_EQ(p.exercise.number, 2048.0) << "every + 1 is a tie that rounds back to 2048";
+  EXPECT_EQ(p.exercise.why.front(), "2048 + 1 + 1 + 1, every partial sum rounded to float16: 2048 -> 2048 -> 2048 -> 2048 = 2048");
+  Answer a;
+  a.number = 2.048e3;
+  EXPECT_TRUE(checkAnswer(p.exercise, a, p.scene).correct);
+}
+
 TEST(VizExercise, OwnerAndAtomicCellsComeFromThePlan) {
   // Default mode, 5 -> 7: neighbouring gradOutput rows of one gradInput row go to different cores, so some
   // gradInput cells receive atomic adds; deterministic mode gathers: none.
@@ -107,7 +193,16 @@ TEST(VizExercise, OwnerAndAtomicCellsComeFromThePlan) {
   spec.cores = 4;
   Posed p = pose(spec, {ExerciseKind::kAtomicCells, 0, 0, ""});
   ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
-  for (const CellRef& c : p.exercise.cells) EXPECT_EQ(c.grid, p.scene.dst);
+  EXPECT_FALSE(p.exercise.cells.empty());
+  // Exactly the cells two tiles' boxes share (the plan's shared rows): the rest are added plainly.
+  const SceneGrid& dst = p.scene.grids[static_cast<size_t>(p.scene.dst)];
+  std::vector<CellRef> shared;
+  for (int64_t row = 0; row < dst.grid.dims.rows; ++row) {
+    for (int64_t col = 0; col < dst.grid.dims.cols; ++col) {
+      if (dst.tileCount[static_cast<size_t>(row * dst.grid.dims.cols + col)] > 1) shared.push_back({p.scene.dst, row, col});
+    }
+  }
+  EXPECT_EQ(p.exercise.cells, shared);
   spec.request.deterministic = true;
   p = pose(spec, {ExerciseKind::kAtomicCells, 0, 0, ""});
   EXPECT_TRUE(p.exercise.cells.empty());

@@ -3,6 +3,9 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
+
 #include "viz/model/lesson.h"
 
 namespace gradlab::viz {
@@ -97,6 +100,24 @@ TEST(VizLesson, MisfitPresetValuesAreReplacedWithANote) {
   r.values = std::vector<float>(64, 1.0f);
   EXPECT_TRUE(dropMisfitInputs(&r).empty());
   EXPECT_EQ(r.values.size(), 64u);
+}
+
+TEST(VizLesson, ValuesTakeNanAndInfinitiesAsStrings) {
+  Lesson l;
+  std::string error;
+  ASSERT_TRUE(parseLesson(R"({"presets": [{"request": {"op": "AdaptiveMaxPool2d", "inH": 2, "inW": 2, "outH": 1, "outW": 1,
+                                            "values": [1, "nan", "inf", "-inf"]}}]})", "x", &l, &error)) << error;
+  const std::vector<float>& v = l.presets[0].spec.request.values;
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_EQ(v[0], 1.0f);
+  EXPECT_TRUE(std::isnan(v[1]));
+  EXPECT_EQ(v[2], std::numeric_limits<float>::infinity());
+  EXPECT_EQ(v[3], -std::numeric_limits<float>::infinity());
+  Lesson again;
+  ASSERT_TRUE(parseLesson("{\"presets\": [" + presetJson(l.presets[0]) + "]}", "x", &again, &error)) << error;
+  EXPECT_TRUE(std::isnan(again.presets[0].spec.request.values[1])) << "written back as \"nan\"";
+  EXPECT_FALSE(parseLesson(R"({"presets": [{"request": {"op": "AdaptiveMaxPool2d", "values": [1, "many"]}}]})", "x", &l, &error));
+  EXPECT_EQ(error, "preset 1: \"values\"[1] is \"many\": a number, \"nan\", \"inf\" or \"-inf\"");
 }
 
 TEST(VizLesson, BadDeviceSpecIsReportedNotThrown) {

@@ -6,11 +6,14 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <set>
 #include <stdexcept>
 
 #include "app/viz_fixtures.h"
+#include "viz/model/code_view.h"
+#include "refusal_cases.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/panels/actions.h"
@@ -18,6 +21,7 @@
 #include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
+#include "viz/widgets/refusal_view.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
@@ -38,9 +42,12 @@ class VizPanels : public ::testing::Test {
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     applyTheme(false);
+    setPaletteScheme(PaletteScheme::kClassic);
   }
   void TearDown() override {
+    // Presenter mode switches the palette to the colour-blind one (syncTheme): leave the globals as found.
     applyTheme(false);
+    setPaletteScheme(PaletteScheme::kClassic);
     ImGui::DestroyContext();
   }
 
@@ -62,6 +69,18 @@ class VizPanels : public ::testing::Test {
     s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
     s.controls.request.inH = s.controls.request.inW = 2;
     s.controls.request.outH = s.controls.request.outW = 4;
+    return s;
+  }
+
+  // The real runner on a 4x4 <- 8x8 cube run (the W pass, then the H pass), run.
+  static AppState cubeState(bool presenter) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.presenter = presenter;
+    s.controls.request.inH = s.controls.request.inW = 4;
+    s.controls.request.outH = s.controls.request.outW = 8;
+    s.controls.request.strategy = "cube";
+    runControls(s);
     return s;
   }
 
@@ -126,6 +145,100 @@ TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   handleShortcut(s, Shortcut::kStepForward);
   frame(s);
   EXPECT_DOUBLE_EQ(s.player.t, 0.0);
+}
+
+// The refusal explanation (gradlab/refusal.h) drawn into a window of `width` pixels: the frame's vertices
+// beyond those of the empty window (the centre's explanation draws in a child region of its own).
+int drawRefusalIn(const refusal::Explanation& e, float width) {
+  auto frameVertices = [width](const refusal::Explanation* shown) {
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(width, 700));
+    ImGui::Begin("##explain", nullptr, ImGuiWindowFlags_NoDecoration);
+    if (shown) drawRefusalExplanation(*shown);
+    ImGui::End();
+    ImGui::Render();
+    return ImGui::GetDrawData()->TotalVtxCount;
+  };
+  const int empty = frameVertices(nullptr);
+  return frameVertices(&e) - empty;
+}
+
+// Every rule's explanation beside the code and message, in both themes, wide (the centre tabs) and narrow
+// (the side panels); and the refusals the app's own controls can make, run for real, on every tab.
+TEST_F(VizPanels, RefusalEveryRuleDrawsWideAndNarrowInBothThemes) {
+  for (const refusal_cases::Case& c : refusal_cases::allCases()) {
+    SCOPED_TRACE(c.name);
+    const refusal::Explanation e = c.explanation();
+    ASSERT_TRUE(e.matched) << e.message;
+    for (bool presenter : {false, true}) {
+      applyTheme(presenter);
+      const int narrow = drawRefusalIn(e, 300.0f);
+      const int wide = drawRefusalIn(e, 900.0f);
+      EXPECT_GT(narrow, 0);
+      EXPECT_GT(wide, narrow) << "the centre draws the picture as well";
+    }
+    applyTheme(false);
+    // The picture alone, at the width of a side panel and of the centre.
+    for (float width : {260.0f, 900.0f}) {
+      ImGui::NewFrame();
+      ImGui::Begin("##picture");
+      EXPECT_GT(drawRefusalPicture(e.picture, width), 0.0f);
+      ImGui::End();
+      ImGui::Render();
+    }
+  }
+}
+
+TEST_F(VizPanels, RefusalTheFallbackDrawsOnlyItsNote) {
+  RunResult odd;
+  odd.status = ACLNN_ERR_PARAM_INVALID;
+  odd.stage = "GetWorkspaceSize";
+  odd.message = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize: something no rule knows";
+  const refusal::Explanation e = refusal::explain(RunRequest{}, odd);
+  ASSERT_FALSE(e.matched);
+  EXPECT_GT(drawRefusalIn(e, 900.0f), 0);
+  EXPECT_EQ(drawRefusalIn(refusal::explain(RunRequest{}, RunResult{}), 900.0f), 0);  // not refused: nothing
+}
+
+// The refusals the app's own controls can make (sizes, scales, dtype, strategy, device settings, a preset's
+// indices), run for real and drawn on every tab and in presenter mode.
+TEST_F(VizPanels, RefusalRefusedRunsShowTheirExplanationOnEveryTab) {
+  int drawn = 0;
+  for (const refusal_cases::Case& c : refusal_cases::allCases()) {
+    const RunRequest& r = c.request;
+    const bool fits = std::max({r.inH, r.inW, r.outH, r.outW}) <= kMaxAxis;
+    if (c.produce || !fits || (r.profile && c.deviceSpec.empty())) continue;  // not expressible in the app
+    SCOPED_TRACE(c.name);
+    AppState s;
+    s.runner = [](const RunRequest& request) { return run(request); };
+    s.controls.request = c.request;
+    if (!c.deviceSpec.empty()) {
+      s.controls.request = refusal_cases::requestFor(OpKind::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
+      const size_t colon = c.deviceSpec.find(':');
+      s.controls.device = c.deviceSpec.substr(0, colon);
+      const std::string item = colon == std::string::npos ? "" : c.deviceSpec.substr(colon + 1);
+      if (item.rfind("ub=", 0) == 0) s.controls.ubBytes = std::stoull(item.substr(3));
+      if (item.rfind("cores=", 0) == 0) s.controls.cores = std::stoi(item.substr(6));
+    }
+    runControls(s);
+    if (s.run.ok()) continue;  // the app mends what it can (e.g. drops values that do not fit)
+    const refusal::Explanation e = s.run.resolved ? refusal::explain(s.run.request, s.run.result)
+                                                  : refusal::explainDeviceSpec(s.controls.deviceSpec(), s.run.resolveError);
+    EXPECT_TRUE(e.matched) << s.run.result.message;
+    EXPECT_EQ(e.ruleId, c.rule);
+    for (bool presenter : {false, true}) {
+      if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+      frame(s);
+      for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix}) {
+        s.tab = tab;
+        s.selectTab = true;
+        frame(s);
+      }
+    }
+    ++drawn;
+  }
+  EXPECT_GE(drawn, 12);
 }
 
 TEST_F(VizPanels, HoverExplainsAndClickPins) {
@@ -551,13 +664,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
 
 TEST_F(VizPanels, PipelineTabClickSelectsATileTheTilingTabHighlights) {
   for (bool presenter : {false, true}) {
-    AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = presenter;
-    s.controls.request.inH = s.controls.request.inW = 4;
-    s.controls.request.outH = s.controls.request.outW = 8;
-    s.controls.request.strategy = "cube";
-    runControls(s);
+    AppState s = cubeState(presenter);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     s.tab = Tab::kPipeline;
     s.selectTab = true;
@@ -609,6 +716,87 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   s.selectTab = true;
   frame(s);
   frame(s);
+}
+
+// The Code tab: the listing of the move under the player's kernel, its line lit; the cube's W pass early in the
+// animation and its H pass late; a clicked line marks its events on the timeline; both themes draw it.
+TEST_F(VizPanels, CodeTabLightsTheLineOfTheMoveUnderThePlayer) {
+  for (bool presenter : {false, true}) {
+    AppState s = cubeState(presenter);
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    const Plan& plan = *s.run.result.plan;
+    const CodeModel model = buildCodeModel(plan, s.run.result.trace.get());
+    ASSERT_EQ(model.phases.size(), plan.phases.size());
+    EXPECT_TRUE(model.stepped);
+    // Early and late in the animation: the W pass's Mmad, then the H pass's.
+    std::vector<std::string> kernels;
+    for (double at : {0.1, 0.9}) {
+      const CodeFocus f = codeFocusAt(s.run.scene, s.run.animation, s.run.animation.duration() * at);
+      ASSERT_GE(f.phase, 0);
+      ASSERT_FALSE(f.steps.empty());
+      const KernelListing& l = model.phases[static_cast<size_t>(f.phase)].listing;
+      const int line = l.firstLine(f.steps.front());
+      ASSERT_GE(line, 0);
+      EXPECT_NE(l.lines[static_cast<size_t>(line)].text.find("Mmad"), std::string::npos);
+      EXPECT_GT(model.phases[static_cast<size_t>(f.phase)].moves[static_cast<size_t>(line)], 0);
+      kernels.push_back(l.name);
+      // That line's events on the timeline: the tile's Mmad, on the CUBE pipe.
+      const std::vector<uint8_t> marks = barsOfStep(s.run.timeline, plan, f.phase, f.steps.front(), f.tile);
+      ASSERT_EQ(std::count(marks.begin(), marks.end(), 1), 1);
+      const size_t bar = static_cast<size_t>(std::find(marks.begin(), marks.end(), 1) - marks.begin());
+      EXPECT_EQ(s.run.timeline.bars[bar].kind, EventKind::kMatmul);
+    }
+    EXPECT_EQ(kernels, (std::vector<std::string>{"MatmulW", "MatmulH"}));
+    // A select line never made a move but recorded events: lit on the timeline, not dimmed.
+    const CodePhase& select = model.phases[0];
+    EXPECT_EQ(select.listing.name, "BuildSelect");
+    EXPECT_TRUE(std::any_of(select.events.begin(), select.events.end(), [](int32_t n) { return n > 0; }));
+
+    s.tab = Tab::kCode;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    EXPECT_EQ(s.tab, Tab::kCode);
+    EXPECT_EQ(s.codeTimeline.value_or(!presenter), !presenter) << "presenter mode gives the timeline's room to the code";
+    s.player.togglePlay();
+    for (int i = 0; i < 20; ++i) frame(s);
+    EXPECT_GT(s.player.t, 0.0);
+    // Sweep the listing with clicks until one picks a line.
+    s.player.playing = false;
+    for (float y = 120; y < 600 && !s.codeLine; y += 8) {
+      frame(s, ImVec2(presenter ? 200 : 420, y), false);
+      frame(s, ImVec2(presenter ? 200 : 420, y), true);
+      frame(s, ImVec2(presenter ? 200 : 420, y), false);
+    }
+    ASSERT_TRUE(s.codeLine) << "presenter " << presenter;
+    // A new run forgets the line.
+    s.controls.request.strategy = "scatter";
+    runControls(s);
+    frame(s);
+    EXPECT_FALSE(s.codeLine);
+  }
+}
+
+// Every operator's Code tab draws, with and without a trace of its steps.
+TEST_F(VizPanels, CodeTabDrawsEveryOperator) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.tab = Tab::kCode;
+  for (const OpInfo& op : allOps()) {
+    setOperator(s.controls, op.kind);
+    runControls(s);
+    ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
+    s.selectTab = true;
+    frame(s);
+    frame(s);
+    EXPECT_EQ(s.tab, Tab::kCode);
+  }
+  s = fakeState();  // a hand-made trace without steps: the code shows, unlit
+  s.tab = Tab::kCode;
+  runControls(s);
+  s.selectTab = true;
+  frame(s);
+  frame(s);
+  EXPECT_FALSE(buildCodeModel(*s.run.result.plan, s.run.result.trace.get()).stepped);
 }
 
 }  // namespace

@@ -14,6 +14,9 @@ void addOptions(CLI::App& app, Options& o) {
       ->check(CLI::Range(0, 1 << 30))
       ->capture_default_str();
   app.add_flag("--print", o.print, "Print the input and output values");
+  app.add_flag("--explain", o.explain,
+               "When the call is refused: the rule that failed with this call's numbers, a small picture and what "
+               "would make it legal (exit codes unchanged)");
   app.add_flag("--check", o.check, "Compare the result with an independent reference; exit 1 on a mismatch");
   app.add_flag("--list-profiles", o.listProfiles, "List the device profiles and exit");
   app.add_flag("--list-ops", o.listOps, "List the operators (CLI name, aclnn name, CANN kernel, dtypes) and exit");

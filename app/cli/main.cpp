@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "cli_options.h"
+#include "explain.h"
 #include "gradlab/trace_export.h"
 #include "report.h"
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
+    if (code != 0 && app.count("--explain") > 0) cli::explainDeviceArgument(std::cout, app);
     return code == 0 ? kOk : kBadArguments;
   }
 
@@ -69,6 +71,7 @@ int main(int argc, char** argv) {
   std::string error;
   if (!cli::buildRequest(options, app, &request, &error)) {
     std::cerr << "gradlab-cli: " << error << "\nRun with --help for more information.\n";
+    if (options.explain) cli::explainBadArguments(std::cout, options, app);
     return kBadArguments;
   }
   request.trace = !options.trace.empty() || !options.traceMoves.empty();
@@ -77,6 +80,7 @@ int main(int argc, char** argv) {
   if (!result.ok()) {
     std::cerr << "gradlab-cli: " << opName(request.op) << " failed in " << result.stage << " with status "
               << result.status << ": " << result.message << "\n";
+    if (options.explain) cli::printExplanation(std::cout, request, result);
     if (options.plan && result.plan) cli::printPlan(std::cout, *result.plan, options.planRows);
     return kFailed;
   }

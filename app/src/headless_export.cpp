@@ -51,7 +51,7 @@ bool makeDir(const fs::path& dir) {
 
 bool animated(const viz::AppState& s) {
   return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kPipeline ||
-          s.tab == viz::Tab::kMatrix) && s.run.ok() &&
+          s.tab == viz::Tab::kMatrix || s.tab == viz::Tab::kCode) && s.run.ok() &&
          !s.run.animation.empty();
 }
 

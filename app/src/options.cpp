@@ -22,7 +22,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_option("--size", size, "Window or image size, WIDTHxHEIGHT (default 1280x720)");
   cli.add_flag("--presenter", o->presenter, "Start in presenter mode: large fonts, high contrast");
   std::string tab;
-  cli.add_option("--tab", tab, "Open on this tab: scatter, tiling, compare, verify or matrix");
+  cli.add_option("--tab", tab, "Open on this tab: scatter, tiling, pipeline, compare, verify, matrix or code");
   cli.add_option("--frames", o->frames, "Headless: frames per preset")->check(CLI::Range(1, 2000))->capture_default_str();
   cli.add_option("--at", o->at, "Screenshot: position in the animation, 0 (start) .. 1 (end)")
       ->check(CLI::Range(0.0, 1.0))
@@ -48,7 +48,8 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   if (!tab.empty()) {
     viz::Tab t{};
     if (!viz::tabFromName(tab, &t)) {
-      std::fprintf(stderr, "gradlab: --tab takes scatter, tiling, compare, verify or matrix, not \"%s\"\n", tab.c_str());
+      std::fprintf(stderr, "gradlab: --tab takes scatter, tiling, pipeline, compare, verify, matrix or code, not \"%s\"\n",
+                   tab.c_str());
       *exitCode = 2;
       return false;
     }

@@ -42,5 +42,5 @@ grep -q '"tab": "matrix"' matrix.gradlab && grep -q '"strategy": "cube"' matrix.
 if "$app" $run --tab matrices --screenshot x.png >bad.log 2>&1; then echo "FAIL: --tab matrices was accepted"; exit 1; fi
 code=0; "$app" $run --tab matrices --screenshot x.png >/dev/null 2>&1 || code=$?
 [ "$code" -eq 2 ] || { echo "FAIL: a bad --tab exited with $code, not 2"; exit 1; }
-grep -q 'takes scatter, tiling, compare, verify or matrix' bad.log || { cat bad.log; echo "FAIL: no reason given"; exit 1; }
+grep -q 'takes scatter, tiling, pipeline, compare, verify, matrix or code' bad.log || { cat bad.log; echo "FAIL: no reason given"; exit 1; }
 echo PASS

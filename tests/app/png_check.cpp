@@ -2,6 +2,7 @@
 // contrast. Prints one line per file; exits 1 if any file is missing, blank or the wrong size.
 //   gradlab_png_check [--size WxH] FILE...
 //   gradlab_png_check --same A B [MAX_PIXELS]   the two pictures differ in at most MAX_PIXELS pixels (default 0)
+//   gradlab_png_check --same A B MAX_PIXELS --region X0 Y0 X1 Y1   ... within that box, in fractions of the size
 #include <stb_image.h>
 
 #include <algorithm>
@@ -11,8 +12,13 @@
 #include <cstring>
 #include <set>
 
-// Two renderings of the same state: equal but for at most `allowed` pixels (e.g. a host time printed in them).
-int same(const char* a, const char* b, long allowed) {
+struct Region {
+  double x0 = 0, y0 = 0, x1 = 1, y1 = 1;  // fractions of the width and height
+};
+
+// Two renderings of the same state: equal but for at most `allowed` pixels (e.g. a host time printed in them),
+// counted within `region`.
+int same(const char* a, const char* b, long allowed, Region region) {
   int wa = 0, ha = 0, wb = 0, hb = 0, n = 0;
   unsigned char* pa = stbi_load(a, &wa, &ha, &n, 4);
   unsigned char* pb = stbi_load(b, &wb, &hb, &n, 4);
@@ -22,8 +28,10 @@ int same(const char* a, const char* b, long allowed) {
   }
   long differing = 0;
   int x0 = wa, y0 = ha, x1 = -1, y1 = -1;
-  for (int y = 0; y < ha; ++y) {
-    for (int x = 0; x < wa; ++x) {
+  const int rx0 = static_cast<int>(region.x0 * wa), rx1 = static_cast<int>(region.x1 * wa);
+  const int ry0 = static_cast<int>(region.y0 * ha), ry1 = static_cast<int>(region.y1 * ha);
+  for (int y = std::max(ry0, 0); y < std::min(ry1, ha); ++y) {
+    for (int x = std::max(rx0, 0); x < std::min(rx1, wa); ++x) {
       const long i = (static_cast<long>(y) * wa + x) * 4;
       if (std::memcmp(pa + i, pb + i, 4) == 0) continue;
       ++differing;
@@ -39,7 +47,16 @@ int same(const char* a, const char* b, long allowed) {
 }
 
 int main(int argc, char** argv) {
-  if (argc >= 4 && std::strcmp(argv[1], "--same") == 0) return same(argv[2], argv[3], argc > 4 ? std::atol(argv[4]) : 0);
+  if (argc >= 4 && std::strcmp(argv[1], "--same") == 0) {
+    Region region;
+    if (argc == 10 && std::strcmp(argv[5], "--region") == 0) {
+      region = {std::atof(argv[6]), std::atof(argv[7]), std::atof(argv[8]), std::atof(argv[9])};
+    } else if (argc > 5) {
+      std::printf("usage: gradlab_png_check --same A B [MAX_PIXELS [--region X0 Y0 X1 Y1]]\n");
+      return 2;
+    }
+    return same(argv[2], argv[3], argc > 4 ? std::atol(argv[4]) : 0, region);
+  }
   int wantW = 0, wantH = 0, bad = 0, files = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--size") == 0 && i + 1 < argc) {

@@ -1,5 +1,6 @@
 # Smoke tests of the gradlab app (only when it is built): headless rendering of the default lesson, the
-# no-display fallback, sessions, the Matrix tab's screenshots, and a real SDL window under xvfb-run taking a screenshot.
+# no-display fallback, sessions, the Matrix and Code tabs' screenshots, and a real SDL window under xvfb-run taking a
+# screenshot.
 if(TARGET gradlab)
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(GRADLAB_TEST_STB REQUIRED IMPORTED_TARGET stb)
@@ -21,10 +22,25 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
   set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_exercises_lesson
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/exercises_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_exercises)
+  set_tests_properties(app_exercises_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_matrix_tab
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/matrix_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_matrix)
   set_tests_properties(app_matrix_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_code_tab
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/code_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_code)
+  set_tests_properties(app_code_tab PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
+
+  add_test(NAME app_refusal_explained
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/refusal_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_refusal)
+  set_tests_properties(app_refusal_explained PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=off")
 
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>

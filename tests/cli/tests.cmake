@@ -54,6 +54,42 @@ gradlab_cli_test(library_error 1 "failed in GetWorkspaceSize with status 161002:
   --op upsample2d-backward --scales -1)
 gradlab_cli_test(ratio_limit 1 "status 161002" --op upsample1d-backward --in 1 --out 60)
 
+# --explain: the rule that failed, with the call's numbers, a small ASCII picture and the fix (gradlab/refusal.h),
+# one test per rule family; the exit code stays 1 for a library refusal, 2 for bad arguments. (The explanation
+# goes to stdout, which run_expect.cmake puts before stderr's one-line error.)
+gradlab_cli_test(explain_ratio 1
+  "rule: gradOutput at most 50x gradInput along each axis \\[upsample-ratio\\].*gradOutput L 60 / gradInput L 1 = 60 > 50.*=\\|!+ +\\]  60x  \\(at most 50x\\).*out L at most 50.*in L at least 2"
+  --op upsample1d-backward --in 1 --out 60 --explain)
+gradlab_cli_test(explain_ratio_from_scale 1 "\\[upsample-ratio\\].*scale W = 60: the ratio 1/scale = 0.01667.*alone would be 2x.*scale W at most 50"
+  --op upsample2d-backward --in 4x4 --out 8x8 --scales 2,60 --explain)
+gradlab_cli_test(explain_negative_scale 1 "\\[negative-scale\\].*scale H = -1 < 0.*scale H = out/in = 8/4 = 2"
+  --op upsample2d-backward --scales -1 --explain)
+gradlab_cli_test(explain_dtype 2
+  "\\[dtype-not-supported\\].*dtype allowed: float32 \\| float16 \\| bfloat16.*asked: +float64 +<- not in the list"
+  --op upsample2d-backward --dtype f64 --explain)
+gradlab_cli_test(explain_strategy 2 "\\[strategy-unknown\\].*strategy allowed: scatter \\| owner \\| lanes \\| cann \\| default.*asked: +cube"
+  --op adaptive-max-pool2d-backward --strategy cube --explain)
+gradlab_cli_test(explain_device 2 "\\[device-profile-range\\].*ubBytes = 512 B is outside \\[1 KiB, 64 MiB\\].*X \\|\\.+\\|"
+  --op upsample2d --device classroom:ub=512 --explain)
+gradlab_cli_test(explain_device_unknown 2 "\\[device-profile-unknown\\].*asked: +atlas-a9"
+  --op upsample2d --device atlas-a9 --explain)
+gradlab_cli_test(explain_pool_overlap 1 "\\[pool-overlap-2\\^24\\].*4097 \\* 4097 = 16785409 > 2\\^24.*H % Ho = 4097 % 2 = 1.*out H a divisor of 4097 \\(e.g. 1 or 17\\)"
+  --op adaptive-max-pool2d-backward --in 4097x4097 --out 2x2 --explain)
+gradlab_cli_test(explain_index 1 "ACL_ERROR_RT_AICORE_EXCEPTION \\(507015\\) in synchronize.*\\[index-outside-plane\\].*indices\\[0, 0, 1, 0\\] = 10 = 3 \\* 3 \\+ 1: row 3, col 1.*\\| o o \\. \\|.*X +<- indices\\[0, 0, 1, 0\\] = 10"
+  --op adaptive-max-pool2d-backward --in 3x3 --out 2x2 --indices ${PROJECT_SOURCE_DIR}/tests/data/npy/i8_nchw_1x1x2x2.npy --explain)
+gradlab_cli_test(explain_too_large 1 "\\[tensor-too-large\\].*999999999999 cells > 2\\^34"
+  --op upsample1d-backward --in 999999999999 --out 5 --explain)
+# Without --explain, or for a bad argument no library rule mirrors, nothing more is printed.
+foreach(case "no_flag|1|--op|upsample1d-backward|--in|1|--out|60" "zero_size|2|--op|upsample2d-backward|--in|0x4|--explain")
+  string(REPLACE "|" ";" parts "${case}")
+  list(POP_FRONT parts name code)
+  string(REPLACE ";" "|" args "${parts}")
+  add_test(NAME cli.explain_quiet_${name}
+    COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|${args}" -DEXPECT_CODE=${code}
+            "-DREJECT_REGEX=rule:|explain:" -P ${GRADLAB_CLI_EXPECT})
+  set_tests_properties(cli.explain_quiet_${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
+endforeach()
+
 # Good runs.
 gradlab_cli_test(list_profiles 0 "atlas-a2.*atlas-a3.*classroom" --list-profiles)
 add_test(NAME cli.bad_environment_device

@@ -5,9 +5,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <set>
 
-#include "verify/device_tensor.h"
+#include "gradlab/kernel_code.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/model/text.h"
@@ -48,38 +49,21 @@ std::string names(const Scene& s, const std::vector<CellRef>& cells, size_t most
 // Moves that carry a value (a matrix product's 0 × inf is recorded too, but feeds nothing).
 bool feeding(const CellMove& m) { return m.weight != 0.0f; }
 
-// The output cells a src cell's values end in, following the cube's hop through T.
-std::vector<CellRef> landings(const Scene& s, const CellRef& from) {
+// The cells a cell's values end in (downstream: the output cells a src cell feeds) or come from (upstream:
+// the src cells that feed an output cell), following the cube's hop through its intermediate T.
+std::vector<CellRef> follow(const Scene& s, const CellRef& cell, bool downstream) {
   std::vector<CellRef> out;
-  const std::vector<uint32_t>* moves = s.movesOutOf(from);
+  const std::vector<uint32_t>* moves = downstream ? s.movesOutOf(cell) : s.movesInto(cell);
   if (moves == nullptr) return out;
   for (uint32_t i : *moves) {
     const CellMove& m = s.trace->moves[i];
     if (!feeding(m)) continue;
-    const CellRef to = s.dstCellOf(m);
-    if (to.grid == s.mid) {
-      for (const CellRef& c : landings(s, to)) addUnique(out, c);
-    } else {
-      addUnique(out, to);
+    const CellRef next = downstream ? s.dstCellOf(m) : s.srcCellOf(m);
+    if (next.grid != s.mid) {
+      addUnique(out, next);
+      continue;
     }
-  }
-  return out;
-}
-
-// The src cells whose values end in an output cell, following the hop back through T.
-std::vector<CellRef> feeders(const Scene& s, const CellRef& into) {
-  std::vector<CellRef> out;
-  const std::vector<uint32_t>* moves = s.movesInto(into);
-  if (moves == nullptr) return out;
-  for (uint32_t i : *moves) {
-    const CellMove& m = s.trace->moves[i];
-    if (!feeding(m)) continue;
-    const CellRef from = s.srcCellOf(m);
-    if (from.grid == s.mid) {
-      for (const CellRef& c : feeders(s, from)) addUnique(out, c);
-    } else {
-      addUnique(out, from);
-    }
+    for (const CellRef& c : follow(s, next, downstream)) addUnique(out, c);
   }
   return out;
 }
@@ -112,22 +96,27 @@ bool sameSet(std::vector<CellRef> a, std::vector<CellRef> b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), sameCell);
 }
 
-// A typed number is right when it is the value, the value's dtype rounds it to the value, or it agrees
-// with the value to 4 significant digits (nobody types a float's 9).
+// A typed number is right when it is the value, or agrees with it to 4 significant digits (nobody types a
+// float's 9) and, in float16 and bfloat16, lies closer to it than to either neighbour of the dtype: typing
+// the unrounded sum (2051 for float16's 2052) is the mistake the question is about.
 bool numberMatches(double typed, double right, aclDataType dtype) {
   if (std::isnan(right)) return std::isnan(typed);
   if (typed == right) return true;
-  if (std::isfinite(typed) && verify::roundTo(dtype, static_cast<float>(typed)) == static_cast<float>(right)) return true;
-  return std::isfinite(right) && std::fabs(typed - right) <= 5e-4 * std::fabs(right);
+  if (!std::isfinite(right) || !std::isfinite(typed)) return false;
+  double tolerance = 5e-4 * std::fabs(right);
+  const int mantissa = dtype == ACL_FLOAT16 ? 10 : dtype == ACL_BF16 ? 7 : -1;
+  if (mantissa > 0 && right != 0.0) tolerance = std::min(tolerance, std::ldexp(1.0, std::ilogb(right) - mantissa) / 4.0);
+  return std::fabs(typed - right) <= tolerance;
 }
 
 const SceneGrid& grid(const Scene& s, int index) { return s.grids[static_cast<size_t>(index)]; }
 
-// The sum a cell of an output received, in the order the adds landed: "1 + 3 + (-2) = 2".
-std::string sumText(const Scene& s, const CellRef& cell, float result) {
+// The sum a cell of an output received, in the order the adds landed: "1 + 3 + (-2) = 2"; in float16 and
+// bfloat16 also where the rounding happened (once at the end, or after every add).
+std::string sumText(const Scene& s, const CellRef& cell, float result, aclDataType dtype, Accumulation accumulate) {
   const std::vector<uint32_t>* moves = s.movesInto(cell);
   if (moves == nullptr || moves->empty()) return "nothing lands here: it keeps its 0";
-  std::string terms;
+  std::string terms, running;
   size_t shown = 0;
   for (uint32_t i : *moves) {
     const CellMove& m = s.trace->moves[i];
@@ -138,8 +127,15 @@ std::string sumText(const Scene& s, const CellRef& cell, float result) {
     }
     const std::string v = formatNumber(m.value);
     terms += cat(terms.empty() ? "" : " + ", m.value < 0 ? cat("(", v, ")") : v);
+    running += cat(running.empty() ? "" : " -> ", formatNumber(m.sumAfter));
   }
-  return cat(terms, " = ", formatNumber(result));
+  const bool low = dtype == ACL_FLOAT16 || dtype == ACL_BF16;
+  if (!low || shown > 12) return cat(terms, " = ", formatNumber(result));
+  if (accumulate == Accumulation::kDtype) {
+    return cat(terms, ", every partial sum rounded to ", dtypeText(dtype), ": ", running, " = ", formatNumber(result));
+  }
+  return cat(terms, " = ", formatNumber(s.trace->moves[moves->back()].sumAfter), " in fp32, rounded once to ", dtypeText(dtype), ": ",
+             formatNumber(result));
 }
 
 // Where a cell of a grid lies in its storage, worked out from the strides of the run's layout.
@@ -212,7 +208,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = {s.src, spec.row, spec.col};
       e.input = AnswerInput::kOneCell;
       e.answerGrid = s.dst;
-      e.cells = landings(s, e.asked);
+      e.cells = follow(s, e.asked, true);
       e.question = cat("Click the ", dst.grid.name, " cell that ", name(s, e.asked), " lands in.");
       e.why = explainCell(s, r, e.asked).lines;
       break;
@@ -221,7 +217,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kCells;
       e.answerGrid = s.src;
-      e.cells = feeders(s, e.asked);
+      e.cells = follow(s, e.asked, false);
       sortCells(e.cells);
       e.question = cat("Select every ", src.grid.name, " cell that feeds ", name(s, e.asked), ", then press Check.");
       e.why = explainCell(s, r, e.asked).lines;
@@ -241,6 +237,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
       e.question = cat("Which core writes ", name(s, e.asked), "? Pick every core that does, then press Check.");
       for (const Tile* t : writers(plan, s, e.asked)) {
+        e.tiles.push_back(t->id);
         e.why.push_back(cat("tile T", t->id, " on ", plan.coreName(t->core), t->atomic ? " adds into it atomically" : " writes it",
                             " (", plan.phases[static_cast<size_t>(t->phase)].what, ")"));
       }
@@ -248,16 +245,21 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       break;
     }
     case ExerciseKind::kAtomicCells: {
+      // The cells the run's atomic adds reached: moves recorded by a line of the kernel's listing that adds
+      // with SetAtomicAdd on (a tile may add plainly into the rows only its core writes).
       e.input = AnswerInput::kCells;
       e.answerGrid = s.dst;
-      for (const Tile& t : plan.tiles) {
-        const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
-        if (!t.atomic || (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) || !tileBoxOnGrid(plan, t, false, -1)) continue;
-        const Box& b = t.dst;
-        if (s.plane < b.plane0 || s.plane >= b.plane1) continue;
-        for (int64_t row = b.row0; row < std::min(b.row1, dst.grid.dims.rows); ++row) {
-          for (int64_t col = b.col0; col < std::min(b.col1, dst.grid.dims.cols); ++col) addUnique(e.cells, {s.dst, row, col});
-        }
+      std::map<int32_t, KernelListing> listings;
+      for (uint32_t i : s.planeMoves) {
+        const CellMove& m = s.trace->moves[i];
+        if (!feeding(m) || m.tile < 0 || static_cast<size_t>(m.tile) >= plan.tiles.size()) continue;
+        const int32_t phase = plan.tiles[static_cast<size_t>(m.tile)].phase;
+        auto it = listings.find(phase);
+        if (it == listings.end()) it = listings.emplace(phase, kernelListing(plan, phase)).first;
+        const int line = it->second.firstLine(m.step);
+        if (line < 0 || !it->second.lines[static_cast<size_t>(line)].atomic) continue;
+        const CellRef to = s.dstCellOf(m);
+        if (to.grid == s.dst) addUnique(e.cells, to);
       }
       sortCells(e.cells);
       e.question = cat("Select every ", dst.grid.name, " cell that receives atomic adds (there may be none), then press Check.");
@@ -271,7 +273,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.number = dst.grid.value(s.plane, spec.row, spec.col);
       e.question = cat("What will ", name(s, e.asked), " hold? Type the number.",
                        r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16 ? cat(" (It is rounded to ", dtypeText(r.dtype), ".)") : "");
-      if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number)));
+      if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number), r.dtype, plan.accumulate));
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
       break;
     }

@@ -58,6 +58,7 @@ struct Exercise {
   int64_t answerRows = 0, answerCols = 0;  // its plane
   std::vector<CellRef> cells;        // the right cells
   std::vector<int32_t> cores;        // the right cores
+  std::vector<int32_t> tiles;        // owner: the tiles that write the cell (outlined once revealed)
   std::vector<int32_t> choices;      // cores to pick from
   std::vector<std::string> coreNames;  // per choice
   double number = 0.0;               // the right value

@@ -91,12 +91,13 @@ const char* tabName(Tab tab) {
     case Tab::kCompare: return "compare";
     case Tab::kVerify: return "verify";
     case Tab::kMatrix: return "matrix";
+    case Tab::kCode: return "code";
   }
   return "?";
 }
 
 bool tabFromName(const std::string& name, Tab* tab) {
-  for (Tab t : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix}) {
+  for (Tab t : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode}) {
     if (name != tabName(t)) continue;
     *tab = t;
     return true;

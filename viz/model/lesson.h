@@ -28,7 +28,7 @@
 
 namespace gradlab::viz {
 
-enum class Tab { kScatter, kTiling, kPipeline, kCompare, kVerify, kMatrix };
+enum class Tab { kScatter, kTiling, kPipeline, kCompare, kVerify, kMatrix, kCode };
 enum class CellColour { kValues, kCores };
 enum class CompareMode { kPrecision, kDeterminism, kStrategies };
 

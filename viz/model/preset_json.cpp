@@ -1,5 +1,7 @@
 #include "viz/model/preset_json.h"
 
+#include <cmath>
+#include <limits>
 #include <optional>
 
 namespace gradlab::viz {
@@ -16,6 +18,37 @@ int64_t ranged(const json& j, const char* key, int64_t fallback, int64_t lo, int
                      std::to_string(hi) + "]"};
   }
   return v;
+}
+
+// "values": numbers, and "nan", "inf" or "-inf" as strings (JSON has no such numbers).
+std::vector<float> valuesField(const json& j) {
+  std::vector<float> out;
+  if (!j.contains("values")) return out;
+  const json& v = j["values"];
+  if (!v.is_array()) throw PresetJsonError{"\"values\" must be an array"};
+  for (size_t i = 0; i < v.size(); ++i) {
+    const json& x = v[i];
+    if (x.is_number()) {
+      out.push_back(x.get<float>());
+    } else if (x == "nan") {
+      out.push_back(std::numeric_limits<float>::quiet_NaN());
+    } else if (x == "inf" || x == "-inf") {
+      out.push_back(x == "inf" ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
+    } else {
+      throw PresetJsonError{"\"values\"[" + std::to_string(i) + "] is " + x.dump() + ": a number, \"nan\", \"inf\" or \"-inf\""};
+    }
+  }
+  return out;
+}
+
+json valuesJson(const std::vector<float>& values) {
+  json out = json::array();
+  for (float v : values) {
+    if (std::isnan(v)) out.push_back("nan");
+    else if (std::isinf(v)) out.push_back(v > 0 ? "inf" : "-inf");
+    else out.push_back(v);
+  }
+  return out;
 }
 
 double scaleField(const json& j, const char* key, double fallback) {
@@ -80,7 +113,7 @@ RequestSpec parseRequest(const json& j) {
   const auto vs = valueSourceFromName(source);
   if (!vs) throw PresetJsonError{"unknown valueSource \"" + source + "\" (random, integers, ramp or ones)"};
   r.valueSource = *vs;
-  r.values = jsonField<std::vector<float>>(j, "values", {});
+  r.values = valuesField(j);
   r.indices = jsonField<std::vector<int64_t>>(j, "indices", {});
   spec.device = jsonField<std::string>(j, "device", spec.device);
   spec.cores = static_cast<int32_t>(ranged(j, "cores", 0, 0, 1024));
@@ -181,7 +214,7 @@ json requestJson(const RequestSpec& spec) {
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;
   req["seed"] = r.seed;
   req["valueSource"] = valueSourceName(r.valueSource);
-  if (!r.values.empty()) req["values"] = r.values;
+  if (!r.values.empty()) req["values"] = valuesJson(r.values);
   if (!r.indices.empty()) req["indices"] = r.indices;
   return req;
 }

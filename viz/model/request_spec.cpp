@@ -1,15 +1,21 @@
 #include "viz/model/request_spec.h"
 
+#include <cstring>
 #include <vector>
 
 namespace gradlab::viz {
 
-bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
+std::string RequestSpec::deviceSpec() const {
   std::string spec = device.empty() ? builtinProfiles().front().name : device;
   std::string overrides;
   if (cores > 0) overrides += "cores=" + std::to_string(cores);
   if (ubBytes > 0) overrides += std::string(overrides.empty() ? "" : ",") + "ub=" + std::to_string(ubBytes);
   if (!overrides.empty()) spec += ":" + overrides;
+  return spec;
+}
+
+bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
+  const std::string spec = deviceSpec();
   DeviceProfile p;
   std::string why;
   if (!parseProfileSpec(spec, &p, &why)) {
@@ -50,6 +56,15 @@ std::vector<std::string> dropMisfitInputs(RunRequest* r) {
   return notes;
 }
 
+namespace {
+
+// Bit for bit: a NaN value equals itself (a preset's NaN input is the same preset).
+bool sameValues(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+}
+
+}  // namespace
+
 bool operator==(const RequestSpec& a, const RequestSpec& b) {
   const RunRequest& x = a.request;
   const RunRequest& y = b.request;
@@ -57,7 +72,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.C == y.C && x.inH == y.inH && x.inW == y.inW && x.outH == y.outH && x.outW == y.outW &&
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
-         x.seed == y.seed && x.valueSource == y.valueSource && x.values == y.values && x.indices == y.indices &&
+         x.seed == y.seed && x.valueSource == y.valueSource && sameValues(x.values, y.values) && x.indices == y.indices &&
          x.strategy == y.strategy && x.accumulate == y.accumulate;
 }
 

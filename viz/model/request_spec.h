@@ -24,6 +24,8 @@ struct RequestSpec {
 
   // The request with its profile resolved; false (and `error`) when the device spec does not parse.
   bool resolve(RunRequest* out, std::string* error) const;
+  // The device as a profile spec: "classroom", "classroom:cores=2,ub=4096".
+  std::string deviceSpec() const;
   DeviceProfile profile() const;    // the resolved profile, or the default one if it does not resolve
   friend bool operator==(const RequestSpec& a, const RequestSpec& b);
 };

@@ -35,7 +35,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   if (trace != nullptr && !trace->events.empty()) {
     m.fromTrace = true;
     for (const TraceEvent& e : trace->events) {
-      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer});
+      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer, e.step});
       m.cores = std::max(m.cores, e.core + 1);
     }
     std::stable_sort(m.bars.begin(), m.bars.end(),
@@ -43,7 +43,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   } else {
     // No trace: the events the core's cost model expects of the plan.
     for (const TraceEvent& e : planEvents(plan)) {
-      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer});
+      m.bars.push_back({e.core, e.tile, e.kind, e.startUs, e.endUs, e.bytes, e.buffer, e.step});
     }
   }
   for (int32_t c = 0; c < m.cores; ++c) {

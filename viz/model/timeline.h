@@ -21,6 +21,7 @@ struct TimelineBar {
   double startUs = 0.0, endUs = 0.0;
   uint64_t bytes = 0;
   int8_t buffer = -1;  // 0 ping, 1 pong (double-buffered tiles), -1 single
+  int16_t step = kNoStep;  // the kernel listing's line that recorded it (gradlab/kernel_code.h)
 };
 
 struct TimelineModel {

@@ -88,6 +88,14 @@ struct AppRequests {
 };
 
 struct MatrixPanelCache;  // matrix_panel.cpp: the Matrix tab's view of the current run, kept across frames
+struct CodePanelCache;    // code_panel.cpp: the Code tab's listings of the current run, kept across frames
+
+// A line of kernel code picked in the Code tab: its events stand out on the tab's timeline.
+struct CodeLineRef {
+  int32_t phase = 0;
+  int line = 0;
+  friend bool operator==(const CodeLineRef&, const CodeLineRef&) = default;
+};
 
 struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
@@ -117,6 +125,11 @@ struct AppState {
   int64_t plane = 0;
   CanvasView scatterView, tilingView, compareView, pipelineView, matrixView;
   std::shared_ptr<MatrixPanelCache> matrixCache;
+  CanvasView codeView;
+  std::shared_ptr<CodePanelCache> codeCache;
+  std::optional<int32_t> codePhase;               // the Code tab shows this phase's kernel; unset: the animation's
+  std::optional<CodeLineRef> codeLine;            // clicked in the Code tab (cleared by a new run)
+  std::optional<bool> codeTimeline;               // the Code tab shows the timeline; unset: not in presenter mode
   std::optional<int32_t> selectedTile;            // a plan tile picked in the Pipeline tab (or the timeline)
   std::optional<bool> pipelineGrids;              // the Pipeline tab shows the grids; unset: not in presenter mode
   bool scrollToSelectedTile = false;              // the Tiling tab's table scrolls to it once

@@ -35,10 +35,11 @@ void drawCentre(AppState& s) {
     tabButton(s, "Compare", Tab::kCompare);
     tabButton(s, "Verify", Tab::kVerify);
     tabButton(s, "Matrix", Tab::kMatrix);
+    tabButton(s, "Code", Tab::kCode);
     ImGui::EndTabBar();
   }
   s.selectTab = false;
-  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline ||
+  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline || s.tab == Tab::kCode ||
                         (s.tab == Tab::kMatrix && matrixViewApplies(s.run.scene.op));
   const float playerH = animated ? ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y : 0.0f;
   ImGui::BeginChild("##tab", ImVec2(0, -playerH), false, ImGuiWindowFlags_NoScrollbar);
@@ -49,6 +50,7 @@ void drawCentre(AppState& s) {
     case Tab::kCompare: drawComparePanel(s); break;
     case Tab::kVerify: drawVerifyPanel(s); break;
     case Tab::kMatrix: drawMatrixPanel(s); break;
+    case Tab::kCode: drawCodePanel(s); break;
   }
   ImGui::EndChild();
   if (animated) drawPlayerBar(s);

@@ -20,6 +20,7 @@ void drawPipelinePanel(AppState& state); // pipeline_panel.cpp: per core, a row 
 void drawComparePanel(AppState& state);  // compare_panel.cpp
 void drawVerifyPanel(AppState& state);   // verify_panel.cpp
 void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators as products with 0/1 matrices
+void drawCodePanel(AppState& state);     // code_panel.cpp: the kernel's listing beside the animation, its line lit
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
@@ -35,15 +36,18 @@ void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector
 bool dstValuesFinal(const AppState& state);
 // What the grids' labels carry: the small notes after the names ("running fp32 sums"; the tiling view
 // leaves them out), the strides of a layout that is not contiguous (the memory strips show them instead),
-// and how many lines the canvas keeps for a label.
+// and how many lines the canvas keeps for a label. `compact`: for a canvas too narrow for the full labels
+// (the Code tab's, which keeps one label line of room): each grid is labelled with its name alone ("T" for
+// "T = gradOutput x A_W"), and in presenter mode its cells show digits only where they are large enough to read.
 struct SceneLabels {
   bool notes = true;
   bool memory = true;
   int lines = 2;
+  bool compact = false;
 };
 // Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
 void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
-// Draws the scene's grids on `canvas` the way the scatter view does (used by scatter, tiling and pipeline).
+// Draws the scene's grids on `canvas` the way the scatter view does (used by scatter, tiling, pipeline and code).
 void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, SceneLabels labels = {});
 // scene_drawing.cpp: the boxes of plan tile `tile` on the grids that show its tensors, outlined.
 void outlineTile(const class Canvas& canvas, const AppState& state, int32_t tile);

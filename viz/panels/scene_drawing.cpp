@@ -1,6 +1,7 @@
 // Shared by the scatter and tiling panels: the scene's grids at the player's time, and the hovered
 // cell's mapping (outlines and arrows from the trace; the windows of adaptive pooling).
 #include <algorithm>
+#include <cfloat>
 
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
@@ -47,9 +48,12 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
       }
     }
   }
+  const bool showRight = ex.revealed || s.showAnswers;
+  if (showRight) {
+    for (int32_t tile : e.tiles) outlineTile(canvas, s, tile);
+  }
   const SceneGrid* answers = sc.gridAt(e.answerGrid);
   if (!answers || !answers->shown) return;
-  const bool showRight = ex.revealed || s.showAnswers;
   for (const CellRef& c : ex.answer.cells) {
     const bool right = std::find(e.cells.begin(), e.cells.end(), c) != e.cells.end();
     outlineCell(canvas, *answers, c.row, c.col, ex.revealed && !right ? th.bad : th.label, w * 1.3f);
@@ -93,6 +97,20 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
     const bool fullGrid = backward ? (g == sc.dst || g == sc.forwardInput) : g == sc.src;
     if (fullGrid) outlineCell(canvas, *grid, cell.row, cell.col, th.highlight, th.highlightWidth);
   }
+}
+
+// A grid's name alone above it, as large as the grid's width allows (down to a size still read from the back).
+void shortLabel(const Canvas& canvas, const SceneGrid& g) {
+  const std::string name = g.grid.name.substr(0, g.grid.name.find(" = "));
+  ImFont* font = uiFont();
+  const float fs = gridLabelSize(), least = theme().presenter ? kPresenterDigitPx : fs * 0.75f;
+  const float room = g.width() * canvas.zoom() + fs;
+  const float w = font->CalcTextSizeA(fs, FLT_MAX, 0.0f, name.c_str()).x;
+  const float size = std::max(least, std::min(fs, fs * room / std::max(w, 1.0f)));
+  const ImVec2 at = canvas.toScreen({g.x, g.y});
+  const float right = canvas.origin().x + canvas.size().x - 4.0f;  // a name wider than the last grid stays inside
+  const float x = std::max(canvas.origin().x + 2.0f, std::min(at.x, right - font->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).x));
+  canvas.drawList()->AddText(font, size, ImVec2(x, at.y - size - 3.0f), theme().label, name.c_str());
 }
 
 }  // namespace
@@ -146,6 +164,7 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
 }
 
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {
+  const bool compact = labels.compact;
   RunView& r = s.run;
   Scene& sc = r.scene;
   // An open question hides what would give its answer away: the cores' colours, and the indices that name
@@ -197,7 +216,10 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     if (!labels.notes) style.note.clear();
     if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
     style.labelLines = labels.lines;
+    style.label = !compact;
+    if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
+    if (compact) shortLabel(canvas, g);
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
   const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
@@ -262,8 +284,9 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const Scene& sc = s.run.scene;
   const CellRef cell = *focus;
   const Theme& th = theme();
-  if (s.exerciseOpen()) {  // the arrows and windows would answer the question
-    outlineCell(canvas, sc.grids[static_cast<size_t>(cell.grid)], cell.row, cell.col, th.highlight, th.highlightWidth);
+  if (s.exerciseOpen()) {  // the arrows and windows would answer the question, a pinned cell hint at it
+    const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
+    if (s.hovered) outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
     return;
   }
   if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);

@@ -1,6 +1,8 @@
 #include "viz/widgets/timeline_widget.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "viz/model/core_palette.h"
@@ -9,6 +11,22 @@
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
+namespace {
+
+// A time axis tick: compact, or with as many decimals as the span needs when compact would print the start and
+// the end alike (the kernels of a small call, a few ns after a 3 µs launch).
+std::string tickText(double us, double startUs, double endUs) {
+  if (formatTick(static_cast<float>(startUs)) != formatTick(static_cast<float>(endUs))) {
+    return cat(formatTick(static_cast<float>(us)), " µs");
+  }
+  const double span = std::max(endUs - startUs, 1e-9);
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(span / 2.0))) + 1, 0, 6);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f µs", decimals, us);
+  return text;
+}
+
+}  // namespace
 
 ImU32 eventColour(EventKind kind) {
   switch (kind) {
@@ -24,7 +42,7 @@ ImU32 eventColour(EventKind kind) {
 }
 
 int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight,
-                   bool skipLaunch) {
+                   bool skipLaunch, const std::vector<uint8_t>* marked) {
   int hovered = -1;
   const float font = ImGui::GetFontSize();
   const float axisH = font + 6.0f;
@@ -61,12 +79,18 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
       dl->AddText(ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
   }
   const bool overLaunch = inside && launch.contains(mouse.x, mouse.y);
+  const bool marking = marked && marked->size() == geo.bars.size();
   for (size_t i = 0; i < geo.bars.size(); ++i) {
     const Rect& r = geo.bars[i];
     const TimelineBar& b = model.bars[i];
-    dl->AddRectFilled(ImVec2(r.x0, r.y0 + 1), ImVec2(r.x1, r.y1 - 1), eventColour(b.kind));
-    if (std::find(highlight.begin(), highlight.end(), b.tile) != highlight.end())
+    const bool mark = marking && (*marked)[i];
+    const ImU32 fill = marking && !mark ? (eventColour(b.kind) & 0x00FFFFFFu) | 0x70000000u : eventColour(b.kind);
+    dl->AddRectFilled(ImVec2(r.x0, r.y0 + 1), ImVec2(r.x1, r.y1 - 1), fill);
+    if (mark) {
+      dl->AddRect(ImVec2(r.x0 - 1, r.y0 - 1), ImVec2(r.x1 + 1, r.y1 + 1), th.highlight, 0.0f, 0, th.highlightWidth);
+    } else if (std::find(highlight.begin(), highlight.end(), b.tile) != highlight.end()) {
       dl->AddRect(ImVec2(r.x0, r.y0), ImVec2(r.x1, r.y1), th.label, 0.0f, 0, 1.5f);
+    }
     if (inside && r.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
   }
   // Time axis.
@@ -77,7 +101,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   for (int k : {0, 2, 1}) {
     const double us = geo.originUs + (model.totalUs - geo.originUs) * k / 2.0;
     const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
-    const std::string t = cat(formatTick(static_cast<float>(us)), " µs");
+    const std::string t = tickText(us, geo.originUs, model.totalUs);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
     const float gap = font * 0.5f;

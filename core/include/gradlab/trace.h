@@ -26,6 +26,10 @@ Pipe pipeOf(EventKind kind);
 // The pipes a core of `kind` has, top to bottom as timelines draw them.
 std::span<const Pipe> pipesOf(CoreKind kind);
 
+// Which line of its kernel's listing (gradlab/kernel_code.h) recorded an event or a move: the listing's
+// CodeLine::step. kNoStep: none (traces written before steps, hand-made ones).
+inline constexpr int16_t kNoStep = -1;
+
 struct TraceEvent {
   int32_t core = 0;
   int32_t tile = 0;
@@ -35,6 +39,7 @@ struct TraceEvent {
   double endUs = 0.0;
   uint64_t bytes = 0;
   int8_t buffer = -1;    // the tile's buffer: 0 ping, 1 pong (double-buffered tiles), -1 single
+  int16_t step = kNoStep;  // the line of kernelListing(plan, its tile's phase) that recorded it
 };
 
 // One gradient cell added into one output cell. src/dst are flat logical indices (plane, row, col
@@ -57,6 +62,7 @@ struct CellMove {
   // What value is multiplied by before the add: 1, or a matrix product's 0 where 0 x value is not 0 (an
   // infinity or NaN makes NaN). Zero products that add nothing are not recorded.
   float weight = 1.0f;
+  int16_t step = kNoStep;  // the line of kernelListing(plan, its tile's phase) that made the add
 };
 
 struct Trace {

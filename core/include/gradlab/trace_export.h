@@ -17,17 +17,18 @@ namespace gradlab {
 std::string chromeTraceJson(const Trace& trace);
 
 // Compact JSON of the plan, the events and the cell moves:
-// {"format": "gradlab-trace", "version": 3,
+// {"format": "gradlab-trace", "version": 4,
 //  "plan": {"op", "dtype", "deterministic", "profile": {...}, "srcShape", "dstShape", "planes", "workspaceBytes",
 //           "coresUsed", "strategy", "coreChoice", "strategyName", "cannStrategy", "cannWhy", "strategyNote",
 //           "cubeLanes", "intermediate", "buffers": [{"name", "what", "shape", "dtype"}],
 //           "tiles": [{"id", "core", "order", "src": [p0,p1,r0,r1,c0,c1], "dst": [...], "atomic", "ubBytes",
 //           "bytesIn", "bytesOut", "vectorElems", ["srcBuffer", "dstBuffer"],
 //           ["cube": [l0Bytes, cubeMacs, fp32, l1, l0a, l0b, l0c]], "estimatedUs"}]},
-//  "events": [[core, tile, "CopyIn", startUs, endUs, bytes, buffer], ...],
-//  "moves": [[src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)], ...],   (in sequence order)
+//  "events": [[core, tile, "CopyIn", startUs, endUs, bytes, buffer(, step)], ...],
+//  "moves": [[src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)(, step)], ...],   (in sequence order)
 //  "movesTruncated": false}
-// Versions 1 and 2 (no strategies, buffers or cube cores) read back too.
+// step: the kernel listing's line (gradlab/kernel_code.h), written when the run recorded one. Versions 1 and 2
+// (no strategies, buffers or cube cores) and 3 (no steps) read back too.
 // Floats are written so that they read back bit-exactly; NaN and infinities as "nan", "inf", "-inf".
 std::string traceMovesJson(const Trace& trace);
 

@@ -128,7 +128,7 @@ std::string traceMovesJson(const Trace& trace) {
   const Plan& plan = trace.plan;
   std::string out;
   out.reserve(1024 + plan.tiles.size() * 260 + trace.events.size() * 60 + trace.moves.size() * 64);
-  out += "{\"format\":\"gradlab-trace\",\"version\":3,\n\"plan\":{\"op\":";
+  out += "{\"format\":\"gradlab-trace\",\"version\":4,\n\"plan\":{\"op\":";
   appendString(out, opName(plan.op));
   out += ",\"dtype\":";
   appendString(out, rt::dtypeName(plan.dtype));
@@ -289,6 +289,10 @@ std::string traceMovesJson(const Trace& trace) {
     appendInt(out, e.bytes);
     out += ',';
     appendInt(out, e.buffer);
+    if (e.step >= 0) {
+      out += ',';
+      appendInt(out, e.step);
+    }
     out += ']';
   }
   out += "],\n\"moves\":[";
@@ -313,6 +317,10 @@ std::string traceMovesJson(const Trace& trace) {
       appendInt(out, static_cast<int>(m.hop));
       out += ',';
       appendFloat(out, m.weight);
+    }
+    if (m.step >= 0) {
+      out += ',';
+      appendInt(out, m.step);
     }
     out += ']';
   }

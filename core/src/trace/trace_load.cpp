@@ -83,6 +83,13 @@ EventKind eventKind(const std::string& name) {
   throw BadTrace("unknown event kind \"" + name + "\"");
 }
 
+// A kernel listing's step id (gradlab/kernel_code.h): 0 .. 32767.
+int16_t step(const json& v, const std::string& where) {
+  const int64_t s = integer(v, where);
+  if (s < 0 || s > 32767) throw BadTrace(where + " names step " + std::to_string(s) + " (0 .. 32767)");
+  return static_cast<int16_t>(s);
+}
+
 std::string text(const json& v, const std::string& where) {
   if (!v.is_string()) throw BadTrace(where + " is not a string");
   return v.get<std::string>();
@@ -253,8 +260,8 @@ void parse(const json& doc, Trace* out) {
     throw BadTrace("not a gradlab trace (expected \"format\": \"gradlab-trace\")");
   }
   const int64_t version = integer(field(doc, "version", "trace"), "version");
-  if (version < 1 || version > 3) {
-    throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1 to 3)");
+  if (version < 1 || version > 4) {
+    throw BadTrace("unsupported trace version " + std::to_string(version) + " (this build reads 1 to 4)");
   }
   Trace t;
   t.plan = plan(field(doc, "plan", "trace"));
@@ -269,8 +276,8 @@ void parse(const json& doc, Trace* out) {
     for (size_t i = 0; i < events.size(); ++i) {
       const json& e = events[i];
       const std::string where = "events[" + std::to_string(i) + "]";
-      if (!e.is_array() || (e.size() != 6 && e.size() != 7)) {
-        throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes(, buffer)]");
+      if (!e.is_array() || e.size() < 6 || e.size() > 8) {
+        throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes(, buffer(, step))]");
       }
       TraceEvent ev;
       ev.core = static_cast<int32_t>(integer(e[0], where));
@@ -281,11 +288,12 @@ void parse(const json& doc, Trace* out) {
       ev.startUs = number(e[3], where);
       ev.endUs = number(e[4], where);
       ev.bytes = static_cast<uint64_t>(integer(e[5], where));
-      if (e.size() == 7) {
+      if (e.size() >= 7) {
         const int64_t buffer = integer(e[6], where);
         if (buffer < -1 || buffer > 1) throw BadTrace(where + " names buffer " + std::to_string(buffer) + " (-1, 0 or 1)");
         ev.buffer = static_cast<int8_t>(buffer);
       }
+      if (e.size() == 8) ev.step = step(e[7], where);
       t.events.push_back(ev);
     }
   }
@@ -294,8 +302,9 @@ void parse(const json& doc, Trace* out) {
   t.moves.reserve(moves.size());
   for (size_t i = 0; i < moves.size(); ++i) {
     const json& m = moves[i];
-    if (!m.is_array() || (m.size() != 7 && m.size() != 9)) {
-      throw BadTrace("moves[" + std::to_string(i) + "] must be [src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)]");
+    if (!m.is_array() || m.size() < 7 || m.size() > 10) {
+      throw BadTrace("moves[" + std::to_string(i) +
+                     "] must be [src, dst, core, tile, orderAtDst, value, sumAfter(, hop, weight)(, step)]");
     }
     const std::string where = "moves[" + std::to_string(i) + "]";
     CellMove mv;
@@ -307,7 +316,8 @@ void parse(const json& doc, Trace* out) {
     mv.orderAtDst = static_cast<uint32_t>(integer(m[4], where));
     mv.value = number32(m[5], where);
     mv.sumAfter = number32(m[6], where);
-    if (m.size() == 9) {
+    if (m.size() == 8 || m.size() == 10) mv.step = step(m[m.size() - 1], where);
+    if (m.size() >= 9) {
       const int64_t hop = integer(m[7], where);
       if (hop < 0 || hop > 2) throw BadTrace(where + " names hop " + std::to_string(hop) + " (0, 1 or 2)");
       mv.hop = static_cast<Hop>(hop);

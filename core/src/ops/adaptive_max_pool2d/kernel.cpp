@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "ops/adaptive_max_pool2d/forward_simd.h"
+#include "ops/common/kernel_code.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
@@ -133,7 +134,9 @@ void storePlane(const BackwardRun& r, CoreContext& ctx, const Tile& tile, int64_
     std::memcpy(stage, acc + f, static_cast<size_t>(n) * sizeof(float));
     r.gradInput.storeValues(p, f, n, stage, r.streamOut);
   }
-  if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
+  if constexpr (kTrace) {
+    ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0, code::kStorePlane);
+  }
 }
 
 // accumulate=dtype: the adds of one plane's step, each sum rounded to r.rounding (kept in the fp32 cells).
@@ -145,11 +148,13 @@ void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float*
     if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(r.HW)) continue;
     auto* cell = reinterpret_cast<std::byte*>(acc + at);
     if constexpr (kAtomic) {
-      if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, cell, ACL_FLOAT, r.rounding, v[i], srcBase + i, dstBase + at);
+      if constexpr (kTrace) {
+        ctx.recorder->atomicAdd(tile.id, cell, ACL_FLOAT, r.rounding, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
+      }
       else atomicAddCell(cell, ACL_FLOAT, r.rounding, v[i]);
     } else {
       acc[at] = roundToDtype(r.rounding, acc[at] + v[i]);
-      if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at]);
+      if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
     }
   }
 }
@@ -183,7 +188,9 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
     }
   }
-  if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0);
+  if constexpr (kTrace) {
+    ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0, code::kCopyIn);
+  }
 
   const uint64_t hw = static_cast<uint64_t>(r.HW);
   const bool lastOfPlane = run.first + run.count == r.HoWo;
@@ -193,7 +200,7 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     if (owner && run.first == 0) {
       std::memset(acc, 0, static_cast<size_t>(r.HW) * sizeof(float));
       if constexpr (kTrace) {
-        if (!inUb) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0);
+        if (!inUb) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0, code::kZeroSums);
       }
     }
     const float* v = direct ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
@@ -204,22 +211,24 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       const int64_t at = k[i];
       if (static_cast<uint64_t>(at) >= hw) continue;  // validated before launch; never write outside the plane
       if constexpr (kAtomic) {
-        if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at);
+        if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
         else atomicAddF32(acc + at, v[i]);
       } else {
         acc[at] += v[i];
-        if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at]);
+        if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
       }
     }
     if (inUb && lastOfPlane) {
       r.gradInput.storeValues(p, 0, r.HW, ubAcc, r.streamOut);
-      if constexpr (kTrace) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0);
+      if constexpr (kTrace) {
+        ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * r.gradInput.tensor().elementSize, 0, code::kStorePlane);
+      }
     }
   }
   if constexpr (kTrace) {
     const int64_t cells = planes * run.count;
-    if (kAtomic) ctx.recorder->event(tile.id, EventKind::kAtomicAdd, cells * sizeof(float), cells);
-    else ctx.recorder->event(tile.id, EventKind::kCompute, 0, cells);
+    if (kAtomic) ctx.recorder->event(tile.id, EventKind::kAtomicAdd, cells * sizeof(float), cells, code::kAtomicAdd);
+    else ctx.recorder->event(tile.id, EventKind::kCompute, 0, cells, code::kAdd);
   }
   if (owner && t.ownerAcc == Accumulator::kWorkspace && lastOfPlane) {
     for (int64_t q = 0; q < planes; ++q) storePlane<kTrace>(r, ctx, tile, tile.src.plane0 + q, vals);
@@ -259,13 +268,17 @@ void lanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       if (static_cast<uint64_t>(k[i]) >= hw) continue;  // validated before launch; never write outside the plane
       float& cell = acc[k[i]];
       cell = roundToDtype(r.rounding, cell + v[i]);
-      if constexpr (kTrace) ctx.recorder->move(tile.id, p * r.HoWo + run.first + i, p * r.HW + k[i], v[i], cell);
+      if constexpr (kTrace) {
+        ctx.recorder->move(tile.id, p * r.HoWo + run.first + i, p * r.HW + k[i], v[i], cell,
+                           tile.atomic ? code::kAtomicAdd : code::kCopyOut);
+      }
     }
   }
   if constexpr (kTrace) {
-    ctx.recorder->event(tile.id, EventKind::kCopyIn, cells * r.inBytesPerCell(), 0);
-    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
-    ctx.recorder->event(tile.id, tile.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, tile.bytesOut, 0);
+    ctx.recorder->event(tile.id, EventKind::kCopyIn, cells * r.inBytesPerCell(), 0, code::kCopyIn);
+    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems, code::kCompute);
+    ctx.recorder->event(tile.id, tile.atomic ? EventKind::kAtomicAdd : EventKind::kCopyOut, tile.bytesOut, 0,
+                        tile.atomic ? code::kAtomicAdd : code::kCopyOut);
   }
 }
 
@@ -275,12 +288,12 @@ void zeroLanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     if (r.tiling.ownerAcc == Accumulator::kWorkspace) std::memset(r.acc(p, false), 0, static_cast<size_t>(r.HW) * sizeof(float));
     else r.gradInput.zero(p, 0, r.HW);
   }
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0, code::kInitGlobal);
 }
 
 void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   for (int64_t p = tile.dst.plane0; p < tile.dst.plane1; ++p) r.gradInput.zero(p, 0, r.HW);
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0, code::kZero);
 }
 
 // Check tile: the box's indices, read where they lie (dense INT64) or staged in UB; the earliest cell (flat
@@ -289,7 +302,7 @@ void checkTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile, std::at
   const uint64_t hw = static_cast<uint64_t>(r.HW);
   const PlaneRun run = planeRun(tile.src, r.shape.Wo);
   int64_t* idx = ctx.ubAt<int64_t>(0, static_cast<uint64_t>(run.count));
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0, code::kCopyIn);
   for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
     const int64_t pos = p * r.HoWo + run.first;
     if (first.load(std::memory_order_relaxed) < pos) break;  // an earlier cell already failed
@@ -308,7 +321,7 @@ void checkTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile, std::at
     }
     break;
   }
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems, code::kCompute);
 }
 
 std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) {
@@ -325,7 +338,7 @@ std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) 
 void zeroSharedTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   const int64_t p = tile.dst.plane0, W = tile.dst.col1;
   std::memset(r.acc(p, true) + tile.dst.row0 * W, 0, static_cast<size_t>(tile.dst.cells()) * sizeof(float));
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0, code::kZero);
 }
 
 // Round phase of default mode: rows [row0, row1) of a shared plane, from the fp32 workspace through UB
@@ -340,9 +353,9 @@ void roundSharedTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     r.gradInput.storeValues(p, f, n, stage);
   }
   if (ctx.traced()) {
-    ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0);
-    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems);
-    ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0);
+    ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0, code::kCopyIn);
+    ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems, code::kCompute);
+    ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0, code::kCopyOut);
   }
 }
 
@@ -410,8 +423,8 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
       }
     }
     if constexpr (kTrace) {
-      ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0);
-      ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k);
+      ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0, code::kCopyIn);
+      ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k, code::kCompute);
     }
     // Window winners over the column winners of this piece.
     for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
@@ -432,10 +445,10 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
   storeRow(r.out, p, oh, s0, n, best);
   storeIndexRun(r.indices, p, oh, s0, n, arg);
   if constexpr (kTrace) {
-    ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0);
+    ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0, code::kCopyOut);
     for (int64_t i = 0; i < n; ++i) {
       const float shown = static_cast<float>(best[i]);  // the trace keeps fp32 values for display
-      ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown);
+      ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown, code::kWindowMax);
     }
   }
 }

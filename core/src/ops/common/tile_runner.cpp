@@ -171,8 +171,9 @@ void CoreContext::ubOverflow(uint64_t offsetBytes, uint64_t bytes) const {
   std::abort();
 }
 
-void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work) {
+void CoreRecorder::event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work, int16_t step) {
   events.push_back(unplacedEvent(plan_, core_, tile, kind, bytes, work));
+  events.back().step = step;
 }
 
 double CoreRecorder::endPhase(double startUs) {
@@ -181,33 +182,34 @@ double CoreRecorder::endPhase(double startUs) {
   return placeCoreEvents(plan_, phase, startUs);
 }
 
-void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, Hop hop, float weight) {
+void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, int16_t step, Hop hop,
+                        float weight) {
   uint64_t seq = sequence_->fetch_add(1, std::memory_order_relaxed);
   if (seq >= maxMoves_) {
     truncated = true;
     return;
   }
-  moves.push_back({src, dst, core_, tile, seq, 0, value, sumAfter, hop, weight});
+  moves.push_back({src, dst, core_, tile, seq, 0, value, sumAfter, hop, weight, step});
 }
 
-float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst) {
-  return atomicAdd(tile, reinterpret_cast<std::byte*>(cell), ACL_FLOAT, ACL_FLOAT, value, src, dst);
+float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst, int16_t step) {
+  return atomicAdd(tile, reinterpret_cast<std::byte*>(cell), ACL_FLOAT, ACL_FLOAT, value, src, dst, step);
 }
 
 float CoreRecorder::atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value,
-                              int64_t src, int64_t dst) {
+                              int64_t src, int64_t dst, int16_t step) {
   std::lock_guard lock(stripeFor(cell));
   const float after = roundToDtype(rounding, loadCell(cell, storage) + value);
   storeCell(cell, storage, after);
-  move(tile, src, dst, value, after);
+  move(tile, src, dst, value, after, step);
   return after;
 }
 
-double CoreRecorder::atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst) {
+double CoreRecorder::atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst, int16_t step) {
   std::lock_guard lock(stripeFor(reinterpret_cast<std::byte*>(cell)));
   const double after = *cell + value;
   *cell = after;
-  move(tile, src, dst, static_cast<float>(value), static_cast<float>(after));
+  move(tile, src, dst, static_cast<float>(value), static_cast<float>(after), step);
   return after;
 }
 

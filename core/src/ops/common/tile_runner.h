@@ -31,18 +31,23 @@ class CoreRecorder {
  public:
   CoreRecorder(const Plan& plan, int32_t core, std::atomic<uint64_t>* sequence, uint64_t maxMoves)
       : plan_(plan), core_(core), sequence_(sequence), maxMoves_(maxMoves) {}
-  // `work`: vector elements of a compute, multiply-adds of a matmul.
-  void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work);
-  // A cell move whose order at dst is fixed by the kernel (one owner per cell).
-  void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, Hop hop = Hop::kDirect,
+  // `work`: vector elements of a compute, multiply-adds of a matmul. `step`: the line of the kernel's listing
+  // that does it (ops/common/kernel_code.h); every kernel passes one, kNoStep is for hand-made traces.
+  void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work, int16_t step = kNoStep);
+  // A cell move whose order at dst is fixed by the kernel (one owner per cell), made by listing line `step`.
+  void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, int16_t step, Hop hop = Hop::kDirect,
             float weight = 1.0f);
+  void move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, Hop hop = Hop::kDirect,
+            float weight = 1.0f) {
+    move(tile, src, dst, value, sumAfter, kNoStep, hop, weight);
+  }
   // An atomic add into a GM fp32 cell, recorded in the exact order the adds happen; returns the sum after.
-  float atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst);
+  float atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst, int16_t step = kNoStep);
   // The same for a cell stored as `storage` whose sum rounds to `rounding` (atomicAddCell's contract).
   float atomicAdd(int32_t tile, std::byte* cell, aclDataType storage, aclDataType rounding, float value, int64_t src,
-                  int64_t dst);
+                  int64_t dst, int16_t step = kNoStep);
   // An atomic add into a GM fp64 cell (DOUBLE tensors); the move keeps the fp32 values for display.
-  double atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst);
+  double atomicAdd(int32_t tile, double* cell, double value, int64_t src, int64_t dst, int16_t step = kNoStep);
   // Places the events recorded since the last call from `startUs` on (device_clock.h); returns when they end.
   double endPhase(double startUs);
 

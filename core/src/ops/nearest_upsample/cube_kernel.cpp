@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "ops/common/cube_unit.h"
+#include "ops/common/kernel_code.h"
 #include "ops/common/tile_runner.h"
 #include "ops/nearest_upsample/tiling.h"
 
@@ -44,10 +45,10 @@ struct CubeCounters {
 
 void recordCube(CoreContext& ctx, const Tile& t, const CubeCounters& n) {
   CoreRecorder& rec = *ctx.recorder;
-  rec.event(t.id, EventKind::kCopyIn, n.in, 0);
-  rec.event(t.id, EventKind::kLoadL0, n.l0, 0);
-  rec.event(t.id, EventKind::kMatmul, 0, n.macs);
-  rec.event(t.id, EventKind::kFixPipe, n.out, 0);
+  rec.event(t.id, EventKind::kCopyIn, n.in, 0, code::kL1);
+  rec.event(t.id, EventKind::kLoadL0, n.l0, 0, code::kL0);
+  rec.event(t.id, EventKind::kMatmul, 0, n.macs, code::kMmad);
+  rec.event(t.id, EventKind::kFixPipe, n.out, 0, code::kFixpipe);
 }
 
 // Whether this tile is the first of its core's run over one slide: a resident selection is loaded then.
@@ -74,9 +75,9 @@ void castTile(const CubeJob& job, const Buffers& b, CoreContext& ctx, const Tile
     }
   }
   if (ctx.traced()) {
-    ctx.recorder->event(t.id, EventKind::kCopyIn, cells * job.src.elementSize, 0);
-    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells);
-    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * kF32, 0);
+    ctx.recorder->event(t.id, EventKind::kCopyIn, cells * job.src.elementSize, 0, code::kCopyIn);
+    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells, code::kCompute);
+    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * kF32, 0, code::kCopyOut);
   }
 }
 
@@ -111,8 +112,8 @@ void selectTile(const CubeJob& job, const Buffers& b, CoreContext& ctx, const Ti
   }
   if (ctx.traced()) {
     const uint64_t cells = static_cast<uint64_t>(matRows * matCols);
-    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells);
-    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * kF32, 0);
+    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells, code::kCompute);
+    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * kF32, 0, code::kCopyOut);
   }
 }
 
@@ -129,9 +130,9 @@ void roundTile(const CubeJob& job, const Buffers& b, CoreContext& ctx, const Til
     }
   }
   if (ctx.traced()) {
-    ctx.recorder->event(t.id, EventKind::kCopyIn, cells * kF32, 0);
-    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells);
-    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * job.dst.elementSize, 0);
+    ctx.recorder->event(t.id, EventKind::kCopyIn, cells * kF32, 0, code::kCopyIn);
+    ctx.recorder->event(t.id, EventKind::kCompute, 0, cells, code::kCompute);
+    ctx.recorder->event(t.id, EventKind::kCopyOut, cells * job.dst.elementSize, 0, code::kCopyOut);
   }
 }
 
@@ -189,7 +190,7 @@ void matmulWTile(const CubeJob& job, const Buffers& b, CoreContext& ctx, const T
                                     const int64_t src = (p * Ho + r) * Wo + sl.k0 + kc0 + k;
                                     const int64_t dst = hop == Hop::kIntoIntermediate ? (p * Ho + r) * Wi + col
                                                                                       : (p * Hi + r) * Wi + col;
-                                    ctx.recorder->move(t.id, src, dst, value, after, hop, weight);
+                                    ctx.recorder->move(t.id, src, dst, value, after, code::kMmad, hop, weight);
                                   });
     cnt.macs += cube::fractalMacs(M, kc, n, true);
   }
@@ -251,7 +252,8 @@ void matmulHTile(const CubeJob& job, const Buffers& b, CoreContext& ctx, const T
                                   [&](int64_t i, int64_t k, int64_t j, float value, float weight, float after) {
                                     const int64_t h = sl.k0 + kc0 + k, col = c0 + j;
                                     const int64_t src = b.mid ? (p * Ho + h) * Wi + col : (p * Ho + h) * Wo + col;
-                                    ctx.recorder->move(t.id, src, (p * Hi + i0 + i) * Wi + col, value, after, hop, weight);
+                                    ctx.recorder->move(t.id, src, (p * Hi + i0 + i) * Wi + col, value, after, code::kMmad,
+                                                       hop, weight);
                                   });
     cnt.macs += cube::fractalMacs(M, kc, n, true);
   }

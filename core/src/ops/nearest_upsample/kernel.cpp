@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ops/common/kernel_code.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 
@@ -87,7 +88,8 @@ void addChunkEach(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int6
     if constexpr (kFp64<V>) base[src[i]] += g[i];
     else base[src[i]] = roundToDtype(rounding, base[src[i]] + g[i]);
     if (rec) {
-      rec->move(tile, srcRow + x0 + i, dstRow + src[i], static_cast<float>(g[i]), static_cast<float>(base[src[i]]));
+      rec->move(tile, srcRow + x0 + i, dstRow + src[i], static_cast<float>(g[i]), static_cast<float>(base[src[i]]),
+                code::kAdd);
     }
   }
 }
@@ -126,14 +128,15 @@ void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const Co
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
           auto* c = reinterpret_cast<double*>(cell(src[i]));
-          if constexpr (kTrace) ctx.recorder->atomicAdd(t.id, c, stage[i], srcRow + x0 + i, dstRow + src[i]);
+          if constexpr (kTrace) ctx.recorder->atomicAdd(t.id, c, stage[i], srcRow + x0 + i, dstRow + src[i], code::kAtomicAdd);
           else atomicAddF64(c, stage[i]);
         }
       } else if constexpr (kTrace) {
         const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
-          ctx.recorder->atomicAdd(t.id, cell(src[i]), storage, rounding, stage[i], srcRow + x0 + i, dstRow + src[i]);
+          ctx.recorder->atomicAdd(t.id, cell(src[i]), storage, rounding, stage[i], srcRow + x0 + i, dstRow + src[i],
+                                  code::kAtomicAdd);
         }
       } else if (storage == ACL_FLOAT && rounding == ACL_FLOAT) {
         for (int64_t i = 0; i < cnt; ++i) atomicAddF32(reinterpret_cast<float*>(cell(src[i])), stage[i]);
@@ -210,11 +213,12 @@ void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
   if (streamOutput(job)) streamFence();
   if constexpr (kTrace) {
     CoreRecorder& rec = *ctx.recorder;
-    rec.event(t.id, EventKind::kCopyIn, n.stagedCells * job.src.elementSize, 0);
-    rec.event(t.id, EventKind::kCompute, 0, n.stagedCells + n.storedCells);
-    if (n.storedCells) rec.event(t.id, EventKind::kCopyOut, n.storedCells * job.dst.elementSize, 0);
+    rec.event(t.id, EventKind::kCopyIn, n.stagedCells * job.src.elementSize, 0, code::kCopyIn);
+    rec.event(t.id, EventKind::kCompute, 0, n.stagedCells + n.storedCells, code::kAdd);
+    if (n.storedCells) rec.event(t.id, EventKind::kCopyOut, n.storedCells * job.dst.elementSize, 0, code::kCopyOut);
     if (n.atomicCells) {
-      rec.event(t.id, EventKind::kAtomicAdd, n.atomicCells * (viaWorkspace(job) ? kF32 : job.dst.elementSize), 0);
+      rec.event(t.id, EventKind::kAtomicAdd, n.atomicCells * (viaWorkspace(job) ? kF32 : job.dst.elementSize), 0,
+                code::kAtomicAdd);
     }
   }
 }
@@ -229,7 +233,7 @@ void backwardZeroTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, f
     const int64_t slot = std::lower_bound(rows.begin(), rows.end(), p * job.rows.in + r) - rows.begin();
     std::memset(workspace + slot * job.cols.in + c0, 0, width * kF32);
   }
-  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.bytesOut, 0);
+  if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.bytesOut, 0, code::kZero);
 }
 
 // Shared rows of fp16/bf16, after the main phase: round the fp32 workspace row into `out` once.
@@ -241,9 +245,9 @@ void backwardConvertTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t
   std::memcpy(ub, workspace + slot * job.cols.in + c0, width * kF32);
   storeRow(job.dst, p, r, c0, width, ub);
   if (ctx.traced()) {
-    ctx.recorder->event(t.id, EventKind::kCopyIn, width * kF32, 0);
-    ctx.recorder->event(t.id, EventKind::kCompute, 0, width);
-    ctx.recorder->event(t.id, EventKind::kCopyOut, width * job.dst.elementSize, 0);
+    ctx.recorder->event(t.id, EventKind::kCopyIn, width * kF32, 0, code::kCopyIn);
+    ctx.recorder->event(t.id, EventKind::kCompute, 0, width, code::kCompute);
+    ctx.recorder->event(t.id, EventKind::kCopyOut, width * job.dst.elementSize, 0, code::kCopyOut);
   }
 }
 
@@ -280,6 +284,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       V* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       const int64_t h = job.rows.src[r];
+      [[maybe_unused]] const int16_t step = h == previous ? code::kRepeatRow : code::kGather;  // the trace's line
       if (h == previous) {
         std::memcpy(o, o - width, width * sizeof(V));  // same source row as the row above
       } else if (direct) {
@@ -297,7 +302,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
         const int64_t dstRow = flat(p, r, 0, job.rows.out, job.cols.out);
         for (int64_t j = 0; j < width; ++j) {
           const float shown = static_cast<float>(o[j]);  // the trace keeps fp32 values for display
-          ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, shown, shown);
+          ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, shown, shown, step);
         }
       }
     }
@@ -312,9 +317,9 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   if constexpr (kTrace) {
     CoreRecorder& rec = *ctx.recorder;
     const uint64_t cells = static_cast<uint64_t>(t.dst.cells());
-    rec.event(t.id, EventKind::kCopyIn, staged * job.src.elementSize, 0);
-    rec.event(t.id, EventKind::kCompute, 0, cells);
-    rec.event(t.id, EventKind::kCopyOut, cells * job.dst.elementSize, 0);
+    rec.event(t.id, EventKind::kCopyIn, staged * job.src.elementSize, 0, code::kCopyIn);
+    rec.event(t.id, EventKind::kCompute, 0, cells, code::kGather);
+    rec.event(t.id, EventKind::kCopyOut, cells * job.dst.elementSize, 0, code::kCopyOut);
   }
 }
 
@@ -395,7 +400,9 @@ rt::TaskResult runZeroOut(const aclTensor& out, const UpsamplePlan& plan, Trace*
                   for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) zeroRow(pt, p, r, t.dst.col0, t.dst.col1 - t.dst.col0);
                 }
               }
-              if (ctx.traced()) ctx.recorder->event(t.id, EventKind::kCopyOut, t.dst.cells() * out.elementSize(), 0);
+              if (ctx.traced()) {
+                ctx.recorder->event(t.id, EventKind::kCopyOut, t.dst.cells() * out.elementSize(), 0, code::kZero);
+              }
             },
             {}};
   });

@@ -1,0 +1,861 @@
+// The rule table of gradlab/refusal.h: one entry per check a run can fail from what the app's controls and
+// gradlab-cli's flags set (sizes, scales, dtype, strategy, device profile, explicit inputs and indices).
+// Each entry recomputes its check from the request and the catalog and names the numbers the library's
+// sentence must contain; explain() takes the first entry whose stage, code, marker and numbers all agree
+// with the library. Checks a RunRequest cannot reach (null pointers, ranks, formats, N/C or dtype
+// mismatches between tensors, misaligned or overlapping views: the runner builds every tensor from one set
+// of sizes and one dtype) have no entry and get the honest fallback.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "gradlab/refusal.h"
+#include "verify/refusal_util.h"
+
+namespace gradlab::refusal {
+namespace {
+
+using detail::bytesText;
+using detail::cellCount;
+using detail::contains;
+using detail::exact;
+using detail::num;
+
+constexpr double kMinRatio = 0.02;                          // the upsample backwards' limit: at most 50x
+constexpr int64_t kNonDivisibleCells = int64_t{1} << 24;    // adaptive pool, windows that do not divide
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kRunnerMaxElements = int64_t{1} << 34;    // the runner's own limit per tensor
+
+// The call a refusal came from, as the rules see it.
+struct Call {
+  const RunRequest& r;
+  const OpInfo& op;  // whose check refused: the request's operator, or its forward twin ("forward ..." stages)
+  OpSizes sizes;
+  const std::string& stage;
+  const std::string& message;
+  std::optional<DeviceProfile> specProfile;  // explainDeviceSpec: the spec's profile, ranges unchecked
+  std::string specItem, specHead;            // explainDeviceSpec: the offending "key=value", the profile name
+};
+
+// What a rule recomputed: its explanation and the texts the library's message must contain.
+struct Candidate {
+  Explanation e;
+  std::vector<std::string> evidence;
+};
+using Recompute = std::optional<Candidate> (*)(const Call&);
+
+struct Entry {
+  RuleInfo info;
+  int status;           // the code the check returns (0: the app's device settings, which have none)
+  const char* stages;   // '|'-separated stages the check fails in
+  const char* markers;  // '|'-separated: the library's sentence for this check contains one of them
+  Recompute recompute;
+};
+
+bool anyOf(const std::string& text, const char* alternatives, bool whole) {
+  std::string item;
+  for (const char* p = alternatives;; ++p) {
+    if (*p == '|' || *p == '\0') {
+      if (whole ? text == item : contains(text, item)) return true;
+      if (*p == '\0') return false;
+      item.clear();
+    } else {
+      item += *p;
+    }
+  }
+}
+
+// The picture of one number against its limit, marked as what breaks the rule; callers adjust the rest.
+Gauge& gaugePicture(Explanation& e, std::string label, double value, double limit, std::string valueText,
+                    std::string limitText, std::string caption) {
+  Gauge g;
+  g.label = std::move(label);
+  g.value = value;
+  g.limit = limit;
+  g.offending = true;
+  g.valueText = std::move(valueText);
+  g.limitText = std::move(limitText);
+  e.picture.kind = PictureKind::kGauges;
+  e.picture.gauges = {g};
+  e.picture.caption = std::move(caption);
+  return e.picture.gauges.back();
+}
+
+// ---- upsample backwards: the 50x ratio and negative scales ------------------------------------------
+
+struct Axis {
+  const char* name;       // "H", "W", "L"
+  const char* scaleName;  // "scalesH", "scalesW", "scales"
+  double scale;
+  int64_t in, out;
+};
+
+std::vector<Axis> upsampleAxes(const Call& c) {
+  if (c.op.spatialRank == 1) return {{"L", "scales", c.r.scaleW, c.r.inW, c.r.outW}};
+  return {{"H", "scalesH", c.r.scaleH, c.r.inH, c.r.outH}, {"W", "scalesW", c.r.scaleW, c.r.inW, c.r.outW}};
+}
+
+bool checksRatio(const OpInfo& op) { return op.backward && op.rule == IndexRule::kNearestExact; }
+
+// The library's checkRatio: 1/scale, or in/out with no scale; nothing to say about sizes <= 0.
+std::optional<double> ratioOf(const Axis& a) {
+  if (a.scale <= 0.0 && (a.in <= 0 || a.out <= 0)) return std::nullopt;
+  return a.scale > 0.0 ? 1.0 / a.scale : static_cast<double>(a.in) / static_cast<double>(a.out);
+}
+
+std::optional<Candidate> upsampleRatio(const Call& c) {
+  if (!checksRatio(c.op)) return std::nullopt;
+  const std::vector<Axis> axes = upsampleAxes(c);
+  const Axis* bad = nullptr;
+  for (const Axis& a : axes) {
+    if (const auto ratio = ratioOf(a); ratio && !(*ratio >= kMinRatio)) {
+      bad = &a;
+      break;
+    }
+  }
+  if (bad == nullptr) return std::nullopt;
+  const double ratio = *ratioOf(*bad);
+  const std::string ax = bad->name;
+  Candidate k;
+  Explanation& e = k.e;
+  e.plain = "Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel "
+            "takes at most 50 of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale "
+            "is given) is below 0.02 on any axis.";
+  const double growth = 1.0 / ratio;
+  const double sizesGrowth = static_cast<double>(bad->out) / static_cast<double>(bad->in);
+  if (bad->scale > 0.0) {
+    e.numbers.push_back("scale " + ax + " = " + exact(bad->scale) + ": the ratio 1/scale = " + num(ratio) +
+                        " < 0.02, so gradOutput counts as " + num(growth) + "x gradInput along " + ax +
+                        " (at most 50x)");
+    e.numbers.push_back("the scale decides, not the sizes: in " + ax + " " + std::to_string(bad->in) + " -> out " +
+                        ax + " " + std::to_string(bad->out) + " alone would be " + num(sizesGrowth) + "x");
+    e.fixes.push_back("scale " + ax + " at most 50 (1/50 = 0.02)");
+    if (static_cast<double>(bad->in) / static_cast<double>(bad->out) >= kMinRatio) {
+      e.fixes.push_back("or scale " + ax + " 0 (auto): the sizes give " + num(sizesGrowth) + "x");
+    }
+    k.evidence = {std::string(bad->scaleName) + " " + exact(bad->scale), "along " + ax};
+  } else {
+    e.numbers.push_back("gradOutput " + ax + " " + std::to_string(bad->out) + " / gradInput " + ax + " " +
+                        std::to_string(bad->in) + " = " + num(growth) + " > 50: an axis may grow at most 50x (the "
+                        "ratio in/out = " + std::to_string(bad->in) + "/" + std::to_string(bad->out) + " = " +
+                        num(ratio) + " < 0.02)");
+    e.fixes.push_back("out " + ax + " at most " + std::to_string(50 * bad->in) + " (50 x in " + ax + " " +
+                      std::to_string(bad->in) + ")");
+    e.fixes.push_back("or in " + ax + " at least " + std::to_string((bad->out + 49) / 50) + " (out " + ax + " " +
+                      std::to_string(bad->out) + " / 50, rounded up)");
+    k.evidence = {"inputSize " + ax + " " + std::to_string(bad->in) + " and outputSize " + ax + " " +
+                      std::to_string(bad->out),
+                  "along " + ax};
+  }
+  Picture& p = e.picture;
+  p.kind = PictureKind::kGauges;
+  for (const Axis& a : axes) {
+    const auto r = ratioOf(a);
+    if (!r || !(*r > 0.0)) continue;
+    Gauge g;
+    g.label = std::string("growth along ") + a.name + (a.scale > 0.0 ? " (scale " : " (out/in ") +
+              (a.scale > 0.0 ? exact(a.scale) : std::to_string(a.out) + "/" + std::to_string(a.in)) + ")";
+    g.value = 1.0 / *r;
+    g.limit = 50.0;
+    g.offending = &a == bad;
+    g.valueText = num(g.value) + "x";
+    g.limitText = "50x";
+    p.gauges.push_back(g);
+    if (&a != bad) {
+      e.numbers.push_back(std::string(a.name) + ": " + num(g.value) + "x" +
+                          (g.value <= 50.0 ? ", within the limit" : ", over it too (the library names the first axis)"));
+    }
+  }
+  p.caption = "each axis may grow at most 50x: ratio in/out (or 1/scale) >= 0.02";
+  return k;
+}
+
+std::optional<Candidate> negativeScale(const Call& c) {
+  if (!checksRatio(c.op)) return std::nullopt;
+  for (const Axis& a : upsampleAxes(c)) {
+    if (!(a.scale < 0.0)) continue;
+    Candidate k;
+    Explanation& e = k.e;
+    e.plain = "A scale factor is output/input along an axis (PyTorch's scale_factor), so it cannot be negative; "
+              "0 (or NaN) means \"take the ratio from the sizes\".";
+    e.numbers.push_back(std::string("scale ") + a.name + " = " + exact(a.scale) + " < 0");
+    if (a.in > 0 && a.out > 0) {
+      const double growth = static_cast<double>(a.out) / static_cast<double>(a.in);
+      e.fixes.push_back(std::string("scale ") + a.name + " = out/in = " + std::to_string(a.out) + "/" +
+                        std::to_string(a.in) + " = " + num(growth) + " (any value >= 0)");
+    } else {
+      e.fixes.push_back(std::string("scale ") + a.name + " >= 0");
+    }
+    e.fixes.push_back(std::string("or scale ") + a.name + " 0 (auto): the ratio comes from the sizes");
+    gaugePicture(e, std::string("scale ") + a.name, a.scale, 0.0, exact(a.scale), "0",
+                 "a scale must be >= 0 (0: use the sizes)")
+        .atMost = false;
+    k.evidence = {std::string(a.scaleName) + " " + exact(a.scale) + " is negative"};
+    return k;
+  }
+  return std::nullopt;
+}
+
+// ---- sizes ------------------------------------------------------------------------------------------
+
+std::vector<std::string> axisNames(size_t rank, int spatialRank) {
+  if (rank == 3 && spatialRank == 1) return {"N", "C", "L"};
+  if (rank == 3) return {"C", "H", "W"};
+  return {"N", "C", "H", "W"};
+}
+
+// Every tensor of the call, its shape from the catalog, `mark` deciding which dimensions to outline.
+template <typename Mark>
+std::vector<ShapeView> callShapes(const Call& c, Mark mark) {
+  std::vector<ShapeView> shapes;
+  for (const TensorRole& role : c.op.tensorRoles()) {
+    ShapeView s;
+    s.name = role.name;
+    s.dims = sideShape(c.op, role.side, c.sizes);
+    s.axes = axisNames(s.dims.size(), c.op.spatialRank);
+    for (int64_t d : s.dims) s.marked.push_back(mark(d));
+    s.note = std::to_string(cellCount(s.dims)) + " cells";
+    shapes.push_back(s);
+  }
+  return shapes;
+}
+
+std::optional<Candidate> sizeNotPositive(const Call& c) {
+  const OpSizes& s = c.sizes;
+  const bool oneD = c.op.spatialRank == 1;
+  std::vector<std::pair<std::string, int64_t>> sizes;
+  if (!s.unbatched) sizes.push_back({"N", s.N});
+  sizes.push_back({"C", s.C});
+  if (!oneD) sizes.push_back({"in H", s.inH});
+  sizes.push_back({oneD ? "in L" : "in W", s.inW});
+  if (!oneD) sizes.push_back({"out H", s.outH});
+  sizes.push_back({oneD ? "out L" : "out W", s.outW});
+  std::vector<std::pair<std::string, int64_t>> bad;
+  bool negative = false;
+  for (const auto& [name, v] : sizes) {
+    if (v <= 0) bad.push_back({name, v});
+    negative |= v < 0;
+  }
+  if (bad.empty() || (c.stage == "setup" && !negative)) return std::nullopt;
+  Candidate k;
+  Explanation& e = k.e;
+  e.plain = c.stage == "setup"
+                ? "A tensor's sizes count its cells, so none can be negative: the runner's aclCreateTensor refuses the "
+                  "shape before any operator sees it."
+                : "aclnn" + std::string(c.op.name) + " refuses a size of 0 (or less) on the axes it checks: a tensor "
+                  "with no cells there has nothing to compute, and this operator says so instead of returning "
+                  "nothing.";
+  std::string list;
+  for (const auto& [name, v] : bad) list += (list.empty() ? "" : ", ") + name + " = " + std::to_string(v);
+  e.numbers.push_back("the call has " + list);
+  for (const auto& [name, v] : bad) e.fixes.push_back(name + " at least 1");
+  e.picture.kind = PictureKind::kShapes;
+  e.picture.shapes = callShapes(c, [](int64_t d) { return d <= 0; });
+  e.picture.caption = "the outlined sizes are empty (0) or negative";
+  return k;
+}
+
+// ---- dtypes and strategies ----------------------------------------------------------------------------
+
+std::optional<Candidate> dtypeNotSupported(const Call& c) {
+  const std::span<const aclDataType> dtypes = c.op.dtypes;
+  const bool valueBad = std::find(dtypes.begin(), dtypes.end(), c.r.dtype) == dtypes.end();
+  const bool indexBad = c.op.hasIndices() && c.r.indexType != ACL_INT32 && c.r.indexType != ACL_INT64;
+  if (!valueBad && !indexBad) return std::nullopt;
+  Candidate k;
+  Explanation& e = k.e;
+  Choices& ch = e.picture.choices;
+  const std::string api = c.op.aclnnName();
+  if (valueBad) {
+    ch.what = "dtype";
+    for (aclDataType d : dtypes) ch.allowed.push_back(dtypeText(d));
+    ch.given = dtypeText(c.r.dtype);
+    e.plain = "Each operator takes the dtypes of CANN's list for Atlas A2/A3 and refuses the others; the list "
+              "differs from operator to operator (gradlab-cli --list-ops shows them).";
+    e.numbers.push_back("dtype " + ch.given + " (" + detail::aclDtypeName(c.r.dtype) + ") is not in " + api +
+                        "'s list: " + detail::joinOr(ch.allowed));
+    const OpInfo& twin = opInfo(c.op.twin);
+    if (std::find(twin.dtypes.begin(), twin.dtypes.end(), c.r.dtype) != twin.dtypes.end()) {
+      e.numbers.push_back("its twin aclnn" + std::string(twin.name) + " does take " + ch.given +
+                          ": the two lists differ");
+    }
+    // Refused by the forward the runner calls first: the fix must suit the backward as well.
+    std::vector<std::string> both;
+    const std::span<const aclDataType> asked = opInfo(c.r.op).dtypes;
+    for (aclDataType d : dtypes) {
+      if (std::find(asked.begin(), asked.end(), d) != asked.end()) both.push_back(dtypeText(d));
+    }
+    e.fixes.push_back("dtype " + detail::joinOr(both) +
+                      (c.op.kind != c.r.op ? " (taken by both aclnn" + std::string(opInfo(c.r.op).name) + " and its forward)"
+                                           : std::string()));
+    k.evidence = {"dtype " + std::string(detail::aclDtypeName(c.r.dtype)) + " is not supported"};
+  } else {
+    ch.what = "indices dtype";
+    ch.allowed = {dtypeText(ACL_INT32), dtypeText(ACL_INT64)};
+    ch.given = dtypeText(c.r.indexType);
+    e.plain = "Indices name a cell h*W + w of their plane: they are whole numbers, INT32 or INT64.";
+    e.numbers.push_back("indices dtype " + ch.given + " (" + detail::aclDtypeName(c.r.indexType) +
+                        ") is not INT32 or INT64");
+    e.fixes.push_back("indices int32 or int64");
+    k.evidence = {"indices dtype " + std::string(detail::aclDtypeName(c.r.indexType)) + " is not supported"};
+  }
+  if (c.stage.rfind("forward ", 0) == 0) {
+    e.numbers.push_back("refused by aclnn" + std::string(c.op.name) +
+                        ", which the runner calls first to produce the backward's indices");
+  }
+  e.picture.kind = PictureKind::kChoices;
+  e.picture.caption = ch.what + "s " + api + " takes; the one asked for is marked";
+  return k;
+}
+
+std::optional<Candidate> strategyUnknown(const Call& c) {
+  if (!c.r.strategy || strategyRequestValid(c.op.kind, *c.r.strategy)) return std::nullopt;
+  Candidate k;
+  Explanation& e = k.e;
+  Choices& ch = e.picture.choices;
+  ch.what = "strategy";
+  for (const StrategyInfo& s : strategiesOf(c.op.kind)) ch.allowed.push_back(s.name);
+  ch.allowed.push_back(std::string(kStrategyCann));
+  ch.allowed.push_back(std::string(kStrategyDefault));
+  ch.given = *c.r.strategy;
+  e.plain = "A call may ask for one of its operator's strategies by name, for cann (what CANN's own kernel "
+            "does) or for default; a name the operator does not have is refused (GRADLAB_STRATEGY, which "
+            "applies to every operator, only leaves a note).";
+  e.numbers.push_back("strategy \"" + ch.given + "\" is not one of " + std::string(c.op.cliName) + "'s: " +
+                      strategyNames(c.op.kind));
+  e.fixes.push_back("strategy " + detail::joinOr(ch.allowed));
+  e.picture.kind = PictureKind::kChoices;
+  e.picture.caption = "what " + std::string(c.op.cliName) + " can be asked to run; the name given is marked";
+  k.evidence = {"strategy \"" + ch.given + "\""};
+  return k;
+}
+
+// ---- device profiles and the unified buffer ------------------------------------------------------------
+
+// One field of a DeviceProfile and its legal range, in profileProblem's order.
+struct ProfileField {
+  const char* name;     // "ubBytes"
+  const char* specKey;  // what a device spec calls it ("ub"), or ""
+  double (*get)(const DeviceProfile&);
+  double lo, hi;        // legal: [lo, hi] (hi infinite: no upper end)
+  bool bytes;
+  bool strictLow;       // legal: > lo (rates)
+};
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kMinBuf = static_cast<double>(kMinUbBytes), kMaxBuf = static_cast<double>(kMaxUbBytes);
+const ProfileField kProfileFields[] = {
+    {"vectorCores", "cores", [](const DeviceProfile& p) { return double(p.vectorCores); }, 1, kMaxCores, false, false},
+    {"cubeCores", "cubes", [](const DeviceProfile& p) { return double(p.cubeCores); }, 0, kMaxCores, false, false},
+    {"ubBytes", "ub", [](const DeviceProfile& p) { return double(p.ubBytes); }, kMinBuf, kMaxBuf, true, false},
+    {"l1Bytes", "", [](const DeviceProfile& p) { return double(p.l1Bytes); }, kMinBuf, kMaxBuf, true, false},
+    {"l0aBytes", "", [](const DeviceProfile& p) { return double(p.l0aBytes); }, kMinBuf, kMaxBuf, true, false},
+    {"l0bBytes", "", [](const DeviceProfile& p) { return double(p.l0bBytes); }, kMinBuf, kMaxBuf, true, false},
+    {"l0cBytes", "", [](const DeviceProfile& p) { return double(p.l0cBytes); }, kMinBuf, kMaxBuf, true, false},
+    {"cubeMacsPerNs", "", [](const DeviceProfile& p) { return p.cubeMacsPerNs; }, 0, kInf, false, true},
+    {"mte1BandwidthGBps", "", [](const DeviceProfile& p) { return p.mte1BandwidthGBps; }, 0, kInf, false, true},
+    {"gmBandwidthGBps", "", [](const DeviceProfile& p) { return p.gmBandwidthGBps; }, 0, kInf, false, true},
+    {"mteBandwidthGBps", "", [](const DeviceProfile& p) { return p.mteBandwidthGBps; }, 0, kInf, false, true},
+    {"vectorElemsPerNs", "", [](const DeviceProfile& p) { return p.vectorElemsPerNs; }, 0, kInf, false, true},
+    {"launchOverheadUs", "", [](const DeviceProfile& p) { return p.launchOverheadUs; }, 0, kInf, false, false},
+    {"atomicAddCost", "", [](const DeviceProfile& p) { return p.atomicAddCost; }, 1, 1000, false, false},
+};
+
+bool fieldLegal(const ProfileField& f, double v) {
+  return std::isfinite(v) && (f.strictLow ? v > f.lo : v >= f.lo) && v <= f.hi;
+}
+
+std::string fieldText(const ProfileField& f, double v) { return f.bytes ? bytesText(v) : num(v); }
+
+Candidate profileCandidate(const ProfileField& f, double v, const std::string& profileName) {
+  Candidate k;
+  Explanation& e = k.e;
+  const bool range = f.hi != kInf;
+  e.plain = "A device profile must describe a chip the operators can plan for: 1 to 1024 vector cores, 0 to "
+            "1024 cube cores, and buffers of 1 KiB (every operator's smallest tile) to 64 MiB; rates positive.";
+  e.numbers.push_back("profile " + profileName + ": " + f.name + " = " + fieldText(f, v) +
+                      (range             ? " is outside [" + fieldText(f, f.lo) + ", " + fieldText(f, f.hi) + "]"
+                       : f.strictLow ? std::string(" is not a positive number")
+                                     : " is not a number >= " + fieldText(f, f.lo)));
+  const std::string key = *f.specKey ? std::string(f.specKey) + "=" : std::string(f.name) + " = ";
+  if (range) {
+    e.fixes.push_back(key + (f.bytes ? "1k .. 64m" : fieldText(f, f.lo) + " .. " + fieldText(f, f.hi)) +
+                      (f.bytes ? " (e.g. " + key + "16k, the classroom chip's UB)" : std::string()));
+  } else {
+    e.fixes.push_back(std::string(f.name) + (f.strictLow ? " a positive number" : " a number >= " + fieldText(f, f.lo)));
+  }
+  Gauge& g = gaugePicture(e, f.name, v, range ? f.hi : f.lo, fieldText(f, v), fieldText(f, range ? f.hi : f.lo),
+                          std::string(f.name) + (range           ? " must lie in the marked range"
+                                                 : f.strictLow ? " must be > 0"
+                                                               : " must be >= 0"));
+  g.atMost = range;
+  if (range) g.low = f.lo;
+  g.logScale = range && f.hi / std::max(f.lo, 1.0) > 100.0;
+  g.lowText = range ? fieldText(f, f.lo) : "";
+  return k;
+}
+
+std::optional<Candidate> profileOutOfRange(const Call& c) {
+  if (c.stage == "device") {
+    if (!c.specProfile || c.specItem.empty()) return std::nullopt;
+    const std::string key = c.specItem.substr(0, c.specItem.find('='));
+    for (ProfileField f : kProfileFields) {
+      if (key != f.specKey) continue;
+      f.lo = std::max(f.lo, 1.0);  // a spec asks for at least one core of each kind
+      Candidate k = profileCandidate(f, f.get(*c.specProfile), c.specProfile->name);
+      k.evidence = {c.specItem};
+      return k;
+    }
+    return std::nullopt;
+  }
+  if (!c.r.profile) return std::nullopt;
+  const std::string problem = profileProblem(*c.r.profile);
+  if (problem.empty()) return std::nullopt;
+  for (const ProfileField& f : kProfileFields) {
+    const double v = f.get(*c.r.profile);
+    if (fieldLegal(f, v)) continue;
+    Candidate k = profileCandidate(f, v, c.r.profile->name);
+    k.evidence = {problem, std::string(f.name) + " = "};
+    return k;
+  }
+  return std::nullopt;
+}
+
+std::optional<Candidate> profileUnknown(const Call& c) {
+  if (c.stage != "device" || c.specHead.empty()) return std::nullopt;
+  Candidate k;
+  Explanation& e = k.e;
+  Choices& ch = e.picture.choices;
+  ch.what = "device profile";
+  for (const DeviceProfile& p : builtinProfiles()) ch.allowed.push_back(p.name);
+  ch.given = c.specHead;
+  for (const std::string& name : ch.allowed) {
+    if (name == detail::lower(ch.given)) return std::nullopt;
+  }
+  e.plain = "A device spec starts with a built-in profile's name; cores, cubes and ub may then override its "
+            "numbers (name:cores=8,ub=64k).";
+  e.numbers.push_back("\"" + ch.given + "\" is not a built-in profile: " + detail::joinOr(ch.allowed));
+  e.fixes.push_back("a profile name: " + detail::joinOr(ch.allowed) + ", e.g. classroom:cores=2");
+  e.picture.kind = PictureKind::kChoices;
+  e.picture.caption = "the built-in profiles; the name given is marked";
+  k.evidence = {"'" + ch.given + "'"};
+  return k;
+}
+
+// The unified-buffer backstop of every plan (a tile needing more UB than the profile has). The need
+// comes from the library's sentence (only the plan knows it); the budget is recomputed from the request.
+std::optional<Candidate> ubBudget(const Call& c) {
+  const size_t needAt = c.message.find(" needs "), tileAt = c.message.find("tile ");
+  const size_t hasAt = c.message.rfind(" has ");
+  if (needAt == std::string::npos || hasAt == std::string::npos || tileAt == std::string::npos || hasAt < needAt) {
+    return std::nullopt;
+  }
+  const uint64_t need = std::strtoull(c.message.c_str() + needAt + 7, nullptr, 10);
+  const uint64_t has = std::strtoull(c.message.c_str() + hasAt + 5, nullptr, 10);
+  const long long tile = std::strtoll(c.message.c_str() + tileAt + 5, nullptr, 10);
+  const DeviceProfile profile = c.r.profile ? *c.r.profile : activeProfile();
+  if (has != profile.ubBytes || need <= has) return std::nullopt;
+  Candidate k;
+  Explanation& e = k.e;
+  e.plain = "A vector core stages every tile through its unified buffer (UB); a plan whose tile needs more "
+            "UB than the device profile has cannot run.";
+  e.numbers.push_back("tile " + std::to_string(tile) + " needs " + bytesText(double(need)) + " of UB; profile " +
+                      profile.name + " has " + bytesText(double(has)));
+  e.fixes.push_back("a UB of at least " + bytesText(double(need)) + " (ub=" + std::to_string((need + 1023) / 1024) +
+                    "k), or a smaller call");
+  gaugePicture(e, "tile " + std::to_string(tile) + " UB need", double(need), double(has), bytesText(double(need)),
+               bytesText(double(has)) + " UB", "the tile's need against the profile's unified buffer");
+  k.evidence = {"needs " + std::to_string(need) + " bytes"};
+  return k;
+}
+
+// ---- adaptive pooling ------------------------------------------------------------------------------------
+
+bool isAdaptive(const OpInfo& op) { return op.rule == IndexRule::kAdaptiveMax; }
+
+// The divisors of n nearest to `want` from below and above (pairs d, n / d up to sqrt(n): a plane's side
+// may be in the billions).
+std::pair<int64_t, int64_t> nearDivisors(int64_t n, int64_t want) {
+  int64_t below = 1, above = n;
+  auto consider = [&](int64_t d) {
+    if (d <= want) below = std::max(below, d);
+    if (d >= want) above = std::min(above, d);
+  };
+  for (int64_t d = 1; d <= n / d; ++d) {
+    if (n % d != 0) continue;
+    consider(d);
+    consider(n / d);
+  }
+  return {below, above};
+}
+
+std::string divisorHint(const char* axis, int64_t n, int64_t want) {
+  const auto [below, above] = nearDivisors(n, want);
+  std::string hint = std::string("out ") + axis + " a divisor of " + std::to_string(n);
+  if (n % std::max<int64_t>(want, 1) == 0) return std::string("out ") + axis + " " + std::to_string(want) + " (divides already)";
+  return hint + " (e.g. " + std::to_string(below) + (above != below ? " or " + std::to_string(above) : "") + ")";
+}
+
+// H * W of the plane against a limit of cells per plane: the pool rules' shared numbers and picture.
+Candidate planeLimit(int64_t h, int64_t w, int64_t limit, const std::string& limitName, std::string plain,
+                     std::string caption) {
+  const int64_t cells = cellCount({h, w});
+  const std::string product = "H * W = " + std::to_string(h) + " * " + std::to_string(w);
+  Candidate k;
+  k.e.plain = std::move(plain);
+  k.e.numbers.push_back(product + " = " + std::to_string(cells) + " > " + limitName + " = " + std::to_string(limit));
+  k.e.fixes.push_back("in H * W at most " + std::to_string(limit));
+  gaugePicture(k.e, "cells per plane (H * W)", double(cells), double(limit), std::to_string(cells), limitName,
+               std::move(caption));
+  k.evidence = {product};
+  return k;
+}
+
+std::optional<Candidate> poolNonDivisible(const Call& c) {
+  if (!isAdaptive(c.op) || !c.op.backward) return std::nullopt;
+  const int64_t h = c.sizes.inH, w = c.sizes.inW, ho = c.sizes.outH, wo = c.sizes.outW;
+  if (h <= 0 || w <= 0 || ho <= 0 || wo <= 0) return std::nullopt;
+  if ((h % ho == 0 && w % wo == 0) || cellCount({h, w}) <= kNonDivisibleCells) return std::nullopt;
+  Candidate k = planeLimit(h, w, kNonDivisibleCells, "2^24",
+                           "When the adaptive windows do not divide the input they overlap, and CANN's API page "
+                           "supports such a pool only up to 2^24 cells per plane; gradlab enforces that documented "
+                           "limit.",
+                           "overlapping windows: at most 2^24 = 16777216 cells per plane");
+  Explanation& e = k.e;
+  e.numbers.push_back("H % Ho = " + std::to_string(h) + " % " + std::to_string(ho) + " = " + std::to_string(h % ho) +
+                      ", W % Wo = " + std::to_string(w) + " % " + std::to_string(wo) + " = " + std::to_string(w % wo) +
+                      ": the windows do not divide the input");
+  e.fixes = {divisorHint("H", h, ho) + " and " + divisorHint("W", w, wo) +
+                 ": windows that divide the input have no 2^24 limit",
+             "or in H * W at most 16777216 (e.g. in " + std::to_string(std::max<int64_t>(kNonDivisibleCells / w, 1)) +
+                 "x" + std::to_string(w) + ")"};
+  return k;
+}
+
+std::optional<Candidate> poolPlaneInt32(const Call& c) {
+  if (!isAdaptive(c.op)) return std::nullopt;
+  const int64_t h = c.sizes.inH, w = c.sizes.inW;
+  if (h <= 0 || w <= 0 || cellCount({h, w}) <= kInt32Max) return std::nullopt;
+  return planeLimit(h, w, kInt32Max, "INT32_MAX",
+                    "An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a "
+                    "plane may have at most INT32_MAX cells.",
+                    "a plane's cells against INT32_MAX");
+}
+
+int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+std::optional<Candidate> indexOutsidePlane(const Call& c) {
+  if (!isAdaptive(c.op) || !c.op.backward || c.r.indices.empty()) return std::nullopt;
+  const OpSizes& s = c.sizes;
+  const int64_t H = s.inH, W = s.inW, Ho = s.outH, Wo = s.outW;
+  const int64_t planes = s.unbatched ? s.C : s.N * s.C;
+  if (H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || planes <= 0) return std::nullopt;
+  if (static_cast<int64_t>(c.r.indices.size()) != planes * Ho * Wo) return std::nullopt;
+  const int64_t hw = H * W;
+  int64_t pos = -1;
+  for (size_t i = 0; i < c.r.indices.size(); ++i) {
+    if (c.r.indices[i] < 0 || c.r.indices[i] >= hw) {
+      pos = static_cast<int64_t>(i);
+      break;
+    }
+  }
+  if (pos < 0) return std::nullopt;
+  const int64_t v = c.r.indices[static_cast<size_t>(pos)];
+  const int64_t p = pos / (Ho * Wo), rem = pos % (Ho * Wo), oh = rem / Wo, ow = rem % Wo;
+  const std::string cell = s.unbatched ? std::to_string(p) + ", " + std::to_string(oh) + ", " + std::to_string(ow)
+                                       : std::to_string(p / s.C) + ", " + std::to_string(p % s.C) + ", " +
+                                             std::to_string(oh) + ", " + std::to_string(ow);
+  Candidate k;
+  Explanation& e = k.e;
+  PlaneView& pv = e.picture.plane;
+  pv.rows = H, pv.cols = W, pv.index = v;
+  pv.row = floorDiv(v, W);
+  pv.col = v - pv.row * W;
+  pv.winRow0 = windowStart(oh, H, Ho), pv.winRow1 = windowEnd(oh, H, Ho);
+  pv.winCol0 = windowStart(ow, W, Wo), pv.winCol1 = windowEnd(ow, W, Wo);
+  pv.cell = "indices[" + cell + "]";
+  e.plain = "Each index names the cell h * W + w of its own H x W plane where the forward found the max; the "
+            "kernel checks every index before writing and stops at the first one outside the plane (507015 at "
+            "aclrtSynchronizeStream). Only the plane is checked: an index inside the plane but outside its window "
+            "is used as given.";
+  e.numbers.push_back(pv.cell + " = " + std::to_string(v) + " = " + std::to_string(pv.row) + " * " + std::to_string(W) +
+                      " + " + std::to_string(pv.col) + ": row " + std::to_string(pv.row) + ", col " +
+                      std::to_string(pv.col));
+  e.numbers.push_back("the plane has H * W = " + std::to_string(H) + " * " + std::to_string(W) + " = " +
+                      std::to_string(hw) + " cells, indices 0.." + std::to_string(hw - 1) + ": " + std::to_string(v) +
+                      (v < 0 ? " is negative" : " is past its end"));
+  auto span = [](const char* what, int64_t a, int64_t b) {
+    return std::string(what) + (b - a == 1 ? " " + std::to_string(a) : "s " + std::to_string(a) + ".." + std::to_string(b - 1));
+  };
+  std::string window;
+  int listed = 0;
+  for (int64_t r = pv.winRow0; r < pv.winRow1; ++r) {
+    for (int64_t q = pv.winCol0; q < pv.winCol1; ++q) {
+      if (listed++ < 8) window += (window.empty() ? "" : ", ") + std::to_string(r * W + q);
+    }
+  }
+  if (listed > 8) window += ", ...";
+  e.numbers.push_back("gradOutput[" + cell + "] pools " + span("row", pv.winRow0, pv.winRow1) + ", " +
+                      span("col", pv.winCol0, pv.winCol1) + " of the plane");
+  e.fixes.push_back(pv.cell + " in [0, " + std::to_string(hw) + "); for a max-pool gradient, the cell of its window "
+                    "that held the max: " + (listed == 1 ? "cell " : "one of ") + window);
+  e.fixes.push_back("or leave the indices out: the runner then takes the forward's own");
+  e.picture.kind = PictureKind::kPlane;
+  e.picture.caption = "the " + std::to_string(H) + "x" + std::to_string(W) + " plane, the cell's window, and where " +
+                      std::to_string(v) + " points";
+  k.evidence = {pv.cell + " = " + std::to_string(v)};
+  return k;
+}
+
+// ---- the runner's own setup ----------------------------------------------------------------------------
+
+std::optional<Candidate> inputCount(const Call& c) {
+  for (const TensorRole& role : c.op.tensorRoles()) {
+    const bool values = role.kind == RoleKind::kValues, indices = role.kind == RoleKind::kIndices;
+    if (!values && !indices) continue;
+    const size_t given = values ? c.r.values.size() : c.r.indices.size();
+    const std::vector<int64_t> shape = sideShape(c.op, role.side, c.sizes);
+    const int64_t cells = cellCount(shape);
+    if (given == 0 || static_cast<int64_t>(given) == cells) continue;
+    const std::string what = values ? "values" : "indices";
+    Candidate k;
+    Explanation& e = k.e;
+    e.plain = "Explicit inputs fill a tensor cell by cell in row-major order, so there must be exactly one per "
+              "cell; the runner refuses a list that does not fit before calling the operator.";
+    e.numbers.push_back(std::to_string(given) + " " + what + " for " + role.name + " " + shapeText(shape) + " = " +
+                        std::to_string(cells) + " cells");
+    e.fixes.push_back(std::to_string(cells) + " " + what + " (one per cell of " + role.name + ")");
+    e.fixes.push_back(values ? "or none: the value source fills the tensor"
+                             : "or none: the runner takes the forward's own indices");
+    ShapeView t;
+    t.name = role.name;
+    t.dims = shape;
+    t.axes = axisNames(shape.size(), c.op.spatialRank);
+    t.marked.assign(shape.size(), false);
+    t.note = std::to_string(cells) + " cells";
+    ShapeView list;
+    list.name = what;
+    list.dims = {static_cast<int64_t>(given)};
+    list.axes = {"count"};
+    list.marked = {true};
+    list.note = std::to_string(given) + " given";
+    e.picture.kind = PictureKind::kShapes;
+    e.picture.shapes = {t, list};
+    e.picture.caption = "one " + std::string(values ? "value" : "index") + " per cell";
+    k.evidence = {"RunRequest::" + what + " has " + std::to_string(given) + " elements but " + role.name + " has " +
+                  std::to_string(cells)};
+    return k;
+  }
+  return std::nullopt;
+}
+
+std::optional<Candidate> tooLarge(const Call& c) {
+  for (const TensorRole& role : c.op.tensorRoles()) {
+    const std::vector<int64_t> shape = sideShape(c.op, role.side, c.sizes);
+    const int64_t cells = cellCount(shape);  // saturates
+    if (cells <= kRunnerMaxElements) continue;
+    Candidate k;
+    Explanation& e = k.e;
+    e.plain = "The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than 2^34 "
+              "cells before the device sees it.";
+    e.numbers.push_back(std::string(role.name) + " " + shapeText(shape) + " has " +
+                        (cells == std::numeric_limits<int64_t>::max() ? std::string("more than int64 can count")
+                                                                      : std::to_string(cells)) +
+                        " cells > 2^34 = 17179869184");
+    e.fixes.push_back("smaller sizes: at most 17179869184 cells per tensor");
+    gaugePicture(e, std::string(role.name) + " cells", double(cells), double(kRunnerMaxElements), num(double(cells)),
+                 "2^34", "cells of one tensor against the runner's 2^34")
+        .logScale = true;
+    k.evidence = {"a tensor of shape " + shapeText(shape)};
+    return k;
+  }
+  return std::nullopt;
+}
+
+// ---- the table --------------------------------------------------------------------------------------------
+
+constexpr const char* kPlanStages = "GetWorkspaceSize|forward GetWorkspaceSize";
+
+const Entry kEntries[] = {
+    {{"upsample-ratio", "gradOutput at most 50x gradInput along each axis",
+      "an upsample backward (nearest-exact, 1-D or 2-D) whose out/in (or scale) exceeds 50 on an axis",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "at most 50x is supported", upsampleRatio},
+    {{"negative-scale", "a scale factor is not negative", "a negative --scales / scale H, W or L",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "is negative (expected >= 0", negativeScale},
+    {{"size-not-positive", "every checked size at least 1",
+      "a size of 0 (or a negative one) where the operator refuses empty tensors (e.g. the 1-D backwards)",
+      PictureKind::kShapes},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize|forward GetWorkspaceSize|setup",
+     "has a size <= 0|must be positive|must both be positive|is not positive|has a size 0|has L = 0|is empty; empty "
+     "tensors|has an empty dimension|empty tensors are not supported|aclCreateTensor",
+     sizeNotPositive},
+    {{"dtype-not-supported", "a dtype of the operator's list",
+      "a dtype (or indices dtype) outside the operator's CANN list, e.g. float64 for an upsample backward",
+      PictureKind::kChoices},
+     ACLNN_ERR_PARAM_INVALID, kPlanStages, " is not supported (expected ", dtypeNotSupported},
+    {{"strategy-unknown", "a strategy the operator has", "a strategy name the operator does not have",
+      PictureKind::kChoices},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "is not one of", strategyUnknown},
+    {{"device-profile-range", "device profile numbers within their limits",
+      "a device profile with cores, cube cores or a buffer outside its range (e.g. ub=512)", PictureKind::kGauges},
+     0, "setup|device", "RunRequest::profile: |is out of range", profileOutOfRange},
+    {{"device-profile-unknown", "a built-in device profile", "a device spec naming no built-in profile",
+      PictureKind::kChoices},
+     0, "device", "unknown device profile", profileUnknown},
+    {{"ub-budget", "every tile fits the unified buffer", "a plan whose tile needs more UB than the profile has",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "bytes of unified buffer but device profile", ubBudget},
+    {{"pool-overlap-2^24", "overlapping adaptive windows: at most 2^24 cells per plane",
+      "an adaptive max-pool backward whose windows do not divide the input, with H * W > 2^24",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "exceeds 2^24", poolNonDivisible},
+    {{"pool-plane-int32", "a plane of at most INT32_MAX cells", "an adaptive pool with H * W > 2147483647",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, kPlanStages, "exceeds INT32_MAX", poolPlaneInt32},
+    {{"index-outside-plane", "every index inside its plane",
+      "adaptive max-pool backward indices (--indices, a preset's) outside [0, H * W)", PictureKind::kPlane},
+     ACL_ERROR_RT_AICORE_EXCEPTION, "synchronize", "is outside the", indexOutsidePlane},
+    {{"input-count", "one explicit value (or index) per cell",
+      "explicit values or indices whose count does not fit the tensor", PictureKind::kShapes},
+     ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::values has|RunRequest::indices has", inputCount},
+    {{"tensor-too-large", "at most 2^34 cells per tensor", "sizes whose tensor has more than 2^34 cells",
+      PictureKind::kGauges},
+     ACLNN_ERR_PARAM_INVALID, "setup", "has more than 2^34 elements", tooLarge},
+};
+
+Explanation basics(int status, const std::string& stage, const std::string& message) {
+  Explanation e;
+  e.refused = status != 0 || !message.empty();
+  e.status = status;
+  e.codeName = codeName(status);
+  e.stage = stage;
+  e.message = message;
+  return e;
+}
+
+Explanation match(const Call& c, int status, Explanation e) {
+  for (const Entry& entry : kEntries) {
+    if (entry.status != 0 && entry.status != status) continue;
+    if (!anyOf(c.stage, entry.stages, true) || !anyOf(c.message, entry.markers, false)) continue;
+    std::optional<Candidate> k = entry.recompute(c);
+    if (!k) continue;
+    if (!std::all_of(k->evidence.begin(), k->evidence.end(), [&](const std::string& s) { return contains(c.message, s); })) {
+      continue;
+    }
+    const Explanation base = e;
+    e = std::move(k->e);
+    e.refused = base.refused;
+    e.status = base.status;
+    e.codeName = base.codeName;
+    e.stage = base.stage;
+    e.message = base.message;
+    e.matched = true;
+    e.ruleId = entry.info.id;
+    e.rule = entry.info.name;
+    return e;
+  }
+  return e;
+}
+
+}  // namespace
+
+std::span<const RuleInfo> rules() {
+  static const std::vector<RuleInfo> infos = [] {
+    std::vector<RuleInfo> v;
+    for (const Entry& e : kEntries) v.push_back(e.info);
+    return v;
+  }();
+  return infos;
+}
+
+const char* codeName(int status) {
+  switch (status) {
+    case ACLNN_ERR_PARAM_NULLPTR: return "ACLNN_ERR_PARAM_NULLPTR";
+    case ACLNN_ERR_PARAM_INVALID: return "ACLNN_ERR_PARAM_INVALID";
+    case ACLNN_ERR_RUNTIME_ERROR: return "ACLNN_ERR_RUNTIME_ERROR";
+    case ACLNN_ERR_INNER: return "ACLNN_ERR_INNER";
+    case ACLNN_ERR_INNER_NULLPTR: return "ACLNN_ERR_INNER_NULLPTR";
+    case ACL_ERROR_RT_AICORE_EXCEPTION: return "ACL_ERROR_RT_AICORE_EXCEPTION";
+    case ACL_ERROR_RT_INTERNAL_ERROR: return "ACL_ERROR_RT_INTERNAL_ERROR";
+    case ACL_ERROR_RT_MEMORY_ALLOCATION: return "ACL_ERROR_RT_MEMORY_ALLOCATION";
+    case ACL_ERROR_RT_PARAM_INVALID: return "ACL_ERROR_RT_PARAM_INVALID";
+    case ACL_ERROR_INVALID_PARAM: return "ACL_ERROR_INVALID_PARAM";
+    case ACL_ERROR_BAD_ALLOC: return "ACL_ERROR_BAD_ALLOC";
+    case ACL_ERROR_INTERNAL_ERROR: return "ACL_ERROR_INTERNAL_ERROR";
+    default: return "";
+  }
+}
+
+Explanation explain(const RunRequest& request, const RunResult& result) {
+  Explanation e = basics(result.status, result.stage, result.message);
+  if (result.ok() || static_cast<size_t>(request.op) >= kOpCount) return e;
+  const OpInfo& op = opInfo(request.op);
+  const bool twinStage = result.stage.rfind("forward ", 0) == 0 && op.twin != OpKind::kCount;
+  const Call call{request, twinStage ? opInfo(op.twin) : op, sizesOf(request), result.stage, result.message, {}, {}, {}};
+  return match(call, result.status, std::move(e));
+}
+
+Explanation explainDeviceSpec(const std::string& spec, const std::string& error) {
+  Explanation e = basics(0, "device", error);
+  e.refused = true;
+  const RunRequest none;
+  const std::string stage = "device";
+  Call call{none, opInfo(none.op), sizesOf(none), stage, error, std::nullopt, {}, {}};
+  // Read the spec as parseProfileSpec does, without its range checks: the profile name, then key=value
+  // items in order; the first item outside its range is what parseProfileSpec refused.
+  const std::string trimmed = detail::trim(spec);
+  const size_t colon = trimmed.find(':');
+  const std::string head = detail::trim(trimmed.substr(0, colon));
+  DeviceProfile p = builtinProfiles().front();
+  std::string rest = trimmed;
+  if (head.find('=') == std::string::npos) {
+    const auto it = std::find_if(builtinProfiles().begin(), builtinProfiles().end(),
+                                 [&](const DeviceProfile& b) { return b.name == detail::lower(head); });
+    if (it == builtinProfiles().end()) {
+      call.specHead = head;
+      return match(call, 0, std::move(e));
+    }
+    p = *it;
+    rest = colon == std::string::npos ? "" : trimmed.substr(colon + 1);
+  }
+  bool cubesGiven = false;
+  size_t start = 0;
+  while (start <= rest.size()) {
+    const size_t comma = std::min(rest.find(',', start), rest.size());
+    const std::string item = detail::trim(rest.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) continue;
+    const size_t eq = item.find('=');
+    uint64_t v = 0;
+    if (eq == std::string::npos || !detail::parseBytes(detail::trim(item.substr(eq + 1)), &v)) return e;
+    const std::string key = detail::lower(detail::trim(item.substr(0, eq)));
+    const std::string shown = key + "=" + detail::trim(item.substr(eq + 1));
+    const double value = static_cast<double>(v);
+    bool legal = true;
+    if (key == "cores" || key == "vector_cores") {
+      p.vectorCores = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
+      if (!cubesGiven) p.cubeCores = static_cast<int32_t>((std::min<uint64_t>(v, uint64_t{1} << 30) + 1) / 2);
+      legal = value >= 1 && value <= kMaxCores;
+    } else if (key == "cubes" || key == "cube_cores") {
+      p.cubeCores = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
+      cubesGiven = true;
+      legal = value >= 1 && value <= kMaxCores;  // a spec asks for at least one cube core
+    } else if (key == "ub") {
+      p.ubBytes = v;
+      legal = v >= kMinUbBytes && v <= kMaxUbBytes;
+    } else {
+      return e;
+    }
+    if (!legal) {
+      call.specProfile = p;
+      // parseProfileSpec names the item by its short key and the value as written ("cores=0").
+      call.specItem = (key == "vector_cores" ? "cores" : key == "cube_cores" ? "cubes" : key) + shown.substr(shown.find('='));
+      return match(call, 0, std::move(e));
+    }
+  }
+  return e;
+}
+
+}  // namespace gradlab::refusal

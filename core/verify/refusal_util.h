@@ -1,0 +1,32 @@
+// Small text helpers of the refusal explanations (gradlab/refusal.h), shared by the rule table and the
+// text rendering.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "acl/acl_base.h"
+
+namespace gradlab::refusal::detail {
+
+bool contains(std::string_view text, std::string_view part);
+// At most four significant digits, integers without a point: "60", "0.01667", "1.5".
+std::string num(double v);
+// As the library's messages print a double (an ostream's default): "60", "0.01", "-1".
+std::string exact(double v);
+// "512 B", "16 KiB", "64 MiB", "1.5 KiB".
+std::string bytesText(double bytes);
+// The product of `dims`, saturated at int64's largest value; 0 when a dim is 0, negative dims count as 0.
+int64_t cellCount(const std::vector<int64_t>& dims);
+// The name the library's messages use: "FLOAT", "DOUBLE", "BF16", ...
+const char* aclDtypeName(aclDataType dtype);
+// "a, b or c"
+std::string joinOr(const std::vector<std::string>& items);
+std::string lower(std::string text);
+std::string trim(const std::string& text);
+// "65536", "64k", "1m" (k/kb/kib, m/mb/mib): as parseProfileSpec reads a size; false when it cannot.
+bool parseBytes(const std::string& text, uint64_t* out);
+
+}  // namespace gradlab::refusal::detail
