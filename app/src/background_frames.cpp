@@ -8,7 +8,9 @@ void BackgroundFrames::stop() {
   if (!worker_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
-    frames_ = encoded_ + static_cast<int>(queue_.size());  // whatever is queued is the last of it
+    // Whatever was taken or is queued is the last of it. Counting what the worker took (under this lock),
+    // not what it finished, keeps a frame it is still encoding from cutting the queue's last one.
+    frames_ = taken_ + static_cast<int>(queue_.size());
     queue_.push_back(Frame{});                               // an empty frame wakes the worker to stop
   }
   ready_.notify_one();
@@ -24,6 +26,7 @@ bool BackgroundFrames::start(const std::string& gifPath, int width, int height, 
   frames_ = frames;
   maxQueued_ = maxQueued;
   encoded_ = 0;
+  taken_ = 0;
   finished_ = false;
   failed_ = false;
   worker_ = std::thread([this] { run(); });
@@ -47,6 +50,7 @@ void BackgroundFrames::run() {
       ready_.wait(lock, [&] { return !queue_.empty(); });
       next = std::move(queue_.front());
       queue_.pop_front();
+      if (!next.image.empty()) ++taken_;
     }
     room_.notify_one();
     if (next.image.empty()) break;

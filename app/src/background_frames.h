@@ -57,6 +57,7 @@ class BackgroundFrames {
   std::mutex mutex_;
   std::condition_variable ready_, room_;
   std::deque<Frame> queue_;
+  int taken_ = 0;  // frames the worker has taken off the queue (guarded by mutex_)
   std::thread worker_;
 };
 

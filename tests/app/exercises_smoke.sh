@@ -12,8 +12,10 @@ for mode in normal presenter; do
     cat "$work/$mode.log"; echo "FAIL: the $mode render exited with an error"; exit 1; }
   questions=$(find "$work/$mode/exercises" -name 'question.png' | wc -l)
   answers=$(find "$work/$mode/exercises" -name 'answer.png' | wc -l)
-  [ "$questions" -eq 10 ] && [ "$answers" -eq 10 ] || {
-    cat "$work/$mode.log"; echo "FAIL: expected 10 questions and 10 answers, got $questions and $answers"; exit 1; }
+  frames=$(find "$work/$mode/exercises" -name 'frame-000.png' | wc -l)
+  [ "$questions" -eq 10 ] && [ "$answers" -eq 10 ] && [ "$frames" -eq 10 ] || {
+    cat "$work/$mode.log"
+    echo "FAIL: expected 10 questions, answers and first frames, got $questions, $answers and $frames"; exit 1; }
   "$check" --size 1280x720 $(find "$work/$mode/exercises" -name '*.png' | sort)
   # The answer is a different picture from the question (the verdict, the outlines), in every step.
   for q in $(find "$work/$mode/exercises" -name 'question.png' | sort); do
