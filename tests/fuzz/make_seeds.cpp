@@ -443,6 +443,14 @@ int main(int argc, char** argv) {
     p.w.byte(0).byte(0).byte(0);                                        // indices -1, -1, -1
     writeRegression(dir, "adaptive-backward-empty-grad-input", p);
   }
+  {  // the cube strategy on a profile of 1 vector core and 2 cube cores: its plan's core lanes (cube lanes
+     // first, then vector) outnumber the vector cores, which the fuzzer's plan check took for a bad plan
+    Program p;
+    p.step(Step::kRun).w.op(OpKind::kUpsampleNearestExact2dBackward).byte(0).byte(0).byte(4).byte(4).byte(7).byte(7);
+    p.w.scale(0.0).scale(0.0).byte(8).byte(0).byte(0).byte(0).byte(0xC0);  // a profile; fp32, contiguous; cube
+    p.w.byte(0).byte(1 | 4).byte(1).byte(2);                                // atlas-a2, 1 vector and 2 cube cores
+    writeRegression(dir, "cube-lanes-outnumber-vector-cores", p);
+  }
   {  // the 2-D exact forward of an empty self (3x3x0x1) into an out with cells: success and nothing written, as
      // CANN does; the judge compared the untouched out with a reference of zeros
     Program p;

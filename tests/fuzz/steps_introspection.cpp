@@ -60,7 +60,9 @@ void checkPlan(const Plan& plan) {
     const Tile& t = plan.tiles[i];
     if (t.id != static_cast<int32_t>(i)) violation("executorPlan", "tile ids are not their positions");
     if (t.phase < 0 || t.phase >= static_cast<int32_t>(plan.phases.size())) violation("executorPlan", "a tile names no phase");
-    if (t.core < 0 || t.core >= plan.coresUsed || plan.coresUsed > plan.profile.vectorCores) {
+    // Core lanes: [0, cubeLanes) are cube cores, the rest vector cores; each kind within the profile's count.
+    if (t.core < 0 || t.core >= plan.coresUsed || plan.cubeLanes < 0 || plan.cubeLanes > plan.profile.cubeCores ||
+        plan.coresUsed - plan.cubeLanes > plan.profile.vectorCores) {
       violation("executorPlan", "a tile runs on a core the plan or profile does not have");
     }
     if (t.ubBytes > plan.profile.ubBytes) violation("executorPlan", "a tile needs more unified buffer than the profile has");
