@@ -178,8 +178,9 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
     }
     totalFrames += frames;
     const std::string gifNote = o.gif ? viz::cat(", GIF ", gifPath.string()) : std::string();
-    std::printf("  [%zu/%zu] %s: %d frame(s) in %s%s\n", k + 1, copy.presets.size(), copy.presets[k].title.c_str(),
-                frames, frameDir.c_str(), gifNote.c_str());
+    const char* stills = copy.presets[k].exercise ? " after question.png and answer.png" : "";
+    std::printf("  [%zu/%zu] %s: %d frame(s)%s in %s%s\n", k + 1, copy.presets.size(), copy.presets[k].title.c_str(),
+                frames, stills, frameDir.c_str(), gifNote.c_str());
     if (!s.run.ok())
       std::printf("        (this preset shows the library's error %d: %s)\n", s.run.result.status,
                   s.run.result.message.c_str());
