@@ -121,6 +121,24 @@ TEST_F(RuntimeExecutor, WorkspaceNullHostOrTooSmall) {
   EXPECT_EQ(aclrtFree(ws), ACL_SUCCESS);
 }
 
+// The kernels add fp32 partial sums into the workspace atomically; an odd address would be undefined
+// behaviour on the host (the fuzzer found it) and a fault on the device.
+TEST_F(RuntimeExecutor, WorkspaceMustBe32ByteAligned) {
+  void* ws = nullptr;
+  ASSERT_EQ(aclrtMalloc(&ws, 128, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  void* odd = static_cast<char*>(ws) + 5;
+  int runs = 0;
+  EXPECT_FAILS(launchExecutor(kApi, odd, 64, make(64, [&](const LaunchArgs&) { ++runs; return TaskResult{}; }), stream_),
+               ACLNN_ERR_PARAM_INVALID,
+               "aclnnFakeOp: workspace " + ptr(odd) + " is not aligned to 32 bytes (address % 32 = 5)");
+  void* aligned = static_cast<char*>(ws) + 32;
+  ASSERT_EQ(launchExecutor(kApi, aligned, 64, make(64, [&](const LaunchArgs&) { ++runs; return TaskResult{}; }), stream_),
+            ACLNN_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(runs, 1);
+  EXPECT_EQ(aclrtFree(ws), ACL_SUCCESS);
+}
+
 TEST_F(RuntimeExecutor, TensorMemoryIsRecheckedAtLaunch) {
   gradlab::verify::DeviceTensor out({2, 2}, ACL_FLOAT, {1, 2, 3, 4});
   aclTensor copy = *out.get();

@@ -71,6 +71,13 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
   if (owned->workspaceSize > 0) {
     std::string problem = DeviceMemory::instance().checkRange(workspace, owned->workspaceSize, "workspace");
     if (!problem.empty()) return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", problem));
+    const uintptr_t misalignment = reinterpret_cast<uintptr_t>(workspace) % kWorkspaceAlignment;
+    if (misalignment != 0) {
+      return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": workspace ", formatPointer(workspace), " is not aligned to ",
+                                               kWorkspaceAlignment, " bytes (address % ", kWorkspaceAlignment,
+                                               " = ", misalignment, "); pass an aclrtMalloc block or a ",
+                                               kWorkspaceAlignment, "-byte aligned place in one"));
+    }
     pins.push_back(DeviceMemory::instance().lookup(workspace).alloc);
     args.workspace = static_cast<std::byte*>(workspace);
     args.workspaceSize = owned->workspaceSize;

@@ -19,6 +19,10 @@
 
 namespace gradlab::rt {
 
+// Where a launch's workspace may start: the kernels keep fp32 sums there (aclrtMalloc returns 64-byte
+// aligned blocks).
+inline constexpr uintptr_t kWorkspaceAlignment = 32;
+
 // What a running kernel gets: the workspace bytes (nullptr when none was needed).
 struct LaunchArgs {
   std::byte* workspace = nullptr;
