@@ -192,6 +192,24 @@ void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uin
   }
 }
 
+// The check phase's tiles: one per compute tile, on its core and in its order, reading the same box's indices
+// into UB (widened to int64) before any add.
+void appendCheckTiles(const std::vector<Tile>& compute, int32_t checkPhase, uint64_t indexBytes, UbUses& ub,
+                      std::vector<Tile>& tiles) {
+  for (const Tile& c : compute) {
+    Tile check;
+    check.phase = checkPhase;
+    check.core = c.core;
+    check.order = c.order;
+    check.src = c.src;
+    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * indexBytes;
+    check.vectorElems = static_cast<uint64_t>(c.src.cells());
+    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
+    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
+    tiles.push_back(check);
+  }
+}
+
 }  // namespace
 
 int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
@@ -305,18 +323,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       compute.push_back(tile);
     });
   }
-  for (const Tile& c : compute) {  // the check reads the same boxes' indices into UB
-    Tile check;
-    check.phase = checkPhase;
-    check.core = c.core;
-    check.order = c.order;
-    check.src = c.src;
-    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * is;
-    check.vectorElems = static_cast<uint64_t>(c.src.cells());
-    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
-    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
-    plan.tiles.push_back(check);
-  }
+  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   const size_t shared = t.sharedPlanes.size();
   if (shared > 0) {
     plan.phases.push_back({PhaseKind::kZero, cat("zero the fp32 accumulators of the ", shared,
@@ -460,18 +467,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
       }
     }
   }
-  for (const Tile& c : compute) {  // the check reads the same boxes' indices
-    Tile check;
-    check.phase = checkPhase;
-    check.core = c.core;
-    check.order = c.order;
-    check.src = c.src;
-    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * is;
-    check.vectorElems = static_cast<uint64_t>(c.src.cells());
-    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
-    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
-    plan.tiles.push_back(check);
-  }
+  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   for (const Tile& c : compute) plan.tiles.push_back(c);
   t.chunkCells = kLanePlanes * shape.Wo;
   if (!fp32Dense) {
