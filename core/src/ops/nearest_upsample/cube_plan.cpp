@@ -227,28 +227,37 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
   }
   plan.workspaceBytes = offset;
 
-  // Phase 1 (FLOAT16/BF16): widen gradOutput.
-  if (half) {
-    const int32_t phase = b.addPhase(PhaseKind::kCast, cat("widen gradOutput from ", rt::dtypeName(dtype),
-                                                            " to fp32 in the workspace (CANN's Cast kernel before "
-                                                            "UpsampleNearestExact2dGrad)"));
-    const int64_t cells = std::max<int64_t>(16, static_cast<int64_t>(ubBudget / (es + kF32)));
-    vectorRowTiles(P, Ho, Wo, aiv0, profile.vectorCores, cells, [&](int32_t lane, Box box) {
+  // FLOAT16/BF16: the vector cores widen gradOutput into the workspace first (rows x cols of each plane) and
+  // round gradInput's fp32 sums from it last, a UB's worth of cells at a time.
+  const int64_t castCells = std::max<int64_t>(16, static_cast<int64_t>(ubBudget / (es + kF32)));
+  auto castTiles = [&](int32_t phase, int64_t rows, int64_t cols, bool widen) {
+    vectorRowTiles(P, rows, cols, aiv0, profile.vectorCores, castCells, [&](int32_t lane, Box box) {
       Tile t;
       t.phase = phase;
       t.core = lane;
       t.src = box;
       t.dst = box;
-      t.dstBuffer = cp.castIn;
+      if (widen) t.dstBuffer = cp.castIn;
+      else t.srcBuffer = cp.castOut;
       const uint64_t n = static_cast<uint64_t>(box.cells());
-      t.bytesIn = n * es;
-      t.bytesOut = n * kF32;
+      t.bytesIn = n * (widen ? es : kF32);
+      t.bytesOut = n * (widen ? kF32 : es);
       t.vectorElems = n;
       t.ubBytes = alignUb(n * es) + alignUb(n * kF32);
-      ub.describe(t, cat(boxDims(box), " gradOutput cells as ", rt::dtypeName(dtype), " (", alignUb(n * es), " B) and as fp32 (",
-                         alignUb(n * kF32), " B)"));
+      ub.describe(t, widen ? cat(boxDims(box), " gradOutput cells as ", rt::dtypeName(dtype), " (", alignUb(n * es),
+                                 " B) and as fp32 (", alignUb(n * kF32), " B)")
+                           : cat(boxDims(box), " fp32 sums (", alignUb(n * kF32), " B) rounded to ", rt::dtypeName(dtype),
+                                 " (", alignUb(n * es), " B)"));
       b.add(t);
     });
+  };
+
+  // Phase 1 (FLOAT16/BF16): widen gradOutput.
+  if (half) {
+    castTiles(b.addPhase(PhaseKind::kCast, cat("widen gradOutput from ", rt::dtypeName(dtype),
+                                               " to fp32 in the workspace (CANN's Cast kernel before "
+                                               "UpsampleNearestExact2dGrad)")),
+              Ho, Wo, true);
   }
 
   // Phase 2: the selection matrices, each built by the AIV paired with the first cube core that uses it.
@@ -382,25 +391,9 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
 
   // Last phase (FLOAT16/BF16): round the fp32 sums once.
   if (half) {
-    const int32_t phase = b.addPhase(PhaseKind::kRound, cat("round gradInput's fp32 sums to ", rt::dtypeName(dtype),
-                                                             " once (CANN's Cast kernel after)"));
-    const int64_t cells = std::max<int64_t>(16, static_cast<int64_t>(ubBudget / (es + kF32)));
-    vectorRowTiles(P, Hi, Wi, aiv0, profile.vectorCores, cells, [&](int32_t lane, Box box) {
-      Tile t;
-      t.phase = phase;
-      t.core = lane;
-      t.src = box;
-      t.srcBuffer = cp.castOut;
-      t.dst = box;
-      const uint64_t n = static_cast<uint64_t>(box.cells());
-      t.bytesIn = n * kF32;
-      t.bytesOut = n * es;
-      t.vectorElems = n;
-      t.ubBytes = alignUb(n * kF32) + alignUb(n * es);
-      ub.describe(t, cat(boxDims(box), " fp32 sums (", alignUb(n * kF32), " B) rounded to ", rt::dtypeName(dtype), " (",
-                         alignUb(n * es), " B)"));
-      b.add(t);
-    });
+    castTiles(b.addPhase(PhaseKind::kRound, cat("round gradInput's fp32 sums to ", rt::dtypeName(dtype),
+                                                " once (CANN's Cast kernel after)")),
+              Hi, Wi, false);
   }
 
   // Number each core's tiles within its phase, in the order they were dealt.
