@@ -39,11 +39,10 @@ PipelineModel buildPipeline(const TimelineModel& t) {
 PipelineGeometry layoutPipeline(const PipelineModel& m, const TimelineModel& t, Rect area, float labelWidth,
                                 float rowHeight, float coreGap, bool kernelsOnly) {
   PipelineGeometry g;
-  const float x0 = area.x0 + labelWidth;
-  const float width = std::max(area.x1 - x0, 1.0f);
-  g.originUs = kernelsOnly ? std::min(t.launchUs, t.totalUs) : 0.0;
-  const double span = t.totalUs - g.originUs;
-  g.pxPerUs = span > 0 ? static_cast<float>(width / span) : 0.0f;
+  const TimeAxis axis = timeAxis(t, area, labelWidth, kernelsOnly);
+  const float x0 = axis.x0, width = axis.width;
+  g.originUs = axis.originUs;
+  g.pxPerUs = axis.pxPerUs;
   float y = area.y0;
   for (size_t r = 0; r < m.rows.size(); ++r) {
     if (r > 0 && m.rows[r].firstOfCore) y += coreGap;
@@ -58,8 +57,7 @@ PipelineGeometry layoutPipeline(const PipelineModel& m, const TimelineModel& t, 
     }
     const Rect& lane = g.rows[static_cast<size_t>(row)];
     const TimelineBar& b = t.bars[i];
-    const float bx0 = x0 + static_cast<float>(b.startUs - g.originUs) * g.pxPerUs;
-    const float bx1 = x0 + static_cast<float>(b.endUs - g.originUs) * g.pxPerUs;
+    const float bx0 = axis.x(b.startUs), bx1 = axis.x(b.endUs);
     g.bars.push_back({std::max(bx0, x0), lane.y0 + 1.0f, std::max(bx1, bx0 + 1.0f), lane.y1 - 1.0f});
   }
   return g;

@@ -56,14 +56,23 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   return m;
 }
 
+TimeAxis timeAxis(const TimelineModel& model, Rect area, float labelWidth, bool skipLaunch) {
+  TimeAxis a;
+  a.x0 = area.x0 + labelWidth;
+  a.width = std::max(area.x1 - a.x0, 1.0f);
+  a.originUs = skipLaunch ? std::min(model.launchUs, model.totalUs) : 0.0;
+  const double span = model.totalUs - a.originUs;
+  a.pxPerUs = span > 0 ? static_cast<float>(a.width / span) : 0.0f;
+  return a;
+}
+
 TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float labelWidth, float laneHeight,
                                 float laneGap, bool skipLaunch) {
   TimelineGeometry g;
-  const float x0 = area.x0 + labelWidth;
-  const float width = std::max(area.x1 - x0, 1.0f);
-  g.originUs = skipLaunch ? std::min(model.launchUs, model.totalUs) : 0.0;
-  const double span = model.totalUs - g.originUs;
-  g.pxPerUs = span > 0 ? static_cast<float>(width / span) : 0.0f;
+  const TimeAxis axis = timeAxis(model, area, labelWidth, skipLaunch);
+  const float x0 = axis.x0, width = axis.width;
+  g.originUs = axis.originUs;
+  g.pxPerUs = axis.pxPerUs;
   for (int32_t c = 0; c < model.cores; ++c) {
     float y = area.y0 + static_cast<float>(c) * (laneHeight + laneGap);
     g.lanes.push_back({x0, y, x0 + width, y + laneHeight});
@@ -72,8 +81,7 @@ TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float lab
     const Rect& lane = g.lanes[static_cast<size_t>(b.core)];
     const float row = laneHeight / static_cast<float>(model.rowsOf(b.core));
     const float y0 = lane.y0 + row * static_cast<float>(pipeRow(model.kindOf(b.core), pipeOf(b.kind)));
-    float bx0 = x0 + static_cast<float>(b.startUs - g.originUs) * g.pxPerUs;
-    float bx1 = x0 + static_cast<float>(b.endUs - g.originUs) * g.pxPerUs;
+    const float bx0 = axis.x(b.startUs), bx1 = axis.x(b.endUs);
     g.bars.push_back({bx0, y0, std::max(bx1, bx0 + 1.0f), y0 + row});
   }
   const float lanesEnd = g.lanes.empty() ? area.y0 : g.lanes.back().y1;

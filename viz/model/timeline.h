@@ -57,6 +57,16 @@ struct TimelineGeometry {
   double originUs = 0.0;    // the time at the lanes' left edge
 };
 
+// A timeline's time axis across `area` after a `labelWidth` column: from originUs (where the kernels start
+// with skipLaunch, else 0) to the model's end. Shared by the Tiling tab's lanes and the Pipeline tab's rows.
+struct TimeAxis {
+  float x0 = 0.0f, width = 1.0f;
+  double originUs = 0.0;
+  float pxPerUs = 0.0f;
+  float x(double us) const { return x0 + static_cast<float>(us - originUs) * pxPerUs; }
+};
+TimeAxis timeAxis(const TimelineModel& model, Rect area, float labelWidth, bool skipLaunch);
+
 // Lays the lanes out inside `area`: a `labelWidth` column for "core N", then time left to right;
 // each lane is `laneHeight` tall with `laneGap` between lanes (the caller scrolls if it is taller).
 // With skipLaunch the time axis starts where the kernels do, to look at their pipelines up close.
