@@ -25,10 +25,16 @@ constexpr KindName kKinds[] = {{ExerciseKind::kLandsIn, "lands-in"},     {Exerci
                                {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"},
                                {ExerciseKind::kOffset, "offset"}};
 
-bool sameCell(const CellRef& a, const CellRef& b) { return a.grid == b.grid && a.row == b.row && a.col == b.col; }
-
 bool contains(const std::vector<CellRef>& cells, const CellRef& c) {
-  return std::any_of(cells.begin(), cells.end(), [&](const CellRef& x) { return sameCell(x, c); });
+  return std::find(cells.begin(), cells.end(), c) != cells.end();
+}
+
+// Adds `x` when it is not there, removes it when it is: a click on a cell or a core's check box.
+template <typename T>
+void toggle(std::vector<T>& items, const T& x) {
+  const auto at = std::find(items.begin(), items.end(), x);
+  if (at == items.end()) items.push_back(x);
+  else items.erase(at);
 }
 
 void addUnique(std::vector<CellRef>& cells, const CellRef& c) {
@@ -68,13 +74,17 @@ std::vector<CellRef> follow(const Scene& s, const CellRef& cell, bool downstream
   return out;
 }
 
-// The working tiles (compute and matmul phases) whose dst box covers `cell` of the dst grid on the plane.
+// A tile that writes the output on the grids: one of a compute or matmul phase whose dst is the output.
+bool writesOutput(const Plan& plan, const Tile& t) {
+  const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+  return (kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul) && tileBoxOnGrid(plan, t, false, -1);
+}
+
+// The tiles writing the output whose dst box covers `cell` of the dst grid on the plane.
 std::vector<const Tile*> writers(const Plan& plan, const Scene& s, const CellRef& cell) {
   std::vector<const Tile*> out;
   for (const Tile& t : plan.tiles) {
-    const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
-    if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
-    if (!tileBoxOnGrid(plan, t, false, -1)) continue;
+    if (!writesOutput(plan, t)) continue;
     const Box& b = t.dst;
     if (s.plane >= b.plane0 && s.plane < b.plane1 && cell.row >= b.row0 && cell.row < b.row1 && cell.col >= b.col0 &&
         cell.col < b.col1) {
@@ -93,7 +103,7 @@ void sortCells(std::vector<CellRef>& cells) {
 bool sameSet(std::vector<CellRef> a, std::vector<CellRef> b) {
   sortCells(a);
   sortCells(b);
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), sameCell);
+  return a == b;
 }
 
 // A typed number is right when it is the value, or agrees with it to 4 significant digits (nobody types a
@@ -227,21 +237,20 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kCores;
       std::set<int32_t> right, working;
-      for (const Tile* t : writers(plan, s, e.asked)) right.insert(t->core);
       for (const Tile& t : plan.tiles) {
-        const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
-        if ((kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul) && tileBoxOnGrid(plan, t, false, -1)) working.insert(t.core);
+        if (writesOutput(plan, t)) working.insert(t.core);
       }
-      e.cores.assign(right.begin(), right.end());
-      e.choices.assign(working.begin(), working.end());
-      for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
       e.question = cat("Which core writes ", name(s, e.asked), "? Pick every core that does, then press Check.");
       for (const Tile* t : writers(plan, s, e.asked)) {
+        right.insert(t->core);
         e.tiles.push_back(t->id);
         e.why.push_back(cat("tile T", t->id, " on ", plan.coreName(t->core), t->atomic ? " adds into it atomically" : " writes it",
                             " (", plan.phases[static_cast<size_t>(t->phase)].what, ")"));
       }
       if (!plan.coreChoice.empty()) e.why.push_back(cat("cores: ", plan.coreChoice));
+      e.cores.assign(right.begin(), right.end());
+      e.choices.assign(working.begin(), working.end());
+      for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
       break;
     }
     case ExerciseKind::kAtomicCells: {
@@ -421,21 +430,16 @@ void ExerciseState::pickCell(const CellRef& cell) {
   if (exercise.input == AnswerInput::kOneCell) {
     answer.cells = {cell};
   } else if (exercise.input == AnswerInput::kCells) {
-    const auto at = std::find(answer.cells.begin(), answer.cells.end(), cell);
-    if (at == answer.cells.end()) answer.cells.push_back(cell);
-    else answer.cells.erase(at);
+    toggle(answer.cells, cell);
   }
 }
 
 void ExerciseState::toggleCore(int32_t core) {
-  if (!open()) return;
-  const auto at = std::find(answer.cores.begin(), answer.cores.end(), core);
-  if (at == answer.cores.end()) answer.cores.push_back(core);
-  else answer.cores.erase(at);
+  if (open()) toggle(answer.cores, core);
 }
 
 bool ExerciseState::picked(const CellRef& cell) const {
-  return std::find(answer.cells.begin(), answer.cells.end(), cell) != answer.cells.end();
+  return contains(answer.cells, cell);
 }
 
 const Verdict& ExerciseState::check(const Scene& scene) {
