@@ -9,6 +9,7 @@
 #include <sstream>
 #include <utility>
 
+#include "ops/common/lower_case.h"
 #include "runtime/error.h"
 
 namespace gradlab {
@@ -40,11 +41,6 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // "65536", "64k", "64KiB", "1m": a positive decimal count with an optional binary suffix.
 bool parseSize(const std::string& text, uint64_t* out) {
   if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
@@ -55,7 +51,7 @@ bool parseSize(const std::string& text, uint64_t* out) {
     if (v > (std::numeric_limits<uint64_t>::max() - d) / 10) return false;
     v = v * 10 + d;
   }
-  std::string suffix = lower(text.substr(digits));
+  std::string suffix = ops::lowerCase(text.substr(digits));
   uint64_t scale = 1;
   if (suffix == "k" || suffix == "kb" || suffix == "kib") scale = 1024;
   else if (suffix == "m" || suffix == "mb" || suffix == "mib") scale = 1024 * 1024;
@@ -172,7 +168,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   if (head.find('=') == std::string::npos) {
     bool found = false;
     for (const DeviceProfile& b : builtinProfiles()) {
-      if (b.name == lower(head)) {
+      if (b.name == ops::lowerCase(head)) {
         p = b;
         found = true;
       }
@@ -190,7 +186,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     if (item.empty()) continue;
     size_t eq = item.find('=');
     if (eq == std::string::npos) return fail("bad item '" + item + "' (expected key=value with key cores, cubes or ub)");
-    std::string key = lower(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
+    std::string key = ops::lowerCase(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
     if (!parseSize(value, &v)) return fail("bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
     if (key == "cores" || key == "vector_cores") {

@@ -5,26 +5,18 @@
 #include <cstdlib>
 
 #include "gradlab/ops.h"
+#include "ops/common/lower_case.h"
 #include "ops/common/strategy_choice.h"
 #include "runtime/error.h"
 
 namespace gradlab {
-namespace {
-
-std::string asLowerCase(std::string_view text) {
-  std::string s(text);
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-}  // namespace
 
 const char* coreKindName(CoreKind kind) { return kind == CoreKind::kCube ? "AIC" : "AIV"; }
 
 std::span<const StrategyInfo> strategiesOf(OpKind op) { return opInfo(op).strategies; }
 
 const StrategyInfo* findStrategy(OpKind op, std::string_view name) {
-  const std::string wanted = asLowerCase(name);
+  const std::string wanted = ops::lowerCase(name);
   for (const StrategyInfo& s : strategiesOf(op)) {
     if (wanted == s.name) return &s;
   }
@@ -38,14 +30,14 @@ std::string strategyNames(OpKind op) {
 }
 
 bool strategyRequestValid(OpKind op, std::string_view request) {
-  const std::string r = asLowerCase(request);
+  const std::string r = ops::lowerCase(request);
   return r.empty() || r == kStrategyDefault || r == kStrategyCann || findStrategy(op, r) != nullptr;
 }
 
 const std::string& environmentStrategy() {
   static const std::string request = [] {
     const char* text = std::getenv("GRADLAB_STRATEGY");
-    return text == nullptr ? std::string() : asLowerCase(text);
+    return text == nullptr ? std::string() : ops::lowerCase(text);
   }();
   return request;
 }
@@ -54,7 +46,7 @@ namespace ops {
 
 aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
                            CannPick cann, StrategyChoice* out) {
-  const std::string request = asLowerCase(ctx.strategy);
+  const std::string request = ops::lowerCase(ctx.strategy);
   out->cann = std::move(cann);
   out->note.clear();
   std::string_view name = defaultName;
