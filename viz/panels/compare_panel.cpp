@@ -81,9 +81,7 @@ void drawComparePanel(AppState& s) {
   else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
 
   if (!c.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().bad));
-    ImGui::TextWrapped("%s", c.error.c_str());
-    ImGui::PopStyleColor();
+    textColouredWrapped(theme().bad, c.error);
     return;
   }
   // Presenter mode keeps the explanation in a tooltip: its lines would take the grids' height.

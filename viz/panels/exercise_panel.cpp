@@ -12,12 +12,6 @@
 namespace gradlab::viz {
 namespace {
 
-void coloured(ImU32 colour, const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
-}
-
 std::string gridName(const AppState& s, int grid) {
   const SceneGrid* g = s.run.scene.gridAt(grid);
   return g ? g->grid.name : std::string("the grid");
@@ -77,7 +71,7 @@ void drawExercisePanel(AppState& s) {
   ImGui::PopFont();
   const Exercise& e = s.exercise->exercise;
   if (!e.ok()) {
-    coloured(theme().warn, cat("This step's question cannot be asked: ", e.error, "."));
+    textColouredWrapped(theme().warn, cat("This step's question cannot be asked: ", e.error, "."));
     return;
   }
   ImGui::TextWrapped("%s", e.question.c_str());
@@ -91,8 +85,8 @@ void drawExercisePanel(AppState& s) {
     if (ImGui::Button("Show the answer")) revealExercise(s);
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
-    if (v) coloured(v->correct ? theme().good : theme().bad, v->headline);
-    else coloured(theme().warn, "The answer (given away):");
+    if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
+    else textColouredWrapped(theme().warn, "The answer (given away):");
     for (const std::string& line : e.why) ImGui::TextWrapped("%s", line.c_str());
     textDimWrapped("The right cells are outlined; the animation shows it happen.");
   }

@@ -27,9 +27,7 @@ void drawLessonPanel(AppState& s) {
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {
     ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
-    ImGui::TextWrapped("You changed this step: the text above describes it as it was set up.");
-    ImGui::PopStyleColor();
+    textColouredWrapped(theme().warn, "You changed this step: the text above describes it as it was set up.");
     if (ImGui::Button("Back to the original settings")) {
       if (lesson) applyPreset(s, s.lesson, s.preset);
       else applyLibraryPreset(s, *preset);
@@ -37,9 +35,7 @@ void drawLessonPanel(AppState& s) {
   }
   drawExercisePanel(s);
   for (const std::string& note : s.run.notes) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().warn));
-    ImGui::TextWrapped("%s", note.c_str());
-    ImGui::PopStyleColor();
+    textColouredWrapped(theme().warn, note);
   }
   if (lesson) {
     ImGui::Spacing();
@@ -48,9 +44,7 @@ void drawLessonPanel(AppState& s) {
     if (ImGui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
   }
   for (const std::string& e : s.loadErrors) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().bad));
-    ImGui::TextWrapped("%s", e.c_str());
-    ImGui::PopStyleColor();
+    textColouredWrapped(theme().bad, e);
   }
   ImGui::Spacing();
 }

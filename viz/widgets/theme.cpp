@@ -140,6 +140,12 @@ void textDimWrapped(const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+void textColouredWrapped(ImU32 colour, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 ImFont* uiFont() {
   const Fonts* f = liveFonts();
   ImFont* font = f ? (g_theme.presenter ? f->uiLarge : f->ui) : nullptr;

@@ -44,6 +44,8 @@ ImFont* headingFont();
 
 // Dimmed text that wraps at the window edge.
 void textDimWrapped(const std::string& text);
+// Text in `colour` (theme().warn, bad, good, ...) that wraps at the window edge.
+void textColouredWrapped(ImU32 colour, const std::string& text);
 
 inline ImU32 toImU32(Rgba c) { return IM_COL32(c.r, c.g, c.b, c.a); }
 inline ImVec4 toImVec4(Rgba c) { return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, c.a / 255.0f); }
