@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "app_setup.h"
+#include "software_draw.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::app {
@@ -45,7 +46,7 @@ Image OffscreenRenderer::renderFrame(viz::AppState& state, float dt) {
   SDL_SetRenderDrawColor(renderer_, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                          static_cast<Uint8>(bg.z * 255), 255);
   SDL_RenderClear(renderer_);
-  ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+  drawSoftware(renderer_, *ImGui::GetDrawData());
   SDL_RenderFlush(renderer_);
   Image image;
   image.width = width_, image.height = height_;

@@ -12,6 +12,7 @@
 
 #include "app_setup.h"
 #include "background_frames.h"
+#include "software_draw.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -102,6 +103,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   }
   bool running = true;
   GifRecording recording;
+  const bool software = isSoftwareRenderer(renderer);
   Uint64 last = SDL_GetPerformanceCounter();
   SDL_RendererInfo info{};
   SDL_GetRendererInfo(renderer, &info);
@@ -180,7 +182,13 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                            static_cast<Uint8>(bg.z * 255), 255);
     SDL_RenderClear(renderer);
-    ImGui_ImplSDLRenderer_RenderDrawData(ImGui::GetDrawData());
+    ImDrawData* drawData = ImGui::GetDrawData();
+    if (software && drawData->FramebufferScale.x == 1.0f && drawData->FramebufferScale.y == 1.0f &&
+        drawData->DisplayPos.x == 0.0f && drawData->DisplayPos.y == 0.0f) {
+      drawSoftware(renderer, *drawData);  // no GPU: the faster CPU path
+    } else {
+      ImGui_ImplSDLRenderer_RenderDrawData(drawData);
+    }
     ++frameCount;
 
     if (recording.capturing) {
