@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "runtime/thread_scratch.h"
+
 namespace gradlab::rt {
 namespace {
 
@@ -36,7 +38,11 @@ struct Job {
 class CorePool {
  public:
   explicit CorePool(int32_t threads) {
-    for (int32_t i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+    for (int32_t i = 0; i < threads; ++i) workers_.emplace_back([this] {
+        markLibraryThread();
+        work();
+        releaseThreadScratch();
+      });
   }
   ~CorePool() {
     {

@@ -1,10 +1,16 @@
 #include "runtime/stream.h"
 
 #include "runtime/error.h"
+#include "runtime/thread_scratch.h"
 
 namespace gradlab::rt {
 
-Stream::Stream(int32_t device) : device_(device), worker_([this] { loop(); }) {}
+Stream::Stream(int32_t device)
+    : device_(device), worker_([this] {
+        markLibraryThread();
+        loop();
+        releaseThreadScratch();
+      }) {}
 
 Stream::~Stream() {
   {

@@ -12,6 +12,7 @@
 #include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
+#include "runtime/thread_scratch.h"
 
 namespace gradlab::ops {
 namespace {
@@ -37,51 +38,6 @@ struct UbDeleter {
   void operator()(std::byte* p) const { ::operator delete(p, std::align_val_t{64}); }
 };
 
-// Each host thread keeps one UB-sized buffer and reuses it for every core it plays. A global list owns the
-// buffers, not the threads' thread_local storage: the core pool's threads live until the process exits, and
-// LeakSanitizer does not always find pointers held only in a live thread's TLS (it reported these buffers as
-// leaked at the end of a fuzz run). A thread that ends frees its buffer.
-class UbBuffers {
- public:
-  std::byte* grow(std::byte* old, uint64_t bytes) {
-    auto* fresh = static_cast<std::byte*>(::operator new(bytes, std::align_val_t{64}));
-    std::lock_guard lock(mutex_);
-    if (old) owned_.erase(old);
-    owned_.emplace(fresh, std::unique_ptr<std::byte, UbDeleter>(fresh));
-    return fresh;
-  }
-  void release(std::byte* p) {
-    std::lock_guard lock(mutex_);
-    owned_.erase(p);
-  }
-
- private:
-  std::mutex mutex_;
-  std::unordered_map<std::byte*, std::unique_ptr<std::byte, UbDeleter>> owned_;
-};
-
-UbBuffers& ubBuffers() {
-  static UbBuffers* buffers = new UbBuffers;  // never destroyed: pool threads may still hold a buffer at exit
-  return *buffers;
-}
-
-struct ThreadUb {
-  std::byte* data = nullptr;
-  uint64_t capacity = 0;
-  ~ThreadUb() {
-    if (data) ubBuffers().release(data);
-  }
-};
-
-std::byte* threadUb(uint64_t bytes) {
-  thread_local ThreadUb ub;
-  if (ub.capacity < bytes) {
-    ub.data = ubBuffers().grow(ub.data, bytes);
-    ub.capacity = bytes;
-  }
-  return ub.data;
-}
-
 // A vector core's UB; a cube core's L1, L0A, L0B and L0C, one after another (CoreContext::cubeBuffers).
 uint64_t laneBufferBytes(const Plan& plan, int32_t core) {
   const DeviceProfile& p = plan.profile;
@@ -102,7 +58,7 @@ void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::uniq
     CoreContext ctx;
     ctx.core = core;
     ctx.ubBytes = laneBufferBytes(plan, core);
-    ctx.ub = threadUb(ctx.ubBytes);
+    ctx.ub = rt::threadScratch(ctx.ubBytes);
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
     for (size_t i = start[core]; i < start[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
   }, workBytes);
