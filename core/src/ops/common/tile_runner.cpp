@@ -206,10 +206,14 @@ Plan newPlan(OpKind op, const DeviceProfile& profile, bool deterministic, aclDat
 }
 
 void finalizePlan(Plan& plan) {
-  std::stable_sort(plan.tiles.begin(), plan.tiles.end(), [](const Tile& a, const Tile& b) {
+  auto launchOrder = [](const Tile& a, const Tile& b) {
     if (a.phase != b.phase) return a.phase < b.phase;
     return a.core != b.core ? a.core < b.core : a.order < b.order;
-  });
+  };
+  // Planners mostly emit in launch order; a stable sort would still copy every tile through a buffer.
+  if (!std::is_sorted(plan.tiles.begin(), plan.tiles.end(), launchOrder)) {
+    std::stable_sort(plan.tiles.begin(), plan.tiles.end(), launchOrder);
+  }
   int32_t maxCore = -1;
   for (const Tile& t : plan.tiles) maxCore = std::max(maxCore, t.core);
   plan.coresUsed = maxCore + 1;

@@ -161,20 +161,47 @@ void describeUb(const Plan& plan, Emitted& e, UbUses& ub) {
 // What each phase does, in words, for the plan's readers; by PhaseKind.
 using PhaseTexts = std::array<std::string, 4>;
 
+// What describeUb's text depends on: tiles with equal keys share one text, written once.
+struct UbKey {
+  PhaseKind phase;
+  int64_t planes, rows, cols;
+  uint64_t ubBytes;
+  bool srcEmpty;
+  bool operator==(const UbKey&) const = default;
+};
+
+UbKey ubKey(const Emitted& e) {
+  const Box& d = e.tile.dst;
+  return {e.phase, d.plane1 - d.plane0, d.row1 - d.row0, d.col1 - d.col0, e.tile.ubBytes, e.tile.src.cells() == 0};
+}
+
 // Numbers the phases that have tiles (in PhaseKind order) and each core's tiles within a phase.
 UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emitted> emitted, const PhaseTexts& texts) {
-  std::stable_sort(emitted.begin(), emitted.end(), [](const Emitted& a, const Emitted& b) {
+  auto byPhaseThenCore = [](const Emitted& a, const Emitted& b) {
     if (a.phase != b.phase) return a.phase < b.phase;
     return a.tile.core < b.tile.core;
-  });
+  };
+  // Most plans are emitted in order already; a stable sort would still copy every tile through a buffer.
+  if (!std::is_sorted(emitted.begin(), emitted.end(), byPhaseThenCore)) {
+    std::stable_sort(emitted.begin(), emitted.end(), byPhaseThenCore);
+  }
   UpsamplePlan up;
   up.plan = std::move(base);
   up.blocks = std::move(blocks);
+  up.plan.tiles.reserve(emitted.size());
   int32_t order = 0, core = -1;
   UbUses ub(up.plan);
+  std::vector<std::pair<UbKey, int32_t>> described;  // a handful of distinct tile shapes in a plan
   for (size_t i = 0; i < emitted.size(); ++i) {
     Emitted& e = emitted[i];
-    describeUb(up.plan, e, ub);
+    const UbKey key = ubKey(e);
+    auto seen = std::find_if(described.begin(), described.end(), [&](const auto& d) { return d.first == key; });
+    if (seen != described.end()) {
+      e.tile.ubUse = seen->second;
+    } else {
+      describeUb(up.plan, e, ub);
+      if (described.size() < 64) described.emplace_back(key, e.tile.ubUse);
+    }
     if (up.plan.phases.empty() || up.plan.phases.back().kind != e.phase) {
       up.plan.phases.push_back({e.phase, texts[static_cast<size_t>(e.phase)]});
       core = -1;
