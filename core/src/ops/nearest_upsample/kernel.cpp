@@ -9,6 +9,7 @@
 #include "ops/common/kernel_code.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
+#include "ops/nearest_upsample/doubled_row.h"
 
 namespace gradlab::ops::nearest {
 namespace {
@@ -269,9 +270,36 @@ void gatherRow(const UpsampleJob& job, const ColumnBlock& b, const V* in, V* out
   }
 }
 
+// Untraced, 2x along W, the same bits on both sides (FLOAT, FLOAT16, BF16), unit column strides: each
+// output row is written straight from its source row (doubled_row.h), with no stop in UB.
+bool doublesRows(const UpsampleJob& job, const ColumnBlock& b) {
+  const aclDataType d = job.dst.dtype;
+  return job.cols.factor == 2 && b.dst0 % 2 == 0 && job.src.dtype == d &&
+         (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16) && job.src.sW == 1 && job.dst.sW == 1 &&
+         reinterpret_cast<uintptr_t>(job.dst.base) % job.dst.elementSize == 0 && hostDoublesRows();
+}
+
+void forwardDoubledTile(const UpsampleJob& job, const Tile& t, const ColumnBlock& b) {
+  const uint16_t quietBit = job.dst.dtype == ACL_BF16 ? kQuietBitBf16 : kQuietBitFloat16;
+  const bool stream = streamOutput(job);
+  const int64_t es = static_cast<int64_t>(job.dst.elementSize);
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    std::byte* out = job.dst.address(p, 0, b.dst0);  // the addresses' divisions once a plane, not a row
+    const std::byte* in = job.src.address(p, 0, b.src0);
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      writeDoubledRow(out + r * job.dst.sH * es, in + job.rows.src[r] * job.src.sH * es, b.width(), job.dst.elementSize,
+                      quietBit, stream);
+    }
+  }
+  if (stream) streamFence();
+}
+
 template <bool kTrace, typename V>
 void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
+  if constexpr (!kTrace && !kFp64<V>) {
+    if (doublesRows(job, b)) return forwardDoubledTile(job, t, b);
+  }
   const int64_t width = b.width();
   const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
   V* outBlock = ctx.ubAt<V>(0, static_cast<uint64_t>(t.dst.cells()));
@@ -281,21 +309,27 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   const bool direct = (job.src.dtype == ACL_FLOAT || job.src.dtype == ACL_DOUBLE) && job.src.sW == 1;
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     int64_t previous = -1;
+    const V* last = nullptr;  // the UB row gathered from `previous`
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       V* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       const int64_t h = job.rows.src[r];
       [[maybe_unused]] const int16_t step = h == previous ? code::kRepeatRow : code::kGather;  // the trace's line
       if (h == previous) {
-        std::memcpy(o, o - width, width * sizeof(V));  // same source row as the row above
+        // Same source row as the row above. Untraced, the copy-out reads that row again instead: the
+        // result is the same and the host moves a row less (the op is memory-bound).
+        if constexpr (kTrace) std::memcpy(o, last, width * sizeof(V));
+        else o = const_cast<V*>(last);
       } else if (direct) {
         gatherRow(job, b, reinterpret_cast<const V*>(job.src.address(p, h, b.src0)), o);
         staged += b.span();
         previous = h;
+        last = o;
       } else {
         loadRow(job.src, p, h, b.src0, b.span(), stage);
         staged += b.span();
         gatherRow(job, b, stage, o);
         previous = h;
+        last = o;
       }
       if constexpr (kTrace) {
         const int64_t srcRow = flat(p, h, 0, job.rows.in, job.cols.in);
@@ -305,12 +339,9 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
           ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, shown, shown, step);
         }
       }
-    }
-  }
-  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
-    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      const V* row = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
-      writeRow(job, p, r, b.dst0, width, row);
+      // Each row is copied out while it is still in the host's L1 rather than after the whole tile: the
+      // same bytes reach GM, once.
+      writeRow(job, p, r, b.dst0, width, o);
     }
   }
   if (streamOutput(job)) streamFence();

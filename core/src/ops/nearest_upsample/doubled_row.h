@@ -1,0 +1,25 @@
+// One output row of a 2x nearest upsample along W, written straight from its source row:
+// dst[i] = src[i / 2]. The forward's untraced fast path: one loop that loads each source vector once and
+// stores the doubled vectors, so the loads and the stores overlap instead of a gather into UB and a
+// copy-out after it (on this kind of host the separate passes cost half as much time again as the data).
+// The trace, the UB model and every other shape keep the staged path; the result is the same bits.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gradlab::ops::nearest {
+
+// Whether this host runs the vector loop (x86-64 with AVX2); without it callers keep the staged path.
+bool hostDoublesRows();
+
+// The quiet bit a 2-byte NaN gets: widening to fp32 and rounding back (the staged path) forces it.
+inline constexpr uint16_t kQuietBitFloat16 = 0x0200, kQuietBitBf16 = 0x0040;
+
+// dst[i] = src[i / 2] for i in [0, count), elements of `elementBytes` (4: bits copied as they are; 2: a NaN
+// gets `quietBit16`), dst element-aligned. `stream`: non-temporal stores (a large output, stream_store.h;
+// the caller fences). Reads src[0, (count + 1) / 2) only. Requires hostDoublesRows().
+void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
+                     bool stream);
+
+}  // namespace gradlab::ops::nearest
