@@ -1,7 +1,10 @@
-// The upsample forward's doubled-row writer (core/src/ops/nearest_upsample/doubled_row.h): every length and
-// alignment against dst[i] = src[i / 2], nothing written outside the row, every 2-byte bit pattern against
-// the staged path's widen-and-round, and whole forwards that take the fast path (2x along W, streamed and
-// not, odd widths, column blocks, every dtype) against the independent reference.
+// The upsample kernels' host fast paths against exact expectations and the independent reference:
+// - the forward's doubled-row writer (core/src/ops/nearest_upsample/doubled_row.h): every length and
+//   alignment against dst[i] = src[i / 2], nothing written outside the row, every 2-byte bit pattern against
+//   the staged path's widen-and-round, and whole forwards that take it (2x along W, streamed and not, odd
+//   widths, column blocks, every dtype);
+// - ragged backwards (each cell's sum kept in a register) and streamed outputs whose rows do not start on
+//   32 bytes (their ends go out 4 bytes a streaming store), bit-exact in deterministic mode.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -110,6 +113,37 @@ TEST(UpsampleDoubledRow, ForwardsThatDoubleRowsMatchTheReference) {
         EXPECT_TRUE(c.passed) << s.inH << "x" << s.inW << " -> " << s.outH << "x" << s.outW << " " << dtypeText(dtype)
                               << " " << layoutName(layout) << " " << s.profile << ": " << c.detail;
       }
+    }
+  }
+}
+
+// Ragged column maps sum each gradInput cell in a register; rows of 100 or 75 cells do not start on 32
+// bytes, and outputs over 8 MiB are streamed.
+TEST(UpsampleFastPaths, RaggedBackwardsAndStreamedUnalignedRowsMatchTheReference) {
+  struct Shape {
+    OpKind op;
+    int64_t N, C, inH, inW, outH, outW;
+    aclDataType dtype;
+    const char* profile;
+  };
+  const Shape shapes[] = {
+      {OpKind::kUpsampleNearestExact2dBackward, 2, 3, 7, 10, 16, 23, ACL_FLOAT, ""},
+      {OpKind::kUpsampleNearestExact2dBackward, 1, 2, 5, 13, 9, 61, ACL_FLOAT, "atlas-a2:ub=2k"},  // row pieces
+      {OpKind::kUpsampleNearestExact1dBackward, 2, 2, 1, 37, 1, 100, ACL_FLOAT16, ""},
+      {OpKind::kUpsampleNearestExact2dBackward, 1, 2, 7, 5, 3, 13, ACL_FLOAT, ""},  // downsampling rows
+      {OpKind::kUpsampleNearestExact2dBackward, 3, 8, 300, 300, 768, 768, ACL_FLOAT, ""},      // 8.6 MB gradInput
+      {OpKind::kUpsampleNearestExact2d, 2, 7, 330, 375, 470, 1000, ACL_FLOAT, ""},              // 26 MB out
+  };
+  for (const Shape& s : shapes) {
+    for (bool deterministic : {true, false}) {
+      if (s.outH > 400 && !deterministic) continue;  // the large ones once: bit-exact
+      RunRequest r;
+      r.op = s.op, r.N = s.N, r.C = s.C, r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
+      r.dtype = s.dtype, r.deterministic = deterministic;
+      if (*s.profile) r.profile = verify::adaptive::namedProfile(s.profile);
+      const verify::CaseResult c = verify::runAndJudge(r);
+      EXPECT_TRUE(c.passed) << s.inH << "x" << s.inW << " <-> " << s.outH << "x" << s.outW << " " << dtypeText(s.dtype)
+                            << (deterministic ? " deterministic " : " default ") << s.profile << ": " << c.detail;
     }
   }
 }
