@@ -63,9 +63,17 @@ void addChunk(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int64_t 
     }
     return;
   }
-  const int64_t* src = job.cols.src.data() + x0;
+  // Ragged columns: cell by cell, each cell's values summed in a register in column order. The same adds
+  // in the same order as one add into the cell per value, without a store and a reload between them
+  // (a cell's adds formed a chain through memory: the ragged backward's whole time).
+  if (n <= 0) return;
+  const int64_t* first = job.cols.first.data();
   V* base = acc - b.dst0;
-  for (int64_t i = 0; i < n; ++i) base[src[i]] += g[i];
+  for (int64_t j = job.cols.src[x0], j1 = job.cols.src[x0 + n - 1] + 1; j < j1; ++j) {
+    V sum = base[j];
+    for (int64_t x = std::max(first[j], x0), e = std::min(first[j + 1], x0 + n); x < e; ++x) sum += g[x - x0];
+    base[j] = sum;
+  }
 }
 
 // The FLOAT16 / BF16 sums of accumulate=dtype round after every add (gradlab/accumulation.h).
