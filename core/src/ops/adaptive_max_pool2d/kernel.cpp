@@ -180,13 +180,13 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   int64_t* idx = ctx.ubAt<int64_t>(t.accBytes + BackwardTiling::indexOffset(static_cast<int64_t>(cells)), cells);
   // Dense fp32 values and int64 indices need no cast: the vector unit reads them where the copy-in
   // would have put them, which saves a pass over every input byte (the op is memory-bound).
-  const bool direct = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first) &&
-                      r.indices.directIndices(tile.src.plane0, run.first);
-  if (!direct) {
-    for (int64_t q = 0; q < planes; ++q) {
-      r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
-      r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
-    }
+  // Each tensor on its own: FLOAT16 / BF16 values are staged (widened) while INT64 indices are still read
+  // in place.
+  const bool directV = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first);
+  const bool directK = !kTrace && r.indices.directIndices(tile.src.plane0, run.first);
+  for (int64_t q = 0; q < planes && !(directV && directK); ++q) {
+    if (!directV) r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
+    if (!directK) r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
   }
   if constexpr (kTrace) {
     ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0, code::kCopyIn);
@@ -203,8 +203,8 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
         if (!inUb) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0, code::kZeroSums);
       }
     }
-    const float* v = direct ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
-    const int64_t* k = direct ? r.indices.directIndices(p, run.first) : idx + q * run.count;
+    const float* v = directV ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
+    const int64_t* k = directK ? r.indices.directIndices(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
     if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
     for (int64_t i = 0; r.rounding == ACL_FLOAT && i < run.count; ++i) {
