@@ -8,6 +8,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "ops/common/host_cpu.h"
+
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__)
 #define GRADLAB_POOL_X86 1
 #include <cpuid.h>
@@ -164,9 +166,7 @@ struct V {
 namespace {
 
 bool cpuHasAvx2F16c() {
-  // __builtin_cpu_supports("avx2") also checks that the OS saves the YMM registers; F16C comes from CPUID.
-  __builtin_cpu_init();
-  if (!__builtin_cpu_supports("avx2")) return false;
+  if (!hostHasAvx2()) return false;
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
 }

@@ -184,7 +184,7 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   // in place.
   const bool directV = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first);
   const bool directK = !kTrace && r.indices.directIndices(tile.src.plane0, run.first);
-  for (int64_t q = 0; q < planes && !(directV && directK); ++q) {
+  for (int64_t q = 0; q < planes; ++q) {
     if (!directV) r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
     if (!directK) r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
   }

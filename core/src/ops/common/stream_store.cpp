@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "gradlab/half.h"
+#include "ops/common/host_cpu.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -47,17 +48,12 @@ void streamEdge(std::byte* d, const std::byte* s, size_t bytes) {
   std::memcpy(d + i, s + i, bytes - i);
 }
 
-bool cpuHasAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");  // also checks that the OS saves the YMM registers
-}
-
 }  // namespace
 #endif
 
 void streamCopy(void* dst, const void* src, size_t bytes) {
 #ifdef GRADLAB_HAVE_STREAM_STORES
-  static const bool avx2 = cpuHasAvx2();
+  static const bool avx2 = hostHasAvx2();
   auto* d = static_cast<std::byte*>(dst);
   const auto* s = static_cast<const std::byte*>(src);
   const size_t width = avx2 ? 32 : 16;

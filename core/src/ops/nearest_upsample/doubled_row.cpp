@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "ops/common/host_cpu.h"
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 #define GRADLAB_DOUBLED_ROW_AVX2 1
@@ -11,10 +13,12 @@
 namespace gradlab::ops::nearest {
 namespace {
 
+// A 2-byte format's exponent bits (all ones: infinity), the bits above its quiet bit's mantissa.
+uint16_t infinityBits(uint16_t quietBit) { return static_cast<uint16_t>(0x7FFF & ~(quietBit * 2 - 1)); }
+
 // A 2-byte NaN (exponent all ones, mantissa not zero) with its quiet bit set; anything else unchanged.
 uint16_t quietNan(uint16_t x, uint16_t quietBit) {
-  const uint16_t exponent = static_cast<uint16_t>(0x7FFF & ~(quietBit * 2 - 1));
-  return (x & 0x7FFF) > exponent ? static_cast<uint16_t>(x | quietBit) : x;
+  return (x & 0x7FFF) > infinityBits(quietBit) ? static_cast<uint16_t>(x | quietBit) : x;
 }
 
 template <typename T>
@@ -55,7 +59,7 @@ __attribute__((target("avx2"))) int64_t vector16(uint16_t* d, const uint16_t* s,
   const __m128i odd = _mm_setr_epi8(0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9);
   const __m256i pick = _mm256_broadcastsi128_si256((i & 1) ? odd : even);
   const __m256i magnitude = _mm256_set1_epi16(0x7FFF);
-  const __m256i exponent = _mm256_set1_epi16(static_cast<int16_t>(0x7FFF & ~(quietBit * 2 - 1)));
+  const __m256i exponent = _mm256_set1_epi16(static_cast<int16_t>(infinityBits(quietBit)));
   const __m256i quiet = _mm256_set1_epi16(static_cast<int16_t>(quietBit));
   for (; i + 16 <= count && i / 2 + 12 <= srcCount; i += 16) {
     const uint16_t* k = s + i / 2;
@@ -64,7 +68,7 @@ __attribute__((target("avx2"))) int64_t vector16(uint16_t* d, const uint16_t* s,
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(k + 4)), 1);
     __m256i v = _mm256_shuffle_epi8(pair, pick);
     const __m256i isNan = _mm256_cmpgt_epi16(_mm256_and_si256(v, magnitude), exponent);
-    v = _mm256_or_si256(v, _mm256_and_si256(isNan, quiet)); 
+    v = _mm256_or_si256(v, _mm256_and_si256(isNan, quiet));
     store32<kStream>(d + i, v);
   }
   return i;
@@ -96,11 +100,7 @@ __attribute__((target("avx2"))) void doubled(std::byte* dst, const std::byte* sr
 
 bool hostDoublesRows() {
 #ifdef GRADLAB_DOUBLED_ROW_AVX2
-  static const bool avx2 = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");  // also checks that the OS saves the YMM registers
-  }();
-  return avx2;
+  return hostHasAvx2();
 #else
   return false;
 #endif

@@ -317,7 +317,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
   const bool direct = (job.src.dtype == ACL_FLOAT || job.src.dtype == ACL_DOUBLE) && job.src.sW == 1;
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     int64_t previous = -1;
-    const V* last = nullptr;  // the UB row gathered from `previous`
+    V* last = nullptr;  // the UB row gathered from `previous`
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
       V* o = outBlock + ((p - t.dst.plane0) * rowsPerPlane + (r - t.dst.row0)) * width;
       const int64_t h = job.rows.src[r];
@@ -326,7 +326,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
         // Same source row as the row above. Untraced, the copy-out reads that row again instead: the
         // result is the same and the host moves a row less (the op is memory-bound).
         if constexpr (kTrace) std::memcpy(o, last, width * sizeof(V));
-        else o = const_cast<V*>(last);
+        else o = last;
       } else if (direct) {
         gatherRow(job, b, reinterpret_cast<const V*>(job.src.address(p, h, b.src0)), o);
         staged += b.span();
