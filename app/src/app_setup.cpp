@@ -12,6 +12,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::app {
 
@@ -99,6 +100,7 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
 void buildFrame(viz::AppState& s, float dt) {
   viz::syncTheme(s);
   s.player.update(dt);
+  viz::uimap::beginFrame();
   ImGui::NewFrame();
   viz::drawMainUi(s);
   ImGui::Render();

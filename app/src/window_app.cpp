@@ -8,17 +8,34 @@
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "app_setup.h"
 #include "background_frames.h"
+#include "input_pump.h"
 #include "software_draw.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::app {
 namespace {
+
+// GRADLAB_UI_MAP=FILE: after every frame, the widget map (viz/widgets/ui_map.h) replaces FILE, for the
+// scenario driver in tests/ui.
+void writeUiMap(const char* path, SDL_Window* window, unsigned long long frame) {
+  int x = 0, y = 0, w = 0, h = 0;
+  SDL_GetWindowPosition(window, &x, &y);
+  SDL_GetWindowSize(window, &w, &h);
+  const std::string temp = std::string(path) + ".tmp";
+  if (FILE* f = std::fopen(temp.c_str(), "wb")) {
+    const std::string text = viz::uimap::json(frame, x, y, w, h);
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    if (std::fclose(f) == 0 && written) std::rename(temp.c_str(), path);
+  }
+}
 
 
 Image readPixels(SDL_Renderer* renderer) {
@@ -102,20 +119,21 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     s.player.t = s.player.duration * o.at;
   }
   bool running = true;
+  const char* uiMapPath = std::getenv("GRADLAB_UI_MAP");
+  if (uiMapPath && *uiMapPath) viz::uimap::setEnabled(true);
   GifRecording recording;
   const bool software = isSoftwareRenderer(renderer);
   Uint64 last = SDL_GetPerformanceCounter();
   SDL_RendererInfo info{};
   SDL_GetRendererInfo(renderer, &info);
   const bool vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+  InputPump input;
   while (running) {
-    SDL_Event event;
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || recording.capturing || recording.gif.active() || (s.verify && s.verify->running()) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
-    if (!busy && SDL_WaitEventTimeout(&event, 250)) SDL_PushEvent(&event);
-    while (SDL_PollEvent(&event)) {
-      ImGui_ImplSDL2_ProcessEvent(&event);
+    input.collect(busy ? 0 : 250);
+    input.dispatch([&](const SDL_Event& event) {
       if (event.type == SDL_QUIT) running = false;
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) running = false;
       if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput && event.key.repeat == 0) {
@@ -129,7 +147,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
                  (event.key.keysym.sym == SDLK_LEFT || event.key.keysym.sym == SDLK_RIGHT)) {
         viz::handleShortcut(s, event.key.keysym.sym == SDLK_LEFT ? viz::Shortcut::kStepBack : viz::Shortcut::kStepForward);
       }
-    }
+    });
     if (s.requests.toggleFullscreen) {
       s.requests.toggleFullscreen = false;
       s.fullscreen = !s.fullscreen;
@@ -176,6 +194,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     last = now;
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
+    input.applyToImGui();
     if (recording.capturing) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // the preset's view, not the pointer's
     buildFrame(s, recording.capturing ? 0.0f : dt);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -227,7 +246,8 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (!o.screenshot.empty()) running = false;
     }
     SDL_RenderPresent(renderer);
-    if (!vsync && !recording.capturing) {
+    if (viz::uimap::enabled()) writeUiMap(uiMapPath, window, static_cast<unsigned long long>(frameCount));
+    if (!vsync && !recording.capturing && !input.pending()) {
       // No vsync (software renderer): cap at about 60 frames per second.
       const Uint64 spent = SDL_GetPerformanceCounter() - now;
       const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());

@@ -5,6 +5,7 @@
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -20,7 +21,9 @@ void place(float x, float y, float w, float h) {
 
 void tabButton(AppState& s, const char* label, Tab tab) {
   ImGuiTabItemFlags flags = (s.selectTab && s.tab == tab) ? ImGuiTabItemFlags_SetSelected : 0;
-  if (ImGui::BeginTabItem(label, nullptr, flags)) {
+  const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+  uimap::item("tab", label, open ? "open" : "");
+  if (open) {
     // While a switch requested by a preset is pending, the old tab still reports itself open.
     if (!s.selectTab) s.tab = tab;
     ImGui::EndTabItem();
@@ -74,18 +77,21 @@ void drawMainUi(AppState& s) {
 
   place(0, 0, W, topH);
   ImGui::Begin("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
+  uimap::rect("panel", "top", ImVec2(0, 0), ImVec2(W, topH));
   drawTopBar(s);
   ImGui::End();
 
   if (!s.presenter) {
     place(0, topH, leftW, H - topH);
     ImGui::Begin("##controls", nullptr, kPanelFlags);
+    uimap::rect("panel", "controls", ImVec2(0, topH), ImVec2(leftW, H));
     drawControlsPanel(s);
     ImGui::End();
   }
 
   place(leftW, topH, W - leftW - rightW, H - topH);
   ImGui::Begin("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  uimap::rect("panel", "centre", ImVec2(leftW, topH), ImVec2(W - rightW, H));
   drawCentre(s);
   s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
   s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
@@ -93,12 +99,14 @@ void drawMainUi(AppState& s) {
 
   place(W - rightW, topH, rightW, H - topH);
   ImGui::Begin("##side", nullptr, kPanelFlags);
+  uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
   drawLessonPanel(s);
   ImGui::Separator();
   drawInspectorPanel(s);
   ImGui::End();
   if (s.showHelp) drawHelpOverlay(s);
   syncTheme(s);
+  recordUiState(s);
 }
 
 }  // namespace gradlab::viz

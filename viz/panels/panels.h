@@ -22,6 +22,7 @@ void drawVerifyPanel(AppState& state);   // verify_panel.cpp
 void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators as products with 0/1 matrices
 void drawCodePanel(AppState& state);     // code_panel.cpp: the kernel's listing beside the animation, its line lit
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
+void recordUiState(const AppState& state); // ui_state.cpp: the state facts of the widget map (tests/ui)
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
 void saveSession(AppState& state, std::string path);

@@ -1,0 +1,251 @@
+#include "scenario.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+
+#include "app_process.h"
+#include "x_display.h"
+
+namespace gradlab::uitest {
+namespace {
+
+using nlohmann::json;
+
+bool matches(const std::string& actual, const std::string& wanted) {
+  if (!wanted.empty() && wanted[0] == '~') return actual.find(wanted.substr(1)) != std::string::npos;
+  if (!wanted.empty() && wanted[0] == '!') return actual != wanted.substr(1);
+  return actual == wanted;
+}
+
+std::string text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+struct Point {
+  int x = 0, y = 0;
+};
+
+Point pointIn(const Widget& w, const json& step) {
+  double fx = 0.5, fy = 0.5;
+  if (step.contains("at") && step["at"].is_array() && step["at"].size() == 2) fx = step["at"][0], fy = step["at"][1];
+  return Point{static_cast<int>(w.x0 + (w.x1 - w.x0) * fx), static_cast<int>(w.y0 + (w.y1 - w.y0) * fy)};
+}
+
+class Runner {
+ public:
+  Runner(const RunSettings& settings, XDisplay& x, AppProcess& app) : settings_(settings), x_(x), app_(app) {}
+
+  // The step's action; "" on success, else why not.
+  std::string act(const json& step, const Frame& frame) {
+    auto target = [&](const char* key, const Widget** w) -> std::string {
+      const std::string id = step[key].get<std::string>();
+      *w = frame.find(id);
+      return *w ? std::string() : "no widget \"" + id + "\" on screen" + nearby(frame, id);
+    };
+    const Widget* w = nullptr;
+    for (const char* click : {"click", "rightClick", "doubleClick"}) {
+      if (!step.contains(click)) continue;
+      if (std::string e = target(click, &w); !e.empty()) return e;
+      const Point p = pointIn(*w, step);
+      press(p, std::string(click) == "rightClick" ? 3 : 1, step.value("hold", 0.12));
+      if (std::string(click) == "doubleClick") press(p, 1, 0.05);
+      return "";
+    }
+    if (step.contains("move")) {
+      if (std::string e = target("move", &w); !e.empty()) return e;
+      const Point p = pointIn(*w, step);
+      x_.move(p.x, p.y);
+      return "";
+    }
+    if (step.contains("wheel")) {
+      if (std::string e = target("wheel", &w); !e.empty()) return e;
+      const Point p = pointIn(*w, step);
+      x_.move(p.x, p.y);
+      sleepSeconds(0.05);
+      const int clicks = step.value("clicks", 1);
+      for (int i = 0; i < std::abs(clicks); ++i) {
+        x_.button(clicks > 0 ? 4 : 5, true);
+        x_.button(clicks > 0 ? 4 : 5, false);
+        sleepSeconds(0.03);
+      }
+      return "";
+    }
+    if (step.contains("drag")) {
+      if (std::string e = target("drag", &w); !e.empty()) return e;
+      const Point p = pointIn(*w, step);
+      const int dx = step["by"][0], dy = step["by"][1];
+      x_.move(p.x, p.y);
+      sleepSeconds(0.08);
+      x_.button(1, true);
+      for (int i = 1; i <= 10; ++i) {
+        sleepSeconds(0.03);
+        x_.move(p.x + dx * i / 10, p.y + dy * i / 10);
+      }
+      sleepSeconds(0.08);
+      x_.button(1, false);
+      return "";
+    }
+    if (step.contains("type")) return x_.type(step["type"].get<std::string>(), step.value("gap", 0.06)) ? "" : "cannot type that";
+    if (step.contains("key")) return x_.key(step["key"].get<std::string>(), step.value("hold", 0.08)) ? "" : "unknown key";
+    if (step.contains("wait")) {
+      sleepSeconds(step["wait"].get<double>());
+      return "";
+    }
+    if (step.contains("writeFile")) {
+      std::ofstream out(settings_.workDir + "/" + step["writeFile"].get<std::string>(), std::ios::binary);
+      out << step.value("text", "");
+      return out ? "" : "cannot write the file";
+    }
+    if (step.contains("screenshot")) {
+      return x_.grab().writePng(settings_.workDir + "/" + step["screenshot"].get<std::string>() + ".png") ? "" : "cannot save";
+    }
+    return "";
+  }
+
+  // The step's checks against one frame; "" when all hold.
+  std::string check(const json& step, const Frame& frame, const Screen& before) {
+    if (step.contains("expect"))
+      for (const auto& [key, wanted] : step["expect"].items()) {
+        const std::string actual = frame.fact(key);
+        if (!matches(actual, text(wanted))) return "state \"" + key + "\" is \"" + actual + "\", wanted \"" + text(wanted) + "\"";
+      }
+    if (step.contains("expectWidget"))
+      for (const auto& [id, wanted] : step["expectWidget"].items()) {
+        const Widget* w = frame.find(id);
+        if (!w) return "no widget \"" + id + "\" on screen" + nearby(frame, id);
+        if (!matches(w->value, text(wanted))) return "\"" + id + "\" shows \"" + w->value + "\", wanted \"" + text(wanted) + "\"";
+      }
+    if (step.contains("exists"))
+      for (const json& id : step["exists"])
+        if (!frame.find(id)) return "no widget \"" + id.get<std::string>() + "\" on screen" + nearby(frame, id);
+    if (step.contains("absent"))
+      for (const json& id : step["absent"])
+        if (frame.find(id)) return "widget \"" + id.get<std::string>() + "\" is on screen";
+    if (step.contains("inside")) {
+      const Widget* w = frame.find(step["inside"][0]);
+      const Widget* c = frame.find(step["inside"][1]);
+      if (!w || !c) return "\"inside\" names a widget that is not on screen";
+      if (w->x0 < c->x0 - 1 || w->y0 < c->y0 - 1 || w->x1 > c->x1 + 1 || w->y1 > c->y1 + 1)
+        return w->id + " lies outside " + c->id;
+    }
+    for (const char* key : {"changed", "unchanged"}) {
+      if (!step.contains(key)) continue;
+      const Widget* w = frame.find(step[key]);
+      if (!w) return std::string("no widget \"") + step[key].get<std::string>() + "\" on screen";
+      const Screen now = x_.grab();
+      const long n = now.differing(before, int(w->x0), int(w->y0), int(w->x1), int(w->y1));
+      const long area = static_cast<long>((w->x1 - w->x0) * (w->y1 - w->y0));
+      const bool changed = n > std::max(20L, area / 500);
+      if (changed != (std::string(key) == "changed"))
+        return w->id + (changed ? " changed" : " did not change") + " (" + std::to_string(n) + " pixels differ)";
+    }
+    return "";
+  }
+
+  static bool hasChecks(const json& step) {
+    for (const char* k : {"expect", "expectWidget", "exists", "absent", "changed", "unchanged", "inside"})
+      if (step.contains(k)) return true;
+    return false;
+  }
+
+ private:
+  // The pointer jumps onto the widget and presses at once (the quickest hand, and xdotool's "click").
+  void press(Point p, int button, double hold) {
+    x_.move(p.x, p.y);
+    x_.button(button, true);
+    sleepSeconds(hold);
+    x_.button(button, false);
+    sleepSeconds(0.04);
+  }
+  static std::string nearby(const Frame& frame, const std::string& id) {
+    const std::string kind = id.substr(0, id.find('/') + 1);
+    std::string names;
+    for (const Widget& w : frame.widgets)
+      if (w.id.rfind(kind, 0) == 0 && names.size() < 400) names += (names.empty() ? "" : ", ") + w.id;
+    return names.empty() ? "" : " (on screen: " + names + ")";
+  }
+  const RunSettings& settings_;
+  XDisplay& x_;
+  AppProcess& app_;
+};
+
+std::string describe(const json& step) {
+  std::string d = step.dump();
+  return d.size() > 160 ? d.substr(0, 157) + "..." : d;
+}
+
+}  // namespace
+
+bool runScenario(const json& scenario, const RunSettings& settings) {
+  const std::string name = scenario.value("name", "scenario");
+  XDisplay x;
+  if (!x.ok()) {
+    std::printf("%s: no X display with the XTest extension (run under xvfb-run)\n", name.c_str());
+    return false;
+  }
+  std::vector<std::string> args = {"--size", "1280x720", "--out-dir", "."};
+  for (const json& a : scenario.value("args", json::array())) args.push_back(a.get<std::string>());
+  AppProcess app(settings.app, args, settings.workDir);
+  std::string error;
+  if (!app.start(&error)) {
+    std::printf("%s: %s\n", name.c_str(), error.c_str());
+    return false;
+  }
+  std::optional<Frame> frame = app.waitForFrame(3, 30.0);
+  if (!frame) {
+    std::printf("%s: the app drew no frame within 30 s\n%s\n", name.c_str(), app.log().c_str());
+    app.stop(2.0);
+    return false;
+  }
+  // The pointer starts away from every widget, on the desktop beside the window when there is room.
+  x.move(frame->windowX + frame->width - 2, frame->windowY + frame->height - 2);
+  Runner runner(settings, x, app);
+  const json steps = scenario.value("steps", json::array());
+  int index = 0;
+  bool ok = true;
+  for (const json& step : steps) {
+    ++index;
+    frame = app.latest();
+    if (!frame) frame = app.waitForFrame(0, 5.0);
+    if (!frame) {
+      std::printf("%s step %d: the app is gone\n", name.c_str(), index);
+      ok = false;
+      break;
+    }
+    const Screen before = x.grab();
+    const unsigned long long start = frame->number;
+    std::string failure = runner.act(step, *frame);
+    if (failure.empty() && Runner::hasChecks(step)) {
+      const double within = step.value("within", 3.0);
+      const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(within);
+      // At least two frames after the input, then frame by frame until the checks hold or time is up.
+      std::optional<Frame> now = app.waitForFrame(start + 2, within + 5.0);
+      failure = now ? runner.check(step, *now, before) : "the app drew no further frame";
+      while (!failure.empty() && now && std::chrono::steady_clock::now() < until) {
+        now = app.waitForFrame(now->number + 1, within + 5.0);
+        if (now) failure = runner.check(step, *now, before);
+      }
+    } else if (failure.empty()) {
+      app.waitForFrame(start + 1, 5.0);
+    }
+    if (settings.verbose || !failure.empty())
+      std::printf("%s step %d %s: %s\n", name.c_str(), index, failure.empty() ? "ok" : "FAILED", describe(step).c_str());
+    if (!failure.empty()) {
+      const std::string shot = settings.workDir + "/failed-step" + std::to_string(index) + ".png";
+      x.grab().writePng(shot);
+      std::printf("  %s\n  screen: %s\n", failure.c_str(), shot.c_str());
+      ok = false;
+      break;
+    }
+  }
+  const bool crashed = !app.running();
+  const int status = app.stop(5.0);
+  if (crashed || status != 0) {
+    std::printf("%s: the app %s (status %d)\n%s\n", name.c_str(), crashed ? "exited during the scenario" : "did not exit cleanly",
+                status, app.log().c_str());
+    ok = false;
+  }
+  std::printf("%s: %d of %zu steps %s\n", name.c_str(), ok ? index : index - 1, steps.size(), ok ? "passed" : "passed before a failure");
+  return ok;
+}
+
+}  // namespace gradlab::uitest

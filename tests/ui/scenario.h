@@ -1,0 +1,38 @@
+// A scenario: what a person does to the app, step by step, and what each step must show. Written as
+// JSON against widget labels ("tab/Tiling", "field/out H"), never coordinates, so another front end
+// that writes the same widget map (the browser build) can be driven by the same files.
+//
+//   {"name": "...", "about": "...", "args": ["--op", "upsample2d-backward", ...],
+//    "steps": [{"click": "tab/Tiling", "expect": {"tab": "Tiling"}, "changed": "panel/centre"}, ...]}
+//
+// Actions (one per step, or none: a step of checks only):
+//   click / rightClick / doubleClick: ID   a press held as a hand holds it (0.12 s), at "at": [fx, fy] of the widget
+//   move: ID            the pointer onto the widget           wheel: ID, "clicks": N (negative: down)
+//   drag: ID, "by": [dx, dy] pixels                           type: "text" (one key a character)
+//   key: "Return" | "Tab" | "Escape" | "ctrl+a" ...           wait: seconds
+//   writeFile: NAME, "text": "..."  (in the scenario's work folder, the app's current directory)
+//   screenshot: NAME    the screen, as NAME.png in the work folder
+// Checks, each within "within" seconds (default 3) of the action, polled frame by frame:
+//   expect: {FACT: VALUE}   the app's state facts (see viz/panels/ui_state.cpp); "~text" contains, "!text" differs
+//   expectWidget: {ID: VALUE}  what a widget shows (same matching)
+//   exists: [ID...], absent: [ID...]
+//   changed: ID / unchanged: ID   the widget's pixels differ / do not differ from just before the action
+//   inside: [ID, CONTAINER]   the widget lies wholly within the container (nothing pushed out)
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace gradlab::uitest {
+
+struct RunSettings {
+  std::string app;       // the gradlab binary
+  std::string workDir;   // the app's current directory; logs, maps and failure screenshots go here
+  bool verbose = false;
+};
+
+// Runs one scenario; prints a line per step. Returns true when every step passed and the app exited cleanly.
+bool runScenario(const nlohmann::json& scenario, const RunSettings& settings);
+
+}  // namespace gradlab::uitest

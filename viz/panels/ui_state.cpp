@@ -1,0 +1,66 @@
+// The facts of the app's state a scenario checks (tests/ui): what the centre shows, what the controls
+// hold, what the run used, where the player is, the lesson step and its question. Recorded only while
+// the widget map is on.
+#include "viz/model/text.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
+
+namespace gradlab::viz {
+namespace {
+
+void sizes(const char* prefix, const RunRequest& r) {
+  const std::string p(prefix);
+  uimap::fact(p + "op", opInfo(r.op).title);
+  uimap::fact(p + "N", cat(r.N));
+  uimap::fact(p + "C", cat(r.C));
+  uimap::fact(p + "inH", cat(r.inH));
+  uimap::fact(p + "inW", cat(r.inW));
+  uimap::fact(p + "outH", cat(r.outH));
+  uimap::fact(p + "outW", cat(r.outW));
+  uimap::fact(p + "dtype", dtypeText(r.dtype));
+  uimap::fact(p + "layout", layoutName(r.layout));
+  uimap::fact(p + "deterministic", r.deterministic ? "yes" : "no");
+  uimap::fact(p + "strategy", r.strategy.value_or("default"));
+  uimap::fact(p + "seed", cat(r.seed));
+}
+
+}  // namespace
+
+void recordUiState(const AppState& s) {
+  if (!uimap::enabled()) return;
+  uimap::fact("tab", tabName(s.tab));
+  sizes("controls.", s.controls.request);
+  uimap::fact("controls.device", s.controls.device);
+  uimap::fact("controls.cores", cat(s.controls.cores));
+  if (s.run.resolved) sizes("run.", s.run.request);
+  uimap::fact("run.id", cat(s.run.id));
+  uimap::fact("run.ok", s.run.ok() ? "yes" : "no");
+  uimap::fact("run.message", s.run.result.message);
+  uimap::fact("plane", cat(s.plane));
+  uimap::fact("player.playing", s.player.playing ? "yes" : "no");
+  uimap::fact("player.t", cat(s.player.t));
+  uimap::fact("player.speed", cat(s.player.speed));
+  uimap::fact("player.loop", s.player.loop ? "yes" : "no");
+  uimap::fact("player.landed", cat(s.run.animation.landedAt(s.player.t)));
+  uimap::fact("player.moves", cat(s.run.animation.moves().size()));
+  uimap::fact("pacing", pacingName(s.pacing));
+  const Lesson* lesson = s.currentLesson();
+  uimap::fact("lesson", lesson ? lesson->id : "");
+  uimap::fact("step", lesson ? cat(s.preset + 1) : "");
+  uimap::fact("exercise", !s.exercise ? "none" : s.exercise->open() ? "open" : !s.exercise->verdict ? "revealed"
+                                       : s.exercise->verdict->correct ? "right" : "wrong");
+  uimap::fact("status", s.status);
+  uimap::fact("presenter", s.presenter ? "yes" : "no");
+  uimap::fact("help", s.showHelp ? "yes" : "no");
+  uimap::fact("memoryOrder", s.memoryOrder ? "yes" : "no");
+  uimap::fact("canvasOnly", s.canvasOnly ? "yes" : "no");
+  uimap::fact("pinned", s.pinned ? cat(s.pinned->grid, ",", s.pinned->row, ",", s.pinned->col) : "");
+  uimap::fact("colour", s.colour == CellColour::kCores ? "cores" : "values");
+  uimap::fact("outputDir", s.outputDir);
+  const ImGuiIO& io = ImGui::GetIO();
+  uimap::fact("mouse", cat(static_cast<int>(io.MousePos.x), ",", static_cast<int>(io.MousePos.y), io.MouseDown[0] ? " down" : ""));
+  uimap::fact("focus", ImGui::IsAnyItemActive() ? "item" : "");
+}
+
+}  // namespace gradlab::viz
