@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -35,6 +36,7 @@ AppProcess::~AppProcess() {
 
 bool AppProcess::start(std::string* error) {
   ::unlink(map_.c_str());
+  std::fflush(stdout);  // else the child's copy of the buffer is printed again
   pid_ = ::fork();
   if (pid_ < 0) {
     *error = "fork failed";

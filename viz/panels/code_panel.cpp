@@ -15,6 +15,7 @@
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -263,10 +264,10 @@ void phasePicker(AppState& s, const CodeModel& m, int32_t shown) {
   };
   const std::string preview = s.codePhase ? label(shown) : cat("follow: ", m.phases[static_cast<size_t>(shown)].listing.name);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("follow: CheckIndices").x + ImGui::GetFrameHeight() * 1.5f);
-  if (ImGui::BeginCombo("kernel", preview.c_str())) {
-    if (ImGui::Selectable("follow the animation", !s.codePhase)) s.codePhase.reset();
+  if (ui::BeginCombo("kernel", preview.c_str())) {
+    if (ui::Selectable("follow the animation", !s.codePhase)) s.codePhase.reset();
     for (int32_t p = 0; p < static_cast<int32_t>(m.phases.size()); ++p) {
-      if (ImGui::Selectable(label(p).c_str(), s.codePhase && *s.codePhase == p)) s.codePhase = p;
+      if (ui::Selectable(label(p).c_str(), s.codePhase && *s.codePhase == p)) s.codePhase = p;
     }
     ImGui::EndCombo();
   }
@@ -297,7 +298,7 @@ void drawCodePanel(AppState& s) {
   phasePicker(s, m, phase);
   bool timeline = s.codeTimeline.value_or(!s.presenter);
   ImGui::SameLine();
-  if (ImGui::Checkbox("timeline", &timeline)) s.codeTimeline = timeline;
+  if (ui::Checkbox("timeline", &timeline)) s.codeTimeline = timeline;
   if (!s.presenter) {
     ImGui::SameLine();
     ImGui::TextDisabled(s.codeLine ? "(its events are outlined on the timeline)" : "(click a line: its events on the timeline)");

@@ -8,6 +8,7 @@
 #include "viz/widgets/legend.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -36,17 +37,17 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
 void drawComparePanel(AppState& s) {
   CompareView& c = s.compare;
   int mode = static_cast<int>(c.mode);
-  bool changed = ImGui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));
+  bool changed = ui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
+  changed |= ui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
   ImGui::SameLine();
-  changed |= ImGui::RadioButton("strategies", &mode, static_cast<int>(CompareMode::kStrategies));
+  changed |= ui::RadioButton("strategies", &mode, static_cast<int>(CompareMode::kStrategies));
   c.mode = static_cast<CompareMode>(mode);
   if (c.mode == CompareMode::kPrecision) {  // its choices on a line of their own (presenter fonts are wide)
     int low = c.lowDtype == ACL_BF16 ? 1 : 0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const char* names[] = {"float16", "bfloat16"};
-    if (ImGui::Combo("##low", &low, names, 2)) {
+    if (ui::Combo("##low", &low, names, 2)) {
       c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
       changed = true;
     }
@@ -54,7 +55,7 @@ void drawComparePanel(AppState& s) {
     int acc = static_cast<int>(c.accumulate);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const char* accumulations[] = {"sum in fp32", "sum in dtype"};
-    if (ImGui::Combo("##accumulate", &acc, accumulations, 2)) {
+    if (ui::Combo("##accumulate", &acc, accumulations, 2)) {
       c.accumulate = static_cast<Accumulation>(acc);
       changed = true;
     }
@@ -70,7 +71,7 @@ void drawComparePanel(AppState& s) {
   bool again = false;
   if (c.mode == CompareMode::kDeterminism) {  // precision runs are deterministic: nothing to run again
     ImGui::SameLine();
-    again = ImGui::Button("Run again");
+    again = ui::Button("Run again");
   }
   if (s.run.ok() && s.run.scene.planes > 1) {
     ImGui::SameLine();

@@ -5,7 +5,9 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/number_field.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -19,28 +21,11 @@ void heading(const char* text) {
   ImGui::PopStyleColor();
 }
 
-// An integer field over [lo, hi]: type a number (Enter) or step with - / +.
-bool intControl(const char* label, int64_t* value, int lo, int hi) {
-  int v = static_cast<int>(std::clamp<int64_t>(*value, lo, hi));
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (!ImGui::InputInt(label, &v, 1, 8, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsDecimal) &&
-      !ImGui::IsItemDeactivatedAfterEdit()) {
-    return false;
-  }
-  v = std::clamp(v, lo, hi);
-  if (v == *value) return false;
-  *value = v;
-  return true;
-}
-
 // A scale factor: 0 means "from the sizes"; otherwise any value in [0, 100].
 bool scaleControl(const char* label, double* value) {
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  double v = *value;
-  bool changed = ImGui::InputDouble(label, &v, 0.25, 1.0, v == 0.0 ? "auto (0)" : "%.4g");
-  if (changed) *value = std::clamp(v, 0.0, 100.0);
+  const bool changed = realField(label, value, 0.0, 100.0, 0.25, "auto (0)");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Scale factor output/input (as PyTorch's scale_factor).\n0 = use in/out from the sizes.");
+    ImGui::SetTooltip("Scale factor output/input (as PyTorch's scale_factor).\n0 or auto = use in/out from the sizes.");
   return changed;
 }
 
@@ -54,9 +39,9 @@ bool strategyControl(RunRequest& r) {
   };
   bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("strategy ").x);
-  if (ImGui::BeginCombo("strategy", label(current).c_str())) {
+  if (ui::BeginCombo("strategy", label(current).c_str())) {
     auto option = [&](const std::string& name, const char* tip) {
-      if (ImGui::Selectable(label(name).c_str(), name == current || (name.empty() && current == kStrategyDefault))) {
+      if (ui::Selectable(label(name).c_str(), name == current || (name.empty() && current == kStrategyDefault))) {
         changed |= name != current;
         if (name.empty()) r.strategy.reset();
         else r.strategy = name;
@@ -93,23 +78,23 @@ void drawControlsPanel(AppState& s) {
 
   heading("Operator");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##op", op.title)) {
+  if (ui::BeginCombo("##op", op.title)) {
     for (const OpInfo& other : allOps())
-      if (ImGui::Selectable(other.title, other.kind == r.op)) {
+      if (ui::Selectable(other.title, other.kind == r.op)) {
         changed |= other.kind != r.op;
         setOperator(s.controls, other.kind);
       }
     ImGui::EndCombo();
   }
   textDimWrapped(op.name);
-  if (ImGui::Button(op.backward ? "Show its forward" : "Show its backward")) setOperator(s.controls, op.twin), changed = true;
+  if (ui::Button(op.backward ? "Show its forward" : "Show its backward")) setOperator(s.controls, op.twin), changed = true;
   const std::span<const aclDataType> dtypes = opInfo(r.op).dtypes;
 
   heading("Shape");
-  if (op.allowsUnbatched) changed |= ImGui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
+  if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
-  if (!(op.allowsUnbatched && r.unbatched)) changed |= intControl("N", &r.N, 1, maxBatch);
-  changed |= intControl("C", &r.C, 1, maxBatch);
+  if (!(op.allowsUnbatched && r.unbatched)) changed |= intField("N", &r.N, 1, maxBatch);
+  changed |= intField("C", &r.C, 1, maxBatch);
   std::string inSide, outSide;
   for (const TensorRole& role : op.tensorRoles()) {
     std::string& side = role.side == Side::kIn ? inSide : outSide;
@@ -118,15 +103,15 @@ void drawControlsPanel(AppState& s) {
   if (oneD) {
     textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
     r.inH = r.outH = 1;
-    changed |= intControl("in L", &r.inW, 1, maxAxis);
-    changed |= intControl("out L", &r.outW, 1, maxAxis);
+    changed |= intField("in L", &r.inW, 1, maxAxis);
+    changed |= intField("out L", &r.outW, 1, maxAxis);
     if (scales) changed |= scaleControl("scale", &r.scaleW);
   } else {
     textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
-    changed |= intControl("in H", &r.inH, 1, maxAxis);
-    changed |= intControl("in W", &r.inW, 1, maxAxis);
-    changed |= intControl("out H", &r.outH, 1, maxAxis);
-    changed |= intControl("out W", &r.outW, 1, maxAxis);
+    changed |= intField("in H", &r.inH, 1, maxAxis);
+    changed |= intField("in W", &r.inW, 1, maxAxis);
+    changed |= intField("out H", &r.outH, 1, maxAxis);
+    changed |= intField("out W", &r.outW, 1, maxAxis);
     if (scales) {
       changed |= scaleControl("scale H", &r.scaleH);
       changed |= scaleControl("scale W", &r.scaleW);
@@ -135,39 +120,38 @@ void drawControlsPanel(AppState& s) {
 
   heading("Data");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("dtype", dtypeText(r.dtype))) {
+  if (ui::BeginCombo("dtype", dtypeText(r.dtype))) {
     for (aclDataType d : dtypes)
-      if (ImGui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
+      if (ui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
     ImGui::EndCombo();
   }
   if (op.hasIndices()) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-    if (ImGui::BeginCombo("indices", dtypeText(r.indexType))) {
+    if (ui::BeginCombo("indices", dtypeText(r.indexType))) {
       for (aclDataType d : {ACL_INT64, ACL_INT32})
-        if (ImGui::Selectable(dtypeText(d), d == r.indexType)) changed |= d != r.indexType, r.indexType = d;
+        if (ui::Selectable(dtypeText(d), d == r.indexType)) changed |= d != r.indexType, r.indexType = d;
       ImGui::EndCombo();
     }
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("layout", layoutName(r.layout))) {
+  if (ui::BeginCombo("layout", layoutName(r.layout))) {
     for (Layout l : allLayouts())
-      if (ImGui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
+      if (ui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
     ImGui::EndCombo();
   }
   {
-    int seed = static_cast<int>(std::clamp<uint64_t>(r.seed, 1, 99999));
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-    if (ImGui::InputInt("seed", &seed)) {
-      r.seed = static_cast<uint64_t>(std::clamp(seed, 1, 99999));
+    int64_t seed = static_cast<int64_t>(std::min<uint64_t>(r.seed, 99999));
+    if (intField("seed", &seed, 1, 99999)) {
+      r.seed = static_cast<uint64_t>(seed);
       r.values.clear();
       r.indices.clear();
       changed = true;
     }
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("values", r.values.empty() ? valueSourceName(r.valueSource) : "from the preset")) {
+  if (ui::BeginCombo("values", r.values.empty() ? valueSourceName(r.valueSource) : "from the preset")) {
     for (ValueSource v : allValueSources()) {
-      if (ImGui::Selectable(valueSourceName(v), r.values.empty() && v == r.valueSource)) {
+      if (ui::Selectable(valueSourceName(v), r.values.empty() && v == r.valueSource)) {
         changed |= !r.values.empty() || v != r.valueSource;
         r.valueSource = v;
         r.values.clear();
@@ -180,7 +164,7 @@ void drawControlsPanel(AppState& s) {
     ImGui::SetTooltip("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1");
   }
   if (!r.values.empty()) ImGui::TextDisabled("inputs: %zu values from the preset", r.values.size());
-  changed |= ImGui::Checkbox("deterministic", &r.deterministic);
+  changed |= ui::Checkbox("deterministic", &r.deterministic);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
                       "and a fixed summation order. Off: cores that share a cell combine with atomic adds.");
@@ -194,9 +178,9 @@ void drawControlsPanel(AppState& s) {
 
   heading("Device");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("profile", c.device.c_str())) {
+  if (ui::BeginCombo("profile", c.device.c_str())) {
     for (const DeviceProfile& p : builtinProfiles())
-      if (ImGui::Selectable(p.name.c_str(), p.name == c.device)) {
+      if (ui::Selectable(p.name.c_str(), p.name == c.device)) {
         changed |= p.name != c.device;
         c.device = p.name;
         c.cores = 0;
@@ -209,15 +193,15 @@ void drawControlsPanel(AppState& s) {
     if (p.name == c.device) base = p;
   int cores = c.cores > 0 ? c.cores : base.vectorCores;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::SliderInt("cores", &cores, 1, std::max(base.vectorCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
+  if (ui::SliderInt("cores", &cores, 1, std::max(base.vectorCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
     c.cores = cores;
     changed = true;
   }
   uint64_t ub = c.ubBytes > 0 ? c.ubBytes : base.ubBytes;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ImGui::BeginCombo("UB", cat(ub / 1024, " KiB").c_str())) {
+  if (ui::BeginCombo("UB", cat(ub / 1024, " KiB").c_str())) {
     for (uint64_t size : kUbSizes)
-      if (ImGui::Selectable(cat(size / 1024, " KiB").c_str(), size == ub)) {
+      if (ui::Selectable(cat(size / 1024, " KiB").c_str(), size == ub)) {
         changed |= size != ub;
         c.ubBytes = size;
       }
@@ -230,7 +214,7 @@ void drawControlsPanel(AppState& s) {
   ImGui::Spacing();
   if (!s.run.ok()) drawRunError(s.run);
   ImGui::Spacing();
-  if (ImGui::Button("Copy as preset JSON")) {
+  if (ui::Button("Copy as preset JSON")) {
     Preset p;
     p.title = op.title;
     p.spec = c;

@@ -8,6 +8,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -41,7 +42,7 @@ bool answerInput(AppState& s) {
       char buffer[64];
       std::snprintf(buffer, sizeof buffer, "%s", ex.typed.c_str());
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-      const bool entered = ImGui::InputText("##answer", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
+      const bool entered = ui::InputText("##answer", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
       ex.typed = buffer;
       const bool valid = parseTypedNumber(ex.typed).has_value();
       ImGui::SameLine();
@@ -53,7 +54,7 @@ bool answerInput(AppState& s) {
       for (size_t i = 0; i < e.choices.size(); ++i) {
         bool on = std::find(ex.answer.cores.begin(), ex.answer.cores.end(), e.choices[i]) != ex.answer.cores.end();
         if (i % 4 != 0) ImGui::SameLine();
-        if (ImGui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
+        if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
   }
@@ -79,10 +80,10 @@ void drawExercisePanel(AppState& s) {
     const bool ready = answerInput(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     ImGui::BeginDisabled(!ready);
-    if (ImGui::Button("Check")) checkExercise(s);
+    if (ui::Button("Check")) checkExercise(s);
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Show the answer")) revealExercise(s);
+    if (ui::Button("Show the answer")) revealExercise(s);
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
@@ -91,7 +92,7 @@ void drawExercisePanel(AppState& s) {
     textDimWrapped("The right cells are outlined; the animation shows it happen.");
   }
   if (const std::string score = lessonScoreText(s); !score.empty()) textDimWrapped(score);
-  if (!s.presenter) ImGui::Checkbox("Teacher: outline the answers", &s.showAnswers);
+  if (!s.presenter) ui::Checkbox("Teacher: outline the answers", &s.showAnswers);
 }
 
 }  // namespace gradlab::viz

@@ -8,6 +8,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -19,7 +20,7 @@ bool pathField(const char* id, std::string* path) {
   char buf[kPathBytes];
   std::snprintf(buf, sizeof buf, "%s", path->c_str());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
-  const bool entered = ImGui::InputText(id, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = ui::InputText(id, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
   *path = buf;
   return entered;
 }
@@ -49,7 +50,7 @@ void saveSession(AppState& s, std::string path) {
 
 void drawFileMenu(AppState& s) {
   if (!ImGui::BeginPopup("##file")) return;
-  if (ImGui::MenuItem("Save session")) saveSession(s, "");
+  if (ui::MenuItem("Save session")) saveSession(s, "");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole state, as a .gradlab file in the export folder");
   ImGui::Separator();
   ImGui::TextDisabled("Save as / open a file (Enter):");
@@ -59,27 +60,27 @@ void drawFileMenu(AppState& s) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ImGui::Button("Open")) openSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
+  if (ui::Button("Open")) openSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
   ImGui::SameLine();
-  if (ImGui::Button("Save")) saveSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
+  if (ui::Button("Save")) saveSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
   const std::vector<std::string> recent = sessionFilesIn(s.outputDir);
   if (!recent.empty()) {
     ImGui::TextDisabled("Sessions in the export folder:");
     for (size_t i = 0; i < recent.size() && i < 8; ++i) {
-      if (ImGui::MenuItem(std::filesystem::path(recent[i]).filename().c_str())) openSession(s, recent[i]);
+      if (ui::MenuItem(std::filesystem::path(recent[i]).filename().c_str())) openSession(s, recent[i]);
     }
   }
   ImGui::Separator();
   ImGui::TextDisabled("Export folder (screenshots, GIFs, sessions):");
   std::string dir = s.outputDir;
   if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, s.status = "exports go to " + dir;
-  ImGui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
+  ui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
   ImGui::Separator();
   ImGui::TextDisabled("Colours (presenter mode starts colour-blind safe):");
   const PaletteScheme now = paletteScheme();
-  if (ImGui::RadioButton("classic", now == PaletteScheme::kClassic)) s.palette = PaletteScheme::kClassic;
+  if (ui::RadioButton("classic", now == PaletteScheme::kClassic)) s.palette = PaletteScheme::kClassic;
   ImGui::SameLine();
-  if (ImGui::RadioButton("colour-blind safe (Okabe-Ito cores, cividis values)", now == PaletteScheme::kColourBlindSafe)) {
+  if (ui::RadioButton("colour-blind safe (Okabe-Ito cores, cividis values)", now == PaletteScheme::kColourBlindSafe)) {
     s.palette = PaletteScheme::kColourBlindSafe;
   }
   ImGui::EndPopup();

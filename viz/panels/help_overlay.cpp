@@ -4,6 +4,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -66,7 +67,7 @@ void drawHelpOverlay(AppState& s) {
   ImGui::PopFont();
   table("##mouse", kMouse, std::size(kMouse));
   ImGui::Spacing();
-  if (ImGui::Button("Close (H)")) s.showHelp = false;
+  if (ui::Button("Close (H)")) s.showHelp = false;
   ImGui::End();
 }
 

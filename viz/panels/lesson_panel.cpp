@@ -2,6 +2,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -28,7 +29,7 @@ void drawLessonPanel(AppState& s) {
   if (preset && !(s.controls == preset->spec)) {
     ImGui::Spacing();
     textColouredWrapped(theme().warn, "You changed this step: the text above describes it as it was set up.");
-    if (ImGui::Button("Back to the original settings")) {
+    if (ui::Button("Back to the original settings")) {
       if (lesson) applyPreset(s, s.lesson, s.preset);
       else applyLibraryPreset(s, *preset);
     }
@@ -39,9 +40,9 @@ void drawLessonPanel(AppState& s) {
   }
   if (lesson) {
     ImGui::Spacing();
-    if (ImGui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
+    if (ui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
     ImGui::SameLine();
-    if (ImGui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
+    if (ui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
   }
   for (const std::string& e : s.loadErrors) {
     textColouredWrapped(theme().bad, e);

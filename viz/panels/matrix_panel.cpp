@@ -11,6 +11,7 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -350,7 +351,7 @@ bool statusLine(AppState& s, const MatrixView& v, const TileProgress& p) {
   if (!v.cube) {
     ImGui::TextDisabled("Strategy %s: no matrix products run.", v.strategy.empty() ? "?" : v.strategy.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("run the cube strategy")) {
+    if (ui::Button("run the cube strategy")) {
       s.controls.request.strategy = "cube";
       runControls(s);
       return true;

@@ -12,6 +12,7 @@
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -101,11 +102,11 @@ void drawPipelinePanel(AppState& s) {
   const PipelineModel model = buildPipeline(r.timeline);
   planeSelector(s);
   ImGui::SameLine();
-  ImGui::Checkbox("kernels only", &s.timelineKernelsOnly);
+  ui::Checkbox("kernels only", &s.timelineKernelsOnly);
   // Presenter mode gives the lanes the room (a projector cannot show both readably); the grids on demand.
   bool grids = s.pipelineGrids.value_or(!s.presenter);
   ImGui::SameLine();
-  if (ImGui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
+  if (ui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
   ImGui::SameLine();
   ImGui::TextDisabled("%s%s", r.timeline.fromTrace ? "the run's events" : "the plan's modelled events",
                       model.idleCores > 0 ? cat(", ", model.idleCores, " idle core(s) left out").c_str() : "");

@@ -3,6 +3,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -17,19 +18,19 @@ void drawPlayerBar(AppState& s) {
   const Animation& a = s.run.animation;
   ImGui::Separator();
   ImGui::BeginDisabled(a.empty());
-  if (ImGui::Button("|◀")) p.scrub(0.0);
+  if (ui::Button("|◀")) p.scrub(0.0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the start");
   ImGui::SameLine();
-  if (ImGui::Button("◀")) p.stepBack(a);
+  if (ui::Button("◀")) p.stepBack(a);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back (Left)");
   ImGui::SameLine();
-  if (ImGui::Button(p.playing ? "  Pause  " : "▶ Play ", ImVec2(ImGui::GetFontSize() * 5.5f, 0))) p.togglePlay();
+  if (ui::Button(p.playing ? "  Pause  " : "▶ Play ", ImVec2(ImGui::GetFontSize() * 5.5f, 0))) p.togglePlay();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
   ImGui::SameLine();
-  if (ImGui::Button("▶")) p.stepForward(a);
+  if (ui::Button("▶")) p.stepForward(a);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step forward (Right)");
   ImGui::SameLine();
-  if (ImGui::Button("▶|")) p.toEnd();
+  if (ui::Button("▶|")) p.toEnd();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to the end: the final result");
   ImGui::SameLine();
   float t = static_cast<float>(p.t);
@@ -38,13 +39,13 @@ void drawPlayerBar(AppState& s) {
   const size_t landed = a.landedAt(p.t);
   char label[96];
   std::snprintf(label, sizeof label, "%zu of %zu moves landed", landed, a.moves().size());
-  if (ImGui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
+  if (ui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
   ImGui::EndDisabled();
 
   // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.
   if (s.presenter) {
     ImGui::SameLine();
-    if (ImGui::Button("pace")) ImGui::OpenPopup("##pace");
+    if (ui::Button("pace")) ImGui::OpenPopup("##pace");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speed, loop, one move at a time or cores in parallel");
     if (ImGui::BeginPopup("##pace")) {
       paceSettings(s);
@@ -61,14 +62,14 @@ void paceSettings(AppState& s) {
   Player& p = s.player;
   float speed = static_cast<float>(p.speed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ImGui::SliderFloat("speed", &speed, 0.25f, 60.0f, "%.2g beats/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
+  if (ui::SliderFloat("speed", &speed, 0.25f, 60.0f, "%.2g beats/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
   ImGui::SameLine();
-  ImGui::Checkbox("loop", &p.loop);
+  ui::Checkbox("loop", &p.loop);
   ImGui::SameLine();
   int pacing = static_cast<int>(s.pacing);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 11);
   const char* names[] = {pacingName(Pacing::kOneAtATime), pacingName(Pacing::kCoresInParallel)};
-  if (ImGui::Combo("##pacing", &pacing, names, 2)) setPacing(s, static_cast<Pacing>(pacing));
+  if (ui::Combo("##pacing", &pacing, names, 2)) setPacing(s, static_cast<Pacing>(pacing));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("One move at a time: every add in the recorded order.\n"
                       "Cores in parallel: each core issues one move per beat; a cell never receives\n"

@@ -2,6 +2,7 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/refusal_view.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 

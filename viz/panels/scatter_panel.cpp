@@ -9,6 +9,7 @@
 #include "viz/widgets/legend.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -41,7 +42,7 @@ float legendsWidth(const AppState& s) {
 }
 
 void memoryOrderToggle(AppState& s) {
-  ImGui::Checkbox("memory order", &s.memoryOrder);
+  ui::Checkbox("memory order", &s.memoryOrder);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M).");
 }
@@ -59,7 +60,7 @@ void planeSelector(AppState& s) {
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
   const std::string label = src ? src->grid.planeName(plane) : cat("c=", plane);
-  if (ImGui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), label.c_str())) setPlane(s, plane);
+  if (ui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), label.c_str())) setPlane(s, plane);
   ImGui::SameLine();
 }
 
@@ -71,9 +72,9 @@ void drawScatterPanel(AppState& s) {
   }
   planeSelector(s);
   int colour = static_cast<int>(s.colour);
-  ImGui::RadioButton("values", &colour, static_cast<int>(CellColour::kValues));
+  ui::RadioButton("values", &colour, static_cast<int>(CellColour::kValues));
   ImGui::SameLine();
-  ImGui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
+  ui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
   secondaryGridsToggle(s);
   if (!s.presenter) {
@@ -149,7 +150,7 @@ void secondaryGridsToggle(AppState& s) {
     if (const SceneGrid* g = sc.gridAt(i)) names += (names.empty() ? "" : ", ") + g->grid.name;
   bool shown = sc.grids[static_cast<size_t>(sc.indices >= 0 ? sc.indices : sc.forwardInput)].shown;
   ImGui::SameLine();
-  if (ImGui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
+  if (ui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
   if (ImGui::IsItemHovered() && !shown)
     ImGui::SetTooltip("Hidden to keep the digits readable; the inspector still shows a cell's index.");
 }

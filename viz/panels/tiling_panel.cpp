@@ -7,6 +7,7 @@
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -99,7 +100,7 @@ void drawTilingPanel(AppState& s) {
   for (const DeviceProfile& p : builtinProfiles())
     if (p.name == s.controls.device) maxCores = p.vectorCores;
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ImGui::SliderInt("cores", &cores, 1, std::max(maxCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
+  if (ui::SliderInt("cores", &cores, 1, std::max(maxCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
     s.controls.cores = cores;
     runControls(s);
     if (!s.run.ok()) return;
@@ -174,7 +175,7 @@ void drawTilingPanel(AppState& s) {
     const ModelledTime& m = r.timeline.modelled;
     ImGui::TextWrapped("%.3g µs = launch %.3g + kernels %.3g", r.timeline.totalUs, m.launchUs, r.timeline.totalUs - m.launchUs);
     const bool explain = ImGui::IsItemHovered();
-    ImGui::Checkbox("kernels only", &s.timelineKernelsOnly);
+    ui::Checkbox("kernels only", &s.timelineKernelsOnly);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start the timeline where the kernels start, to see their pipelines.");
     if (explain) {
       ImGui::BeginTooltip();

@@ -4,6 +4,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -29,7 +30,7 @@ void drawTopBar(AppState& s) {
   ImGui::TextUnformatted("gradlab");
   ImGui::PopFont();
   ImGui::SameLine();
-  if (ImGui::Button("File")) ImGui::OpenPopup("##file");
+  if (ui::Button("File")) ImGui::OpenPopup("##file");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save or open a session; where exports go; colours");
   drawFileMenu(s);
   const char* subtitle = "backward ops on an emulated NPU";
@@ -44,15 +45,15 @@ void drawTopBar(AppState& s) {
   ImGui::SameLine(0, 24);
   comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, comboW);
   ImGui::SetNextItemWidth(comboW);
-  if (ImGui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : "Free exploration")) {
+  if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : "Free exploration")) {
     for (size_t i = 0; i < s.lessons.size(); ++i)
-      if (ImGui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
+      if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
         applyPreset(s, static_cast<int>(i), 0);
     if (!s.library.empty()) {
       ImGui::Separator();
       ImGui::TextDisabled("Presets");
       for (const Preset& p : s.library)
-        if (ImGui::Selectable(p.title.c_str())) {
+        if (ui::Selectable(p.title.c_str())) {
           s.lesson = -1;
           applyLibraryPreset(s, p);
         }
@@ -61,12 +62,12 @@ void drawTopBar(AppState& s) {
   }
   if (lesson) {
     ImGui::SameLine();
-    if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
+    if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous preset (Up)");
     ImGui::SameLine();
     ImGui::Text("%d / %zu", s.preset + 1, lesson->presets.size());
     ImGui::SameLine();
-    if (ImGui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
+    if (ui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next preset (Down)");
   }
 
@@ -85,16 +86,16 @@ void drawTopBar(AppState& s) {
     ImGui::SameLine();
   }
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));
-  if (ImGui::Button("?")) handleShortcut(s, Shortcut::kHelp);
+  if (ui::Button("?")) handleShortcut(s, Shortcut::kHelp);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys, mouse and zoom (H or ?)");
   ImGui::SameLine();
-  if (ImGui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
+  if (ui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presenter mode: large fonts, high contrast (P)");
   ImGui::SameLine();
-  if (ImGui::Button(shotLabel)) handleShortcut(s, Shortcut::kScreenshot);
+  if (ui::Button(shotLabel)) handleShortcut(s, Shortcut::kScreenshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save a PNG screenshot (S)");
   ImGui::SameLine();
-  if (ImGui::Button(gifLabel)) s.requests.exportGif = true;
+  if (ui::Button(gifLabel)) s.requests.exportGif = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Record this preset's animation as an animated GIF");
 }
 

@@ -23,6 +23,8 @@ void sizes(const char* prefix, const RunRequest& r) {
   uimap::fact(p + "deterministic", r.deterministic ? "yes" : "no");
   uimap::fact(p + "strategy", r.strategy.value_or("default"));
   uimap::fact(p + "seed", cat(r.seed));
+  uimap::fact(p + "scaleH", cat(r.scaleH));
+  uimap::fact(p + "scaleW", cat(r.scaleW));
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "viz/model/text.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -12,14 +13,14 @@ void drawVerifyPanel(AppState& s) {
   ImGui::TextWrapped("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
                      "every operator call compared with an independent reference or PyTorch golden vectors.");
   ImGui::BeginDisabled(v.running() || !s.caseList);
-  if (ImGui::Button(v.started() ? "Run again" : "Run all cases")) v.start();
+  if (ui::Button(v.started() ? "Run again" : "Run all cases")) v.start();
   ImGui::EndDisabled();
   if (v.running()) {
     ImGui::SameLine();
-    if (ImGui::Button("Cancel")) v.cancel();
+    if (ui::Button("Cancel")) v.cancel();
   }
   ImGui::SameLine();
-  ImGui::Checkbox("failures only", &s.verifyFailuresOnly);
+  ui::Checkbox("failures only", &s.verifyFailuresOnly);
   const bool failuresOnly = s.verifyFailuresOnly;
   if (!s.caseList) ImGui::TextDisabled("(no case table connected)");
 

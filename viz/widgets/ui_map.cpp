@@ -24,9 +24,14 @@ Map& map() {
   return m;
 }
 
-std::string_view visibleLabel(std::string_view label) {
+// The label a person reads ("Play" of "  ▶ Play "), or the hidden id when nothing is shown ("prev" of "##prev").
+std::string visibleLabel(std::string_view label) {
   const size_t hidden = label.find("##");
-  return hidden == std::string_view::npos ? label : label.substr(0, hidden);
+  std::string_view shown = hidden == std::string_view::npos ? label : label.substr(0, hidden);
+  const size_t first = shown.find_first_not_of(' ');
+  shown = first == std::string_view::npos ? std::string_view() : shown.substr(first, shown.find_last_not_of(' ') - first + 1);
+  if (shown.empty() && hidden != std::string_view::npos) return std::string(label.substr(hidden + 2));
+  return std::string(shown);
 }
 
 }  // namespace
@@ -49,7 +54,7 @@ void rect(std::string_view kind, std::string_view label, ImVec2 min, ImVec2 max,
   if (!map().on) return;
   Widget w;
   w.kind = kind;
-  w.id = std::string(kind) + "/" + std::string(visibleLabel(label));
+  w.id = std::string(kind) + "/" + visibleLabel(label);
   w.value = value;
   w.min = min;
   w.max = max;
@@ -75,3 +80,97 @@ std::string json(unsigned long long frame, int windowX, int windowY, int width, 
 }
 
 }  // namespace gradlab::viz::uimap
+
+namespace gradlab::viz::ui {
+namespace {
+
+const char* onOff(bool on) { return on ? "on" : "off"; }
+
+// The frame of the next item, before a widget that opens a popup makes the popup's items the last ones.
+void nextFrameRect(const char* kind, const char* label, const char* value) {
+  if (!uimap::enabled()) return;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  uimap::rect(kind, label, at, ImVec2(at.x + ImGui::CalcItemWidth(), at.y + ImGui::GetFrameHeight()), value ? value : "");
+}
+
+}  // namespace
+
+bool Button(const char* label, const ImVec2& size) {
+  const bool pressed = ImGui::Button(label, size);
+  uimap::item("button", label);
+  return pressed;
+}
+
+bool ArrowButton(const char* id, ImGuiDir dir) {
+  const bool pressed = ImGui::ArrowButton(id, dir);
+  uimap::item("button", id);
+  return pressed;
+}
+
+bool Checkbox(const char* label, bool* v) {
+  const bool changed = ImGui::Checkbox(label, v);
+  uimap::item("check", label, onOff(*v));
+  return changed;
+}
+
+bool RadioButton(const char* label, bool active) {
+  const bool pressed = ImGui::RadioButton(label, active);
+  uimap::item("radio", label, onOff(active));
+  return pressed;
+}
+
+bool RadioButton(const char* label, int* v, int vButton) {
+  const bool pressed = ImGui::RadioButton(label, v, vButton);
+  uimap::item("radio", label, onOff(*v == vButton));
+  return pressed;
+}
+
+bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
+  nextFrameRect("combo", label, preview);
+  return ImGui::BeginCombo(label, preview, flags);
+}
+
+bool Combo(const char* label, int* current, const char* const items[], int count) {
+  bool changed = false;
+  if (BeginCombo(label, *current >= 0 && *current < count ? items[*current] : "")) {
+    for (int i = 0; i < count; ++i)
+      if (Selectable(items[i], i == *current)) {
+        changed = i != *current;
+        *current = i;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+bool Selectable(const char* label, bool selected, ImGuiSelectableFlags flags, const ImVec2& size) {
+  const bool pressed = ImGui::Selectable(label, selected, flags, size);
+  uimap::item("option", label, onOff(selected));
+  return pressed;
+}
+
+bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabled) {
+  const bool pressed = ImGui::MenuItem(label, shortcut, selected, enabled);
+  uimap::item("menu", label);
+  return pressed;
+}
+
+bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+  const bool changed = ImGui::SliderInt(label, v, lo, hi, format, flags);
+  uimap::item("slider", label, std::to_string(*v));
+  return changed;
+}
+
+bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
+  const bool changed = ImGui::SliderFloat(label, v, lo, hi, format, flags);
+  uimap::item("slider", label, std::to_string(*v));
+  return changed;
+}
+
+bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags) {
+  const bool changed = ImGui::InputText(label, buf, size, flags);
+  uimap::item("text", label, buf);
+  return changed;
+}
+
+}  // namespace gradlab::viz::ui

@@ -27,3 +27,22 @@ void fact(std::string_view key, std::string_view value);
 std::string json(unsigned long long frame, int windowX, int windowY, int width, int height);
 
 }  // namespace gradlab::viz::uimap
+
+// ImGui's widgets as the panels use them, each recorded in the widget map under its kind and label
+// ("button/Check", "check/deterministic", "combo/dtype", "option/float16", "menu/Save session").
+namespace gradlab::viz::ui {
+
+bool Button(const char* label, const ImVec2& size = ImVec2(0, 0));
+bool ArrowButton(const char* id, ImGuiDir dir);
+bool Checkbox(const char* label, bool* v);
+bool RadioButton(const char* label, bool active);
+bool RadioButton(const char* label, int* v, int vButton);
+bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags = 0);
+bool Combo(const char* label, int* current, const char* const items[], int count);
+bool Selectable(const char* label, bool selected = false, ImGuiSelectableFlags flags = 0, const ImVec2& size = ImVec2(0, 0));
+bool MenuItem(const char* label, const char* shortcut = nullptr, bool selected = false, bool enabled = true);
+bool SliderInt(const char* label, int* v, int lo, int hi, const char* format = "%d", ImGuiSliderFlags flags = 0);
+bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format = "%.3f", ImGuiSliderFlags flags = 0);
+bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags = 0);
+
+}  // namespace gradlab::viz::ui

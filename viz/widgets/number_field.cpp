@@ -1,0 +1,109 @@
+#include "viz/widgets/number_field.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "viz/model/text.h"
+#include "viz/widgets/ui_map.h"
+
+namespace gradlab::viz {
+namespace {
+
+// What is being typed, per field, from the first keystroke until the field is left.
+std::unordered_map<ImGuiID, std::string>& typing() {
+  static std::unordered_map<ImGuiID, std::string> fields;
+  return fields;
+}
+
+// The text field and its - / + buttons; the label after them. Returns the committed text, if any, and
+// which button was pressed (-1, 0, +1).
+std::optional<std::string> fieldWithSteps(const char* label, const std::string& shown, int* step) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float button = ImGui::GetFrameHeight();
+  const std::string visible = std::string(label).substr(0, std::string(label).find("##"));
+  ImGui::PushID(label);
+  const ImGuiID id = ImGui::GetID("##text");
+  auto& fields = typing();
+  auto it = fields.find(id);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s", (it != fields.end() ? it->second : shown).c_str());
+  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("out W ").x + 2.0f * (button + st.ItemInnerSpacing.x)));
+  if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll))
+    fields[id] = buf;  // typed (or Escape put the first text back)
+  const bool escaped = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+  std::optional<std::string> committed;
+  if (ImGui::IsItemDeactivated()) {
+    if (auto typed = fields.find(id); typed != fields.end()) {
+      if (!escaped) committed = typed->second;
+      fields.erase(typed);
+    }
+  }
+  const bool editing = ImGui::IsItemActive();
+  uimap::item("field", visible, editing ? buf : shown);
+  *step = 0;
+  ImGui::SameLine(0, st.ItemInnerSpacing.x);
+  if (ImGui::Button("-", ImVec2(button, button))) *step = -1;
+  uimap::item("step", visible + " -");
+  ImGui::SameLine(0, st.ItemInnerSpacing.x);
+  if (ImGui::Button("+", ImVec2(button, button))) *step = +1;
+  uimap::item("step", visible + " +");
+  ImGui::SameLine(0, st.ItemInnerSpacing.x);
+  ImGui::TextUnformatted(visible.c_str());
+  ImGui::PopID();
+  return committed;
+}
+
+std::optional<double> parseReal(const std::string& text) {
+  std::string t = text;
+  t.erase(0, t.find_first_not_of(" \t"));
+  if (t.rfind("auto", 0) == 0) return 0.0;
+  if (t.empty()) return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(t.c_str(), &end);
+  while (end && (*end == ' ' || *end == '\t')) ++end;
+  if (!end || *end != '\0' || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+bool intField(const char* label, int64_t* value, int64_t lo, int64_t hi) {
+  int step = 0;
+  const std::optional<std::string> typed = fieldWithSteps(label, cat(*value), &step);
+  int64_t next = *value;
+  if (typed) {
+    const std::optional<double> v = parseReal(*typed);
+    if (v) next = static_cast<int64_t>(std::clamp(std::round(*v), static_cast<double>(lo), static_cast<double>(hi)));
+  }
+  if (step != 0) next = std::clamp<int64_t>(*value + step, lo, hi);
+  if (next == *value) return false;
+  *value = next;
+  return true;
+}
+
+bool realField(const char* label, double* value, double lo, double hi, double step, const char* zeroText) {
+  char shown[32];
+  if (*value == 0.0) std::snprintf(shown, sizeof shown, "%s", zeroText);
+  else std::snprintf(shown, sizeof shown, "%.6g", *value);
+  int pressed = 0;
+  const std::optional<std::string> typed = fieldWithSteps(label, shown, &pressed);
+  double next = *value;
+  if (typed) {
+    if (const std::optional<double> v = parseReal(*typed)) next = std::clamp(*v, lo, hi);
+  }
+  if (pressed != 0) next = std::clamp(*value + pressed * step, lo, hi);
+  if (next == *value) return false;
+  *value = next;
+  return true;
+}
+
+}  // namespace gradlab::viz
