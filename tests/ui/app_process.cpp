@@ -76,6 +76,8 @@ std::optional<Frame> AppProcess::latest() const {
     x.value = e.value("value", "");
     x.x0 = e.value("x0", 0.0) + f.windowX, x.y0 = e.value("y0", 0.0) + f.windowY;
     x.x1 = e.value("x1", 0.0) + f.windowX, x.y1 = e.value("y1", 0.0) + f.windowY;
+    x.wx0 = e.value("wx0", 0.0) + f.windowX, x.wy0 = e.value("wy0", 0.0) + f.windowY;
+    x.wx1 = e.value("wx1", 0.0) + f.windowX, x.wy1 = e.value("wy1", 0.0) + f.windowY;
     f.widgets.push_back(std::move(x));
   }
   f.state = j["state"];

@@ -11,7 +11,10 @@ namespace gradlab::uitest {
 
 struct Widget {
   std::string id, kind, value;
-  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;  // screen pixels (the window's origin added)
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;      // screen pixels (the window's origin added)
+  double wx0 = 0, wy0 = 0, wx1 = 0, wy1 = 0;  // the panel it is drawn in, likewise
+  // Above (-1), below (+1) or within (0) its panel's visible part.
+  int scrollNeeded() const { return y0 < wy0 - 0.5 ? -1 : y1 > wy1 + 0.5 ? +1 : 0; }
 };
 
 struct Frame {

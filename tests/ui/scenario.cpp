@@ -95,6 +95,10 @@ class Runner {
       out << step.value("text", "");
       return out ? "" : "cannot write the file";
     }
+    if (step.contains("log")) {  // prints facts of the app's state (for writing and debugging scenarios)
+      for (const json& key : step["log"]) std::printf("  %s = %s\n", key.get<std::string>().c_str(), frame.fact(key).c_str());
+      return "";
+    }
     if (step.contains("screenshot")) {
       return x_.grab().writePng(settings_.workDir + "/" + step["screenshot"].get<std::string>() + ".png") ? "" : "cannot save";
     }
@@ -173,6 +177,36 @@ std::string describe(const json& step) {
   return d.size() > 160 ? d.substr(0, 157) + "..." : d;
 }
 
+// The frame to act on: the step's target (if any) drawn at the same place in two frames in a row, since a
+// popup's first frame lays it out before it is placed.
+std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json& step) {
+  std::string id;
+  for (const char* key : {"click", "rightClick", "doubleClick", "move", "wheel", "drag"})
+    if (step.contains(key)) id = step[key].get<std::string>();
+  std::optional<Frame> previous = app.latest();
+  if (!previous) previous = app.waitForFrame(0, 5.0);
+  if (id.empty() || !previous) return previous;
+  for (int tries = 0; tries < 40; ++tries) {
+    std::optional<Frame> next = app.waitForFrame(previous->number + 1, 5.0);
+    if (!next) return previous;
+    const Widget* a = previous->find(id);
+    const Widget* b = next->find(id);
+    if (a && b && a->x0 == b->x0 && a->y0 == b->y0 && a->x1 == b->x1 && a->y1 == b->y1) {
+      if (b->scrollNeeded() == 0) return next;
+      // Out of its panel's view: scroll the panel with the wheel, as a person would.
+      x.move(static_cast<int>((b->wx0 + b->wx1) / 2), static_cast<int>((b->wy0 + b->wy1) / 2));
+      sleepSeconds(0.03);
+      x.button(b->scrollNeeded() > 0 ? 5 : 4, true);
+      x.button(b->scrollNeeded() > 0 ? 5 : 4, false);
+      // Two frames later the wheel has surely been handled: judge the place from there.
+      next = app.waitForFrame(next->number + 2, 5.0);
+      if (!next) return previous;
+    }
+    previous = next;
+  }
+  return previous;
+}
+
 }  // namespace
 
 bool runScenario(const json& scenario, const RunSettings& settings) {
@@ -204,8 +238,7 @@ bool runScenario(const json& scenario, const RunSettings& settings) {
   bool ok = true;
   for (const json& step : steps) {
     ++index;
-    frame = app.latest();
-    if (!frame) frame = app.waitForFrame(0, 5.0);
+    frame = settledFrame(app, x, step);
     if (!frame) {
       std::printf("%s step %d: the app is gone\n", name.c_str(), index);
       ok = false;

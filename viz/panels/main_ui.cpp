@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "viz/model/matrix_view.h"
+#include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
@@ -86,6 +87,7 @@ void drawMainUi(AppState& s) {
     ImGui::Begin("##controls", nullptr, kPanelFlags);
     uimap::rect("panel", "controls", ImVec2(0, topH), ImVec2(leftW, H));
     drawControlsPanel(s);
+    uimap::fact("controls.scroll", cat(static_cast<int>(ImGui::GetScrollY()), " of ", static_cast<int>(ImGui::GetScrollMaxY())));
     ImGui::End();
   }
 

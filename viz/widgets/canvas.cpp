@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viz/model/text.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -18,6 +20,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                                        ImGuiButtonFlags_MouseButtonMiddle);
   hovered_ = ImGui::IsItemHovered();
+  const ImVec2 itemMin = ImGui::GetItemRectMin(), itemMax = ImGui::GetItemRectMax();
   list_ = ImGui::GetWindowDrawList();
   list_->PushClipRect(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), true);
   list_->AddRectFilled(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), theme().canvasBg);
@@ -29,6 +32,12 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
       (hovered_ && ImGui::IsMouseDoubleClicked(0)))
     fit(boundsMin, boundsMax, topMarginPx);
 
+  struct Record {  // the view as it is after this frame's zoom and pan
+    const char* id;
+    ImVec2 min, max;
+    const CanvasView& view;
+    ~Record() { uimap::rect("canvas", id, min, max, cat(view.zoom, " ", view.originX, " ", view.originY)); }
+  } record{id, itemMin, itemMax, view};
   if (!hovered_) return;
   ImGuiIO& io = ImGui::GetIO();
   if (io.MouseWheel != 0.0f) {

@@ -8,6 +8,7 @@
 #include "viz/model/number_format.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -232,6 +233,10 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     }
   }
   if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer);
+  if (uimap::enabled()) {  // the grid's cells, for scenarios that click one: "at" [(col + 0.5) / cols, (row + 0.5) / rows]
+    const ImVec2 a = canvas.toScreen({g.x, g.y}), b = canvas.toScreen({g.x + g.width(), g.y + g.height()});
+    uimap::rect("grid", g.grid.name, a, b, cat(d.rows, "x", d.cols));
+  }
 
   if (auto m = canvas.mouse()) {
     if (m->x >= g.x && m->y >= g.y && m->x < g.x + g.width() && m->y < g.y + g.height())

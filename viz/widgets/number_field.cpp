@@ -35,7 +35,8 @@ std::optional<std::string> fieldWithSteps(const char* label, const std::string& 
   auto it = fields.find(id);
   char buf[64];
   std::snprintf(buf, sizeof buf, "%s", (it != fields.end() ? it->second : shown).c_str());
-  ImGui::SetNextItemWidth(-(ImGui::CalcTextSize("out W ").x + 2.0f * (button + st.ItemInnerSpacing.x)));
+  const float labelW = std::max(ImGui::CalcTextSize("out W ").x, ImGui::CalcTextSize(visible.c_str()).x + st.ItemInnerSpacing.x);
+  ImGui::SetNextItemWidth(-(labelW + 2.0f * (button + st.ItemInnerSpacing.x)));
   if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll))
     fields[id] = buf;  // typed (or Escape put the first text back)
   const bool escaped = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));

@@ -11,6 +11,7 @@ namespace {
 struct Widget {
   std::string id, kind, value;
   ImVec2 min, max;
+  ImVec2 windowMin, windowMax;  // the window it is drawn in: outside it, a person must scroll to reach it
 };
 
 struct Map {
@@ -58,6 +59,8 @@ void rect(std::string_view kind, std::string_view label, ImVec2 min, ImVec2 max,
   w.value = value;
   w.min = min;
   w.max = max;
+  w.windowMin = ImGui::GetWindowPos();
+  w.windowMax = ImVec2(w.windowMin.x + ImGui::GetWindowSize().x, w.windowMin.y + ImGui::GetWindowSize().y);
   map().widgets.push_back(std::move(w));
 }
 
@@ -73,7 +76,8 @@ std::string json(unsigned long long frame, int windowX, int windowY, int width, 
   nlohmann::json widgets = nlohmann::json::array();
   for (const Widget& w : map().widgets)
     widgets.push_back({{"id", w.id}, {"kind", w.kind}, {"value", w.value}, {"x0", w.min.x}, {"y0", w.min.y},
-                       {"x1", w.max.x}, {"y1", w.max.y}});
+                       {"x1", w.max.x}, {"y1", w.max.y}, {"wx0", w.windowMin.x}, {"wy0", w.windowMin.y},
+                       {"wx1", w.windowMax.x}, {"wy1", w.windowMax.y}});
   out["widgets"] = std::move(widgets);
   out["state"] = map().facts;
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -86,12 +90,16 @@ namespace {
 
 const char* onOff(bool on) { return on ? "on" : "off"; }
 
-// The frame of the next item, before a widget that opens a popup makes the popup's items the last ones.
-void nextFrameRect(const char* kind, const char* label, const char* value) {
-  if (!uimap::enabled()) return;
-  const ImVec2 at = ImGui::GetCursorScreenPos();
-  uimap::rect(kind, label, at, ImVec2(at.x + ImGui::CalcItemWidth(), at.y + ImGui::GetFrameHeight()), value ? value : "");
-}
+// The frame of the next item (its width as set for it, without the label), taken before the widget is drawn.
+struct FrameRect {
+  ImVec2 min, max;
+  FrameRect() {
+    if (!uimap::enabled()) return;
+    min = ImGui::GetCursorScreenPos();
+    max = ImVec2(min.x + ImGui::CalcItemWidth(), min.y + ImGui::GetFrameHeight());
+  }
+  void record(const char* kind, const char* label, const std::string& value) const { uimap::rect(kind, label, min, max, value); }
+};
 
 }  // namespace
 
@@ -126,7 +134,7 @@ bool RadioButton(const char* label, int* v, int vButton) {
 }
 
 bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
-  nextFrameRect("combo", label, preview);
+  FrameRect().record("combo", label, preview ? preview : "");
   return ImGui::BeginCombo(label, preview, flags);
 }
 
@@ -155,21 +163,25 @@ bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabl
   return pressed;
 }
 
+// Sliders and text fields: the frame that takes the mouse, not the label beside it (the item's rectangle).
 bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+  FrameRect frame;
   const bool changed = ImGui::SliderInt(label, v, lo, hi, format, flags);
-  uimap::item("slider", label, std::to_string(*v));
+  frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
 bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
+  FrameRect frame;
   const bool changed = ImGui::SliderFloat(label, v, lo, hi, format, flags);
-  uimap::item("slider", label, std::to_string(*v));
+  frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
 bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags) {
+  FrameRect frame;
   const bool changed = ImGui::InputText(label, buf, size, flags);
-  uimap::item("text", label, buf);
+  frame.record("text", label, buf);
   return changed;
 }
 
