@@ -187,6 +187,13 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
   return true;
 }
 
+void leaveLesson(AppState& s) {
+  s.lesson = -1;
+  s.preset = 0;
+  s.libraryPreset.reset();
+  s.exercise.reset();
+}
+
 void applyLibraryPreset(AppState& s, const Preset& p) {
   s.lesson = -1;
   s.libraryPreset = p;

@@ -28,6 +28,8 @@ bool applySession(AppState& state, const Session& session, std::string* error);
 void stepPreset(AppState& state, int delta);
 // Selects a lesson by id and loads its first preset; false when there is no such lesson.
 bool selectLesson(AppState& state, const std::string& id);
+// Free exploration from here: the lesson (or library preset) is left, the run on screen stays.
+void leaveLesson(AppState& s);
 // Loads a free-exploration preset (from the library) without leaving the lesson list.
 void applyLibraryPreset(AppState& state, const Preset& preset);
 // Switches the controls to `op`, keeping what still applies: a dtype the operator does not take falls back

@@ -46,6 +46,8 @@ void drawTopBar(AppState& s) {
   comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, comboW);
   ImGui::SetNextItemWidth(comboW);
   if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : "Free exploration")) {
+    if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
+    ImGui::Separator();
     for (size_t i = 0; i < s.lessons.size(); ++i)
       if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
         applyPreset(s, static_cast<int>(i), 0);
