@@ -159,10 +159,10 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       s.requests.exportGif = false;
       std::string error;
       if (recording.capturing || recording.gif.active()) {
-        s.status = "a GIF is still being written";
+        viz::setStatus(s, "a GIF is still being written");
       } else if (s.run.animation.empty()) {
-        s.status = "nothing to animate in this view";
-        error = s.status;
+        error = "nothing to animate in this view";
+        viz::setStatus(s, error, true);
       } else {
         const std::string path = !o.record.empty() ? o.record : viz::newExportPath(s.outputDir, "gradlab", ".gif", &error);
         const Image probe = capture(renderer, s);
@@ -174,7 +174,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
           const double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
           recording.delay = std::clamp(static_cast<int>(seconds * 100.0 / recording.frames), 4, 100);
         } else {
-          s.status = error;
+          viz::setStatus(s, error, true);
         }
       }
       if (!recording.capturing && !o.record.empty()) {
@@ -218,11 +218,11 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     if (recording.gif.active() || recording.capturing) {
       s.exportProgress = static_cast<float>(recording.gif.encoded()) / static_cast<float>(std::max(recording.frames, 1));
-      s.status = viz::cat("writing ", recording.gif.path(), ": frame ", recording.gif.encoded(), " of ", recording.frames);
+      viz::setStatus(s, viz::cat("writing ", recording.gif.path(), ": frame ", recording.gif.encoded(), " of ", recording.frames));
     } else if (recording.gif.finished() && s.exportProgress >= 0.0f) {
       s.exportProgress = -1.0f;
       const std::string error = recording.gif.result();
-      s.status = error.empty() ? "GIF saved: " + recording.gif.path() : error;
+      viz::setStatus(s, error.empty() ? "GIF saved: " + recording.gif.path() : error, !error.empty());
       std::printf("gradlab: %s\n", s.status.c_str());
       if (!o.record.empty()) {
         exitCode = error.empty() ? 0 : 1;
@@ -236,10 +236,10 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       const std::string path = !o.screenshot.empty() ? o.screenshot : viz::newExportPath(s.outputDir, "gradlab", ".png", &error);
       Image image = capture(renderer, s);
       if (!path.empty() && writePng(path, image, &error)) {
-        s.status = "screenshot saved: " + path;
+        viz::setStatus(s, "screenshot saved: " + path);
         std::printf("gradlab: wrote %s (%dx%d)\n", path.c_str(), image.width, image.height);
       } else {
-        s.status = error.empty() ? std::string("screenshot failed: ") + SDL_GetError() : error;
+        viz::setStatus(s, error.empty() ? std::string("screenshot failed: ") + SDL_GetError() : error, true);
         std::fprintf(stderr, "gradlab: %s\n", s.status.c_str());
         exitCode = 1;
       }

@@ -187,6 +187,11 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
   return true;
 }
 
+void setStatus(AppState& s, std::string text, bool error) {
+  s.status = std::move(text);
+  s.statusError = error && !s.status.empty();
+}
+
 void leaveLesson(AppState& s) {
   s.lesson = -1;
   s.preset = 0;

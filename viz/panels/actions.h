@@ -28,6 +28,8 @@ bool applySession(AppState& state, const Session& session, std::string* error);
 void stepPreset(AppState& state, int delta);
 // Selects a lesson by id and loads its first preset; false when there is no such lesson.
 bool selectLesson(AppState& state, const std::string& id);
+// The top bar's status line; a failure is also shown in full in the side panel until dismissed.
+void setStatus(AppState& s, std::string text, bool error = false);
 // Free exploration from here: the lesson (or library preset) is left, the run on screen stays.
 void leaveLesson(AppState& s);
 // Loads a free-exploration preset (from the library) without leaving the lesson list.

@@ -153,6 +153,7 @@ struct AppState {
   std::optional<PaletteScheme> palette;
   bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)
   std::string status;                             // one line shown in the top bar
+  bool statusError = false;                       // it reports a failure: also shown in full, wrapped, in the side panel
   CompareView compare;
   AppRequests requests;
   std::string outputDir = ".";                    // where screenshots, GIFs and sessions go

@@ -219,7 +219,7 @@ void drawControlsPanel(AppState& s) {
     p.title = op.title;
     p.spec = c;
     ImGui::SetClipboardText(presetJson(p).c_str());
-    s.status = "preset JSON copied to the clipboard";
+    setStatus(s, "preset JSON copied to the clipboard");
   }
 }
 

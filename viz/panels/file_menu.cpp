@@ -20,7 +20,7 @@ bool pathField(const char* id, std::string* path) {
   char buf[kPathBytes];
   std::snprintf(buf, sizeof buf, "%s", path->c_str());
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24.0f);
-  const bool entered = ui::InputText(id, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = ui::InputText(id, buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   *path = buf;
   return entered;
 }
@@ -29,9 +29,9 @@ void openSession(AppState& s, const std::string& path) {
   Session session;
   std::string error;
   if (loadSessionFile(path, &session, &error) && applySession(s, session, &error)) {
-    s.status = "opened " + path;
+    setStatus(s, "opened " + path);
   } else {
-    s.status = error;
+    setStatus(s, error, true);
   }
 }
 
@@ -41,15 +41,16 @@ void saveSession(AppState& s, std::string path) {
   std::string error;
   if (path.empty()) path = newExportPath(s.outputDir, "session", kSessionExtension, &error);
   if (!path.empty() && saveSessionFile(path, captureSession(s), &error)) {
-    s.status = "session saved: " + path;
+    setStatus(s, "session saved: " + path);
     s.sessionPath = path;
   } else {
-    s.status = error;
+    setStatus(s, error, true);
   }
 }
 
 void drawFileMenu(AppState& s) {
   if (!ImGui::BeginPopup("##file")) return;
+  ui::CloseOnEscape();
   if (ui::MenuItem("Save session")) saveSession(s, "");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole state, as a .gradlab file in the export folder");
   ImGui::Separator();
@@ -73,7 +74,7 @@ void drawFileMenu(AppState& s) {
   ImGui::Separator();
   ImGui::TextDisabled("Export folder (screenshots, GIFs, sessions):");
   std::string dir = s.outputDir;
-  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, s.status = "exports go to " + dir;
+  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, setStatus(s, "exports go to " + dir);
   ui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
   ImGui::Separator();
   ImGui::TextDisabled("Colours (presenter mode starts colour-blind safe):");

@@ -31,6 +31,17 @@ void tabButton(AppState& s, const char* label, Tab tab) {
   }
 }
 
+// A failure the status line reported (a session that did not open, a GIF that could not be written), in
+// full and wrapped, until dismissed.
+void drawErrorNotice(AppState& s) {
+  if (!s.statusError || s.status.empty()) return;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  textColouredWrapped(theme().bad, s.status);
+  if (ui::Button("Dismiss")) s.statusError = false;
+  uimap::rect("notice", "error", start, ImGui::GetItemRectMax(), s.status);
+  ImGui::Separator();
+}
+
 void drawCentre(AppState& s) {
   if (ImGui::BeginTabBar("##tabs")) {
     tabButton(s, "Scatter", Tab::kScatter);
@@ -102,6 +113,7 @@ void drawMainUi(AppState& s) {
   place(W - rightW, topH, rightW, H - topH);
   ImGui::Begin("##side", nullptr, kPanelFlags);
   uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
+  drawErrorNotice(s);
   drawLessonPanel(s);
   ImGui::Separator();
   drawInspectorPanel(s);

@@ -48,6 +48,7 @@ void drawPlayerBar(AppState& s) {
     if (ui::Button("pace")) ImGui::OpenPopup("##pace");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speed, loop, one move at a time or cores in parallel");
     if (ImGui::BeginPopup("##pace")) {
+      ui::CloseOnEscape();
       paceSettings(s);
       ImGui::EndPopup();
     }

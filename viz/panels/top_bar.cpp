@@ -11,6 +11,25 @@ namespace {
 
 float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
+// `text` cut (at a character boundary) so that it and a trailing "…" fit in `width` pixels.
+std::string fitToWidth(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const char* ellipsis = "…";
+  const float room = width - ImGui::CalcTextSize(ellipsis).x;
+  size_t end = 0;
+  for (size_t next = 0; next < text.size();) {
+    size_t step = 1;
+    const unsigned char c = static_cast<unsigned char>(text[next]);
+    if (c >= 0xF0) step = 4;
+    else if (c >= 0xE0) step = 3;
+    else if (c >= 0xC0) step = 2;
+    if (ImGui::CalcTextSize(text.data(), text.data() + std::min(text.size(), next + step)).x > room) break;
+    next += step;
+    end = next;
+  }
+  return text.substr(0, end) + ellipsis;
+}
+
 }  // namespace
 
 void drawTopBar(AppState& s) {
@@ -81,10 +100,18 @@ void drawTopBar(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
     ImGui::SameLine();
   } else if (!s.status.empty() && statusRoom > 40.0f) {
-    ImGui::PushClipRect(ImGui::GetCursorScreenPos(),
-                        ImVec2(ImGui::GetCursorScreenPos().x + statusRoom - 8.0f, ImGui::GetCursorScreenPos().y + 100.0f), true);
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().panelAccent), "%s", s.status.c_str());
-    ImGui::PopClipRect();
+    // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
+    // for a failure, wrapped in the side panel).
+    const std::string shown = fitToWidth(s.status, statusRoom - 8.0f);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.statusError ? theme().bad : theme().panelAccent), "%s", shown.c_str());
+    uimap::item("status", "top", s.status);
+    if (shown != s.status && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+      ImGui::TextUnformatted(s.status.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
     ImGui::SameLine();
   }
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));

@@ -60,6 +60,7 @@ void recordUiState(const AppState& s) {
   uimap::fact("pinned", s.pinned ? cat(s.pinned->grid, ",", s.pinned->row, ",", s.pinned->col) : "");
   uimap::fact("colour", s.colour == CellColour::kCores ? "cores" : "values");
   uimap::fact("outputDir", s.outputDir);
+  uimap::fact("palette", paletteScheme() == PaletteScheme::kClassic ? "classic" : "colour-blind safe");
   const ImGuiIO& io = ImGui::GetIO();
   uimap::fact("mouse", cat(static_cast<int>(io.MousePos.x), ",", static_cast<int>(io.MousePos.y), io.MouseDown[0] ? " down" : ""));
   uimap::fact("focus", ImGui::IsAnyItemActive() ? "item" : "");

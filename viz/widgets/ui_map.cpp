@@ -135,7 +135,13 @@ bool RadioButton(const char* label, int* v, int vButton) {
 
 bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
   FrameRect().record("combo", label, preview ? preview : "");
-  return ImGui::BeginCombo(label, preview, flags);
+  if (!ImGui::BeginCombo(label, preview, flags)) return false;
+  CloseOnEscape();
+  return true;
+}
+
+void CloseOnEscape() {
+  if (!ImGui::IsAnyItemActive() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ImGui::CloseCurrentPopup();
 }
 
 bool Combo(const char* label, int* current, const char* const items[], int count) {
