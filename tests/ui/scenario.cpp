@@ -72,16 +72,16 @@ class Runner {
     if (step.contains("drag")) {
       if (std::string e = target("drag", &w); !e.empty()) return e;
       const Point p = pointIn(*w, step);
-      const int dx = step["by"][0], dy = step["by"][1];
+      const int dx = step["by"][0], dy = step["by"][1], button = step.value("button", 1);
       x_.move(p.x, p.y);
       sleepSeconds(0.08);
-      x_.button(1, true);
+      x_.button(button, true);
       for (int i = 1; i <= 10; ++i) {
         sleepSeconds(0.03);
         x_.move(p.x + dx * i / 10, p.y + dy * i / 10);
       }
       sleepSeconds(0.08);
-      x_.button(1, false);
+      x_.button(button, false);
       return "";
     }
     if (step.contains("type")) return x_.type(step["type"].get<std::string>(), step.value("gap", 0.06)) ? "" : "cannot type that";

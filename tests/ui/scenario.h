@@ -8,7 +8,8 @@
 // Actions (one per step, or none: a step of checks only):
 //   click / rightClick / doubleClick: ID   a press held as a hand holds it (0.12 s), at "at": [fx, fy] of the widget
 //   move: ID            the pointer onto the widget           wheel: ID, "clicks": N (negative: down)
-//   drag: ID, "by": [dx, dy] pixels                           type: "text" (one key a character)
+//   drag: ID, "by": [dx, dy] pixels, "button": 1 left (default) or 3 right
+//   type: "text" (one key a character)
 //   key: "Return" | "Tab" | "Escape" | "ctrl+a" ...           wait: seconds
 //   writeFile: NAME, "text": "..."  (in the scenario's work folder, the app's current directory)
 //   screenshot: NAME    the screen, as NAME.png in the work folder

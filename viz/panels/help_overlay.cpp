@@ -68,6 +68,8 @@ void drawHelpOverlay(AppState& s) {
   table("##mouse", kMouse, std::size(kMouse));
   ImGui::Spacing();
   if (ui::Button("Close (H)")) s.showHelp = false;
+  uimap::rect("panel", "help", ImGui::GetWindowPos(),
+              ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   ImGui::End();
 }
 

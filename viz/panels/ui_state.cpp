@@ -60,6 +60,18 @@ void recordUiState(const AppState& s) {
   uimap::fact("pinned", s.pinned ? cat(s.pinned->grid, ",", s.pinned->row, ",", s.pinned->col) : "");
   uimap::fact("colour", s.colour == CellColour::kCores ? "cores" : "values");
   uimap::fact("outputDir", s.outputDir);
+  uimap::fact("scatter.zoomed", s.scatterView.userAdjusted ? "yes" : "no");
+  uimap::fact("compare.mode", s.compare.mode == CompareMode::kPrecision     ? "precision"
+                             : s.compare.mode == CompareMode::kDeterminism ? "determinism"
+                                                                           : "strategies");
+  uimap::fact("compare.low", dtypeText(s.compare.lowDtype));
+  uimap::fact("kernelsOnly", s.timelineKernelsOnly ? "yes" : "no");
+  uimap::fact("pipelineGrids", s.pipelineGrids ? (*s.pipelineGrids ? "yes" : "no") : "auto");
+  uimap::fact("codeTimeline", s.codeTimeline ? (*s.codeTimeline ? "yes" : "no") : "auto");
+  uimap::fact("codePhase", s.codePhase ? cat(*s.codePhase) : "follow");
+  if (s.verify)
+    uimap::fact("verify", cat(s.verify->running() ? "running " : s.verify->started() ? "done " : "idle ", s.verify->done(), " of ",
+                              s.verify->total(), ", failed ", s.verify->failed()));
   uimap::fact("palette", paletteScheme() == PaletteScheme::kClassic ? "classic" : "colour-blind safe");
   const ImGuiIO& io = ImGui::GetIO();
   uimap::fact("mouse", cat(static_cast<int>(io.MousePos.x), ",", static_cast<int>(io.MousePos.y), io.MouseDown[0] ? " down" : ""));

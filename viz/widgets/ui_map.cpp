@@ -18,6 +18,7 @@ struct Map {
   bool on = false;
   std::vector<Widget> widgets;
   std::map<std::string, std::string> facts;
+  std::map<std::string, int> seen;
 };
 
 Map& map() {
@@ -44,6 +45,7 @@ void beginFrame() {
   if (!map().on) return;
   map().widgets.clear();
   map().facts.clear();
+  map().seen.clear();
 }
 
 void item(std::string_view kind, std::string_view label, std::string_view value) {
@@ -56,6 +58,9 @@ void rect(std::string_view kind, std::string_view label, ImVec2 min, ImVec2 max,
   Widget w;
   w.kind = kind;
   w.id = std::string(kind) + "/" + visibleLabel(label);
+  // The same label twice in a frame (the left panel's "cores" and the Tiling tab's): "slider/cores#2".
+  const int seen = ++map().seen[w.id];
+  if (seen > 1) w.id += "#" + std::to_string(seen);
   w.value = value;
   w.min = min;
   w.max = max;
