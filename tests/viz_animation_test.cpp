@@ -98,6 +98,26 @@ TEST(VizAnimation, StopsAreBeatBoundaries) {
   EXPECT_DOUBLE_EQ(a.previousStop(0.0), 0.0);
 }
 
+TEST(VizAnimation, StepsJumpToWhereTheNextTileCoreOrPhaseStarts) {
+  Scene s = fixtureScene();
+  Animation a(s, Pacing::kOneAtATime);  // moves alternate: tile 0 on core 0 at beat 0, tile 1 on core 1 at beat 1
+  EXPECT_DOUBLE_EQ(a.nextStart(0.0, StepUnit::kTile), 1.0);
+  EXPECT_DOUBLE_EQ(a.nextStart(1.0, StepUnit::kTile), a.duration());
+  EXPECT_DOUBLE_EQ(a.previousStart(9.0, StepUnit::kTile), 1.0);
+  EXPECT_DOUBLE_EQ(a.previousStart(1.0, StepUnit::kCore), 0.0);
+  EXPECT_DOUBLE_EQ(a.nextStart(0.0, StepUnit::kCore), 1.0);
+  EXPECT_DOUBLE_EQ(a.nextStart(0.0, StepUnit::kPhase), a.duration());  // one phase: its start is the only stop
+  EXPECT_DOUBLE_EQ(a.nextStart(0.3, StepUnit::kBeat), a.nextStop(0.3));
+  Player p;
+  p.reset(a.duration());
+  p.stepForward(a, StepUnit::kTile);
+  EXPECT_DOUBLE_EQ(p.t, 1.0);
+  p.stepForward(a, StepUnit::kTile);
+  EXPECT_DOUBLE_EQ(p.t, a.duration());
+  p.stepBack(a, StepUnit::kTile);
+  EXPECT_DOUBLE_EQ(p.t, 1.0);
+}
+
 TEST(VizAnimation, NoTraceMeansNoMoves) {
   RunResult r = testing::twoCoreResult();
   r.trace.reset();

@@ -1,5 +1,7 @@
 #include "viz/model/animation.h"
 
+#include <map>
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -105,6 +107,41 @@ void Animation::srcSentAt(double t, const Scene& scene, std::vector<uint8_t>* se
     size_t cell = static_cast<size_t>(a.from.row * src->grid.dims.cols + a.from.col);
     if (a.from.grid == scene.src && cell < cells && --pending[cell] == 0) (*sent)[cell] = 1;
   }
+}
+
+namespace {
+
+// The beat at which each tile, core or phase sends its first move.
+std::vector<double> firstBeats(const std::vector<AnimatedMove>& moves, const Trace& trace, StepUnit unit) {
+  std::map<int64_t, double> first;
+  for (const AnimatedMove& a : moves) {
+    const CellMove& m = trace.moves[a.move];
+    int64_t key = unit == StepUnit::kCore ? m.core : m.tile;
+    if (unit == StepUnit::kPhase)
+      key = m.tile >= 0 && static_cast<size_t>(m.tile) < trace.plan.tiles.size() ? trace.plan.tiles[static_cast<size_t>(m.tile)].phase : -1;
+    first.try_emplace(key, a.beat);
+  }
+  std::vector<double> beats;
+  for (const auto& [key, beat] : first) beats.push_back(beat);
+  std::sort(beats.begin(), beats.end());
+  return beats;
+}
+
+}  // namespace
+
+double Animation::nextStart(double t, StepUnit unit) const {
+  if (unit == StepUnit::kBeat || !trace_) return nextStop(t);
+  for (double beat : firstBeats(moves_, *trace_, unit))
+    if (beat > t + 1e-9) return beat;
+  return duration_;
+}
+
+double Animation::previousStart(double t, StepUnit unit) const {
+  if (unit == StepUnit::kBeat || !trace_) return previousStop(t);
+  const std::vector<double> beats = firstBeats(moves_, *trace_, unit);
+  for (auto it = beats.rbegin(); it != beats.rend(); ++it)
+    if (*it < t - 1e-9) return *it;
+  return 0.0;
 }
 
 double Animation::nextStop(double t) const {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "viz/model/player.h"
 #include "viz/model/scene.h"
 
 namespace gradlab::viz {
@@ -19,6 +20,7 @@ enum class Pacing { kOneAtATime, kCoresInParallel };
 const char* pacingName(Pacing pacing);
 
 constexpr double kTravel = 0.8;  // beats a cell spends in flight
+
 
 struct AnimatedMove {
   uint32_t move = 0;   // index into trace->moves
@@ -55,6 +57,10 @@ class Animation {
   // The next / previous time a move lands or starts, for stepping (beat boundaries).
   double nextStop(double t) const;
   double previousStop(double t) const;
+  // The next / previous beat at which a tile, core or phase sends its first move of the plane (kBeat: the
+  // stops above); the end / the start when there is none.
+  double nextStart(double t, StepUnit unit) const;
+  double previousStart(double t, StepUnit unit) const;
 
  private:
   Pacing pacing_ = Pacing::kOneAtATime;

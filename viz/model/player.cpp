@@ -34,14 +34,24 @@ void Player::togglePlay() {
   playing = true;
 }
 
-void Player::stepForward(const Animation& a) {
-  playing = false;
-  t = std::min(a.nextStop(t), duration);
+const char* stepUnitName(StepUnit unit) {
+  switch (unit) {
+    case StepUnit::kBeat: return "beat";
+    case StepUnit::kTile: return "tile";
+    case StepUnit::kCore: return "core";
+    case StepUnit::kPhase: return "phase";
+  }
+  return "beat";
 }
 
-void Player::stepBack(const Animation& a) {
+void Player::stepForward(const Animation& a, StepUnit unit) {
   playing = false;
-  t = a.previousStop(t);
+  t = std::min(a.nextStart(t, unit), duration);
+}
+
+void Player::stepBack(const Animation& a, StepUnit unit) {
+  playing = false;
+  t = a.previousStart(t, unit);
 }
 
 void Player::scrub(double time) {

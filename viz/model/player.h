@@ -5,6 +5,10 @@ namespace gradlab::viz {
 
 class Animation;
 
+// What the step buttons jump by: a beat, or to where the next tile, core or phase starts.
+enum class StepUnit { kBeat, kTile, kCore, kPhase };
+const char* stepUnitName(StepUnit unit);
+
 struct Player {
   double t = 0.0;          // current time, beats
   double duration = 0.0;   // beats
@@ -15,8 +19,9 @@ struct Player {
   void reset(double newDuration);          // t = 0, paused
   void update(double dtSeconds);           // advances while playing; stops (or loops) at the end
   void togglePlay();                       // at the end, play restarts from 0
-  void stepForward(const Animation& a);    // pauses and jumps to the next beat boundary
-  void stepBack(const Animation& a);
+  // Pause and jump to the next / previous beat boundary, or start of a tile, core or phase.
+  void stepForward(const Animation& a, StepUnit unit = StepUnit::kBeat);
+  void stepBack(const Animation& a, StepUnit unit = StepUnit::kBeat);
   void scrub(double time);                 // pauses and jumps
   void toEnd() { scrub(duration); }
   bool atEnd() const { return t >= duration; }

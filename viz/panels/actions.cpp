@@ -323,8 +323,8 @@ void syncTheme(AppState& s) {
 void handleShortcut(AppState& s, Shortcut shortcut) {
   switch (shortcut) {
     case Shortcut::kPlayPause: s.player.togglePlay(); break;
-    case Shortcut::kStepForward: s.player.stepForward(s.run.animation); break;
-    case Shortcut::kStepBack: s.player.stepBack(s.run.animation); break;
+    case Shortcut::kStepForward: s.player.stepForward(s.run.animation, s.stepUnit); break;
+    case Shortcut::kStepBack: s.player.stepBack(s.run.animation, s.stepUnit); break;
     case Shortcut::kPreviousPreset: stepPreset(s, -1); break;
     case Shortcut::kNextPreset: stepPreset(s, +1); break;
     case Shortcut::kFullscreen: s.requests.toggleFullscreen = true; break;

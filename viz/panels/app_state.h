@@ -116,6 +116,7 @@ struct AppState {
   RunView run;
   Player player;
   Pacing pacing = Pacing::kOneAtATime;
+  StepUnit stepUnit = StepUnit::kBeat;            // what the step buttons and Left / Right jump by
   bool pacingPinned = false;                      // set by a preset or the user: keep it across runs
   double presetSpeed = 0.0;
 

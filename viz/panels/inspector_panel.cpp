@@ -40,9 +40,16 @@ void runSummary(const AppState& s) {
     ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
                 plan->imbalance());
   }
-  if (r.result.trace) {
-    ImGui::Text("trace: %zu moves (%zu on this plane)%s", r.result.trace->moves.size(), r.scene.planeMoves.size(),
-                r.result.trace->movesTruncated ? ", truncated" : "");
+  if (const Trace* trace = r.result.trace.get()) {
+    if (trace->movesTruncated) {
+      // Say it whole: which moves were kept, and what that means for this plane's picture.
+      textColouredWrapped(theme().warn,
+                          cat("trace: capped at its first ", trace->moves.size(), " moves (", r.scene.planeMoves.size(),
+                              " on this plane); the run computed everything, but moves past the cap are not animated. ",
+                              r.scene.planeMoves.empty() ? "This plane shows its final values only." : ""));
+    } else {
+      ImGui::TextWrapped("trace: %zu moves (%zu on this plane)", trace->moves.size(), r.scene.planeMoves.size());
+    }
   }
   ImGui::Text("host time %.2f ms", r.result.wallMs);
 }

@@ -397,6 +397,13 @@ void drawMatrixPanel(AppState& s) {
   const ImVec2 size = Canvas::claimedSize(ImVec2(0, 0));
   if (size.x != c.laidOutFor.x || size.y != c.laidOutFor.y || gridLabelSize() != c.labelPx) fitLayout(c, s, size);
   Canvas canvas("##matrix", ImVec2(0, 0), s.matrixView, v.boundsMin, v.boundsMax, c.topMarginPx);
+  // T and the result as far as the trace has got at the player's time, as the Scatter tab shows them.
+  std::vector<float> resultNow, midNow;
+  std::vector<uint8_t> resultFilled, midFilled;
+  std::string note;
+  dstValuesNow(s, &resultNow, &resultFilled, &note);
+  const bool moving = !r.animation.empty() && !s.player.atEnd();
+  if (moving && v.midComputed && r.scene.mid >= 0) r.animation.gridValuesAt(s.player.t, r.scene, r.scene.mid, &midNow, &midFilled);
   for (const MatrixBlock& b : v.blocks) {
     if (!b.present) continue;
     if (b.selection()) {
@@ -407,6 +414,14 @@ void drawMatrixPanel(AppState& s) {
     style.label = false;
     style.scale = b.role == BlockRole::kData ? &r.srcScale : &r.dstScale;
     style.filled = b.known.empty() ? nullptr : &b.known;
+    const size_t cells = static_cast<size_t>(b.rows * b.cols);
+    if (b.role == BlockRole::kResult && resultNow.size() == cells) {
+      style.values = &resultNow;
+      style.filled = resultFilled.size() == cells ? &resultFilled : nullptr;
+    } else if (b.role == BlockRole::kMid && moving && midNow.size() == cells) {
+      style.values = &midNow;
+      style.filled = midFilled.size() == cells ? &midFilled : nullptr;
+    }
     drawGrid(canvas, c.grids[static_cast<size_t>(b.role)], 0, style);
     // Its extent, also where no cell has a value (T under another strategy, on a projector's white).
     const auto [p0, p1] = rectOf(canvas, b, 0, b.rows, 0, b.cols);

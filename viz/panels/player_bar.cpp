@@ -21,14 +21,14 @@ void drawPlayerBar(AppState& s) {
   if (ui::Button("|◀")) p.scrub(0.0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the start");
   ImGui::SameLine();
-  if (ui::Button("◀")) p.stepBack(a);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back (Left)");
+  if (ui::Button("◀")) p.stepBack(a, s.stepUnit);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back by a %s (Left)", stepUnitName(s.stepUnit));
   ImGui::SameLine();
   if (ui::Button(p.playing ? "  Pause  " : "▶ Play ", ImVec2(ImGui::GetFontSize() * 5.5f, 0))) p.togglePlay();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
   ImGui::SameLine();
-  if (ui::Button("▶")) p.stepForward(a);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step forward (Right)");
+  if (ui::Button("▶")) p.stepForward(a, s.stepUnit);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step forward by a %s (Right)", stepUnitName(s.stepUnit));
   ImGui::SameLine();
   if (ui::Button("▶|")) p.toEnd();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to the end: the final result");
@@ -38,7 +38,9 @@ void drawPlayerBar(AppState& s) {
   ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
   char label[96];
-  std::snprintf(label, sizeof label, "%zu of %zu moves landed", landed, a.moves().size());
+  const bool capped = s.run.scene.trace && s.run.scene.trace->movesTruncated;
+  if (a.empty() && capped) std::snprintf(label, sizeof label, "no moves: the trace stopped before this plane");
+  else std::snprintf(label, sizeof label, "%zu of %zu moves landed%s", landed, a.moves().size(), capped ? " (trace capped)" : "");
   if (ui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
   ImGui::EndDisabled();
 
@@ -75,6 +77,15 @@ void paceSettings(AppState& s) {
     ImGui::SetTooltip("One move at a time: every add in the recorded order.\n"
                       "Cores in parallel: each core issues one move per beat; a cell never receives\n"
                       "its adds out of the recorded order.");
+  ImGui::SameLine();
+  int unit = static_cast<int>(s.stepUnit);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+  const char* units[] = {stepUnitName(StepUnit::kBeat), stepUnitName(StepUnit::kTile), stepUnitName(StepUnit::kCore),
+                         stepUnitName(StepUnit::kPhase)};
+  if (ui::Combo("step by", &unit, units, 4)) s.stepUnit = static_cast<StepUnit>(unit);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("What the step buttons and Left / Right jump by: a beat, or to where the next tile, core\n"
+                      "or phase sends its first move (a long run is crossed in a few steps).");
   ImGui::SameLine();
   ImGui::TextDisabled("beat %.1f / %.1f", p.t, p.duration);
 }

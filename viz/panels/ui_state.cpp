@@ -47,6 +47,7 @@ void recordUiState(const AppState& s) {
   uimap::fact("player.landed", cat(s.run.animation.landedAt(s.player.t)));
   uimap::fact("player.moves", cat(s.run.animation.moves().size()));
   uimap::fact("pacing", pacingName(s.pacing));
+  uimap::fact("stepUnit", stepUnitName(s.stepUnit));
   const Lesson* lesson = s.currentLesson();
   uimap::fact("lesson", lesson ? lesson->id : "");
   uimap::fact("step", lesson ? cat(s.preset + 1) : "");

@@ -233,9 +233,14 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     }
   }
   if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer);
-  if (uimap::enabled()) {  // the grid's cells, for scenarios that click one: "at" [(col + 0.5) / cols, (row + 0.5) / rows]
+  if (uimap::enabled()) {
+    // The grid's place (a scenario clicks a cell at [(col + 0.5) / cols, (row + 0.5) / rows]) and how many of
+    // its cells show a value other than 0.
     const ImVec2 a = canvas.toScreen({g.x, g.y}), b = canvas.toScreen({g.x + g.width(), g.y + g.height()});
-    uimap::rect("grid", g.grid.name, a, b, cat(d.rows, "x", d.cols));
+    int64_t nonzero = 0;
+    for (size_t i = 0; i < values.size(); ++i)
+      nonzero += values[i] != 0.0f && (!style.filled || (i < style.filled->size() && (*style.filled)[i])) ? 1 : 0;
+    uimap::rect("grid", g.grid.name, a, b, cat(d.rows, "x", d.cols, ", ", nonzero, " nonzero"));
   }
 
   if (auto m = canvas.mouse()) {
