@@ -10,8 +10,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "app_setup.h"
+#include "gradlab/host_threads.h"
 #include "background_frames.h"
 #include "input_pump.h"
 #include "software_draw.h"
@@ -128,9 +130,14 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   SDL_GetRendererInfo(renderer, &info);
   const bool vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
   InputPump input;
+  // From here on, runs and comparisons the user starts go to a worker, and the emulated cores leave one
+  // host core to the window: it keeps drawing while they run.
+  s.worker = std::make_shared<viz::UiWorker>();
+  gradlab::setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   while (running) {
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || recording.capturing || recording.gif.active() || (s.verify && s.verify->running()) ||
+                      (s.worker && s.worker->busy()) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     input.collect(busy ? 0 : 250);
     input.dispatch([&](const SDL_Event& event) {

@@ -95,6 +95,17 @@ class Runner {
       out << step.value("text", "");
       return out ? "" : "cannot write the file";
     }
+    if (step.contains("measureFrames")) {  // frames drawn in that many seconds, from now (kept for "framesPerSecond")
+      const double seconds = step["measureFrames"].get<double>();
+      const unsigned long long first = frame.number;
+      const auto t0 = std::chrono::steady_clock::now();
+      sleepSeconds(seconds);
+      const std::optional<Frame> last = app_.latest();
+      const double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      measuredFps_ = last ? static_cast<double>(last->number - first) / dt : 0.0;
+      std::printf("  %.1f frames/s\n", measuredFps_);
+      return "";
+    }
     if (step.contains("log")) {  // prints facts of the app's state (for writing and debugging scenarios)
       for (const json& key : step["log"]) std::printf("  %s = %s\n", key.get<std::string>().c_str(), frame.fact(key).c_str());
       return "";
@@ -131,6 +142,8 @@ class Runner {
       if (w->x0 < c->x0 - 1 || w->y0 < c->y0 - 1 || w->x1 > c->x1 + 1 || w->y1 > c->y1 + 1)
         return w->id + " lies outside " + c->id;
     }
+    if (step.contains("framesPerSecond") && measuredFps_ < step["framesPerSecond"].get<double>())
+      return "the app drew " + std::to_string(measuredFps_) + " frames/s, wanted at least " + step["framesPerSecond"].dump();
     for (const char* key : {"changed", "unchanged"}) {
       if (!step.contains(key)) continue;
       const Widget* w = frame.find(step[key]);
@@ -146,7 +159,7 @@ class Runner {
   }
 
   static bool hasChecks(const json& step) {
-    for (const char* k : {"expect", "expectWidget", "exists", "absent", "changed", "unchanged", "inside"})
+    for (const char* k : {"expect", "expectWidget", "exists", "absent", "changed", "unchanged", "inside", "framesPerSecond"})
       if (step.contains(k)) return true;
     return false;
   }
@@ -167,6 +180,7 @@ class Runner {
       if (w.id.rfind(kind, 0) == 0 && names.size() < 400) names += (names.empty() ? "" : ", ") + w.id;
     return names.empty() ? "" : " (on screen: " + names + ")";
   }
+  double measuredFps_ = 0.0;
   const RunSettings& settings_;
   XDisplay& x_;
   AppProcess& app_;

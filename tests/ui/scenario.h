@@ -19,6 +19,7 @@
 //   exists: [ID...], absent: [ID...]
 //   changed: ID / unchanged: ID   the widget's pixels differ / do not differ from just before the action
 //   inside: [ID, CONTAINER]   the widget lies wholly within the container (nothing pushed out)
+//   measureFrames: SECONDS (an action: counts the frames drawn meanwhile), then framesPerSecond: MIN
 #pragma once
 
 #include <string>

@@ -66,18 +66,17 @@ void rebuildScene(AppState& s) {
   refreshExercise(s);
 }
 
-void runControls(AppState& s) {
-  RunView& r = s.run;
-  const uint64_t id = r.id + 1;
-  r = RunView{};
-  r.id = id;
+namespace {
+
+// Everything about a run that is decided on the UI thread: the controls as they are now.
+RunView prepareRun(AppState& s) {
+  RunView r;
+  r.id = ++s.runsAsked;
   r.spec = s.controls;
-  s.pinned.reset();
   std::string error;
   r.resolved = s.controls.resolve(&r.request, &error);
   if (!r.resolved) {
     r.resolveError = error;
-    r.result = RunResult{};
     r.result.status = -1;
     r.result.message = error;
   } else if (!s.runner) {
@@ -86,12 +85,52 @@ void runControls(AppState& s) {
   } else {
     r.notes = dropMisfitInputs(&r.request);
     r.request.trace = true;
-    std::lock_guard lock(*s.runtimeLock);
-    r.result = s.runner(r.request);
+  }
+  return r;
+}
+
+bool runnable(const RunView& r, const AppState& s) { return r.resolved && s.runner != nullptr; }
+
+// The run itself and what is built from its plan and trace alone: safe on any thread.
+void executeRun(RunView& r, const AppState::RunFn& runner, std::mutex& runtime) {
+  {
+    std::lock_guard lock(runtime);
+    r.result = runner(r.request);
   }
   if (r.ok() && r.result.plan) r.timeline = buildTimeline(*r.result.plan, r.result.trace.get());
+}
+
+void installRun(AppState& s, RunView r) {
+  s.run = std::move(r);
+  s.pinned.reset();
   rebuildScene(s);
   s.compare.stale = true;
+  if (s.afterRun) {
+    std::function<void(AppState&)> then = std::move(s.afterRun);
+    s.afterRun = nullptr;
+    then(s);
+  }
+}
+
+std::string describeRun(const RunRequest& r) {
+  return cat(opInfo(r.op).title, " ", r.N, "x", r.C, "x", r.inH, "x", r.inW, " <- ", r.outH, "x", r.outW);
+}
+
+}  // namespace
+
+void runControls(AppState& s, std::function<void(AppState&)> then) {
+  s.afterRun = std::move(then);
+  RunView next = prepareRun(s);
+  if (s.worker && runnable(next, s)) {
+    const std::string what = describeRun(next.request);
+    s.worker->submit("run", what, [next = std::move(next), runner = s.runner, lock = s.runtimeLock]() mutable -> UiWorker::Apply {
+      executeRun(next, runner, *lock);
+      return [next = std::move(next)](AppState& state) mutable { installRun(state, std::move(next)); };
+    });
+    return;
+  }
+  if (runnable(next, s)) executeRun(next, s.runner, *s.runtimeLock);
+  installRun(s, std::move(next));
 }
 
 void setPlane(AppState& s, int64_t plane) {
@@ -116,7 +155,7 @@ void applyPreset(AppState& s, int lesson, int preset) {
   showRun(s, p->spec, p->view);
 }
 
-void showRun(AppState& s, const RequestSpec& spec, const PresetView& view) {
+void showRun(AppState& s, const RequestSpec& spec, const PresetView& view, std::function<void(AppState&)> then) {
   s.controls = spec;
   s.tab = view.tab;
   s.selectTab = true;
@@ -130,12 +169,15 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view) {
   s.compare.accumulate = view.accumulate;
   s.timelineKernelsOnly = view.timelineKernelsOnly;
   s.memoryOrder = view.memoryOrder;
-  runControls(s);
-  s.player.playing = view.autoplay && s.run.ok() && !s.run.animation.empty() && !s.exerciseOpen();
-  if (!view.focusGrid.empty()) {
-    for (size_t i = 0; i < s.run.scene.grids.size(); ++i)
-      if (s.run.scene.grids[i].grid.name == view.focusGrid) s.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
-  }
+  runControls(s, [view, then = std::move(then)](AppState& state) {
+    state.player.playing = view.autoplay && state.run.ok() && !state.run.animation.empty() && !state.exerciseOpen();
+    if (!view.focusGrid.empty()) {
+      for (size_t i = 0; i < state.run.scene.grids.size(); ++i)
+        if (state.run.scene.grids[i].grid.name == view.focusGrid)
+          state.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
+    }
+    if (then) then(state);
+  });
 }
 
 Session captureSession(const AppState& s) {
@@ -182,8 +224,7 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
     }
   }
   s.presenter = session.presenter;
-  showRun(s, session.spec, session.view);
-  s.player.t = session.at * s.player.duration;
+  showRun(s, session.spec, session.view, [at = session.at](AppState& state) { state.player.t = at * state.player.duration; });
   return true;
 }
 

@@ -1,6 +1,7 @@
 // What the panels (and the keyboard, and the headless exporter) do to the app state.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "viz/model/session.h"
@@ -8,8 +9,10 @@
 
 namespace gradlab::viz {
 
-// Runs state.controls (with a trace) and rebuilds the scene, animation and timeline; resets the player.
-void runControls(AppState& state);
+// Runs state.controls (with a trace) and rebuilds the scene, animation and timeline; resets the player;
+// then calls `then`. With state.worker set the run happens there and all this once it has finished (the
+// old run stays on screen meanwhile); a newer run asked before then supersedes it, `then` included.
+void runControls(AppState& state, std::function<void(AppState&)> then = {});
 // Rebuilds the scene and animation for another plane or pacing, keeping the run.
 void rebuildScene(AppState& state);
 // Recomputes the colour scales (after a theme change).
@@ -20,7 +23,7 @@ void setPacing(AppState& state, Pacing pacing);
 // Loads preset `preset` of lesson `lesson`: its request into the controls, its view settings, then runs it.
 void applyPreset(AppState& state, int lesson, int preset);
 // Puts `spec` into the controls and `view` into the view settings, then runs it.
-void showRun(AppState& state, const RequestSpec& spec, const PresetView& view);
+void showRun(AppState& state, const RequestSpec& spec, const PresetView& view, std::function<void(AppState&)> then = {});
 // The whole state as a session (the call, the view, the lesson step, the animation's position) and back.
 Session captureSession(const AppState& state);
 bool applySession(AppState& state, const Session& session, std::string* error);

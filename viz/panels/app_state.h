@@ -23,6 +23,7 @@
 #include "viz/model/scene.h"
 #include "viz/model/timeline.h"
 #include "viz/model/ulp_error.h"
+#include "viz/panels/ui_worker.h"
 #include "viz/panels/verify_runner.h"
 #include "viz/widgets/canvas.h"
 
@@ -104,6 +105,11 @@ struct AppState {
   VerifyRunner::CaseList caseList;                // verify::allCases in the app
   std::function<void()> verifyPrepare;            // the shared runtime scope in the app
   std::unique_ptr<VerifyRunner> verify;
+  // Runs and comparisons go here when set (the window app), so that the UI keeps drawing while they run;
+  // unset (tests, headless rendering), they run at once on the caller's thread.
+  std::shared_ptr<UiWorker> worker;
+  std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
+  uint64_t runsAsked = 0;                         // numbers the runs (RunView::id)
 
   std::vector<Lesson> lessons;
   int lesson = -1;                                // index into lessons, -1: free exploration

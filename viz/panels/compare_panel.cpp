@@ -25,7 +25,7 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
     const std::string result = run.reference ? std::string("the reference order")
                                : run.diff.differing == 0 ? std::string("bit-identical to it")
                                                          : cat(run.diff.differing, " cell(s) differ, max ", formatTick(run.diff.maxAbs));
-    ImGui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
+    ui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
                 formatBytes(run.bytes).c_str(), cores.c_str(), result.c_str());
     if (!run.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.note.c_str());
     timelineWidget(cat("##strategy-", run.name).c_str(), run.timeline, ImVec2(0, each), {}, kernelsOnly);
@@ -97,7 +97,7 @@ void drawComparePanel(AppState& s) {
     }
     ImGui::SameLine();
   } else {
-    for (const std::string& n : c.notes) ImGui::TextWrapped("%s", n.c_str());
+    for (const std::string& n : c.notes) ui::TextWrapped("%s", n.c_str());
   }
   if (c.mode == CompareMode::kStrategies) {
     drawStrategyRuns(c, s.timelineKernelsOnly);

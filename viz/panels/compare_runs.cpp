@@ -42,13 +42,21 @@ SceneGrid gridOf(OpKind op, const HostTensor& t, const std::string& name, float 
   return g;
 }
 
-bool runOrFail(AppState& s, const RunRequest& request, RunResult* out, const char* what) {
+// What a comparison needs from the app, taken on the UI thread: it may run on the worker.
+struct CompareInputs {
+  RequestSpec controls;
+  AppState::RunFn runner;
+  std::shared_ptr<std::mutex> runtimeLock;
+  Rgba neutral;  // the theme's zero colour for the heat scales
+};
+
+bool runOrFail(CompareView& c, const CompareInputs& in, const RunRequest& request, RunResult* out, const char* what) {
   {
-    std::lock_guard lock(*s.runtimeLock);
-    *out = s.runner(request);
+    std::lock_guard lock(*in.runtimeLock);
+    *out = in.runner(request);
   }
   if (out->ok() && primaryOutput(*out)) return true;
-  s.compare.error = cat(what, ": error ", out->status, out->stage.empty() ? "" : " at ", out->stage, ": ", out->message);
+  c.error = cat(what, ": error ", out->status, out->stage.empty() ? "" : " at ", out->stage, ": ", out->message);
   return false;
 }
 
@@ -69,8 +77,7 @@ void place(CompareView& c) {
 
 // Every strategy of the operator on the same inputs, in the controls' mode: modelled timelines on one time
 // axis, and each result against the first strategy that sums in the reference's order.
-void compareStrategies(AppState& s, const RunRequest& base) {
-  CompareView& c = s.compare;
+void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest& base) {
   const std::span<const StrategyInfo> strategies = strategiesOf(base.op);
   RunResult first;
   std::vector<float> reference;
@@ -81,7 +88,7 @@ void compareStrategies(AppState& s, const RunRequest& base) {
     r.strategy = info.name;
     if (!first.inputs.empty()) sameInputs(first, &r);
     RunResult result;
-    if (!runOrFail(s, r, &result, info.name)) return;
+    if (!runOrFail(c, in, r, &result, info.name)) return;
     if (first.inputs.empty()) first = result;
     StrategyRun run;
     run.name = result.plan ? result.plan->strategyName : info.name;
@@ -118,38 +125,26 @@ void compareStrategies(AppState& s, const RunRequest& base) {
   }
 }
 
-}  // namespace
-
-void computeComparison(AppState& s, bool nextSchedules) {
-  CompareView& c = s.compare;
+// Fills `c` (its settings already set) with the comparison's runs and what is drawn from them.
+void compareInto(CompareView& c, const CompareInputs& in) {
   const CompareMode mode = c.mode;
   const aclDataType lowDtype = c.lowDtype;
   const Accumulation accumulate = c.accumulate;
-  const bool sameSpec = c.spec == s.controls;
-  const uint64_t firstSeed = !sameSpec ? 1 : nextSchedules ? c.firstSeed + static_cast<uint64_t>(c.defaultRuns) : c.firstSeed;
-  c = CompareView{};
-  c.mode = mode;
-  c.lowDtype = lowDtype;
-  c.accumulate = accumulate;
-  c.firstSeed = firstSeed;
-  c.stale = false;
-  c.spec = s.controls;
-  c.op = s.controls.request.op;
   RunRequest base;
   std::string error;
-  if (!s.runner) {
+  if (!in.runner) {
     c.error = "no runner is connected";
     return;
   }
-  if (!s.controls.resolve(&base, &error)) {
+  if (!in.controls.resolve(&base, &error)) {
     c.error = error;
     return;
   }
   base.trace = false;
-  const Rgba neutral = theme().neutral;
+  const Rgba neutral = in.neutral;
 
   if (mode == CompareMode::kStrategies) {
-    compareStrategies(s, base);
+    compareStrategies(c, in, base);
     return;
   }
   if (mode == CompareMode::kPrecision) {
@@ -160,11 +155,11 @@ void computeComparison(AppState& s, bool nextSchedules) {
     low.dtype = half ? base.dtype : lowDtype;
     low.accumulate = accumulate;
     RunResult lowResult, refResult;
-    if (!runOrFail(s, low, &lowResult, dtypeText(low.dtype))) return;
+    if (!runOrFail(c, in, low, &lowResult, dtypeText(low.dtype))) return;
     RunRequest ref = base;
     ref.dtype = ACL_FLOAT;
     sameInputs(lowResult, &ref);
-    if (!runOrFail(s, ref, &refResult, "float32")) return;
+    if (!runOrFail(c, in, ref, &refResult, "float32")) return;
     const HostTensor& a = *primaryOutput(refResult);
     const HostTensor& b = *primaryOutput(lowResult);
     std::vector<float> ulps = errorInUlps(low.dtype, b.values, a.values);
@@ -192,7 +187,7 @@ void computeComparison(AppState& s, bool nextSchedules) {
     RunRequest det = base;
     det.deterministic = true;
     RunResult detResult;
-    if (!runOrFail(s, det, &detResult, "deterministic run")) return;
+    if (!runOrFail(c, in, det, &detResult, "deterministic run")) return;
     RunRequest def = base;
     def.deterministic = false;
     sameInputs(detResult, &def);
@@ -202,7 +197,7 @@ void computeComparison(AppState& s, bool nextSchedules) {
     for (int i = 0; i < c.defaultRuns; ++i) {
       RunResult r;
       def.schedule = AtomicSchedule::fromSeed(c.firstSeed + static_cast<uint64_t>(i));
-      if (!runOrFail(s, def, &r, "default run")) return;
+      if (!runOrFail(c, in, def, &r, "default run")) return;
       const std::vector<float>& v = primaryOutput(r)->values;
       bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const std::vector<float>& d) {
         return d.size() == v.size() && std::memcmp(d.data(), v.data(), v.size() * sizeof(float)) == 0;
@@ -232,6 +227,37 @@ void computeComparison(AppState& s, bool nextSchedules) {
     c.diffScale = HeatScale::sequential(diff, 1e-7f, neutral);
   }
   place(c);
+}
+
+}  // namespace
+
+void computeComparison(AppState& s, bool nextSchedules) {
+  const CompareView& old = s.compare;
+  const bool sameSpec = old.spec == s.controls;
+  CompareView c;
+  c.mode = old.mode;
+  c.lowDtype = old.lowDtype;
+  c.accumulate = old.accumulate;
+  c.firstSeed = !sameSpec ? 1 : nextSchedules ? old.firstSeed + static_cast<uint64_t>(old.defaultRuns) : old.firstSeed;
+  c.stale = false;
+  c.spec = s.controls;
+  c.op = s.controls.request.op;
+  const CompareInputs in{s.controls, s.runner, s.runtimeLock, theme().neutral};
+  if (!s.worker) {
+    compareInto(c, in);
+    s.compare = std::move(c);
+    return;
+  }
+  // On the worker: what is on screen stays (marked as asked for) until the new comparison is ready.
+  s.compare.spec = s.controls;
+  s.compare.stale = false;
+  s.worker->submit("compare", "comparing runs", [c = std::move(c), in]() mutable -> UiWorker::Apply {
+    compareInto(c, in);
+    return [c = std::move(c)](AppState& state) mutable {
+      if (!(c.spec == state.controls) || c.mode != state.compare.mode) return;  // asked for something else since
+      state.compare = std::move(c);
+    };
+  });
 }
 
 }  // namespace gradlab::viz

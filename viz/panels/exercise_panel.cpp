@@ -75,7 +75,7 @@ void drawExercisePanel(AppState& s) {
     textColouredWrapped(theme().warn, cat("This step's question cannot be asked: ", e.error, "."));
     return;
   }
-  ImGui::TextWrapped("%s", e.question.c_str());
+  ui::TextWrapped("%s", e.question.c_str());
   if (s.exerciseOpen()) {
     const bool ready = answerInput(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
@@ -88,7 +88,7 @@ void drawExercisePanel(AppState& s) {
     const std::optional<Verdict>& v = s.exercise->verdict;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
     else textColouredWrapped(theme().warn, "The answer (given away):");
-    for (const std::string& line : e.why) ImGui::TextWrapped("%s", line.c_str());
+    for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
     textDimWrapped("The right cells are outlined; the animation shows it happen.");
   }
   if (const std::string score = lessonScoreText(s); !score.empty()) textDimWrapped(score);

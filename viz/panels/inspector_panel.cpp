@@ -17,26 +17,26 @@ void runSummary(const AppState& s) {
   }
   const Plan* plan = r.result.plan.get();
   ImGui::TextDisabled("Run");
-  ImGui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutName(r.request.layout),
+  ui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutName(r.request.layout),
                      r.request.deterministic ? "deterministic" : "default mode");
   if (plan) {
     const int32_t cubes = plan->coresWorking(CoreKind::kCube), vectors = plan->coresWorking(CoreKind::kVector);
     if (cubes > 0) {
-      ImGui::TextWrapped("%zu tile(s) on %d of %d cube and %d of %d vector cores", plan->tiles.size(), cubes,
+      ui::TextWrapped("%zu tile(s) on %d of %d cube and %d of %d vector cores", plan->tiles.size(), cubes,
                          plan->profile.cubeCores, vectors, plan->profile.vectorCores);
     } else {
-      ImGui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), vectors,
+      ui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), vectors,
                          plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
     }
     if (!plan->strategyName.empty()) {
-      ImGui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
+      ui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
                          plan->strategyName == plan->cannStrategy ? " (CANN's choice)" : "");
       if (plan->strategyName != plan->cannStrategy && !plan->cannStrategy.empty()) {
         textDimWrapped(cat("CANN would run ", plan->cannStrategy, ": ", plan->cannWhy));
       }
     }
-    if (!plan->strategy.empty()) ImGui::TextWrapped("plan: %s", plan->strategy.c_str());
-    if (!plan->coreChoice.empty()) ImGui::TextWrapped("cores: %s", plan->coreChoice.c_str());
+    if (!plan->strategy.empty()) ui::TextWrapped("plan: %s", plan->strategy.c_str());
+    if (!plan->coreChoice.empty()) ui::TextWrapped("cores: %s", plan->coreChoice.c_str());
     ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
                 plan->imbalance());
   }
@@ -48,7 +48,7 @@ void runSummary(const AppState& s) {
                               " on this plane); the run computed everything, but moves past the cap are not animated. ",
                               r.scene.planeMoves.empty() ? "This plane shows its final values only." : ""));
     } else {
-      ImGui::TextWrapped("trace: %zu moves (%zu on this plane)", trace->moves.size(), r.scene.planeMoves.size());
+      ui::TextWrapped("trace: %zu moves (%zu on this plane)", trace->moves.size(), r.scene.planeMoves.size());
     }
   }
   ImGui::Text("host time %.2f ms", r.result.wallMs);
@@ -81,12 +81,12 @@ void moveList(const AppState& s, const CellRef& cell) {
       const std::string core = s.run.result.plan ? coreTag(*s.run.result.plan, m.core) : cat("c", m.core);
       const std::string times = m.weight == 1.0f ? std::string() : cat(" x ", m.weight);
       if (into && !backward) {
-        ImGui::TextWrapped("%s = %.6g  (%s, tile %d)", name.c_str(), static_cast<double>(m.value), core.c_str(), m.tile);
+        ui::TextWrapped("%s = %.6g  (%s, tile %d)", name.c_str(), static_cast<double>(m.value), core.c_str(), m.tile);
       } else if (into) {
-        ImGui::TextWrapped("#%u %+.4g%s from %s -> %.6g  (%s)", m.orderAtDst + 1, static_cast<double>(m.value),
+        ui::TextWrapped("#%u %+.4g%s from %s -> %.6g  (%s)", m.orderAtDst + 1, static_cast<double>(m.value),
                            times.c_str(), name.c_str(), static_cast<double>(m.sumAfter), core.c_str());
       } else {
-        ImGui::TextWrapped("-> %s, #%u there (%s, tile %d)", name.c_str(), m.orderAtDst + 1, core.c_str(), m.tile);
+        ui::TextWrapped("-> %s, #%u there (%s, tile %d)", name.c_str(), m.orderAtDst + 1, core.c_str(), m.tile);
       }
     }
     if (moves.size() > shown) ImGui::Text("... %zu more", moves.size() - shown);
@@ -105,8 +105,8 @@ void drawInspectorPanel(AppState& s) {
     Explanation e = explainCell(s.run.scene, s.run.request, cell);
     ImGui::PushFont(headingFont());
     const size_t eq = e.title.find(" = ");
-    ImGui::TextWrapped("%s", e.title.substr(0, eq).c_str());
-    if (eq != std::string::npos) ImGui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
+    ui::TextWrapped("%s", e.title.substr(0, eq).c_str());
+    if (eq != std::string::npos) ui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
     ImGui::PopFont();
     if (!s.hovered) textDimWrapped("pinned (click the cell again to unpin)");
     const SceneGrid& g = s.run.scene.grids[cell.grid];
@@ -119,13 +119,13 @@ void drawInspectorPanel(AppState& s) {
                              : std::string()));
     }
     ImGui::PushFont(monoFont());
-    for (const std::string& line : e.lines) ImGui::TextWrapped("%s", line.c_str());
+    for (const std::string& line : e.lines) ui::TextWrapped("%s", line.c_str());
     ImGui::PopFont();
     ImGui::Spacing();
     moveList(s, cell);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
+    ui::TextWrapped("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
                        "the order of the adds.");
     ImGui::PopStyleColor();
   }

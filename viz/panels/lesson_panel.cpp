@@ -11,9 +11,9 @@ void drawLessonPanel(AppState& s) {
   const Preset* preset = s.shownPreset();
   ImGui::PushFont(headingFont());
   if (preset) {
-    ImGui::TextWrapped("%s", preset->title.c_str());
+    ui::TextWrapped("%s", preset->title.c_str());
   } else {
-    ImGui::TextWrapped("%s", opInfo(s.controls.request.op).title);
+    ui::TextWrapped("%s", opInfo(s.controls.request.op).title);
   }
   ImGui::PopFont();
   if (lesson) {
@@ -23,7 +23,7 @@ void drawLessonPanel(AppState& s) {
   }
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();
-    ImGui::TextWrapped("%s", preset->caption.c_str());
+    ui::TextWrapped("%s", preset->caption.c_str());
   }
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {

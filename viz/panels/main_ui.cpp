@@ -78,6 +78,7 @@ void drawMainUi(AppState& s) {
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const ImGuiStyle& st = ImGui::GetStyle();
   s.hovered.reset();
+  if (s.worker) s.worker->poll(s);  // a run or comparison that finished since the last frame goes on screen
   if (s.exerciseOpen()) {  // the animation would show the answer: it waits at its start
     s.player.playing = false;
     s.player.t = 0.0;

@@ -84,7 +84,7 @@ void selectedTileText(const AppState& s, const Plan& plan) {
   };
   const OpInfo& op = opInfo(plan.op);
   const char* buffer = bufferName(static_cast<int8_t>(bufferOf(plan, t)));
-  ImGui::TextWrapped("T%d on %s, phase %s, %s buffer: reads %s; writes %s", t.id, plan.coreName(t.core).c_str(),
+  ui::TextWrapped("T%d on %s, phase %s, %s buffer: reads %s; writes %s", t.id, plan.coreName(t.core).c_str(),
                      phaseKindName(phase.kind), *buffer ? buffer : "a single", box(t.src, t.srcBuffer, op.src().name).c_str(),
                      box(t.dst, t.dstBuffer, op.dst().name).c_str());
   textDimWrapped(phase.what);

@@ -14,16 +14,16 @@ void drawRunError(const RunView& run) {
                                                 : refusal::explainDeviceSpec(run.spec.deviceSpec(), run.resolveError);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.bad));
   if (!run.resolved) {
-    ImGui::TextWrapped("Device settings rejected: %s", run.resolveError.c_str());
+    ui::TextWrapped("Device settings rejected: %s", run.resolveError.c_str());
   } else {
-    ImGui::TextWrapped("%s returned error %d%s%s%s%s%s", opName(run.request.op), run.result.status,
+    ui::TextWrapped("%s returned error %d%s%s%s%s%s", opName(run.request.op), run.result.status,
                        why.codeName.empty() ? "" : " (", why.codeName.c_str(), why.codeName.empty() ? "" : ")",
                        run.result.stage.empty() ? "" : " at ", run.result.stage.c_str());
   }
   ImGui::PopStyleColor();
   if (run.resolved) {
     ImGui::PushFont(monoFont());
-    ImGui::TextWrapped("%s", run.result.message.c_str());
+    ui::TextWrapped("%s", run.result.message.c_str());
     ImGui::PopFont();
   }
   drawRefusalExplanation(why);

@@ -173,7 +173,7 @@ void drawTilingPanel(AppState& s) {
   const float groupTop = ImGui::GetCursorScreenPos().y;
   {
     const ModelledTime& m = r.timeline.modelled;
-    ImGui::TextWrapped("%.3g µs = launch %.3g + kernels %.3g", r.timeline.totalUs, m.launchUs, r.timeline.totalUs - m.launchUs);
+    ui::TextWrapped("%.3g µs = launch %.3g + kernels %.3g", r.timeline.totalUs, m.launchUs, r.timeline.totalUs - m.launchUs);
     const bool explain = ImGui::IsItemHovered();
     ui::Checkbox("kernels only", &s.timelineKernelsOnly);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start the timeline where the kernels start, to see their pipelines.");

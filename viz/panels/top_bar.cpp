@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -95,7 +96,13 @@ void drawTopBar(AppState& s) {
   // The status line takes what is left between the navigation and the buttons.
   ImGui::SameLine();
   const float statusRoom = ImGui::GetWindowContentRegionMax().x - buttons - ImGui::GetCursorPosX();
-  if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
+  if (s.worker && s.worker->busy() && statusRoom > 40.0f) {  // a run on the worker: a moving bar, what and how long
+    const double t = s.worker->seconds();
+    const std::string text = cat(s.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
+    ImGui::ProgressBar(static_cast<float>(t - std::floor(t)), ImVec2(statusRoom - 8.0f, 0.0f), fitToWidth(text, statusRoom - 16.0f).c_str());
+    uimap::item("progress", "run", text);
+    ImGui::SameLine();
+  } else if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
     ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), "writing the GIF");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
     ImGui::SameLine();

@@ -10,7 +10,7 @@ namespace gradlab::viz {
 void drawVerifyPanel(AppState& s) {
   if (!s.verify) s.verify = std::make_unique<VerifyRunner>(s.caseList, s.verifyPrepare, s.runtimeLock);
   VerifyRunner& v = *s.verify;
-  ImGui::TextWrapped("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
+  ui::TextWrapped("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
                      "every operator call compared with an independent reference or PyTorch golden vectors.");
   ImGui::BeginDisabled(v.running() || !s.caseList);
   if (ui::Button(v.started() ? "Run again" : "Run all cases")) v.start();

@@ -9,6 +9,7 @@
 
 #include "viz/model/explain.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -227,7 +228,7 @@ void bullets(const std::vector<std::string>& lines, ImU32 colour) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
   for (const std::string& line : lines) {
     ImGui::Bullet();
-    ImGui::TextWrapped("%s", line.c_str());
+    ui::TextWrapped("%s", line.c_str());
   }
   ImGui::PopStyleColor();
 }
@@ -279,14 +280,14 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
   }
   ImGui::PushFont(headingFont());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.panelAccent));
-  ImGui::TextWrapped("Why: %s", e.rule.c_str());
+  ui::TextWrapped("Why: %s", e.rule.c_str());
   ImGui::PopStyleColor();
   ImGui::PopFont();
   // Presenter mode: the picture and the fix first (what the room reads from afar), then the numbers and the
   // sentence; otherwise the sentence, the numbers, then the picture and the fix.
   const bool pictureFirst = th.presenter;
   auto sentence = [&] {
-    if (!narrow) ImGui::TextWrapped("%s", e.plain.c_str());
+    if (!narrow) ui::TextWrapped("%s", e.plain.c_str());
   };
   auto numbers = [&] {
     ImGui::Spacing();

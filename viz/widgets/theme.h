@@ -42,6 +42,9 @@ ImFont* uiFont();
 ImFont* monoFont();
 ImFont* headingFont();
 
+// Text that wraps at the window edge between words only: ImGui's own wrapping also breaks after '.', which
+// split numbers ("0." / "003906"). A word wider than the whole line is cut where it must.
+void textWrapped(const std::string& text);
 // Dimmed text that wraps at the window edge.
 void textDimWrapped(const std::string& text);
 // Text in `colour` (theme().warn, bad, good, ...) that wraps at the window edge.

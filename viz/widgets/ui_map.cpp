@@ -1,7 +1,11 @@
 #include "viz/widgets/ui_map.h"
 
+#include "viz/widgets/theme.h"
+
 #include <nlohmann/json.hpp>
 
+#include <cstdarg>
+#include <cstdio>
 #include <map>
 #include <vector>
 
@@ -143,6 +147,15 @@ bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
   if (!ImGui::BeginCombo(label, preview, flags)) return false;
   CloseOnEscape();
   return true;
+}
+
+void TextWrapped(const char* format, ...) {
+  char buffer[4096];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(buffer, sizeof buffer, format, args);
+  va_end(args);
+  textWrapped(buffer);
 }
 
 void CloseOnEscape() {

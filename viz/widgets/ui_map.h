@@ -44,6 +44,8 @@ bool MenuItem(const char* label, const char* shortcut = nullptr, bool selected =
 bool SliderInt(const char* label, int* v, int lo, int hi, const char* format = "%d", ImGuiSliderFlags flags = 0);
 bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format = "%.3f", ImGuiSliderFlags flags = 0);
 bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags = 0);
+// ImGui::TextWrapped, wrapping between words only (viz/widgets/theme.h's textWrapped).
+void TextWrapped(const char* format, ...) IM_FMTARGS(1);
 // Inside a popup: Escape closes it, as a person expects. ImGui closes popups by key only with keyboard
 // navigation on, which would take the arrow keys from the player's shortcuts.
 void CloseOnEscape();
