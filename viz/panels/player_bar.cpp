@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdio>
 
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -86,8 +87,12 @@ void paceSettings(AppState& s) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("What the step buttons and Left / Right jump by: a beat, or to where the next tile, core\n"
                       "or phase sends its first move (a long run is crossed in a few steps).");
-  ImGui::SameLine();
-  ImGui::TextDisabled("beat %.1f / %.1f", p.t, p.duration);
+  char beat[64];
+  std::snprintf(beat, sizeof beat, "beat %.1f / %.1f", p.t, p.duration);
+  if (roomAfterLastItem() > ImGui::CalcTextSize(beat).x + ImGui::GetStyle().ItemSpacing.x) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", beat);  // where the line has room for it: the slider says the moves anyway
+  }
 }
 
 }  // namespace

@@ -112,8 +112,10 @@ void drawTilingPanel(AppState& s) {
   // The phases run one after another, a barrier between them.
   std::string phases;
   for (const PlanPhase& p : plan.phases) phases += (phases.empty() ? "" : " | ") + std::string(phaseKindName(p.kind));
-  ImGui::SameLine();
-  ImGui::TextDisabled("phases: %s", phases.c_str());
+  const std::string phasesText = cat("phases: ", phases);
+  // On this line where it fits, else on its own (it was cut at the panel's edge).
+  if (ImGui::CalcTextSize(phasesText.c_str()).x + ImGui::GetStyle().ItemSpacing.x < roomAfterLastItem()) ImGui::SameLine();
+  ImGui::TextDisabled("%s", phasesText.c_str());
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);

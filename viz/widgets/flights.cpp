@@ -25,10 +25,26 @@ Point flightPosition(Point from, Point to, float progress) {
   return {u * u * from.x + 2 * u * t * c.x + t * t * to.x, u * u * from.y + 2 * u * t * c.y + t * t * to.y};
 }
 
+namespace {
+
+// `p` moved towards `towards` until it leaves the square cell of side `cell` pixels centred on it.
+ImVec2 toCellEdge(ImVec2 p, ImVec2 towards, float cell) {
+  const float dx = towards.x - p.x, dy = towards.y - p.y;
+  const float m = std::max(std::fabs(dx), std::fabs(dy));
+  if (m < 1e-3f) return p;
+  const float k = std::min(1.0f, (cell * 0.5f + 1.0f) / m);
+  return ImVec2(p.x + dx * k, p.y + dy * k);
+}
+
+}  // namespace
+
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness) {
   ImDrawList* dl = canvas.drawList();
   Point c = control(from, to);
   ImVec2 a = canvas.toScreen(from), b = canvas.toScreen(to), cc = canvas.toScreen(c);
+  // From edge to edge of the two cells: a line or a head over a cell would hide its digits (a minus sign).
+  a = toCellEdge(a, cc, canvas.zoom());
+  b = toCellEdge(b, cc, canvas.zoom());
   dl->AddBezierQuadratic(a, cc, b, colour, thickness);
   // Arrow head along the curve's end tangent (control point -> end).
   float dx = b.x - cc.x, dy = b.y - cc.y;

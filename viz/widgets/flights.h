@@ -14,7 +14,7 @@ Point flightPosition(Point from, Point to, float progress);
 
 // Each flight as a small square of its value's colour on an arc, with a faint trail from its source.
 void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Flight>& flights, const HeatScale& scale);
-// An arrow from one cell centre to another (the hovered mapping).
+// A curved arrow from the cell at `from` to the cell at `to` (centres in scene units), drawn from edge to edge.
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness);
 
 }  // namespace gradlab::viz

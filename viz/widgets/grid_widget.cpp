@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "viz/model/core_palette.h"
 #include "viz/model/number_format.h"
@@ -19,8 +22,10 @@ ImU32 faded(ImU32 c, bool presenter) {
   return (c & 0x00FFFFFFu) | (static_cast<ImU32>(presenter ? 140 : 90) << 24);
 }
 
+// `digitsPx`: the size of the digits in the cells (0: none). A tag then goes only where it fits above the
+// top-left cell's digits, never over them (it hid minus signs and, on small grids, whole cells).
 void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which,
-                   int32_t buffer) {
+                   int32_t buffer, float digitsPx) {
   ImDrawList* dl = canvas.drawList();
   const float cell = canvas.zoom();
   const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
@@ -41,14 +46,57 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
       std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
       ImFont* f = monoFont();
       float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
+      if (digitsPx > 0.0f) {
+        const float above = (cell - digitsPx) * 0.5f - 2.0f;  // room over the digits of the box's first cell
+        fs = std::min(fs, above / 1.2f);                      // a line of text is about 1.2 font sizes high
+      }
       ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
-      if (ts.x + 6 < p1.x - p0.x) {
+      if (fs >= 9.0f && ts.x + 6 < p1.x - p0.x) {
         ImVec2 at(p0.x + 3, p0.y + 2);
         dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
         dl->AddText(f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
       }
     }
   }
+}
+
+// `lines` re-broken to fit `limit` pixels: a line too wide breaks between words, a word too wide is cut with
+// "…", and beyond `maxLines` the last line kept ends in "…".
+std::vector<std::string> fitLines(const std::vector<std::string>& lines, float limit, int maxLines,
+                                  const std::function<float(const std::string&)>& width) {
+  const std::string ellipsis = "…";
+  auto withEllipsis = [&](std::string s) {  // s shortened (whole UTF-8 characters) until s + "…" fits
+    while (!s.empty() && width(s + ellipsis) > limit) {
+      while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+      if (!s.empty()) s.pop_back();
+    }
+    return s + ellipsis;
+  };
+  auto cut = [&](const std::string& s) { return width(s) <= limit ? s : withEllipsis(s); };
+  std::vector<std::string> out;
+  for (const std::string& line : lines) {
+    std::string current;
+    size_t at = 0;
+    while (at <= line.size()) {
+      const size_t space = line.find(' ', at);
+      const std::string word = line.substr(at, space == std::string::npos ? std::string::npos : space - at);
+      const std::string candidate = current.empty() ? word : current + " " + word;
+      if (current.empty() || width(candidate) <= limit) {
+        current = candidate;
+      } else {
+        out.push_back(cut(current));
+        current = word;
+      }
+      if (space == std::string::npos) break;
+      at = space + 1;
+    }
+    out.push_back(cut(current));
+  }
+  if (static_cast<int>(out.size()) > maxLines) {
+    out.resize(static_cast<size_t>(maxLines));
+    out.back() = withEllipsis(out.back());
+  }
+  return out;
 }
 
 }  // namespace
@@ -111,7 +159,18 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     fontSize = std::max(floor, fontSize * 0.9f);
     format = formatAt(fontSize);
   }
-  const bool printValues = style.showValues && fontSize >= 8.5f && g.grid.hasValues();
+  // Digits below 12.5 px come from the font baked at 10 px, drawn at exactly that size: a larger font scaled
+  // down that far turned 0 into ñ and 8 into A. Cells too small even for it show no digits at all.
+  ImFont* digits = mono;
+  if (fontSize < 12.5f) {
+    if (ImFont* small = smallDigitsFont(); small && fontSize >= small->FontSize) {
+      digits = small;
+      fontSize = small->FontSize;
+      const float charWidth = small->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
+      format = chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+    }
+  }
+  const bool printValues = style.showValues && fontSize >= kMinDigitPx && g.grid.hasValues();
   bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
   if (printValues && !format.integer) {
     for (float v : values) rounded = rounded || !formatCell(v, format).exact;
@@ -164,14 +223,18 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     float widest = 0.0f;
     for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
     const float size = std::max(smallest, std::min(fs, fs * room / widest));
-    float w = 0.0f;
-    for (const std::string& l : lines) w = std::max(w, width(l, size));
-    const float x = std::max(canvas.origin().x + 4.0f, std::min(topLeft.x, canvasRight - w));
-    float y = topLeft.y - 4.0f - size * static_cast<float>(lines.size());
-    const std::string name = line1.substr(0, g.grid.name.size());
+    // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
+    // breaks between words, and past the lines the canvas keeps for labels ends in "…".
+    const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
+    const float limit = std::max(std::min(room, canvasRight - x), fs * 3.0f);
+    lines = fitLines(lines, limit, std::max(style.labelLines, 1), [&](const std::string& s) { return width(s, size); });
+    const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
+    float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
+    const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
+    line1 = lines[0];
     dl->AddText(font, size, ImVec2(x, y), th.label, name.c_str());
     dl->AddText(font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
-    for (size_t i = 1; i < lines.size(); ++i) dl->AddText(font, size, ImVec2(x, y + size * static_cast<float>(i)), th.labelDim, lines[i].c_str());
+    for (size_t i = 1; i < lines.size(); ++i) dl->AddText(font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());
   }
 
   // Visible cell range only: large grids at high zoom stay cheap.
@@ -223,8 +286,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
         ImU32 tc = toImU32(readableTextOn(fill));
         if (dim && !th.presenter) tc = faded(tc, false);
         if (t.fits) {
-          ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
-          dl->AddText(mono, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
+          ImVec2 ts = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
+          dl->AddText(digits, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
         } else {  // too wide for the cell: three dots say "hover me", never a shortened number
           const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
           for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
@@ -232,7 +295,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
     }
   }
-  if (style.plan && style.boxes != TileBoxes::kNone) drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer);
+  if (style.plan && style.boxes != TileBoxes::kNone)
+    drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer, printValues ? fontSize : 0.0f);
   if (uimap::enabled()) {
     // The grid's place (a scenario clicks a cell at [(col + 0.5) / cols, (row + 0.5) / rows]) and how many of
     // its cells show a value other than 0.

@@ -133,7 +133,9 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   f.uiLarge = atlas->AddFontFromFileTTF(sans.c_str(), 24.0f, &cfg, kGlyphRanges);
   f.monoLarge = atlas->AddFontFromFileTTF(mono.c_str(), 24.0f, &cfg, kGlyphRanges);  // cell digits, read from afar
   f.headingLarge = atlas->AddFontFromFileTTF(sans.c_str(), 32.0f, &cfg, kGlyphRanges);
-  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge;
+  cfg.OversampleH = 2;
+  f.monoSmall = atlas->AddFontFromFileTTF(mono.c_str(), 10.0f, &cfg, kGlyphRanges);
+  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall;
 }
 
 namespace {
@@ -192,6 +194,10 @@ void textWrapped(const std::string& text) {
   }
 }
 
+float roomAfterLastItem() {
+  return ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ImGui::GetItemRectMax().x;
+}
+
 void textDimWrapped(const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   textWrapped(text);
@@ -202,6 +208,11 @@ void textColouredWrapped(ImU32 colour, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour));
   textWrapped(text);
   ImGui::PopStyleColor();
+}
+
+ImFont* smallDigitsFont() {
+  const Fonts* f = liveFonts();
+  return f ? f->monoSmall : nullptr;
 }
 
 ImFont* uiFont() {

@@ -30,6 +30,7 @@ struct Fonts {
   ImFont* monoLarge = nullptr;
   ImFont* headingLarge = nullptr;
   const ImFontAtlas* atlas = nullptr;  // the atlas they live in: they are used only with that atlas
+  ImFont* monoSmall = nullptr;  // cell digits in small cells, baked at the size they are drawn (scaled down, 14 px blurs)
 };
 Fonts& fonts();
 // Adds DejaVu Sans / Sans Mono from `fontDir` in the normal and presenter sizes (with the arrows and
@@ -41,10 +42,14 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
 ImFont* uiFont();
 ImFont* monoFont();
 ImFont* headingFont();
+// The small digits font when loaded (nullptr with ImGui's built-in font).
+ImFont* smallDigitsFont();
 
 // Text that wraps at the window edge between words only: ImGui's own wrapping also breaks after '.', which
 // split numbers ("0." / "003906"). A word wider than the whole line is cut where it must.
 void textWrapped(const std::string& text);
+// Pixels left on the current line to the right of the last item (for "on this line if it fits").
+float roomAfterLastItem();
 // Dimmed text that wraps at the window edge.
 void textDimWrapped(const std::string& text);
 // Text in `colour` (theme().warn, bad, good, ...) that wraps at the window edge.
