@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "app_process.h"
@@ -13,6 +14,13 @@ namespace {
 using nlohmann::json;
 
 bool matches(const std::string& actual, const std::string& wanted) {
+  if (wanted.rfind(">=", 0) == 0 || wanted.rfind("<=", 0) == 0) {  // numbers: ">=12" ("12.5 px" reads as 12.5)
+    char* end = nullptr;
+    const double a = std::strtod(actual.c_str(), &end);
+    if (end == actual.c_str()) return false;
+    const double w = std::strtod(wanted.c_str() + 2, nullptr);
+    return wanted[0] == '>' ? a >= w : a <= w;
+  }
   if (!wanted.empty() && wanted[0] == '~') return actual.find(wanted.substr(1)) != std::string::npos;
   if (!wanted.empty() && wanted[0] == '!') return actual != wanted.substr(1);
   return actual == wanted;

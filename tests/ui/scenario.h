@@ -14,7 +14,8 @@
 //   writeFile: NAME, "text": "..."  (in the scenario's work folder, the app's current directory)
 //   screenshot: NAME    the screen, as NAME.png in the work folder
 // Checks, each within "within" seconds (default 3) of the action, polled frame by frame:
-//   expect: {FACT: VALUE}   the app's state facts (see viz/panels/ui_state.cpp); "~text" contains, "!text" differs
+//   expect: {FACT: VALUE}   the app's state facts (see viz/panels/ui_state.cpp); "~text" contains, "!text" differs,
+//                           ">=N" / "<=N" compares the number the value starts with
 //   expectWidget: {ID: VALUE}  what a widget shows (same matching)
 //   exists: [ID...], absent: [ID...]
 //   changed: ID / unchanged: ID   the widget's pixels differ / do not differ from just before the action

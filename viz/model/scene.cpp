@@ -1,6 +1,7 @@
 #include "viz/model/scene.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gradlab::viz {
 namespace {
@@ -59,6 +60,18 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox, in
   }
 }
 
+// How far a w x h arrangement is from a landscape canvas's shape (about 1.6 : 1), as |log| of the ratio.
+float offCanvasShape(float w, float h) { return std::fabs(std::log(std::max(w, 1.0f) / std::max(h, 1.0f) / 1.6f)); }
+constexpr float kFarOff = 1.3862944f;  // log(4): more than 4 times too wide or too tall
+
+// Whether two grids sit better one above the other than side by side: only when side by side is far off a
+// landscape canvas's shape and stacked is nearer it.
+bool stackBetter(const SceneGrid& a, const SceneGrid& b, float hgap, float vgap) {
+  const float sideBySide = offCanvasShape(a.width() + hgap + b.width(), std::max(a.height(), b.height()));
+  const float stacked = offCanvasShape(std::max(a.width(), b.width()), a.height() + vgap + b.height());
+  return sideBySide > kFarOff && stacked < sideBySide;
+}
+
 void place(Scene& s) {
   auto& G = s.grids;
   const bool oneD = opInfo(s.op).spatialRank == 1;
@@ -91,11 +104,20 @@ void place(Scene& s) {
     dst.x = leftWidth + hgap;
     const bool indicesShown = s.indices >= 0 && G[s.indices].shown;
     const bool forwardInputShown = s.forwardInput >= 0 && G[s.forwardInput].shown;
-    if (!indicesShown && !forwardInputShown) {
-      // Two grids: centre them on each other vertically.
+    if (!indicesShown && !forwardInputShown && stackBetter(src, dst, hgap, vgap)) {
+      // Two wide grids (5 x 912 next to 13 x 10): one above the other, left-aligned, so that a canvas that
+      // scrolls along them shows both from their first columns.
+      const float labelRows = std::max(vgap, 3.5f);
+      src.x = dst.x = 0.0f;
+      src.y = 0.0f;
+      dst.y = src.height() + labelRows;
+    } else if (!indicesShown && !forwardInputShown) {
+      // Two grids: centre them on each other vertically, unless the pair is far taller than a canvas (912 x 5
+      // next to 10 x 13): then both start at the top, where a canvas that scrolls down them begins.
       float h = std::max(src.height(), dst.height());
-      src.y = (h - src.height()) / 2.0f;
-      dst.y = (h - dst.height()) / 2.0f;
+      const bool tall = offCanvasShape(dst.x + dst.width(), h) > kFarOff;
+      src.y = tall ? 0.0f : (h - src.height()) / 2.0f;
+      dst.y = tall ? 0.0f : (h - dst.height()) / 2.0f;
     } else {
       // Each extra grid sits under the main grid of its shape: indices under gradOutput (backward) or out
       // (forward), self under gradInput.

@@ -62,6 +62,7 @@ void recordUiState(const AppState& s) {
   uimap::fact("colour", s.colour == CellColour::kCores ? "cores" : "values");
   uimap::fact("outputDir", s.outputDir);
   uimap::fact("scatter.zoomed", s.scatterView.userAdjusted ? "yes" : "no");
+  uimap::fact("scatter.cellPx", cat(s.scatterView.zoom));
   uimap::fact("compare.mode", s.compare.mode == CompareMode::kPrecision     ? "precision"
                              : s.compare.mode == CompareMode::kDeterminism ? "determinism"
                                                                            : "strategies");

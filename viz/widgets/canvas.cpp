@@ -11,6 +11,10 @@ namespace gradlab::viz {
 
 // Pixels per cell, zoomed out as far as a 1024-cell axis next to another needs to fit a small window.
 constexpr float kMinZoom = 0.05f;
+// Below this many pixels a cell, a scene fitted whole is a smear; a long thin one is fitted by its short side
+// instead, at up to kComfortableCellPx (room for digits).
+constexpr float kLegibleCellPx = 4.0f;
+constexpr float kComfortableCellPx = 24.0f;
 
 Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx)
     : view_(view) {
@@ -40,7 +44,10 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   } record{id, itemMin, itemMax, view};
   if (!hovered_) return;
   ImGuiIO& io = ImGui::GetIO();
-  if (io.MouseWheel != 0.0f) {
+  if (io.MouseWheelH != 0.0f || (io.KeyShift && io.MouseWheel != 0.0f)) {  // sideways: a scene longer than the canvas
+    view.originX -= (io.MouseWheelH != 0.0f ? io.MouseWheelH : io.MouseWheel) * 60.0f / view.zoom;
+    view.userAdjusted = true;
+  } else if (io.MouseWheel != 0.0f) {
     Point before = toScene(io.MousePos);
     view.zoom = std::clamp(view.zoom * std::pow(1.15f, io.MouseWheel), kMinZoom, 400.0f);
     // Keep the scene point under the cursor where it was.
@@ -57,7 +64,27 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   }
 }
 
-Canvas::~Canvas() { list_->PopClipRect(); }
+Canvas::~Canvas() {
+  // Where the scene runs past the canvas: a thin bar along that edge shows which part is in view (drag with
+  // the right button, or Shift + wheel, to move it).
+  const float w = view_.fittedMax.x - view_.fittedMin.x, h = view_.fittedMax.y - view_.fittedMin.y;
+  const ImU32 track = IM_COL32(128, 128, 128, 60), thumb = IM_COL32(128, 128, 128, 200);
+  if (w * view_.zoom > size_.x * 1.02f) {
+    const float a = std::clamp((view_.originX - view_.fittedMin.x) / w, 0.0f, 1.0f);
+    const float b = std::clamp((view_.originX + size_.x / view_.zoom - view_.fittedMin.x) / w, a, 1.0f);
+    const float y = origin_.y + size_.y - 5.0f;
+    list_->AddRectFilled(ImVec2(origin_.x, y), ImVec2(origin_.x + size_.x, y + 4.0f), track, 2.0f);
+    list_->AddRectFilled(ImVec2(origin_.x + a * size_.x, y), ImVec2(origin_.x + b * size_.x, y + 4.0f), thumb, 2.0f);
+  }
+  if (h * view_.zoom > size_.y * 1.02f) {
+    const float a = std::clamp((view_.originY - view_.fittedMin.y) / h, 0.0f, 1.0f);
+    const float b = std::clamp((view_.originY + size_.y / view_.zoom - view_.fittedMin.y) / h, a, 1.0f);
+    const float x = origin_.x + size_.x - 5.0f;
+    list_->AddRectFilled(ImVec2(x, origin_.y), ImVec2(x + 4.0f, origin_.y + size_.y), track, 2.0f);
+    list_->AddRectFilled(ImVec2(x, origin_.y + a * size_.y), ImVec2(x + 4.0f, origin_.y + b * size_.y), thumb, 2.0f);
+  }
+  list_->PopClipRect();
+}
 
 ImVec2 Canvas::claimedSize(ImVec2 size) {
   ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -77,7 +104,12 @@ float Canvas::fitZoom(ImVec2 size, Point bmin, Point bmax, float topMarginPx) {
   const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availW = std::max(size.x - 2 * margin, 16.0f);
   const float availH = std::max(size.y - 2 * margin - topMarginPx, 16.0f);
-  return std::clamp(std::min(availW / w, availH / h), kMinZoom, 400.0f);
+  float zoom = std::min(availW / w, availH / h);
+  // A scene far longer than the canvas along one axis (a 5 x 912 grid) would draw whole at under a pixel a
+  // cell, a line: it is fitted by its short side instead, up to comfortable cells, and the long side scrolls.
+  const float shortSide = std::max(availW / w, availH / h);
+  if (zoom < kLegibleCellPx && shortSide > zoom * 4.0f) zoom = std::min(shortSide, kComfortableCellPx);
+  return std::clamp(zoom, kMinZoom, 400.0f);
 }
 
 void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
@@ -86,9 +118,12 @@ void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
   const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availH = std::max(size_.y - 2 * margin - topMarginPx, 16.0f);
   view_.zoom = fitZoom(size_, bmin, bmax, topMarginPx);
-  // Centre the bounds in the space below the label margin.
-  view_.originX = bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
-  view_.originY = bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;
+  // Centre the bounds in the space below the label margin; a side longer than the canvas starts at its
+  // beginning (the rest scrolls).
+  const float availW = size_.x - 2 * margin;
+  view_.originX = w * view_.zoom > availW ? bmin.x - margin / view_.zoom : bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
+  view_.originY = h * view_.zoom > availH ? bmin.y - (topMarginPx + margin) / view_.zoom
+                                          : bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;
   view_.fitRequested = false;
   view_.userAdjusted = false;
   view_.fittedW = size_.x;
