@@ -36,7 +36,7 @@ bool answerInput(AppState& s) {
     case AnswerInput::kCells:
       textDimWrapped(cat("Click cells of ", gridName(s, e.answerGrid), " to select or clear them: ", ex.answer.cells.size(),
                          " selected."));
-      if (!ex.answer.cells.empty() && ImGui::SmallButton("Clear the selection")) ex.answer.cells.clear();
+      if (!ex.answer.cells.empty() && ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
       return true;  // "none" can be the answer
     case AnswerInput::kNumber: {
       char buffer[64];

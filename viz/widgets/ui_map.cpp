@@ -118,6 +118,12 @@ bool Button(const char* label, const ImVec2& size) {
   return pressed;
 }
 
+bool SmallButton(const char* label) {
+  const bool pressed = ImGui::SmallButton(label);
+  uimap::item("button", label);
+  return pressed;
+}
+
 bool ArrowButton(const char* id, ImGuiDir dir) {
   const bool pressed = ImGui::ArrowButton(id, dir);
   uimap::item("button", id);

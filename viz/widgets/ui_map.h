@@ -33,6 +33,7 @@ std::string json(unsigned long long frame, int windowX, int windowY, int width, 
 namespace gradlab::viz::ui {
 
 bool Button(const char* label, const ImVec2& size = ImVec2(0, 0));
+bool SmallButton(const char* label);
 bool ArrowButton(const char* id, ImGuiDir dir);
 bool Checkbox(const char* label, bool* v);
 bool RadioButton(const char* label, bool active);
