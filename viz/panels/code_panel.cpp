@@ -317,7 +317,7 @@ void drawCodePanel(AppState& s) {
     fitSecondaryGrids(s, ImVec2(0, topH), labelRoom);
     Canvas canvas("##code-grids", ImVec2(0, topH), s.codeView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     drawSceneGrids(canvas, s, s.colour, {.notes = false, .compact = true});
-    drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
+    if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);  // no hint at the answer
     drawHoverOverlay(canvas, s);
   }
   if (!timeline) return;

@@ -134,7 +134,8 @@ void drawScatterPanel(AppState& s) {
     Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell
     drawSceneGrids(canvas, s, s.colour, labels);
-    drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
+    // An open question waits at the start: a flight sitting on its source cell would point at the answer.
+    if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawHoverOverlay(canvas, s);
   }
   if (strips) strips->draw(s);

@@ -63,8 +63,8 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
   const Theme& th = theme();
   const float z = canvas.zoom();
   const float box = std::max(z * 0.62f, 6.0f);
-  ImFont* mono = monoFont();
-  const float fontSize = std::min(mono->FontSize, box * 0.45f);
+  ImFont* mono = digitsFontAtMost(std::min(monoFont()->FontSize, box * 0.45f));  // drawn at its baked size
+  const float fontSize = mono ? mono->FontSize : 0.0f;
   for (const Flight& f : flights) {
     const CellMove& m = scene.trace->moves[f.move->move];
     Point from = scene.centre(f.move->from), to = scene.centre(f.move->to);
@@ -82,7 +82,7 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
     dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 3), ImVec2(p1.x + 2, p1.y + 3), IM_COL32(0, 0, 0, 90), 3.0f);
     dl->AddRectFilled(p0, p1, toImU32(fill), 3.0f);
     dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 1.5f);
-    if (fontSize >= 8.5f) {
+    if (mono) {
       std::string text = fittedValueText(m.value, false, box - 2.0f, fontSize, mono);
       if (!text.empty()) {
         ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());

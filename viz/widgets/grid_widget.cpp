@@ -159,18 +159,15 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     fontSize = std::max(floor, fontSize * 0.9f);
     format = formatAt(fontSize);
   }
-  // Digits below 12.5 px come from the font baked at 10 px, drawn at exactly that size: a larger font scaled
-  // down that far turned 0 into ñ and 8 into A. Cells too small even for it show no digits at all.
-  ImFont* digits = mono;
-  if (fontSize < 12.5f) {
-    if (ImFont* small = smallDigitsFont(); small && fontSize >= small->FontSize) {
-      digits = small;
-      fontSize = small->FontSize;
-      const float charWidth = small->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
-      format = chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
-    }
+  // Digits come from a font baked at the size they are drawn (a 14 px font scaled down to 8 turned 0 into ñ
+  // and 8 into A): the largest at or below the size chosen. Cells too small for any show no digits.
+  ImFont* digits = digitsFontAtMost(fontSize);
+  if (digits && digits->FontSize < fontSize) {
+    fontSize = digits->FontSize;
+    const float charWidth = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
+    format = chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
   }
-  const bool printValues = style.showValues && fontSize >= kMinDigitPx && g.grid.hasValues();
+  const bool printValues = style.showValues && digits && g.grid.hasValues();
   bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
   if (printValues && !format.integer) {
     for (float v : values) rounded = rounded || !formatCell(v, format).exact;

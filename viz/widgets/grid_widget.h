@@ -45,7 +45,6 @@ std::string fittedValueText(float value, bool integer, float widthPx, float font
 float gridLabelSize();
 // The smallest digits a room reads on a projector at 1280x720: presenter mode keeps cells at least this large.
 constexpr float kPresenterDigitPx = 18.0f;
-constexpr float kMinDigitPx = 10.0f;  // smaller cell digits are not drawn (the inspector gives the value)
 // The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
 float cellTextSize(float cellPx, float fontPx, bool presenter);
 // The label above a grid: "gradOutput [1, 1, 8, 8] float32", plus "n=0 c=1" when there are planes.

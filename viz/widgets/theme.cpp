@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <string_view>
 
 namespace gradlab::viz {
@@ -210,9 +211,14 @@ void textColouredWrapped(ImU32 colour, const std::string& text) {
   ImGui::PopStyleColor();
 }
 
-ImFont* smallDigitsFont() {
+ImFont* digitsFontAtMost(float px) {
   const Fonts* f = liveFonts();
-  return f ? f->monoSmall : nullptr;
+  if (!f) return px >= 10.0f ? ImGui::GetFont() : nullptr;
+  ImFont* best = nullptr;
+  const std::initializer_list<ImFont*> normal = {f->monoSmall, f->mono}, presenter = {f->mono, f->monoLarge};
+  for (ImFont* font : g_theme.presenter ? presenter : normal)
+    if (font && font->FontSize <= px + 0.01f && (!best || font->FontSize > best->FontSize)) best = font;
+  return best;
 }
 
 ImFont* uiFont() {

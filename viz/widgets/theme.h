@@ -42,8 +42,10 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
 ImFont* uiFont();
 ImFont* monoFont();
 ImFont* headingFont();
-// The small digits font when loaded (nullptr with ImGui's built-in font).
-ImFont* smallDigitsFont();
+// For cell digits of at most `px` pixels: the largest monospace font baked at or below that size, drawn at
+// its own size (a font scaled far down garbles its digits). The normal view has 10 and 14 px, presenter
+// mode 14 and 24 px; nullptr when `px` is below them all. ImGui's built-in font stands in without fonts.
+ImFont* digitsFontAtMost(float px);
 
 // Text that wraps at the window edge between words only: ImGui's own wrapping also breaks after '.', which
 // split numbers ("0." / "003906"). A word wider than the whole line is cut where it must.
