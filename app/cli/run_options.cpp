@@ -235,7 +235,10 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
     takeSideShape(op, primary.side, a.shape, &sizes);
     r.N = sizes.N, r.C = sizes.C;
     r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
-    r.values = a.toFloat();
+    if (!a.toFloat(&r.values, error)) {
+      *error = "--input " + o.input + ": " + *error;
+      return false;
+    }
   }
   if (!o.indices.empty()) {
     const TensorRole* indices = nullptr;

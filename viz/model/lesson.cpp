@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
 
 namespace gradlab::viz {
@@ -15,10 +16,9 @@ using nlohmann::json;
 
 bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson* out, std::string* error) {
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    if (error) *error = std::string("not valid JSON: ") + e.what();
+  std::string parseError;
+  if (!parseBoundedJson(text, &j, &parseError)) {
+    if (error) *error = parseError;
     return false;
   }
   Lesson lesson;
@@ -60,12 +60,14 @@ std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>
   if (ec && errors) errors->push_back(dir + ": " + ec.message());
   std::sort(files.begin(), files.end());
   for (const auto& path : files) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    Lesson lesson;
+    std::string text;
     std::string error;
-    if (parseLesson(text.str(), path.stem().string(), &lesson, &error)) {
+    if (!readJsonFile(path.string(), &text, &error)) {
+      if (errors) errors->push_back(path.string() + ": " + error);
+      continue;
+    }
+    Lesson lesson;
+    if (parseLesson(text, path.stem().string(), &lesson, &error)) {
       lessons.push_back(std::move(lesson));
     } else if (errors) {
       errors->push_back(path.string() + ": " + error);

@@ -29,7 +29,10 @@ std::vector<float> valuesField(const json& j) {
   for (size_t i = 0; i < v.size(); ++i) {
     const json& x = v[i];
     if (x.is_number()) {
-      out.push_back(x.get<float>());
+      float value = 0.0f;
+      std::string why;
+      if (!exactNumber(x, &value, &why)) throw PresetJsonError{"\"values\"[" + std::to_string(i) + "] " + why};
+      out.push_back(value);
     } else if (x == "nan") {
       out.push_back(std::numeric_limits<float>::quiet_NaN());
     } else if (x == "inf" || x == "-inf") {

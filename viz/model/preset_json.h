@@ -2,11 +2,15 @@
 // name the field, and written back. Lessons, presets and saved sessions share it.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "viz/model/json_limits.h"
 #include "viz/model/lesson.h"
 
 namespace gradlab::viz {
@@ -17,13 +21,33 @@ struct PresetJsonError {
 };
 
 // `key` of `j` as a T, `fallback` when absent; a value of the wrong type throws PresetJsonError naming it.
+// Numbers must fit T exactly (exactNumber): 2.5 or 2^40 for an int, 1e300 for a float are refused, never
+// truncated or wrapped; so are the elements of a list of integers.
 template <typename T>
 T jsonField(const nlohmann::json& j, const char* key, T fallback) {
   if (!j.contains(key)) return fallback;
-  try {
-    return j.at(key).get<T>();
-  } catch (const nlohmann::json::exception&) {
-    throw PresetJsonError{std::string("\"") + key + "\" has the wrong type"};
+  const nlohmann::json& v = j.at(key);
+  const std::string name = std::string("\"") + key + "\"";
+  std::string why;
+  if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+    T out{};
+    if (!exactNumber(v, &out, &why)) throw PresetJsonError{name + " " + why};
+    return out;
+  } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+    if (!v.is_array()) throw PresetJsonError{name + " has the wrong type"};
+    T out;
+    for (size_t i = 0; i < v.size(); ++i) {
+      int64_t x = 0;
+      if (!exactNumber(v[i], &x, &why)) throw PresetJsonError{name + "[" + std::to_string(i) + "] " + why};
+      out.push_back(x);
+    }
+    return out;
+  } else {
+    try {
+      return v.get<T>();
+    } catch (const nlohmann::json::exception&) {
+      throw PresetJsonError{name + " has the wrong type"};
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
 
 namespace gradlab::viz {
@@ -23,12 +24,7 @@ std::string sessionJson(const Session& s) {
 
 bool parseSession(const std::string& text, Session* out, std::string* error) {
   json j;
-  try {
-    j = json::parse(text);
-  } catch (const json::exception& e) {
-    *error = std::string("not valid JSON: ") + e.what();
-    return false;
-  }
+  if (!parseBoundedJson(text, &j, error)) return false;
   try {
     if (!j.is_object() || !j.contains("gradlab-session")) {
       throw PresetJsonError{"not a gradlab session (no \"gradlab-session\" version field)"};
@@ -69,14 +65,12 @@ bool saveSessionFile(const std::string& path, const Session& session, std::strin
 }
 
 bool loadSessionFile(const std::string& path, Session* out, std::string* error) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    *error = "cannot read " + path;
+  std::string text;
+  if (!readJsonFile(path, &text, error)) {
+    *error = *error == "cannot read it" ? "cannot read " + path : path + ": " + *error;
     return false;
   }
-  std::stringstream text;
-  text << f.rdbuf();
-  if (!parseSession(text.str(), out, error)) {
+  if (!parseSession(text, out, error)) {
     *error = path + ": " + *error;
     return false;
   }

@@ -27,6 +27,9 @@ struct Array {
   int64_t size() const;  // number of elements (1 for a scalar)
   // Every element as fp32 (float64 and 64-bit integers round to nearest; bool/ints exactly when they fit).
   std::vector<float> toFloat() const;
+  // The same, but false (and `error` naming the element) for a finite value fp32 cannot hold (a float64
+  // of 1e300 would become infinity).
+  bool toFloat(std::vector<float>* out, std::string* error) const;
   // Every element as int64; false (and `error`) for floating dtypes with a non-integral value, or uint64 above INT64_MAX.
   bool toInt64(std::vector<int64_t>* out, std::string* error) const;
 };

@@ -157,6 +157,22 @@ std::vector<float> Array::toFloat() const {
   return out;
 }
 
+bool Array::toFloat(std::vector<float>* out, std::string* error) const {
+  if (dtype == DType::kFloat64) {
+    // From FLT_MAX + half its ulp (2^103) on, a double rounds to infinity.
+    constexpr double kFloatOverflow = static_cast<double>(std::numeric_limits<float>::max()) + 0x1p103;
+    for (int64_t i = 0; i < size(); ++i) {
+      const double d = elementAsDouble(*this, i);
+      if (std::isfinite(d) && std::fabs(d) >= kFloatOverflow) {
+        if (error) *error = "element " + std::to_string(i) + " = " + std::to_string(d) + " is outside float32's finite range";
+        return false;
+      }
+    }
+  }
+  *out = toFloat();
+  return true;
+}
+
 bool Array::toInt64(std::vector<int64_t>* out, std::string* error) const {
   const int64_t n = size();
   out->assign(static_cast<size_t>(n), 0);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <cstdio>
+#include <cmath>
 #include <limits>
 
 #include "gradlab/half.h"
@@ -180,6 +182,15 @@ Failure DeviceBuffer::upload(const std::vector<float>& values) {
 }
 
 Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
+  // A value INT32 cannot hold is refused, never truncated: 2^32 + 5 would land in cell 5.
+  if (dtype_ == ACL_INT32) {
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (values[i] < std::numeric_limits<int32_t>::min() || values[i] > std::numeric_limits<int32_t>::max()) {
+        return {ACLNN_ERR_PARAM_INVALID, "element " + std::to_string(i) + " = " + std::to_string(values[i]) +
+                                             " is outside INT32's range [-2147483648, 2147483647] (INT64 holds it)"};
+      }
+    }
+  }
   std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
   layout_.forEachCell([&](int64_t i, int64_t at) {
     const int64_t v = i < static_cast<int64_t>(values.size()) ? values[i] : 0;
@@ -236,6 +247,29 @@ Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>*
           if (host[e * elementSize_ + b] != std::byte{0xFF}) *untouched = false;
         }
       }
+    }
+  }
+  return {};
+}
+
+std::string rangeProblem(aclDataType dtype, const std::vector<float>& values) {
+  // The largest finite value plus half its ulp rounds to infinity (ties go to the even infinity).
+  float overflow = 0.0f;
+  const char* name = nullptr;
+  if (dtype == ACL_FLOAT16) overflow = 65520.0f, name = "FLOAT16's finite range (|v| <= 65504)";
+  if (dtype == ACL_BF16) overflow = 0x1.ffp127f, name = "BF16's finite range (|v| <= 3.3895e38)";
+  if (name == nullptr) return {};
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (std::isfinite(values[i]) && std::fabs(values[i]) >= overflow) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.9g", static_cast<double>(values[i]));
+      std::string problem = "[";  // appended piece by piece: GCC 12 warns falsely on a chain of + here
+      problem += std::to_string(i);
+      problem += "] = ";
+      problem += text;
+      problem += " is outside ";
+      problem += name;
+      return problem;
     }
   }
   return {};

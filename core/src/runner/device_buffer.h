@@ -51,6 +51,10 @@ class DeviceBuffer {
   aclTensor* tensor_ = nullptr;
 };
 
+// "" when every finite value stays finite in `dtype`; else "[i] = v is outside FLOAT16's finite range ..."
+// for the first that would round to infinity (FLOAT16 and BF16 hold less than fp32).
+std::string rangeProblem(aclDataType dtype, const std::vector<float>& values);
+
 // fp32 <-> one element of `dtype` (FLOAT, FLOAT16, BF16, INT32, INT64), little-endian host bytes.
 void encodeFloat(aclDataType dtype, float value, std::byte* out);
 float decodeFloat(aclDataType dtype, const std::byte* in);

@@ -207,6 +207,8 @@ class RequestRun {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
                           " has " + std::to_string(cells));
+        } else if (std::string problem = runner::rangeProblem(dtype, r_.values); !problem.empty()) {
+          return fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::values" + problem + " (" + role.name + ")");
         } else {
           values = r_.values;
         }

@@ -1,6 +1,7 @@
 // The AscendCL runtime entry points: thin guards in front of context, memory and streams.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "acl/acl.h"
 #include "runtime/context.h"
@@ -24,12 +25,20 @@ const char* kindName(aclrtMemcpyKind kind) {
   }
 }
 
-// Checks one side of a copy: a device side must lie inside a live allocation; a host side must not be
-// device memory (nor freed device memory).
-std::string checkSide(const void* p, size_t count, bool device, const char* name, aclrtMemcpyKind kind) {
-  DeviceMemory& mem = DeviceMemory::instance();
-  if (device) return mem.checkRange(p, count, cat(name, " (", kindName(kind), ")"));
-  PointerInfo info = mem.lookup(p);
+// Checks one side of a copy in one look-up of `p`: a device side must lie inside a live allocation, and
+// `pin` then holds it until the copy is done (a racing aclrtFree leaves the pages mapped till then); a host
+// side must not be device memory (nor freed device memory). `device` unset (ACL_MEMCPY_DEFAULT): the
+// side is device memory when `p` lies in a live allocation.
+std::string checkSide(const void* p, size_t count, std::optional<bool> device, const char* name, aclrtMemcpyKind kind,
+                      AllocationRef* pin) {
+  PointerInfo info = DeviceMemory::instance().lookup(p);
+  if (device.value_or(info.alloc != nullptr)) {
+    if (info.alloc && count <= info.alloc->size - info.offset) {
+      *pin = std::move(info.alloc);
+      return {};
+    }
+    return DeviceMemory::rangeProblem(p, count, info, cat(name, " (", kindName(kind), ")"));
+  }
   if (info.alloc || info.freed) {
     return cat(name, " ", formatPointer(p), " is ", info.freed ? "freed " : "", "device memory but ", kindName(kind),
                " expects host memory there");
@@ -67,8 +76,9 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   if (int32_t device = -1; stream == nullptr) {
     if (aclError e = requireDevice("aclrtSynchronizeStream", &device)) return e;
   }
-  auto s = resolveStream(stream, "aclrtSynchronizeStream");
-  if (!s) return ACL_ERROR_INVALID_RESOURCE_HANDLE;
+  aclError code = ACL_SUCCESS;
+  auto s = resolveStream(stream, "aclrtSynchronizeStream", &code);
+  if (!s) return code;
   TaskResult result = s->synchronize();
   if (result.code != 0) return fail(result.code, cat("aclrtSynchronizeStream: ", result.message));
   return ACL_SUCCESS;
@@ -128,15 +138,14 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
     return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: count ", count, " is larger than destMax ", destMax));
   }
   if (count == 0) return ACL_SUCCESS;
-  DeviceMemory& mem = DeviceMemory::instance();
-  bool dstDevice = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
-  bool srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
-  if (kind == ACL_MEMCPY_DEFAULT) {
-    dstDevice = mem.isDevicePointer(dst);
-    srcDevice = mem.isDevicePointer(src);
+  std::optional<bool> dstDevice, srcDevice;  // unset: ACL_MEMCPY_DEFAULT asks the memory table
+  if (kind != ACL_MEMCPY_DEFAULT) {
+    dstDevice = kind == ACL_MEMCPY_HOST_TO_DEVICE || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
+    srcDevice = kind == ACL_MEMCPY_DEVICE_TO_HOST || kind == ACL_MEMCPY_DEVICE_TO_DEVICE;
   }
-  std::string problem = checkSide(dst, count, dstDevice, "dst", kind);
-  if (problem.empty()) problem = checkSide(src, count, srcDevice, "src", kind);
+  AllocationRef dstPin, srcPin;
+  std::string problem = checkSide(dst, count, dstDevice, "dst", kind, &dstPin);
+  if (problem.empty()) problem = checkSide(src, count, srcDevice, "src", kind, &srcPin);
   if (!problem.empty()) return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemcpy: ", problem));
   std::memmove(dst, src, count);
   return ACL_SUCCESS;
@@ -148,7 +157,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
     return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemset: count ", count, " is larger than maxCount ", maxCount));
   }
   if (count == 0) return ACL_SUCCESS;
-  std::string problem = DeviceMemory::instance().checkRange(devPtr, count, "devPtr");
+  AllocationRef pin;  // keeps the pages mapped until the memset is done, whoever frees them meanwhile
+  std::string problem = DeviceMemory::instance().checkRange(devPtr, count, "devPtr", &pin);
   if (!problem.empty()) return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemset: ", problem));
   std::memset(devPtr, value, count);
   return ACL_SUCCESS;

@@ -19,6 +19,9 @@ struct DeviceState {
 };
 
 struct Runtime {
+  // Held by aclInit, aclFinalize and a device's last aclrtResetDevice for their whole run, so a teardown
+  // finishes before the next aclInit (whose new memory it would otherwise release).
+  std::mutex lifecycle;
   std::mutex mutex;
   bool initialized = false;
   std::array<DeviceState, kDeviceCount> devices;
@@ -33,27 +36,30 @@ Runtime& runtime() {
 
 thread_local int32_t t_device = -1;
 
-// Drains and drops the streams of `device` (all devices when < 0); caller holds no lock.
-void dropStreams(int32_t device) {
+// Takes the streams of `device` (all devices when < 0) out of the runtime; the caller holds r.mutex and
+// destroys them after releasing it (each Stream finishes its queued work before it goes).
+std::vector<std::shared_ptr<Stream>> takeStreams(Runtime& r, int32_t device) {
   std::vector<std::shared_ptr<Stream>> doomed;
-  {
-    Runtime& r = runtime();
-    std::lock_guard lock(r.mutex);
-    for (auto it = r.streams.begin(); it != r.streams.end();) {
-      if (device < 0 || it->second->device() == device) {
-        doomed.push_back(std::move(it->second));
-        it = r.streams.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    for (int32_t d = 0; d < kDeviceCount; ++d) {
-      if (device < 0 || d == device) {
-        if (r.devices[d].defaultStream) doomed.push_back(std::move(r.devices[d].defaultStream));
-      }
+  for (auto it = r.streams.begin(); it != r.streams.end();) {
+    if (device < 0 || it->second->device() == device) {
+      doomed.push_back(std::move(it->second));
+      it = r.streams.erase(it);
+    } else {
+      ++it;
     }
   }
-  doomed.clear();  // each Stream finishes its queued work before it goes
+  for (int32_t d = 0; d < kDeviceCount; ++d) {
+    if (device < 0 || d == device) {
+      if (r.devices[d].defaultStream) doomed.push_back(std::move(r.devices[d].defaultStream));
+    }
+  }
+  return doomed;
+}
+
+// A device work may be queued on: the runtime is initialized and the device holds a reference. The
+// teardowns end both before they take the streams, so no stream is made for a device being torn down.
+bool deviceOpen(const Runtime& r, int32_t device) {
+  return r.initialized && device >= 0 && device < kDeviceCount && r.devices[device].refs > 0;
 }
 
 }  // namespace
@@ -91,14 +97,30 @@ bool deterministic(int32_t device) {
   return r.devices[device].deterministic;
 }
 
-std::shared_ptr<Stream> resolveStream(void* handle, const char* api) {
+std::shared_ptr<Stream> resolveStream(void* handle, const char* api, aclError* code) {
   Runtime& r = runtime();
+  if (code != nullptr) *code = ACL_ERROR_INVALID_RESOURCE_HANDLE;
   if (handle == nullptr) {
     int32_t device = -1;
-    if (requireDevice(api, &device) != ACL_SUCCESS) return nullptr;
+    if (aclError e = requireDevice(api, &device)) {
+      if (code != nullptr) *code = e;
+      return nullptr;
+    }
     std::lock_guard lock(r.mutex);
+    if (!deviceOpen(r, device)) {  // torn down since requireDevice looked
+      if (code != nullptr) *code = ACL_ERROR_RT_CONTEXT_NULL;
+      setRecentError(cat(api, ": device ", device, " was reset or the runtime finalized meanwhile; call aclrtSetDevice"));
+      return nullptr;
+    }
     auto& s = r.devices[device].defaultStream;
-    if (!s) s = std::make_shared<Stream>(device);
+    if (!s) {
+      std::string reason;
+      s = Stream::start(device, &reason);
+      if (!s) {
+        if (code != nullptr) *code = ACL_ERROR_RT_NO_STREAM_RESOURCE;
+        setRecentError(cat(api, ": cannot start the default stream of device ", device, ": ", reason));
+      }
+    }
     return s;
   }
   std::lock_guard lock(r.mutex);
@@ -113,6 +135,7 @@ std::shared_ptr<Stream> resolveStream(void* handle, const char* api) {
 
 aclError init() {
   Runtime& r = runtime();
+  std::lock_guard teardown(r.lifecycle);
   std::lock_guard lock(r.mutex);
   if (r.initialized) return fail(ACL_ERROR_REPEAT_INITIALIZE, "aclInit: the runtime is already initialized");
   r.initialized = true;
@@ -120,17 +143,22 @@ aclError init() {
 }
 
 aclError finalize() {
-  if (!isInitialized()) return fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: the runtime is not initialized");
-  dropStreams(-1);
-  auto [count, bytes] = DeviceMemory::instance().releaseAll(-1);
-  size_t executors = ExecutorRegistry::instance().releaseAll();
   Runtime& r = runtime();
+  std::lock_guard teardown(r.lifecycle);
+  std::vector<std::shared_ptr<Stream>> streams;
   {
+    // From here on every call is refused (100001) and no stream can be made; work queued before drains
+    // below, and a launch racing this finishes on the memory it pinned.
     std::lock_guard lock(r.mutex);
+    if (!r.initialized) return fail(ACL_ERROR_REPEAT_FINALIZE, "aclFinalize: the runtime is not initialized");
     r.initialized = false;
+    streams = takeStreams(r, -1);
     r.devices = {};
     r.lastDevice = -1;
   }
+  streams.clear();
+  auto [count, bytes] = DeviceMemory::instance().releaseAll(-1);
+  size_t executors = ExecutorRegistry::instance().releaseAll();
   t_device = -1;
   if (count > 0 || executors > 0) {
     // Success, but say what was cleaned up on the user's behalf.
@@ -162,23 +190,24 @@ aclError resetDevice(int32_t device) {
                 cat("aclrtResetDevice: deviceId ", device, " is out of range [0, ", kDeviceCount, ")"));
   }
   Runtime& r = runtime();
-  bool last = false;
+  std::lock_guard teardown(r.lifecycle);
+  std::vector<std::shared_ptr<Stream>> streams;
   {
     std::lock_guard lock(r.mutex);
+    if (!r.initialized) return fail(ACL_ERROR_UNINITIALIZE, "aclrtResetDevice: aclInit has not been called");
     if (r.devices[device].refs == 0) {
       return fail(ACL_ERROR_INVALID_DEVICE, cat("aclrtResetDevice: device ", device, " was not set"));
     }
-    last = --r.devices[device].refs == 0;
-  }
-  if (last) {
-    // Like the real runtime: the device's streams finish their work and go; its memory is released.
-    dropStreams(device);
-    DeviceMemory::instance().releaseAll(device);
-    std::lock_guard lock(r.mutex);
+    if (--r.devices[device].refs > 0) return ACL_SUCCESS;
+    // The last reference: like the real runtime, the device's streams finish their work and go, its
+    // memory is released and its options return to their defaults. No stream can be made for it from here.
+    streams = takeStreams(r, device);
     r.devices[device].deterministic = false;
     if (r.lastDevice == device) r.lastDevice = -1;
   }
-  if (t_device == device && last) t_device = -1;
+  streams.clear();
+  DeviceMemory::instance().releaseAll(device);
+  if (t_device == device) t_device = -1;
   return ACL_SUCCESS;
 }
 
@@ -186,9 +215,20 @@ aclError createStream(void** handle) {
   if (handle == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is a null pointer");
   int32_t device = -1;
   if (aclError e = requireDevice("aclrtCreateStream", &device)) return e;
-  auto stream = std::make_shared<Stream>(device);
+  std::string reason;
+  std::shared_ptr<Stream> stream = Stream::start(device, &reason);
+  if (!stream) {
+    return fail(ACL_ERROR_RT_NO_STREAM_RESOURCE, cat("aclrtCreateStream: cannot start a stream on device ", device,
+                                                     ": ", reason, " (destroy streams no longer used)"));
+  }
   Runtime& r = runtime();
-  std::lock_guard lock(r.mutex);
+  std::unique_lock lock(r.mutex);
+  if (!deviceOpen(r, device)) {  // torn down while the stream started
+    lock.unlock();
+    stream.reset();
+    return fail(ACL_ERROR_RT_CONTEXT_NULL, cat("aclrtCreateStream: device ", device,
+                                               " was reset or the runtime finalized meanwhile; call aclrtSetDevice"));
+  }
   *handle = stream.get();
   r.streams.emplace(stream.get(), std::move(stream));
   return ACL_SUCCESS;

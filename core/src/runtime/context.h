@@ -23,9 +23,11 @@ aclError requireDevice(const char* api, int32_t* device);
 
 bool deterministic(int32_t device);
 
-// Resolves a user stream handle (nullptr = the current device's default stream). Returns nullptr and
-// sets the recent error when the handle is unknown or destroyed.
-std::shared_ptr<Stream> resolveStream(void* handle, const char* api);
+// Resolves a user stream handle (nullptr = the current device's default stream, started on first use).
+// Returns nullptr and sets the recent error when the handle is unknown or destroyed, when no device is
+// set, or when the default stream's thread cannot start; `code` (when given) then says which
+// (ACL_ERROR_INVALID_RESOURCE_HANDLE, the device's code, or ACL_ERROR_RT_NO_STREAM_RESOURCE).
+std::shared_ptr<Stream> resolveStream(void* handle, const char* api, aclError* code = nullptr);
 
 // Entry points used by the C API (acl_runtime_api.cpp).
 aclError init();

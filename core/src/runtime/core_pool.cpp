@@ -5,9 +5,11 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "runtime/host_thread.h"
 #include "runtime/thread_scratch.h"
 
 namespace gradlab::rt {
@@ -37,12 +39,22 @@ struct Job {
 // A fixed set of worker threads shared by every stream.
 class CorePool {
  public:
+  // A host that refuses some of the threads leaves fewer helpers: the launching thread runs every core
+  // no helper takes, so results are the same, only slower.
   explicit CorePool(int32_t threads) {
-    for (int32_t i = 0; i < threads; ++i) workers_.emplace_back([this] {
-        markLibraryThread();
-        work();
-        releaseThreadScratch();
-      });
+    for (int32_t i = 0; i < threads; ++i) {
+      std::thread worker;
+      std::string reason;
+      const bool started = startHostThread(
+          [this] {
+            markLibraryThread();
+            work();
+            releaseThreadScratch();
+          },
+          &worker, &reason);
+      if (!started) break;
+      workers_.push_back(std::move(worker));
+    }
   }
   ~CorePool() {
     {

@@ -66,10 +66,13 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
     return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": workspaceSize ", workspaceSize, " is smaller than the ",
                                              owned->workspaceSize, " bytes GetWorkspaceSize asked for"));
   }
+  // Each check pins what it found in the same look-up, so a free racing this launch either comes first
+  // (and the check refuses the pointer) or leaves the pages to the kernel until it has run.
   std::vector<AllocationRef> pins;
   LaunchArgs args;
   if (owned->workspaceSize > 0) {
-    std::string problem = DeviceMemory::instance().checkRange(workspace, owned->workspaceSize, "workspace");
+    AllocationRef pin;
+    std::string problem = DeviceMemory::instance().checkRange(workspace, owned->workspaceSize, "workspace", &pin);
     if (!problem.empty()) return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", problem));
     const uintptr_t misalignment = reinterpret_cast<uintptr_t>(workspace) % kWorkspaceAlignment;
     if (misalignment != 0) {
@@ -78,18 +81,20 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
                                                " = ", misalignment, "); pass an aclrtMalloc block or a ",
                                                kWorkspaceAlignment, "-byte aligned place in one"));
     }
-    pins.push_back(DeviceMemory::instance().lookup(workspace).alloc);
+    pins.push_back(std::move(pin));
     args.workspace = static_cast<std::byte*>(workspace);
     args.workspaceSize = owned->workspaceSize;
   }
   for (const auto& [name, tensor] : owned->tensors) {
-    std::string problem = checkTensorMemory(tensor, name);
+    AllocationRef pin;
+    std::string problem = checkTensorMemory(tensor, name, &pin);
     if (!problem.empty()) return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", problem));
-    if (!tensor.empty()) pins.push_back(DeviceMemory::instance().lookup(tensor.data).alloc);
+    if (pin) pins.push_back(std::move(pin));
   }
   args.trace = owned->trace.get();
-  std::shared_ptr<Stream> stream = resolveStream(streamHandle, api);
-  if (!stream) return ACLNN_ERR_PARAM_INVALID;
+  aclError streamCode = ACL_SUCCESS;
+  std::shared_ptr<Stream> stream = resolveStream(streamHandle, api, &streamCode);
+  if (!stream) return streamCode == ACL_ERROR_RT_NO_STREAM_RESOURCE ? ACLNN_ERR_RUNTIME_ERROR : ACLNN_ERR_PARAM_INVALID;
   const bool wake = worthWaking(*owned);
   std::shared_ptr<aclOpExecutor> job(std::move(owned));
   stream->enqueue([job, args, pins = std::move(pins)]() { return job->run(args); }, wake);

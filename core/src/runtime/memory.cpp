@@ -129,18 +129,22 @@ PointerInfo DeviceMemory::lookup(const void* p) const {
   return info;
 }
 
-std::string DeviceMemory::checkRange(const void* p, size_t bytes, const std::string& what) const {
+std::string DeviceMemory::checkRange(const void* p, size_t bytes, const std::string& what, AllocationRef* pin) const {
   if (p == nullptr) return cat(what, " is a null pointer");
   PointerInfo info = lookup(p);
+  if (!info.alloc || bytes > info.alloc->size - info.offset) return rangeProblem(p, bytes, info, what);
+  if (pin != nullptr) *pin = std::move(info.alloc);
+  return {};
+}
+
+std::string DeviceMemory::rangeProblem(const void* p, size_t bytes, const PointerInfo& info, const std::string& what) {
+  if (p == nullptr) return cat(what, " is a null pointer");
   if (!info.alloc) {
     if (info.freed) return cat(what, " ", formatPointer(p), " points into device memory that was already freed");
     return cat(what, " ", formatPointer(p), " is not device memory from aclrtMalloc");
   }
-  if (bytes > info.alloc->size - info.offset) {
-    return cat(what, " needs ", bytes, " bytes at ", formatPointer(p), " but only ", info.alloc->size - info.offset,
-               " remain in its ", info.alloc->size, "-byte device allocation");
-  }
-  return {};
+  return cat(what, " needs ", bytes, " bytes at ", formatPointer(p), " but only ", info.alloc->size - info.offset,
+             " remain in its ", info.alloc->size, "-byte device allocation");
 }
 
 size_t DeviceMemory::liveCount() const {

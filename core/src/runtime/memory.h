@@ -61,8 +61,12 @@ class DeviceMemory {
   bool isDevicePointer(const void* p) const { return lookup(p).alloc != nullptr; }
 
   // Checks that [p, p+bytes) lies inside one live allocation; on failure returns a sentence
-  // naming `what`, the pointer and the extents (empty string on success).
-  std::string checkRange(const void* p, size_t bytes, const std::string& what) const;
+  // naming `what`, the pointer and the extents (empty string on success). On success `pin` (when given)
+  // holds the allocation, taken in the same look-up as the check: a free that comes later leaves its
+  // pages mapped until the pin goes, so work that checked its memory can always finish on it.
+  std::string checkRange(const void* p, size_t bytes, const std::string& what, AllocationRef* pin = nullptr) const;
+  // The sentence checkRange writes for a failed `info` (lookup(p)'s answer) and range.
+  static std::string rangeProblem(const void* p, size_t bytes, const PointerInfo& info, const std::string& what);
 
   size_t liveCount() const;
   size_t liveBytes() const;

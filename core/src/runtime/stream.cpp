@@ -1,16 +1,23 @@
 #include "runtime/stream.h"
 
 #include "runtime/error.h"
+#include "runtime/host_thread.h"
 #include "runtime/thread_scratch.h"
 
 namespace gradlab::rt {
 
-Stream::Stream(int32_t device)
-    : device_(device), worker_([this] {
+std::shared_ptr<Stream> Stream::start(int32_t device, std::string* reason) {
+  std::shared_ptr<Stream> stream(new Stream(device));
+  Stream* raw = stream.get();
+  const bool started = startHostThread(
+      [raw] {
         markLibraryThread();
-        loop();
+        raw->loop();
         releaseThreadScratch();
-      }) {}
+      },
+      &stream->worker_, reason);
+  return started ? stream : nullptr;
+}
 
 Stream::~Stream() {
   {
@@ -19,7 +26,7 @@ Stream::~Stream() {
     stopping_ = true;
   }
   wake_.notify_all();
-  worker_.join();
+  if (worker_.joinable()) worker_.join();
 }
 
 void Stream::enqueue(Task task, bool wake) {

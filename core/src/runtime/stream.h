@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -23,7 +24,8 @@ struct TaskResult {
 class Stream {
  public:
   using Task = std::function<TaskResult()>;
-  explicit Stream(int32_t device);
+  // A stream with its thread running; nullptr, and `reason` says why, when the host refuses the thread.
+  static std::shared_ptr<Stream> start(int32_t device, std::string* reason);
   ~Stream();  // runs or waits for queued work, then joins
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -36,6 +38,7 @@ class Stream {
   TaskResult synchronize();
 
  private:
+  explicit Stream(int32_t device) : device_(device) {}
   void loop();
   // Runs (or, after a failure, skips) the front task. Needs the lock, a non-empty queue and no task running.
   void runFront(std::unique_lock<std::mutex>& lock);

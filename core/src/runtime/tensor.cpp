@@ -75,15 +75,19 @@ const char* formatName(aclFormat format) {
   }
 }
 
-std::string checkTensorMemory(const aclTensor& t, const std::string& name) {
+std::string checkTensorMemory(const aclTensor& t, const std::string& name, AllocationRef* pin) {
   if (t.empty()) return {};
   // Every call checks every tensor twice (plan and launch): the message is built only for a failure.
+  PointerInfo info;
   if (t.data != nullptr) {
-    const PointerInfo info = DeviceMemory::instance().lookup(t.data);
-    if (info.alloc && t.reachBytes() <= info.alloc->size - info.offset) return {};
+    info = DeviceMemory::instance().lookup(t.data);
+    if (info.alloc && t.reachBytes() <= info.alloc->size - info.offset) {
+      if (pin != nullptr) *pin = std::move(info.alloc);
+      return {};
+    }
   }
-  return DeviceMemory::instance().checkRange(t.data, t.reachBytes(),
-                                             cat(name, " (", dtypeName(t.dtype), " ", formatDims(t.viewDims), ")"));
+  return DeviceMemory::rangeProblem(t.data, t.reachBytes(), info,
+                                    cat(name, " (", dtypeName(t.dtype), " ", formatDims(t.viewDims), ")"));
 }
 
 }  // namespace gradlab::rt

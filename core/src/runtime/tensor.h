@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "runtime/memory.h"
 
 struct aclTensor {
   std::vector<int64_t> viewDims;
@@ -37,6 +38,7 @@ const char* dtypeName(aclDataType dtype);
 const char* formatName(aclFormat format);
 
 // "" when `t` lies inside a live device allocation; otherwise a sentence naming `name` and `api`.
-std::string checkTensorMemory(const aclTensor& t, const std::string& name);
+// `pin` (when given) receives the allocation from the same look-up as the check (none for an empty view).
+std::string checkTensorMemory(const aclTensor& t, const std::string& name, AllocationRef* pin = nullptr);
 
 }  // namespace gradlab::rt

@@ -1,5 +1,6 @@
 // Reads the compact trace JSON written by traceMovesJson back into a Trace.
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <stdexcept>
 
@@ -37,15 +38,36 @@ double number(const json& v, const std::string& where) {
   throw BadTrace(where + " is not a number");
 }
 
-// Floats as written (shortest round-trip of the fp32 value): parse the text form as a float again.
+// Floats as written (shortest round-trip of the fp32 value): parse the text form as a float again. A
+// finite number beyond float32's range is refused (infinities are written as "inf").
 float number32(const json& v, const std::string& where) {
-  if (v.is_number_float()) return static_cast<float>(v.get<double>());
-  return static_cast<float>(number(v, where));
+  const double d = number(v, where);
+  // From FLT_MAX + half its ulp (2^103) on, a double rounds to infinity.
+  constexpr double kFloatOverflow = static_cast<double>(std::numeric_limits<float>::max()) + 0x1p103;
+  if (std::isfinite(d) && std::fabs(d) >= kFloatOverflow) {
+    throw BadTrace(where + " holds " + v.dump() + ", outside float32's finite range");
+  }
+  return static_cast<float>(d);
 }
 
 int64_t integer(const json& v, const std::string& where) {
+  if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+    throw BadTrace(where + " is " + v.dump() + ", outside the range of int64");
+  }
   if (v.is_number_integer()) return v.get<int64_t>();
   throw BadTrace(where + " is not an integer");
+}
+
+// An integer field of type T: a value T cannot hold is refused, never wrapped.
+template <typename T>
+T integerAs(const json& v, const std::string& where) {
+  const int64_t i = integer(v, where);
+  if (i < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+      (i > 0 && static_cast<uint64_t>(i) > static_cast<uint64_t>(std::numeric_limits<T>::max()))) {
+    throw BadTrace(where + " is " + std::to_string(i) + ", outside [" + std::to_string(std::numeric_limits<T>::min()) +
+                   ", " + std::to_string(std::numeric_limits<T>::max()) + "]");
+  }
+  return static_cast<T>(i);
 }
 
 std::vector<int64_t> shape(const json& v, const std::string& where) {
@@ -99,9 +121,9 @@ DeviceProfile profile(const json& v) {
   DeviceProfile p;
   p.name = text(field(v, "name", "profile"), "profile.name");
   if (v.contains("description")) p.description = text(v["description"], "profile.description");
-  p.cubeCores = static_cast<int32_t>(integer(field(v, "cubeCores", "profile"), "profile.cubeCores"));
-  p.vectorCores = static_cast<int32_t>(integer(field(v, "vectorCores", "profile"), "profile.vectorCores"));
-  p.ubBytes = static_cast<uint64_t>(integer(field(v, "ubBytes", "profile"), "profile.ubBytes"));
+  p.cubeCores = integerAs<int32_t>(field(v, "cubeCores", "profile"), "profile.cubeCores");
+  p.vectorCores = integerAs<int32_t>(field(v, "vectorCores", "profile"), "profile.vectorCores");
+  p.ubBytes = integerAs<uint64_t>(field(v, "ubBytes", "profile"), "profile.ubBytes");
   p.gmBandwidthGBps = number(field(v, "gmBandwidthGBps", "profile"), "profile.gmBandwidthGBps");
   p.mteBandwidthGBps = number(field(v, "mteBandwidthGBps", "profile"), "profile.mteBandwidthGBps");
   p.vectorElemsPerNs = number(field(v, "vectorElemsPerNs", "profile"), "profile.vectorElemsPerNs");
@@ -109,7 +131,7 @@ DeviceProfile profile(const json& v) {
   // Traces written before the atomic-add cost (or the cube cores' figures) existed keep the defaults.
   if (v.contains("atomicAddCost")) p.atomicAddCost = number(v["atomicAddCost"], "profile.atomicAddCost");
   auto bytes = [&](const char* key, uint64_t* out) {
-    if (v.contains(key)) *out = static_cast<uint64_t>(integer(v[key], std::string("profile.") + key));
+    if (v.contains(key)) *out = integerAs<uint64_t>(v[key], std::string("profile.") + key);
   };
   bytes("l1Bytes", &p.l1Bytes);
   bytes("l0aBytes", &p.l0aBytes);
@@ -165,15 +187,15 @@ Plan plan(const json& v) {
   p.srcShape = shape(field(v, "srcShape", "plan"), "plan.srcShape");
   p.dstShape = shape(field(v, "dstShape", "plan"), "plan.dstShape");
   p.planes = integer(field(v, "planes", "plan"), "plan.planes");
-  p.workspaceBytes = static_cast<uint64_t>(integer(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes"));
-  p.coresUsed = static_cast<int32_t>(integer(field(v, "coresUsed", "plan"), "plan.coresUsed"));
+  p.workspaceBytes = integerAs<uint64_t>(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes");
+  p.coresUsed = integerAs<int32_t>(field(v, "coresUsed", "plan"), "plan.coresUsed");
   if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
   if (v.contains("coreChoice")) p.coreChoice = text(v["coreChoice"], "plan.coreChoice");
   for (auto [key, out] : {std::pair{"strategyName", &p.strategyName}, std::pair{"cannStrategy", &p.cannStrategy},
                           std::pair{"cannWhy", &p.cannWhy}, std::pair{"strategyNote", &p.strategyNote}}) {
     if (v.contains(key)) *out = text(v[key], std::string("plan.") + key);
   }
-  if (v.contains("cubeLanes")) p.cubeLanes = static_cast<int32_t>(integer(v["cubeLanes"], "plan.cubeLanes"));
+  if (v.contains("cubeLanes")) p.cubeLanes = integerAs<int32_t>(v["cubeLanes"], "plan.cubeLanes");
   if (v.contains("buffers")) {
     const json& list = v["buffers"];
     if (!list.is_array()) throw BadTrace("plan.buffers is not an array");
@@ -210,17 +232,17 @@ Plan plan(const json& v) {
     const json& t = tiles[i];
     const std::string where = "plan.tiles[" + std::to_string(i) + "]";
     Tile tile;
-    tile.id = static_cast<int32_t>(integer(field(t, "id", where), where + ".id"));
-    if (t.contains("phase")) tile.phase = static_cast<int32_t>(integer(t["phase"], where + ".phase"));
+    tile.id = integerAs<int32_t>(field(t, "id", where), where + ".id");
+    if (t.contains("phase")) tile.phase = integerAs<int32_t>(t["phase"], where + ".phase");
     if (tile.phase < 0 || tile.phase >= static_cast<int32_t>(p.phases.size())) {
       throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " names no phase of the plan");
     }
-    tile.core = static_cast<int32_t>(integer(field(t, "core", where), where + ".core"));
-    tile.order = static_cast<int32_t>(integer(field(t, "order", where), where + ".order"));
+    tile.core = integerAs<int32_t>(field(t, "core", where), where + ".core");
+    tile.order = integerAs<int32_t>(field(t, "order", where), where + ".order");
     tile.src = box(field(t, "src", where), where + ".src");
     tile.dst = box(field(t, "dst", where), where + ".dst");
     tile.atomic = field(t, "atomic", where).get<bool>();
-    tile.ubBytes = static_cast<uint64_t>(integer(field(t, "ubBytes", where), where + ".ubBytes"));
+    tile.ubBytes = integerAs<uint64_t>(field(t, "ubBytes", where), where + ".ubBytes");
     if (t.contains("ubUse")) {
       const int64_t use = integer(t["ubUse"], where + ".ubUse");
       if (use < -1 || use >= static_cast<int64_t>(p.ubUses.size())) {
@@ -228,9 +250,9 @@ Plan plan(const json& v) {
       }
       tile.ubUse = static_cast<int32_t>(use);
     }
-    tile.bytesIn = static_cast<uint64_t>(integer(field(t, "bytesIn", where), where + ".bytesIn"));
-    tile.bytesOut = static_cast<uint64_t>(integer(field(t, "bytesOut", where), where + ".bytesOut"));
-    tile.vectorElems = static_cast<uint64_t>(integer(field(t, "vectorElems", where), where + ".vectorElems"));
+    tile.bytesIn = integerAs<uint64_t>(field(t, "bytesIn", where), where + ".bytesIn");
+    tile.bytesOut = integerAs<uint64_t>(field(t, "bytesOut", where), where + ".bytesOut");
+    tile.vectorElems = integerAs<uint64_t>(field(t, "vectorElems", where), where + ".vectorElems");
     for (auto [key, out] : {std::pair{"srcBuffer", &tile.srcBuffer}, std::pair{"dstBuffer", &tile.dstBuffer}}) {
       if (!t.contains(key)) continue;
       const int64_t b = integer(t[key], where + "." + key);
@@ -242,7 +264,7 @@ Plan plan(const json& v) {
     if (t.contains("cube")) {
       const json& c = t["cube"];
       if (!c.is_array() || c.size() != 7) throw BadTrace(where + ".cube must be [l0Bytes, cubeMacs, fp32, l1, l0a, l0b, l0c]");
-      auto at = [&](size_t i) { return static_cast<uint64_t>(integer(c[i], where + ".cube")); };
+      auto at = [&](size_t i) { return integerAs<uint64_t>(c[i], where + ".cube"); };
       tile.l0Bytes = at(0), tile.cubeMacs = at(1), tile.cubeFp32 = at(2) != 0;
       tile.l1Bytes = at(3), tile.l0aBytes = at(4), tile.l0bBytes = at(5), tile.l0cBytes = at(6);
     }
@@ -280,14 +302,14 @@ void parse(const json& doc, Trace* out) {
         throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes(, buffer(, step))]");
       }
       TraceEvent ev;
-      ev.core = static_cast<int32_t>(integer(e[0], where));
-      ev.tile = static_cast<int32_t>(integer(e[1], where));
+      ev.core = integerAs<int32_t>(e[0], where);
+      ev.tile = integerAs<int32_t>(e[1], where);
       checkTile(ev.tile, where);
       ev.kind = eventKind(text(e[2], where));
       ev.pipe = pipeOf(ev.kind);
       ev.startUs = number(e[3], where);
       ev.endUs = number(e[4], where);
-      ev.bytes = static_cast<uint64_t>(integer(e[5], where));
+      ev.bytes = integerAs<uint64_t>(e[5], where);
       if (e.size() >= 7) {
         const int64_t buffer = integer(e[6], where);
         if (buffer < -1 || buffer > 1) throw BadTrace(where + " names buffer " + std::to_string(buffer) + " (-1, 0 or 1)");
@@ -310,10 +332,10 @@ void parse(const json& doc, Trace* out) {
     CellMove mv;
     mv.src = integer(m[0], where);
     mv.dst = integer(m[1], where);
-    mv.core = static_cast<int32_t>(integer(m[2], where));
-    mv.tile = static_cast<int32_t>(integer(m[3], where));
+    mv.core = integerAs<int32_t>(m[2], where);
+    mv.tile = integerAs<int32_t>(m[3], where);
     checkTile(mv.tile, where);
-    mv.orderAtDst = static_cast<uint32_t>(integer(m[4], where));
+    mv.orderAtDst = integerAs<uint32_t>(m[4], where);
     mv.value = number32(m[5], where);
     mv.sumAfter = number32(m[6], where);
     if (m.size() == 8 || m.size() == 10) mv.step = step(m[m.size() - 1], where);
@@ -330,11 +352,28 @@ void parse(const json& doc, Trace* out) {
   *out = std::move(t);
 }
 
+// Far above what traceMovesJson writes (3 levels): the bound keeps a crafted file from nesting deep
+// enough for a recursive walk (dump, copy, destruction) of the document to overflow the stack.
+constexpr int kMaxTraceDepth = 64;
+
+json parseBounded(const std::string& text) {
+  std::string topKey = "the top level";
+  auto bound = [&topKey](int depth, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::key && depth == 1) topKey = "\"" + parsed.get<std::string>() + "\"";
+    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+        depth >= kMaxTraceDepth) {
+      throw BadTrace(topKey + " nests arrays or objects deeper than " + std::to_string(kMaxTraceDepth) + " levels");
+    }
+    return true;
+  };
+  return json::parse(text, bound);
+}
+
 }  // namespace
 
 bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error) {
   try {
-    parse(json::parse(text), out);
+    parse(parseBounded(text), out);
     return true;
   } catch (const std::exception& e) {  // nlohmann's parse and type errors, and BadTrace
     if (error) *error = e.what();
@@ -343,6 +382,13 @@ bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error
 }
 
 bool loadTraceMoves(const std::string& path, Trace* out, std::string* error) {
+  // A trace of the largest run the app traces is well under this; a bigger file is not one of ours.
+  constexpr uintmax_t kMaxTraceFileBytes = uintmax_t{1} << 30;
+  std::error_code ec;
+  if (const uintmax_t bytes = std::filesystem::file_size(path, ec); !ec && bytes > kMaxTraceFileBytes) {
+    if (error) *error = "'" + path + "': " + std::to_string(bytes) + " bytes, more than the 1 GiB a trace file may hold";
+    return false;
+  }
   std::string text;
   if (!io::readWholeFile(path, &text, error)) return false;
   std::string why;

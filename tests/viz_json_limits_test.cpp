@@ -1,0 +1,96 @@
+// Sessions and lessons the app did not write: arrays or objects nested deep enough to overflow the stack
+// of any recursive walk, and numbers their field's type cannot hold, are refused with one line naming
+// the file and the field; nothing crashes, nothing is truncated or wrapped.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "viz/model/lesson.h"
+#include "viz/model/session.h"
+
+namespace gradlab::viz {
+namespace {
+
+std::string nested(size_t depth) { return std::string(depth, '[') + "1" + std::string(depth, ']'); }
+
+std::string session(const std::string& requestExtra, const std::string& topExtra = "") {
+  return "{\"gradlab-session\": 1, " + topExtra + "\"request\": {\"op\": \"upsample2d\"" + requestExtra + "}}";
+}
+
+::testing::AssertionResult refused(const std::string& text, const std::string& expected) {
+  Session out;
+  std::string error;
+  if (parseSession(text, &out, &error)) return ::testing::AssertionFailure() << "parsed";
+  if (error.find(expected) == std::string::npos) return ::testing::AssertionFailure() << "error: " << error;
+  return ::testing::AssertionSuccess();
+}
+
+TEST(VizJsonLimits, DeeplyNestedSessionValuesAreRefused) {
+  EXPECT_TRUE(refused(session(", \"values\": " + nested(100'000)),
+                      "\"request\".\"values\" nests arrays or objects deeper than 64 levels"));
+}
+
+TEST(VizJsonLimits, DeeplyNestedSessionViewIsRefused) {
+  std::string view;
+  for (int i = 0; i < 300'000; ++i) view += "{\"a\":";
+  view += "1" + std::string(300'000, '}');
+  EXPECT_TRUE(refused(session("", "\"view\": " + view + ", "), "\"view\".\"a\".\"a\""));
+}
+
+TEST(VizJsonLimits, ShallowNestingStillParses) {
+  Session out;
+  std::string error;
+  EXPECT_TRUE(parseSession(session(", \"values\": [1, 2, 3]"), &out, &error)) << error;
+}
+
+TEST(VizJsonLimits, NumbersOutsideTheirFieldAreRefused) {
+  EXPECT_TRUE(refused(session("", "\"step\": 1099511627776, "), "\"step\" is 1099511627776, not a whole number in"));
+  EXPECT_TRUE(refused(session("", "\"step\": 2.5, "), "\"step\" is 2.5, not a whole number"));
+  EXPECT_TRUE(refused(session("", "\"step\": 1e300, "), "\"step\" is 1e+300, not a whole number"));
+  EXPECT_TRUE(refused(session(", \"values\": [1, 1e300]"), "\"values\"[1] is 1e+300, outside the finite range of float32"));
+  EXPECT_TRUE(refused(session(", \"N\": 4294967297"), "\"N\" is 4294967297"));
+  EXPECT_TRUE(refused(session(", \"seed\": 3.5"), "\"seed\" is 3.5, not a whole number"));
+  EXPECT_TRUE(refused(session(", \"indices\": [0, 2.5]"), "\"indices\"[1] is 2.5, not a whole number"));
+  EXPECT_TRUE(refused(session(", \"indices\": [18446744073709551615]"), "\"indices\"[0] is 18446744073709551615"));
+  Session out;
+  std::string error;
+  EXPECT_TRUE(parseSession(session(", \"N\": 2.0"), &out, &error)) << "a whole number written as a float: " << error;
+  EXPECT_EQ(out.spec.request.N, 2);
+}
+
+// One deep file in the lessons folder is reported; the others still load (it crashed every start).
+TEST(VizJsonLimits, ADeepLessonFileIsReportedAndTheOthersLoad) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "gradlab_json_limits_lessons";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "deep.json") << "{\"title\": \"deep\", \"presets\": [{\"request\": {\"op\": \"upsample2d\"}, \"view\": "
+                                   << nested(200'000) << "}]}";
+  std::ofstream(dir / "fine.json") << "{\"title\": \"fine\", \"presets\": [{\"request\": {\"op\": \"upsample2d\"}}]}";
+  std::ofstream(dir / "order.json") << "{\"title\": \"o\", \"order\": 1e300, \"presets\": [{\"request\": {\"op\": \"upsample2d\"}}]}";
+  std::vector<std::string> errors;
+  const std::vector<Lesson> lessons = loadLessons(dir.string(), &errors);
+  ASSERT_EQ(lessons.size(), 1u);
+  EXPECT_EQ(lessons[0].title, "fine");
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_NE(errors[0].find("deep.json: \"presets\".\"view\" nests arrays or objects deeper than 64 levels"),
+            std::string::npos) << errors[0];
+  EXPECT_NE(errors[1].find("order.json: \"order\" is 1e+300, not a whole number"), std::string::npos) << errors[1];
+  std::filesystem::remove_all(dir);
+}
+
+TEST(VizJsonLimits, ASessionFileNamesItselfInTheError) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() / "gradlab_json_limits.gradlab";
+  std::ofstream(path) << session(", \"values\": " + nested(1000));
+  Session out;
+  std::string error;
+  EXPECT_FALSE(loadSessionFile(path.string(), &out, &error));
+  EXPECT_EQ(error.rfind(path.string() + ": \"request\".\"values\" nests", 0), 0u) << error;
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

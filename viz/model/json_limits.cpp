@@ -1,0 +1,78 @@
+#include "viz/model/json_limits.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace gradlab::viz {
+namespace {
+
+using nlohmann::json;
+
+struct TooDeep {
+  std::string field;
+};
+
+// "\"request\".\"values\"" (its first four keys, then "..."), or "the top level" outside any key.
+std::string fieldPath(const std::vector<std::string>& keys, int depth) {
+  std::string path;
+  int named = 0;
+  for (int d = 0; d < depth && d < static_cast<int>(keys.size()); ++d) {
+    if (keys[static_cast<size_t>(d)].empty()) continue;
+    if (++named > 4) return path + "...";
+    if (!path.empty()) path += ".";
+    path += "\"" + keys[static_cast<size_t>(d)] + "\"";
+  }
+  return path.empty() ? "the top level" : path;
+}
+
+}  // namespace
+
+bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
+  // keys[d]: the key last read at depth d (nlohmann counts an object's own keys at the object's depth + 1).
+  std::vector<std::string> keys;
+  auto bound = [&keys](int depth, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::key) {
+      keys.resize(static_cast<size_t>(depth) + 1);
+      keys[static_cast<size_t>(depth) - 1] = parsed.get<std::string>();
+      for (size_t d = static_cast<size_t>(depth); d < keys.size(); ++d) keys[d].clear();
+    } else if (event == json::parse_event_t::object_end || event == json::parse_event_t::array_end) {
+      if (keys.size() > static_cast<size_t>(depth)) keys.resize(static_cast<size_t>(depth));  // its keys are done
+    } else if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
+               depth >= kMaxJsonDepth) {
+      throw TooDeep{fieldPath(keys, depth)};
+    }
+    return true;
+  };
+  try {
+    *out = json::parse(text, bound);
+    return true;
+  } catch (const TooDeep& e) {
+    *error = e.field + " nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+  } catch (const json::exception& e) {
+    *error = std::string("not valid JSON: ") + e.what();
+  }
+  return false;
+}
+
+bool readJsonFile(const std::string& path, std::string* text, std::string* error) {
+  std::error_code ec;
+  const uintmax_t bytes = std::filesystem::file_size(path, ec);
+  if (!ec && bytes > kMaxJsonFileBytes) {
+    *error = std::to_string(bytes) + " bytes, more than the " + std::to_string(kMaxJsonFileBytes >> 20) +
+             " MiB a lesson or session may hold";
+    return false;
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    *error = "cannot read it";
+    return false;
+  }
+  std::stringstream whole;
+  whole << f.rdbuf();
+  *text = whole.str();
+  return true;
+}
+
+}  // namespace gradlab::viz

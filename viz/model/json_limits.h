@@ -1,0 +1,71 @@
+// Bounds on the JSON the app reads (lessons, presets, sessions): its size, and its nesting depth checked
+// while parsing, so nothing recursive (dump, copy, comparison) ever meets a document deep enough to
+// overflow the stack. Numbers are taken only when their field's type holds them exactly.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include <nlohmann/json.hpp>
+
+namespace gradlab::viz {
+
+// Far above any file the app writes (a request nests 3 levels, a lesson 6).
+inline constexpr int kMaxJsonDepth = 64;
+// A session or lesson holds at most a few inputs of 1024 x 1024 values.
+inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{256} << 20;
+
+// Parses `text`; false with `error` set to a line naming the field that nests too deep
+// ("\"request\".\"values\" nests deeper than 64 levels") or nlohmann's message.
+bool parseBoundedJson(const std::string& text, nlohmann::json* out, std::string* error);
+
+// Reads the file at `path` into `text`; false with `error` ("cannot read ...", or its size against
+// kMaxJsonFileBytes) otherwise. The error does not repeat the path.
+bool readJsonFile(const std::string& path, std::string* text, std::string* error);
+
+// `v` as T when T holds it exactly: a whole number in T's range for an integer type, a finite number in
+// T's range for float or double. Otherwise false, and `why` says ("is 2.5, not a whole number in [0, 10]").
+template <typename T>
+bool exactNumber(const nlohmann::json& v, T* out, std::string* why) {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
+  if (!v.is_number()) {
+    *why = "has the wrong type";
+    return false;
+  }
+  if constexpr (std::is_integral_v<T>) {
+    using Limits = std::numeric_limits<T>;
+    if (v.is_number_unsigned()) {
+      const uint64_t u = v.get<uint64_t>();
+      if (u <= static_cast<uint64_t>(Limits::max())) return *out = static_cast<T>(u), true;
+    } else if (v.is_number_integer()) {
+      const int64_t i = v.get<int64_t>();
+      if ((Limits::is_signed || i >= 0) && i >= static_cast<int64_t>(Limits::min()) &&
+          (i < 0 || static_cast<uint64_t>(i) <= static_cast<uint64_t>(Limits::max()))) {
+        return *out = static_cast<T>(i), true;
+      }
+    } else {
+      // A whole float in range (JSON writers may spell 3 as 3.0); 2^63 and above are out of every type's range.
+      const double d = v.get<double>();
+      if (std::isfinite(d) && d == std::floor(d) && d >= static_cast<double>(Limits::min()) &&
+          d < 9223372036854775808.0 && d <= static_cast<double>(Limits::max())) {
+        return *out = static_cast<T>(d), true;
+      }
+    }
+    *why = "is " + v.dump() + ", not a whole number in [" + std::to_string(Limits::min()) + ", " +
+           std::to_string(Limits::max()) + "]";
+    return false;
+  } else {
+    const double d = v.get<double>();
+    // A float field takes what rounds to a finite float: below FLT_MAX + half its ulp (2^103).
+    const double limit = sizeof(T) == 4 ? static_cast<double>(std::numeric_limits<float>::max()) + 0x1p103
+                                        : std::numeric_limits<double>::infinity();
+    if (std::isfinite(d) && std::fabs(d) < limit) return *out = static_cast<T>(d), true;
+    *why = "is " + v.dump() + ", outside the finite range of " + (sizeof(T) == 4 ? "float32" : "float64");
+    return false;
+  }
+}
+
+}  // namespace gradlab::viz
