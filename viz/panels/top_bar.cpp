@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "viz/model/text.h"
+#include "viz/model/wrap.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
@@ -12,23 +13,9 @@ namespace {
 
 float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
-// `text` cut (at a character boundary) so that it and a trailing "…" fit in `width` pixels.
+// `text` on one line within `width` pixels, ending in "…" when cut.
 std::string fitToWidth(const std::string& text, float width) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
-  const char* ellipsis = "…";
-  const float room = width - ImGui::CalcTextSize(ellipsis).x;
-  size_t end = 0;
-  for (size_t next = 0; next < text.size();) {
-    size_t step = 1;
-    const unsigned char c = static_cast<unsigned char>(text[next]);
-    if (c >= 0xF0) step = 4;
-    else if (c >= 0xE0) step = 3;
-    else if (c >= 0xC0) step = 2;
-    if (ImGui::CalcTextSize(text.data(), text.data() + std::min(text.size(), next + step)).x > room) break;
-    next += step;
-    end = next;
-  }
-  return text.substr(0, end) + ellipsis;
+  return cutToWidth(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
 }
 
 }  // namespace

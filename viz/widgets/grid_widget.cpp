@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "viz/model/core_palette.h"
 #include "viz/model/number_format.h"
 #include "viz/model/text.h"
+#include "viz/model/wrap.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
@@ -58,45 +58,6 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
       }
     }
   }
-}
-
-// `lines` re-broken to fit `limit` pixels: a line too wide breaks between words, a word too wide is cut with
-// "…", and beyond `maxLines` the last line kept ends in "…".
-std::vector<std::string> fitLines(const std::vector<std::string>& lines, float limit, int maxLines,
-                                  const std::function<float(const std::string&)>& width) {
-  const std::string ellipsis = "…";
-  auto withEllipsis = [&](std::string s) {  // s shortened (whole UTF-8 characters) until s + "…" fits
-    while (!s.empty() && width(s + ellipsis) > limit) {
-      while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
-      if (!s.empty()) s.pop_back();
-    }
-    return s + ellipsis;
-  };
-  auto cut = [&](const std::string& s) { return width(s) <= limit ? s : withEllipsis(s); };
-  std::vector<std::string> out;
-  for (const std::string& line : lines) {
-    std::string current;
-    size_t at = 0;
-    while (at <= line.size()) {
-      const size_t space = line.find(' ', at);
-      const std::string word = line.substr(at, space == std::string::npos ? std::string::npos : space - at);
-      const std::string candidate = current.empty() ? word : current + " " + word;
-      if (current.empty() || width(candidate) <= limit) {
-        current = candidate;
-      } else {
-        out.push_back(cut(current));
-        current = word;
-      }
-      if (space == std::string::npos) break;
-      at = space + 1;
-    }
-    out.push_back(cut(current));
-  }
-  if (static_cast<int>(out.size()) > maxLines) {
-    out.resize(static_cast<size_t>(maxLines));
-    out.back() = withEllipsis(out.back());
-  }
-  return out;
 }
 
 }  // namespace
@@ -224,7 +185,10 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // breaks between words, and past the lines the canvas keeps for labels ends in "…".
     const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
     const float limit = std::max(std::min(room, canvasRight - x), fs * 3.0f);
-    lines = fitLines(lines, limit, std::max(style.labelLines, 1), [&](const std::string& s) { return width(s, size); });
+    std::string joined;
+    for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
+    lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1),
+                             [&](std::string_view t) { return width(std::string(t), size); });
     const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));

@@ -5,6 +5,8 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "viz/model/wrap.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -139,60 +141,10 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall;
 }
 
-namespace {
-
-float textWidth(std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; }
-
-// The longest prefix of `word` (whole UTF-8 characters, at least one) no wider than `width`.
-size_t fittingPrefix(std::string_view word, float width) {
-  size_t end = 0;
-  for (size_t next = 0; next < word.size();) {
-    const unsigned char c = static_cast<unsigned char>(word[next]);
-    const size_t step = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
-    if (end > 0 && textWidth(word.substr(0, next + step)) > width) break;
-    next = std::min(word.size(), next + step);
-    end = next;
-  }
-  return end;
-}
-
-}  // namespace
-
 void textWrapped(const std::string& text) {
   const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
-  std::string_view rest = text;
-  while (true) {
-    const size_t newline = rest.find('\n');
-    std::string_view paragraph = rest.substr(0, newline);
-    std::string line;
-    auto emit = [&] {
-      ImGui::TextUnformatted(line.c_str());
-      line.clear();
-    };
-    bool any = false;
-    while (!paragraph.empty() || !any) {
-      any = true;
-      const size_t space = paragraph.find(' ');
-      std::string_view word = paragraph.substr(0, space);
-      paragraph = space == std::string_view::npos ? std::string_view() : paragraph.substr(space + 1);
-      const std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
-      if (textWidth(candidate) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (!line.empty()) emit();
-      while (textWidth(word) > width) {  // only a word wider than a whole line is cut
-        const size_t cut = fittingPrefix(word, width);
-        line = std::string(word.substr(0, cut));
-        emit();
-        word = word.substr(cut);
-      }
-      line = std::string(word);
-    }
-    emit();
-    if (newline == std::string_view::npos) break;
-    rest = rest.substr(newline + 1);
-  }
+  const TextMeasure measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
+  for (const std::string& line : wrapWords(text, width, measure)) ImGui::TextUnformatted(line.c_str());
 }
 
 float roomAfterLastItem() {

@@ -1,0 +1,52 @@
+// Text broken into lines between words only: numbers stay whole; too-long words are cut; ellipses fit.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include "viz/model/wrap.h"
+
+namespace gradlab::viz {
+namespace {
+
+// Ten pixels a character ("…" counts as one).
+float tenEach(std::string_view s) {
+  float n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) == 0x80 ? 0.0f : 10.0f;
+  return n;
+}
+
+TEST(VizWrap, NumbersAreNeverSplit) {
+  // ImGui's wrapping broke this after the decimal point: "... = 0." / "003906 < 0.02".
+  const auto lines = wrapWords("the ratio in/out = 4/1024 = 0.003906 < 0.02", 300.0f, tenEach);
+  for (const std::string& l : lines) {
+    EXPECT_NE(l.back(), '.') << l;
+    EXPECT_LE(tenEach(l), 300.0f) << l;
+  }
+  std::string joined;
+  for (const std::string& l : lines) joined += (joined.empty() ? "" : " ") + l;
+  EXPECT_EQ(joined, "the ratio in/out = 4/1024 = 0.003906 < 0.02");
+  EXPECT_NE(joined.find("0.003906"), std::string::npos);
+}
+
+TEST(VizWrap, ParagraphsAndLongWords) {
+  const auto lines = wrapWords("ab cd\n\nUpsampleNearestExact2dGrad", 100.0f, tenEach);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "ab cd");
+  EXPECT_EQ(lines[1], "");
+  EXPECT_EQ(lines[2], "UpsampleNe");  // a word wider than the line is cut where it must be
+  EXPECT_EQ(lines[3], "arestExact");
+  EXPECT_EQ(lines[4], "2dGrad");
+}
+
+TEST(VizWrap, EllipsisWithinTheWidth) {
+  EXPECT_EQ(cutToWidth("short", 100.0f, tenEach), "short");
+  EXPECT_EQ(cutToWidth("bad.gradlab: not valid JSON", 100.0f, tenEach), "bad.gradl…");
+  const auto lines = wrapWithEllipsis("gradInput [2, 3, 8, 8] float32 n=0 c=1", 120.0f, 2, tenEach);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "gradInput");
+  EXPECT_EQ(lines[1].substr(lines[1].size() - 3), "…");
+  EXPECT_LE(tenEach(lines[1]), 120.0f);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

@@ -1,0 +1,78 @@
+#include "viz/model/wrap.h"
+
+namespace gradlab::viz {
+namespace {
+
+constexpr std::string_view kEllipsis = "…";
+
+size_t charLength(unsigned char lead) { return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1; }
+
+// The longest prefix of `word` (whole UTF-8 characters, at least one) no wider than `width`.
+size_t fittingPrefix(std::string_view word, float width, const TextMeasure& measure) {
+  size_t end = 0;
+  while (end < word.size()) {
+    const size_t next = std::min(word.size(), end + charLength(static_cast<unsigned char>(word[end])));
+    if (end > 0 && measure(word.substr(0, next)) > width) break;
+    end = next;
+  }
+  return end;
+}
+
+// `s` shortened by whole characters until it and "…" fit `width`, then "…".
+std::string withEllipsis(std::string s, float width, const TextMeasure& measure) {
+  while (!s.empty() && measure(s + std::string(kEllipsis)) > width) {
+    while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
+    if (!s.empty()) s.pop_back();
+  }
+  return s + std::string(kEllipsis);
+}
+
+}  // namespace
+
+std::vector<std::string> wrapWords(std::string_view text, float width, const TextMeasure& measure) {
+  std::vector<std::string> lines;
+  while (true) {
+    const size_t newline = text.find('\n');
+    std::string_view paragraph = text.substr(0, newline);
+    std::string line;
+    bool first = true;
+    while (first || !paragraph.empty()) {
+      first = false;
+      const size_t space = paragraph.find(' ');
+      std::string_view word = paragraph.substr(0, space);
+      paragraph = space == std::string_view::npos ? std::string_view() : paragraph.substr(space + 1);
+      std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
+      if (measure(candidate) <= width) {
+        line = std::move(candidate);
+        continue;
+      }
+      if (!line.empty()) lines.push_back(std::move(line));
+      line.clear();
+      while (measure(word) > width) {  // only a word wider than a whole line is cut
+        const size_t cut = fittingPrefix(word, width, measure);
+        lines.emplace_back(word.substr(0, cut));
+        word = word.substr(cut);
+      }
+      line = std::string(word);
+    }
+    lines.push_back(std::move(line));
+    if (newline == std::string_view::npos) break;
+    text = text.substr(newline + 1);
+  }
+  return lines;
+}
+
+std::string cutToWidth(std::string_view text, float width, const TextMeasure& measure) {
+  return measure(text) <= width ? std::string(text) : withEllipsis(std::string(text), width, measure);
+}
+
+std::vector<std::string> wrapWithEllipsis(std::string_view text, float width, int maxLines, const TextMeasure& measure) {
+  std::vector<std::string> lines = wrapWords(text, width, measure);
+  if (maxLines > 0 && static_cast<int>(lines.size()) > maxLines) {
+    lines.resize(static_cast<size_t>(maxLines));
+    lines.back() = withEllipsis(lines.back(), width, measure);
+  }
+  return lines;
+}
+
+}  // namespace gradlab::viz
