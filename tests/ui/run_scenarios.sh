@@ -8,4 +8,6 @@ command -v xvfb-run >/dev/null 2>&1 || { echo "xvfb-run not found: skipping"; ex
 mkdir -p "$work"
 # Under -DGRADLAB_SANITIZE the X11/GL/D-Bus stack SDL loads leaks a few blocks at exit: not ours to fix.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-exec xvfb-run -a -s "-screen 0 1280x800x24" "$driver" "$app" "$work" "$@" ${GRADLAB_UI_VERBOSE:+--verbose}
+# ctest starts scenarios side by side: each xvfb-run looks for a free display from its own starting number,
+# so that two never race for the same one.
+exec xvfb-run -a -n $((100 + $$ % 800)) -s "-screen 0 1280x800x24" "$driver" "$app" "$work" "$@" ${GRADLAB_UI_VERBOSE:+--verbose}
