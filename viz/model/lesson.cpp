@@ -14,6 +14,27 @@ namespace gradlab::viz {
 
 using nlohmann::json;
 
+namespace {
+
+// "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}]
+std::vector<CaptionClaim> parseClaims(const json& list) {
+  if (!list.is_array()) throw PresetJsonError{"\"claims\" must be an array"};
+  std::vector<CaptionClaim> claims;
+  for (const json& c : list) {
+    if (!c.is_object() || !c.contains("cell") || !c["cell"].is_string())
+      throw PresetJsonError{"each claim needs \"cell\": \"GRID[row, col]\""};
+    CaptionClaim claim;
+    claim.cell = c["cell"].get<std::string>();
+    if (c.contains("adds")) claim.adds = jsonField<int64_t>(c, "adds", 0);
+    if (c.contains("tie")) claim.tie = jsonField<bool>(c, "tie", false);
+    if (!claim.adds && !claim.tie) throw PresetJsonError{"a claim says \"adds\" or \"tie\""};
+    claims.push_back(std::move(claim));
+  }
+  return claims;
+}
+
+}  // namespace
+
 bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson* out, std::string* error) {
   json j;
   std::string parseError;
@@ -41,6 +62,7 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
       preset.spec = parseRequest(p["request"]);
       preset.view = parseView(p.contains("view") ? p["view"] : json());
       if (p.contains("exercise")) preset.exercise = parseExercise(p["exercise"], preset.spec.request);
+      if (p.contains("claims")) preset.claims = parseClaims(p["claims"]);
       lesson.presets.push_back(std::move(preset));
     }
   } catch (const PresetJsonError& e) {

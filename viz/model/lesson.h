@@ -23,6 +23,7 @@
 #include <optional>
 
 #include "viz/model/animation.h"
+#include "viz/model/caption.h"
 #include "viz/model/exercise.h"
 #include "viz/model/request_spec.h"
 
@@ -56,6 +57,7 @@ struct Preset {
   RequestSpec spec;
   PresetView view;
   std::optional<ExerciseSpec> exercise;  // the step asks before it shows (viz/model/exercise.h)
+  std::vector<CaptionClaim> claims;      // what the caption says in words, checked against the run by the tests
 };
 
 struct Lesson {

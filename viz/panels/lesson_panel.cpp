@@ -23,7 +23,10 @@ void drawLessonPanel(AppState& s) {
   }
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();
-    ui::TextWrapped("%s", preset->caption.c_str());
+    // Its numbers come from the run ({imbalance}, {adds gradInput[4, 3]}, ...): "?" while another run is shown.
+    std::string unfilled;
+    const bool own = s.run.ok() && s.run.spec == preset->spec;
+    textWrapped(fillCaption(preset->caption, own ? s.run.scene : Scene{}, &unfilled));
   }
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {

@@ -1,0 +1,91 @@
+// Lessons true of their runs: every caption of every shipped lesson fills its placeholders from the step's
+// own run, every claim a step declares holds for that run, and no caption calls an upsample a downsample.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include "viz/model/caption.h"
+#include "viz/model/lesson.h"
+#include "viz/model/text.h"
+
+namespace gradlab::viz {
+namespace {
+
+struct StepRun {
+  RunRequest request;
+  RunResult result;
+  Scene scene;
+};
+
+StepRun runStep(const Preset& p) {
+  StepRun s;
+  std::string error;
+  EXPECT_TRUE(p.spec.resolve(&s.request, &error)) << error;
+  s.request.trace = true;
+  s.result = run(s.request);
+  EXPECT_TRUE(s.result.ok()) << s.result.message;
+  s.scene = buildScene(sceneSourceOf(s.result, s.request.op), p.view.plane);
+  return s;
+}
+
+TEST(VizLessonTruth, EveryCaptionAndClaimHoldsForItsRun) {
+  std::vector<std::string> errors;
+  const std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
+  ASSERT_TRUE(errors.empty()) << errors.front();
+  int claims = 0;
+  for (const Lesson& l : lessons) {
+    for (size_t k = 0; k < l.presets.size(); ++k) {
+      const Preset& p = l.presets[k];
+      const std::string where = cat(l.id, " step ", k + 1, " (", p.title, ")");
+      const StepRun s = runStep(p);
+      std::string unfilled;
+      const std::string caption = fillCaption(p.caption, s.scene, &unfilled);
+      EXPECT_TRUE(unfilled.empty()) << where << ": " << unfilled;
+      for (const CaptionClaim& c : p.claims) {
+        EXPECT_EQ(claimFailure(c, s.scene), "") << where;
+        ++claims;
+      }
+      // A backward whose gradOutput is larger than gradInput is an upsample's backward, whatever it sums.
+      const RunRequest& r = s.request;
+      const bool grows = r.outH * r.outW > r.inH * r.inW;
+      if (grows && opInfo(r.op).rule != IndexRule::kAdaptiveMax) {
+        EXPECT_EQ(caption.find("downsample"), std::string::npos) << where << " calls an upsample a downsample: " << caption;
+      }
+    }
+  }
+  EXPECT_GE(claims, 3);
+}
+
+// A false claim is caught, with the run's own number in the message.
+TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
+  Preset p;
+  p.spec.request.op = OpKind::kUpsampleNearestExact2dBackward;
+  p.spec.request.inH = p.spec.request.inW = 4;
+  p.spec.request.outH = p.spec.request.outW = 8;
+  p.spec.device = "classroom";
+  const StepRun s = runStep(p);
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
+  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt}, s.scene), "");
+  std::string unfilled;
+  EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, &unfilled), "4 adds on 4 cores");
+  EXPECT_EQ(unfilled, "");
+  fillCaption("{nonsense}", s.scene, &unfilled);
+  EXPECT_EQ(unfilled, "unknown placeholder {nonsense}");
+}
+
+TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
+  Preset p;
+  p.spec.request.op = OpKind::kAdaptiveMaxPool2d;
+  p.spec.request.inH = p.spec.request.inW = 4;
+  p.spec.request.outH = p.spec.request.outW = 2;
+  p.spec.request.values = {1, 7, 2, 2, 7, 3, 2, 2, 0, 0, 5, 9, 4, 0, 9, 1};
+  p.spec.device = "classroom";
+  const StepRun s = runStep(p);
+  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true}, s.scene), "");   // 7 twice
+  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true}, s.scene), "");   // 2 four times
+  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif

@@ -1,0 +1,120 @@
+#include "viz/model/caption.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "viz/model/text.h"
+
+namespace gradlab::viz {
+namespace {
+
+// "gradInput[4, 3]" -> the cell of the plane shown.
+std::optional<CellRef> parseCell(const std::string& text, const Scene& s, std::string* why) {
+  const size_t open = text.find('['), comma = text.find(',', open), close = text.find(']', comma);
+  if (open == std::string::npos || comma == std::string::npos || close == std::string::npos) {
+    *why = cat("\"", text, "\" is not GRID[row, col]");
+    return std::nullopt;
+  }
+  std::string name = text.substr(0, open);
+  name.erase(name.find_last_not_of(' ') + 1);
+  name.erase(0, name.find_first_not_of(' '));
+  long long row = 0, col = 0;
+  if (std::sscanf(text.c_str() + open + 1, "%lld", &row) != 1 || std::sscanf(text.c_str() + comma + 1, "%lld", &col) != 1) {
+    *why = cat("\"", text, "\" has no row and column numbers");
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < s.grids.size(); ++i) {
+    const GridDims& d = s.grids[i].grid.dims;
+    if (s.grids[i].grid.name != name) continue;
+    if (row < 0 || col < 0 || row >= d.rows || col >= d.cols) {
+      *why = cat(text, " is outside ", name, " (", d.rows, "x", d.cols, ")");
+      return std::nullopt;
+    }
+    return CellRef{static_cast<int>(i), row, col};
+  }
+  *why = cat("the run has no grid \"", name, "\"");
+  return std::nullopt;
+}
+
+int64_t addsInto(const Scene& s, const CellRef& cell) {
+  const std::vector<uint32_t>* moves = s.movesInto(cell);
+  return moves ? static_cast<int64_t>(moves->size()) : 0;
+}
+
+// Adaptive pooling: how many cells of the pooled cell's window hold its maximum (0: not a pooled grid).
+int64_t cellsAtMax(const Scene& s, const CellRef& pooled) {
+  const SceneGrid* input = s.gridAt(opInfo(s.op).backward ? s.forwardInput : s.src);
+  const SceneGrid& out = s.grids[static_cast<size_t>(pooled.grid)];
+  if (!input || opInfo(s.op).rule != IndexRule::kAdaptiveMax || input == &out) return 0;
+  const int64_t inH = input->grid.dims.rows, inW = input->grid.dims.cols;
+  const int64_t outH = out.grid.dims.rows, outW = out.grid.dims.cols;
+  const int64_t r0 = pooled.row * inH / outH, r1 = ((pooled.row + 1) * inH + outH - 1) / outH;
+  const int64_t c0 = pooled.col * inW / outW, c1 = ((pooled.col + 1) * inW + outW - 1) / outW;
+  float best = -INFINITY;
+  for (int64_t r = r0; r < r1; ++r)
+    for (int64_t c = c0; c < c1; ++c) best = std::max(best, input->grid.value(s.plane, r, c));
+  int64_t count = 0;
+  for (int64_t r = r0; r < r1; ++r)
+    for (int64_t c = c0; c < c1; ++c) count += input->grid.value(s.plane, r, c) == best ? 1 : 0;
+  return count;
+}
+
+std::string placeholder(const std::string& name, const Scene& s, std::string* why) {
+  const Plan* plan = s.plan.get();
+  if (name == "imbalance" && plan) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", plan->imbalance());
+    return text;
+  }
+  if (name == "cores" && plan) return cat(plan->coresUsed);
+  if (name == "tiles" && plan) return cat(plan->tiles.size());
+  if (name == "moves") return cat(s.planeMoves.size());
+  for (const char* kind : {"adds ", "value "}) {
+    if (name.rfind(kind, 0) != 0) continue;
+    const std::optional<CellRef> cell = parseCell(name.substr(std::string(kind).size()), s, why);
+    if (!cell) return "?";
+    if (kind[0] == 'a') return cat(addsInto(s, *cell));
+    return formatNumber(s.grids[static_cast<size_t>(cell->grid)].grid.value(s.plane, cell->row, cell->col));
+  }
+  *why = cat("unknown placeholder {", name, "}");
+  return "?";
+}
+
+}  // namespace
+
+std::string fillCaption(const std::string& caption, const Scene& scene, std::string* error) {
+  std::string out;
+  size_t at = 0;
+  while (at < caption.size()) {
+    const size_t open = caption.find('{', at);
+    if (open == std::string::npos) break;
+    const size_t close = caption.find('}', open);
+    if (close == std::string::npos) break;
+    out += caption.substr(at, open - at);
+    std::string why;
+    out += placeholder(caption.substr(open + 1, close - open - 1), scene, &why);
+    if (!why.empty() && error && error->empty()) *error = why;
+    at = close + 1;
+  }
+  return out + caption.substr(std::min(at, caption.size()));
+}
+
+std::string claimFailure(const CaptionClaim& claim, const Scene& scene) {
+  std::string why;
+  const std::optional<CellRef> cell = parseCell(claim.cell, scene, &why);
+  if (!cell) return why;
+  if (claim.adds) {
+    const int64_t adds = addsInto(scene, *cell);
+    if (adds != *claim.adds) return cat(claim.cell, " receives ", adds, " add(s), not ", *claim.adds);
+  }
+  if (claim.tie) {
+    const int64_t atMax = cellsAtMax(scene, *cell);
+    if (atMax == 0) return cat(claim.cell, " is not a pooled cell of adaptive max pooling");
+    if ((atMax > 1) != *claim.tie)
+      return cat(claim.cell, "'s window has its maximum in ", atMax, " cell(s): ", *claim.tie ? "no tie" : "a tie");
+  }
+  return "";
+}
+
+}  // namespace gradlab::viz
