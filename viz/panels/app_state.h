@@ -180,6 +180,16 @@ struct AppState {
   }
   // An exercise is waiting for its answer: the animation holds at its start and spoilers stay hidden.
   bool exerciseOpen() const { return exercise && exercise->open(); }
+  // An open question that the plan's text and the tile table would answer (which core writes a cell, which
+  // cells are shared, which rows feed which): they wait until it is answered.
+  bool planHidden() const {
+    if (!exerciseOpen()) return false;
+    const ExerciseKind k = exercise->exercise.spec.kind;
+    return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
+           k == ExerciseKind::kFeeds;
+  }
+  // An open question about a value, which the output's colour legend (its range) would answer.
+  bool outputRangeHidden() const { return exerciseOpen() && exercise->exercise.spec.kind == ExerciseKind::kValue; }
   const Lesson* currentLesson() const {
     return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
   }

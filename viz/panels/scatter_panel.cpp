@@ -170,7 +170,7 @@ void drawLegends(AppState& s, float room) {
     if (opInfo(r.request.op).backward) {
       heatLegend(src ? src->grid.name.c_str() : "src", r.srcScale, w);
       ImGui::SameLine(0, 30);
-      heatLegend(dst ? dst->grid.name.c_str() : "dst", r.dstScale, w);
+      heatLegend(dst ? dst->grid.name.c_str() : "dst", r.dstScale, w, !s.outputRangeHidden());
     } else {
       heatLegend("values", r.srcScale, w);
     }

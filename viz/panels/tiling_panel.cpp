@@ -221,7 +221,9 @@ void drawTilingPanel(AppState& s) {
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
   ImGui::EndGroup();
 
-  if (!folded) {
+  if (s.planHidden()) {  // its rows, cores and atomic adds would answer the open question
+    textDimWrapped("The tile table waits until the question is answered.");
+  } else if (!folded) {
     tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
   } else {
     if (s.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it

@@ -8,7 +8,7 @@
 
 namespace gradlab::viz {
 
-void heatLegend(const char* title, const HeatScale& scale, float width) {
+void heatLegend(const char* title, const HeatScale& scale, float width, bool numbers) {
   ImGui::TextUnformatted(title);
   ImGui::SameLine();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -26,7 +26,7 @@ void heatLegend(const char* title, const HeatScale& scale, float width) {
   const float fs = ImGui::GetFontSize() * 0.8f;
   // The ends first, then the inner ticks that do not overlap a label already placed: a narrow bar shows
   // fewer labels, never two printed over each other.
-  const std::vector<LegendTick> ticks = scale.ticks();
+  const std::vector<LegendTick> ticks = numbers ? scale.ticks() : std::vector<LegendTick>{{0.0f, 0.0f, "?"}, {1.0f, 0.0f, "?"}};
   std::vector<size_t> order;
   if (!ticks.empty()) order.push_back(0);
   if (ticks.size() > 1) order.push_back(ticks.size() - 1);

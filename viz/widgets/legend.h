@@ -9,8 +9,9 @@
 
 namespace gradlab::viz {
 
-// A horizontal bar `width` wide at the ImGui cursor (takes one widget line), titled `title`.
-void heatLegend(const char* title, const HeatScale& scale, float width);
+// A horizontal bar `width` wide at the ImGui cursor (takes one widget line), titled `title`. Without
+// `numbers` its ends read "?" (the range would answer an open question about a value).
+void heatLegend(const char* title, const HeatScale& scale, float width, bool numbers = true);
 // Swatches "c0 c1 ..." for `cores` cores within `width` (0: the available width); many cores get one
 // compact row of small swatches (hover one for its number).
 void coreLegend(int cores, float width = 0.0f);
