@@ -25,6 +25,11 @@ struct Expected {
   // the run must match bit for bit. Otherwise within the summation bound of `exact`.
   bool inOrder = false;
   bool alsoBound = false;       // bit-exact with fp32 and, where both are finite, within the bound of `exact` too
+  // Sums rounded to the dtype after every add (accumulate=dtype): per cell, the sum of its positive and of its
+  // negative terms, in double. A partial sum can round past the dtype's largest value only if one of them
+  // can, and once infinite it stays so (or becomes NaN when the other sign's infinity joins it).
+  std::vector<double> positiveSum = {};
+  std::vector<double> negativeSum = {};
 };
 
 // The reference outputs of `request`, computed from the run's own inputs; false and `why` when it has none

@@ -164,6 +164,13 @@ Failure DeviceBuffer::copyOut(std::vector<std::byte>* host) const {
 
 Failure DeviceBuffer::upload(const std::vector<float>& values) {
   const int64_t n = layout_.numel();
+  // Dense fp32 cells are the device bytes already: copied straight, without a staging copy on the host.
+  if (layout_.dense() && dtype_ == ACL_FLOAT && static_cast<int64_t>(values.size()) >= n) {
+    if (n == 0) return {};
+    const size_t bytes = static_cast<size_t>(n) * 4;
+    aclError e = aclrtMemcpy(device_, bytes, values.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    return e == ACL_SUCCESS ? Failure{} : aclFailure(e, "aclrtMemcpy (host to device)");
+  }
   std::vector<std::byte> host(static_cast<size_t>(layout_.storageElems) * elementSize_, std::byte{0xFF});
   if (layout_.dense() && static_cast<int64_t>(values.size()) >= n &&
       (dtype_ == ACL_FLOAT || dtype_ == ACL_FLOAT16 || dtype_ == ACL_BF16)) {
@@ -208,6 +215,16 @@ Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
 }
 
 Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const {
+  // Dense fp32 storage is the cells and nothing else: read straight into the values.
+  if (values && layout_.dense() && dtype_ == ACL_FLOAT) {
+    const int64_t n = layout_.numel();
+    values->resize(static_cast<size_t>(std::max<int64_t>(n, 0)));
+    if (untouched) *untouched = true;
+    if (n == 0) return {};
+    const size_t bytes = static_cast<size_t>(n) * 4;
+    aclError e = aclrtMemcpy(values->data(), bytes, device_, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+    return e == ACL_SUCCESS ? Failure{} : aclFailure(e, "aclrtMemcpy (device to host)");
+  }
   std::vector<std::byte> host;
   if (Failure f = copyOut(&host); f.failed()) return f;
   const int64_t n = layout_.numel();

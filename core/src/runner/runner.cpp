@@ -11,6 +11,7 @@
 #include "aclnn/acl_meta.h"
 #include "runner/device_buffer.h"
 #include "runner/random_values.h"
+#include "runner/run_memory.h"
 #include "runner/tensor_layout.h"
 
 namespace gradlab {
@@ -137,6 +138,10 @@ class RequestRun {
         return;
       }
     }
+    if (std::string problem = runner::runMemoryProblem(runner::estimateRunMemory(r_, sizes_)); !problem.empty()) {
+      fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "setup", problem);
+      return;
+    }
     for (int i = 0; i < op_.roleCount; ++i) {
       if (!buildRole(i)) return;
     }
@@ -173,7 +178,7 @@ class RequestRun {
 
   // Creates the device tensor of `role` in `layout`; inputs are filled with `values` / `ints`.
   bool makeOperand(Operand& operand, const OpInfo& op, const TensorRole& role, aclDataType dtype, Layout layout,
-                   const std::vector<float>& values, const std::vector<int64_t>& ints, const char* stage) {
+                   std::vector<float> values, const std::vector<int64_t>& ints, const char* stage) {
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes_);
     operand.host = {role.name, shape, dtype, {}, {}};
     const aclFormat format = sideFormat(op, sizes_.unbatched);
@@ -187,7 +192,7 @@ class RequestRun {
       if (Failure f = operand.device.uploadInts(ints); f.failed()) return failWith(f, stage, role.name);
       return true;
     }
-    operand.host.values = roundedTo(dtype, values);
+    operand.host.values = dtype == ACL_FLOAT ? std::move(values) : roundedTo(dtype, std::move(values));
     if (Failure f = operand.device.upload(operand.host.values); f.failed()) return failWith(f, stage, role.name);
     return true;
   }
@@ -232,15 +237,18 @@ class RequestRun {
       case RoleKind::kOutputIndices:
         break;
     }
-    if (!makeOperand(operand, op_, role, dtype, r_.layout, values, ints, "setup")) return false;
-    if (!role.written()) result_.inputs.push_back(operand.host);
+    if (!makeOperand(operand, op_, role, dtype, r_.layout, std::move(values), ints, "setup")) return false;
+    if (!role.written()) result_.inputs.push_back(std::move(operand.host));
     return true;
   }
 
   // The host values of this call's shape-only input (the forward input whose windows made the indices).
   const std::vector<float>* forwardInputValues() const {
     for (int i = 0; i < op_.roleCount; ++i) {
-      if (op_.roles[i].kind == RoleKind::kShapeOnly) return &call_.operands[i].host.values;
+      if (op_.roles[i].kind == RoleKind::kShapeOnly) {
+        const HostTensor* input = result_.input(op_.roles[i].name);
+        return input ? &input->values : nullptr;
+      }
     }
     return nullptr;
   }
@@ -305,7 +313,7 @@ class RequestRun {
                   op.host.name + ": the operator wrote storage outside the tensor's view (layout " +
                       layoutName(r_.layout) + ")");
     }
-    result_.outputs.push_back(op.host);
+    result_.outputs.push_back(std::move(op.host));
     return true;
   }
 

@@ -95,17 +95,10 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   int32_t device = -1;
   if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
   DeviceMemory& mem = DeviceMemory::instance();
-  *devPtr = mem.allocate(size, device);
-  const bool fitsCapacity = size <= DeviceMemory::kCapacityBytes - std::min(mem.liveBytes(), DeviceMemory::kCapacityBytes);
-  if (*devPtr == nullptr && fitsCapacity && size > DeviceMemory::hostBytes()) {
-    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, ": the emulator keeps device ",
-                    "memory in host memory, and the host has only ", DeviceMemory::hostBytes(), " bytes"));
-  }
+  std::string refusal;
+  *devPtr = mem.allocate(size, device, &refusal);
   if (*devPtr == nullptr) {
-    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION,
-                cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, " (", mem.liveBytes(),
-                    " bytes in use of ", DeviceMemory::kCapacityBytes, ")"));
+    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, refusal));
   }
   return ACL_SUCCESS;
 }

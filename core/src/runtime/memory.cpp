@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "runtime/error.h"
+#include "runtime/host_memory.h"
+#include "runtime/memory_budget.h"
 
 namespace gradlab::rt {
 namespace {
@@ -31,24 +33,42 @@ DeviceMemory& DeviceMemory::instance() {
   return *memory;
 }
 
-size_t DeviceMemory::hostBytes() {
-  static const size_t bytes = static_cast<size_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<size_t>(sysconf(_SC_PAGESIZE));
-  return bytes;
-}
-
-void* DeviceMemory::allocate(size_t size, int32_t device) {
+void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal) {
   if (size == 0) return nullptr;
-  // Fresh memory is filled at once, so a block the host's RAM cannot hold would be fought over by the
-  // kernel's OOM killer instead of failing here.
-  if (size > hostBytes()) return nullptr;
+  const MemoryBudget budget = deviceMemoryBudget();
   {
     std::lock_guard lock(mutex_);
-    if (size > kCapacityBytes || liveBytes_ > kCapacityBytes - size) return nullptr;
+    if (size > kCapacityBytes || liveBytes_ > kCapacityBytes - size) {
+      *refusal = cat(" (", liveBytes_, " bytes in use of ", kCapacityBytes, ")");
+      return nullptr;
+    }
+    if (!budget.problem.empty()) {
+      *refusal = cat(": ", budget.problem);
+      return nullptr;
+    }
+    if (size > budget.bytes || liveBytes_ > budget.bytes - size) {
+      *refusal = cat(": ", liveBytes_, " bytes are in use and the device memory budget is ", budget.bytes, " bytes (",
+                     budget.source, ")");
+      return nullptr;
+    }
+    liveBytes_ += size;  // claimed now, so two threads cannot both fit into the same room
+  }
+  auto giveBack = [&](std::string why) {
+    std::lock_guard lock(mutex_);
+    liveBytes_ -= size;
+    *refusal = std::move(why);
+    return nullptr;
+  };
+  // Fresh memory is filled at once, so a block the host cannot back now would be fought over by the
+  // kernel's OOM killer instead of failing here (other processes may have taken memory since the budget).
+  if (const HostMemory host = hostMemoryAvailable(); size > host.availableBytes) {
+    return giveBack(cat(": the emulator keeps device memory in host memory, and the host can give only ",
+                        host.availableBytes, " bytes now (", host.source, ")"));
   }
   // A mapping of its own (page-aligned, so 64-byte aligned as CANN promises).
   size_t mapped = pageRounded(size);
   void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (raw == MAP_FAILED) return nullptr;
+  if (raw == MAP_FAILED) return giveBack(cat(": the host refused a mapping of ", mapped, " bytes"));
   auto range = std::make_shared<Reservation>(raw, mapped);
   auto* bytes = static_cast<std::byte*>(raw);
   std::memset(bytes, kFreshByte, size);
@@ -56,7 +76,6 @@ void* DeviceMemory::allocate(size_t size, int32_t device) {
   std::lock_guard lock(mutex_);
   forgetFreedOverlapping(reinterpret_cast<uintptr_t>(bytes), size);
   live_.emplace(reinterpret_cast<uintptr_t>(bytes), std::move(alloc));
-  liveBytes_ += size;
   return bytes;
 }
 

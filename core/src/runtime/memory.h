@@ -52,9 +52,10 @@ class DeviceMemory {
   // Capacity of the emulated HBM; allocations beyond it fail like a full device.
   static constexpr size_t kCapacityBytes = size_t{64} << 30;
 
-  // nullptr when the host (its RAM, or mmap) or the emulated capacity cannot hold `size` bytes.
-  void* allocate(size_t size, int32_t device);
-  static size_t hostBytes();  // the host's physical memory
+  // nullptr when the emulated capacity, the device-memory budget (memory_budget.h) or the host's memory
+  // available now cannot hold `size` more bytes; `refusal` then gets the sentence after "cannot allocate N
+  // bytes on device D".
+  void* allocate(size_t size, int32_t device, std::string* refusal);
   enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase };
   FreeResult release(void* p);
   PointerInfo lookup(const void* p) const;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "ops/common/alias_check.h"
 #include "runtime/memory.h"
 
 namespace gradlab::ops {
@@ -39,7 +40,45 @@ std::string describeView(const char* name, const aclTensor& t) {
                  rt::formatDims(t.strides), ")");
 }
 
-// Why the output's elements share memory, or "" when they do not (or it cannot be told cheaply).
+// The view's element `index` (row-major) as a multi-index "[0, 0, 1, 0]".
+std::string multiIndex(const aclTensor& t, int64_t index) {
+  std::vector<int64_t> at(t.viewDims.size());
+  for (size_t i = at.size(); i-- > 0;) {
+    at[i] = index % t.viewDims[i];
+    index /= t.viewDims[i];
+  }
+  return rt::formatDims(at);
+}
+
+// A layout neither rule below decides (strides that interleave): every element's offset is compared.
+constexpr int64_t kMaxComparedElements = int64_t{1} << 22;
+std::string repeatedOffset(const aclTensor& t) {
+  if (t.numel() > kMaxComparedElements) {
+    return rt::cat("its strides interleave, and its ", t.numel(), " elements are too many (more than ",
+                   kMaxComparedElements, ") to prove that none share memory");
+  }
+  std::vector<std::pair<int64_t, int64_t>> offsets;  // (element offset, row-major index)
+  offsets.reserve(static_cast<size_t>(t.numel()));
+  std::vector<int64_t> at(t.viewDims.size(), 0);
+  for (int64_t index = 0; index < t.numel(); ++index) {
+    int64_t offset = 0;
+    for (size_t i = 0; i < at.size(); ++i) offset += at[i] * t.strides[i];
+    offsets.emplace_back(offset, index);
+    for (size_t i = at.size(); i-- > 0;) {
+      if (++at[i] < t.viewDims[i]) break;
+      at[i] = 0;
+    }
+  }
+  std::sort(offsets.begin(), offsets.end());
+  for (size_t i = 1; i < offsets.size(); ++i) {
+    if (offsets[i].first != offsets[i - 1].first) continue;
+    return rt::cat("elements ", multiIndex(t, offsets[i - 1].second), " and ", multiIndex(t, offsets[i].second),
+                   " are both at element offset ", offsets[i].first);
+  }
+  return {};
+}
+
+// Why the output's elements share memory, or "" when they do not.
 std::string overlapProblem(const aclTensor& t) {
   if (t.empty()) return {};
   std::vector<std::pair<int64_t, int64_t>> axes;  // (stride, size) of the dims with more than one element
@@ -57,8 +96,9 @@ std::string overlapProblem(const aclTensor& t) {
     disjoint = disjoint && stride >= span;
     span += stride * (size - 1);
   }
-  if (disjoint || span >= t.numel()) return {};
-  return rt::cat("its ", t.numel(), " elements lie within a span of ", span, " elements");
+  if (disjoint) return {};
+  if (span < t.numel()) return rt::cat("its ", t.numel(), " elements lie within a span of ", span, " elements");
+  return repeatedOffset(t);
 }
 
 }  // namespace
@@ -100,6 +140,7 @@ aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& w
 
 aclnnStatus publishExecutor(std::unique_ptr<aclOpExecutor> exec, uint64_t* workspaceSize, aclOpExecutor** executor) {
   const std::string api = rt::cat(exec->api, "GetWorkspaceSize");
+  GRADLAB_RETURN_IF_ERROR(aliasCheck(api.c_str(), *exec));
   GRADLAB_RETURN_IF_ERROR(workspaceCheck(api.c_str(), exec->workspaceSize, "its plan"));
   if (exec->plan) {
     const uint64_t ub = exec->plan->profile.ubBytes;

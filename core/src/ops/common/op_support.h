@@ -39,9 +39,10 @@ aclnnStatus memoryCheck(const char* api, std::initializer_list<std::pair<const c
 // Runs before any planning, so a call never allocates host memory in proportion to such a view.
 aclnnStatus sizeCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> tensors);
 
-// 161002 when an output's elements provably share memory (a dimension of size > 1 with stride 0, or more
-// elements than the memory span it covers): the cores' writes would race, and the work would not be
-// bounded by the memory behind the output. Layouts that cannot be proven either way pass (as in PyTorch).
+// 161002 when an output's elements share memory (a dimension of size > 1 with stride 0, more elements
+// than the memory span it covers, or interleaving strides that put two elements at one offset): the cores'
+// writes would race, and the work would not be bounded by the memory behind the output. Interleaving
+// strides over more than 2^22 elements, which cannot be compared cheaply, are refused too.
 aclnnStatus outputOverlapCheck(const char* api, std::initializer_list<std::pair<const char*, const aclTensor*>> outputs);
 
 // 161002 when a workspace of `bytes` could not fit on the emulated device.

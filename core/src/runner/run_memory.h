@@ -1,0 +1,25 @@
+// What one gradlab::run will hold at its peak, estimated before anything is allocated, so a call that
+// cannot fit is refused with a reason instead of failing half-built (or being killed by the OOM killer).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "gradlab/runner.h"
+
+namespace gradlab::runner {
+
+struct RunMemory {
+  uint64_t deviceBytes = 0;  // the tensors' storage, the twin forward's tensors and a workspace bound
+  uint64_t hostBytes = 0;    // host copies of the values, the staging of one tensor's storage
+  uint64_t traceBytes = 0;   // the trace's recorded moves (at most Trace::maxMoves)
+  uint64_t total() const { return deviceBytes + hostBytes + traceBytes; }
+};
+
+RunMemory estimateRunMemory(const RunRequest& request, const OpSizes& sizes);
+
+// "" when `need` fits the device-memory budget's free room and what the host can give now; else one
+// sentence naming the figures.
+std::string runMemoryProblem(const RunMemory& need);
+
+}  // namespace gradlab::runner

@@ -1,0 +1,75 @@
+#include "runtime/memory_budget.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <limits>
+#include <mutex>
+
+#include "runtime/error.h"
+#include "runtime/host_memory.h"
+#include "runtime/memory.h"
+
+namespace gradlab::rt {
+namespace {
+
+std::mutex testMutex;
+std::optional<uint64_t> testBudget;
+
+MemoryBudget budgetFromEnvironmentOrHost() {
+  if (const char* text = std::getenv("GRADLAB_DEVICE_MEMORY"); text != nullptr && *text != '\0') {
+    uint64_t bytes = 0;
+    if (!parseByteCount(text, &bytes) || bytes == 0) {
+      return {0, "", cat("GRADLAB_DEVICE_MEMORY='", text, "' is not a positive byte count (e.g. 2g, 512m, 1048576)")};
+    }
+    return {bytes, "set by GRADLAB_DEVICE_MEMORY", ""};
+  }
+  const HostMemory host = hostMemoryAvailable();
+  const uint64_t share = host.availableBytes / 4 * 3;
+  const uint64_t bytes = std::min<uint64_t>(share, DeviceMemory::kCapacityBytes);
+  return {bytes,
+          cat("3/4 of the ", host.availableBytes, " bytes the host could give at the first aclrtMalloc (", host.source,
+              "); GRADLAB_DEVICE_MEMORY sets another"),
+          ""};
+}
+
+}  // namespace
+
+bool parseByteCount(const std::string& text, uint64_t* out) {
+  size_t digits = 0;
+  uint64_t v = 0;
+  for (; digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])); ++digits) {
+    const uint64_t d = static_cast<uint64_t>(text[digits] - '0');
+    if (v > (std::numeric_limits<uint64_t>::max() - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  if (digits == 0) return false;
+  std::string suffix;
+  for (char c : text.substr(digits)) suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  int shift = 0;
+  if (suffix == "" || suffix == "b") shift = 0;
+  else if (suffix == "k" || suffix == "kb" || suffix == "kib") shift = 10;
+  else if (suffix == "m" || suffix == "mb" || suffix == "mib") shift = 20;
+  else if (suffix == "g" || suffix == "gb" || suffix == "gib") shift = 30;
+  else if (suffix == "t" || suffix == "tb" || suffix == "tib") shift = 40;
+  else return false;
+  if (v > (std::numeric_limits<uint64_t>::max() >> shift)) return false;
+  *out = v << shift;
+  return true;
+}
+
+MemoryBudget deviceMemoryBudget() {
+  {
+    std::lock_guard lock(testMutex);
+    if (testBudget) return {*testBudget, "set by the test", ""};
+  }
+  static const MemoryBudget budget = budgetFromEnvironmentOrHost();
+  return budget;
+}
+
+void setDeviceMemoryBudgetForTesting(std::optional<uint64_t> bytes) {
+  std::lock_guard lock(testMutex);
+  testBudget = bytes;
+}
+
+}  // namespace gradlab::rt
