@@ -16,10 +16,11 @@ struct Line {
 
 constexpr Line kKeys[] = {
     {"Space", "play / pause"},
-    {"Left / Right", "one move back / forward (hold to repeat)"},
+    {"Left / Right", "one step back / forward, by a beat, tile, core or phase (\"step by\"; hold to repeat)"},
     {"Up / Down", "previous / next step of the lesson"},
     {"P", "presenter mode: large type, high contrast"},
     {"F", "full screen (Esc leaves it)"},
+    {"Esc", "closes a menu; in a field, puts back the value in use"},
     {"S", "screenshot (PNG, in the export folder)"},
     {"M", "memory order: each tensor's cells in address order, under the Scatter tab's grids"},
     {"H or ?", "this help"},
@@ -30,8 +31,9 @@ constexpr Line kMouse[] = {
     {"click a cell", "pin it (click again to unpin)"},
     {"wheel", "zoom at the pointer"},
     {"right-drag (or Shift + drag)", "pan"},
+    {"Shift + wheel", "scroll sideways (a long grid scrolls; a thin bar shows where you are)"},
     {"double-click", "fit the picture to the window"},
-    {"sizes and seed", "type a number and press Enter, or step with - / +"},
+    {"sizes and seed", "type a number; it counts when you press Enter or Tab or click elsewhere; or step with - / +"},
 };
 
 void table(const char* id, const Line* lines, size_t count) {
