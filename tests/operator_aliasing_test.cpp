@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "gradlab/ops.h"
+#include "acl_handles.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"
 
@@ -18,14 +19,8 @@ namespace {
 
 using namespace gradlab;
 
-struct TensorDeleter {
-  void operator()(aclTensor* t) const { aclDestroyTensor(t); }
-};
-using TensorPtr = std::unique_ptr<aclTensor, TensorDeleter>;
-struct ArrayDeleter {
-  void operator()(aclIntArray* a) const { aclDestroyIntArray(a); }
-};
-using ArrayPtr = std::unique_ptr<aclIntArray, ArrayDeleter>;
+using gradlab::testing::ArrayPtr;
+using gradlab::testing::TensorPtr;
 
 constexpr size_t kSlot = 4096;  // bytes per tensor in the shared buffer: more than any example tensor needs
 

@@ -15,6 +15,7 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "runtime/memory.h"
+#include "acl_handles.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"
 
@@ -23,14 +24,8 @@ namespace {
 using gradlab::verify::DeviceTensor;
 using gradlab::verify::RuntimeScope;
 
-struct TensorDeleter {
-  void operator()(aclTensor* t) const { aclDestroyTensor(t); }
-};
-using TensorPtr = std::unique_ptr<aclTensor, TensorDeleter>;
-struct ArrayDeleter {
-  void operator()(aclIntArray* a) const { aclDestroyIntArray(a); }
-};
-using ArrayPtr = std::unique_ptr<aclIntArray, ArrayDeleter>;
+using gradlab::testing::ArrayPtr;
+using gradlab::testing::TensorPtr;
 
 // A descriptor over a made-up address (the guards must refuse it before looking at memory); storage is
 // the smallest that holds the view.

@@ -6,15 +6,13 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl_handles.h"
 #include "runtime/tensor.h"
 #include "runtime_expect.h"
 
 namespace {
 
-struct TensorDeleter {
-  void operator()(aclTensor* t) const { aclDestroyTensor(t); }
-};
-using TensorPtr = std::unique_ptr<aclTensor, TensorDeleter>;
+using gradlab::testing::TensorPtr;
 
 // Tensors are host-side descriptors; aclCreateTensor never looks at the data pointer.
 void* const kData = reinterpret_cast<void*>(0x1000);
