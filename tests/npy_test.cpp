@@ -173,6 +173,42 @@ TEST(Npy, RefusesWhatItCannotReadExactly) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
+// A file is read only as far as its header allows: /dev/zero grew into memory until the process was
+// killed, a FIFO blocked, a header claiming terabytes of data allocated them, and a 50 MB header came back
+// whole in the error line.
+TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
+  Array a;
+  std::string error;
+  EXPECT_FALSE(read("/dev/zero", &a, &error));
+  EXPECT_NE(error.find("not a regular file"), std::string::npos) << error;
+
+  const std::string dir = ::testing::TempDir();
+  auto writeFile = [&](const std::string& name, const std::string& bytes) {
+    std::ofstream(dir + name, std::ios::binary) << bytes;
+    return dir + name;
+  };
+  const std::string zeros = writeFile("zeros.npy", std::string(1 << 16, '\0'));
+  EXPECT_FALSE(read(zeros, &a, &error));
+  EXPECT_NE(error.find("not a .npy file"), std::string::npos) << error;
+
+  // A valid header claiming 4 TB of float32: refused as truncated, nothing of that size allocated.
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }";
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string prefix = std::string("\x93NUMPY\x01\x00", 8);
+  prefix += static_cast<char>(header.size() & 0xFF);
+  prefix += static_cast<char>(header.size() >> 8);
+  const std::string huge = writeFile("huge.npy", prefix + header + std::string(16, '\0'));
+  EXPECT_FALSE(read(huge, &a, &error));
+  EXPECT_NE(error.find("truncated .npy file"), std::string::npos) << error;
+
+  // A header longer than any numpy writes is refused by its length, and the error line stays short.
+  std::string big = std::string("\x93NUMPY\x02\x00", 8) + std::string("\x00\x00\x40\x00", 4) + std::string(1 << 16, 'x');
+  EXPECT_FALSE(read(writeFile("bigheader.npy", big), &a, &error));
+  EXPECT_NE(error.find("the .npy header claims 4194304 bytes"), std::string::npos) << error;
+  EXPECT_LT(error.size(), 400u);
+}
+
 TEST(Npy, IntegerConversionRefusesFractions) {
   std::vector<int64_t> ints;
   std::string error;

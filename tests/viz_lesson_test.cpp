@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "viz/model/lesson.h"
+#include "viz/model/text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -65,6 +66,20 @@ TEST(VizLesson, ErrorsNameTheProblem) {
   EXPECT_EQ(error, "preset 1: unknown op \"Conv2d\"");
   EXPECT_FALSE(parseLesson(R"({"presets": [{"request": {"op": "AdaptiveMaxPool2d", "N": "two"}}]})", "x", &l, &error));
   EXPECT_EQ(error, "preset 1: \"N\" has the wrong type");
+}
+
+TEST(VizLesson, AnIdIsANameNeverAPath) {
+  // The id names the headless renders' files: "/tmp/x" or "../x" wrote outside --out-dir.
+  const std::string step = R"("presets": [{"request": {"op": "UpsampleNearestExact2dBackward"}}])";
+  for (const char* bad : {"/tmp/evil", "../up", "a/b", ".hidden", ""}) {
+    Lesson l;
+    std::string error;
+    EXPECT_FALSE(parseLesson(cat("{\"id\": \"", bad, "\", ", step, "}"), "x", &l, &error)) << bad;
+    EXPECT_NE(error.find("\"id\" must be a plain name"), std::string::npos) << error;
+  }
+  Lesson l;
+  std::string error;
+  EXPECT_TRUE(parseLesson(cat("{\"id\": \"first-steps_2.v1\", ", step, "}"), "x", &l, &error)) << error;
 }
 
 TEST(VizLesson, ValuesOutOfRangeAreRefusedNamingTheField) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include <CLI/CLI.hpp>
 
@@ -117,7 +118,16 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
         std::string error;
         return parseProfileSpec(v, &p, &error) ? std::string() : error;
       });
-  app.add_option("--seed", o.seed, "Seed of the input values (random, integers)")->capture_default_str();
+  // Checked as text before CLI11 converts it: -1 and 2^64 used to wrap silently into 2^64 - 1.
+  app.add_option("--seed", o.seed, "Seed of the input values (random, integers)")
+      ->check([](const std::string& v) {
+        uint64_t seed = 0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seed);
+        return ec == std::errc() && end == v.data() + v.size()
+                   ? std::string()
+                   : "expected a whole number from 0 to 18446744073709551615, not '" + v + "'";
+      })
+      ->capture_default_str();
   std::vector<std::string> sources;
   for (ValueSource s : allValueSources()) sources.push_back(valueSourceName(s));
   app.add_option("--values", o.values, "Input values without --input: random (in [-1, 1)), integers (-4..4), ramp "

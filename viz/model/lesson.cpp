@@ -1,6 +1,7 @@
 #include "viz/model/lesson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -47,6 +48,14 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
   try {
     if (!j.is_object()) throw PresetJsonError{"the top level must be an object"};
     lesson.id = jsonField<std::string>(j, "id", fallbackId);
+    // The id names files and folders of the headless renders: a name, never a path ("/etc", "../x").
+    const bool plain = !lesson.id.empty() && lesson.id.size() <= 64 && lesson.id[0] != '.' &&
+                       std::all_of(lesson.id.begin(), lesson.id.end(), [](char c) {
+                         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+                       });
+    if (!plain)
+      throw PresetJsonError{"\"id\" must be a plain name (letters, digits, '-', '_', '.'; at most 64), not \"" +
+                            lesson.id.substr(0, 80) + "\""};
     lesson.title = jsonField<std::string>(j, "title", lesson.id);
     lesson.summary = jsonField<std::string>(j, "summary", "");
     lesson.order = jsonField<int>(j, "order", 1000);

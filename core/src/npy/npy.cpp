@@ -1,8 +1,11 @@
 #include "gradlab/npy.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "gradlab/half.h"
@@ -319,11 +322,60 @@ bool write(const std::string& path, const Array& array, std::string* error) {
   return io::writeWholeFile(path, encode(array), error);
 }
 
+namespace {
+
+// The file's bytes, read only as far as its own header allows: the magic and the header first, then exactly
+// the data its shape needs (and one byte more, to see whether the file is longer). /dev/zero grew the whole
+// file into memory before; a FIFO or a device is refused before it is opened.
+bool readBounded(const std::string& path, std::string* bytes, std::string* why) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *why = std::filesystem::exists(path, ec) ? "cannot open: not a regular file (a device, a FIFO or a folder)"
+                                             : "cannot open: no such file";
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *why = "cannot open: " + std::string(std::strerror(errno));
+    return false;
+  }
+  auto take = [&](size_t n) {
+    const size_t at = bytes->size();
+    bytes->resize(at + n);
+    in.read(bytes->data() + at, static_cast<std::streamsize>(n));
+    bytes->resize(at + static_cast<size_t>(in.gcount()));
+    return static_cast<size_t>(in.gcount()) == n;
+  };
+  if (!take(kMagicLen + 2) || bytes->compare(0, kMagicLen, kMagic, kMagicLen) != 0) return true;  // decode says why
+  const size_t lengthBytes = static_cast<unsigned char>((*bytes)[6]) == 1 ? 2 : 4;
+  if (!take(lengthBytes)) return true;
+  uint64_t headerLen = 0;
+  for (size_t i = 0; i < lengthBytes; ++i)
+    headerLen |= static_cast<uint64_t>(static_cast<unsigned char>((*bytes)[8 + i])) << (8 * i);
+  constexpr uint64_t kMaxHeader = 1u << 20;  // numpy writes a few hundred bytes
+  if (headerLen > kMaxHeader) {
+    *why = "the .npy header claims " + std::to_string(headerLen) + " bytes (at most " + std::to_string(kMaxHeader) + ")";
+    return false;
+  }
+  if (!take(static_cast<size_t>(headerLen))) return true;
+  detail::Header header;
+  if (!detail::parseHeader(bytes->substr(kMagicLen + 2 + lengthBytes), &header, why)) return false;
+  uint64_t need = 0;
+  if (!byteCount(header.shape, dtypeSize(header.dtype), &need)) return true;
+  // One byte past what the shape needs (decode refuses a longer file), never past the file's end: a header
+  // claiming terabytes reads what is there and is refused as truncated.
+  const uint64_t size = std::filesystem::file_size(path, ec);
+  const uint64_t left = !ec && size > bytes->size() ? size - bytes->size() : 0;
+  take(static_cast<size_t>(std::min<uint64_t>(need + 1, left + 1)));
+  return true;
+}
+
+}  // namespace
+
 bool read(const std::string& path, Array* out, std::string* error) {
-  std::string bytes;
-  if (!io::readWholeFile(path, &bytes, error)) return false;
-  std::string why;
-  if (decode(bytes, out, &why)) return true;
+  std::string bytes, why;
+  if (readBounded(path, &bytes, &why) && decode(bytes, out, &why)) return true;
+  if (why.size() > 300) why = why.substr(0, 300) + "...";  // a hostile header is not echoed whole
   if (error) *error = "'" + path + "': " + why;
   return false;
 }
