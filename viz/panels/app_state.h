@@ -153,6 +153,8 @@ struct AppState {
   std::optional<ExerciseState> exercise;
   std::map<std::string, std::map<int, bool>> exerciseResults;  // lesson id -> step -> right at the first check
   bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
+  uint64_t questionShown = 0;                     // the run whose question the side panel last scrolled to
+  int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
 
   bool presenter = false;
   bool fullscreen = false;

@@ -53,7 +53,10 @@ bool answerInput(AppState& s) {
     case AnswerInput::kCores:
       for (size_t i = 0; i < e.choices.size(); ++i) {
         bool on = std::find(ex.answer.cores.begin(), ex.answer.cores.end(), e.choices[i]) != ex.answer.cores.end();
-        if (i % 4 != 0) ImGui::SameLine();
+        // On the line while it fits (presenter type fits fewer than four), else on the next.
+        const ImGuiStyle& st = ImGui::GetStyle();
+        const float boxW = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(e.coreNames[i].c_str()).x;
+        if (i > 0 && roomAfterLastItem() > boxW + st.ItemSpacing.x) ImGui::SameLine();
         if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
@@ -84,6 +87,16 @@ void drawExercisePanel(AppState& s) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ui::Button("Show the answer")) revealExercise(s);
+    // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
+    // long caption pushed them below the panel's edge), over its first frames while the layout settles.
+    if (s.questionShown != s.exercise->run) {
+      s.questionShown = s.exercise->run;
+      s.questionScrollFrames = 8;
+    }
+    if (s.questionScrollFrames > 0) {
+      --s.questionScrollFrames;
+      ImGui::SetScrollHereY(1.0f);
+    }
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
