@@ -167,33 +167,30 @@ TEST_F(OperatorAliasing, AnOutputWhoseStridesInterleaveOntoOneElementIsRefusedFo
   EXPECT_EQ(tested, 6) << "every 2-D operator (a 1-D example output has one row)";
 }
 
-TEST_F(OperatorAliasing, TheIssuesOverlappingOutputView) {
+// UpsampleNearestExact2d of a 1x1 self into a [1, 1, 2, 3] out view with these strides over `storage`
+// elements of the shared buffer's second slot.
+aclnnStatus upsampleIntoView(void* buffer, std::vector<int64_t> strides, int64_t storage, aclOpExecutor** exec) {
   verify::DeviceTensor self({1, 1, 1, 1}, ACL_FLOAT, {1.0f}, ACL_FORMAT_NCHW);
-  std::vector<int64_t> dims{1, 1, 2, 3}, strides{6, 6, 4, 2}, storage{9};
-  TensorPtr out(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storage.data(), 1,
-                                static_cast<std::byte*>(buffer_) + kSlot));
+  std::vector<int64_t> dims{1, 1, 2, 3}, storageDims{storage};
+  TensorPtr out(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storageDims.data(), 1,
+                                static_cast<std::byte*>(buffer) + kSlot));
   std::vector<int64_t> size{2, 3};
   ArrayPtr outputSize(aclCreateIntArray(size.data(), 2));
   uint64_t ws = 0;
+  return aclnnUpsampleNearestExact2dGetWorkspaceSize(self, outputSize.get(), 0.0, 0.0, out.get(), &ws, exec);
+}
+
+TEST_F(OperatorAliasing, TheIssuesOverlappingOutputView) {
   aclOpExecutor* exec = nullptr;
-  EXPECT_FAILS(aclnnUpsampleNearestExact2dGetWorkspaceSize(self, outputSize.get(), 0.0, 0.0, out.get(), &ws, &exec),
-               ACLNN_ERR_PARAM_INVALID, "out (FLOAT [1, 1, 2, 3], strides [6, 6, 4, 2]) is an output whose elements share memory",
+  EXPECT_FAILS(upsampleIntoView(buffer_, {6, 6, 4, 2}, 9, &exec), ACLNN_ERR_PARAM_INVALID,
+               "out (FLOAT [1, 1, 2, 3], strides [6, 6, 4, 2]) is an output whose elements share memory",
                "elements [0, 0, 0, 2] and [0, 0, 1, 0] are both at element offset 4");
 }
 
 // Interleaving strides whose elements stay apart are still legal: offsets 0 2 4 / 3 5 7.
 TEST_F(OperatorAliasing, InterleavingStridesWithoutSharedElementsWork) {
-  verify::DeviceTensor self({1, 1, 1, 1}, ACL_FLOAT, {1.0f}, ACL_FORMAT_NCHW);
-  std::vector<int64_t> dims{1, 1, 2, 3}, strides{8, 8, 3, 2}, storage{8};
-  TensorPtr out(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storage.data(), 1,
-                                static_cast<std::byte*>(buffer_) + kSlot));
-  std::vector<int64_t> size{2, 3};
-  ArrayPtr outputSize(aclCreateIntArray(size.data(), 2));
-  uint64_t ws = 0;
   aclOpExecutor* exec = nullptr;
-  ASSERT_EQ(aclnnUpsampleNearestExact2dGetWorkspaceSize(self, outputSize.get(), 0.0, 0.0, out.get(), &ws, &exec),
-            ACLNN_SUCCESS)
-      << aclGetRecentErrMsg();
+  ASSERT_EQ(upsampleIntoView(buffer_, {8, 8, 3, 2}, 8, &exec), ACLNN_SUCCESS) << aclGetRecentErrMsg();
   aclDestroyAclOpExecutor(exec);
 }
 
