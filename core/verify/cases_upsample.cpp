@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "gradlab/profile.h"
 #include "verify/cases.h"
 #include "verify/judge.h"
 #include "verify/reference_upsample.h"
@@ -284,6 +285,12 @@ std::vector<Case> modeCases() {
   v.push_back({"default_mode_fp16_uses_fp32_workspace", kUpsampleNearestExact2dBackward, "modes", [] {
                  RunRequest p = problem(kUpsampleNearestExact2dBackward, {1, 1, 5, 3, 10, 6, 0.0, 0.0}, ACL_FLOAT16, false);
                  p.strategy = "default";  // scatter, then gather: what this case is about, whatever GRADLAB_STRATEGY says
+                 // Four cores share gradInput rows whatever GRADLAB_DEVICE says (on one core nothing is shared,
+                 // and no workspace is needed).
+                 DeviceProfile classroom;
+                 std::string error;
+                 if (!parseProfileSpec("classroom", &classroom, &error)) return CaseResult{false, error};
+                 p.profile = classroom;
                  const RunResult half = runCase(p);
                  p.dtype = ACL_FLOAT;
                  const RunResult single = runCase(p);

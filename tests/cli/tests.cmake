@@ -100,6 +100,12 @@ add_test(NAME cli.bad_environment_device
           ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--list-profiles" -DEXPECT_CODE=0
           "-DEXPECT_REGEX=ignoring GRADLAB_DEVICE=\"classroom:cores=zero\"" -P ${GRADLAB_CLI_EXPECT})
 set_tests_properties(cli.bad_environment_device PROPERTIES ENVIRONMENT "GRADLAB_LOG=off")
+# The case table holds on any device: on one core no row is shared (a case assumed several cores).
+add_test(NAME cli.verify_on_one_core
+  COMMAND ${CMAKE_COMMAND} -E env GRADLAB_DEVICE=atlas-a2:cores=1
+          ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--verify|--op|upsample2d-backward" -DEXPECT_CODE=0
+          "-DEXPECT_REGEX=passed .*, 0 failed" -P ${GRADLAB_CLI_EXPECT})
+set_tests_properties(cli.verify_on_one_core PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
 foreach(op upsample1d-backward upsample2d-backward adaptive-max-pool2d-backward upsample1d upsample2d adaptive-max-pool2d)
   gradlab_cli_test(check_${op} 0 "check: .* matches the reference"
     --op ${op} --n 2 --c 3 --deterministic --layout sliced --device classroom --check)
