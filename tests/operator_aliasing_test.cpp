@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -104,13 +105,16 @@ TEST_F(OperatorAliasing, AnOutputOverlappingAnyOtherTensorIsRefusedForEveryOpera
   EXPECT_EQ(refusals, 14) << "every output of the 10 operators against every tensor it could overlap";
 }
 
+// A FLOAT NCHW view of `dims` with `strides` over `storage` elements at `at` (inside another tensor's memory).
+TensorPtr floatViewAt(void* at, std::vector<int64_t> dims, std::vector<int64_t> strides, int64_t storage) {
+  return TensorPtr(aclCreateTensor(dims.data(), dims.size(), ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, &storage, 1, at));
+}
+
 // The cases: an in-place forward upsample gave 54 of 64 cells wrong; out and indices of the
 // adaptive pool at one address corrupted both.
 TEST_F(OperatorAliasing, InPlaceUpsampleIsRefused) {
   verify::DeviceTensor out({1, 1, 8, 8}, ACL_FLOAT, std::vector<float>(64, 0.0f), ACL_FORMAT_NCHW);
-  std::vector<int64_t> dims{1, 1, 4, 4}, strides{16, 16, 4, 1}, storage{16};
-  TensorPtr self(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storage.data(), 1,
-                                 out.data()));
+  TensorPtr self = floatViewAt(out.data(), {1, 1, 4, 4}, {16, 16, 4, 1}, 16);
   std::vector<int64_t> size{8, 8};
   ArrayPtr outputSize(aclCreateIntArray(size.data(), 2));
   uint64_t ws = 0;
@@ -124,9 +128,7 @@ TEST_F(OperatorAliasing, InPlaceUpsampleIsRefused) {
 TEST_F(OperatorAliasing, AdaptivePoolOutAndIndicesAtOneAddressAreRefused) {
   verify::DeviceTensor self({1, 1, 4, 4}, ACL_FLOAT, std::vector<float>(16, 1.0f), ACL_FORMAT_NCHW);
   verify::DeviceTensor indices = verify::DeviceTensor::indices({1, 1, 2, 2}, ACL_INT64, {0, 0, 0, 0}, ACL_FORMAT_NCHW);
-  std::vector<int64_t> dims{1, 1, 2, 2}, strides{4, 4, 2, 1}, storage{4};
-  TensorPtr out(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storage.data(), 1,
-                                indices.data()));
+  TensorPtr out = floatViewAt(indices.data(), {1, 1, 2, 2}, {4, 4, 2, 1}, 4);
   std::vector<int64_t> size{2, 2};
   ArrayPtr outputSize(aclCreateIntArray(size.data(), 2));
   uint64_t ws = 0;
@@ -171,9 +173,7 @@ TEST_F(OperatorAliasing, AnOutputWhoseStridesInterleaveOntoOneElementIsRefusedFo
 // elements of the shared buffer's second slot.
 aclnnStatus upsampleIntoView(void* buffer, std::vector<int64_t> strides, int64_t storage, aclOpExecutor** exec) {
   verify::DeviceTensor self({1, 1, 1, 1}, ACL_FLOAT, {1.0f}, ACL_FORMAT_NCHW);
-  std::vector<int64_t> dims{1, 1, 2, 3}, storageDims{storage};
-  TensorPtr out(aclCreateTensor(dims.data(), 4, ACL_FLOAT, strides.data(), 0, ACL_FORMAT_NCHW, storageDims.data(), 1,
-                                static_cast<std::byte*>(buffer) + kSlot));
+  TensorPtr out = floatViewAt(static_cast<std::byte*>(buffer) + kSlot, {1, 1, 2, 3}, std::move(strides), storage);
   std::vector<int64_t> size{2, 3};
   ArrayPtr outputSize(aclCreateIntArray(size.data(), 2));
   uint64_t ws = 0;

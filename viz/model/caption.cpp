@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gradlab/ops.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -49,8 +50,8 @@ int64_t cellsAtMax(const Scene& s, const CellRef& pooled) {
   if (!input || opInfo(s.op).rule != IndexRule::kAdaptiveMax || input == &out) return 0;
   const int64_t inH = input->grid.dims.rows, inW = input->grid.dims.cols;
   const int64_t outH = out.grid.dims.rows, outW = out.grid.dims.cols;
-  const int64_t r0 = pooled.row * inH / outH, r1 = ((pooled.row + 1) * inH + outH - 1) / outH;
-  const int64_t c0 = pooled.col * inW / outW, c1 = ((pooled.col + 1) * inW + outW - 1) / outW;
+  const int64_t r0 = windowStart(pooled.row, inH, outH), r1 = windowEnd(pooled.row, inH, outH);
+  const int64_t c0 = windowStart(pooled.col, inW, outW), c1 = windowEnd(pooled.col, inW, outW);
   float best = -INFINITY;
   for (int64_t r = r0; r < r1; ++r)
     for (int64_t c = c0; c < c1; ++c) best = std::max(best, input->grid.value(s.plane, r, c));

@@ -30,15 +30,17 @@ void runSummary(const AppState& s) {
     }
     if (s.planHidden()) {
       textDimWrapped("The plan's details wait until the question is answered.");
-    } else if (!plan->strategyName.empty()) {
-      ui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
-                         plan->strategyName == plan->cannStrategy ? " (CANN's choice)" : "");
-      if (plan->strategyName != plan->cannStrategy && !plan->cannStrategy.empty()) {
-        textDimWrapped(cat("CANN would run ", plan->cannStrategy, ": ", plan->cannWhy));
+    } else {
+      if (!plan->strategyName.empty()) {
+        ui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
+                        plan->strategyName == plan->cannStrategy ? " (CANN's choice)" : "");
+        if (plan->strategyName != plan->cannStrategy && !plan->cannStrategy.empty()) {
+          textDimWrapped(cat("CANN would run ", plan->cannStrategy, ": ", plan->cannWhy));
+        }
       }
+      if (!plan->strategy.empty()) ui::TextWrapped("plan: %s", plan->strategy.c_str());
+      if (!plan->coreChoice.empty()) ui::TextWrapped("cores: %s", plan->coreChoice.c_str());
     }
-    if (!plan->strategy.empty() && !s.planHidden()) ui::TextWrapped("plan: %s", plan->strategy.c_str());
-    if (!plan->coreChoice.empty() && !s.planHidden()) ui::TextWrapped("cores: %s", plan->coreChoice.c_str());
     ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
                 plan->imbalance());
   }

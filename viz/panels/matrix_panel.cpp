@@ -400,8 +400,7 @@ void drawMatrixPanel(AppState& s) {
   // T and the result as far as the trace has got at the player's time, as the Scatter tab shows them.
   std::vector<float> resultNow, midNow;
   std::vector<uint8_t> resultFilled, midFilled;
-  std::string note;
-  dstValuesNow(s, &resultNow, &resultFilled, &note);
+  dstValuesNow(s, &resultNow, &resultFilled, nullptr);
   const bool moving = !r.animation.empty() && !s.player.atEnd();
   if (moving && v.midComputed && r.scene.mid >= 0) r.animation.gridValuesAt(s.player.t, r.scene, r.scene.mid, &midNow, &midFilled);
   for (const MatrixBlock& b : v.blocks) {

@@ -10,7 +10,6 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
-#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {

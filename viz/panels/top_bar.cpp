@@ -15,7 +15,7 @@ float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImG
 
 // `text` on one line within `width` pixels, ending in "…" when cut.
 std::string fitToWidth(const std::string& text, float width) {
-  return cutToWidth(text, width, [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+  return cutToWidth(text, width, textWidth);
 }
 
 }  // namespace

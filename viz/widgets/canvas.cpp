@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
@@ -67,21 +68,26 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
 Canvas::~Canvas() {
   // Where the scene runs past the canvas: a thin bar along that edge shows which part is in view (drag with
   // the right button, or Shift + wheel, to move it).
-  const float w = view_.fittedMax.x - view_.fittedMin.x, h = view_.fittedMax.y - view_.fittedMin.y;
-  const ImU32 track = IM_COL32(128, 128, 128, 60), thumb = IM_COL32(128, 128, 128, 200);
-  if (w * view_.zoom > size_.x * 1.02f) {
-    const float a = std::clamp((view_.originX - view_.fittedMin.x) / w, 0.0f, 1.0f);
-    const float b = std::clamp((view_.originX + size_.x / view_.zoom - view_.fittedMin.x) / w, a, 1.0f);
-    const float y = origin_.y + size_.y - 5.0f;
-    list_->AddRectFilled(ImVec2(origin_.x, y), ImVec2(origin_.x + size_.x, y + 4.0f), track, 2.0f);
-    list_->AddRectFilled(ImVec2(origin_.x + a * size_.x, y), ImVec2(origin_.x + b * size_.x, y + 4.0f), thumb, 2.0f);
-  }
-  if (h * view_.zoom > size_.y * 1.02f) {
-    const float a = std::clamp((view_.originY - view_.fittedMin.y) / h, 0.0f, 1.0f);
-    const float b = std::clamp((view_.originY + size_.y / view_.zoom - view_.fittedMin.y) / h, a, 1.0f);
-    const float x = origin_.x + size_.x - 5.0f;
-    list_->AddRectFilled(ImVec2(x, origin_.y), ImVec2(x + 4.0f, origin_.y + size_.y), track, 2.0f);
-    list_->AddRectFilled(ImVec2(x, origin_.y + a * size_.y), ImVec2(x + 4.0f, origin_.y + b * size_.y), thumb, 2.0f);
+  // Per axis (0: x along the bottom edge, 1: y along the right edge): the scene's extent, where the view
+  // starts in it, and the canvas's length.
+  const float extent[2] = {view_.fittedMax.x - view_.fittedMin.x, view_.fittedMax.y - view_.fittedMin.y};
+  const float start[2] = {view_.originX - view_.fittedMin.x, view_.originY - view_.fittedMin.y};
+  const float length[2] = {size_.x, size_.y};
+  for (int axis = 0; axis < 2; ++axis) {
+    if (extent[axis] * view_.zoom <= length[axis] * 1.02f) continue;
+    const float a = std::clamp(start[axis] / extent[axis], 0.0f, 1.0f);
+    const float b = std::clamp((start[axis] + length[axis] / view_.zoom) / extent[axis], a, 1.0f);
+    // The bar's rectangle from fraction f0 to f1 of its edge.
+    auto span = [&](float f0, float f1) {
+      return axis == 0 ? std::pair(ImVec2(origin_.x + f0 * size_.x, origin_.y + size_.y - 5.0f),
+                                   ImVec2(origin_.x + f1 * size_.x, origin_.y + size_.y - 1.0f))
+                       : std::pair(ImVec2(origin_.x + size_.x - 5.0f, origin_.y + f0 * size_.y),
+                                   ImVec2(origin_.x + size_.x - 1.0f, origin_.y + f1 * size_.y));
+    };
+    const auto [trackMin, trackMax] = span(0.0f, 1.0f);
+    const auto [thumbMin, thumbMax] = span(a, b);
+    list_->AddRectFilled(trackMin, trackMax, IM_COL32(128, 128, 128, 60), 2.0f);
+    list_->AddRectFilled(thumbMin, thumbMax, IM_COL32(128, 128, 128, 200), 2.0f);
   }
   list_->PopClipRect();
 }

@@ -142,7 +142,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
     const float room = std::max(g.width() * z + fs * 1.5f, fs * 6.0f);
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
-    auto width = [&](const std::string& s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x; };
+    auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
     std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
     if (width(cat(g.grid.name, note), fs) > room) note.clear();  // the note is a nicety: drop it when cramped
     // How values are rounded is not a nicety: it stays, on the shape line.
@@ -188,7 +188,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
     lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1),
-                             [&](std::string_view t) { return width(std::string(t), size); });
+                             [&](std::string_view t) { return width(t, size); });
     const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));

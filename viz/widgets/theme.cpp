@@ -141,10 +141,11 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall;
 }
 
+float textWidth(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }
+
 void textWrapped(const std::string& text) {
   const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 4.0f);
-  const TextMeasure measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
-  for (const std::string& line : wrapWords(text, width, measure)) ImGui::TextUnformatted(line.c_str());
+  for (const std::string& line : wrapWords(text, width, textWidth)) ImGui::TextUnformatted(line.c_str());
 }
 
 float roomAfterLastItem() {

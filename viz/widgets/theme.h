@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include <imgui.h>
 
@@ -50,6 +51,8 @@ ImFont* digitsFontAtMost(float px);
 // Text that wraps at the window edge between words only: ImGui's own wrapping also breaks after '.', which
 // split numbers ("0." / "003906"). A word wider than the whole line is cut where it must.
 void textWrapped(const std::string& text);
+// The width of `text` in the current font: the measure viz/model/wrap's line breaking takes.
+float textWidth(std::string_view text);
 // Pixels left on the current line to the right of the last item (for "on this line if it fits").
 float roomAfterLastItem();
 // Dimmed text that wraps at the window edge.
