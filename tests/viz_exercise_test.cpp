@@ -4,12 +4,16 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <limits>
 #include <fstream>
 
+#include "exercise_answer.h"
 #include "viz/model/exercise.h"
+#include "viz/model/explain.h"
 #include "viz/model/lesson.h"
 #include "viz/model/text.h"
 
@@ -71,6 +75,47 @@ TEST(VizExercise, EveryShippedExerciseAcceptsTheRightAnswerAndExplainsAWrongOne)
     }
   }
   EXPECT_GE(walked, 16);
+}
+
+// The quiz a class plays: every question of every lesson can be answered wrong twice, each wrong try
+// keeping it open with a new hint from the run (that does not state the answer), then right.
+TEST(VizExercise, EveryShippedExerciseGivesTwoHintsThenTakesTheRightAnswer) {
+  int walked = 0;
+  for (const Lesson& l : shippedLessons()) {
+    for (size_t k = 0; k < l.presets.size(); ++k) {
+      const Preset& p = l.presets[k];
+      if (!p.exercise) continue;
+      const std::string where = l.id + " step " + std::to_string(k + 1) + " (" + exerciseKindName(p.exercise->kind) + ")";
+      const Posed posed = pose(p.spec, *p.exercise, p.view.plane);
+      ExerciseState st;
+      st.exercise = posed.exercise;
+      const Exercise& e = st.exercise;
+      ASSERT_EQ(e.hints.size(), 2u) << where;
+      EXPECT_NE(e.hints[0], e.hints[1]) << where;
+      for (const std::string& hint : e.hints) {
+        EXPECT_GT(hint.size(), 20u) << where << ": " << hint;
+        EXPECT_EQ(answerStatedIn(hint, e, posed.scene), "") << where << ": the hint states the answer: " << hint;
+      }
+      for (int attempt = 1; attempt <= 2; ++attempt) {
+        st.answer = wrongAnswer(e);
+        st.typed = formatNumber(st.answer.number.value_or(0.0));
+        const Verdict& v = st.check(posed.scene);
+        EXPECT_FALSE(v.correct) << where;
+        EXPECT_TRUE(st.open()) << where << ": try " << attempt;
+        EXPECT_EQ(st.hintsShown, attempt) << where;
+        EXPECT_EQ(v.headline.rfind("Not yet", 0), 0u) << where << ": " << v.headline;
+        EXPECT_TRUE(v.lines.empty()) << where << ": a wrong try does not explain the answer";
+        EXPECT_EQ(answerStatedIn(v.headline, e, posed.scene), "") << where << ": " << v.headline;
+      }
+      EXPECT_FALSE(st.showHint()) << where << ": two hints, no more";
+      st.answer = rightAnswer(e);
+      st.typed = formatNumber(e.number);
+      EXPECT_TRUE(st.check(posed.scene).correct) << where;
+      EXPECT_FALSE(st.open()) << where;
+      ++walked;
+    }
+  }
+  EXPECT_GE(walked, 40);
 }
 
 TEST(VizExercise, EveryLessonAsksAtLeastTwoQuestionsAndTheSetCoversTheTopics) {
@@ -173,8 +218,14 @@ TEST(VizExercise, ALowPrecisionValueRefusesTheUnroundedSum) {
   ExerciseState st;
   st.exercise = p.exercise;
   st.typed = "2051";
-  const Verdict v = st.check(p.scene);
-  EXPECT_FALSE(v.correct) << "the unrounded sum is the mistake the question is about";
+  EXPECT_FALSE(st.check(p.scene).correct) << "the unrounded sum is the mistake the question is about";
+  EXPECT_EQ(st.verdict->headline, "Not yet: it does not hold 2051.");
+  EXPECT_EQ(st.exercise.hints[1],
+            "4 values land in it: 2048 + 1 + 1 + 1 = ? They are summed in fp32, then rounded once to float16: near the sum it "
+            "holds only multiples of 2.");
+  Answer typed;
+  typed.number = 2051;
+  const Verdict v = checkAnswer(p.exercise, typed, p.scene);
   EXPECT_EQ(v.headline, "Not quite: you typed 2051; it holds 2052.");
   EXPECT_EQ(v.lines.front(), "2048 + 1 + 1 + 1 = 2051 in fp32, rounded once to float16: 2052");
   spec.request.accumulate = Accumulation::kDtype;
@@ -275,6 +326,21 @@ TEST(VizExercise, OffsetFollowsTheRunsLayoutAndTheValueDoesNot) {
   }
 }
 
+TEST(VizExercise, HintsCarryTheRunsNumbers) {
+  // 4 -> 8: gradOutput[0, 0, 5, 3] lands in src_h(5) = min(floor((5+0.5)·0.5), 3).
+  const Posed lands = pose(upsample2dBackward(4, 8), {ExerciseKind::kLandsIn, 5, 3, ""});
+  ASSERT_EQ(lands.exercise.hints.size(), 2u);
+  EXPECT_NE(lands.exercise.hints[0].find("src_h(5) = min(floor((5+0.5)·0.5), 3) = ?"), std::string::npos) << lands.exercise.hints[0];
+  EXPECT_NE(lands.exercise.hints[1].find("src_h(5) = min(floor(2.75), 3) = ?"), std::string::npos) << lands.exercise.hints[1];
+  EXPECT_NE(lands.exercise.hints[1].find("src_w(3) = min(floor(1.75), 3) = ?"), std::string::npos) << lands.exercise.hints[1];
+  // gradInput[0, 0, 1, 1] sums the four gradOutput cells of rows and cols [2, 4).
+  const Posed feeds = pose(upsample2dBackward(4, 8), {ExerciseKind::kFeeds, 1, 1, ""});
+  EXPECT_NE(feeds.exercise.hints[1].find("4 cells feed it"), std::string::npos) << feeds.exercise.hints[1];
+  const Posed value = pose(upsample2dBackward(4, 8), {ExerciseKind::kValue, 1, 1, ""});
+  EXPECT_NE(value.exercise.hints[1].find("4 values land in it: "), std::string::npos) << value.exercise.hints[1];
+  EXPECT_NE(value.exercise.hints[1].find(" = ?"), std::string::npos) << value.exercise.hints[1];
+}
+
 TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {
   Posed p = pose(upsample2dBackward(4, 8), {ExerciseKind::kFeeds, 0, 0, ""});
   ExerciseState st;
@@ -287,7 +353,11 @@ TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {
   st.pickCell({p.scene.dst, 0, 0});  // not the answer grid: ignored
   EXPECT_EQ(st.answer.cells, (std::vector<CellRef>{a}));
   EXPECT_FALSE(st.check(p.scene).correct);
+  EXPECT_TRUE(st.open()) << "a wrong try keeps the question open";
+  EXPECT_EQ(st.hintsShown, 1);
+  st.reveal();
   EXPECT_FALSE(st.open());
+  EXPECT_FALSE(st.verdict) << "given away: no verdict";
   st.pickCell(b);  // closed: no more picks
   EXPECT_EQ(st.answer.cells.size(), 1u);
   EXPECT_EQ(parseTypedNumber(" 2,5 "), 2.5);

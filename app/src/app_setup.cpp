@@ -90,6 +90,7 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
 
 bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
   if (!openFromOptions(s, assetsDir, o, error)) return false;
+  if (o.classMode) viz::setClassMode(s, true);
   if (o.tab) {
     s.tab = *o.tab;
     s.selectTab = true;

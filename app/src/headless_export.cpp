@@ -141,6 +141,37 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
   return frames;
 }
 
+// Class mode: the step's question, its two hints and its answer as four stills (no animation).
+int renderSlides(OffscreenRenderer& renderer, viz::AppState& s, const std::string& frameDir) {
+  s.player.playing = false;
+  settle(renderer, s);
+  if (!s.exerciseOpen()) return 0;
+  std::string error;
+  auto slide = [&](const char* name, double t) {
+    s.player.t = t;
+    settle(renderer, s);
+    const std::string path = (fs::path(frameDir) / name).string();
+    if (writePng(path, renderShot(renderer, s), &error)) return true;
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+    return false;
+  };
+  if (!slide("question.png", 0.0)) return -1;
+  for (const char* name : {"hint-1.png", "hint-2.png"}) {
+    viz::hintExercise(s);
+    if (!slide(name, 0.0)) return -1;
+  }
+  s.exercise->answer = viz::rightAnswer(s.exercise->exercise);
+  s.exercise->typed = viz::formatNumber(s.exercise->exercise.number);
+  viz::checkExercise(s);
+  s.player.playing = false;
+  if (!s.exercise->verdict || !s.exercise->verdict->correct) {
+    std::fprintf(stderr, "gradlab: the right answer to \"%s\" was not accepted\n", s.exercise->exercise.question.c_str());
+    return -1;
+  }
+  if (!slide("answer.png", s.player.duration)) return -1;  // the answer over the finished run
+  return 4;
+}
+
 }  // namespace
 
 int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) {
@@ -154,16 +185,34 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   if (!makeDir(dir)) return 1;
   std::error_code ec;
   const bool tty = isatty(STDOUT_FILENO);
-  std::printf("gradlab: rendering lesson \"%s\" (%zu presets, up to %d frames each, %dx%d) into %s\n",
-              copy.title.c_str(), copy.presets.size(), o.frames, o.width, o.height, dir.c_str());
+  if (s.classMode) {
+    std::printf("gradlab: rendering the questions of lesson \"%s\" as slides (question, two hints, answer; %dx%d) into %s\n",
+                copy.title.c_str(), o.width, o.height, dir.c_str());
+  } else {
+    std::printf("gradlab: rendering lesson \"%s\" (%zu presets, up to %d frames each, %dx%d) into %s\n",
+                copy.title.c_str(), copy.presets.size(), o.frames, o.width, o.height, dir.c_str());
+  }
   std::fflush(stdout);
   const auto start = std::chrono::steady_clock::now();
   int totalFrames = 0, failures = 0;
   for (size_t k = 0; k < copy.presets.size(); ++k) {
+    if (s.classMode && !copy.presets[k].exercise) continue;
     viz::applyPreset(s, lessonIndex, static_cast<int>(k));
     const std::string slug = presetSlug(static_cast<int>(k), copy.presets[k].title);
     const fs::path frameDir = dir / slug;
     fs::create_directories(frameDir, ec);
+    if (s.classMode) {
+      const int slides = renderSlides(renderer, s, frameDir.string());
+      if (slides < 0) {
+        ++failures;
+        continue;
+      }
+      totalFrames += slides;
+      std::printf("  [%zu/%zu] %s: question.png, hint-1.png, hint-2.png, answer.png in %s\n", k + 1, copy.presets.size(),
+                  copy.presets[k].title.c_str(), frameDir.c_str());
+      std::fflush(stdout);
+      continue;
+    }
     const fs::path gifPath = dir / (slug + ".gif");
     auto progress = [&](int done, int total) {
       if (!tty) return;

@@ -21,6 +21,9 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
                  "Record the preset's animation to this GIF file and exit (from the window; headless without one)");
   cli.add_option("--size", size, "Window or image size, WIDTHxHEIGHT (default 1280x720)");
   cli.add_flag("--presenter", o->presenter, "Start in presenter mode: large fonts, high contrast");
+  cli.add_flag("--class", o->classMode,
+               "Class mode: the lesson's questions only, in presenter mode; headless, a question, two hints and the "
+               "answer as slides for each");
   std::string tab;
   cli.add_option("--tab", tab, "Open on this tab: scatter, tiling, pipeline, compare, verify, matrix or code");
   cli.add_option("--frames", o->frames, "Headless: frames per preset")->check(CLI::Range(1, 2000))->capture_default_str();

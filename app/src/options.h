@@ -19,6 +19,7 @@ struct Options {
   std::string record;         // window: record the preset's animation to this GIF and exit
   int width = 1280, height = 720;
   bool presenter = false;
+  bool classMode = false;     // --class: the lesson's questions only, presenter-sized; headless: question, hint and answer slides
   int frames = 30;            // headless: frames per preset (PNG each, and the GIF)
   double at = 0.45;           // --screenshot: where in the animation (0 = start, 1 = end)
   bool gif = true;            // headless: also write an animated GIF per preset

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "gradlab/kernel_code.h"
+#include "viz/model/exercise_hints.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/model/text.h"
@@ -319,6 +320,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
   }
   if (!spec.hint.empty()) e.question += cat(" ", spec.hint);
   if (const SceneGrid* g = s.gridAt(e.answerGrid)) e.answerRows = g->grid.dims.rows, e.answerCols = g->grid.dims.cols;
+  e.hints = exerciseHints(e, s, r, plan);
   return e;
 }
 
@@ -363,6 +365,30 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       v.headline = v.correct ? cat("Right: ", right, ".") : cat("Not quite: ", right.empty() ? "no core" : right, ".");
       break;
     }
+  }
+  return v;
+}
+
+Verdict retryVerdict(const Exercise& e, const Answer& a) {
+  Verdict v;
+  switch (e.input) {
+    case AnswerInput::kOneCell:
+      v.headline = a.cells.empty() ? std::string("No cell picked yet.")
+                                   : cat("Not yet: (", a.cells.front().row, ", ", a.cells.front().col, ") is not it.");
+      break;
+    case AnswerInput::kCells: {
+      size_t missing = 0, extra = 0;
+      for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
+      for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
+      v.headline = cat("Not yet: ", missing, " missing, ", extra, " too many.");
+      break;
+    }
+    case AnswerInput::kNumber:
+      v.headline = a.number ? cat("Not yet: it does not hold ", formatNumber(*a.number), ".") : std::string("Type a number first.");
+      break;
+    case AnswerInput::kCores:
+      v.headline = "Not yet: that is not the set of cores that write it.";
+      break;
   }
   return v;
 }
@@ -445,8 +471,20 @@ bool ExerciseState::picked(const CellRef& cell) const {
 const Verdict& ExerciseState::check(const Scene& scene) {
   if (exercise.input == AnswerInput::kNumber) answer.number = parseTypedNumber(typed);
   verdict = checkAnswer(exercise, answer, scene);
-  revealed = true;
+  if (verdict->correct) {
+    revealed = true;
+  } else {
+    verdict = retryVerdict(exercise, answer);
+    ++wrongTries;
+    hintsShown = std::min(std::max(hintsShown, wrongTries), static_cast<int>(exercise.hints.size()));
+  }
   return *verdict;
+}
+
+bool ExerciseState::showHint() {
+  if (!open() || hintsShown >= static_cast<int>(exercise.hints.size())) return false;
+  ++hintsShown;
+  return true;
 }
 
 }  // namespace gradlab::viz

@@ -65,6 +65,7 @@ struct Exercise {
   bool exact = false;                // the number is a count or an offset: nothing but it is right
   aclDataType dtype = ACL_FLOAT;
   std::vector<std::string> why;      // the right answer, explained with the run's numbers
+  std::vector<std::string> hints;    // two steps towards it, from the run (exercise_hints.h); never the answer
   std::string error;                 // not empty: the run cannot pose this question (it failed, no trace, ...)
   bool ok() const { return error.empty(); }
 };
@@ -73,34 +74,46 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& scene, const RunRe
 
 struct Verdict {
   bool correct = false;
-  std::string headline;            // "Right: gradOutput[5, 3] lands in gradInput[2, 1]." / "Not quite: ..."
+  std::string headline;            // "Right: cell (2, 1)." / "Not quite: ...; the answer is ..." / "Not yet: ..."
   std::vector<std::string> lines;  // why, with the run's numbers
 };
 Verdict checkAnswer(const Exercise& exercise, const Answer& answer, const Scene& scene);
+// A wrong try while the question stays open: what was wrong ("Not yet: 1 missing, 2 too many."), never
+// the answer; no lines.
+Verdict retryVerdict(const Exercise& exercise, const Answer& answer);
 // The right answer, and a plausible wrong one (for the tests, and the headless renders' reveal).
 Answer rightAnswer(const Exercise& exercise);
 Answer wrongAnswer(const Exercise& exercise);
 
 // The exercise of the step on screen as the student works on it: open (the animation waits at its start,
-// the spoilers are hidden) until it is checked or given up, then revealed.
+// the spoilers are hidden) until it is answered right or given up, then revealed. A wrong try keeps it
+// open and shows the next hint: think, pair, share, try again.
 struct ExerciseState {
   Exercise exercise;
   int64_t plane = 0;              // the plane it was built on
   uint64_t run = 0;               // RunView::id of the run it was built from
   Answer answer;
   std::string typed;              // a number being typed
-  std::optional<Verdict> verdict;  // after Check
-  bool revealed = false;          // checked or given up: the answer is drawn and the animation may play
+  std::optional<Verdict> verdict;  // after Check: a right one, or the last wrong try's
+  bool revealed = false;          // answered right or given up: the answer is drawn and the animation may play
+  int wrongTries = 0;             // checks that were wrong
+  int hintsShown = 0;             // hints on screen: one more per wrong try, or when asked for
 
   bool open() const { return exercise.ok() && !revealed; }
   // One-cell questions: the click is the answer; cell sets: a click adds or removes the cell.
   void pickCell(const CellRef& cell);
   void toggleCore(int32_t core);
   bool picked(const CellRef& cell) const;
-  // Checks the answer (the typed text for numbers), keeps the verdict and reveals.
+  // Checks the answer (the typed text for numbers): right reveals it; wrong keeps the question open, says
+  // what was wrong and shows the next hint.
   const Verdict& check(const Scene& scene);
+  // The next hint without a try; false when every hint is on screen already.
+  bool showHint();
   // Gives up: the answer is revealed without a verdict.
-  void reveal() { revealed = true; }
+  void reveal() {
+    revealed = true;
+    verdict.reset();
+  }
 };
 
 // Parses a typed number ("0.5", "-3", "1e-3", "inf", "nan"); nullopt when it is not one.

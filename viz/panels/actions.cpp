@@ -273,17 +273,37 @@ void playReveal(AppState& s) {
 
 }  // namespace
 
+namespace {
+
+// The step's record: made at its first check, hint or reveal (firstTry says how that first check went).
+void recordExercise(AppState& s, bool checked, bool right) {
+  const Lesson* l = s.currentLesson();
+  if (!l || !s.exercise) return;
+  auto [it, first] = s.exerciseResults[l->id].try_emplace(s.preset);
+  ExerciseResult& result = it->second;
+  if (first) result.firstTry = checked && right;
+  result.solved = result.solved || right;
+  result.hints = std::max(result.hints, s.exercise->hintsShown);
+}
+
+}  // namespace
+
 void checkExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   const bool right = s.exercise->check(s.run.scene).correct;
-  if (const Lesson* l = s.currentLesson()) s.exerciseResults[l->id].try_emplace(s.preset, right);
-  playReveal(s);
+  recordExercise(s, true, right);
+  if (right) playReveal(s);
+}
+
+void hintExercise(AppState& s) {
+  if (!s.exerciseOpen() || !s.exercise->showHint()) return;
+  recordExercise(s, false, false);
 }
 
 void revealExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   s.exercise->reveal();
-  if (const Lesson* l = s.currentLesson()) s.exerciseResults[l->id].try_emplace(s.preset, false);
+  recordExercise(s, false, false);
   playReveal(s);
 }
 
@@ -293,12 +313,17 @@ std::string lessonScoreText(const AppState& s) {
   int asked = 0;
   for (const Preset& p : l->presets) asked += p.exercise ? 1 : 0;
   if (asked == 0) return "";
-  int answered = 0, right = 0;
+  int answered = 0, firstTry = 0, hints = 0;
   if (auto it = s.exerciseResults.find(l->id); it != s.exerciseResults.end()) {
-    for (const auto& [step, ok] : it->second) answered += 1, right += ok ? 1 : 0;
+    for (const auto& [step, result] : it->second) {
+      answered += 1;
+      firstTry += result.firstTry ? 1 : 0;
+      hints += result.hints;
+    }
   }
   if (answered == 0) return cat("This lesson asks ", asked, asked == 1 ? " question." : " questions.");
-  return cat("Score: ", right, " of ", answered, " right", answered < asked ? cat(", ", asked - answered, " to go") : std::string());
+  return cat("Score: ", firstTry, " of ", answered, " right first time", hints ? cat(", ", hints, hints == 1 ? " hint" : " hints", " used") : std::string(),
+             answered < asked ? cat(", ", asked - answered, " to go") : std::string());
 }
 
 void selectTile(AppState& s, int32_t tile) {
@@ -327,20 +352,45 @@ void openRun(AppState& s, const RequestSpec& spec) {
   runControls(s);
 }
 
+namespace {
+
+bool asks(const AppState& s, int lesson, int preset) {
+  return s.lessons[static_cast<size_t>(lesson)].presets[static_cast<size_t>(preset)].exercise.has_value();
+}
+
+// The step `delta` steps on from (lesson, preset), wrapping into the next/previous lesson at the ends.
+void nextStep(const AppState& s, int* lesson, int* preset, int delta) {
+  *preset += delta;
+  if (*preset < 0) {
+    *lesson = (*lesson + static_cast<int>(s.lessons.size()) - 1) % static_cast<int>(s.lessons.size());
+    *preset = static_cast<int>(s.lessons[static_cast<size_t>(*lesson)].presets.size()) - 1;
+  } else if (*preset >= static_cast<int>(s.lessons[static_cast<size_t>(*lesson)].presets.size())) {
+    *lesson = (*lesson + 1) % static_cast<int>(s.lessons.size());
+    *preset = 0;
+  }
+}
+
+}  // namespace
+
 void stepPreset(AppState& s, int delta) {
   if (s.lessons.empty()) return;
   int lesson = std::clamp(s.lesson, 0, static_cast<int>(s.lessons.size()) - 1);
-  int preset = s.lesson < 0 ? 0 : s.preset + delta;
+  int preset = s.lesson < 0 ? 0 : s.preset;
   if (s.lesson >= 0) {
-    if (preset < 0) {
-      lesson = (lesson + static_cast<int>(s.lessons.size()) - 1) % static_cast<int>(s.lessons.size());
-      preset = static_cast<int>(s.lessons[static_cast<size_t>(lesson)].presets.size()) - 1;
-    } else if (preset >= static_cast<int>(s.lessons[static_cast<size_t>(lesson)].presets.size())) {
-      lesson = (lesson + 1) % static_cast<int>(s.lessons.size());
-      preset = 0;
-    }
+    nextStep(s, &lesson, &preset, delta);
+    // Class mode passes over the steps that ask nothing (a lesson set without a question stays where it is).
+    size_t steps = 0;
+    for (const Lesson& l : s.lessons) steps += l.presets.size();
+    for (size_t k = 0; s.classMode && k < steps && !asks(s, lesson, preset); ++k) nextStep(s, &lesson, &preset, delta < 0 ? -1 : 1);
   }
   applyPreset(s, lesson, preset);
+}
+
+void setClassMode(AppState& s, bool on) {
+  s.classMode = on;
+  if (!on) return;
+  s.presenter = true;
+  if (s.currentPreset() && !s.currentPreset()->exercise) stepPreset(s, +1);
 }
 
 bool selectLesson(AppState& s, const std::string& id) {

@@ -27,8 +27,11 @@ void showRun(AppState& state, const RequestSpec& spec, const PresetView& view, s
 // The whole state as a session (the call, the view, the lesson step, the animation's position) and back.
 Session captureSession(const AppState& state);
 bool applySession(AppState& state, const Session& session, std::string* error);
-// Next/previous preset of the lesson (wrapping into the next/previous lesson at the ends).
+// Next/previous preset of the lesson (wrapping into the next/previous lesson at the ends); in class mode
+// the next/previous step that asks a question.
 void stepPreset(AppState& state, int delta);
+// Class mode: a lesson's questions only, presenter-sized (on: moves to a question if the step asks none).
+void setClassMode(AppState& state, bool on);
 // Selects a lesson by id and loads its first preset; false when there is no such lesson.
 bool selectLesson(AppState& state, const std::string& id);
 // The top bar's status line; a failure is also shown in full in the side panel until dismissed.
@@ -46,11 +49,14 @@ void openRun(AppState& state, const RequestSpec& spec);
 
 // Builds the step's exercise from the run on screen (keeps it while the run and plane stay the same).
 void refreshExercise(AppState& state);
-// Checks the student's answer, keeps the first verdict of each step for the lesson's score, and plays the reveal.
+// Checks the student's answer and records it for the lesson's score: right plays the reveal, wrong keeps
+// the question open with the next hint.
 void checkExercise(AppState& state);
-// Gives the answer away (counts as not answered) and plays the reveal.
+// Shows the next hint without a try (it counts in the score).
+void hintExercise(AppState& state);
+// Gives the answer away (counts as not answered right) and plays the reveal: the teacher's "show the room".
 void revealExercise(AppState& state);
-// "2 of 3 right, 1 to go" for the lesson on screen; "" when it has no exercises.
+// "Score: 2 of 3 right first time, 1 hint used, 4 to go" for the lesson on screen; "" when it asks nothing.
 std::string lessonScoreText(const AppState& state);
 
 // Selects plan tile `tile` (outlined on the grids, highlighted and scrolled to in the Tiling tab's table).

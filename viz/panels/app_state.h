@@ -98,6 +98,13 @@ struct CodeLineRef {
   friend bool operator==(const CodeLineRef&, const CodeLineRef&) = default;
 };
 
+// How a student did on one question of a lesson: the score counts first tries and hints.
+struct ExerciseResult {
+  bool firstTry = false;  // right at the first check
+  bool solved = false;    // answered right, at some try
+  int hints = 0;          // hints shown before it was answered or revealed
+};
+
 struct AppState {
   using RunFn = std::function<RunResult(const RunRequest&)>;
   RunFn runner;                                   // gradlab::run in the app; a fake in tests
@@ -151,12 +158,13 @@ struct AppState {
 
   // The step's exercise (unset: the step asks nothing, or its settings were changed).
   std::optional<ExerciseState> exercise;
-  std::map<std::string, std::map<int, bool>> exerciseResults;  // lesson id -> step -> right at the first check
+  std::map<std::string, std::map<int, ExerciseResult>> exerciseResults;  // lesson id -> step -> how it went
   bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
-  uint64_t questionShown = 0;                     // the run whose question the side panel last scrolled to
+  uint64_t questionShown = 0;                     // the question (run, hints, tries) the side panel last scrolled to
   int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
 
   bool presenter = false;
+  bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
   bool fullscreen = false;
   // The user's choice of colours; unset: colour-blind safe in presenter mode, classic otherwise.
   std::optional<PaletteScheme> palette;

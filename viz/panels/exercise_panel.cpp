@@ -18,6 +18,13 @@ std::string gridName(const AppState& s, int grid) {
   return g ? g->grid.name : std::string("the grid");
 }
 
+// The next button on the line while it fits (presenter type fits fewer), else on the next line.
+void sameLineIfFits(const char* label) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float width = ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f;
+  if (roomAfterLastItem() > width + st.ItemSpacing.x) ImGui::SameLine();
+}
+
 // The answer being given; true when there is something to check.
 bool answerInput(AppState& s) {
   ExerciseState& ex = *s.exercise;
@@ -56,7 +63,7 @@ bool answerInput(AppState& s) {
         // On the line while it fits (presenter type fits fewer than four), else on the next.
         const ImGuiStyle& st = ImGui::GetStyle();
         const float boxW = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(e.coreNames[i].c_str()).x;
-        if (i > 0 && roomAfterLastItem() > boxW + st.ItemSpacing.x) ImGui::SameLine();
+        if (i > 0 && roomAfterLastItem() > boxW + st.ItemSpacing.x) ImGui::SameLine();  // as sameLineIfFits, for a box
         if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
@@ -80,17 +87,27 @@ void drawExercisePanel(AppState& s) {
   }
   ui::TextWrapped("%s", e.question.c_str());
   if (s.exerciseOpen()) {
+    const ExerciseState& ex = *s.exercise;
+    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
+    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i)
+      textColouredWrapped(theme().warn, cat("Hint ", i + 1, ": ", e.hints[static_cast<size_t>(i)]));
     const bool ready = answerInput(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     ImGui::BeginDisabled(!ready);
     if (ui::Button("Check")) checkExercise(s);
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    if (ex.hintsShown < static_cast<int>(e.hints.size())) {
+      sameLineIfFits("Hint");
+      if (ui::Button("Hint")) hintExercise(s);
+    }
+    sameLineIfFits("Show the answer");
     if (ui::Button("Show the answer")) revealExercise(s);
     // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
     // long caption pushed them below the panel's edge), over its first frames while the layout settles.
-    if (s.questionShown != s.exercise->run) {
-      s.questionShown = s.exercise->run;
+    // So does a new hint or a wrong try's verdict, which push the buttons down.
+    const uint64_t shown = s.exercise->run ^ (static_cast<uint64_t>(ex.hintsShown) << 56) ^ (static_cast<uint64_t>(ex.wrongTries) << 40);
+    if (s.questionShown != shown) {
+      s.questionShown = shown;
       s.questionScrollFrames = 8;
     }
     if (s.questionScrollFrames > 0) {

@@ -2,6 +2,7 @@
 // hold, what the run used, where the player is, the lesson step and its question. Recorded only while
 // the widget map is on.
 #include "viz/model/text.h"
+#include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
@@ -51,8 +52,14 @@ void recordUiState(const AppState& s) {
   const Lesson* lesson = s.currentLesson();
   uimap::fact("lesson", lesson ? lesson->id : "");
   uimap::fact("step", lesson ? cat(s.preset + 1) : "");
-  uimap::fact("exercise", !s.exercise ? "none" : s.exercise->open() ? "open" : !s.exercise->verdict ? "revealed"
-                                       : s.exercise->verdict->correct ? "right" : "wrong");
+  // open: not tried yet; wrong: open after a wrong try; right; revealed: given away.
+  uimap::fact("exercise", !s.exercise                                ? "none"
+                          : s.exercise->open()                       ? (s.exercise->verdict ? "wrong" : "open")
+                          : !s.exercise->verdict                     ? "revealed"
+                          : s.exercise->verdict->correct             ? "right"
+                                                                     : "wrong");
+  uimap::fact("exercise.hints", s.exercise ? cat(s.exercise->hintsShown) : "");
+  uimap::fact("score", lessonScoreText(s));
   uimap::fact("status", s.status);
   uimap::fact("presenter", s.presenter ? "yes" : "no");
   uimap::fact("help", s.showHelp ? "yes" : "no");
