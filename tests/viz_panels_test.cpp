@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "app/viz_fixtures.h"
+#include "exercise_answer.h"
 #include "viz/model/code_view.h"
 #include "refusal_cases.h"
 #include "viz/model/explain.h"
@@ -20,6 +21,7 @@
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/refusal_view.h"
 #include "viz/widgets/theme.h"
@@ -82,6 +84,19 @@ class VizPanels : public ::testing::Test {
     s.controls.request.strategy = "cube";
     runControls(s);
     return s;
+  }
+
+  // One frame with ImGui's log on: every text the frame draws, widgets and canvas alike (draw_text.h),
+  // one piece per line, plus "[marks]" for outlined cells, tiles and cell digits.
+  std::string loggedFrame(AppState& s) {
+    std::string text;
+    s.player.update(ImGui::GetIO().DeltaTime);
+    ImGui::NewFrame();
+    startTextCapture(&text);
+    drawMainUi(s);
+    stopTextCapture();
+    ImGui::Render();
+    return text;
   }
 
   // Moves the mouse along the middle of the scatter canvas until a cell is hovered.
@@ -343,6 +358,146 @@ TEST_F(VizPanels, RealRunnerThroughEveryLessonPreset) {
     }
   }
 }
+
+// Text as one line with single spaces: a wrapped sentence reads as it was written.
+std::string oneLine(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    const char c = ch == '\n' || ch == '\t' ? ' ' : ch;
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    out += c;
+  }
+  return out;
+}
+
+// The promise "no spoilers while a question is open, by construction": every question of every
+// shipped lesson, on every tab, in normal and presenter mode. Outside the lesson panel no text, legend,
+// cell digit or outline may give the answer: no line of its explanation, no answer cell named or outlined,
+// no tile outlined with its core, the answer's number neither standing alone (a legend's or histogram's
+// label, except on another grid's legend; answers of two or more characters: a lone "2" is everywhere)
+// nor in the asked cell. In the lesson panel (the step's own words,
+// the question and its hints) nothing states it. Once revealed, the same reader finds the answer: it is
+// not blind.
+TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  ASSERT_FALSE(s.lessons.empty());
+  const Tab tabs[] = {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix, Tab::kCode};
+  const char* tabNames[] = {"Scatter", "Tiling", "Pipeline", "Compare", "Matrix", "Code"};
+  int walked = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      if (!s.lessons[l].presets[p].exercise) continue;
+      for (bool presenter : {false, true}) {
+        s.presenter = presenter;
+        syncTheme(s);
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+        const Exercise e = s.exercise->exercise;
+        const Scene& sc = s.run.scene;
+        const std::string answerNumber = formatNumber(e.number);
+        const SceneGrid* answers = sc.gridAt(e.answerGrid);
+        const SceneGrid* asked = sc.gridAt(e.asked.grid);
+        std::string legend;  // the legend whose labels are being read, "" outside one
+        // What would give it away, line by line, outside the lesson panel.
+        auto leak = [&](const std::string& line) -> std::string {
+          const bool mark = line.rfind("[", 0) == 0 && line.find(" = ") == std::string::npos;  // not a cell's digits
+          if (answers) {
+            for (const CellRef& c : e.cells) {
+              if (mark && line.find(cat(answers->grid.name, " (", c.row, ", ", c.col, ")")) != std::string::npos)
+                return "an answer cell outlined or flown to";
+              if (line.find(cellName(*answers, sc.plane, c.row, c.col)) != std::string::npos) return "an answer cell named";
+            }
+          }
+          // Which core writes it: a writing tile named beside its core (a tile table's row, an outline).
+          const Plan* plan = s.run.result.plan.get();
+          for (int32_t tile : e.tiles) {
+            const std::string id = cat("T", tile);
+            for (size_t at = line.find(id); plan && at != std::string::npos; at = line.find(id, at + 1)) {
+              const size_t end = at + id.size();
+              const bool word = (at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1]))) &&
+                                (end == line.size() || !std::isdigit(static_cast<unsigned char>(line[end])));
+              if (word && line.find(plan->coreName(plan->tiles[static_cast<size_t>(tile)].core)) != std::string::npos)
+                return "a writing tile beside its core";
+            }
+          }
+          // Which cells get atomic adds: rows said to be shared, atomics with a number (a tile, a row, a count).
+          if (e.spec.kind == ExerciseKind::kAtomicCells) {
+            const size_t shared = line.find("shared");
+            if (shared != std::string::npos && (shared + 6 == line.size() || !std::isalnum(static_cast<unsigned char>(line[shared + 6]))))
+              return "rows said to be shared";
+            if (line.find("atomic") != std::string::npos && std::any_of(line.begin(), line.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
+              return "atomic adds with a number";
+          }
+          if (e.input == AnswerInput::kNumber && asked && e.number != 0.0 &&
+              line == cat("[", asked->grid.name, " (", e.asked.row, ", ", e.asked.col, ") = ", answerNumber, "]"))
+            return "the asked cell shows it";
+          // A number standing alone (a legend's or a histogram's label), unless it labels another grid's legend.
+          if (e.input == AnswerInput::kNumber && answerNumber.size() >= 2 && asked && (legend.empty() || legend == asked->grid.name)) {
+            std::string bare = line;
+            for (const std::string prefix : {"\u00b1", ">", "<", "-", "\u2212"})
+              if (bare.rfind(prefix, 0) == 0) bare.erase(0, prefix.size());
+            if (bare == answerNumber) return "its number";
+          }
+          return "";
+        };
+        for (size_t k = 0; k < std::size(tabs); ++k) {
+          const std::string where = cat(s.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ",
+                                        tabNames[k], presenter ? ", presenter" : "");
+          s.tab = tabs[k];
+          s.selectTab = true;
+          frame(s);
+          frame(s);
+          const std::string text = loggedFrame(s);
+          ASSERT_TRUE(s.exerciseOpen()) << where;
+          bool inLesson = false;
+          std::string outside;     // the text outside the lesson panel as one line: wrapped sentences joined again
+          std::string lessonText;  // the lesson's words, the question and its buttons, as one line
+          size_t from = 0;
+          while (from < text.size()) {
+            size_t to = text.find('\n', from);
+            if (to == std::string::npos) to = text.size();
+            std::string line = text.substr(from, to - from);
+            from = to + 1;
+            while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+            if (line == "[lesson panel]") inLesson = true;
+            if (line == "[end of lesson panel]") inLesson = false;
+            if (line.rfind("[legend ", 0) == 0) legend = line.substr(8, line.size() - 9);
+            if (line == "[end of legend]") legend.clear();
+            if (line.empty()) continue;
+            const bool choices = line.find("[ ] ") != std::string::npos || line.find("[x] ") != std::string::npos;  // the cores' boxes
+            if (inLesson && !choices) {
+              lessonText += " " + line;
+            } else if (!inLesson) {
+              EXPECT_EQ(leak(line), "") << where << ": " << line;
+              outside += " " + line;
+            }
+          }
+          for (const std::string& why : e.why)
+            EXPECT_EQ(oneLine(outside).find(oneLine(why)), std::string::npos) << where << ": its explanation is on screen: " << why;
+          const std::string words = oneLine(lessonText);
+          EXPECT_EQ(answerStatedIn(words, e, sc), "") << where << ": the lesson panel states the answer: " << words;
+          EXPECT_EQ(ruleStatedIn(words, e, sc), "") << where << ": the lesson panel states the answer's rule: " << words;
+        }
+        // The same reader finds the answer once it is revealed (the panel explains it): it is not blind.
+        revealExercise(s);
+        s.tab = Tab::kScatter;
+        s.selectTab = true;
+        frame(s);
+        const std::string after = loggedFrame(s);
+        bool found = false;
+        for (const std::string& why : e.why) found = found || oneLine(after).find(oneLine(why)) != std::string::npos;
+        EXPECT_TRUE(found) << s.lessons[l].id << " step " << p + 1 << ": the revealed answer is not in the log" << (getenv("DUMP") ? after : "");
+        ++walked;
+      }
+    }
+  }
+  s.presenter = false;
+  syncTheme(s);
+  EXPECT_GE(walked, 80);
+}
+
 
 // A teacher edits a lesson step: another operator, each shape axis one up and one down, every dtype the
 // operator takes. No edit may end in a setup error (preset values that no longer fit are replaced, with a

@@ -16,6 +16,7 @@
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
 #include "viz/widgets/ui_map.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 
@@ -99,7 +100,7 @@ void drawCodeText(ImDrawList* dl, ImFont* font, float size, ImVec2 pos, const st
   const float barY = std::round(pos.y + size * 0.93f), barH = std::max(1.0f, std::round(size * 0.06f));
   auto put = [&](const char* a, const char* b, ImU32 colour) {
     const ImU32 col = dimmed ? grey : colour;
-    dl->AddText(font, size, pos, col, a, b);
+    drawText(dl, font, size, pos, col, a, b);
     for (const char* u = a; u < b; ++u) {
       if (*u != '_') continue;
       const float x0 = pos.x + font->CalcTextSizeA(size, FLT_MAX, 0.0f, a, u).x;
@@ -213,6 +214,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     const float nw = g.font->CalcTextSizeA(g.size, FLT_MAX, 0.0f, number.c_str()).x;
     dl->AddText(g.font, g.size, ImVec2(a.x + g.gutterW - nw - g.indentW * 0.4f, y + (g.lineH - g.size) / 2.0f), colours.dim,
                 number.c_str());
+    if (logging()) logMark(cat("line ", number));  // a line number, not a value
     const Shade shade = !m.stepped || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
     drawCodeText(dl, g.font, g.size, ImVec2(a.x + g.gutterW + g.indentW * static_cast<float>(c.indent), y + (g.lineH - g.size) / 2.0f),
                  c.text, shade);

@@ -35,6 +35,10 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
 }  // namespace
 
 void drawComparePanel(AppState& s) {
+  if (s.exerciseOpen()) {  // the other runs' results, ranges and plans would answer it
+    textDimWrapped("The comparison waits until the question on the right is answered: it would give the answer away.");
+    return;
+  }
   CompareView& c = s.compare;
   int mode = static_cast<int>(c.mode);
   bool changed = ui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));

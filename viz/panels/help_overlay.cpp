@@ -3,6 +3,7 @@
 
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
@@ -56,7 +57,7 @@ void drawHelpOverlay(AppState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  ImGui::Begin("Keys and mouse", &s.showHelp,
+  beginPanel("Keys and mouse", &s.showHelp,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoMove);
   ImGui::PushFont(headingFont());
@@ -72,7 +73,7 @@ void drawHelpOverlay(AppState& s) {
   if (ui::Button("Close (H)")) s.showHelp = false;
   uimap::rect("panel", "help", ImGui::GetWindowPos(),
               ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
-  ImGui::End();
+  endPanel();
 }
 
 }  // namespace gradlab::viz

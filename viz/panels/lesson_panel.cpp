@@ -1,12 +1,14 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
 void drawLessonPanel(AppState& s) {
+  if (logging()) logMark("lesson panel");  // the spoiler test reads the lesson's own words apart from the rest
   const Lesson* lesson = s.currentLesson();
   const Preset* preset = s.shownPreset();
   ImGui::PushFont(headingFont());
@@ -16,7 +18,15 @@ void drawLessonPanel(AppState& s) {
     ui::TextWrapped("%s", opInfo(s.controls.request.op).title);
   }
   ImGui::PopFont();
-  if (lesson) {
+  if (lesson && s.classMode) {
+    int question = 0, questions = 0;
+    for (size_t k = 0; k < lesson->presets.size(); ++k) {
+      if (!lesson->presets[k].exercise) continue;
+      ++questions;
+      if (static_cast<int>(k) <= s.preset) question = questions;
+    }
+    textDimWrapped(cat(lesson->title, "  ·  question ", question, " of ", questions));
+  } else if (lesson) {
     textDimWrapped(cat(lesson->title, "  ·  step ", s.preset + 1, " of ", lesson->presets.size()));
   } else {
     textDimWrapped(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left");
@@ -46,11 +56,14 @@ void drawLessonPanel(AppState& s) {
     if (ui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
     ImGui::SameLine();
     if (ui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
+    bool classMode = s.classMode;
+    if (ui::Checkbox("Class mode: questions only", &classMode)) setClassMode(s, classMode);
   }
   for (const std::string& e : s.loadErrors) {
     textColouredWrapped(theme().bad, e);
   }
   ImGui::Spacing();
+  if (logging()) logMark("end of lesson panel");
 }
 
 }  // namespace gradlab::viz

@@ -5,6 +5,7 @@
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
@@ -89,36 +90,36 @@ void drawMainUi(AppState& s) {
   const float rightW = s.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
 
   place(0, 0, W, topH);
-  ImGui::Begin("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
+  beginPanel("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
   uimap::rect("panel", "top", ImVec2(0, 0), ImVec2(W, topH));
   drawTopBar(s);
-  ImGui::End();
+  endPanel();
 
   if (!s.presenter) {
     place(0, topH, leftW, H - topH);
-    ImGui::Begin("##controls", nullptr, kPanelFlags);
+    beginPanel("##controls", nullptr, kPanelFlags);
     uimap::rect("panel", "controls", ImVec2(0, topH), ImVec2(leftW, H));
     drawControlsPanel(s);
     uimap::fact("controls.scroll", cat(static_cast<int>(ImGui::GetScrollY()), " of ", static_cast<int>(ImGui::GetScrollMaxY())));
-    ImGui::End();
+    endPanel();
   }
 
   place(leftW, topH, W - leftW - rightW, H - topH);
-  ImGui::Begin("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  beginPanel("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   uimap::rect("panel", "centre", ImVec2(leftW, topH), ImVec2(W - rightW, H));
   drawCentre(s);
   s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
   s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
-  ImGui::End();
+  endPanel();
 
   place(W - rightW, topH, rightW, H - topH);
-  ImGui::Begin("##side", nullptr, kPanelFlags);
+  beginPanel("##side", nullptr, kPanelFlags);
   uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
   drawErrorNotice(s);
   drawLessonPanel(s);
   ImGui::Separator();
   drawInspectorPanel(s);
-  ImGui::End();
+  endPanel();
   if (s.showHelp) drawHelpOverlay(s);
   syncTheme(s);
   recordUiState(s);

@@ -12,6 +12,7 @@
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 
@@ -115,7 +116,7 @@ void drawSelection(const Canvas& canvas, const MatrixBlock& b) {
     const auto [a, e] = rectOf(canvas, b, r, std::min(r + step, b.rows), c, std::min(c + step, b.cols));
     dl->AddRectFilled(ImVec2(a.x + gap, a.y + gap), ImVec2(e.x - gap, e.y - gap), one);
     if (digits && step == 1)
-      dl->AddText(mono, fontSize, ImVec2((a.x + e.x - ts.x) / 2, (a.y + e.y - ts.y) / 2), digit, "1");
+      drawText(dl, mono, fontSize, ImVec2((a.x + e.x - ts.x) / 2, (a.y + e.y - ts.y) / 2), digit, "1");
   }
   dl->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p1.x + 1, p1.y + 1), th.labelDim);
 }
@@ -168,7 +169,7 @@ void drawLabel(const Canvas& canvas, const MatrixBlock& b, const LabelText& text
     const std::string& line = i == 0 ? text.line1 : text.line2;
     const float w = textWidth(line, size);
     const float x = left ? std::max(canvasLeft, (beside ? p0.x - gap : p1.x) - w) : (beside ? p1.x + gap : p0.x);
-    dl->AddText(uiFont(), size, ImVec2(x, y), i == 0 ? th.label : th.labelDim, line.c_str());
+    drawText(dl, uiFont(), size, ImVec2(x, y), i == 0 ? th.label : th.labelDim, line.c_str());
     y += size;
   }
 }
@@ -210,7 +211,7 @@ void drawEquation(const Canvas& canvas, const MatrixPanelCache& c) {
     dl->PushClipRect(min, max, true);
     float y = max.y - size * static_cast<float>(lines.size());  // sits on the corner's floor, over the products
     for (const std::string& l : lines) {
-      dl->AddText(font, size, ImVec2(max.x - font->CalcTextSizeA(size, 1e9f, 0.0f, l.c_str()).x, y), theme().label, l.c_str());
+      drawText(dl, font, size, ImVec2(max.x - font->CalcTextSizeA(size, 1e9f, 0.0f, l.c_str()).x, y), theme().label, l.c_str());
       y += size;
     }
     dl->PopClipRect();
@@ -308,7 +309,7 @@ void drawTiles(const Canvas& canvas, const MatrixView& v, const TileProgress& p)
   if (t.dst.row1 - t.dst.row0 >= 3 && ts.x + 8.0f < p1.x - p0.x && ts.y * 3.0f < p1.y - p0.y) {  // off most of its cells
     const ImVec2 at(p0.x + 3, p0.y + 2);
     canvas.drawList()->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), c, 2.0f);
-    canvas.drawList()->AddText(f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
+    drawText(canvas.drawList(), f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
   }
 }
 

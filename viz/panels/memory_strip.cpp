@@ -10,6 +10,7 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -227,10 +228,10 @@ void MemoryStrips::draw(AppState& s) {
     const std::string& title = strip.note.empty() ? strip.title : strip.note;
     const float size = std::clamp(titleSize * width_ / ui->CalcTextSizeA(titleSize, 1e9f, 0.0f, title.c_str()).x,
                                   titleSize * 0.8f, titleSize);
-    dl->AddText(ui, size, at, th.label, name.c_str());
+    drawText(dl, ui, size, at, th.label, name.c_str());
     float x = at.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, name.c_str()).x;
     const std::string rest = title.substr(name.size());
-    dl->AddText(ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
+    drawText(dl, ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
     x += ui->CalcTextSizeA(size, 1e9f, 0.0f, rest.c_str()).x + size;
     // The planes' stripe colours, when there are few enough to name and room for them.
     if (g.grid.dims.planes > 1 && g.grid.dims.planes <= 8) {
@@ -240,7 +241,7 @@ void MemoryStrips::draw(AppState& s) {
         if (x + size + w > topLeft_.x + width_) break;
         dl->AddRectFilled(ImVec2(x, at.y + size * 0.55f), ImVec2(x + size * 0.8f, at.y + size * 0.55f + stripe),
                           toImU32(coreColour(static_cast<int32_t>(p))));
-        dl->AddText(ui, size, ImVec2(x + size, at.y), th.labelDim, label.c_str());
+        drawText(dl, ui, size, ImVec2(x + size, at.y), th.labelDim, label.c_str());
         x += size + w + size * 0.6f;
       }
     }
@@ -254,7 +255,7 @@ void MemoryStrips::draw(AppState& s) {
       const float y = topLeft_.y + strip.top + titleH_ + static_cast<float>(row) * rowH_;
       const std::string address = std::to_string(begin);
       const ImVec2 as = mono->CalcTextSizeA(gutterFont, 1e9f, 0.0f, address.c_str());
-      dl->AddText(mono, gutterFont, ImVec2(topLeft_.x + gutterW_ - 6.0f - as.x, y + (cellW_ - as.y) / 2.0f), th.labelDim,
+      drawText(dl, mono, gutterFont, ImVec2(topLeft_.x + gutterW_ - 6.0f - as.x, y + (cellW_ - as.y) / 2.0f), th.labelDim,
                   address.c_str());
       float cx = topLeft_.x + gutterW_;
       for (int64_t o = begin; o < end; ++o) {
@@ -284,7 +285,7 @@ void MemoryStrips::draw(AppState& s) {
           const std::string text = std::to_string(o);
           const ImVec2 ts = mono->CalcTextSizeA(labelFont, 1e9f, 0.0f, text.c_str());
           if (ts.x <= w - 2.0f)
-            dl->AddText(mono, labelFont, ImVec2(p0.x + (w - 1.0f - ts.x) / 2.0f, p0.y + (cellW_ - stripe - ts.y) / 2.0f),
+            drawText(dl, mono, labelFont, ImVec2(p0.x + (w - 1.0f - ts.x) / 2.0f, p0.y + (cellW_ - stripe - ts.y) / 2.0f),
                         toImU32(readableTextOn(fill)), text.c_str());
         }
       }

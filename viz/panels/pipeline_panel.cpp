@@ -13,6 +13,7 @@
 #include "viz/widgets/theme.h"
 #include "viz/widgets/timeline_widget.h"
 #include "viz/widgets/ui_map.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -154,7 +155,7 @@ void drawPipelinePanel(AppState& s) {
     const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", pipeName(row.pipe))
                                               : std::string(pipeName(row.pipe));
     const float tw = ImGui::CalcTextSize(label.c_str()).x;
-    dl->AddText(ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
+    drawText(dl, ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
                 label.c_str());
   }
   std::vector<int32_t> inFlight;
@@ -170,7 +171,7 @@ void drawPipelinePanel(AppState& s) {
     if (bar.buffer == 1) pongStripes(dl, b);
     const char* buf = bufferName(bar.buffer);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
-    if (*buf && ts.x + 4.0f < b.width()) dl->AddText(ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
+    if (*buf && ts.x + 4.0f < b.width()) drawText(dl, ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
     const bool selected = s.selectedTile && *s.selectedTile == bar.tile;
     if (selected || std::find(inFlight.begin(), inFlight.end(), bar.tile) != inFlight.end()) {
       dl->AddRect(ImVec2(b.x0 - 1, b.y0 - 1), ImVec2(b.x1 + 1, b.y1 + 1), selected ? th.highlight : th.label, 0.0f, 0,
@@ -192,7 +193,7 @@ void drawPipelinePanel(AppState& s) {
     std::snprintf(tick, sizeof tick, "%.*f µs", decimals, us);
     const float tw = ImGui::CalcTextSize(tick).x;
     dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
-    dl->AddText(ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);
+    drawText(dl, ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);
   }
   ImGui::Dummy(ImVec2(width - 8.0f, lanesEnd - area.y0 + font * 1.6f));
   if (hovered >= 0) {

@@ -10,6 +10,7 @@
 #include "viz/widgets/flights.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -110,7 +111,7 @@ void shortLabel(const Canvas& canvas, const SceneGrid& g) {
   const ImVec2 at = canvas.toScreen({g.x, g.y});
   const float right = canvas.origin().x + canvas.size().x - 4.0f;  // a name wider than the last grid stays inside
   const float x = std::max(canvas.origin().x + 2.0f, std::min(at.x, right - font->CalcTextSizeA(size, FLT_MAX, 0.0f, name.c_str()).x));
-  canvas.drawList()->AddText(font, size, ImVec2(x, at.y - size - 3.0f), theme().label, name.c_str());
+  drawText(canvas.drawList(), font, size, ImVec2(x, at.y - size - 3.0f), theme().label, name.c_str());
 }
 
 }  // namespace
@@ -260,6 +261,7 @@ void outlineTile(const Canvas& canvas, const AppState& s, int32_t tile) {
   if (!plan || tile < 0 || static_cast<size_t>(tile) >= plan->tiles.size()) return;
   const Tile& t = plan->tiles[static_cast<size_t>(tile)];
   const Theme& th = theme();
+  if (logging()) logMark(cat("tile T", t.id, " on ", plan->coreName(t.core), " outlined"));
   struct Side {
     int grid;
     int32_t buffer;

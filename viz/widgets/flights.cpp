@@ -5,6 +5,8 @@
 
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/model/text.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -68,6 +70,11 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
   for (const Flight& f : flights) {
     const CellMove& m = scene.trace->moves[f.move->move];
     Point from = scene.centre(f.move->from), to = scene.centre(f.move->to);
+    if (logging()) {
+      const SceneGrid &a = scene.grids[static_cast<size_t>(f.move->from.grid)], &b = scene.grids[static_cast<size_t>(f.move->to.grid)];
+      logMark(cat("flight from ", a.grid.name, " (", f.move->from.row, ", ", f.move->from.col, ") to ", b.grid.name, " (",
+                  f.move->to.row, ", ", f.move->to.col, ")"));
+    }
     Point at = flightPosition(from, to, f.progress);
     // Trail: the arc from the source to where the cell is now.
     ImVec2 prev = canvas.toScreen(from);
@@ -86,7 +93,7 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
       std::string text = fittedValueText(m.value, false, box - 2.0f, fontSize, mono);
       if (!text.empty()) {
         ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
-        dl->AddText(mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
+        drawText(dl, mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
       }
     }
   }

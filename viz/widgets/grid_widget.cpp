@@ -12,6 +12,7 @@
 #include "viz/model/wrap.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -54,7 +55,7 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
       if (fs >= 9.0f && ts.x + 6 < p1.x - p0.x) {
         ImVec2 at(p0.x + 3, p0.y + 2);
         dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
-        dl->AddText(f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
+        drawText(dl, f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
       }
     }
   }
@@ -193,9 +194,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
     line1 = lines[0];
-    dl->AddText(font, size, ImVec2(x, y), th.label, name.c_str());
-    dl->AddText(font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
-    for (size_t i = 1; i < lines.size(); ++i) dl->AddText(font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());
+    drawText(dl, font, size, ImVec2(x, y), th.label, name.c_str());
+    drawText(dl, font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
+    for (size_t i = 1; i < lines.size(); ++i) drawText(dl, font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());
   }
 
   // Visible cell range only: large grids at high zoom stay cheap.
@@ -249,6 +250,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
         if (t.fits) {
           ImVec2 ts = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
           dl->AddText(digits, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
+          if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
         } else {  // too wide for the cell: three dots say "hover me", never a shortened number
           const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
           for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
@@ -279,6 +281,7 @@ void outlineCell(const Canvas& canvas, const SceneGrid& g, int64_t row, int64_t 
   ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(col), g.y + static_cast<float>(row)});
   const float z = canvas.zoom();
   canvas.drawList()->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p0.x + z + 1, p0.y + z + 1), colour, 0.0f, 0, thickness);
+  if (logging()) logMark(cat("outlined ", g.grid.name, " (", row, ", ", col, ")"));
 }
 
 }  // namespace gradlab::viz

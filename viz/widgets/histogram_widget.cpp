@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "viz/widgets/theme.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 
@@ -24,7 +25,7 @@ void ulpHistogramWidget(const ErrorSummary& summary, ImVec2 size) {
     dl->AddRectFilled(ImVec2(x0, p.y + barsH - h), ImVec2(x1, p.y + barsH), colour);
     const char* label = ulpBucketLabel(b);
     const float tw = ImGui::CalcTextSize(label).x;
-    dl->AddText(ImVec2((x0 + x1 - tw) / 2.0f, p.y + barsH + 1.0f), th.labelDim, label);
+    drawText(dl, ImVec2((x0 + x1 - tw) / 2.0f, p.y + barsH + 1.0f), th.labelDim, label);
     if (ImGui::IsMouseHoveringRect(ImVec2(x0, p.y), ImVec2(x1, p.y + size.y))) hovered = b;
   }
   dl->AddLine(ImVec2(p.x, p.y + barsH), ImVec2(p.x + size.x, p.y + barsH), th.labelDim);

@@ -5,10 +5,12 @@
 #include "viz/model/core_palette.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 
 void heatLegend(const char* title, const HeatScale& scale, float width, bool numbers) {
+  if (logging()) logMark(cat("legend ", title));  // whose range the numbers below are
   ImGui::TextUnformatted(title);
   ImGui::SameLine();
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -37,7 +39,7 @@ void heatLegend(const char* title, const HeatScale& scale, float width, bool num
     if (both + 8.0f > width) {
       const std::string pm = "\u00b1" + ticks.back().label;
       const ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, pm.c_str());
-      dl->AddText(f, fs, ImVec2(p.x + (width - ts.x) / 2.0f, p.y + h * 0.85f), theme().label, pm.c_str());
+      drawText(dl, f, fs, ImVec2(p.x + (width - ts.x) / 2.0f, p.y + h * 0.85f), theme().label, pm.c_str());
       order.clear();
     }
   }
@@ -53,9 +55,10 @@ void heatLegend(const char* title, const HeatScale& scale, float width, bool num
     if (overlaps) continue;
     placed.emplace_back(tx, tx + ts.x);
     dl->AddLine(ImVec2(x, p.y + h * 0.7f), ImVec2(x, p.y + h * 0.85f), theme().label);
-    dl->AddText(f, fs, ImVec2(tx, p.y + h * 0.85f), theme().label, tick.label.c_str());
+    drawText(dl, f, fs, ImVec2(tx, p.y + h * 0.85f), theme().label, tick.label.c_str());
   }
   ImGui::Dummy(ImVec2(width, h * 0.85f + fs + 2.0f));
+  if (logging()) logMark("end of legend");
 }
 
 void coreLegend(int cores, float width) {

@@ -10,6 +10,7 @@
 #include "viz/model/explain.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -24,7 +25,7 @@ ImU32 alpha(ImU32 c, int a) { return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32
 ImVec2 text(ImDrawList* dl, ImVec2 p, ImU32 col, const std::string& s, float scale = 1.0f) {
   ImFont* f = ImGui::GetFont();
   const float fs = ImGui::GetFontSize() * scale;
-  dl->AddText(f, fs, p, col, s.c_str());
+  drawText(dl, f, fs, p, col, s.c_str());
   return f->CalcTextSizeA(fs, 1e9f, 0.0f, s.c_str());
 }
 

@@ -9,6 +9,7 @@
 #include "viz/model/heat_scale.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
 namespace {
@@ -60,7 +61,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     const Rect& lane = geo.lanes[static_cast<size_t>(c)];
     std::string tag = static_cast<size_t>(c) < model.tags.size() ? model.tags[static_cast<size_t>(c)] : cat("c", c);
     dl->AddRectFilled(ImVec2(p.x, lane.y0 + 2), ImVec2(p.x + 6, lane.y1 - 2), toImU32(coreColour(c)));
-    dl->AddText(ImVec2(p.x + 9, lane.y0 + (laneH - font) / 2), th.label, tag.c_str());
+    drawText(dl, ImVec2(p.x + 9, lane.y0 + (laneH - font) / 2), th.label, tag.c_str());
     dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), IM_COL32(128, 128, 128, 30));
   }
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -76,7 +77,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     const char* label = "launch";
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ts.x + 6.0f < launch.width())
-      dl->AddText(ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
+      drawText(dl, ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
   }
   const bool overLaunch = inside && launch.contains(mouse.x, mouse.y);
   const bool marking = marked && marked->size() == geo.bars.size();
@@ -109,7 +110,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     if (k == 2) endLabelStart = at - gap;
     dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
     if (k == 1 && (at < startLabelEnd || at + tw > endLabelStart)) continue;
-    dl->AddText(ImVec2(at, axisY + 2), th.labelDim, t.c_str());
+    drawText(dl, ImVec2(at, axisY + 2), th.labelDim, t.c_str());
   }
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
   if (hovered < 0 && overLaunch) {
