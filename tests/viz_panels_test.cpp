@@ -594,6 +594,72 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
   }
 }
 
+// Presenter numbers, as a student at the back of the room reads them (1280x720, every step of every lesson
+// on its own tab): cell digits are 18 px or more, and a cell the step's words refer to ("gradInput[0, 0, 4,
+// 3]" in the caption or the question, the asked cell) shows its number, never the "too wide" dots.
+TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.presenter = true;
+  syncTheme(s);
+  int referred = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+      for (size_t at = text.find("[digits of "); at != std::string::npos; at = text.find("[digits of ", at + 1)) {
+        const size_t colon = text.find(": ", at), px = text.find(" px]", at);
+        ASSERT_NE(px, std::string::npos);
+        EXPECT_GE(std::stoi(text.substr(colon + 2, px - colon - 2)), 18) << where << ": " << text.substr(at, px + 4 - at);
+      }
+      // The cells the step names: NAME[i, j, ...] of a grid on screen, on the plane shown.
+      const Preset& preset = s.lessons[l].presets[p];
+      std::string words = preset.caption + " " + (s.exercise ? s.exercise->exercise.question : std::string());
+      // A number the step's words state ("288 ULP") is never a cell's hidden value, on any grid of the tab.
+      const std::string said = " " + preset.caption + " " + (s.exercise ? s.exercise->exercise.question : std::string()) + " ";
+      for (size_t at = text.find("\u2022\u2022\u2022 for "); at != std::string::npos; at = text.find("\u2022\u2022\u2022 for ", at + 1)) {
+        const size_t from = at + std::string("\u2022\u2022\u2022 for ").size();
+        const std::string value = text.substr(from, text.find(']', from) - from);
+        for (size_t k = said.find(value); value.size() >= 2 && k != std::string::npos; k = said.find(value, k + 1)) {
+          const char before = said[k - 1], after = said[k + value.size()];
+          const bool word = !std::isalnum(static_cast<unsigned char>(before)) && before != '.' && !std::isdigit(static_cast<unsigned char>(after)) &&
+                            !(after == '.' && std::isdigit(static_cast<unsigned char>(said[k + value.size() + 1])));
+          EXPECT_FALSE(word) << where << ": the step says " << value << " but its cell shows dots";
+        }
+      }
+      const Scene& sc = s.run.scene;
+      for (const SceneGrid& g : sc.grids) {
+        if (!g.shown || !g.grid.hasValues()) continue;
+        for (size_t at = words.find(g.grid.name + "["); at != std::string::npos; at = words.find(g.grid.name + "[", at + 1)) {
+          if (at > 0 && std::isalnum(static_cast<unsigned char>(words[at - 1]))) continue;
+          std::vector<int64_t> index;
+          size_t i = at + g.grid.name.size() + 1;
+          while (i < words.size() && words[i] != ']') {
+            char* end = nullptr;
+            const long long v = std::strtoll(words.c_str() + i, &end, 10);
+            if (end == words.c_str() + i) break;
+            index.push_back(v);
+            i = static_cast<size_t>(end - words.c_str());
+            while (i < words.size() && (words[i] == ',' || words[i] == ' ')) ++i;
+          }
+          if (index.size() < 2) continue;
+          const int64_t row = index.size() == 3 && g.grid.dims.rows == 1 ? 0 : index[index.size() - 2], col = index.back();
+          if (cellName(g, sc.plane, row, col) != words.substr(at, i + 1 - at)) continue;  // another plane
+          ++referred;
+          EXPECT_EQ(text.find(cat("[", g.grid.name, " (", row, ", ", col, ") = \u2022\u2022\u2022 for ")), std::string::npos)
+              << where << ": " << words.substr(at, i + 1 - at) << " is referred to but shows dots";
+        }
+      }
+    }
+  }
+  s.presenter = false;
+  syncTheme(s);
+  EXPECT_GE(referred, 20);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -117,7 +117,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   };
   float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
   NumberFormat format = formatAt(fontSize);
-  for (const float floor = cellTextSize(z, mono->FontSize, false); !allFit(format) && fontSize > floor;) {
+  // Presenter digits stay at 18 px or more (read from the back of a room): below that, none.
+  for (const float floor = th.presenter ? kPresenterDigitPx : cellTextSize(z, mono->FontSize, false); !allFit(format) && fontSize > floor;) {
     fontSize = std::max(floor, fontSize * 0.9f);
     format = formatAt(fontSize);
   }
@@ -128,8 +129,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     fontSize = digits->FontSize;
     const float charWidth = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
     format = chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+    // A presenter never shows a value cut to one digit: two or more, or the cell's mark.
+    if (th.presenter && !format.integer) format.digits = std::max(format.digits, 2);
   }
   const bool printValues = style.showValues && digits && g.grid.hasValues();
+  if (printValues && logging()) logMark(cat("digits of ", g.grid.name, ": ", static_cast<int>(fontSize + 0.5f), " px"));
   bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
   if (printValues && !format.integer) {
     for (float v : values) rounded = rounded || !formatCell(v, format).exact;
@@ -252,6 +256,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
           dl->AddText(digits, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
         } else {  // too wide for the cell: three dots say "hover me", never a shortened number
+          if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
           const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
           for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
         }

@@ -138,7 +138,8 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   f.headingLarge = atlas->AddFontFromFileTTF(sans.c_str(), 32.0f, &cfg, kGlyphRanges);
   cfg.OversampleH = 2;
   f.monoSmall = atlas->AddFontFromFileTTF(mono.c_str(), 10.0f, &cfg, kGlyphRanges);
-  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall;
+  f.monoPresenter = atlas->AddFontFromFileTTF(mono.c_str(), 18.0f, &cfg, kGlyphRanges);
+  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
 }
 
 float textWidth(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }
@@ -168,7 +169,7 @@ ImFont* digitsFontAtMost(float px) {
   const Fonts* f = liveFonts();
   if (!f) return px >= 10.0f ? ImGui::GetFont() : nullptr;
   ImFont* best = nullptr;
-  const std::initializer_list<ImFont*> normal = {f->monoSmall, f->mono}, presenter = {f->mono, f->monoLarge};
+  const std::initializer_list<ImFont*> normal = {f->monoSmall, f->mono}, presenter = {f->monoPresenter, f->monoLarge};
   for (ImFont* font : g_theme.presenter ? presenter : normal)
     if (font && font->FontSize <= px + 0.01f && (!best || font->FontSize > best->FontSize)) best = font;
   return best;

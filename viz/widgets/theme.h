@@ -31,6 +31,7 @@ struct Fonts {
   ImFont* monoLarge = nullptr;
   ImFont* headingLarge = nullptr;
   const ImFontAtlas* atlas = nullptr;  // the atlas they live in: they are used only with that atlas
+  ImFont* monoPresenter = nullptr;  // presenter cell digits in cells too small for monoLarge: never below 18 px
   ImFont* monoSmall = nullptr;  // cell digits in small cells, baked at the size they are drawn (scaled down, 14 px blurs)
 };
 Fonts& fonts();
