@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <fstream>
 
@@ -46,75 +47,75 @@ std::vector<Lesson> shippedLessons() {
   return lessons;
 }
 
-TEST(VizExercise, EveryShippedExerciseAcceptsTheRightAnswerAndExplainsAWrongOne) {
+// Poses every question of every shipped lesson from its run and hands it to `check` with where it is
+// ("exercises step 3 (value)"); returns how many there were.
+int forEachShippedExercise(const std::function<void(const std::string& where, const Posed& posed)>& check) {
   int walked = 0;
   for (const Lesson& l : shippedLessons()) {
     for (size_t k = 0; k < l.presets.size(); ++k) {
       const Preset& p = l.presets[k];
       if (!p.exercise) continue;
-      const std::string where = l.id + " step " + std::to_string(k + 1) + " (" + exerciseKindName(p.exercise->kind) + ")";
-      const Posed posed = pose(p.spec, *p.exercise, p.view.plane);
-      const Exercise& e = posed.exercise;
-      ASSERT_TRUE(e.ok()) << where << ": " << e.error;
-      EXPECT_FALSE(e.question.empty()) << where;
-      EXPECT_FALSE(e.why.empty()) << where << ": the feedback explains the answer";
-      if (e.input == AnswerInput::kOneCell) {
-        EXPECT_EQ(e.cells.size(), 1u) << where << ": " << e.question;
-      }
-      if (e.input == AnswerInput::kCores) {
-        EXPECT_FALSE(e.cores.empty()) << where;
-      }
-      const Verdict right = checkAnswer(e, rightAnswer(e), posed.scene);
-      EXPECT_TRUE(right.correct) << where << ": " << right.headline;
-      EXPECT_EQ(right.headline.rfind("Right", 0), 0u) << where << ": " << right.headline;
-      const Verdict wrong = checkAnswer(e, wrongAnswer(e), posed.scene);
-      EXPECT_FALSE(wrong.correct) << where << ": " << e.question;
-      EXPECT_EQ(wrong.headline.rfind("Not quite", 0), 0u) << where << ": " << wrong.headline;
-      EXPECT_FALSE(wrong.lines.empty()) << where;
+      check(l.id + " step " + std::to_string(k + 1) + " (" + exerciseKindName(p.exercise->kind) + ")",
+            pose(p.spec, *p.exercise, p.view.plane));
       ++walked;
     }
   }
+  return walked;
+}
+
+TEST(VizExercise, EveryShippedExerciseAcceptsTheRightAnswerAndExplainsAWrongOne) {
+  const int walked = forEachShippedExercise([](const std::string& where, const Posed& posed) {
+    const Exercise& e = posed.exercise;
+    ASSERT_TRUE(e.ok()) << where << ": " << e.error;
+    EXPECT_FALSE(e.question.empty()) << where;
+    EXPECT_FALSE(e.why.empty()) << where << ": the feedback explains the answer";
+    if (e.input == AnswerInput::kOneCell) {
+      EXPECT_EQ(e.cells.size(), 1u) << where << ": " << e.question;
+    }
+    if (e.input == AnswerInput::kCores) {
+      EXPECT_FALSE(e.cores.empty()) << where;
+    }
+    const Verdict right = checkAnswer(e, rightAnswer(e), posed.scene);
+    EXPECT_TRUE(right.correct) << where << ": " << right.headline;
+    EXPECT_EQ(right.headline.rfind("Right", 0), 0u) << where << ": " << right.headline;
+    const Verdict wrong = checkAnswer(e, wrongAnswer(e), posed.scene);
+    EXPECT_FALSE(wrong.correct) << where << ": " << e.question;
+    EXPECT_EQ(wrong.headline.rfind("Not quite", 0), 0u) << where << ": " << wrong.headline;
+    EXPECT_FALSE(wrong.lines.empty()) << where;
+  });
   EXPECT_GE(walked, 16);
 }
 
 // The quiz a class plays: every question of every lesson can be answered wrong twice, each wrong try
 // keeping it open with a new hint from the run (that does not state the answer), then right.
 TEST(VizExercise, EveryShippedExerciseGivesTwoHintsThenTakesTheRightAnswer) {
-  int walked = 0;
-  for (const Lesson& l : shippedLessons()) {
-    for (size_t k = 0; k < l.presets.size(); ++k) {
-      const Preset& p = l.presets[k];
-      if (!p.exercise) continue;
-      const std::string where = l.id + " step " + std::to_string(k + 1) + " (" + exerciseKindName(p.exercise->kind) + ")";
-      const Posed posed = pose(p.spec, *p.exercise, p.view.plane);
-      ExerciseState st;
-      st.exercise = posed.exercise;
-      const Exercise& e = st.exercise;
-      ASSERT_EQ(e.hints.size(), 2u) << where;
-      EXPECT_NE(e.hints[0], e.hints[1]) << where;
-      for (const std::string& hint : e.hints) {
-        EXPECT_GT(hint.size(), 20u) << where << ": " << hint;
-        EXPECT_EQ(answerStatedIn(hint, e, posed.scene), "") << where << ": the hint states the answer: " << hint;
-      }
-      for (int attempt = 1; attempt <= 2; ++attempt) {
-        st.answer = wrongAnswer(e);
-        st.typed = formatNumber(st.answer.number.value_or(0.0));
-        const Verdict& v = st.check(posed.scene);
-        EXPECT_FALSE(v.correct) << where;
-        EXPECT_TRUE(st.open()) << where << ": try " << attempt;
-        EXPECT_EQ(st.hintsShown, attempt) << where;
-        EXPECT_EQ(v.headline.rfind("Not yet", 0), 0u) << where << ": " << v.headline;
-        EXPECT_TRUE(v.lines.empty()) << where << ": a wrong try does not explain the answer";
-        EXPECT_EQ(answerStatedIn(v.headline, e, posed.scene), "") << where << ": " << v.headline;
-      }
-      EXPECT_FALSE(st.showHint()) << where << ": two hints, no more";
-      st.answer = rightAnswer(e);
-      st.typed = formatNumber(e.number);
-      EXPECT_TRUE(st.check(posed.scene).correct) << where;
-      EXPECT_FALSE(st.open()) << where;
-      ++walked;
+  const int walked = forEachShippedExercise([](const std::string& where, const Posed& posed) {
+    ExerciseState st;
+    st.exercise = posed.exercise;
+    const Exercise& e = st.exercise;
+    ASSERT_EQ(e.hints.size(), 2u) << where;
+    EXPECT_NE(e.hints[0], e.hints[1]) << where;
+    for (const std::string& hint : e.hints) {
+      EXPECT_GT(hint.size(), 20u) << where << ": " << hint;
+      EXPECT_EQ(answerStatedIn(hint, e, posed.scene), "") << where << ": the hint states the answer: " << hint;
     }
-  }
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+      st.answer = wrongAnswer(e);
+      st.typed = formatNumber(st.answer.number.value_or(0.0));
+      const Verdict& v = st.check(posed.scene);
+      EXPECT_FALSE(v.correct) << where;
+      EXPECT_TRUE(st.open()) << where << ": try " << attempt;
+      EXPECT_EQ(st.hintsShown, attempt) << where;
+      EXPECT_EQ(v.headline.rfind("Not yet", 0), 0u) << where << ": " << v.headline;
+      EXPECT_TRUE(v.lines.empty()) << where << ": a wrong try does not explain the answer";
+      EXPECT_EQ(answerStatedIn(v.headline, e, posed.scene), "") << where << ": " << v.headline;
+    }
+    EXPECT_FALSE(st.showHint()) << where << ": two hints, no more";
+    st.answer = rightAnswer(e);
+    st.typed = formatNumber(e.number);
+    EXPECT_TRUE(st.check(posed.scene).correct) << where;
+    EXPECT_FALSE(st.open()) << where;
+  });
   EXPECT_GE(walked, 40);
 }
 
