@@ -9,6 +9,8 @@
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
+// A namespace of their own: unity builds compile these helpers in one unit with exercise.cpp's.
+namespace hints {
 namespace {
 
 using Hints = std::vector<std::string>;
@@ -262,8 +264,10 @@ Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {
 }
 
 }  // namespace
+}  // namespace hints
 
 std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const RunRequest& r, const Plan& plan) {
+  using namespace hints;
   const OpInfo& op = opInfo(r.op);
   switch (e.spec.kind) {
     case ExerciseKind::kLandsIn: return landsIn(e, s, r, op);

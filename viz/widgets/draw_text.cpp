@@ -30,7 +30,7 @@ bool logging() { return GImGui != nullptr && GImGui->LogEnabled; }
 
 namespace {
 
-void log(const ImVec2& pos, const char* begin, const char* end) {
+void logText(const ImVec2& pos, const char* begin, const char* end) {
   if (!logging()) return;
   // Each piece on its own line: canvas labels are placed freely, so ImGui's line joining would glue them.
   ImGui::LogText("\n");
@@ -43,12 +43,12 @@ void log(const ImVec2& pos, const char* begin, const char* end) {
 void drawText(ImDrawList* list, const ImFont* font, float size, const ImVec2& pos, ImU32 colour, const char* begin,
               const char* end) {
   list->AddText(font, size, pos, colour, begin, end);
-  log(pos, begin, end);
+  logText(pos, begin, end);
 }
 
 void drawText(ImDrawList* list, const ImVec2& pos, ImU32 colour, const char* begin, const char* end) {
   list->AddText(pos, colour, begin, end);
-  log(pos, begin, end);
+  logText(pos, begin, end);
 }
 
 void logMark(const std::string& mark) {
