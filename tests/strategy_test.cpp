@@ -276,15 +276,17 @@ TEST(CubeStrategy, ItsTraceHopsThroughTheIntermediateAndReplays) {
 }
 
 TEST(Strategies, TheThreeUpsampleStrategiesTakeDifferentModelledTimes) {
-  double us[3];
-  int i = 0;
-  for (const char* s : {"scatter", "gather", "cube"}) {
-    const RunResult r = run(upsample2d(8, 16, 64, 64, 128, 128, s));
-    ASSERT_TRUE(r.ok());
-    us[i++] = modelledTime(*r.plan).totalUs();
-  }
-  EXPECT_NE(us[0], us[1]);
-  EXPECT_GT(us[2], 1.5 * us[1]) << "the cube moves T through the HBM and back: more bytes";
+  auto modelled = [](int64_t c, int64_t in, int64_t out, const char* s) {
+    const RunResult r = run(upsample2d(1, c, in, 64, out, 128, s));
+    EXPECT_TRUE(r.ok()) << r.message;
+    return r.ok() ? modelledTime(*r.plan).totalUs() : 0.0;
+  };
+  // Scatter gives each of 48 cores gradOutput rows: 6 rows of 2 gradInput rows take atomic adds where gather's
+  // two owners need none. (On big calls scatter's cuts fall between gradInput rows where that costs nothing,
+  // and the two tie.)
+  EXPECT_NE(modelled(1, 2, 6, "scatter"), modelled(1, 2, 6, "gather"));
+  EXPECT_GT(modelled(128, 64, 127, "cube"), 1.5 * modelled(128, 64, 127, "gather"))
+      << "the cube moves T through the HBM and back: more bytes";
 }
 
 TEST(LanesStrategy, GroupsSixtyFourPlanesAndBlockZeroZeroesEverything) {

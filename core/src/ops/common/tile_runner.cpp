@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -245,7 +247,24 @@ std::string boxDims(const Box& box) {
 std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit) {
   const std::string split = rt::cat(units, " ", unit, " over ", profile.vectorCores, " cores: ");
   if (used >= profile.vectorCores) return split + "every core gets work";
+  if (units > used) {  // the planner left cores idle: splitting further would share rows and finish no sooner
+    return split + rt::cat("only ", used, " get work: more would not make the busiest core finish sooner");
+  }
   return split + rt::cat("only ", used, " get work, the rest stay idle");
+}
+
+std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
+  std::vector<int64_t> counts;
+  for (size_t c = 0; c + 1 < bounds.size(); ++c) counts.push_back(bounds[c + 1] - bounds[c]);
+  std::string text;
+  if (counts.size() <= 8) {
+    for (int64_t n : counts) text += rt::cat(text.empty() ? "" : "/", n);
+    return text;
+  }
+  std::map<int64_t, int64_t, std::greater<>> cores;  // units -> how many cores got that many
+  for (int64_t n : counts) ++cores[n];
+  for (const auto& [n, k] : cores) text += rt::cat(text.empty() ? "" : ", ", n, " on ", k, k == 1 ? " core" : " cores");
+  return text;
 }
 
 }  // namespace gradlab::ops

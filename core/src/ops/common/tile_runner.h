@@ -126,8 +126,12 @@ class UbUses {
 // "3x30x64" (planes x rows x cols, planes left out when 1) for UB texts.
 std::string boxDims(const Box& box);
 
-// Plan::coreChoice: "12 gradOutput rows over 4 cores: every core gets work" or "3 rows over 4 cores:
-// only 3 get work, the rest stay idle".
+// Plan::coreChoice: "12 gradOutput rows over 4 cores: every core gets work", "3 rows over 4 cores:
+// only 3 get work, the rest stay idle", or where there were rows enough "64 rows over 48 cores: only 32
+// get work: more would not make the busiest core finish sooner".
 std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit);
+// How many units each core got, from a split's boundaries (core c: [b[c], b[c+1])): "3/3/2", or past
+// eight cores "2 on 16 cores, 1 on 32".
+std::string unitsPerCoreText(const std::vector<int64_t>& bounds);
 
 }  // namespace gradlab::ops

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -427,8 +428,17 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
     return cat(slides, " slide(s): ", each > 0 ? cat(each, " per cube core over all ", units, ", then ") : std::string(),
                rem, " left over, each split by ", units, " between ", cubes / rem, " cube core(s)");
   };
-  plan.coreChoice = cat(runW ? cat("W pass ", deal(wSlides, "rows")) : std::string(), runW && runH ? "; " : "",
-                        runH ? cat("H pass ", deal(hSlides, "planes")) : std::string());
+  // How many cube cores the pass's tiles use: a leftover slide's share has a minimum, so one of the cores
+  // meant to split it can be left with nothing.
+  auto working = [&](int32_t phase) {
+    std::set<int32_t> lanes;
+    for (const Tile& t : plan.tiles)
+      if (t.phase == phase && t.core < cubes) lanes.insert(t.core);
+    const int32_t used = static_cast<int32_t>(lanes.size());
+    return used < cubes ? cat(" (", used, " of ", cubes, " cube cores get work)") : std::string();
+  };
+  plan.coreChoice = cat(runW ? cat("W pass ", deal(wSlides, "rows"), working(cp.w.phase)) : std::string(), runW && runH ? "; " : "",
+                        runH ? cat("H pass ", deal(hSlides, "planes"), working(cp.h.phase)) : std::string());
   return cp;
 }
 

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <utility>
 
+#include "ops/common/linear_partition.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
@@ -58,24 +59,17 @@ int64_t capacityRows(const ColumnBlock& block, uint64_t budget, uint64_t vb) {
 
 // Work units are numbered plane-major, then block, then row: u = plane * Q + block * rows + row, with
 // Q = blocks * rows. `prefix` (Q + 1 entries) holds the summed cost of one plane's first q units.
-// Returns boundaries 0 = b[0] < b[1] < ... < b[k] = planes * Q with k <= parts, balancing cost.
-std::vector<int64_t> splitUnits(int64_t planes, const std::vector<int64_t>& prefix, int64_t parts) {
+// Returns boundaries 0 = b[0] < b[1] < ... < b[k] = planes * Q, k <= parts: the contiguous runs whose
+// costliest run is as cheap as any split's (linear_partition.h).
+// `rowsPerBlock` and `clean(row)` (a cut before row `row` of a block costs nothing extra): see balancedRuns.
+std::vector<int64_t> splitUnits(int64_t planes, const std::vector<int64_t>& prefix, int64_t parts, int64_t rowsPerBlock = 0,
+                                const std::function<bool(int64_t)>& clean = {}) {
   const int64_t perPlane = static_cast<int64_t>(prefix.size()) - 1;
-  const int64_t units = planes * perPlane;
+  if (perPlane <= 0 || planes <= 0) return {0, 0};
   const __int128 planeCost = prefix.back();
-  const __int128 total = planeCost * planes;
-  parts = std::max<int64_t>(1, std::min(parts, units));
-  std::vector<int64_t> bounds{0};
-  for (int64_t k = 1; k < parts; ++k) {
-    const __int128 target = total * k / parts;
-    const int64_t plane = static_cast<int64_t>(target / planeCost);
-    const int64_t rem = static_cast<int64_t>(target % planeCost);
-    const int64_t q = std::lower_bound(prefix.begin(), prefix.end(), rem) - prefix.begin();
-    const int64_t u = std::min(units, plane * perPlane + q);
-    if (u > bounds.back() && u < units) bounds.push_back(u);
-  }
-  bounds.push_back(units);
-  return bounds;
+  auto cum = [&](int64_t u) -> __int128 { return planeCost * (u / perPlane) + prefix[static_cast<size_t>(u % perPlane)]; };
+  if (!clean) return balancedRuns(planes * perPlane, parts, cum);
+  return balancedRuns(planes * perPlane, parts, cum, [&](int64_t u) { return clean(u % perPlane % rowsPerBlock); });
 }
 
 // Splits units [uA, uB) into runs: whole planes (only with one column block) or rows [a, b) of one
@@ -291,12 +285,16 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     }
     base.strategy = rt::cat("gather: every gradInput row has one owner core that sums its gradOutput rows in order (",
                             planes * inH, " rows x ", nBlocks, " column block(s) balanced by cost over ",
-                            bounds.size() - 1, " cores); bit-identical run to run, no workspace");
+                            bounds.size() - 1, " cores, ", nBlocks > 1 ? "row pieces" : "rows", " per core ",
+                            unitsPerCoreText(bounds), "); bit-identical run to run, no workspace");
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * inH * nBlocks,
                                      nBlocks > 1 ? "gradInput row pieces" : "gradInput rows");
   } else {
     std::vector<int64_t> prefix = unitPrefix(blocks, outH, [&](const ColumnBlock& b, int64_t) { return b.span() + 1; });
-    std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
+    // A cut between two gradOutput rows of one gradInput row shares that row between cores: avoided where
+    // it costs the busiest core nothing.
+    std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores, outH,
+                                             [&](int64_t h) { return h == 0 || rows.src[h - 1] != rows.src[h]; });
     for (size_t c = 0; c + 1 < bounds.size(); ++c) {
       const int32_t core = static_cast<int32_t>(c);
       forEachRun(
@@ -351,8 +349,8 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
             : rt::cat(sharedRows.size(), " gradInput row(s) shared between cores are zeroed first and combined with ",
                       "atomic adds", viaWorkspace ? " in an fp32 workspace, then rounded once"
                                      : roundEach ? rt::cat(" in ", rt::dtypeName(dtype), " into gradInput itself") : "");
-    base.strategy = rt::cat("scatter: gradOutput rows split evenly over ", bounds.size() - 1, " cores (", nBlocks,
-                            " column block(s)); ", sharing);
+    base.strategy = rt::cat("scatter: gradOutput rows split over ", bounds.size() - 1, " cores (", nBlocks, " column block(s), ",
+                            nBlocks > 1 ? "row pieces" : "rows", " per core ", unitsPerCoreText(bounds), "); ", sharing);
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
                                      nBlocks > 1 ? "gradOutput row pieces" : "gradOutput rows");
   }
@@ -409,8 +407,9 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
     });
   }
   Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
-  base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks,
-                          " column block(s)); each core copies the source row into UB and gathers its columns");
+  base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks, " column block(s), ",
+                          nBlocks > 1 ? "row pieces" : "rows", " per core ", unitsPerCoreText(bounds),
+                          "); each core copies the source row into UB and gathers its columns");
   base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
                                    nBlocks > 1 ? "output row pieces" : "output rows");
   return finish(std::move(base), std::move(blocks), std::move(emitted),

@@ -1,0 +1,177 @@
+// Plans use the cores well: the upsample planners split their rows so that the busiest core has as little
+// as any contiguous split allows under the planner's cost (the cells a core reads plus those it writes),
+// checked against a brute force on every small shape; every core that can get a row gets one; and the
+// plan's sentences about its cores state what its tiles do.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gradlab/ops.h"
+#include "gradlab/runner.h"
+#include "profile_spec.h"
+
+namespace gradlab {
+namespace {
+
+RunRequest backward(OpKind op, int64_t inH, int64_t inW, int64_t outH, int64_t outW, int cores, bool deterministic) {
+  RunRequest r;
+  r.op = op;
+  r.N = 1, r.C = 1;
+  r.inH = opInfo(op).spatialRank == 1 ? 1 : inH, r.inW = inW;
+  r.outH = opInfo(op).spatialRank == 1 ? 1 : outH, r.outW = outW;
+  r.deterministic = deterministic;
+  r.profile = testing::profileOf(("classroom:ub=64k,cores=" + std::to_string(cores)).c_str());
+  return r;
+}
+
+// Per core (compute tiles): the source rows it reads and the cells it reads plus writes.
+struct CoreLoad {
+  int64_t srcRows = 0, cells = 0;
+};
+std::map<int32_t, CoreLoad> loads(const Plan& p) {
+  std::map<int32_t, CoreLoad> out;
+  for (const Tile& t : p.tiles) {
+    if (p.phases[static_cast<size_t>(t.phase)].kind != PhaseKind::kCompute) continue;
+    CoreLoad& l = out[t.core];
+    l.srcRows += (t.src.row1 - t.src.row0) * (t.src.plane1 - t.src.plane0);
+    l.cells += t.src.cells() + t.dst.cells();
+  }
+  return out;
+}
+
+int64_t busiest(const std::map<int32_t, CoreLoad>& l, int64_t CoreLoad::*field) {
+  int64_t most = 0;
+  for (const auto& [core, load] : l) most = std::max(most, load.*field);
+  return most;
+}
+
+// The best costliest run over splits of costs[from..] into at most `parts` contiguous runs.
+int64_t bruteForce(const std::vector<int64_t>& costs, size_t from, int parts) {
+  if (from == costs.size()) return 0;
+  int64_t best = INT64_MAX, run = 0;
+  for (size_t end = from; end < costs.size(); ++end) {
+    run += costs[end];
+    if (parts == 1 && end + 1 < costs.size()) continue;
+    best = std::min(best, std::max(run, parts == 1 ? 0 : bruteForce(costs, end + 1, parts - 1)));
+  }
+  return best;
+}
+
+TEST(PlanBalance, TheIssuesShapesGetTheirBestSplit) {
+  struct Case {
+    int64_t inH, outH;
+    int cores;
+    int64_t busiestRows;
+  };
+  // gradInput 3x5 <- gradOutput 7x11 on 4 cores: 3 (was 5); 6x5 <- 16x11 on 3: 6 (was 8); 7x5 <- 23x11: 9 (was 10).
+  for (const Case& c : {Case{3, 7, 4, 3}, Case{6, 16, 3, 6}, Case{7, 23, 3, 9}}) {
+    const RunResult result = run(backward(OpKind::kUpsampleNearestExact2dBackward, c.inH, 5, c.outH, 11, c.cores, true));
+    ASSERT_TRUE(result.ok()) << result.message;
+    EXPECT_EQ(busiest(loads(*result.plan), &CoreLoad::srcRows), c.busiestRows) << c.inH << "x5 <- " << c.outH << "x11 on " << c.cores;
+  }
+}
+
+// Gather (deterministic): one owner per gradInput row; a row costs the gradOutput cells it sums plus its
+// own cells. Scatter (default): gradOutput rows of equal cost. Forward: output rows.
+TEST(PlanBalance, EverySmallShapeMatchesTheBruteForceOptimum) {
+  int shapes = 0;
+  for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearest2dBackward, OpKind::kUpsampleNearestExact1dBackward}) {
+    const bool oneD = opInfo(op).spatialRank == 1;
+    for (int64_t inH = 1; inH <= 16; ++inH) {
+      for (int64_t outH : {inH / 2, inH + 1, 2 * inH + 1, 3 * inH - 1}) {
+        if (outH < 1 || (oneD && inH > 1)) continue;
+        for (int cores = 1; cores <= 8; ++cores) {
+          for (bool deterministic : {true, false}) {
+            const int64_t inL = oneD ? inH * 3 : 4, outL = oneD ? outH * 3 : 6;
+            RunRequest r = backward(op, inH, oneD ? inL : 4, outH, oneD ? outL : 6, cores, deterministic);
+            const RunResult result = run(r);
+            ASSERT_TRUE(result.ok()) << result.message;
+            const Plan& p = *result.plan;
+            const auto l = loads(p);
+            const std::string where = std::string(opInfo(op).name) + " " + std::to_string(outH) + " -> " + std::to_string(inH) +
+                                      " on " + std::to_string(cores) + (deterministic ? " (gather)" : " (scatter)");
+            // The rows the planner splits (oneD: the single row of columns is one unit).
+            const int64_t rowsIn = r.inH, rowsOut = r.outH;
+            if (deterministic) {
+              std::vector<int64_t> costs(static_cast<size_t>(rowsIn), 0);
+              for (int64_t o = 0; o < rowsOut; ++o) {
+                const int64_t i = sourceIndex(opInfo(op).rule, o, rowsIn, rowsOut, sourceStep(0.0, rowsIn, rowsOut));
+                costs[static_cast<size_t>(i)] += r.outW;
+              }
+              for (int64_t& c : costs) c += r.inW;
+              EXPECT_EQ(busiest(l, &CoreLoad::cells), bruteForce(costs, 0, cores)) << where;
+              EXPECT_EQ(static_cast<int64_t>(l.size()), std::min<int64_t>(cores, rowsIn)) << where;
+            } else {
+              // Every core that can get a row gets one, unless that would only cut a gradInput row's rows
+              // apart: then the plan says the busiest core would finish no sooner.
+              const int64_t k = std::min<int64_t>(cores, rowsOut);
+              EXPECT_EQ(busiest(l, &CoreLoad::srcRows), (rowsOut + k - 1) / k) << where;
+              EXPECT_LE(static_cast<int64_t>(l.size()), k) << where;
+              if (static_cast<int64_t>(l.size()) < k) {
+                EXPECT_NE(p.coreChoice.find("would not make the busiest core finish sooner"), std::string::npos) << where << ": " << p.coreChoice;
+              }
+            }
+            ++shapes;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(shapes, 400);
+}
+
+// Scatter cuts between the gradOutput rows of two gradInput rows where the busiest core loses nothing by
+// it: no shared row, no atomic adds, no zero phase (the old planner shared 4 rows of this call).
+TEST(PlanBalance, ScatterCutsBetweenGradInputRowsWhereItCostsNothing) {
+  RunRequest r = backward(OpKind::kUpsampleNearestExact2dBackward, 16, 16, 33, 32, 8, false);
+  r.C = 3;
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  for (const Tile& t : result.plan->tiles) EXPECT_FALSE(t.atomic) << result.plan->strategy;
+  EXPECT_NE(result.plan->strategy.find("no gradInput row is shared"), std::string::npos) << result.plan->strategy;
+  EXPECT_EQ(busiest(loads(*result.plan), &CoreLoad::srcRows), (3 * 33 + 7) / 8) << "at no cost to the busiest core";
+}
+
+// The plan's words about its cores are its tiles' numbers: "over N cores", "only M get work".
+TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
+  for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearest2dBackward}) {
+    for (int64_t inH : {1, 3, 7, 16}) {
+      for (int64_t outH : {2, 5, 11, 32}) {
+        for (int cores : {1, 3, 4, 8}) {
+          for (bool deterministic : {true, false}) {
+            RunRequest r = backward(op, inH, 5, outH, 7, cores, deterministic);
+            const RunResult result = run(r);
+            if (!result.ok()) continue;  // a ratio past the operator's limit
+            const Plan& p = *result.plan;
+            std::set<int32_t> working;
+            for (const Tile& t : p.tiles)
+              if (p.phases[static_cast<size_t>(t.phase)].kind == PhaseKind::kCompute) working.insert(t.core);
+            const int used = static_cast<int>(working.size());
+            const std::string where = std::string(opInfo(op).name) + " " + p.strategy;
+            int stated = -1;
+            if (std::sscanf(p.coreChoice.substr(p.coreChoice.find(": ") + 2).c_str(), "only %d get work", &stated) == 1) {
+              if (p.coreChoice.find("finish sooner") == std::string::npos) {
+                EXPECT_LT(stated, cores) << "fewer rows than cores: " << p.coreChoice;
+              }
+              EXPECT_EQ(stated, used) << where << " | " << p.coreChoice;
+            } else {
+              EXPECT_NE(p.coreChoice.find("every core gets work"), std::string::npos) << p.coreChoice;
+              EXPECT_EQ(used, cores) << where << " | " << p.coreChoice;
+            }
+            const size_t over = p.strategy.find(" over ");
+            ASSERT_NE(over, std::string::npos) << p.strategy;
+            EXPECT_EQ(std::stoi(p.strategy.substr(over + 6)), used) << where;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gradlab
