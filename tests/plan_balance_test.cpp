@@ -137,6 +137,38 @@ TEST(PlanBalance, ScatterCutsBetweenGradInputRowsWhereItCostsNothing) {
   EXPECT_EQ(busiest(loads(*result.plan), &CoreLoad::srcRows), (3 * 33 + 7) / 8) << "at no cost to the busiest core";
 }
 
+// Adaptive max pooling's backward: rows (scatter) and planes (owner) cost the same each, so an even split
+// is the optimum: no core gets more than the ceiling of the mean.
+TEST(PlanBalance, AdaptivePoolingSplitsEqualRowsEvenly) {
+  for (const char* strategy : {"scatter", "owner"}) {
+    for (int64_t planes : {1, 3, 5, 12}) {
+      for (int64_t outH : {1, 2, 3, 7}) {
+        for (int cores = 1; cores <= 8; ++cores) {
+          RunRequest r;
+          r.op = OpKind::kAdaptiveMaxPool2dBackward;
+          r.N = 1, r.C = planes, r.inH = 13, r.inW = 9, r.outH = outH, r.outW = 4;
+          r.strategy = strategy;
+          r.profile = testing::profileOf(("classroom:cores=" + std::to_string(cores)).c_str());
+          const RunResult result = run(r);
+          ASSERT_TRUE(result.ok()) << result.message;
+          std::map<int32_t, int64_t> units;  // per core: gradOutput rows (scatter) or gradInput planes (owner)
+          std::map<int32_t, std::set<int64_t>> ownPlanes;
+          for (const Tile& t : result.plan->tiles) {
+            if (result.plan->phases[static_cast<size_t>(t.phase)].kind != PhaseKind::kCompute) continue;
+            units[t.core] += (t.src.row1 - t.src.row0) * (t.src.plane1 - t.src.plane0);
+            for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) ownPlanes[t.core].insert(p);
+          }
+          const bool owner = std::string(strategy) == "owner";
+          const int64_t total = owner ? planes : planes * outH, k = std::min<int64_t>(cores, total);
+          int64_t most = 0;
+          for (const auto& [core, n] : units) most = std::max(most, owner ? static_cast<int64_t>(ownPlanes[core].size()) : n);
+          EXPECT_EQ(most, (total + k - 1) / k) << strategy << " " << planes << " planes, outH " << outH << ", " << cores << " cores";
+        }
+      }
+    }
+  }
+}
+
 // The plan's words about its cores are its tiles' numbers: "over N cores", "only M get work".
 TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
   for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearest2dBackward}) {
@@ -166,6 +198,24 @@ TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
             const size_t over = p.strategy.find(" over ");
             ASSERT_NE(over, std::string::npos) << p.strategy;
             EXPECT_EQ(std::stoi(p.strategy.substr(over + 6)), used) << where;
+            // "rows per core 3/3/2": each core's rows, as its tiles have them (the split's units: gradInput
+            // rows for gather, gradOutput rows for scatter, output rows for a forward; one plane, one block).
+            const size_t per = p.strategy.find("rows per core ");
+            ASSERT_NE(per, std::string::npos) << p.strategy;
+            std::map<int32_t, int64_t> rowsOf;
+            for (const Tile& t : p.tiles) {
+              if (p.phases[static_cast<size_t>(t.phase)].kind != PhaseKind::kCompute) continue;
+              const Box& b = deterministic || !opInfo(op).backward ? t.dst : t.src;
+              rowsOf[t.core] += b.row1 - b.row0;
+            }
+            std::string list;
+            for (const auto& [core, rows] : rowsOf) {
+              if (!list.empty()) list += '/';
+              list += std::to_string(rows);
+            }
+            if (rowsOf.size() <= 8) {
+              EXPECT_EQ(p.strategy.substr(per + 14, list.size()), list) << where;
+            }
           }
         }
       }
