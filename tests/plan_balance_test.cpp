@@ -169,6 +169,40 @@ TEST(PlanBalance, AdaptivePoolingSplitsEqualRowsEvenly) {
   }
 }
 
+// CANN's deals stay CANN's (the cube's slides, pooling's plane lanes); the plan says how far the busiest
+// core is from an even share, and that number is the tiles' loads.
+TEST(PlanBalance, CannsDealsSayHowFarTheyAreFromAnEvenShare) {
+  struct Case {
+    OpKind op;
+    const char* strategy;
+    CoreKind kind;
+    int64_t c, in, out;
+  };
+  for (const Case& c : {Case{OpKind::kUpsampleNearestExact2dBackward, "cube", CoreKind::kCube, 1, 16, 40},
+                        Case{OpKind::kUpsampleNearestExact2dBackward, "cube", CoreKind::kCube, 4, 64, 128},
+                        Case{OpKind::kAdaptiveMaxPool2dBackward, "lanes", CoreKind::kVector, 3, 16, 5},
+                        Case{OpKind::kAdaptiveMaxPool2dBackward, "lanes", CoreKind::kVector, 200, 8, 3}}) {
+    RunRequest r;
+    r.op = c.op;
+    r.N = 1, r.C = c.c, r.inH = r.inW = c.in, r.outH = r.outW = c.out;
+    r.strategy = c.strategy;
+    r.profile = testing::profileOf("atlas-a2");
+    const RunResult result = run(r);
+    ASSERT_TRUE(result.ok()) << result.message;
+    const Plan& p = *result.plan;
+    const size_t at = p.coreChoice.find(" core carries ");
+    ASSERT_NE(at, std::string::npos) << p.coreChoice;
+    const double stated = std::stod(p.coreChoice.substr(at + 14));
+    const std::vector<double> loads = p.coreLoadUs();
+    double most = 0.0, total = 0.0;
+    for (size_t lane = 0; lane < loads.size(); ++lane)
+      if (p.coreKind(static_cast<int32_t>(lane)) == c.kind) most = std::max(most, loads[lane]), total += loads[lane];
+    const int cores = c.kind == CoreKind::kCube ? p.profile.cubeCores : p.profile.vectorCores;
+    EXPECT_NEAR(stated, most / (total / cores), 0.006) << p.coreChoice;
+    EXPECT_GE(stated, 1.0) << p.coreChoice;
+  }
+}
+
 // The plan's words about its cores are its tiles' numbers: "over N cores", "only M get work".
 TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
   for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearest2dBackward}) {

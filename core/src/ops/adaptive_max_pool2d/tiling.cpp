@@ -496,6 +496,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
     plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype), " after its add (accumulate=dtype)");
   }
   finalizePlan(plan);
+  plan.coreChoice += cannDealText(plan, CoreKind::kVector);
   return t;
 }
 

@@ -253,6 +253,22 @@ std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t u
   return split + rt::cat("only ", used, " get work, the rest stay idle");
 }
 
+std::string cannDealText(const Plan& plan, CoreKind kind) {
+  const std::vector<double> loads = plan.coreLoadUs();
+  double most = 0.0, total = 0.0;
+  for (size_t lane = 0; lane < loads.size(); ++lane) {
+    if (plan.coreKind(static_cast<int32_t>(lane)) != kind) continue;
+    most = std::max(most, loads[lane]);
+    total += loads[lane];
+  }
+  const int32_t cores = kind == CoreKind::kCube ? plan.profile.cubeCores : plan.profile.vectorCores;
+  if (total <= 0.0 || cores <= 0) return "";
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.2f", most / (total / cores));
+  return rt::cat("; CANN's deal: the busiest ", kind == CoreKind::kCube ? "cube" : "vector", " core carries ", ratio,
+                 "x an even share of the work");
+}
+
 std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
   std::vector<int64_t> counts;
   for (size_t c = 0; c + 1 < bounds.size(); ++c) counts.push_back(bounds[c + 1] - bounds[c]);

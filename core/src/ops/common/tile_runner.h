@@ -130,6 +130,10 @@ std::string boxDims(const Box& box);
 // only 3 get work, the rest stay idle", or where there were rows enough "64 rows over 48 cores: only 32
 // get work: more would not make the busiest core finish sooner".
 std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit);
+// CANN's own deals (the cube's slides, pooling's plane lanes) are kept as CANN makes them; this says how far
+// the busiest core of `kind` is from an even share of the same work, from the plan's tiles (after
+// finalizePlan): "; CANN's deal: the busiest cube core carries 1.50x an even share of the work".
+std::string cannDealText(const Plan& plan, CoreKind kind);
 // How many units each core got, from a split's boundaries (core c: [b[c], b[c+1])): "3/3/2", or past
 // eight cores "2 on 16 cores, 1 on 32".
 std::string unitsPerCoreText(const std::vector<int64_t>& bounds);

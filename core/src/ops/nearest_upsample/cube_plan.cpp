@@ -438,7 +438,8 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
     return used < cubes ? cat(" (", used, " of ", cubes, " cube cores get work)") : std::string();
   };
   plan.coreChoice = cat(runW ? cat("W pass ", deal(wSlides, "rows"), working(cp.w.phase)) : std::string(), runW && runH ? "; " : "",
-                        runH ? cat("H pass ", deal(hSlides, "planes"), working(cp.h.phase)) : std::string());
+                        runH ? cat("H pass ", deal(hSlides, "planes"), working(cp.h.phase)) : std::string(),
+                        cannDealText(plan, CoreKind::kCube));
   return cp;
 }
 
