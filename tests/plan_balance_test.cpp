@@ -137,6 +137,26 @@ TEST(PlanBalance, ScatterCutsBetweenGradInputRowsWhereItCostsNothing) {
   EXPECT_EQ(busiest(loads(*result.plan), &CoreLoad::srcRows), (3 * 33 + 7) / 8) << "at no cost to the busiest core";
 }
 
+// The upsample forwards: output rows cost the same each (their cells plus the source cells they copy from),
+// so the best split gives no core more than the ceiling of the mean.
+TEST(PlanBalance, UpsampleForwardsSplitOutputRowsAtTheirBest) {
+  for (OpKind op : {OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearest2d}) {
+    for (int64_t outH = 1; outH <= 16; ++outH) {
+      for (int cores = 1; cores <= 8; ++cores) {
+        const RunResult result = run(backward(op, 5, 6, outH, 9, cores, false));
+        ASSERT_TRUE(result.ok()) << result.message;
+        std::map<int32_t, int64_t> rows;
+        for (const Tile& t : result.plan->tiles) rows[t.core] += t.dst.row1 - t.dst.row0;
+        int64_t most = 0;
+        for (const auto& [core, n] : rows) most = std::max(most, n);
+        const int64_t k = std::min<int64_t>(cores, outH);
+        EXPECT_EQ(most, (outH + k - 1) / k) << opInfo(op).name << " 5 -> " << outH << " on " << cores;
+        EXPECT_EQ(static_cast<int64_t>(rows.size()), k) << opInfo(op).name << " 5 -> " << outH << " on " << cores;
+      }
+    }
+  }
+}
+
 // Adaptive max pooling's backward: rows (scatter) and planes (owner) cost the same each, so an even split
 // is the optimum: no core gets more than the ceiling of the mean.
 TEST(PlanBalance, AdaptivePoolingSplitsEqualRowsEvenly) {
