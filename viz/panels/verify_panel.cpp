@@ -12,13 +12,17 @@ void drawVerifyPanel(AppState& s) {
   VerifyRunner& v = *s.verify;
   ui::TextWrapped("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
                      "every operator call compared with an independent reference or PyTorch golden vectors.");
+  // The buttons keep their places and widths whatever the run's state, so "failures only" never moves
+  // under a pointer on its way to it when a run starts or ends.
+  const float runW = std::max(ImGui::CalcTextSize("Run all cases").x, ImGui::CalcTextSize("Run again").x) +
+                     ImGui::GetStyle().FramePadding.x * 2.0f;
   ImGui::BeginDisabled(v.running() || !s.caseList);
-  if (ui::Button(v.started() ? "Run again" : "Run all cases")) v.start();
+  if (ui::Button(v.started() ? "Run again" : "Run all cases", ImVec2(runW, 0))) v.start();
   ImGui::EndDisabled();
-  if (v.running()) {
-    ImGui::SameLine();
-    if (ui::Button("Cancel")) v.cancel();
-  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!v.running());
+  if (ui::Button("Cancel")) v.cancel();
+  ImGui::EndDisabled();
   ImGui::SameLine();
   ui::Checkbox("failures only", &s.verifyFailuresOnly);
   const bool failuresOnly = s.verifyFailuresOnly;
