@@ -4,6 +4,8 @@
 #include <limits>
 #include <optional>
 
+#include "gradlab/schedule.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -111,6 +113,12 @@ RequestSpec parseRequest(const json& j) {
     if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
     r.accumulate = *acc;
   }
+  if (j.contains("schedule")) {
+    const std::string schedule = jsonField<std::string>(j, "schedule", "");
+    const std::optional<AtomicSchedule> parsed = parseSchedule(schedule);
+    if (!parsed) throw PresetJsonError{"unknown schedule \"" + schedule + "\" (host or seed:N)"};
+    r.schedule = *parsed;
+  }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
   const auto vs = valueSourceFromName(source);
@@ -212,6 +220,7 @@ json requestJson(const RequestSpec& spec) {
   req["deterministic"] = r.deterministic;
   if (r.strategy) req["strategy"] = *r.strategy;
   if (r.accumulate) req["accumulate"] = accumulationName(*r.accumulate);
+  if (r.schedule) req["schedule"] = scheduleText(*r.schedule);
   req["device"] = spec.device;
   if (spec.cores > 0) req["cores"] = spec.cores;
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;
