@@ -188,3 +188,10 @@ foreach(strategy scatter gather cube owner lanes cann)
             "-DEXPECT_REGEX=verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed" -P ${GRADLAB_CLI_EXPECT})
   set_tests_properties(cli.verify_strategy_${strategy} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 endforeach()
+
+# A real 1 GiB memory cgroup: the largest shapes are refused with a message, never OOM-killed. Skipped
+# (exit 77) unless the tests run as root where a cgroup can be made.
+add_test(NAME cli.cgroup_1gib_refuses_not_killed
+         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/cgroup_limit.sh $<TARGET_FILE:gradlab-cli>)
+set_tests_properties(cli.cgroup_1gib_refuses_not_killed PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300
+  SKIP_RETURN_CODE 77 LABELS "cgroup")
