@@ -209,6 +209,33 @@ TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
   EXPECT_LT(error.size(), 400u);
 }
 
+// The reason quotes the header on one line: its newline (and any control byte) escaped. Found by the files
+// fuzzer: text after the dict made the error two lines.
+TEST(Npy, ABadHeaderIsQuotedOnOneLine) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 3), } 'shape'\t";
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(header.size() & 0xFF);
+  bytes += static_cast<char>(header.size() >> 8);
+  bytes += header;
+  Array a;
+  std::string error;
+  EXPECT_FALSE(decode(bytes, &a, &error));
+  EXPECT_NE(error.find("unexpected text after the dict"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(error.find('\t'), std::string::npos) << error;
+  EXPECT_NE(error.find("'shape'\\x09"), std::string::npos) << error;
+  EXPECT_NE(error.find(" \\n\""), std::string::npos) << error;
+  // A key or a descr with a newline in it.
+  std::string key = "{'descr': '<f4', 'fortra\n n_order': False, 'shape': (1, 3), }";
+  EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(key.size()) + '\0' + key, &a, &error));
+  EXPECT_NE(error.find("'fortra\\n n_order'"), std::string::npos) << error;
+  std::string descr = "{'descr': '<f\n4', 'fortran_order': False, 'shape': (1, 3), }";
+  EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(descr.size()) + '\0' + descr, &a, &error));
+  EXPECT_NE(error.find("'<f\\n4'"), std::string::npos) << error;
+}
+
 TEST(Npy, IntegerConversionRefusesFractions) {
   std::vector<int64_t> ints;
   std::string error;
