@@ -83,6 +83,20 @@ TEST(VizSession, KeepsTheSeededSchedule) {
   EXPECT_FALSE(other.spec == session.spec) << "a different schedule is a different call";
 }
 
+// A 1-D operator's request has no height: one given, or left at its default, does not make the call
+// read back different after a save (the files fuzzer's: "inL" without "outL" kept outH = 8).
+TEST(VizSession, AOneDimensionalCallReadsBackTheSame) {
+  for (const char* request : {R"({"op": "upsample1d", "inL": 5, "scale": 2.2})",
+                              R"({"op": "upsample1d-backward", "inH": 3, "outH": 9, "scaleH": 2, "outL": 7})"}) {
+    Session first, second;
+    std::string error;
+    ASSERT_TRUE(parseSession(std::string(R"({"gradlab-session": 1, "request": )") + request + "}", &first, &error))
+        << error;
+    ASSERT_TRUE(parseSession(sessionJson(first), &second, &error)) << error;
+    EXPECT_TRUE(second.spec == first.spec) << request;
+  }
+}
+
 TEST(VizSession, RefusesWhatItCannotRead) {
   Session out;
   std::string error;

@@ -85,6 +85,9 @@ RequestSpec parseRequest(const json& j) {
   r.scaleH = scaleField(j, "scaleH", r.scaleH);
   r.scaleW = scaleField(j, "scaleW", r.scaleW);
   if (j.contains("scale")) r.scaleW = scaleField(j, "scale", 0.0);
+  // A 1-D operator has no height: what a request says of one (or leaves at its default) is not kept, so
+  // the call reads back the same after a save (requestJson writes inL, outL and scale only).
+  if (kind->spatialRank == 1) r.inH = r.outH = 1, r.scaleH = 0.0;
   r.unbatched = jsonField<bool>(j, "unbatched", r.unbatched);
   std::string dtype = jsonField<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
