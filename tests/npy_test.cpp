@@ -173,6 +173,16 @@ TEST(Npy, RefusesWhatItCannotReadExactly) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
+// The magic, version 1.0 and the header padded as numpy pads it (to 64 bytes with its newline), no data.
+std::string version1File(std::string header) {
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(header.size() & 0xFF);
+  bytes += static_cast<char>(header.size() >> 8);
+  return bytes + header;
+}
+
 // A file is read only as far as its header allows: /dev/zero grew into memory until the process was
 // killed, a FIFO blocked, a header claiming terabytes of data allocated them, and a 50 MB header came back
 // whole in the error line.
@@ -192,13 +202,9 @@ TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
   EXPECT_NE(error.find("not a .npy file"), std::string::npos) << error;
 
   // A valid header claiming 4 TB of float32: refused as truncated, nothing of that size allocated.
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }";
-  header.append(64 - (10 + header.size() + 1) % 64, ' ');
-  header += '\n';
-  std::string prefix = std::string("\x93NUMPY\x01\x00", 8);
-  prefix += static_cast<char>(header.size() & 0xFF);
-  prefix += static_cast<char>(header.size() >> 8);
-  const std::string huge = writeFile("huge.npy", prefix + header + std::string(16, '\0'));
+  const std::string huge = writeFile(
+      "huge.npy", version1File("{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }") +
+                      std::string(16, '\0'));
   EXPECT_FALSE(read(huge, &a, &error));
   EXPECT_NE(error.find("truncated .npy file"), std::string::npos) << error;
 
@@ -212,13 +218,7 @@ TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
 // The reason quotes the header on one line: its newline (and any control byte) escaped. Found by the files
 // fuzzer: text after the dict made the error two lines.
 TEST(Npy, ABadHeaderIsQuotedOnOneLine) {
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 3), } 'shape'\t";
-  header.append(64 - (10 + header.size() + 1) % 64, ' ');
-  header += '\n';
-  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
-  bytes += static_cast<char>(header.size() & 0xFF);
-  bytes += static_cast<char>(header.size() >> 8);
-  bytes += header;
+  const std::string bytes = version1File("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 3), } 'shape'\t");
   Array a;
   std::string error;
   EXPECT_FALSE(decode(bytes, &a, &error));
