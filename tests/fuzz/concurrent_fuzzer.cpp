@@ -28,7 +28,7 @@ namespace {
 
 using namespace codes;
 
-constexpr int kMaxSteps = 24;
+constexpr int kRacerSteps = 24;  // per thread
 constexpr size_t kSlots = 6;  // blocks 0 .. roleCount - 1 hold the call's tensors; the rest are spare
 constexpr size_t kHostBytes = size_t{64} << 10;
 
@@ -123,7 +123,7 @@ class Racer {
   void run() {
     beginCall();
     expectCode("aclrtSetDevice", aclrtSetDevice(0), {kSuccess, kUninitialized});
-    for (int step = 0; step < kMaxSteps && !in_.done(); ++step) {
+    for (int step = 0; step < kRacerSteps && !in_.done(); ++step) {
       switch (in_.pick(11)) {
         case 0:
         case 1: launch(); break;
@@ -179,15 +179,15 @@ class Racer {
     }
     void* workspace = nullptr;
     if (workspaceSize > 0) workspace = in_.pick(4) == 0 ? slot() : allocate(s_, workspaceSize);
-    aclrtStream st2 = stream();
+    aclrtStream queue = stream();
     beginCall();
-    const aclnnStatus launched = op.launch(workspace, workspaceSize, executor, st2);
+    const aclnnStatus launched = op.launch(workspace, workspaceSize, executor, queue);
     expectCode(op.aclnnName().c_str(), launched, {kSuccess, kNullptr, kParamInvalid, kUninitialized, kContextNull});
     if (launched != ACLNN_SUCCESS) {  // the executor is still ours
       beginCall();
       expectCode("aclDestroyAclOpExecutor", aclDestroyAclOpExecutor(executor), {kSuccess, kNullptr, kParamInvalid});
     }
-    if (in_.pick(2) == 0) synchronize(st2);
+    if (in_.pick(2) == 0) synchronize(queue);
   }
 
   void freeSlot() {
