@@ -23,7 +23,14 @@ function(gradlab_fuzz_replay target)
 endfunction()
 
 gradlab_fuzz_replay(api)
-gradlab_fuzz_replay(concurrent Threads::Threads)
+# Not under ThreadSanitizer: the two threads race on the contents of shared device memory (a copy into a
+# block a kernel of the other thread writes, two launches writing one output), as a careless program may
+# and as a device allows; TSan reports those as data races in the kernels and copies (86 such reports over
+# 2,516 campaign inputs, none in the runtime's own state). The runtime's synchronisation is TSan's job in
+# RuntimeFreeRace.* and RuntimeFinalizeRace.*, which race frees and aclFinalize with work, not contents.
+if(NOT GRADLAB_TSAN)
+  gradlab_fuzz_replay(concurrent Threads::Threads)
+endif()
 # Sessions and lessons are the app's model (viz/model), built with the app.
 if(TARGET gradlab_viz)
   gradlab_fuzz_replay(files gradlab_viz)
