@@ -94,6 +94,21 @@ TEST(TraceJsonLimits, AnEventOnACoreThePlanDoesNotUseIsRefused) {
   EXPECT_TRUE(refused(text, "events[0]'s core is 2147483646, outside [0, "));
 }
 
+// A tile is looked up by its id (modelledTime, for chromeTraceJson): an id past the tiles read outside
+// the vector (the files fuzzer's, UBSan), and tiles out of phase order break the phase lookup.
+TEST(TraceJsonLimits, TileIdsAreTheirPositionsInPhaseOrder) {
+  const std::string text = sampleTraceText();
+  EXPECT_TRUE(refused(withField(text, "id", "5"), "plan.tiles[0].id is 5, not its position 0"));
+  Trace trace;
+  std::string error;
+  ASSERT_TRUE(parseTraceMovesJson(text, &trace, &error)) << error;
+  ASSERT_GE(trace.plan.tiles.size(), 2u);
+  trace.plan.phases.push_back({PhaseKind::kCompute, "later"});
+  trace.plan.tiles[0].phase = 1;
+  trace.events.clear();
+  EXPECT_TRUE(refused(traceMovesJson(trace), "plan.tiles[1].phase 0 comes after phase 1 (tiles are in phase order)"));
+}
+
 TEST(TraceJsonLimits, TheFileIsNamedWithTheField) {
   const std::string path = ::testing::TempDir() + "gradlab_trace_cores_used.json";
   {

@@ -245,10 +245,18 @@ Plan plan(const json& v) {
     const json& t = tiles[i];
     const std::string where = "plan.tiles[" + std::to_string(i) + "]";
     Tile tile;
+    // The readers look a tile up by its id (a trace event's tile) and a phase's tiles up by binary search.
     tile.id = integerAs<int32_t>(field(t, "id", where), where + ".id");
+    if (tile.id != static_cast<int64_t>(i)) {
+      throw BadTrace(where + ".id is " + std::to_string(tile.id) + ", not its position " + std::to_string(i));
+    }
     if (t.contains("phase")) tile.phase = integerAs<int32_t>(t["phase"], where + ".phase");
     if (tile.phase < 0 || tile.phase >= static_cast<int32_t>(p.phases.size())) {
       throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " names no phase of the plan");
+    }
+    if (!p.tiles.empty() && tile.phase < p.tiles.back().phase) {
+      throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " comes after phase " +
+                     std::to_string(p.tiles.back().phase) + " (tiles are in phase order)");
     }
     tile.core = integerAs<int32_t>(field(t, "core", where), where + ".core");
     tile.order = integerAs<int32_t>(field(t, "order", where), where + ".order");
