@@ -227,6 +227,10 @@ TEST(Npy, ABadHeaderIsQuotedOnOneLine) {
   EXPECT_EQ(error.find('\t'), std::string::npos) << error;
   EXPECT_NE(error.find("'shape'\\x09"), std::string::npos) << error;
   EXPECT_NE(error.find(" \\n\""), std::string::npos) << error;
+  // A header without a key (the files campaign, after 2,029,539 inputs).
+  EXPECT_FALSE(decode(version1File("{'fortran_order': False, 'shape': (2, 3), }"), &a, &error));
+  EXPECT_NE(error.find("missing 'descr' in"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
   // A key or a descr with a newline in it.
   std::string key = "{'descr': '<f4', 'fortra\n n_order': False, 'shape': (1, 3), }";
   EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(key.size()) + '\0' + key, &a, &error));

@@ -174,7 +174,7 @@ bool parseHeader(const std::string& text, Header* out, std::string* error) {
   if (!lit.atEnd()) return bad("unexpected text after the dict");
   if (!haveDescr || !haveOrder || !haveShape) {
     *error = std::string("bad .npy header: missing '") + (!haveDescr ? "descr" : !haveOrder ? "fortran_order" : "shape") +
-             "' in \"" + text + "\"";
+             "' in \"" + oneLine(text) + "\"";
     return false;
   }
   *out = h;
