@@ -231,6 +231,10 @@ TEST(Npy, ABadHeaderIsQuotedOnOneLine) {
   EXPECT_FALSE(decode(version1File("{'fortran_order': False, 'shape': (2, 3), }"), &a, &error));
   EXPECT_NE(error.find("missing 'descr' in"), std::string::npos) << error;
   EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  // A long header is quoted in part (the files campaign: a 4.8 KB reason).
+  EXPECT_FALSE(decode(version1File("{'descr': '<f8', " + std::string(3000, 'x') + "}"), &a, &error));
+  EXPECT_NE(error.find("... (3062 bytes)\""), std::string::npos) << error;
+  EXPECT_LT(error.size(), 400u) << error;
   // A key or a descr with a newline in it.
   std::string key = "{'descr': '<f4', 'fortra\n n_order': False, 'shape': (1, 3), }";
   EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(key.size()) + '\0' + key, &a, &error));
