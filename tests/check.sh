@@ -3,12 +3,13 @@
 #   plain  warnings-as-errors build, every test
 #   asan   AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer) build, every test; any report fails
 #   tsan   ThreadSanitizer build (no app, no bench), every test but the install and seed-program builds
-#   fuzz   clang + libFuzzer build of tests/fuzz, run for GRADLAB_FUZZ_SECONDS (60) over the seed corpus
+#   fuzz   clang + libFuzzer build of tests/fuzz: its three targets (API programs, concurrent programs, files)
+#          share GRADLAB_FUZZ_SECONDS (60), each over its seeds and crash regressions
 # Environment:
 #   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all four)
 #   GRADLAB_BUILD_PREFIX  build directories are PREFIX, PREFIX-asan, PREFIX-tsan, PREFIX-fuzz (default: build)
 #   GRADLAB_CHECK_JOBS    parallel build and test jobs (default: 2)
-#   GRADLAB_FUZZ_SECONDS  how long the fuzzer runs (default: 60)
+#   GRADLAB_FUZZ_SECONDS  how long the fuzzers run, all three together (default: 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -94,15 +95,33 @@ stage_fuzz() {
   local dir=$prefix-fuzz
   CXX=clang++-14 cmake -S . -B "$dir" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_FUZZ=ON -DGRADLAB_BUILD_TESTS=OFF \
     -DGRADLAB_BUILD_APP=OFF -DGRADLAB_BUILD_BENCH=OFF "${unity_flags[@]}"
-  cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer
-  # New inputs go to a scratch corpus; the seeds in the repository are only read.
-  rm -rf "$dir/fuzz-corpus" "$dir/fuzz-artifacts" && mkdir -p "$dir/fuzz-corpus" "$dir/fuzz-artifacts"
+  cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer gradlab_concurrent_fuzzer gradlab_files_fuzzer
+  # The API target gets 3/5 of the time, the concurrent programs and the files 1/5 each. Each run starts
+  # by replaying its seeds and its crash regressions (tests/fuzz/regressions/TARGET), which are only read;
+  # new inputs go to a scratch corpus.
+  local target seconds
+  for target in api concurrent files; do
+    seconds=$((fuzz_seconds / 5))
+    [ "$target" = api ] && seconds=$((fuzz_seconds * 3 / 5))
+    fuzz_one "$dir" "$target" "$((seconds > 0 ? seconds : 1))"
+  done
+}
+
+# fuzz_one DIR TARGET SECONDS
+fuzz_one() {
+  local dir=$1 target=$2 seconds=$3 seeds=tests/fuzz/corpus
+  [ "$target" = api ] || seeds=tests/fuzz/corpus-$target
+  local scratch=$dir/fuzz-corpus-$target artifacts=$dir/fuzz-artifacts-$target regressions=() max_len=1024
+  [ "$target" = files ] && max_len=16384  # a lesson or a trace is a few KiB
+  [ -d "tests/fuzz/regressions/$target" ] && regressions=("tests/fuzz/regressions/$target")
+  rm -rf "$scratch" "$artifacts" && mkdir -p "$scratch" "$artifacts"
+  echo "-- $target: ${seconds} s"
   # -detect_leaks=0: libFuzzer's leak check between inputs races with emulator threads finishing their
   # thread_local buffers (reports that never replay). Leaks are the asan stage's job: LeakSanitizer checks
-  # every test process at exit, fuzz.replay_corpus (every corpus program) included.
-  GRADLAB_LOG=off "$dir/tests/fuzz/gradlab_api_fuzzer" -max_total_time="$fuzz_seconds" -timeout=20 -detect_leaks=0 \
-    -rss_limit_mb=4096 -max_len=1024 -print_final_stats=1 -artifact_prefix="$dir/fuzz-artifacts/" \
-    "$dir/fuzz-corpus" tests/fuzz/corpus
+  # every test process at exit, the fuzz.replay_*_corpus tests (every corpus input) included.
+  GRADLAB_LOG=off "$dir/tests/fuzz/gradlab_${target}_fuzzer" -max_total_time="$seconds" -timeout=20 -detect_leaks=0 \
+    -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1 \
+    -artifact_prefix="$artifacts/" "$scratch" "$seeds" "${regressions[@]}"
 }
 
 total_start=$SECONDS

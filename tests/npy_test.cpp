@@ -173,6 +173,16 @@ TEST(Npy, RefusesWhatItCannotReadExactly) {
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
 }
 
+// The magic, version 1.0 and the header padded as numpy pads it (to 64 bytes with its newline), no data.
+std::string version1File(std::string header) {
+  header.append(64 - (10 + header.size() + 1) % 64, ' ');
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(header.size() & 0xFF);
+  bytes += static_cast<char>(header.size() >> 8);
+  return bytes + header;
+}
+
 // A file is read only as far as its header allows: /dev/zero grew into memory until the process was
 // killed, a FIFO blocked, a header claiming terabytes of data allocated them, and a 50 MB header came back
 // whole in the error line.
@@ -192,13 +202,9 @@ TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
   EXPECT_NE(error.find("not a .npy file"), std::string::npos) << error;
 
   // A valid header claiming 4 TB of float32: refused as truncated, nothing of that size allocated.
-  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }";
-  header.append(64 - (10 + header.size() + 1) % 64, ' ');
-  header += '\n';
-  std::string prefix = std::string("\x93NUMPY\x01\x00", 8);
-  prefix += static_cast<char>(header.size() & 0xFF);
-  prefix += static_cast<char>(header.size() >> 8);
-  const std::string huge = writeFile("huge.npy", prefix + header + std::string(16, '\0'));
+  const std::string huge = writeFile(
+      "huge.npy", version1File("{'descr': '<f4', 'fortran_order': False, 'shape': (1000000000000,), }") +
+                      std::string(16, '\0'));
   EXPECT_FALSE(read(huge, &a, &error));
   EXPECT_NE(error.find("truncated .npy file"), std::string::npos) << error;
 
@@ -207,6 +213,35 @@ TEST(Npy, ReadsOnlyWhatTheHeaderAllows) {
   EXPECT_FALSE(read(writeFile("bigheader.npy", big), &a, &error));
   EXPECT_NE(error.find("the .npy header claims 4194304 bytes"), std::string::npos) << error;
   EXPECT_LT(error.size(), 400u);
+}
+
+// The reason quotes the header on one line: its newline (and any control byte) escaped. Found by the files
+// fuzzer: text after the dict made the error two lines.
+TEST(Npy, ABadHeaderIsQuotedOnOneLine) {
+  const std::string bytes = version1File("{'descr': '<f4', 'fortran_order': False, 'shape': (0, 3), } 'shape'\t");
+  Array a;
+  std::string error;
+  EXPECT_FALSE(decode(bytes, &a, &error));
+  EXPECT_NE(error.find("unexpected text after the dict"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_EQ(error.find('\t'), std::string::npos) << error;
+  EXPECT_NE(error.find("'shape'\\x09"), std::string::npos) << error;
+  EXPECT_NE(error.find(" \\n\""), std::string::npos) << error;
+  // A header without a key (the files campaign, after 2,029,539 inputs).
+  EXPECT_FALSE(decode(version1File("{'fortran_order': False, 'shape': (2, 3), }"), &a, &error));
+  EXPECT_NE(error.find("missing 'descr' in"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  // A long header is quoted in part (the files campaign: a 4.8 KB reason).
+  EXPECT_FALSE(decode(version1File("{'descr': '<f8', " + std::string(3000, 'x') + "}"), &a, &error));
+  EXPECT_NE(error.find("... (3062 bytes)\""), std::string::npos) << error;
+  EXPECT_LT(error.size(), 400u) << error;
+  // A key or a descr with a newline in it.
+  std::string key = "{'descr': '<f4', 'fortra\n n_order': False, 'shape': (1, 3), }";
+  EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(key.size()) + '\0' + key, &a, &error));
+  EXPECT_NE(error.find("'fortra\\n n_order'"), std::string::npos) << error;
+  std::string descr = "{'descr': '<f\n4', 'fortran_order': False, 'shape': (1, 3), }";
+  EXPECT_FALSE(decode(std::string("\x93NUMPY\x01\x00", 8) + static_cast<char>(descr.size()) + '\0' + descr, &a, &error));
+  EXPECT_NE(error.find("'<f\\n4'"), std::string::npos) << error;
 }
 
 TEST(Npy, IntegerConversionRefusesFractions) {

@@ -4,6 +4,7 @@
 
 #include "acl/acl.h"
 #include "gradlab/runner.h"
+#include "gradlab/verify.h"
 #include "runtime/memory.h"
 #include "runtime/memory_budget.h"
 
@@ -49,6 +50,27 @@ TEST_F(RunnerMemory, ARunPastWhatTheHostCanGiveIsRefused) {
   EXPECT_EQ(result.stage, "setup");
   EXPECT_NE(result.message.find("bytes of host memory at its peak"), std::string::npos) << result.message;
   EXPECT_NE(result.message.find("but the host can give only"), std::string::npos) << result.message;
+}
+
+// gradlab-cli --check computes its reference after the run, beside the result: a 3 x 16 x 1024 x 1024 run
+// that fit was then OOM-killed in a 1 GiB cgroup. What the caller asks to keep free counts in the estimate.
+TEST_F(RunnerMemory, WhatTheCallerNeedsBesideTheResultCounts) {
+  setDeviceMemoryBudgetForTesting(DeviceMemory::kCapacityBytes);
+  gradlab::RunRequest r = upsampleBackward(512, 1024);
+  EXPECT_TRUE(gradlab::run(r).ok());
+  r.callerHostBytes = uint64_t{1} << 60;
+  const gradlab::RunResult result = gradlab::run(r);
+  ASSERT_EQ(result.status, ACL_ERROR_RT_MEMORY_ALLOCATION) << result.message;
+  EXPECT_EQ(result.stage, "setup");
+  EXPECT_NE(result.message.find(", 1152921504606846976 for the caller's reference check)"), std::string::npos)
+      << result.message;
+}
+
+TEST(RunnerCheckMemory, TheReferenceCheckAsksForSixteenBytesPerCell) {
+  gradlab::RunRequest r;
+  r.op = gradlab::OpKind::kUpsampleNearestExact2dBackward;
+  r.N = 3, r.C = 16, r.inH = r.inW = r.outH = r.outW = 1024;
+  EXPECT_EQ(gradlab::verify::checkRunHostBytes(r), uint64_t{2} * 3 * 16 * 1024 * 1024 * 16);
 }
 
 TEST_F(RunnerMemory, ARunThatFitsIsNotRefused) {

@@ -57,6 +57,46 @@ TEST(VizSession, RoundTripsTheWholeState) {
   EXPECT_EQ(t.run.result.outputs[0].values, s.run.result.outputs[0].values) << "the same call, the same numbers";
 }
 
+// --schedule N (RunRequest::schedule) is part of the call: a session keeps it, and one without it stays
+// unset (GRADLAB_SCHEDULE, else host) rather than becoming host.
+TEST(VizSession, KeepsTheSeededSchedule) {
+  Session session;
+  session.spec.request.op = OpKind::kUpsampleNearest2dBackward;
+  session.spec.request.schedule = AtomicSchedule::fromSeed(18446744073709551615u);
+  Session back;
+  std::string error;
+  ASSERT_TRUE(parseSession(sessionJson(session), &back, &error)) << error;
+  ASSERT_TRUE(back.spec.request.schedule.has_value());
+  EXPECT_EQ(*back.spec.request.schedule, AtomicSchedule::fromSeed(18446744073709551615u));
+  EXPECT_TRUE(back.spec == session.spec);
+
+  session.spec.request.schedule = AtomicSchedule::host();
+  ASSERT_TRUE(parseSession(sessionJson(session), &back, &error)) << error;
+  EXPECT_EQ(back.spec.request.schedule, std::optional(AtomicSchedule::host()));
+
+  session.spec.request.schedule.reset();
+  ASSERT_TRUE(parseSession(sessionJson(session), &back, &error)) << error;
+  EXPECT_FALSE(back.spec.request.schedule.has_value());
+
+  Session other = session;
+  other.spec.request.schedule = AtomicSchedule::fromSeed(3);
+  EXPECT_FALSE(other.spec == session.spec) << "a different schedule is a different call";
+}
+
+// A 1-D operator's request has no height: one given, or left at its default, does not make the call
+// read back different after a save (the files fuzzer's: "inL" without "outL" kept outH = 8).
+TEST(VizSession, AOneDimensionalCallReadsBackTheSame) {
+  for (const char* request : {R"({"op": "upsample1d", "inL": 5, "scale": 2.2})",
+                              R"({"op": "upsample1d-backward", "inH": 3, "outH": 9, "scaleH": 2, "outL": 7})"}) {
+    Session first, second;
+    std::string error;
+    ASSERT_TRUE(parseSession(std::string(R"({"gradlab-session": 1, "request": )") + request + "}", &first, &error))
+        << error;
+    ASSERT_TRUE(parseSession(sessionJson(first), &second, &error)) << error;
+    EXPECT_TRUE(second.spec == first.spec) << request;
+  }
+}
+
 TEST(VizSession, RefusesWhatItCannotRead) {
   Session out;
   std::string error;
@@ -70,6 +110,9 @@ TEST(VizSession, RefusesWhatItCannotRead) {
   EXPECT_NE(error.find("\"at\" is 3"), std::string::npos) << error;
   EXPECT_FALSE(parseSession("{\"gradlab-session\": 1, \"request\": {\"op\": \"upsample2d\", \"dtype\": 7}}", &out, &error));
   EXPECT_NE(error.find("\"dtype\" has the wrong type"), std::string::npos) << error;
+  EXPECT_FALSE(parseSession("{\"gradlab-session\": 1, \"request\": {\"op\": \"upsample2d\", \"schedule\": \"seed:-1\"}}",
+                            &out, &error));
+  EXPECT_NE(error.find("unknown schedule \"seed:-1\" (host or seed:N)"), std::string::npos) << error;
 }
 
 }  // namespace

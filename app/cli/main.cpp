@@ -10,6 +10,7 @@
 #include "cli_options.h"
 #include "explain.h"
 #include "gradlab/trace_export.h"
+#include "gradlab/verify.h"
 #include "report.h"
 
 namespace {
@@ -75,6 +76,7 @@ int main(int argc, char** argv) {
     return kBadArguments;
   }
   request.trace = !options.trace.empty() || !options.traceMoves.empty();
+  if (options.check) request.callerHostBytes = verify::checkRunHostBytes(request);  // refused up front if short
 
   const RunResult result = run(request);
   if (!result.ok()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 
 #include <CLI/CLI.hpp>
 
@@ -40,19 +41,27 @@ bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string*
   return forEachItem(text, item, flush);
 }
 
+// "2" -> {2}; "2,1.5" -> {2, 1.5}. Text that is not a number, and a number outside a normal double's range
+// (1e-308 is subnormal, 1e-400 underflows to 0, 1e400 overflows), are refused with messages naming the value.
 bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
   scales->clear();
   std::string item;
   auto flush = [&]() {
-    try {
-      size_t used = 0;
-      double v = std::stod(item, &used);
-      if (used != item.size()) throw std::invalid_argument(item);
-      scales->push_back(v);
-    } catch (const std::exception&) {
-      *error = "--scales '" + text + "': expected numbers, e.g. 2 or 2,1.5 (height, width)";
+    double v = 0.0;
+    const char* first = item.data() + (item.size() > 1 && item[0] == '+' && item[1] != '-' ? 1 : 0);
+    const auto [end, ec] = std::from_chars(first, item.data() + item.size(), v);
+    const bool whole = end == item.data() + item.size();
+    if (whole && (ec == std::errc::result_out_of_range || (ec == std::errc() && std::fpclassify(v) == FP_SUBNORMAL))) {
+      *error = "--scales '" + text + "': " + item +
+               " is out of range: a scale is 0 (from the sizes) or a magnitude from 2.2250738585072014e-308 to "
+               "1.7976931348623157e+308";
       return false;
     }
+    if (ec != std::errc() || !whole) {
+      *error = "--scales '" + text + "': '" + item + "' is not a number; expected e.g. 2 or 2,1.5 (height, width)";
+      return false;
+    }
+    scales->push_back(v);
     item.clear();
     return true;
   };
@@ -103,7 +112,8 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
                  "Default mode: who orders the atomic adds into a shared cell: host (thread timing) or a seed N "
                  "(a reproducible interleaving; like GRADLAB_SCHEDULE=seed:N)")
       ->check([](const std::string& v) {
-        return parseSchedule(v) ? std::string() : "expected host, N or seed:N (N a non-negative integer)";
+        return parseSchedule(v) ? std::string()
+                                : "'" + v + "' is not host, N or seed:N (N a whole number from 0 to 2^64 - 1)";
       });
   app.add_option("--accumulate", o.accumulate,
                  "FLOAT16/BF16 backward sums: fp32 (an fp32 accumulator or workspace, rounded once; CANN's way) or "

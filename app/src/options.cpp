@@ -1,6 +1,8 @@
 #include "options.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -44,7 +46,15 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    *exitCode = cli.exit(e);
+    if (e.get_exit_code() == 0) {  // --help
+      *exitCode = cli.exit(e);
+      return false;
+    }
+    // Bad arguments exit 2 with one line, as gradlab-cli does (CLI11's own codes, 105 or 109, said nothing).
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    std::fprintf(stderr, "gradlab: %s (gradlab --help lists the options)\n", what.c_str());
+    *exitCode = 2;
     return false;
   }
   o->gif = !noGif;

@@ -185,6 +185,21 @@ double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magn
   return sums + (dtype == ACL_FLOAT || inDtype ? 0.0 : ulpOf(dtype, magnitude));
 }
 
+uint64_t checkRunHostBytes(const RunRequest& r) {
+  // Measured (gradlab-cli --check, a 1024x1024 float upsample backward): about 10 bytes of peak RSS per
+  // cell of the call's tensors; 16 leaves room for the reference's double sums and the other operators.
+  constexpr uint64_t kBytesPerCell = 16;
+  const OpInfo& op = opInfo(r.op);
+  const OpSizes sizes = sizesOf(r);
+  uint64_t cells = 0;
+  for (const TensorRole& role : op.tensorRoles()) {
+    uint64_t n = 1;
+    for (int64_t d : sideShape(op, role.side, sizes)) n *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
+    cells += n;
+  }
+  return cells * kBytesPerCell;
+}
+
 Verdict checkRun(const RunRequest& r, const RunResult& result) {
   Verdict v;
   auto say = [&](std::string line, bool ok) {

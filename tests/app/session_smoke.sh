@@ -14,6 +14,14 @@ grep -q '"gradlab-session": 1' run.gradlab || { cat run.gradlab; echo "FAIL: no 
 # The side panel (right quarter) prints the run's host time, which differs from run to run under load.
 "$check" --same flags.png session.png 400 --region 0 0 0.75 1
 
+# A seeded schedule (--schedule N) is part of the call: it is saved, and opening the session keeps it.
+"$app" --op upsample2d-backward --in 3x5 --out 7x11 --schedule 7 --save-session seeded.gradlab --screenshot seeded.png \
+  >seeded.log 2>&1 || { cat seeded.log; echo "FAIL: --schedule 7 with --save-session"; exit 1; }
+grep -q '"schedule": "seed:7"' seeded.gradlab || { cat seeded.gradlab; echo "FAIL: --schedule 7 is not in the session"; exit 1; }
+"$app" seeded.gradlab --save-session again.gradlab --screenshot again.png >again.log 2>&1 || {
+  cat again.log; echo "FAIL: opening the seeded session"; exit 1; }
+grep -q '"schedule": "seed:7"' again.gradlab || { cat again.gradlab; echo "FAIL: the schedule is lost on opening"; exit 1; }
+
 "$app" --lesson tiling-and-cores --preset 3 --save-session step.gradlab --screenshot lesson.png >/dev/null 2>&1
 grep -q '"lesson": "tiling-and-cores"' step.gradlab && grep -q '"step": 2' step.gradlab || {
   cat step.gradlab; echo "FAIL: the lesson step is not in the session"; exit 1; }
@@ -33,5 +41,6 @@ bad newer '{"gradlab-session": 99, "request": {"op": "upsample2d"}}' "version 99
 bad unversioned '{"request": {"op": "upsample2d"}}' "not a gradlab session"
 bad badfield '{"gradlab-session": 1, "request": {"op": "upsample2d", "inH": 0}}' '"inH" is 0, outside \[1, 1024\]'
 bad badop '{"gradlab-session": 1, "request": {"op": "conv2d"}}' 'unknown op "conv2d"'
+bad badschedule '{"gradlab-session": 1, "request": {"op": "upsample2d", "schedule": "sometimes"}}' 'unknown schedule "sometimes"'
 bad badstep '{"gradlab-session": 1, "lesson": "first-steps", "step": 40, "request": {"op": "upsample2d"}}' "has no step 41"
 echo PASS

@@ -12,6 +12,11 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_headless)
   set_tests_properties(app_headless_lesson PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_bad_arguments
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arguments_smoke.sh $<TARGET_FILE:gradlab>
+                   ${CMAKE_CURRENT_BINARY_DIR}/app_arguments)
+  set_tests_properties(app_bad_arguments PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_sessions
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/session_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_sessions)

@@ -43,6 +43,14 @@ gradlab_cli_test(uint8_backward_refused 2 "aclnnUpsampleNearestExact2dBackward t
 gradlab_cli_test(unknown_layout 2 "--layout: diagonal not in" --op upsample2d --layout diagonal)
 gradlab_cli_test(unknown_device 2 "unknown device profile 'atlas-a9'" --op upsample2d --device atlas-a9)
 gradlab_cli_test(bad_device_value 2 "cores=0 is out of range" --op upsample2d --device classroom:cores=0)
+gradlab_cli_test(scales_subnormal 2
+  "--scales '1e-308': 1e-308 is out of range: a scale is 0 \\(from the sizes\\) or a magnitude from 2.2250738585072014e-308 to"
+  --op upsample2d-backward --scales 1e-308)
+gradlab_cli_test(scales_overflow 2 "--scales '2,1e400': 1e400 is out of range" --op upsample2d-backward --scales 2,1e400)
+gradlab_cli_test(scales_not_a_number 2 "--scales '2,two': 'two' is not a number; expected e.g. 2 or 2,1.5"
+  --op upsample2d-backward --scales 2,two)
+gradlab_cli_test(schedule_not_a_seed 2 "--schedule: 'seed:-1' is not host, N or seed:N" --op upsample2d-backward --schedule seed:-1)
+gradlab_cli_test(scales_with_plus 0 "gradInput" --op upsample2d-backward --in 2x2 --out 4x4 --scales +2,2.0)
 gradlab_cli_test(too_many_scales 2 "takes one scale" --op upsample1d --scales 2,2)
 gradlab_cli_test(scales_on_pool 2 "--scales applies to operators that take scales; AdaptiveMaxPool2d takes none"
   --op adaptive-max-pool2d --scales 2)
@@ -180,3 +188,10 @@ foreach(strategy scatter gather cube owner lanes cann)
             "-DEXPECT_REGEX=verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed" -P ${GRADLAB_CLI_EXPECT})
   set_tests_properties(cli.verify_strategy_${strategy} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 endforeach()
+
+# A real 1 GiB memory cgroup: the largest shapes are refused with a message, never OOM-killed. Skipped
+# (exit 77) unless the tests run as root where a cgroup can be made.
+add_test(NAME cli.cgroup_1gib_refuses_not_killed
+         COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/cgroup_limit.sh $<TARGET_FILE:gradlab-cli>)
+set_tests_properties(cli.cgroup_1gib_refuses_not_killed PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300
+  SKIP_RETURN_CODE 77 LABELS "cgroup")

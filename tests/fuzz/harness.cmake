@@ -12,3 +12,14 @@ add_library(gradlab_fuzz_program STATIC
 # core/src for runtime/error.h: the contract check clears the recent message before each call.
 target_include_directories(gradlab_fuzz_program PUBLIC ${CMAKE_CURRENT_LIST_DIR} PRIVATE ${PROJECT_SOURCE_DIR}/core/src)
 target_link_libraries(gradlab_fuzz_program PUBLIC gradlab::core gradlab::verify PRIVATE gradlab_warnings)
+
+# The files target reads sessions and lessons: the libFuzzer build (no app) compiles the app's model
+# (viz/model: no ImGui, no SDL) for it.
+if(GRADLAB_FUZZ AND NOT TARGET gradlab_fuzz_viz_model)
+  find_package(nlohmann_json 3 REQUIRED)
+  file(GLOB GRADLAB_FUZZ_VIZ_MODEL CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/viz/model/*.cpp)
+  add_library(gradlab_fuzz_viz_model STATIC ${GRADLAB_FUZZ_VIZ_MODEL})
+  target_include_directories(gradlab_fuzz_viz_model PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(gradlab_fuzz_viz_model PUBLIC gradlab::core gradlab::verify Threads::Threads
+    PRIVATE nlohmann_json::nlohmann_json gradlab_warnings)
+endif()

@@ -1,7 +1,10 @@
-// Runs fuzz programs without libFuzzer: each argument is a file or a directory of files (the seed
-// corpus, or a crash file libFuzzer wrote). Built with any compiler, so the ordinary and the sanitizer
-// test builds replay the corpus on every run.
+// Runs fuzz inputs without libFuzzer: each argument is a file or a directory of files (a seed corpus, a
+// regression directory, or a crash file libFuzzer wrote). Linked with one target's entry points
+// (api_fuzzer.cpp, concurrent_fuzzer.cpp, files_fuzzer.cpp) and built with any compiler, so the ordinary
+// and the sanitizer test builds replay every corpus on every run.
 #include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "fuzz_program.h"
+// The target's libFuzzer entry points.
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv);
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 namespace {
 
@@ -20,7 +25,7 @@ int replayFile(const std::filesystem::path& path) {
     return 1;
   }
   const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  gradlab::fuzz::runProgram(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+  LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   return 0;
 }
 
@@ -31,7 +36,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s FILE_OR_DIR...\n", argv[0]);
     return 2;
   }
-  gradlab::fuzz::initialize();
+  LLVMFuzzerInitialize(&argc, &argv);
   size_t programs = 0;
   for (int i = 1; i < argc; ++i) {
     std::vector<std::filesystem::path> files;
@@ -48,6 +53,6 @@ int main(int argc, char** argv) {
       ++programs;
     }
   }
-  std::printf("replayed %zu fuzz programs, no contract violations\n", programs);
+  std::printf("replayed %zu fuzz inputs, no contract violations\n", programs);
   return programs > 0 ? 0 : 1;
 }

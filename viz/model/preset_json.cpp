@@ -4,6 +4,8 @@
 #include <limits>
 #include <optional>
 
+#include "gradlab/schedule.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -83,6 +85,9 @@ RequestSpec parseRequest(const json& j) {
   r.scaleH = scaleField(j, "scaleH", r.scaleH);
   r.scaleW = scaleField(j, "scaleW", r.scaleW);
   if (j.contains("scale")) r.scaleW = scaleField(j, "scale", 0.0);
+  // A 1-D operator has no height: what a request says of one (or leaves at its default) is not kept, so
+  // the call reads back the same after a save (requestJson writes inL, outL and scale only).
+  if (kind->spatialRank == 1) r.inH = r.outH = 1, r.scaleH = 0.0;
   r.unbatched = jsonField<bool>(j, "unbatched", r.unbatched);
   std::string dtype = jsonField<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
@@ -110,6 +115,12 @@ RequestSpec parseRequest(const json& j) {
     const std::optional<Accumulation> acc = parseAccumulation(accumulate);
     if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
     r.accumulate = *acc;
+  }
+  if (j.contains("schedule")) {
+    const std::string schedule = jsonField<std::string>(j, "schedule", "");
+    const std::optional<AtomicSchedule> parsed = parseSchedule(schedule);
+    if (!parsed) throw PresetJsonError{"unknown schedule \"" + schedule + "\" (host or seed:N)"};
+    r.schedule = *parsed;
   }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
@@ -212,6 +223,7 @@ json requestJson(const RequestSpec& spec) {
   req["deterministic"] = r.deterministic;
   if (r.strategy) req["strategy"] = *r.strategy;
   if (r.accumulate) req["accumulate"] = accumulationName(*r.accumulate);
+  if (r.schedule) req["schedule"] = scheduleText(*r.schedule);
   req["device"] = spec.device;
   if (spec.cores > 0) req["cores"] = spec.cores;
   if (spec.ubBytes > 0) req["ub"] = spec.ubBytes;

@@ -73,7 +73,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
          x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.valueSource == y.valueSource && sameValues(x.values, y.values) && x.indices == y.indices &&
-         x.strategy == y.strategy && x.accumulate == y.accumulate;
+         x.strategy == y.strategy && x.accumulate == y.accumulate && x.schedule == y.schedule;
 }
 
 }  // namespace gradlab::viz

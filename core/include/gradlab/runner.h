@@ -79,6 +79,10 @@ struct RunRequest {
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major
   std::vector<int64_t> indices;          // backward ops with indices: explicit ones; default: the forward twin's on random self
   bool trace = false;
+  // Host memory the caller will need while it holds the result (gradlab-cli --check's reference:
+  // verify::checkRunHostBytes): counted in the run's peak-memory estimate, so a run that would leave too
+  // little for it is refused up front instead of being killed by the OOM killer afterwards.
+  uint64_t callerHostBytes = 0;
   aclrtStream stream = nullptr;          // nullptr: the default stream of the current device
 };
 

@@ -63,5 +63,8 @@ struct Verdict {
 // outputs and indices exactly, backward outputs bit-exactly in deterministic mode and within sumTolerance
 // in default mode.
 Verdict checkRun(const RunRequest& request, const RunResult& result);
+// A bound on the host memory checkRun needs beside the run's result (the reference and its working
+// copies), for RunRequest::callerHostBytes.
+uint64_t checkRunHostBytes(const RunRequest& request);
 
 }  // namespace gradlab::verify

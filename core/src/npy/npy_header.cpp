@@ -7,6 +7,22 @@
 namespace gradlab::npy::detail {
 namespace {
 
+// Header text as one short line: its newline (every header ends in one) and any other control byte
+// escaped, and at most its first 200 bytes quoted.
+std::string oneLine(const std::string& text) {
+  constexpr size_t kQuoted = 200;
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  if (text.size() > kQuoted) return oneLine(text.substr(0, kQuoted)) + "... (" + std::to_string(text.size()) + " bytes)";
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') out += "\\n";
+    else if (u < 0x20 || u == 0x7F) out += std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
+    else out += c;
+  }
+  return out;
+}
+
 // A tiny reader for the subset of Python literals NumPy writes: 'strings', True/False, (ints,).
 class Literal {
  public:
@@ -73,7 +89,7 @@ class Literal {
 
 bool dtypeFromDescr(const std::string& descr, DType* dtype, bool* bigEndian, std::string* error) {
   if (descr.size() < 3) {
-    *error = "unsupported dtype descr '" + descr + "'";
+    *error = "unsupported dtype descr '" + oneLine(descr) + "'";
     return false;
   }
   const char order = descr[0];
@@ -84,12 +100,12 @@ bool dtypeFromDescr(const std::string& descr, DType* dtype, bool* bigEndian, std
       {"u2", DType::kUint16},  {"u4", DType::kUint32},  {"u8", DType::kUint64},  {"b1", DType::kBool}};
   auto it = codes.find(code);
   if (it == codes.end() || (order != '<' && order != '>' && order != '|' && order != '=')) {
-    *error = "unsupported dtype descr '" + descr +
+    *error = "unsupported dtype descr '" + oneLine(descr) +
              "' (supported: float16/32/64, int8/16/32/64, uint8/16/32/64 and bool, either byte order)";
     return false;
   }
   if (order == '|' && dtypeSize(it->second) != 1) {
-    *error = "dtype descr '" + descr + "' has no byte order but its elements are wider than one byte";
+    *error = "dtype descr '" + oneLine(descr) + "' has no byte order but its elements are wider than one byte";
     return false;
   }
   *dtype = it->second;
@@ -120,7 +136,7 @@ std::string descrOf(DType dtype) {
 bool parseHeader(const std::string& text, Header* out, std::string* error) {
   Literal lit(text);
   auto bad = [&](const std::string& why) {
-    *error = "bad .npy header: " + why + " at offset " + std::to_string(lit.position()) + " of \"" + text + "\"";
+    *error = "bad .npy header: " + oneLine(why) + " at offset " + std::to_string(lit.position()) + " of \"" + oneLine(text) + "\"";
     return false;
   };
   if (!lit.eat('{')) return bad("expected '{'");
@@ -161,7 +177,7 @@ bool parseHeader(const std::string& text, Header* out, std::string* error) {
   if (!lit.atEnd()) return bad("unexpected text after the dict");
   if (!haveDescr || !haveOrder || !haveShape) {
     *error = std::string("bad .npy header: missing '") + (!haveDescr ? "descr" : !haveOrder ? "fortran_order" : "shape") +
-             "' in \"" + text + "\"";
+             "' in \"" + oneLine(text) + "\"";
     return false;
   }
   *out = h;

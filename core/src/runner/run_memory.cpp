@@ -57,6 +57,7 @@ RunMemory estimateRunMemory(const RunRequest& r, const OpSizes& sizes) {
     need.deviceBytes += twin.device;
     need.hostBytes += twin.host;
   }
+  need.callerBytes = r.callerHostBytes;
   if (r.trace) need.traceBytes = std::min<uint64_t>(main.largestCells, Trace{}.maxMoves) * sizeof(CellMove) * 2;
   return need;
 }
@@ -74,7 +75,8 @@ std::string runMemoryProblem(const RunMemory& need) {
   if (need.total() > host.availableBytes) {
     return rt::cat("the run needs about ", need.total(), " bytes of host memory at its peak (", need.deviceBytes,
                    " for the device tensors, ", need.hostBytes, " for host copies, ", need.traceBytes,
-                   " for the trace) but the host can give only ", host.availableBytes, " bytes now (", host.source,
+                   " for the trace", need.callerBytes > 0 ? rt::cat(", ", need.callerBytes, " for the caller's reference check") : "",
+                   ") but the host can give only ", host.availableBytes, " bytes now (", host.source,
                    ")", need.traceBytes > 0 ? "; a run without the trace needs less" : "");
   }
   return {};

@@ -13,7 +13,8 @@ struct RunMemory {
   uint64_t deviceBytes = 0;  // the tensors' storage, the twin forward's tensors and a workspace bound
   uint64_t hostBytes = 0;    // host copies of the values, the staging of one tensor's storage
   uint64_t traceBytes = 0;   // the trace's recorded moves (at most Trace::maxMoves)
-  uint64_t total() const { return deviceBytes + hostBytes + traceBytes; }
+  uint64_t callerBytes = 0;  // RunRequest::callerHostBytes: what the caller needs beside the result
+  uint64_t total() const { return deviceBytes + hostBytes + traceBytes + callerBytes; }
 };
 
 RunMemory estimateRunMemory(const RunRequest& request, const OpSizes& sizes);

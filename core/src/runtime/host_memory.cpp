@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -30,14 +31,21 @@ std::optional<uint64_t> memAvailable() {
   return std::nullopt;
 }
 
-// This process's cgroup v2 directory ("0::/path" in /proc/self/cgroup), or "" when it has none.
-std::string cgroupV2Dir() {
+// This process's path in the hierarchy /proc/self/cgroup lists as `controller` ("" for v2's "0::/path"),
+// or nullopt when it is in none.
+std::optional<std::string> cgroupPath(const std::string& controller) {
   std::ifstream in("/proc/self/cgroup");
   std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("0::", 0) == 0) return "/sys/fs/cgroup" + (line.size() > 3 && line[3] == '/' ? line.substr(3) : "/");
+  while (std::getline(in, line)) {  // "ID:CONTROLLER[,CONTROLLER...]:PATH"
+    const size_t first = line.find(':');
+    const size_t second = first == std::string::npos ? first : line.find(':', first + 1);
+    if (second == std::string::npos) continue;
+    const std::string controllers = line.substr(first + 1, second - first - 1);
+    const bool match = controller.empty() ? controllers.empty()
+                                          : ("," + controllers + ",").find("," + controller + ",") != std::string::npos;
+    if (match) return line.substr(second + 1);
   }
-  return {};
+  return std::nullopt;
 }
 
 struct CgroupRoom {
@@ -45,29 +53,60 @@ struct CgroupRoom {
   std::string source;
 };
 
-// limit - usage when a cgroup limit below 2^62 (v1's "unlimited") is set.
+// The least limit - usage over the cgroup and its parents that set a limit below 2^62 (v1's "unlimited").
 std::optional<CgroupRoom> cgroupRoom() {
   constexpr uint64_t kUnlimited = uint64_t{1} << 62;
-  const std::string v2 = cgroupV2Dir();
-  for (const std::string& dir : {v2, std::string("/sys/fs/cgroup")}) {
-    if (dir.empty()) continue;
-    auto limit = readNumber(dir + "/memory.max");
-    auto usage = readNumber(dir + "/memory.current");
-    if (limit && usage && *limit < kUnlimited) {
-      return CgroupRoom{*limit > *usage ? *limit - *usage : 0,
-                        cat("the cgroup's memory.max ", *limit, " minus memory.current ", *usage)};
+  auto isDirectory = [](const std::string& dir) {
+    std::error_code ec;
+    return std::filesystem::is_directory(dir, ec);
+  };
+  struct Files {
+    std::string mount, controller, limit, usage;
+  };
+  const Files hierarchies[] = {{"/sys/fs/cgroup", "", "memory.max", "memory.current"},
+                               {"/sys/fs/cgroup/unified", "", "memory.max", "memory.current"},
+                               {"/sys/fs/cgroup/memory", "memory", "memory.limit_in_bytes", "memory.usage_in_bytes"}};
+  std::optional<CgroupRoom> least;
+  for (const Files& h : hierarchies) {
+    const std::string path = cgroupPath(h.controller).value_or("/");
+    for (const std::string& dir : cgroupChain(h.mount, path, isDirectory)) {
+      auto limit = readNumber(dir + "/" + h.limit);
+      auto usage = readNumber(dir + "/" + h.usage);
+      if (!limit || !usage || *limit >= kUnlimited) continue;
+      const uint64_t room = *limit > *usage ? *limit - *usage : 0;
+      if (!least || room < least->bytes) {
+        least = CgroupRoom{room, cat("the cgroup ", dir, "'s ", h.limit, " ", *limit, " minus ", h.usage, " ", *usage)};
+      }
     }
   }
-  auto limit = readNumber("/sys/fs/cgroup/memory/memory.limit_in_bytes");
-  auto usage = readNumber("/sys/fs/cgroup/memory/memory.usage_in_bytes");
-  if (limit && usage && *limit < kUnlimited) {
-    return CgroupRoom{*limit > *usage ? *limit - *usage : 0,
-                      cat("the cgroup's memory.limit_in_bytes ", *limit, " minus memory.usage_in_bytes ", *usage)};
-  }
-  return std::nullopt;
+  return least;
 }
 
 }  // namespace
+
+std::vector<std::string> cgroupChain(const std::string& mount, const std::string& path,
+                                     const std::function<bool(const std::string&)>& isDirectory) {
+  std::vector<std::string> parts;
+  std::stringstream in(path);
+  for (std::string part; std::getline(in, part, '/');) {
+    if (!part.empty() && part != "." && part != "..") parts.push_back(part);
+  }
+  if (!isDirectory(mount)) return {};
+  size_t from = 0;  // the longest tail parts[from..] that exists under the mount
+  for (; from < parts.size(); ++from) {
+    std::string dir = mount;
+    for (size_t i = from; i < parts.size(); ++i) dir += "/" + parts[i];
+    if (isDirectory(dir)) break;
+  }
+  std::vector<std::string> chain;
+  for (size_t end = parts.size(); end > from; --end) {
+    std::string dir = mount;
+    for (size_t i = from; i < end; ++i) dir += "/" + parts[i];
+    chain.push_back(dir);
+  }
+  chain.push_back(mount);
+  return chain;
+}
 
 HostMemory hostMemoryAvailable() {
   HostMemory host;

@@ -1,4 +1,5 @@
 // Reads the compact trace JSON written by traceMovesJson back into a Trace.
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -105,6 +106,16 @@ EventKind eventKind(const std::string& name) {
   throw BadTrace("unknown event kind \"" + name + "\"");
 }
 
+// A count the trace's readers allocate by (cores, lanes): refused outside [lo, hi], the range a device
+// profile or plan can hold, so a crafted 2^31 - 1 never reaches an allocation.
+int32_t count(const json& v, const std::string& where, int64_t lo, int64_t hi) {
+  const int64_t n = integer(v, where);
+  if (n < lo || n > hi) {
+    throw BadTrace(where + " is " + std::to_string(n) + ", outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  }
+  return static_cast<int32_t>(n);
+}
+
 // A kernel listing's step id (gradlab/kernel_code.h): 0 .. 32767.
 int16_t step(const json& v, const std::string& where) {
   const int64_t s = integer(v, where);
@@ -121,8 +132,8 @@ DeviceProfile profile(const json& v) {
   DeviceProfile p;
   p.name = text(field(v, "name", "profile"), "profile.name");
   if (v.contains("description")) p.description = text(v["description"], "profile.description");
-  p.cubeCores = integerAs<int32_t>(field(v, "cubeCores", "profile"), "profile.cubeCores");
-  p.vectorCores = integerAs<int32_t>(field(v, "vectorCores", "profile"), "profile.vectorCores");
+  p.cubeCores = count(field(v, "cubeCores", "profile"), "profile.cubeCores", 0, kMaxCores);
+  p.vectorCores = count(field(v, "vectorCores", "profile"), "profile.vectorCores", 1, kMaxCores);
   p.ubBytes = integerAs<uint64_t>(field(v, "ubBytes", "profile"), "profile.ubBytes");
   p.gmBandwidthGBps = number(field(v, "gmBandwidthGBps", "profile"), "profile.gmBandwidthGBps");
   p.mteBandwidthGBps = number(field(v, "mteBandwidthGBps", "profile"), "profile.mteBandwidthGBps");
@@ -188,14 +199,16 @@ Plan plan(const json& v) {
   p.dstShape = shape(field(v, "dstShape", "plan"), "plan.dstShape");
   p.planes = integer(field(v, "planes", "plan"), "plan.planes");
   p.workspaceBytes = integerAs<uint64_t>(field(v, "workspaceBytes", "plan"), "plan.workspaceBytes");
-  p.coresUsed = integerAs<int32_t>(field(v, "coresUsed", "plan"), "plan.coresUsed");
+  // A plan's lanes are cores of its profile: at most its cube plus its vector cores.
+  const int32_t lanes = p.profile.cubeCores + p.profile.vectorCores;
+  p.coresUsed = count(field(v, "coresUsed", "plan"), "plan.coresUsed (the profile has " + std::to_string(lanes) + " cores)", 0, lanes);
   if (v.contains("strategy")) p.strategy = text(v["strategy"], "plan.strategy");
   if (v.contains("coreChoice")) p.coreChoice = text(v["coreChoice"], "plan.coreChoice");
   for (auto [key, out] : {std::pair{"strategyName", &p.strategyName}, std::pair{"cannStrategy", &p.cannStrategy},
                           std::pair{"cannWhy", &p.cannWhy}, std::pair{"strategyNote", &p.strategyNote}}) {
     if (v.contains(key)) *out = text(v[key], std::string("plan.") + key);
   }
-  if (v.contains("cubeLanes")) p.cubeLanes = integerAs<int32_t>(v["cubeLanes"], "plan.cubeLanes");
+  if (v.contains("cubeLanes")) p.cubeLanes = count(v["cubeLanes"], "plan.cubeLanes", 0, std::min(p.coresUsed, p.profile.cubeCores));
   if (v.contains("buffers")) {
     const json& list = v["buffers"];
     if (!list.is_array()) throw BadTrace("plan.buffers is not an array");
@@ -232,10 +245,18 @@ Plan plan(const json& v) {
     const json& t = tiles[i];
     const std::string where = "plan.tiles[" + std::to_string(i) + "]";
     Tile tile;
+    // The readers look a tile up by its id (a trace event's tile) and a phase's tiles up by binary search.
     tile.id = integerAs<int32_t>(field(t, "id", where), where + ".id");
+    if (tile.id != static_cast<int64_t>(i)) {
+      throw BadTrace(where + ".id is " + std::to_string(tile.id) + ", not its position " + std::to_string(i));
+    }
     if (t.contains("phase")) tile.phase = integerAs<int32_t>(t["phase"], where + ".phase");
     if (tile.phase < 0 || tile.phase >= static_cast<int32_t>(p.phases.size())) {
       throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " names no phase of the plan");
+    }
+    if (!p.tiles.empty() && tile.phase < p.tiles.back().phase) {
+      throw BadTrace(where + ".phase " + std::to_string(tile.phase) + " comes after phase " +
+                     std::to_string(p.tiles.back().phase) + " (tiles are in phase order)");
     }
     tile.core = integerAs<int32_t>(field(t, "core", where), where + ".core");
     tile.order = integerAs<int32_t>(field(t, "order", where), where + ".order");
@@ -302,7 +323,7 @@ void parse(const json& doc, Trace* out) {
         throw BadTrace(where + " must be [core, tile, kind, startUs, endUs, bytes(, buffer(, step))]");
       }
       TraceEvent ev;
-      ev.core = integerAs<int32_t>(e[0], where);
+      ev.core = count(e[0], where + "'s core", 0, t.plan.coresUsed - 1);
       ev.tile = integerAs<int32_t>(e[1], where);
       checkTile(ev.tile, where);
       ev.kind = eventKind(text(e[2], where));

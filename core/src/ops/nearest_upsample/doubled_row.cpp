@@ -21,12 +21,18 @@ uint16_t quietNan(uint16_t x, uint16_t quietBit) {
   return (x & 0x7FFF) > infinityBits(quietBit) ? static_cast<uint16_t>(x | quietBit) : x;
 }
 
+// Outputs [from, to) of the doubled row into out[0, to - from).
+template <typename T>
+void scalarInto(T* out, const T* s, int64_t from, int64_t to, uint16_t quietBit) {
+  for (int64_t i = from; i < to; ++i) {
+    if constexpr (sizeof(T) == 2) out[i - from] = quietNan(s[i / 2], quietBit);
+    else out[i - from] = s[i / 2];
+  }
+}
+
 template <typename T>
 void scalarRange(T* d, const T* s, int64_t from, int64_t to, uint16_t quietBit) {
-  for (int64_t i = from; i < to; ++i) {
-    if constexpr (sizeof(T) == 2) d[i] = quietNan(s[i / 2], quietBit);
-    else d[i] = s[i / 2];
-  }
+  scalarInto(d + from, s, from, to, quietBit);
 }
 
 #ifdef GRADLAB_DOUBLED_ROW_AVX2
@@ -89,7 +95,7 @@ __attribute__((target("avx2"))) void doubled(std::byte* dst, const std::byte* sr
   constexpr int64_t kPer = 32 / sizeof(T);
   for (; i + kPer <= count; i += kPer) {
     alignas(32) T piece[kPer];
-    scalarRange(piece - i, s, i, i + kPer, quietBit);
+    scalarInto(piece, s, i, i + kPer, quietBit);  // (piece - i would point outside the array: UB)
     store32<kStream>(d + i, _mm256_load_si256(reinterpret_cast<const __m256i*>(piece)));
   }
   scalarRange(d, s, i, count, quietBit);
