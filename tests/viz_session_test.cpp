@@ -97,6 +97,19 @@ TEST(VizSession, AOneDimensionalCallReadsBackTheSame) {
   }
 }
 
+// A name read from the file is quoted on one line, its control bytes escaped (the files fuzzer: an op
+// named "upres\ntpsample1d" gave a two-line reason).
+TEST(VizSession, AReasonIsOneLineWhateverTheFileHolds) {
+  Session out;
+  std::string error;
+  EXPECT_FALSE(parseSession("{\"gradlab-session\": 1, \"request\": {\"op\": \"up\\nsample\\u0001\"}}", &out, &error));
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_NE(error.find("unknown op \"up\\nsample\\x01\""), std::string::npos) << error;
+  EXPECT_FALSE(parseSession("{\"gradlab-session\": 1, \"request\": {\"op\": \"" + std::string(5000, 'x') + "\"}}", &out, &error));
+  EXPECT_LT(error.size(), 500u) << "a long name is cut, its length said";
+  EXPECT_NE(error.find("bytes)"), std::string::npos) << error;
+}
+
 TEST(VizSession, RefusesWhatItCannotRead) {
   Session out;
   std::string error;

@@ -10,6 +10,7 @@
 
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
+#include "viz/model/wrap.h"
 
 namespace gradlab::viz {
 
@@ -75,7 +76,7 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
       lesson.presets.push_back(std::move(preset));
     }
   } catch (const PresetJsonError& e) {
-    if (error) *error = index ? "preset " + std::to_string(index) + ": " + e.message : e.message;
+    if (error) *error = printableLine(index ? "preset " + std::to_string(index) + ": " + e.message : e.message);
     return false;
   }
   *out = std::move(lesson);

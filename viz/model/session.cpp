@@ -6,6 +6,7 @@
 
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
+#include "viz/model/wrap.h"
 
 namespace gradlab::viz {
 
@@ -48,7 +49,7 @@ bool parseSession(const std::string& text, Session* out, std::string* error) {
     *out = std::move(s);
     return true;
   } catch (const PresetJsonError& e) {
-    *error = e.message;
+    *error = printableLine(e.message);
     return false;
   }
 }
