@@ -109,6 +109,20 @@ TEST(TraceJsonLimits, TileIdsAreTheirPositionsInPhaseOrder) {
   EXPECT_TRUE(refused(traceMovesJson(trace), "plan.tiles[1].phase 0 comes after phase 1 (tiles are in phase order)"));
 }
 
+// A name read from the file is quoted on one line (its newline escaped), so the reason stays one line.
+TEST(TraceJsonLimits, AReasonIsOneLineWhateverTheFileHolds) {
+  std::string text = sampleTraceText();
+  const std::string op = "\"UpsampleNearestExact2dBackward\"";
+  const size_t at = text.find(op);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, op.size(), "\"Upsample\\nBackward\"");
+  Trace trace;
+  std::string error;
+  EXPECT_FALSE(parseTraceMovesJson(text, &trace, &error));
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_NE(error.find("unknown op \"Upsample\\nBackward\""), std::string::npos) << error;
+}
+
 TEST(TraceJsonLimits, TheFileIsNamedWithTheField) {
   const std::string path = ::testing::TempDir() + "gradlab_trace_cores_used.json";
   {

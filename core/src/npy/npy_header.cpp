@@ -4,24 +4,14 @@
 #include <limits>
 #include <map>
 
+#include "runtime/printable.h"
+
 namespace gradlab::npy::detail {
 namespace {
 
 // Header text as one short line: its newline (every header ends in one) and any other control byte
 // escaped, and at most its first 200 bytes quoted.
-std::string oneLine(const std::string& text) {
-  constexpr size_t kQuoted = 200;
-  static const char kHex[] = "0123456789abcdef";
-  std::string out;
-  if (text.size() > kQuoted) return oneLine(text.substr(0, kQuoted)) + "... (" + std::to_string(text.size()) + " bytes)";
-  for (char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '\n') out += "\\n";
-    else if (u < 0x20 || u == 0x7F) out += std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
-    else out += c;
-  }
-  return out;
-}
+std::string oneLine(const std::string& text) { return rt::printableLine(text, 200); }
 
 // A tiny reader for the subset of Python literals NumPy writes: 'strings', True/False, (ints,).
 class Literal {

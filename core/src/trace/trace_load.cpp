@@ -10,6 +10,7 @@
 #include "gradlab/trace_export.h"
 #include "io/whole_file.h"
 #include "runtime/tensor.h"
+#include "runtime/printable.h"
 
 namespace gradlab {
 namespace {
@@ -380,7 +381,11 @@ constexpr int kMaxTraceDepth = 64;
 json parseBounded(const std::string& text) {
   std::string topKey = "the top level";
   auto bound = [&topKey](int depth, json::parse_event_t event, json& parsed) {
-    if (event == json::parse_event_t::key && depth == 1) topKey = "\"" + parsed.get<std::string>() + "\"";
+    if (event == json::parse_event_t::key && depth == 1) {  // appended: GCC 12 warns falsely on "\"" + s + "\""
+      topKey = "\"";
+      topKey += parsed.get<std::string>();
+      topKey += '"';
+    }
     if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
         depth >= kMaxTraceDepth) {
       throw BadTrace(topKey + " nests arrays or objects deeper than " + std::to_string(kMaxTraceDepth) + " levels");
@@ -397,7 +402,7 @@ bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error
     parse(parseBounded(text), out);
     return true;
   } catch (const std::exception& e) {  // nlohmann's parse and type errors, and BadTrace
-    if (error) *error = e.what();
+    if (error) *error = rt::printableLine(e.what(), 400);  // a name from the file may hold a newline
     return false;
   }
 }
