@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "gradlab/ops.h"
+#include "viz/model/explain.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -55,10 +56,7 @@ int64_t cellsAtMax(const Scene& s, const CellRef& pooled) {
   float best = -INFINITY;
   for (int64_t r = r0; r < r1; ++r)
     for (int64_t c = c0; c < c1; ++c) best = std::max(best, input->grid.value(s.plane, r, c));
-  int64_t count = 0;
-  for (int64_t r = r0; r < r1; ++r)
-    for (int64_t c = c0; c < c1; ++c) count += input->grid.value(s.plane, r, c) == best ? 1 : 0;
-  return count;
+  return static_cast<int64_t>(cellsHolding(input->grid, s.plane, r0, r1, c0, c1, best).size());
 }
 
 std::string placeholder(const std::string& name, const Scene& s, std::string* why) {

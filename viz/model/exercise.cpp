@@ -42,13 +42,9 @@ void addUnique(std::vector<CellRef>& cells, const CellRef& c) {
   if (!contains(cells, c)) cells.push_back(c);
 }
 
-std::string name(const Scene& s, const CellRef& c) {
-  return cellName(s.grids[static_cast<size_t>(c.grid)], s.plane, c.row, c.col);
-}
-
 std::string names(const Scene& s, const std::vector<CellRef>& cells, size_t most = 8) {
   std::string out;
-  for (size_t i = 0; i < cells.size() && i < most; ++i) out += cat(i ? ", " : "", name(s, cells[i]));
+  for (size_t i = 0; i < cells.size() && i < most; ++i) out += cat(i ? ", " : "", cellName(s, cells[i]));
   if (cells.size() > most) out += cat(" and ", cells.size() - most, " more");
   return cells.empty() ? "none" : out;
 }
@@ -220,7 +216,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.input = AnswerInput::kOneCell;
       e.answerGrid = s.dst;
       e.cells = follow(s, e.asked, true);
-      e.question = cat("Click the ", dst.grid.name, " cell that ", name(s, e.asked), " lands in.");
+      e.question = cat("Click the ", dst.grid.name, " cell that ", cellName(s, e.asked), " lands in.");
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
@@ -230,7 +226,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.answerGrid = s.src;
       e.cells = follow(s, e.asked, false);
       sortCells(e.cells);
-      e.question = cat("Select every ", src.grid.name, " cell that feeds ", name(s, e.asked), ", then press Check.");
+      e.question = cat("Select every ", src.grid.name, " cell that feeds ", cellName(s, e.asked), ", then press Check.");
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
@@ -241,7 +237,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       for (const Tile& t : plan.tiles) {
         if (writesOutput(plan, t)) working.insert(t.core);
       }
-      e.question = cat("Which core writes ", name(s, e.asked), "? Pick every core that does, then press Check.");
+      e.question = cat("Which core writes ", cellName(s, e.asked), "? Pick every core that does, then press Check.");
       for (const Tile* t : writers(plan, s, e.asked)) {
         right.insert(t->core);
         e.tiles.push_back(t->id);
@@ -281,7 +277,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kNumber;
       e.number = dst.grid.value(s.plane, spec.row, spec.col);
-      e.question = cat("What will ", name(s, e.asked), " hold? Type the number.",
+      e.question = cat("What will ", cellName(s, e.asked), " hold? Type the number.",
                        r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16 ? cat(" (It is rounded to ", dtypeText(r.dtype), ".)") : "");
       if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number), r.dtype, plan.accumulate));
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
@@ -294,7 +290,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       const int64_t offset = offsetOfCell(dst.grid.shape, storageOf(dst.grid.shape, r), flat);
       e.number = static_cast<double>(offset);
       e.exact = true;
-      e.question = cat("At which memory offset does ", name(s, e.asked), " sit in the ", layoutName(r.layout),
+      e.question = cat("At which memory offset does ", cellName(s, e.asked), " sit in the ", layoutName(r.layout),
                        " layout? Type the number of elements from the start of its storage.");
       e.why = offsetWhy(dst, r, flat, offset);
       break;

@@ -15,10 +15,6 @@ namespace {
 
 using Hints = std::vector<std::string>;
 
-std::string name(const Scene& s, const CellRef& c) {
-  return cellName(s.grids[static_cast<size_t>(c.grid)], s.plane, c.row, c.col);
-}
-
 std::string gridName(const Scene& s, int grid) {
   const SceneGrid* g = s.gridAt(grid);
   return g ? g->grid.name : std::string("the grid");
@@ -76,19 +72,17 @@ std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int
   const SceneGrid* self = s.gridAt(selfGrid);
   if (self == nullptr || !self->grid.hasValues()) return "The indices grid names the cell each window picks.";
   const float best = self->grid.value(s.plane, answer.row, answer.col);
-  int64_t same = 0;
-  for (int64_t h = windowStart(a, r.inH, r.outH); h < windowEnd(a, r.inH, r.outH); ++h)
-    for (int64_t w = windowStart(b, r.inW, r.outW); w < windowEnd(b, r.inW, r.outW); ++w) {
-      const float v = self->grid.value(s.plane, h, w);
-      same += (std::isnan(best) ? std::isnan(v) : v == best) ? 1 : 0;
-    }
+  const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.inH, r.outH), windowEnd(a, r.inH, r.outH),
+                                                       windowStart(b, r.inW, r.outW), windowEnd(b, r.inW, r.outW), best);
+  const size_t same = holding.size();
+  const char* place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
   if (std::isnan(best)) {
-    return cat("The window holds ", same == 1 ? "a NaN" : cat(same, " NaNs"),
-               ": max pooling lets NaN beat every number", same > 1 ? " (the first in row-major order wins)" : "", ".");
+    return cat("The window holds ", same == 1 ? "a NaN" : cat(same, " NaNs"), ": max pooling lets NaN beat every number",
+               *place ? cat(" (the ", place, " in row-major order wins)") : std::string(), ".");
   }
   if (same > 1) {
-    return cat("Its max is ", formatNumber(best), ", held by ", same,
-               " cells: the first in row-major order (top row first, then left to right) wins.");
+    return cat("Its max is ", formatNumber(best), ", held by ", same, " cells: ",
+               *place ? cat("the ", place, " in row-major order (top row first, then left to right) wins.") : std::string("which one wins?"));
   }
   return cat("Its max is ", formatNumber(best), ": which cell holds it?");
 }
@@ -108,7 +102,7 @@ Hints landsIn(const Exercise& e, const Scene& s, const RunRequest& r, const OpIn
   const std::string dst = gridName(s, e.answerGrid);
   if (op.rule == IndexRule::kAdaptiveMax) {
     const int self = s.forwardInput;
-    return {cat(name(s, e.asked), " goes to the max of its window in ", gridName(s, self), ": ", windowText(r, e.asked.row, e.asked.col), "."),
+    return {cat(cellName(s, e.asked), " goes to the max of its window in ", gridName(s, self), ": ", windowText(r, e.asked.row, e.asked.col), "."),
             e.cells.empty() ? std::string("It goes to one cell only.") : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
   }
   std::vector<std::string> setUp, worked;
@@ -116,7 +110,7 @@ Hints landsIn(const Exercise& e, const Scene& s, const RunRequest& r, const OpIn
     setUp.push_back(axisSetUp(op.rule, a));
     worked.push_back(axisWorked(op.rule, a));
   }
-  return {cat(name(s, e.asked), " lands in ", dst, " at src of its position: ", joined(setUp, "; "), "."),
+  return {cat(cellName(s, e.asked), " lands in ", dst, " at src of its position: ", joined(setUp, "; "), "."),
           cat("Worked out: ", joined(worked, "; "), ". floor drops the fraction; min keeps it inside the input.")};
 }
 
@@ -145,7 +139,7 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
     near.push_back(cat("o_", a.name, " near ", i, " / s_", a.name, " = ", ratio));
   }
   // The count helps a search, except when it is 0: that is the answer.
-  return {cat("A ", src, " cell feeds ", name(s, e.asked), " when ", joined(conditions, " and "), ", with ", ruleLine(op.rule, axes), "."),
+  return {cat("A ", src, " cell feeds ", cellName(s, e.asked), " when ", joined(conditions, " and "), ", with ", ruleLine(op.rule, axes), "."),
           cat(n == 0 ? std::string() : cat(n, n == 1 ? " cell feeds" : " cells feed", " it. "), "Try ", joined(near, " and "),
               " and the neighbours, and check src for each.")};
 }
@@ -172,7 +166,7 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   const std::string src = gridName(s, s.src);
   if (!op.backward) {
     if (op.rule == IndexRule::kAdaptiveMax) {
-      return {cat(name(s, e.asked), " is the max of its window of ", src, ": ", windowText(r, e.asked.row, e.asked.col), "."),
+      return {cat(cellName(s, e.asked), " is the max of its window of ", src, ": ", windowText(r, e.asked.row, e.asked.col), "."),
               "Read the window's values on the grid: the largest is copied (a NaN beats every number)."};
     }
     std::vector<std::string> setUp, worked;
@@ -180,13 +174,13 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
       setUp.push_back(axisSetUp(op.rule, a));
       worked.push_back(axisWorked(op.rule, a));
     }
-    return {cat(name(s, e.asked), " copies one ", src, " cell: ", joined(setUp, "; "), "."),
+    return {cat(cellName(s, e.asked), " copies one ", src, " cell: ", joined(setUp, "; "), "."),
             cat("Worked out: ", joined(worked, "; "), "; then read that cell of ", src, ".")};
   }
   const std::string rule = op.rule == IndexRule::kAdaptiveMax
                                ? std::string("each gradOutput cell lands on its window's max, the cell its indices entry names")
                                : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col));
-  Hints hints{cat(name(s, e.asked), " holds the sum of every ", src, " value that lands in it (", rule, "). Find them first.")};
+  Hints hints{cat(cellName(s, e.asked), " holds the sum of every ", src, " value that lands in it (", rule, "). Find them first.")};
   const std::vector<uint32_t>* moves = s.movesInto(e.asked);
   size_t count = 0;
   const std::string terms = moves ? termsText(s, *moves, &count) : std::string();
@@ -195,7 +189,7 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
     return hints;
   }
   // One value: the sum is that value, so the hint names where it comes from instead.
-  std::string second = count == 1 ? cat("One value lands in it: the one from ", name(s, s.srcCellOf(s.trace->moves[moves->front()])), ".")
+  std::string second = count == 1 ? cat("One value lands in it: the one from ", cellName(s, s.srcCellOf(s.trace->moves[moves->front()])), ".")
                                   : cat(count, " values land in it: ", terms);
   const int mantissa = r.dtype == ACL_FLOAT16 ? 10 : r.dtype == ACL_BF16 ? 7 : -1;
   if (mantissa > 0 && plan.accumulate == Accumulation::kDtype) {

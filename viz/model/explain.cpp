@@ -81,12 +81,11 @@ void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRe
     const int64_t h0 = windowStart(cell.row, r.inH, r.outH), h1 = windowEnd(cell.row, r.inH, r.outH);
     const int64_t w0 = windowStart(cell.col, r.inW, r.outW), w1 = windowEnd(cell.col, r.inW, r.outW);
     const float best = self->grid.value(scene.plane, idx / W, idx % W);
-    int64_t ties = 0;
-    for (int64_t h = h0; h < h1; ++h)
-      for (int64_t w = w0; w < w1; ++w)
-        if (self->grid.value(scene.plane, h, w) == best) ++ties;
-    e->lines.push_back(ties > 1 ? cat("window max = ", best, " (", ties, " cells tie: the first in row-major order wins)")
-                                : cat("window max = ", best));
+    const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, h0, h1, w0, w1, best);
+    const char* place = winnerPlace(holding, {idx / W, idx % W});
+    e->lines.push_back(holding.size() > 1 && *place
+                           ? cat("window max = ", best, " (", holding.size(), " cells tie: the ", place, " in row-major order wins)")
+                           : cat("window max = ", best));
   }
   if (backward) e->lines.push_back(cat("so gradInput[", idx / W, ", ", idx % W, "] += gradOutput here"));
 }
@@ -170,6 +169,25 @@ std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t 
     return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", col, "]");
   if (shape.size() == 3) return cat(grid.grid.name, "[", plane, ", ", row, ", ", col, "]");
   return cat(grid.grid.name, "[", row, ", ", col, "]");
+}
+
+std::string cellName(const Scene& scene, const CellRef& cell) {
+  return cellName(scene.grids[static_cast<size_t>(cell.grid)], scene.plane, cell.row, cell.col);
+}
+
+std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0, int64_t r1, int64_t c0, int64_t c1, float value) {
+  std::vector<WindowCell> out;
+  for (int64_t h = r0; h < r1; ++h)
+    for (int64_t w = c0; w < c1; ++w) {
+      const float v = grid.value(plane, h, w);
+      if (std::isnan(value) ? std::isnan(v) : v == value) out.emplace_back(h, w);
+    }
+  return out;
+}
+
+const char* winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner) {
+  if (holding.size() < 2) return "";
+  return holding.front() == winner ? "first" : holding.back() == winner ? "last" : "";
 }
 
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell) {

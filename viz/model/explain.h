@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradlab/runner.h"
@@ -29,6 +30,16 @@ struct Explanation {
 
 // `n`/`c` of plane p are p / C and p % C (C taken from the grid's shape).
 std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col);
+// The same for a cell of the scene's shown plane.
+std::string cellName(const Scene& scene, const CellRef& cell);
+
+// Adaptive pooling: the cells of window rows [r0, r1) x cols [c0, c1) of `grid`'s plane that hold `value`
+// (for a NaN: the NaNs), in row-major order, as (row, col).
+using WindowCell = std::pair<int64_t, int64_t>;
+std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0, int64_t r1, int64_t c0, int64_t c1, float value);
+// Where the window's winner stands among several such cells: "first" or "last" in row-major order (ties go to
+// the first, a NaN to the last NaN), "" when it is the only one or in between.
+const char* winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner);
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell);
 
 }  // namespace gradlab::viz

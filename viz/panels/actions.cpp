@@ -271,18 +271,14 @@ void playReveal(AppState& s) {
   s.player.playing = s.run.ok() && !s.run.animation.empty();
 }
 
-}  // namespace
-
-namespace {
-
-// The step's record: made at its first check, hint or reveal (firstTry says how that first check went).
-void recordExercise(AppState& s, bool checked, bool right) {
+// The step's record: made at its first check, hint or reveal (`rightCheck`: this is a check, answered
+// right; it counts as the first try when nothing came before it).
+void recordExercise(AppState& s, bool rightCheck) {
   const Lesson* l = s.currentLesson();
   if (!l || !s.exercise) return;
   auto [it, first] = s.exerciseResults[l->id].try_emplace(s.preset);
   ExerciseResult& result = it->second;
-  if (first) result.firstTry = checked && right;
-  result.solved = result.solved || right;
+  if (first) result.firstTry = rightCheck;
   result.hints = std::max(result.hints, s.exercise->hintsShown);
 }
 
@@ -291,19 +287,19 @@ void recordExercise(AppState& s, bool checked, bool right) {
 void checkExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   const bool right = s.exercise->check(s.run.scene).correct;
-  recordExercise(s, true, right);
+  recordExercise(s, right);
   if (right) playReveal(s);
 }
 
 void hintExercise(AppState& s) {
   if (!s.exerciseOpen() || !s.exercise->showHint()) return;
-  recordExercise(s, false, false);
+  recordExercise(s, false);
 }
 
 void revealExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   s.exercise->reveal();
-  recordExercise(s, false, false);
+  recordExercise(s, false);
   playReveal(s);
 }
 

@@ -101,7 +101,6 @@ struct CodeLineRef {
 // How a student did on one question of a lesson: the score counts first tries and hints.
 struct ExerciseResult {
   bool firstTry = false;  // right at the first check
-  bool solved = false;    // answered right, at some try
   int hints = 0;          // hints shown before it was answered or revealed
 };
 

@@ -18,12 +18,12 @@ std::string gridName(const AppState& s, int grid) {
   return g ? g->grid.name : std::string("the grid");
 }
 
-// The next button on the line while it fits (presenter type fits fewer), else on the next line.
-void sameLineIfFits(const char* label) {
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const float width = ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f;
-  if (roomAfterLastItem() > width + st.ItemSpacing.x) ImGui::SameLine();
+// The next item (`width` pixels) on the line while it fits (presenter type fits fewer), else on the next line.
+void sameLineIfFits(float width) {
+  if (roomAfterLastItem() > width + ImGui::GetStyle().ItemSpacing.x) ImGui::SameLine();
 }
+
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
 // The answer being given; true when there is something to check.
 bool answerInput(AppState& s) {
@@ -60,10 +60,9 @@ bool answerInput(AppState& s) {
     case AnswerInput::kCores:
       for (size_t i = 0; i < e.choices.size(); ++i) {
         bool on = std::find(ex.answer.cores.begin(), ex.answer.cores.end(), e.choices[i]) != ex.answer.cores.end();
-        // On the line while it fits (presenter type fits fewer than four), else on the next.
-        const ImGuiStyle& st = ImGui::GetStyle();
-        const float boxW = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(e.coreNames[i].c_str()).x;
-        if (i > 0 && roomAfterLastItem() > boxW + st.ItemSpacing.x) ImGui::SameLine();  // as sameLineIfFits, for a box
+        if (i > 0) {  // a check box: its square, then its label
+          sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(e.coreNames[i].c_str()).x);
+        }
         if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
@@ -97,10 +96,10 @@ void drawExercisePanel(AppState& s) {
     if (ui::Button("Check")) checkExercise(s);
     ImGui::EndDisabled();
     if (ex.hintsShown < static_cast<int>(e.hints.size())) {
-      sameLineIfFits("Hint");
+      sameLineIfFits(buttonWidth("Hint"));
       if (ui::Button("Hint")) hintExercise(s);
     }
-    sameLineIfFits("Show the answer");
+    sameLineIfFits(buttonWidth("Show the answer"));
     if (ui::Button("Show the answer")) revealExercise(s);
     // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
     // long caption pushed them below the panel's edge), over its first frames while the layout settles.
