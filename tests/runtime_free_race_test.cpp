@@ -100,22 +100,24 @@ TEST_F(RuntimeFreeRace, FreeingATensorOrTheWorkspaceDuringALaunchOfEveryOperator
 // Copies in every direction and a memset, while the device block they use is freed.
 TEST_F(RuntimeFreeRace, FreeingTheBlockOfACopyOrMemset) {
   const int iterations = raceIterations(24);
-  constexpr size_t kBytes = size_t{4} << 20;  // a copy long enough for a free to land in it
-  std::vector<std::byte> host(kBytes);
+  // 4 MiB: a copy long enough for a free to land in it; the smaller ones race its start and end more often.
+  constexpr size_t kMaxBytes = size_t{4} << 20;
+  std::vector<std::byte> host(kMaxBytes);
   void* other = nullptr;
-  ASSERT_EQ(aclrtMalloc(&other, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&other, kMaxBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   RacingFreer freer(2);
   for (int i = 0; i < iterations; ++i) {
+    const size_t bytes = kMaxBytes >> (2 * ((i / 5) % 4));  // 4 MiB, 1 MiB, 256 KiB, 64 KiB
     void* block = nullptr;
-    ASSERT_EQ(aclrtMalloc(&block, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&block, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     freer.hand(block);
     const std::initializer_list<long long> allowed = {ACL_SUCCESS, ACL_ERROR_INVALID_PARAM};
     switch (i % 5) {
-      case 0: expectOneOf(aclrtMemcpy(block, kBytes, host.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE), allowed, "H2D"); break;
-      case 1: expectOneOf(aclrtMemcpy(host.data(), kBytes, block, kBytes, ACL_MEMCPY_DEVICE_TO_HOST), allowed, "D2H"); break;
-      case 2: expectOneOf(aclrtMemcpy(other, kBytes, block, kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE), allowed, "D2D"); break;
-      case 3: expectOneOf(aclrtMemcpy(block, kBytes, host.data(), kBytes, ACL_MEMCPY_DEFAULT), allowed, "DEFAULT"); break;
-      default: expectOneOf(aclrtMemset(block, kBytes, 7, kBytes), allowed, "memset"); break;
+      case 0: expectOneOf(aclrtMemcpy(block, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), allowed, "H2D"); break;
+      case 1: expectOneOf(aclrtMemcpy(host.data(), bytes, block, bytes, ACL_MEMCPY_DEVICE_TO_HOST), allowed, "D2H"); break;
+      case 2: expectOneOf(aclrtMemcpy(other, bytes, block, bytes, ACL_MEMCPY_DEVICE_TO_DEVICE), allowed, "D2D"); break;
+      case 3: expectOneOf(aclrtMemcpy(block, bytes, host.data(), bytes, ACL_MEMCPY_DEFAULT), allowed, "DEFAULT"); break;
+      default: expectOneOf(aclrtMemset(block, bytes, 7, bytes), allowed, "memset"); break;
     }
     EXPECT_EQ(freer.wait(), ACL_SUCCESS) << aclGetRecentErrMsg();
     if (HasFailure()) break;
