@@ -2,12 +2,15 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include <imgui.h>
 
 #include "gradlab/runner.h"
 #include "gradlab/verify.h"
+#include "i18n/translate.h"
 #include "verify/device_tensor.h"
+#include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -16,15 +19,38 @@
 
 namespace gradlab::app {
 
+namespace {
+
+std::string g_fontDir;
+std::optional<i18n::Language> g_fontsFor;  // the language whose glyphs the atlas holds
+
+}  // namespace
+
 void setUpImGui(const std::string& assetsDir, bool presenter, int width, int height) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
-  std::string error;
-  if (!viz::loadFonts(io.Fonts, assetsDir + "/fonts", &error)) std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+  g_fontDir = assetsDir + "/fonts";
+  g_fontsFor.reset();
   viz::applyTheme(presenter);
+}
+
+bool fontsOutOfDate() { return g_fontsFor != i18n::language(); }
+
+void rebuildFonts(const viz::AppState& s) {
+  const i18n::Language language = i18n::language();
+  // The language menu names 中文 in any language; in Chinese, every string of the catalogue and the lessons.
+  std::string text = i18n::languageName(i18n::Language::kChinese);
+  if (language == i18n::Language::kChinese) {
+    for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
+      for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
+    text += viz::chineseText(s.lessons);
+  }
+  std::string error;
+  if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text)) std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+  g_fontsFor = language;
 }
 
 namespace {
@@ -90,6 +116,7 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
 
 bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
   if (!openFromOptions(s, assetsDir, o, error)) return false;
+  if (o.language) viz::setLanguage(s, *o.language);  // over a session's own
   if (o.classMode) viz::setClassMode(s, true);
   if (o.tab) {
     s.tab = *o.tab;

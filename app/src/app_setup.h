@@ -8,8 +8,12 @@
 
 namespace gradlab::app {
 
-// Creates the ImGui context (no .ini file), loads the fonts and applies the theme.
+// Creates the ImGui context (no .ini file) and applies the theme; the fonts come with the first frame.
 void setUpImGui(const std::string& assetsDir, bool presenter, int width, int height);
+// Before a frame: whether the fonts lack the glyphs of the language now shown (none loaded yet, or the
+// language changed). Then the backend drops its font texture and rebuildFonts loads them again.
+bool fontsOutOfDate();
+void rebuildFonts(const viz::AppState& state);
 // Loads lessons/presets, connects gradlab::run and the case table, opens options.lesson at
 // options.preset. Returns false (with a message) when the lesson does not exist.
 bool setUpState(viz::AppState& state, const std::string& assetsDir, const Options& options, std::string* error);

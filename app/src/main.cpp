@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
   app::Options options;
   int exitCode = 0;
   if (!app::parseOptions(argc, argv, &options, &exitCode)) return exitCode;
+  i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   // The app shows every library error in its panels; do not repeat them on stderr.
   setenv("GRADLAB_LOG", "off", 0);
 

@@ -39,6 +39,8 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_option("--save-session", o->saveSession, "Write what opens (lesson step, --op run or session) as a session file");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
+  std::string lang;
+  cli.add_option("--lang", lang, "Language: en or zh (default: GRADLAB_LANG, else the locale)");
   o->run.values = "integers";  // the app's default inputs (gradlab-cli's are random)
   CLI::App* run = cli.add_option_group("Run", "Open one call instead of a lesson, with gradlab-cli's flags");
   cli::addRunOptions(*run, o->run);
@@ -58,6 +60,14 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     return false;
   }
   o->gif = !noGif;
+  if (!lang.empty()) {
+    o->language = i18n::parseLanguage(lang);
+    if (!o->language) {
+      std::fprintf(stderr, "gradlab: --lang takes en or zh, not \"%s\"\n", lang.c_str());
+      *exitCode = 2;
+      return false;
+    }
+  }
   if (!tab.empty()) {
     viz::Tab t{};
     if (!viz::tabFromName(tab, &t)) {

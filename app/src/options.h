@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gradlab/runner.h"
+#include "i18n/language.h"
 #include "run_options.h"
 #include "viz/model/lesson.h"
 
@@ -32,6 +33,7 @@ struct Options {
   cli::RunOptions run;                 // gradlab-cli's run flags (--op, --in, --out, --dtype, ...)
   std::optional<RunRequest> request;   // set when --op is given: open this run instead of a lesson
   bool play = false;                   // start the animation of a --op run
+  std::optional<i18n::Language> language;  // --lang; else GRADLAB_LANG or the locale (i18n/language.h)
 };
 
 // Parses argv; on --help or an error prints and returns false with the exit code in `exitCode`.

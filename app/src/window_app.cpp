@@ -199,6 +199,10 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     const float dt = std::clamp(static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency()),
                                 1e-4f, 0.1f);
     last = now;
+    if (fontsOutOfDate()) {
+      ImGui_ImplSDLRenderer_DestroyFontsTexture();
+      rebuildFonts(s);
+    }
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     input.applyToImGui();

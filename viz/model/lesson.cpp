@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "i18n/language.h"
 #include "viz/model/json_limits.h"
+#include "viz/model/lesson_language.h"
 #include "viz/model/preset_json.h"
 #include "viz/model/wrap.h"
 
@@ -79,6 +81,10 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
     if (error) *error = printableLine(index ? "preset " + std::to_string(index) + ": " + e.message : e.message);
     return false;
   }
+  lesson.english.title = lesson.title;
+  lesson.english.summary = lesson.summary;
+  for (const Preset& p : lesson.presets)
+    lesson.english.steps.push_back({p.title, p.caption, p.exercise ? p.exercise->hint : std::string()});
   *out = std::move(lesson);
   return true;
 }
@@ -108,6 +114,8 @@ std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>
   std::stable_sort(lessons.begin(), lessons.end(), [](const Lesson& a, const Lesson& b) {
     return a.order != b.order ? a.order < b.order : a.id < b.id;
   });
+  loadTranslations(lessons, dir + "/zh", errors);
+  applyLanguage(lessons, i18n::language());
   return lessons;
 }
 

@@ -60,18 +60,29 @@ struct Preset {
   std::vector<CaptionClaim> claims;      // what the caption says in words, checked against the run by the tests
 };
 
+// What a lesson says in one language: its title and summary, and each step's title, caption and hint.
+struct StepText {
+  std::string title, caption, hint;
+};
+struct LessonText {
+  std::string title, summary;
+  std::vector<StepText> steps;  // one per preset
+};
+
 struct Lesson {
   std::string id;       // file name without .json unless given
-  std::string title;
+  std::string title;    // title, summary and the presets' texts: in the language shown (applyLanguage)
   std::string summary;
   int order = 1000;
   std::vector<Preset> presets;
+  LessonText english;                // as the lesson file has it
+  std::optional<LessonText> chinese;  // from lessons/zh/ID.json, when there is one (viz/model/lesson_language.h)
 };
 
 // Parses one lesson; on failure returns false with a message naming the field.
 bool parseLesson(const std::string& json, const std::string& fallbackId, Lesson* out, std::string* error);
-// Loads every *.json in `dir`, sorted by (order, id). Files that fail to parse are skipped and their
-// errors appended to `errors`.
+// Loads every *.json in `dir`, sorted by (order, id), with the translations of dir/zh/ (lesson_language.h),
+// shown in the current language. Files that fail to parse are skipped and their errors appended to `errors`.
 std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>* errors);
 const Lesson* findLesson(const std::vector<Lesson>& lessons, const std::string& id);
 

@@ -20,6 +20,7 @@ std::string sessionJson(const Session& s) {
             {"presenter", s.presenter},
             {"request", requestJson(s.spec)},
             {"view", viewJson(s.view)}};
+  if (s.language) j["lang"] = i18n::languageCode(*s.language);
   return j.dump(2) + "\n";
 }
 
@@ -43,6 +44,12 @@ bool parseSession(const std::string& text, Session* out, std::string* error) {
     s.at = jsonField<double>(j, "at", 0.0);
     if (!(s.at >= 0.0 && s.at <= 1.0)) throw PresetJsonError{"\"at\" is " + std::to_string(s.at) + ", outside [0, 1]"};
     s.presenter = jsonField<bool>(j, "presenter", false);
+    if (j.contains("lang")) {
+      const std::string lang = jsonField<std::string>(j, "lang", "");
+      s.language = i18n::parseLanguage(lang);
+      if (!s.language || (lang != "en" && lang != "zh"))
+        throw PresetJsonError{"\"lang\" is \"" + lang.substr(0, 40) + "\", not \"en\" or \"zh\""};
+    }
     if (!j.contains("request")) throw PresetJsonError{"\"request\" is missing"};
     s.spec = parseRequest(j["request"]);
     s.view = parseView(j.contains("view") ? j["view"] : json());

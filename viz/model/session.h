@@ -2,12 +2,14 @@
 // dtype, layout, determinism, device, value source and seed), how it is shown (tab, colours, pacing, plane,
 // the memory-order strips, the Compare tab's choices, the pinned cell), where the animation stands, and the
 // lesson step it came from. A small versioned JSON file:
-//   { "gradlab-session": 1, "lesson": "first-steps", "step": 2, "at": 0.45, "presenter": false,
+//   { "gradlab-session": 1, "lesson": "first-steps", "step": 2, "at": 0.45, "presenter": false, "lang": "zh",
 //     "request": { ...as a lesson preset's... }, "view": { ...as a lesson preset's... } }
 #pragma once
 
+#include <optional>
 #include <string>
 
+#include "i18n/language.h"
 #include "viz/model/lesson.h"
 
 namespace gradlab::viz {
@@ -22,6 +24,7 @@ struct Session {
   int step = 0;         // 0-based step of that lesson
   double at = 0.0;      // where the animation stands, 0 (start) .. 1 (end)
   bool presenter = false;
+  std::optional<i18n::Language> language;  // "lang": "en" or "zh"; absent: the app's own stays
 };
 
 std::string sessionJson(const Session& session);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 
@@ -206,6 +207,7 @@ Session captureSession(const AppState& s) {
   if (const Lesson* l = s.currentLesson()) out.lesson = l->id, out.step = s.preset;
   out.at = s.player.fraction();
   out.presenter = s.presenter;
+  out.language = i18n::language();
   return out;
 }
 
@@ -224,6 +226,7 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
     }
   }
   s.presenter = session.presenter;
+  if (session.language) setLanguage(s, *session.language);
   showRun(s, session.spec, session.view, [at = session.at](AppState& state) { state.player.t = at * state.player.duration; });
   return true;
 }
@@ -262,6 +265,15 @@ void refreshExercise(AppState& s) {
     s.player.playing = false;
     s.player.t = 0.0;
   }
+}
+
+void setLanguage(AppState& s, i18n::Language language) {
+  i18n::setLanguage(language);
+  applyLanguage(s.lessons, language);
+  if (!s.exercise) return;
+  const Preset* p = s.currentPreset();
+  if (p && p->exercise && s.run.ok())
+    s.exercise->exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result);
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // What the panels (and the keyboard, and the headless exporter) do to the app state.
 #pragma once
 
+#include "i18n/language.h"
+
 #include <functional>
 #include <string>
 
@@ -19,6 +21,10 @@ void rebuildScene(AppState& state);
 void refreshColours(AppState& state);
 void setPlane(AppState& state, int64_t plane);
 void setPacing(AppState& state, Pacing pacing);
+
+// Shows the app in `language`: the catalogue's strings, the lessons' words and the open question's text
+// (its answer, tries and hints stay); the app rebuilds its fonts before the next frame.
+void setLanguage(AppState& s, i18n::Language language);
 
 // Loads preset `preset` of lesson `lesson`: its request into the controls, its view settings, then runs it.
 void applyPreset(AppState& state, int lesson, int preset);

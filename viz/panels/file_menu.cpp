@@ -2,6 +2,7 @@
 // and GIFs hold the whole window or the canvas only.
 #include <filesystem>
 
+#include "i18n/translate.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/session.h"
 #include "viz/model/text.h"
@@ -68,6 +69,7 @@ void drawFileMenu(AppState& s) {
   if (!recent.empty()) {
     ImGui::TextDisabled("Sessions in the export folder:");
     for (size_t i = 0; i < recent.size() && i < 8; ++i) {
+      const ui::Verbatim fileName;
       if (ui::MenuItem(std::filesystem::path(recent[i]).filename().c_str())) openSession(s, recent[i]);
     }
   }
@@ -83,6 +85,12 @@ void drawFileMenu(AppState& s) {
   ImGui::SameLine();
   if (ui::RadioButton("colour-blind safe (Okabe-Ito cores, cividis values)", now == PaletteScheme::kColourBlindSafe)) {
     s.palette = PaletteScheme::kColourBlindSafe;
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%s", i18n::tr("Language:"));
+  for (i18n::Language language : {i18n::Language::kEnglish, i18n::Language::kChinese}) {
+    ImGui::SameLine();
+    if (ui::RadioButton(i18n::languageName(language), i18n::language() == language)) setLanguage(s, language);
   }
   ImGui::EndPopup();
 }

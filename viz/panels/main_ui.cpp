@@ -23,7 +23,7 @@ void place(float x, float y, float w, float h) {
 
 void tabButton(AppState& s, const char* label, Tab tab) {
   ImGuiTabItemFlags flags = (s.selectTab && s.tab == tab) ? ImGuiTabItemFlags_SetSelected : 0;
-  const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+  const bool open = ImGui::BeginTabItem(ui::shownLabel(label), nullptr, flags);
   uimap::item("tab", label, open ? "open" : "");
   if (open) {
     // While a switch requested by a preset is pending, the old tab still reports itself open.

@@ -2,6 +2,8 @@
 
 #include <imgui_internal.h>
 
+#include "viz/widgets/ui_map.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -13,7 +15,7 @@ void startTextCapture(std::string* sink) { textSink = sink; }
 void stopTextCapture() { textSink = nullptr; }
 
 bool beginPanel(const char* name, bool* open, ImGuiWindowFlags flags) {
-  const bool shown = ImGui::Begin(name, open, flags);
+  const bool shown = ImGui::Begin(ui::shownLabel(name), open, flags);
   if (textSink != nullptr && !logging()) ImGui::LogToBuffer();
   return shown;
 }

@@ -1,6 +1,7 @@
 #include "viz/widgets/theme.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <initializer_list>
 #include <string_view>
@@ -113,11 +114,50 @@ void applyTheme(bool presenter) {
 
 Fonts& fonts() { return g_fonts; }
 
-bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error) {
+std::string cjkFontPath() {
+  if (const char* chosen = std::getenv("GRADLAB_CJK_FONT"); chosen != nullptr && *chosen != '\0') return chosen;
+  std::error_code ec;
+  for (const char* path : {"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+                           "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+                           "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"})
+    if (std::filesystem::exists(path, ec)) return path;
+  return "";
+}
+
+std::vector<ImWchar> cjkGlyphRanges(std::string_view text) {
+  std::vector<unsigned> points;
+  for (size_t i = 0; i < text.size();) {
+    const auto b = static_cast<unsigned char>(text[i]);
+    unsigned cp = b;
+    size_t len = 1;
+    if (b >= 0xF0) cp = b & 0x07u, len = 4;
+    else if (b >= 0xE0) cp = b & 0x0Fu, len = 3;
+    else if (b >= 0xC0) cp = b & 0x1Fu, len = 2;
+    if (i + len > text.size()) break;
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+    i += len;
+    if (cp >= 0x2E80 && cp <= 0xFFFF) points.push_back(cp);  // ImWchar is 16 bits
+  }
+  std::sort(points.begin(), points.end());
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+  std::vector<ImWchar> ranges;
+  for (size_t i = 0; i < points.size();) {
+    size_t j = i;
+    while (j + 1 < points.size() && points[j + 1] == points[j] + 1) ++j;
+    ranges.push_back(static_cast<ImWchar>(points[i]));
+    ranges.push_back(static_cast<ImWchar>(points[j]));
+    i = j + 1;
+  }
+  ranges.push_back(0);
+  return ranges;
+}
+
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText) {
   const std::string sans = fontDir + "/DejaVuSans.ttf";
   const std::string mono = fontDir + "/DejaVuSansMono.ttf";
   Fonts& f = g_fonts;
   f = Fonts{};
+  atlas->Clear();
   f.atlas = atlas;
   if (!std::filesystem::exists(sans) || !std::filesystem::exists(mono)) {
     if (error) *error = "fonts not found in " + fontDir + "; using ImGui's built-in font";
@@ -125,21 +165,43 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
     f = {d, d, d, d, d, d, atlas};
     return false;
   }
+  // The CJK glyphs ride along in each font (merged), so text in either script needs no font switch. The
+  // ranges must outlive the atlas's build: static, rebuilt only by the next load.
+  static std::vector<ImWchar> cjkRanges;
+  cjkRanges = cjkGlyphRanges(cjkText);
+  std::string cjkFont = cjkRanges.size() > 1 ? cjkFontPath() : std::string();
+  bool ok = true;
+  if (cjkRanges.size() > 1 && cjkFont.empty()) {
+    if (error) *error = "no CJK font (install fonts-wqy-microhei, or set GRADLAB_CJK_FONT): Chinese text shows as '?'";
+    ok = false;
+  }
   ImFontConfig cfg;
-  cfg.OversampleH = 2;
   cfg.OversampleV = 1;
+  const auto add = [&](const std::string& file, float px, int oversample) {
+    cfg.OversampleH = oversample;
+    cfg.MergeMode = false;
+    ImFont* font = atlas->AddFontFromFileTTF(file.c_str(), px, &cfg, kGlyphRanges);
+    if (font && !cjkFont.empty()) {
+      ImFontConfig merge;
+      merge.MergeMode = true;
+      merge.OversampleH = 1;  // ideographs are dense already: oversampling would double their atlas space
+      merge.OversampleV = 1;
+      merge.PixelSnapH = true;
+      atlas->AddFontFromFileTTF(cjkFont.c_str(), px, &merge, cjkRanges.data());
+    }
+    return font;
+  };
   // The first font added is ImGui's default: the normal UI font.
-  f.ui = atlas->AddFontFromFileTTF(sans.c_str(), 16.0f, &cfg, kGlyphRanges);
-  f.mono = atlas->AddFontFromFileTTF(mono.c_str(), 14.0f, &cfg, kGlyphRanges);
-  f.heading = atlas->AddFontFromFileTTF(sans.c_str(), 20.0f, &cfg, kGlyphRanges);
-  cfg.OversampleH = 1;
-  f.uiLarge = atlas->AddFontFromFileTTF(sans.c_str(), 24.0f, &cfg, kGlyphRanges);
-  f.monoLarge = atlas->AddFontFromFileTTF(mono.c_str(), 24.0f, &cfg, kGlyphRanges);  // cell digits, read from afar
-  f.headingLarge = atlas->AddFontFromFileTTF(sans.c_str(), 32.0f, &cfg, kGlyphRanges);
-  cfg.OversampleH = 2;
-  f.monoSmall = atlas->AddFontFromFileTTF(mono.c_str(), 10.0f, &cfg, kGlyphRanges);
-  f.monoPresenter = atlas->AddFontFromFileTTF(mono.c_str(), 18.0f, &cfg, kGlyphRanges);
-  return f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
+  f.ui = add(sans, 16.0f, 2);
+  f.mono = add(mono, 14.0f, 2);
+  f.heading = add(sans, 20.0f, 2);
+  f.uiLarge = add(sans, 24.0f, 1);
+  f.monoLarge = add(mono, 24.0f, 1);  // cell digits, read from afar
+  f.headingLarge = add(sans, 32.0f, 1);
+  cjkFont.clear();  // digits only from here on
+  f.monoSmall = add(mono, 10.0f, 2);
+  f.monoPresenter = add(mono, 18.0f, 2);
+  return ok && f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
 }
 
 float textWidth(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }

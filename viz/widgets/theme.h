@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <imgui.h>
 
@@ -37,8 +38,15 @@ struct Fonts {
 Fonts& fonts();
 // Adds DejaVu Sans / Sans Mono from `fontDir` in the normal and presenter sizes (with the arrows and
 // maths symbols the formulas use). Falls back to ImGui's built-in font when a file is missing;
-// returns false in that case and says why in `error`.
-bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error);
+// returns false in that case and says why in `error`. The Chinese characters of `cjkText` (and only
+// those: a few thousand glyphs, not the font's 20,000) are merged from the CJK font (cjkFontPath) into
+// every font; without that font they are missing and `error` says so. Clears the atlas first.
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText = {});
+// The CJK font: GRADLAB_CJK_FONT, else the first of Debian's WenQuanYi Micro Hei, Noto Sans CJK and
+// WenQuanYi Zen Hei that is installed; "" when none is.
+std::string cjkFontPath();
+// The code points from U+2E80 on (CJK) that `text` holds, each once, as ImGui glyph ranges (pairs, 0-ended).
+std::vector<ImWchar> cjkGlyphRanges(std::string_view text);
 
 // The fonts for the current theme (nullptr-safe: ImGui's default font when none were loaded).
 ImFont* uiFont();

@@ -1,5 +1,6 @@
 #include "viz/widgets/ui_map.h"
 
+#include "i18n/translate.h"
 #include "viz/widgets/theme.h"
 
 #include <nlohmann/json.hpp>
@@ -112,14 +113,38 @@ struct FrameRect {
 
 }  // namespace
 
+namespace {
+thread_local int g_verbatim = 0;
+}  // namespace
+
+Verbatim::Verbatim() { ++g_verbatim; }
+Verbatim::~Verbatim() { --g_verbatim; }
+
+const char* shownLabel(const char* label) {
+  if (i18n::language() == i18n::Language::kEnglish || label == nullptr || g_verbatim > 0) return label;
+  const std::string_view all(label);
+  const size_t hashes = all.find("##");
+  if (hashes == 0) return label;  // no visible text
+  const std::string visible(all.substr(0, hashes));
+  const char* translated = i18n::tr(visible.c_str());
+  if (translated == visible.c_str()) return label;  // no entry (remembered by tr) or nothing to translate
+  // The English label stays the widget's id, so its state, the widget map and the UI scenarios do not
+  // change with the language.
+  static thread_local std::string shown[8];
+  static thread_local unsigned next = 0;
+  std::string& out = shown[next++ % 8];
+  out.assign(translated).append("###").append(all);
+  return out.c_str();
+}
+
 bool Button(const char* label, const ImVec2& size) {
-  const bool pressed = ImGui::Button(label, size);
+  const bool pressed = ImGui::Button(shownLabel(label), size);
   uimap::item("button", label);
   return pressed;
 }
 
 bool SmallButton(const char* label) {
-  const bool pressed = ImGui::SmallButton(label);
+  const bool pressed = ImGui::SmallButton(shownLabel(label));
   uimap::item("button", label);
   return pressed;
 }
@@ -131,26 +156,26 @@ bool ArrowButton(const char* id, ImGuiDir dir) {
 }
 
 bool Checkbox(const char* label, bool* v) {
-  const bool changed = ImGui::Checkbox(label, v);
+  const bool changed = ImGui::Checkbox(shownLabel(label), v);
   uimap::item("check", label, onOff(*v));
   return changed;
 }
 
 bool RadioButton(const char* label, bool active) {
-  const bool pressed = ImGui::RadioButton(label, active);
+  const bool pressed = ImGui::RadioButton(shownLabel(label), active);
   uimap::item("radio", label, onOff(active));
   return pressed;
 }
 
 bool RadioButton(const char* label, int* v, int vButton) {
-  const bool pressed = ImGui::RadioButton(label, v, vButton);
+  const bool pressed = ImGui::RadioButton(shownLabel(label), v, vButton);
   uimap::item("radio", label, onOff(*v == vButton));
   return pressed;
 }
 
 bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
   FrameRect().record("combo", label, preview ? preview : "");
-  if (!ImGui::BeginCombo(label, preview, flags)) return false;
+  if (!ImGui::BeginCombo(shownLabel(label), preview, flags)) return false;
   CloseOnEscape();
   return true;
 }
@@ -182,13 +207,13 @@ bool Combo(const char* label, int* current, const char* const items[], int count
 }
 
 bool Selectable(const char* label, bool selected, ImGuiSelectableFlags flags, const ImVec2& size) {
-  const bool pressed = ImGui::Selectable(label, selected, flags, size);
+  const bool pressed = ImGui::Selectable(shownLabel(label), selected, flags, size);
   uimap::item("option", label, onOff(selected));
   return pressed;
 }
 
 bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabled) {
-  const bool pressed = ImGui::MenuItem(label, shortcut, selected, enabled);
+  const bool pressed = ImGui::MenuItem(shownLabel(label), shortcut, selected, enabled);
   uimap::item("menu", label);
   return pressed;
 }
@@ -196,21 +221,21 @@ bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabl
 // Sliders and text fields: the frame that takes the mouse, not the label beside it (the item's rectangle).
 bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
   FrameRect frame;
-  const bool changed = ImGui::SliderInt(label, v, lo, hi, format, flags);
+  const bool changed = ImGui::SliderInt(shownLabel(label), v, lo, hi, format, flags);
   frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
 bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
   FrameRect frame;
-  const bool changed = ImGui::SliderFloat(label, v, lo, hi, format, flags);
+  const bool changed = ImGui::SliderFloat(shownLabel(label), v, lo, hi, format, flags);
   frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
 bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags) {
   FrameRect frame;
-  const bool changed = ImGui::InputText(label, buf, size, flags);
+  const bool changed = ImGui::InputText(shownLabel(label), buf, size, flags);
   frame.record("text", label, buf);
   return changed;
 }

@@ -32,6 +32,17 @@ std::string json(unsigned long long frame, int windowX, int windowY, int width, 
 // ("button/Check", "check/deterministic", "combo/dtype", "option/float16", "menu/Save session").
 namespace gradlab::viz::ui {
 
+// Each takes its label in English and shows it in the user's language (i18n/translate.h); the English label
+// stays the widget's ImGui id and its name in the widget map.
+const char* shownLabel(const char* label);
+// While one lives, labels are shown as given: file names, dtype names, text a caller translated itself.
+class Verbatim {
+ public:
+  Verbatim();
+  ~Verbatim();
+  Verbatim(const Verbatim&) = delete;
+  Verbatim& operator=(const Verbatim&) = delete;
+};
 bool Button(const char* label, const ImVec2& size = ImVec2(0, 0));
 bool SmallButton(const char* label);
 bool ArrowButton(const char* id, ImGuiDir dir);

@@ -1,0 +1,25 @@
+// Chinese for the app strings (see i18n/translate.h). Terms follow docs/glossary.md.
+#include <iterator>
+
+#include "i18n/catalogue_sections.h"
+
+namespace gradlab::i18n {
+namespace {
+
+constexpr CatalogueEntry kEntries[] = {
+    {"English", "English"},
+    {"Scatter", "散射"},
+    {"Tiling", "分块"},
+    {"Pipeline", "流水线"},
+    {"Compare", "对比"},
+    {"Verify", "校验"},
+    {"Matrix", "矩阵"},
+    {"Code", "代码"},
+    {"File", "文件"},
+};
+
+}  // namespace
+
+CatalogueSection zhAppSection() { return {"app", kEntries, std::size(kEntries)}; }
+
+}  // namespace gradlab::i18n

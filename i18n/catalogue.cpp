@@ -1,0 +1,11 @@
+#include "i18n/catalogue_sections.h"
+
+namespace gradlab::i18n {
+
+const std::vector<CatalogueSection>& chineseCatalogue() {
+  static const std::vector<CatalogueSection> sections = {zhAppSection(), zhModelSection(), zhCliSection(),
+                                                         zhExplainSection()};
+  return sections;
+}
+
+}  // namespace gradlab::i18n

@@ -1,0 +1,13 @@
+// The Chinese catalogue's sections, one table per area so that each area's strings sit in one file.
+#pragma once
+
+#include "i18n/translate.h"
+
+namespace gradlab::i18n {
+
+CatalogueSection zhAppSection();      // the app's panels, menus, tooltips, help (catalog_zh_app.cpp)
+CatalogueSection zhModelSection();    // text the app builds from a run: explanations, exercises, hints (catalog_zh_model.cpp)
+CatalogueSection zhCliSection();      // gradlab-cli's human-readable output (catalog_zh_cli.cpp)
+CatalogueSection zhExplainSection();  // refusal explanations (catalog_zh_explain.cpp)
+
+}  // namespace gradlab::i18n
