@@ -1,4 +1,4 @@
-// Chinese for the app strings (see i18n/translate.h). Terms follow docs/glossary.md.
+// Chinese for the app's frame: top bar, tabs, controls, lesson and exercise panels, menus, help, compare, verify, code (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
 #include "i18n/catalogue_sections.h"

@@ -7,7 +7,7 @@ namespace gradlab::i18n {
 namespace {
 
 constexpr CatalogueEntry kEntries[] = {
-    {"English", "English"},
+    {"cli placeholder", "占位"},
 };
 
 }  // namespace

@@ -7,7 +7,7 @@ namespace gradlab::i18n {
 namespace {
 
 constexpr CatalogueEntry kEntries[] = {
-    {"English", "English"},
+    {"explain placeholder", "占位"},
 };
 
 }  // namespace
