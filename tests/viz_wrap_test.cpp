@@ -47,6 +47,24 @@ TEST(VizWrap, EllipsisWithinTheWidth) {
   EXPECT_LE(tenEach(lines[1]), 120.0f);
 }
 
+TEST(VizWrap, ChineseBreaksBetweenCharactersButNotBeforeItsPunctuation) {
+  // Chinese has no spaces: a sentence longer than the line must still wrap, between any two characters,
+  // never leaving a closing mark at a line's start or an opening one at its end; Latin names stay whole.
+  const std::string text = "每个梯度单元格都落到gradInput[4, 3]里，然后累加（原子加）。";
+  const auto lines = wrapWords(text, 60.0f, tenEach);
+  ASSERT_GT(lines.size(), 3u);
+  std::string joined;
+  for (const std::string& l : lines) {
+    EXPECT_LE(tenEach(l), 60.0f) << l;
+    for (const char* closing : {"，", "。", "）"}) EXPECT_NE(l.rfind(closing, 0), 0u) << l;
+    EXPECT_FALSE(l.size() >= 3 && l.compare(l.size() - 3, 3, "（") == 0) << l;
+    joined += l;
+  }
+  EXPECT_EQ(joined, "每个梯度单元格都落到gradInput[4," "3]里，然后累加（原子加）。");
+  // Words and Chinese side by side: the spaces between words are kept, none added.
+  EXPECT_EQ(wrapWords("核 AIV0 写 T2", 1000.0f, tenEach), std::vector<std::string>{"核 AIV0 写 T2"});
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

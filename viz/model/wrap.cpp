@@ -1,5 +1,7 @@
 #include "viz/model/wrap.h"
 
+#include <algorithm>
+
 namespace gradlab::viz {
 namespace {
 
@@ -29,19 +31,67 @@ std::string withEllipsis(std::string s, float width, const TextMeasure& measure)
 
 }  // namespace
 
+namespace {
+
+// Where a line may break: between words, and (Chinese has no spaces) between any two CJK characters,
+// except before closing punctuation or after opening punctuation, which stay with their neighbour.
+struct Unit {
+  std::string_view text;
+  size_t spacesBefore = 0;  // kept as written, as between words
+};
+
+bool isCjk(std::string_view cp) { return !cp.empty() && static_cast<unsigned char>(cp[0]) >= 0xE3; }  // U+3000 on
+bool closesCjk(std::string_view cp) {
+  for (std::string_view p : {"，", "。", "：", "；", "！", "？", "、", "）", "」", "』", "》", "…"})
+    if (cp == p) return true;
+  return false;
+}
+bool opensCjk(std::string_view cp) {
+  for (std::string_view p : {"（", "「", "『", "《"})
+    if (cp == p) return true;
+  return false;
+}
+
+std::vector<Unit> breakUnits(std::string_view paragraph) {
+  std::vector<Unit> units;
+  size_t spaces = 0;
+  bool glueNext = false, lastCjk = false;
+  for (size_t i = 0; i < paragraph.size();) {
+    if (paragraph[i] == ' ') {
+      ++spaces, ++i;
+      continue;
+    }
+    const size_t len = std::min(charLength(static_cast<unsigned char>(paragraph[i])), paragraph.size() - i);
+    const std::string_view cp = paragraph.substr(i, len);
+    const bool cjk = isCjk(cp);
+    if (units.empty() || spaces > 0 || (!glueNext && !closesCjk(cp) && (cjk || lastCjk))) {
+      units.push_back({cp, spaces});
+    } else {
+      Unit& u = units.back();
+      u.text = std::string_view(u.text.data(), u.text.size() + len);
+    }
+    glueNext = opensCjk(cp);
+    lastCjk = cjk;
+    spaces = 0;
+    i += len;
+  }
+  if (units.empty()) units.push_back({std::string_view(), 0});
+  if (spaces > 0) units.push_back({std::string_view(), spaces});  // trailing spaces, as written
+  return units;
+}
+
+}  // namespace
+
 std::vector<std::string> wrapWords(std::string_view text, float width, const TextMeasure& measure) {
   std::vector<std::string> lines;
   while (true) {
     const size_t newline = text.find('\n');
-    std::string_view paragraph = text.substr(0, newline);
     std::string line;
-    bool first = true;
-    while (first || !paragraph.empty()) {
-      first = false;
-      const size_t space = paragraph.find(' ');
-      std::string_view word = paragraph.substr(0, space);
-      paragraph = space == std::string_view::npos ? std::string_view() : paragraph.substr(space + 1);
-      std::string candidate = line.empty() ? std::string(word) : line + " " + std::string(word);
+    for (const Unit& unit : breakUnits(text.substr(0, newline))) {
+      std::string_view word = unit.text;
+      std::string candidate = line;
+      candidate.append(unit.spacesBefore, ' ');
+      candidate.append(word.data(), word.size());
       if (measure(candidate) <= width) {
         line = std::move(candidate);
         continue;

@@ -1,0 +1,242 @@
+// The app in Chinese: every lesson has its Chinese, which states the same facts and asks the same
+// questions; every step of every lesson, rendered in Chinese on its tabs, normal and presenter, shows no
+// string that slipped past the catalogue, no English word outside the names kept in English, and no
+// character the fonts lack (ImGui would draw '?').
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <cfloat>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "gradlab/runner.h"
+#include "i18n/translate.h"
+#include "viz/model/lesson_language.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
+#include "viz/widgets/theme.h"
+
+namespace gradlab::viz {
+namespace {
+
+const std::string kLessons = std::string(GRADLAB_ASSETS_DIR) + "/lessons";
+
+// Words that stay Latin in Chinese text (docs/glossary.md): tensor, operator, dtype, API and unit names,
+// formula symbols, hardware names. Compared whole and case-sensitive; one-letter words always pass.
+const std::set<std::string>& keptInEnglish() {
+  static const std::set<std::string> words = {
+      // tensors, operators, APIs
+      "self", "out", "gradOutput", "gradInput", "indices", "grad", "aclnn", "acl", "aclrt", "CANN", "gradlab",
+      "UpsampleNearestExact", "UpsampleNearestExact1d", "UpsampleNearestExact2d", "UpsampleNearestExact1dBackward",
+      "UpsampleNearestExact2dBackward", "AdaptiveMaxPool2d", "AdaptiveMaxPool2dBackward", "UpsampleNearest2d",
+      "UpsampleNearest1d", "UpsampleNearest2dBackward", "UpsampleNearest1dBackward", "GetWorkspaceSize",
+      // dtypes, layouts, numbers
+      "float", "float16", "float32", "bfloat16", "int32", "int64", "fp16", "fp32", "bf16", "int", "dtype",
+      "NCHW", "NHWC", "NCL", "ND", "NaN", "nan", "inf", "Inf", "ulp", "ULP", "e",
+      // formulas
+      "src", "dst", "min", "max", "floor", "ceil", "round", "in", "out", "scale", "scales", "outputSize",
+      "scaleH", "scaleW", "inH", "inW", "outH", "outW", "inL", "outL", "ratio",
+      // hardware, strategies, units
+      "AI", "Core", "Cube", "Vector", "UB", "NPU", "GPU", "CPU", "DMA", "MTE", "AIV", "AIC", "SIMD", "GM", "L2",
+      "tiling", "atlas", "classroom", "KiB", "MiB", "GiB", "GB", "B", "us", "ms", "µs",
+      "PyTorch", "torch", "GIF", "PNG", "JSON", "ImGui", "OK", "Atlas", "HBM", "OpenCV", "MTE", "FixPipe", "L0A", "L0B",
+      "L0C", "L1",
+      // API and option names quoted as written: mode='nearest-exact', accumulate=dtype, seed:1, channels-last,
+      // the pipeline's ping and pong buffers, argmax and idx in formulas
+      "mode", "nearest", "exact", "accumulate", "seed", "channels", "last", "ping", "pong", "argmax", "idx",
+  };
+  return words;
+}
+
+// The Latin words of `text` that are not kept in English.
+std::vector<std::string> englishWords(const std::string& text) {
+  static const std::regex placeholder(R"(\{[^}]*\})");
+  static const std::regex word(R"([A-Za-z][A-Za-z0-9_]*)");
+  const std::string bare = std::regex_replace(text, placeholder, " ");
+  std::vector<std::string> out;
+  for (auto it = std::sregex_iterator(bare.begin(), bare.end(), word); it != std::sregex_iterator(); ++it) {
+    std::string w = it->str();
+    // Code names: camelCase (gradInput, aclrtMalloc), snake_case and CONSTANTS (ACL_OPT_DETERMINISTIC).
+    const bool code = w.find('_') != std::string::npos ||
+                      std::any_of(w.begin() + 1, w.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); }) ;
+    if (code) continue;
+    while (w.size() > 1 && std::isdigit(static_cast<unsigned char>(w.back()))) w.pop_back();  // T12, AIV0, float16
+    if (w.size() <= 1 || keptInEnglish().count(w) || keptInEnglish().count(it->str())) continue;
+    out.push_back(it->str());
+  }
+  return out;
+}
+
+// Numbers and placeholders: what both languages of a step must state alike. The Chinese writes a count
+// the English spells ("two cores") in digits (2 个核), so the English's number words count as digits.
+std::multiset<std::string> facts(const std::string& text, bool english = false) {
+  static const std::regex fact(R"(\{[^}]*\}|\d+(\.\d+)?)");
+  static const std::regex words(R"(\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice)\b)", std::regex::icase);
+  static const std::map<std::string, std::string> digits = {
+      {"two", "2"}, {"three", "3"}, {"four", "4"}, {"five", "5"}, {"six", "6"}, {"seven", "7"}, {"eight", "8"},
+      {"nine", "9"}, {"ten", "10"}, {"eleven", "11"}, {"twelve", "12"}, {"twice", "2"}};
+  std::multiset<std::string> out;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), fact); it != std::sregex_iterator(); ++it) out.insert(it->str());
+  if (english)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), words); it != std::sregex_iterator(); ++it) {
+      std::string w = it->str();
+      for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      out.insert(digits.at(w));
+    }
+  return out;
+}
+
+TEST(ChineseLessons, EveryLessonHasItsChineseStatingTheSameFacts) {
+  std::vector<std::string> errors;
+  const std::vector<Lesson> lessons = loadLessons(kLessons, &errors);
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  ASSERT_FALSE(lessons.empty());
+  for (const Lesson& l : lessons) {
+    SCOPED_TRACE(l.id);
+    ASSERT_TRUE(l.chinese.has_value()) << "no lessons/zh/" << l.id << ".json";
+    const LessonText& zh = *l.chinese;
+    EXPECT_TRUE(englishWords(zh.title + " " + zh.summary).empty()) << zh.title << " / " << zh.summary;
+    EXPECT_EQ(facts(zh.summary), facts(l.english.summary, true)) << zh.summary;
+    for (size_t i = 0; i < zh.steps.size(); ++i) {
+      const StepText& c = zh.steps[i];
+      const StepText& e = l.english.steps[i];
+      for (const auto& [mine, theirs] : {std::pair{c.title, e.title}, {c.caption, e.caption}, {c.hint, e.hint}}) {
+        EXPECT_EQ(facts(mine), facts(theirs, true)) << "step " << i + 1 << ": \"" << mine << "\" against \"" << theirs << "\"";
+        const std::vector<std::string> left = englishWords(mine);
+        EXPECT_TRUE(left.empty()) << "step " << i + 1 << " keeps English \"" << left.front() << "\": " << mine;
+      }
+    }
+  }
+}
+
+TEST(ChineseLessons, ATranslationThatDoesNotFitItsLessonIsRefused) {
+  Lesson lesson;
+  std::string error;
+  ASSERT_TRUE(parseLesson(R"({"id": "x", "presets": [{"title": "a", "caption": "c", "request": {"op": "UpsampleNearestExact2d"}},
+                                                    {"title": "b", "request": {"op": "UpsampleNearestExact2d"}}]})",
+                          "x", &lesson, &error))
+      << error;
+  LessonText t;
+  EXPECT_FALSE(parseLessonText(R"({"id": "x", "title": "甲", "steps": [{"title": "一", "caption": "说明"}]})", lesson, &t, &error));
+  EXPECT_NE(error.find("1 entries, the lesson 2 steps"), std::string::npos) << error;
+  EXPECT_FALSE(parseLessonText(R"({"id": "x", "title": "甲", "steps": [{"title": "一"}, {"title": "二"}]})", lesson, &t, &error));
+  EXPECT_NE(error.find("steps[0]: the English has a caption, this has none"), std::string::npos) << error;
+  EXPECT_FALSE(parseLessonText(R"({"id": "y", "title": "甲", "steps": []})", lesson, &t, &error));
+  EXPECT_NE(error.find("not the lesson's \"x\""), std::string::npos) << error;
+  ASSERT_TRUE(parseLessonText(R"({"id": "x", "title": "甲", "steps": [{"title": "一", "caption": "说明"}, {"title": "二"}]})",
+                              lesson, &t, &error))
+      << error;
+  std::vector<Lesson> both = {lesson};
+  both[0].chinese = t;
+  applyLanguage(both, i18n::Language::kChinese);
+  EXPECT_EQ(both[0].title, "甲");
+  EXPECT_EQ(both[0].presets[0].caption, "说明");
+  applyLanguage(both, i18n::Language::kEnglish);
+  EXPECT_EQ(both[0].presets[0].caption, "c");
+}
+
+class VizChinese : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    i18n::setLanguage(i18n::Language::kChinese);
+    s_.runner = [](const RunRequest& r) { return run(r); };
+    s_.lessons = loadLessons(kLessons, &s_.loadErrors);
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 720);
+    io.DeltaTime = 1.0f / 60.0f;
+    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
+    std::string text;
+    for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
+      for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
+    text += chineseText(s_.lessons);
+    std::string error;
+    ASSERT_TRUE(loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error, text)) << error;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    applyTheme(false);
+  }
+  void TearDown() override {
+    applyTheme(false);
+    ImGui::DestroyContext();
+    i18n::setLanguage(i18n::Language::kEnglish);
+  }
+  std::string frame(bool capture) {
+    std::string text;
+    s_.player.update(ImGui::GetIO().DeltaTime);
+    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    ImGui::NewFrame();
+    if (capture) startTextCapture(&text);
+    drawMainUi(s_);
+    if (capture) stopTextCapture();
+    ImGui::Render();
+    return text;
+  }
+  AppState s_;
+};
+
+TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
+  ASSERT_FALSE(s_.lessons.empty());
+  i18n::clearUntranslated();
+  const Tab tabs[] = {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode};
+  std::map<std::string, std::string> english;  // word -> where it was first seen
+  std::map<std::string, std::string> noGlyph;  // character -> where
+  int frames = 0;
+  for (size_t l = 0; l < s_.lessons.size(); ++l) {
+    for (size_t p = 0; p < s_.lessons[l].presets.size(); ++p) {
+      for (bool presenter : {false, true}) {
+        s_.presenter = presenter;
+        syncTheme(s_);
+        applyPreset(s_, static_cast<int>(l), static_cast<int>(p));
+        const Tab own = s_.tab;
+        for (Tab tab : tabs) {
+          if (p > 0 && tab != own) continue;  // every tab on a lesson's first step, each step on its own tab
+          s_.tab = tab;
+          s_.selectTab = true;
+          frame(false);
+          const std::string text = frame(true);
+          ++frames;
+          const std::string where = cat(s_.lessons[l].id, " step ", p + 1, " ", tabName(tab), presenter ? " presenter" : "");
+          size_t from = 0;
+          while (from < text.size()) {
+            size_t to = text.find('\n', from);
+            if (to == std::string::npos) to = text.size();
+            const std::string line = text.substr(from, to - from);
+            from = to + 1;
+            if (line.rfind("[", 0) == 0 && line.back() == ']') continue;  // a test's mark, never shown
+            for (const std::string& w : englishWords(line)) english.emplace(w, where + ": " + line.substr(0, 120));
+            for (size_t i = 0; i < line.size();) {
+              const unsigned char b = static_cast<unsigned char>(line[i]);
+              const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+              unsigned cp = len == 1 ? b : b & (0xFFu >> (len + 1));
+              for (size_t k = 1; k < len && i + k < line.size(); ++k) cp = (cp << 6) | (line[i + k] & 0x3Fu);
+              if (cp >= 0x20 && cp <= 0xFFFF && fonts().ui->FindGlyphNoFallback(static_cast<ImWchar>(cp)) == nullptr)
+                noGlyph.emplace(line.substr(i, len), where);
+              i += len;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(frames, 100);
+  std::string misses;
+  for (const std::string& m : i18n::untranslated()) misses += "\n  \"" + m + "\"";
+  EXPECT_TRUE(i18n::untranslated().empty()) << i18n::untranslated().size() << " strings passed tr() with no entry:" << misses;
+  std::string words;
+  for (const auto& [w, where] : english) words += "\n  " + w + "   (" + where + ")";
+  EXPECT_TRUE(english.empty()) << english.size() << " English words on screen:" << words;
+  std::string glyphs;
+  for (const auto& [g, where] : noGlyph) glyphs += "\n  " + g + "   (" + where + ")";
+  EXPECT_TRUE(noGlyph.empty()) << noGlyph.size() << " characters without a glyph:" << glyphs;
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
