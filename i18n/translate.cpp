@@ -1,5 +1,7 @@
 #include "i18n/translate.h"
 
+#include "gradlab/prose.h"
+
 #include <algorithm>
 #include <mutex>
 #include <set>
@@ -55,27 +57,11 @@ const char* tr(const char* english) { return trIn(language(), english); }
 std::string tr(const std::string& english) { return trIn(language(), english.c_str()); }
 
 std::string substitute(std::string_view pattern, std::initializer_list<std::string_view> values) {
-  std::string out;
-  out.reserve(pattern.size() + 16);
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    const char c = pattern[i];
-    if (c == '{' && i + 1 < pattern.size() && pattern[i + 1] == '{') {
-      out.push_back('{');
-      ++i;
-      continue;
-    }
-    if (c == '{') {
-      size_t j = i + 1, n = 0;
-      while (j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9') n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
-      if (j > i + 1 && j < pattern.size() && pattern[j] == '}' && n < values.size()) {
-        out.append(values.begin()[n]);
-        i = j;
-        continue;
-      }
-    }
-    out.push_back(c);
-  }
-  return out;
+  return fillPattern(pattern, values);
+}
+
+void translateLibraryProse() {
+  setProseTranslator([](const char* english) { return tr(english); });
 }
 
 std::vector<std::string> untranslated() {

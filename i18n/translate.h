@@ -47,6 +47,10 @@ std::string trf(const char* pattern, const Values&... values) {
   return substitute(tr(pattern), {std::string_view(detail::text(values))...});
 }
 
+// Hands the catalogue to the core as its prose translator (gradlab/prose.h): plans, profiles and kernel
+// notes are then written in the language of the moment they are made.
+void translateLibraryProse();
+
 // Chinese lookups that found no entry since the last clear (sorted, each once).
 std::vector<std::string> untranslated();
 void clearUntranslated();

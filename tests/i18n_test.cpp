@@ -54,7 +54,7 @@ TEST(I18n, LanguagesFromFlagsEnvironmentAndLocales) {
 TEST(I18n, PositionalValuesInEitherOrder) {
   EXPECT_EQ(substitute("{0} of {1}", {"3", "5"}), "3 of 5");
   EXPECT_EQ(substitute("{1} 中的 {0}", {"3", "5"}), "5 中的 3");
-  EXPECT_EQ(substitute("{{0}} {2} {x}", {"a"}), "{0} {2} {x}");  // a brace, a missing value, not a placeholder
+  EXPECT_EQ(substitute("{{0} {2} {x}", {"a"}), "{0} {2} {x}");  // a brace, a missing value, not a placeholder
   LanguageGuard guard;
   setLanguage(Language::kEnglish);
   EXPECT_EQ(trf("{0} of {1} right", 3, std::string("5")), "3 of 5 right");

@@ -9,6 +9,7 @@
 #include "app_setup.h"
 #include "assets_dir.h"
 #include "headless_export.h"
+#include "i18n/translate.h"
 #include "options.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/session.h"
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
   int exitCode = 0;
   if (!app::parseOptions(argc, argv, &options, &exitCode)) return exitCode;
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
+  i18n::translateLibraryProse();
   // The app shows every library error in its panels; do not repeat them on stderr.
   setenv("GRADLAB_LOG", "off", 0);
 

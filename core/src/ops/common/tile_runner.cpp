@@ -14,6 +14,7 @@
 #include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 #include "runtime/thread_scratch.h"
 
 namespace gradlab::ops {
@@ -244,13 +245,13 @@ std::string boxDims(const Box& box) {
   return dims + rt::cat(box.row1 - box.row0, "x", box.col1 - box.col0);
 }
 
-std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit) {
-  const std::string split = rt::cat(units, " ", unit, " over ", profile.vectorCores, " cores: ");
-  if (used >= profile.vectorCores) return split + "every core gets work";
+std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const std::string& unit) {
+  if (used >= profile.vectorCores) return rt::prose("{0} {1} over {2} cores: every core gets work", units, unit, profile.vectorCores);
   if (units > used) {  // the planner left cores idle: splitting further would share rows and finish no sooner
-    return split + rt::cat("only ", used, " get work: more would not make the busiest core finish sooner");
+    return rt::prose("{0} {1} over {2} cores: only {3} get work: more would not make the busiest core finish sooner", units,
+                     unit, profile.vectorCores, used);
   }
-  return split + rt::cat("only ", used, " get work, the rest stay idle");
+  return rt::prose("{0} {1} over {2} cores: only {3} get work, the rest stay idle", units, unit, profile.vectorCores, used);
 }
 
 std::string cannDealText(const Plan& plan, CoreKind kind) {
@@ -265,8 +266,8 @@ std::string cannDealText(const Plan& plan, CoreKind kind) {
   if (total <= 0.0 || cores <= 0) return "";
   char ratio[32];
   std::snprintf(ratio, sizeof ratio, "%.2f", most / (total / cores));
-  return rt::cat("; CANN's deal: the busiest ", kind == CoreKind::kCube ? "cube" : "vector", " core carries ", ratio,
-                 "x an even share of the work");
+  return kind == CoreKind::kCube ? rt::prose("; CANN's deal: the busiest cube core carries {0}x an even share of the work", ratio)
+                                  : rt::prose("; CANN's deal: the busiest vector core carries {0}x an even share of the work", ratio);
 }
 
 std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
@@ -279,7 +280,8 @@ std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
   }
   std::map<int64_t, int64_t, std::greater<>> cores;  // units -> how many cores got that many
   for (int64_t n : counts) ++cores[n];
-  for (const auto& [n, k] : cores) text += rt::cat(text.empty() ? "" : ", ", n, " on ", k, k == 1 ? " core" : " cores");
+  for (const auto& [n, k] : cores)
+    text += rt::cat(text.empty() ? "" : ", ", k == 1 ? rt::prose("{0} on {1} core", n, k) : rt::prose("{0} on {1} cores", n, k));
   return text;
 }
 

@@ -129,7 +129,7 @@ std::string boxDims(const Box& box);
 // Plan::coreChoice: "12 gradOutput rows over 4 cores: every core gets work", "3 rows over 4 cores:
 // only 3 get work, the rest stay idle", or where there were rows enough "64 rows over 48 cores: only 32
 // get work: more would not make the busiest core finish sooner".
-std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const char* unit);
+std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const std::string& unit);
 // CANN's own deals (the cube's slides, pooling's plane lanes) are kept as CANN makes them; this says how far
 // the busiest core of `kind` is from an even share of the same work, from the plan's tiles (after
 // finalizePlan): "; CANN's deal: the busiest cube core carries 1.50x an even share of the work".

@@ -11,6 +11,7 @@
 #include "ops/common/linear_partition.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 #include "runtime/tensor.h"
 
 namespace gradlab::ops::nearest {
@@ -141,15 +142,16 @@ void describeUb(const Plan& plan, Emitted& e, UbUses& ub) {
   const uint64_t block = std::min<uint64_t>(t.ubBytes, alignUb(t.dst.cells() * ubValueBytes(plan.dtype)));
   const char* fp = ubValueName(plan.dtype);
   const std::string dims = boxDims(t.dst);
-  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::cat("a zeroed ", fp, " block of ", dims, " cells (", t.ubBytes, " B), copied out"));
+  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::prose("a zeroed {0} block of {1} cells ({2} B), copied out", fp, dims, t.ubBytes));
   if (e.phase == PhaseKind::kRound) {
-    return ub.describe(t, rt::cat(dims, " fp32 workspace cells rounded to ", rt::dtypeName(plan.dtype), " (", t.ubBytes, " B)"));
+    return ub.describe(t, rt::prose("{0} fp32 workspace cells rounded to {1} ({2} B)", dims, rt::dtypeName(plan.dtype), t.ubBytes));
   }
-  if (t.src.cells() == 0) return ub.describe(t, rt::cat("a zeroed ", fp, " block of ", dims, " cells (", t.ubBytes, " B)"));
+  if (t.src.cells() == 0) return ub.describe(t, rt::prose("a zeroed {0} block of {1} cells ({2} B)", fp, dims, t.ubBytes));
   const bool backward = opInfo(plan.op).backward;
-  ub.describe(t, rt::cat(fp, backward ? " sums of " : " output block of ", dims, backward ? " gradInput cells (" : " cells (",
-                         block, " B) + one staged ", backward ? "gradOutput" : "input", " row piece (", t.ubBytes - block,
-                         " B)"));
+  ub.describe(t, backward ? rt::prose("{0} sums of {1} gradInput cells ({2} B) + one staged gradOutput row piece ({3} B)", fp,
+                                      dims, block, t.ubBytes - block)
+                         : rt::prose("{0} output block of {1} cells ({2} B) + one staged input row piece ({3} B)", fp, dims,
+                                      block, t.ubBytes - block));
 }
 
 // What each phase does, in words, for the plan's readers; by PhaseKind.
@@ -225,6 +227,9 @@ uint64_t alignUb(uint64_t bytes) { return (bytes + kUbAlign - 1) / kUbAlign * kU
 
 uint64_t ubValueBytes(aclDataType dtype) { return dtype == ACL_DOUBLE ? sizeof(double) : sizeof(float); }
 const char* ubValueName(aclDataType dtype) { return dtype == ACL_DOUBLE ? "fp64" : "fp32"; }
+
+// What a core's share is counted in: whole rows, or pieces of rows when the columns are split in blocks.
+std::string rowsWord(int64_t columnBlocks) { return columnBlocks > 1 ? rt::prose("row pieces") : rt::prose("rows"); }
 bool halfType(aclDataType dtype) { return dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
 uint64_t accumulatorBytes(const Tile& tile, aclDataType dtype) {
@@ -257,7 +262,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   Plan base = newPlan(op, profile, gather, dtype, planes, std::move(srcShape), std::move(dstShape));
   base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
-  const std::string sums = roundEach ? rt::cat(", rounding every sum to ", rt::dtypeName(dtype)) : "";
+  const std::string sums = roundEach ? rt::prose(", rounding every sum to {0}", rt::dtypeName(dtype)) : "";
   std::vector<Emitted> emitted;
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
@@ -283,12 +288,12 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
         }
       });
     }
-    base.strategy = rt::cat("gather: every gradInput row has one owner core that sums its gradOutput rows in order (",
-                            planes * inH, " rows x ", nBlocks, " column block(s) balanced by cost over ",
-                            bounds.size() - 1, " cores, ", nBlocks > 1 ? "row pieces" : "rows", " per core ",
-                            unitsPerCoreText(bounds), "); bit-identical run to run, no workspace");
+    base.strategy = rt::prose(
+        "gather: every gradInput row has one owner core that sums its gradOutput rows in order ({0} rows x {1} "
+        "column block(s) balanced by cost over {2} cores, {3} per core {4}); bit-identical run to run, no workspace",
+        planes * inH, nBlocks, bounds.size() - 1, rowsWord(nBlocks), unitsPerCoreText(bounds));
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * inH * nBlocks,
-                                     nBlocks > 1 ? "gradInput row pieces" : "gradInput rows");
+                                     nBlocks > 1 ? rt::prose("gradInput row pieces") : rt::prose("gradInput rows"));
   } else {
     std::vector<int64_t> prefix = unitPrefix(blocks, outH, [&](const ColumnBlock& b, int64_t) { return b.span() + 1; });
     // A cut between two gradOutput rows of one gradInput row shares that row between cores: avoided where
@@ -345,29 +350,32 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     }
     const std::string sharing =
         sharedRows.empty()
-            ? std::string("no gradInput row is shared between cores, so no atomic adds are needed")
-            : rt::cat(sharedRows.size(), " gradInput row(s) shared between cores are zeroed first and combined with ",
-                      "atomic adds", viaWorkspace ? " in an fp32 workspace, then rounded once"
-                                     : roundEach ? rt::cat(" in ", rt::dtypeName(dtype), " into gradInput itself") : "");
-    base.strategy = rt::cat("scatter: gradOutput rows split over ", bounds.size() - 1, " cores (", nBlocks, " column block(s), ",
-                            nBlocks > 1 ? "row pieces" : "rows", " per core ", unitsPerCoreText(bounds), "); ", sharing);
+            ? rt::prose("no gradInput row is shared between cores, so no atomic adds are needed")
+            : viaWorkspace
+                ? rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with atomic adds "
+                            "in an fp32 workspace, then rounded once", sharedRows.size())
+                : roundEach ? rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with "
+                                        "atomic adds in {1} into gradInput itself", sharedRows.size(), rt::dtypeName(dtype))
+                            : rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with "
+                                        "atomic adds", sharedRows.size());
+    base.strategy = rt::prose("scatter: gradOutput rows split over {0} cores ({1} column block(s), {2} per core {3}); {4}",
+                              bounds.size() - 1, nBlocks, rowsWord(nBlocks), unitsPerCoreText(bounds), sharing);
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
-                                     nBlocks > 1 ? "gradOutput row pieces" : "gradOutput rows");
+                                     nBlocks > 1 ? rt::prose("gradOutput row pieces") : rt::prose("gradOutput rows"));
   }
   const size_t shared = sharedRows.size();
   const PhaseTexts texts = {"",
-                            rt::cat("zero the ", halfType(dtype) ? (roundEach ? rt::dtypeName(dtype) : "fp32") : ubValueName(dtype), " cells of the ", shared,
-                                    " gradInput row(s) shared between cores"),
-                            gather ? rt::cat("each core sums the gradOutput rows of the gradInput rows it owns, in "
-                                                    "order, in UB",
-                                                    sums, ", and stores them")
-                                          : rt::cat("each core sums its gradOutput rows in UB", sums,
-                                                    ": rows it alone feeds are stored, shared rows take atomic adds"),
-                            rt::cat("round the ", shared, " shared row(s) from the fp32 workspace into gradInput once")};
+                            rt::prose("zero the {0} cells of the {1} gradInput row(s) shared between cores",
+                                      halfType(dtype) ? (roundEach ? rt::dtypeName(dtype) : "fp32") : ubValueName(dtype), shared),
+                            gather ? rt::prose("each core sums the gradOutput rows of the gradInput rows it owns, in order, "
+                                               "in UB{0}, and stores them", sums)
+                                   : rt::prose("each core sums its gradOutput rows in UB{0}: rows it alone feeds are stored, "
+                                               "shared rows take atomic adds", sums),
+                            rt::prose("round the {0} shared row(s) from the fp32 workspace into gradInput once", shared)};
   UpsamplePlan up = finish(std::move(base), std::move(blocks), std::move(emitted), texts);
   up.sharedRows = std::move(sharedRows);
   up.plan.workspaceBytes = roundEach ? 0 : sharedWorkspaceBytes(up, cols.in, dtype);
-  if (roundEach) up.plan.strategy += rt::cat("; every sum is rounded to ", rt::dtypeName(dtype), " after its add (accumulate=dtype)");
+  if (roundEach) up.plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
   return up;
 }
 
@@ -407,13 +415,13 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
     });
   }
   Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
-  base.strategy = rt::cat("gather: output rows split over ", bounds.size() - 1, " cores (", nBlocks, " column block(s), ",
-                          nBlocks > 1 ? "row pieces" : "rows", " per core ", unitsPerCoreText(bounds),
-                          "); each core copies the source row into UB and gathers its columns");
+  base.strategy = rt::prose("gather: output rows split over {0} cores ({1} column block(s), {2} per core {3}); each core "
+                            "copies the source row into UB and gathers its columns",
+                            bounds.size() - 1, nBlocks, rowsWord(nBlocks), unitsPerCoreText(bounds));
   base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
-                                   nBlocks > 1 ? "output row pieces" : "output rows");
+                                   nBlocks > 1 ? rt::prose("output row pieces") : rt::prose("output rows"));
   return finish(std::move(base), std::move(blocks), std::move(emitted),
-                {"", "", "each core copies the source rows of its output rows into UB and gathers its columns", ""});
+                {"", "", rt::prose("each core copies the source rows of its output rows into UB and gathers its columns"), ""});
 }
 
 UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& outDims, aclDataType dtype,
@@ -431,7 +439,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   if (numel > 0 && !planar) {
     Box dst{0, 1, 0, 1, 0, numel};
     emitted.push_back({makeTile(0, Box{}, dst, std::min(budget, alignUb(numel * vb)), elem), PhaseKind::kCompute});
-    base.strategy = "empty gradOutput: one core zeroes out";
+    base.strategy = rt::prose("empty gradOutput: one core zeroes out");
   } else if (numel > 0) {
     const int64_t H = outDims[2], W = outDims[3];
     blocks = columnBlocks(
@@ -462,14 +470,14 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
       e.tile.bytesIn = 0;
       e.tile.vectorElems = static_cast<uint64_t>(e.tile.dst.cells());
     }
-    base.strategy = rt::cat("empty gradOutput: out's rows split over ", bounds.size() - 1, " cores and zeroed");
+    base.strategy = rt::prose("empty gradOutput: out's rows split over {0} cores and zeroed", bounds.size() - 1);
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * H * nBlocks,
-                                     nBlocks > 1 ? "out row pieces" : "out rows");
+                                     nBlocks > 1 ? rt::prose("out row pieces") : rt::prose("out rows"));
   } else {
-    base.strategy = "empty gradOutput and out: nothing to do";
+    base.strategy = rt::prose("empty gradOutput and out: nothing to do");
   }
   for (Emitted& e : emitted) e.phase = PhaseKind::kZero;
-  return finish(std::move(base), std::move(blocks), std::move(emitted), {"", "zero out (gradOutput is empty)", "", ""});
+  return finish(std::move(base), std::move(blocks), std::move(emitted), {"", rt::prose("zero out (gradOutput is empty)"), "", ""});
 }
 
 UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
