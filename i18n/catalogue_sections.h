@@ -8,6 +8,7 @@ namespace gradlab::i18n {
 CatalogueSection zhAppSection();      // the app's panels, menus, tooltips, help (catalog_zh_app.cpp)
 CatalogueSection zhCanvasSection();   // the canvas panels and widgets: scatter, tiling, pipeline, matrix (catalog_zh_canvas.cpp)
 CatalogueSection zhModelSection();    // text the app builds from a run: explanations, exercises, hints (catalog_zh_model.cpp)
+CatalogueSection zhCoreSection();     // the core's prose: plans, profiles, kernel notes (catalog_zh_core.cpp)
 CatalogueSection zhCliSection();      // gradlab-cli's human-readable output (catalog_zh_cli.cpp)
 CatalogueSection zhExplainSection();  // refusal explanations (catalog_zh_explain.cpp)
 
