@@ -2,6 +2,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "i18n/language.h"
+
 namespace gradlab::cli {
 
 void addOptions(CLI::App& app, Options& o) {
@@ -22,6 +24,8 @@ void addOptions(CLI::App& app, Options& o) {
   app.add_flag("--list-ops", o.listOps, "List the operators (CLI name, aclnn name, CANN kernel, dtypes) and exit");
   app.add_flag("--list-strategies", o.listStrategies,
                "List every operator's strategies (only --op's with --op): cores, summation order, numerics; and exit");
+  app.add_option("--lang", o.lang, "Language of the human-readable output: en or zh (default: GRADLAB_LANG, else the locale)")
+      ->check([](const std::string& v) { return i18n::parseLanguage(v) ? std::string() : "takes en or zh, not \"" + v + "\""; });
   app.add_flag("--verify", o.verify, "Run the whole case table (only --op's cases when --op is given), print pass/fail");
 }
 

@@ -13,6 +13,7 @@ struct Options : RunOptions {
   bool explain = false;  // a refused call: which rule failed, with the call's numbers (gradlab/refusal.h)
   int planRows = 64;
   bool listProfiles = false, listOps = false, listStrategies = false, verify = false;
+  std::string lang;  // --lang en|zh: the human-readable output's language (default: GRADLAB_LANG, else the locale)
 };
 
 // Registers every option on `app`, writing into `options`.

@@ -11,6 +11,7 @@
 #include "explain.h"
 #include "gradlab/trace_export.h"
 #include "gradlab/verify.h"
+#include "i18n/translate.h"
 #include "report.h"
 
 namespace {
@@ -48,6 +49,9 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kBadArguments;
   }
 
+  i18n::setLanguage(options.lang.empty() ? i18n::languageFromEnvironment() : *i18n::parseLanguage(options.lang));
+  i18n::translateLibraryProse();
+
   if (options.listOps) {
     cli::printOps(std::cout);
     return kOk;
@@ -71,7 +75,7 @@ int main(int argc, char** argv) {
   RunRequest request;
   std::string error;
   if (!cli::buildRequest(options, app, &request, &error)) {
-    std::cerr << "gradlab-cli: " << error << "\nRun with --help for more information.\n";
+    std::cerr << "gradlab-cli: " << error << "\n" << i18n::tr("Run with --help for more information.") << "\n";
     if (options.explain) cli::explainBadArguments(std::cout, options, app);
     return kBadArguments;
   }
@@ -80,8 +84,10 @@ int main(int argc, char** argv) {
 
   const RunResult result = run(request);
   if (!result.ok()) {
-    std::cerr << "gradlab-cli: " << opName(request.op) << " failed in " << result.stage << " with status "
-              << result.status << ": " << result.message << "\n";
+    std::cerr << "gradlab-cli: "
+              << i18n::trf("{0} failed in {1} with status {2}: {3}", opName(request.op), result.stage, result.status,
+                           result.message)
+              << "\n";
     if (options.explain) cli::printExplanation(std::cout, request, result);
     if (options.plan && result.plan) cli::printPlan(std::cout, *result.plan, options.planRows);
     return kFailed;
@@ -101,21 +107,21 @@ int main(int argc, char** argv) {
   };
   if (!options.saveOutputs.empty()) {
     if (cli::saveTensors(options.saveOutputs, result, &error)) {
-      std::cout << "saved the tensors as .npy in " << options.saveOutputs << "\n";
+      std::cout << i18n::trf("saved the tensors as .npy in {0}", options.saveOutputs) << "\n";
     } else {
       fileError(error);
     }
   }
   if (!options.trace.empty() && result.trace) {
     if (writeChromeTrace(*result.trace, options.trace, &error)) {
-      std::cout << "wrote Chrome trace " << options.trace << " (open in https://ui.perfetto.dev or chrome://tracing)\n";
+      std::cout << i18n::trf("wrote Chrome trace {0} (open in https://ui.perfetto.dev or chrome://tracing)", options.trace) << "\n";
     } else {
       fileError(error);
     }
   }
   if (!options.traceMoves.empty() && result.trace) {
     if (writeTraceMoves(*result.trace, options.traceMoves, &error)) {
-      std::cout << "wrote plan and cell moves " << options.traceMoves << "\n";
+      std::cout << i18n::trf("wrote plan and cell moves {0}", options.traceMoves) << "\n";
     } else {
       fileError(error);
     }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "gradlab/npy.h"
+#include "i18n/translate.h"
 #include "run_options.h"
 
 namespace gradlab::cli {
@@ -40,9 +41,16 @@ std::string bytesText(uint64_t bytes) {
   return s.str();
 }
 
+// A number with `digits` digits after the point, as std::fixed writes it.
+std::string fixed(double v, int digits) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(digits) << v;
+  return s.str();
+}
+
 std::string profileText(const DeviceProfile& p) {
   std::ostringstream s;
-  s << p.name << " (" << p.cubeCores << " cube + " << p.vectorCores << " vector cores, " << bytesText(p.ubBytes) << " UB)";
+  s << p.name << " " << i18n::trf("({0} cube + {1} vector cores, {2} UB)", p.cubeCores, p.vectorCores, bytesText(p.ubBytes));
   return s.str();
 }
 
@@ -64,21 +72,20 @@ std::string wrapped(const std::string& text, size_t width, const std::string& in
 
 std::string modelledTimeText(const Plan& p) {
   const ModelledTime m = modelledTime(p);
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(m.totalUs() < 100 ? 3 : 1) << "modelled time: " << m.totalUs() << " us (launch "
-    << std::setprecision(1) << m.launchUs << " us, bandwidth-bound " << std::setprecision(0) << 100.0 * m.bandwidthBound()
-    << " %); " << bytesText(m.bytes) << " at " << std::setprecision(1) << m.effectiveGBps() << " GB/s effective, "
-    << std::setprecision(1) << 100.0 * m.effectiveGBps() / p.profile.gmBandwidthGBps << " % of the profile's "
-    << std::setprecision(0) << p.profile.gmBandwidthGBps << " GB/s HBM";
-  return s.str();
+  return i18n::trf("modelled time: {0} us (launch {1} us, bandwidth-bound {2} %); {3} at {4} GB/s effective, {5} % of "
+                   "the profile's {6} GB/s HBM",
+                   fixed(m.totalUs(), m.totalUs() < 100 ? 3 : 1), fixed(m.launchUs, 1), fixed(100.0 * m.bandwidthBound(), 0),
+                   bytesText(m.bytes), fixed(m.effectiveGBps(), 1),
+                   fixed(100.0 * m.effectiveGBps() / p.profile.gmBandwidthGBps, 1), fixed(p.profile.gmBandwidthGBps, 0));
 }
 
 void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
   const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
   const AtomicSchedule schedule = r.schedule ? *r.schedule : defaultSchedule();
   out << opName(r.op) << "  " << dtypeText(r.dtype) << ", "
-      << (r.deterministic ? "deterministic" : "default (atomic) mode, schedule " + scheduleText(schedule))
-      << ", layout " << layoutName(r.layout) << ", device " << profileText(profile) << "\n";
+      << (r.deterministic ? std::string(i18n::tr("deterministic"))
+                          : i18n::trf("default (atomic) mode, schedule {0}", scheduleText(schedule)))
+      << ", " << i18n::trf("layout {0}, device {1}", layoutName(r.layout), profileText(profile)) << "\n";
   for (const HostTensor& t : result.inputs) {
     out << "  in   " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape) << "\n";
   }
@@ -97,52 +104,64 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
     }
     out << "  out  " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape);
     if (!t.values.empty()) {
-      out << "  sum " << std::setprecision(9) << sum << "  min " << lo << "  max " << hi;
+      std::ostringstream values;
+      values << std::setprecision(9) << sum << "  min " << lo << "  max " << hi;
+      out << "  " << i18n::tr("sum") << " " << values.str();
       if (nans) out << "  NaN " << nans;
     }
     out << "\n";
   }
   if (result.plan) {
     const Plan& p = *result.plan;
-    out << "  plan " << p.tiles.size() << " tiles on " << p.coresUsed << " cores, workspace "
-        << bytesText(result.workspaceBytes) << ", imbalance " << std::fixed << std::setprecision(2) << p.imbalance()
-        << std::defaultfloat << "\n";
+    out << "  " << i18n::trf("plan {0} tiles on {1} cores, workspace {2}, imbalance {3}", p.tiles.size(), p.coresUsed,
+                             bytesText(result.workspaceBytes), fixed(p.imbalance(), 2))
+        << "\n";
     out << "  " << modelledTimeText(p) << "\n";
     if (!p.strategyName.empty()) {
-      out << "  strategy " << p.strategyName << (p.strategyName == p.cannStrategy ? " (CANN's choice)" : "") << ": "
-          << p.strategy << "\n";
-      if (!p.strategyNote.empty()) out << "  note: " << p.strategyNote << "\n";
+      out << "  "
+          << (p.strategyName == p.cannStrategy ? i18n::trf("strategy {0} (CANN's choice): {1}", p.strategyName, p.strategy)
+                                               : i18n::trf("strategy {0}: {1}", p.strategyName, p.strategy))
+          << "\n";
+      if (!p.strategyNote.empty()) out << "  " << i18n::trf("note: {0}", p.strategyNote) << "\n";
       if (p.strategyName != p.cannStrategy && !p.cannStrategy.empty()) {
-        out << "  CANN would run " << p.cannStrategy << ": " << p.cannWhy << " (--strategy cann)\n";
+        out << "  " << i18n::trf("CANN would run {0}: {1} (--strategy cann)", p.cannStrategy, p.cannWhy) << "\n";
       }
     } else if (!p.strategy.empty()) {
-      out << "  strategy: " << p.strategy << "\n";
+      out << "  " << i18n::trf("strategy: {0}", p.strategy) << "\n";
     }
-    if (!p.coreChoice.empty()) out << "  cores: " << p.coreChoice << "\n";
+    if (!p.coreChoice.empty()) out << "  " << i18n::trf("cores: {0}", p.coreChoice) << "\n";
   }
   if (result.trace) {
-    out << "  trace " << result.trace->events.size() << " events, " << result.trace->moves.size() << " cell moves"
-        << (result.trace->movesTruncated ? " (truncated)" : "") << "\n";
+    out << "  "
+        << (result.trace->movesTruncated
+                ? i18n::trf("trace {0} events, {1} cell moves (truncated)", result.trace->events.size(), result.trace->moves.size())
+                : i18n::trf("trace {0} events, {1} cell moves", result.trace->events.size(), result.trace->moves.size()))
+        << "\n";
   }
-  out << "  wall " << std::setprecision(3) << result.wallMs << " ms (GetWorkspaceSize + launch + synchronize)\n";
+  std::ostringstream wall;
+  wall << std::setprecision(3) << result.wallMs;
+  out << "  " << i18n::trf("wall {0} ms (GetWorkspaceSize + launch + synchronize)", wall.str()) << "\n";
 }
 
 void printPlan(std::ostream& out, const Plan& p, int rows) {
-  out << "plan of " << opName(p.op) << " on " << profileText(p.profile) << ": src " << shapeText(p.srcShape) << " -> dst "
-      << shapeText(p.dstShape) << ", "
-      << (p.deterministic ? "deterministic" : "atomic adds allowed, schedule " + scheduleText(p.schedule))
+  out << i18n::trf("plan of {0} on {1}: src {2} -> dst {3}", opName(p.op), profileText(p.profile), shapeText(p.srcShape),
+                   shapeText(p.dstShape))
+      << ", "
+      << (p.deterministic ? std::string(i18n::tr("deterministic"))
+                          : i18n::trf("atomic adds allowed, schedule {0}", scheduleText(p.schedule)))
       << (p.dtype == ACL_FLOAT ? "" : std::string(", accumulate ") + accumulationName(p.accumulate)) << "\n";
-  out << "phases, one after another with a barrier between them:\n";
+  out << i18n::tr("phases, one after another with a barrier between them:") << "\n";
   for (size_t i = 0; i < p.phases.size(); ++i) {
     out << "  " << i << " " << std::left << std::setw(8) << phaseKindName(p.phases[i].kind) << std::right
         << p.phases[i].what << "\n";
   }
   for (size_t b = 0; b < p.buffers.size(); ++b) {
-    out << "  buffer " << b << " " << p.buffers[b].name << " " << shapeText(p.buffers[b].shape) << ": " << p.buffers[b].what
+    out << "  " << i18n::trf("buffer {0} {1} {2}: {3}", b, p.buffers[b].name, shapeText(p.buffers[b].shape), p.buffers[b].what)
         << "\n";
   }
-  out << "boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c); #B: of buffer B\n";
-  out << "cores: AIV n is vector core n (pipes MTE2, VECTOR, MTE3), AIC n cube core n (MTE2, MTE1, CUBE, FIXPIPE)\n";
+  out << i18n::tr("boxes are [planes) [rows) [cols) of the logical tensors (plane = n*C + c); #B: of buffer B") << "\n";
+  out << i18n::tr("cores: AIV n is vector core n (pipes MTE2, VECTOR, MTE3), AIC n cube core n (MTE2, MTE1, CUBE, FIXPIPE)")
+      << "\n";
   out << std::setw(6) << "tile" << std::setw(6) << "phase" << std::setw(8) << "core" << std::setw(6) << "order" << "  "
       << std::left << std::setw(30)
       << "src box" << std::setw(30) << "dst box" << std::right << std::setw(10) << "UB bytes" << std::setw(8) << "atomic"
@@ -158,11 +177,14 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
         << (t.atomic ? "yes" : "no") << std::setw(12) << std::fixed << std::setprecision(4) << t.estimatedUs
         << std::defaultfloat << "  " << p.ubUseText(t) << (doubleBuffered(p, t) ? " [double-buffered]" : "") << "\n";
   }
-  if (shown < p.tiles.size()) out << "  ... " << p.tiles.size() - shown << " more tiles (--plan-rows N to list them)\n";
+  if (shown < p.tiles.size())
+    out << "  ... " << i18n::trf("{0} more tiles (--plan-rows N to list them)", p.tiles.size() - shown) << "\n";
   uint64_t maxUb = 0;
   for (const Tile& t : p.tiles) maxUb = std::max(maxUb, t.ubBytes);
-  out << "largest UB footprint " << maxUb << " of " << p.profile.ubBytes
-      << " bytes (a tile that needs at most half the UB is double-buffered: the next one's copy-in lands beside it)\n";
+  out << i18n::trf("largest UB footprint {0} of {1} bytes (a tile that needs at most half the UB is double-buffered: the "
+                   "next one's copy-in lands beside it)",
+                   maxUb, p.profile.ubBytes)
+      << "\n";
   uint64_t l1 = 0, l0a = 0, l0b = 0, l0c = 0;
   bool cube = false;
   for (const Tile& t : p.tiles) {
@@ -171,14 +193,15 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
     l1 = std::max(l1, t.l1Bytes), l0a = std::max(l0a, t.l0aBytes), l0b = std::max(l0b, t.l0bBytes), l0c = std::max(l0c, t.l0cBytes);
   }
   if (cube) {
-    out << "largest cube tile: L1 " << l1 << " of " << p.profile.l1Bytes << ", L0A " << l0a << " of " << p.profile.l0aBytes
-        << ", L0B " << l0b << " of " << p.profile.l0bBytes << ", L0C " << l0c << " of " << p.profile.l0cBytes
-        << " bytes (at most half of each: ping-pong, the next block loads while the cube multiplies)\n";
+    out << i18n::trf("largest cube tile: L1 {0} of {1}, L0A {2} of {3}, L0B {4} of {5}, L0C {6} of {7} bytes (at most half "
+                     "of each: ping-pong, the next block loads while the cube multiplies)",
+                     l1, p.profile.l1Bytes, l0a, p.profile.l0aBytes, l0b, p.profile.l0bBytes, l0c, p.profile.l0cBytes)
+        << "\n";
   }
-  if (!p.coreChoice.empty()) out << "cores: " << p.coreChoice << "\n";
+  if (!p.coreChoice.empty()) out << i18n::trf("cores: {0}", p.coreChoice) << "\n";
   out << modelledTimeText(p) << "\n";
   const std::vector<double> load = p.coreLoadUs();
-  out << "per-core load (us):";
+  out << i18n::tr("per-core load (us):");
   for (size_t c = 0; c < load.size(); ++c) {
     if (c % 8 == 0) out << "\n ";
     out << " " << std::setw(6) << p.coreName(static_cast<int32_t>(c)) << ":" << std::fixed << std::setprecision(4)
@@ -187,8 +210,11 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << std::defaultfloat << "\n";
   if (!load.empty()) {
     const double mean = std::accumulate(load.begin(), load.end(), 0.0) / static_cast<double>(load.size());
-    out << "max " << std::setprecision(4) << *std::max_element(load.begin(), load.end()) << " us, mean " << mean
-        << " us, imbalance (max/mean) " << std::fixed << std::setprecision(3) << p.imbalance() << std::defaultfloat << "\n";
+    std::ostringstream most, average;
+    most << std::setprecision(4) << *std::max_element(load.begin(), load.end());
+    average << std::setprecision(4) << mean;
+    out << i18n::trf("max {0} us, mean {1} us, imbalance (max/mean) {2}", most.str(), average.str(), fixed(p.imbalance(), 3))
+        << "\n";
   }
 }
 
@@ -210,7 +236,7 @@ void printValues(std::ostream& out, const HostTensor& t) {
 
 void printProfiles(std::ostream& out) {
   const DeviceProfile active = activeProfile();
-  out << "device profiles (choose with --device NAME[:cores=N,ub=SIZE] or GRADLAB_DEVICE):\n";
+  out << i18n::tr("device profiles (choose with --device NAME[:cores=N,ub=SIZE] or GRADLAB_DEVICE):") << "\n";
   for (const DeviceProfile& p : builtinProfiles()) {
     out << "  " << std::left << std::setw(12) << p.name << std::right << std::setw(4) << p.cubeCores << " cube / "
         << std::setw(3) << p.vectorCores << " vector cores, UB " << std::setw(9) << bytesText(p.ubBytes) << ", MTE "
@@ -221,12 +247,12 @@ void printProfiles(std::ostream& out) {
   }
   if (std::none_of(builtinProfiles().begin(), builtinProfiles().end(),
                    [&](const DeviceProfile& p) { return p.name == active.name; })) {
-    out << "  active: " << profileText(active) << " (from GRADLAB_DEVICE)\n";
+    out << "  " << i18n::trf("active: {0} (from GRADLAB_DEVICE)", profileText(active)) << "\n";
   }
 }
 
 void printStrategies(std::ostream& out, const OpInfo* only) {
-  out << "strategies (choose with --strategy NAME, cann for CANN's own choice, or GRADLAB_STRATEGY):\n";
+  out << i18n::tr("strategies (choose with --strategy NAME, cann for CANN's own choice, or GRADLAB_STRATEGY):") << "\n";
   for (const OpInfo& op : allOps()) {
     if (only && only->kind != op.kind) continue;
     out << "  " << op.cliName << " (CANN kernel " << op.kernelOp << ")\n";
@@ -242,7 +268,7 @@ void printStrategies(std::ostream& out, const OpInfo* only) {
 }
 
 void printOps(std::ostream& out) {
-  out << "operators (choose with --op NAME; the aclnn name works too):\n";
+  out << i18n::tr("operators (choose with --op NAME; the aclnn name works too):") << "\n";
   for (const OpInfo& op : allOps()) {
     out << "  " << std::left << std::setw(30) << op.cliName << std::setw(40) << op.aclnnName() << "kernel "
         << op.kernelOp << std::right << "\n      " << op.title << "; dtypes " << dtypeList(op) << "\n";

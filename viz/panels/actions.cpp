@@ -268,12 +268,30 @@ void refreshExercise(AppState& s) {
 }
 
 void setLanguage(AppState& s, i18n::Language language) {
+  if (language == i18n::language()) return;
   i18n::setLanguage(language);
   applyLanguage(s.lessons, language);
-  if (!s.exercise) return;
-  const Preset* p = s.currentPreset();
-  if (p && p->exercise && s.run.ok())
-    s.exercise->exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result);
+  if (!s.run.resolved) return;
+  // The plan's prose was written in the old language: run the same call again, keeping where the animation,
+  // the pinned cell and the open question (its answer, tries and hints) stand.
+  std::optional<ExerciseState> question = s.exercise;
+  const double t = s.player.t;
+  const bool playing = s.player.playing;
+  const std::optional<CellRef> pinned = s.pinned;
+  const RequestSpec pending = s.controls;  // edits not applied yet stay in the fields
+  s.controls = s.run.spec;
+  runControls(s, [question = std::move(question), t, playing, pinned](AppState& state) mutable {
+    state.player.t = t;
+    state.player.playing = playing;
+    state.pinned = pinned;
+    if (question && state.exercise) {
+      question->exercise = std::move(state.exercise->exercise);  // its words in the new language
+      question->run = state.exercise->run;
+      question->plane = state.exercise->plane;
+      state.exercise = std::move(question);
+    }
+  });
+  s.controls = pending;
 }
 
 namespace {
