@@ -114,7 +114,7 @@ constexpr CatalogueEntry kEntries[] = {
      "它们先在 fp32 中求和，再一次性舍入到 {0}：在这个和附近，它只能表示 {1} 的整数倍。"},
     {" They are summed in fp32, then rounded once to {0}.", "它们先在 fp32 中求和，再一次性舍入到 {0}。"},
     {"T{0} ({1}, atomic adds)", "T{0}（{1}，原子加）"},
-    {"row {0}, col {1}", "第 {0} 行、第 {1} 列"},
+    {"row {0}, col {1}", "第 {0} 行，第 {1} 列"},
     {"The plan cuts {0} into tiles and deals them to {1} core(s). Find the tile(s) whose part holds {2}: their cores write it.",
      "切分方案把 {0} 切成分块，分给 {1} 个核。找出负责部分包含{2}的分块：它们的核写入该单元格。"},
     {"{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.",
