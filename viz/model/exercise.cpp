@@ -9,6 +9,7 @@
 #include <set>
 
 #include "gradlab/kernel_code.h"
+#include "i18n/translate.h"
 #include "viz/model/exercise_hints.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
@@ -45,8 +46,8 @@ void addUnique(std::vector<CellRef>& cells, const CellRef& c) {
 std::string names(const Scene& s, const std::vector<CellRef>& cells, size_t most = 8) {
   std::string out;
   for (size_t i = 0; i < cells.size() && i < most; ++i) out += cat(i ? ", " : "", cellName(s, cells[i]));
-  if (cells.size() > most) out += cat(" and ", cells.size() - most, " more");
-  return cells.empty() ? "none" : out;
+  if (cells.size() > most) out = i18n::trf("{0} and {1} more", out, cells.size() - most);
+  return cells.empty() ? std::string(i18n::tr("none")) : out;
 }
 
 // Moves that carry a value (a matrix product's 0 × inf is recorded too, but feeds nothing).
@@ -122,7 +123,7 @@ const SceneGrid& grid(const Scene& s, int index) { return s.grids[static_cast<si
 // bfloat16 also where the rounding happened (once at the end, or after every add).
 std::string sumText(const Scene& s, const CellRef& cell, float result, aclDataType dtype, Accumulation accumulate) {
   const std::vector<uint32_t>* moves = s.movesInto(cell);
-  if (moves == nullptr || moves->empty()) return "nothing lands here: it keeps its 0";
+  if (moves == nullptr || moves->empty()) return i18n::tr("nothing lands here: it keeps its 0");
   std::string terms, running;
   size_t shown = 0;
   for (uint32_t i : *moves) {
@@ -139,10 +140,10 @@ std::string sumText(const Scene& s, const CellRef& cell, float result, aclDataTy
   const bool low = dtype == ACL_FLOAT16 || dtype == ACL_BF16;
   if (!low || shown > 12) return cat(terms, " = ", formatNumber(result));
   if (accumulate == Accumulation::kDtype) {
-    return cat(terms, ", every partial sum rounded to ", dtypeText(dtype), ": ", running, " = ", formatNumber(result));
+    return i18n::trf("{0}, every partial sum rounded to {1}: {2} = {3}", terms, dtypeText(dtype), running, formatNumber(result));
   }
-  return cat(terms, " = ", formatNumber(s.trace->moves[moves->back()].sumAfter), " in fp32, rounded once to ", dtypeText(dtype), ": ",
-             formatNumber(result));
+  return i18n::trf("{0} = {1} in fp32, rounded once to {2}: {3}", terms, formatNumber(s.trace->moves[moves->back()].sumAfter),
+                   dtypeText(dtype), formatNumber(result));
 }
 
 // Where a cell of a grid lies in its storage, worked out from the strides of the run's layout.
@@ -152,10 +153,10 @@ std::vector<std::string> offsetWhy(const SceneGrid& g, const RunRequest& r, int6
   std::string sum;
   for (size_t d = 0; d < index.size(); ++d) sum += cat(d ? " + " : "", index[d], "·", view.strides[d]);
   if (view.offset != 0) sum += cat(" + ", view.offset);
-  std::vector<std::string> why = {cat(layoutName(r.layout), ": ", stridesText(view), " (one stride per index, in elements)"),
-                                  cat("offset = ", sum, " = ", offset)};
-  if (r.layout == Layout::kChannelsLast) why.push_back("channels innermost: the channels of one pixel sit side by side");
-  if (view.offset != 0) why.push_back(cat("the view starts ", view.offset, " elements into its storage; its rows are padded"));
+  std::vector<std::string> why = {i18n::trf("{0}: {1} (one stride per index, in elements)", layoutName(r.layout), stridesText(view)),
+                                  i18n::trf("offset = {0} = {1}", sum, offset)};
+  if (r.layout == Layout::kChannelsLast) why.push_back(i18n::tr("channels innermost: the channels of one pixel sit side by side"));
+  if (view.offset != 0) why.push_back(i18n::trf("the view starts {0} elements into its storage; its rows are padded", view.offset));
   return why;
 }
 
@@ -198,11 +199,11 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
   e.spec = spec;
   e.dtype = r.dtype;
   if (!result.ok() || !result.plan) {
-    e.error = "the run failed, so there is nothing to predict";
+    e.error = i18n::tr("the run failed, so there is nothing to predict");
     return e;
   }
   if (!s.trace || s.trace->movesTruncated) {
-    e.error = "the run has no complete trace to check answers against";
+    e.error = i18n::tr("the run has no complete trace to check answers against");
     return e;
   }
   const OpInfo& op = opInfo(r.op);
@@ -216,7 +217,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.input = AnswerInput::kOneCell;
       e.answerGrid = s.dst;
       e.cells = follow(s, e.asked, true);
-      e.question = cat("Click the ", dst.grid.name, " cell that ", cellName(s, e.asked), " lands in.");
+      e.question = i18n::trf("Click the {0} cell that {1} lands in.", dst.grid.name, cellName(s, e.asked));
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
@@ -226,7 +227,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.answerGrid = s.src;
       e.cells = follow(s, e.asked, false);
       sortCells(e.cells);
-      e.question = cat("Select every ", src.grid.name, " cell that feeds ", cellName(s, e.asked), ", then press Check.");
+      e.question = i18n::trf("Select every {0} cell that feeds {1}, then press Check.", src.grid.name, cellName(s, e.asked));
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
@@ -237,14 +238,14 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       for (const Tile& t : plan.tiles) {
         if (writesOutput(plan, t)) working.insert(t.core);
       }
-      e.question = cat("Which core writes ", cellName(s, e.asked), "? Pick every core that does, then press Check.");
+      e.question = i18n::trf("Which core writes {0}? Pick every core that does, then press Check.", cellName(s, e.asked));
       for (const Tile* t : writers(plan, s, e.asked)) {
         right.insert(t->core);
         e.tiles.push_back(t->id);
-        e.why.push_back(cat("tile T", t->id, " on ", plan.coreName(t->core), t->atomic ? " adds into it atomically" : " writes it",
-                            " (", plan.phases[static_cast<size_t>(t->phase)].what, ")"));
+        e.why.push_back(i18n::trf(t->atomic ? "tile T{0} on {1} adds into it atomically ({2})" : "tile T{0} on {1} writes it ({2})", t->id,
+                                  plan.coreName(t->core), plan.phases[static_cast<size_t>(t->phase)].what));
       }
-      if (!plan.coreChoice.empty()) e.why.push_back(cat("cores: ", plan.coreChoice));
+      if (!plan.coreChoice.empty()) e.why.push_back(i18n::trf("cores: {0}", plan.coreChoice));
       e.cores.assign(right.begin(), right.end());
       e.choices.assign(working.begin(), working.end());
       for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
@@ -268,7 +269,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
         if (to.grid == s.dst) addUnique(e.cells, to);
       }
       sortCells(e.cells);
-      e.question = cat("Select every ", dst.grid.name, " cell that receives atomic adds (there may be none), then press Check.");
+      e.question = i18n::trf("Select every {0} cell that receives atomic adds (there may be none), then press Check.", dst.grid.name);
       e.why.push_back(plan.strategy);
       if (!plan.strategyNote.empty()) e.why.push_back(plan.strategyNote);
       break;
@@ -277,8 +278,9 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kNumber;
       e.number = dst.grid.value(s.plane, spec.row, spec.col);
-      e.question = cat("What will ", cellName(s, e.asked), " hold? Type the number.",
-                       r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16 ? cat(" (It is rounded to ", dtypeText(r.dtype), ".)") : "");
+      e.question = r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16
+                       ? i18n::trf("What will {0} hold? Type the number. (It is rounded to {1}.)", cellName(s, e.asked), dtypeText(r.dtype))
+                       : i18n::trf("What will {0} hold? Type the number.", cellName(s, e.asked));
       if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number), r.dtype, plan.accumulate));
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
       break;
@@ -290,8 +292,8 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       const int64_t offset = offsetOfCell(dst.grid.shape, storageOf(dst.grid.shape, r), flat);
       e.number = static_cast<double>(offset);
       e.exact = true;
-      e.question = cat("At which memory offset does ", cellName(s, e.asked), " sit in the ", layoutName(r.layout),
-                       " layout? Type the number of elements from the start of its storage.");
+      e.question = i18n::trf("At which memory offset does {0} sit in the {1} layout? Type the number of elements from the start of its storage.",
+                             cellName(s, e.asked), layoutName(r.layout));
       e.why = offsetWhy(dst, r, flat, offset);
       break;
     }
@@ -302,14 +304,14 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       const SceneGrid* self = op.backward ? s.gridAt(s.forwardInput) : s.gridAt(s.src);
       const SceneGrid* ix = s.gridAt(s.indices);
       if (self == nullptr || ix == nullptr || !ix->grid.hasValues()) {
-        e.error = "the run shows no self and indices to pick from";
+        e.error = i18n::tr("the run shows no self and indices to pick from");
         return e;
       }
       e.answerGrid = op.backward ? s.forwardInput : s.src;
       const int64_t W = std::max<int64_t>(r.inW, 1);
       const int64_t idx = static_cast<int64_t>(ix->grid.value(s.plane, spec.row, spec.col));
       e.cells = {CellRef{e.answerGrid, idx / W, idx % W}};
-      e.question = cat("Click the ", self->grid.name, " cell that window (", spec.row, ", ", spec.col, ") picks: its max.");
+      e.question = i18n::trf("Click the {0} cell that window ({1}, {2}) picks: its max.", self->grid.name, spec.row, spec.col);
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
@@ -326,10 +328,11 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
   switch (e.input) {
     case AnswerInput::kOneCell: {
       v.correct = !a.cells.empty() && contains(e.cells, a.cells.front());
-      const std::string right = e.cells.empty() ? std::string("nowhere") : cat("cell (", e.cells.front().row, ", ", e.cells.front().col, ")");
-      v.headline = v.correct ? cat("Right: ", right, ".")
-                   : a.cells.empty() ? cat("No cell picked: the answer is ", right, ".")
-                                     : cat("Not quite: you picked (", a.cells.front().row, ", ", a.cells.front().col, "); the answer is ", right, ".");
+      const std::string right = e.cells.empty() ? std::string(i18n::tr("nowhere"))
+                                                : i18n::trf("cell ({0}, {1})", e.cells.front().row, e.cells.front().col);
+      v.headline = v.correct ? i18n::trf("Right: {0}.", right)
+                   : a.cells.empty() ? i18n::trf("No cell picked: the answer is {0}.", right)
+                                     : i18n::trf("Not quite: you picked ({0}, {1}); the answer is {2}.", a.cells.front().row, a.cells.front().col, right);
       break;
     }
     case AnswerInput::kCells: {
@@ -337,15 +340,15 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       size_t missing = 0, extra = 0;
       for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
       for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
-      v.headline = v.correct ? cat("Right: all ", e.cells.size(), " cell(s).")
-                             : cat("Not quite: ", missing, " missing, ", extra, " too many; the answer is ", names(s, e.cells), ".");
+      v.headline = v.correct ? i18n::trf("Right: all {0} cell(s).", e.cells.size())
+                             : i18n::trf("Not quite: {0} missing, {1} too many; the answer is {2}.", missing, extra, names(s, e.cells));
       break;
     }
     case AnswerInput::kNumber: {
       v.correct = a.number && (e.exact ? *a.number == e.number : numberMatches(*a.number, e.number, e.dtype));
-      v.headline = v.correct ? cat("Right: ", formatNumber(e.number), ".")
-                   : a.number ? cat("Not quite: you typed ", formatNumber(*a.number), "; it holds ", formatNumber(e.number), ".")
-                              : cat("No number typed: it holds ", formatNumber(e.number), ".");
+      v.headline = v.correct ? i18n::trf("Right: {0}.", formatNumber(e.number))
+                   : a.number ? i18n::trf("Not quite: you typed {0}; it holds {1}.", formatNumber(*a.number), formatNumber(e.number))
+                              : i18n::trf("No number typed: it holds {0}.", formatNumber(e.number));
       break;
     }
     case AnswerInput::kCores: {
@@ -356,9 +359,11 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       std::string right;
       for (int32_t c : want) {
         const auto at = std::find(e.choices.begin(), e.choices.end(), c);
-        right += cat(right.empty() ? "" : ", ", at == e.choices.end() ? cat("core ", c) : e.coreNames[static_cast<size_t>(at - e.choices.begin())]);
+        right += cat(right.empty() ? "" : ", ",
+                     at == e.choices.end() ? i18n::trf("core {0}", c) : e.coreNames[static_cast<size_t>(at - e.choices.begin())]);
       }
-      v.headline = v.correct ? cat("Right: ", right, ".") : cat("Not quite: ", right.empty() ? "no core" : right, ".");
+      v.headline = v.correct ? i18n::trf("Right: {0}.", right)
+                             : i18n::trf("Not quite: {0}.", right.empty() ? std::string(i18n::tr("no core")) : right);
       break;
     }
   }
@@ -369,21 +374,21 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
   Verdict v;
   switch (e.input) {
     case AnswerInput::kOneCell:
-      v.headline = a.cells.empty() ? std::string("No cell picked yet.")
-                                   : cat("Not yet: (", a.cells.front().row, ", ", a.cells.front().col, ") is not it.");
+      v.headline = a.cells.empty() ? std::string(i18n::tr("No cell picked yet."))
+                                   : i18n::trf("Not yet: ({0}, {1}) is not it.", a.cells.front().row, a.cells.front().col);
       break;
     case AnswerInput::kCells: {
       size_t missing = 0, extra = 0;
       for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
       for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
-      v.headline = cat("Not yet: ", missing, " missing, ", extra, " too many.");
+      v.headline = i18n::trf("Not yet: {0} missing, {1} too many.", missing, extra);
       break;
     }
     case AnswerInput::kNumber:
-      v.headline = a.number ? cat("Not yet: it does not hold ", formatNumber(*a.number), ".") : std::string("Type a number first.");
+      v.headline = a.number ? i18n::trf("Not yet: it does not hold {0}.", formatNumber(*a.number)) : std::string(i18n::tr("Type a number first."));
       break;
     case AnswerInput::kCores:
-      v.headline = "Not yet: that is not the set of cores that write it.";
+      v.headline = i18n::tr("Not yet: that is not the set of cores that write it.");
       break;
   }
   return v;

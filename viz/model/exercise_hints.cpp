@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/model/text.h"
@@ -17,7 +18,7 @@ using Hints = std::vector<std::string>;
 
 std::string gridName(const Scene& s, int grid) {
   const SceneGrid* g = s.gridAt(grid);
-  return g ? g->grid.name : std::string("the grid");
+  return g ? g->grid.name : std::string(i18n::tr("the grid"));
 }
 
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
@@ -64,34 +65,40 @@ std::string ruleLine(IndexRule rule, const std::vector<Axis>& axes) {
 }
 
 std::string windowText(const RunRequest& r, int64_t a, int64_t b) {
-  return cat(explainAdaptiveAxis("rows", a, r.inH, r.outH), "; ", explainAdaptiveAxis("cols", b, r.inW, r.outW));
+  return cat(explainAdaptiveAxis(i18n::tr("rows"), a, r.inH, r.outH), "; ", explainAdaptiveAxis(i18n::tr("cols"), b, r.inW, r.outW));
 }
 
 // The second hint of a window question: its maximum, and what decides between equal ones.
 std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int64_t a, int64_t b, const CellRef& answer) {
   const SceneGrid* self = s.gridAt(selfGrid);
-  if (self == nullptr || !self->grid.hasValues()) return "The indices grid names the cell each window picks.";
+  if (self == nullptr || !self->grid.hasValues()) return i18n::tr("The indices grid names the cell each window picks.");
   const float best = self->grid.value(s.plane, answer.row, answer.col);
   const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.inH, r.outH), windowEnd(a, r.inH, r.outH),
                                                        windowStart(b, r.inW, r.outW), windowEnd(b, r.inW, r.outW), best);
   const size_t same = holding.size();
-  const char* place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
+  const std::string place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
   if (std::isnan(best)) {
-    return cat("The window holds ", same == 1 ? "a NaN" : cat(same, " NaNs"), ": max pooling lets NaN beat every number",
-               *place ? cat(" (the ", place, " in row-major order wins)") : std::string(), ".");
+    if (same == 1) return i18n::tr("The window holds a NaN: max pooling lets NaN beat every number.");
+    return i18n::trf(place == "first"  ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the first in row-major order wins)."
+                     : place == "last" ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the last in row-major order wins)."
+                                       : "The window holds {0} NaNs: max pooling lets NaN beat every number.",
+                     same);
   }
   if (same > 1) {
-    return cat("Its max is ", formatNumber(best), ", held by ", same, " cells: ",
-               *place ? cat("the ", place, " in row-major order (top row first, then left to right) wins.") : std::string("which one wins?"));
+    return i18n::trf(place == "first" ? "Its max is {0}, held by {1} cells: the first in row-major order (top row first, then left to right) wins."
+                     : place == "last"
+                         ? "Its max is {0}, held by {1} cells: the last in row-major order (top row first, then left to right) wins."
+                         : "Its max is {0}, held by {1} cells: which one wins?",
+                     formatNumber(best), same);
   }
-  return cat("Its max is ", formatNumber(best), ": which cell holds it?");
+  return i18n::trf("Its max is {0}: which cell holds it?", formatNumber(best));
 }
 
 // A tile's part of its output: "rows [2, 4)" (or its columns or planes when it spans every row).
 std::string boxText(const Box& b, const Grid& g) {
-  if (b.row1 - b.row0 < g.dims.rows) return cat("rows [", b.row0, ", ", b.row1, ")");
-  if (b.col1 - b.col0 < g.dims.cols) return cat("cols [", b.col0, ", ", b.col1, ")");
-  return cat("planes [", b.plane0, ", ", b.plane1, ")");
+  if (b.row1 - b.row0 < g.dims.rows) return i18n::trf("rows [{0}, {1})", b.row0, b.row1);
+  if (b.col1 - b.col0 < g.dims.cols) return i18n::trf("cols [{0}, {1})", b.col0, b.col1);
+  return i18n::trf("planes [{0}, {1})", b.plane0, b.plane1);
 }
 
 const Tile* tileById(const Plan& plan, int32_t id) {
@@ -102,16 +109,17 @@ Hints landsIn(const Exercise& e, const Scene& s, const RunRequest& r, const OpIn
   const std::string dst = gridName(s, e.answerGrid);
   if (op.rule == IndexRule::kAdaptiveMax) {
     const int self = s.forwardInput;
-    return {cat(cellName(s, e.asked), " goes to the max of its window in ", gridName(s, self), ": ", windowText(r, e.asked.row, e.asked.col), "."),
-            e.cells.empty() ? std::string("It goes to one cell only.") : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
+    return {i18n::trf("{0} goes to the max of its window in {1}: {2}.", cellName(s, e.asked), gridName(s, self), windowText(r, e.asked.row, e.asked.col)),
+            e.cells.empty() ? std::string(i18n::tr("It goes to one cell only."))
+                            : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
   }
   std::vector<std::string> setUp, worked;
   for (const Axis& a : axesAt(op, r, e.asked.row, e.asked.col)) {
     setUp.push_back(axisSetUp(op.rule, a));
     worked.push_back(axisWorked(op.rule, a));
   }
-  return {cat(cellName(s, e.asked), " lands in ", dst, " at src of its position: ", joined(setUp, "; "), "."),
-          cat("Worked out: ", joined(worked, "; "), ". floor drops the fraction; min keeps it inside the input.")};
+  return {i18n::trf("{0} lands in {1} at src of its position: {2}.", cellName(s, e.asked), dst, joined(setUp, "; ")),
+          i18n::trf("Worked out: {0}. floor drops the fraction; min keeps it inside the input.", joined(worked, "; "))};
 }
 
 Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo& op) {
@@ -124,10 +132,10 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
         covering += e.asked.row >= windowStart(a, r.inH, r.outH) && e.asked.row < windowEnd(a, r.inH, r.outH) &&
                     e.asked.col >= windowStart(b, r.inW, r.outW) && e.asked.col < windowEnd(b, r.inW, r.outW);
     const int64_t flat = e.asked.row * r.inW + e.asked.col;
-    return {cat("Only the windows that cover (", e.asked.row, ", ", e.asked.col, ") can send to it (", covering,
-                " do), and each sends its gradient to its max only."),
-            cat("Its flat index is ", e.asked.row, "·", r.inW, " + ", e.asked.col, " = ", flat, ": select the ", src,
-                " cells whose indices hold ", flat, ".")};
+    return {i18n::trf("Only the windows that cover ({0}, {1}) can send to it ({2} do), and each sends its gradient to its max only.",
+                      e.asked.row, e.asked.col, covering),
+            i18n::trf("Its flat index is {0}·{1} + {2} = {3}: select the {4} cells whose indices hold {3}.", e.asked.row, r.inW,
+                      e.asked.col, flat, src)};
   }
   const std::vector<Axis> axes = axesAt(op, r, e.asked.row, e.asked.col);
   std::vector<std::string> conditions, near;
@@ -136,12 +144,14 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
     conditions.push_back(cat("src_", a.name, "(o_", a.name, ") = ", i));
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3g", i / static_cast<double>(sourceSteps(op.rule, 0, a.in, a.out, a.scale).s));
-    near.push_back(cat("o_", a.name, " near ", i, " / s_", a.name, " = ", ratio));
+    near.push_back(i18n::trf("o_{0} near {1} / s_{0} = {2}", a.name, i, ratio));
   }
   // The count helps a search, except when it is 0: that is the answer.
-  return {cat("A ", src, " cell feeds ", cellName(s, e.asked), " when ", joined(conditions, " and "), ", with ", ruleLine(op.rule, axes), "."),
-          cat(n == 0 ? std::string() : cat(n, n == 1 ? " cell feeds" : " cells feed", " it. "), "Try ", joined(near, " and "),
-              " and the neighbours, and check src for each.")};
+  const char* const also = i18n::tr(" and ");
+  return {i18n::trf("A {0} cell feeds {1} when {2}, with {3}.", src, cellName(s, e.asked), joined(conditions, also), ruleLine(op.rule, axes)),
+          n == 0   ? i18n::trf("Try {0} and the neighbours, and check src for each.", joined(near, also))
+          : n == 1 ? i18n::trf("{0} cell feeds it. Try {1} and the neighbours, and check src for each.", n, joined(near, also))
+                   : i18n::trf("{0} cells feed it. Try {1} and the neighbours, and check src for each.", n, joined(near, also))};
 }
 
 // The terms that land in a cell, in the order they landed: "1 + 3 + (-2) = ?".
@@ -158,7 +168,7 @@ std::string termsText(const Scene& s, const std::vector<uint32_t>& moves, size_t
     const std::string v = formatNumber(values[k]);
     terms += cat(k ? " + " : "", values[k] < 0 ? cat("(", v, ")") : v);
   }
-  if (values.size() > 12) terms += cat(" + ... (", values.size() - 12, " more)");
+  if (values.size() > 12) terms += i18n::trf(" + ... ({0} more)", values.size() - 12);
   return cat(terms, " = ?");
 }
 
@@ -166,40 +176,40 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   const std::string src = gridName(s, s.src);
   if (!op.backward) {
     if (op.rule == IndexRule::kAdaptiveMax) {
-      return {cat(cellName(s, e.asked), " is the max of its window of ", src, ": ", windowText(r, e.asked.row, e.asked.col), "."),
-              "Read the window's values on the grid: the largest is copied (a NaN beats every number)."};
+      return {i18n::trf("{0} is the max of its window of {1}: {2}.", cellName(s, e.asked), src, windowText(r, e.asked.row, e.asked.col)),
+              i18n::tr("Read the window's values on the grid: the largest is copied (a NaN beats every number).")};
     }
     std::vector<std::string> setUp, worked;
     for (const Axis& a : axesAt(op, r, e.asked.row, e.asked.col)) {
       setUp.push_back(axisSetUp(op.rule, a));
       worked.push_back(axisWorked(op.rule, a));
     }
-    return {cat(cellName(s, e.asked), " copies one ", src, " cell: ", joined(setUp, "; "), "."),
-            cat("Worked out: ", joined(worked, "; "), "; then read that cell of ", src, ".")};
+    return {i18n::trf("{0} copies one {1} cell: {2}.", cellName(s, e.asked), src, joined(setUp, "; ")),
+            i18n::trf("Worked out: {0}; then read that cell of {1}.", joined(worked, "; "), src)};
   }
   const std::string rule = op.rule == IndexRule::kAdaptiveMax
-                               ? std::string("each gradOutput cell lands on its window's max, the cell its indices entry names")
+                               ? std::string(i18n::tr("each gradOutput cell lands on its window's max, the cell its indices entry names"))
                                : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col));
-  Hints hints{cat(cellName(s, e.asked), " holds the sum of every ", src, " value that lands in it (", rule, "). Find them first.")};
+  Hints hints{i18n::trf("{0} holds the sum of every {1} value that lands in it ({2}). Find them first.", cellName(s, e.asked), src, rule)};
   const std::vector<uint32_t>* moves = s.movesInto(e.asked);
   size_t count = 0;
   const std::string terms = moves ? termsText(s, *moves, &count) : std::string();
   if (count == 0) {
-    hints.push_back("Does any value land in it? A cell nothing adds into keeps the value it started with.");
+    hints.push_back(i18n::tr("Does any value land in it? A cell nothing adds into keeps the value it started with."));
     return hints;
   }
   // One value: the sum is that value, so the hint names where it comes from instead.
-  std::string second = count == 1 ? cat("One value lands in it: the one from ", cellName(s, s.srcCellOf(s.trace->moves[moves->front()])), ".")
-                                  : cat(count, " values land in it: ", terms);
+  std::string second = count == 1 ? i18n::trf("One value lands in it: the one from {0}.", cellName(s, s.srcCellOf(s.trace->moves[moves->front()])))
+                                  : i18n::trf("{0} values land in it: {1}", count, terms);
   const int mantissa = r.dtype == ACL_FLOAT16 ? 10 : r.dtype == ACL_BF16 ? 7 : -1;
   if (mantissa > 0 && plan.accumulate == Accumulation::kDtype) {
-    second += cat(" Every partial sum is rounded to ", dtypeText(r.dtype), " as it goes (", mantissa + 1, " significant bits).");
+    second += i18n::trf(" Every partial sum is rounded to {0} as it goes ({1} significant bits).", dtypeText(r.dtype), mantissa + 1);
   } else if (mantissa > 0) {
     const double sum = s.trace->moves[moves->back()].sumAfter;
     const double spacing = sum != 0.0 && std::isfinite(sum) ? std::ldexp(1.0, std::ilogb(sum) - mantissa) : 0.0;
-    second += cat(" They are summed in fp32, then rounded once to ", dtypeText(r.dtype), spacing > 0
-                                                                                          ? cat(": near the sum it holds only multiples of ", formatNumber(spacing), ".")
-                                                                                          : std::string("."));
+    second += spacing > 0 ? i18n::trf(" They are summed in fp32, then rounded once to {0}: near the sum it holds only multiples of {1}.",
+                                      dtypeText(r.dtype), formatNumber(spacing))
+                          : i18n::trf(" They are summed in fp32, then rounded once to {0}.", dtypeText(r.dtype));
   }
   hints.push_back(second);
   return hints;
@@ -211,14 +221,15 @@ Hints owner(const Exercise& e, const Scene& s, const Plan& plan) {
   for (int32_t id : e.tiles) {
     const Tile* t = tileById(plan, id);
     if (t == nullptr) continue;
-    tiles.push_back(cat("T", id, " (", boxText(t->dst, dst.grid), t->atomic ? ", atomic adds" : "", ")"));
+    tiles.push_back(t->atomic ? i18n::trf("T{0} ({1}, atomic adds)", id, boxText(t->dst, dst.grid)) : cat("T", id, " (", boxText(t->dst, dst.grid), ")"));
     ids.push_back(cat("T", id));
   }
-  const std::string where = cat("row ", e.asked.row, ", col ", e.asked.col);
-  return {cat("The plan cuts ", dst.grid.name, " into tiles and deals them to ", e.choices.size(),
-              " core(s). Find the tile(s) whose part holds ", where, ": their cores write it."),
-          cat(where, " is in ", joined(tiles, " and "), ". Which core ran ", joined(ids, " and "),
-              "? The Pipeline tab's lanes show each core's tiles.")};
+  const std::string where = i18n::trf("row {0}, col {1}", e.asked.row, e.asked.col);
+  const char* const also = i18n::tr(" and ");
+  return {i18n::trf("The plan cuts {0} into tiles and deals them to {1} core(s). Find the tile(s) whose part holds {2}: their cores write it.",
+                    dst.grid.name, e.choices.size(), where),
+          i18n::trf("{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.", where, joined(tiles, also),
+                    joined(ids, also))};
 }
 
 Hints atomicCells(const Scene& s, const Plan& plan) {
@@ -230,12 +241,15 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
     const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
     if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
     if (std::find(cores.begin(), cores.end(), t.core) == cores.end()) cores.push_back(t.core);
-    if (starts.size() < 8) starts.push_back(cat("T", t.id, " on ", plan.coreName(t.core), " reads ", src.name, " ", boxText(t.src, src)));
+    if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, plan.coreName(t.core), src.name, boxText(t.src, src)));
   }
-  return {cat("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to ",
-              cores.size(), " core(s): look for ", dst, " rows that gradOutput rows of two cores land in."),
-          cat(joined(starts, "; "), starts.size() < plan.tiles.size() ? "; and more" : "", ". A ", dst,
-              " row is shared when the rows on both sides of a tile boundary land in it.")};
+  return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
+                    "for {1} rows that gradOutput rows of two cores land in.",
+                    cores.size(), dst),
+          i18n::trf(starts.size() < plan.tiles.size()
+                        ? "{0}; and more. A {1} row is shared when the rows on both sides of a tile boundary land in it."
+                        : "{0}. A {1} row is shared when the rows on both sides of a tile boundary land in it.",
+                    joined(starts, "; "), dst)};
 }
 
 Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {
@@ -250,11 +264,11 @@ Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {
     sum += cat(d ? " + " : "", index[d], "·", view.strides[d]);
   }
   if (view.offset != 0) {
-    symbolic += " + where the view starts";
+    symbolic += i18n::tr(" + where the view starts");
     sum += cat(" + ", view.offset);
   }
-  return {cat(layoutName(r.layout), " lays ", g.grid.name, " out with ", stridesText(view), " (in elements): offset = ", symbolic, "."),
-          cat("offset = ", sum, " = ?")};
+  return {i18n::trf("{0} lays {1} out with {2} (in elements): offset = {3}.", layoutName(r.layout), g.grid.name, stridesText(view), symbolic),
+          i18n::trf("offset = {0} = ?", sum)};
 }
 
 }  // namespace
@@ -272,8 +286,8 @@ std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const 
     case ExerciseKind::kOffset: return offset(e, s, r);
     case ExerciseKind::kArgmax: {
       const int self = e.answerGrid;
-      return {cat("Window (", e.asked.row, ", ", e.asked.col, ") covers ", windowText(r, e.asked.row, e.asked.col), " of ",
-                  gridName(s, self), ": find its largest value."),
+      return {i18n::trf("Window ({0}, {1}) covers {2} of {3}: find its largest value.", e.asked.row, e.asked.col,
+                        windowText(r, e.asked.row, e.asked.col), gridName(s, self)),
               e.cells.empty() ? std::string() : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
     }
   }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -23,7 +24,7 @@ std::pair<int64_t, int64_t> preimage(IndexRule rule, int64_t i, int64_t in, int6
 }
 
 std::string rangeText(std::pair<int64_t, int64_t> r) {
-  return r.first < 0 ? std::string("none") : cat("[", r.first, ", ", r.second, ")");
+  return r.first < 0 ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
 }
 
 void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
@@ -44,50 +45,50 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
       e->lines.push_back(std::move(line));
     const int64_t srcW = sourceSteps(op.rule, cell.col, r.inW, r.outW, r.scaleW).index;
     const std::string target = oneD ? cat(inName, "[", srcW, "]") : cat(inName, "[", srcH, ", ", srcW, "]");
-    e->lines.push_back(backward ? cat("so ", target, " += this value") : cat("so this cell = ", target));
+    e->lines.push_back(backward ? i18n::trf("so {0} += this value", target) : i18n::trf("so this cell = {0}", target));
     return;
   }
   // Input side: which output positions map here (the formula scanned over each axis).
   const auto cols = preimage(op.rule, cell.col, r.inW, r.outW, r.scaleW);
   if (oneD) {
-    e->lines.push_back(cat("positions l of ", outName, " with src(l) = ", cell.col, ": ", rangeText(cols)));
-    e->lines.push_back(cols.first < 0 ? std::string("no position maps here: this cell stays 0")
-                                      : cat(cols.second - cols.first, " cell(s) ",
-                                            backward ? "summed here, in order" : "copy this value"));
+    e->lines.push_back(i18n::trf("positions l of {0} with src(l) = {1}: {2}", outName, cell.col, rangeText(cols)));
+    e->lines.push_back(cols.first < 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
+                                      : i18n::trf(backward ? "{0} cell(s) summed here, in order" : "{0} cell(s) copy this value",
+                                                  cols.second - cols.first));
     return;
   }
   const auto rows = preimage(op.rule, cell.row, r.inH, r.outH, r.scaleH);
-  e->lines.push_back(cat("rows of ", outName, " with src_h = ", cell.row, ": ", rangeText(rows)));
-  e->lines.push_back(cat("cols of ", outName, " with src_w = ", cell.col, ": ", rangeText(cols)));
+  e->lines.push_back(i18n::trf("rows of {0} with src_h = {1}: {2}", outName, cell.row, rangeText(rows)));
+  e->lines.push_back(i18n::trf("cols of {0} with src_w = {1}: {2}", outName, cell.col, rangeText(cols)));
   const int64_t count =
       (rows.first < 0 || cols.first < 0) ? 0 : (rows.second - rows.first) * (cols.second - cols.first);
-  e->lines.push_back(count == 0 ? std::string("no position maps here: this cell stays 0")
-                                : cat(count, " cell(s) ",
-                                      backward ? "summed here, in row-major order" : "copy this value"));
+  e->lines.push_back(count == 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
+                                : i18n::trf(backward ? "{0} cell(s) summed here, in row-major order" : "{0} cell(s) copy this value", count));
 }
 
 void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
   const bool backward = opInfo(scene.op).backward;
-  e->lines.push_back(explainAdaptiveAxis("rows", cell.row, r.inH, r.outH));
-  e->lines.push_back(explainAdaptiveAxis("cols", cell.col, r.inW, r.outW));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row, r.inH, r.outH));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("cols"), cell.col, r.inW, r.outW));
   const SceneGrid* ix = scene.gridAt(scene.indices);
   if (ix == nullptr || !ix->grid.hasValues()) return;
   const int64_t W = std::max<int64_t>(r.inW, 1);
   const int64_t idx = static_cast<int64_t>(ix->grid.value(scene.plane, cell.row, cell.col));
-  e->lines.push_back(cat("argmax index = ", idx, " = ", idx / W, "·", W, " + ", idx % W, "  ->  (", idx / W, ", ",
-                         idx % W, ")"));
+  e->lines.push_back(i18n::trf("argmax index = {0} = {1}·{2} + {3}  ->  ({1}, {3})", idx, idx / W, W, idx % W));
   const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
   if (self != nullptr && self->grid.hasValues()) {
     const int64_t h0 = windowStart(cell.row, r.inH, r.outH), h1 = windowEnd(cell.row, r.inH, r.outH);
     const int64_t w0 = windowStart(cell.col, r.inW, r.outW), w1 = windowEnd(cell.col, r.inW, r.outW);
     const float best = self->grid.value(scene.plane, idx / W, idx % W);
     const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, h0, h1, w0, w1, best);
-    const char* place = winnerPlace(holding, {idx / W, idx % W});
-    e->lines.push_back(holding.size() > 1 && *place
-                           ? cat("window max = ", best, " (", holding.size(), " cells tie: the ", place, " in row-major order wins)")
-                           : cat("window max = ", best));
+    const std::string place = winnerPlace(holding, {idx / W, idx % W});
+    e->lines.push_back(holding.size() > 1 && place == "first"  ? i18n::trf("window max = {0} ({1} cells tie: the first in row-major order wins)",
+                                                                          formatNumber(best), holding.size())
+                       : holding.size() > 1 && place == "last" ? i18n::trf("window max = {0} ({1} cells tie: the last in row-major order wins)",
+                                                                          formatNumber(best), holding.size())
+                                                               : i18n::trf("window max = {0}", formatNumber(best)));
   }
-  if (backward) e->lines.push_back(cat("so gradInput[", idx / W, ", ", idx % W, "] += gradOutput here"));
+  if (backward) e->lines.push_back(i18n::trf("so gradInput[{0}, {1}] += gradOutput here", idx / W, idx % W));
 }
 
 void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
@@ -106,9 +107,9 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
       }
     }
   }
-  e->lines.push_back(cat("flat index h·W + w = ", cell.row, "·", r.inW, " + ", cell.col, " = ", flat));
-  e->lines.push_back(picked ? cat("inside ", covering, " window(s); argmax of ", picked, ": ", list)
-                            : cat("inside ", covering, " window(s); argmax of none (receives nothing)"));
+  e->lines.push_back(i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.inW, cell.col, flat));
+  e->lines.push_back(picked ? i18n::trf("inside {0} window(s); argmax of {1}: {2}", covering, picked, list)
+                            : i18n::trf("inside {0} window(s); argmax of none (receives nothing)", covering));
 }
 
 }  // namespace

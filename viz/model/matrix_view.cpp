@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 
@@ -25,7 +26,7 @@ std::string preimageText(const std::vector<int64_t>& src, int64_t i) {
       if (lo < 0) lo = static_cast<int64_t>(o);
       hi = static_cast<int64_t>(o) + 1;
     }
-  return lo < 0 ? std::string("none") : cat("[", lo, ", ", hi, ")");
+  return lo < 0 ? std::string(i18n::tr("none")) : cat("[", lo, ", ", hi, ")");
 }
 
 MatrixBlock tensorBlock(BlockRole role, std::string name, int64_t rows, int64_t cols, MatrixAxis rowAxis, MatrixAxis colAxis) {
@@ -121,7 +122,7 @@ bool isOut(MatrixAxis a) { return a == MatrixAxis::kOutRows || a == MatrixAxis::
 std::string position(const MatrixView& v, MatrixAxis a, int64_t index) {
   const OpInfo& op = opInfo(v.op);
   const char* tensor = isOut(a) == v.backward ? op.src().name : op.dst().name;
-  return cat(tensor, isRows(a) ? " row " : " column ", index);
+  return i18n::trf(isRows(a) ? "{0} row {1}" : "{0} column {1}", tensor, index);
 }
 
 std::string entryName(const MatrixBlock& b, int64_t row, int64_t col) {
@@ -148,7 +149,7 @@ float MatrixBlock::value(int64_t row, int64_t col) const {
   return k < values.size() ? values[k] : 0.0f;
 }
 
-const char* matmulPassName(MatmulPass pass) { return pass == MatmulPass::kW ? "W pass" : "H pass"; }
+const char* matmulPassName(MatmulPass pass) { return i18n::tr(pass == MatmulPass::kW ? "W pass" : "H pass"); }
 
 bool matrixViewApplies(OpKind op) {
   const IndexRule rule = opInfo(op).rule;
@@ -191,13 +192,13 @@ MatrixView buildMatrixView(const Scene& scene, const RunRequest& request) {
   const std::string aw = v.backward ? "A_W" : "A_W^T", ah = v.backward ? "A_H^T" : "A_H", t = v.backward ? "T" : "S";
   v.block(R::kData) = tensorBlock(R::kData, data, read.rows, read.cols, read.rowAxis, read.colAxis);
   v.block(R::kSelectW) = selectionBlock(R::kSelectW, aw, srcW, v.backward, Wi, read.colAxis, written.colAxis,
-                                        cat(aw, v.backward ? "[w][j]" : "[j][w]", " = 1 when src_W(w) = j"));
+                                        i18n::trf("{0} = 1 when src_W(w) = j", cat(aw, v.backward ? "[w][j]" : "[j][w]")));
   v.block(R::kResult) = tensorBlock(R::kResult, result, written.rows, written.cols, written.rowAxis, written.colAxis);
   if (!v.oneD) {
     v.block(R::kMid) = tensorBlock(R::kMid, t, read.rows, written.cols, read.rowAxis, written.colAxis);
     v.block(R::kMid).formula = cat(t, " = ", data, " · ", aw);
     v.block(R::kSelectH) = selectionBlock(R::kSelectH, ah, srcH, !v.backward, Hi, written.rowAxis, read.rowAxis,
-                                          cat(ah, v.backward ? "[i][h]" : "[h][i]", " = 1 when src_H(h) = i"));
+                                          i18n::trf("{0} = 1 when src_H(h) = i", cat(ah, v.backward ? "[i][h]" : "[h][i]")));
   }
   v.block(R::kResult).formula = cat(result, " = ", v.oneD ? cat(data, " · ", aw) : cat(ah, " · ", t));
   v.equation = cat(result, " = ", v.oneD ? std::string() : cat(ah, " · "), data, " · ", aw);
@@ -211,15 +212,15 @@ MatrixView buildMatrixView(const Scene& scene, const RunRequest& request) {
     if (v.cube && plan->intermediate >= 0 && v.trace) {
       intermediateValues(mid, *v.trace, v.plane);
       v.midComputed = true;
-      mid.note = v.trace->movesTruncated ? "the cube's W pass, as far as the truncated trace goes"
-                                         : "the cube's W pass, from the trace";
+      mid.note = i18n::tr(v.trace->movesTruncated ? "the cube's W pass, as far as the truncated trace goes"
+                                                  : "the cube's W pass, from the trace");
     } else {
       mid.known.assign(static_cast<size_t>(mid.rows * mid.cols), 0);
       mid.values.assign(mid.known.size(), 0.0f);
-      mid.note = !v.backward ? "not computed: the forward copies each out cell from self"
-                 : !v.cube   ? "(not computed by this strategy)"
-                 : wPass     ? "not stored: A_H^T is the identity, the W pass writes gradInput"
-                             : "not computed: A_W is the identity, the cube skips the W pass";
+      mid.note = i18n::tr(!v.backward ? "not computed: the forward copies each out cell from self"
+                          : !v.cube   ? "(not computed by this strategy)"
+                          : wPass     ? "not stored: A_H^T is the identity, the W pass writes gradInput"
+                                      : "not computed: A_W is the identity, the cube skips the W pass");
     }
   }
   if (v.cube && plan) addTiles(v, *plan);
@@ -365,11 +366,11 @@ std::vector<std::string> hoverText(const MatrixView& v, const MatrixHit& hit, co
     // The backward's gradOutput feeds gradInput; the forward's self feeds out.
     const std::string from = v.backward ? position(v, outAxis, o) : position(v, inAxis, i);
     const std::string to = v.backward ? position(v, inAxis, i) : position(v, outAxis, o);
-    lines.push_back(cat(entryName(b, hit.row, hit.col), " = ", one ? 1 : 0, ": ", from, one ? " feeds " : " does not feed ", to));
+    lines.push_back(i18n::trf(one ? "{0} = 1: {1} feeds {2}" : "{0} = 0: {1} does not feed {2}", entryName(b, hit.row, hit.col), from, to));
     const int64_t src = b.src[static_cast<size_t>(o)];
     if (!one) {
-      lines.push_back(v.backward ? cat("(", from, " feeds ", position(v, inAxis, src), ")")
-                                 : cat("(", to, " is fed by ", position(v, inAxis, src), ")"));
+      lines.push_back(v.backward ? i18n::trf("({0} feeds {1})", from, position(v, inAxis, src))
+                                 : i18n::trf("({0} is fed by {1})", to, position(v, inAxis, src)));
     }
     const char* axis = wAxis ? "W" : "H";
     for (std::string& line : explainUpsampleAxis(rule, axis, o, wAxis ? r.inW : r.inH, wAxis ? r.outW : r.outH,
@@ -378,7 +379,7 @@ std::vector<std::string> hoverText(const MatrixView& v, const MatrixHit& hit, co
     return lines;
   }
   lines.push_back(cat(entryName(b, hit.row, hit.col), " = ",
-                      b.hasValue(hit.row, hit.col) ? formatNumber(b.value(hit.row, hit.col)) : std::string("(not computed)")));
+                      b.hasValue(hit.row, hit.col) ? formatNumber(b.value(hit.row, hit.col)) : std::string(i18n::tr("(not computed)"))));
   // The selection entries that touch this cell, by the positions it has on each axis.
   auto srcOf = [](const MatrixBlock& sel, int64_t o) {
     return o >= 0 && o < static_cast<int64_t>(sel.src.size()) ? sel.src[static_cast<size_t>(o)] : int64_t{-1};
@@ -390,34 +391,36 @@ std::vector<std::string> hoverText(const MatrixView& v, const MatrixHit& hit, co
   switch (hit.block) {
     case BlockRole::kData:
       if (v.backward) {
-        lines.push_back(cat("adds into ", other, twoD ? cat("[", srcOf(selH, row), "]") : std::string(), "[", srcOf(selW, col), "]"));
-        lines.push_back(cat("A_W row ", col, " has its 1 in column ", srcOf(selW, col)));
-        if (twoD) lines.push_back(cat("A_H^T column ", row, " has its 1 in row ", srcOf(selH, row)));
+        lines.push_back(i18n::trf("adds into {0}", cat(other, twoD ? cat("[", srcOf(selH, row), "]") : std::string(), "[", srcOf(selW, col), "]")));
+        lines.push_back(i18n::trf("A_W row {0} has its 1 in column {1}", col, srcOf(selW, col)));
+        if (twoD) lines.push_back(i18n::trf("A_H^T column {0} has its 1 in row {1}", row, srcOf(selH, row)));
       } else {
-        lines.push_back(cat("copied to ", other, twoD ? cat(" rows h in ", preimageText(selH.src, row), " x") : std::string(),
-                            " columns w in ", preimageText(selW.src, col)));
-        lines.push_back(cat("the 1s of A_W^T row ", col, twoD ? cat(" and of A_H column ", row) : std::string()));
+        lines.push_back(twoD ? i18n::trf("copied to {0} rows h in {1} x columns w in {2}", other, preimageText(selH.src, row),
+                                         preimageText(selW.src, col))
+                             : i18n::trf("copied to {0} columns w in {1}", other, preimageText(selW.src, col)));
+        lines.push_back(twoD ? i18n::trf("the 1s of A_W^T row {0} and of A_H column {1}", col, row) : i18n::trf("the 1s of A_W^T row {0}", col));
       }
       break;
     case BlockRole::kMid:
       if (v.backward) {
-        lines.push_back(cat("sums ", dataName, " row ", row, " over the columns w in ", preimageText(selW.src, col),
-                            ": the 1s of A_W column ", col));
+        lines.push_back(i18n::trf("sums {0} row {1} over the columns w in {2}: the 1s of A_W column {3}", dataName, row,
+                                  preimageText(selW.src, col), col));
       } else {
-        lines.push_back(cat("= ", dataName, "[", row, "][", srcOf(selW, col), "]: the 1 of A_W^T column ", col, " is in row ",
-                            srcOf(selW, col)));
+        lines.push_back(i18n::trf("= {0}[{1}][{2}]: the 1 of A_W^T column {3} is in row {2}", dataName, row, srcOf(selW, col), col));
       }
       lines.push_back(b.note);
       break;
     case BlockRole::kResult:
       if (v.backward) {
-        lines.push_back(cat("sums ", dataName, twoD ? cat(" rows h in ", preimageText(selH.src, row), " x") : std::string(),
-                            " columns w in ", preimageText(selW.src, col)));
-        lines.push_back(cat(twoD ? cat("the 1s of A_H^T row ", row, " and ") : std::string("the 1s of "), "A_W column ", col));
+        lines.push_back(twoD ? i18n::trf("sums {0} rows h in {1} x columns w in {2}", dataName, preimageText(selH.src, row),
+                                         preimageText(selW.src, col))
+                             : i18n::trf("sums {0} columns w in {1}", dataName, preimageText(selW.src, col)));
+        lines.push_back(twoD ? i18n::trf("the 1s of A_H^T row {0} and A_W column {1}", row, col) : i18n::trf("the 1s of A_W column {0}", col));
       } else {
         lines.push_back(cat("= ", dataName, twoD ? cat("[", srcOf(selH, row), "]") : std::string(), "[", srcOf(selW, col), "]"));
-        lines.push_back(cat(twoD ? cat("the 1 of A_H row ", row, " is in column ", srcOf(selH, row), ", ") : std::string(),
-                            "the 1 of A_W^T column ", col, " is in row ", srcOf(selW, col)));
+        lines.push_back(twoD ? i18n::trf("the 1 of A_H row {0} is in column {1}, the 1 of A_W^T column {2} is in row {3}", row,
+                                         srcOf(selH, row), col, srcOf(selW, col))
+                             : i18n::trf("the 1 of A_W^T column {0} is in row {1}", col, srcOf(selW, col)));
       }
       break;
     default: break;
@@ -426,17 +429,17 @@ std::vector<std::string> hoverText(const MatrixView& v, const MatrixHit& hit, co
 }
 
 std::string tileText(const MatrixView& v, const MatrixTile& t) {
-  const std::string core = v.plan ? v.plan->coreName(t.core) : cat("core ", t.core);
+  const std::string core = v.plan ? v.plan->coreName(t.core) : i18n::trf("core {0}", t.core);
   const MatrixBlock& product = v.block(t.dst.block);
   const std::string what = t.dst.block == BlockRole::kMid ? product.formula
                            : t.pass == MatmulPass::kW      ? cat(product.name, " = ", v.block(t.src.block).name, " · A_W")
                                                            : cat(product.name, " = A_H^T · ", v.block(t.src.block).name);
-  return cat("T", t.tile, " on ", core, " · ", matmulPassName(t.pass), ": ", what);
+  return i18n::trf("T{0} on {1} · {2}: {3}", t.tile, core, matmulPassName(t.pass), what);
 }
 
 std::string tileRegionsText(const MatrixView& v, const MatrixTile& t) {
   auto text = [&](const MatrixRegion& g) {
-    return cat(v.block(g.block).name, " rows ", rangeText(g.row0, g.row1), " × columns ", rangeText(g.col0, g.col1));
+    return i18n::trf("{0} rows {1} × columns {2}", v.block(g.block).name, rangeText(g.row0, g.row1), rangeText(g.col0, g.col1));
   };
   const std::string left = t.pass == MatmulPass::kW ? text(t.src) : text(t.select);
   const std::string right = t.pass == MatmulPass::kW ? text(t.select) : text(t.src);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -16,10 +17,10 @@ StorageView storageOf(const std::vector<int64_t>& shape, const RunRequest& reque
 }
 
 std::string stridesText(const StorageView& view) {
-  std::string text = "strides ";
+  std::string text;
   for (size_t i = 0; i < view.strides.size(); ++i) text += cat(i ? "," : "", view.strides[i]);
   if (view.offset != 0) text += cat(" +", view.offset);
-  return text;
+  return i18n::trf("strides {0}", text);
 }
 
 std::vector<int64_t> logicalIndex(const std::vector<int64_t>& shape, int64_t flat) {

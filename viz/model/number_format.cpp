@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "i18n/translate.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -40,8 +42,8 @@ bool allFit(std::span<const float> values, const NumberFormat& f) {
 }  // namespace
 
 std::string NumberFormat::describe() const {
-  if (integer) return "whole numbers";
-  return std::to_string(digits) + (digits == 1 ? " sig. digit" : " sig. digits");
+  if (integer) return i18n::tr("whole numbers");
+  return i18n::trf(digits == 1 ? "{0} sig. digit" : "{0} sig. digits", digits);
 }
 
 NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTensor, int maxChars) {

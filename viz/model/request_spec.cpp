@@ -3,6 +3,8 @@
 #include <cstring>
 #include <vector>
 
+#include "i18n/translate.h"
+
 namespace gradlab::viz {
 
 std::string RequestSpec::deviceSpec() const {
@@ -19,7 +21,7 @@ bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
   DeviceProfile p;
   std::string why;
   if (!parseProfileSpec(spec, &p, &why)) {
-    if (error) *error = "device \"" + spec + "\": " + why;
+    if (error) *error = i18n::trf("device \"{0}\": {1}", spec, why);
     return false;
   }
   *out = request;
@@ -48,10 +50,10 @@ std::vector<std::string> dropMisfitInputs(RunRequest* r) {
     if (static_cast<int64_t>(given) == cells) continue;
     if (v) v->clear();
     if (ix) ix->clear();
-    notes.push_back(std::string("The preset's ") + std::to_string(given) + (values ? " values" : " indices") +
-                    " do not fit " + role.name + " " + shapeText(shape) + " (" + std::to_string(cells) + " cells): " +
-                    (values ? std::string("using ") + valueSourceName(r->valueSource) + " inputs instead"
-                            : std::string("the forward's own indices instead")) + ".");
+    notes.push_back(values ? i18n::trf("The preset's {0} values do not fit {1} {2} ({3} cells): using {4} inputs instead.", given,
+                                       role.name, shapeText(shape), cells, valueSourceName(r->valueSource))
+                           : i18n::trf("The preset's {0} indices do not fit {1} {2} ({3} cells): the forward's own indices instead.", given,
+                                       role.name, shapeText(shape), cells));
   }
   return notes;
 }
