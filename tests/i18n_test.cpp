@@ -9,6 +9,7 @@
 #include <set>
 
 #include "i18n/translate.h"
+#include "text_facts.h"
 
 namespace gradlab::i18n {
 namespace {
@@ -75,14 +76,6 @@ TEST(I18n, EnglishIsTheKeyAndAMissingChineseEntryIsRemembered) {
   EXPECT_STRNE(tr("Compare"), "Compare");
 }
 
-// Placeholders and digits a translation must keep: {0}, {1} ... and every number.
-std::multiset<std::string> keptTokens(const std::string& text) {
-  static const std::regex token(R"(\{\d+\}|\d+(\.\d+)?)");
-  std::multiset<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), token); it != std::sregex_iterator(); ++it) out.insert(it->str());
-  return out;
-}
-
 TEST(I18n, EveryEntryKeepsItsPlaceholdersAndNumbersAndIsTranslatedOnce) {
   std::map<std::string, std::pair<std::string, std::string>> seen;  // English -> (Chinese, section)
   size_t entries = 0;
@@ -94,7 +87,7 @@ TEST(I18n, EveryEntryKeepsItsPlaceholdersAndNumbersAndIsTranslatedOnce) {
       ASSERT_NE(e.chinese, nullptr);
       const std::string en = e.english, zh = e.chinese;
       EXPECT_FALSE(zh.empty()) << section.name << ": \"" << en << "\"";
-      EXPECT_EQ(keptTokens(en), keptTokens(zh)) << section.name << ": \"" << en << "\" -> \"" << zh << "\"";
+      EXPECT_EQ(gradlab::testing::statedFacts(en, true), gradlab::testing::statedFacts(zh, false)) << section.name << ": \"" << en << "\" -> \"" << zh << "\"";
       auto [it, fresh] = seen.emplace(en, std::make_pair(zh, std::string(section.name)));
       if (!fresh) {
         EXPECT_EQ(it->second.first, zh) << "\"" << en << "\" is translated in " << it->second.second << " and in "

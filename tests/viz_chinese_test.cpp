@@ -13,6 +13,7 @@
 
 #include "gradlab/runner.h"
 #include "i18n/translate.h"
+#include "text_facts.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -71,23 +72,8 @@ std::vector<std::string> englishWords(const std::string& text) {
   return out;
 }
 
-// Numbers and placeholders: what both languages of a step must state alike. The Chinese writes a count
-// the English spells ("two cores") in digits (2 个核), so the English's number words count as digits.
 std::multiset<std::string> facts(const std::string& text, bool english = false) {
-  static const std::regex fact(R"(\{[^}]*\}|\d+(\.\d+)?)");
-  static const std::regex words(R"(\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice)\b)", std::regex::icase);
-  static const std::map<std::string, std::string> digits = {
-      {"two", "2"}, {"three", "3"}, {"four", "4"}, {"five", "5"}, {"six", "6"}, {"seven", "7"}, {"eight", "8"},
-      {"nine", "9"}, {"ten", "10"}, {"eleven", "11"}, {"twelve", "12"}, {"twice", "2"}};
-  std::multiset<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), fact); it != std::sregex_iterator(); ++it) out.insert(it->str());
-  if (english)
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), words); it != std::sregex_iterator(); ++it) {
-      std::string w = it->str();
-      for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      out.insert(digits.at(w));
-    }
-  return out;
+  return gradlab::testing::statedFacts(text, english);
 }
 
 TEST(ChineseLessons, EveryLessonHasItsChineseStatingTheSameFacts) {
