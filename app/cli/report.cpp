@@ -50,7 +50,7 @@ std::string fixed(double v, int digits) {
 
 std::string profileText(const DeviceProfile& p) {
   std::ostringstream s;
-  s << p.name << " " << i18n::trf("({0} cube + {1} vector cores, {2} UB)", p.cubeCores, p.vectorCores, bytesText(p.ubBytes));
+  s << i18n::trf("{0} ({1} cube + {2} vector cores, {3} UB)", p.name, p.cubeCores, p.vectorCores, bytesText(p.ubBytes));
   return s.str();
 }
 

@@ -10,12 +10,19 @@
 #include <functional>
 
 #include "background_frames.h"
+#include "i18n/translate.h"
 #include "offscreen_renderer.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 
 namespace gradlab::app {
 namespace {
+
+std::string oneDecimal(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", v);
+  return text;
+}
 
 namespace fs = std::filesystem;
 
@@ -186,11 +193,15 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   std::error_code ec;
   const bool tty = isatty(STDOUT_FILENO);
   if (s.classMode) {
-    std::printf("gradlab: rendering the questions of lesson \"%s\" as slides (question, two hints, answer; %dx%d) into %s\n",
-                copy.title.c_str(), o.width, o.height, dir.c_str());
+    std::printf("gradlab: %s\n",
+                i18n::trf("rendering the questions of lesson \"{0}\" as slides (question, two hints, answer; {1}x{2}) into {3}",
+                          copy.title, o.width, o.height, dir.string())
+                    .c_str());
   } else {
-    std::printf("gradlab: rendering lesson \"%s\" (%zu presets, up to %d frames each, %dx%d) into %s\n",
-                copy.title.c_str(), copy.presets.size(), o.frames, o.width, o.height, dir.c_str());
+    std::printf("gradlab: %s\n",
+                i18n::trf("rendering lesson \"{0}\" ({1} presets, up to {2} frames each, {3}x{4}) into {5}", copy.title,
+                          copy.presets.size(), o.frames, o.width, o.height, dir.string())
+                    .c_str());
   }
   std::fflush(stdout);
   const auto start = std::chrono::steady_clock::now();
@@ -198,7 +209,8 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   for (size_t k = 0; k < copy.presets.size(); ++k) {
     if (s.classMode && !copy.presets[k].exercise) continue;
     viz::applyPreset(s, lessonIndex, static_cast<int>(k));
-    const std::string slug = presetSlug(static_cast<int>(k), copy.presets[k].title);
+    // File names from the English title: the same folders whatever the language.
+    const std::string slug = presetSlug(static_cast<int>(k), copy.english.steps[k].title);
     const fs::path frameDir = dir / slug;
     fs::create_directories(frameDir, ec);
     if (s.classMode) {
@@ -208,15 +220,17 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
         continue;
       }
       totalFrames += slides;
-      std::printf("  [%zu/%zu] %s: question.png, hint-1.png, hint-2.png, answer.png in %s\n", k + 1, copy.presets.size(),
-                  copy.presets[k].title.c_str(), frameDir.c_str());
+      std::printf("  [%zu/%zu] %s\n", k + 1, copy.presets.size(),
+                  i18n::trf("{0}: question.png, hint-1.png, hint-2.png, answer.png in {1}", copy.presets[k].title,
+                            frameDir.string())
+                      .c_str());
       std::fflush(stdout);
       continue;
     }
     const fs::path gifPath = dir / (slug + ".gif");
     auto progress = [&](int done, int total) {
       if (!tty) return;
-      std::printf("\r  [%zu/%zu] %-48s frame %d/%d", k + 1, copy.presets.size(), slug.c_str(), done, total);
+      std::printf("\r  [%zu/%zu] %-48s %s", k + 1, copy.presets.size(), slug.c_str(), i18n::trf("frame {0}/{1}", done, total).c_str());
       std::fflush(stdout);
     };
     const int frames = renderPreset(renderer, s, o.frames, frameDir.string(), o.gif ? gifPath.string() : "", progress);
@@ -227,17 +241,19 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
     }
     totalFrames += frames;
     const std::string gifNote = o.gif ? viz::cat(", GIF ", gifPath.string()) : std::string();
-    const char* stills = copy.presets[k].exercise ? " after question.png and answer.png" : "";
-    std::printf("  [%zu/%zu] %s: %d frame(s)%s in %s%s\n", k + 1, copy.presets.size(), copy.presets[k].title.c_str(),
-                frames, stills, frameDir.c_str(), gifNote.c_str());
+    const std::string line =
+        copy.presets[k].exercise
+            ? i18n::trf("{0}: {1} frame(s) after question.png and answer.png in {2}", copy.presets[k].title, frames, frameDir.string())
+            : i18n::trf("{0}: {1} frame(s) in {2}", copy.presets[k].title, frames, frameDir.string());
+    std::printf("  [%zu/%zu] %s%s\n", k + 1, copy.presets.size(), line.c_str(), gifNote.c_str());
     if (!s.run.ok())
-      std::printf("        (this preset shows the library's error %d: %s)\n", s.run.result.status,
-                  s.run.result.message.c_str());
+      std::printf("        %s\n", i18n::trf("(this preset shows the library's error {0}: {1})", s.run.result.status,
+                                              s.run.result.message).c_str());
     std::fflush(stdout);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("gradlab: wrote %d frame(s) for %zu preset(s) to %s in %.1f s\n", totalFrames, copy.presets.size(),
-              dir.c_str(), secs);
+  std::printf("gradlab: %s\n", i18n::trf("wrote {0} frame(s) for {1} preset(s) to {2} in {3} s", totalFrames,
+                                          copy.presets.size(), dir.string(), oneDecimal(secs)).c_str());
   return failures ? 1 : 0;
 }
 
@@ -278,7 +294,7 @@ int exportScreenshot(viz::AppState& s, const Options& o) {
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
     return 1;
   }
-  std::printf("gradlab: wrote %s (%dx%d)\n", o.screenshot.c_str(), image.width, image.height);
+  std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", o.screenshot, image.width, image.height).c_str());
   return 0;
 }
 

@@ -36,8 +36,9 @@ int renderHeadless(gradlab::viz::AppState& state, const gradlab::app::Options& o
 
 // "the lesson \"first-steps\"" or "the --op run"; what a headless fallback renders.
 std::string what(const gradlab::app::Options& o) {
-  if (!o.session.empty()) return "the session " + o.session;
-  return o.request ? std::string("the --op run") : "the lesson \"" + o.lesson + "\"";
+  using gradlab::i18n::tr, gradlab::i18n::trf;
+  if (!o.session.empty()) return trf("the session {0}", o.session);
+  return o.request ? std::string(tr("the --op run")) : trf("the lesson \"{0}\"", o.lesson);
 }
 
 }  // namespace
@@ -66,7 +67,7 @@ int main(int argc, char** argv) {
     if (options.listLessons) {
       state.lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
       for (const viz::Lesson& l : state.lessons)
-        std::printf("%-24s %zu presets  %s\n", l.id.c_str(), l.presets.size(), l.title.c_str());
+        std::printf("%-24s %s  %s\n", l.id.c_str(), i18n::trf("{0} presets", l.presets.size()).c_str(), l.title.c_str());
       ImGui::DestroyContext();
       return 0;
     }
@@ -91,15 +92,15 @@ int main(int argc, char** argv) {
       code = renderHeadless(state, options, state.outputDir);
     } else if (!hasDisplay()) {
       const std::string& out = state.outputDir;
-      std::printf("gradlab: no display (DISPLAY and WAYLAND_DISPLAY are not set), so %s is rendered to images "
-                  "instead of a window\n", what(options).c_str());
+      std::printf("gradlab: %s\n", i18n::trf("no display (DISPLAY and WAYLAND_DISPLAY are not set), so {0} is rendered to "
+                                            "images instead of a window", what(options)).c_str());
       code = renderHeadless(state, options, out);
     } else {
       std::string whyNot;
       code = app::runWindow(state, options, &whyNot);
       if (code < 0) {
         const std::string& out = state.outputDir;
-        std::printf("gradlab: %s; rendering %s to images instead\n", whyNot.c_str(), what(options).c_str());
+        std::printf("gradlab: %s\n", gradlab::i18n::trf("{0}; rendering {1} to images instead", whyNot, what(options)).c_str());
         code = renderHeadless(state, options, out);
       }
     }
