@@ -164,7 +164,7 @@ constexpr CatalogueEntry kEntries[] = {
      "CANN 的 A2 核函数：先在 Cube 核上算 T = gradOutput · A_W，再算 gradInput = A_H^T · T。"},
     {"Cube: {0} matmul tiles on this plane (W pass {1}, H pass {2}): play to watch them slide.",
      "Cube：此平面上有 {0} 个矩阵乘分块（W 轮 {1} 个，H 轮 {2} 个）：播放即可看它们滑动。"},
-    {"{0}  ({1} of {2})", "{0}  （第 {1} 个，共 {2} 个）"},
+    {"{0}  ({1} of {2})", "{0}（第 {1} 个，共 {2} 个）"},
     {"The matrix view draws the upsample operators, whose maps are 0/1 selection matrices.",
      "矩阵视图展示上采样算子，它们的映射是 0/1 选择矩阵。"},
 
