@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "i18n/translate.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/matrix_view.h"
 #include "viz/model/text.h"
@@ -346,11 +347,11 @@ void drawHover(const Canvas& canvas, AppState& s, const MatrixView& v) {
 bool statusLine(AppState& s, const MatrixView& v, const TileProgress& p) {
   const OpInfo& op = opInfo(v.op);
   if (!op.backward) {
-    ImGui::TextDisabled("The forward runs no products: each out cell copies the self cell the 1s pick.");
+    ImGui::TextDisabled("%s", i18n::tr("The forward runs no products: each out cell copies the self cell the 1s pick."));
     return false;
   }
   if (!v.cube) {
-    ImGui::TextDisabled("Strategy %s: no matrix products run.", v.strategy.empty() ? "?" : v.strategy.c_str());
+    ImGui::TextDisabled("%s", i18n::trf("Strategy {0}: no matrix products run.", v.strategy.empty() ? "?" : v.strategy.c_str()).c_str());
     ImGui::SameLine();
     if (ui::Button("run the cube strategy")) {
       s.controls.request.strategy = "cube";
@@ -358,20 +359,21 @@ bool statusLine(AppState& s, const MatrixView& v, const TileProgress& p) {
       return true;
     }
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("CANN's A2 kernel: T = gradOutput · A_W on the cube cores, then gradInput = A_H^T · T.");
+      ImGui::SetTooltip("%s", i18n::tr("CANN's A2 kernel: T = gradOutput · A_W on the cube cores, then gradInput = A_H^T · T."));
     return false;
   }
   if (p.current < 0) {
     const auto w = std::count_if(v.tiles.begin(), v.tiles.end(), [](const MatrixTile& t) { return t.pass == MatmulPass::kW; });
-    ImGui::Text("Cube: %zu matmul tiles on this plane (W pass %d, H pass %d): play to watch them slide.", v.tiles.size(),
-                static_cast<int>(w), static_cast<int>(v.tiles.size() - static_cast<size_t>(w)));
+    ImGui::TextUnformatted(i18n::trf("Cube: {0} matmul tiles on this plane (W pass {1}, H pass {2}): play to watch them slide.",
+                                     v.tiles.size(), static_cast<int>(w), static_cast<int>(v.tiles.size() - static_cast<size_t>(w)))
+                               .c_str());
     return false;
   }
   const MatrixTile& t = v.tiles[static_cast<size_t>(p.current)];
   const float swatch = ImGui::GetFontSize() * 0.8f;
   ImGui::ColorButton("##core", toImVec4(coreColour(t.core)), ImGuiColorEditFlags_NoTooltip, ImVec2(swatch, swatch));
   ImGui::SameLine();
-  ImGui::Text("%s  (%d of %zu)", tileText(v, t).c_str(), p.current + 1, v.tiles.size());
+  ImGui::TextUnformatted(i18n::trf("{0}  ({1} of {2})", tileText(v, t), p.current + 1, v.tiles.size()).c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tileRegionsText(v, t).c_str());
   return false;
 }
@@ -385,7 +387,7 @@ void drawMatrixPanel(AppState& s) {
     return;
   }
   if (!matrixViewApplies(r.scene.op)) {
-    textDimWrapped("The matrix view draws the upsample operators, whose maps are 0/1 selection matrices.");
+    textDimWrapped(i18n::tr("The matrix view draws the upsample operators, whose maps are 0/1 selection matrices."));
     return;
   }
   MatrixPanelCache& c = cacheFor(s);

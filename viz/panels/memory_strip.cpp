@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/translate.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
@@ -36,7 +37,7 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
   const Scene& sc = s.run.scene;
   if (!s.run.ok()) return;
   if (s.exerciseOpen() && s.exercise->exercise.spec.kind == ExerciseKind::kOffset) {
-    hidden_ = "memory order: hidden until the question is answered (it shows every offset)";
+    hidden_ = i18n::tr("memory order: hidden until the question is answered (it shows every offset)");
     height_ = ImGui::GetFontSize() + 4.0f;
     return;
   }
@@ -46,14 +47,15 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
     Strip strip;
     strip.grid = i;
     const StorageView view = storageOf(g->grid.shape, s.run.request);
-    strip.title = cat(g->grid.name, " in memory · ", layoutName(s.run.request.layout), ": ", stridesText(view));
+    // Both begin with the tensor's name: draw() writes it brighter than the rest.
+    strip.title = i18n::trf("{0} in memory · {1}: {2}", g->grid.name, i18n::tr(layoutName(s.run.request.layout)), stridesText(view));
     if (view.storageElems > kMaxStripElems) {
-      strip.note = cat(g->grid.name, ": ", view.storageElems, " elements of storage, more than the memory strip draws (",
-                       kMaxStripElems, ")");
+      strip.note = i18n::trf("{0}: {1} elements of storage, more than the memory strip draws ({2})", g->grid.name,
+                             view.storageElems, kMaxStripElems);
     } else {
       strip.order = memoryOrder(g->grid.shape, view);
       const int64_t used = static_cast<int64_t>(strip.order.slots.size()) - strip.order.unused;
-      if (strip.order.unused > 0) strip.title += cat(" · ", used, " of ", strip.order.slots.size(), " elements hold cells");
+      if (strip.order.unused > 0) strip.title += cat(" · ", i18n::trf("{0} of {1} elements hold cells", used, strip.order.slots.size()));
       strip.digits = static_cast<int>(std::to_string(std::max<int64_t>(view.storageElems - 1, 0)).size());
     }
     strips_.push_back(std::move(strip));
@@ -129,7 +131,7 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
     if (starts.size() > fitting) {
       strip.shownElems = starts[fitting];
       starts.resize(fitting);
-      strip.title += cat(" · the first ", strip.shownElems, " shown");
+      strip.title += cat(" · ", i18n::trf("the first {0} shown", strip.shownElems));
     } else {
       strip.shownElems = total;
     }
@@ -314,17 +316,17 @@ void MemoryStrips::draw(AppState& s) {
   const int64_t cell = strip.order.slots[static_cast<size_t>(hovered_.offset)];
   outlineSlot(strip, hovered_.offset, th.highlight, th.highlightWidth);
   if (cell < 0) {
-    ImGui::SetTooltip("offset %lld: %s", static_cast<long long>(hovered_.offset),
-                      hovered_.offset < strip.order.view.offset
-                          ? cat("before the view, which starts at offset ", strip.order.view.offset).c_str()
-                          : "padding: no cell of the view lies here");
+    const std::string why = hovered_.offset < strip.order.view.offset
+                                ? i18n::trf("before the view, which starts at offset {0}", strip.order.view.offset)
+                                : std::string(i18n::tr("padding: no cell of the view lies here"));
+    ImGui::SetTooltip("%s", i18n::trf("offset {0}: {1}", hovered_.offset, why).c_str());
     return;
   }
   const PlaneCell c = planeCellOf(g.grid.dims, cell);
   const bool shownPlane = c.plane == sc.plane;
-  std::string text = cat("offset ", hovered_.offset, ": ", cellName(g, c.plane, c.row, c.col));
+  std::string text = i18n::trf("offset {0}: {1}", hovered_.offset, cellName(g, c.plane, c.row, c.col));
   if (strip.grid == sc.src || dstFinal) text += cat(" = ", g.grid.value(c.plane, c.row, c.col));
-  if (!shownPlane) text += cat("\nplane ", g.grid.planeName(c.plane), ": click to show it on the grids");
+  if (!shownPlane) text += cat("\n", i18n::trf("plane {0}: click to show it on the grids", g.grid.planeName(c.plane)));
   ImGui::SetTooltip("%s", text.c_str());
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !s.exerciseOpen()) {
     const CellRef ref{strip.grid, c.row, c.col};

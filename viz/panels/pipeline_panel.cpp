@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/pipeline.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -50,11 +51,11 @@ void pipelineLegend(const TimelineModel& t) {
   for (int k = 0; k < 7; ++k) {
     if (kinds[k]) item(eventKindName(static_cast<EventKind>(k)), eventColour(static_cast<EventKind>(k)), false);
   }
-  item("pong buffer (striped)", IM_COL32(150, 150, 150, 255), true);
+  item(i18n::tr("pong buffer (striped)"), IM_COL32(150, 150, 150, 255), true);
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("A tile that needs at most half of its core's buffers is double-buffered: tiles take turns in\n"
-                      "the two halves (ping, pong), so the next tile copies in while this one computes.\n"
-                      "Plain bars: ping, or a tile that runs alone.");
+    ImGui::SetTooltip("%s", i18n::tr("A tile that needs at most half of its core's buffers is double-buffered: tiles take turns in\n"
+                                      "the two halves (ping, pong), so the next tile copies in while this one computes.\n"
+                                      "Plain bars: ping, or a tile that runs alone."));
   }
 }
 
@@ -70,7 +71,7 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 void selectedTileText(const AppState& s, const Plan& plan) {
   if (!s.selectedTile || *s.selectedTile < 0 || static_cast<size_t>(*s.selectedTile) >= plan.tiles.size()) {
     if (!s.presenter) {
-      textDimWrapped("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table.");
+      textDimWrapped(i18n::tr("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table."));
     }
     return;
   }
@@ -81,13 +82,15 @@ void selectedTileText(const AppState& s, const Plan& plan) {
     const std::string name = buffer >= 0 && static_cast<size_t>(buffer) < plan.buffers.size()
                                  ? plan.buffers[static_cast<size_t>(buffer)].name
                                  : std::string(tensor);
-    return cat(name, " rows ", b.row0, "-", b.row1 - 1, ", cols ", b.col0, "-", b.col1 - 1);
+    return i18n::trf("{0} rows {1}-{2}, cols {3}-{4}", name, b.row0, b.row1 - 1, b.col0, b.col1 - 1);
   };
   const OpInfo& op = opInfo(plan.op);
   const char* buffer = bufferName(static_cast<int8_t>(bufferOf(plan, t)));
-  ui::TextWrapped("T%d on %s, phase %s, %s buffer: reads %s; writes %s", t.id, plan.coreName(t.core).c_str(),
-                     phaseKindName(phase.kind), *buffer ? buffer : "a single", box(t.src, t.srcBuffer, op.src().name).c_str(),
-                     box(t.dst, t.dstBuffer, op.dst().name).c_str());
+  // One pattern for each case, so that each reads as a whole sentence; {3} (the buffer) is unused in the second.
+  textWrapped(i18n::trf(*buffer ? "T{0} on {1}, phase {2}, {3} buffer: reads {4}; writes {5}"
+                                : "T{0} on {1}, phase {2}, a single buffer: reads {4}; writes {5}",
+                        t.id, plan.coreName(t.core), i18n::tr(phaseKindName(phase.kind)), buffer,
+                        box(t.src, t.srcBuffer, op.src().name), box(t.dst, t.dstBuffer, op.dst().name)));
   textDimWrapped(phase.what);
 }
 
@@ -109,8 +112,8 @@ void drawPipelinePanel(AppState& s) {
   ImGui::SameLine();
   if (ui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
   ImGui::SameLine();
-  ImGui::TextDisabled("%s%s", r.timeline.fromTrace ? "the run's events" : "the plan's modelled events",
-                      model.idleCores > 0 ? cat(", ", model.idleCores, " idle core(s) left out").c_str() : "");
+  const char* events = i18n::tr(r.timeline.fromTrace ? "the run's events" : "the plan's modelled events");
+  ImGui::TextDisabled("%s", model.idleCores > 0 ? i18n::trf("{0}, {1} idle core(s) left out", events, model.idleCores).c_str() : events);
   pipelineLegend(r.timeline);
 
   // Top: the grids coloured by core, the selected tile outlined; below, the lanes at their full height
@@ -199,12 +202,13 @@ void drawPipelinePanel(AppState& s) {
   if (hovered >= 0) {
     const TimelineBar& b = r.timeline.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();
-    ImGui::Text("%s, tile %d: %s on %s", model.names[static_cast<size_t>(b.core)].c_str(), b.tile, eventKindName(b.kind),
-                pipeName(pipeOf(b.kind)));
+    ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2} on {3}", model.names[static_cast<size_t>(b.core)], b.tile,
+                                     eventKindName(b.kind), pipeName(pipeOf(b.kind)))
+                               .c_str());
     ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
                 bufferName(b.buffer));
-    if (b.bytes) ImGui::Text("%llu bytes", static_cast<unsigned long long>(b.bytes));
-    ImGui::TextDisabled("click: select this tile");
+    if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
+    ImGui::TextDisabled("%s", i18n::tr("click: select this tile"));
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, b.tile);
   }

@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
+#include "i18n/translate.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
@@ -20,36 +22,38 @@ void drawPlayerBar(AppState& s) {
   ImGui::Separator();
   ImGui::BeginDisabled(a.empty());
   if (ui::Button("|◀")) p.scrub(0.0);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the start");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Back to the start"));
   ImGui::SameLine();
   if (ui::Button("◀")) p.stepBack(a, s.stepUnit);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step back by a %s (Left)", stepUnitName(s.stepUnit));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::trf("Step back by a {0} (Left)", i18n::tr(stepUnitName(s.stepUnit))).c_str());
   ImGui::SameLine();
   if (ui::Button(p.playing ? "  Pause  " : "▶ Play ", ImVec2(ImGui::GetFontSize() * 5.5f, 0))) p.togglePlay();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Play / pause (Space)"));
   ImGui::SameLine();
   if (ui::Button("▶")) p.stepForward(a, s.stepUnit);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step forward by a %s (Right)", stepUnitName(s.stepUnit));
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::trf("Step forward by a {0} (Right)", i18n::tr(stepUnitName(s.stepUnit))).c_str());
   ImGui::SameLine();
   if (ui::Button("▶|")) p.toEnd();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to the end: the final result");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Jump to the end: the final result"));
   ImGui::SameLine();
   float t = static_cast<float>(p.t);
-  const float paceW = ImGui::CalcTextSize("pace").x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
+  const float paceW = ImGui::CalcTextSize(i18n::tr("pace")).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
-  char label[96];
   const bool capped = s.run.scene.trace && s.run.scene.trace->movesTruncated;
-  if (a.empty() && capped) std::snprintf(label, sizeof label, "no moves: the trace stopped before this plane");
-  else std::snprintf(label, sizeof label, "%zu of %zu moves landed%s", landed, a.moves().size(), capped ? " (trace capped)" : "");
-  if (ui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label)) p.scrub(t);
+  // The slider shows this text as its format: a '%' in it (none in either language) would be read as one.
+  std::string label;
+  if (a.empty() && capped) label = i18n::tr("no moves: the trace stopped before this plane");
+  else if (capped) label = i18n::trf("{0} of {1} moves landed (trace capped)", landed, a.moves().size());
+  else label = i18n::trf("{0} of {1} moves landed", landed, a.moves().size());
+  if (ui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label.c_str())) p.scrub(t);
   ImGui::EndDisabled();
 
   // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.
   if (s.presenter) {
     ImGui::SameLine();
     if (ui::Button("pace")) ImGui::OpenPopup("##pace");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Speed, loop, one move at a time or cores in parallel");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Speed, loop, one move at a time or cores in parallel"));
     if (ImGui::BeginPopup("##pace")) {
       ui::CloseOnEscape();
       paceSettings(s);
@@ -66,7 +70,7 @@ void paceSettings(AppState& s) {
   Player& p = s.player;
   float speed = static_cast<float>(p.speed);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  if (ui::SliderFloat("speed", &speed, 0.25f, 60.0f, "%.2g beats/s", ImGuiSliderFlags_Logarithmic)) p.speed = speed;
+  if (ui::SliderFloat("speed", &speed, 0.25f, 60.0f, i18n::tr("%.2g beats/s"), ImGuiSliderFlags_Logarithmic)) p.speed = speed;
   ImGui::SameLine();
   ui::Checkbox("loop", &p.loop);
   ImGui::SameLine();
@@ -75,9 +79,9 @@ void paceSettings(AppState& s) {
   const char* names[] = {pacingName(Pacing::kOneAtATime), pacingName(Pacing::kCoresInParallel)};
   if (ui::Combo("##pacing", &pacing, names, 2)) setPacing(s, static_cast<Pacing>(pacing));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("One move at a time: every add in the recorded order.\n"
-                      "Cores in parallel: each core issues one move per beat; a cell never receives\n"
-                      "its adds out of the recorded order.");
+    ImGui::SetTooltip("%s", i18n::tr("One move at a time: every add in the recorded order.\n"
+                                      "Cores in parallel: each core issues one move per beat; a cell never receives\n"
+                                      "its adds out of the recorded order."));
   ImGui::SameLine();
   int unit = static_cast<int>(s.stepUnit);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
@@ -85,13 +89,15 @@ void paceSettings(AppState& s) {
                          stepUnitName(StepUnit::kPhase)};
   if (ui::Combo("step by", &unit, units, 4)) s.stepUnit = static_cast<StepUnit>(unit);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("What the step buttons and Left / Right jump by: a beat, or to where the next tile, core\n"
-                      "or phase sends its first move (a long run is crossed in a few steps).");
-  char beat[64];
-  std::snprintf(beat, sizeof beat, "beat %.1f / %.1f", p.t, p.duration);
-  if (roomAfterLastItem() > ImGui::CalcTextSize(beat).x + ImGui::GetStyle().ItemSpacing.x) {
+    ImGui::SetTooltip("%s", i18n::tr("What the step buttons and Left / Right jump by: a beat, or to where the next tile, core\n"
+                                      "or phase sends its first move (a long run is crossed in a few steps)."));
+  char now[32], total[32];
+  std::snprintf(now, sizeof now, "%.1f", p.t);
+  std::snprintf(total, sizeof total, "%.1f", p.duration);
+  const std::string beat = i18n::trf("beat {0} / {1}", now, total);
+  if (roomAfterLastItem() > ImGui::CalcTextSize(beat.c_str()).x + ImGui::GetStyle().ItemSpacing.x) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", beat);  // where the line has room for it: the slider says the moves anyway
+    ImGui::TextDisabled("%s", beat.c_str());  // where the line has room for it: the slider says the moves anyway
   }
 }
 

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/memory_strip.h"
@@ -37,14 +38,14 @@ float legendsWidth(const AppState& s) {
   }
   const SceneGrid* src = sc.gridAt(sc.src);
   const SceneGrid* dst = opInfo(sc.op).backward ? sc.gridAt(sc.dst) : nullptr;
-  return ImGui::CalcTextSize(cat(src ? src->grid.name : "values", dst ? dst->grid.name : "").c_str()).x +
+  return ImGui::CalcTextSize(cat(src ? src->grid.name : i18n::tr("values"), dst ? dst->grid.name : "").c_str()).x +
          font * (dst ? 5.0f : 2.5f);
 }
 
 void memoryOrderToggle(AppState& s) {
   ui::Checkbox("memory order", &s.memoryOrder);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M).");
+    ImGui::SetTooltip("%s", i18n::tr("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M)."));
 }
 
 }  // namespace
@@ -55,7 +56,7 @@ void planeSelector(AppState& s) {
   if (planes <= 1) return;
   int plane = static_cast<int>(s.plane);
   // After SameLine on a full line (presenter fonts are wide), the selector starts a line of its own.
-  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize("plane").x;
+  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(i18n::tr("plane")).x;
   if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
@@ -84,12 +85,12 @@ void drawScatterPanel(AppState& s) {
   const Plan* plan = r.result.plan.get();
   const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
   const bool cube = plan && plan->intermediate >= 0;
-  const char* order = !opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
+  const char* order = i18n::tr(!opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
                       : cube ? "order: each row's terms into T (W pass), then T's rows into gradInput (H pass)"
                       : plan && plan->strategyName == "cube" ? "order: the cube's one pass, in K order"
                       : r.request.deterministic      ? "order: deterministic, one owner core per cell"
                       : atomics                      ? "order: atomic adds as recorded"
-                                                     : "order: no cell is shared, each sums its own adds in order";
+                                                     : "order: no cell is shared, each sums its own adds in order");
   ImGui::SameLine();
   // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids; the
   // order goes on hover too where the line has no room for it.
@@ -106,7 +107,7 @@ void drawScatterPanel(AppState& s) {
     if (ImGui::GetContentRegionAvail().x < legendsWidth(s)) ImGui::NewLine();
     drawLegends(s, ImGui::GetContentRegionAvail().x);
     ImGui::SameLine(0, 20);
-    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize("memory order").x + ImGui::GetFrameHeight() * 1.5f) {
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(i18n::tr("memory order")).x + ImGui::GetFrameHeight() * 1.5f) {
       memoryOrderToggle(s);
     } else {
       ImGui::NewLine();
@@ -151,9 +152,12 @@ void secondaryGridsToggle(AppState& s) {
     if (const SceneGrid* g = sc.gridAt(i)) names += (names.empty() ? "" : ", ") + g->grid.name;
   bool shown = sc.grids[static_cast<size_t>(sc.indices >= 0 ? sc.indices : sc.forwardInput)].shown;
   ImGui::SameLine();
-  if (ui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
+  {
+    ui::Verbatim tensorNames;
+    if (ui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
+  }
   if (ImGui::IsItemHovered() && !shown)
-    ImGui::SetTooltip("Hidden to keep the digits readable; the inspector still shows a cell's index.");
+    ImGui::SetTooltip("%s", i18n::tr("Hidden to keep the digits readable; the inspector still shows a cell's index."));
 }
 
 void drawLegends(AppState& s, float room) {
@@ -172,7 +176,7 @@ void drawLegends(AppState& s, float room) {
       ImGui::SameLine(0, 30);
       heatLegend(dst ? dst->grid.name.c_str() : "dst", r.dstScale, w, !s.outputRangeHidden());
     } else {
-      heatLegend("values", r.srcScale, w);
+      heatLegend(i18n::tr("values"), r.srcScale, w);
     }
   } else if (r.result.plan) {
     coreLegend(r.result.plan->coresUsed);

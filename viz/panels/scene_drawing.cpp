@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/model/text.h"
@@ -131,25 +132,25 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
   if (dstValuesFinal(s)) {
     *values = dst->grid.planeValues(r.scene.plane);
     if (note) {
-      *note = r.animation.empty() ? "(final values; the trace has no moves for this plane)"
-            : truncated           ? "(final values; the trace was truncated)"
-                                  : "(final values)";
+      *note = i18n::tr(r.animation.empty() ? "(final values; the trace has no moves for this plane)"
+                       : truncated         ? "(final values; the trace was truncated)"
+                                           : "(final values)");
     }
     return;
   }
   r.animation.dstValuesAt(s.player.t, r.scene, values, filled);
   if (opInfo(r.scene.op).backward) {
     filled->clear();  // a backward output starts zeroed: every cell shows its running sum
-    if (note) *note = "(running fp32 sums)";
+    if (note) *note = i18n::tr("(running fp32 sums)");
   } else if (note) {
-    *note = "(cells written so far)";
+    *note = i18n::tr("(cells written so far)");
   }
 }
 
 // "strides [64, 1, 8, 1] offset 3": where a non-contiguous layout puts the cells (the grid stays logical).
 std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& request) {
   if (request.layout == Layout::kContiguous || shape.empty()) return "";
-  return cat(layoutName(request.layout), ": ", stridesText(storageOf(shape, request)));
+  return cat(i18n::tr(layoutName(request.layout)), ": ", stridesText(storageOf(shape, request)));
 }
 
 void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
@@ -204,13 +205,13 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
         style.filled = &dstFilled;
       style.boxes = colour == CellColour::kCores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
     } else if (i == sc.forwardInput) {
-      style.note = "(forward input)";
+      style.note = i18n::tr("(forward input)");
       style.colour = CellColour::kValues;
     } else if (i == sc.mid) {
       // The cube's intermediate product: the W pass fills it, the H pass reads it.
       style.scale = &r.dstScale;
       if (playing) style.values = &midValues;
-      style.note = playing ? "(running fp32 sums in the workspace)" : "(fp32, in the workspace)";
+      style.note = i18n::tr(playing ? "(running fp32 sums in the workspace)" : "(fp32, in the workspace)");
       style.buffer = plan ? plan->intermediate : -1;
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     }

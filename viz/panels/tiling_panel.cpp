@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -11,6 +13,13 @@
 
 namespace gradlab::viz {
 namespace {
+
+// One number as printf writes it (the same digits in either language).
+std::string printed(const char* format, double v) {
+  char buffer[48];
+  std::snprintf(buffer, sizeof buffer, format, v);
+  return buffer;
+}
 
 std::string boxText(const Box& b) {
   if (b.cells() == 0) return "-";
@@ -24,14 +33,14 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
                                 ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##tiles", 8, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("tile", 0, 0.5f);
-  ImGui::TableSetupColumn("phase", 0, 0.7f);
-  ImGui::TableSetupColumn("core", 0, 0.6f);
-  ImGui::TableSetupColumn("src box (gradOutput)", 0, 1.6f);
-  ImGui::TableSetupColumn("dst box", 0, 1.4f);
-  ImGui::TableSetupColumn("write", 0, 0.6f);
-  ImGui::TableSetupColumn("UB use", 0, 1.6f);
-  ImGui::TableSetupColumn("est. µs", 0, 0.6f);
+  ImGui::TableSetupColumn(i18n::tr("tile"), 0, 0.5f);
+  ImGui::TableSetupColumn(i18n::tr("phase"), 0, 0.7f);
+  ImGui::TableSetupColumn(i18n::tr("core"), 0, 0.6f);
+  ImGui::TableSetupColumn(i18n::tr("src box (gradOutput)"), 0, 1.6f);
+  ImGui::TableSetupColumn(i18n::tr("dst box"), 0, 1.4f);
+  ImGui::TableSetupColumn(i18n::tr("write"), 0, 0.6f);
+  ImGui::TableSetupColumn(i18n::tr("UB use"), 0, 1.6f);
+  ImGui::TableSetupColumn(i18n::tr("est. µs"), 0, 0.6f);
   ImGui::TableHeadersRow();
   if (s.scrollToSelectedTile && s.selectedTile) {  // a tile picked in the Pipeline tab or the timeline
     ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.selectedTile) - 2.0f) * ImGui::GetFrameHeight()));
@@ -51,7 +60,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
       ImGui::Text("T%d", t.id);
       ImGui::TableNextColumn();
       const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
-      ImGui::TextUnformatted(phaseKindName(kind));
+      ImGui::TextUnformatted(i18n::tr(phaseKindName(kind)));
       ImGui::TableNextColumn();
       ImGui::Text("%s #%d", coreTag(plan, t.core).c_str(), t.order);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", plan.coreName(t.core).c_str());
@@ -60,7 +69,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(boxText(t.dst).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store");
+      ImGui::TextUnformatted(i18n::tr(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store"));
       ImGui::TableNextColumn();
       float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
       std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
@@ -69,11 +78,13 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
         const std::string& what = plan.ubUseText(t);
-        ImGui::Text("%llu of %llu bytes of UB: %s", static_cast<unsigned long long>(t.ubBytes),
-                    static_cast<unsigned long long>(plan.profile.ubBytes), what.empty() ? "nothing staged" : what.c_str());
-        ImGui::TextUnformatted(doubleBuffered(plan, t)
-                                   ? "At most half the UB: double-buffered, the next tile copies in beside it."
-                                   : "More than half the UB: the core runs this tile alone, no overlap.");
+        ImGui::TextUnformatted(i18n::trf("{0} of {1} bytes of UB: {2}", static_cast<unsigned long long>(t.ubBytes),
+                                         static_cast<unsigned long long>(plan.profile.ubBytes),
+                                         what.empty() ? i18n::tr("nothing staged") : what.c_str())
+                                   .c_str());
+        ImGui::TextUnformatted(i18n::tr(doubleBuffered(plan, t)
+                                            ? "At most half the UB: double-buffered, the next tile copies in beside it."
+                                            : "More than half the UB: the core runs this tile alone, no overlap."));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -107,12 +118,13 @@ void drawTilingPanel(AppState& s) {
   }
   ImGui::SameLine();
   planeSelector(s);
-  ImGui::Text("%zu tiles, %d cores used, UB %llu KiB each", plan.tiles.size(), plan.coresUsed,
-              static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
+  ImGui::TextUnformatted(i18n::trf("{0} tiles, {1} cores used, UB {2} KiB each", plan.tiles.size(), plan.coresUsed,
+                                   static_cast<unsigned long long>(plan.profile.ubBytes / 1024))
+                             .c_str());
   // The phases run one after another, a barrier between them.
   std::string phases;
-  for (const PlanPhase& p : plan.phases) phases += (phases.empty() ? "" : " | ") + std::string(phaseKindName(p.kind));
-  const std::string phasesText = cat("phases: ", phases);
+  for (const PlanPhase& p : plan.phases) phases += (phases.empty() ? "" : " | ") + std::string(i18n::tr(phaseKindName(p.kind)));
+  const std::string phasesText = i18n::trf("phases: {0}", phases);
   // On this line where it fits, else on its own (it was cut at the panel's edge).
   if (ImGui::CalcTextSize(phasesText.c_str()).x + ImGui::GetStyle().ItemSpacing.x < roomAfterLastItem()) ImGui::SameLine();
   ImGui::TextDisabled("%s", phasesText.c_str());
@@ -120,9 +132,9 @@ void drawTilingPanel(AppState& s) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
     for (size_t i = 0; i < plan.phases.size(); ++i) {
-      ImGui::Text("%zu %s: %s", i, phaseKindName(plan.phases[i].kind), plan.phases[i].what.c_str());
+      ImGui::Text("%zu %s: %s", i, i18n::tr(phaseKindName(plan.phases[i].kind)), plan.phases[i].what.c_str());
     }
-    ImGui::TextUnformatted("Each phase starts when every core has finished the one before it.");
+    ImGui::TextUnformatted(i18n::tr("Each phase starts when every core has finished the one before it."));
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -134,7 +146,7 @@ void drawTilingPanel(AppState& s) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
       ImGui::TextUnformatted(plan.strategy.c_str());
-      if (!plan.coreChoice.empty()) ImGui::Text("Cores: %s.", plan.coreChoice.c_str());
+      if (!plan.coreChoice.empty()) ImGui::TextUnformatted(i18n::trf("Cores: {0}.", plan.coreChoice).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -175,20 +187,24 @@ void drawTilingPanel(AppState& s) {
   const float groupTop = ImGui::GetCursorScreenPos().y;
   {
     const ModelledTime& m = r.timeline.modelled;
-    ui::TextWrapped("%.3g µs = launch %.3g + kernels %.3g", r.timeline.totalUs, m.launchUs, r.timeline.totalUs - m.launchUs);
+    textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", printed("%.3g", r.timeline.totalUs), printed("%.3g", m.launchUs),
+                          printed("%.3g", r.timeline.totalUs - m.launchUs)));
     const bool explain = ImGui::IsItemHovered();
     ui::Checkbox("kernels only", &s.timelineKernelsOnly);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Start the timeline where the kernels start, to see their pipelines.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Start the timeline where the kernels start, to see their pipelines."));
     if (explain) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::Text("Modelled device time (%s). Each vector core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
-                  "(MTE3); a cube core's four: copy-in to L1 (MTE2), load L0 (MTE1), matmul (CUBE), FixPipe out. The Pipeline tab draws them larger. "
-                  "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
-                  "this one computes. Copies are %.0f %% of the critical path; %.1f KiB at %.3g GB/s effective, "
-                  "%.2g %% of the %.0f GB/s HBM.",
-                  r.timeline.fromTrace ? "from the trace" : "estimated from the plan", m.bandwidthBound() * 100.0, static_cast<double>(m.bytes) / 1024.0, m.effectiveGBps(),
-                  100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps, plan.profile.gmBandwidthGBps);
+      ImGui::TextUnformatted(
+          i18n::trf("Modelled device time ({0}). Each vector core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
+                    "(MTE3); a cube core's four: copy-in to L1 (MTE2), load L0 (MTE1), matmul (CUBE), FixPipe out. The Pipeline tab draws them larger. "
+                    "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
+                    "this one computes. Copies are {1} % of the critical path; {2} KiB at {3} GB/s effective, "
+                    "{4} % of the {5} GB/s HBM.",
+                    i18n::tr(r.timeline.fromTrace ? "from the trace" : "estimated from the plan"), printed("%.0f", m.bandwidthBound() * 100.0),
+                    printed("%.1f", static_cast<double>(m.bytes) / 1024.0), printed("%.3g", m.effectiveGBps()),
+                    printed("%.2g", 100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps), printed("%.0f", plan.profile.gmBandwidthGBps))
+              .c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -222,12 +238,12 @@ void drawTilingPanel(AppState& s) {
   ImGui::EndGroup();
 
   if (s.planHidden()) {  // its rows, cores and atomic adds would answer the open question
-    textDimWrapped("The tile table waits until the question is answered.");
+    textDimWrapped(i18n::tr("The tile table waits until the question is answered."));
   } else if (!folded) {
     tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
   } else {
     if (s.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it
-    if (!ImGui::CollapsingHeader("tiles: cores, boxes, UB use, time")) return;
+    if (!ImGui::CollapsingHeader(ui::shownLabel("tiles: cores, boxes, UB use, time"))) return;
     tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
   }
 }

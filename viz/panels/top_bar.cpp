@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/model/wrap.h"
 #include "viz/panels/actions.h"
@@ -11,7 +12,8 @@
 namespace gradlab::viz {
 namespace {
 
-float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
+// The width of ui::Button(label) as shown (in the user's language).
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(i18n::tr(label)).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
 // `text` on one line within `width` pixels, ending in "…" when cut.
 std::string fitToWidth(const std::string& text, float width) {
@@ -38,9 +40,9 @@ void drawTopBar(AppState& s) {
   ImGui::PopFont();
   ImGui::SameLine();
   if (ui::Button("File")) ImGui::OpenPopup("##file");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save or open a session; where exports go; colours");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save or open a session; where exports go; colours"));
   drawFileMenu(s);
-  const char* subtitle = "backward ops on an emulated NPU";
+  const char* subtitle = i18n::tr("backward ops on an emulated NPU");
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
   float comboW = ImGui::GetFontSize() * 16.0f;
   float left = ImGui::GetCursorPosX() + ImGui::GetItemRectSize().x + st.ItemSpacing.x;
@@ -52,15 +54,16 @@ void drawTopBar(AppState& s) {
   ImGui::SameLine(0, 24);
   comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, comboW);
   ImGui::SetNextItemWidth(comboW);
-  if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : "Free exploration")) {
+  if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : i18n::tr("Free exploration"))) {
     if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
     ImGui::Separator();
+    ui::Verbatim titles;  // lesson and preset titles come in the lesson's language already
     for (size_t i = 0; i < s.lessons.size(); ++i)
       if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
         applyPreset(s, static_cast<int>(i), 0);
     if (!s.library.empty()) {
       ImGui::Separator();
-      ImGui::TextDisabled("Presets");
+      ImGui::TextDisabled("%s", i18n::tr("Presets"));
       for (const Preset& p : s.library)
         if (ui::Selectable(p.title.c_str())) {
           s.lesson = -1;
@@ -72,12 +75,12 @@ void drawTopBar(AppState& s) {
   if (lesson) {
     ImGui::SameLine();
     if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous preset (Up)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
     ImGui::SameLine();
     ImGui::Text("%d / %zu", s.preset + 1, lesson->presets.size());
     ImGui::SameLine();
     if (ui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Next preset (Down)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Next preset (Down)"));
   }
 
   // The status line takes what is left between the navigation and the buttons.
@@ -90,7 +93,7 @@ void drawTopBar(AppState& s) {
     uimap::item("progress", "run", text);
     ImGui::SameLine();
   } else if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
-    ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), "writing the GIF");
+    ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), i18n::tr("writing the GIF"));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
     ImGui::SameLine();
   } else if (!s.status.empty() && statusRoom > 40.0f) {
@@ -110,16 +113,16 @@ void drawTopBar(AppState& s) {
   }
   ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));
   if (ui::Button("?")) handleShortcut(s, Shortcut::kHelp);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys, mouse and zoom (H or ?)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Keys, mouse and zoom (H or ?)"));
   ImGui::SameLine();
   if (ui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Presenter mode: large fonts, high contrast (P)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Presenter mode: large fonts, high contrast (P)"));
   ImGui::SameLine();
   if (ui::Button(shotLabel)) handleShortcut(s, Shortcut::kScreenshot);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save a PNG screenshot (S)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save a PNG screenshot (S)"));
   ImGui::SameLine();
   if (ui::Button(gifLabel)) s.requests.exportGif = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Record this preset's animation as an animated GIF");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Record this preset's animation as an animated GIF"));
 }
 
 }  // namespace gradlab::viz

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "i18n/translate.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/draw_text.h"
 
@@ -33,9 +34,11 @@ void ulpHistogramWidget(const ErrorSummary& summary, ImVec2 size) {
   if (hovered >= 0) {
     ImGui::BeginTooltip();
     const char* label = ulpBucketLabel(hovered);
-    ImGui::Text("%lld cells with error %s%s ULP", static_cast<long long>(summary.buckets[static_cast<size_t>(hovered)]),
-                hovered == 0 ? "" : hovered == kUlpBuckets - 1 ? "" : "up to ", label);
-    ImGui::TextUnformatted("One correct rounding errs by at most ½ ULP.");
+    const bool upTo = hovered != 0 && hovered != kUlpBuckets - 1;
+    ImGui::TextUnformatted(i18n::trf(upTo ? "{0} cells with error up to {1} ULP" : "{0} cells with error {1} ULP",
+                                     static_cast<long long>(summary.buckets[static_cast<size_t>(hovered)]), label)
+                               .c_str());
+    ImGui::TextUnformatted(i18n::tr("One correct rounding errs by at most ½ ULP."));
     ImGui::EndTooltip();
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "i18n/translate.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
@@ -66,7 +67,7 @@ void coreLegend(int cores, float width) {
   if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
   const float right = ImGui::GetCursorScreenPos().x + width;
   if (cores > 16) {
-    ImGui::TextUnformatted("cores");
+    ImGui::TextUnformatted(i18n::tr("cores"));
     ImGui::SameLine();
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float room = right - p.x - ImGui::CalcTextSize(" c00").x;
@@ -75,7 +76,7 @@ void coreLegend(int cores, float width) {
     for (int c = 0; c < cores; ++c) {
       ImVec2 a(p.x + sw * static_cast<float>(c), p.y + 2), b(a.x + sw - 1.0f, p.y + h - 2);
       dl->AddRectFilled(a, b, toImU32(coreColour(c)));
-      if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("core %d", c);
+      if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", i18n::trf("core {0}", c).c_str());
     }
     ImGui::Dummy(ImVec2(sw * static_cast<float>(cores), h));
     ImGui::SameLine();

@@ -9,7 +9,8 @@
 
 namespace gradlab::viz {
 
-// A horizontal bar `width` wide at the ImGui cursor (takes one widget line), titled `title`. Without
+// A horizontal bar `width` wide at the ImGui cursor (takes one widget line), titled `title` (shown as given:
+// a tensor name, or a word the caller translated). Without
 // `numbers` its ends read "?" (the range would answer an open question about a value).
 void heatLegend(const char* title, const HeatScale& scale, float width, bool numbers = true);
 // Swatches "c0 c1 ..." for `cores` cores within `width` (0: the available width); many cores get one

@@ -11,6 +11,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/widgets/ui_map.h"
 
@@ -23,19 +24,22 @@ std::unordered_map<ImGuiID, std::string>& typing() {
   return fields;
 }
 
-// The text field and its - / + buttons; the label after them. Returns the committed text, if any, and
-// which button was pressed (-1, 0, +1).
-std::optional<std::string> fieldWithSteps(const char* label, const std::string& shown, int* step) {
+// The text field and its - / + buttons; the label after them (in the user's language). Returns the committed
+// text, if any, and which button was pressed (-1, 0, +1). `shown` is the value for the widget map, `display`
+// the same in the user's language (they differ for a word such as "auto (0)").
+std::optional<std::string> fieldWithSteps(const char* label, const std::string& shown, const std::string& display, int* step) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const float button = ImGui::GetFrameHeight();
   const std::string visible = std::string(label).substr(0, std::string(label).find("##"));
+  const std::string translated = ui::shownLabel(label);  // "中文###label" in Chinese
+  const std::string visibleShown = translated.substr(0, translated.find("##"));
   ImGui::PushID(label);
   const ImGuiID id = ImGui::GetID("##text");
   auto& fields = typing();
   auto it = fields.find(id);
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%s", (it != fields.end() ? it->second : shown).c_str());
-  const float labelW = std::max(ImGui::CalcTextSize("out W ").x, ImGui::CalcTextSize(visible.c_str()).x + st.ItemInnerSpacing.x);
+  std::snprintf(buf, sizeof buf, "%s", (it != fields.end() ? it->second : display).c_str());
+  const float labelW = std::max(ImGui::CalcTextSize("out W ").x, ImGui::CalcTextSize(visibleShown.c_str()).x + st.ItemInnerSpacing.x);
   ImGui::SetNextItemWidth(-(labelW + 2.0f * (button + st.ItemInnerSpacing.x)));
   if (ImGui::InputText("##text", buf, sizeof buf, ImGuiInputTextFlags_CharsScientific | ImGuiInputTextFlags_AutoSelectAll))
     fields[id] = buf;  // typed (or Escape put the first text back)
@@ -57,7 +61,7 @@ std::optional<std::string> fieldWithSteps(const char* label, const std::string& 
   if (ImGui::Button("+", ImVec2(button, button))) *step = +1;
   uimap::item("step", visible + " +");
   ImGui::SameLine(0, st.ItemInnerSpacing.x);
-  ImGui::TextUnformatted(visible.c_str());
+  ImGui::TextUnformatted(visibleShown.c_str());
   ImGui::PopID();
   return committed;
 }
@@ -79,7 +83,8 @@ std::optional<double> parseReal(const std::string& text) {
 
 bool intField(const char* label, int64_t* value, int64_t lo, int64_t hi) {
   int step = 0;
-  const std::optional<std::string> typed = fieldWithSteps(label, cat(*value), &step);
+  const std::string shown = cat(*value);
+  const std::optional<std::string> typed = fieldWithSteps(label, shown, shown, &step);
   int64_t next = *value;
   if (typed) {
     const std::optional<double> v = parseReal(*typed);
@@ -96,7 +101,7 @@ bool realField(const char* label, double* value, double lo, double hi, double st
   if (*value == 0.0) std::snprintf(shown, sizeof shown, "%s", zeroText);
   else std::snprintf(shown, sizeof shown, "%.6g", *value);
   int pressed = 0;
-  const std::optional<std::string> typed = fieldWithSteps(label, shown, &pressed);
+  const std::optional<std::string> typed = fieldWithSteps(label, shown, *value == 0.0 ? i18n::tr(zeroText) : shown, &pressed);
   double next = *value;
   if (typed) {
     if (const std::optional<double> v = parseReal(*typed)) next = std::clamp(*v, lo, hi);

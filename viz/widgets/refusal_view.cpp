@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
@@ -49,7 +50,7 @@ float gauge(ImDrawList* dl, ImVec2 p, float width, std::span<const Gauge> gauges
   auto x = [&](double v) { return p.x + static_cast<float>(scale.at(v)) * width; };
   const ImU32 labelCol = g.offending ? th.bad : th.label;
   float y = p.y;
-  const std::string flagged = g.label + "   \u2190 breaks the rule";
+  const std::string flagged = i18n::trf("{0}   \u2190 breaks the rule", g.label);
   const bool flag = g.offending && textSize(flagged).x <= width;
   y += text(dl, ImVec2(p.x, y), labelCol, flag ? flagged : g.label).y + 0.2f * u;
   const float h = 1.1f * u;
@@ -88,12 +89,13 @@ float gauge(ImDrawList* dl, ImVec2 p, float width, std::span<const Gauge> gauges
   // Below the bar: the limit(s) under their lines, the value under its end (on a second row when they
   // would collide).
   const float right = p.x + width;
-  tickLabel(dl, x(g.limit), y, p.x, right, th.label, (g.low ? "max " : g.atMost ? "limit " : "at least ") + g.limitText);
-  if (g.low) tickLabel(dl, x(*g.low), y, p.x, right, th.label, "min " + g.lowText);
-  if (scale.cut) text(dl, ImVec2(p.x, y), th.labelDim, "from " + formatNumber(scale.a), 0.85f);
+  tickLabel(dl, x(g.limit), y, p.x, right, th.label,
+            i18n::trf(g.low ? "max {0}" : g.atMost ? "limit {0}" : "at least {0}", g.limitText));
+  if (g.low) tickLabel(dl, x(*g.low), y, p.x, right, th.label, i18n::trf("min {0}", g.lowText));
+  if (scale.cut) text(dl, ImVec2(p.x, y), th.labelDim, i18n::trf("from {0}", formatNumber(scale.a)), 0.85f);
   const float rowH = textSize("0", 0.85f).y;
-  const std::string valueLabel = "you: " + g.valueText;
-  const float vw = textSize(valueLabel, 0.85f).x, lwText = textSize("limit " + g.limitText, 0.85f).x;
+  const std::string valueLabel = i18n::trf("you: {0}", g.valueText);
+  const float vw = textSize(valueLabel, 0.85f).x, lwText = textSize(i18n::trf("limit {0}", g.limitText), 0.85f).x;
   const bool collide = std::fabs(x(g.value) - x(g.limit)) < (vw + lwText) / 2.0f + 0.5f * u ||
                        (g.low && std::fabs(x(g.value) - x(*g.low)) < vw + 0.5f * u);
   const float vy = collide ? y + rowH : y;
@@ -145,9 +147,8 @@ float plane(ImDrawList* dl, ImVec2 p, float width, const refusal::PlaneView& v) 
   // Rows above the plane when the index is negative.
   const float top = p.y + 1.2f * u + (v.row < 0 ? (near ? cell * static_cast<float>(-v.row) : gap + markerCell) : 0.0f);
   const float left = p.x + 2.5f * u;
-  text(dl, ImVec2(left, p.y), th.labelDim,
-       "plane " + std::to_string(v.rows) + " x " + std::to_string(v.cols) + "  (h * W + w in 0.." +
-           std::to_string(v.rows * v.cols - 1) + ")", 0.85f);
+  text(dl, ImVec2(left, p.y), th.labelDim, i18n::trf("plane {0} x {1}  (h * W + w in 0..{2})", v.rows, v.cols, v.rows * v.cols - 1),
+       0.85f);
   const ImVec2 a(left, top), b(left + pw, top + ph);
   dl->AddRectFilled(a, b, alpha(th.label, 20));
   if (cell >= 6.0f) {
@@ -177,12 +178,11 @@ float plane(ImDrawList* dl, ImVec2 p, float width, const refusal::PlaneView& v) 
   const float lx = std::max(b.x, m1.x) + 0.8f * u;
   const float room = p.x + width - lx;
   const std::string title = v.cell + " = " + std::to_string(v.index);
-  const std::string where = "row " + std::to_string(v.row) + ", col " + std::to_string(v.col);
+  const std::string where = i18n::trf("row {0}, col {1}", v.row, v.col);
   std::string far;
-  if (!near && v.row < 0) far = "(above row 0)";
-  if (!near && v.row >= 0) far.append("(").append(std::to_string(v.row - v.rows + 1)).append(" rows past the end)");
-  const std::string window = "rows " + std::to_string(v.winRow0) + ".." + std::to_string(v.winRow1 - 1) + ", cols " +
-                             std::to_string(v.winCol0) + ".." + std::to_string(v.winCol1 - 1);
+  if (!near && v.row < 0) far = i18n::tr("(above row 0)");
+  if (!near && v.row >= 0) far = i18n::trf("({0} rows past the end)", v.row - v.rows + 1);
+  const std::string window = i18n::trf("rows {0}..{1}, cols {2}..{3}", v.winRow0, v.winRow1 - 1, v.winCol0, v.winCol1 - 1);
   const float widest = std::max({textSize(title).x, textSize(where).x, textSize(far).x, textSize(window).x});
   const float scaleText = room >= widest ? 1.0f : std::max(0.75f, room / widest);
   const float line = textSize("0", scaleText).y;
@@ -192,7 +192,7 @@ float plane(ImDrawList* dl, ImVec2 p, float width, const refusal::PlaneView& v) 
   text(dl, ImVec2(lx, markerTop + line), th.bad, where, scaleText);
   if (!far.empty()) text(dl, ImVec2(lx, markerTop + 2.0f * line), th.bad, far, scaleText);
   const float winTop = std::min(a.y + cell * v.winRow0, markerTop - 2.4f * line);
-  text(dl, ImVec2(lx, winTop), th.highlight, "its window", scaleText);
+  text(dl, ImVec2(lx, winTop), th.highlight, i18n::tr("its window"), scaleText);
   text(dl, ImVec2(lx, winTop + line), th.highlight, window, scaleText);
   const float bottom = std::max({b.y, m1.y, markerTop + (far.empty() ? 2.0f : 3.0f) * line});
   return bottom - p.y + 0.6f * u;
@@ -218,7 +218,7 @@ float choices(ImDrawList* dl, ImVec2 p, float width, const refusal::Choices& c) 
   x += text(dl, ImVec2(x, y + 0.25f * u), th.labelDim, c.what + ":").x + 0.6f * u;
   for (const std::string& s : c.allowed) pill(s, th.good, false);
   x += 0.8f * u;
-  const std::string asked = "asked:";
+  const std::string asked = i18n::tr("asked:");
   if (x + textSize(asked).x + textSize(c.given).x + 2.0f * u > p.x + width) x = p.x, y += pillH + 0.4f * u;
   x += text(dl, ImVec2(x, y + 0.25f * u), th.bad, asked).x + 0.4f * u;
   pill(c.given, th.bad, true);
@@ -265,8 +265,8 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
   const Theme& th = theme();
   ImGui::Spacing();
   if (!e.matched) {
-    textDimWrapped("No rule of the explainer's table matches this refusal, so there is nothing to draw: the code "
-                   "and the library's sentence above are all that is known.");
+    textDimWrapped(i18n::tr("No rule of the explainer's table matches this refusal, so there is nothing to draw: the code "
+                            "and the library's sentence above are all that is known."));
     return;
   }
   // A side panel keeps the words (rule, numbers, fixes); the centre adds the sentence and the picture, with
@@ -281,7 +281,7 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
   }
   ImGui::PushFont(headingFont());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.panelAccent));
-  ui::TextWrapped("Why: %s", e.rule.c_str());
+  textWrapped(i18n::trf("Why: {0}", e.rule));
   ImGui::PopStyleColor();
   ImGui::PopFont();
   // Presenter mode: the picture and the fix first (what the room reads from afar), then the numbers and the
@@ -292,7 +292,7 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
   };
   auto numbers = [&] {
     ImGui::Spacing();
-    ImGui::TextDisabled("Your numbers");
+    ImGui::TextDisabled("%s", i18n::tr("Your numbers"));
     ImGui::PushFont(monoFont());
     bullets(e.numbers, th.label);
     ImGui::PopFont();
@@ -300,7 +300,7 @@ void drawRefusalExplanation(const refusal::Explanation& e) {
   };
   auto fixes = [&] {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.good));
-    ImGui::TextUnformatted("To make it legal");
+    ImGui::TextUnformatted(i18n::tr("To make it legal"));
     ImGui::PopStyleColor();
     bullets(e.fixes, th.label);
   };

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <numeric>
 
+#include "i18n/translate.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/heat_scale.h"
 #include "viz/model/text.h"
@@ -13,6 +14,13 @@
 
 namespace gradlab::viz {
 namespace {
+
+// One number as printf writes it (the same digits in either language).
+std::string printed(const char* format, double v) {
+  char text[48];
+  std::snprintf(text, sizeof text, format, v);
+  return text;
+}
 
 // A time axis tick: compact, or with as many decimals as the span needs when compact would print the start and
 // the end alike (the kernels of a small call, a few ns after a 3 µs launch).
@@ -74,7 +82,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
       const float a = std::max(x, launch.x0), b = std::min(x + launch.height(), launch.x1);
       if (b > a) dl->AddLine(ImVec2(a, launch.y1 - (a - x)), ImVec2(b, launch.y1 - (b - x)), IM_COL32(150, 150, 150, 90));
     }
-    const char* label = "launch";
+    const char* label = i18n::tr("launch");
     const ImVec2 ts = ImGui::CalcTextSize(label);
     if (ts.x + 6.0f < launch.width())
       drawText(dl, ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
@@ -115,17 +123,20 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
   if (hovered < 0 && overLaunch) {
     ImGui::BeginTooltip();
-    ImGui::Text("kernel launch: %.3f µs", model.launchUs);
-    ImGui::TextUnformatted("The host hands the kernel to the device; no core starts before this has passed.");
+    ImGui::TextUnformatted(i18n::trf("kernel launch: {0} µs", printed("%.3f", model.launchUs)).c_str());
+    ImGui::TextUnformatted(i18n::tr("The host hands the kernel to the device; no core starts before this has passed."));
     ImGui::EndTooltip();
   }
   if (hovered >= 0) {
     const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();
-    ImGui::Text("%s, tile %d: %s", static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str() : "core",
-                b.tile, eventKindName(b.kind));
+    ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2}",
+                                     static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str()
+                                                                                        : i18n::tr("core"),
+                                     b.tile, eventKindName(b.kind))
+                               .c_str());
     ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
-    if (b.bytes) ImGui::Text("%llu bytes", static_cast<unsigned long long>(b.bytes));
+    if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
     ImGui::EndTooltip();
   }
   ImGui::EndChild();
@@ -138,8 +149,9 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
   const size_t n = model.loadUs.size();
   const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
   const double mean = n ? std::accumulate(model.loadUs.begin(), model.loadUs.end(), 0.0) / static_cast<double>(n) : 0.0;
-  ImGui::Text("imbalance %.2f (max/mean)", model.imbalance);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The busiest core's modelled time over the mean core time: 1 is a perfect balance.");
+  ImGui::TextUnformatted(i18n::trf("imbalance {0} (max/mean)", printed("%.2f", model.imbalance)).c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", i18n::tr("The busiest core's modelled time over the mean core time: 1 is a perfect balance."));
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   const float chartH = std::max(avail.y - 4.0f, 20.0f);
@@ -153,7 +165,8 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
       dl->AddRectFilled(a, b, toImU32(coreColour(static_cast<int32_t>(c))));
       if (ImGui::IsMouseHoveringRect(ImVec2(a.x, p.y), b)) {
         ImGui::BeginTooltip();
-        ImGui::Text("core %zu: %.3f µs (mean %.3f µs)", c, model.loadUs[c], mean);
+        ImGui::TextUnformatted(
+            i18n::trf("core {0}: {1} µs (mean {2} µs)", c, printed("%.3f", model.loadUs[c]), printed("%.3f", mean)).c_str());
         ImGui::EndTooltip();
       }
     }
