@@ -195,7 +195,8 @@ void CloseOnEscape() {
 
 bool Combo(const char* label, int* current, const char* const items[], int count) {
   bool changed = false;
-  if (BeginCombo(label, *current >= 0 && *current < count ? items[*current] : "")) {
+  const char* preview = *current >= 0 && *current < count ? items[*current] : "";
+  if (BeginCombo(label, g_verbatim > 0 ? preview : i18n::tr(preview))) {  // shown as its options are
     for (int i = 0; i < count; ++i)
       if (Selectable(items[i], i == *current)) {
         changed = i != *current;
