@@ -277,7 +277,6 @@ void refreshExercise(AppState& s) {
 void setLanguage(AppState& s, i18n::Language language) {
   i18n::setLanguage(language);
   applyLanguage(s.lessons, language);
-  s.compare.stale = true;  // its notes and grid names are written in the language of the moment
   if (!s.exercise) return;
   const Preset* p = s.currentPreset();
   if (p && p->exercise && s.run.ok())

@@ -180,7 +180,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
   ImGui::SameLine();
   ImGui::TextDisabled("%s", i18n::trf(p.tiles == 1 ? "{0}, phase {1} of {2} ({3}): {4} tile" : "{0}, phase {1} of {2} ({3}): {4} tiles",
                                       l.core, phase + 1, plan.phases.size(),
-                                      phaseKindName(plan.phases[static_cast<size_t>(phase)].kind), p.tiles)
+                                      i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(phase)].kind)), p.tiles)
                                 .c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
   // The line of the move under the player (its statement group's first line); the others in flight are lit too.
@@ -265,7 +265,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
 void phasePicker(AppState& s, const CodeModel& m, int32_t shown) {
   const Plan& plan = *s.run.result.plan;
   auto label = [&](int32_t p) {
-    return cat(p + 1, " ", phaseKindName(plan.phases[static_cast<size_t>(p)].kind), ": ",
+    return cat(p + 1, " ", i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(p)].kind)), ": ",
                m.phases[static_cast<size_t>(p)].listing.name);
   };
   const std::string preview = s.codePhase ? label(shown) : i18n::trf("follow: {0}", m.phases[static_cast<size_t>(shown)].listing.name);

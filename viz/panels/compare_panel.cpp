@@ -171,7 +171,7 @@ void drawComparePanel(AppState& s) {
   const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
   heatLegend(i18n::tr("values"), c.valueScale, w);
   ImGui::SameLine(0, 30);
-  heatLegend(c.mode == CompareMode::kPrecision ? i18n::tr("error (ULP)") : "|diff|", c.diffScale, w);
+  heatLegend(i18n::tr(c.mode == CompareMode::kPrecision ? "error (ULP)" : "|diff|"), c.diffScale, w);
   if (histogram) {
     ImGui::TextDisabled("%s", i18n::tr("cells by error (ULP, every plane)"));
     ulpHistogramWidget(c.ulps, ImVec2(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 26.0f),
