@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "i18n/translate.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
@@ -10,6 +11,12 @@ namespace gradlab::viz {
 namespace {
 
 std::vector<float> allValues(const SceneGrid* g) { return g ? g->grid.values : std::vector<float>(); }
+
+// i18n::trf in a given language.
+template <typename... Values>
+std::string trfIn(i18n::Language language, const char* pattern, const Values&... values) {
+  return i18n::substitute(i18n::trIn(language, pattern), {std::string_view(i18n::detail::text(values))...});
+}
 
 }  // namespace
 
@@ -82,7 +89,7 @@ RunView prepareRun(AppState& s) {
     r.result.message = error;
   } else if (!s.runner) {
     r.result.status = -1;
-    r.result.message = "no runner is connected";
+    r.result.message = i18n::tr("no runner is connected");
   } else {
     r.notes = dropMisfitInputs(&r.request);
     r.request.trace = true;
@@ -219,7 +226,7 @@ bool applySession(AppState& s, const Session& session, std::string* error) {
     for (size_t i = 0; i < s.lessons.size(); ++i) {
       if (s.lessons[i].id != session.lesson) continue;
       if (session.step >= static_cast<int>(s.lessons[i].presets.size())) {
-        *error = cat("the session's lesson \"", session.lesson, "\" has no step ", session.step + 1);
+        *error = i18n::trf("the session's lesson \"{0}\" has no step {1}", session.lesson, session.step + 1);
         return false;
       }
       s.lesson = static_cast<int>(i), s.preset = session.step;
@@ -333,7 +340,7 @@ void revealExercise(AppState& s) {
   playReveal(s);
 }
 
-std::string lessonScoreText(const AppState& s) {
+std::string lessonScoreText(const AppState& s, i18n::Language language) {
   const Lesson* l = s.currentLesson();
   if (!l) return "";
   int asked = 0;
@@ -347,9 +354,11 @@ std::string lessonScoreText(const AppState& s) {
       hints += result.hints;
     }
   }
-  if (answered == 0) return cat("This lesson asks ", asked, asked == 1 ? " question." : " questions.");
-  return cat("Score: ", firstTry, " of ", answered, " right first time", hints ? cat(", ", hints, hints == 1 ? " hint" : " hints", " used") : std::string(),
-             answered < asked ? cat(", ", asked - answered, " to go") : std::string());
+  if (answered == 0)
+    return trfIn(language, asked == 1 ? "This lesson asks {0} question." : "This lesson asks {0} questions.", asked);
+  return cat(trfIn(language, "Score: {0} of {1} right first time", firstTry, answered),
+             hints ? trfIn(language, hints == 1 ? ", {0} hint used" : ", {0} hints used", hints) : std::string(),
+             answered < asked ? trfIn(language, ", {0} to go", asked - answered) : std::string());
 }
 
 void selectTile(AppState& s, int32_t tile) {

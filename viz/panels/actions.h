@@ -63,7 +63,9 @@ void hintExercise(AppState& state);
 // Gives the answer away (counts as not answered right) and plays the reveal: the teacher's "show the room".
 void revealExercise(AppState& state);
 // "Score: 2 of 3 right first time, 1 hint used, 4 to go" for the lesson on screen; "" when it asks nothing.
-std::string lessonScoreText(const AppState& state);
+// In English unless `language` says otherwise: the widget map's "score" fact stays English in either
+// language, the exercise panel asks for the user's.
+std::string lessonScoreText(const AppState& state, i18n::Language language = i18n::Language::kEnglish);
 
 // Selects plan tile `tile` (outlined on the grids, highlighted and scrolled to in the Tiling tab's table).
 void selectTile(AppState& state, int32_t tile);

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "i18n/translate.h"
 #include "viz/model/code_view.h"
 #include "viz/model/text.h"
 #include "viz/panels/panels.h"
@@ -164,7 +165,7 @@ std::string noteOf(const KernelListing& l, int line) {
   const CodeLine& c = l.lines[static_cast<size_t>(line)];
   for (size_t i = 0; c.note.empty() && c.step >= 0 && i < l.lines.size(); ++i)
     if (l.lines[i].step == c.step && !l.lines[i].note.empty()) return l.lines[i].note;
-  return c.note.empty() && c.step < 0 ? "this line records nothing itself (a declaration, a loop, a brace)." : c.note;
+  return c.note.empty() && c.step < 0 ? i18n::tr("this line records nothing itself (a declaration, a loop, a brace).") : c.note;
 }
 
 // The listing of phase `phase` in a child of `size`: a header, the lines (lit, dimmed, clickable), the note.
@@ -177,16 +178,18 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
   ImGui::BeginChild("##listing", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(th.panelAccent), "%s", l.name.c_str());
   ImGui::SameLine();
-  ImGui::TextDisabled("%s, phase %d of %zu (%s): %d tile%s", l.core.c_str(), phase + 1, plan.phases.size(),
-                      phaseKindName(plan.phases[static_cast<size_t>(phase)].kind), p.tiles, p.tiles == 1 ? "" : "s");
+  ImGui::TextDisabled("%s", i18n::trf(p.tiles == 1 ? "{0}, phase {1} of {2} ({3}): {4} tile" : "{0}, phase {1} of {2} ({3}): {4} tiles",
+                                      l.core, phase + 1, plan.phases.size(),
+                                      i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(phase)].kind)), p.tiles)
+                                .c_str());
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
   // The line of the move under the player (its statement group's first line); the others in flight are lit too.
   const int lit = focus.phase == phase && !focus.steps.empty() ? l.firstLine(focus.steps.front()) : -1;
   // Under the lines, what the clicked line (or else the lit one) does: as many wrapped lines as it takes.
   const bool clicked = s.codeLine && s.codeLine->phase == phase;
-  std::string note = !m.stepped ? "This trace records no lines (it was written before kernels recorded them): the code is shown unlit."
-                     : clicked  ? cat("clicked: ", noteOf(l, s.codeLine->line))
-                     : lit >= 0 ? cat("now: ", noteOf(l, lit))
+  std::string note = !m.stepped ? std::string(i18n::tr("This trace records no lines (it was written before kernels recorded them): the code is shown unlit."))
+                     : clicked  ? i18n::trf("clicked: {0}", noteOf(l, s.codeLine->line))
+                     : lit >= 0 ? i18n::trf("now: {0}", noteOf(l, lit))
                                 : l.what;
   const float noteH = ImGui::CalcTextSize(note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
                       ImGui::GetStyle().ItemSpacing.y;
@@ -239,11 +242,12 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
     if (!c.note.empty()) ImGui::TextUnformatted(c.note.c_str());
     if (c.step < 0) {
-      ImGui::TextDisabled("Records nothing itself: a declaration, a loop or a queue hand-over.");
+      ImGui::TextDisabled("%s", i18n::tr("Records nothing itself: a declaration, a loop or a queue hand-over."));
     } else {
       const size_t n = static_cast<size_t>(hoveredLine);
-      ImGui::TextDisabled("In this run: %d event%s, %d cell move%s (every plane). Click: its events on the timeline.",
-                          p.events[n], p.events[n] == 1 ? "" : "s", p.moves[n], p.moves[n] == 1 ? "" : "s");
+      const std::string events = i18n::trf(p.events[n] == 1 ? "{0} event" : "{0} events", p.events[n]);
+      const std::string moves = i18n::trf(p.moves[n] == 1 ? "{0} cell move" : "{0} cell moves", p.moves[n]);
+      ImGui::TextDisabled("%s", i18n::trf("In this run: {0}, {1} (every plane). Click: its events on the timeline.", events, moves).c_str());
     }
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
@@ -261,20 +265,21 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
 void phasePicker(AppState& s, const CodeModel& m, int32_t shown) {
   const Plan& plan = *s.run.result.plan;
   auto label = [&](int32_t p) {
-    return cat(p + 1, " ", phaseKindName(plan.phases[static_cast<size_t>(p)].kind), ": ",
+    return cat(p + 1, " ", i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(p)].kind)), ": ",
                m.phases[static_cast<size_t>(p)].listing.name);
   };
-  const std::string preview = s.codePhase ? label(shown) : cat("follow: ", m.phases[static_cast<size_t>(shown)].listing.name);
+  const std::string preview = s.codePhase ? label(shown) : i18n::trf("follow: {0}", m.phases[static_cast<size_t>(shown)].listing.name);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("follow: CheckIndices").x + ImGui::GetFrameHeight() * 1.5f);
   if (ui::BeginCombo("kernel", preview.c_str())) {
     if (ui::Selectable("follow the animation", !s.codePhase)) s.codePhase.reset();
+    const ui::Verbatim kernels;  // "2 compute: GatherRows": a phase's number, kind and kernel name
     for (int32_t p = 0; p < static_cast<int32_t>(m.phases.size()); ++p) {
       if (ui::Selectable(label(p).c_str(), s.codePhase && *s.codePhase == p)) s.codePhase = p;
     }
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Each phase runs its own kernel. Follow: the kernel of the move under the player.");
+    ImGui::SetTooltip("%s", i18n::tr("Each phase runs its own kernel. Follow: the kernel of the move under the player."));
   }
 }
 
@@ -289,7 +294,7 @@ void drawCodePanel(AppState& s) {
   CodePanelCache& cache = cacheFor(s);
   const CodeModel& m = cache.model;
   if (m.phases.empty()) {
-    textDimWrapped(cat("This call runs no kernel: ", r.result.plan->strategy));
+    textDimWrapped(i18n::trf("This call runs no kernel: {0}", r.result.plan->strategy));
     return;
   }
   const CodeFocus focus = codeFocusAt(r.scene, r.animation, s.player.t);
@@ -303,7 +308,7 @@ void drawCodePanel(AppState& s) {
   if (ui::Checkbox("timeline", &timeline)) s.codeTimeline = timeline;
   if (!s.presenter) {
     ImGui::SameLine();
-    ImGui::TextDisabled(s.codeLine ? "(its events are outlined on the timeline)" : "(click a line: its events on the timeline)");
+    ImGui::TextDisabled("%s", i18n::tr(s.codeLine ? "(its events are outlined on the timeline)" : "(click a line: its events on the timeline)"));
   }
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/panels.h"
@@ -13,6 +15,13 @@
 namespace gradlab::viz {
 namespace {
 
+// `value` as printf writes it with `format` ("%.3g"): the same digits in either language.
+std::string printed(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
 // The strategies mode: per strategy a line of facts and its timeline, all on one time axis.
 void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
   if (c.strategies.empty()) return;
@@ -20,11 +29,11 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
   const float textH = ImGui::GetTextLineHeightWithSpacing();
   const float each = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(c.strategies.size()) - textH * 1.2f);
   for (const StrategyRun& run : c.strategies) {
-    const std::string cores = run.cubeCores > 0 ? cat(run.cubeCores, " cube + ", run.vectorCores, " vector cores")
-                                                : cat(run.vectorCores, " vector cores");
-    const std::string result = run.reference ? std::string("the reference order")
-                               : run.diff.differing == 0 ? std::string("bit-identical to it")
-                                                         : cat(run.diff.differing, " cell(s) differ, max ", formatTick(run.diff.maxAbs));
+    const std::string cores = run.cubeCores > 0 ? i18n::trf("{0} cube + {1} vector cores", run.cubeCores, run.vectorCores)
+                                                : i18n::trf("{0} vector cores", run.vectorCores);
+    const std::string result = run.reference ? std::string(i18n::tr("the reference order"))
+                               : run.diff.differing == 0 ? std::string(i18n::tr("bit-identical to it"))
+                                                         : i18n::trf("{0} cell(s) differ, max {1}", run.diff.differing, formatTick(run.diff.maxAbs));
     ui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
                 formatBytes(run.bytes).c_str(), cores.c_str(), result.c_str());
     if (!run.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.note.c_str());
@@ -36,7 +45,7 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
 
 void drawComparePanel(AppState& s) {
   if (s.exerciseOpen()) {  // the other runs' results, ranges and plans would answer it
-    textDimWrapped("The comparison waits until the question on the right is answered: it would give the answer away.");
+    textDimWrapped(i18n::tr("The comparison waits until the question on the right is answered: it would give the answer away."));
     return;
   }
   CompareView& c = s.compare;
@@ -51,25 +60,30 @@ void drawComparePanel(AppState& s) {
     int low = c.lowDtype == ACL_BF16 ? 1 : 0;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const char* names[] = {"float16", "bfloat16"};
-    if (ui::Combo("##low", &low, names, 2)) {
-      c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
-      changed = true;
+    {
+      const ui::Verbatim dtypeNames;
+      if (ui::Combo("##low", &low, names, 2)) {
+        c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
+        changed = true;
+      }
     }
     ImGui::SameLine();
     int acc = static_cast<int>(c.accumulate);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    const char* accumulations[] = {"sum in fp32", "sum in dtype"};
+    // Translated here: ui::Combo shows the chosen item as given.
+    const char* accumulations[] = {i18n::tr("sum in fp32"), i18n::tr("sum in dtype")};
+    const ui::Verbatim translated;
     if (ui::Combo("##accumulate", &acc, accumulations, 2)) {
       c.accumulate = static_cast<Accumulation>(acc);
       changed = true;
     }
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
-                        "dtype: every partial sum rounded to the dtype (a naive kernel).");
+      ImGui::SetTooltip("%s", i18n::tr("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
+                                       "dtype: every partial sum rounded to the dtype (a naive kernel)."));
     }
     if (s.controls.request.dtype == ACL_FLOAT16 || s.controls.request.dtype == ACL_BF16) {
       ImGui::SameLine();
-      ImGui::TextDisabled("(the controls' dtype %s is used)", dtypeText(s.controls.request.dtype));
+      ImGui::TextDisabled("%s", i18n::trf("(the controls' dtype {0} is used)", dtypeText(s.controls.request.dtype)).c_str());
     }
   }
   bool again = false;
@@ -108,13 +122,15 @@ void drawComparePanel(AppState& s) {
     return;
   }
   if (c.mode == CompareMode::kPrecision) {
-    ImGui::Text("max error %.3g ULP; %lld of %lld cells exact, %lld within 0.5 ULP", c.ulps.maxUlps,
-                static_cast<long long>(c.ulps.exact), static_cast<long long>(c.ulps.cells),
-                static_cast<long long>(c.ulps.withinHalf));
+    ImGui::TextUnformatted(i18n::trf("max error {0} ULP; {1} of {2} cells exact, {3} within 0.5 ULP",
+                                     printed("%.3g", static_cast<double>(c.ulps.maxUlps)), static_cast<long long>(c.ulps.exact),
+                                     static_cast<long long>(c.ulps.cells), static_cast<long long>(c.ulps.withinHalf))
+                               .c_str());
   } else {
-    ImGui::Text("%lld of %lld cells differ (max |diff| %.3g); %d schedules gave %d distinct result(s)",
-                static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells), c.diff.maxAbs,
-                c.defaultRuns, c.distinctDefaultResults);
+    ImGui::TextUnformatted(i18n::trf("{0} of {1} cells differ (max |diff| {2}); {3} schedules gave {4} distinct result(s)",
+                                     static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells),
+                                     printed("%.3g", static_cast<double>(c.diff.maxAbs)), c.defaultRuns, c.distinctDefaultResults)
+                               .c_str());
   }
   if (c.grids.size() < 3) return;
 
@@ -153,11 +169,11 @@ void drawComparePanel(AppState& s) {
     ImGui::EndTooltip();
   }
   const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
-  heatLegend("values", c.valueScale, w);
+  heatLegend(i18n::tr("values"), c.valueScale, w);
   ImGui::SameLine(0, 30);
-  heatLegend(c.mode == CompareMode::kPrecision ? "error (ULP)" : "|diff|", c.diffScale, w);
+  heatLegend(i18n::tr(c.mode == CompareMode::kPrecision ? "error (ULP)" : "|diff|"), c.diffScale, w);
   if (histogram) {
-    ImGui::TextDisabled("cells by error (ULP, every plane)");
+    ImGui::TextDisabled("%s", i18n::tr("cells by error (ULP, every plane)"));
     ulpHistogramWidget(c.ulps, ImVec2(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 26.0f),
                                       ImGui::GetFontSize() * 3.2f));
   }

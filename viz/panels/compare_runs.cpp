@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 
@@ -56,7 +57,8 @@ bool runOrFail(CompareView& c, const CompareInputs& in, const RunRequest& reques
     *out = in.runner(request);
   }
   if (out->ok() && primaryOutput(*out)) return true;
-  c.error = cat(what, ": error ", out->status, out->stage.empty() ? "" : " at ", out->stage, ": ", out->message);
+  c.error = out->stage.empty() ? i18n::trf("{0}: error {1}: {2}", what, out->status, out->message)
+                               : i18n::trf("{0}: error {1} at {2}: {3}", what, out->status, out->stage, out->message);
   return false;
 }
 
@@ -118,10 +120,12 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
     if (!reference.empty()) absoluteDifference(c.grids[i].grid.values, reference, &run.diff);
   }
   c.grids.clear();
-  c.notes.push_back(cat("The same inputs through each of ", opInfo(base.op).name, "'s strategies, ",
-                        base.deterministic ? "deterministic" : "default", " mode, on one time axis (modelled device time)."));
+  c.notes.push_back(i18n::trf(base.deterministic
+                                 ? "The same inputs through each of {0}'s strategies, deterministic mode, on one time axis (modelled device time)."
+                                 : "The same inputs through each of {0}'s strategies, default mode, on one time axis (modelled device time).",
+                             opInfo(base.op).name));
   if (!referenceName.empty()) {
-    c.notes.push_back(cat("Each result is compared with ", referenceName, "'s, which sums in the reference's order."));
+    c.notes.push_back(i18n::trf("Each result is compared with {0}'s, which sums in the reference's order.", referenceName));
   }
 }
 
@@ -133,7 +137,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
   RunRequest base;
   std::string error;
   if (!in.runner) {
-    c.error = "no runner is connected";
+    c.error = i18n::tr("no runner is connected");
     return;
   }
   if (!in.controls.resolve(&base, &error)) {
@@ -169,16 +173,16 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     HostTensor e = b;
     e.values = ulps;
     e.dtype = ACL_FLOAT;
-    c.grids.push_back(gridOf(c.op, e, "error", 0));
+    c.grids.push_back(gridOf(c.op, e, i18n::tr("error"), 0));
     const bool everySum = accumulate == Accumulation::kDtype && opInfo(c.op).backward;
-    c.gridNotes = {a.name, cat(b.name, everySum ? ", every sum rounded" : ", rounded once"),
-                   cat("in ", dtypeText(low.dtype), " ULPs")};
+    c.gridNotes = {a.name, i18n::trf(everySum ? "{0}, every sum rounded" : "{0}, rounded once", b.name),
+                   i18n::trf("in {0} ULPs", dtypeText(low.dtype))};
     c.grids.back().grid.dtype = ACL_FLOAT;
-    c.notes.push_back(cat("Same inputs (rounded to ", dtypeText(low.dtype), ") run in float32 and in ",
-                          dtypeText(low.dtype), "."));
-    c.notes.push_back(everySum ? cat("Every partial sum is rounded to ", dtypeText(low.dtype),
-                                     " (accumulate in dtype): the error grows with the number of terms per cell.")
-                               : std::string("The sums accumulate in fp32 and are rounded once: at most 0.5 ULP."));
+    c.notes.push_back(i18n::trf("Same inputs (rounded to {0}) run in float32 and in {0}.", dtypeText(low.dtype)));
+    c.notes.push_back(everySum ? i18n::trf("Every partial sum is rounded to {0} (accumulate in dtype): the error grows with the "
+                                           "number of terms per cell.",
+                                           dtypeText(low.dtype))
+                               : std::string(i18n::tr("The sums accumulate in fp32 and are rounded once: at most 0.5 ULP.")));
     std::vector<float> both = a.values;
     both.insert(both.end(), b.values.begin(), b.values.end());
     c.valueScale = HeatScale::diverging(both, neutral);
@@ -187,7 +191,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     RunRequest det = base;
     det.deterministic = true;
     RunResult detResult;
-    if (!runOrFail(c, in, det, &detResult, "deterministic run")) return;
+    if (!runOrFail(c, in, det, &detResult, i18n::tr("deterministic run"))) return;
     RunRequest def = base;
     def.deterministic = false;
     sameInputs(detResult, &def);
@@ -197,7 +201,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     for (int i = 0; i < c.defaultRuns; ++i) {
       RunResult r;
       def.schedule = AtomicSchedule::fromSeed(c.firstSeed + static_cast<uint64_t>(i));
-      if (!runOrFail(c, in, def, &r, "default run")) return;
+      if (!runOrFail(c, in, def, &r, i18n::tr("default run"))) return;
       const std::vector<float>& v = primaryOutput(r)->values;
       bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const std::vector<float>& d) {
         return d.size() == v.size() && std::memcmp(d.data(), v.data(), v.size() * sizeof(float)) == 0;
@@ -209,18 +213,18 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     const HostTensor& a = *primaryOutput(first);
     const HostTensor& b = *primaryOutput(detResult);
     std::vector<float> diff = absoluteDifference(a.values, b.values, &c.diff);
-    c.grids.push_back(gridOf(c.op, a, "default", 0));
-    c.grids.push_back(gridOf(c.op, b, "deterministic", 0));
+    c.grids.push_back(gridOf(c.op, a, i18n::tr("default"), 0));
+    c.grids.push_back(gridOf(c.op, b, i18n::tr("deterministic"), 0));
     HostTensor d = b;
     d.values = diff;
-    c.grids.push_back(gridOf(c.op, d, "difference", 0));
-    c.gridNotes = {cat(a.name, ", atomic adds, seed:", c.firstSeed), cat(b.name, ", one owner"), "|default − det.|"};
-    c.notes.push_back("Same inputs, default mode (cores add into shared cells with atomics, in arrival order)");
-    c.notes.push_back("and deterministic mode (one owner per cell, fixed order).");
-    c.notes.push_back(cat("Each default run has its own atomic schedule, seed:", c.firstSeed, " to seed:",
-                          c.firstSeed + static_cast<uint64_t>(c.defaultRuns) - 1,
-                          ": a seeded order in which the cores' adds land, the same on every machine. "
-                          "Run again draws the next seeds."));
+    c.grids.push_back(gridOf(c.op, d, i18n::tr("difference"), 0));
+    c.gridNotes = {i18n::trf("{0}, atomic adds, seed:{1}", a.name, c.firstSeed), i18n::trf("{0}, one owner", b.name),
+                   i18n::tr("|default − det.|")};
+    c.notes.push_back(i18n::tr("Same inputs, default mode (cores add into shared cells with atomics, in arrival order)"));
+    c.notes.push_back(i18n::tr("and deterministic mode (one owner per cell, fixed order)."));
+    c.notes.push_back(i18n::trf("Each default run has its own atomic schedule, seed:{0} to seed:{1}: a seeded order in which the "
+                                "cores' adds land, the same on every machine. Run again draws the next seeds.",
+                                c.firstSeed, c.firstSeed + static_cast<uint64_t>(c.defaultRuns) - 1));
     std::vector<float> both = a.values;
     both.insert(both.end(), b.values.begin(), b.values.end());
     c.valueScale = HeatScale::diverging(both, neutral);
@@ -251,7 +255,7 @@ void computeComparison(AppState& s, bool nextSchedules) {
   // On the worker: what is on screen stays (marked as asked for) until the new comparison is ready.
   s.compare.spec = s.controls;
   s.compare.stale = false;
-  s.worker->submit("compare", "comparing runs", [c = std::move(c), in]() mutable -> UiWorker::Apply {
+  s.worker->submit("compare", i18n::tr("comparing runs"), [c = std::move(c), in]() mutable -> UiWorker::Apply {
     compareInto(c, in);
     return [c = std::move(c)](AppState& state) mutable {
       if (!(c.spec == state.controls) || c.mode != state.compare.mode) return;  // asked for something else since

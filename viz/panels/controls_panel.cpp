@@ -1,7 +1,9 @@
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <span>
 
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -17,7 +19,7 @@ constexpr std::array<uint64_t, 10> kUbSizes = {1024, 2048, 4096, 8192, 16384, 32
 void heading(const char* text) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
-  ImGui::TextUnformatted(text);
+  ImGui::TextUnformatted(i18n::tr(text));
   ImGui::PopStyleColor();
 }
 
@@ -25,13 +27,15 @@ void heading(const char* text) {
 bool scaleControl(const char* label, double* value) {
   const bool changed = realField(label, value, 0.0, 100.0, 0.25, "auto (0)");
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Scale factor output/input (as PyTorch's scale_factor).\n0 or auto = use in/out from the sizes.");
+    ImGui::SetTooltip("%s", i18n::tr("Scale factor output/input (as PyTorch's scale_factor).\n0 or auto = use in/out from the sizes."));
   return changed;
 }
 
 // The strategy combo: the mode's default, CANN's choice, or one of the operator's strategies by name.
 bool strategyControl(RunRequest& r) {
   const std::string current = r.strategy.value_or("");
+  // The mode's default and CANN's choice are words (translated); a strategy's name is a name.
+  auto named = [](const std::string& name) { return !name.empty() && name != kStrategyDefault && name != kStrategyCann; };
   auto label = [](const std::string& name) -> std::string {
     if (name.empty() || name == kStrategyDefault) return "default (the mode's)";
     if (name == kStrategyCann) return "cann (CANN's choice)";
@@ -39,8 +43,10 @@ bool strategyControl(RunRequest& r) {
   };
   bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("strategy ").x);
-  if (ui::BeginCombo("strategy", label(current).c_str())) {
+  if (ui::BeginCombo("strategy", named(current) ? current.c_str() : i18n::tr(label(current).c_str()))) {
     auto option = [&](const std::string& name, const char* tip) {
+      std::optional<ui::Verbatim> verbatim;
+      if (named(name)) verbatim.emplace();
       if (ui::Selectable(label(name).c_str(), name == current || (name.empty() && current == kStrategyDefault))) {
         changed |= name != current;
         if (name.empty()) r.strategy.reset();
@@ -49,7 +55,7 @@ bool strategyControl(RunRequest& r) {
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-        ImGui::TextUnformatted(tip);
+        ImGui::TextUnformatted(i18n::tr(tip));
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
       }
@@ -58,7 +64,7 @@ bool strategyControl(RunRequest& r) {
                "deterministic ticked (GRADLAB_STRATEGY, if set, applies).");
     option(std::string(kStrategyCann), "What CANN's own kernel for this call does on Atlas A2.");
     for (const StrategyInfo& st : strategiesOf(r.op)) {
-      const std::string tip = cat(st.title, ": ", st.how, "\n\nOrder: ", st.order, "\n\nNumerics: ", st.numerics);
+      const std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", st.title, st.how, st.order, st.numerics);
       option(st.name, tip.c_str());
     }
     ImGui::EndCombo();
@@ -79,6 +85,7 @@ void drawControlsPanel(AppState& s) {
   heading("Operator");
   ImGui::SetNextItemWidth(-1);
   if (ui::BeginCombo("##op", op.title)) {
+    const ui::Verbatim titles;  // the operators' titles, as the core writes them
     for (const OpInfo& other : allOps())
       if (ui::Selectable(other.title, other.kind == r.op)) {
         changed |= other.kind != r.op;
@@ -121,6 +128,7 @@ void drawControlsPanel(AppState& s) {
   heading("Data");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("dtype", dtypeText(r.dtype))) {
+    const ui::Verbatim names;
     for (aclDataType d : dtypes)
       if (ui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
     ImGui::EndCombo();
@@ -128,13 +136,14 @@ void drawControlsPanel(AppState& s) {
   if (op.hasIndices()) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
     if (ui::BeginCombo("indices", dtypeText(r.indexType))) {
+      const ui::Verbatim names;
       for (aclDataType d : {ACL_INT64, ACL_INT32})
         if (ui::Selectable(dtypeText(d), d == r.indexType)) changed |= d != r.indexType, r.indexType = d;
       ImGui::EndCombo();
     }
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ui::BeginCombo("layout", layoutName(r.layout))) {
+  if (ui::BeginCombo("layout", i18n::tr(layoutName(r.layout)))) {
     for (Layout l : allLayouts())
       if (ui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
     ImGui::EndCombo();
@@ -149,7 +158,7 @@ void drawControlsPanel(AppState& s) {
     }
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ui::BeginCombo("values", r.values.empty() ? valueSourceName(r.valueSource) : "from the preset")) {
+  if (ui::BeginCombo("values", i18n::tr(r.values.empty() ? valueSourceName(r.valueSource) : "from the preset"))) {
     for (ValueSource v : allValueSources()) {
       if (ui::Selectable(valueSourceName(v), r.values.empty() && v == r.valueSource)) {
         changed |= !r.values.empty() || v != r.valueSource;
@@ -161,24 +170,27 @@ void drawControlsPanel(AppState& s) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1");
+    ImGui::SetTooltip("%s", i18n::tr("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1"));
   }
-  if (!r.values.empty()) ImGui::TextDisabled("inputs: %zu values from the preset", r.values.size());
+  if (!r.values.empty()) ImGui::TextDisabled("%s", i18n::trf("inputs: {0} values from the preset", r.values.size()).c_str());
   changed |= ui::Checkbox("deterministic", &r.deterministic);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
-                      "and a fixed summation order. Off: cores that share a cell combine with atomic adds.");
+    ImGui::SetTooltip("%s", i18n::tr("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
+                                     "and a fixed summation order. Off: cores that share a cell combine with atomic adds."));
 
   changed |= strategyControl(r);
   if (s.run.ok() && s.run.result.plan) {
     const Plan& plan = *s.run.result.plan;
-    textDimWrapped(cat("ran ", plan.strategyName, plan.strategyName == plan.cannStrategy ? " (CANN's choice)" : "",
-                       plan.strategyNote.empty() ? "" : cat(": ", plan.strategyNote)));
+    const bool cann = plan.strategyName == plan.cannStrategy;
+    textDimWrapped(plan.strategyNote.empty()
+                       ? i18n::trf(cann ? "ran {0} (CANN's choice)" : "ran {0}", plan.strategyName)
+                       : i18n::trf(cann ? "ran {0} (CANN's choice): {1}" : "ran {0}: {1}", plan.strategyName, plan.strategyNote));
   }
 
   heading("Device");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("profile", c.device.c_str())) {
+    const ui::Verbatim names;
     for (const DeviceProfile& p : builtinProfiles())
       if (ui::Selectable(p.name.c_str(), p.name == c.device)) {
         changed |= p.name != c.device;
@@ -200,6 +212,7 @@ void drawControlsPanel(AppState& s) {
   uint64_t ub = c.ubBytes > 0 ? c.ubBytes : base.ubBytes;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("UB", cat(ub / 1024, " KiB").c_str())) {
+    const ui::Verbatim sizes;
     for (uint64_t size : kUbSizes)
       if (ui::Selectable(cat(size / 1024, " KiB").c_str(), size == ub)) {
         changed |= size != ub;
@@ -219,7 +232,7 @@ void drawControlsPanel(AppState& s) {
     p.title = op.title;
     p.spec = c;
     ImGui::SetClipboardText(presetJson(p).c_str());
-    setStatus(s, "preset JSON copied to the clipboard");
+    setStatus(s, i18n::tr("preset JSON copied to the clipboard"));
   }
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -15,7 +16,7 @@ namespace {
 
 std::string gridName(const AppState& s, int grid) {
   const SceneGrid* g = s.run.scene.gridAt(grid);
-  return g ? g->grid.name : std::string("the grid");
+  return g ? g->grid.name : std::string(i18n::tr("the grid"));
 }
 
 // The next item (`width` pixels) on the line while it fits (presenter type fits fewer), else on the next line.
@@ -23,7 +24,8 @@ void sameLineIfFits(float width) {
   if (roomAfterLastItem() > width + ImGui::GetStyle().ItemSpacing.x) ImGui::SameLine();
 }
 
-float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
+// The width of button `label` as shown (in the user's language).
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(i18n::tr(label)).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
 // The answer being given; true when there is something to check.
 bool answerInput(AppState& s) {
@@ -33,16 +35,16 @@ bool answerInput(AppState& s) {
   switch (e.input) {
     case AnswerInput::kOneCell:
       if (ex.answer.cells.empty()) {
-        textDimWrapped(cat("Click a cell of ", gridName(s, e.answerGrid), "."));
+        textDimWrapped(i18n::trf("Click a cell of {0}.", gridName(s, e.answerGrid)));
         return false;
       }
-      textDimWrapped(cat("Your pick: ", cellName(sc.grids[static_cast<size_t>(e.answerGrid)], sc.plane,
-                                                 ex.answer.cells.front().row, ex.answer.cells.front().col),
-                         " (click another to change it)"));
+      textDimWrapped(i18n::trf("Your pick: {0} (click another to change it)",
+                               cellName(sc.grids[static_cast<size_t>(e.answerGrid)], sc.plane, ex.answer.cells.front().row,
+                                        ex.answer.cells.front().col)));
       return true;
     case AnswerInput::kCells:
-      textDimWrapped(cat("Click cells of ", gridName(s, e.answerGrid), " to select or clear them: ", ex.answer.cells.size(),
-                         " selected."));
+      textDimWrapped(i18n::trf("Click cells of {0} to select or clear them: {1} selected.", gridName(s, e.answerGrid),
+                               ex.answer.cells.size()));
       if (!ex.answer.cells.empty() && ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
       return true;  // "none" can be the answer
     case AnswerInput::kNumber: {
@@ -53,7 +55,7 @@ bool answerInput(AppState& s) {
       ex.typed = buffer;
       const bool valid = parseTypedNumber(ex.typed).has_value();
       ImGui::SameLine();
-      textDimWrapped(ex.typed.empty() ? "type a number" : valid ? "Enter checks it" : "not a number yet");
+      textDimWrapped(i18n::tr(ex.typed.empty() ? "type a number" : valid ? "Enter checks it" : "not a number yet"));
       if (entered && valid) checkExercise(s);
       return valid;
     }
@@ -63,6 +65,7 @@ bool answerInput(AppState& s) {
         if (i > 0) {  // a check box: its square, then its label
           sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(e.coreNames[i].c_str()).x);
         }
+        const ui::Verbatim coreName;  // AIV0, AIC1: names
         if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
@@ -77,11 +80,11 @@ void drawExercisePanel(AppState& s) {
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::PushFont(headingFont());
-  ImGui::TextUnformatted("Your turn: predict it");
+  ImGui::TextUnformatted(i18n::tr("Your turn: predict it"));
   ImGui::PopFont();
   const Exercise& e = s.exercise->exercise;
   if (!e.ok()) {
-    textColouredWrapped(theme().warn, cat("This step's question cannot be asked: ", e.error, "."));
+    textColouredWrapped(theme().warn, i18n::trf("This step's question cannot be asked: {0}.", e.error));
     return;
   }
   ui::TextWrapped("%s", e.question.c_str());
@@ -89,7 +92,7 @@ void drawExercisePanel(AppState& s) {
     const ExerciseState& ex = *s.exercise;
     if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
     for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i)
-      textColouredWrapped(theme().warn, cat("Hint ", i + 1, ": ", e.hints[static_cast<size_t>(i)]));
+      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
     const bool ready = answerInput(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     ImGui::BeginDisabled(!ready);
@@ -116,11 +119,11 @@ void drawExercisePanel(AppState& s) {
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
-    else textColouredWrapped(theme().warn, "The answer (given away):");
+    else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
-    textDimWrapped("The right cells are outlined; the animation shows it happen.");
+    textDimWrapped(i18n::tr("The right cells are outlined; the animation shows it happen."));
   }
-  if (const std::string score = lessonScoreText(s); !score.empty()) textDimWrapped(score);
+  if (const std::string score = lessonScoreText(s, i18n::language()); !score.empty()) textDimWrapped(score);
   if (!s.presenter) ui::Checkbox("Teacher: outline the answers", &s.showAnswers);
 }
 

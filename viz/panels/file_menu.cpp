@@ -30,7 +30,7 @@ void openSession(AppState& s, const std::string& path) {
   Session session;
   std::string error;
   if (loadSessionFile(path, &session, &error) && applySession(s, session, &error)) {
-    setStatus(s, "opened " + path);
+    setStatus(s, i18n::trf("opened {0}", path));
   } else {
     setStatus(s, error, true);
   }
@@ -42,7 +42,7 @@ void saveSession(AppState& s, std::string path) {
   std::string error;
   if (path.empty()) path = newExportPath(s.outputDir, "session", kSessionExtension, &error);
   if (!path.empty() && saveSessionFile(path, captureSession(s), &error)) {
-    setStatus(s, "session saved: " + path);
+    setStatus(s, i18n::trf("session saved: {0}", path));
     s.sessionPath = path;
   } else {
     setStatus(s, error, true);
@@ -53,9 +53,9 @@ void drawFileMenu(AppState& s) {
   if (!ImGui::BeginPopup("##file")) return;
   ui::CloseOnEscape();
   if (ui::MenuItem("Save session")) saveSession(s, "");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The whole state, as a .gradlab file in the export folder");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("The whole state, as a .gradlab file in the export folder"));
   ImGui::Separator();
-  ImGui::TextDisabled("Save as / open a file (Enter):");
+  ImGui::TextDisabled("%s", i18n::tr("Save as / open a file (Enter):"));
   if (pathField("##sessionPath", &s.sessionPath) && !s.sessionPath.empty()) {
     if (std::filesystem::exists(s.sessionPath)) openSession(s, s.sessionPath);
     else saveSession(s, s.sessionPath);
@@ -67,19 +67,19 @@ void drawFileMenu(AppState& s) {
   if (ui::Button("Save")) saveSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
   const std::vector<std::string> recent = sessionFilesIn(s.outputDir);
   if (!recent.empty()) {
-    ImGui::TextDisabled("Sessions in the export folder:");
+    ImGui::TextDisabled("%s", i18n::tr("Sessions in the export folder:"));
     for (size_t i = 0; i < recent.size() && i < 8; ++i) {
       const ui::Verbatim fileName;
       if (ui::MenuItem(std::filesystem::path(recent[i]).filename().c_str())) openSession(s, recent[i]);
     }
   }
   ImGui::Separator();
-  ImGui::TextDisabled("Export folder (screenshots, GIFs, sessions):");
+  ImGui::TextDisabled("%s", i18n::tr("Export folder (screenshots, GIFs, sessions):"));
   std::string dir = s.outputDir;
-  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, setStatus(s, "exports go to " + dir);
+  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, setStatus(s, i18n::trf("exports go to {0}", dir));
   ui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
   ImGui::Separator();
-  ImGui::TextDisabled("Colours (presenter mode starts colour-blind safe):");
+  ImGui::TextDisabled("%s", i18n::tr("Colours (presenter mode starts colour-blind safe):"));
   const PaletteScheme now = paletteScheme();
   if (ui::RadioButton("classic", now == PaletteScheme::kClassic)) s.palette = PaletteScheme::kClassic;
   ImGui::SameLine();

@@ -1,6 +1,8 @@
 // The help overlay (H or ?): every key, what the mouse does on the canvases, and how to type a size.
 #include <algorithm>
+#include <cstring>
 
+#include "i18n/translate.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/draw_text.h"
@@ -43,10 +45,11 @@ void table(const char* id, const Line* lines, size_t count) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
-    ImGui::TextUnformatted(lines[i].keys);
+    // A key's letter is the key in either language; "Space", "Left / Right" are words.
+    ImGui::TextUnformatted(std::strlen(lines[i].keys) > 1 ? i18n::tr(lines[i].keys) : lines[i].keys);
     ImGui::PopStyleColor();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(lines[i].does);
+    ImGui::TextUnformatted(i18n::tr(lines[i].does));
   }
   ImGui::EndTable();
 }
@@ -61,12 +64,12 @@ void drawHelpOverlay(AppState& s) {
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoMove);
   ImGui::PushFont(headingFont());
-  ImGui::TextUnformatted("Keys");
+  ImGui::TextUnformatted(i18n::tr("Keys"));
   ImGui::PopFont();
   table("##keys", kKeys, std::size(kKeys));
   ImGui::Spacing();
   ImGui::PushFont(headingFont());
-  ImGui::TextUnformatted("Mouse and fields");
+  ImGui::TextUnformatted(i18n::tr("Mouse and fields"));
   ImGui::PopFont();
   table("##mouse", kMouse, std::size(kMouse));
   ImGui::Spacing();

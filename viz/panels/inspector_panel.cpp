@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <cstdio>
 
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 #include "viz/panels/panels.h"
@@ -9,6 +11,13 @@
 namespace gradlab::viz {
 namespace {
 
+// `value` as printf writes it with `format` ("%.2f"): the same digits in either language.
+std::string printed(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
 void runSummary(const AppState& s) {
   const RunView& r = s.run;
   if (!r.ok()) {
@@ -16,46 +25,51 @@ void runSummary(const AppState& s) {
     return;
   }
   const Plan* plan = r.result.plan.get();
-  ImGui::TextDisabled("Run");
-  ui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), layoutName(r.request.layout),
-                     r.request.deterministic ? "deterministic" : "default mode");
+  ImGui::TextDisabled("%s", i18n::tr("Run"));
+  ui::TextWrapped("%s, %s, %s", dtypeText(r.request.dtype), i18n::tr(layoutName(r.request.layout)),
+                  i18n::tr(r.request.deterministic ? "deterministic" : "default mode"));
   if (plan) {
     const int32_t cubes = plan->coresWorking(CoreKind::kCube), vectors = plan->coresWorking(CoreKind::kVector);
     if (cubes > 0) {
-      ui::TextWrapped("%zu tile(s) on %d of %d cube and %d of %d vector cores", plan->tiles.size(), cubes,
-                         plan->profile.cubeCores, vectors, plan->profile.vectorCores);
+      ui::TextWrapped("%s", i18n::trf("{0} tile(s) on {1} of {2} cube and {3} of {4} vector cores", plan->tiles.size(), cubes,
+                                      plan->profile.cubeCores, vectors, plan->profile.vectorCores)
+                                .c_str());
     } else {
-      ui::TextWrapped("%zu tile(s) on %d of %d cores, UB %llu KiB", plan->tiles.size(), vectors,
-                         plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024));
+      ui::TextWrapped("%s", i18n::trf("{0} tile(s) on {1} of {2} cores, UB {3} KiB", plan->tiles.size(), vectors,
+                                      plan->profile.vectorCores, static_cast<unsigned long long>(plan->profile.ubBytes / 1024))
+                                .c_str());
     }
     if (s.planHidden()) {
-      textDimWrapped("The plan's details wait until the question is answered.");
+      textDimWrapped(i18n::tr("The plan's details wait until the question is answered."));
     } else {
       if (!plan->strategyName.empty()) {
-        ui::TextWrapped("strategy %s%s", plan->strategyName.c_str(),
-                        plan->strategyName == plan->cannStrategy ? " (CANN's choice)" : "");
+        ui::TextWrapped("%s", i18n::trf(plan->strategyName == plan->cannStrategy ? "strategy {0} (CANN's choice)" : "strategy {0}",
+                                        plan->strategyName)
+                                  .c_str());
         if (plan->strategyName != plan->cannStrategy && !plan->cannStrategy.empty()) {
-          textDimWrapped(cat("CANN would run ", plan->cannStrategy, ": ", plan->cannWhy));
+          textDimWrapped(i18n::trf("CANN would run {0}: {1}", plan->cannStrategy, plan->cannWhy));
         }
       }
-      if (!plan->strategy.empty()) ui::TextWrapped("plan: %s", plan->strategy.c_str());
-      if (!plan->coreChoice.empty()) ui::TextWrapped("cores: %s", plan->coreChoice.c_str());
+      if (!plan->strategy.empty()) ui::TextWrapped("%s", i18n::trf("plan: {0}", plan->strategy).c_str());
+      if (!plan->coreChoice.empty()) ui::TextWrapped("%s", i18n::trf("cores: {0}", plan->coreChoice).c_str());
     }
-    ImGui::Text("workspace %llu bytes, imbalance %.2f", static_cast<unsigned long long>(r.result.workspaceBytes),
-                plan->imbalance());
+    ImGui::TextUnformatted(i18n::trf("workspace {0} bytes, imbalance {1}", static_cast<unsigned long long>(r.result.workspaceBytes),
+                                     printed("%.2f", plan->imbalance()))
+                               .c_str());
   }
   if (const Trace* trace = r.result.trace.get()) {
     if (trace->movesTruncated) {
       // Say it whole: which moves were kept, and what that means for this plane's picture.
       textColouredWrapped(theme().warn,
-                          cat("trace: capped at its first ", trace->moves.size(), " moves (", r.scene.planeMoves.size(),
-                              " on this plane); the run computed everything, but moves past the cap are not animated. ",
-                              r.scene.planeMoves.empty() ? "This plane shows its final values only." : ""));
+                          i18n::trf("trace: capped at its first {0} moves ({1} on this plane); the run computed everything, "
+                                    "but moves past the cap are not animated. {2}",
+                                    trace->moves.size(), r.scene.planeMoves.size(),
+                                    r.scene.planeMoves.empty() ? i18n::tr("This plane shows its final values only.") : ""));
     } else {
-      ui::TextWrapped("trace: %zu moves (%zu on this plane)", trace->moves.size(), r.scene.planeMoves.size());
+      ui::TextWrapped("%s", i18n::trf("trace: {0} moves ({1} on this plane)", trace->moves.size(), r.scene.planeMoves.size()).c_str());
     }
   }
-  ImGui::Text("host time %.2f ms", r.result.wallMs);
+  ImGui::TextUnformatted(i18n::trf("host time {0} ms", printed("%.2f", r.result.wallMs)).c_str());
 }
 
 // The adds that arrive at / leave from the hovered cell, in the order they happened.
@@ -72,9 +86,10 @@ void moveList(const AppState& s, const CellRef& cell) {
     if (list == nullptr) continue;
     const auto& moves = *list;
     if (into) {
-      textDimWrapped(backward ? cat(moves.size(), " add(s) into this cell, ", order, ":") : std::string("copied from:"));
+      textDimWrapped(backward ? i18n::trf("{0} add(s) into this cell, {1}:", moves.size(), i18n::tr(order))
+                              : std::string(i18n::tr("copied from:")));
     } else {
-      textDimWrapped(cat(moves.size(), backward ? " move(s) from this cell:" : " copy(ies) of this cell:"));
+      textDimWrapped(i18n::trf(backward ? "{0} move(s) from this cell:" : "{0} copy(ies) of this cell:", moves.size()));
     }
     ImGui::PushFont(monoFont());
     const size_t shown = std::min<size_t>(moves.size(), 10);
@@ -85,15 +100,18 @@ void moveList(const AppState& s, const CellRef& cell) {
       const std::string core = s.run.result.plan ? coreTag(*s.run.result.plan, m.core) : cat("c", m.core);
       const std::string times = m.weight == 1.0f ? std::string() : cat(" x ", m.weight);
       if (into && !backward) {
-        ui::TextWrapped("%s = %.6g  (%s, tile %d)", name.c_str(), static_cast<double>(m.value), core.c_str(), m.tile);
+        ui::TextWrapped("%s", i18n::trf("{0} = {1}  ({2}, tile {3})", name, printed("%.6g", static_cast<double>(m.value)), core, m.tile)
+                                  .c_str());
       } else if (into) {
-        ui::TextWrapped("#%u %+.4g%s from %s -> %.6g  (%s)", m.orderAtDst + 1, static_cast<double>(m.value),
-                           times.c_str(), name.c_str(), static_cast<double>(m.sumAfter), core.c_str());
+        ui::TextWrapped("%s", i18n::trf("#{0} {1}{2} from {3} -> {4}  ({5})", m.orderAtDst + 1,
+                                        printed("%+.4g", static_cast<double>(m.value)), times, name,
+                                        printed("%.6g", static_cast<double>(m.sumAfter)), core)
+                                  .c_str());
       } else {
-        ui::TextWrapped("-> %s, #%u there (%s, tile %d)", name.c_str(), m.orderAtDst + 1, core.c_str(), m.tile);
+        ui::TextWrapped("%s", i18n::trf("-> {0}, #{1} there ({2}, tile {3})", name, m.orderAtDst + 1, core, m.tile).c_str());
       }
     }
-    if (moves.size() > shown) ImGui::Text("... %zu more", moves.size() - shown);
+    if (moves.size() > shown) ImGui::TextUnformatted(i18n::trf("... {0} more", moves.size() - shown).c_str());
     ImGui::PopFont();
   }
 }
@@ -103,7 +121,7 @@ void moveList(const AppState& s, const CellRef& cell) {
 void drawInspectorPanel(AppState& s) {
   const std::optional<CellRef> focus = s.focusCell();
   if (s.exerciseOpen()) {
-    textDimWrapped("The inspector explains each cell once the question above is answered.");
+    textDimWrapped(i18n::tr("The inspector explains each cell once the question above is answered."));
   } else if (focus && s.run.ok()) {
     const CellRef cell = *focus;
     Explanation e = explainCell(s.run.scene, s.run.request, cell);
@@ -112,15 +130,15 @@ void drawInspectorPanel(AppState& s) {
     ui::TextWrapped("%s", e.title.substr(0, eq).c_str());
     if (eq != std::string::npos) ui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
     ImGui::PopFont();
-    if (!s.hovered) textDimWrapped("pinned (click the cell again to unpin)");
+    if (!s.hovered) textDimWrapped(i18n::tr("pinned (click the cell again to unpin)"));
     const SceneGrid& g = s.run.scene.grids[cell.grid];
     const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
       const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
-      textDimWrapped(cat("tile ", t.id, " on core ", t.core,
-                         g.tileCount[local] > 1
-                             ? cat(" (shared by ", static_cast<int>(g.tileCount[local]), " tiles: atomic adds)")
-                             : std::string()));
+      textDimWrapped(g.tileCount[local] > 1
+                         ? i18n::trf("tile {0} on core {1} (shared by {2} tiles: atomic adds)", t.id, t.core,
+                                     static_cast<int>(g.tileCount[local]))
+                         : i18n::trf("tile {0} on core {1}", t.id, t.core));
     }
     ImGui::PushFont(monoFont());
     for (const std::string& line : e.lines) ui::TextWrapped("%s", line.c_str());
@@ -129,8 +147,8 @@ void drawInspectorPanel(AppState& s) {
     moveList(s, cell);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ui::TextWrapped("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
-                       "the order of the adds.");
+    ui::TextWrapped("%s", i18n::tr("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
+                                   "the order of the adds."));
     ImGui::PopStyleColor();
   }
   ImGui::Separator();

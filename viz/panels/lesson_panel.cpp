@@ -1,3 +1,4 @@
+#include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -25,11 +26,11 @@ void drawLessonPanel(AppState& s) {
       ++questions;
       if (static_cast<int>(k) <= s.preset) question = questions;
     }
-    textDimWrapped(cat(lesson->title, "  ·  question ", question, " of ", questions));
+    textDimWrapped(i18n::trf("{0}  ·  question {1} of {2}", lesson->title, question, questions));
   } else if (lesson) {
-    textDimWrapped(cat(lesson->title, "  ·  step ", s.preset + 1, " of ", lesson->presets.size()));
+    textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.preset + 1, lesson->presets.size()));
   } else {
-    textDimWrapped(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left");
+    textDimWrapped(i18n::tr(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left"));
   }
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();
@@ -41,7 +42,7 @@ void drawLessonPanel(AppState& s) {
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {
     ImGui::Spacing();
-    textColouredWrapped(theme().warn, "You changed this step: the text above describes it as it was set up.");
+    textColouredWrapped(theme().warn, i18n::tr("You changed this step: the text above describes it as it was set up."));
     if (ui::Button("Back to the original settings")) {
       if (lesson) applyPreset(s, s.lesson, s.preset);
       else applyLibraryPreset(s, *preset);

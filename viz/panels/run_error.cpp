@@ -1,4 +1,6 @@
 #include "gradlab/refusal.h"
+#include "i18n/translate.h"
+#include "viz/model/text.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/refusal_view.h"
 #include "viz/widgets/theme.h"
@@ -14,11 +16,13 @@ void drawRunError(const RunView& run) {
                                                 : refusal::explainDeviceSpec(run.spec.deviceSpec(), run.resolveError);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(th.bad));
   if (!run.resolved) {
-    ui::TextWrapped("Device settings rejected: %s", run.resolveError.c_str());
+    ui::TextWrapped("%s", i18n::trf("Device settings rejected: {0}", run.resolveError).c_str());
   } else {
-    ui::TextWrapped("%s returned error %d%s%s%s%s%s", opName(run.request.op), run.result.status,
-                       why.codeName.empty() ? "" : " (", why.codeName.c_str(), why.codeName.empty() ? "" : ")",
-                       run.result.stage.empty() ? "" : " at ", run.result.stage.c_str());
+    // "aclnnX returned error 161002 (ACLNN_ERR_PARAM_INVALID) at GetWorkspaceSize": the code's name and the
+    // stage are names.
+    ui::TextWrapped("%s%s%s", i18n::trf("{0} returned error {1}", opName(run.request.op), run.result.status).c_str(),
+                    why.codeName.empty() ? "" : cat(" (", why.codeName, ")").c_str(),
+                    run.result.stage.empty() ? "" : i18n::trf(" at {0}", run.result.stage).c_str());
   }
   ImGui::PopStyleColor();
   if (run.resolved) {

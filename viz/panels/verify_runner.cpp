@@ -3,6 +3,7 @@
 #include <chrono>
 #include <exception>
 
+#include "i18n/translate.h"
 namespace gradlab::viz {
 
 VerifyRunner::VerifyRunner(CaseList list, std::function<void()> prepare, std::shared_ptr<std::mutex> runtimeLock)
@@ -56,13 +57,13 @@ void VerifyRunner::work() {
     cases = list_();
   } catch (const std::exception& e) {
     std::lock_guard lock(mutex_);
-    error_ = std::string("could not build the case table: ") + e.what();
+    error_ = i18n::trf("could not build the case table: {0}", e.what());
   }
   {
     std::lock_guard lock(mutex_);
     for (const verify::Case& c : cases) {
       VerifyRow row;
-      row.name = c.name, row.op = c.op == OpKind::kCount ? "every operator" : opName(c.op), row.group = c.group;
+      row.name = c.name, row.op = c.op == OpKind::kCount ? i18n::tr("every operator") : opName(c.op), row.group = c.group;
       rows_.push_back(std::move(row));
     }
   }
@@ -72,11 +73,11 @@ void VerifyRunner::work() {
     auto t0 = std::chrono::steady_clock::now();
     try {
       std::lock_guard runtime(*runtimeLock_);
-      result = cases[i].run ? cases[i].run() : verify::CaseResult{false, "the case has no run function"};
+      result = cases[i].run ? cases[i].run() : verify::CaseResult{false, i18n::tr("the case has no run function")};
     } catch (const std::exception& e) {
-      result = {false, std::string("threw: ") + e.what()};
+      result = {false, i18n::trf("threw: {0}", e.what())};
     } catch (...) {
-      result = {false, "threw a non-standard exception"};
+      result = {false, i18n::tr("threw a non-standard exception")};
     }
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     {
