@@ -30,6 +30,14 @@ std::string fillPatternOf(std::string_view pattern, const std::string* values, s
   std::string out;
   out.reserve(pattern.size() + 16);
   for (size_t i = 0; i < pattern.size(); ++i) {
+    // The text up to the next brace goes in as one piece: plans build these on every GetWorkspaceSize.
+    const size_t brace = pattern.find('{', i);
+    if (brace != i) {
+      const size_t end = brace == std::string_view::npos ? pattern.size() : brace;
+      out.append(pattern.data() + i, end - i);
+      i = end - 1;
+      continue;
+    }
     const char c = pattern[i];
     if (c == '{' && i + 1 < pattern.size() && pattern[i + 1] == '{') {
       out.push_back('{');

@@ -18,6 +18,7 @@
 #include "ops/common/plane_tensor.h"
 #include "ops/common/strategy_choice.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops::adaptive {
 namespace {
@@ -58,10 +59,10 @@ uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_
 // tiling): always its vector kernels, one plane per lane.
 CannPick backwardCannPick(const PoolShape& s) {
   const bool divides = s.Ho == 0 || s.Wo == 0 || (s.H % s.Ho == 0 && s.W % s.Wo == 0);
-  return {kLanes, divides ? std::string("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
-                                        "in / out): 64 planes per vector lane group, windows copied plainly")
-                          : std::string("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
-                                        "windows added atomically into fp32 sums")};
+  return {kLanes, divides ? rt::prose("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
+                                      "in / out): 64 planes per vector lane group, windows copied plainly")
+                          : rt::prose("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
+                                      "windows added atomically into fp32 sums")};
 }
 
 aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
@@ -122,9 +123,9 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
                          forwardPlanes(*indicesOut, shape.unbatched)};
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, ctx, kSeparable,
-                                         {kSeparable, "CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the sizes "
-                                                      "divide) takes each window's max across W, then H, 64 planes per "
-                                                      "vector lane"},
+                                         {kSeparable, rt::prose("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 "
+                                                                "when the sizes divide) takes each window's max across "
+                                                                "W, then H, 64 planes per vector lane")},
                                          &choice));
   const bool selfRowsDense = tensors.self.sW == 1 || shape.W == 1;
   ForwardTiling planned = planForward(shape, self->dtype, indicesOut->dtype, ctx.profile, selfRowsDense);

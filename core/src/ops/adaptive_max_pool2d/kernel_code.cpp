@@ -5,6 +5,7 @@
 
 #include "gradlab/ops.h"
 #include "ops/common/kernel_code.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops::adaptive {
 namespace {
@@ -18,16 +19,17 @@ bool hasPhase(const Plan& plan, PhaseKind kind) {
 // checkTile.
 KernelListing checkIndices(const Plan& plan) {
   return listing(
-      "CheckIndices", "AIV", "check that every index lies inside its gradInput plane",
+      "CheckIndices", "AIV", rt::prose("check that every index lies inside its gradInput plane"),
       {line(0, "__aicore__ void CheckIndices(Tile t) {"),
        line(1, "auto k = inQue.AllocTensor<int64_t>();"),
        line(1, "DataCopyPad(k, indicesGm[run], cp, pad);", kCopyIn,
-            std::string("MTE2 copies the tile's indices into UB") + (plan.dtype == ACL_FLOAT ? "." : ", as int64.")),
+            plan.dtype == ACL_FLOAT ? rt::prose("MTE2 copies the tile's indices into UB.")
+                                    : rt::prose("MTE2 copies the tile's indices into UB, as int64.")),
        line(1, "inQue.EnQue(k); k = inQue.DeQue<int64_t>();"),
        line(1, "CompareScalar(bad, k, HW, CMPMODE::GE, n);", kCompute,
-            "The vector unit marks every index outside [0, H * W): a negative one compares as huge."),
+            rt::prose("The vector unit marks every index outside [0, H * W): a negative one compares as huge.")),
        line(1, "if (Any(bad)) KeepFirstBad(run, bad);", kCompute,
-            "The earliest bad cell over all cores is kept for the error message."),
+            rt::prose("The earliest bad cell over all cores is kept for the error message.")),
        line(1, "inQue.FreeTensor(k);"),
        line(0, "}"),
        line(0, "// after the barrier: a bad index ends the"),
@@ -38,13 +40,14 @@ KernelListing checkIndices(const Plan& plan) {
 KernelListing initSums(const Plan& plan) {
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
   return listing(
-      "InitSums", "AIV", "vector core 0 zeroes every plane's fp32 sums",
+      "InitSums", "AIV", rt::prose("vector core 0 zeroes every plane's fp32 sums"),
       {line(0, "__aicore__ void InitSums() {"),
        line(1, "if (GetBlockIdx() == 0)   // core 0 alone"),
        line(2, std::string("InitGlobalMemory(") + (workspace ? "sumGm" : "gradInGm") + ", P * HW, 0.0f);", kInitGlobal,
-            std::string("Vector core 0 zeroes all the sums: ") + (workspace ? "the fp32 workspace." : "gradInput itself.")),
+            workspace ? rt::prose("Vector core 0 zeroes all the sums: the fp32 workspace.")
+                      : rt::prose("Vector core 0 zeroes all the sums: gradInput itself.")),
        line(1, "SyncAll();   // the others wait for it", -1,
-            "Every other core waits at the barrier: on a large call this single-core phase is most of the time."),
+            rt::prose("Every other core waits at the barrier: on a large call this single-core phase is most of the time.")),
        line(0, "}"),
        line(0, "// CANN: Init() of its normal template")});
 }
@@ -52,57 +55,57 @@ KernelListing initSums(const Plan& plan) {
 // scatterTile: the scatter and owner strategies' compute phase.
 KernelListing scatterAdd() {
   return listing(
-      "ScatterAdd", "AIV", "copy in gradOutput and indices, add each value into its cell",
+      "ScatterAdd", "AIV", rt::prose("copy in gradOutput and indices, add each value into its cell"),
       {line(0, "__aicore__ void ScatterAdd(Tile t) {"),
        line(1, "auto g = inQue.AllocTensor<float>();"),
-       line(1, "DataCopyPad(g, gradOutGm[run], cp, pad);", kCopyIn, "MTE2 copies a run of gradOutput cells into UB."),
-       line(1, "DataCopyPad(k, indicesGm[run], cp, pad);", kCopyIn, "... and the same run of argmax indices."),
+       line(1, "DataCopyPad(g, gradOutGm[run], cp, pad);", kCopyIn, rt::prose("MTE2 copies a run of gradOutput cells into UB.")),
+       line(1, "DataCopyPad(k, indicesGm[run], cp, pad);", kCopyIn, rt::prose("... and the same run of argmax indices.")),
        line(1, "inQue.EnQue(g); g = inQue.DeQue<float>();"),
        line(1, "if (firstTileOfPlane)"),
        line(2, "Duplicate(sum, 0.0f, H * W);", kZeroSums,
-            "The plane's sums start at 0: in UB when the plane fits there, else in GM (a copy-out)."),
+            rt::prose("The plane's sums start at 0: in UB when the plane fits there, else in GM (a copy-out).")),
        line(1, "for (i = 0; i < n; ++i) {"),
        line(2, "if (sharedPlane) {   // other cores too"),
        line(3, "SetAtomicAdd<float>();", kAtomicAdd,
-            "Another core also adds into this plane: the value is added into GM atomically, in whatever order "
-            "the cores get there."),
+            rt::prose("Another core also adds into this plane: the value is added into GM atomically, in whatever "
+                      "order the cores get there.")),
        line(3, "DataCopy(sumGm[k[i]], g[i], 1);", kAtomicAdd),
        line(3, "SetAtomicNone();", kAtomicAdd),
        line(2, "} else {"),
        line(3, "sum[k[i]] += g[i];", kAdd,
-            "Only this core sums the plane: the value is added into the cell its index points at, in row-major "
-            "order."),
+            rt::prose("Only this core sums the plane: the value is added into the cell its index points at, in "
+                      "row-major order.")),
        line(2, "}"),
        line(1, "}"),
        line(1, "if (lastTileOfPlane)"),
        line(2, "DataCopy(gradInGm[plane], sum, H * W);", kStorePlane,
-            "The plane is complete: its sums go out to gradInput once (rounded once for half and bf16)."),
+            rt::prose("The plane is complete: its sums go out to gradInput once (rounded once for half and bf16).")),
        line(0, "}")});
 }
 
 // lanesTile: CANN's normal template of AdaptiveMaxPool3DGrad.
 KernelListing calcBlock() {
   return listing(
-      "CalcBlock", "AIV", "64 planes per core, one per vector lane, an output row at a time",
+      "CalcBlock", "AIV", rt::prose("64 planes per core, one per vector lane, an output row at a time"),
       {line(0, "__aicore__ void CalcBlock(Tile t) {"),
        line(1, "DataCopyPad(argUb, argmaxGm[blk], cp, pad);", kCopyIn,
-            "MTE2 copies one output row's indices of up to 64 planes into UB."),
-       line(1, "DataCopyPad(gradUb, gradGm[blk], cp, pad);", kCopyIn, "... and the same gradOutput cells."),
+            rt::prose("MTE2 copies one output row's indices of up to 64 planes into UB.")),
+       line(1, "DataCopyPad(gradUb, gradGm[blk], cp, pad);", kCopyIn, rt::prose("... and the same gradOutput cells.")),
        line(1, "TransposeBase16M8(gradT, gradUb, 64, n);", kCompute,
-            "The transpose puts plane q in vector lane q: one instruction works on 64 planes at once."),
+            rt::prose("The transpose puts plane q in vector lane q: one instruction works on 64 planes at once.")),
        line(1, "for (wo = 0; wo < n; ++wo) {"),
        line(2, "Compare(mask, kIdx, argT[64 * wo], EQ);", kCompute,
-            "Which cell of its window each plane's argmax is."),
+            rt::prose("Which cell of its window each plane's argmax is.")),
        line(2, "Select(y, mask, gradT[64 * wo], 0.0f);", kCompute,
-            "The window region: the value at the argmax, 0 everywhere else."),
+            rt::prose("The window region: the value at the argmax, 0 everywhere else.")),
        line(2, "if (windowsOverlap) {"),
        line(3, "SetAtomicAdd<float>();", kAtomicAdd,
-            "Windows overlap (the sizes do not divide): the region is added into the sums atomically."),
+            rt::prose("Windows overlap (the sizes do not divide): the region is added into the sums atomically.")),
        line(3, "DataCopyPad(yGm[win(wo)], y, cpY);", kAtomicAdd),
        line(3, "SetAtomicNone();", kAtomicAdd),
        line(2, "} else {"),
        line(3, "DataCopyPad(yGm[win(wo)], y, cpY);", kCopyOut,
-            "Windows do not overlap: the region is copied out plainly (CANN: MaxPool3DGradWithArgmax)."),
+            rt::prose("Windows do not overlap: the region is copied out plainly (CANN: MaxPool3DGradWithArgmax).")),
        line(2, "}"),
        line(1, "}"),
        line(0, "}")});
@@ -111,21 +114,21 @@ KernelListing calcBlock() {
 // forwardTile.
 KernelListing windowMax() {
   return listing(
-      "WindowMax", "AIV", "scan each window in UB, write its max and index",
+      "WindowMax", "AIV", rt::prose("scan each window in UB, write its max and index"),
       {line(0, "__aicore__ void WindowMax(Tile t) {"),
        line(1, "for (oh = t.oh0; oh < t.oh1; ++oh) {"),
        line(2, "Duplicate(best, -INFINITY, n);"),
        line(2, "for (c = c0; c < c1; c += B) {   // pieces"),
        line(3, "for (h = hs(oh); h < he(oh); ++h) {"),
-       line(4, "DataCopy(row, selfGm[h, c], k);", kCopyIn, "MTE2 copies a piece of each window row into UB."),
+       line(4, "DataCopy(row, selfGm[h, c], k);", kCopyIn, rt::prose("MTE2 copies a piece of each window row into UB.")),
        line(4, "Max(colMax, colMax, row, k);", kCompute,
-            "Down each column: the column's winner (a NaN wins, ties keep the upper cell)."),
+            rt::prose("Down each column: the column's winner (a NaN wins, ties keep the upper cell).")),
        line(3, "}"),
        line(3, "WinMax(best, arg, colMax, win(ow));", kWindowMax,
-            "Across each window's columns: the window's max and the index of its cell."),
+            rt::prose("Across each window's columns: the window's max and the index of its cell.")),
        line(2, "}"),
-       line(2, "DataCopy(outGm[oh, s0], best, n);", kCopyOut, "MTE3 writes the row's maxima ..."),
-       line(2, "DataCopy(indicesGm[oh, s0], arg, n);", kCopyOut, "... and their indices."),
+       line(2, "DataCopy(outGm[oh, s0], best, n);", kCopyOut, rt::prose("MTE3 writes the row's maxima ...")),
+       line(2, "DataCopy(indicesGm[oh, s0], arg, n);", kCopyOut, rt::prose("... and their indices.")),
        line(1, "}"),
        line(0, "}")});
 }
@@ -141,17 +144,17 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
     case PhaseKind::kCheck: return checkIndices(plan);
     case PhaseKind::kZero:
       if (!hasPhase(plan, PhaseKind::kCompute)) {
-        return zeroListing("ZeroGradInput", "gradInGm", "gradOutput is empty: every gradInput cell is 0.",
-                           "zero gradInput (gradOutput is empty)");
+        return zeroListing("ZeroGradInput", "gradInGm", rt::prose("gradOutput is empty: every gradInput cell is 0."),
+                           rt::prose("zero gradInput (gradOutput is empty)"));
       }
       if (lanes) return initSums(plan);
       return zeroListing("ZeroSharedPlanes", workspace ? "sumGm" : "gradInGm",
-                         std::string("The planes several cores will add into start at 0: ") +
-                             (workspace ? "their fp32 workspace rows." : "gradInput's own cells."),
-                         "zero the sums of the planes shared between cores");
+                         workspace ? rt::prose("The planes several cores will add into start at 0: their fp32 workspace rows.")
+                                   : rt::prose("The planes several cores will add into start at 0: gradInput's own cells."),
+                         rt::prose("zero the sums of the planes shared between cores"));
     case PhaseKind::kRound:
       return convertListing("RoundPlanes", "sumGm", ACL_FLOAT, "gradInGm", plan.dtype,
-                            "round the fp32 sums into gradInput once");
+                            rt::prose("round the fp32 sums into gradInput once"));
     default: return lanes ? calcBlock() : scatterAdd();
   }
 }

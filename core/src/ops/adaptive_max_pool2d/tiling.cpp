@@ -6,12 +6,12 @@
 #include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 #include "runtime/tensor.h"
 
 namespace gradlab::ops::adaptive {
 namespace {
 
-using rt::cat;
 
 // Bigger steps stop paying off once a step (values + indices) outgrows a host core's L2.
 constexpr int64_t kMaxChunkCells = 4096;
@@ -205,7 +205,7 @@ void appendCheckTiles(const std::vector<Tile>& compute, int32_t checkPhase, uint
     check.bytesIn = static_cast<uint64_t>(c.src.cells()) * indexBytes;
     check.vectorElems = static_cast<uint64_t>(c.src.cells());
     check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
-    ub.describe(check, cat(c.src.cells(), " indices, widened to int64 (", check.ubBytes, " B)"));
+    ub.describe(check, rt::prose("{0} indices, widened to int64 ({1} B)", c.src.cells(), check.ubBytes));
     tiles.push_back(check);
   }
 }
@@ -231,14 +231,14 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 
   if (P * HW == 0) {
     t.mode = BackwardMode::kNothing;
-    plan.strategy = "gradInput is empty: nothing to do";
+    plan.strategy = rt::prose("gradInput is empty: nothing to do");
     finalizePlan(plan);
     return t;
   }
   if (HoWo == 0) {
     t.mode = BackwardMode::kZeroOnly;
     const int32_t cores = coresFor(profile, P);
-    plan.phases.push_back({PhaseKind::kZero, "zero gradInput (gradOutput is empty)"});
+    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero gradInput (gradOutput is empty)")});
     for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
       Tile tile;
       tile.core = piece.core;
@@ -247,8 +247,8 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
       plan.tiles.push_back(tile);
     }
-    plan.strategy = cat("gradOutput is empty: gradInput's ", P, " planes are zeroed, split over ", cores, " cores");
-    plan.coreChoice = coreChoiceText(cores, profile, P, "gradInput planes");
+    plan.strategy = rt::prose("gradOutput is empty: gradInput's {0} planes are zeroed, split over {1} cores", P, cores);
+    plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
     finalizePlan(plan);
     return t;
   }
@@ -269,7 +269,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 
   // Phases: check, (zero), compute, (round). Indices into plan.phases.
   const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, "check that every index lies inside its gradInput plane"});
+  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
   std::vector<Tile> compute;
   const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
   const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
@@ -289,8 +289,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
       const uint64_t cells = src.cells();
       tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
-      const std::string staged = cat(cells, " staged gradOutput values and indices (",
-                                     BackwardTiling::footprint(static_cast<int64_t>(cells)), " B)");
+      const uint64_t stagedBytes = BackwardTiling::footprint(static_cast<int64_t>(cells));
       tile.bytesIn = cells * (es + is);
       tile.vectorElems = cells;
       const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
@@ -312,13 +311,15 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
         }
       }
       if (acc == Accumulator::kUb) {
-        ub.describe(tile, cat("an fp32 accumulator of the ", shape.H, "x", shape.W, " gradInput plane (", t.accBytes,
-                              " B) + ", staged));
+        ub.describe(tile, rt::prose("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
+                                    "values and indices ({4} B)", shape.H, shape.W, t.accBytes, cells, stagedBytes));
       } else {
-        ub.describe(tile, cat(staged, "; the sums go to ", acc == Accumulator::kGradInput ? "gradInput" : "the workspace",
-                              " in GM", tile.ubBytes > BackwardTiling::footprint(static_cast<int64_t>(cells))
-                                            ? cat(", then ", t.stageCells, " fp32 cells at a time are rounded in UB")
-                                            : std::string()));
+        const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::prose("the workspace");
+        ub.describe(tile, tile.ubBytes > stagedBytes
+                              ? rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM, then "
+                                          "{3} fp32 cells at a time are rounded in UB", cells, stagedBytes, sums, t.stageCells)
+                              : rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM", cells,
+                                          stagedBytes, sums));
       }
       compute.push_back(tile);
     });
@@ -326,24 +327,24 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   const size_t shared = t.sharedPlanes.size();
   if (shared > 0) {
-    plan.phases.push_back({PhaseKind::kZero, cat("zero the fp32 accumulators of the ", shared,
-                                                 " gradInput plane(s) shared between cores")});
+    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
+                                                       "between cores", shared)});
     sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
   }
-  plan.phases.push_back({PhaseKind::kCompute, "copy in gradOutput and indices, add each value into its cell"});
+  plan.phases.push_back({PhaseKind::kCompute, rt::prose("copy in gradOutput and indices, add each value into its cell")});
   for (Tile& c : compute) {
     c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
     plan.tiles.push_back(c);
   }
   if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
-    plan.phases.push_back({PhaseKind::kRound, cat("round the ", shared,
-                                                  " shared plane(s) from the fp32 workspace into gradInput once")});
+    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} shared plane(s) from the fp32 workspace into "
+                                                        "gradInput once", shared)});
     const size_t firstRound = plan.tiles.size();
     sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, sizeof(float), es,
                      static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
     for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
-      ub.describe(plan.tiles[i], cat(t.stageCells, " fp32 workspace cells at a time, rounded to ", rt::dtypeName(dtype),
-                                     " (", plan.tiles[i].ubBytes, " B)"));
+      ub.describe(plan.tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
+                                           rt::dtypeName(dtype), plan.tiles[i].ubBytes));
     }
   }
   if (t.ownerAcc == Accumulator::kWorkspace) {
@@ -353,29 +354,29 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   }
   auto where = [](Accumulator a) {
     switch (a) {
-      case Accumulator::kUb: return "an fp32 accumulator in UB, rounded once into gradInput";
-      case Accumulator::kGradInput: return "gradInput (fp32, dense planes) directly";
+      case Accumulator::kUb: return rt::prose("an fp32 accumulator in UB, rounded once into gradInput");
+      case Accumulator::kGradInput: return rt::prose("gradInput (fp32, dense planes) directly");
       case Accumulator::kWorkspace: break;
     }
-    return "fp32 accumulators in the workspace, rounded once into gradInput";
+    return rt::prose("fp32 accumulators in the workspace, rounded once into gradInput");
   };
   if (owners) {
-    plan.strategy = cat("owners: one owner core per gradInput plane (", P, " planes over ", cores,
-                        " cores); the owner walks the plane's gradOutput and indices in row-major order in UB steps of "
-                        "at most ", t.chunkCells, " cells (one tile each), its first tile zeroes the accumulator and "
-                        "every tile adds into ", where(t.ownerAcc), ", so each cell sums in the reference order");
-    plan.coreChoice = coreChoiceText(cores, profile, P, "gradInput planes");
+    plan.strategy = rt::prose("owners: one owner core per gradInput plane ({0} planes over {1} cores); the owner walks the "
+                              "plane's gradOutput and indices in row-major order in UB steps of at most {2} cells (one "
+                              "tile each), its first tile zeroes the accumulator and every tile adds into {3}, so each "
+                              "cell sums in the reference order", P, cores, t.chunkCells, where(t.ownerAcc));
+    plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
   } else {
-    plan.strategy = cat("default (non-owners): gradOutput's ", P * shape.Ho,
-                        " rows (planes x Ho) split evenly over ", cores, " cores, in UB steps of at most ",
-                        t.chunkCells, " cells; a plane held by one core is zeroed and summed plainly by that core in ",
-                        where(t.ownerAcc), "; the ", shared, " plane(s) whose rows are split between cores are "
-                        "zeroed by all cores first and take fp32 atomic adds into ", where(t.sharedAcc));
-    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "gradOutput rows (planes x Ho)");
+    plan.strategy = rt::prose("default (non-owners): gradOutput's {0} rows (planes x Ho) split evenly over {1} cores, in "
+                              "UB steps of at most {2} cells; a plane held by one core is zeroed and summed plainly by "
+                              "that core in {3}; the {4} plane(s) whose rows are split between cores are zeroed by all "
+                              "cores first and take fp32 atomic adds into {5}",
+                              P * shape.Ho, cores, t.chunkCells, where(t.ownerAcc), shared, where(t.sharedAcc));
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::prose("gradOutput rows (planes x Ho)"));
   }
   if (plan.accumulate == Accumulation::kDtype) {
-    plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype),
-                         " after its add (accumulate=dtype), in the same fp32 cells");
+    plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
+                               rt::dtypeName(dtype));
   }
   finalizePlan(plan);
   return t;
@@ -410,10 +411,10 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   };
   const uint64_t half = profile.ubBytes / 2;
   const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, "check that every index lies inside its gradInput plane"});
-  plan.phases.push_back({PhaseKind::kZero, cat("vector core 0 zeroes the fp32 sums of all ", P, " gradInput planes (",
-                                               fp32Dense ? "gradInput itself" : "the workspace",
-                                               "), as CANN's block 0 does before the others start")});
+  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
+  plan.phases.push_back({PhaseKind::kZero, rt::prose("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
+                                                     "as CANN's block 0 does before the others start", P,
+                                                     fp32Dense ? rt::prose("gradInput itself") : rt::prose("the workspace"))});
   Tile zero;
   zero.phase = 1;
   zero.core = 0;
@@ -422,10 +423,13 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   zero.vectorElems = 0;
   plan.tiles.push_back(zero);
   const int32_t computePhase = 2;
-  plan.phases.push_back({PhaseKind::kCompute, cat("each core takes its groups of ", kLanePlanes, " planes (one per vector lane) ",
-                                                  "an output row at a time; every gradOutput cell writes its window, its "
-                                                  "value at the argmax and zeros elsewhere, ",
-                                                  overlap ? "with atomic adds (windows overlap)" : "plainly (windows do not overlap)")});
+  plan.phases.push_back({PhaseKind::kCompute,
+                         overlap ? rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
+                                             "zeros elsewhere, with atomic adds (windows overlap)", kLanePlanes)
+                                 : rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
+                                             "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
   std::vector<int32_t> order(static_cast<size_t>(cores), 0);
   std::vector<Tile> compute;
   for (int64_t g = 0; g < groups; ++g) {
@@ -459,9 +463,8 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
           tile.bytesOut = region * sizeof(float);
           tile.vectorElems = cells * 4 + region * 2;  // transposes, index to window offset, compare + select
           tile.ubBytes = std::min<uint64_t>(need(q1 - q0, w1 - w0, he - hs), profile.ubBytes);
-          ub.describe(tile, cat(cells, " gradOutput values and indices, one plane per lane (",
-                                BackwardTiling::footprint(static_cast<int64_t>(cells)), " B), and one window region per plane on "
-                                "its way out"));
+          ub.describe(tile, rt::prose("{0} gradOutput values and indices, one plane per lane ({1} B), and one window region "
+                                      "per plane on its way out", cells, BackwardTiling::footprint(static_cast<int64_t>(cells))));
           compute.push_back(tile);
         }
       }
@@ -473,27 +476,33 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   if (!fp32Dense) {
     t.sharedPlanes.clear();
     for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
-    plan.phases.push_back({PhaseKind::kRound, cat("round the ", P, " planes' fp32 sums from the workspace into gradInput once, ",
-                                                  "split over the cores")});
+    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} planes' fp32 sums from the workspace into gradInput "
+                                                        "once, split over the cores", P)});
     const size_t firstRound = plan.tiles.size();
     sharedPlaneTiles(t, 3, coresFor(profile, P * shape.H), sizeof(float), es,
                      static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
     for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
-      ub.describe(plan.tiles[i], cat(t.stageCells, " fp32 workspace cells at a time, rounded to ", rt::dtypeName(dtype),
-                                     " (", plan.tiles[i].ubBytes, " B)"));
+      ub.describe(plan.tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
+                                           rt::dtypeName(dtype), plan.tiles[i].ubBytes));
     }
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else {
     plan.workspaceBytes = 0;
   }
-  plan.strategy = cat("lanes (CANN's AdaptiveMaxPool3DGrad", overlap ? "" : ", as MaxPool3DGradWithArgmax since the sizes divide",
-                      "): ", groups, " group(s) of up to ", kLanePlanes, " planes dealt round-robin over ", cores,
-                      " cores, one output row per tile; each gradOutput cell writes its whole window into ",
-                      fp32Dense ? "gradInput" : "an fp32 workspace", overlap ? " with atomic adds" : "",
-                      "; a plane belongs to one core, so its sums land in row-major order");
-  plan.coreChoice = coreChoiceText(cores, profile, groups, "groups of 64 planes");
+  const std::string into = fp32Dense ? std::string("gradInput") : rt::prose("an fp32 workspace");
+  const std::string dealt =
+      overlap ? rt::prose("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
+                          "gradOutput cell writes its whole window into {3} with atomic adds; a plane belongs to one core, "
+                          "so its sums land in row-major order", groups, kLanePlanes, cores, into)
+              : rt::prose("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
+                          "gradOutput cell writes its whole window into {3}; a plane belongs to one core, so its sums land "
+                          "in row-major order", groups, kLanePlanes, cores, into);
+  plan.strategy = overlap ? rt::prose("lanes (CANN's AdaptiveMaxPool3DGrad): {0}", dealt)
+                          : rt::prose("lanes (CANN's AdaptiveMaxPool3DGrad, as MaxPool3DGradWithArgmax since the sizes "
+                                      "divide): {0}", dealt);
+  plan.coreChoice = coreChoiceText(cores, profile, groups, rt::prose("groups of 64 planes"));
   if (plan.accumulate == Accumulation::kDtype) {
-    plan.strategy += cat("; every sum is rounded to ", rt::dtypeName(dtype), " after its add (accumulate=dtype)");
+    plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
   }
   finalizePlan(plan);
   plan.coreChoice += cannDealText(plan, CoreKind::kVector);
@@ -511,7 +520,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
   if (P * shape.outPlaneCells() == 0) {
-    plan.strategy = "self is empty: nothing to do";
+    plan.strategy = rt::prose("self is empty: nothing to do");
     finalizePlan(plan);
     return t;
   }
@@ -545,15 +554,6 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, bandCells) : t.segmentCols;
   int64_t describedSpan = -1;
   int32_t describedUse = -1;
-  std::string vectorUb;  // the vector kernel's part of the UB text, the same for every tile
-  if (t.groupCols > 0) {
-    vectorUb.append("column winners (fp32 + int32 index) of ").append(std::to_string(t.groupStepCols()));
-    vectorUb.append(" input columns x 8 output rows, by row and transposed, + ").append(std::to_string(t.groupOuts));
-    vectorUb.append(" window winners per row (fp32 + ").append(rt::dtypeName(indexType)).append(" index)");
-    if (t.groupStageRows > 0) vectorUb.append(" + ").append(std::to_string(t.groupStageRows)).append(" staged input rows");
-    vectorUb.append(" (").append(std::to_string(t.groupBytes)).append(" B); a group with a NaN again with the scalar ");
-    vectorUb.append("kernel's ");
-  }
   for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
     cutPiece(piece, shape.Ho, shape.Wo, tileCells, [&](const Box& dst) {
       order = piece.core == lastCore ? order + 1 : 0;
@@ -578,34 +578,40 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
         plan.tiles.push_back(tile);
         return;
       }
-      std::string text = vectorUb;
-      text.append(cat("running max (", vb == 8 ? "fp64" : "fp32", ") and index (int64) of up to ", t.segmentCols,
-                      " outputs + column max and index of ", std::min<int64_t>(t.inputChunkCols, span),
-                      " input columns + one staged input row piece (", scalarBytes, " B)"));
+      // The scalar kernel's UB, after the vector kernel's when there is one (a group with a NaN runs the scalar one).
+      std::string text = rt::prose("running max ({0}) and index (int64) of up to {1} outputs + column max and index of {2} "
+                                   "input columns + one staged input row piece ({3} B)", vb == 8 ? "fp64" : "fp32",
+                                   t.segmentCols, std::min<int64_t>(t.inputChunkCols, span), scalarBytes);
+      if (t.groupCols > 0 && t.groupStageRows > 0) {
+        text = rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+                         "+ {1} window winners per row (fp32 + {2} index) + {3} staged input rows ({4} B); a group with a "
+                         "NaN again with the scalar kernel's {5}", t.groupStepCols(), t.groupOuts,
+                         rt::dtypeName(indexType), t.groupStageRows, t.groupBytes, text);
+      } else if (t.groupCols > 0) {
+        text = rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+                         "+ {1} window winners per row (fp32 + {2} index) ({3} B); a group with a NaN again with the "
+                         "scalar kernel's {4}", t.groupStepCols(), t.groupOuts, rt::dtypeName(indexType), t.groupBytes, text);
+      }
       ubUses.describe(tile, std::move(text));
       describedSpan = static_cast<int64_t>(span);
       describedUse = tile.ubUse;
       plan.tiles.push_back(tile);
     });
   }
-  plan.phases.push_back({PhaseKind::kCompute, "scan each window in UB, write its max and index"});
-  // Built by appending: a cat() per piece costs a stream each, which small calls notice.
+  plan.phases.push_back({PhaseKind::kCompute, rt::prose("scan each window in UB, write its max and index")});
   static_assert(simd::kGroupRows == 8, "the texts say 8 rows");
-  std::string& strategy = plan.strategy;
-  strategy.append("output rows (").append(std::to_string(P * shape.Ho)).append(" = planes x Ho) split evenly over ");
-  strategy.append(std::to_string(cores)).append(" cores, in tiles of at most ").append(std::to_string(t.segmentCols));
-  strategy.append(" output cells per row; ");
+  std::string scan = rt::prose("for each output row the core streams the window's input rows through UB ({0} columns per "
+                               "step), reduces every column over the window rows, then every window over its columns, "
+                               "keeping the running max and its index in UB", t.inputChunkCols);
   if (t.groupCols > 0) {
-    strategy.append("the vector unit takes 8 output rows at a time, one per lane, in steps of up to ");
-    strategy.append(std::to_string(t.groupCols)).append(" input columns: it reduces every column over each row's window ");
-    strategy.append("rows, transposes the column winners so that a vector holds one column of all 8 rows, reduces every ");
-    strategy.append("window over its columns and transposes the winners back into output rows; a group with a NaN is ");
-    strategy.append("done again by the scalar scan: ");
+    scan = rt::prose("the vector unit takes 8 output rows at a time, one per lane, in steps of up to {0} input columns: it "
+                     "reduces every column over each row's window rows, transposes the column winners so that a vector "
+                     "holds one column of all 8 rows, reduces every window over its columns and transposes the winners "
+                     "back into output rows; a group with a NaN is done again by the scalar scan: {1}", t.groupCols, scan);
   }
-  strategy.append("for each output row the core streams the window's input rows through UB (");
-  strategy.append(std::to_string(t.inputChunkCols)).append(" columns per step), reduces every column over the window ");
-  strategy.append("rows, then every window over its columns, keeping the running max and its index in UB");
-  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, "output rows (planes x Ho)");
+  plan.strategy = rt::prose("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
+                            "cells per row; {3}", P * shape.Ho, cores, t.segmentCols, scan);
+  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::prose("output rows (planes x Ho)"));
   finalizePlan(plan);
   return t;
 }

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "gradlab/ops.h"
+#include "runtime/prose.h"
 
 namespace gradlab {
 
@@ -51,7 +52,7 @@ KernelListing zeroListing(std::string name, const std::string& target, std::stri
   return listing(std::move(name), "AIV", std::move(what),
                  {line(0, head),
                   line(1, "auto z = zeroBuf.Get<float>();"),
-                  line(1, "Duplicate(z, 0.0f, len);", kZero, "The vector unit fills a UB block with zeros."),
+                  line(1, "Duplicate(z, 0.0f, len);", kZero, rt::prose("The vector unit fills a UB block with zeros.")),
                   line(1, "DataCopy(" + target + "[range], z, len);", kZero, std::move(note)),
                   line(0, "}"),
                   line(0, "// barrier: the next phase starts when"),
@@ -67,16 +68,16 @@ KernelListing convertListing(std::string name, const std::string& from, aclDataT
   return listing(std::move(name), "AIV", std::move(what),
                  {line(0, head),
                   line(1, "auto s = inQue.AllocTensor<" + in + ">();"),
-                  line(1, "DataCopy(s, " + from + "[range], len);", kCopyIn, "MTE2 copies the range into UB."),
+                  line(1, "DataCopy(s, " + from + "[range], len);", kCopyIn, rt::prose("MTE2 copies the range into UB.")),
                   line(1, "inQue.EnQue(s); s = inQue.DeQue<" + in + ">();", -1,
-                       "The queue hands the data from the copy-in pipe to the vector pipe."),
+                       rt::prose("The queue hands the data from the copy-in pipe to the vector pipe.")),
                   line(1, "auto d = outQue.AllocTensor<" + out + ">();"),
-                  same ? line(1, "DataCopy(d, s, len);   // UB to UB", kCompute, "Same type: the values move unchanged.")
+                  same ? line(1, "DataCopy(d, s, len);   // UB to UB", kCompute, rt::prose("Same type: the values move unchanged."))
                        : line(1, std::string("Cast(d, s, RoundMode::") + mode + ", len);", kCompute,
-                              toType == ACL_FLOAT ? "Each value widens to fp32 exactly."
-                                                  : "Each fp32 sum is rounded to " + out + " once (nearest even)."),
+                              toType == ACL_FLOAT ? rt::prose("Each value widens to fp32 exactly.")
+                                                  : rt::prose("Each fp32 sum is rounded to {0} once (nearest even).", out)),
                   line(1, "outQue.EnQue(d); d = outQue.DeQue<" + out + ">();"),
-                  line(1, "DataCopy(" + to + "[range], d, len);", kCopyOut, "MTE3 copies the result out to GM."),
+                  line(1, "DataCopy(" + to + "[range], d, len);", kCopyOut, rt::prose("MTE3 copies the result out to GM.")),
                   line(1, "inQue.FreeTensor(s); outQue.FreeTensor(d);"),
                   line(0, "}")});
 }

@@ -1,9 +1,12 @@
 #include "gradlab/profile.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <deque>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -11,6 +14,7 @@
 
 #include "ops/common/lower_case.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 
 namespace gradlab {
 namespace {
@@ -67,9 +71,8 @@ std::string knownNames() {
   return names;
 }
 
-}  // namespace
-
-const std::vector<DeviceProfile>& builtinProfiles() {
+// The built-in profiles as written, descriptions in English.
+const std::vector<DeviceProfile>& englishProfiles() {
   static const std::vector<DeviceProfile> profiles = [] {
     std::vector<DeviceProfile> v;
     v.push_back(DeviceProfile{});  // atlas-a2
@@ -96,6 +99,33 @@ const std::vector<DeviceProfile>& builtinProfiles() {
     v.push_back(small);
     return v;
   }();
+  return profiles;
+}
+
+}  // namespace
+
+// The descriptions are prose (gradlab/prose.h): the built-in profiles come in the reader's language. Each
+// language's copy is made once and kept, so that the references handed out stay valid.
+const std::vector<DeviceProfile>& builtinProfiles() {
+  const std::vector<DeviceProfile>& english = englishProfiles();
+  const char* described[8];  // a handful of built-in profiles
+  const size_t count = std::min(english.size(), sizeof described / sizeof described[0]);
+  bool translated = false;
+  for (size_t i = 0; i < count; ++i) {
+    described[i] = rt::prosePattern(english[i].description.c_str());
+    translated |= std::strcmp(described[i], english[i].description.c_str()) != 0;
+  }
+  if (!translated) return english;
+  static std::mutex mutex;
+  static std::deque<std::vector<DeviceProfile>> languages;
+  std::lock_guard lock(mutex);
+  for (const std::vector<DeviceProfile>& profiles : languages) {
+    size_t same = 0;
+    while (same < count && profiles[same].description == described[same]) ++same;
+    if (same == count) return profiles;
+  }
+  std::vector<DeviceProfile>& profiles = languages.emplace_back(english);
+  for (size_t i = 0; i < count; ++i) profiles[i].description = described[i];
   return profiles;
 }
 
@@ -208,7 +238,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   if (customized) {
     p.name += "-custom";
     std::string ub = p.ubBytes % 1024 == 0 ? std::to_string(p.ubBytes / 1024) + " KiB" : std::to_string(p.ubBytes) + " B";
-    p.description += " (" + std::to_string(p.cubeCores) + " cube and " + std::to_string(p.vectorCores) + " vector cores, " + ub + " UB)";
+    p.description = rt::prose("{0} ({1} cube and {2} vector cores, {3} UB)", p.description, p.cubeCores, p.vectorCores, ub);
   }
   *out = p;
   return true;

@@ -8,6 +8,7 @@
 #include "ops/common/lower_case.h"
 #include "ops/common/strategy_choice.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 
 namespace gradlab {
 
@@ -56,8 +57,8 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
     if (findStrategy(op, request) != nullptr) {
       name = request;
     } else if (ctx.strategyFromEnvironment) {
-      out->note = rt::cat("GRADLAB_STRATEGY=", request, " names no strategy of ", opName(op), " (",
-                          strategyNames(op), "): it runs its default, ", defaultName);
+      out->note = rt::prose("GRADLAB_STRATEGY={0} names no strategy of {1} ({2}): it runs its default, {3}", request,
+                            opName(op), strategyNames(op), defaultName);
     } else {
       return rt::fail(ACLNN_ERR_PARAM_INVALID,
                       rt::cat(api, ": strategy \"", ctx.strategy, "\" is not one of ", opName(op), "'s: ",
@@ -67,15 +68,15 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
   out->info = findStrategy(op, name);
   if (ctx.deterministic && out->info->atomic) {
     const StrategyInfo* twin = findStrategy(op, out->info->deterministicTwin);
-    out->note = rt::cat(out->info->name, " adds into shared cells with atomic adds, whose order is up to the cores: ",
-                        "deterministic mode runs ", twin->name, " instead");
+    out->note = rt::prose("{0} adds into shared cells with atomic adds, whose order is up to the cores: deterministic "
+                          "mode runs {1} instead", out->info->name, twin->name);
     out->info = twin;
   }
   return ACLNN_SUCCESS;
 }
 
 void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why) {
-  choice.note = rt::cat(choice.info->name, " cannot run this call (", why, "): it runs ", name, " instead");
+  choice.note = rt::prose("{0} cannot run this call ({1}): it runs {2} instead", choice.info->name, why, name);
   choice.info = findStrategy(op, name);
 }
 

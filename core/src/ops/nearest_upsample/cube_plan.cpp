@@ -10,12 +10,12 @@
 #include "ops/common/tile_runner.h"
 #include "ops/nearest_upsample/tiling.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 #include "runtime/tensor.h"
 
 namespace gradlab::ops::nearest {
 namespace {
 
-using rt::cat;
 
 constexpr int64_t kReservedK = 4;  // CANN's RESERVED_VALUE: extra gradOutput columns / rows in each slide's K
 constexpr uint64_t kWorkspaceAlign = 512;
@@ -192,31 +192,33 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
 
   // Workspace buffers.
   if (half) {
-    cp.castIn = b.addBuffer("gradOutput (fp32)", cat("gradOutput widened from ", rt::dtypeName(dtype),
-                                                      " to fp32 (CANN casts it before the kernel)"), srcShape,
+    cp.castIn = b.addBuffer("gradOutput (fp32)",
+                            rt::prose("gradOutput widened from {0} to fp32 (CANN casts it before the kernel)", rt::dtypeName(dtype)),
+                            srcShape,
                               PlanBuffer::Mirror::kSrc);
   }
   if (runW) {
-    cp.w.matrices = b.addBuffer("A_W slides", cat("the W pass's 0/1 selection matrices, one per slide of ", slide,
-                                                  " gradInput columns: A_W[w][j] = 1 where gradOutput column w feeds "
-                                                  "gradInput column j"),
+    cp.w.matrices = b.addBuffer("A_W slides",
+                                rt::prose("the W pass's 0/1 selection matrices, one per slide of {0} gradInput columns: "
+                                          "A_W[w][j] = 1 where gradOutput column w feeds gradInput column j", slide),
                                 {static_cast<int64_t>(cp.w.slides.size()), cp.w.kMax, slide});
   }
   if (runW && runH) {
     std::vector<int64_t> midShape = twoD ? std::vector<int64_t>{N, C, Ho, Wi} : std::vector<int64_t>{N, C, Wi};
-    cp.mid = b.addBuffer("T = gradOutput x A_W", "the W pass's product: gradOutput's rows with their columns summed "
-                                                  "into gradInput's columns (fp32)", std::move(midShape));
+    cp.mid = b.addBuffer("T = gradOutput x A_W", rt::prose("the W pass's product: gradOutput's rows with their columns "
+                                                            "summed into gradInput's columns (fp32)"), std::move(midShape));
     plan.intermediate = cp.mid;
   }
   if (runH) {
-    cp.h.matrices = b.addBuffer("A_H^T slides", cat("the H pass's 0/1 selection matrices, one per slide of ", slide,
-                                                    " gradInput rows: A_H^T[i][h] = 1 where gradOutput row h feeds "
-                                                    "gradInput row i"),
+    cp.h.matrices = b.addBuffer("A_H^T slides",
+                                rt::prose("the H pass's 0/1 selection matrices, one per slide of {0} gradInput rows: "
+                                          "A_H^T[i][h] = 1 where gradOutput row h feeds gradInput row i", slide),
                                 {static_cast<int64_t>(cp.h.slides.size()), slide, cp.h.kMax});
   }
   if (half) {
-    cp.castOut = b.addBuffer("gradInput (fp32)", cat("gradInput's fp32 sums before they are rounded to ",
-                                                      rt::dtypeName(dtype), " (CANN casts after the kernel)"), dstShape,
+    cp.castOut = b.addBuffer("gradInput (fp32)",
+                             rt::prose("gradInput's fp32 sums before they are rounded to {0} (CANN casts after the kernel)",
+                                       rt::dtypeName(dtype)), dstShape,
                                PlanBuffer::Mirror::kDst);
   }
   uint64_t offset = 0;
@@ -245,19 +247,18 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
       t.bytesOut = n * (widen ? kF32 : es);
       t.vectorElems = n;
       t.ubBytes = alignUb(n * es) + alignUb(n * kF32);
-      ub.describe(t, widen ? cat(boxDims(box), " gradOutput cells as ", rt::dtypeName(dtype), " (", alignUb(n * es),
-                                 " B) and as fp32 (", alignUb(n * kF32), " B)")
-                           : cat(boxDims(box), " fp32 sums (", alignUb(n * kF32), " B) rounded to ", rt::dtypeName(dtype),
-                                 " (", alignUb(n * es), " B)"));
+      ub.describe(t, widen ? rt::prose("{0} gradOutput cells as {1} ({2} B) and as fp32 ({3} B)", boxDims(box),
+                                       rt::dtypeName(dtype), alignUb(n * es), alignUb(n * kF32))
+                           : rt::prose("{0} fp32 sums ({1} B) rounded to {2} ({3} B)", boxDims(box), alignUb(n * kF32),
+                                       rt::dtypeName(dtype), alignUb(n * es)));
       b.add(t);
     });
   };
 
   // Phase 1 (FLOAT16/BF16): widen gradOutput.
   if (half) {
-    castTiles(b.addPhase(PhaseKind::kCast, cat("widen gradOutput from ", rt::dtypeName(dtype),
-                                               " to fp32 in the workspace (CANN's Cast kernel before "
-                                               "UpsampleNearestExact2dGrad)")),
+    castTiles(b.addPhase(PhaseKind::kCast, rt::prose("widen gradOutput from {0} to fp32 in the workspace (CANN's Cast "
+                                                     "kernel before UpsampleNearestExact2dGrad)", rt::dtypeName(dtype))),
               Ho, Wo, true);
   }
 
@@ -281,9 +282,12 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
       t.bytesOut = n * kF32;
       t.vectorElems = n;
       t.ubBytes = std::min<uint64_t>(alignUb(std::max<uint64_t>(n, 1) * kF32), ubBudget);
-      ub.describe(t, cat("a ", matRows, "x", matCols, " block of zeros with a 1 where gradOutput ",
-                         pass.columns ? "column" : "row", " k0 + k feeds gradInput ", pass.columns ? "column" : "row",
-                         " d0 + j, written in pieces of up to ", t.ubBytes, " B"));
+      ub.describe(t, pass.columns ? rt::prose("a {0}x{1} block of zeros with a 1 where gradOutput column k0 + k feeds "
+                                              "gradInput column d0 + j, written in pieces of up to {2} B",
+                                              matRows, matCols, t.ubBytes)
+                                  : rt::prose("a {0}x{1} block of zeros with a 1 where gradOutput row k0 + k feeds "
+                                              "gradInput row d0 + j, written in pieces of up to {2} B",
+                                              matRows, matCols, t.ubBytes));
       b.add(t);
       ++selectCount;
     }
@@ -291,7 +295,7 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
   if (runW) selectTiles(cp.w, P * Ho, slide);
   if (runH) selectTiles(cp.h, P, 1);
   plan.phases[static_cast<size_t>(cp.selectPhase)].what =
-      cat("the vector cores write the 0/1 selection matrices of the ", selectCount, " slide(s) into the workspace");
+      rt::prose("the vector cores write the 0/1 selection matrices of the {0} slide(s) into the workspace", selectCount);
 
   // The matmul passes.
   auto cubeTile = [&](int32_t phase, int32_t core, Box src, int32_t srcBuffer, Box dst, int32_t dstBuffer,
@@ -352,9 +356,9 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
       });
     });
     plan.phases[static_cast<size_t>(w.phase)].what =
-        cat("W pass on the cube cores: ", runH ? "T" : "gradInput", " = gradOutput x A_W, ", w.slides.size(),
-            " slide(s) of ", slide, " gradInput columns, each multiplying a window of up to ", w.kMax,
-            " gradOutput columns (", tileCount, " blocks of up to ", bl.m, " rows)");
+        rt::prose("W pass on the cube cores: {0} = gradOutput x A_W, {1} slide(s) of {2} gradInput columns, each "
+                  "multiplying a window of up to {3} gradOutput columns ({4} blocks of up to {5} rows)",
+                  runH ? "T" : "gradInput", w.slides.size(), slide, w.kMax, tileCount, bl.m);
   }
   if (runH) {
     CubePass& h = cp.h;
@@ -385,15 +389,15 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
       }
     });
     plan.phases[static_cast<size_t>(h.phase)].what =
-        cat("H pass on the cube cores: gradInput = A_H^T x ", runW ? "T" : "gradOutput", ", per plane, ",
-            h.slides.size(), " slide(s) of ", slide, " gradInput rows, each multiplying a window of up to ", h.kMax,
-            " gradOutput rows (", tileCount, " blocks of up to ", bl.n, " columns)");
+        rt::prose("H pass on the cube cores: gradInput = A_H^T x {0}, per plane, {1} slide(s) of {2} gradInput rows, "
+                  "each multiplying a window of up to {3} gradOutput rows ({4} blocks of up to {5} columns)",
+                  runW ? "T" : "gradOutput", h.slides.size(), slide, h.kMax, tileCount, bl.n);
   }
 
   // Last phase (FLOAT16/BF16): round the fp32 sums once.
   if (half) {
-    castTiles(b.addPhase(PhaseKind::kRound, cat("round gradInput's fp32 sums to ", rt::dtypeName(dtype),
-                                                " once (CANN's Cast kernel after)")),
+    castTiles(b.addPhase(PhaseKind::kRound, rt::prose("round gradInput's fp32 sums to {0} once (CANN's Cast kernel after)",
+                                                      rt::dtypeName(dtype))),
               Hi, Wi, false);
   }
 
@@ -411,22 +415,33 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
   finalizePlan(plan);
   for (Tile& t : plan.tiles) {
     if (plan.coreKind(t.core) != CoreKind::kCube) continue;
-    ub.describe(t, cat("L0A ", t.l0aBytes, " B, L0B ", t.l0bBytes, " B, L0C ", t.l0cBytes, " B (fp32)",
-                       doubleBuffered(plan, t) ? ", half of each: ping-pong" : ""));
+    ub.describe(t, doubleBuffered(plan, t)
+                       ? rt::prose("L0A {0} B, L0B {1} B, L0C {2} B (fp32), half of each: ping-pong", t.l0aBytes, t.l0bBytes,
+                                   t.l0cBytes)
+                       : rt::prose("L0A {0} B, L0B {1} B, L0C {2} B (fp32)", t.l0aBytes, t.l0bBytes, t.l0cBytes));
   }
 
-  const std::string passes = runW && runH ? "W pass then H pass" : runW ? "W pass only (the rows map one to one)"
-                                                                          : "H pass only (the columns map one to one)";
-  plan.strategy = cat("cube: ", passes, " as matrix products against 0/1 selection matrices on ", cubes,
-                      " cube cores, slides of ", slide, " (CANN's size for a largest scale of ", std::max(sH, sW),
-                      "); the vector cores build the matrices", half ? " and cast to fp32 and back" : "",
-                      "; no atomic adds, the same result every run");
+  const std::string passes = runW && runH ? rt::prose("W pass then H pass")
+                              : runW      ? rt::prose("W pass only (the rows map one to one)")
+                                          : rt::prose("H pass only (the columns map one to one)");
+  plan.strategy = half ? rt::prose("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, slides "
+                                   "of {2} (CANN's size for a largest scale of {3}); the vector cores build the matrices "
+                                   "and cast to fp32 and back; no atomic adds, the same result every run",
+                                   passes, cubes, slide, std::max(sH, sW))
+                       : rt::prose("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, slides "
+                                   "of {2} (CANN's size for a largest scale of {3}); the vector cores build the matrices; "
+                                   "no atomic adds, the same result every run",
+                                   passes, cubes, slide, std::max(sH, sW));
   const int64_t wSlides = static_cast<int64_t>(cp.w.slides.size()), hSlides = static_cast<int64_t>(cp.h.slides.size());
-  auto deal = [&](int64_t slides, const char* units) {
+  auto deal = [&](int64_t slides, const std::string& units) {
     const int64_t each = slides / cubes, rem = slides % cubes;
-    if (rem == 0) return cat(slides, " slides: ", each, " per cube core over all ", units);
-    return cat(slides, " slide(s): ", each > 0 ? cat(each, " per cube core over all ", units, ", then ") : std::string(),
-               rem, " left over, each split by ", units, " between ", cubes / rem, " cube core(s)");
+    if (rem == 0) return rt::prose("{0} slides: {1} per cube core over all {2}", slides, each, units);
+    if (each > 0) {
+      return rt::prose("{0} slide(s): {1} per cube core over all {2}, then {3} left over, each split by {2} between {4} "
+                       "cube core(s)", slides, each, units, rem, cubes / rem);
+    }
+    return rt::prose("{0} slide(s): {1} left over, each split by {2} between {3} cube core(s)", slides, rem, units,
+                     cubes / rem);
   };
   // How many cube cores the pass's tiles use: a leftover slide's share has a minimum, so one of the cores
   // meant to split it can be left with nothing.
@@ -434,12 +449,17 @@ CubeUpsamplePlan planCube(OpKind op, int64_t N, int64_t C, const AxisMap& rows, 
     std::set<int32_t> lanes;
     for (const Tile& t : plan.tiles)
       if (t.phase == phase && t.core < cubes) lanes.insert(t.core);
-    const int32_t used = static_cast<int32_t>(lanes.size());
-    return used < cubes ? cat(" (", used, " of ", cubes, " cube cores get work)") : std::string();
+    return static_cast<int32_t>(lanes.size());
   };
-  plan.coreChoice = cat(runW ? cat("W pass ", deal(wSlides, "rows"), working(cp.w.phase)) : std::string(), runW && runH ? "; " : "",
-                        runH ? cat("H pass ", deal(hSlides, "planes"), working(cp.h.phase)) : std::string(),
-                        cannDealText(plan, CoreKind::kCube));
+  // "W pass 3 slides: ..." and, when the pass leaves cube cores idle, " (1 of 2 cube cores get work)".
+  auto pass = [&](bool w, const std::string& dealt, int32_t used) {
+    if (used >= cubes) return w ? rt::prose("W pass {0}", dealt) : rt::prose("H pass {0}", dealt);
+    return w ? rt::prose("W pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes)
+             : rt::prose("H pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes);
+  };
+  const std::string wText = runW ? pass(true, deal(wSlides, rt::prose("rows")), working(cp.w.phase)) : std::string();
+  const std::string hText = runH ? pass(false, deal(hSlides, rt::prose("planes")), working(cp.h.phase)) : std::string();
+  plan.coreChoice = rt::cat(runW && runH ? rt::prose("{0}; {1}", wText, hText) : wText + hText, cannDealText(plan, CoreKind::kCube));
   return cp;
 }
 

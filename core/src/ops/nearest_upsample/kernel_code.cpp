@@ -6,6 +6,7 @@
 #include "gradlab/ops.h"
 #include "ops/common/kernel_code.h"
 #include "ops/nearest_upsample/tiling.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops::nearest {
 namespace {
@@ -20,41 +21,42 @@ bool mirrors(const Plan& plan, PlanBuffer::Mirror mirror) {
   return std::any_of(plan.buffers.begin(), plan.buffers.end(), [&](const PlanBuffer& b) { return b.mirror == mirror; });
 }
 
-// "; gradOutput is widened from half to fp32 on its way in" for the value types the vector unit widens.
-std::string widened(const Plan& plan) {
-  return plan.dtype == ACL_FLOAT || plan.dtype == ACL_DOUBLE ? std::string()
-                                                             : std::string(", widened from ") + typeName(plan.dtype) + " to fp32";
+// A copy-in's note: `plain`, or `widened` ("..., widened from {0} to fp32.") for the value types the vector
+// unit widens on their way in.
+std::string copyInNote(const Plan& plan, const char* plain, const char* widened) {
+  return plan.dtype == ACL_FLOAT || plan.dtype == ACL_DOUBLE ? rt::prose(plain) : rt::prose(widened, typeName(plan.dtype));
 }
 
 // backwardMainTile: the scatter and gather strategies' compute phase.
 KernelListing sumRows(const Plan& plan) {
   const std::string v = plan.dtype == ACL_DOUBLE ? "double" : "float";
   return listing(
-      "SumRows", "AIV", "each core sums its gradOutput rows into the gradInput rows they land in",
+      "SumRows", "AIV", rt::prose("each core sums its gradOutput rows into the gradInput rows they land in"),
       {line(0, "__aicore__ void SumRows(Tile t) {"),
        line(1, "for (h = t.h0; h < t.h1; ++h) {"),
        line(2, "auto g = inQue.AllocTensor<" + v + ">();"),
        line(2, "DataCopy(g, gradOutGm[h * Wo + x0], n);", kCopyIn,
-            "MTE2 copies a piece of gradOutput row h into UB" + widened(plan) + "."),
+            copyInNote(plan, "MTE2 copies a piece of gradOutput row h into UB.",
+                       "MTE2 copies a piece of gradOutput row h into UB, widened from {0} to fp32.")),
        line(2, "inQue.EnQue(g); g = inQue.DeQue<" + v + ">();", -1,
-            "The queue hands the piece from the copy-in pipe to the vector pipe."),
+            rt::prose("The queue hands the piece from the copy-in pipe to the vector pipe.")),
        line(2, "r = srcH(h);   // its gradInput row"),
        line(2, "if (sharedRow[r]) {   // other cores too"),
        line(3, "SetAtomicAdd<float>();", kAtomicAdd,
-            "Row r also takes adds from another core: each value is added into GM atomically, in whatever order "
-            "the cores get there."),
+            rt::prose("Row r also takes adds from another core: each value is added into GM atomically, in whatever "
+                      "order the cores get there.")),
        line(3, "for (x = 0; x < n; ++x)", kAtomicAdd),
        line(4, "DataCopy(gradInGm[at(r, x)], g[x], 1);", kAtomicAdd),
        line(3, "SetAtomicNone();", kAtomicAdd),
        line(2, "} else {"),
        line(3, "for (x = 0; x < n; ++x)", kAdd),
        line(4, "acc[srcW(x0 + x)] += g[x];", kAdd,
-            "Only this core sums row r: each value is added into its gradInput cell's sum in UB, left to right."),
+            rt::prose("Only this core sums row r: each value is added into its gradInput cell's sum in UB, left to right.")),
        line(2, "}"),
        line(2, "inQue.FreeTensor(g);"),
        line(1, "}"),
        line(1, "DataCopy(gradInGm[t.rows], acc, len);", kCopyOut,
-            "MTE3 writes the rows only this core summed, once, from UB to GM."),
+            rt::prose("MTE3 writes the rows only this core summed, once, from UB to GM.")),
        line(0, "}")});
 }
 
@@ -62,41 +64,42 @@ KernelListing sumRows(const Plan& plan) {
 KernelListing gatherRows(const Plan& plan) {
   const std::string v = plan.dtype == ACL_DOUBLE ? "double" : "float";
   return listing(
-      "GatherRows", "AIV", "each core gathers its output rows from their source rows",
+      "GatherRows", "AIV", rt::prose("each core gathers its output rows from their source rows"),
       {line(0, "__aicore__ void GatherRows(Tile t) {"),
        line(1, "auto o = outQue.AllocTensor<" + v + ">();"),
        line(1, "for (r = t.r0; r < t.r1; ++r) {"),
        line(2, "h = srcH(r);"),
        line(2, "if (h == prevH) {   // same source row"),
        line(3, "DataCopy(o[r], o[r - 1], width);", kRepeatRow,
-            "Output row r has the same source row as the row above: it is copied within UB, nothing is read."),
+            rt::prose("Output row r has the same source row as the row above: it is copied within UB, nothing is read.")),
        line(3, "continue;"),
        line(2, "}"),
        line(2, "DataCopy(s, selfGm[h * Wi + x0], span);", kCopyIn,
-            "MTE2 copies the source row's columns into UB" + widened(plan) + "."),
+            copyInNote(plan, "MTE2 copies the source row's columns into UB.",
+                       "MTE2 copies the source row's columns into UB, widened from {0} to fp32.")),
        line(2, "Gather(o[r], s, srcWOffsets, 0, width);", kGather,
-            "Each output cell takes the source cell its column maps to: out[r][j] = self[h][srcW(j)]."),
+            rt::prose("Each output cell takes the source cell its column maps to: out[r][j] = self[h][srcW(j)].")),
        line(2, "prevH = h;"),
        line(1, "}"),
        line(1, "outQue.EnQue(o); o = outQue.DeQue<" + v + ">();"),
-       line(1, "DataCopy(outGm[t.rows], o, cells);", kCopyOut, "MTE3 writes the tile's output rows to GM."),
+       line(1, "DataCopy(outGm[t.rows], o, cells);", kCopyOut, rt::prose("MTE3 writes the tile's output rows to GM.")),
        line(0, "}")});
 }
 
 // cube_kernel.cpp's selectTile.
 KernelListing buildSelect() {
   return listing(
-      "BuildSelect", "AIV", "the vector cores build the 0/1 selection matrices the cube multiplies by",
+      "BuildSelect", "AIV", rt::prose("the vector cores build the 0/1 selection matrices the cube multiplies by"),
       {line(0, "__aicore__ void BuildSelect(int64_t s) {"),
        line(1, "auto m = selQue.AllocTensor<float>();"),
-       line(1, "Duplicate(m, 0.0f, rows * cols);", kCompute, "The slide's matrix starts as zeros in UB."),
+       line(1, "Duplicate(m, 0.0f, rows * cols);", kCompute, rt::prose("The slide's matrix starts as zeros in UB.")),
        line(1, "for (k = 0; k < K; ++k)", kCompute),
        line(2, "m.SetValue(one(s, k), 1.0f);", kCompute,
-            "A 1 where gradOutput column k0 + k feeds a gradInput column of the slide (A_W), or where a "
-            "gradInput row gathers gradOutput row k0 + k (A_H^T)."),
+            rt::prose("A 1 where gradOutput column k0 + k feeds a gradInput column of the slide (A_W), or where a "
+                      "gradInput row gathers gradOutput row k0 + k (A_H^T).")),
        line(1, "selQue.EnQue(m); m = selQue.DeQue<float>();"),
        line(1, "DataCopy(selGm[s], m, rows * cols);", kCopyOut,
-            "MTE3 writes the matrix to the workspace, where the cube cores read it."),
+            rt::prose("MTE3 writes the matrix to the workspace, where the cube cores read it.")),
        line(1, "selQue.FreeTensor(m);"),
        line(0, "}")});
 }
@@ -113,25 +116,28 @@ KernelListing matmul(const Plan& plan, bool w) {
   const std::string resident = w ? "DataCopy(b1Local, " + b + "[slide], K * n);" : "DataCopy(a1Local, " + a + "[slide], m * K);";
   const std::string streamed = w ? "DataCopy(a1Local, " + a + "[blk], m*kc);" : "DataCopy(b1Local, " + b + "[blk], kc*n);";
   return listing(
-      name, "AIC", w ? "the cube multiplies gradOutput by A_W" : "the cube multiplies A_H^T by T",
+      name, "AIC", w ? rt::prose("the cube multiplies gradOutput by A_W") : rt::prose("the cube multiplies A_H^T by T"),
       {line(0, "__aicore__ void " + name + "(Tile t) {"),
        line(1, "auto c1Local = co1Que.AllocTensor<float>();"),
        line(1, w ? "if (firstOfSlide)   // A_W stays in L1" : "if (firstOfSlide)   // A_H^T stays in L1"),
-       line(2, resident, kL1, "MTE2 brings the slide's selection matrix into L1 once for the core's blocks of the slide."),
+       line(2, resident, kL1,
+            rt::prose("MTE2 brings the slide's selection matrix into L1 once for the core's blocks of the slide.")),
        line(1, "for (k0 = 0; k0 < K; k0 += kc) {"),
        line(2, streamed, kL1,
-            w ? "MTE2 copies the block's gradOutput rows, a K window of columns, into L1."
-              : std::string("MTE2 copies the block's K window of ") + (mid ? "T's" : "gradOutput's") + " rows into L1."),
+            w     ? rt::prose("MTE2 copies the block's gradOutput rows, a K window of columns, into L1.")
+            : mid ? rt::prose("MTE2 copies the block's K window of T's rows into L1.")
+                  : rt::prose("MTE2 copies the block's K window of gradOutput's rows into L1.")),
        line(2, w ? "LoadData(a2Local, a1Local, loadA);" : "LoadData(a2Local, a1Local[k0], loadA);", kL0,
-            "MTE1 loads the left operand from L1 into L0A."),
+            rt::prose("MTE1 loads the left operand from L1 into L0A.")),
        line(2, w ? "LoadData(b2Local, b1Local[k0], loadB);" : "LoadData(b2Local, b1Local, loadB);", kL0,
-            "MTE1 loads the right operand from L1 into L0B."),
+            rt::prose("MTE1 loads the right operand from L1 into L0B.")),
        line(2, "Mmad(c1Local, a2Local, b2Local, mnk);", kMmad,
-            "The cube multiplies: L0C += L0A x L0B in fp32, each product added in K order. A 0 entry adds nothing, "
-            "so each value lands in the cell its 1 selects."),
+            rt::prose("The cube multiplies: L0C += L0A x L0B in fp32, each product added in K order. A 0 entry adds "
+                      "nothing, so each value lands in the cell its 1 selects.")),
        line(1, "}"),
        line(1, "Fixpipe(" + out + "[blk], c1Local, params);", kFixpipe,
-            w && mid ? "FIXPIPE writes the block of T from L0C to the workspace." : "FIXPIPE writes the block of gradInput from L0C to GM."),
+            w && mid ? rt::prose("FIXPIPE writes the block of T from L0C to the workspace.")
+                     : rt::prose("FIXPIPE writes the block of gradInput from L0C to GM.")),
        line(1, "co1Que.FreeTensor(c1Local);"),
        line(0, "}")});
 }
@@ -146,22 +152,22 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
   switch (p.kind) {
     case PhaseKind::kZero:
       if (!hasPhase(plan, PhaseKind::kCompute) && !hasPhase(plan, PhaseKind::kMatmul)) {
-        return zeroListing("ZeroGradInput", "gradInGm", "gradOutput is empty: every gradInput cell is 0.",
-                           "gradOutput is empty: gradInput is zeroed");
+        return zeroListing("ZeroGradInput", "gradInGm", rt::prose("gradOutput is empty: every gradInput cell is 0."),
+                           rt::prose("gradOutput is empty: gradInput is zeroed"));
       }
     {
       const bool workspace = halfType(plan.dtype) && plan.accumulate == Accumulation::kFp32;  // kernel.cpp's viaWorkspace
       return zeroListing("ZeroSharedRows", workspace ? "sumGm" : "gradInGm",
-                         std::string("The rows several cores will add into start at 0: ") +
-                             (workspace ? "their fp32 workspace rows." : "gradInput's own cells."),
-                         "zero the gradInput rows shared between cores");
+                         workspace ? rt::prose("The rows several cores will add into start at 0: their fp32 workspace rows.")
+                                   : rt::prose("The rows several cores will add into start at 0: gradInput's own cells."),
+                         rt::prose("zero the gradInput rows shared between cores"));
     }
     case PhaseKind::kRound:
       return convertListing("RoundRows", cube ? "gradIn32Gm" : "sumGm", ACL_FLOAT, "gradInGm", plan.dtype,
-                            "round the fp32 sums into gradInput once");
+                            rt::prose("round the fp32 sums into gradInput once"));
     case PhaseKind::kCast:
       return convertListing("CastIn", "gradOutGm", plan.dtype, "gradOut32Gm", ACL_FLOAT,
-                            "widen gradOutput to fp32 for the cube (CANN: a Cast kernel)");
+                            rt::prose("widen gradOutput to fp32 for the cube (CANN: a Cast kernel)"));
     case PhaseKind::kSelect: return buildSelect();
     case PhaseKind::kMatmul: return matmul(plan, p.selects != SelectAxis::kRows);
     default: return sumRows(plan);

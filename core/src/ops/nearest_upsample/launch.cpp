@@ -11,6 +11,7 @@
 #include "ops/nearest_upsample/strategies.h"
 #include "ops/nearest_upsample/tiling.h"
 #include "runtime/executor_registry.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops::nearest {
 namespace {
@@ -54,18 +55,19 @@ std::shared_ptr<const UpsamplePlan> scheduled(UpsamplePlan plan, const PlanConte
 // What CANN runs for a backward call on Atlas A2 (op_api and the tiling of UpsampleNearestExact2dGrad).
 CannPick backwardCannPick(OpKind op, aclDataType dtype) {
   if (dtype == ACL_DOUBLE) {
-    return {kGather, "CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here is "
-                     "gather"};
+    return {kGather, rt::prose("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
+                               "is gather")};
   }
   const bool oneD = opInfo(op).spatialRank == 1;
-  return {kCube, std::string("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, ") +
-                     (oneD ? "a 1-D call as a 2-D one with H = 1 (only the W pass)"
-                           : "the W pass then the H pass, one block per cube core")};
+  return {kCube, oneD ? rt::prose("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
+                                  "a 1-D call as a 2-D one with H = 1 (only the W pass)")
+                      : rt::prose("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
+                                  "the W pass then the H pass, one block per cube core")};
 }
 
 CannPick forwardCannPick() {
-  return {kGather, "CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC and "
-                   "copies whole channel vectors)"};
+  return {kGather, rt::prose("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
+                             "and copies whole channel vectors)")};
 }
 
 std::string checkApi(OpKind op) { return opInfo(op).aclnnName() + "GetWorkspaceSize"; }
@@ -74,9 +76,9 @@ aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx,
   GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, ctx.deterministic ? kGather : kScatter,
                                          backwardCannPick(op, dtype), choice));
   if (choice->info->name == kCube && dtype == ACL_DOUBLE) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, "the cube has no fp64");
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::prose("the cube has no fp64"));
   } else if (choice->info->name == kCube && ctx.profile.cubeCores < 1) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, "the device profile has no cube cores");
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::prose("the device profile has no cube cores"));
   }
   return ACLNN_SUCCESS;
 }
@@ -142,7 +144,8 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
                            uint64_t* workspaceSize, aclOpExecutor** executor) {
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dst.dtype, ctx, &choice));
-  choice.note = rt::cat(choice.note, choice.note.empty() ? "" : "; ", "gradOutput is empty: every strategy only zeroes out");
+  choice.note = choice.note.empty() ? rt::prose("gradOutput is empty: every strategy only zeroes out")
+                                    : rt::prose("{0}; gradOutput is empty: every strategy only zeroes out", choice.note);
   auto plan = scheduled(planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile), ctx, choice);
   auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   exec->run = [plan, dst](const rt::LaunchArgs& args) { return runZeroOut(dst, *plan, args.trace); };

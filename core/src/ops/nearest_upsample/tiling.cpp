@@ -483,7 +483,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
 UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
                          aclDataType dtype, const DeviceProfile& profile, const char* why) {
   Plan base = newPlan(op, profile, false, dtype, 0, srcShape, dstShape);
-  base.strategy = why;
+  base.strategy = rt::prose(why);  // "empty self or out: nothing to do"
   return finish(std::move(base), {}, {}, {"", "", "", ""});
 }
 
