@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "gradlab/refusal.h"
+#include "i18n/translate.h"
 #include "verify/refusal_util.h"
 
 namespace gradlab::refusal {
@@ -21,6 +22,8 @@ using detail::cellCount;
 using detail::contains;
 using detail::exact;
 using detail::num;
+using i18n::tr;
+using i18n::trf;
 
 constexpr double kMinRatio = 0.02;                          // the upsample backwards' limit: at most 50x
 constexpr int64_t kNonDivisibleCells = int64_t{1} << 24;    // adaptive pool, windows that do not divide
@@ -119,31 +122,28 @@ std::optional<Candidate> upsampleRatio(const Call& c) {
   const std::string ax = bad->name;
   Candidate k;
   Explanation& e = k.e;
-  e.plain = "Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel "
-            "takes at most 50 of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale "
-            "is given) is below 0.02 on any axis.";
+  e.plain = tr("Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel "
+               "takes at most 50 of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale "
+               "is given) is below 0.02 on any axis.");
   const double growth = 1.0 / ratio;
   const double sizesGrowth = static_cast<double>(bad->out) / static_cast<double>(bad->in);
   if (bad->scale > 0.0) {
-    e.numbers.push_back("scale " + ax + " = " + exact(bad->scale) + ": the ratio 1/scale = " + num(ratio) +
-                        " < 0.02, so gradOutput counts as " + num(growth) + "x gradInput along " + ax +
-                        " (at most 50x)");
-    e.numbers.push_back("the scale decides, not the sizes: in " + ax + " " + std::to_string(bad->in) + " -> out " +
-                        ax + " " + std::to_string(bad->out) + " alone would be " + num(sizesGrowth) + "x");
-    e.fixes.push_back("scale " + ax + " at most 50 (1/50 = 0.02)");
+    e.numbers.push_back(trf("scale {0} = {1}: the ratio 1/scale = {2} < 0.02, so gradOutput counts as {3}x "
+                            "gradInput along {0} (at most 50x)",
+                            ax, exact(bad->scale), num(ratio), num(growth)));
+    e.numbers.push_back(trf("the scale decides, not the sizes: in {0} {1} -> out {0} {2} alone would be {3}x", ax,
+                            bad->in, bad->out, num(sizesGrowth)));
+    e.fixes.push_back(trf("scale {0} at most 50 (1/50 = 0.02)", ax));
     if (static_cast<double>(bad->in) / static_cast<double>(bad->out) >= kMinRatio) {
-      e.fixes.push_back("or scale " + ax + " 0 (auto): the sizes give " + num(sizesGrowth) + "x");
+      e.fixes.push_back(trf("or scale {0} 0 (auto): the sizes give {1}x", ax, num(sizesGrowth)));
     }
     k.evidence = {std::string(bad->scaleName) + " " + exact(bad->scale), "along " + ax};
   } else {
-    e.numbers.push_back("gradOutput " + ax + " " + std::to_string(bad->out) + " / gradInput " + ax + " " +
-                        std::to_string(bad->in) + " = " + num(growth) + " > 50: an axis may grow at most 50x (the "
-                        "ratio in/out = " + std::to_string(bad->in) + "/" + std::to_string(bad->out) + " = " +
-                        num(ratio) + " < 0.02)");
-    e.fixes.push_back("out " + ax + " at most " + std::to_string(50 * bad->in) + " (50 x in " + ax + " " +
-                      std::to_string(bad->in) + ")");
-    e.fixes.push_back("or in " + ax + " at least " + std::to_string((bad->out + 49) / 50) + " (out " + ax + " " +
-                      std::to_string(bad->out) + " / 50, rounded up)");
+    e.numbers.push_back(trf("gradOutput {0} {1} / gradInput {0} {2} = {3} > 50: an axis may grow at most 50x (the "
+                            "ratio in/out = {2}/{1} = {4} < 0.02)",
+                            ax, bad->out, bad->in, num(growth), num(ratio)));
+    e.fixes.push_back(trf("out {0} at most {1} (50 x in {0} {2})", ax, 50 * bad->in, bad->in));
+    e.fixes.push_back(trf("or in {0} at least {1} (out {0} {2} / 50, rounded up)", ax, (bad->out + 49) / 50, bad->out));
     k.evidence = {"inputSize " + ax + " " + std::to_string(bad->in) + " and outputSize " + ax + " " +
                       std::to_string(bad->out),
                   "along " + ax};
@@ -154,8 +154,8 @@ std::optional<Candidate> upsampleRatio(const Call& c) {
     const auto r = ratioOf(a);
     if (!r || !(*r > 0.0)) continue;
     Gauge g;
-    g.label = std::string("growth along ") + a.name + (a.scale > 0.0 ? " (scale " : " (out/in ") +
-              (a.scale > 0.0 ? exact(a.scale) : std::to_string(a.out) + "/" + std::to_string(a.in)) + ")";
+    g.label = a.scale > 0.0 ? trf("growth along {0} (scale {1})", a.name, exact(a.scale))
+                            : trf("growth along {0} (out/in {1}/{2})", a.name, a.out, a.in);
     g.value = 1.0 / *r;
     g.limit = 50.0;
     g.offending = &a == bad;
@@ -163,11 +163,12 @@ std::optional<Candidate> upsampleRatio(const Call& c) {
     g.limitText = "50x";
     p.gauges.push_back(g);
     if (&a != bad) {
-      e.numbers.push_back(std::string(a.name) + ": " + num(g.value) + "x" +
-                          (g.value <= 50.0 ? ", within the limit" : ", over it too (the library names the first axis)"));
+      e.numbers.push_back(g.value <= 50.0 ? trf("{0}: {1}x, within the limit", a.name, num(g.value))
+                                          : trf("{0}: {1}x, over it too (the library names the first axis)", a.name,
+                                                num(g.value)));
     }
   }
-  p.caption = "each axis may grow at most 50x: ratio in/out (or 1/scale) >= 0.02";
+  p.caption = tr("each axis may grow at most 50x: ratio in/out (or 1/scale) >= 0.02");
   return k;
 }
 
@@ -177,19 +178,18 @@ std::optional<Candidate> negativeScale(const Call& c) {
     if (!(a.scale < 0.0)) continue;
     Candidate k;
     Explanation& e = k.e;
-    e.plain = "A scale factor is output/input along an axis (PyTorch's scale_factor), so it cannot be negative; "
-              "0 (or NaN) means \"take the ratio from the sizes\".";
-    e.numbers.push_back(std::string("scale ") + a.name + " = " + exact(a.scale) + " < 0");
+    e.plain = tr("A scale factor is output/input along an axis (PyTorch's scale_factor), so it cannot be negative; "
+                 "0 (or NaN) means \"take the ratio from the sizes\".");
+    e.numbers.push_back(trf("scale {0} = {1} < 0", a.name, exact(a.scale)));
     if (a.in > 0 && a.out > 0) {
       const double growth = static_cast<double>(a.out) / static_cast<double>(a.in);
-      e.fixes.push_back(std::string("scale ") + a.name + " = out/in = " + std::to_string(a.out) + "/" +
-                        std::to_string(a.in) + " = " + num(growth) + " (any value >= 0)");
+      e.fixes.push_back(trf("scale {0} = out/in = {1}/{2} = {3} (any value >= 0)", a.name, a.out, a.in, num(growth)));
     } else {
-      e.fixes.push_back(std::string("scale ") + a.name + " >= 0");
+      e.fixes.push_back(trf("scale {0} >= 0", a.name));
     }
-    e.fixes.push_back(std::string("or scale ") + a.name + " 0 (auto): the ratio comes from the sizes");
-    gaugePicture(e, std::string("scale ") + a.name, a.scale, 0.0, exact(a.scale), "0",
-                 "a scale must be >= 0 (0: use the sizes)")
+    e.fixes.push_back(trf("or scale {0} 0 (auto): the ratio comes from the sizes", a.name));
+    gaugePicture(e, trf("scale {0}", a.name), a.scale, 0.0, exact(a.scale), "0",
+                 tr("a scale must be >= 0 (0: use the sizes)"))
         .atMost = false;
     k.evidence = {std::string(a.scaleName) + " " + exact(a.scale) + " is negative"};
     return k;
@@ -215,7 +215,7 @@ std::vector<ShapeView> callShapes(const Call& c, Mark mark) {
     s.dims = sideShape(c.op, role.side, c.sizes);
     s.axes = axisNames(s.dims.size(), c.op.spatialRank);
     for (int64_t d : s.dims) s.marked.push_back(mark(d));
-    s.note = std::to_string(cellCount(s.dims)) + " cells";
+    s.note = trf("{0} cells", cellCount(s.dims));
     shapes.push_back(s);
   }
   return shapes;
@@ -241,18 +241,18 @@ std::optional<Candidate> sizeNotPositive(const Call& c) {
   Candidate k;
   Explanation& e = k.e;
   e.plain = c.stage == "setup"
-                ? "A tensor's sizes count its cells, so none can be negative: the runner's aclCreateTensor refuses the "
-                  "shape before any operator sees it."
-                : "aclnn" + std::string(c.op.name) + " refuses a size of 0 (or less) on the axes it checks: a tensor "
-                  "with no cells there has nothing to compute, and this operator says so instead of returning "
-                  "nothing.";
+                ? std::string(tr("A tensor's sizes count its cells, so none can be negative: the runner's "
+                                 "aclCreateTensor refuses the shape before any operator sees it."))
+                : trf("aclnn{0} refuses a size of 0 (or less) on the axes it checks: a tensor with no cells there has "
+                      "nothing to compute, and this operator says so instead of returning nothing.",
+                      c.op.name);
   std::string list;
   for (const auto& [name, v] : bad) list += (list.empty() ? "" : ", ") + name + " = " + std::to_string(v);
-  e.numbers.push_back("the call has " + list);
-  for (const auto& [name, v] : bad) e.fixes.push_back(name + " at least 1");
+  e.numbers.push_back(trf("the call has {0}", list));
+  for (const auto& [name, v] : bad) e.fixes.push_back(trf("{0} at least 1", name));
   e.picture.kind = PictureKind::kShapes;
   e.picture.shapes = callShapes(c, [](int64_t d) { return d <= 0; });
-  e.picture.caption = "the outlined sizes are empty (0) or negative";
+  e.picture.caption = tr("the outlined sizes are empty (0) or negative");
   return k;
 }
 
@@ -268,17 +268,16 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
   Choices& ch = e.picture.choices;
   const std::string api = c.op.aclnnName();
   if (valueBad) {
-    ch.what = "dtype";
+    ch.what = tr("dtype");
     for (aclDataType d : dtypes) ch.allowed.push_back(dtypeText(d));
     ch.given = dtypeText(c.r.dtype);
-    e.plain = "Each operator takes the dtypes of CANN's list for Atlas A2/A3 and refuses the others; the list "
-              "differs from operator to operator (gradlab-cli --list-ops shows them).";
-    e.numbers.push_back("dtype " + ch.given + " (" + detail::aclDtypeName(c.r.dtype) + ") is not in " + api +
-                        "'s list: " + detail::joinOr(ch.allowed));
+    e.plain = tr("Each operator takes the dtypes of CANN's list for Atlas A2/A3 and refuses the others; the list "
+                 "differs from operator to operator (gradlab-cli --list-ops shows them).");
+    e.numbers.push_back(trf("dtype {0} ({1}) is not in {2}'s list: {3}", ch.given, detail::aclDtypeName(c.r.dtype), api,
+                            detail::joinOr(ch.allowed)));
     const OpInfo& twin = opInfo(c.op.twin);
     if (std::find(twin.dtypes.begin(), twin.dtypes.end(), c.r.dtype) != twin.dtypes.end()) {
-      e.numbers.push_back("its twin aclnn" + std::string(twin.name) + " does take " + ch.given +
-                          ": the two lists differ");
+      e.numbers.push_back(trf("its twin aclnn{0} does take {1}: the two lists differ", twin.name, ch.given));
     }
     // Refused by the forward the runner calls first: the fix must suit the backward as well.
     std::vector<std::string> both;
@@ -286,26 +285,25 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
     for (aclDataType d : dtypes) {
       if (std::find(asked.begin(), asked.end(), d) != asked.end()) both.push_back(dtypeText(d));
     }
-    e.fixes.push_back("dtype " + detail::joinOr(both) +
-                      (c.op.kind != c.r.op ? " (taken by both aclnn" + std::string(opInfo(c.r.op).name) + " and its forward)"
-                                           : std::string()));
+    e.fixes.push_back(c.op.kind != c.r.op
+                          ? trf("dtype {0} (taken by both aclnn{1} and its forward)", detail::joinOr(both), opInfo(c.r.op).name)
+                          : trf("dtype {0}", detail::joinOr(both)));
     k.evidence = {"dtype " + std::string(detail::aclDtypeName(c.r.dtype)) + " is not supported"};
   } else {
-    ch.what = "indices dtype";
+    ch.what = tr("indices dtype");
     ch.allowed = {dtypeText(ACL_INT32), dtypeText(ACL_INT64)};
     ch.given = dtypeText(c.r.indexType);
-    e.plain = "Indices name a cell h*W + w of their plane: they are whole numbers, INT32 or INT64.";
-    e.numbers.push_back("indices dtype " + ch.given + " (" + detail::aclDtypeName(c.r.indexType) +
-                        ") is not INT32 or INT64");
-    e.fixes.push_back("indices int32 or int64");
+    e.plain = tr("Indices name a cell h*W + w of their plane: they are whole numbers, INT32 or INT64.");
+    e.numbers.push_back(trf("indices dtype {0} ({1}) is not INT32 or INT64", ch.given, detail::aclDtypeName(c.r.indexType)));
+    e.fixes.push_back(tr("indices int32 or int64"));
     k.evidence = {"indices dtype " + std::string(detail::aclDtypeName(c.r.indexType)) + " is not supported"};
   }
   if (c.stage.rfind("forward ", 0) == 0) {
-    e.numbers.push_back("refused by aclnn" + std::string(c.op.name) +
-                        ", which the runner calls first to produce the backward's indices");
+    e.numbers.push_back(trf("refused by aclnn{0}, which the runner calls first to produce the backward's indices", c.op.name));
   }
   e.picture.kind = PictureKind::kChoices;
-  e.picture.caption = ch.what + "s " + api + " takes; the one asked for is marked";
+  e.picture.caption = valueBad ? trf("dtypes {0} takes; the one asked for is marked", api)
+                               : trf("indices dtypes {0} takes; the one asked for is marked", api);
   return k;
 }
 
@@ -314,19 +312,18 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
   Candidate k;
   Explanation& e = k.e;
   Choices& ch = e.picture.choices;
-  ch.what = "strategy";
+  ch.what = tr("strategy");
   for (const StrategyInfo& s : strategiesOf(c.op.kind)) ch.allowed.push_back(s.name);
   ch.allowed.push_back(std::string(kStrategyCann));
   ch.allowed.push_back(std::string(kStrategyDefault));
   ch.given = *c.r.strategy;
-  e.plain = "A call may ask for one of its operator's strategies by name, for cann (what CANN's own kernel "
-            "does) or for default; a name the operator does not have is refused (GRADLAB_STRATEGY, which "
-            "applies to every operator, only leaves a note).";
-  e.numbers.push_back("strategy \"" + ch.given + "\" is not one of " + std::string(c.op.cliName) + "'s: " +
-                      strategyNames(c.op.kind));
-  e.fixes.push_back("strategy " + detail::joinOr(ch.allowed));
+  e.plain = tr("A call may ask for one of its operator's strategies by name, for cann (what CANN's own kernel "
+               "does) or for default; a name the operator does not have is refused (GRADLAB_STRATEGY, which "
+               "applies to every operator, only leaves a note).");
+  e.numbers.push_back(trf("strategy \"{0}\" is not one of {1}'s: {2}", ch.given, c.op.cliName, strategyNames(c.op.kind)));
+  e.fixes.push_back(trf("strategy {0}", detail::joinOr(ch.allowed)));
   e.picture.kind = PictureKind::kChoices;
-  e.picture.caption = "what " + std::string(c.op.cliName) + " can be asked to run; the name given is marked";
+  e.picture.caption = trf("what {0} can be asked to run; the name given is marked", c.op.cliName);
   k.evidence = {"strategy \"" + ch.given + "\""};
   return k;
 }
@@ -371,23 +368,25 @@ Candidate profileCandidate(const ProfileField& f, double v, const std::string& p
   Candidate k;
   Explanation& e = k.e;
   const bool range = f.hi != kInf;
-  e.plain = "A device profile must describe a chip the operators can plan for: 1 to 1024 vector cores, 0 to "
-            "1024 cube cores, and buffers of 1 KiB (every operator's smallest tile) to 64 MiB; rates positive.";
-  e.numbers.push_back("profile " + profileName + ": " + f.name + " = " + fieldText(f, v) +
-                      (range             ? " is outside [" + fieldText(f, f.lo) + ", " + fieldText(f, f.hi) + "]"
-                       : f.strictLow ? std::string(" is not a positive number")
-                                     : " is not a number >= " + fieldText(f, f.lo)));
+  e.plain = tr("A device profile must describe a chip the operators can plan for: 1 to 1024 vector cores, 0 to "
+               "1024 cube cores, and buffers of 1 KiB (every operator's smallest tile) to 64 MiB; rates positive.");
+  const std::string value = fieldText(f, v);
+  e.numbers.push_back(range         ? trf("profile {0}: {1} = {2} is outside [{3}, {4}]", profileName, f.name, value,
+                                          fieldText(f, f.lo), fieldText(f, f.hi))
+                      : f.strictLow ? trf("profile {0}: {1} = {2} is not a positive number", profileName, f.name, value)
+                                    : trf("profile {0}: {1} = {2} is not a number >= {3}", profileName, f.name, value,
+                                          fieldText(f, f.lo)));
   const std::string key = *f.specKey ? std::string(f.specKey) + "=" : std::string(f.name) + " = ";
   if (range) {
-    e.fixes.push_back(key + (f.bytes ? "1k .. 64m" : fieldText(f, f.lo) + " .. " + fieldText(f, f.hi)) +
-                      (f.bytes ? " (e.g. " + key + "16k, the classroom chip's UB)" : std::string()));
+    e.fixes.push_back(f.bytes ? trf("{0}1k .. 64m (e.g. {0}16k, the classroom chip's UB)", key)
+                              : key + fieldText(f, f.lo) + " .. " + fieldText(f, f.hi));
   } else {
-    e.fixes.push_back(std::string(f.name) + (f.strictLow ? " a positive number" : " a number >= " + fieldText(f, f.lo)));
+    e.fixes.push_back(f.strictLow ? trf("{0} a positive number", f.name) : trf("{0} a number >= {1}", f.name, fieldText(f, f.lo)));
   }
   Gauge& g = gaugePicture(e, f.name, v, range ? f.hi : f.lo, fieldText(f, v), fieldText(f, range ? f.hi : f.lo),
-                          std::string(f.name) + (range           ? " must lie in the marked range"
-                                                 : f.strictLow ? " must be > 0"
-                                                               : " must be >= 0"));
+                          range         ? trf("{0} must lie in the marked range", f.name)
+                          : f.strictLow ? trf("{0} must be > 0", f.name)
+                                        : trf("{0} must be >= 0", f.name));
   g.atMost = range;
   if (range) g.low = f.lo;
   g.logScale = range && f.hi / std::max(f.lo, 1.0) > 100.0;
@@ -426,18 +425,18 @@ std::optional<Candidate> profileUnknown(const Call& c) {
   Candidate k;
   Explanation& e = k.e;
   Choices& ch = e.picture.choices;
-  ch.what = "device profile";
+  ch.what = tr("device profile");
   for (const DeviceProfile& p : builtinProfiles()) ch.allowed.push_back(p.name);
   ch.given = c.specHead;
   for (const std::string& name : ch.allowed) {
     if (name == detail::lower(ch.given)) return std::nullopt;
   }
-  e.plain = "A device spec starts with a built-in profile's name; cores, cubes and ub may then override its "
-            "numbers (name:cores=8,ub=64k).";
-  e.numbers.push_back("\"" + ch.given + "\" is not a built-in profile: " + detail::joinOr(ch.allowed));
-  e.fixes.push_back("a profile name: " + detail::joinOr(ch.allowed) + ", e.g. classroom:cores=2");
+  e.plain = tr("A device spec starts with a built-in profile's name; cores, cubes and ub may then override its "
+               "numbers (name:cores=8,ub=64k).");
+  e.numbers.push_back(trf("\"{0}\" is not a built-in profile: {1}", ch.given, detail::joinOr(ch.allowed)));
+  e.fixes.push_back(trf("a profile name: {0}, e.g. classroom:cores=2", detail::joinOr(ch.allowed)));
   e.picture.kind = PictureKind::kChoices;
-  e.picture.caption = "the built-in profiles; the name given is marked";
+  e.picture.caption = tr("the built-in profiles; the name given is marked");
   k.evidence = {"'" + ch.given + "'"};
   return k;
 }
@@ -457,14 +456,13 @@ std::optional<Candidate> ubBudget(const Call& c) {
   if (has != profile.ubBytes || need <= has) return std::nullopt;
   Candidate k;
   Explanation& e = k.e;
-  e.plain = "A vector core stages every tile through its unified buffer (UB); a plan whose tile needs more "
-            "UB than the device profile has cannot run.";
-  e.numbers.push_back("tile " + std::to_string(tile) + " needs " + bytesText(double(need)) + " of UB; profile " +
-                      profile.name + " has " + bytesText(double(has)));
-  e.fixes.push_back("a UB of at least " + bytesText(double(need)) + " (ub=" + std::to_string((need + 1023) / 1024) +
-                    "k), or a smaller call");
-  gaugePicture(e, "tile " + std::to_string(tile) + " UB need", double(need), double(has), bytesText(double(need)),
-               bytesText(double(has)) + " UB", "the tile's need against the profile's unified buffer");
+  e.plain = tr("A vector core stages every tile through its unified buffer (UB); a plan whose tile needs more "
+               "UB than the device profile has cannot run.");
+  e.numbers.push_back(trf("tile {0} needs {1} of UB; profile {2} has {3}", tile, bytesText(double(need)), profile.name,
+                          bytesText(double(has))));
+  e.fixes.push_back(trf("a UB of at least {0} (ub={1}k), or a smaller call", bytesText(double(need)), (need + 1023) / 1024));
+  gaugePicture(e, trf("tile {0} UB need", tile), double(need), double(has), bytesText(double(need)),
+               bytesText(double(has)) + " UB", tr("the tile's need against the profile's unified buffer"));
   k.evidence = {"needs " + std::to_string(need) + " bytes"};
   return k;
 }
@@ -491,9 +489,9 @@ std::pair<int64_t, int64_t> nearDivisors(int64_t n, int64_t want) {
 
 std::string divisorHint(const char* axis, int64_t n, int64_t want) {
   const auto [below, above] = nearDivisors(n, want);
-  std::string hint = std::string("out ") + axis + " a divisor of " + std::to_string(n);
-  if (n % std::max<int64_t>(want, 1) == 0) return std::string("out ") + axis + " " + std::to_string(want) + " (divides already)";
-  return hint + " (e.g. " + std::to_string(below) + (above != below ? " or " + std::to_string(above) : "") + ")";
+  if (n % std::max<int64_t>(want, 1) == 0) return trf("out {0} {1} (divides already)", axis, want);
+  return above != below ? trf("out {0} a divisor of {1} (e.g. {2} or {3})", axis, n, below, above)
+                        : trf("out {0} a divisor of {1} (e.g. {2})", axis, n, below);
 }
 
 // H * W of the plane against a limit of cells per plane: the pool rules' shared numbers and picture.
@@ -504,8 +502,8 @@ Candidate planeLimit(int64_t h, int64_t w, int64_t limit, const std::string& lim
   Candidate k;
   k.e.plain = std::move(plain);
   k.e.numbers.push_back(product + " = " + std::to_string(cells) + " > " + limitName + " = " + std::to_string(limit));
-  k.e.fixes.push_back("in H * W at most " + std::to_string(limit));
-  gaugePicture(k.e, "cells per plane (H * W)", double(cells), double(limit), std::to_string(cells), limitName,
+  k.e.fixes.push_back(trf("in H * W at most {0}", limit));
+  gaugePicture(k.e, tr("cells per plane (H * W)"), double(cells), double(limit), std::to_string(cells), limitName,
                std::move(caption));
   k.evidence = {product};
   return k;
@@ -517,18 +515,16 @@ std::optional<Candidate> poolNonDivisible(const Call& c) {
   if (h <= 0 || w <= 0 || ho <= 0 || wo <= 0) return std::nullopt;
   if ((h % ho == 0 && w % wo == 0) || cellCount({h, w}) <= kNonDivisibleCells) return std::nullopt;
   Candidate k = planeLimit(h, w, kNonDivisibleCells, "2^24",
-                           "When the adaptive windows do not divide the input they overlap, and CANN's API page "
-                           "supports such a pool only up to 2^24 cells per plane; gradlab enforces that documented "
-                           "limit.",
-                           "overlapping windows: at most 2^24 = 16777216 cells per plane");
+                           tr("When the adaptive windows do not divide the input they overlap, and CANN's API page "
+                              "supports such a pool only up to 2^24 cells per plane; gradlab enforces that documented "
+                              "limit."),
+                           tr("overlapping windows: at most 2^24 = 16777216 cells per plane"));
   Explanation& e = k.e;
-  e.numbers.push_back("H % Ho = " + std::to_string(h) + " % " + std::to_string(ho) + " = " + std::to_string(h % ho) +
-                      ", W % Wo = " + std::to_string(w) + " % " + std::to_string(wo) + " = " + std::to_string(w % wo) +
-                      ": the windows do not divide the input");
-  e.fixes = {divisorHint("H", h, ho) + " and " + divisorHint("W", w, wo) +
-                 ": windows that divide the input have no 2^24 limit",
-             "or in H * W at most 16777216 (e.g. in " + std::to_string(std::max<int64_t>(kNonDivisibleCells / w, 1)) +
-                 "x" + std::to_string(w) + ")"};
+  e.numbers.push_back(trf("H % Ho = {0} % {1} = {2}, W % Wo = {3} % {4} = {5}: the windows do not divide the input", h,
+                          ho, h % ho, w, wo, w % wo));
+  e.fixes = {trf("{0} and {1}: windows that divide the input have no 2^24 limit", divisorHint("H", h, ho),
+                 divisorHint("W", w, wo)),
+             trf("or in H * W at most 16777216 (e.g. in {0}x{1})", std::max<int64_t>(kNonDivisibleCells / w, 1), w)};
   return k;
 }
 
@@ -537,9 +533,9 @@ std::optional<Candidate> poolPlaneInt32(const Call& c) {
   const int64_t h = c.sizes.inH, w = c.sizes.inW;
   if (h <= 0 || w <= 0 || cellCount({h, w}) <= kInt32Max) return std::nullopt;
   return planeLimit(h, w, kInt32Max, "INT32_MAX",
-                    "An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a "
-                    "plane may have at most INT32_MAX cells.",
-                    "a plane's cells against INT32_MAX");
+                    tr("An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a "
+                       "plane may have at most INT32_MAX cells."),
+                    tr("a plane's cells against INT32_MAX"));
 }
 
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
@@ -574,18 +570,18 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
   pv.winRow0 = windowStart(oh, H, Ho), pv.winRow1 = windowEnd(oh, H, Ho);
   pv.winCol0 = windowStart(ow, W, Wo), pv.winCol1 = windowEnd(ow, W, Wo);
   pv.cell = "indices[" + cell + "]";
-  e.plain = "Each index names the cell h * W + w of its own H x W plane where the forward found the max; the "
-            "kernel checks every index before writing and stops at the first one outside the plane (507015 at "
-            "aclrtSynchronizeStream). Only the plane is checked: an index inside the plane but outside its window "
-            "is used as given.";
-  e.numbers.push_back(pv.cell + " = " + std::to_string(v) + " = " + std::to_string(pv.row) + " * " + std::to_string(W) +
-                      " + " + std::to_string(pv.col) + ": row " + std::to_string(pv.row) + ", col " +
-                      std::to_string(pv.col));
-  e.numbers.push_back("the plane has H * W = " + std::to_string(H) + " * " + std::to_string(W) + " = " +
-                      std::to_string(hw) + " cells, indices 0.." + std::to_string(hw - 1) + ": " + std::to_string(v) +
-                      (v < 0 ? " is negative" : " is past its end"));
-  auto span = [](const char* what, int64_t a, int64_t b) {
-    return std::string(what) + (b - a == 1 ? " " + std::to_string(a) : "s " + std::to_string(a) + ".." + std::to_string(b - 1));
+  e.plain = tr("Each index names the cell h * W + w of its own H x W plane where the forward found the max; the "
+               "kernel checks every index before writing and stops at the first one outside the plane (507015 at "
+               "aclrtSynchronizeStream). Only the plane is checked: an index inside the plane but outside its window "
+               "is used as given.");
+  e.numbers.push_back(trf("{0} = {1} = {2} * {3} + {4}: row {2}, col {4}", pv.cell, v, pv.row, W, pv.col));
+  e.numbers.push_back(v < 0 ? trf("the plane has H * W = {0} * {1} = {2} cells, indices 0..{3}: {4} is negative", H, W, hw,
+                                  hw - 1, v)
+                            : trf("the plane has H * W = {0} * {1} = {2} cells, indices 0..{3}: {4} is past its end", H, W,
+                                  hw, hw - 1, v));
+  auto span = [](bool rows, int64_t a, int64_t b) {
+    if (b - a == 1) return rows ? trf("row {0}", a) : trf("col {0}", a);
+    return rows ? trf("rows {0}..{1}", a, b - 1) : trf("cols {0}..{1}", a, b - 1);
   };
   std::string window;
   int listed = 0;
@@ -595,14 +591,17 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
     }
   }
   if (listed > 8) window += ", ...";
-  e.numbers.push_back("gradOutput[" + cell + "] pools " + span("row", pv.winRow0, pv.winRow1) + ", " +
-                      span("col", pv.winCol0, pv.winCol1) + " of the plane");
-  e.fixes.push_back(pv.cell + " in [0, " + std::to_string(hw) + "); for a max-pool gradient, the cell of its window "
-                    "that held the max: " + (listed == 1 ? "cell " : "one of ") + window);
-  e.fixes.push_back("or leave the indices out: the runner then takes the forward's own");
+  e.numbers.push_back(trf("gradOutput[{0}] pools {1}, {2} of the plane", cell, span(true, pv.winRow0, pv.winRow1),
+                          span(false, pv.winCol0, pv.winCol1)));
+  e.fixes.push_back(listed == 1 ? trf("{0} in [0, {1}); for a max-pool gradient, the cell of its window that held the "
+                                      "max: cell {2}",
+                                      pv.cell, hw, window)
+                                : trf("{0} in [0, {1}); for a max-pool gradient, the cell of its window that held the "
+                                      "max: one of {2}",
+                                      pv.cell, hw, window));
+  e.fixes.push_back(tr("or leave the indices out: the runner then takes the forward's own"));
   e.picture.kind = PictureKind::kPlane;
-  e.picture.caption = "the " + std::to_string(H) + "x" + std::to_string(W) + " plane, the cell's window, and where " +
-                      std::to_string(v) + " points";
+  e.picture.caption = trf("the {0}x{1} plane, the cell's window, and where {2} points", H, W, v);
   k.evidence = {pv.cell + " = " + std::to_string(v)};
   return k;
 }
@@ -620,28 +619,29 @@ std::optional<Candidate> inputCount(const Call& c) {
     const std::string what = values ? "values" : "indices";
     Candidate k;
     Explanation& e = k.e;
-    e.plain = "Explicit inputs fill a tensor cell by cell in row-major order, so there must be exactly one per "
-              "cell; the runner refuses a list that does not fit before calling the operator.";
-    e.numbers.push_back(std::to_string(given) + " " + what + " for " + role.name + " " + shapeText(shape) + " = " +
-                        std::to_string(cells) + " cells");
-    e.fixes.push_back(std::to_string(cells) + " " + what + " (one per cell of " + role.name + ")");
-    e.fixes.push_back(values ? "or none: the value source fills the tensor"
-                             : "or none: the runner takes the forward's own indices");
+    e.plain = tr("Explicit inputs fill a tensor cell by cell in row-major order, so there must be exactly one per "
+                 "cell; the runner refuses a list that does not fit before calling the operator.");
+    e.numbers.push_back(values ? trf("{0} values for {1} {2} = {3} cells", given, role.name, shapeText(shape), cells)
+                               : trf("{0} indices for {1} {2} = {3} cells", given, role.name, shapeText(shape), cells));
+    e.fixes.push_back(values ? trf("{0} values (one per cell of {1})", cells, role.name)
+                             : trf("{0} indices (one per cell of {1})", cells, role.name));
+    e.fixes.push_back(values ? tr("or none: the value source fills the tensor")
+                             : tr("or none: the runner takes the forward's own indices"));
     ShapeView t;
     t.name = role.name;
     t.dims = shape;
     t.axes = axisNames(shape.size(), c.op.spatialRank);
     t.marked.assign(shape.size(), false);
-    t.note = std::to_string(cells) + " cells";
+    t.note = trf("{0} cells", cells);
     ShapeView list;
-    list.name = what;
+    list.name = values ? tr("values") : what;  // indices: the tensor's name
     list.dims = {static_cast<int64_t>(given)};
-    list.axes = {"count"};
+    list.axes = {tr("count")};
     list.marked = {true};
-    list.note = std::to_string(given) + " given";
+    list.note = trf("{0} given", given);
     e.picture.kind = PictureKind::kShapes;
     e.picture.shapes = {t, list};
-    e.picture.caption = "one " + std::string(values ? "value" : "index") + " per cell";
+    e.picture.caption = values ? tr("one value per cell") : tr("one index per cell");
     k.evidence = {"RunRequest::" + what + " has " + std::to_string(given) + " elements but " + role.name + " has " +
                   std::to_string(cells)};
     return k;
@@ -656,15 +656,15 @@ std::optional<Candidate> tooLarge(const Call& c) {
     if (cells <= kRunnerMaxElements) continue;
     Candidate k;
     Explanation& e = k.e;
-    e.plain = "The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than 2^34 "
-              "cells before the device sees it.";
-    e.numbers.push_back(std::string(role.name) + " " + shapeText(shape) + " has " +
-                        (cells == std::numeric_limits<int64_t>::max() ? std::string("more than int64 can count")
-                                                                      : std::to_string(cells)) +
-                        " cells > 2^34 = 17179869184");
-    e.fixes.push_back("smaller sizes: at most 17179869184 cells per tensor");
-    gaugePicture(e, std::string(role.name) + " cells", double(cells), double(kRunnerMaxElements), num(double(cells)),
-                 "2^34", "cells of one tensor against the runner's 2^34")
+    e.plain = tr("The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than 2^34 "
+                 "cells before the device sees it.");
+    e.numbers.push_back(cells == std::numeric_limits<int64_t>::max()
+                            ? trf("{0} {1} has more than int64 can count cells > 2^34 = 17179869184", role.name,
+                                  shapeText(shape))
+                            : trf("{0} {1} has {2} cells > 2^34 = 17179869184", role.name, shapeText(shape), cells));
+    e.fixes.push_back(tr("smaller sizes: at most 17179869184 cells per tensor"));
+    gaugePicture(e, std::string(role.name) + " " + tr("cells"), double(cells), double(kRunnerMaxElements),
+                 num(double(cells)), "2^34", tr("cells of one tensor against the runner's 2^34"))
         .logScale = true;
     k.evidence = {"a tensor of shape " + shapeText(shape)};
     return k;
@@ -753,7 +753,7 @@ Explanation match(const Call& c, int status, Explanation e) {
     e.message = base.message;
     e.matched = true;
     e.ruleId = entry.info.id;
-    e.rule = entry.info.name;
+    e.rule = tr(entry.info.name);
     return e;
   }
   return e;

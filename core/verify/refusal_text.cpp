@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gradlab/refusal.h"
+#include "i18n/translate.h"
 #include "verify/refusal_util.h"
 
 namespace gradlab::refusal {
@@ -64,9 +65,21 @@ const char* aclDtypeName(aclDataType dtype) {
 }
 
 std::string joinOr(const std::vector<std::string>& items) {
-  std::string s;
-  for (size_t i = 0; i < items.size(); ++i) s += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
-  return s;
+  if (items.size() < 2) return items.empty() ? std::string() : items.front();
+  std::string head;
+  for (size_t i = 0; i + 1 < items.size(); ++i) head += (i == 0 ? "" : ", ") + items[i];
+  return i18n::trf("{0} or {1}", head, items.back());
+}
+
+size_t columns(std::string_view text) {
+  // A character of U+3000 and up (lead byte 0xE3..0xEF: CJK ideographs and punctuation) is two columns
+  // wide and three bytes long; every other byte counts one column, as it always did for English.
+  size_t wide = 0;
+  for (char c : text) {
+    const unsigned char b = static_cast<unsigned char>(c);
+    wide += b >= 0xE3 && b <= 0xEF;
+  }
+  return text.size() - wide;
 }
 
 std::string lower(std::string text) {
@@ -103,19 +116,59 @@ bool parseBytes(const std::string& text, uint64_t* out) {
 
 namespace {
 
+using detail::columns;
+
 constexpr int kBar = 44;  // characters of an ASCII gauge
 
-// Greedy word wrap; every line starts with `indent`.
+bool isWide(unsigned char lead) { return lead >= 0xE3; }
+
+// The pieces of one space-free word a line may break between: Chinese text has no spaces, so it may
+// break before or after any wide character, but not before closing punctuation nor after opening one.
+// A word without wide characters is one piece.
+std::vector<std::string> breakable(const std::string& word) {
+  static const std::string_view closing[] = {"，", "。", "：", "；", "、", "！", "？", "）", "」", "』", "》",
+                                             "”",  "’",  ",",  ".",  ":",  ";",  "!",  "?",  ")",  "]"};
+  static const std::string_view opening[] = {"（", "「", "『", "《", "“", "‘", "(", "["};
+  std::vector<std::string> chars;
+  for (size_t i = 0; i < word.size();) {
+    const unsigned char b = static_cast<unsigned char>(word[i]);
+    const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+    chars.push_back(word.substr(i, len));
+    i += len;
+  }
+  std::vector<std::string> pieces;
+  for (size_t i = 0; i < chars.size(); ++i) {
+    bool cut = false;
+    if (i > 0) {
+      const std::string& prev = chars[i - 1];
+      const std::string& cur = chars[i];
+      cut = isWide(static_cast<unsigned char>(prev[0])) || isWide(static_cast<unsigned char>(cur[0]));
+      for (std::string_view c : closing) cut = cut && cur != c;
+      for (std::string_view o : opening) cut = cut && prev != o;
+    }
+    if (pieces.empty() || cut) pieces.emplace_back();
+    pieces.back() += chars[i];
+  }
+  return pieces;
+}
+
+// Greedy word wrap; every line starts with `indent`. Widths in terminal columns (a Chinese character is
+// two), which is the byte count for English.
 void wrap(std::ostringstream& out, const std::string& text, const std::string& indent, int width) {
   std::istringstream words(text);
   std::string word, line;
-  const size_t room = static_cast<size_t>(std::max(20, width - static_cast<int>(indent.size())));
+  const size_t room = static_cast<size_t>(std::max(20, width - static_cast<int>(columns(indent))));
   while (words >> word) {
-    if (!line.empty() && line.size() + 1 + word.size() > room) {
-      out << indent << line << "\n";
-      line.clear();
+    bool first = true;
+    for (const std::string& piece : breakable(word)) {
+      const size_t gap = first && !line.empty() ? 1 : 0;
+      if (!line.empty() && columns(line) + gap + columns(piece) > room) {
+        out << indent << line << "\n";
+        line.clear();
+      }
+      line += (first && !line.empty() ? " " : "") + piece;
+      first = false;
     }
-    line += (line.empty() ? "" : " ") + word;
   }
   if (!line.empty()) out << indent << line << "\n";
 }
@@ -141,29 +194,29 @@ void gaugeText(std::ostringstream& out, std::span<const Gauge> gauges, size_t in
   bar[static_cast<size_t>(limitCol)] = '|';
   if (g.low) bar[static_cast<size_t>(col(*g.low))] = '|';
   if (g.low) bar[static_cast<size_t>(valueCol)] = gaugeLegal(g, g.value) ? 'o' : 'X';
-  out << "  " << g.label << (g.offending ? "  <- breaks the rule" : "") << "\n";
-  out << "    " << (scale.cut ? "~" : "[") << bar << "]  " << g.valueText;
-  if (g.low) out << "  (legal " << g.lowText << " .. " << g.limitText << ")";
-  else out << (g.atMost ? "  (at most " : "  (at least ") << g.limitText << ")";
+  out << "  " << g.label << (g.offending ? std::string("  ") + i18n::tr("<- breaks the rule") : std::string()) << "\n";
+  out << "    " << (scale.cut ? "~" : "[") << bar << "]  " << g.valueText << "  ";
+  if (g.low) out << i18n::trf("(legal {0} .. {1})", g.lowText, g.limitText);
+  else out << (g.atMost ? i18n::trf("(at most {0})", g.limitText) : i18n::trf("(at least {0})", g.limitText));
   out << "\n";
-  if (scale.cut) out << "     (~: the bar starts at " << detail::num(scale.a) << ", not 0, to show the excess)\n";
+  if (scale.cut) out << "     " << i18n::trf("(~: the bar starts at {0}, not 0, to show the excess)", detail::num(scale.a)) << "\n";
 }
 
 void shapesText(std::ostringstream& out, const std::vector<ShapeView>& shapes) {
   size_t nameWidth = 0;
-  for (const ShapeView& s : shapes) nameWidth = std::max(nameWidth, s.name.size());
+  for (const ShapeView& s : shapes) nameWidth = std::max(nameWidth, columns(s.name));
   for (const ShapeView& s : shapes) {
-    std::string line = "  " + s.name + std::string(nameWidth - s.name.size() + 2, ' ');
-    std::string marks(line.size(), ' ');
+    std::string line = "  " + s.name + std::string(nameWidth - columns(s.name) + 2, ' ');
+    std::string marks(columns(line), ' ');
     bool anyMark = false;
     for (size_t i = 0; i < s.dims.size(); ++i) {
       const std::string item = (i < s.axes.size() ? s.axes[i] + "=" : "") + std::to_string(s.dims[i]);
       const bool marked = i < s.marked.size() && s.marked[i];
       anyMark |= marked;
       line += item + "  ";
-      marks += std::string(item.size(), marked ? '^' : ' ') + "  ";
+      marks += std::string(columns(item), marked ? '^' : ' ') + "  ";
     }
-    out << line << (s.note.empty() ? "" : "(" + s.note + ")") << "\n";
+    out << line << (s.note.empty() ? std::string() : i18n::trf("({0})", s.note)) << "\n";
     if (anyMark) out << marks.substr(0, marks.find_last_not_of(' ') + 1) << "\n";
   }
 }
@@ -172,11 +225,14 @@ void planeText(std::ostringstream& out, const PlaneView& p, int width) {
   const int64_t first = std::min<int64_t>(0, p.row), last = std::max(p.rows - 1, p.row);
   const bool small = p.cols <= 24 && p.rows <= 12 && p.row >= -6 && p.row <= p.rows + 6;
   if (!small) {
-    std::ostringstream line;
-    line << "plane " << p.rows << "x" << p.cols << " (rows 0.." << p.rows - 1 << "); " << p.cell << " = " << p.index
-         << " points at row " << p.row << ", col " << p.col << ", " << (p.row < 0 ? "above the first row" : "below the last row")
-         << "; its window: rows " << p.winRow0 << ".." << p.winRow1 - 1 << ", cols " << p.winCol0 << ".." << p.winCol1 - 1;
-    wrap(out, line.str(), "  ", width);
+    const char* pattern = p.row < 0 ? "plane {0}x{1} (rows 0..{2}); {3} = {4} points at row {5}, col {6}, above the "
+                                       "first row; its window: rows {7}..{8}, cols {9}..{10}"
+                                     : "plane {0}x{1} (rows 0..{2}); {3} = {4} points at row {5}, col {6}, below the "
+                                       "last row; its window: rows {7}..{8}, cols {9}..{10}";
+    wrap(out,
+         i18n::trf(pattern, p.rows, p.cols, p.rows - 1, p.cell, p.index, p.row, p.col, p.winRow0, p.winRow1 - 1,
+                   p.winCol0, p.winCol1 - 1),
+         "  ", width);
     return;
   }
   const std::string border = "       +" + std::string(static_cast<size_t>(2 * p.cols + 1), '-') + "+";
@@ -196,14 +252,20 @@ void planeText(std::ostringstream& out, const PlaneView& p, int width) {
     out << line.substr(0, line.find_last_not_of(' ') + 1) << "\n";
     if (r == p.rows - 1) out << border << "\n";
   }
-  out << "  (o: the window of the gradOutput cell, X: where the index points)\n";
+  out << "  " << i18n::tr("(o: the window of the gradOutput cell, X: where the index points)") << "\n";
 }
 
 void choicesText(std::ostringstream& out, const Choices& c) {
   std::string list;
   for (const std::string& a : c.allowed) list += (list.empty() ? "" : " | ") + a;
-  out << "  " << c.what << " allowed: " << list << "\n";
-  out << "  " << std::string(c.what.size(), ' ') << " asked:   " << c.given << "   <- not in the list\n";
+  // "allowed:" and "asked:" padded to one width, so the given value sits under the list.
+  std::string allowed = i18n::tr("allowed:"), asked = i18n::tr("asked:");
+  const size_t labels = std::max(columns(allowed), columns(asked));
+  allowed += std::string(labels - columns(allowed), ' ');
+  asked += std::string(labels - columns(asked), ' ');
+  out << "  " << c.what << " " << allowed << " " << list << "\n";
+  out << "  " << std::string(columns(c.what), ' ') << " " << asked << " " << c.given << "   "
+      << i18n::tr("<- not in the list") << "\n";
 }
 
 }  // namespace
@@ -267,27 +329,29 @@ bool gaugeLegal(const Gauge& g, double x) {
 std::string text(const Explanation& e, int width) {
   if (!e.refused) return {};
   std::ostringstream out;
-  out << "explain: ";
-  if (e.stage == "device") out << "device settings refused";
-  else if (!e.codeName.empty()) out << e.codeName << " (" << e.status << ")";
-  else if (e.status != 0) out << "status " << e.status;
-  else out << "refused";
-  if (!e.stage.empty() && e.stage != "device") out << " in " << e.stage;
+  const bool inStage = !e.stage.empty() && e.stage != "device";
+  if (e.stage == "device") out << i18n::tr("explain: device settings refused");
+  else if (!e.codeName.empty() && inStage) out << i18n::trf("explain: {0} ({1}) in {2}", e.codeName, e.status, e.stage);
+  else if (!e.codeName.empty()) out << i18n::trf("explain: {0} ({1})", e.codeName, e.status);
+  else if (e.status != 0 && inStage) out << i18n::trf("explain: status {0} in {1}", e.status, e.stage);
+  else if (e.status != 0) out << i18n::trf("explain: status {0}", e.status);
+  else if (inStage) out << i18n::trf("explain: refused in {0}", e.stage);
+  else out << i18n::tr("explain: refused");
   out << "\n";
   if (!e.matched) {
     wrap(out,
-         "No rule of the explainer's table matches this refusal, so there is nothing to draw: the code and the "
-         "library's sentence are all that is known.",
+         i18n::tr("No rule of the explainer's table matches this refusal, so there is nothing to draw: the code and "
+                  "the library's sentence are all that is known."),
          "  ", width);
     wrap(out, e.message, "  | ", width);
     return out.str();
   }
-  out << "rule: " << e.rule << " [" << e.ruleId << "]\n";
+  out << i18n::trf("rule: {0} [{1}]", e.rule, e.ruleId) << "\n";
   wrap(out, e.plain, "  ", width);
-  out << "your numbers:\n";
+  out << i18n::tr("your numbers:") << "\n";
   for (const std::string& n : e.numbers) wrap(out, n, "  ", width);
   if (e.picture.kind != PictureKind::kNone) {
-    out << "picture:\n";
+    out << i18n::tr("picture:") << "\n";
     switch (e.picture.kind) {
       case PictureKind::kGauges:
         for (size_t i = 0; i < e.picture.gauges.size(); ++i) gaugeText(out, e.picture.gauges, i);
@@ -297,9 +361,9 @@ std::string text(const Explanation& e, int width) {
       case PictureKind::kChoices: choicesText(out, e.picture.choices); break;
       case PictureKind::kNone: break;
     }
-    if (!e.picture.caption.empty()) wrap(out, "(" + e.picture.caption + ")", "  ", width);
+    if (!e.picture.caption.empty()) wrap(out, i18n::trf("({0})", e.picture.caption), "  ", width);
   }
-  out << "to make it legal:\n";
+  out << i18n::tr("to make it legal:") << "\n";
   for (const std::string& f : e.fixes) wrap(out, "- " + f, "  ", width);
   return out.str();
 }

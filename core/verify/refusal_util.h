@@ -22,8 +22,10 @@ std::string bytesText(double bytes);
 int64_t cellCount(const std::vector<int64_t>& dims);
 // The name the library's messages use: "FLOAT", "DOUBLE", "BF16", ...
 const char* aclDtypeName(aclDataType dtype);
-// "a, b or c"
+// "a, b or c" (the "or" in the current language)
 std::string joinOr(const std::vector<std::string>& items);
+// Terminal columns of `text`: a Chinese character (U+3000 and up) is two, any other byte one.
+size_t columns(std::string_view text);
 std::string lower(std::string text);
 std::string trim(const std::string& text);
 // "65536", "64k", "1m" (k/kb/kib, m/mb/mib): as parseProfileSpec reads a size; false when it cannot.
