@@ -258,11 +258,12 @@ void printStrategies(std::ostream& out, const OpInfo* only) {
     out << "  " << op.cliName << " (CANN kernel " << op.kernelOp << ")\n";
     for (const StrategyInfo& s : op.strategies) {
       const std::string indent(8, ' ');
-      out << "    " << std::left << std::setw(10) << s.name << std::right << s.title << "; "
-          << (s.cube ? "cube and vector cores" : "vector cores") << (s.atomic ? ", atomic adds (default mode only)" : "")
-          << "\n" << indent << wrapped(s.how, 96, indent) << "\n" << indent
-          << wrapped(std::string("order: ") + s.order, 96, indent) << "\n" << indent
-          << wrapped(std::string("numerics: ") + s.numerics, 96, indent) << "\n";
+      out << "    " << std::left << std::setw(10) << s.name << std::right << i18n::tr(s.title) << "; "
+          << i18n::tr(s.cube ? "cube and vector cores" : "vector cores")
+          << (s.atomic ? i18n::tr(", atomic adds (default mode only)") : "") << "\n" << indent
+          << wrapped(i18n::tr(s.how), 96, indent) << "\n" << indent
+          << wrapped(i18n::trf("order: {0}", i18n::tr(s.order)), 96, indent) << "\n" << indent
+          << wrapped(i18n::trf("numerics: {0}", i18n::tr(s.numerics)), 96, indent) << "\n";
     }
   }
 }

@@ -153,7 +153,7 @@ std::vector<std::string> offsetWhy(const SceneGrid& g, const RunRequest& r, int6
   std::string sum;
   for (size_t d = 0; d < index.size(); ++d) sum += cat(d ? " + " : "", index[d], "·", view.strides[d]);
   if (view.offset != 0) sum += cat(" + ", view.offset);
-  std::vector<std::string> why = {i18n::trf("{0}: {1} (one stride per index, in elements)", layoutName(r.layout), stridesText(view)),
+  std::vector<std::string> why = {i18n::trf("{0}: {1} (one stride per index, in elements)", i18n::tr(layoutName(r.layout)), stridesText(view)),
                                   i18n::trf("offset = {0} = {1}", sum, offset)};
   if (r.layout == Layout::kChannelsLast) why.push_back(i18n::tr("channels innermost: the channels of one pixel sit side by side"));
   if (view.offset != 0) why.push_back(i18n::trf("the view starts {0} elements into its storage; its rows are padded", view.offset));
@@ -293,7 +293,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.number = static_cast<double>(offset);
       e.exact = true;
       e.question = i18n::trf("At which memory offset does {0} sit in the {1} layout? Type the number of elements from the start of its storage.",
-                             cellName(s, e.asked), layoutName(r.layout));
+                             cellName(s, e.asked), i18n::tr(layoutName(r.layout)));
       e.why = offsetWhy(dst, r, flat, offset);
       break;
     }

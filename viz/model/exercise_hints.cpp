@@ -267,7 +267,7 @@ Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {
     symbolic += i18n::tr(" + where the view starts");
     sum += cat(" + ", view.offset);
   }
-  return {i18n::trf("{0} lays {1} out with {2} (in elements): offset = {3}.", layoutName(r.layout), g.grid.name, stridesText(view), symbolic),
+  return {i18n::trf("{0} lays {1} out with {2} (in elements): offset = {3}.", i18n::tr(layoutName(r.layout)), g.grid.name, stridesText(view), symbolic),
           i18n::trf("offset = {0} = ?", sum)};
 }
 

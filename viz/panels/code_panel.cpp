@@ -219,8 +219,10 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
                 number.c_str());
     if (logging()) logMark(cat("line ", number));  // a line number, not a value
     const Shade shade = !m.stepped || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
+    if (logging()) logMark("code");  // code stays code in every language: a reader may skip it
     drawCodeText(dl, g.font, g.size, ImVec2(a.x + g.gutterW + g.indentW * static_cast<float>(c.indent), y + (g.lineH - g.size) / 2.0f),
                  c.text, shade);
+    if (logging()) logMark("end of code");
     ImGui::SetCursorScreenPos(a);
     ImGui::InvisibleButton(cat("##line", i).c_str(), ImVec2(width, g.lineH));
     if (ImGui::IsItemHovered()) hoveredLine = static_cast<int>(i);

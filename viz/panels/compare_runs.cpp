@@ -94,7 +94,7 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
     if (first.inputs.empty()) first = result;
     StrategyRun run;
     run.name = result.plan ? result.plan->strategyName : info.name;
-    run.title = info.title;
+    run.title = i18n::tr(info.title);
     run.note = result.plan ? result.plan->strategyNote : "";
     if (result.plan) {
       run.timeline = buildTimeline(*result.plan, nullptr);

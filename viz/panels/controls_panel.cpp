@@ -64,7 +64,8 @@ bool strategyControl(RunRequest& r) {
                "deterministic ticked (GRADLAB_STRATEGY, if set, applies).");
     option(std::string(kStrategyCann), "What CANN's own kernel for this call does on Atlas A2.");
     for (const StrategyInfo& st : strategiesOf(r.op)) {
-      const std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", st.title, st.how, st.order, st.numerics);
+      const std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", i18n::tr(st.title), i18n::tr(st.how),
+                                        i18n::tr(st.order), i18n::tr(st.numerics));
       option(st.name, tip.c_str());
     }
     ImGui::EndCombo();
