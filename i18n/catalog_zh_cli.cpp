@@ -7,6 +7,7 @@ namespace gradlab::i18n {
 namespace {
 
 constexpr CatalogueEntry kEntries[] = {
+    {"dtypes {0}", "数据类型 {0}"},
     {"cube and vector cores", "Cube 核与 Vector 核"},
     {"vector cores", "Vector 核"},
     {", atomic adds (default mode only)", "，原子加（仅默认模式）"},

@@ -7,6 +7,17 @@ namespace gradlab::i18n {
 namespace {
 
 constexpr CatalogueEntry kEntries[] = {
+    // The operators' titles (the catalog), translated where they are shown.
+    {"1-D nearest-exact upsample, backward", "1D 最近邻精确上采样，反向"},
+    {"2-D nearest-exact upsample, backward", "2D 最近邻精确上采样，反向"},
+    {"adaptive max pool 2-D, backward", "2D 自适应最大池化，反向"},
+    {"1-D nearest-exact upsample, forward", "1D 最近邻精确上采样，前向"},
+    {"2-D nearest-exact upsample, forward", "2D 最近邻精确上采样，前向"},
+    {"adaptive max pool 2-D, forward", "2D 自适应最大池化，前向"},
+    {"1-D nearest upsample (legacy), backward", "1D 最近邻上采样（旧版），反向"},
+    {"2-D nearest upsample (legacy), backward", "2D 最近邻上采样（旧版），反向"},
+    {"1-D nearest upsample (legacy), forward", "1D 最近邻上采样（旧版），前向"},
+    {"2-D nearest upsample (legacy), forward", "2D 最近邻上采样（旧版），前向"},
     // The strategy tables (ops/*/strategies.cpp), translated where they are shown.
     {"vector scatter",
      "Vector 散射"},

@@ -3,6 +3,7 @@
 // 2 bad command line.
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -41,6 +42,12 @@ int main(int argc, char** argv) {
   cli::Options options;
   cli::addOptions(app, options);
   app.footer(kExamples);
+  // The language first, so that even a refused command line is explained in it (--lang is read again below).
+  i18n::setLanguage(i18n::languageFromEnvironment());
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string_view(argv[i]) == "--lang")
+      if (auto l = i18n::parseLanguage(argv[i + 1])) i18n::setLanguage(*l);
+  i18n::translateLibraryProse();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -49,8 +56,7 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kBadArguments;
   }
 
-  i18n::setLanguage(options.lang.empty() ? i18n::languageFromEnvironment() : *i18n::parseLanguage(options.lang));
-  i18n::translateLibraryProse();
+  if (!options.lang.empty()) i18n::setLanguage(*i18n::parseLanguage(options.lang));
 
   if (options.listOps) {
     cli::printOps(std::cout);

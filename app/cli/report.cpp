@@ -272,7 +272,7 @@ void printOps(std::ostream& out) {
   out << i18n::tr("operators (choose with --op NAME; the aclnn name works too):") << "\n";
   for (const OpInfo& op : allOps()) {
     out << "  " << std::left << std::setw(30) << op.cliName << std::setw(40) << op.aclnnName() << "kernel "
-        << op.kernelOp << std::right << "\n      " << op.title << "; dtypes " << dtypeList(op) << "\n";
+        << op.kernelOp << std::right << "\n      " << i18n::tr(op.title) << "; " << i18n::trf("dtypes {0}", dtypeList(op)) << "\n";
   }
 }
 

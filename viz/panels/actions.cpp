@@ -295,6 +295,11 @@ void setLanguage(AppState& s, i18n::Language language) {
       question->exercise = std::move(state.exercise->exercise);  // its words in the new language
       question->run = state.exercise->run;
       question->plane = state.exercise->plane;
+      if (question->verdict) {  // the last verdict, said again in the new language: not another try
+        const int tries = question->wrongTries, hints = question->hintsShown;
+        question->check(state.run.scene);
+        question->wrongTries = tries, question->hintsShown = hints;
+      }
       state.exercise = std::move(question);
     }
   });

@@ -85,8 +85,7 @@ void drawControlsPanel(AppState& s) {
 
   heading("Operator");
   ImGui::SetNextItemWidth(-1);
-  if (ui::BeginCombo("##op", op.title)) {
-    const ui::Verbatim titles;  // the operators' titles, as the core writes them
+  if (ui::BeginCombo("##op", i18n::tr(op.title))) {
     for (const OpInfo& other : allOps())
       if (ui::Selectable(other.title, other.kind == r.op)) {
         changed |= other.kind != r.op;

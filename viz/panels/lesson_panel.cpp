@@ -16,7 +16,7 @@ void drawLessonPanel(AppState& s) {
   if (preset) {
     ui::TextWrapped("%s", preset->title.c_str());
   } else {
-    ui::TextWrapped("%s", opInfo(s.controls.request.op).title);
+    ui::TextWrapped("%s", i18n::tr(opInfo(s.controls.request.op).title));
   }
   ImGui::PopFont();
   if (lesson && s.classMode) {

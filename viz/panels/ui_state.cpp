@@ -1,6 +1,7 @@
 // The facts of the app's state a scenario checks (tests/ui): what the centre shows, what the controls
 // hold, what the run used, where the player is, the lesson step and its question. Recorded only while
 // the widget map is on.
+#include "i18n/language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -62,6 +63,7 @@ void recordUiState(const AppState& s) {
   uimap::fact("score", lessonScoreText(s));
   uimap::fact("status", s.status);
   uimap::fact("presenter", s.presenter ? "yes" : "no");
+  uimap::fact("lang", i18n::languageCode(i18n::language()));
   uimap::fact("help", s.showHelp ? "yes" : "no");
   uimap::fact("memoryOrder", s.memoryOrder ? "yes" : "no");
   uimap::fact("canvasOnly", s.canvasOnly ? "yes" : "no");
