@@ -211,7 +211,7 @@ TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
               const size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
               unsigned cp = len == 1 ? b : b & (0xFFu >> (len + 1));
               for (size_t k = 1; k < len && i + k < line.size(); ++k) cp = (cp << 6) | (line[i + k] & 0x3Fu);
-              if (cp >= 0x20 && cp <= 0xFFFF && fonts().ui->FindGlyphNoFallback(static_cast<ImWchar>(cp)) == nullptr)
+              if (cp >= 0x20 && cp <= 0xFFFF && uiFont()->FindGlyphNoFallback(static_cast<ImWchar>(cp)) == nullptr)
                 noGlyph.emplace(line.substr(i, len), where);
               i += len;
             }
@@ -221,6 +221,13 @@ TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
     }
   }
   EXPECT_GT(frames, 100);
+  // Read from the back of a classroom: presenter mode's Chinese is at least 18 px (its UI font is 24 px).
+  s_.presenter = true;
+  syncTheme(s_);
+  EXPECT_GE(uiFont()->FontSize, 18.0f);
+  EXPECT_NE(uiFont()->FindGlyphNoFallback(0x4E2D), nullptr);  // 中
+  EXPECT_GE(headingFont()->FontSize, 18.0f);
+  EXPECT_NE(headingFont()->FindGlyphNoFallback(0x4E2D), nullptr);
   std::string misses;
   for (const std::string& m : i18n::untranslated()) misses += "\n  \"" + m + "\"";
   EXPECT_TRUE(i18n::untranslated().empty()) << i18n::untranslated().size() << " strings passed tr() with no entry:" << misses;

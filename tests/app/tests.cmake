@@ -27,6 +27,11 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
   set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 120 ENVIRONMENT "GRADLAB_LOG=off")
 
+  add_test(NAME app_chinese_lessons
+           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/chinese_smoke.sh $<TARGET_FILE:gradlab>
+                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_chinese)
+  set_tests_properties(app_chinese_lessons PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
+
   add_test(NAME app_exercises_lesson
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/exercises_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_exercises)
