@@ -6,7 +6,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kAppEntries[] = {
     {"English", "English"},
     {"Scatter", "散射"},
     {"Tiling", "分块"},
@@ -316,6 +316,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhAppSection() { return {"app", kEntries, std::size(kEntries)}; }
+CatalogueSection zhAppSection() { return {"app", kAppEntries, std::size(kAppEntries)}; }
 
 }  // namespace gradlab::i18n

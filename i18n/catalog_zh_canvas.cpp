@@ -6,7 +6,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kCanvasEntries[] = {
     // Top bar
     {"File", "文件"},
     {"Save or open a session; where exports go; colours", "保存或打开会话；导出位置；配色"},
@@ -240,6 +240,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCanvasSection() { return {"canvas", kEntries, std::size(kEntries)}; }
+CatalogueSection zhCanvasSection() { return {"canvas", kCanvasEntries, std::size(kCanvasEntries)}; }
 
 }  // namespace gradlab::i18n

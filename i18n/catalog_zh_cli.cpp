@@ -6,7 +6,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kCliEntries[] = {
     {"dtypes {0}", "数据类型 {0}"},
     {"cube and vector cores", "Cube 核与 Vector 核"},
     {"vector cores", "Vector 核"},
@@ -129,6 +129,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCliSection() { return {"cli", kEntries, std::size(kEntries)}; }
+CatalogueSection zhCliSection() { return {"cli", kCliEntries, std::size(kCliEntries)}; }
 
 }  // namespace gradlab::i18n

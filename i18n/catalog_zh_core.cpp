@@ -6,7 +6,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kCoreEntries[] = {
     // The operators' titles (the catalog), translated where they are shown.
     {"1-D nearest-exact upsample, backward", "1D 最近邻精确上采样，反向"},
     {"2-D nearest-exact upsample, backward", "2D 最近邻精确上采样，反向"},
@@ -371,6 +371,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCoreSection() { return {"core", kEntries, std::size(kEntries)}; }
+CatalogueSection zhCoreSection() { return {"core", kCoreEntries, std::size(kCoreEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -7,7 +7,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kExplainEntries[] = {
     // The rules, as headings (refusal_rules.cpp's table).
     {"gradOutput at most 50x gradInput along each axis", "每个轴上 gradOutput 最多为 gradInput 的 50x"},
     {"a scale factor is not negative", "缩放因子不为负"},
@@ -242,6 +242,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhExplainSection() { return {"explain", kEntries, std::size(kEntries)}; }
+CatalogueSection zhExplainSection() { return {"explain", kExplainEntries, std::size(kExplainEntries)}; }
 
 }  // namespace gradlab::i18n

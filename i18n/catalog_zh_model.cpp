@@ -6,7 +6,7 @@
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kEntries[] = {
+constexpr CatalogueEntry kModelEntries[] = {
     // Shared words and pieces (exercise.cpp, exercise_hints.cpp, explain.cpp, matrix_view.cpp).
     {"none", "无"},
     {" and ", " 和 "},
@@ -201,6 +201,6 @@ constexpr CatalogueEntry kEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhModelSection() { return {"model", kEntries, std::size(kEntries)}; }
+CatalogueSection zhModelSection() { return {"model", kModelEntries, std::size(kModelEntries)}; }
 
 }  // namespace gradlab::i18n
