@@ -9,6 +9,7 @@ CatalogueSection zhAppSection();      // the app's panels, menus, tooltips, help
 CatalogueSection zhCanvasSection();   // the canvas panels and widgets: scatter, tiling, pipeline, matrix (catalog_zh_canvas.cpp)
 CatalogueSection zhModelSection();    // text the app builds from a run: explanations, exercises, hints (catalog_zh_model.cpp)
 CatalogueSection zhCoreSection();     // the core's prose: plans, profiles, kernel notes (catalog_zh_core.cpp)
+CatalogueSection zhFilesSection();    // errors about files the app reads and its command line (catalog_zh_files.cpp)
 CatalogueSection zhCliSection();      // gradlab-cli's human-readable output (catalog_zh_cli.cpp)
 CatalogueSection zhExplainSection();  // refusal explanations (catalog_zh_explain.cpp)
 
