@@ -136,21 +136,10 @@ class VizChinese : public ::testing::Test {
     i18n::translateLibraryProse();
     s_.runner = [](const RunRequest& r) { return run(r); };
     s_.lessons = loadLessons(kLessons, &s_.loadErrors);
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-    std::string text;
-    for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
-      for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
-    text += chineseText(s_.lessons);
     std::string error;
-    ASSERT_TRUE(loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error, text)) << error;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ASSERT_TRUE(createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts",
+                                         textToDraw(i18n::Language::kChinese, s_.lessons), &error))
+        << error;
     applyTheme(false);
   }
   void TearDown() override {

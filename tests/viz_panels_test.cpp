@@ -32,17 +32,8 @@ namespace {
 class VizPanels : public ::testing::Test {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // as the app's SDL renderer: large meshes split
     std::string error;
-    ASSERT_TRUE(loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error)) << error;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ASSERT_TRUE(createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts", {}, &error)) << error;
     applyTheme(false);
     setPaletteScheme(PaletteScheme::kClassic);
   }

@@ -8,7 +8,7 @@
 
 #include "gradlab/runner.h"
 #include "gradlab/verify.h"
-#include "i18n/translate.h"
+#include "i18n/language.h"
 #include "verify/device_tensor.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
@@ -41,13 +41,7 @@ bool fontsOutOfDate() { return g_fontsFor != i18n::language(); }
 
 void rebuildFonts(const viz::AppState& s) {
   const i18n::Language language = i18n::language();
-  // The language menu names 中文 in any language; in Chinese, every string of the catalogue and the lessons.
-  std::string text = i18n::languageName(i18n::Language::kChinese);
-  if (language == i18n::Language::kChinese) {
-    for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
-      for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
-    text += viz::chineseText(s.lessons);
-  }
+  const std::string text = viz::textToDraw(language, s.lessons);
   std::string error;
   if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text)) std::fprintf(stderr, "gradlab: %s\n", error.c_str());
   g_fontsFor = language;

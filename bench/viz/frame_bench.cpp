@@ -20,17 +20,8 @@ namespace {
 class ImGuiContextScope {
  public:
   ImGuiContextScope() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 720);
-    io.DeltaTime = 1.0f / 60.0f;
-    io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
     std::string error;
-    ok = viz::loadFonts(io.Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ok = viz::createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts", {}, &error);
   }
   ~ImGuiContextScope() { ImGui::DestroyContext(); }
   bool ok = false;

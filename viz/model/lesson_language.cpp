@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "i18n/translate.h"
+
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
 #include "viz/model/wrap.h"
@@ -105,6 +107,18 @@ std::string chineseText(const std::vector<Lesson>& lessons) {
     for (const StepText& s : lesson.chinese->steps) all += s.title + s.caption + s.hint;
   }
   return all;
+}
+
+}  // namespace gradlab::viz
+
+namespace gradlab::viz {
+
+std::string textToDraw(i18n::Language language, const std::vector<Lesson>& lessons) {
+  std::string text = i18n::languageName(i18n::Language::kChinese);
+  if (language != i18n::Language::kChinese) return text;
+  for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
+    for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
+  return text + chineseText(lessons);
 }
 
 }  // namespace gradlab::viz

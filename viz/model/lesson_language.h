@@ -22,7 +22,10 @@ void loadTranslations(std::vector<Lesson>& lessons, const std::string& dir, std:
 // Shows each lesson in `language`: its title, summary and steps' titles, captions and hints (English
 // where a lesson has no translation).
 void applyLanguage(std::vector<Lesson>& lessons, i18n::Language language);
-// Every word the lessons say in Chinese (for the font atlas's glyphs).
+// Every word the lessons say in Chinese.
 std::string chineseText(const std::vector<Lesson>& lessons);
+// The characters the fonts must hold to show the app in `language`: the language menu's 中文, and in Chinese
+// every string of the catalogue and of the lessons.
+std::string textToDraw(i18n::Language language, const std::vector<Lesson>& lessons);
 
 }  // namespace gradlab::viz

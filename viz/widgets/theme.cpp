@@ -204,6 +204,20 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   return ok && f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
 }
 
+bool createBackendlessContext(ImVec2 size, const std::string& fontDir, std::string_view cjkText, std::string* error) {
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = size;
+  io.DeltaTime = 1.0f / 60.0f;
+  io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;  // as the app's SDL renderer: large meshes split
+  const bool ok = loadFonts(io.Fonts, fontDir, error, cjkText);
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  return ok;
+}
+
 float textWidth(std::string_view text) { return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x; }
 
 void textWrapped(const std::string& text) {

@@ -42,6 +42,10 @@ Fonts& fonts();
 // those: a few thousand glyphs, not the font's 20,000) are merged from the CJK font (cjkFontPath) into
 // every font; without that font they are missing and `error` says so. Clears the atlas first.
 bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText = {});
+// An ImGui context with no platform or renderer backend (the tests and benchmarks draw the panels into
+// it): no .ini file, `size`, 60 frames/s, large meshes split as the app's renderer does, and the fonts
+// built (with the Chinese characters of `cjkText`). False when the fonts were not found; `error` says why.
+bool createBackendlessContext(ImVec2 size, const std::string& fontDir, std::string_view cjkText, std::string* error);
 // The CJK font: GRADLAB_CJK_FONT, else the first of Debian's WenQuanYi Micro Hei, Noto Sans CJK and
 // WenQuanYi Zen Hei that is installed; "" when none is.
 std::string cjkFontPath();
