@@ -4,7 +4,7 @@ namespace gradlab::i18n {
 
 const std::vector<CatalogueSection>& chineseCatalogue() {
   static const std::vector<CatalogueSection> sections = {zhAppSection(), zhCanvasSection(), zhModelSection(), zhCoreSection(), zhFilesSection(), zhCliSection(),
-                                                         zhExplainSection()};
+                                                         zhExplainSection(), zhVerifySection()};
   return sections;
 }
 

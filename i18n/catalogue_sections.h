@@ -11,6 +11,7 @@ CatalogueSection zhModelSection();    // text the app builds from a run: explana
 CatalogueSection zhCoreSection();     // the core's prose: plans, profiles, kernel notes (catalog_zh_core.cpp)
 CatalogueSection zhFilesSection();    // errors about files the app reads and its command line (catalog_zh_files.cpp)
 CatalogueSection zhCliSection();      // gradlab-cli's human-readable output (catalog_zh_cli.cpp)
-CatalogueSection zhExplainSection();  // refusal explanations (catalog_zh_explain.cpp)
+CatalogueSection zhExplainSection();
+CatalogueSection zhVerifySection();   // verdicts of --check, --verify and the Verify tab (catalog_zh_verify.cpp)  // refusal explanations (catalog_zh_explain.cpp)
 
 }  // namespace gradlab::i18n
