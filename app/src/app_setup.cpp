@@ -93,13 +93,13 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
   if (index < 0) {
     std::string names;
     for (const viz::Lesson& l : s.lessons) names += viz::cat(names.empty() ? "" : ", ", l.id);
-    *error = viz::cat("no lesson \"", o.lesson, "\" in ", assetsDir, "/lessons (available: ",
-                      names.empty() ? "none" : names, ")");
+    *error = names.empty() ? i18n::trf("no lesson \"{0}\" in {1} (available: none)", o.lesson, assetsDir + "/lessons")
+                           : i18n::trf("no lesson \"{0}\" in {1} (available: {2})", o.lesson, assetsDir + "/lessons", names);
     return false;
   }
   const int presets = static_cast<int>(s.lessons[static_cast<size_t>(index)].presets.size());
   if (o.preset > presets) {
-    *error = viz::cat("lesson \"", o.lesson, "\" has ", presets, " presets, not ", o.preset);
+    *error = i18n::trf("lesson \"{0}\" has {1} presets, not {2}", o.lesson, presets, o.preset);
     return false;
   }
   viz::applyPreset(s, index, o.preset - 1);

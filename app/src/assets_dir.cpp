@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "i18n/translate.h"
+
 namespace gradlab::app {
 namespace {
 
@@ -17,7 +19,7 @@ bool looksLikeAssets(const std::filesystem::path& p) {
 std::string findAssetsDir(const std::string& requested, std::string* error) {
   if (!requested.empty()) {
     if (looksLikeAssets(requested)) return requested;
-    if (error) *error = "--assets " + requested + " has no lessons/ directory";
+    if (error) *error = i18n::trf("--assets {0} has no lessons/ directory", requested);
     return "";
   }
   std::vector<std::filesystem::path> candidates;
@@ -30,7 +32,7 @@ std::string findAssetsDir(const std::string& requested, std::string* error) {
 #endif
   for (const auto& c : candidates)
     if (looksLikeAssets(c)) return c.string();
-  if (error) *error = "no assets directory found (set GRADLAB_ASSETS or pass --assets)";
+  if (error) *error = i18n::tr("no assets directory found (set GRADLAB_ASSETS or pass --assets)");
   return "";
 }
 

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <vector>
 
+#include "i18n/translate.h"
+
 namespace gradlab::app {
 namespace {
 
@@ -52,7 +54,7 @@ bool GifWriter::open(const std::string& path, int width, int height, std::string
   if (fd >= 0 && !gif_) ::close(fd);
   if (fd < 0) code = E_GIF_ERR_OPEN_FAILED;
   if (!gif_) {
-    if (error) *error = "cannot create " + path + ": " + gifError(code);
+    if (error) *error = i18n::trf("cannot create {0}: {1}", path, gifError(code));
     return false;
   }
   path_ = path;
@@ -60,7 +62,7 @@ bool GifWriter::open(const std::string& path, int width, int height, std::string
   previous_ = Image{};
   EGifSetGifVersion(gif_, true);
   if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR) {
-    if (error) *error = "cannot write " + path + ": " + gifError(gif_->Error);
+    if (error) *error = i18n::trf("cannot write {0}: {1}", path, gifError(gif_->Error));
     return false;
   }
   // NETSCAPE2.0 application extension: loop forever.
@@ -74,7 +76,7 @@ bool GifWriter::open(const std::string& path, int width, int height, std::string
 
 bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* error) {
   if (!gif_ || frame.width != width_ || frame.height != height_) {
-    if (error) *error = "GIF frame size does not match";
+    if (error) *error = i18n::tr("GIF frame size does not match");
     return false;
   }
   const Rect r = changedRect(frame, previous_);
@@ -92,7 +94,7 @@ bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* erro
   GifColorType palette[256] = {};
   if (GifQuantizeBuffer(static_cast<unsigned>(w), static_cast<unsigned>(h), &colours, red.data(), green.data(),
                         blue.data(), index.data(), palette) == GIF_ERROR) {
-    if (error) *error = "GIF colour quantization failed";
+    if (error) *error = i18n::tr("GIF colour quantization failed");
     return false;
   }
   const bool incremental = !previous_.empty();
@@ -118,7 +120,7 @@ bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* erro
   for (int y = 0; ok && y < h; ++y) ok = EGifPutLine(gif_, &index[static_cast<size_t>(y) * w], w) != GIF_ERROR;
   GifFreeMapObject(map);
   if (!ok) {
-    if (error) *error = "cannot write " + path_ + ": " + gifError(gif_->Error);
+    if (error) *error = i18n::trf("cannot write {0}: {1}", path_, gifError(gif_->Error));
     return false;
   }
   previous_ = frame;
@@ -131,7 +133,7 @@ bool GifWriter::close(std::string* error) {
   int code = 0;
   bool ok = EGifCloseFile(gif_, &code) != GIF_ERROR;
   gif_ = nullptr;
-  if (!ok && error) *error = "cannot finish " + path_ + ": " + gifError(code);
+  if (!ok && error) *error = i18n::trf("cannot finish {0}: {1}", path_, gifError(code));
   return ok;
 }
 

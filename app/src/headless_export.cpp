@@ -52,7 +52,7 @@ bool makeDir(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (!ec) return true;
-  std::fprintf(stderr, "gradlab: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+  std::fprintf(stderr, "gradlab: %s\n", i18n::trf("cannot create {0}: {1}", dir.string(), ec.message()).c_str());
   return false;
 }
 
@@ -172,7 +172,8 @@ int renderSlides(OffscreenRenderer& renderer, viz::AppState& s, const std::strin
   viz::checkExercise(s);
   s.player.playing = false;
   if (!s.exercise->verdict || !s.exercise->verdict->correct) {
-    std::fprintf(stderr, "gradlab: the right answer to \"%s\" was not accepted\n", s.exercise->exercise.question.c_str());
+    std::fprintf(stderr, "gradlab: %s\n",
+                 i18n::trf("the right answer to \"{0}\" was not accepted", s.exercise->exercise.question).c_str());
     return -1;
   }
   if (!slide("answer.png", s.player.duration)) return -1;  // the answer over the finished run
@@ -265,10 +266,12 @@ int exportRun(viz::AppState& s, const Options& o, const std::string& outDir) {
   const fs::path gifPath = fs::path(outDir) / "run.gif";
   const int frames = renderPreset(renderer, s, o.frames, dir.string(), o.gif ? gifPath.string() : "", nullptr);
   if (frames < 0) return 1;
-  std::printf("gradlab: wrote %d frame(s) of %s to %s%s\n", frames, opName(s.controls.request.op), dir.c_str(),
-              o.gif ? viz::cat(" and ", gifPath.string()).c_str() : "");
-  if (!s.run.ok()) std::printf("        (the run shows the library's error %d: %s)\n", s.run.result.status,
-                               s.run.result.message.c_str());
+  const std::string wrote =
+      o.gif ? i18n::trf("wrote {0} frame(s) of {1} to {2} and {3}", frames, opName(s.controls.request.op), dir.string(), gifPath.string())
+            : i18n::trf("wrote {0} frame(s) of {1} to {2}", frames, opName(s.controls.request.op), dir.string());
+  std::printf("gradlab: %s\n", wrote.c_str());
+  if (!s.run.ok())
+    std::printf("        %s\n", i18n::trf("(the run shows the library's error {0}: {1})", s.run.result.status, s.run.result.message).c_str());
   return s.run.ok() ? 0 : 1;
 }
 
@@ -277,7 +280,7 @@ int exportRecording(viz::AppState& s, const Options& o) {
   if (!startRenderer(renderer, o)) return 1;
   const int frames = renderPreset(renderer, s, std::max(o.frames, 2), "", o.record, nullptr);
   if (frames < 0) return 1;
-  std::printf("gradlab: wrote %s (%d frames, %dx%d)\n", o.record.c_str(), frames, o.width, o.height);
+  std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1} frames, {2}x{3})", o.record, frames, o.width, o.height).c_str());
   return 0;
 }
 

@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
         ImGui::DestroyContext();
         return 1;
       }
-      std::printf("gradlab: wrote session %s\n", options.saveSession.c_str());
+      std::printf("gradlab: %s\n", i18n::trf("wrote session {0}", options.saveSession).c_str());
       if (options.screenshot.empty() && options.record.empty() && !options.headless) {
         ImGui::DestroyContext();
         return 0;

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "app_setup.h"
+#include "i18n/translate.h"
 #include "software_draw.h"
 #include "viz/widgets/theme.h"
 
@@ -26,7 +27,7 @@ bool OffscreenRenderer::init(int width, int height, std::string* error) {
   surface_ = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_RGBA32);
   if (surface_) renderer_ = SDL_CreateSoftwareRenderer(surface_);
   if (!surface_ || !renderer_) {
-    if (error) *error = std::string("cannot create the software renderer: ") + SDL_GetError();
+    if (error) *error = i18n::trf("cannot create the software renderer: {0}", SDL_GetError());
     return false;
   }
   ImGuiIO& io = ImGui::GetIO();

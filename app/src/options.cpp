@@ -3,12 +3,37 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
+#include "i18n/translate.h"
+
 namespace gradlab::app {
+namespace {
+
+// The language before the options are parsed, so that a refused command line is explained in it:
+// GRADLAB_LANG or the locale, then a "--lang X" (or "--lang=X") that names one. --lang is read again
+// after parsing (o->language), with its own error when it names none.
+void languageFromArguments(int argc, char** argv) {
+  i18n::setLanguage(i18n::languageFromEnvironment());
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    std::optional<i18n::Language> l;
+    if (arg == "--lang" && i + 1 < argc) l = i18n::parseLanguage(argv[i + 1]);
+    else if (arg.rfind("--lang=", 0) == 0) l = i18n::parseLanguage(arg.substr(7));
+    if (l) i18n::setLanguage(*l);
+  }
+}
+
+// "gradlab: " and the line, on stderr.
+void refuse(const std::string& line) { std::fprintf(stderr, "gradlab: %s\n", line.c_str()); }
+
+}  // namespace
 
 bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
+  using i18n::tr, i18n::trf;
+  languageFromArguments(argc, argv);
   CLI::App cli{"gradlab: watch backward operators scatter gradients across the cores of an emulated NPU.\n"
                "Keys: Space play/pause, Left/Right step, Up/Down previous/next preset, F fullscreen,\n"
                "P presenter mode, S screenshot. With no display the lesson is rendered to image files."};
@@ -55,7 +80,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     // Bad arguments exit 2 with one line, as gradlab-cli does (CLI11's own codes, 105 or 109, said nothing).
     std::string what = e.what();
     std::replace(what.begin(), what.end(), '\n', ' ');
-    std::fprintf(stderr, "gradlab: %s (gradlab --help lists the options)\n", what.c_str());
+    refuse(trf("{0} (gradlab --help lists the options)", what));
     *exitCode = 2;
     return false;
   }
@@ -63,7 +88,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   if (!lang.empty()) {
     o->language = i18n::parseLanguage(lang);
     if (!o->language) {
-      std::fprintf(stderr, "gradlab: --lang takes en or zh, not \"%s\"\n", lang.c_str());
+      refuse(trf("--lang takes en or zh, not \"{0}\"", lang));
       *exitCode = 2;
       return false;
     }
@@ -71,15 +96,14 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   if (!tab.empty()) {
     viz::Tab t{};
     if (!viz::tabFromName(tab, &t)) {
-      std::fprintf(stderr, "gradlab: --tab takes scatter, tiling, pipeline, compare, verify, matrix or code, not \"%s\"\n",
-                   tab.c_str());
+      refuse(trf("--tab takes scatter, tiling, pipeline, compare, verify, matrix or code, not \"{0}\"", tab));
       *exitCode = 2;
       return false;
     }
     o->tab = t;
   }
   if (!o->session.empty() && !o->run.op.empty()) {
-    std::fprintf(stderr, "gradlab: open a session or a --op run, not both\n");
+    refuse(tr("open a session or a --op run, not both"));
     *exitCode = 2;
     return false;
   }
@@ -87,13 +111,13 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     RunRequest r;
     std::string error;
     if (!cli::buildRequest(o->run, cli, &r, &error)) {
-      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+      refuse(error);
       *exitCode = 2;
       return false;
     }
     o->request = r;
   } else if (o->play) {
-    std::fprintf(stderr, "gradlab: --play needs a run (--op NAME ...)\n");
+    refuse(tr("--play needs a run (--op NAME ...)"));
     *exitCode = 2;
     return false;
   }
@@ -102,8 +126,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
     char x = 0;
     if (std::sscanf(size.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 240 ||
         w > 7680 || h > 4320) {
-      std::fprintf(stderr, "gradlab: --size must be WIDTHxHEIGHT between 320x240 and 7680x4320, not \"%s\"\n",
-                   size.c_str());
+      refuse(trf("--size must be WIDTHxHEIGHT between 320x240 and 7680x4320, not \"{0}\"", size));
       *exitCode = 2;
       return false;
     }

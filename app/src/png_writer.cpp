@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <memory>
 
+#include "i18n/translate.h"
+
 namespace gradlab::app {
 
 Image cropped(const Image& image, int x0, int y0, int x1, int y1) {
@@ -58,7 +60,7 @@ bool encode(png_structp png, png_infop info, std::FILE* file, const Image& image
 
 bool writePng(const std::string& path, const Image& image, std::string* error) {
   if (image.empty()) {
-    if (error) *error = "nothing was rendered";
+    if (error) *error = i18n::tr("nothing was rendered");
     return false;
   }
   std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "wb"));
@@ -67,7 +69,7 @@ bool writePng(const std::string& path, const Image& image, std::string* error) {
   const bool written = info && encode(png, info, file.get(), image);
   png_destroy_write_struct(&png, info ? &info : nullptr);
   if (!written || std::fflush(file.get()) != 0) {
-    if (error) *error = "cannot write " + path;
+    if (error) *error = i18n::trf("cannot write {0}", path);
     return false;
   }
   return true;

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "app_setup.h"
+#include "i18n/translate.h"
 #include "gradlab/host_threads.h"
 #include "background_frames.h"
 #include "input_pump.h"
@@ -92,21 +93,21 @@ Image capture(SDL_Renderer* renderer, const viz::AppState& s) {
 
 int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    *whyNot = std::string("SDL cannot initialise video: ") + SDL_GetError();
+    *whyNot = i18n::trf("SDL cannot initialise video: {0}", SDL_GetError());
     return -1;
   }
   SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
   SDL_Window* window = SDL_CreateWindow("gradlab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o.width, o.height,
                                         SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!window) {
-    *whyNot = std::string("SDL cannot create a window: ") + SDL_GetError();
+    *whyNot = i18n::trf("SDL cannot create a window: {0}", SDL_GetError());
     SDL_Quit();
     return -1;
   }
   SDL_Renderer* renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
   if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
   if (!renderer) {
-    *whyNot = std::string("SDL cannot create a renderer: ") + SDL_GetError();
+    *whyNot = i18n::trf("SDL cannot create a renderer: {0}", SDL_GetError());
     SDL_DestroyWindow(window);
     SDL_Quit();
     return -1;
@@ -185,7 +186,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
         }
       }
       if (!recording.capturing && !o.record.empty()) {
-        std::fprintf(stderr, "gradlab: cannot record: %s\n", error.c_str());
+        std::fprintf(stderr, "gradlab: %s\n", i18n::trf("cannot record: {0}", error).c_str());
         exitCode = 1;
         running = false;
       }
@@ -248,7 +249,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       Image image = capture(renderer, s);
       if (!path.empty() && writePng(path, image, &error)) {
         viz::setStatus(s, "screenshot saved: " + path);
-        std::printf("gradlab: wrote %s (%dx%d)\n", path.c_str(), image.width, image.height);
+        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", path, image.width, image.height).c_str());
       } else {
         viz::setStatus(s, error.empty() ? std::string("screenshot failed: ") + SDL_GetError() : error, true);
         std::fprintf(stderr, "gradlab: %s\n", s.status.c_str());
@@ -265,7 +266,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
     }
   }
-  if (recording.gif.active()) std::printf("gradlab: finishing %s ...\n", recording.gif.path().c_str());
+  if (recording.gif.active()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", recording.gif.path()).c_str());
   if (s.verify) s.verify->cancel();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -5,17 +5,20 @@
 #include <cstdio>
 
 #include "gradlab/ops.h"
+#include "i18n/translate.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
 namespace {
 
+using i18n::trf;
+
 // "gradInput[4, 3]" -> the cell of the plane shown.
 std::optional<CellRef> parseCell(const std::string& text, const Scene& s, std::string* why) {
   const size_t open = text.find('['), comma = text.find(',', open), close = text.find(']', comma);
   if (open == std::string::npos || comma == std::string::npos || close == std::string::npos) {
-    *why = cat("\"", text, "\" is not GRID[row, col]");
+    *why = trf("\"{0}\" is not GRID[row, col]", text);
     return std::nullopt;
   }
   std::string name = text.substr(0, open);
@@ -23,19 +26,19 @@ std::optional<CellRef> parseCell(const std::string& text, const Scene& s, std::s
   name.erase(0, name.find_first_not_of(' '));
   long long row = 0, col = 0;
   if (std::sscanf(text.c_str() + open + 1, "%lld", &row) != 1 || std::sscanf(text.c_str() + comma + 1, "%lld", &col) != 1) {
-    *why = cat("\"", text, "\" has no row and column numbers");
+    *why = trf("\"{0}\" has no row and column numbers", text);
     return std::nullopt;
   }
   for (size_t i = 0; i < s.grids.size(); ++i) {
     const GridDims& d = s.grids[i].grid.dims;
     if (s.grids[i].grid.name != name) continue;
     if (row < 0 || col < 0 || row >= d.rows || col >= d.cols) {
-      *why = cat(text, " is outside ", name, " (", d.rows, "x", d.cols, ")");
+      *why = trf("{0} is outside {1} ({2})", text, name, cat(d.rows, "x", d.cols));
       return std::nullopt;
     }
     return CellRef{static_cast<int>(i), row, col};
   }
-  *why = cat("the run has no grid \"", name, "\"");
+  *why = trf("the run has no grid \"{0}\"", name);
   return std::nullopt;
 }
 
@@ -76,7 +79,7 @@ std::string placeholder(const std::string& name, const Scene& s, std::string* wh
     if (kind[0] == 'a') return cat(addsInto(s, *cell));
     return formatNumber(s.grids[static_cast<size_t>(cell->grid)].grid.value(s.plane, cell->row, cell->col));
   }
-  *why = cat("unknown placeholder {", name, "}");
+  *why = trf("unknown placeholder {0}", cat("{", name, "}"));
   return "?";
 }
 
@@ -105,13 +108,14 @@ std::string claimFailure(const CaptionClaim& claim, const Scene& scene) {
   if (!cell) return why;
   if (claim.adds) {
     const int64_t adds = addsInto(scene, *cell);
-    if (adds != *claim.adds) return cat(claim.cell, " receives ", adds, " add(s), not ", *claim.adds);
+    if (adds != *claim.adds) return trf("{0} receives {1} add(s), not {2}", claim.cell, adds, *claim.adds);
   }
   if (claim.tie) {
     const int64_t atMax = cellsAtMax(scene, *cell);
-    if (atMax == 0) return cat(claim.cell, " is not a pooled cell of adaptive max pooling");
+    if (atMax == 0) return trf("{0} is not a pooled cell of adaptive max pooling", claim.cell);
     if ((atMax > 1) != *claim.tie)
-      return cat(claim.cell, "'s window has its maximum in ", atMax, " cell(s): ", *claim.tie ? "no tie" : "a tie");
+      return trf(*claim.tie ? "{0}'s window has its maximum in {1} cell(s): no tie" : "{0}'s window has its maximum in {1} cell(s): a tie",
+                 claim.cell, atMax);
   }
   return "";
 }

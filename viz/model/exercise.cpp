@@ -180,17 +180,18 @@ std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& r) {
   const OpInfo& op = opInfo(r.op);
   const bool pooling = op.rule == IndexRule::kAdaptiveMax;
   const char* kind = exerciseKindName(spec.kind);
-  if (spec.kind == ExerciseKind::kArgmax && !pooling) return cat("\"", kind, "\" asks about adaptive pooling; ", op.name, " has no windows");
+  if (spec.kind == ExerciseKind::kArgmax && !pooling)
+    return i18n::trf("\"{0}\" asks about adaptive pooling; {1} has no windows", kind, op.name);
   if ((spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kFeeds || spec.kind == ExerciseKind::kAtomicCells) &&
       !op.backward) {
-    return cat("\"", kind, "\" asks about a backward operator's sums; ", op.name, " is a forward");
+    return i18n::trf("\"{0}\" asks about a backward operator's sums; {1} is a forward", kind, op.name);
   }
   if (spec.kind == ExerciseKind::kAtomicCells) return "";
   // The asked cell: on gradOutput (lands-in), the pooled output (argmax), else the output the op writes.
   const bool outSide = spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kArgmax || !op.backward;
   const PlaneDims d = planeDims(op, sideShape(op, outSide ? Side::kOut : Side::kIn, sizesOf(r)));
-  if (spec.row < 0 || spec.row >= d.rows) return cat("\"row\" is ", spec.row, ", outside [0, ", d.rows, ")");
-  if (spec.col < 0 || spec.col >= d.cols) return cat("\"col\" is ", spec.col, ", outside [0, ", d.cols, ")");
+  if (spec.row < 0 || spec.row >= d.rows) return i18n::trf("{0} is {1}, outside [0, {2})", "\"row\"", spec.row, d.rows);
+  if (spec.col < 0 || spec.col >= d.cols) return i18n::trf("{0} is {1}, outside [0, {2})", "\"col\"", spec.col, d.cols);
   return "";
 }
 

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "i18n/translate.h"
 #include "viz/model/session.h"
 
 namespace gradlab::viz {
@@ -21,7 +22,7 @@ std::string newExportPath(const std::string& dir, const std::string& prefix, con
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) {
-    *error = "cannot create the export folder " + dir + ": " + ec.message();
+    *error = i18n::trf("cannot create the export folder {0}: {1}", dir, ec.message());
     return "";
   }
   std::time_t now = std::time(nullptr);

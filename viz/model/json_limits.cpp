@@ -24,7 +24,7 @@ std::string fieldPath(const std::vector<std::string>& keys, int depth) {
     if (!path.empty()) path += ".";
     path += "\"" + keys[static_cast<size_t>(d)] + "\"";
   }
-  return path.empty() ? "the top level" : path;
+  return path.empty() ? std::string(i18n::tr("the top level")) : path;
 }
 
 }  // namespace
@@ -49,9 +49,9 @@ bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
     *out = json::parse(text, bound);
     return true;
   } catch (const TooDeep& e) {
-    *error = e.field + " nests arrays or objects deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    *error = i18n::trf("{0} nests arrays or objects deeper than {1} levels", e.field, kMaxJsonDepth);
   } catch (const json::exception& e) {
-    *error = std::string("not valid JSON: ") + e.what();
+    *error = i18n::trf("not valid JSON: {0}", e.what());
   }
   return false;
 }
@@ -60,13 +60,12 @@ bool readJsonFile(const std::string& path, std::string* text, std::string* error
   std::error_code ec;
   const uintmax_t bytes = std::filesystem::file_size(path, ec);
   if (!ec && bytes > kMaxJsonFileBytes) {
-    *error = std::to_string(bytes) + " bytes, more than the " + std::to_string(kMaxJsonFileBytes >> 20) +
-             " MiB a lesson or session may hold";
+    *error = i18n::trf("{0} bytes, more than the {1} MiB a lesson or session may hold", bytes, kMaxJsonFileBytes >> 20);
     return false;
   }
   std::ifstream f(path, std::ios::binary);
   if (!f) {
-    *error = "cannot read it";
+    *error = i18n::tr("cannot read it");
     return false;
   }
   std::stringstream whole;

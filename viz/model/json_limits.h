@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "i18n/translate.h"
+
 namespace gradlab::viz {
 
 // Far above any file the app writes (a request nests 3 levels, a lesson 6).
@@ -27,12 +29,13 @@ bool parseBoundedJson(const std::string& text, nlohmann::json* out, std::string*
 bool readJsonFile(const std::string& path, std::string* text, std::string* error);
 
 // `v` as T when T holds it exactly: a whole number in T's range for an integer type, a finite number in
-// T's range for float or double. Otherwise false, and `why` says ("is 2.5, not a whole number in [0, 10]").
+// T's range for float or double. Otherwise false, and `why` says it of `field`, in the reader's language
+// ("\"N\" is 2.5, not a whole number in [0, 10]").
 template <typename T>
-bool exactNumber(const nlohmann::json& v, T* out, std::string* why) {
+bool exactNumber(const nlohmann::json& v, T* out, const std::string& field, std::string* why) {
   static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>);
   if (!v.is_number()) {
-    *why = "has the wrong type";
+    *why = i18n::trf("{0} has the wrong type", field);
     return false;
   }
   if constexpr (std::is_integral_v<T>) {
@@ -54,8 +57,8 @@ bool exactNumber(const nlohmann::json& v, T* out, std::string* why) {
         return *out = static_cast<T>(d), true;
       }
     }
-    *why = "is " + v.dump() + ", not a whole number in [" + std::to_string(Limits::min()) + ", " +
-           std::to_string(Limits::max()) + "]";
+    *why = i18n::trf("{0} is {1}, not a whole number in [{2}, {3}]", field, v.dump(), std::to_string(Limits::min()),
+                     std::to_string(Limits::max()));
     return false;
   } else {
     const double d = v.get<double>();
@@ -63,7 +66,7 @@ bool exactNumber(const nlohmann::json& v, T* out, std::string* why) {
     const double limit = sizeof(T) == 4 ? static_cast<double>(std::numeric_limits<float>::max()) + 0x1p103
                                         : std::numeric_limits<double>::infinity();
     if (std::isfinite(d) && std::fabs(d) < limit) return *out = static_cast<T>(d), true;
-    *why = "is " + v.dump() + ", outside the finite range of " + (sizeof(T) == 4 ? "float32" : "float64");
+    *why = i18n::trf("{0} is {1}, outside the finite range of {2}", field, v.dump(), sizeof(T) == 4 ? "float32" : "float64");
     return false;
   }
 }

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "i18n/language.h"
+#include "i18n/translate.h"
 #include "viz/model/json_limits.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/preset_json.h"
@@ -17,21 +18,22 @@
 namespace gradlab::viz {
 
 using nlohmann::json;
+using i18n::tr, i18n::trf;
 
 namespace {
 
 // "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}]
 std::vector<CaptionClaim> parseClaims(const json& list) {
-  if (!list.is_array()) throw PresetJsonError{"\"claims\" must be an array"};
+  if (!list.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"claims\"")};
   std::vector<CaptionClaim> claims;
   for (const json& c : list) {
     if (!c.is_object() || !c.contains("cell") || !c["cell"].is_string())
-      throw PresetJsonError{"each claim needs \"cell\": \"GRID[row, col]\""};
+      throw PresetJsonError{tr("each claim needs \"cell\": \"GRID[row, col]\"")};
     CaptionClaim claim;
     claim.cell = c["cell"].get<std::string>();
     if (c.contains("adds")) claim.adds = jsonField<int64_t>(c, "adds", 0);
     if (c.contains("tie")) claim.tie = jsonField<bool>(c, "tie", false);
-    if (!claim.adds && !claim.tie) throw PresetJsonError{"a claim says \"adds\" or \"tie\""};
+    if (!claim.adds && !claim.tie) throw PresetJsonError{tr("a claim says \"adds\" or \"tie\"")};
     claims.push_back(std::move(claim));
   }
   return claims;
@@ -49,7 +51,7 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
   Lesson lesson;
   size_t index = 0;
   try {
-    if (!j.is_object()) throw PresetJsonError{"the top level must be an object"};
+    if (!j.is_object()) throw PresetJsonError{tr("the top level must be an object")};
     lesson.id = jsonField<std::string>(j, "id", fallbackId);
     // The id names files and folders of the headless renders: a name, never a path ("/etc", "../x").
     const bool plain = !lesson.id.empty() && lesson.id.size() <= 64 && lesson.id[0] != '.' &&
@@ -57,20 +59,20 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
                          return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
                        });
     if (!plain)
-      throw PresetJsonError{"\"id\" must be a plain name (letters, digits, '-', '_', '.'; at most 64), not \"" +
-                            lesson.id.substr(0, 80) + "\""};
+      throw PresetJsonError{trf("{0} must be a plain name (letters, digits, '-', '_', '.'; at most 64), not \"{1}\"", "\"id\"",
+                                lesson.id.substr(0, 80))};
     lesson.title = jsonField<std::string>(j, "title", lesson.id);
     lesson.summary = jsonField<std::string>(j, "summary", "");
     lesson.order = jsonField<int>(j, "order", 1000);
     if (!j.contains("presets") || !j["presets"].is_array() || j["presets"].empty())
-      throw PresetJsonError{"\"presets\" must be a non-empty array"};
+      throw PresetJsonError{trf("{0} must be a non-empty array", "\"presets\"")};
     for (const json& p : j["presets"]) {
       ++index;
-      if (!p.is_object()) throw PresetJsonError{"must be an object"};
+      if (!p.is_object()) throw PresetJsonError{tr("must be an object")};
       Preset preset;
       preset.title = jsonField<std::string>(p, "title", "preset " + std::to_string(index));
       preset.caption = jsonField<std::string>(p, "caption", "");
-      if (!p.contains("request")) throw PresetJsonError{"\"request\" is missing"};
+      if (!p.contains("request")) throw PresetJsonError{trf("{0} is missing", "\"request\"")};
       preset.spec = parseRequest(p["request"]);
       preset.view = parseView(p.contains("view") ? p["view"] : json());
       if (p.contains("exercise")) preset.exercise = parseExercise(p["exercise"], preset.spec.request);
@@ -78,7 +80,7 @@ bool parseLesson(const std::string& text, const std::string& fallbackId, Lesson*
       lesson.presets.push_back(std::move(preset));
     }
   } catch (const PresetJsonError& e) {
-    if (error) *error = printableLine(index ? "preset " + std::to_string(index) + ": " + e.message : e.message);
+    if (error) *error = printableLine(index ? trf("preset {0}: {1}", index, e.message) : e.message);
     return false;
   }
   lesson.english.title = lesson.title;

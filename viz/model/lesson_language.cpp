@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "i18n/translate.h"
-
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
 #include "viz/model/wrap.h"
@@ -13,6 +12,7 @@
 namespace gradlab::viz {
 
 using nlohmann::json;
+using i18n::tr, i18n::trf;
 
 namespace {
 
@@ -20,11 +20,11 @@ namespace {
 std::string stepField(const json& step, const char* key, const std::string& english, size_t index) {
   const bool has = step.contains(key);
   if (has && !step[key].is_string())
-    throw PresetJsonError{"steps[" + std::to_string(index) + "]." + key + " must be a string"};
+    throw PresetJsonError{trf("{0} must be a string", "steps[" + std::to_string(index) + "]." + key)};
   const std::string text = has ? step[key].get<std::string>() : std::string();
   if (english.empty() != text.empty())
-    throw PresetJsonError{"steps[" + std::to_string(index) + "]: the English " +
-                          (english.empty() ? "has no " : "has a ") + key + ", this " + (text.empty() ? "has none" : "has one")};
+    throw PresetJsonError{trf(english.empty() ? "{0}: the English has no {1}, this has one" : "{0}: the English has a {1}, this has none",
+                              "steps[" + std::to_string(index) + "]", key)};
   return text;
 }
 
@@ -38,21 +38,20 @@ bool parseLessonText(const std::string& text, const Lesson& lesson, LessonText* 
     return false;
   }
   try {
-    if (!j.is_object()) throw PresetJsonError{"the top level must be an object"};
+    if (!j.is_object()) throw PresetJsonError{tr("the top level must be an object")};
     const std::string id = jsonField<std::string>(j, "id", lesson.id);
-    if (id != lesson.id) throw PresetJsonError{"\"id\" is \"" + id.substr(0, 80) + "\", not the lesson's \"" + lesson.id + "\""};
+    if (id != lesson.id) throw PresetJsonError{trf("{0} is \"{1}\", not the lesson's \"{2}\"", "\"id\"", id.substr(0, 80), lesson.id)};
     LessonText t;
     t.title = jsonField<std::string>(j, "title", "");
     t.summary = jsonField<std::string>(j, "summary", "");
-    if (t.title.empty()) throw PresetJsonError{"\"title\" is missing"};
-    if (!j.contains("steps") || !j["steps"].is_array()) throw PresetJsonError{"\"steps\" must be an array"};
+    if (t.title.empty()) throw PresetJsonError{trf("{0} is missing", "\"title\"")};
+    if (!j.contains("steps") || !j["steps"].is_array()) throw PresetJsonError{trf("{0} must be an array", "\"steps\"")};
     const json& steps = j["steps"];
     if (steps.size() != lesson.presets.size())
-      throw PresetJsonError{"\"steps\" has " + std::to_string(steps.size()) + " entries, the lesson " +
-                            std::to_string(lesson.presets.size()) + " steps"};
+      throw PresetJsonError{trf("{0} has {1} entries, the lesson {2} steps", "\"steps\"", steps.size(), lesson.presets.size())};
     for (size_t i = 0; i < steps.size(); ++i) {
       const json& s = steps[i];
-      if (!s.is_object()) throw PresetJsonError{"steps[" + std::to_string(i) + "] must be an object"};
+      if (!s.is_object()) throw PresetJsonError{trf("{0} must be an object", "steps[" + std::to_string(i) + "]")};
       const StepText& english = lesson.english.steps[i];
       StepText step;
       step.title = stepField(s, "title", english.title, i);

@@ -5,19 +5,22 @@
 #include <optional>
 
 #include "gradlab/schedule.h"
+#include "i18n/translate.h"
 
 namespace gradlab::viz {
 namespace {
 
 using nlohmann::json;
+using i18n::tr, i18n::trf;
 
+// "\"key\"": how the messages name a field of the file.
+std::string quoted(const char* key) { return std::string("\"") + key + "\""; }
 
 // A whole number of `key` in [lo, hi]; the preset's value otherwise names the field and the range.
 int64_t ranged(const json& j, const char* key, int64_t fallback, int64_t lo, int64_t hi) {
   const int64_t v = jsonField<int64_t>(j, key, fallback);
   if (v < lo || v > hi) {
-    throw PresetJsonError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [" + std::to_string(lo) + ", " +
-                     std::to_string(hi) + "]"};
+    throw PresetJsonError{trf("{0} is {1}, outside [{2}, {3}]", quoted(key), v, lo, hi)};
   }
   return v;
 }
@@ -27,20 +30,20 @@ std::vector<float> valuesField(const json& j) {
   std::vector<float> out;
   if (!j.contains("values")) return out;
   const json& v = j["values"];
-  if (!v.is_array()) throw PresetJsonError{"\"values\" must be an array"};
+  if (!v.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"values\"")};
   for (size_t i = 0; i < v.size(); ++i) {
     const json& x = v[i];
     if (x.is_number()) {
       float value = 0.0f;
       std::string why;
-      if (!exactNumber(x, &value, &why)) throw PresetJsonError{"\"values\"[" + std::to_string(i) + "] " + why};
+      if (!exactNumber(x, &value, "\"values\"[" + std::to_string(i) + "]", &why)) throw PresetJsonError{why};
       out.push_back(value);
     } else if (x == "nan") {
       out.push_back(std::numeric_limits<float>::quiet_NaN());
     } else if (x == "inf" || x == "-inf") {
       out.push_back(x == "inf" ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
     } else {
-      throw PresetJsonError{"\"values\"[" + std::to_string(i) + "] is " + x.dump() + ": a number, \"nan\", \"inf\" or \"-inf\""};
+      throw PresetJsonError{trf("{0} is {1}: a number, \"nan\", \"inf\" or \"-inf\"", "\"values\"[" + std::to_string(i) + "]", x.dump())};
     }
   }
   return out;
@@ -59,7 +62,7 @@ json valuesJson(const std::vector<float>& values) {
 double scaleField(const json& j, const char* key, double fallback) {
   const double v = jsonField<double>(j, key, fallback);
   if (!(v >= 0.0 && v <= 1000.0)) {
-    throw PresetJsonError{std::string("\"") + key + "\" is " + std::to_string(v) + ", outside [0, 1000] (0: from the sizes)"};
+    throw PresetJsonError{trf("{0} is {1}, outside [0, 1000] (0: from the sizes)", quoted(key), std::to_string(v))};
   }
   return v;
 }
@@ -67,12 +70,12 @@ double scaleField(const json& j, const char* key, double fallback) {
 }  // namespace
 
 RequestSpec parseRequest(const json& j) {
-  if (!j.is_object()) throw PresetJsonError{"\"request\" must be an object"};
+  if (!j.is_object()) throw PresetJsonError{trf("{0} must be an object", "\"request\"")};
   RequestSpec spec;
   RunRequest& r = spec.request;
   std::string op = jsonField<std::string>(j, "op", "");
   const OpInfo* kind = findOp(op);
-  if (!kind) throw PresetJsonError{"unknown op \"" + op + "\""};
+  if (!kind) throw PresetJsonError{trf("unknown {0} \"{1}\"", "op", op)};
   r.op = kind->kind;
   r.N = ranged(j, "N", r.N, 1, kMaxBatch);
   r.C = ranged(j, "C", r.C, 1, kMaxBatch);
@@ -91,41 +94,41 @@ RequestSpec parseRequest(const json& j) {
   r.unbatched = jsonField<bool>(j, "unbatched", r.unbatched);
   std::string dtype = jsonField<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
-  if (!dt) throw PresetJsonError{"unknown dtype \"" + dtype + "\""};
+  if (!dt) throw PresetJsonError{trf("unknown {0} \"{1}\"", "dtype", dtype)};
   r.dtype = *dt;
   std::string indexType = jsonField<std::string>(j, "indexType", "int64");
   auto it = dtypeFromText(indexType);
-  if (!it) throw PresetJsonError{"unknown indexType \"" + indexType + "\""};
+  if (!it) throw PresetJsonError{trf("unknown {0} \"{1}\"", "indexType", indexType)};
   r.indexType = *it;
   std::string layout = jsonField<std::string>(j, "layout", "contiguous");
   auto lay = layoutFromName(layout);
-  if (!lay) throw PresetJsonError{"unknown layout \"" + layout + "\""};
+  if (!lay) throw PresetJsonError{trf("unknown {0} \"{1}\"", "layout", layout)};
   r.layout = *lay;
   r.deterministic = jsonField<bool>(j, "deterministic", false);
   if (j.contains("strategy")) {
     const std::string strategy = jsonField<std::string>(j, "strategy", "");
     if (!strategyRequestValid(r.op, strategy)) {
-      throw PresetJsonError{"unknown strategy \"" + strategy + "\" for " + opName(r.op) + " (" + strategyNames(r.op) +
-                            ", cann or default)"};
+      throw PresetJsonError{
+          trf("unknown strategy \"{0}\" for {1} ({2}, cann or default)", strategy, opName(r.op), strategyNames(r.op))};
     }
     r.strategy = strategy;
   }
   if (j.contains("accumulate")) {
     const std::string accumulate = jsonField<std::string>(j, "accumulate", "");
     const std::optional<Accumulation> acc = parseAccumulation(accumulate);
-    if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
+    if (!acc) throw PresetJsonError{trf("unknown accumulate \"{0}\" (fp32 or dtype)", accumulate)};
     r.accumulate = *acc;
   }
   if (j.contains("schedule")) {
     const std::string schedule = jsonField<std::string>(j, "schedule", "");
     const std::optional<AtomicSchedule> parsed = parseSchedule(schedule);
-    if (!parsed) throw PresetJsonError{"unknown schedule \"" + schedule + "\" (host or seed:N)"};
+    if (!parsed) throw PresetJsonError{trf("unknown schedule \"{0}\" (host or seed:N)", schedule)};
     r.schedule = *parsed;
   }
   r.seed = static_cast<uint64_t>(ranged(j, "seed", static_cast<int64_t>(r.seed), 0, 1'000'000'000));
   const std::string source = jsonField<std::string>(j, "valueSource", valueSourceName(r.valueSource));
   const auto vs = valueSourceFromName(source);
-  if (!vs) throw PresetJsonError{"unknown valueSource \"" + source + "\" (random, integers, ramp or ones)"};
+  if (!vs) throw PresetJsonError{trf("unknown valueSource \"{0}\" (random, integers, ramp or ones)", source)};
   r.valueSource = *vs;
   r.values = valuesField(j);
   r.indices = jsonField<std::vector<int64_t>>(j, "indices", {});
@@ -138,14 +141,14 @@ RequestSpec parseRequest(const json& j) {
 PresetView parseView(const json& j) {
   PresetView v;
   if (j.is_null()) return v;
-  if (!j.is_object()) throw PresetJsonError{"\"view\" must be an object"};
+  if (!j.is_object()) throw PresetJsonError{trf("{0} must be an object", "\"view\"")};
   std::string tab = jsonField<std::string>(j, "tab", "scatter");
-  if (!tabFromName(tab, &v.tab)) throw PresetJsonError{"unknown tab \"" + tab + "\""};
+  if (!tabFromName(tab, &v.tab)) throw PresetJsonError{trf("unknown {0} \"{1}\"", "tab", tab)};
   if (j.contains("pacing")) {
     std::string p = jsonField<std::string>(j, "pacing", "");
     if (p == "one-at-a-time") v.pacing = Pacing::kOneAtATime;
     else if (p == "parallel") v.pacing = Pacing::kCoresInParallel;
-    else throw PresetJsonError{"unknown pacing \"" + p + "\""};
+    else throw PresetJsonError{trf("unknown {0} \"{1}\"", "pacing", p)};
     v.pacingSet = true;
   }
   v.speed = jsonField<double>(j, "speed", 0.0);
@@ -153,28 +156,28 @@ PresetView parseView(const json& j) {
   std::string colour = jsonField<std::string>(j, "colour", "values");
   if (colour == "values") v.colour = CellColour::kValues;
   else if (colour == "cores") v.colour = CellColour::kCores;
-  else throw PresetJsonError{"unknown colour \"" + colour + "\""};
+  else throw PresetJsonError{trf("unknown {0} \"{1}\"", "colour", colour)};
   std::string compare = jsonField<std::string>(j, "compare", "precision");
   if (compare == "precision") v.compare = CompareMode::kPrecision;
   else if (compare == "determinism") v.compare = CompareMode::kDeterminism;
   else if (compare == "strategies") v.compare = CompareMode::kStrategies;
-  else throw PresetJsonError{"unknown compare \"" + compare + "\""};
+  else throw PresetJsonError{trf("unknown {0} \"{1}\"", "compare", compare)};
   std::string low = jsonField<std::string>(j, "lowDtype", "float16");
   auto dt = dtypeFromText(low);
-  if (!dt || (*dt != ACL_FLOAT16 && *dt != ACL_BF16)) throw PresetJsonError{"lowDtype must be float16 or bfloat16"};
+  if (!dt || (*dt != ACL_FLOAT16 && *dt != ACL_BF16)) throw PresetJsonError{tr("lowDtype must be float16 or bfloat16")};
   v.lowDtype = *dt;
   const std::string accumulate = jsonField<std::string>(j, "accumulate", "fp32");
   const std::optional<Accumulation> acc = parseAccumulation(accumulate);
-  if (!acc) throw PresetJsonError{"unknown accumulate \"" + accumulate + "\" (fp32 or dtype)"};
+  if (!acc) throw PresetJsonError{trf("unknown accumulate \"{0}\" (fp32 or dtype)", accumulate)};
   v.accumulate = *acc;
   const std::string timeline = jsonField<std::string>(j, "timeline", "all");
-  if (timeline != "all" && timeline != "kernels") throw PresetJsonError{"unknown timeline \"" + timeline + "\" (all or kernels)"};
+  if (timeline != "all" && timeline != "kernels") throw PresetJsonError{trf("unknown timeline \"{0}\" (all or kernels)", timeline)};
   v.timelineKernelsOnly = timeline == "kernels";
   v.memoryOrder = jsonField<bool>(j, "memory", false);
   v.autoplay = jsonField<bool>(j, "autoplay", true);
   if (j.contains("focus")) {
     const json& f = j["focus"];
-    if (!f.is_object()) throw PresetJsonError{"\"focus\" must be an object"};
+    if (!f.is_object()) throw PresetJsonError{trf("{0} must be an object", "\"focus\"")};
     v.focusGrid = jsonField<std::string>(f, "grid", "");
     v.focusRow = jsonField<int64_t>(f, "row", 0);
     v.focusCol = jsonField<int64_t>(f, "col", 0);
@@ -185,14 +188,15 @@ PresetView parseView(const json& j) {
 
 ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
   try {
-    if (!j.is_object()) throw PresetJsonError{"must be an object"};
+    if (!j.is_object()) throw PresetJsonError{tr("must be an object")};
     ExerciseSpec e;
     const std::string kind = jsonField<std::string>(j, "kind", "");
     const std::optional<ExerciseKind> k = exerciseKindFromName(kind);
-    if (!k) throw PresetJsonError{"unknown kind \"" + kind + "\" (lands-in, feeds, owner, atomic-cells, value, argmax or offset)"};
+    if (!k) throw PresetJsonError{
+          trf("unknown kind \"{0}\" (lands-in, feeds, owner, atomic-cells, value, argmax or offset)", kind)};
     e.kind = *k;
     if (e.kind != ExerciseKind::kAtomicCells) {
-      if (!j.contains("cell") || !j["cell"].is_object()) throw PresetJsonError{"\"cell\" {\"row\", \"col\"} is missing"};
+      if (!j.contains("cell") || !j["cell"].is_object()) throw PresetJsonError{trf("{0} is missing", "\"cell\" {\"row\", \"col\"}")};
       e.row = jsonField<int64_t>(j["cell"], "row", -1);
       e.col = jsonField<int64_t>(j["cell"], "col", -1);
     }
@@ -200,7 +204,7 @@ ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
     if (std::string problem = exerciseProblem(e, request); !problem.empty()) throw PresetJsonError{problem};
     return e;
   } catch (const PresetJsonError& error) {
-    throw PresetJsonError{"exercise: " + error.message};
+    throw PresetJsonError{trf("exercise: {0}", error.message)};
   }
 }
 

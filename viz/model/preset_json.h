@@ -10,12 +10,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "i18n/translate.h"
 #include "viz/model/json_limits.h"
 #include "viz/model/lesson.h"
 
 namespace gradlab::viz {
 
-// A field that does not parse: its message names the field and the value.
+// A field that does not parse: its message names the field and the value, in the reader's language (the
+// field names and values as the file writes them).
 struct PresetJsonError {
   std::string message;
 };
@@ -31,14 +33,14 @@ T jsonField(const nlohmann::json& j, const char* key, T fallback) {
   std::string why;
   if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
     T out{};
-    if (!exactNumber(v, &out, &why)) throw PresetJsonError{name + " " + why};
+    if (!exactNumber(v, &out, name, &why)) throw PresetJsonError{why};
     return out;
   } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
-    if (!v.is_array()) throw PresetJsonError{name + " has the wrong type"};
+    if (!v.is_array()) throw PresetJsonError{i18n::trf("{0} has the wrong type", name)};
     T out;
     for (size_t i = 0; i < v.size(); ++i) {
       int64_t x = 0;
-      if (!exactNumber(v[i], &x, &why)) throw PresetJsonError{name + "[" + std::to_string(i) + "] " + why};
+      if (!exactNumber(v[i], &x, name + "[" + std::to_string(i) + "]", &why)) throw PresetJsonError{why};
       out.push_back(x);
     }
     return out;
@@ -46,7 +48,7 @@ T jsonField(const nlohmann::json& j, const char* key, T fallback) {
     try {
       return v.get<T>();
     } catch (const nlohmann::json::exception&) {
-      throw PresetJsonError{name + " has the wrong type"};
+      throw PresetJsonError{i18n::trf("{0} has the wrong type", name)};
     }
   }
 }

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "i18n/translate.h"
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"
 #include "viz/model/wrap.h"
@@ -11,6 +12,7 @@
 namespace gradlab::viz {
 
 using nlohmann::json;
+using i18n::tr, i18n::trf;
 
 std::string sessionJson(const Session& s) {
   json j = {{"gradlab-session", kSessionVersion},
@@ -29,28 +31,28 @@ bool parseSession(const std::string& text, Session* out, std::string* error) {
   if (!parseBoundedJson(text, &j, error)) return false;
   try {
     if (!j.is_object() || !j.contains("gradlab-session")) {
-      throw PresetJsonError{"not a gradlab session (no \"gradlab-session\" version field)"};
+      throw PresetJsonError{tr("not a gradlab session (no \"gradlab-session\" version field)")};
     }
     const int version = jsonField<int>(j, "gradlab-session", 0);
     if (version > kSessionVersion) {
-      throw PresetJsonError{"\"gradlab-session\" is version " + std::to_string(version) + ", newer than this app reads (" +
-                            std::to_string(kSessionVersion) + "): update gradlab"};
+      throw PresetJsonError{
+          trf("{0} is version {1}, newer than this app reads ({2}): update gradlab", "\"gradlab-session\"", version, kSessionVersion)};
     }
-    if (version < 1) throw PresetJsonError{"\"gradlab-session\" is " + std::to_string(version) + ", not a version"};
+    if (version < 1) throw PresetJsonError{trf("{0} is {1}, not a version", "\"gradlab-session\"", version)};
     Session s;
     s.lesson = jsonField<std::string>(j, "lesson", "");
     s.step = jsonField<int>(j, "step", 0);
-    if (s.step < 0) throw PresetJsonError{"\"step\" is " + std::to_string(s.step) + ", below 0"};
+    if (s.step < 0) throw PresetJsonError{trf("{0} is {1}, below 0", "\"step\"", s.step)};
     s.at = jsonField<double>(j, "at", 0.0);
-    if (!(s.at >= 0.0 && s.at <= 1.0)) throw PresetJsonError{"\"at\" is " + std::to_string(s.at) + ", outside [0, 1]"};
+    if (!(s.at >= 0.0 && s.at <= 1.0)) throw PresetJsonError{trf("{0} is {1}, outside [0, 1]", "\"at\"", std::to_string(s.at))};
     s.presenter = jsonField<bool>(j, "presenter", false);
     if (j.contains("lang")) {
       const std::string lang = jsonField<std::string>(j, "lang", "");
       s.language = i18n::parseLanguage(lang);
       if (!s.language || (lang != "en" && lang != "zh"))
-        throw PresetJsonError{"\"lang\" is \"" + lang.substr(0, 40) + "\", not \"en\" or \"zh\""};
+        throw PresetJsonError{trf("{0} is \"{1}\", not \"en\" or \"zh\"", "\"lang\"", lang.substr(0, 40))};
     }
-    if (!j.contains("request")) throw PresetJsonError{"\"request\" is missing"};
+    if (!j.contains("request")) throw PresetJsonError{trf("{0} is missing", "\"request\"")};
     s.spec = parseRequest(j["request"]);
     s.view = parseView(j.contains("view") ? j["view"] : json());
     *out = std::move(s);
@@ -66,7 +68,7 @@ bool saveSessionFile(const std::string& path, const Session& session, std::strin
   f << sessionJson(session);
   f.close();
   if (!f) {
-    *error = "cannot write " + path;
+    *error = trf("cannot write {0}", path);
     return false;
   }
   return true;
@@ -75,7 +77,7 @@ bool saveSessionFile(const std::string& path, const Session& session, std::strin
 bool loadSessionFile(const std::string& path, Session* out, std::string* error) {
   std::string text;
   if (!readJsonFile(path, &text, error)) {
-    *error = *error == "cannot read it" ? "cannot read " + path : path + ": " + *error;
+    *error = *error == tr("cannot read it") ? trf("cannot read {0}", path) : path + ": " + *error;
     return false;
   }
   if (!parseSession(text, out, error)) {
