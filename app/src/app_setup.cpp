@@ -8,7 +8,7 @@
 
 #include "gradlab/runner.h"
 #include "gradlab/verify.h"
-#include "i18n/language.h"
+#include "i18n/translate.h"
 #include "verify/device_tensor.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
