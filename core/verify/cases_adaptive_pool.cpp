@@ -14,6 +14,7 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "i18n/translate.h"
 #include "verify/adaptive_pool_harness.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
@@ -59,8 +60,9 @@ struct BackwardScenario {
   std::string text() const {
     std::ostringstream s;
     s << shapeText(outShape()) << " -> " << shapeText(inShape()) << " " << dtypeText(dtype) << " "
-      << dtypeText(indexType) << " indices, " << (deterministic ? "deterministic" : "default mode") << ", "
-      << gradlab::layoutName(outLayout) << "/" << gradlab::layoutName(inLayout) << (profile ? ", profile " + profile->name : "");
+      << i18n::trf("{0} indices", dtypeText(indexType)) << ", " << i18n::tr(deterministic ? "deterministic" : "default mode")
+      << ", " << i18n::tr(gradlab::layoutName(outLayout)) << "/" << i18n::tr(gradlab::layoutName(inLayout))
+      << (profile ? ", " + i18n::trf("profile {0}", profile->name) : "");
     return s.str();
   }
 };
@@ -121,18 +123,20 @@ CaseResult runBackwardScenario(const BackwardScenario& sc) {
   const std::vector<float> got = gradInput.values();
   std::string err = checkGradInput(sc, d, got);
   if (err.empty()) err = outsideUntouched(before, gradInput.storage(), sc.inShape(), sc.inLayout);
-  if (err.empty() && !o.plan) err = "the executor has no plan";
+  if (err.empty() && !o.plan) err = i18n::tr("the executor has no plan");
   if (err.empty()) err = verifyBackwardPlan(*o.plan, P, sc.H, sc.W, sc.Ho, sc.Wo);
   if (err.empty() && sc.inLayout == Layout::kContiguous) {
     const uint64_t want = expectedWorkspace(sc, *o.plan);
     if (o.workspaceSize != want) {
-      err = "workspace size " + std::to_string(o.workspaceSize) + ", expected " + std::to_string(want);
+      err = i18n::trf("workspace size {0}, expected {1}", o.workspaceSize, want);
     }
   }
   if (!err.empty()) return failed(sc.text() + ": " + err);
   std::ostringstream s;
-  s << sc.text() << ": " << (sc.deterministic ? "bit-exact" : "within the summation bound") << " vs reference; plan of "
-    << o.plan->tiles.size() << " tiles on " << o.plan->coresUsed << " cores verified";
+  s << sc.text() << ": "
+    << i18n::trf(sc.deterministic ? "bit-exact vs reference; plan of {0} tiles on {1} cores verified"
+                                  : "within the summation bound vs reference; plan of {0} tiles on {1} cores verified",
+                 o.plan->tiles.size(), o.plan->coresUsed);
   return {true, s.str(), digestOf(got, {})};
 }
 
@@ -161,9 +165,9 @@ struct ForwardScenario {
   }
   std::string text() const {
     std::ostringstream s;
-    s << "forward " << shapeText(inShape()) << " -> " << shapeText(outShape()) << " " << dtypeText(dtype) << " "
-      << dtypeText(indexType) << " indices, " << gradlab::layoutName(inLayout) << "/" << gradlab::layoutName(outLayout)
-      << (profile ? ", profile " + profile->name : "");
+    s << i18n::trf("forward {0} -> {1}", shapeText(inShape()), shapeText(outShape())) << " " << dtypeText(dtype) << " "
+      << i18n::trf("{0} indices", dtypeText(indexType)) << ", " << i18n::tr(gradlab::layoutName(inLayout)) << "/"
+      << i18n::tr(gradlab::layoutName(outLayout)) << (profile ? ", " + i18n::trf("profile {0}", profile->name) : "");
     return s.str();
   }
 };
@@ -190,11 +194,12 @@ CaseResult runForwardScenario(const ForwardScenario& sc) {
   if (err.empty() && !sc.wantOut.empty()) err = compareExact(gotOut, verify::roundAll(sc.dtype, sc.wantOut), "out");
   if (err.empty()) err = outsideUntouched(outBefore, out.storage(), sc.outShape(), sc.outLayout);
   if (err.empty()) err = outsideUntouched(indicesBefore, indices.storage(), sc.outShape(), sc.outLayout);
-  if (err.empty() && !o.plan) err = "the executor has no plan";
+  if (err.empty() && !o.plan) err = i18n::tr("the executor has no plan");
   if (err.empty()) err = verifyForwardPlan(*o.plan, P, sc.H, sc.W, sc.Ho, sc.Wo);
   if (!err.empty()) return failed(sc.text() + ": " + err);
-  return {true, sc.text() + ": out and indices equal the reference; plan of " + std::to_string(o.plan->tiles.size()) +
-              " tiles verified", digestOf(gotOut, gotIndices)};
+  return {true, sc.text() + ": " + i18n::trf("out and indices equal the reference; plan of {0} tiles verified",
+                                             o.plan->tiles.size()),
+          digestOf(gotOut, gotIndices)};
 }
 
 Case forwardCase(const std::string& name, const ForwardScenario& sc) {
@@ -280,32 +285,31 @@ CaseResult seedAsPrinted() {
   const char* parts[] = {"aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize", "indices (INT64 [1, 1, 1, 1])",
                          "needs 8 bytes", "4-byte device allocation"};
   if (r.status != ACLNN_ERR_PARAM_INVALID || r.stage != "GetWorkspaceSize") {
-    return failed("expected 161002 from GetWorkspaceSize, got " + std::to_string(r.status) + " at '" + r.stage + "': " +
-                  r.message);
+    return failed(i18n::trf("expected 161002 from GetWorkspaceSize, got {0} at '{1}': {2}", r.status, r.stage, r.message));
   }
   for (const char* part : parts) {
-    if (!contains(r.message, part)) return failed("message lacks '" + std::string(part) + "': " + r.message);
+    if (!contains(r.message, part)) return failed(i18n::trf("message lacks '{0}': {1}", part, r.message));
   }
-  if (compareExact(r.gradIn, {0, 0, 0, 0}, "gradIn").size()) return failed("gradIn was written");
-  return pass("161002 before anything runs: " + r.message);
+  if (compareExact(r.gradIn, {0, 0, 0, 0}, "gradIn").size()) return failed(i18n::tr("gradIn was written"));
+  return pass(i18n::trf("161002 before anything runs: {0}", r.message));
 }
 
 CaseResult seedCorrected() {
   const SeedRun r = runSeedSample(ACL_INT32, 0);
-  if (r.status != 0) return failed("the corrected sample failed: " + std::to_string(r.status) + " " + r.message);
+  if (r.status != 0) return failed(i18n::trf("the corrected sample failed: {0} {1}", r.status, r.message));
   const std::string err = compareExact(r.gradIn, {0.4757f, 0, 0, 0}, "gradIn");
   if (!err.empty()) return failed(err);
-  return pass("gradIn = {0.4757, 0, 0, 0}: the gradient lands on the max 0.0850 at index 0");
+  return pass(i18n::tr("gradIn = {0.4757, 0, 0, 0}: the gradient lands on the max 0.0850 at index 0"));
 }
 
 CaseResult seedIndexSixAsInt32() {
   const SeedRun r = runSeedSample(ACL_INT32, 6);
   const std::string want = "indices[0, 0, 0, 0] = 6 is outside the 2x2 plane [0, 4)";
   if (r.status != ACL_ERROR_RT_AICORE_EXCEPTION || r.stage != "synchronize" || !contains(r.message, want)) {
-    return failed("expected 507015 from aclrtSynchronizeStream naming '" + want + "', got " + std::to_string(r.status) +
-                  " at '" + r.stage + "': " + r.message);
+    return failed(i18n::trf("expected 507015 from aclrtSynchronizeStream naming '{0}', got {1} at '{2}': {3}", want,
+                            r.status, r.stage, r.message));
   }
-  if (compareExact(r.gradIn, {0, 0, 0, 0}, "gradIn").size()) return failed("gradIn was written");
+  if (compareExact(r.gradIn, {0, 0, 0, 0}, "gradIn").size()) return failed(i18n::tr("gradIn was written"));
   return pass(r.message);
 }
 
@@ -329,7 +333,7 @@ CaseResult badIndexCase(int64_t badValue, bool deterministic, aclDataType indexT
   const std::string where = unbatched ? "indices[2, 1, 0] = " : "indices[1, 2, 1, 0] = ";
   const std::string want = where + std::to_string(badValue) + " is outside the 3x4 plane [0, 12)";
   if (o.status != ACL_ERROR_RT_AICORE_EXCEPTION || o.stage != "synchronize" || !contains(o.message, want)) {
-    return failed("expected 507015 from aclrtSynchronizeStream naming '" + want + "', got " + o.describe());
+    return failed(i18n::trf("expected 507015 from aclrtSynchronizeStream naming '{0}', got {1}", want, o.describe()));
   }
   if (std::string e = compareExact(gradInput.values(), std::vector<float>(sc.planes() * sc.H * sc.W, 5.0f),
                                    "gradInput after the failed launch");
@@ -338,9 +342,9 @@ CaseResult badIndexCase(int64_t badValue, bool deterministic, aclDataType indexT
   }
   DeviceTensor goodIndices = DeviceTensor::indices(sc.outShape(), indexType, d.indices);
   const Outcome again = backward(gradOutput, self, goodIndices, gradInput, {deterministic, {}, {}});
-  if (!again.ok()) return failed("the next launch on the same stream failed: " + again.describe());
-  if (std::string e = checkGradInput(sc, d, gradInput.values()); !e.empty()) return failed("next launch: " + e);
-  return pass(o.message + "; gradInput untouched; the next launch on the stream succeeded");
+  if (!again.ok()) return failed(i18n::trf("the next launch on the same stream failed: {0}", again.describe()));
+  if (std::string e = checkGradInput(sc, d, gradInput.values()); !e.empty()) return failed(i18n::trf("next launch: {0}", e));
+  return pass(i18n::trf("{0}; gradInput untouched; the next launch on the stream succeeded", o.message));
 }
 
 // ---- empty tensors ----------------------------------------------------------------------------------
@@ -354,11 +358,12 @@ CaseResult emptyGradOutputCase(aclDataType dtype, Layout inLayout) {
   const std::vector<float> before = gradInput.storage();
   const Outcome o = backward(gradOutput, self, indices, gradInput);
   if (!o.ok()) return failed(o.describe());
-  if (o.workspaceSize != 0) return failed("workspace " + std::to_string(o.workspaceSize) + " for an empty gradOutput");
+  if (o.workspaceSize != 0) return failed(i18n::trf("workspace {0} for an empty gradOutput", o.workspaceSize));
   std::string err = compareExact(gradInput.values(), std::vector<float>(150, 0.0f), "gradInput");
   if (err.empty()) err = outsideUntouched(before, gradInput.storage(), inShape, inLayout);
   if (!err.empty()) return failed(err);
-  return pass("empty gradOutput 2x3x0x4: success, workspace 0, gradInput (" + std::string(gradlab::layoutName(inLayout)) + ") zeroed");
+  return pass(i18n::trf("empty gradOutput 2x3x0x4: success, workspace 0, gradInput ({0}) zeroed",
+                         i18n::tr(gradlab::layoutName(inLayout))));
 }
 
 CaseResult emptyGradInputCase() {
@@ -369,7 +374,7 @@ CaseResult emptyGradInputCase() {
   DeviceTensor gradInput(inShape, ACL_FLOAT, {});
   const Outcome o = backward(gradOutput, self, indices, gradInput);
   if (!o.ok()) return failed(o.describe());
-  return pass("empty self/gradInput 2x3x0x5: success, nothing to write");
+  return pass(i18n::tr("empty self/gradInput 2x3x0x5: success, nothing to write"));
 }
 
 CaseResult emptyBatchCase() {
@@ -378,11 +383,11 @@ CaseResult emptyBatchCase() {
   DeviceTensor self({0, 3, 5, 5}, ACL_FLOAT, {});
   DeviceTensor gradInput({0, 3, 5, 5}, ACL_FLOAT, {});
   Outcome o = backward(gradOutput, self, indices, gradInput);
-  if (!o.ok()) return failed("backward: " + o.describe());
+  if (!o.ok()) return failed(i18n::trf("backward: {0}", o.describe()));
   DeviceTensor out({0, 3, 2, 2}, ACL_FLOAT, {});
   o = forward(self, {2, 2}, out, indices);
-  if (!o.ok()) return failed("forward: " + o.describe());
-  return pass("N = 0: backward and forward succeed with nothing to do");
+  if (!o.ok()) return failed(i18n::trf("forward: {0}", o.describe()));
+  return pass(i18n::tr("N = 0: backward and forward succeed with nothing to do"));
 }
 
 // ---- traces -------------------------------------------------------------------------------------------
@@ -403,24 +408,23 @@ CaseResult traceBackwardCase(bool deterministic, aclDataType dtype) {
   const std::vector<float> got = gradInput.values();
   if (std::string e = checkGradInput(sc, d, got); !e.empty()) return failed(e);
   if (trace->moves.size() != d.gradOutput.size()) {
-    return failed(std::to_string(trace->moves.size()) + " moves recorded for " + std::to_string(d.gradOutput.size()) +
-                  " gradOutput cells");
+    return failed(i18n::trf("{0} moves recorded for {1} gradOutput cells", trace->moves.size(), d.gradOutput.size()));
   }
   std::vector<float> replayed;
   if (std::string e = replayMoves(*trace, sc.planes() * sc.H * sc.W, &replayed); !e.empty()) return failed(e);
   if (std::string e = compareExact(verify::roundAll(dtype, replayed), got, "replayed gradInput"); !e.empty()) return failed(e);
   for (const CellMove& m : trace->moves) {
     const int64_t p = m.src / (sc.Ho * sc.Wo);
-    if (m.dst != p * sc.H * sc.W + d.indices[m.src]) return failed("a move goes to the wrong cell");
+    if (m.dst != p * sc.H * sc.W + d.indices[m.src]) return failed(i18n::tr("a move goes to the wrong cell"));
   }
   std::vector<bool> seen(trace->plan.tiles.size(), false);
   for (const TraceEvent& e : trace->events) seen.at(e.tile) = true;
   for (size_t t = 0; t < seen.size(); ++t) {
-    if (!seen[t]) return failed("tile " + std::to_string(t) + " recorded no event");
+    if (!seen[t]) return failed(i18n::trf("tile {0} recorded no event", t));
   }
-  return pass(std::to_string(trace->moves.size()) + " moves over " + std::to_string(trace->plan.tiles.size()) +
-              " tiles replay to the same gradInput (" + dtypeText(dtype) + ", " +
-              (deterministic ? "deterministic" : "default mode") + ")");
+  return pass(i18n::trf("{0} moves over {1} tiles replay to the same gradInput ({2}, {3})", trace->moves.size(),
+                        trace->plan.tiles.size(), dtypeText(dtype),
+                        i18n::tr(deterministic ? "deterministic" : "default mode")));
 }
 
 CaseResult traceForwardCase() {
@@ -436,16 +440,16 @@ CaseResult traceForwardCase() {
   if (!o.ok()) return failed(o.describe());
   const std::vector<float> gotOut = out.values();
   const std::vector<int64_t> gotIndices = indices.intValues();
-  if (trace->moves.size() != gotOut.size()) return failed("expected one move per output cell");
+  if (trace->moves.size() != gotOut.size()) return failed(i18n::tr("expected one move per output cell"));
   std::vector<bool> hit(gotOut.size(), false);
   for (const CellMove& m : trace->moves) {
     const int64_t p = m.dst / (sc.Ho * sc.Wo);
-    if (hit.at(m.dst)) return failed("two moves into one output cell");
+    if (hit.at(m.dst)) return failed(i18n::tr("two moves into one output cell"));
     hit[m.dst] = true;
-    if (m.src != p * sc.H * sc.W + gotIndices[m.dst]) return failed("a move's source is not the max's index");
-    if (compareExact({m.value}, {gotOut[m.dst]}, "move value").size()) return failed("a move's value is not the max");
+    if (m.src != p * sc.H * sc.W + gotIndices[m.dst]) return failed(i18n::tr("a move's source is not the max's index"));
+    if (compareExact({m.value}, {gotOut[m.dst]}, "move value").size()) return failed(i18n::tr("a move's value is not the max"));
   }
-  return pass("every output cell has one move from its max; trace matches out and indices");
+  return pass(i18n::tr("every output cell has one move from its max; trace matches out and indices"));
 }
 
 // ---- plans ------------------------------------------------------------------------------------------
@@ -458,8 +462,9 @@ CaseResult idleCoresCase() {
   // The owner strategy's plan (the default of deterministic mode), whatever GRADLAB_STRATEGY says.
   const Outcome o = backward(gradOutput, self, indices, gradInput, {true, namedProfile("atlas-a2"), "owner"});
   if (!o.ok()) return failed(o.describe());
-  if (o.plan->coresUsed != 2) return failed("2 planes should use 2 cores, the plan uses " + std::to_string(o.plan->coresUsed));
-  if (!contains(o.plan->coreChoice, "idle")) return failed("the plan does not say that cores idle: " + o.plan->coreChoice);
+  if (o.plan->coresUsed != 2) return failed(i18n::trf("2 planes should use 2 cores, the plan uses {0}", o.plan->coresUsed));
+  // The core choice is prose in the language of the moment (gradlab/prose.h): look for its word for idle cores.
+  if (!contains(o.plan->coreChoice, i18n::tr("idle"))) return failed(i18n::trf("the plan does not say that cores idle: {0}", o.plan->coreChoice));
   return pass(o.plan->strategy);
 }
 
@@ -476,11 +481,11 @@ CaseResult classroomTilesCase() {
   DeviceTensor gradInput(sc.inShape(), ACL_FLOAT, std::vector<float>(2 * 200 * 200, 0.0f));
   const Outcome o = backward(gradOutput, self, indices, gradInput, {true, sc.profile, "owner"});  // the owner plan's tiles
   if (!o.ok()) return failed(o.describe());
-  if (o.plan->tiles.size() < 12) return failed("only " + std::to_string(o.plan->tiles.size()) + " tiles with a 16 KiB UB");
+  if (o.plan->tiles.size() < 12) return failed(i18n::trf("only {0} tiles with a 16 KiB UB", o.plan->tiles.size()));
   for (const Tile& t : o.plan->tiles) {
-    if (t.ubBytes > 16 * 1024) return failed("a tile needs " + std::to_string(t.ubBytes) + " bytes of UB");
+    if (t.ubBytes > 16 * 1024) return failed(i18n::trf("a tile needs {0} bytes of UB", t.ubBytes));
   }
-  return pass(r.detail + "; " + std::to_string(o.plan->tiles.size()) + " tiles of at most 16 KiB UB");
+  return pass(i18n::trf("{0}; {1} tiles of at most 16 KiB UB", r.detail, o.plan->tiles.size()));
 }
 
 CaseResult sameBitsAcrossProfilesCase() {
@@ -500,7 +505,7 @@ CaseResult sameBitsAcrossProfilesCase() {
     if (std::string e = compareExact(got, first, spec); !e.empty()) return failed(e);
   }
   if (std::string e = checkGradInput(sc, d, first); !e.empty()) return failed(e);
-  return pass("deterministic fp32 gradInput is bit-identical on 4 device profiles and to the reference");
+  return pass(i18n::tr("deterministic fp32 gradInput is bit-identical on 4 device profiles and to the reference"));
 }
 
 // ---- the table ---------------------------------------------------------------------------------------
@@ -552,7 +557,7 @@ std::vector<Case> referenceCases() {
                    CaseResult r = runBackwardScenario(s);
                    if (!r.passed) return r;
                  }
-                 return pass("16 random shapes (overlapping windows, O > I, both index types): bit-exact");
+                 return pass(i18n::tr("16 random shapes (overlapping windows, O > I, both index types): bit-exact"));
                }});
   for (aclDataType dtype : {ACL_FLOAT16, ACL_BF16}) {
     BackwardScenario s = sc(2, 3, 10, 13, 4, 6);

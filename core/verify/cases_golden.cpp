@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "i18n/translate.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
 #include "verify/judge.h"
@@ -144,18 +145,18 @@ bool boundOnly(const RunRequest& r, const RunResult& result) {
 CaseResult runGolden(const GoldenCase& g, const std::string& file) {
   const RunResult result = runCase(g.request);
   const std::string what = describe(g.request) + ": ";
-  if (!result.ok()) return {false, what + result.stage + " failed: " + result.message, 0};
+  if (!result.ok()) return {false, what + i18n::trf("{0} failed: {1}", result.stage, result.message), 0};
   std::vector<Expected> bounds;
   std::string why;
   const bool bounded = boundOnly(g.request, result) && referenceOutputs(g.request, result, &bounds, &why) &&
                        !bounds.empty() && !bounds.front().absSum.empty();
   for (const auto& [name, want] : g.expected) {
     const HostTensor* got = result.output(name);
-    if (got == nullptr) return {false, what + "the run produced no " + name, 0};
+    if (got == nullptr) return {false, what + i18n::trf("the run produced no {0}", name), 0};
     const bool ints = want.dtype == ACL_INT32 || want.dtype == ACL_INT64;
     const size_t cells = ints ? got->ints.size() : got->values.size();
     if (cells != want.data.size()) {
-      return {false, what + name + " has " + std::to_string(cells) + " cells, PyTorch " + std::to_string(want.data.size()), 0};
+      return {false, what + i18n::trf("{0} has {1} cells, PyTorch {2}", name, cells, want.data.size()), 0};
     }
     for (size_t i = 0; i < cells; ++i) {
       const float torch = static_cast<float>(want.data[i]);
@@ -167,19 +168,21 @@ CaseResult runGolden(const GoldenCase& g, const std::string& file) {
         same = std::fabs(double{got->values[i]} - double{torch}) <= tol;
       }
       if (!same) {
-        return {false, what + name + " cell " + std::to_string(i) + " = " +
-                           (ints ? std::to_string(got->ints[i]) : std::to_string(got->values[i])) + ", PyTorch gives " +
-                           std::to_string(want.data[i]),
+        return {false,
+                what + i18n::trf("{0} cell {1} = {2}, PyTorch gives {3}", name, i,
+                                 ints ? std::to_string(got->ints[i]) : std::to_string(got->values[i]),
+                                 std::to_string(want.data[i])),
                 0};
       }
     }
   }
   if (bounded) {
-    return {true, what + "within the summation bound of PyTorch's values (" + result.plan->strategyName +
-                      " associates its sums differently; " + file + ")",
+    return {true,
+            what + i18n::trf("within the summation bound of PyTorch's values ({0} associates its sums differently; {1})",
+                             result.plan->strategyName, file),
             digestOf(result)};
   }
-  return {true, what + "bit-identical to PyTorch (" + file + ")", digestOf(result)};
+  return {true, what + i18n::trf("bit-identical to PyTorch ({0})", file), digestOf(result)};
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "gradlab/profile.h"
+#include "i18n/translate.h"
 #include "verify/cases.h"
 #include "verify/judge.h"
 #include "verify/reference_upsample.h"
@@ -47,17 +48,18 @@ Case expectedCase(std::string name, const char* group, RunRequest p, std::vector
               RunRequest q = p;
               q.deterministic = deterministic;
               const RunResult o = runCase(q);
-              if (!o.ok()) return CaseResult{false, o.stage + " failed: " + o.message};
+              if (!o.ok()) return CaseResult{false, i18n::trf("{0} failed: {1}", o.stage, o.message)};
               const std::vector<float>& got = o.output(opInfo(q.op).dst().name)->values;
               for (size_t i = 0; i < expected.size(); ++i) {
                 if (got[i] != expected[i]) {
-                  return CaseResult{false, describe(q) + ": cell " + std::to_string(i) + " = " + std::to_string(got[i]) +
-                                               ", expected " + std::to_string(expected[i])};
+                  return CaseResult{false, describe(q) + ": " +
+                                               i18n::trf("cell {0} = {1}, expected {2}", i, std::to_string(got[i]),
+                                                         std::to_string(expected[i]))};
                 }
               }
               digest = digest * 31 + digestOf(o);
             }
-            return CaseResult{true, describe(p) + ": equals the expected values in both modes", digest};
+            return CaseResult{true, describe(p) + ": " + i18n::tr("equals the expected values in both modes"), digest};
           }};
 }
 
@@ -277,10 +279,10 @@ std::vector<Case> modeCases() {
                  for (int run = 0; run < 3; ++run) {
                    const RunResult again = runCase(p);
                    if (!again.ok() || digestOf(again) != digestOf(first)) {
-                     return CaseResult{false, "deterministic run " + std::to_string(run + 2) + " differs from run 1"};
+                     return CaseResult{false, i18n::trf("deterministic run {0} differs from run 1", run + 2)};
                    }
                  }
-                 return CaseResult{true, "4 deterministic runs are bit-identical", digestOf(first)};
+                 return CaseResult{true, i18n::tr("4 deterministic runs are bit-identical"), digestOf(first)};
                }});
   v.push_back({"default_mode_fp16_uses_fp32_workspace", kUpsampleNearestExact2dBackward, "modes", [] {
                  RunRequest p = problem(kUpsampleNearestExact2dBackward, {1, 1, 5, 3, 10, 6, 0.0, 0.0}, ACL_FLOAT16, false);
@@ -297,12 +299,12 @@ std::vector<Case> modeCases() {
                  p.deterministic = true;
                  p.dtype = ACL_FLOAT16;
                  const RunResult det = runCase(p);
-                 if (half.workspaceBytes == 0) return CaseResult{false, "fp16 default mode asked for no workspace"};
+                 if (half.workspaceBytes == 0) return CaseResult{false, i18n::tr("fp16 default mode asked for no workspace")};
                  if (single.workspaceBytes != 0 || det.workspaceBytes != 0) {
-                   return CaseResult{false, "fp32 default or deterministic mode asked for a workspace"};
+                   return CaseResult{false, i18n::tr("fp32 default or deterministic mode asked for a workspace")};
                  }
-                 return CaseResult{true, "fp16 default mode workspace " + std::to_string(half.workspaceBytes) +
-                                             " bytes; fp32 and deterministic need none"};
+                 return CaseResult{true, i18n::trf("fp16 default mode workspace {0} bytes; fp32 and deterministic need none",
+                                                   half.workspaceBytes)};
                }});
   return v;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "i18n/translate.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
 
@@ -146,13 +147,13 @@ Case check(std::string name, Call call, int code, std::vector<std::string> fragm
             Reply r = getWorkspaceSize(call, src.get(), dst.get());
             if (r.executor) aclDestroyAclOpExecutor(r.executor);
             const std::string got = std::to_string(r.status) + (r.message.empty() ? "" : " \"" + r.message + "\"");
-            if (r.status != code) return CaseResult{false, "expected " + std::to_string(code) + ", got " + got};
+            if (r.status != code) return CaseResult{false, i18n::trf("expected {0}, got {1}", code, got)};
             if (code != 0 && r.message.rfind(apiName(call.op) + ": ", 0) != 0) {
-              return CaseResult{false, "message does not start with the API name: " + got};
+              return CaseResult{false, i18n::trf("message does not start with the API name: {0}", got)};
             }
             for (const std::string& f : fragments) {
               if (r.message.find(f) == std::string::npos) {
-                return CaseResult{false, "message lacks \"" + f + "\": " + got};
+                return CaseResult{false, i18n::trf("message lacks \"{0}\": {1}", f, got)};
               }
             }
             return CaseResult{true, got};
@@ -420,7 +421,7 @@ Case launched(std::string name, Call call, std::vector<float> outValues, Inspect
             ArgTensor src(call.srcShape, call.srcType, call.srcFormat, Memory::kOk);
             ArgTensor dst(call.dstShape, call.dstType, call.dstFormat, Memory::kOk, outValues);
             Reply r = getWorkspaceSize(call, src.get(), dst.get());
-            if (r.status != 0) return CaseResult{false, "GetWorkspaceSize failed: " + r.message};
+            if (r.status != 0) return CaseResult{false, i18n::trf("{0} failed: {1}", "GetWorkspaceSize", r.message)};
             return inspect(r, dst);
           }};
 }
@@ -434,14 +435,14 @@ int launch(const Call& call, void* workspace, uint64_t size, aclOpExecutor* exec
 // cell holds `want` ("zeroed" by the backward, "untouched" by the forward).
 Case emptyCallLeaves(std::string name, Call call, size_t cells, float want, std::string what) {
   return launched(std::move(name), call, std::vector<float>(cells, 9.0f), [call, want, what](Reply& r, ArgTensor& out) {
-    if (r.workspaceSize != 0) return CaseResult{false, "empty call asked for a workspace"};
+    if (r.workspaceSize != 0) return CaseResult{false, i18n::tr("empty call asked for a workspace")};
     int s = launch(call, nullptr, 0, r.executor);
     if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
-    if (s != 0) return CaseResult{false, "launch failed: " + std::string(aclGetRecentErrMsg())};
+    if (s != 0) return CaseResult{false, i18n::trf("launch failed: {0}", aclGetRecentErrMsg())};
     for (float x : out.values()) {
-      if (x != want) return CaseResult{false, "out was not " + what};
+      if (x != want) return CaseResult{false, i18n::trf("out was not {0}", i18n::tr(what))};
     }
-    return CaseResult{true, "success, workspace 0, out " + what};
+    return CaseResult{true, i18n::trf("success, workspace 0, out {0}", i18n::tr(what))};
   });
 }
 
@@ -456,7 +457,7 @@ std::vector<Case> launchChecks() {
   v.push_back(launched("check_backward2d_empty_out_succeeds", emptyOut, {}, [emptyOut](Reply& r, ArgTensor&) {
     int s = launch(emptyOut, nullptr, 0, r.executor);
     if (s == 0) s = aclrtSynchronizeStream(verify::RuntimeScope::shared().stream());
-    return CaseResult{s == 0 && r.workspaceSize == 0, "launch status " + std::to_string(s)};
+    return CaseResult{s == 0 && r.workspaceSize == 0, i18n::trf("launch status {0}", s)};
   }));
   // CANN answers an empty self with success and workspace 0 and writes nothing, even into an out with cells.
   Call emptySelf = with(kUpsampleNearestExact2d, [](Call& c) { c.srcShape = {1, 1, 0, 3}; });
@@ -471,7 +472,7 @@ std::vector<Case> launchChecks() {
     const std::string msg = aclGetRecentErrMsg();
     if (workspace) aclrtFree(workspace);
     const bool ok = first == 0 && second == kInvalid && msg.find("runs once") != std::string::npos;
-    return CaseResult{ok, "first launch " + std::to_string(first) + ", second " + std::to_string(second) + ": " + msg};
+    return CaseResult{ok, i18n::trf("first launch {0}, second {1}: {2}", first, second, msg)};
   }));
   return v;
 }

@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "i18n/translate.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"
 #include "verify/reference_cube.h"
@@ -20,6 +21,20 @@ CaseResult failure(std::string detail) { return {false, std::move(detail), 0}; }
 std::string show(double v) {
   std::ostringstream s;
   s << std::setprecision(9) << v;
+  return s.str();
+}
+
+// The largest difference of a verdict, as the English line always wrote it (3 significant digits).
+std::string showDifference(double v) {
+  std::ostringstream s;
+  s << std::setprecision(3) << v;
+  return s.str();
+}
+
+// A double as an ostream writes it by default (6 significant digits): the call description's scales.
+std::string plain(double v) {
+  std::ostringstream s;
+  s << v;
   return s.str();
 }
 
@@ -99,7 +114,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   const OpInfo& op = opInfo(r.op);
   const HostTensor* input = result.input(roleNamed(op, RoleKind::kValues));
   if (input == nullptr) {
-    *why = std::string("the run reports no ") + roleNamed(op, RoleKind::kValues);
+    *why = i18n::trf("the run reports no {0}", roleNamed(op, RoleKind::kValues));
     return false;
   }
   const char* dst = op.dst().name;
@@ -122,7 +137,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     }
     const HostTensor* idx = result.input(roleNamed(op, RoleKind::kIndices));
     if (idx == nullptr) {
-      *why = "the run reports no indices";
+      *why = i18n::tr("the run reports no indices");
       return false;
     }
     if (d.planes * d.H * d.W == 0) {  // an empty gradInput: success, nothing to write (docs/operators.md)
@@ -130,7 +145,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
       return true;
     }
     if (reference::firstIndexOutsidePlane(idx->ints, d) >= 0) {
-      *why = "the indices leave their plane; the run should have failed";
+      *why = i18n::tr("the indices leave their plane; the run should have failed");
       return false;
     }
     Expected e{dst, reference::adaptiveMaxPool2dBackward(input->values, idx->ints, d, rounding), {}, {}, {}, {}};
@@ -209,8 +224,7 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
   };
   v.passed = true;
   if (!result.ok()) {
-    say("the run failed in " + result.stage + " with status " + std::to_string(result.status) + ": " + result.message,
-        false);
+    say(i18n::trf("the run failed in {0} with status {1}: {2}", result.stage, result.status, result.message), false);
     return v;
   }
   std::vector<Expected> want;
@@ -222,7 +236,7 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
   for (const Expected& e : want) {
     const HostTensor* got = result.output(e.name);
     if (got == nullptr) {
-      say("the run produced no " + e.name, false);
+      say(i18n::trf("the run produced no {0}", e.name), false);
       continue;
     }
     if (e.untouched) {  // the runner fills outputs with 0xFF bytes: NaN in a float, 255 in UINT8, -1 in signed ints
@@ -231,7 +245,8 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
                               got->dtype == ACL_DOUBLE;
         return floating ? std::isnan(x) : got->dtype == ACL_UINT8 ? x == 255.0f : x == -1.0f;
       }) && std::all_of(got->ints.begin(), got->ints.end(), [](int64_t i) { return i == -1; });
-      say(e.name + (fill ? " left as it was (nothing to copy from an empty input)" : " was written from an empty input"),
+      say(fill ? i18n::trf("{0} left as it was (nothing to copy from an empty input)", e.name)
+               : i18n::trf("{0} was written from an empty input", e.name),
           fill);
       continue;
     }
@@ -241,18 +256,19 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
         if (i >= got->ints.size() || got->ints[i] != e.ints[i]) bad = i;
       }
       if (bad < e.ints.size()) {
-        say("MISMATCH " + e.name + position(got->shape, bad) + ": got " +
-                (bad < got->ints.size() ? std::to_string(got->ints[bad]) : std::string("nothing")) + ", reference " +
-                std::to_string(e.ints[bad]),
+        say(bad < got->ints.size()
+                ? i18n::trf("MISMATCH {0}{1}: got {2}, reference {3}", e.name, position(got->shape, bad),
+                            got->ints[bad], e.ints[bad])
+                : i18n::trf("MISMATCH {0}{1}: got nothing, reference {2}", e.name, position(got->shape, bad),
+                            e.ints[bad]),
             false);
       } else {
-        say(e.name + " matches the reference exactly (" + std::to_string(e.ints.size()) + " indices)", true);
+        say(i18n::trf("{0} matches the reference exactly ({1} indices)", e.name, e.ints.size()), true);
       }
       continue;
     }
     if (got->values.size() != e.fp32.size()) {
-      say("MISMATCH " + e.name + " has " + std::to_string(got->values.size()) + " cells, the reference " +
-              std::to_string(e.fp32.size()),
+      say(i18n::trf("MISMATCH {0} has {1} cells, the reference {2}", e.name, got->values.size(), e.fp32.size()),
           false);
       continue;
     }
@@ -264,8 +280,10 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
       if (exact) {
         const float expect = roundTo(r.dtype, e.fp32[i]);
         if (!sameBits(g, expect)) {
-          ok = say("MISMATCH " + e.name + position(got->shape, i) + ": got " + show(g) + ", reference " + show(expect) +
-                       (e.alsoBound ? " (bit-exact with the dense-matmul reference expected)" : " (bit-exact expected)"),
+          ok = say(i18n::trf(e.alsoBound ? "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact with the dense-matmul "
+                                           "reference expected)"
+                                         : "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact expected)",
+                             e.name, position(got->shape, i), show(g), show(expect)),
                    false);
         }
         if (!e.alsoBound || !ok || !std::isfinite(g) || !std::isfinite(e.exact[i])) continue;
@@ -279,26 +297,27 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
           (!std::isfinite(g) && !e.positiveSum.empty() &&
            overflowReachable(r.dtype, g, e.positiveSum[i], e.negativeSum[i], tol));
       if (!overflows && (std::isnan(ref) != std::isnan(g) || (!std::isnan(ref) && std::fabs(g - ref) > tol))) {
-        ok = say("MISMATCH " + e.name + position(got->shape, i) + ": got " + show(g) + ", reference " + show(ref) +
-                     " (tolerance " + show(tol) + " for " + std::to_string(e.terms[i]) + " terms)",
+        ok = say(i18n::trf("MISMATCH {0}{1}: got {2}, reference {3} (tolerance {4} for {5} terms)", e.name,
+                           position(got->shape, i), show(g), show(ref), show(tol), e.terms[i]),
                  false);
         continue;
       }
       if (!std::isnan(ref) && std::isfinite(g)) worst = std::max(worst, std::fabs(g - ref));
     }
     if (!ok) continue;
-    std::ostringstream line;
-    line << e.name << " matches the reference ";
+    const char* dtype = dtypeText(r.dtype);
     if (e.alsoBound) {
-      line << "bit for bit (the dense-matmul reference) and within the summation bound of the row-major one "
-              "(largest difference " << std::setprecision(3) << worst << ")";
+      say(i18n::trf("{0} matches the reference bit for bit (the dense-matmul reference) and within the summation "
+                    "bound of the row-major one (largest difference {1}) ({2} cells, {3})",
+                    e.name, showDifference(worst), e.fp32.size(), dtype),
+          true);
     } else if (exact) {
-      line << "bit for bit";
+      say(i18n::trf("{0} matches the reference bit for bit ({1} cells, {2})", e.name, e.fp32.size(), dtype), true);
     } else {
-      line << "within the summation bound (largest difference " << std::setprecision(3) << worst << ")";
+      say(i18n::trf("{0} matches the reference within the summation bound (largest difference {1}) ({2} cells, {3})",
+                    e.name, showDifference(worst), e.fp32.size(), dtype),
+          true);
     }
-    line << " (" << e.fp32.size() << " cells, " << dtypeText(r.dtype) << ")";
-    say(line.str(), true);
   }
   return v;
 }
@@ -307,8 +326,8 @@ CaseResult judgePlan(const RunRequest& r, const Plan& plan) {
   const OpInfo& op = opInfo(r.op);
   const PlaneDims d = planeDims(op, plan.dstShape);
   if (!op.backward && planeDims(op, plan.srcShape).cells() == 0) {  // a forward of an empty input writes nothing
-    return plan.tiles.empty() ? pass("an empty input: no tiles, nothing written")
-                              : failure("a forward of an empty input has tiles");
+    return plan.tiles.empty() ? pass(i18n::tr("an empty input: no tiles, nothing written"))
+                              : failure(i18n::tr("a forward of an empty input has tiles"));
   }
   // Phases are separated by barriers: within each phase that writes the output, a cell several cores write
   // must be written atomically by each (or by one core only, when the adds must land in a fixed order).
@@ -317,24 +336,23 @@ CaseResult judgePlan(const RunRequest& r, const Plan& plan) {
   };
   const DeviceProfile& prof = plan.profile;
   for (const Tile& t : plan.tiles) {
-    const std::string name = "tile " + std::to_string(t.id);
     if (t.phase < 0 || t.phase >= static_cast<int32_t>(plan.phases.size())) {
-      return failure(name + " names phase " + std::to_string(t.phase));
+      return failure(i18n::trf("tile {0} names phase {1}", t.id, t.phase));
     }
-    if (t.core < 0) return failure(name + " on lane " + std::to_string(t.core));
+    if (t.core < 0) return failure(i18n::trf("tile {0} on lane {1}", t.id, t.core));
     const bool cube = plan.coreKind(t.core) == CoreKind::kCube;
     if (plan.coreId(t.core) >= (cube ? prof.cubeCores : prof.vectorCores)) {
-      return failure(name + " on " + plan.coreName(t.core) + ", which the profile does not have");
+      return failure(i18n::trf("tile {0} on {1}, which the profile does not have", t.id, plan.coreName(t.core)));
     }
     if (t.ubBytes > prof.ubBytes) {
-      return failure(name + " needs " + std::to_string(t.ubBytes) + " UB bytes, above " + std::to_string(prof.ubBytes));
+      return failure(i18n::trf("tile {0} needs {1} UB bytes, above {2}", t.id, t.ubBytes, prof.ubBytes));
     }
     if (cube && (t.l1Bytes > prof.l1Bytes || t.l0aBytes > prof.l0aBytes || t.l0bBytes > prof.l0bBytes ||
                  t.l0cBytes > prof.l0cBytes)) {
-      return failure(name + " needs more L1 / L0 than its cube core has");
+      return failure(i18n::trf("tile {0} needs more L1 / L0 than its cube core has", t.id));
     }
     for (int32_t b : {t.srcBuffer, t.dstBuffer}) {
-      if (b >= static_cast<int32_t>(plan.buffers.size())) return failure(name + " names buffer " + std::to_string(b));
+      if (b >= static_cast<int32_t>(plan.buffers.size())) return failure(i18n::trf("tile {0} names buffer {1}", t.id, b));
     }
   }
   constexpr int32_t kNone = -1, kMany = -2;
@@ -353,7 +371,7 @@ CaseResult judgePlan(const RunRequest& r, const Plan& plan) {
           for (int64_t c = t.dst.col0; c < t.dst.col1; ++c) {
             const int64_t i = (pl * d.rows + row) * d.cols + c;
             if (pl < 0 || pl >= d.planes || row < 0 || row >= d.rows || c < 0 || c >= d.cols) {
-              return failure("tile " + std::to_string(t.id) + "'s box leaves the output");
+              return failure(i18n::trf("tile {0}'s box leaves the output", t.id));
             }
             int32_t& owner = ownerCore[static_cast<size_t>(i)];
             owner = owner == kNone || owner == t.core ? t.core : kMany;
@@ -365,32 +383,35 @@ CaseResult judgePlan(const RunRequest& r, const Plan& plan) {
     }
     for (size_t i = 0; i < cells; ++i) {
       if (ownerCore[i] != kMany) continue;
-      const std::string where = "output cell " + position(plan.dstShape, i) + " in phase " + std::to_string(phase);
-      if (singleOwner) return failure(where + " belongs to several cores");
-      if (plainWrite[i]) return failure(where + " is written by several cores, not all atomically");
+      if (singleOwner) {
+        return failure(i18n::trf("output cell {0} in phase {1} belongs to several cores", position(plan.dstShape, i), phase));
+      }
+      if (plainWrite[i]) {
+        return failure(i18n::trf("output cell {0} in phase {1} is written by several cores, not all atomically",
+                                 position(plan.dstShape, i), phase));
+      }
     }
   }
   for (size_t i = 0; i < cells; ++i) {
-    if (!covered[i]) return failure("output cell " + position(plan.dstShape, i) + " belongs to no tile");
+    if (!covered[i]) return failure(i18n::trf("output cell {0} belongs to no tile", position(plan.dstShape, i)));
   }
-  return pass(std::to_string(plan.tiles.size()) + " tiles in " + std::to_string(plan.phases.size()) + " phase(s) on " +
-              std::to_string(plan.coresUsed) + " cores");
+  return pass(i18n::trf("{0} tiles in {1} phase(s) on {2} cores", plan.tiles.size(), plan.phases.size(), plan.coresUsed));
 }
 
 CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
   const OpInfo& op = opInfo(r.op);
-  if (!result.trace) return failure("no trace was recorded");
+  if (!result.trace) return failure(i18n::tr("no trace was recorded"));
   const Trace& t = *result.trace;
-  if (t.movesTruncated) return failure("trace truncated");
+  if (t.movesTruncated) return failure(i18n::tr("trace truncated"));
   if (!result.plan || t.plan.tiles.size() != result.plan->tiles.size()) {
-    return failure("trace plan differs from the executor's plan");
+    return failure(i18n::tr("trace plan differs from the executor's plan"));
   }
-  if (t.events.empty() && !t.plan.tiles.empty()) return failure("trace has no events");
+  if (t.events.empty() && !t.plan.tiles.empty()) return failure(i18n::tr("trace has no events"));
   const HostTensor* src = result.input(op.src().name);
   const HostTensor* dst = result.output(op.dst().name);
-  if (src == nullptr || dst == nullptr) return failure("the run reports no " + std::string(src ? op.dst().name : op.src().name));
+  if (src == nullptr || dst == nullptr) return failure(i18n::trf("the run reports no {0}", src ? op.dst().name : op.src().name));
   if (!op.backward && src->values.empty()) {  // a forward of an empty input writes nothing
-    return t.moves.empty() ? pass("an empty input: no moves") : failure("moves from an empty input");
+    return t.moves.empty() ? pass(i18n::tr("an empty input: no moves")) : failure(i18n::tr("moves from an empty input"));
   }
   std::vector<float> replay(dst->values.size(), 0.0f);
   // DOUBLE sums run in fp64 and the moves show them rounded to fp32: replay them in fp64 too.
@@ -408,22 +429,22 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
   uint64_t previous = 0;
   for (size_t i = 0; i < t.moves.size(); ++i) {
     const CellMove& m = t.moves[i];
-    if (i > 0 && m.sequence <= previous) return failure("moves are not sorted by sequence");
+    if (i > 0 && m.sequence <= previous) return failure(i18n::tr("moves are not sorted by sequence"));
     previous = m.sequence;
     const bool intoMid = m.hop == Hop::kIntoIntermediate, outOfMid = m.hop == Hop::kOutOfIntermediate;
-    if ((intoMid || outOfMid) && mid.empty()) return failure("a two-hop move in a plan without an intermediate buffer");
+    if ((intoMid || outOfMid) && mid.empty()) return failure(i18n::tr("a two-hop move in a plan without an intermediate buffer"));
     std::vector<float>& target = intoMid ? mid : replay;
     const std::vector<float>& source = outOfMid ? mid : src->values;
-    if (m.dst < 0 || m.dst >= static_cast<int64_t>(target.size())) return failure("move into a cell outside its target");
-    if (m.src < 0 || m.src >= static_cast<int64_t>(source.size())) return failure("move from a cell outside its source");
-    if (!sameBits(m.value, source[m.src])) return failure("move value differs from the cell it names");
-    if (m.orderAtDst != (intoMid ? midOrder : order)[m.dst]++) return failure("orderAtDst out of step");
+    if (m.dst < 0 || m.dst >= static_cast<int64_t>(target.size())) return failure(i18n::tr("move into a cell outside its target"));
+    if (m.src < 0 || m.src >= static_cast<int64_t>(source.size())) return failure(i18n::tr("move from a cell outside its source"));
+    if (!sameBits(m.value, source[m.src])) return failure(i18n::tr("move value differs from the cell it names"));
+    if (m.orderAtDst != (intoMid ? midOrder : order)[m.dst]++) return failure(i18n::tr("orderAtDst out of step"));
     if (op.backward) {
       float& cell = target[m.dst];
       if (fp64) cell = static_cast<float>(wide[m.dst] += m.value);
       else if (t.plan.accumulate == Accumulation::kDtype) cell = roundTo(r.dtype, cell + m.value);
       else cell += m.value * m.weight;
-      if (!sameBits(m.sumAfter, cell)) return failure("sumAfter differs from the replayed running sum");
+      if (!sameBits(m.sumAfter, cell)) return failure(i18n::tr("sumAfter differs from the replayed running sum"));
     } else {
       replay[m.dst] = m.value;
     }
@@ -431,11 +452,11 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
   replay = roundAll(r.dtype, replay);
   for (size_t i = 0; i < replay.size(); ++i) {
     if (!sameBits(replay[i], dst->values[i])) {
-      return failure("replaying " + std::to_string(t.moves.size()) + " moves gives " + show(replay[i]) + " at " +
-                     position(dst->shape, i) + ", the run wrote " + show(dst->values[i]));
+      return failure(i18n::trf("replaying {0} moves gives {1} at {2}, the run wrote {3}", t.moves.size(), show(replay[i]),
+                               position(dst->shape, i), show(dst->values[i])));
     }
   }
-  return pass(std::to_string(t.moves.size()) + " moves replay to the output");
+  return pass(i18n::trf("{0} moves replay to the output", t.moves.size()));
 }
 
 namespace {
@@ -476,13 +497,17 @@ std::string describe(const RunRequest& r) {
   const OpInfo& op = opInfo(r.op);
   std::ostringstream s;
   s << op.name << " " << shapeText(srcShapeOf(r)) << " -> " << shapeText(dstShapeOf(r));
-  if (op.scaleCount == 1) s << " scales " << r.scaleW;
-  if (op.scaleCount == 2) s << " scales (" << r.scaleH << ", " << r.scaleW << ")";
-  s << ", " << dtypeText(r.dtype) << ", " << layoutName(r.layout) << ", "
-    << (r.deterministic ? "deterministic" : "default mode");
-  if (r.schedule && !r.deterministic) s << ", schedule " << scheduleText(*r.schedule);
-  if (r.accumulate && r.dtype != ACL_FLOAT) s << ", accumulate " << accumulationName(*r.accumulate);
-  if (r.profile) s << ", profile " << r.profile->name << " (" << r.profile->vectorCores << " cores, " << r.profile->ubBytes << " B UB)";
+  // The words go through the catalogue piece by piece (the description is a list of the call's settings);
+  // the names, shapes and numbers are written alike in both languages.
+  if (op.scaleCount == 1) s << " " << i18n::trf("scales {0}", plain(r.scaleW));
+  if (op.scaleCount == 2) s << " " << i18n::trf("scales ({0}, {1})", plain(r.scaleH), plain(r.scaleW));
+  s << ", " << dtypeText(r.dtype) << ", " << i18n::tr(layoutName(r.layout)) << ", "
+    << i18n::tr(r.deterministic ? "deterministic" : "default mode");
+  if (r.schedule && !r.deterministic) s << ", " << i18n::trf("schedule {0}", scheduleText(*r.schedule));
+  if (r.accumulate && r.dtype != ACL_FLOAT) s << ", " << i18n::trf("accumulate {0}", accumulationName(*r.accumulate));
+  if (r.profile) {
+    s << ", " << i18n::trf("profile {0} ({1} cores, {2} B UB)", r.profile->name, r.profile->vectorCores, r.profile->ubBytes);
+  }
   return s.str();
 }
 

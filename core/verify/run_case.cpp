@@ -1,5 +1,6 @@
 #include "verify/run_case.h"
 
+#include "i18n/translate.h"
 #include "verify/judge.h"
 
 namespace gradlab::verify {
@@ -30,18 +31,20 @@ CaseResult runAndJudge(const RunRequest& request, bool withTrace) {
   const std::string what = describe(request) + ": ";
   const Verdict values = checkRun(request, result);
   if (!values.passed) return {false, what + values.lines.back(), 0};
-  if (!result.plan) return {false, what + "the run reports no plan", 0};
+  if (!result.plan) return {false, what + i18n::tr("the run reports no plan"), 0};
   const CaseResult plan = judgePlan(request, *result.plan);
-  if (!plan.passed) return {false, what + "plan: " + plan.detail, 0};
+  if (!plan.passed) return {false, what + i18n::trf("plan: {0}", plan.detail), 0};
+  // "; " joins the verdicts: a Chinese detail joins them with "；".
+  const char* semicolon = i18n::tr("; ");
   std::string traced;
   if (withTrace || traceEveryRun()) {
     const CaseResult trace = judgeTrace(request, result);
-    if (!trace.passed) return {false, what + "trace: " + trace.detail, 0};
-    traced = "; " + trace.detail;
+    if (!trace.passed) return {false, what + i18n::trf("trace: {0}", trace.detail), 0};
+    traced = semicolon + trace.detail;
   }
   std::string lines;
-  for (const std::string& line : values.lines) lines += (lines.empty() ? "" : "; ") + line;
-  return {true, what + lines + "; plan " + plan.detail + traced, digestOf(result)};
+  for (const std::string& line : values.lines) lines += (lines.empty() ? "" : semicolon) + line;
+  return {true, what + lines + semicolon + i18n::trf("plan {0}", plan.detail) + traced, digestOf(result)};
 }
 
 }  // namespace gradlab::verify
