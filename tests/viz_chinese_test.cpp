@@ -8,7 +8,6 @@
 
 #include <cfloat>
 #include <map>
-#include <regex>
 #include <set>
 
 #include "gradlab/prose.h"
@@ -60,21 +59,18 @@ const std::set<std::string>& keptInEnglish() {
 
 // The Latin words of `text` that are not kept in English.
 std::vector<std::string> englishWords(const std::string& text) {
-  static const std::regex placeholder(R"(\{[^}]*\})");
-  static const std::regex word(R"([A-Za-z][A-Za-z0-9_]*)");
-  const std::string bare = std::regex_replace(text, placeholder, " ");
+  const std::string bare = gradlab::testing::withoutPlaceholders(text);
   std::vector<std::string> out;
-  for (auto it = std::sregex_iterator(bare.begin(), bare.end(), word); it != std::sregex_iterator(); ++it) {
-    std::string w = it->str();
+  for (const gradlab::testing::Word& word : gradlab::testing::latinWords(bare)) {
+    std::string w = word.text;
     // Code names: camelCase (gradInput, aclrtMalloc), snake_case and CONSTANTS (ACL_OPT_DETERMINISTIC).
     const bool code = w.find('_') != std::string::npos ||
-                      std::any_of(w.begin() + 1, w.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); }) ;
-    const size_t at = static_cast<size_t>(it->position());
-    const bool flag = at > 0 && bare[at - 1] == '-';  // gradlab-cli, --check, channels-last: command-line names
+                      std::any_of(w.begin() + 1, w.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    const bool flag = word.at > 0 && bare[word.at - 1] == '-';  // gradlab-cli, --check, channels-last: command-line names
     if (code || flag) continue;
     while (w.size() > 1 && std::isdigit(static_cast<unsigned char>(w.back()))) w.pop_back();  // T12, AIV0, float16
-    if (w.size() <= 1 || keptInEnglish().count(w) || keptInEnglish().count(it->str())) continue;
-    out.push_back(it->str());
+    if (w.size() <= 1 || keptInEnglish().count(w) || keptInEnglish().count(word.text)) continue;
+    out.push_back(word.text);
   }
   return out;
 }
