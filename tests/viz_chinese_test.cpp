@@ -14,6 +14,7 @@
 #include "gradlab/runner.h"
 #include "i18n/translate.h"
 #include "text_facts.h"
+#include "viz/model/core_palette.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -139,7 +140,9 @@ class VizChinese : public ::testing::Test {
     applyTheme(false);
   }
   void TearDown() override {
+    // Presenter mode switches the palette to the colour-blind one (syncTheme): leave the globals as found.
     applyTheme(false);
+    setPaletteScheme(PaletteScheme::kClassic);
     ImGui::DestroyContext();
     i18n::setLanguage(i18n::Language::kEnglish);
     setProseTranslator(nullptr);
