@@ -199,8 +199,9 @@ std::string describe(const json& step) {
   return d.size() > 160 ? d.substr(0, 157) + "..." : d;
 }
 
-// The frame to act on: the step's target (if any) drawn at the same place in two frames in a row, since a
-// popup's first frame lays it out before it is placed.
+// The frame to act on: the step's target (if any) drawn at the same place in three frames in a row, since a
+// popup's first frame lays it out before it is placed, and a panel that scrolls a new question into view
+// moves its buttons for a few frames (two equal frames in the middle of that were seen under load).
 std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json& step) {
   std::string id;
   for (const char* key : {"click", "rightClick", "doubleClick", "move", "wheel", "drag"})
@@ -208,13 +209,20 @@ std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json
   std::optional<Frame> previous = app.latest();
   if (!previous) previous = app.waitForFrame(0, 5.0);
   if (id.empty() || !previous) return previous;
+  int still = 0;  // frames in a row with the target where it was
   for (int tries = 0; tries < 40; ++tries) {
     std::optional<Frame> next = app.waitForFrame(previous->number + 1, 5.0);
     if (!next) return previous;
     const Widget* a = previous->find(id);
     const Widget* b = next->find(id);
-    if (a && b && a->x0 == b->x0 && a->y0 == b->y0 && a->x1 == b->x1 && a->y1 == b->y1) {
-      if (b->scrollNeeded() == 0) return next;
+    const bool same = a && b && a->x0 == b->x0 && a->y0 == b->y0 && a->x1 == b->x1 && a->y1 == b->y1;
+    still = same ? still + 1 : 0;
+    if (same) {
+      if (b->scrollNeeded() == 0) {
+        if (still >= 2) return next;
+        previous = next;
+        continue;
+      }
       // Out of its panel's view: scroll the panel with the wheel, as a person would.
       x.move(static_cast<int>((b->wx0 + b->wx1) / 2), static_cast<int>((b->wy0 + b->wy1) / 2));
       sleepSeconds(0.03);
@@ -223,6 +231,7 @@ std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json
       // Two frames later the wheel has surely been handled: judge the place from there.
       next = app.waitForFrame(next->number + 2, 5.0);
       if (!next) return previous;
+      still = 0;
     }
     previous = next;
   }
