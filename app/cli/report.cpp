@@ -241,7 +241,7 @@ void printProfiles(std::ostream& out) {
     out << "  " << std::left << std::setw(12) << p.name << std::right << std::setw(4) << p.cubeCores << " cube / "
         << std::setw(3) << p.vectorCores << " vector cores, UB " << std::setw(9) << bytesText(p.ubBytes) << ", MTE "
         << p.mteBandwidthGBps << " GB/s per core" << (p.name == active.name ? "   [active]" : "") << "\n      "
-        << p.description << "\n      cube buffers: L1 " << bytesText(p.l1Bytes) << ", L0A " << bytesText(p.l0aBytes)
+        << i18n::tr(p.description) << "\n      cube buffers: L1 " << bytesText(p.l1Bytes) << ", L0A " << bytesText(p.l0aBytes)
         << ", L0B " << bytesText(p.l0bBytes) << ", L0C " << bytesText(p.l0cBytes) << "; " << p.cubeMacsPerNs
         << " fp16 multiply-adds per ns per cube core\n";
   }

@@ -220,7 +220,7 @@ void drawControlsPanel(AppState& s) {
       }
     ImGui::EndCombo();
   }
-  textDimWrapped(base.description);
+  textDimWrapped(i18n::tr(base.description));
 
   if (changed) runControls(s);
 

@@ -5,8 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <deque>
 #include <limits>
 #include <mutex>
 #include <sstream>
@@ -104,30 +102,8 @@ const std::vector<DeviceProfile>& englishProfiles() {
 
 }  // namespace
 
-// The descriptions are prose (gradlab/prose.h): the built-in profiles come in the reader's language. Each
-// language's copy is made once and kept, so that the references handed out stay valid.
-const std::vector<DeviceProfile>& builtinProfiles() {
-  const std::vector<DeviceProfile>& english = englishProfiles();
-  const char* described[8];  // a handful of built-in profiles
-  const size_t count = std::min(english.size(), sizeof described / sizeof described[0]);
-  bool translated = false;
-  for (size_t i = 0; i < count; ++i) {
-    described[i] = rt::prosePattern(english[i].description.c_str());
-    translated |= std::strcmp(described[i], english[i].description.c_str()) != 0;
-  }
-  if (!translated) return english;
-  static std::mutex mutex;
-  static std::deque<std::vector<DeviceProfile>> languages;
-  std::lock_guard lock(mutex);
-  for (const std::vector<DeviceProfile>& profiles : languages) {
-    size_t same = 0;
-    while (same < count && profiles[same].description == described[same]) ++same;
-    if (same == count) return profiles;
-  }
-  std::vector<DeviceProfile>& profiles = languages.emplace_back(english);
-  for (size_t i = 0; i < count; ++i) profiles[i].description = described[i];
-  return profiles;
-}
+// Their descriptions are English; a program shows them in its reader's language where it shows them.
+const std::vector<DeviceProfile>& builtinProfiles() { return englishProfiles(); }
 
 DeviceProfile activeProfile() {
   std::lock_guard lock(g_mutex);
@@ -238,7 +214,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   if (customized) {
     p.name += "-custom";
     std::string ub = p.ubBytes % 1024 == 0 ? std::to_string(p.ubBytes / 1024) + " KiB" : std::to_string(p.ubBytes) + " B";
-    p.description = rt::prose("{0} ({1} cube and {2} vector cores, {3} UB)", p.description, p.cubeCores, p.vectorCores, ub);
+    p.description = rt::prose("{0} ({1} cube and {2} vector cores, {3} UB)", rt::prosePattern(p.description.c_str()), p.cubeCores, p.vectorCores, ub);
   }
   *out = p;
   return true;
