@@ -2,7 +2,7 @@
 # The whole test suite, as CI runs it (README: `.ci/install-deps && tests/check.sh`). Stages:
 #   plain  warnings-as-errors build, every test
 #   asan   AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer) build, every test; any report fails
-#   tsan   ThreadSanitizer build (no app, no bench), every test but the install and seed-program builds
+#   tsan   ThreadSanitizer build (no bench), the tests that run threads (stage_tsan says which)
 #   fuzz   clang + libFuzzer build of tests/fuzz: its three targets (API programs, concurrent programs, files)
 #          share GRADLAB_FUZZ_SECONDS (60), each over its seeds and crash regressions
 # Environment:
@@ -46,7 +46,7 @@ stage_plain() {
   # benchmarks' untraced core twin, which only CI builds three times, as unity builds.
   cmake -S . -B "$prefix" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_UNITY_TEST_CODE=ON
   cmake --build "$prefix" -j "$jobs"
-  ctest --test-dir "$prefix" --output-on-failure -j "$jobs"
+  run_tests "$prefix" ""
 }
 
 # The sanitizer builds use -O1 (a third faster to compile than -O3, and the sanitizers' advice) with
@@ -55,24 +55,32 @@ stage_plain() {
 unity_flags=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
 sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1 "${unity_flags[@]}")
 
-# gradlab_tests runs whole, in $jobs shards at once: a sanitized process costs ~0.5 s to start, which one
-# process per test would pay 800 times. Everything else goes through ctest (excluding the labels in $1).
-run_sanitized_tests() {
-  local dir=$1 exclude=$2 pids=() failed=0
+# Each GoogleTest binary runs whole (gradlab_tests in $jobs shards at once, beside gradlab_lifecycle_tests),
+# not one process per test as ctest would: the start of a process cost more than most tests (the plain stage
+# spent 125 s on processes for 17 s of tests; a sanitized start costs ~0.5 s). gtest names a failed test in
+# the log printed here. ctest runs everything else but the labels matching $2 and the names matching $3.
+# GTEST_FILTER, when set, applies to gradlab_tests.
+run_tests() {
+  local dir=$1 exclude_labels=$2 exclude_names=${3:-} pids=() logs=() failed=0
   for ((shard = 0; shard < jobs; shard++)); do
+    logs+=("$dir/gtest-shard-$shard.log")
     GTEST_TOTAL_SHARDS=$jobs GTEST_SHARD_INDEX=$shard GRADLAB_LOG=off "$dir/tests/gradlab_tests" --gtest_brief=1 \
-      >"$dir/main-suite-$shard.log" 2>&1 &
+      >"${logs[-1]}" 2>&1 &
     pids+=($!)
   done
-  for ((shard = 0; shard < jobs; shard++)); do
-    if ! wait "${pids[$shard]}"; then
+  logs+=("$dir/gtest-lifecycle.log")
+  GTEST_FILTER='*' GRADLAB_LOG=off "$dir/tests/gradlab_lifecycle_tests" --gtest_brief=1 >"${logs[-1]}" 2>&1 &
+  pids+=($!)
+  for i in "${!pids[@]}"; do
+    if ! wait "${pids[$i]}"; then
       failed=1
-      echo "gradlab_tests shard $shard of $jobs failed:" && cat "$dir/main-suite-$shard.log"
+      echo "${logs[$i]} failed:" && cat "${logs[$i]}"
     else
-      tail -n 1 "$dir/main-suite-$shard.log"
+      tail -n 1 "${logs[$i]}"
     fi
   done
-  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -LE "$exclude"
+  ctest --test-dir "$dir" --output-on-failure -j "$jobs" -LE "gtest-binary${exclude_labels:+|$exclude_labels}" \
+    ${exclude_names:+-E "$exclude_names"} || failed=1
   return $failed
 }
 
@@ -81,14 +89,23 @@ stage_asan() {
   # tests/app/window_smoke.sh).
   cmake -S . -B "$prefix-asan" -G Ninja -DGRADLAB_SANITIZE=ON "${sanitizer_flags[@]}"
   cmake --build "$prefix-asan" -j "$jobs"
-  run_sanitized_tests "$prefix-asan" "main-suite"
+  run_tests "$prefix-asan" ""
 }
 
 stage_tsan() {
-  cmake -S . -B "$prefix-tsan" -G Ninja -DGRADLAB_TSAN=ON -DGRADLAB_BUILD_APP=OFF "${sanitizer_flags[@]}"
+  # The app is in, for its threads: the Verify tab's runner and the UI's background runs (the viz tests) and
+  # the frame writer of headless export and of the window's GIF recording (app_headless_lesson,
+  # app_window_screenshot). Not run under TSan: the install and seed-program tests (compilers and cmake test
+  # nothing of ours), the UI scenarios, the CLI's tests and the app's other smoke tests (one thread of theirs
+  # over the core, whose threads the gtest suites race), and the viz tests that only draw every preset, lesson
+  # step or tab in turn on one thread (minutes under TSan).
+  cmake -S . -B "$prefix-tsan" -G Ninja -DGRADLAB_TSAN=ON "${sanitizer_flags[@]}"
   cmake --build "$prefix-tsan" -j "$jobs"
-  # Not the install / seed-program tests: compilers and cmake under TSan test nothing of ours.
-  run_sanitized_tests "$prefix-tsan" "main-suite|seeds|install"
+  local drawing_sweeps=VizPanels.EditingAnyPresetNeverBreaksTheRun:VizChinese.EveryLessonStepOnEveryTabIsChineseWithEveryGlyph
+  drawing_sweeps+=:VizPanels.PipelineTabClickSelectsATileTheTilingTabHighlights:VizPanels.MatrixTabDrawsEveryOperator
+  drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown
+  GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
+    '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained)$'
 }
 
 stage_fuzz() {

@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <chrono>
+#include <future>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include "app/viz_fixtures.h"
 #include "exercise_answer.h"
@@ -306,12 +309,28 @@ TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
 }
 
 TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
+  // The first case holds until the UI thread has drawn frames with the Verify tab open: were the cases run on
+  // the UI thread (in start() or in a frame), that frame would never come and the case would report it.
+  const std::thread::id uiThread = std::this_thread::get_id();
+  std::promise<void> framesDrawn;
+  std::shared_future<void> framesDrawnFuture = framesDrawn.get_future().share();
+  std::vector<std::thread::id> caseThreads(3);
   AppState s = fakeState();
-  s.caseList = [] {
+  s.caseList = [&] {
     std::vector<verify::Case> list;
-    list.push_back({"passes", OpKind::kUpsampleNearestExact2d, "unit", [] { return verify::CaseResult{true, "ok"}; }});
-    list.push_back({"fails", OpKind::kUpsampleNearestExact2d, "unit", [] { return verify::CaseResult{false, "off by one"}; }});
-    list.push_back({"throws", OpKind::kUpsampleNearestExact2d, "unit", []() -> verify::CaseResult { throw std::runtime_error("boom"); }});
+    list.push_back({"passes", OpKind::kUpsampleNearestExact2d, "unit", [&] {
+                      caseThreads[0] = std::this_thread::get_id();
+                      const bool drawn = framesDrawnFuture.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+                      return verify::CaseResult{drawn, drawn ? "ok" : "the UI thread drew no frame while a case ran"};
+                    }});
+    list.push_back({"fails", OpKind::kUpsampleNearestExact2d, "unit", [&] {
+                      caseThreads[1] = std::this_thread::get_id();
+                      return verify::CaseResult{false, "off by one"};
+                    }});
+    list.push_back({"throws", OpKind::kUpsampleNearestExact2d, "unit", [&]() -> verify::CaseResult {
+                      caseThreads[2] = std::this_thread::get_id();
+                      throw std::runtime_error("boom");
+                    }});
     return list;
   };
   runControls(s);
@@ -320,13 +339,22 @@ TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
   frame(s);
   ASSERT_TRUE(s.verify);
   s.verify->start();
+  EXPECT_TRUE(s.verify->running());
+  frame(s);  // the panel draws the run in progress
+  frame(s);
+  EXPECT_EQ(s.verify->done(), 0u);  // the first case is still waiting for these frames
+  framesDrawn.set_value();
   s.verify->wait();
+  for (const std::thread::id& t : caseThreads) {
+    EXPECT_NE(t, std::thread::id{});
+    EXPECT_NE(t, uiThread);
+  }
   EXPECT_EQ(s.verify->total(), 3u);
   EXPECT_EQ(s.verify->done(), 3u);
   EXPECT_EQ(s.verify->failed(), 2u);
   auto rows = s.verify->rows();
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_TRUE(rows[0].passed);
+  EXPECT_TRUE(rows[0].passed) << rows[0].detail;
   EXPECT_EQ(rows[1].detail, "off by one");
   EXPECT_EQ(rows[2].detail, "threw: boom");
   frame(s);
