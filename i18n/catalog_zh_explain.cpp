@@ -103,14 +103,14 @@ constexpr CatalogueEntry kExplainEntries[] = {
     {"what {0} can be asked to run; the name given is marked", "{0} 可请求运行的策略；给出的名称已标出"},
 
     // device-profile-range, device-profile-unknown
-    {"A device profile must describe a chip the operators can plan for: 1 to 1024 vector cores, 0 to 1024 cube cores, "
-     "and buffers of 1 KiB (every operator's smallest tile) to 64 MiB; rates positive.",
-     "设备配置必须描述一块算子能够为之规划的芯片：1 到 1024 个 Vector 核，0 到 1024 个 Cube 核，缓冲区 1 KiB"
-     "（每个算子的最小分块）到 64 MiB；速率为正。"},
+    {"A device profile must describe a chip the operators can plan for: {0} to {1} vector cores, {2} to {3} cube cores, "
+     "and buffers of {4} (every operator's smallest tile) to {5}; rates positive.",
+     "设备配置必须描述一块算子能够为之规划的芯片：{0} 到 {1} 个 Vector 核，{2} 到 {3} 个 Cube 核，缓冲区 {4}"
+     "（每个算子的最小分块）到 {5}；速率为正。"},
     {"profile {0}: {1} = {2} is outside [{3}, {4}]", "配置 {0}：{1} = {2} 超出 [{3}, {4}]"},
     {"profile {0}: {1} = {2} is not a positive number", "配置 {0}：{1} = {2} 不是正数"},
     {"profile {0}: {1} = {2} is not a number >= {3}", "配置 {0}：{1} = {2} 不是 >= {3} 的数"},
-    {"{0}1k .. 64m (e.g. {0}16k, the classroom chip's UB)", "{0}1k .. 64m（例如 {0}16k，即 classroom 芯片的 UB）"},
+    {"{0}{1} .. {2} (e.g. {0}16k, the classroom chip's UB)", "{0}{1} .. {2}（例如 {0}16k，即 classroom 芯片的 UB）"},
     {"{0} a positive number", "{0} 取正数"},
     {"{0} a number >= {1}", "{0} 取 >= {1} 的数"},
     {"{0} must lie in the marked range", "{0} 必须位于标出的范围内"},

@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <vector>
+
+#include "gradlab/profile.h"
 
 #include "refusal_cases.h"
 
@@ -148,6 +152,30 @@ TEST(ExplainRefusal, NeverContradictsTheLibrarysSentence) {
   ASSERT_TRUE(refusal::explain(pool, poolResult).matched);
   pool.indices = {4, 9, 10, 8};  // the first bad one is now [0, 0, 0, 1] = 9
   EXPECT_FALSE(refusal::explain(pool, poolResult).matched);
+}
+
+// A device spec is explained from the parser's facts, never from its sentence: a reworded (or translated,
+// or empty) error gives the same explanation.
+TEST(ExplainRefusal, ADeviceSpecIsExplainedFromFactsNotFromTheSentence) {
+  for (const std::string spec : {"classroom:ub=512", "cubes=0", "cores=4000", "atlas-a9"}) {
+    DeviceProfile p;
+    std::string error;
+    ASSERT_FALSE(parseProfileSpec(spec, &p, &error)) << spec;
+    const refusal::Explanation asWritten = refusal::explainDeviceSpec(spec, error);
+    const refusal::Explanation reworded = refusal::explainDeviceSpec(spec, "the device spec was not accepted");
+    ASSERT_TRUE(asWritten.matched) << spec;
+    EXPECT_TRUE(reworded.matched) << spec;
+    EXPECT_EQ(reworded.ruleId, asWritten.ruleId) << spec;
+    EXPECT_EQ(reworded.numbers, asWritten.numbers) << spec;
+    EXPECT_EQ(reworded.fixes, asWritten.fixes) << spec;
+    EXPECT_EQ(reworded.message, "the device spec was not accepted");
+  }
+  EXPECT_EQ(refusal::explainDeviceSpec("classroom:ub=512", "").numbers,
+            std::vector<std::string>{"profile classroom: ubBytes = 512 B is outside [1 KiB, 64 MiB]"});
+  EXPECT_EQ(refusal::explainDeviceSpec("cubes=0", "").fixes, std::vector<std::string>{"cubes=1 .. 1024"});
+  // A spec that parses, or one refused for its form, has no rule to explain it.
+  EXPECT_FALSE(refusal::explainDeviceSpec("classroom", "").matched);
+  EXPECT_FALSE(refusal::explainDeviceSpec("classroom:cores", "bad item").matched);
 }
 
 TEST(ExplainRefusal, TheTextDrawsASmallPicture) {

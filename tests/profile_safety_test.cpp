@@ -3,9 +3,11 @@
 // is not aligned to its element size is refused, and unified-buffer accesses are bounds-checked.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <string_view>
 
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "gradlab/ops.h"
@@ -45,6 +47,86 @@ TEST(ProfileSafety, ProblemsNameTheField) {
   p.cubeCores = -3;
   EXPECT_TRUE(mentions(profileProblem(p), "cubeCores = -3")) << profileProblem(p);
   for (const DeviceProfile& b : builtinProfiles()) EXPECT_EQ(profileProblem(b), "") << b.name;
+}
+
+// One table of limits: each limit broken alone is the one profileProblem names, with the table's range.
+TEST(ProfileSafety, ProblemsComeFromTheOneTableOfLimits) {
+  ASSERT_GE(profileLimits().size(), 14u);
+  for (const ProfileLimit& limit : profileLimits()) {
+    EXPECT_TRUE(limit.legal(limit.get(builtinProfiles().front()))) << limit.field;
+    EXPECT_FALSE(limit.legal(limit.aboveLow ? limit.low : limit.low - 1)) << limit.field;
+    EXPECT_FALSE(limit.legal(std::nan(""))) << limit.field;
+    if (std::isfinite(limit.high)) {
+      EXPECT_FALSE(limit.legal(limit.high + 1)) << limit.field;
+    }
+  }
+  const auto& limits = profileLimits();
+  auto field = [&](std::string_view name) {
+    return *std::find_if(limits.begin(), limits.end(), [&](const ProfileLimit& l) { return l.field == name; });
+  };
+  EXPECT_EQ(field("vectorCores").high, kMaxCores);
+  EXPECT_EQ(field("ubBytes").low, static_cast<double>(kMinUbBytes));
+  EXPECT_EQ(field("ubBytes").high, static_cast<double>(kMaxUbBytes));
+  DeviceProfile p = builtinProfiles().front();
+  p.l0bBytes = kMaxUbBytes + 1;
+  ASSERT_NE(brokenProfileLimit(p), nullptr);
+  EXPECT_STREQ(brokenProfileLimit(p)->field, "l0bBytes");
+  EXPECT_EQ(profileProblem(p), "device profile atlas-a2: l0bBytes = 67108865 is outside [1024, 67108864]");
+  p = builtinProfiles().front();
+  p.atomicAddCost = 0.5;
+  EXPECT_STREQ(brokenProfileLimit(p)->field, "atomicAddCost");
+  EXPECT_EQ(profileProblem(p), "device profile atlas-a2: atomicAddCost = 0.5 is outside [1, 1000]");
+  p = builtinProfiles().front();
+  p.gmBandwidthGBps = 0;
+  EXPECT_EQ(profileProblem(p), "device profile atlas-a2: gmBandwidthGBps = 0 is not a positive number");
+  p.vectorCores = 0;  // two broken: the first in the table's order is named
+  EXPECT_STREQ(brokenProfileLimit(p)->field, "vectorCores");
+  EXPECT_EQ(brokenProfileLimit(builtinProfiles().back()), nullptr);
+}
+
+// parseProfileSpec says what it refused as facts, with the table's limit and the range a spec keeps.
+TEST(ProfileSafety, SpecRefusalsAreFacts) {
+  using Kind = ProfileSpecRefusal::Kind;
+  auto refusalOf = [](const std::string& spec) {
+    DeviceProfile p;
+    std::string error;
+    ProfileSpecRefusal why;
+    EXPECT_FALSE(parseProfileSpec(spec, &p, &error, &why)) << spec;
+    EXPECT_FALSE(error.empty()) << spec;
+    return why;
+  };
+  ProfileSpecRefusal why = refusalOf("classroom:ub=512");
+  EXPECT_EQ(why.kind, Kind::kOutOfRange);
+  EXPECT_EQ(why.text, "ub=512");
+  EXPECT_EQ(why.key, "ub");
+  ASSERT_NE(why.limit, nullptr);
+  EXPECT_STREQ(why.limit->field, "ubBytes");
+  EXPECT_EQ(why.low, static_cast<double>(kMinUbBytes));
+  EXPECT_EQ(why.high, static_cast<double>(kMaxUbBytes));
+  EXPECT_EQ(why.value, 512u);
+  EXPECT_EQ(why.profile.name, "classroom");
+  EXPECT_EQ(why.profile.ubBytes, 512u);
+  why = refusalOf("cube_cores=0");
+  EXPECT_EQ(why.key, "cubes");
+  EXPECT_STREQ(why.limit->field, "cubeCores");
+  EXPECT_EQ(why.limit->low, 0.0);  // a profile may have no cube core ...
+  EXPECT_EQ(why.low, 1.0);         // ... a spec asks for at least one
+  why = refusalOf("cores=2000");
+  EXPECT_EQ(why.kind, Kind::kOutOfRange);
+  EXPECT_EQ(why.value, 2000u);
+  EXPECT_EQ(why.profile.vectorCores, 2000);
+  EXPECT_EQ(refusalOf("nosuch").kind, Kind::kUnknownProfile);
+  EXPECT_EQ(refusalOf("nosuch").text, "nosuch");
+  EXPECT_EQ(refusalOf("").kind, Kind::kEmpty);
+  EXPECT_EQ(refusalOf("classroom:cores").kind, Kind::kBadItem);
+  EXPECT_EQ(refusalOf("classroom:cores=x").kind, Kind::kBadValue);
+  EXPECT_EQ(refusalOf("classroom:freq=3").key, "freq");
+  EXPECT_EQ(refusalOf("cores=2:ub=4k").kind, Kind::kBadShape);
+  DeviceProfile p;
+  std::string error;
+  ProfileSpecRefusal cleared = refusalOf("nosuch");
+  EXPECT_TRUE(parseProfileSpec("classroom:cores=2", &p, &error, &cleared));
+  EXPECT_EQ(cleared.kind, Kind::kNone);
 }
 
 TEST(ProfileSafety, SetActiveProfileRefusesAnUnusableOneAndKeepsThePrevious) {

@@ -37,8 +37,6 @@ struct Call {
   OpSizes sizes;
   const std::string& stage;
   const std::string& message;
-  std::optional<DeviceProfile> specProfile;  // explainDeviceSpec: the spec's profile, ranges unchecked
-  std::string specItem, specHead;            // explainDeviceSpec: the offending "key=value", the profile name
 };
 
 // What a rule recomputed: its explanation and the texts the library's message must contain.
@@ -330,114 +328,75 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
 
 // ---- device profiles and the unified buffer ------------------------------------------------------------
 
-// One field of a DeviceProfile and its legal range, in profileProblem's order.
-struct ProfileField {
-  const char* name;     // "ubBytes"
-  const char* specKey;  // what a device spec calls it ("ub"), or ""
-  double (*get)(const DeviceProfile&);
-  double lo, hi;        // legal: [lo, hi] (hi infinite: no upper end)
-  bool bytes;
-  bool strictLow;       // legal: > lo (rates)
-};
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kMinBuf = static_cast<double>(kMinUbBytes), kMaxBuf = static_cast<double>(kMaxUbBytes);
-const ProfileField kProfileFields[] = {
-    {"vectorCores", "cores", [](const DeviceProfile& p) { return double(p.vectorCores); }, 1, kMaxCores, false, false},
-    {"cubeCores", "cubes", [](const DeviceProfile& p) { return double(p.cubeCores); }, 0, kMaxCores, false, false},
-    {"ubBytes", "ub", [](const DeviceProfile& p) { return double(p.ubBytes); }, kMinBuf, kMaxBuf, true, false},
-    {"l1Bytes", "", [](const DeviceProfile& p) { return double(p.l1Bytes); }, kMinBuf, kMaxBuf, true, false},
-    {"l0aBytes", "", [](const DeviceProfile& p) { return double(p.l0aBytes); }, kMinBuf, kMaxBuf, true, false},
-    {"l0bBytes", "", [](const DeviceProfile& p) { return double(p.l0bBytes); }, kMinBuf, kMaxBuf, true, false},
-    {"l0cBytes", "", [](const DeviceProfile& p) { return double(p.l0cBytes); }, kMinBuf, kMaxBuf, true, false},
-    {"cubeMacsPerNs", "", [](const DeviceProfile& p) { return p.cubeMacsPerNs; }, 0, kInf, false, true},
-    {"mte1BandwidthGBps", "", [](const DeviceProfile& p) { return p.mte1BandwidthGBps; }, 0, kInf, false, true},
-    {"gmBandwidthGBps", "", [](const DeviceProfile& p) { return p.gmBandwidthGBps; }, 0, kInf, false, true},
-    {"mteBandwidthGBps", "", [](const DeviceProfile& p) { return p.mteBandwidthGBps; }, 0, kInf, false, true},
-    {"vectorElemsPerNs", "", [](const DeviceProfile& p) { return p.vectorElemsPerNs; }, 0, kInf, false, true},
-    {"launchOverheadUs", "", [](const DeviceProfile& p) { return p.launchOverheadUs; }, 0, kInf, false, false},
-    {"atomicAddCost", "", [](const DeviceProfile& p) { return p.atomicAddCost; }, 1, 1000, false, false},
-};
+// A profile number as the explanations write it: sizes in KiB/MiB, others as numbers.
+std::string limitText(const ProfileLimit& l, double v) { return l.bytes ? bytesText(v) : num(v); }
 
-bool fieldLegal(const ProfileField& f, double v) {
-  return std::isfinite(v) && (f.strictLow ? v > f.lo : v >= f.lo) && v <= f.hi;
+// "1k", "64m": a size as a device spec writes it.
+std::string specSize(double bytes) {
+  const auto b = static_cast<uint64_t>(bytes);
+  return b % (uint64_t{1} << 20) == 0 ? std::to_string(b >> 20) + "m" : std::to_string(b >> 10) + "k";
 }
 
-std::string fieldText(const ProfileField& f, double v) { return f.bytes ? bytesText(v) : num(v); }
-
-Candidate profileCandidate(const ProfileField& f, double v, const std::string& profileName) {
+// The explanation of `l` broken by `v`, with the range [low, high] the caller must keep (a spec's may be
+// narrower than the profile's: at least one cube core).
+Candidate profileCandidate(const ProfileLimit& l, double v, double low, double high, const std::string& profileName) {
   Candidate k;
   Explanation& e = k.e;
-  const bool range = f.hi != kInf;
-  e.plain = tr("A device profile must describe a chip the operators can plan for: 1 to 1024 vector cores, 0 to "
-               "1024 cube cores, and buffers of 1 KiB (every operator's smallest tile) to 64 MiB; rates positive.");
-  const std::string value = fieldText(f, v);
-  e.numbers.push_back(range         ? trf("profile {0}: {1} = {2} is outside [{3}, {4}]", profileName, f.name, value,
-                                          fieldText(f, f.lo), fieldText(f, f.hi))
-                      : f.strictLow ? trf("profile {0}: {1} = {2} is not a positive number", profileName, f.name, value)
-                                    : trf("profile {0}: {1} = {2} is not a number >= {3}", profileName, f.name, value,
-                                          fieldText(f, f.lo)));
-  const std::string key = *f.specKey ? std::string(f.specKey) + "=" : std::string(f.name) + " = ";
+  const bool range = std::isfinite(high);
+  const ProfileLimit& cores = profileLimits()[0];
+  const ProfileLimit& cubes = profileLimits()[1];
+  const ProfileLimit& ub = profileLimits()[2];
+  e.plain = trf("A device profile must describe a chip the operators can plan for: {0} to {1} vector cores, {2} to {3} "
+                "cube cores, and buffers of {4} (every operator's smallest tile) to {5}; rates positive.",
+                num(cores.low), num(cores.high), num(cubes.low), num(cubes.high), bytesText(ub.low), bytesText(ub.high));
+  const std::string value = limitText(l, v);
+  e.numbers.push_back(range        ? trf("profile {0}: {1} = {2} is outside [{3}, {4}]", profileName, l.field, value,
+                                         limitText(l, low), limitText(l, high))
+                      : l.aboveLow ? trf("profile {0}: {1} = {2} is not a positive number", profileName, l.field, value)
+                                   : trf("profile {0}: {1} = {2} is not a number >= {3}", profileName, l.field, value,
+                                         limitText(l, low)));
+  const std::string key = *l.specKey ? std::string(l.specKey) + "=" : std::string(l.field) + " = ";
   if (range) {
-    e.fixes.push_back(f.bytes ? trf("{0}1k .. 64m (e.g. {0}16k, the classroom chip's UB)", key)
-                              : key + fieldText(f, f.lo) + " .. " + fieldText(f, f.hi));
+    e.fixes.push_back(l.bytes ? trf("{0}{1} .. {2} (e.g. {0}16k, the classroom chip's UB)", key, specSize(low), specSize(high))
+                              : key + limitText(l, low) + " .. " + limitText(l, high));
   } else {
-    e.fixes.push_back(f.strictLow ? trf("{0} a positive number", f.name) : trf("{0} a number >= {1}", f.name, fieldText(f, f.lo)));
+    e.fixes.push_back(l.aboveLow ? trf("{0} a positive number", l.field) : trf("{0} a number >= {1}", l.field, limitText(l, low)));
   }
-  Gauge& g = gaugePicture(e, f.name, v, range ? f.hi : f.lo, fieldText(f, v), fieldText(f, range ? f.hi : f.lo),
-                          range         ? trf("{0} must lie in the marked range", f.name)
-                          : f.strictLow ? trf("{0} must be > 0", f.name)
-                                        : trf("{0} must be >= 0", f.name));
+  Gauge& g = gaugePicture(e, l.field, v, range ? high : low, limitText(l, v), limitText(l, range ? high : low),
+                          range        ? trf("{0} must lie in the marked range", l.field)
+                          : l.aboveLow ? trf("{0} must be > 0", l.field)
+                                       : trf("{0} must be >= 0", l.field));
   g.atMost = range;
-  if (range) g.low = f.lo;
-  g.logScale = range && f.hi / std::max(f.lo, 1.0) > 100.0;
-  g.lowText = range ? fieldText(f, f.lo) : "";
+  if (range) g.low = low;
+  g.logScale = range && high / std::max(low, 1.0) > 100.0;
+  g.lowText = range ? limitText(l, low) : "";
   return k;
 }
 
+// A RunRequest's profile that breaks a limit (stage "setup"); device specs are explained from the parser's
+// own facts (explainDeviceSpec).
 std::optional<Candidate> profileOutOfRange(const Call& c) {
-  if (c.stage == "device") {
-    if (!c.specProfile || c.specItem.empty()) return std::nullopt;
-    const std::string key = c.specItem.substr(0, c.specItem.find('='));
-    for (ProfileField f : kProfileFields) {
-      if (key != f.specKey) continue;
-      f.lo = std::max(f.lo, 1.0);  // a spec asks for at least one core of each kind
-      Candidate k = profileCandidate(f, f.get(*c.specProfile), c.specProfile->name);
-      k.evidence = {c.specItem};
-      return k;
-    }
-    return std::nullopt;
-  }
   if (!c.r.profile) return std::nullopt;
-  const std::string problem = profileProblem(*c.r.profile);
-  if (problem.empty()) return std::nullopt;
-  for (const ProfileField& f : kProfileFields) {
-    const double v = f.get(*c.r.profile);
-    if (fieldLegal(f, v)) continue;
-    Candidate k = profileCandidate(f, v, c.r.profile->name);
-    k.evidence = {problem, std::string(f.name) + " = "};
-    return k;
-  }
-  return std::nullopt;
+  const ProfileLimit* broken = brokenProfileLimit(*c.r.profile);
+  if (broken == nullptr) return std::nullopt;
+  Candidate k = profileCandidate(*broken, broken->get(*c.r.profile), broken->low, broken->high, c.r.profile->name);
+  k.evidence = {profileProblem(*c.r.profile)};
+  return k;
 }
 
-std::optional<Candidate> profileUnknown(const Call& c) {
-  if (c.stage != "device" || c.specHead.empty()) return std::nullopt;
+Candidate profileUnknown(const std::string& given) {
   Candidate k;
   Explanation& e = k.e;
   Choices& ch = e.picture.choices;
   ch.what = tr("device profile");
   for (const DeviceProfile& p : builtinProfiles()) ch.allowed.push_back(p.name);
-  ch.given = c.specHead;
-  for (const std::string& name : ch.allowed) {
-    if (name == detail::lower(ch.given)) return std::nullopt;
-  }
+  ch.given = given;
   e.plain = tr("A device spec starts with a built-in profile's name; cores, cubes and ub may then override its "
                "numbers (name:cores=8,ub=64k).");
   e.numbers.push_back(trf("\"{0}\" is not a built-in profile: {1}", ch.given, detail::joinOr(ch.allowed)));
   e.fixes.push_back(trf("a profile name: {0}, e.g. classroom:cores=2", detail::joinOr(ch.allowed)));
   e.picture.kind = PictureKind::kChoices;
   e.picture.caption = tr("the built-in profiles; the name given is marked");
-  k.evidence = {"'" + ch.given + "'"};
   return k;
 }
 
@@ -700,10 +659,10 @@ const Entry kEntries[] = {
      ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "is not one of", strategyUnknown},
     {{"device-profile-range", "device profile numbers within their limits",
       "a device profile with cores, cube cores or a buffer outside its range (e.g. ub=512)", PictureKind::kGauges},
-     0, "setup|device", "RunRequest::profile: |is out of range", profileOutOfRange},
+     0, "setup", "RunRequest::profile: ", profileOutOfRange},
     {{"device-profile-unknown", "a built-in device profile", "a device spec naming no built-in profile",
       PictureKind::kChoices},
-     0, "device", "unknown device profile", profileUnknown},
+     0, "device", "", nullptr},  // explainDeviceSpec, from parseProfileSpec's facts
     {{"ub-budget", "every tile fits the unified buffer", "a plan whose tile needs more UB than the profile has",
       PictureKind::kGauges},
      ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "bytes of unified buffer but device profile", ubBudget},
@@ -735,26 +694,34 @@ Explanation basics(int status, const std::string& stage, const std::string& mess
   return e;
 }
 
+// `e` (the run's code, stage and message) explained by `entry`'s candidate.
+Explanation adopt(const Entry& entry, Candidate k, const Explanation& base) {
+  Explanation e = std::move(k.e);
+  e.refused = base.refused;
+  e.status = base.status;
+  e.codeName = base.codeName;
+  e.stage = base.stage;
+  e.message = base.message;
+  e.matched = true;
+  e.ruleId = entry.info.id;
+  e.rule = tr(entry.info.name);
+  return e;
+}
+
+const Entry& entryOf(std::string_view id) {
+  return *std::find_if(std::begin(kEntries), std::end(kEntries), [&](const Entry& e) { return e.info.id == id; });
+}
+
 Explanation match(const Call& c, int status, Explanation e) {
   for (const Entry& entry : kEntries) {
-    if (entry.status != 0 && entry.status != status) continue;
+    if (entry.recompute == nullptr || (entry.status != 0 && entry.status != status)) continue;
     if (!anyOf(c.stage, entry.stages, true) || !anyOf(c.message, entry.markers, false)) continue;
     std::optional<Candidate> k = entry.recompute(c);
     if (!k) continue;
     if (!std::all_of(k->evidence.begin(), k->evidence.end(), [&](const std::string& s) { return contains(c.message, s); })) {
       continue;
     }
-    const Explanation base = e;
-    e = std::move(k->e);
-    e.refused = base.refused;
-    e.status = base.status;
-    e.codeName = base.codeName;
-    e.stage = base.stage;
-    e.message = base.message;
-    e.matched = true;
-    e.ruleId = entry.info.id;
-    e.rule = tr(entry.info.name);
-    return e;
+    return adopt(entry, std::move(*k), e);
   }
   return e;
 }
@@ -793,68 +760,24 @@ Explanation explain(const RunRequest& request, const RunResult& result) {
   if (result.ok() || static_cast<size_t>(request.op) >= kOpCount) return e;
   const OpInfo& op = opInfo(request.op);
   const bool twinStage = result.stage.rfind("forward ", 0) == 0 && op.twin != OpKind::kCount;
-  const Call call{request, twinStage ? opInfo(op.twin) : op, sizesOf(request), result.stage, result.message, {}, {}, {}};
+  const Call call{request, twinStage ? opInfo(op.twin) : op, sizesOf(request), result.stage, result.message};
   return match(call, result.status, std::move(e));
 }
 
 Explanation explainDeviceSpec(const std::string& spec, const std::string& error) {
   Explanation e = basics(0, "device", error);
   e.refused = true;
-  const RunRequest none;
-  const std::string stage = "device";
-  Call call{none, opInfo(none.op), sizesOf(none), stage, error, std::nullopt, {}, {}};
-  // Read the spec as parseProfileSpec does, without its range checks: the profile name, then key=value
-  // items in order; the first item outside its range is what parseProfileSpec refused.
-  const std::string trimmed = detail::trim(spec);
-  const size_t colon = trimmed.find(':');
-  const std::string head = detail::trim(trimmed.substr(0, colon));
-  DeviceProfile p = builtinProfiles().front();
-  std::string rest = trimmed;
-  if (head.find('=') == std::string::npos) {
-    const auto it = std::find_if(builtinProfiles().begin(), builtinProfiles().end(),
-                                 [&](const DeviceProfile& b) { return b.name == detail::lower(head); });
-    if (it == builtinProfiles().end()) {
-      call.specHead = head;
-      return match(call, 0, std::move(e));
-    }
-    p = *it;
-    rest = colon == std::string::npos ? "" : trimmed.substr(colon + 1);
+  // The parser's own facts say what it refused: no second reading of the spec, no reading of its sentence.
+  DeviceProfile parsed;
+  std::string sentence;
+  ProfileSpecRefusal why;
+  if (parseProfileSpec(spec, &parsed, &sentence, &why)) return e;
+  using Kind = ProfileSpecRefusal::Kind;
+  if (why.kind == Kind::kOutOfRange && why.limit != nullptr) {
+    return adopt(entryOf("device-profile-range"),
+                 profileCandidate(*why.limit, static_cast<double>(why.value), why.low, why.high, why.profile.name), e);
   }
-  bool cubesGiven = false;
-  size_t start = 0;
-  while (start <= rest.size()) {
-    const size_t comma = std::min(rest.find(',', start), rest.size());
-    const std::string item = detail::trim(rest.substr(start, comma - start));
-    start = comma + 1;
-    if (item.empty()) continue;
-    const size_t eq = item.find('=');
-    uint64_t v = 0;
-    if (eq == std::string::npos || !detail::parseBytes(detail::trim(item.substr(eq + 1)), &v)) return e;
-    const std::string key = detail::lower(detail::trim(item.substr(0, eq)));
-    const std::string shown = key + "=" + detail::trim(item.substr(eq + 1));
-    const double value = static_cast<double>(v);
-    bool legal = true;
-    if (key == "cores" || key == "vector_cores") {
-      p.vectorCores = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
-      if (!cubesGiven) p.cubeCores = static_cast<int32_t>((std::min<uint64_t>(v, uint64_t{1} << 30) + 1) / 2);
-      legal = value >= 1 && value <= kMaxCores;
-    } else if (key == "cubes" || key == "cube_cores") {
-      p.cubeCores = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
-      cubesGiven = true;
-      legal = value >= 1 && value <= kMaxCores;  // a spec asks for at least one cube core
-    } else if (key == "ub") {
-      p.ubBytes = v;
-      legal = v >= kMinUbBytes && v <= kMaxUbBytes;
-    } else {
-      return e;
-    }
-    if (!legal) {
-      call.specProfile = p;
-      // parseProfileSpec names the item by its short key and the value as written ("cores=0").
-      call.specItem = (key == "vector_cores" ? "cores" : key == "cube_cores" ? "cubes" : key) + shown.substr(shown.find('='));
-      return match(call, 0, std::move(e));
-    }
-  }
+  if (why.kind == Kind::kUnknownProfile) return adopt(entryOf("device-profile-unknown"), profileUnknown(why.text), e);
   return e;
 }
 

@@ -82,36 +82,6 @@ size_t columns(std::string_view text) {
   return text.size() - wide;
 }
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-std::string trim(const std::string& text) {
-  size_t b = 0, e = text.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-  return text.substr(b, e - b);
-}
-
-bool parseBytes(const std::string& text, uint64_t* out) {
-  size_t digits = 0;
-  uint64_t v = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) {
-    if (v > (std::numeric_limits<uint64_t>::max() - 9) / 10) return false;
-    v = v * 10 + static_cast<uint64_t>(text[digits++] - '0');
-  }
-  if (digits == 0) return false;
-  const std::string suffix = lower(text.substr(digits));
-  const uint64_t scale = suffix.empty()                                          ? 1
-                         : suffix == "k" || suffix == "kb" || suffix == "kib"   ? 1024
-                         : suffix == "m" || suffix == "mb" || suffix == "mib"   ? 1024 * 1024
-                                                                                : 0;
-  if (scale == 0 || v > std::numeric_limits<uint64_t>::max() / scale) return false;
-  *out = v * scale;
-  return true;
-}
-
 }  // namespace detail
 
 namespace {

@@ -26,9 +26,5 @@ const char* aclDtypeName(aclDataType dtype);
 std::string joinOr(const std::vector<std::string>& items);
 // Terminal columns of `text`: a Chinese character (U+3000 and up) is two, any other byte one.
 size_t columns(std::string_view text);
-std::string lower(std::string text);
-std::string trim(const std::string& text);
-// "65536", "64k", "1m" (k/kb/kib, m/mb/mib): as parseProfileSpec reads a size; false when it cannot.
-bool parseBytes(const std::string& text, uint64_t* out);
 
 }  // namespace gradlab::refusal::detail

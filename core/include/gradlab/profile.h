@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,24 @@ inline constexpr uint64_t kMaxUbBytes = uint64_t{64} << 20;
 // The cube's fractal: M and N are cut in 16s, K in 16s (FLOAT16/BF16) or 8s (FLOAT).
 inline constexpr int64_t kCubeFractal = 16;
 
+// One number of a DeviceProfile and the range every profile keeps it in. profileLimits() is the one table
+// of them: profileProblem, parseProfileSpec and the refusal explanations (gradlab/refusal.h) all read it.
+struct ProfileLimit {
+  const char* field;     // "ubBytes"
+  const char* specKey;   // what a device spec calls it ("ub"), or "" when a spec cannot set it
+  double low, high;      // legal: low <= value <= high (high infinite: no upper end)
+  bool aboveLow;         // legal: value > low instead (rates)
+  bool integral;         // a count or a size: written without a point
+  bool bytes;            // a size in bytes
+  double (*get)(const DeviceProfile&);
+  bool legal(double value) const;
+};
+// In the order profileProblem checks them: vectorCores, cubeCores, ubBytes, the cube's buffers, the rates,
+// launchOverheadUs, atomicAddCost.
+std::span<const ProfileLimit> profileLimits();
+// The first limit `profile` breaks, in that order; nullptr when it keeps them all.
+const ProfileLimit* brokenProfileLimit(const DeviceProfile& profile);
+
 // "" when the operators can plan with `profile`; otherwise one sentence naming the field and its value.
 std::string profileProblem(const DeviceProfile& profile);
 
@@ -57,7 +76,27 @@ aclnnStatus setActiveProfile(const DeviceProfile& profile);
 // Parses "name", "name:cores=8,ub=65536" or "cores=8,ub=64k"; returns false and fills `error` on a bad spec.
 // cores=N sets N vector cores and (N + 1) / 2 cube cores (one cube core per two vector cores, as on the
 // chip); cubes=M sets the cube cores alone.
-bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error);
+// `refusal`, when given, receives what was refused as facts (the error sentence is written from them).
+struct ProfileSpecRefusal {
+  enum class Kind : uint8_t {
+    kNone,            // the spec parsed
+    kEmpty,           // nothing but spaces
+    kUnknownProfile,  // text: the name given
+    kBadShape,        // text: the spec ("a=1:b", a colon after items)
+    kBadItem,         // text: an item without '='
+    kBadValue,        // text: the item whose value is not a size
+    kUnknownKey,      // text: the item, key: its key
+    kOutOfRange,      // text: the item ("cores=0"), key: its short key, limit/low/high/value: the range broken
+  };
+  Kind kind = Kind::kNone;
+  std::string text, key;
+  const ProfileLimit* limit = nullptr;
+  double low = 0.0, high = 0.0;  // the range a spec keeps: the limit's, but at least one cube core
+  uint64_t value = 0;
+  DeviceProfile profile;         // kOutOfRange: the spec's profile up to that item, the value given in place
+};
+bool parseProfileSpec(const std::string& spec, DeviceProfile* out, std::string* error,
+                      ProfileSpecRefusal* refusal = nullptr);
 
 }  // namespace gradlab
 GRADLAB_API_END

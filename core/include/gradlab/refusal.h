@@ -9,7 +9,9 @@
 // sentence. An entry explains a refusal only when the request breaks its rule *and* the library's message
 // is that rule's (its marker and the numbers the explanation names all appear in it), so an explanation
 // never contradicts the library; when no entry fits, the explanation says so and shows only the code and
-// the message. Part of gradlab::verify (no ImGui): the CLI and the app both link it.
+// the message. A device spec's refusal is explained from parseProfileSpec's own facts (ProfileSpecRefusal)
+// and every profile limit comes from profileLimits(): the spec's wording is never read. Part of
+// gradlab::verify (no ImGui): the CLI and the app both link it.
 #pragma once
 
 #include <cstdint>

@@ -100,7 +100,63 @@ const std::vector<DeviceProfile>& englishProfiles() {
   return profiles;
 }
 
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kMinBuffer = static_cast<double>(kMinUbBytes), kMaxBuffer = static_cast<double>(kMaxUbBytes);
+
+// Every buffer must hold the operators' smallest tile (and the cube's, one fractal of each operand: 1 KiB).
+const ProfileLimit kLimits[] = {
+    {"vectorCores", "cores", 1, kMaxCores, false, true, false, [](const DeviceProfile& p) { return double(p.vectorCores); }},
+    {"cubeCores", "cubes", 0, kMaxCores, false, true, false, [](const DeviceProfile& p) { return double(p.cubeCores); }},
+    {"ubBytes", "ub", kMinBuffer, kMaxBuffer, false, true, true, [](const DeviceProfile& p) { return double(p.ubBytes); }},
+    {"l1Bytes", "", kMinBuffer, kMaxBuffer, false, true, true, [](const DeviceProfile& p) { return double(p.l1Bytes); }},
+    {"l0aBytes", "", kMinBuffer, kMaxBuffer, false, true, true, [](const DeviceProfile& p) { return double(p.l0aBytes); }},
+    {"l0bBytes", "", kMinBuffer, kMaxBuffer, false, true, true, [](const DeviceProfile& p) { return double(p.l0bBytes); }},
+    {"l0cBytes", "", kMinBuffer, kMaxBuffer, false, true, true, [](const DeviceProfile& p) { return double(p.l0cBytes); }},
+    {"cubeMacsPerNs", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.cubeMacsPerNs; }},
+    {"mte1BandwidthGBps", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.mte1BandwidthGBps; }},
+    {"gmBandwidthGBps", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.gmBandwidthGBps; }},
+    {"mteBandwidthGBps", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.mteBandwidthGBps; }},
+    {"vectorElemsPerNs", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.vectorElemsPerNs; }},
+    {"launchOverheadUs", "", 0, kInfinity, false, false, false, [](const DeviceProfile& p) { return p.launchOverheadUs; }},
+    {"atomicAddCost", "", 1, 1000, false, false, false, [](const DeviceProfile& p) { return p.atomicAddCost; }},
+};
+
+// A limit's number as the messages write it: counts and sizes whole, others as a stream would. (A size past
+// 2^53 bytes, absurd for a buffer, is written as its nearest double.)
+std::string limitNumber(const ProfileLimit& limit, double v) {
+  if (!limit.integral || !std::isfinite(v)) return rt::cat(v);
+  char text[48];
+  std::snprintf(text, sizeof text, "%.0f", v);
+  return text;
+}
+
+// A spec's size as its range is written: "1k", "64M".
+std::string sizeText(double bytes) {
+  const auto b = static_cast<uint64_t>(bytes);
+  if (b % (uint64_t{1} << 20) == 0) return std::to_string(b >> 20) + "M";
+  if (b % 1024 == 0) return std::to_string(b >> 10) + "k";
+  return std::to_string(b);
+}
+
+const ProfileLimit& limitOfSpecKey(const char* key) {
+  for (const ProfileLimit& l : kLimits) {
+    if (std::string(l.specKey) == key) return l;
+  }
+  return kLimits[0];
+}
+
 }  // namespace
+
+bool ProfileLimit::legal(double v) const { return std::isfinite(v) && (aboveLow ? v > low : v >= low) && v <= high; }
+
+std::span<const ProfileLimit> profileLimits() { return kLimits; }
+
+const ProfileLimit* brokenProfileLimit(const DeviceProfile& profile) {
+  for (const ProfileLimit& l : kLimits) {
+    if (!l.legal(l.get(profile))) return &l;
+  }
+  return nullptr;
+}
 
 // Their descriptions are English; a program shows them in its reader's language where it shows them.
 const std::vector<DeviceProfile>& builtinProfiles() { return englishProfiles(); }
@@ -115,38 +171,17 @@ DeviceProfile activeProfile() {
 }
 
 std::string profileProblem(const DeviceProfile& p) {
-  using rt::cat;
-  auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
-  if (p.vectorCores < 1 || p.vectorCores > kMaxCores) {
-    return cat("device profile ", p.name, ": vectorCores = ", p.vectorCores, " is outside [1, ", kMaxCores, "]");
+  const ProfileLimit* broken = brokenProfileLimit(p);
+  if (broken == nullptr) return {};
+  const ProfileLimit& l = *broken;
+  std::string problem = rt::cat("device profile ", p.name, ": ", l.field, " = ", limitNumber(l, l.get(p)));
+  if (l.aboveLow) return problem + " is not a positive number";
+  if (l.high == kInfinity) return problem + " is not a number >= " + limitNumber(l, l.low);
+  problem += rt::cat(" is outside [", limitNumber(l, l.low), ", ", limitNumber(l, l.high), "]");
+  if (&l == &limitOfSpecKey("ub")) {
+    problem += rt::cat(" (the operators' smallest tiles need ", kMinUbBytes, " bytes of unified buffer)");
   }
-  if (p.cubeCores < 0 || p.cubeCores > kMaxCores) {
-    return cat("device profile ", p.name, ": cubeCores = ", p.cubeCores, " is outside [0, ", kMaxCores, "]");
-  }
-  if (p.ubBytes < kMinUbBytes || p.ubBytes > kMaxUbBytes) {
-    return cat("device profile ", p.name, ": ubBytes = ", p.ubBytes, " is outside [", kMinUbBytes, ", ", kMaxUbBytes,
-               "] (the operators' smallest tiles need ", kMinUbBytes, " bytes of unified buffer)");
-  }
-  // The cube's buffers must hold at least one fractal of each operand (16x16 fp32 values: 1 KiB).
-  const std::pair<const char*, uint64_t> cubeBuffers[] = {
-      {"l1Bytes", p.l1Bytes}, {"l0aBytes", p.l0aBytes}, {"l0bBytes", p.l0bBytes}, {"l0cBytes", p.l0cBytes}};
-  for (const auto& [field, bytes] : cubeBuffers) {
-    if (bytes < kMinUbBytes || bytes > kMaxUbBytes) {
-      return cat("device profile ", p.name, ": ", field, " = ", bytes, " is outside [", kMinUbBytes, ", ", kMaxUbBytes, "]");
-    }
-  }
-  if (!positive(p.cubeMacsPerNs)) return cat("device profile ", p.name, ": cubeMacsPerNs = ", p.cubeMacsPerNs, " is not a positive number");
-  if (!positive(p.mte1BandwidthGBps)) return cat("device profile ", p.name, ": mte1BandwidthGBps = ", p.mte1BandwidthGBps, " is not a positive number");
-  if (!positive(p.gmBandwidthGBps)) return cat("device profile ", p.name, ": gmBandwidthGBps = ", p.gmBandwidthGBps, " is not a positive number");
-  if (!positive(p.mteBandwidthGBps)) return cat("device profile ", p.name, ": mteBandwidthGBps = ", p.mteBandwidthGBps, " is not a positive number");
-  if (!positive(p.vectorElemsPerNs)) return cat("device profile ", p.name, ": vectorElemsPerNs = ", p.vectorElemsPerNs, " is not a positive number");
-  if (!(std::isfinite(p.launchOverheadUs) && p.launchOverheadUs >= 0.0)) {
-    return cat("device profile ", p.name, ": launchOverheadUs = ", p.launchOverheadUs, " is not a number >= 0");
-  }
-  if (!(std::isfinite(p.atomicAddCost) && p.atomicAddCost >= 1.0 && p.atomicAddCost <= 1000.0)) {
-    return cat("device profile ", p.name, ": atomicAddCost = ", p.atomicAddCost, " is outside [1, 1000]");
-  }
-  return {};
+  return problem;
 }
 
 aclnnStatus setActiveProfile(const DeviceProfile& profile) {
@@ -159,13 +194,18 @@ aclnnStatus setActiveProfile(const DeviceProfile& profile) {
   return ACLNN_SUCCESS;
 }
 
-bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::string* error) {
-  auto fail = [&](const std::string& why) {
-    if (error) *error = why;
+bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::string* error, ProfileSpecRefusal* refusal) {
+  using Kind = ProfileSpecRefusal::Kind;
+  ProfileSpecRefusal why;
+  auto fail = [&](Kind kind, std::string text, const std::string& sentence) {
+    why.kind = kind;
+    why.text = std::move(text);
+    if (error) *error = sentence;
+    if (refusal) *refusal = std::move(why);
     return false;
   };
   const std::string spec = trim(rawSpec);
-  if (spec.empty()) return fail("empty device profile spec (expected a name such as " + knownNames() + ")");
+  if (spec.empty()) return fail(Kind::kEmpty, "", "empty device profile spec (expected a name such as " + knownNames() + ")");
 
   DeviceProfile p = builtinProfiles().front();
   std::string rest = spec;
@@ -179,10 +219,10 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
         found = true;
       }
     }
-    if (!found) return fail("unknown device profile '" + head + "' (known: " + knownNames() + ")");
+    if (!found) return fail(Kind::kUnknownProfile, head, "unknown device profile '" + head + "' (known: " + knownNames() + ")");
     rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
   } else if (colon != std::string::npos) {
-    return fail("bad device profile spec '" + spec + "' (expected name, name:key=value,... or key=value,...)");
+    return fail(Kind::kBadShape, spec, "bad device profile spec '" + spec + "' (expected name, name:key=value,... or key=value,...)");
   }
 
   bool customized = false, cubesGiven = false;
@@ -191,23 +231,45 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     item = trim(item);
     if (item.empty()) continue;
     size_t eq = item.find('=');
-    if (eq == std::string::npos) return fail("bad item '" + item + "' (expected key=value with key cores, cubes or ub)");
+    if (eq == std::string::npos) {
+      return fail(Kind::kBadItem, item, "bad item '" + item + "' (expected key=value with key cores, cubes or ub)");
+    }
     std::string key = ops::lowerCase(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
-    if (!parseSize(value, &v)) return fail("bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
-    if (key == "cores" || key == "vector_cores") {
-      if (v < 1 || v > kMaxCores) return fail("cores=" + value + " is out of range [1, " + std::to_string(kMaxCores) + "]");
-      p.vectorCores = static_cast<int32_t>(v);
-      if (!cubesGiven) p.cubeCores = static_cast<int32_t>((v + 1) / 2);
-    } else if (key == "cubes" || key == "cube_cores") {
-      if (v < 1 || v > kMaxCores) return fail("cubes=" + value + " is out of range [1, " + std::to_string(kMaxCores) + "]");
-      p.cubeCores = static_cast<int32_t>(v);
-      cubesGiven = true;
-    } else if (key == "ub") {
-      if (v < kMinUbBytes || v > kMaxUbBytes) return fail("ub=" + value + " is out of range [1k, 64M] bytes");
+    if (!parseSize(value, &v)) {
+      return fail(Kind::kBadValue, item, "bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
+    }
+    const char* shortKey = key == "cores" || key == "vector_cores" ? "cores"
+                           : key == "cubes" || key == "cube_cores" ? "cubes"
+                           : key == "ub"                           ? "ub"
+                                                                   : nullptr;
+    if (shortKey == nullptr) {
+      why.key = key;
+      return fail(Kind::kUnknownKey, item, "unknown key '" + key + "' in '" + item + "' (known: cores, cubes, ub)");
+    }
+    const ProfileLimit& limit = limitOfSpecKey(shortKey);
+    const int32_t count = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
+    if (limit.bytes) {
       p.ubBytes = v;
+    } else if (std::string(shortKey) == "cores") {
+      p.vectorCores = count;
+      if (!cubesGiven) p.cubeCores = (count + 1) / 2;
     } else {
-      return fail("unknown key '" + key + "' in '" + item + "' (known: cores, cubes, ub)");
+      p.cubeCores = count;
+      cubesGiven = true;
+    }
+    const double low = std::max(limit.low, 1.0);  // a spec asks for at least one core of each kind
+    if (static_cast<double>(v) < low || static_cast<double>(v) > limit.high) {
+      why.key = shortKey;
+      why.limit = &limit;
+      why.low = low;
+      why.high = limit.high;
+      why.value = v;
+      why.profile = p;
+      const std::string range = limit.bytes ? "[" + sizeText(low) + ", " + sizeText(limit.high) + "] bytes"
+                                            : "[" + limitNumber(limit, low) + ", " + limitNumber(limit, limit.high) + "]";
+      return fail(Kind::kOutOfRange, std::string(shortKey) + "=" + value,
+                  std::string(shortKey) + "=" + value + " is out of range " + range);
     }
     customized = true;
   }
@@ -217,6 +279,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     p.description = rt::prose("{0} ({1} cube and {2} vector cores, {3} UB)", rt::prosePattern(p.description.c_str()), p.cubeCores, p.vectorCores, ub);
   }
   *out = p;
+  if (refusal) *refusal = ProfileSpecRefusal{};
   return true;
 }
 
