@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "gradlab/verify.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/heat_scale.h"
 #include "viz/model/ulp_error.h"
@@ -103,13 +104,19 @@ TEST(VizCorePalette, ColourBlindSafeCoresStayDistinctUnderDeuteranopia) {
 }
 
 TEST(VizUlp, SpacingOfEachType) {
+  using verify::ulpOf;  // the Compare panel's ULPs are the judge's
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1.0f), std::ldexp(1.0, -10));
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1.5f), std::ldexp(1.0, -10));
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 2.0f), std::ldexp(1.0, -9));
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, -2.0f), std::ldexp(1.0, -9));
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1e-6f), std::ldexp(1.0, -24));  // subnormal spacing
   EXPECT_DOUBLE_EQ(ulpOf(ACL_BF16, 1.0f), std::ldexp(1.0, -7));
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT, 1.0f), std::ldexp(1.0, -23));
   EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 0.0f), std::ldexp(1.0, -24));
+  // Past FLOAT16's range and for non-finite values: its largest binade's spacing, 2^(15 - 10).
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, 1e6), 32.0);
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT16, std::numeric_limits<double>::infinity()), 32.0);
+  EXPECT_DOUBLE_EQ(ulpOf(ACL_FLOAT, std::numeric_limits<double>::quiet_NaN()), std::ldexp(1.0, 127 - 23));
 }
 
 TEST(VizUlp, ErrorsAndSummary) {

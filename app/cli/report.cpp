@@ -28,19 +28,6 @@ std::string boxText(const Box& b) {
   return s.str();
 }
 
-std::string bytesText(uint64_t bytes) {
-  std::ostringstream s;
-  s << std::setprecision(4);
-  if (bytes >= (1u << 20)) {
-    s << static_cast<double>(bytes) / (1u << 20) << " MiB";
-  } else if (bytes >= 1024) {
-    s << static_cast<double>(bytes) / 1024 << " KiB";
-  } else {
-    s << bytes << " B";
-  }
-  return s.str();
-}
-
 // A number with `digits` digits after the point, as std::fixed writes it.
 std::string fixed(double v, int digits) {
   std::ostringstream s;

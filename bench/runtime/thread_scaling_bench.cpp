@@ -106,25 +106,8 @@ class CatalogCall {
   uint64_t bytes_ = 0;
 };
 
-// The operators and their shapes: the large ones of bench_upsample / bench_adaptive_pool; 1x1 tensors of a
-// few cells in smoke runs.
-struct ScalingCase {
-  OpKind op;
-  const char* label;
-};
-constexpr ScalingCase kScalingCases[] = {
-    {OpKind::kUpsampleNearestExact2dBackward, "upsample2d_bwd"},
-    {OpKind::kUpsampleNearestExact2d, "upsample2d_fwd"},
-    {OpKind::kUpsampleNearestExact1dBackward, "upsample1d_bwd"},
-    {OpKind::kUpsampleNearestExact1d, "upsample1d_fwd"},
-    {OpKind::kAdaptiveMaxPool2dBackward, "adaptive_pool2d_bwd"},
-    {OpKind::kAdaptiveMaxPool2d, "adaptive_pool2d_fwd"},
-    {OpKind::kUpsampleNearest2dBackward, "nearest2d_bwd"},
-    {OpKind::kUpsampleNearest2d, "nearest2d_fwd"},
-    {OpKind::kUpsampleNearest1dBackward, "nearest1d_bwd"},
-    {OpKind::kUpsampleNearest1d, "nearest1d_fwd"},
-};
-
+// Every operator of the catalog, named as gradlab-cli names it, on the large shape of bench_upsample /
+// bench_adaptive_pool (1x1 tensors of a few cells in smoke runs).
 OpSizes scalingSizes(OpKind kind, bool tiny) {
   const OpInfo& op = opInfo(kind);
   OpSizes s;
@@ -140,10 +123,11 @@ OpSizes scalingSizes(OpKind kind, bool tiny) {
   return s;
 }
 
-void corePoolScaling(benchmark::State& state, ScalingCase c, bool tiny) {
+void corePoolScaling(benchmark::State& state, OpKind op, bool tiny) {
   const int32_t threads = static_cast<int32_t>(state.range(0));
-  CatalogCall& call = cachedCase<CatalogCall>(benchName({c.label, tiny ? "tiny" : "large"}), [&] {
-    return CatalogCall(c.op, scalingSizes(c.op, tiny), ACL_FLOAT);
+  const std::string label = opInfo(op).cliName;
+  CatalogCall& call = cachedCase<CatalogCall>(benchName({label, tiny ? "tiny" : "large"}), [&] {
+    return CatalogCall(op, scalingSizes(op, tiny), ACL_FLOAT);
   });
   rt::limitHostThreads(threads);
   call.call();  // warm-up at this thread count
@@ -163,11 +147,11 @@ void corePoolScaling(benchmark::State& state, ScalingCase c, bool tiny) {
   static std::map<std::string, std::pair<double, int>> oneThread;
   const double perCall = callSeconds / static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
   if (threads == 1) {
-    auto& [sum, runs] = oneThread[c.label];
+    auto& [sum, runs] = oneThread[label];
     sum += perCall;
     ++runs;
   }
-  const auto one = oneThread.find(c.label);
+  const auto one = oneThread.find(label);
   const double oneMean = one != oneThread.end() ? one->second.first / one->second.second : 0.0;
   state.counters["speedup"] = perCall > 0 ? oneMean / perCall : 0.0;
   state.counters["host_threads"] = benchmark::Counter(threads);
@@ -194,10 +178,10 @@ void registerThreadScaling(const Options& options) {
   std::vector<int> threadCounts;
   for (int t = 1; t <= hostThreads; t = t < 8 ? t + 1 : t * 2) threadCounts.push_back(t);
   if (threadCounts.back() != hostThreads) threadCounts.push_back(hostThreads);
-  for (const ScalingCase& c : kScalingCases) {
-    const std::string name = benchName({"threads", "core_pool", std::string(c.label) + (options.smoke ? "_tiny" : "_large"),
+  for (const OpInfo& op : allOps()) {
+    const std::string name = benchName({"threads", "core_pool", std::string(op.cliName) + (options.smoke ? "_tiny" : "_large"),
                                         "fp32", "det"});
-    auto* b = benchmark::RegisterBenchmark(name.c_str(), corePoolScaling, c, options.smoke);
+    auto* b = benchmark::RegisterBenchmark(name.c_str(), corePoolScaling, op.kind, options.smoke);
     for (int t : threadCounts) b->Arg(t);
     b->ArgName("host_threads");
     configure(b, options, options.smoke ? benchmark::kMicrosecond : benchmark::kMillisecond);

@@ -17,7 +17,6 @@
 namespace gradlab::refusal {
 namespace {
 
-using detail::bytesText;
 using detail::cellCount;
 using detail::contains;
 using detail::exact;
@@ -271,7 +270,7 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
     ch.given = dtypeText(c.r.dtype);
     e.plain = tr("Each operator takes the dtypes of CANN's list for Atlas A2/A3 and refuses the others; the list "
                  "differs from operator to operator (gradlab-cli --list-ops shows them).");
-    e.numbers.push_back(trf("dtype {0} ({1}) is not in {2}'s list: {3}", ch.given, detail::aclDtypeName(c.r.dtype), api,
+    e.numbers.push_back(trf("dtype {0} ({1}) is not in {2}'s list: {3}", ch.given, aclDtypeName(c.r.dtype), api,
                             detail::joinOr(ch.allowed)));
     const OpInfo& twin = opInfo(c.op.twin);
     if (std::find(twin.dtypes.begin(), twin.dtypes.end(), c.r.dtype) != twin.dtypes.end()) {
@@ -286,15 +285,15 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
     e.fixes.push_back(c.op.kind != c.r.op
                           ? trf("dtype {0} (taken by both aclnn{1} and its forward)", detail::joinOr(both), opInfo(c.r.op).name)
                           : trf("dtype {0}", detail::joinOr(both)));
-    k.evidence = {"dtype " + std::string(detail::aclDtypeName(c.r.dtype)) + " is not supported"};
+    k.evidence = {"dtype " + std::string(aclDtypeName(c.r.dtype)) + " is not supported"};
   } else {
     ch.what = tr("indices dtype");
     ch.allowed = {dtypeText(ACL_INT32), dtypeText(ACL_INT64)};
     ch.given = dtypeText(c.r.indexType);
     e.plain = tr("Indices name a cell h*W + w of their plane: they are whole numbers, INT32 or INT64.");
-    e.numbers.push_back(trf("indices dtype {0} ({1}) is not INT32 or INT64", ch.given, detail::aclDtypeName(c.r.indexType)));
+    e.numbers.push_back(trf("indices dtype {0} ({1}) is not INT32 or INT64", ch.given, aclDtypeName(c.r.indexType)));
     e.fixes.push_back(tr("indices int32 or int64"));
-    k.evidence = {"indices dtype " + std::string(detail::aclDtypeName(c.r.indexType)) + " is not supported"};
+    k.evidence = {"indices dtype " + std::string(aclDtypeName(c.r.indexType)) + " is not supported"};
   }
   if (c.stage.rfind("forward ", 0) == 0) {
     e.numbers.push_back(trf("refused by aclnn{0}, which the runner calls first to produce the backward's indices", c.op.name));
@@ -329,7 +328,7 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
 // ---- device profiles and the unified buffer ------------------------------------------------------------
 
 // A profile number as the explanations write it: sizes in KiB/MiB, others as numbers.
-std::string limitText(const ProfileLimit& l, double v) { return l.bytes ? bytesText(v) : num(v); }
+std::string limitText(const ProfileLimit& l, double v) { return l.bytes ? bytesText(static_cast<uint64_t>(v)) : num(v); }
 
 // "1k", "64m": a size as a device spec writes it.
 std::string specSize(double bytes) {
@@ -348,7 +347,7 @@ Candidate profileCandidate(const ProfileLimit& l, double v, double low, double h
   const ProfileLimit& ub = profileLimits()[2];
   e.plain = trf("A device profile must describe a chip the operators can plan for: {0} to {1} vector cores, {2} to {3} "
                 "cube cores, and buffers of {4} (every operator's smallest tile) to {5}; rates positive.",
-                num(cores.low), num(cores.high), num(cubes.low), num(cubes.high), bytesText(ub.low), bytesText(ub.high));
+                num(cores.low), num(cores.high), num(cubes.low), num(cubes.high), limitText(ub, ub.low), limitText(ub, ub.high));
   const std::string value = limitText(l, v);
   e.numbers.push_back(range        ? trf("profile {0}: {1} = {2} is outside [{3}, {4}]", profileName, l.field, value,
                                          limitText(l, low), limitText(l, high))
@@ -417,11 +416,11 @@ std::optional<Candidate> ubBudget(const Call& c) {
   Explanation& e = k.e;
   e.plain = tr("A vector core stages every tile through its unified buffer (UB); a plan whose tile needs more "
                "UB than the device profile has cannot run.");
-  e.numbers.push_back(trf("tile {0} needs {1} of UB; profile {2} has {3}", tile, bytesText(double(need)), profile.name,
-                          bytesText(double(has))));
-  e.fixes.push_back(trf("a UB of at least {0} (ub={1}k), or a smaller call", bytesText(double(need)), (need + 1023) / 1024));
-  gaugePicture(e, trf("tile {0} UB need", tile), double(need), double(has), bytesText(double(need)),
-               bytesText(double(has)) + " UB", tr("the tile's need against the profile's unified buffer"));
+  e.numbers.push_back(trf("tile {0} needs {1} of UB; profile {2} has {3}", tile, bytesText(need), profile.name,
+                          bytesText(has)));
+  e.fixes.push_back(trf("a UB of at least {0} (ub={1}k), or a smaller call", bytesText(need), (need + 1023) / 1024));
+  gaugePicture(e, trf("tile {0} UB need", tile), double(need), double(has), bytesText(need),
+               bytesText(has) + " UB", tr("the tile's need against the profile's unified buffer"));
   k.evidence = {"needs " + std::to_string(need) + " bytes"};
   return k;
 }

@@ -30,12 +30,6 @@ std::string exact(double v) {
   return s.str();
 }
 
-std::string bytesText(double bytes) {
-  if (bytes >= 1024.0 * 1024.0 && std::fmod(bytes, 1024.0 * 1024.0) == 0.0) return num(bytes / (1024.0 * 1024.0)) + " MiB";
-  if (bytes >= 1024.0) return num(bytes / 1024.0) + " KiB";
-  return num(bytes) + " B";
-}
-
 int64_t cellCount(const std::vector<int64_t>& dims) {
   int64_t n = 1;
   for (int64_t d : dims) {
@@ -43,25 +37,6 @@ int64_t cellCount(const std::vector<int64_t>& dims) {
     if (__builtin_mul_overflow(n, d, &n)) return std::numeric_limits<int64_t>::max();
   }
   return n;
-}
-
-const char* aclDtypeName(aclDataType dtype) {
-  switch (dtype) {
-    case ACL_FLOAT: return "FLOAT";
-    case ACL_FLOAT16: return "FLOAT16";
-    case ACL_BF16: return "BF16";
-    case ACL_DOUBLE: return "DOUBLE";
-    case ACL_INT8: return "INT8";
-    case ACL_UINT8: return "UINT8";
-    case ACL_INT16: return "INT16";
-    case ACL_UINT16: return "UINT16";
-    case ACL_INT32: return "INT32";
-    case ACL_UINT32: return "UINT32";
-    case ACL_INT64: return "INT64";
-    case ACL_UINT64: return "UINT64";
-    case ACL_BOOL: return "BOOL";
-    default: return "UNKNOWN";
-  }
 }
 
 std::string joinOr(const std::vector<std::string>& items) {

@@ -16,12 +16,8 @@ bool contains(std::string_view text, std::string_view part);
 std::string num(double v);
 // As the library's messages print a double (an ostream's default): "60", "0.01", "-1".
 std::string exact(double v);
-// "512 B", "16 KiB", "64 MiB", "1.5 KiB".
-std::string bytesText(double bytes);
 // The product of `dims`, saturated at int64's largest value; 0 when a dim is 0, negative dims count as 0.
 int64_t cellCount(const std::vector<int64_t>& dims);
-// The name the library's messages use: "FLOAT", "DOUBLE", "BF16", ...
-const char* aclDtypeName(aclDataType dtype);
 // "a, b or c" (the "or" in the current language)
 std::string joinOr(const std::vector<std::string>& items);
 // Terminal columns of `text`: a Chinese character (U+3000 and up) is two, any other byte one.

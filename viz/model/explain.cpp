@@ -114,14 +114,6 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
 
 }  // namespace
 
-std::string formatBytes(uint64_t bytes) {
-  char buf[40];
-  if (bytes >= (uint64_t{1} << 20)) std::snprintf(buf, sizeof buf, "%.3g MiB", static_cast<double>(bytes) / (1 << 20));
-  else if (bytes >= 1024) std::snprintf(buf, sizeof buf, "%.3g KiB", static_cast<double>(bytes) / 1024);
-  else std::snprintf(buf, sizeof buf, "%llu B", static_cast<unsigned long long>(bytes));
-  return buf;
-}
-
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";

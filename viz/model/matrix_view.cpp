@@ -170,7 +170,7 @@ MatrixView buildMatrixView(const Scene& scene, const RunRequest& request) {
   if (!matrixViewApplies(scene.op)) return v;
   const Plan* plan = v.plan.get();
   v.strategy = plan ? plan->strategyName : std::string();
-  v.cube = v.strategy == "cube";
+  v.cube = plan && plan->cubeLanes > 0;
 
   const int64_t Ho = v.oneD ? 1 : request.outH, Hi = v.oneD ? 1 : request.inH;
   const int64_t Wo = request.outW, Wi = request.inW;

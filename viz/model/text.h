@@ -10,8 +10,6 @@
 namespace gradlab::viz {
 
 std::string formatNumber(double value);
-// "512 B", "3.5 KiB", "160 MiB"
-std::string formatBytes(uint64_t bytes);
 
 namespace detail {
 inline void append(std::string& out, std::string_view s) { out.append(s.data(), s.size()); }

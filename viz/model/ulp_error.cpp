@@ -5,23 +5,9 @@
 #include <cstring>
 #include <limits>
 
-namespace gradlab::viz {
+#include "gradlab/verify.h"
 
-double ulpOf(aclDataType dtype, float value) {
-  int mantissaBits = 23, minExponent = -126, maxExponent = 127;
-  if (dtype == ACL_FLOAT16) mantissaBits = 10, minExponent = -14, maxExponent = 15;
-  if (dtype == ACL_BF16) mantissaBits = 7;
-  double a = std::fabs(static_cast<double>(value));
-  int e = minExponent;
-  if (std::isfinite(a) && a > 0) {
-    int k = 0;
-    std::frexp(a, &k);  // a = m * 2^k, m in [0.5, 1): the binade exponent is k - 1
-    e = std::clamp(k - 1, minExponent, maxExponent);
-  } else if (!std::isfinite(a)) {
-    e = maxExponent;
-  }
-  return std::ldexp(1.0, e - mantissaBits);
-}
+namespace gradlab::viz {
 
 std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference) {
   const size_t n = std::min(low.size(), reference.size());
@@ -34,7 +20,7 @@ std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low,
     } else if (std::isinf(a) || std::isinf(r)) {
       out[i] = a == r ? 0.0f : inf;
     } else {
-      out[i] = static_cast<float>(std::fabs(static_cast<double>(a) - r) / ulpOf(dtype, r));
+      out[i] = static_cast<float>(std::fabs(static_cast<double>(a) - r) / verify::ulpOf(dtype, r));
     }
   }
   return out;

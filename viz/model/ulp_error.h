@@ -10,10 +10,7 @@
 
 namespace gradlab::viz {
 
-// The gap between adjacent values of `dtype` (FLOAT16, BF16 or FLOAT) around `value`.
-double ulpOf(aclDataType dtype, float value);
-
-// |low - reference| / ulpOf(dtype, reference) per cell; 0 where both are the same NaN/inf, +inf where
+// |low - reference| / verify::ulpOf(dtype, reference) per cell; 0 where both are the same NaN/inf, +inf where
 // only one of them is NaN or infinite. Sizes must match (extra cells are ignored).
 std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference);
 

@@ -35,7 +35,7 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
                                : run.diff.differing == 0 ? std::string(i18n::tr("bit-identical to it"))
                                                          : i18n::trf("{0} cell(s) differ, max {1}", run.diff.differing, formatTick(run.diff.maxAbs));
     ui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
-                formatBytes(run.bytes).c_str(), cores.c_str(), result.c_str());
+                bytesText(run.bytes).c_str(), cores.c_str(), result.c_str());
     if (!run.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.note.c_str());
     timelineWidget(cat("##strategy-", run.name).c_str(), run.timeline, ImVec2(0, each), {}, kernelsOnly);
   }

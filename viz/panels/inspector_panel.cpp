@@ -78,7 +78,7 @@ void moveList(const AppState& s, const CellRef& cell) {
   if (!sc.trace) return;
   const bool backward = opInfo(sc.op).backward;
   const char* order = !backward ? "copied from"
-                      : s.run.result.plan && s.run.result.plan->strategyName == "cube"
+                      : s.run.result.plan && s.run.result.plan->cubeLanes > 0
                           ? "the cube's K order"
                       : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
   for (const bool into : {true, false}) {

@@ -87,7 +87,7 @@ void drawScatterPanel(AppState& s) {
   const bool cube = plan && plan->intermediate >= 0;
   const char* order = i18n::tr(!opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
                       : cube ? "order: each row's terms into T (W pass), then T's rows into gradInput (H pass)"
-                      : plan && plan->strategyName == "cube" ? "order: the cube's one pass, in K order"
+                      : plan && plan->cubeLanes > 0 ? "order: the cube's one pass, in K order"
                       : r.request.deterministic      ? "order: deterministic, one owner core per cell"
                       : atomics                      ? "order: atomic adds as recorded"
                                                      : "order: no cell is shared, each sums its own adds in order");

@@ -52,7 +52,8 @@ bool traceEveryRun();
 // no tolerance: bit-exact.
 double sumTolerance(aclDataType dtype, int64_t terms, double absSum, double magnitude,
                     Accumulation accumulate = Accumulation::kFp32);
-// One unit in the last place of `dtype` at |value| (subnormals included).
+// One unit in the last place of `dtype` (FLOAT, FLOAT16 or BF16) at |value|: subnormals included; past the
+// dtype's largest finite value, and for infinities and NaN, the spacing of its largest binade.
 double ulpOf(aclDataType dtype, double value);
 
 struct Verdict {

@@ -4,12 +4,16 @@
 #include <array>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <exception>
+#include <iterator>
 #include <mutex>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "ops/common/lower_case.h"
 #include "runner/device_buffer.h"
+#include "runtime/tensor.h"
 #include "runner/random_values.h"
 #include "runner/run_memory.h"
 #include "runner/tensor_layout.h"
@@ -327,11 +331,6 @@ class RequestRun {
 constexpr std::array<Layout, 4> kLayouts = {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced,
                                             Layout::kTransposed};
 
-bool sameText(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 }  // namespace
 
@@ -342,6 +341,21 @@ std::string shapeText(const std::vector<int64_t>& shape) {
     s += std::to_string(shape[i]);
   }
   return s + "]";
+}
+
+const char* aclDtypeName(aclDataType dtype) { return rt::dtypeName(dtype); }
+
+std::string bytesText(uint64_t bytes) {
+  static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (v >= 1024.0 && unit + 1 < std::size(kUnits)) {
+    v /= 1024.0;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g %s", v, kUnits[unit]);
+  return text;
 }
 
 const char* dtypeText(aclDataType dtype) {
@@ -370,7 +384,7 @@ std::optional<aclDataType> dtypeFromText(std::string_view name) {
       {"double", ACL_DOUBLE},
   };
   for (const Alias& a : kAliases) {
-    if (sameText(name, a.text)) return a.dtype;
+    if (ops::sameIgnoringCase(name, a.text)) return a.dtype;
   }
   return std::nullopt;
 }
@@ -399,7 +413,7 @@ namespace {
 template <typename E>
 std::optional<E> byName(std::span<const E> all, const char* (*nameOf)(E), std::string_view text) {
   for (E e : all) {
-    if (sameText(text, nameOf(e))) return e;
+    if (ops::sameIgnoringCase(text, nameOf(e))) return e;
   }
   return std::nullopt;
 }

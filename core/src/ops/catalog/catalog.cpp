@@ -15,6 +15,7 @@
 #include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/strategies.h"
+#include "ops/common/lower_case.h"
 #include "ops/nearest_upsample/strategies.h"
 #include "ops/upsample_nearest/entry.h"
 #include "ops/upsample_nearest_exact/entry.h"
@@ -105,12 +106,6 @@ constexpr bool catalogComplete() {
 }
 static_assert(catalogComplete(), "every OpKind needs its catalog entry, in enum order, with its strategies");
 
-bool sameIgnoringCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 }  // namespace
 
 const TensorRole* OpInfo::role(std::string_view roleName) const {
@@ -140,7 +135,7 @@ const char* opName(OpKind op) { return static_cast<size_t>(op) < kOpCount ? kCat
 
 const OpInfo* findOp(std::string_view name) {
   for (const OpInfo& op : kCatalog) {
-    if (sameIgnoringCase(name, op.cliName) || sameIgnoringCase(name, op.name) || sameIgnoringCase(name, op.aclnnName())) {
+    if (ops::sameIgnoringCase(name, op.cliName) || ops::sameIgnoringCase(name, op.name) || ops::sameIgnoringCase(name, op.aclnnName())) {
       return &op;
     }
   }
