@@ -9,7 +9,6 @@
 #include "gradlab/runner.h"
 #include "gradlab/verify.h"
 #include "i18n/translate.h"
-#include "verify/device_tensor.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -53,7 +52,7 @@ namespace {
 bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
   s.runner = [](const RunRequest& r) { return gradlab::run(r); };
   s.caseList = [] { return verify::allCases(); };
-  s.verifyPrepare = [] { verify::RuntimeScope::shared(); };
+  s.verifyPrepare = [] { verify::prepareSharedRuntime(); };
   s.presenter = o.presenter;
   s.canvasOnly = o.canvasOnly;
   s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);

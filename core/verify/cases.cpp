@@ -4,6 +4,8 @@
 
 namespace gradlab::verify {
 
+void prepareSharedRuntime() { RuntimeScope::shared(); }
+
 const std::vector<Case>& allCases() {
   static const std::vector<Case> all = [] {
     std::vector<Case> v;

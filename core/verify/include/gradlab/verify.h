@@ -27,6 +27,10 @@ struct Case {
   std::function<CaseResult()> run;
 };
 
+// Starts (once per process) the runtime and stream the cases share, so a program can pay for it before its
+// first case (the app's Verify tab does, on its worker thread).
+void prepareSharedRuntime();
+
 // Every case. Needs nothing set up: cases start the runtime themselves. A golden-vector file that is
 // missing or unreadable becomes a failing case, never an empty list.
 const std::vector<Case>& allCases();
