@@ -23,7 +23,7 @@
 GRADLAB_API_BEGIN
 namespace gradlab {
 
-// Every operator. Adding one without its catalog entry (core/src/ops/catalog.cpp) does not compile.
+// Every operator. Adding one without its catalog entry (core/src/ops/catalog/catalog.cpp) does not compile.
 enum class OpKind : uint8_t {
   kUpsampleNearestExact1dBackward,
   kUpsampleNearestExact2dBackward,
