@@ -25,27 +25,27 @@ constexpr CatalogueEntry kExplainEntries[] = {
 
     // upsample-ratio
     {"Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel takes at "
-     "most 50 of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale is given) is below 0.02 "
+     "most {0} of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale is given) is below {1} "
      "on any axis.",
-     "上采样反向中，每个 gradInput 单元格对复制自它的 gradOutput 单元格求和；CANN 的核函数每个轴最多接受 50 个，"
-     "因此任一轴上比值 in/out（给出缩放因子时为 1/scale）低于 0.02 的调用都会被拒绝。"},
-    {"scale {0} = {1}: the ratio 1/scale = {2} < 0.02, so gradOutput counts as {3}x gradInput along {0} (at most 50x)",
-     "缩放因子 {0} = {1}：比值 1/scale = {2} < 0.02，因此沿 {0} 轴 gradOutput 相当于 gradInput 的 {3}x（最多 50x）"},
+     "上采样反向中，每个 gradInput 单元格对复制自它的 gradOutput 单元格求和；CANN 的核函数每个轴最多接受 {0} 个，"
+     "因此任一轴上比值 in/out（给出缩放因子时为 1/scale）低于 {1} 的调用都会被拒绝。"},
+    {"scale {0} = {1}: the ratio 1/scale = {2} < {4}, so gradOutput counts as {3}x gradInput along {0} (at most {5}x)",
+     "缩放因子 {0} = {1}：比值 1/scale = {2} < {4}，因此沿 {0} 轴 gradOutput 相当于 gradInput 的 {3}x（最多 {5}x）"},
     {"the scale decides, not the sizes: in {0} {1} -> out {0} {2} alone would be {3}x",
      "起决定作用的是缩放因子而非尺寸：仅凭 in {0} {1} -> out {0} {2} 只有 {3}x"},
-    {"scale {0} at most 50 (1/50 = 0.02)", "缩放因子 {0} 不超过 50（1/50 = 0.02）"},
+    {"scale {0} at most {1} (1/{1} = {2})", "缩放因子 {0} 不超过 {1}（1/{1} = {2}）"},
     {"or scale {0} 0 (auto): the sizes give {1}x", "或缩放因子 {0} 取 0（自动）：由尺寸得到 {1}x"},
-    {"gradOutput {0} {1} / gradInput {0} {2} = {3} > 50: an axis may grow at most 50x (the ratio in/out = {2}/{1} = "
-     "{4} < 0.02)",
-     "gradOutput {0} {1} / gradInput {0} {2} = {3} > 50：一个轴最多放大 50x（比值 in/out = {2}/{1} = {4} < 0.02）"},
-    {"out {0} at most {1} (50 x in {0} {2})", "out {0} 不超过 {1}（50 x in {0} {2}）"},
-    {"or in {0} at least {1} (out {0} {2} / 50, rounded up)", "或 in {0} 至少为 {1}（out {0} {2} / 50，向上取整）"},
+    {"gradOutput {0} {1} / gradInput {0} {2} = {3} > {5}: an axis may grow at most {5}x (the ratio in/out = {2}/{1} = "
+     "{4} < {6})",
+     "gradOutput {0} {1} / gradInput {0} {2} = {3} > {5}：一个轴最多放大 {5}x（比值 in/out = {2}/{1} = {4} < {6}）"},
+    {"out {0} at most {1} ({3} x in {0} {2})", "out {0} 不超过 {1}（{3} x in {0} {2}）"},
+    {"or in {0} at least {1} (out {0} {2} / {3}, rounded up)", "或 in {0} 至少为 {1}（out {0} {2} / {3}，向上取整）"},
     {"growth along {0} (scale {1})", "沿 {0} 的放大倍数（缩放因子 {1}）"},
     {"growth along {0} (out/in {1}/{2})", "沿 {0} 的放大倍数（out/in {1}/{2}）"},
     {"{0}: {1}x, within the limit", "{0}：{1}x，在限制之内"},
     {"{0}: {1}x, over it too (the library names the first axis)", "{0}：{1}x，同样超限（库只报告第一个轴）"},
-    {"each axis may grow at most 50x: ratio in/out (or 1/scale) >= 0.02",
-     "每个轴最多放大 50x：比值 in/out（或 1/scale）>= 0.02"},
+    {"each axis may grow at most {0}x: ratio in/out (or 1/scale) >= {1}",
+     "每个轴最多放大 {0}x：比值 in/out（或 1/scale）>= {1}"},
 
     // negative-scale
     {"A scale factor is output/input along an axis (PyTorch's scale_factor), so it cannot be negative; 0 (or NaN) "
@@ -141,14 +141,14 @@ constexpr CatalogueEntry kExplainEntries[] = {
     {"in H * W at most {0}", "in H * W 不超过 {0}"},
     {"cells per plane (H * W)", "每个平面的单元格数（H * W）"},
     {"When the adaptive windows do not divide the input they overlap, and CANN's API page supports such a pool only "
-     "up to 2^24 cells per plane; gradlab enforces that documented limit.",
-     "自适应窗口不能整除输入时会相互重叠，而 CANN 的 API 文档只支持每个平面最多 2^24 个单元格的此类池化；"
+     "up to {0} cells per plane; gradlab enforces that documented limit.",
+     "自适应窗口不能整除输入时会相互重叠，而 CANN 的 API 文档只支持每个平面最多 {0} 个单元格的此类池化；"
      "gradlab 执行这一文档中的限制。"},
-    {"overlapping windows: at most 2^24 = 16777216 cells per plane", "窗口重叠：每个平面最多 2^24 = 16777216 个单元格"},
+    {"overlapping windows: at most {0} = {1} cells per plane", "窗口重叠：每个平面最多 {0} = {1} 个单元格"},
     {"H % Ho = {0} % {1} = {2}, W % Wo = {3} % {4} = {5}: the windows do not divide the input",
      "H % Ho = {0} % {1} = {2}，W % Wo = {3} % {4} = {5}：窗口不能整除输入"},
-    {"{0} and {1}: windows that divide the input have no 2^24 limit", "{0}，且 {1}：能整除输入的窗口没有 2^24 的限制"},
-    {"or in H * W at most 16777216 (e.g. in {0}x{1})", "或 in H * W 不超过 16777216（例如 in {0}x{1}）"},
+    {"{0} and {1}: windows that divide the input have no {2} limit", "{0}，且 {1}：能整除输入的窗口没有 {2} 的限制"},
+    {"or in H * W at most {0} (e.g. in {1}x{2})", "或 in H * W 不超过 {0}（例如 in {1}x{2}）"},
     {"An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a plane may have at "
      "most INT32_MAX cells.",
      "索引是其平面内的 h * W + w，INT32 索引必须能表示其中每一个，因此一个平面最多只能有 INT32_MAX 个单元格。"},
@@ -203,15 +203,15 @@ constexpr CatalogueEntry kExplainEntries[] = {
     {"one index per cell", "每个单元格一个索引"},
 
     // tensor-too-large
-    {"The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than 2^34 cells before "
+    {"The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than {0} cells before "
      "the device sees it.",
-     "运行器为其构建的每个张量保留一份主机副本，因此会在设备看到之前拒绝超过 2^34 个单元格的张量。"},
-    {"{0} {1} has more than int64 can count cells > 2^34 = 17179869184",
-     "{0} {1} 的单元格数超出 int64 的表示范围 > 2^34 = 17179869184"},
-    {"{0} {1} has {2} cells > 2^34 = 17179869184", "{0} {1} 有 {2} 个单元格 > 2^34 = 17179869184"},
-    {"smaller sizes: at most 17179869184 cells per tensor", "更小的尺寸：每个张量最多 17179869184 个单元格"},
+     "运行器为其构建的每个张量保留一份主机副本，因此会在设备看到之前拒绝超过 {0} 个单元格的张量。"},
+    {"{0} {1} has more than int64 can count cells > {2} = {3}",
+     "{0} {1} 的单元格数超出 int64 的表示范围 > {2} = {3}"},
+    {"{0} {1} has {2} cells > {3} = {4}", "{0} {1} 有 {2} 个单元格 > {3} = {4}"},
+    {"smaller sizes: at most {0} cells per tensor", "更小的尺寸：每个张量最多 {0} 个单元格"},
     {"cells", "单元格数"},
-    {"cells of one tensor against the runner's 2^34", "单个张量的单元格数与运行器的 2^34 对比"},
+    {"cells of one tensor against the runner's {0}", "单个张量的单元格数与运行器的 {0} 对比"},
 
     // Lists and the terminal layout (refusal_text.cpp).
     {"{0} or {1}", "{0} 或 {1}"},

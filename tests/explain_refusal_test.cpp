@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "gradlab/profile.h"
+#include "gradlab/refusal_facts.h"
 
 #include "refusal_cases.h"
 
@@ -126,32 +129,28 @@ TEST(ExplainRefusal, AnUnknownFailureGetsTheHonestFallback) {
   EXPECT_NE(text.find("out format NHWC"), std::string::npos) << text;
 }
 
-// The rule must agree with the library: a refusal whose sentence is not the one the request's numbers give
-// is not explained, even when the request breaks the same rule.
-TEST(ExplainRefusal, NeverContradictsTheLibrarysSentence) {
-  const RunRequest asked = refusal_cases::requestFor(OpKind::kUpsampleNearestExact1dBackward, 1, 1, 1, 60);
-  const RunResult result = run(asked);
-  ASSERT_EQ(result.status, ACLNN_ERR_PARAM_INVALID);
-  ASSERT_TRUE(refusal::explain(asked, result).matched);
-  // Other sizes over the limit: the sentence names 1 and 60, the request 1 and 61.
-  EXPECT_FALSE(refusal::explain(refusal_cases::requestFor(OpKind::kUpsampleNearestExact1dBackward, 1, 1, 1, 61), result).matched);
-  // Sizes within the limit: the rule is not broken at all.
-  EXPECT_FALSE(refusal::explain(refusal_cases::requestFor(OpKind::kUpsampleNearestExact1dBackward, 1, 2, 1, 60), result).matched);
-  // The same request, another stage or code.
-  RunResult moved = result;
-  moved.stage = "synchronize";
-  EXPECT_FALSE(refusal::explain(asked, moved).matched);
-  moved = result;
-  moved.status = ACLNN_ERR_PARAM_NULLPTR;
-  EXPECT_FALSE(refusal::explain(asked, moved).matched);
-  // An index refusal that names another cell than the first bad index of the request.
-  RunRequest pool = refusal_cases::requestFor(OpKind::kAdaptiveMaxPool2dBackward, 3, 3, 2, 2);
-  pool.indices = {4, 5, 10, 8};
-  RunResult poolResult = run(pool);
-  ASSERT_EQ(poolResult.status, ACL_ERROR_RT_AICORE_EXCEPTION) << poolResult.message;
-  ASSERT_TRUE(refusal::explain(pool, poolResult).matched);
-  pool.indices = {4, 9, 10, 8};  // the first bad one is now [0, 0, 0, 1] = 9
-  EXPECT_FALSE(refusal::explain(pool, poolResult).matched);
+// The explanation comes from the rule and facts the library recorded where it refused, never from its
+// sentence: a reworded (or translated, or emptied) message explains the same, and a sentence that reads like
+// a rule's but comes with no recorded rule is not explained.
+TEST(ExplainRefusal, ExplainsFromTheRecordedFactsNeverFromTheSentence) {
+  for (const refusal_cases::Case& c : refusal_cases::allCases()) {
+    if (!c.deviceSpec.empty()) continue;  // ADeviceSpecIsExplainedFromFactsNotFromTheSentence
+    const RunResult result = c.result();
+    ASSERT_FALSE(result.refusal.empty()) << c.name << ": " << result.message;
+    EXPECT_EQ(result.refusal.rule, c.rule) << c.name;
+    const refusal::Explanation asRun = refusal::explain(c.request, result);
+    RunResult reworded = result;
+    reworded.message = "the library said no";
+    const refusal::Explanation e = refusal::explain(c.request, reworded);
+    EXPECT_TRUE(e.matched) << c.name;
+    EXPECT_EQ(e.ruleId, asRun.ruleId) << c.name;
+    EXPECT_EQ(e.numbers, asRun.numbers) << c.name;
+    EXPECT_EQ(e.fixes, asRun.fixes) << c.name;
+    EXPECT_EQ(e.message, "the library said no") << c.name;
+    RunResult noRule = result;
+    noRule.refusal = RefusalFacts{};
+    EXPECT_FALSE(refusal::explain(c.request, noRule).matched) << c.name << ": no rule recorded, no explanation";
+  }
 }
 
 // A device spec is explained from the parser's facts, never from its sentence: a reworded (or translated,
@@ -190,6 +189,34 @@ TEST(ExplainRefusal, TheTextDrawsASmallPicture) {
   const std::string plane = refusal::text(refusal::explain(pool, run(pool)));
   EXPECT_NE(plane.find("| o o . |"), std::string::npos) << plane;  // the window, rows 1..2
   EXPECT_NE(plane.find("X      <- indices[0, 0, 1, 0] = 10"), std::string::npos) << plane;
+}
+
+// A direct aclnn call leaves its rule and facts beside aclGetRecentErrMsg(); a check without a rule, or a
+// runtime error, leaves none.
+TEST(ExplainRefusal, TheLastRefusalIsAQueryOfItsOwn) {
+  const RunRequest r = refusal_cases::requestFor(OpKind::kUpsampleNearestExact1dBackward, 1, 1, 1, 60);
+  const RunResult result = run(r);
+  ASSERT_EQ(result.status, ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(result.refusal.rule, "upsample-ratio");
+  EXPECT_EQ(result.refusal.text("axis"), "L");
+  EXPECT_EQ(result.refusal.number("in"), 1.0);
+  EXPECT_EQ(result.refusal.number("out"), 60.0);
+  EXPECT_EQ(result.refusal.number("maxGrowth"), 50.0);
+  EXPECT_DOUBLE_EQ(result.refusal.number("minRatio"), 0.02);
+  EXPECT_EQ(result.refusal.text("api"), "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize");
+  EXPECT_TRUE(std::isnan(result.refusal.number("api")));
+  EXPECT_TRUE(std::isnan(result.refusal.number("absent")));
+  EXPECT_EQ(result.refusal.text("absent"), "");
+  // The same facts on the calling thread, as the check left them.
+  EXPECT_EQ(lastRefusalFacts().rule, "upsample-ratio");
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  ASSERT_EQ(aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(nullptr, nullptr, nullptr, 0.0, nullptr, &workspace,
+                                                                &executor),
+            ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_TRUE(lastRefusalFacts().empty()) << "a null check records no rule";
+  EXPECT_NE(aclrtSetDevice(-1), ACL_SUCCESS);  // a runtime refusal: no rule either
+  EXPECT_TRUE(lastRefusalFacts().empty());
 }
 
 TEST(ExplainRefusal, CodeNames) {

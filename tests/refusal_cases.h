@@ -2,17 +2,24 @@
 // tests/explain_refusal_test.cpp (the explanation's numbers) and tests/viz_explain_refusal_test.cpp (the
 // app draws it). Each is a real run through gradlab::run, except where noted: a check the runner cannot
 // reach is made through the public aclnn API directly, and the unified-buffer backstop (no real plan trips
-// it) gets the library's sentence for it.
+// it) through the library's own check of a plan with a tile too large. Every case's refusal carries the rule
+// and facts the library recorded.
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "gradlab/plan.h"
+#include "gradlab/profile.h"
 #include "gradlab/refusal.h"
+#include "gradlab/refusal_facts.h"
 #include "gradlab/runner.h"
+#include "ops/common/op_support.h"
+#include "runtime/executor_registry.h"
 
 namespace gradlab::refusal_cases {
 
@@ -50,7 +57,7 @@ inline RunRequest requestFor(OpKind op, int64_t inH, int64_t inW, int64_t outH, 
 }
 
 // A 4-D view of `dims` over a small real allocation: the checks that refuse it come before any memory
-// check, so the library's own sentence comes back without the runner building the (huge) tensor.
+// check, so the library's own refusal comes back without the runner building the (huge) tensor.
 inline RunResult directAdaptiveBackward(const RunRequest& r) {
   ensureRuntime();
   void* data = nullptr;
@@ -69,6 +76,33 @@ inline RunResult directAdaptiveBackward(const RunRequest& r) {
   result.status = o.status;
   result.stage = o.stage;
   result.message = o.message;
+  result.refusal = o.refusal;
+  return result;
+}
+
+// The unified-buffer backstop of every plan (ops::publishExecutor): every operator's smallest tile fits the
+// smallest legal UB, so no real call trips it. A plan with a tile of 20 KiB on the classroom chip (16 KiB)
+// goes through the library's own check, as a planner's mistake would.
+inline RunResult oversizedTilePlan(const RunRequest&) {
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->api = "aclnnUpsampleNearestExact2dBackward";
+  auto plan = std::make_shared<Plan>();
+  plan->profile = builtinProfiles().back();
+  for (int32_t id = 0; id < 4; ++id) {
+    Tile t;
+    t.id = id;
+    t.core = id % 2;
+    t.ubBytes = id == 3 ? 20 * 1024 : 1024;
+    plan->tiles.push_back(t);
+  }
+  exec->plan = plan;
+  uint64_t workspace = 0;
+  aclOpExecutor* executor = nullptr;
+  RunResult result;
+  result.status = ops::publishExecutor(std::move(exec), &workspace, &executor);
+  result.stage = "GetWorkspaceSize";
+  result.message = aclGetRecentErrMsg();
+  result.refusal = lastRefusalFacts();
   return result;
 }
 
@@ -229,20 +263,12 @@ inline std::vector<Case> allCases() {
   add(make("tensor_too_large", "tensor-too-large", requestFor(K::kUpsampleNearestExact1dBackward, 1, 999999999999, 1, 5),
        {"gradInput [1, 1, 999999999999] has 999999999999 cells > 2^34"}, "at most 17179869184 cells", P::kGauges));
   {
-    // The unified-buffer backstop of every plan (op_support.cpp's publishExecutor): every operator's smallest
-    // tile fits the smallest legal UB, so no real call trips it; this is its sentence, word for word.
+    // The unified-buffer backstop of every plan: a plan with a tile too large, through the library's check.
     RunRequest r = requestFor(K::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
     r.profile = builtinProfiles().back();  // classroom: 16 KiB
     Case c = make("ub_budget_backstop", "ub-budget", r, {"tile 3 needs 20 KiB of UB; profile classroom has 16 KiB"},
            "ub=20k", P::kGauges);
-    c.produce = [](const RunRequest&) {
-      RunResult res;
-      res.status = ACLNN_ERR_PARAM_INVALID;
-      res.stage = "GetWorkspaceSize";
-      res.message = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize: tile 3 (core 1) needs 20480 bytes of unified "
-                    "buffer but device profile classroom has 16384";
-      return res;
-    };
+    c.produce = oversizedTilePlan;
     add(c);
   }
   return v;

@@ -169,7 +169,7 @@ TEST_F(RuntimeExecutor, UnknownStream) {
 
 TEST_F(RuntimeExecutor, KernelErrorSurfacesAtSynchronize) {
   aclOpExecutor* exec = make(0, [](const LaunchArgs&) {
-    return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "aclnnFakeOp: indices[0, 0, 0, 0] = 6 is outside [0, 4)"};
+    return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "aclnnFakeOp: indices[0, 0, 0, 0] = 6 is outside [0, 4)", {}};
   });
   ASSERT_EQ(launchExecutor(kApi, nullptr, 0, exec, stream_), ACLNN_SUCCESS);
   EXPECT_FAILS(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_EXCEPTION,

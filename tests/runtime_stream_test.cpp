@@ -127,8 +127,8 @@ TEST_F(RuntimeStream, SynchronizeReportsTheFirstDeviceErrorAndSkipsLaterWork) {
   ASSERT_NE(q, nullptr);
   int ran = 0;
   q->enqueue([&]() { ++ran; return TaskResult{}; });
-  q->enqueue([&]() { ++ran; return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "cell [0, 0] has index 9 outside [0, 4)"}; });
-  q->enqueue([&]() { ++ran; return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "a second error"}; });
+  q->enqueue([&]() { ++ran; return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "cell [0, 0] has index 9 outside [0, 4)", {}}; });
+  q->enqueue([&]() { ++ran; return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "a second error", {}}; });
   q->enqueue([&]() { ++ran; return TaskResult{}; });
   EXPECT_FAILS(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_EXCEPTION,
                "aclrtSynchronizeStream: cell [0, 0] has index 9 outside [0, 4)",
@@ -144,7 +144,7 @@ TEST_F(RuntimeStream, SynchronizeReportsTheFirstDeviceErrorAndSkipsLaterWork) {
 TEST_F(RuntimeStream, ErrorOnOneStreamDoesNotLeakIntoAnother) {
   aclrtStream other = nullptr;
   ASSERT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
-  queue()->enqueue([]() { return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "boom"}; });
+  queue()->enqueue([]() { return TaskResult{ACL_ERROR_RT_AICORE_EXCEPTION, "boom", {}}; });
   EXPECT_EQ(aclrtSynchronizeStream(other), ACL_SUCCESS);
   EXPECT_FAILS(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_AICORE_EXCEPTION, "aclrtSynchronizeStream: boom");
   EXPECT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);

@@ -1,10 +1,10 @@
-// The rule table of gradlab/refusal.h: one entry per check a run can fail from what the app's controls and
-// gradlab-cli's flags set (sizes, scales, dtype, strategy, device profile, explicit inputs and indices).
-// Each entry recomputes its check from the request and the catalog and names the numbers the library's
-// sentence must contain; explain() takes the first entry whose stage, code, marker and numbers all agree
-// with the library. Checks a RunRequest cannot reach (null pointers, ranks, formats, N/C or dtype
-// mismatches between tensors, misaligned or overlapping views: the runner builds every tensor from one set
-// of sizes and one dtype) have no entry and get the honest fallback.
+// The formatters of gradlab/refusal.h: one per rule id a check of the library records when it refuses
+// (gradlab/refusal_facts.h) and the app's controls or gradlab-cli's flags can reach (sizes, scales, dtype,
+// strategy, device profile, explicit inputs and indices). explain() picks the formatter by the rule id the
+// run reports and builds the explanation from the recorded facts (the limits included) and the request;
+// it never reads the library's sentence. Checks that record no rule (null pointers, ranks, formats, N/C or
+// dtype mismatches between tensors, misaligned or overlapping views: the runner builds every tensor from
+// one set of sizes and one dtype) get the honest fallback.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,53 +18,37 @@ namespace gradlab::refusal {
 namespace {
 
 using detail::cellCount;
-using detail::contains;
 using detail::exact;
 using detail::num;
 using i18n::tr;
 using i18n::trf;
 
-constexpr double kMinRatio = 0.02;                          // the upsample backwards' limit: at most 50x
-constexpr int64_t kNonDivisibleCells = int64_t{1} << 24;    // adaptive pool, windows that do not divide
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kRunnerMaxElements = int64_t{1} << 34;    // the runner's own limit per tensor
-
-// The call a refusal came from, as the rules see it.
+// The call a refusal came from, as the formatters see it.
 struct Call {
   const RunRequest& r;
-  const OpInfo& op;  // whose check refused: the request's operator, or its forward twin ("forward ..." stages)
+  const OpInfo& op;  // whose check refused: the request's operator, or its forward twin (the facts' "api")
   OpSizes sizes;
-  const std::string& stage;
-  const std::string& message;
+  const RefusalFacts& f;
 };
 
-// What a rule recomputed: its explanation and the texts the library's message must contain.
+// What a formatter built.
 struct Candidate {
   Explanation e;
-  std::vector<std::string> evidence;
 };
-using Recompute = std::optional<Candidate> (*)(const Call&);
+using Format = std::optional<Candidate> (*)(const Call&);
 
 struct Entry {
   RuleInfo info;
-  int status;           // the code the check returns (0: the app's device settings, which have none)
-  const char* stages;   // '|'-separated stages the check fails in
-  const char* markers;  // '|'-separated: the library's sentence for this check contains one of them
-  Recompute recompute;
+  Format format;  // nullptr: explained elsewhere (device specs: explainDeviceSpec)
 };
 
-bool anyOf(const std::string& text, const char* alternatives, bool whole) {
-  std::string item;
-  for (const char* p = alternatives;; ++p) {
-    if (*p == '|' || *p == '\0') {
-      if (whole ? text == item : contains(text, item)) return true;
-      if (*p == '\0') return false;
-      item.clear();
-    } else {
-      item += *p;
-    }
-  }
+// A limit as the texts name it: "2^24" for a power of two, else the number.
+std::string limitName(double limit) {
+  int exponent = 0;
+  if (limit > 0 && std::frexp(limit, &exponent) == 0.5 && exponent > 10) return "2^" + std::to_string(exponent - 1);
+  return num(limit);
 }
+std::string whole(double v) { return std::to_string(static_cast<long long>(v)); }
 
 // The picture of one number against its limit, marked as what breaks the rule; callers adjust the rest.
 Gauge& gaugePicture(Explanation& e, std::string label, double value, double limit, std::string valueText,
@@ -96,8 +80,6 @@ std::vector<Axis> upsampleAxes(const Call& c) {
   return {{"H", "scalesH", c.r.scaleH, c.r.inH, c.r.outH}, {"W", "scalesW", c.r.scaleW, c.r.inW, c.r.outW}};
 }
 
-bool checksRatio(const OpInfo& op) { return op.backward && op.rule == IndexRule::kNearestExact; }
-
 // The library's checkRatio: 1/scale, or in/out with no scale; nothing to say about sizes <= 0.
 std::optional<double> ratioOf(const Axis& a) {
   if (a.scale <= 0.0 && (a.in <= 0 || a.out <= 0)) return std::nullopt;
@@ -105,45 +87,38 @@ std::optional<double> ratioOf(const Axis& a) {
 }
 
 std::optional<Candidate> upsampleRatio(const Call& c) {
-  if (!checksRatio(c.op)) return std::nullopt;
   const std::vector<Axis> axes = upsampleAxes(c);
-  const Axis* bad = nullptr;
-  for (const Axis& a : axes) {
-    if (const auto ratio = ratioOf(a); ratio && !(*ratio >= kMinRatio)) {
-      bad = &a;
-      break;
-    }
-  }
-  if (bad == nullptr) return std::nullopt;
-  const double ratio = *ratioOf(*bad);
-  const std::string ax = bad->name;
+  const std::string ax = c.f.text("axis");
+  const auto badAt = std::find_if(axes.begin(), axes.end(), [&](const Axis& a) { return a.name == ax; });
+  const double minRatio = c.f.number("minRatio"), maxGrowth = c.f.number("maxGrowth"), ratio = c.f.number("ratio");
+  if (badAt == axes.end() || !(minRatio > 0) || !(maxGrowth > 0) || !(ratio > 0)) return std::nullopt;
+  const Axis* bad = &*badAt;
+  const auto most = static_cast<int64_t>(maxGrowth);
   Candidate k;
   Explanation& e = k.e;
-  e.plain = tr("Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel "
-               "takes at most 50 of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale "
-               "is given) is below 0.02 on any axis.");
+  e.plain = trf("Each gradInput cell of an upsample backward sums the gradOutput cells that copied it; CANN's kernel "
+                "takes at most {0} of them per axis, so it refuses a call whose ratio in/out (1/scale when a scale "
+                "is given) is below {1} on any axis.",
+                num(maxGrowth), num(minRatio));
   const double growth = 1.0 / ratio;
   const double sizesGrowth = static_cast<double>(bad->out) / static_cast<double>(bad->in);
   if (bad->scale > 0.0) {
-    e.numbers.push_back(trf("scale {0} = {1}: the ratio 1/scale = {2} < 0.02, so gradOutput counts as {3}x "
-                            "gradInput along {0} (at most 50x)",
-                            ax, exact(bad->scale), num(ratio), num(growth)));
+    e.numbers.push_back(trf("scale {0} = {1}: the ratio 1/scale = {2} < {4}, so gradOutput counts as {3}x "
+                            "gradInput along {0} (at most {5}x)",
+                            ax, exact(bad->scale), num(ratio), num(growth), num(minRatio), num(maxGrowth)));
     e.numbers.push_back(trf("the scale decides, not the sizes: in {0} {1} -> out {0} {2} alone would be {3}x", ax,
                             bad->in, bad->out, num(sizesGrowth)));
-    e.fixes.push_back(trf("scale {0} at most 50 (1/50 = 0.02)", ax));
-    if (static_cast<double>(bad->in) / static_cast<double>(bad->out) >= kMinRatio) {
+    e.fixes.push_back(trf("scale {0} at most {1} (1/{1} = {2})", ax, num(maxGrowth), num(minRatio)));
+    if (static_cast<double>(bad->in) / static_cast<double>(bad->out) >= minRatio) {
       e.fixes.push_back(trf("or scale {0} 0 (auto): the sizes give {1}x", ax, num(sizesGrowth)));
     }
-    k.evidence = {std::string(bad->scaleName) + " " + exact(bad->scale), "along " + ax};
   } else {
-    e.numbers.push_back(trf("gradOutput {0} {1} / gradInput {0} {2} = {3} > 50: an axis may grow at most 50x (the "
-                            "ratio in/out = {2}/{1} = {4} < 0.02)",
-                            ax, bad->out, bad->in, num(growth), num(ratio)));
-    e.fixes.push_back(trf("out {0} at most {1} (50 x in {0} {2})", ax, 50 * bad->in, bad->in));
-    e.fixes.push_back(trf("or in {0} at least {1} (out {0} {2} / 50, rounded up)", ax, (bad->out + 49) / 50, bad->out));
-    k.evidence = {"inputSize " + ax + " " + std::to_string(bad->in) + " and outputSize " + ax + " " +
-                      std::to_string(bad->out),
-                  "along " + ax};
+    e.numbers.push_back(trf("gradOutput {0} {1} / gradInput {0} {2} = {3} > {5}: an axis may grow at most {5}x (the "
+                            "ratio in/out = {2}/{1} = {4} < {6})",
+                            ax, bad->out, bad->in, num(growth), num(ratio), num(maxGrowth), num(minRatio)));
+    e.fixes.push_back(trf("out {0} at most {1} ({3} x in {0} {2})", ax, most * bad->in, bad->in, most));
+    e.fixes.push_back(trf("or in {0} at least {1} (out {0} {2} / {3}, rounded up)", ax, (bad->out + most - 1) / most,
+                          bad->out, most));
   }
   Picture& p = e.picture;
   p.kind = PictureKind::kGauges;
@@ -154,25 +129,25 @@ std::optional<Candidate> upsampleRatio(const Call& c) {
     g.label = a.scale > 0.0 ? trf("growth along {0} (scale {1})", a.name, exact(a.scale))
                             : trf("growth along {0} (out/in {1}/{2})", a.name, a.out, a.in);
     g.value = 1.0 / *r;
-    g.limit = 50.0;
+    g.limit = maxGrowth;
     g.offending = &a == bad;
     g.valueText = num(g.value) + "x";
-    g.limitText = "50x";
+    g.limitText = num(maxGrowth) + "x";
     p.gauges.push_back(g);
     if (&a != bad) {
-      e.numbers.push_back(g.value <= 50.0 ? trf("{0}: {1}x, within the limit", a.name, num(g.value))
+      e.numbers.push_back(g.value <= maxGrowth ? trf("{0}: {1}x, within the limit", a.name, num(g.value))
                                           : trf("{0}: {1}x, over it too (the library names the first axis)", a.name,
                                                 num(g.value)));
     }
   }
-  p.caption = tr("each axis may grow at most 50x: ratio in/out (or 1/scale) >= 0.02");
+  p.caption = trf("each axis may grow at most {0}x: ratio in/out (or 1/scale) >= {1}", num(maxGrowth), num(minRatio));
   return k;
 }
 
 std::optional<Candidate> negativeScale(const Call& c) {
-  if (!checksRatio(c.op)) return std::nullopt;
+  const std::string scaleName = c.f.text("scale");
   for (const Axis& a : upsampleAxes(c)) {
-    if (!(a.scale < 0.0)) continue;
+    if (a.scaleName != scaleName) continue;
     Candidate k;
     Explanation& e = k.e;
     e.plain = tr("A scale factor is output/input along an axis (PyTorch's scale_factor), so it cannot be negative; "
@@ -188,7 +163,6 @@ std::optional<Candidate> negativeScale(const Call& c) {
     gaugePicture(e, trf("scale {0}", a.name), a.scale, 0.0, exact(a.scale), "0",
                  tr("a scale must be >= 0 (0: use the sizes)"))
         .atMost = false;
-    k.evidence = {std::string(a.scaleName) + " " + exact(a.scale) + " is negative"};
     return k;
   }
   return std::nullopt;
@@ -234,10 +208,11 @@ std::optional<Candidate> sizeNotPositive(const Call& c) {
     if (v <= 0) bad.push_back({name, v});
     negative |= v < 0;
   }
-  if (bad.empty() || (c.stage == "setup" && !negative)) return std::nullopt;
+  const bool createTensor = c.f.text("api") == "aclCreateTensor";
+  if (bad.empty() || (createTensor && !negative)) return std::nullopt;
   Candidate k;
   Explanation& e = k.e;
-  e.plain = c.stage == "setup"
+  e.plain = createTensor
                 ? std::string(tr("A tensor's sizes count its cells, so none can be negative: the runner's "
                                  "aclCreateTensor refuses the shape before any operator sees it."))
                 : trf("aclnn{0} refuses a size of 0 (or less) on the axes it checks: a tensor with no cells there has "
@@ -257,9 +232,7 @@ std::optional<Candidate> sizeNotPositive(const Call& c) {
 
 std::optional<Candidate> dtypeNotSupported(const Call& c) {
   const std::span<const aclDataType> dtypes = c.op.dtypes;
-  const bool valueBad = std::find(dtypes.begin(), dtypes.end(), c.r.dtype) == dtypes.end();
-  const bool indexBad = c.op.hasIndices() && c.r.indexType != ACL_INT32 && c.r.indexType != ACL_INT64;
-  if (!valueBad && !indexBad) return std::nullopt;
+  const bool valueBad = !c.f.has("indices");
   Candidate k;
   Explanation& e = k.e;
   Choices& ch = e.picture.choices;
@@ -285,7 +258,6 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
     e.fixes.push_back(c.op.kind != c.r.op
                           ? trf("dtype {0} (taken by both aclnn{1} and its forward)", detail::joinOr(both), opInfo(c.r.op).name)
                           : trf("dtype {0}", detail::joinOr(both)));
-    k.evidence = {"dtype " + std::string(aclDtypeName(c.r.dtype)) + " is not supported"};
   } else {
     ch.what = tr("indices dtype");
     ch.allowed = {dtypeText(ACL_INT32), dtypeText(ACL_INT64)};
@@ -293,9 +265,8 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
     e.plain = tr("Indices name a cell h*W + w of their plane: they are whole numbers, INT32 or INT64.");
     e.numbers.push_back(trf("indices dtype {0} ({1}) is not INT32 or INT64", ch.given, aclDtypeName(c.r.indexType)));
     e.fixes.push_back(tr("indices int32 or int64"));
-    k.evidence = {"indices dtype " + std::string(aclDtypeName(c.r.indexType)) + " is not supported"};
   }
-  if (c.stage.rfind("forward ", 0) == 0) {
+  if (c.op.kind != c.r.op) {
     e.numbers.push_back(trf("refused by aclnn{0}, which the runner calls first to produce the backward's indices", c.op.name));
   }
   e.picture.kind = PictureKind::kChoices;
@@ -305,7 +276,6 @@ std::optional<Candidate> dtypeNotSupported(const Call& c) {
 }
 
 std::optional<Candidate> strategyUnknown(const Call& c) {
-  if (!c.r.strategy || strategyRequestValid(c.op.kind, *c.r.strategy)) return std::nullopt;
   Candidate k;
   Explanation& e = k.e;
   Choices& ch = e.picture.choices;
@@ -313,7 +283,7 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
   for (const StrategyInfo& s : strategiesOf(c.op.kind)) ch.allowed.push_back(s.name);
   ch.allowed.push_back(std::string(kStrategyCann));
   ch.allowed.push_back(std::string(kStrategyDefault));
-  ch.given = *c.r.strategy;
+  ch.given = c.f.text("strategy");
   e.plain = tr("A call may ask for one of its operator's strategies by name, for cann (what CANN's own kernel "
                "does) or for default; a name the operator does not have is refused (GRADLAB_STRATEGY, which "
                "applies to every operator, only leaves a note).");
@@ -321,7 +291,6 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
   e.fixes.push_back(trf("strategy {0}", detail::joinOr(ch.allowed)));
   e.picture.kind = PictureKind::kChoices;
   e.picture.caption = trf("what {0} can be asked to run; the name given is marked", c.op.cliName);
-  k.evidence = {"strategy \"" + ch.given + "\""};
   return k;
 }
 
@@ -375,12 +344,11 @@ Candidate profileCandidate(const ProfileLimit& l, double v, double low, double h
 // A RunRequest's profile that breaks a limit (stage "setup"); device specs are explained from the parser's
 // own facts (explainDeviceSpec).
 std::optional<Candidate> profileOutOfRange(const Call& c) {
-  if (!c.r.profile) return std::nullopt;
-  const ProfileLimit* broken = brokenProfileLimit(*c.r.profile);
-  if (broken == nullptr) return std::nullopt;
-  Candidate k = profileCandidate(*broken, broken->get(*c.r.profile), broken->low, broken->high, c.r.profile->name);
-  k.evidence = {profileProblem(*c.r.profile)};
-  return k;
+  const std::string field = c.f.text("field");
+  for (const ProfileLimit& l : profileLimits()) {
+    if (field == l.field) return profileCandidate(l, c.f.number("value"), l.low, l.high, c.f.text("profile"));
+  }
+  return std::nullopt;
 }
 
 Candidate profileUnknown(const std::string& given) {
@@ -402,32 +370,21 @@ Candidate profileUnknown(const std::string& given) {
 // The unified-buffer backstop of every plan (a tile needing more UB than the profile has). The need
 // comes from the library's sentence (only the plan knows it); the budget is recomputed from the request.
 std::optional<Candidate> ubBudget(const Call& c) {
-  const size_t needAt = c.message.find(" needs "), tileAt = c.message.find("tile ");
-  const size_t hasAt = c.message.rfind(" has ");
-  if (needAt == std::string::npos || hasAt == std::string::npos || tileAt == std::string::npos || hasAt < needAt) {
-    return std::nullopt;
-  }
-  const uint64_t need = std::strtoull(c.message.c_str() + needAt + 7, nullptr, 10);
-  const uint64_t has = std::strtoull(c.message.c_str() + hasAt + 5, nullptr, 10);
-  const long long tile = std::strtoll(c.message.c_str() + tileAt + 5, nullptr, 10);
-  const DeviceProfile profile = c.r.profile ? *c.r.profile : activeProfile();
-  if (has != profile.ubBytes || need <= has) return std::nullopt;
+  const auto need = static_cast<uint64_t>(c.f.number("need")), has = static_cast<uint64_t>(c.f.number("has"));
+  const std::string tile = whole(c.f.number("tile")), profileName = c.f.text("profile");
   Candidate k;
   Explanation& e = k.e;
   e.plain = tr("A vector core stages every tile through its unified buffer (UB); a plan whose tile needs more "
                "UB than the device profile has cannot run.");
-  e.numbers.push_back(trf("tile {0} needs {1} of UB; profile {2} has {3}", tile, bytesText(need), profile.name,
+  e.numbers.push_back(trf("tile {0} needs {1} of UB; profile {2} has {3}", tile, bytesText(need), profileName,
                           bytesText(has)));
   e.fixes.push_back(trf("a UB of at least {0} (ub={1}k), or a smaller call", bytesText(need), (need + 1023) / 1024));
   gaugePicture(e, trf("tile {0} UB need", tile), double(need), double(has), bytesText(need),
                bytesText(has) + " UB", tr("the tile's need against the profile's unified buffer"));
-  k.evidence = {"needs " + std::to_string(need) + " bytes"};
   return k;
 }
 
 // ---- adaptive pooling ------------------------------------------------------------------------------------
-
-bool isAdaptive(const OpInfo& op) { return op.rule == IndexRule::kAdaptiveMax; }
 
 // The divisors of n nearest to `want` from below and above (pairs d, n / d up to sqrt(n): a plane's side
 // may be in the billions).
@@ -463,34 +420,35 @@ Candidate planeLimit(int64_t h, int64_t w, int64_t limit, const std::string& lim
   k.e.fixes.push_back(trf("in H * W at most {0}", limit));
   gaugePicture(k.e, tr("cells per plane (H * W)"), double(cells), double(limit), std::to_string(cells), limitName,
                std::move(caption));
-  k.evidence = {product};
   return k;
 }
 
 std::optional<Candidate> poolNonDivisible(const Call& c) {
-  if (!isAdaptive(c.op) || !c.op.backward) return std::nullopt;
-  const int64_t h = c.sizes.inH, w = c.sizes.inW, ho = c.sizes.outH, wo = c.sizes.outW;
-  if (h <= 0 || w <= 0 || ho <= 0 || wo <= 0) return std::nullopt;
-  if ((h % ho == 0 && w % wo == 0) || cellCount({h, w}) <= kNonDivisibleCells) return std::nullopt;
-  Candidate k = planeLimit(h, w, kNonDivisibleCells, "2^24",
-                           tr("When the adaptive windows do not divide the input they overlap, and CANN's API page "
-                              "supports such a pool only up to 2^24 cells per plane; gradlab enforces that documented "
-                              "limit."),
-                           tr("overlapping windows: at most 2^24 = 16777216 cells per plane"));
+  const auto h = static_cast<int64_t>(c.f.number("H")), w = static_cast<int64_t>(c.f.number("W"));
+  const auto ho = static_cast<int64_t>(c.f.number("Ho")), wo = static_cast<int64_t>(c.f.number("Wo"));
+  const auto limit = static_cast<int64_t>(c.f.number("limit"));
+  if (h <= 0 || w <= 0 || ho <= 0 || wo <= 0 || limit <= 0) return std::nullopt;
+  const std::string name = limitName(double(limit));
+  Candidate k = planeLimit(h, w, limit, name,
+                           trf("When the adaptive windows do not divide the input they overlap, and CANN's API page "
+                               "supports such a pool only up to {0} cells per plane; gradlab enforces that documented "
+                               "limit.",
+                               name),
+                           trf("overlapping windows: at most {0} = {1} cells per plane", name, limit));
   Explanation& e = k.e;
   e.numbers.push_back(trf("H % Ho = {0} % {1} = {2}, W % Wo = {3} % {4} = {5}: the windows do not divide the input", h,
                           ho, h % ho, w, wo, w % wo));
-  e.fixes = {trf("{0} and {1}: windows that divide the input have no 2^24 limit", divisorHint("H", h, ho),
-                 divisorHint("W", w, wo)),
-             trf("or in H * W at most 16777216 (e.g. in {0}x{1})", std::max<int64_t>(kNonDivisibleCells / w, 1), w)};
+  e.fixes = {trf("{0} and {1}: windows that divide the input have no {2} limit", divisorHint("H", h, ho),
+                 divisorHint("W", w, wo), name),
+             trf("or in H * W at most {0} (e.g. in {1}x{2})", limit, std::max<int64_t>(limit / w, 1), w)};
   return k;
 }
 
 std::optional<Candidate> poolPlaneInt32(const Call& c) {
-  if (!isAdaptive(c.op)) return std::nullopt;
-  const int64_t h = c.sizes.inH, w = c.sizes.inW;
-  if (h <= 0 || w <= 0 || cellCount({h, w}) <= kInt32Max) return std::nullopt;
-  return planeLimit(h, w, kInt32Max, "INT32_MAX",
+  const auto h = static_cast<int64_t>(c.f.number("H")), w = static_cast<int64_t>(c.f.number("W"));
+  const auto limit = static_cast<int64_t>(c.f.number("limit"));
+  if (h <= 0 || w <= 0 || limit <= 0) return std::nullopt;
+  return planeLimit(h, w, limit, "INT32_MAX",
                     tr("An index is h * W + w inside its plane and INT32 indices must hold every one of them, so a "
                        "plane may have at most INT32_MAX cells."),
                     tr("a plane's cells against INT32_MAX"));
@@ -499,26 +457,15 @@ std::optional<Candidate> poolPlaneInt32(const Call& c) {
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 std::optional<Candidate> indexOutsidePlane(const Call& c) {
-  if (!isAdaptive(c.op) || !c.op.backward || c.r.indices.empty()) return std::nullopt;
   const OpSizes& s = c.sizes;
-  const int64_t H = s.inH, W = s.inW, Ho = s.outH, Wo = s.outW;
-  const int64_t planes = s.unbatched ? s.C : s.N * s.C;
-  if (H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || planes <= 0) return std::nullopt;
-  if (static_cast<int64_t>(c.r.indices.size()) != planes * Ho * Wo) return std::nullopt;
+  const auto H = static_cast<int64_t>(c.f.number("H")), W = static_cast<int64_t>(c.f.number("W"));
+  const int64_t Ho = s.outH, Wo = s.outW;
+  const auto pos = static_cast<int64_t>(c.f.number("position"));
+  if (H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || !(pos >= 0)) return std::nullopt;
   const int64_t hw = H * W;
-  int64_t pos = -1;
-  for (size_t i = 0; i < c.r.indices.size(); ++i) {
-    if (c.r.indices[i] < 0 || c.r.indices[i] >= hw) {
-      pos = static_cast<int64_t>(i);
-      break;
-    }
-  }
-  if (pos < 0) return std::nullopt;
-  const int64_t v = c.r.indices[static_cast<size_t>(pos)];
-  const int64_t p = pos / (Ho * Wo), rem = pos % (Ho * Wo), oh = rem / Wo, ow = rem % Wo;
-  const std::string cell = s.unbatched ? std::to_string(p) + ", " + std::to_string(oh) + ", " + std::to_string(ow)
-                                       : std::to_string(p / s.C) + ", " + std::to_string(p % s.C) + ", " +
-                                             std::to_string(oh) + ", " + std::to_string(ow);
+  const auto v = static_cast<int64_t>(c.f.number("value"));
+  const int64_t rem = pos % (Ho * Wo), oh = rem / Wo, ow = rem % Wo;
+  const std::string cell = c.f.text("cell");
   Candidate k;
   Explanation& e = k.e;
   PlaneView& pv = e.picture.plane;
@@ -560,7 +507,6 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
   e.fixes.push_back(tr("or leave the indices out: the runner then takes the forward's own"));
   e.picture.kind = PictureKind::kPlane;
   e.picture.caption = trf("the {0}x{1} plane, the cell's window, and where {2} points", H, W, v);
-  k.evidence = {pv.cell + " = " + std::to_string(v)};
   return k;
 }
 
@@ -568,13 +514,12 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
 
 std::optional<Candidate> inputCount(const Call& c) {
   for (const TensorRole& role : c.op.tensorRoles()) {
-    const bool values = role.kind == RoleKind::kValues, indices = role.kind == RoleKind::kIndices;
-    if (!values && !indices) continue;
-    const size_t given = values ? c.r.values.size() : c.r.indices.size();
+    if (c.f.text("tensor") != role.name) continue;
+    const std::string what = c.f.text("input");
+    const bool values = what == "values";
+    const auto given = static_cast<size_t>(c.f.number("given"));
     const std::vector<int64_t> shape = sideShape(c.op, role.side, c.sizes);
-    const int64_t cells = cellCount(shape);
-    if (given == 0 || static_cast<int64_t>(given) == cells) continue;
-    const std::string what = values ? "values" : "indices";
+    const auto cells = static_cast<int64_t>(c.f.number("cells"));
     Candidate k;
     Explanation& e = k.e;
     e.plain = tr("Explicit inputs fill a tensor cell by cell in row-major order, so there must be exactly one per "
@@ -600,31 +545,32 @@ std::optional<Candidate> inputCount(const Call& c) {
     e.picture.kind = PictureKind::kShapes;
     e.picture.shapes = {t, list};
     e.picture.caption = values ? tr("one value per cell") : tr("one index per cell");
-    k.evidence = {"RunRequest::" + what + " has " + std::to_string(given) + " elements but " + role.name + " has " +
-                  std::to_string(cells)};
     return k;
   }
   return std::nullopt;
 }
 
 std::optional<Candidate> tooLarge(const Call& c) {
+  const double limit = c.f.number("limit");
   for (const TensorRole& role : c.op.tensorRoles()) {
+    if (c.f.text("tensor") != role.name || !(limit > 0)) continue;
     const std::vector<int64_t> shape = sideShape(c.op, role.side, c.sizes);
     const int64_t cells = cellCount(shape);  // saturates
-    if (cells <= kRunnerMaxElements) continue;
+    const std::string name = limitName(limit);
     Candidate k;
     Explanation& e = k.e;
-    e.plain = tr("The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than 2^34 "
-                 "cells before the device sees it.");
+    e.plain = trf("The runner keeps a host copy of every tensor it builds, so it refuses a tensor of more than {0} "
+                  "cells before the device sees it.",
+                  name);
     e.numbers.push_back(cells == std::numeric_limits<int64_t>::max()
-                            ? trf("{0} {1} has more than int64 can count cells > 2^34 = 17179869184", role.name,
-                                  shapeText(shape))
-                            : trf("{0} {1} has {2} cells > 2^34 = 17179869184", role.name, shapeText(shape), cells));
-    e.fixes.push_back(tr("smaller sizes: at most 17179869184 cells per tensor"));
-    gaugePicture(e, std::string(role.name) + " " + tr("cells"), double(cells), double(kRunnerMaxElements),
-                 num(double(cells)), "2^34", tr("cells of one tensor against the runner's 2^34"))
+                            ? trf("{0} {1} has more than int64 can count cells > {2} = {3}", role.name,
+                                  shapeText(shape), name, whole(limit))
+                            : trf("{0} {1} has {2} cells > {3} = {4}", role.name, shapeText(shape), cells, name,
+                                  whole(limit)));
+    e.fixes.push_back(trf("smaller sizes: at most {0} cells per tensor", whole(limit)));
+    gaugePicture(e, std::string(role.name) + " " + tr("cells"), double(cells), limit, num(double(cells)), name,
+                 trf("cells of one tensor against the runner's {0}", name))
         .logScale = true;
-    k.evidence = {"a tensor of shape " + shapeText(shape)};
     return k;
   }
   return std::nullopt;
@@ -632,55 +578,50 @@ std::optional<Candidate> tooLarge(const Call& c) {
 
 // ---- the table --------------------------------------------------------------------------------------------
 
-constexpr const char* kPlanStages = "GetWorkspaceSize|forward GetWorkspaceSize";
-
 const Entry kEntries[] = {
     {{"upsample-ratio", "gradOutput at most 50x gradInput along each axis",
       "an upsample backward (nearest-exact, 1-D or 2-D) whose out/in (or scale) exceeds 50 on an axis",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "at most 50x is supported", upsampleRatio},
+     upsampleRatio},
     {{"negative-scale", "a scale factor is not negative", "a negative --scales / scale H, W or L",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "is negative (expected >= 0", negativeScale},
+     negativeScale},
     {{"size-not-positive", "every checked size at least 1",
       "a size of 0 (or a negative one) where the operator refuses empty tensors (e.g. the 1-D backwards)",
       PictureKind::kShapes},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize|forward GetWorkspaceSize|setup",
-     "has a size <= 0|must be positive|must both be positive|is not positive|has a size 0|has L = 0|is empty; empty "
-     "tensors|has an empty dimension|empty tensors are not supported|aclCreateTensor",
      sizeNotPositive},
     {{"dtype-not-supported", "a dtype of the operator's list",
       "a dtype (or indices dtype) outside the operator's CANN list, e.g. float64 for an upsample backward",
       PictureKind::kChoices},
-     ACLNN_ERR_PARAM_INVALID, kPlanStages, " is not supported (expected ", dtypeNotSupported},
+     dtypeNotSupported},
     {{"strategy-unknown", "a strategy the operator has", "a strategy name the operator does not have",
       PictureKind::kChoices},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "is not one of", strategyUnknown},
+     strategyUnknown},
     {{"device-profile-range", "device profile numbers within their limits",
       "a device profile with cores, cube cores or a buffer outside its range (e.g. ub=512)", PictureKind::kGauges},
-     0, "setup", "RunRequest::profile: ", profileOutOfRange},
+     profileOutOfRange},
     {{"device-profile-unknown", "a built-in device profile", "a device spec naming no built-in profile",
       PictureKind::kChoices},
-     0, "device", "", nullptr},  // explainDeviceSpec, from parseProfileSpec's facts
+     nullptr},  // explainDeviceSpec, from parseProfileSpec's facts
     {{"ub-budget", "every tile fits the unified buffer", "a plan whose tile needs more UB than the profile has",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "bytes of unified buffer but device profile", ubBudget},
+     ubBudget},
     {{"pool-overlap-2^24", "overlapping adaptive windows: at most 2^24 cells per plane",
       "an adaptive max-pool backward whose windows do not divide the input, with H * W > 2^24",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, "GetWorkspaceSize", "exceeds 2^24", poolNonDivisible},
+     poolNonDivisible},
     {{"pool-plane-int32", "a plane of at most INT32_MAX cells", "an adaptive pool with H * W > 2147483647",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, kPlanStages, "exceeds INT32_MAX", poolPlaneInt32},
+     poolPlaneInt32},
     {{"index-outside-plane", "every index inside its plane",
       "adaptive max-pool backward indices (--indices, a preset's) outside [0, H * W)", PictureKind::kPlane},
-     ACL_ERROR_RT_AICORE_EXCEPTION, "synchronize", "is outside the", indexOutsidePlane},
+     indexOutsidePlane},
     {{"input-count", "one explicit value (or index) per cell",
       "explicit values or indices whose count does not fit the tensor", PictureKind::kShapes},
-     ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::values has|RunRequest::indices has", inputCount},
+     inputCount},
     {{"tensor-too-large", "at most 2^34 cells per tensor", "sizes whose tensor has more than 2^34 cells",
       PictureKind::kGauges},
-     ACLNN_ERR_PARAM_INVALID, "setup", "has more than 2^34 elements", tooLarge},
+     tooLarge},
 };
 
 Explanation basics(int status, const std::string& stage, const std::string& message) {
@@ -707,22 +648,21 @@ Explanation adopt(const Entry& entry, Candidate k, const Explanation& base) {
   return e;
 }
 
-const Entry& entryOf(std::string_view id) {
-  return *std::find_if(std::begin(kEntries), std::end(kEntries), [&](const Entry& e) { return e.info.id == id; });
+const Entry* entryOf(std::string_view id) {
+  const auto it = std::find_if(std::begin(kEntries), std::end(kEntries), [&](const Entry& e) { return e.info.id == id; });
+  return it == std::end(kEntries) ? nullptr : &*it;
 }
 
-Explanation match(const Call& c, int status, Explanation e) {
-  for (const Entry& entry : kEntries) {
-    if (entry.recompute == nullptr || (entry.status != 0 && entry.status != status)) continue;
-    if (!anyOf(c.stage, entry.stages, true) || !anyOf(c.message, entry.markers, false)) continue;
-    std::optional<Candidate> k = entry.recompute(c);
-    if (!k) continue;
-    if (!std::all_of(k->evidence.begin(), k->evidence.end(), [&](const std::string& s) { return contains(c.message, s); })) {
-      continue;
-    }
-    return adopt(entry, std::move(*k), e);
+// The operator whose check refused: the one the facts' api names ("aclnnX" or "aclnnXGetWorkspaceSize"),
+// else the request's.
+const OpInfo& refusingOp(const RunRequest& request, const RefusalFacts& facts) {
+  std::string api = facts.text("api");
+  constexpr std::string_view kSuffix = "GetWorkspaceSize";
+  if (api.size() > kSuffix.size() && api.compare(api.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+    api.resize(api.size() - kSuffix.size());
   }
-  return e;
+  const OpInfo* op = api.rfind("aclnn", 0) == 0 ? findOp(api) : nullptr;
+  return op != nullptr ? *op : opInfo(request.op);
 }
 
 }  // namespace
@@ -757,10 +697,11 @@ const char* codeName(int status) {
 Explanation explain(const RunRequest& request, const RunResult& result) {
   Explanation e = basics(result.status, result.stage, result.message);
   if (result.ok() || static_cast<size_t>(request.op) >= kOpCount) return e;
-  const OpInfo& op = opInfo(request.op);
-  const bool twinStage = result.stage.rfind("forward ", 0) == 0 && op.twin != OpKind::kCount;
-  const Call call{request, twinStage ? opInfo(op.twin) : op, sizesOf(request), result.stage, result.message};
-  return match(call, result.status, std::move(e));
+  const Entry* entry = entryOf(result.refusal.rule);
+  if (entry == nullptr || entry->format == nullptr) return e;
+  const Call call{request, refusingOp(request, result.refusal), sizesOf(request), result.refusal};
+  std::optional<Candidate> k = entry->format(call);
+  return k ? adopt(*entry, std::move(*k), e) : e;
 }
 
 Explanation explainDeviceSpec(const std::string& spec, const std::string& error) {
@@ -773,10 +714,10 @@ Explanation explainDeviceSpec(const std::string& spec, const std::string& error)
   if (parseProfileSpec(spec, &parsed, &sentence, &why)) return e;
   using Kind = ProfileSpecRefusal::Kind;
   if (why.kind == Kind::kOutOfRange && why.limit != nullptr) {
-    return adopt(entryOf("device-profile-range"),
+    return adopt(*entryOf("device-profile-range"),
                  profileCandidate(*why.limit, static_cast<double>(why.value), why.low, why.high, why.profile.name), e);
   }
-  if (why.kind == Kind::kUnknownProfile) return adopt(entryOf("device-profile-unknown"), profileUnknown(why.text), e);
+  if (why.kind == Kind::kUnknownProfile) return adopt(*entryOf("device-profile-unknown"), profileUnknown(why.text), e);
   return e;
 }
 

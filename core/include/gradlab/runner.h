@@ -15,6 +15,7 @@
 #include "acl/acl_base.h"
 #include "gradlab/ops.h"
 #include "gradlab/plan.h"
+#include "gradlab/refusal_facts.h"
 #include "gradlab/profile.h"
 #include "gradlab/trace.h"
 #include "gradlab/export.h"
@@ -103,6 +104,7 @@ struct RunResult {
                             // backward's indices), "workspace" (its allocation) and "readback" (reading outputs;
                             // an op that wrote outside a view)
   std::string message;      // aclGetRecentErrMsg() of the failure
+  RefusalFacts refusal;     // the rule that refused it and its facts, where the check records them
   std::vector<HostTensor> inputs;   // what the op read (for adaptive backward also the forward's self)
   std::vector<HostTensor> outputs;  // what it wrote
   std::shared_ptr<const Plan> plan;
@@ -120,6 +122,7 @@ struct CallOutcome {
   int status = 0;         // 0, or the code of the failing stage
   std::string stage;      // "", "GetWorkspaceSize", "workspace", "launch" or "synchronize"
   std::string message;    // aclGetRecentErrMsg() of the failure
+  RefusalFacts refusal;   // lastRefusalFacts() of the failure
   std::shared_ptr<const Plan> plan;  // the executor's plan, copied before the launch
   uint64_t workspaceBytes = 0;
   double wallMs = 0.0;    // all of it, host time

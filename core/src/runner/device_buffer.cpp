@@ -12,7 +12,7 @@ namespace gradlab::runner {
 namespace {
 
 Failure aclFailure(int status, const std::string& what) {
-  return Failure{status, what + ": " + aclGetRecentErrMsg()};
+  return Failure{status, what + ": " + aclGetRecentErrMsg(), lastRefusalFacts()};
 }
 
 // float -> integer without undefined behaviour for NaN or out-of-range values (they become 0 / the bound).
@@ -194,7 +194,8 @@ Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
     for (size_t i = 0; i < values.size(); ++i) {
       if (values[i] < std::numeric_limits<int32_t>::min() || values[i] > std::numeric_limits<int32_t>::max()) {
         return {ACLNN_ERR_PARAM_INVALID, "element " + std::to_string(i) + " = " + std::to_string(values[i]) +
-                                             " is outside INT32's range [-2147483648, 2147483647] (INT64 holds it)"};
+                                             " is outside INT32's range [-2147483648, 2147483647] (INT64 holds it)",
+                {}};
       }
     }
   }

@@ -8,6 +8,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "gradlab/refusal_facts.h"
 #include "runner/tensor_layout.h"
 
 namespace gradlab::runner {
@@ -15,6 +16,7 @@ namespace gradlab::runner {
 struct Failure {
   int status = 0;
   std::string message;
+  RefusalFacts refusal;  // lastRefusalFacts() of a failed library call
   bool failed() const { return status != 0; }
 };
 

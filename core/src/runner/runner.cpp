@@ -79,6 +79,7 @@ CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, st
     out.status = status;
     out.stage = stage;
     out.message = aclGetRecentErrMsg();
+    out.refusal = lastRefusalFacts();
     return out;
   };
   const auto start = std::chrono::steady_clock::now();
@@ -122,6 +123,12 @@ struct CallTensors {
   std::unique_ptr<IntArray> outputSize, inputSize;
 };
 
+RefusalFacts inputCount(const char* what, size_t given, const char* role, int64_t cells) {
+  RefusalFacts facts{"input-count", {}};
+  facts.add("input", what).add("given", static_cast<unsigned long long>(given)).add("tensor", role).add("cells", cells);
+  return facts;
+}
+
 class RequestRun {
  public:
   RequestRun(const RunRequest& request, RunResult& result)
@@ -129,16 +136,21 @@ class RequestRun {
 
   void run() {
     if (r_.profile) {
-      if (std::string problem = profileProblem(*r_.profile); !problem.empty()) {
-        fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::profile: " + problem);
+      if (const ProfileLimit* broken = brokenProfileLimit(*r_.profile)) {
+        RefusalFacts facts{"device-profile-range", {}};
+        facts.add("field", broken->field).add("value", broken->get(*r_.profile)).add("profile", r_.profile->name);
+        fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::profile: " + profileProblem(*r_.profile), std::move(facts));
         return;
       }
     }
     for (const TensorRole& role : op_.tensorRoles()) {
       const std::vector<int64_t> shape = sideShape(op_, role.side, sizes_);
       if (tooLarge(shape)) {
+        RefusalFacts facts{"tensor-too-large", {}};
+        facts.add("tensor", role.name).add("shape", shapeText(shape)).add("limit", kMaxElements);
         fail(ACLNN_ERR_PARAM_INVALID, "setup",
-             "a tensor of shape " + shapeText(shape) + " has more than 2^34 elements; the runner does not build it");
+             "a tensor of shape " + shapeText(shape) + " has more than 2^34 elements; the runner does not build it",
+             std::move(facts));
         return;
       }
     }
@@ -155,7 +167,7 @@ class RequestRun {
     result_.workspaceBytes = outcome.workspaceBytes;
     result_.wallMs = outcome.wallMs;
     if (outcome.status != 0) {
-      fail(outcome.status, outcome.stage, outcome.message);
+      fail(outcome.status, outcome.stage, outcome.message, outcome.refusal);
       return;
     }
     result_.trace = trace;
@@ -165,14 +177,15 @@ class RequestRun {
   }
 
  private:
-  bool fail(int status, const std::string& stage, const std::string& message) {
+  bool fail(int status, const std::string& stage, const std::string& message, RefusalFacts facts = {}) {
     result_.status = status;
     result_.stage = stage;
     result_.message = message;
+    result_.refusal = std::move(facts);
     return false;
   }
   bool failWith(const Failure& f, const std::string& stage, const std::string& what) {
-    return fail(f.status, stage, what + ": " + f.message);
+    return fail(f.status, stage, what + ": " + f.message, f.refusal);
   }
 
   runner::TensorLayout layoutFor(const std::vector<int64_t>& shape, Layout layout) const {
@@ -215,7 +228,8 @@ class RequestRun {
         } else if (static_cast<int64_t>(r_.values.size()) != cells) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
-                          " has " + std::to_string(cells));
+                          " has " + std::to_string(cells),
+                      inputCount("values", r_.values.size(), role.name, cells));
         } else if (std::string problem = runner::rangeProblem(dtype, r_.values); !problem.empty()) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::values" + problem + " (" + role.name + ")");
         } else {
@@ -230,7 +244,8 @@ class RequestRun {
           if (static_cast<int64_t>(r_.indices.size()) != cells) {
             return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                         "RunRequest::indices has " + std::to_string(r_.indices.size()) + " elements but " + role.name +
-                            " has " + std::to_string(cells));
+                            " has " + std::to_string(cells),
+                        inputCount("indices", r_.indices.size(), role.name, cells));
           }
           ints = r_.indices;
         } else if (!indicesFromTwin(&ints)) {
@@ -280,7 +295,7 @@ class RequestRun {
     CallOutcome outcome = callOperator(twin.kind, twinArgs, r_.stream);
     if (outcome.status != 0) {
       return fail(outcome.status, "forward " + outcome.stage,
-                  twin.aclnnName() + " (run to produce the indices): " + outcome.message);
+                  twin.aclnnName() + " (run to produce the indices): " + outcome.message, outcome.refusal);
     }
     if (Failure f = forward.operands[indexRole].device.download(nullptr, ints, nullptr); f.failed()) {
       return failWith(f, "readback", "forward indices");

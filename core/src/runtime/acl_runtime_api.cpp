@@ -80,7 +80,9 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   auto s = resolveStream(stream, "aclrtSynchronizeStream", &code);
   if (!s) return code;
   TaskResult result = s->synchronize();
-  if (result.code != 0) return fail(result.code, cat("aclrtSynchronizeStream: ", result.message));
+  if (result.code != 0) {
+    return refuse(result.code, std::move(result.facts), cat("aclrtSynchronizeStream: ", result.message));
+  }
   return ACL_SUCCESS;
 }
 

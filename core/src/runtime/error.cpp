@@ -1,15 +1,18 @@
 #include "runtime/error.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "acl/acl_base.h"
+#include "gradlab/refusal_facts.h"
 
 namespace gradlab::rt {
 namespace {
 
 thread_local std::string t_recent;
+thread_local RefusalFacts t_facts;
 
 bool loggingEnabled() {
   static const bool enabled = [] {
@@ -23,11 +26,20 @@ bool loggingEnabled() {
 
 void setRecentError(std::string message) {
   t_recent = std::move(message);
+  t_facts = RefusalFacts{};
   if (loggingEnabled()) std::fprintf(stderr, "[gradlab ERROR] %s\n", t_recent.c_str());
 }
 
+void setRecentError(std::string message, RefusalFacts facts) {
+  setRecentError(std::move(message));
+  t_facts = std::move(facts);
+}
+
 const char* recentError() { return t_recent.c_str(); }
-void clearRecentError() { t_recent.clear(); }
+void clearRecentError() {
+  t_recent.clear();
+  t_facts = RefusalFacts{};
+}
 
 std::string formatDims(const int64_t* dims, uint64_t count) {
   std::string s = "[";
@@ -45,5 +57,51 @@ std::string formatPointer(const void* p) {
 }
 
 }  // namespace gradlab::rt
+
+namespace gradlab {
+
+const RefusalFacts& lastRefusalFacts() { return rt::t_facts; }
+
+bool RefusalFacts::has(std::string_view name) const {
+  for (const auto& [n, v] : facts) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+std::string RefusalFacts::text(std::string_view name) const {
+  for (const auto& [n, v] : facts) {
+    if (n == name) return v;
+  }
+  return {};
+}
+
+double RefusalFacts::number(std::string_view name) const {
+  for (const auto& [n, v] : facts) {
+    if (n != name) continue;
+    char* end = nullptr;
+    const double d = std::strtod(v.c_str(), &end);
+    return end != v.c_str() && *end == '\0' ? d : std::nan("");
+  }
+  return std::nan("");
+}
+
+RefusalFacts& RefusalFacts::add(std::string name, std::string value) {
+  facts.emplace_back(std::move(name), std::move(value));
+  return *this;
+}
+
+RefusalFacts& RefusalFacts::add(std::string name, double value) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.17g", value);
+  return add(std::move(name), std::string(text));
+}
+
+RefusalFacts& RefusalFacts::add(std::string name, long long value) { return add(std::move(name), std::to_string(value)); }
+RefusalFacts& RefusalFacts::add(std::string name, unsigned long long value) {
+  return add(std::move(name), std::to_string(value));
+}
+
+}  // namespace gradlab
 
 extern "C" const char* aclGetRecentErrMsg(void) { return gradlab::rt::recentError(); }

@@ -14,11 +14,14 @@
 #include <string>
 #include <thread>
 
+#include "gradlab/refusal_facts.h"
+
 namespace gradlab::rt {
 
 struct TaskResult {
   int code = 0;  // ACL_SUCCESS or the device error
   std::string message;
+  RefusalFacts facts;  // the rule the device refused by, when it records one
 };
 
 class Stream {

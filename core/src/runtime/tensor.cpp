@@ -8,6 +8,7 @@
 
 using gradlab::rt::cat;
 using gradlab::rt::fail;
+using gradlab::rt::refuse;
 using gradlab::rt::formatDims;
 
 int64_t aclTensor::numel() const {
@@ -120,7 +121,8 @@ bool isDeclaredFormat(int64_t rawFormat) {
 }
 
 std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, int64_t rawType, int64_t rawFormat,
-                            const int64_t* stride, int64_t offset, const int64_t* storageDims, uint64_t storageDimsNum) {
+                            const int64_t* stride, int64_t offset, const int64_t* storageDims, uint64_t storageDimsNum,
+                            gradlab::RefusalFacts* facts) {
   if (viewDimsNum > gradlab::rt::kMaxTensorDims)
     return cat("viewDimsNum ", viewDimsNum, " exceeds the maximum of ", gradlab::rt::kMaxTensorDims);
   if (storageDimsNum > gradlab::rt::kMaxTensorDims)
@@ -133,7 +135,11 @@ std::string describeProblem(const int64_t* viewDims, uint64_t viewDimsNum, int64
   if (offset < 0) return cat("offset ", offset, " is negative");
   int64_t viewCount = 1;
   for (uint64_t i = 0; i < viewDimsNum; ++i) {
-    if (viewDims[i] < 0) return cat("viewDims ", formatDims(viewDims, viewDimsNum), " has a negative size");
+    if (viewDims[i] < 0) {
+      *facts = gradlab::RefusalFacts{"size-not-positive", {}};
+      facts->add("argument", "viewDims").add("size", viewDims[i]).add("api", "aclCreateTensor");
+      return cat("viewDims ", formatDims(viewDims, viewDimsNum), " has a negative size");
+    }
     if (mulOverflows(viewCount, viewDims[i], &viewCount))
       return cat("viewDims ", formatDims(viewDims, viewDimsNum), " has more elements than int64 can count");
     if (stride && stride[i] < 0) return cat("stride ", formatDims(stride, viewDimsNum), " has a negative stride");
@@ -187,10 +193,12 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
         (void)__builtin_mul_overflow(strides[i], std::max<int64_t>(viewDims[i], 1), &strides[i - 1]);
     }
   }
+  gradlab::RefusalFacts facts;
   std::string problem = describeProblem(viewDims, viewDimsNum, gradlab::rt::rawEnum(dataType), gradlab::rt::rawEnum(format),
-                                        strides.empty() ? stride : strides.data(), offset, storageDims, storageDimsNum);
+                                        strides.empty() ? stride : strides.data(), offset, storageDims, storageDimsNum,
+                                        &facts);
   if (!problem.empty()) {
-    fail(0, cat("aclCreateTensor: ", problem));
+    refuse(0, std::move(facts), cat("aclCreateTensor: ", problem));
     return nullptr;
   }
   auto* t = new aclTensor;

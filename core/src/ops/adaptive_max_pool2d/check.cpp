@@ -35,7 +35,9 @@ int64_t planeCells(int64_t h, int64_t w) {
 
 aclnnStatus checkFloatDtype(const char* api, const char* name, const aclTensor& t) {
   if (isFloatingType(t.dtype)) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
+  return invalid(api,
+                 rule("dtype-not-supported").add("tensor", name).add("dtype", dtypeName(t.dtype)).add("expected", "FLOAT, FLOAT16 or BF16"),
+                 cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
 }
 
 aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t, const char* refName,
@@ -47,7 +49,10 @@ aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t
 
 aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& t) {
   if (isIndexType(t.dtype)) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected INT32 or INT64)"));
+  return invalid(api,
+                 rule("dtype-not-supported").add("tensor", name).add("dtype", dtypeName(t.dtype)).add("expected", "INT32 or INT64")
+                     .add("indices", "1"),
+                 cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected INT32 or INT64)"));
 }
 
 aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
@@ -72,7 +77,8 @@ aclnnStatus checkSameShape(const char* api, const char* name, const aclTensor& t
 aclnnStatus checkPlaneLimit(const char* api, const char* name, int64_t h, int64_t w) {
   const int64_t cells = planeCells(h, w);
   if (cells <= kInt32Max) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " H * W = ", h, " * ", w, " = ",
+  return invalid(api, rule("pool-plane-int32").add("tensor", name).add("H", h).add("W", w).add("limit", kInt32Max),
+                 cat(name, " H * W = ", h, " * ", w, " = ",
                           cells == std::numeric_limits<int64_t>::max() ? std::string("more than int64 can hold")
                                                                        : std::to_string(cells),
                           " exceeds INT32_MAX (2147483647), so an index h * W + w could not address every cell"));
@@ -115,7 +121,9 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
   GRADLAB_RETURN_IF_ERROR(checkPlaneLimit(api, "self", h, w));
   const bool divisible = ho == 0 || wo == 0 || (h % ho == 0 && w % wo == 0);
   if (!divisible && h * w > kNonDivisibleLimit) {
-    return invalid(api, cat("self H * W = ", h, " * ", w, " = ", h * w, " exceeds 2^24 (16777216), the limit when ",
+    return invalid(api,
+                   rule("pool-overlap-2^24").add("H", h).add("W", w).add("Ho", ho).add("Wo", wo).add("limit", kNonDivisibleLimit),
+                   cat("self H * W = ", h, " * ", w, " = ", h * w, " exceeds 2^24 (16777216), the limit when ",
                             "the windows do not divide the input (H % Ho = ", h, " % ", ho, " = ", h % ho,
                             ", W % Wo = ", w, " % ", wo, " = ", w % wo, ")"));
   }
@@ -127,8 +135,10 @@ aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArr
   // CANN's forward list on Atlas A2/A3 adds DOUBLE (compared in fp64); its backward list does not.
   const std::span<const aclDataType> dtypes = opInfo(OpKind::kAdaptiveMaxPool2d).dtypes;
   if (std::find(dtypes.begin(), dtypes.end(), self.dtype) == dtypes.end()) {
-    return invalid(api, cat("self dtype ", dtypeName(self.dtype),
-                            " is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"));
+    return invalid(api,
+                   rule("dtype-not-supported").add("tensor", "self").add("dtype", dtypeName(self.dtype))
+                       .add("expected", "FLOAT, FLOAT16, BF16 or DOUBLE"),
+                   cat("self dtype ", dtypeName(self.dtype), " is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"));
   }
   GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "out", out, "self", self));
   GRADLAB_RETURN_IF_ERROR(checkIndexDtype(api, "indices", indices));
@@ -138,7 +148,8 @@ aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArr
   // PyTorch and CANN: every non-batch dimension must be non-empty (dim 0 may be 0).
   for (int64_t d = 1; d < self.dim(); ++d) {
     if (self.viewDims[d] <= 0) {
-      return invalid(api, cat("self ", dims(self), " has an empty dimension ", d,
+      return invalid(api, rule("size-not-positive").add("argument", "self").add("dimension", d),
+                     cat("self ", dims(self), " has an empty dimension ", d,
                               " (only the first dimension may be 0)"));
     }
   }
@@ -146,7 +157,9 @@ aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArr
   if (os.size() != 2) {
     return invalid(api, cat("outputSize has ", os.size(), " values ", formatDims(os), " but must have 2 (Ho, Wo)"));
   }
-  if (os[0] <= 0 || os[1] <= 0) return invalid(api, cat("outputSize ", formatDims(os), " must be positive"));
+  if (os[0] <= 0 || os[1] <= 0) {
+    return invalid(api, rule("size-not-positive").add("argument", "outputSize"), cat("outputSize ", formatDims(os), " must be positive"));
+  }
   // An NHWC self is (N, H, W, C), as CANN reads it; every other view is (N, C, H, W) or (C, H, W).
   const bool channelsLast = channelsLastView(self);
   const size_t spatial = channelsLast ? 1 : self.viewDims.size() - 2;

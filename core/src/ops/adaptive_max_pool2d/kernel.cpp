@@ -324,14 +324,18 @@ void checkTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile, std::at
   if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems, code::kCompute);
 }
 
-std::string badIndexMessage(const BackwardRun& r, int64_t pos, const char* api) {
+rt::TaskResult badIndex(const BackwardRun& r, int64_t pos, const char* api) {
   const PoolShape& s = r.shape;
   const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.Wo, ow = rem - oh * s.Wo;
   int64_t value = 0;
   r.indices.loadIndices(p, rem, 1, &value);
   std::string cell = s.unbatched ? cat(p, ", ", oh, ", ", ow) : cat(p / s.C, ", ", p % s.C, ", ", oh, ", ", ow);
-  return cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.H, "x", s.W, " plane [0, ", r.HW,
-             "), so the kernel stopped before writing gradInput");
+  RefusalFacts facts{"index-outside-plane", {}};
+  facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value)).add("H", s.H).add("W", s.W);
+  return {ACL_ERROR_RT_AICORE_EXCEPTION,
+          cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.H, "x", s.W, " plane [0, ", r.HW,
+              "), so the kernel stopped before writing gradInput"),
+          std::move(facts)};
 }
 
 // Zero phase of default mode: rows [row0, row1) of a shared plane's fp32 accumulator.
@@ -660,7 +664,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 [&]() -> rt::TaskResult {
                   const int64_t bad = firstBad.load();
                   if (bad == std::numeric_limits<int64_t>::max()) return {};
-                  return {ACL_ERROR_RT_AICORE_EXCEPTION, badIndexMessage(r, bad, api)};
+                  return badIndex(r, bad, api);
                 }};
       case PhaseKind::kZero:
         if (tiling.mode == BackwardMode::kZeroOnly) return {[&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); }, {}};

@@ -28,7 +28,8 @@ aclnnStatus checkDtypesIn(const char* api, const char* name, const aclTensor& t,
       list += rt::dtypeName(d);
       ++i;
     }
-    return invalid(api, cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected ", list, ")"));
+    return invalid(api, rule("dtype-not-supported").add("tensor", name).add("dtype", rt::dtypeName(t.dtype)).add("expected", list),
+                   cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected ", list, ")"));
   }
   if (other.dtype != t.dtype) {
     return invalid(api, cat(otherName, " dtype ", rt::dtypeName(other.dtype), " differs from ", name, " dtype ",
@@ -85,7 +86,8 @@ aclnnStatus checkBatchChannels4d(const char* api, const char* name, const aclTen
 
 aclnnStatus checkScale(const char* api, const char* name, double scale) {
   if (!(scale < 0.0)) return ACLNN_SUCCESS;  // NaN passes, as in CANN: like 0, it means "use the sizes"
-  return invalid(api, cat(name, " ", scale, " is negative (expected >= 0; 0 means use the sizes)"));
+  return invalid(api, rule("negative-scale").add("scale", name).add("value", scale),
+                 cat(name, " ", scale, " is negative (expected >= 0; 0 means use the sizes)"));
 }
 
 aclnnStatus checkPublicFormat(const char* api, const char* name, const aclTensor& t) {
@@ -105,7 +107,10 @@ aclnnStatus checkPublicFormat(const char* api, const char* name, const aclTensor
 
 aclnnStatus checkPositive(const char* api, const char* name, const std::vector<int64_t>& sizes) {
   for (int64_t v : sizes) {
-    if (v <= 0) return invalid(api, cat(name, " ", formatDims(sizes), " has a size <= 0 (", v, ")"));
+    if (v <= 0) {
+      return invalid(api, rule("size-not-positive").add("argument", name).add("size", v),
+                     cat(name, " ", formatDims(sizes), " has a size <= 0 (", v, ")"));
+    }
   }
   return ACLNN_SUCCESS;
 }

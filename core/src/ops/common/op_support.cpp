@@ -146,7 +146,10 @@ aclnnStatus publishExecutor(std::unique_ptr<aclOpExecutor> exec, uint64_t* works
     const uint64_t ub = exec->plan->profile.ubBytes;
     for (const Tile& t : exec->plan->tiles) {
       if (t.ubBytes <= ub) continue;
-      return invalid(api.c_str(), rt::cat("tile ", t.id, " (core ", t.core, ") needs ", t.ubBytes,
+      return invalid(api.c_str(),
+                     rule("ub-budget").add("tile", t.id).add("core", t.core).add("need", t.ubBytes).add("has", ub)
+                         .add("profile", exec->plan->profile.name),
+                     rt::cat("tile ", t.id, " (core ", t.core, ") needs ", t.ubBytes,
                                           " bytes of unified buffer but device profile ", exec->plan->profile.name,
                                           " has ", ub));
     }

@@ -23,10 +23,17 @@ namespace gradlab::ops {
 // 161001 naming the first null argument: nullCheck(api, {{"gradOutput", gradOutput}, {"out", out}}).
 aclnnStatus nullCheck(const char* api, std::initializer_list<std::pair<const char*, const void*>> args);
 
-// 161002 with "<api>: <sentence>".
+// 161002 with "<api>: <sentence>". The second form records the rule that refused and its facts (the api
+// is added as "api"), for explanations that must not read the sentence (gradlab/refusal_facts.h).
 inline aclnnStatus invalid(const char* api, const std::string& sentence) {
   return rt::fail(ACLNN_ERR_PARAM_INVALID, rt::cat(api, ": ", sentence));
 }
+inline aclnnStatus invalid(const char* api, RefusalFacts facts, const std::string& sentence) {
+  facts.add("api", api);
+  return rt::refuse(ACLNN_ERR_PARAM_INVALID, std::move(facts), rt::cat(api, ": ", sentence));
+}
+// The facts of `rule`, to be added to: rule("upsample-ratio").add("axis", "H").
+inline RefusalFacts rule(const char* id) { return RefusalFacts{id, {}}; }
 
 bool isFloatingType(aclDataType dtype);  // FLOAT, FLOAT16, BF16
 

@@ -60,9 +60,10 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
       out->note = rt::prose("GRADLAB_STRATEGY={0} names no strategy of {1} ({2}): it runs its default, {3}", request,
                             opName(op), strategyNames(op), defaultName);
     } else {
-      return rt::fail(ACLNN_ERR_PARAM_INVALID,
-                      rt::cat(api, ": strategy \"", ctx.strategy, "\" is not one of ", opName(op), "'s: ",
-                              strategyNames(op), ", or cann (CANN's choice) or default"));
+      return rt::refuse(ACLNN_ERR_PARAM_INVALID,
+                        RefusalFacts{"strategy-unknown", {}}.add("strategy", ctx.strategy).add("api", api),
+                        rt::cat(api, ": strategy \"", ctx.strategy, "\" is not one of ", opName(op), "'s: ",
+                                strategyNames(op), ", or cann (CANN's choice) or default"));
     }
   }
   out->info = findStrategy(op, name);

@@ -43,7 +43,9 @@ aclnnStatus checkDimLimit(const char* api, const char* name, const aclTensor& t)
 
 aclnnStatus checkNonZero(const char* api, const char* what, const std::vector<int64_t>& values) {
   for (int64_t v : values) {
-    if (v == 0) return invalid(api, cat(what, " ", formatDims(values), " has a size 0"));
+    if (v == 0) {
+      return invalid(api, rule("size-not-positive").add("argument", what), cat(what, " ", formatDims(values), " has a size 0"));
+    }
   }
   return ACLNN_SUCCESS;
 }
@@ -96,7 +98,10 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   const std::vector<int64_t>& d = self->viewDims;
   GRADLAB_RETURN_IF_ERROR(checkNonZero(api, "self dims 1..2", {d[1], d[2]}));
   const int64_t lo = outputSize->values[0];
-  if (lo == 0) return invalid(api, cat("outputSize ", formatDims(outputSize->values), " has L = 0"));
+  if (lo == 0) {
+    return invalid(api, rule("size-not-positive").add("argument", "outputSize"),
+                   cat("outputSize ", formatDims(outputSize->values), " has L = 0"));
+  }
   if (self->format != ACL_FORMAT_NCL || out->format != ACL_FORMAT_NCL) {
     return invalid(api, cat("self format ", rt::formatName(self->format), " and out format ", rt::formatName(out->format),
                             " must both be NCL"));
@@ -138,7 +143,7 @@ aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputS
   const ViewNchw in = nhwc ? ViewNchw{is[0], is[3], is[1], is[2]} : ViewNchw{is[0], is[1], is[2], is[3]};
   for (const auto& [what, v] : {std::pair{"inputSize H", in.h}, {"inputSize W", in.w}, {"outputSize H", os[0]},
                                 {"outputSize W", os[1]}}) {
-    if (v <= 0) return invalid(api, cat(what, " ", v, " is not positive"));
+    if (v <= 0) return invalid(api, rule("size-not-positive").add("argument", what), cat(what, " ", v, " is not positive"));
   }
   const std::vector<int64_t> gradShape = shapeIn(format, in.n, in.c, os[0], os[1]);
   if (gradOut->viewDims != gradShape) {
@@ -174,7 +179,8 @@ aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputS
   const std::vector<int64_t>& os = outputSize->values;
   const std::vector<int64_t>& is = inputSize->values;
   if (is[2] <= 0 || os[0] <= 0) {
-    return invalid(api, cat("inputSize L ", is[2], " and outputSize L ", os[0], " must both be positive"));
+    return invalid(api, rule("size-not-positive").add("argument", "inputSize L and outputSize L"),
+                   cat("inputSize L ", is[2], " and outputSize L ", os[0], " must both be positive"));
   }
   const std::vector<int64_t> gradShape{is[0], is[1], os[0]};
   if (gradOut->viewDims != gradShape) {

@@ -25,11 +25,20 @@ aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName,
   if (scale <= 0.0 && (in <= 0 || out <= 0)) return ACLNN_SUCCESS;
   const double ratio = nearest::realRatio(scale, in, out);
   if (ratio >= kMinRatio) return ACLNN_SUCCESS;
+  const RefusalFacts facts = rule("upsample-ratio")
+                                 .add("axis", axis)
+                                 .add("scale", scaleName)
+                                 .add("scaleValue", scale)
+                                 .add("in", in)
+                                 .add("out", out)
+                                 .add("ratio", ratio)
+                                 .add("minRatio", kMinRatio)
+                                 .add("maxGrowth", 1.0 / kMinRatio);
   if (scale > 0.0) {
-    return invalid(api, cat(scaleName, " ", scale, " makes gradOutput ", 1.0 / ratio, "x gradInput along ", axis,
+    return invalid(api, facts, cat(scaleName, " ", scale, " makes gradOutput ", 1.0 / ratio, "x gradInput along ", axis,
                             " (1/", scaleName, " = ", ratio, " < 0.02); at most 50x is supported"));
   }
-  return invalid(api,
+  return invalid(api, facts,
                  cat("inputSize ", axis, " ", in, " and outputSize ", axis, " ", out, " make gradOutput ", 1.0 / ratio,
                      "x gradInput along ", axis, " (ratio ", ratio, " < 0.02); at most 50x is supported"));
 }
@@ -116,7 +125,8 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
   }
   if (gradOutput->empty() || out->empty()) {
     return invalid(
-        api, cat("empty tensors are not supported: gradOutput ", formatDims(gd), ", out ", formatDims(out->viewDims)));
+        api, rule("size-not-positive").add("argument", "gradOutput"),
+        cat("empty tensors are not supported: gradOutput ", formatDims(gd), ", out ", formatDims(out->viewDims)));
   }
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
@@ -145,7 +155,8 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   const ViewNchw s = viewNchw(*self);
   const std::vector<int64_t>& os = outputSize->values;
   if (s.h <= 0 || s.w <= 0 || os[0] <= 0 || os[1] <= 0) {
-    return invalid(api, cat("self H/W [", s.h, ", ", s.w, "] and outputSize ", formatDims(os), " must be positive"));
+    return invalid(api, rule("size-not-positive").add("argument", "self H/W and outputSize"),
+                   cat("self H/W [", s.h, ", ", s.w, "] and outputSize ", formatDims(os), " must be positive"));
   }
   GRADLAB_RETURN_IF_ERROR(checkBatchChannels4d(api, "self", *self, "out", *out));
   const aclFormat f = self->format;
@@ -185,7 +196,8 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   // CANN refuses an empty self here too (N, C and L must be positive); scales are not checked (<= 0 or NaN
   // means "use the sizes").
   if (self->empty()) {
-    return invalid(api, cat("self ", formatDims(self->viewDims), " is empty; empty tensors are not supported"));
+    return invalid(api, rule("size-not-positive").add("argument", "self"),
+                   cat("self ", formatDims(self->viewDims), " is empty; empty tensors are not supported"));
   }
   GRADLAB_RETURN_IF_ERROR(checkPositive(api, "outputSize", outputSize->values));
   const std::vector<int64_t>& d = self->viewDims;

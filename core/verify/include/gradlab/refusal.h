@@ -4,14 +4,14 @@
 // a plane with an index outside it, a list with the offending choice marked) for the app to draw and the
 // CLI to print.
 //
-// The rules are data: one table (rules()) whose entries recompute their check from the request and the
-// catalog (gradlab/ops.h: dtypes, index math, shape rules), then cross-check against the library's own
-// sentence. An entry explains a refusal only when the request breaks its rule *and* the library's message
-// is that rule's (its marker and the numbers the explanation names all appear in it), so an explanation
-// never contradicts the library; when no entry fits, the explanation says so and shows only the code and
-// the message. A device spec's refusal is explained from parseProfileSpec's own facts (ProfileSpecRefusal)
-// and every profile limit comes from profileLimits(): the spec's wording is never read. Part of
-// gradlab::verify (no ImGui): the CLI and the app both link it.
+// Every check of the library that a caller can trip records, where it refuses, a rule id and the facts
+// its sentence is written from (gradlab/refusal_facts.h, RunResult::refusal). Here, one formatter per rule
+// id (the table of rules()) turns those facts and the request into the explanation: the limits come from
+// the facts, and the library's sentence is never read, so rewording or translating a message changes no
+// explanation. A refusal that records no rule (null pointers, mismatched tensors, runtime errors) gets an
+// honest "no rule matches" with only the code and the message. A device spec's refusal is explained from
+// parseProfileSpec's own facts (ProfileSpecRefusal) and every profile limit comes from profileLimits().
+// Part of gradlab::verify (no ImGui): the CLI and the app both link it.
 #pragma once
 
 #include <cstdint>
