@@ -10,6 +10,7 @@ foreach(file include/acl/acl.h include/aclnnop/aclnn_upsample_nearest_exact2d_ba
              include/aclnnop/aclnn_adaptive_max_pool2d_backward.h ${LIBDIR}/libgradlab.a
              ${LIBDIR}/cmake/gradlab/gradlabConfig.cmake ${LIBDIR}/cmake/gradlab/gradlabConfigVersion.cmake
              ${LIBDIR}/pkgconfig/gradlab.pc ${LIBDIR}/libgradlab_verify.a include/gradlab/ops.h include/gradlab/verify.h
+             ${LIBDIR}/libgradlab_refusal.a include/gradlab/refusal.h include/gradlab/refusal_facts.h
              share/gradlab/golden/upsample_nearest_exact2d.json share/gradlab/golden/adaptive_max_pool2d.json
              ${LIBDIR}/pkgconfig/gradlab-static.pc)
   if(NOT EXISTS "${PREFIX}/${file}")

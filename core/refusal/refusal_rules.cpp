@@ -12,7 +12,7 @@
 
 #include "gradlab/refusal.h"
 #include "i18n/translate.h"
-#include "verify/refusal_util.h"
+#include "refusal_util.h"
 
 namespace gradlab::refusal {
 namespace {
