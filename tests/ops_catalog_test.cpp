@@ -19,6 +19,7 @@ TEST(OpsCatalog, EveryOperatorOnceWithConsistentFacts) {
     EXPECT_EQ(&opInfo(op.kind), &op);
     EXPECT_NE(op.getWorkspaceSize, nullptr) << op.name;
     EXPECT_NE(op.launch, nullptr) << op.name;
+    EXPECT_NE(op.kernelListing, nullptr) << op.name;
     EXPECT_TRUE(names.insert(op.name).second) << op.name;
     EXPECT_TRUE(names.insert(op.cliName).second) << op.cliName;
     EXPECT_EQ(opInfo(op.twin).twin, op.kind) << op.name << "'s twin points back";

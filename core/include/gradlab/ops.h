@@ -92,7 +92,11 @@ struct OpArgs {
   std::optional<std::string> strategy;
 };
 
+struct KernelListing;  // gradlab/kernel_code.h
+struct Plan;           // gradlab/plan.h
+
 using GetWorkspaceSizeFn = aclnnStatus (*)(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+using KernelListingFn = KernelListing (*)(const Plan& plan, int32_t phase);
 using LaunchFn = aclnnStatus (*)(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, aclrtStream stream);
 
 struct OpInfo {
@@ -117,6 +121,7 @@ struct OpInfo {
   OpSizes example;  // a small call that shows what the operator does (the CLI's and the app's defaults)
   GetWorkspaceSizeFn getWorkspaceSize = nullptr;  // calls aclnn<name>GetWorkspaceSize with OpArgs
   LaunchFn launch = nullptr;                      // aclnn<name>
+  KernelListingFn kernelListing = nullptr;        // its kernels as listings (gradlab::kernelListing asks it)
   // The dtypes of its value tensors, CANN's list for Atlas A2/A3 (the operator's check refuses the rest with
   // 161002); index tensors are INT64 or INT32 whatever this says.
   std::span<const aclDataType> dtypes{};

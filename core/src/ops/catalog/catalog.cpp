@@ -15,6 +15,7 @@
 #include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/strategies.h"
+#include "ops/common/kernel_code.h"
 #include "ops/common/lower_case.h"
 #include "ops/nearest_upsample/strategies.h"
 #include "ops/upsample_nearest/entry.h"
@@ -58,6 +59,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inW = 4, .outW = 8},
      .getWorkspaceSize = ops::upsample_exact::backward1d,
      .launch = aclnnUpsampleNearestExact1dBackward,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kFloating,
      .strategies = ops::nearest::kBackwardStrategies},
     {.kind = kUpsampleNearestExact2dBackward,
@@ -82,6 +84,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 4, .inW = 4, .outH = 8, .outW = 8},
      .getWorkspaceSize = ops::upsample_exact::backward2d,
      .launch = aclnnUpsampleNearestExact2dBackward,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kFloating,
      .strategies = ops::nearest::kBackwardStrategies},
     {.kind = kAdaptiveMaxPool2dBackward,
@@ -108,6 +111,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 8, .inW = 8, .outH = 3, .outW = 3},
      .getWorkspaceSize = ops::adaptive::backward,
      .launch = aclnnAdaptiveMaxPool2dBackward,
+     .kernelListing = ops::adaptive::kernelListing,
      .dtypes = kFloating,
      .strategies = ops::adaptive::kBackwardStrategies},
     {.kind = kUpsampleNearestExact1d,
@@ -132,6 +136,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inW = 4, .outW = 8},
      .getWorkspaceSize = ops::upsample_exact::forward1d,
      .launch = aclnnUpsampleNearestExact1d,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kExactForward,
      .strategies = ops::nearest::kForwardStrategies},
     {.kind = kUpsampleNearestExact2d,
@@ -156,6 +161,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 4, .inW = 4, .outH = 8, .outW = 8},
      .getWorkspaceSize = ops::upsample_exact::forward2d,
      .launch = aclnnUpsampleNearestExact2d,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kExactForward,
      .strategies = ops::nearest::kForwardStrategies},
     {.kind = kAdaptiveMaxPool2d,
@@ -181,6 +187,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 8, .inW = 8, .outH = 3, .outW = 3},
      .getWorkspaceSize = ops::adaptive::forward,
      .launch = aclnnAdaptiveMaxPool2d,
+     .kernelListing = ops::adaptive::kernelListing,
      .dtypes = kPoolForward,
      .strategies = ops::adaptive::kForwardStrategies},
     {.kind = kUpsampleNearest1dBackward,
@@ -205,6 +212,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inW = 3, .outW = 8},
      .getWorkspaceSize = ops::upsample_legacy::backward1d,
      .launch = aclnnUpsampleNearest1dBackward,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kLegacy1dBackward,
      .strategies = ops::nearest::kBackwardStrategies},
     {.kind = kUpsampleNearest2dBackward,
@@ -229,6 +237,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 3, .inW = 3, .outH = 8, .outW = 8},
      .getWorkspaceSize = ops::upsample_legacy::backward2d,
      .launch = aclnnUpsampleNearest2dBackward,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kFloating,
      .strategies = ops::nearest::kBackwardStrategies},
     {.kind = kUpsampleNearest1d,
@@ -253,6 +262,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inW = 3, .outW = 8},
      .getWorkspaceSize = ops::upsample_legacy::forward1d,
      .launch = aclnnUpsampleNearest1d,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kLegacyForward,
      .strategies = ops::nearest::kForwardStrategies},
     {.kind = kUpsampleNearest2d,
@@ -277,6 +287,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .example = {.inH = 3, .inW = 3, .outH = 8, .outW = 8},
      .getWorkspaceSize = ops::upsample_legacy::forward2d,
      .launch = aclnnUpsampleNearest2d,
+     .kernelListing = ops::nearest::kernelListing,
      .dtypes = kLegacyForward,
      .strategies = ops::nearest::kForwardStrategies},
 }};

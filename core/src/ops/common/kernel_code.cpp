@@ -17,8 +17,7 @@ int KernelListing::firstLine(int16_t step) const {
 
 KernelListing kernelListing(const Plan& plan, int32_t phase) {
   if (phase < 0 || static_cast<size_t>(phase) >= plan.phases.size()) return {};
-  KernelListing l = opInfo(plan.op).rule == IndexRule::kAdaptiveMax ? ops::adaptive::kernelListing(plan, phase)
-                                                                     : ops::nearest::kernelListing(plan, phase);
+  KernelListing l = opInfo(plan.op).kernelListing(plan, phase);
   // The plan says what this call's phase does; the listing's own words stand where it says nothing.
   const std::string& what = plan.phases[static_cast<size_t>(phase)].what;
   if (!what.empty()) l.what = what;
