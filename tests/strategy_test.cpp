@@ -76,6 +76,34 @@ TEST(Strategies, TheCatalogListsThem) {
   }
 }
 
+// What the code that draws, checks and lists a plan reads instead of a strategy's name, and a plan finds
+// its strategy's facts in the catalog.
+TEST(Strategies, TheirFactsAreDataAndThePlanFindsThem) {
+  const auto adaptive = strategiesOf(OpKind::kAdaptiveMaxPool2dBackward);
+  ASSERT_EQ(adaptive.size(), 3u);
+  for (const StrategyInfo& s : adaptive) {
+    const std::string name = s.name;
+    EXPECT_EQ(s.planeOwners, name == "owner" || name == "lanes") << name;
+    EXPECT_EQ(s.wholeWindows, name == "lanes") << name;
+  }
+  for (const StrategyInfo& s : strategiesOf(OpKind::kUpsampleNearestExact2dBackward)) {
+    EXPECT_FALSE(s.wholeWindows) << s.name;
+    EXPECT_EQ(s.cube, std::string(s.name) == "cube") << s.name;
+  }
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.strategy = "cube";
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  ASSERT_NE(result.plan->strategyInfo(), nullptr);
+  EXPECT_TRUE(result.plan->strategyInfo()->cube);
+  EXPECT_GT(result.plan->cubeLanes, 0);
+  Plan none;
+  none.strategyName = "no such strategy";
+  EXPECT_EQ(none.strategyInfo(), nullptr);
+}
+
 TEST(Strategies, TheDefaultIsTodaysChoiceAndThePlanSaysWhatRanAndWhatCannWouldRun) {
   RunRequest r = upsample2d(1, 2, 4, 4, 8, 8, nullptr);
   r.strategy.reset();

@@ -251,8 +251,9 @@ std::string verifyBackwardPlan(const Plan& plan, int64_t planes, int64_t H, int6
   std::ostringstream s;
   // The owner and lanes strategies give each gradInput plane to one core; only lanes adds atomically, and
   // exactly where windows overlap. The scatter strategy adds atomically exactly into the planes it shares.
-  const bool lanes = plan.strategyName == "lanes";
-  if (plan.strategyName == "owner" || lanes) {
+  const StrategyInfo* strategy = plan.strategyInfo();
+  const bool lanes = strategy && strategy->wholeWindows;
+  if (strategy && strategy->planeOwners) {
     const bool overlap = H % Ho != 0 || W % Wo != 0;
     std::vector<int32_t> owner(planes * H * W, -1);
     for (const Tile& t : plan.tiles) {

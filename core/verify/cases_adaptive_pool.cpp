@@ -99,7 +99,8 @@ std::string checkGradInput(const BackwardScenario& sc, const BackwardData& d, co
 uint64_t expectedWorkspace(const BackwardScenario& sc, const Plan& plan) {
   if (sc.dtype == ACL_FLOAT) return 0;
   const uint64_t planeBytes = static_cast<uint64_t>(sc.H * sc.W) * 4;
-  if (plan.strategyName == "lanes") return sc.planes() * planeBytes;  // every plane's sums, zeroed by core 0
+  const StrategyInfo* strategy = plan.strategyInfo();
+  if (strategy && strategy->wholeWindows) return sc.planes() * planeBytes;  // every plane's sums, zeroed by core 0
   const uint64_t step = static_cast<uint64_t>(std::min<int64_t>(64, sc.Ho * sc.Wo));
   auto align64 = [](uint64_t b) { return (b + 63) / 64 * 64; };
   if (align64(planeBytes) + align64(step * 4) + step * 8 > plan.profile.ubBytes) return sc.planes() * planeBytes;

@@ -123,6 +123,8 @@ struct Plan {
   double imbalance() const;                // max core load / mean core load (1 = perfect)
   // The tiles of phase `phase`: [first, second) of `tiles`.
   std::pair<size_t, size_t> phaseTiles(int32_t phase) const;
+  // The strategy that ran, as the catalog describes it (nullptr when the plan names none of its operator's).
+  const StrategyInfo* strategyInfo() const;
   CoreKind coreKind(int32_t lane) const { return lane < cubeLanes ? CoreKind::kCube : CoreKind::kVector; }
   int32_t coreId(int32_t lane) const { return lane < cubeLanes ? lane : lane - cubeLanes; }  // within its kind
   std::string coreName(int32_t lane) const;  // "AIV 3", "AIC 0"

@@ -42,6 +42,11 @@ struct StrategyInfo {
   // Its fp32 sums are associated exactly as the reference's (row-major): bit-exact whenever the adds land
   // in that order (always, unless `atomic` in default mode). Otherwise the tolerance of `numerics`.
   bool referenceOrder = true;
+  // Every output plane is summed by one core, so no plane is shared between cores.
+  bool planeOwners = false;
+  // Each gradOutput cell writes its whole window into gradInput (its value at the argmax, zeros elsewhere)
+  // instead of adding into the argmax cell alone, into an fp32 workspace of every plane for FLOAT16/BF16.
+  bool wholeWindows = false;
 };
 
 // What a strategy request names besides a strategy.

@@ -138,7 +138,8 @@ KernelListing windowMax() {
 KernelListing kernelListing(const Plan& plan, int32_t phase) {
   const PlanPhase& p = plan.phases[static_cast<size_t>(phase)];
   if (!opInfo(plan.op).backward) return windowMax();
-  const bool lanes = plan.strategyName == "lanes";
+  const StrategyInfo* strategy = plan.strategyInfo();
+  const bool lanes = strategy && strategy->wholeWindows;
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
   switch (p.kind) {
     case PhaseKind::kCheck: return checkIndices(plan);

@@ -71,6 +71,8 @@ std::string Plan::coreName(int32_t lane) const {
   return std::string(coreKindName(coreKind(lane))) + " " + std::to_string(coreId(lane));
 }
 
+const StrategyInfo* Plan::strategyInfo() const { return findStrategy(op, strategyName); }
+
 int32_t Plan::coresWorking(CoreKind kind) const {
   std::vector<bool> seen(static_cast<size_t>(std::max(coresUsed, 0)), false);
   int32_t n = 0;

@@ -3,37 +3,56 @@
 namespace gradlab::ops::nearest {
 
 const StrategyInfo kBackwardStrategies[3] = {
-    {"scatter", "vector scatter",
-     "gradOutput rows are split evenly over the vector cores; each core sums its rows into UB, and a gradInput row "
-     "whose gradOutput rows fall to several cores is zeroed first and takes atomic adds from each of them",
-     "row-major within each core; where cores share a cell, their atomic adds land in the order the cores reach it "
-     "(the atomic schedule)",
-     "bit-exact where no cell is shared; a shared cell is within the summation bound of the reference "
-     "((1 + u)^(n - 1) - 1) x sum |g|, u = 2^-24",
-     false, true, "gather", true},
-    {"gather", "vector gather",
-     "every gradInput row has one owner vector core, which reads the gradOutput rows that map to it and sums them "
-     "in order in UB; no atomic adds, no workspace",
-     "row-major: each cell adds its terms row by row, left to right, as the reference does",
-     "bit-exact with the reference (fp32); FLOAT16/BF16 are the fp32 sums rounded once", false, false, "", true},
-    {"cube", "cube matmul (CANN's A2 kernel)",
-     "two matrix products on the cube cores against 0/1 selection matrices that the vector cores build: the W pass "
-     "T = gradOutput x A_W, then the H pass gradInput = A_H^T x T, each cut into slides of gradInput columns or "
-     "rows; FLOAT16/BF16 are cast to fp32 before and rounded once after, as CANN's Cast kernels do",
-     "each row's terms are summed left to right into T, then the rows' sums top to bottom: (g00 + g01) + (g10 + g11) "
-     "where the reference adds ((g00 + g01) + g10) + g11; a product adds in K order into an fp32 L0C that starts "
-     "at +0",
-     "deterministic and identical run to run; bit-exact where a gradInput cell sums one row or one column of "
-     "gradOutput (1-D calls, one pass), else within the summation bound of the reference; an infinity or NaN in "
-     "gradOutput also makes NaN in every cell its matrix slide multiplies by 0 (0 x inf = NaN)",
-     true, false, "", false},
+    {.name = "scatter",
+     .title = "vector scatter",
+     .how = "gradOutput rows are split evenly over the vector cores; each core sums its rows into UB, and a gradInput row "
+      "whose gradOutput rows fall to several cores is zeroed first and takes atomic adds from each of them",
+     .order = "row-major within each core; where cores share a cell, their atomic adds land in the order the cores reach it "
+      "(the atomic schedule)",
+     .numerics = "bit-exact where no cell is shared; a shared cell is within the summation bound of the reference "
+      "((1 + u)^(n - 1) - 1) x sum |g|, u = 2^-24",
+     .cube = false,
+     .atomic = true,
+     .deterministicTwin = "gather",
+     .referenceOrder = true},
+    {.name = "gather",
+     .title = "vector gather",
+     .how = "every gradInput row has one owner vector core, which reads the gradOutput rows that map to it and sums them "
+      "in order in UB; no atomic adds, no workspace",
+     .order = "row-major: each cell adds its terms row by row, left to right, as the reference does",
+     .numerics = "bit-exact with the reference (fp32); FLOAT16/BF16 are the fp32 sums rounded once",
+     .cube = false,
+     .atomic = false,
+     .deterministicTwin = "",
+     .referenceOrder = true},
+    {.name = "cube",
+     .title = "cube matmul (CANN's A2 kernel)",
+     .how = "two matrix products on the cube cores against 0/1 selection matrices that the vector cores build: the W pass "
+      "T = gradOutput x A_W, then the H pass gradInput = A_H^T x T, each cut into slides of gradInput columns or "
+      "rows; FLOAT16/BF16 are cast to fp32 before and rounded once after, as CANN's Cast kernels do",
+     .order = "each row's terms are summed left to right into T, then the rows' sums top to bottom: (g00 + g01) + (g10 + g11) "
+      "where the reference adds ((g00 + g01) + g10) + g11; a product adds in K order into an fp32 L0C that starts "
+      "at +0",
+     .numerics = "deterministic and identical run to run; bit-exact where a gradInput cell sums one row or one column of "
+      "gradOutput (1-D calls, one pass), else within the summation bound of the reference; an infinity or NaN in "
+      "gradOutput also makes NaN in every cell its matrix slide multiplies by 0 (0 x inf = NaN)",
+     .cube = true,
+     .atomic = false,
+     .deterministicTwin = "",
+     .referenceOrder = false},
 };
 
 const StrategyInfo kForwardStrategies[1] = {
-    {"gather", "vector gather",
-     "output rows are split over the vector cores; each copies the source row into UB and gathers its columns "
-     "(CANN's UpsampleNearest kernel gathers whole channel vectors after transposing to NHWC)",
-     "no sums: every output cell is a copy", "bit-exact in every dtype", false, false, "", true},
+    {.name = "gather",
+     .title = "vector gather",
+     .how = "output rows are split over the vector cores; each copies the source row into UB and gathers its columns "
+      "(CANN's UpsampleNearest kernel gathers whole channel vectors after transposing to NHWC)",
+     .order = "no sums: every output cell is a copy",
+     .numerics = "bit-exact in every dtype",
+     .cube = false,
+     .atomic = false,
+     .deterministicTwin = "",
+     .referenceOrder = true},
 };
 
 }  // namespace gradlab::ops::nearest
