@@ -210,226 +210,148 @@ void appendCheckTiles(const std::vector<Tile>& compute, int32_t checkPhase, uint
   }
 }
 
-}  // namespace
-
-int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
-  if (ownerAcc == Accumulator::kWorkspace) return plane;
-  return std::lower_bound(sharedPlanes.begin(), sharedPlanes.end(), plane) - sharedPlanes.begin();
+// The round phase's tiles: the shared planes' fp32 sums, stageCells at a time, rounded into gradInput.
+void appendRoundTiles(const BackwardTiling& t, int32_t phase, int32_t cores, aclDataType dtype, UbUses& ub,
+                      std::vector<Tile>& tiles) {
+  const size_t first = tiles.size();
+  sharedPlaneTiles(t, phase, cores, sizeof(float), aclDataTypeSize(dtype), static_cast<uint64_t>(t.stageCells) * sizeof(float),
+                   tiles);
+  for (size_t i = first; i < tiles.size(); ++i) {
+    ub.describe(tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
+                                    rt::dtypeName(dtype), tiles[i].ubBytes));
+  }
 }
 
-BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                            bool owners, const DeviceProfile& profile, Accumulation accumulate) {
-  BackwardTiling t;
-  t.shape = shape;
-  t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.outShape(),
-                   shape.inShape());
+// Plans without sums: an empty gradInput (nothing to do) or an empty gradOutput (gradInput is zeroed).
+// False when the call has sums to plan.
+bool planWithoutSums(BackwardTiling& t, const PoolShape& shape, uint64_t es, const DeviceProfile& profile) {
   Plan& plan = t.plan;
-  plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
-  const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
-  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
-
-  if (P * HW == 0) {
+  const int64_t P = shape.planes();
+  if (P * shape.inPlaneCells() == 0) {
     t.mode = BackwardMode::kNothing;
     plan.strategy = rt::prose("gradInput is empty: nothing to do");
     finalizePlan(plan);
-    return t;
+    return true;
   }
-  if (HoWo == 0) {
-    t.mode = BackwardMode::kZeroOnly;
-    const int32_t cores = coresFor(profile, P);
-    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero gradInput (gradOutput is empty)")});
-    for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
-      Tile tile;
-      tile.core = piece.core;
-      tile.src = {piece.plane0, piece.plane1, 0, 0, 0, 0};
-      tile.dst = {piece.plane0, piece.plane1, 0, shape.H, 0, shape.W};
-      tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
-      plan.tiles.push_back(tile);
-    }
-    plan.strategy = rt::prose("gradOutput is empty: gradInput's {0} planes are zeroed, split over {1} cores", P, cores);
-    plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
-    finalizePlan(plan);
-    return t;
+  if (shape.outPlaneCells() != 0) return false;
+  t.mode = BackwardMode::kZeroOnly;
+  const int32_t cores = coresFor(profile, P);
+  plan.phases.push_back({PhaseKind::kZero, rt::prose("zero gradInput (gradOutput is empty)")});
+  for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
+    Tile tile;
+    tile.core = piece.core;
+    tile.src = {piece.plane0, piece.plane1, 0, 0, 0, 0};
+    tile.dst = {piece.plane0, piece.plane1, 0, shape.H, 0, shape.W};
+    tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
+    plan.tiles.push_back(tile);
   }
+  plan.strategy = rt::prose("gradOutput is empty: gradInput's {0} planes are zeroed, split over {1} cores", P, cores);
+  plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
+  finalizePlan(plan);
+  return true;
+}
 
-  t.mode = owners ? BackwardMode::kOwner : BackwardMode::kAtomic;
-  UbUses ub(plan);
-  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
-  // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
-  // rounded once, and never zeroed or read back in GM (the op is memory-bound).
-  const uint64_t planeBytes = align64(static_cast<uint64_t>(HW) * sizeof(float));
-  const bool planeInUb = planeBytes + BackwardTiling::footprint(std::min<int64_t>(kMinUbStepCells, HoWo)) <= profile.ubBytes;
-  t.ownerAcc = planeInUb ? Accumulator::kUb : fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
-  t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
-  t.accBytes = planeInUb ? planeBytes : 0;
-  const uint64_t stepBytes = planeInUb ? profile.ubBytes - t.accBytes - kAlignSlack : profile.ubBytes;
-  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / BackwardTiling::kStagedBytesPerCell)), kMaxChunkCells);
-  t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / sizeof(float))), std::min(kMaxChunkCells, HW));
+// One compute tile of the owners or default strategy: gradOutput cells `src` of `piece`, added into their
+// cells; a plane's only core also zeroes its accumulator (first tile) and rounds it into gradInput (last).
+Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& src, bool owners, uint64_t es, uint64_t is,
+                         UbUses& ub) {
+  const PoolShape& shape = t.shape;
+  const int64_t HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
+  Tile tile;
+  tile.core = piece.core;
+  tile.src = src;
+  tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.H, shape.Ho), windowEnd(src.row1 - 1, shape.H, shape.Ho),
+              windowStart(src.col0, shape.W, shape.Wo), windowEnd(src.col1 - 1, shape.W, shape.Wo)};
+  tile.atomic = !owners && !piece.wholePlanes(shape.Ho);
+  if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
+  const uint64_t cells = src.cells();
+  tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
+  const uint64_t stagedBytes = BackwardTiling::footprint(static_cast<int64_t>(cells));
+  tile.bytesIn = cells * (es + is);
+  tile.vectorElems = cells;
+  const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
+  if (acc != Accumulator::kUb) tile.bytesOut = cells * sizeof(float);  // adds into GM
+  if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
+    const PlaneRun run = planeRun(src, shape.Wo);
+    const uint64_t planes = src.plane1 - src.plane0;
+    if (run.first == 0) {  // zeroes the planes' accumulators
+      if (acc == Accumulator::kUb) tile.vectorElems += planes * HW;
+      else tile.bytesOut += planes * HW * sizeof(float);
+    }
+    if (run.first + run.count == HoWo && acc != Accumulator::kGradInput) {  // rounds them into gradInput
+      if (acc == Accumulator::kWorkspace) {
+        tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * sizeof(float));
+        tile.bytesIn += planes * HW * sizeof(float);
+      }
+      tile.bytesOut += planes * HW * es;
+      tile.vectorElems += planes * HW;
+    }
+  }
+  if (acc == Accumulator::kUb) {
+    ub.describe(tile, rt::prose("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
+                                "values and indices ({4} B)", shape.H, shape.W, t.accBytes, cells, stagedBytes));
+  } else {
+    const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::prose("the workspace");
+    ub.describe(tile, tile.ubBytes > stagedBytes
+                          ? rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM, then "
+                                      "{3} fp32 cells at a time are rounded in UB", cells, stagedBytes, sums, t.stageCells)
+                          : rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM", cells,
+                                      stagedBytes, sums));
+  }
+  return tile;
+}
 
-  // Phases: check, (zero), compute, (round). Indices into plan.phases.
-  const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
-  std::vector<Tile> compute;
-  const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
-  const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
-  int32_t order = 0, lastCore = -1;
-  for (const RowPiece& piece : pieces) {
-    cutPiece(piece, shape.Ho, shape.Wo, t.chunkCells, [&](const Box& src) {
-      order = piece.core == lastCore ? order + 1 : 0;
-      lastCore = piece.core;
-      Tile tile;
-      tile.core = piece.core;
-      tile.order = order;
-      tile.src = src;
-      tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.H, shape.Ho),
-                  windowEnd(src.row1 - 1, shape.H, shape.Ho), windowStart(src.col0, shape.W, shape.Wo),
-                  windowEnd(src.col1 - 1, shape.W, shape.Wo)};
-      tile.atomic = !owners && !piece.wholePlanes(shape.Ho);
-      if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
-      const uint64_t cells = src.cells();
-      tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
-      const uint64_t stagedBytes = BackwardTiling::footprint(static_cast<int64_t>(cells));
-      tile.bytesIn = cells * (es + is);
-      tile.vectorElems = cells;
-      const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
-      if (acc != Accumulator::kUb) tile.bytesOut = cells * sizeof(float);  // adds into GM
-      if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
-        const PlaneRun run = planeRun(src, shape.Wo);
-        const uint64_t planes = src.plane1 - src.plane0;
-        if (run.first == 0) {  // zeroes the planes' accumulators
-          if (acc == Accumulator::kUb) tile.vectorElems += planes * HW;
-          else tile.bytesOut += planes * HW * sizeof(float);
-        }
-        if (run.first + run.count == HoWo && acc != Accumulator::kGradInput) {  // rounds them into gradInput
-          if (acc == Accumulator::kWorkspace) {
-            tile.ubBytes = std::max<uint64_t>(tile.ubBytes, static_cast<uint64_t>(t.stageCells) * sizeof(float));
-            tile.bytesIn += planes * HW * sizeof(float);
-          }
-          tile.bytesOut += planes * HW * es;
-          tile.vectorElems += planes * HW;
-        }
-      }
-      if (acc == Accumulator::kUb) {
-        ub.describe(tile, rt::prose("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
-                                    "values and indices ({4} B)", shape.H, shape.W, t.accBytes, cells, stagedBytes));
-      } else {
-        const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::prose("the workspace");
-        ub.describe(tile, tile.ubBytes > stagedBytes
-                              ? rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM, then "
-                                          "{3} fp32 cells at a time are rounded in UB", cells, stagedBytes, sums, t.stageCells)
-                              : rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM", cells,
-                                          stagedBytes, sums));
-      }
-      compute.push_back(tile);
-    });
+// Where the owners / default strategies' sums go, in words.
+std::string accumulatorText(Accumulator a) {
+  switch (a) {
+    case Accumulator::kUb: return rt::prose("an fp32 accumulator in UB, rounded once into gradInput");
+    case Accumulator::kGradInput: return rt::prose("gradInput (fp32, dense planes) directly");
+    case Accumulator::kWorkspace: break;
   }
-  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
-  const size_t shared = t.sharedPlanes.size();
-  if (shared > 0) {
-    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
-                                                       "between cores", shared)});
-    sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
-  }
-  plan.phases.push_back({PhaseKind::kCompute, rt::prose("copy in gradOutput and indices, add each value into its cell")});
-  for (Tile& c : compute) {
-    c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
-    plan.tiles.push_back(c);
-  }
-  if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
-    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} shared plane(s) from the fp32 workspace into "
-                                                        "gradInput once", shared)});
-    const size_t firstRound = plan.tiles.size();
-    sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, sizeof(float), es,
-                     static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
-    for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
-      ub.describe(plan.tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
-                                           rt::dtypeName(dtype), plan.tiles[i].ubBytes));
-    }
-  }
-  if (t.ownerAcc == Accumulator::kWorkspace) {
-    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
-  } else if (t.sharedAcc == Accumulator::kWorkspace) {
-    plan.workspaceBytes = static_cast<uint64_t>(shared) * static_cast<uint64_t>(HW) * sizeof(float);
-  }
-  auto where = [](Accumulator a) {
-    switch (a) {
-      case Accumulator::kUb: return rt::prose("an fp32 accumulator in UB, rounded once into gradInput");
-      case Accumulator::kGradInput: return rt::prose("gradInput (fp32, dense planes) directly");
-      case Accumulator::kWorkspace: break;
-    }
-    return rt::prose("fp32 accumulators in the workspace, rounded once into gradInput");
-  };
+  return rt::prose("fp32 accumulators in the workspace, rounded once into gradInput");
+}
+
+// The owners / default plan's strategy and core choice in words.
+void describeBackward(BackwardTiling& t, bool owners, int32_t cores, aclDataType dtype, const DeviceProfile& profile) {
+  Plan& plan = t.plan;
+  const PoolShape& shape = t.shape;
+  const int64_t P = shape.planes();
   if (owners) {
     plan.strategy = rt::prose("owners: one owner core per gradInput plane ({0} planes over {1} cores); the owner walks the "
                               "plane's gradOutput and indices in row-major order in UB steps of at most {2} cells (one "
                               "tile each), its first tile zeroes the accumulator and every tile adds into {3}, so each "
-                              "cell sums in the reference order", P, cores, t.chunkCells, where(t.ownerAcc));
+                              "cell sums in the reference order", P, cores, t.chunkCells, accumulatorText(t.ownerAcc));
     plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
   } else {
     plan.strategy = rt::prose("default (non-owners): gradOutput's {0} rows (planes x Ho) split evenly over {1} cores, in "
                               "UB steps of at most {2} cells; a plane held by one core is zeroed and summed plainly by "
                               "that core in {3}; the {4} plane(s) whose rows are split between cores are zeroed by all "
                               "cores first and take fp32 atomic adds into {5}",
-                              P * shape.Ho, cores, t.chunkCells, where(t.ownerAcc), shared, where(t.sharedAcc));
+                              P * shape.Ho, cores, t.chunkCells, accumulatorText(t.ownerAcc), t.sharedPlanes.size(),
+                              accumulatorText(t.sharedAcc));
     plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::prose("gradOutput rows (planes x Ho)"));
   }
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
                                rt::dtypeName(dtype));
   }
-  finalizePlan(plan);
-  return t;
 }
 
-BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
-                         const DeviceProfile& profile, Accumulation accumulate) {
-  BackwardTiling t = planBackward(shape, dtype, indexType, gradInputDense, true, profile, accumulate);
-  if (t.mode != BackwardMode::kOwner) return t;  // nothing to do, or only zeroes: as every strategy
-  t.mode = BackwardMode::kLanes;
-  Plan& plan = t.plan;
-  plan.phases.clear();
-  plan.tiles.clear();
-  plan.ubUses.clear();
-  UbUses ub(plan);
-  const int64_t P = shape.planes(), HW = shape.inPlaneCells();
-  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
-  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
-  t.ownerAcc = t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
-  t.accBytes = 0;
+// The lanes strategy's compute tiles: groups of kLanePlanes planes dealt round-robin over `cores`, one output
+// row per tile (cut in width, then in planes, where it does not fit half the UB).
+std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase, int64_t groups, int32_t cores,
+                                   bool overlap, uint64_t es, uint64_t is, const DeviceProfile& profile, UbUses& ub) {
+  const PoolShape& shape = t.shape;
+  const int64_t P = shape.planes();
   const AxisWindows rows(shape.H, shape.Ho), cols(shape.W, shape.Wo);
-  const bool overlap = shape.H % shape.Ho != 0 || shape.W % shape.Wo != 0;  // Ho, Wo > 0: an empty gradOutput returned above
-  const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
-  const int32_t cores = coresFor(profile, groups);
   int64_t kwMax = 0;
   for (int64_t a = 0; a < shape.Wo; ++a) kwMax = std::max(kwMax, cols.end[static_cast<size_t>(a)] - cols.start[static_cast<size_t>(a)]);
-
   // UB of a tile of `planes` planes x `cells` output cells of one row: values and indices, and the window
   // region of one output cell per plane on its way out.
   auto need = [&](int64_t planes, int64_t cells, int64_t kh) {
     return BackwardTiling::footprint(planes * cells) + align64(static_cast<uint64_t>(planes * kh * kwMax) * sizeof(float));
   };
   const uint64_t half = profile.ubBytes / 2;
-  const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
-  plan.phases.push_back({PhaseKind::kZero, rt::prose("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
-                                                     "as CANN's block 0 does before the others start", P,
-                                                     fp32Dense ? rt::prose("gradInput itself") : rt::prose("the workspace"))});
-  Tile zero;
-  zero.phase = 1;
-  zero.core = 0;
-  zero.dst = {0, P, 0, shape.H, 0, shape.W};
-  zero.bytesOut = static_cast<uint64_t>(P * HW) * sizeof(float);
-  zero.vectorElems = 0;
-  plan.tiles.push_back(zero);
-  const int32_t computePhase = 2;
-  plan.phases.push_back({PhaseKind::kCompute,
-                         overlap ? rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
-                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
-                                             "zeros elsewhere, with atomic adds (windows overlap)", kLanePlanes)
-                                 : rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
-                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
-                                             "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
   std::vector<int32_t> order(static_cast<size_t>(cores), 0);
   std::vector<Tile> compute;
   for (int64_t g = 0; g < groups; ++g) {
@@ -470,6 +392,125 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
       }
     }
   }
+  return compute;
+}
+
+}  // namespace
+
+int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
+  if (ownerAcc == Accumulator::kWorkspace) return plane;
+  return std::lower_bound(sharedPlanes.begin(), sharedPlanes.end(), plane) - sharedPlanes.begin();
+}
+
+BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                            bool owners, const DeviceProfile& profile, Accumulation accumulate) {
+  BackwardTiling t;
+  t.shape = shape;
+  t.indexType = indexType;
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.outShape(),
+                   shape.inShape());
+  Plan& plan = t.plan;
+  plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
+  const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
+  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
+  if (planWithoutSums(t, shape, es, profile)) return t;
+
+  t.mode = owners ? BackwardMode::kOwner : BackwardMode::kAtomic;
+  UbUses ub(plan);
+  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
+  // A plane that fits in UB beside a reasonable step is summed there: gradInput is then written once,
+  // rounded once, and never zeroed or read back in GM (the op is memory-bound).
+  const uint64_t planeBytes = align64(static_cast<uint64_t>(HW) * sizeof(float));
+  const bool planeInUb = planeBytes + BackwardTiling::footprint(std::min<int64_t>(kMinUbStepCells, HoWo)) <= profile.ubBytes;
+  t.ownerAcc = planeInUb ? Accumulator::kUb : fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.accBytes = planeInUb ? planeBytes : 0;
+  const uint64_t stepBytes = planeInUb ? profile.ubBytes - t.accBytes - kAlignSlack : profile.ubBytes;
+  t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / BackwardTiling::kStagedBytesPerCell)), kMaxChunkCells);
+  t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / sizeof(float))), std::min(kMaxChunkCells, HW));
+
+  // Phases: check, (zero), compute, (round). Indices into plan.phases.
+  const int32_t checkPhase = 0;
+  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
+  std::vector<Tile> compute;
+  const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
+  const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
+  int32_t order = 0, lastCore = -1;
+  for (const RowPiece& piece : pieces) {
+    cutPiece(piece, shape.Ho, shape.Wo, t.chunkCells, [&](const Box& src) {
+      order = piece.core == lastCore ? order + 1 : 0;
+      lastCore = piece.core;
+      Tile tile = backwardComputeTile(t, piece, src, owners, es, is, ub);
+      tile.order = order;
+      compute.push_back(tile);
+    });
+  }
+  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
+  const size_t shared = t.sharedPlanes.size();
+  if (shared > 0) {
+    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
+                                                       "between cores", shared)});
+    sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
+  }
+  plan.phases.push_back({PhaseKind::kCompute, rt::prose("copy in gradOutput and indices, add each value into its cell")});
+  for (Tile& c : compute) {
+    c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
+    plan.tiles.push_back(c);
+  }
+  if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
+    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} shared plane(s) from the fp32 workspace into "
+                                                        "gradInput once", shared)});
+    appendRoundTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, dtype, ub, plan.tiles);
+  }
+  if (t.ownerAcc == Accumulator::kWorkspace) {
+    plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
+  } else if (t.sharedAcc == Accumulator::kWorkspace) {
+    plan.workspaceBytes = static_cast<uint64_t>(shared) * static_cast<uint64_t>(HW) * sizeof(float);
+  }
+  describeBackward(t, owners, cores, dtype, profile);
+  finalizePlan(plan);
+  return t;
+}
+
+BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                         const DeviceProfile& profile, Accumulation accumulate) {
+  BackwardTiling t = planBackward(shape, dtype, indexType, gradInputDense, true, profile, accumulate);
+  if (t.mode != BackwardMode::kOwner) return t;  // nothing to do, or only zeroes: as every strategy
+  t.mode = BackwardMode::kLanes;
+  Plan& plan = t.plan;
+  plan.phases.clear();
+  plan.tiles.clear();
+  plan.ubUses.clear();
+  UbUses ub(plan);
+  const int64_t P = shape.planes(), HW = shape.inPlaneCells();
+  const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
+  const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
+  t.ownerAcc = t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
+  t.accBytes = 0;
+  const bool overlap = shape.H % shape.Ho != 0 || shape.W % shape.Wo != 0;  // Ho, Wo > 0: an empty gradOutput returned above
+  const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
+  const int32_t cores = coresFor(profile, groups);
+  const int32_t checkPhase = 0;
+  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
+  plan.phases.push_back({PhaseKind::kZero, rt::prose("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
+                                                     "as CANN's block 0 does before the others start", P,
+                                                     fp32Dense ? rt::prose("gradInput itself") : rt::prose("the workspace"))});
+  Tile zero;
+  zero.phase = 1;
+  zero.core = 0;
+  zero.dst = {0, P, 0, shape.H, 0, shape.W};
+  zero.bytesOut = static_cast<uint64_t>(P * HW) * sizeof(float);
+  zero.vectorElems = 0;
+  plan.tiles.push_back(zero);
+  const int32_t computePhase = 2;
+  plan.phases.push_back({PhaseKind::kCompute,
+                         overlap ? rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
+                                             "zeros elsewhere, with atomic adds (windows overlap)", kLanePlanes)
+                                 : rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                                             "a time; every gradOutput cell writes its window, its value at the argmax and "
+                                             "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
+  const std::vector<Tile> compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
   appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   for (const Tile& c : compute) plan.tiles.push_back(c);
   t.chunkCells = kLanePlanes * shape.Wo;
@@ -478,13 +519,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
     for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
     plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} planes' fp32 sums from the workspace into gradInput "
                                                         "once, split over the cores", P)});
-    const size_t firstRound = plan.tiles.size();
-    sharedPlaneTiles(t, 3, coresFor(profile, P * shape.H), sizeof(float), es,
-                     static_cast<uint64_t>(t.stageCells) * sizeof(float), plan.tiles);
-    for (size_t i = firstRound; i < plan.tiles.size(); ++i) {
-      ub.describe(plan.tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
-                                           rt::dtypeName(dtype), plan.tiles[i].ubBytes));
-    }
+    appendRoundTiles(t, 3, coresFor(profile, P * shape.H), dtype, ub, plan.tiles);
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else {
     plan.workspaceBytes = 0;
@@ -510,6 +545,31 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
 }
 
 int64_t ForwardTiling::groupStepCols() const { return std::max<int64_t>(groupCols, simd::kMinCols); }
+
+namespace {
+
+// What a forward tile whose windows span `span` input columns keeps in UB: the scalar kernel's running max
+// and column winners, after the vector kernel's groups when there is one (a group with a NaN runs the scalar
+// kernel again).
+std::string forwardUbText(const ForwardTiling& t, int64_t span, uint64_t scalarBytes) {
+  std::string text = rt::prose("running max ({0}) and index (int64) of up to {1} outputs + column max and index of {2} "
+                               "input columns + one staged input row piece ({3} B)", t.valueBytes == 8 ? "fp64" : "fp32",
+                               t.segmentCols, std::min<int64_t>(t.inputChunkCols, span), scalarBytes);
+  if (t.groupCols > 0 && t.groupStageRows > 0) {
+    return rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+                     "+ {1} window winners per row (fp32 + {2} index) + {3} staged input rows ({4} B); a group with a "
+                     "NaN again with the scalar kernel's {5}", t.groupStepCols(), t.groupOuts,
+                     rt::dtypeName(t.indexType), t.groupStageRows, t.groupBytes, text);
+  }
+  if (t.groupCols > 0) {
+    return rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+                     "+ {1} window winners per row (fp32 + {2} index) ({3} B); a group with a NaN again with the "
+                     "scalar kernel's {4}", t.groupStepCols(), t.groupOuts, rt::dtypeName(t.indexType), t.groupBytes, text);
+  }
+  return text;
+}
+
+}  // namespace
 
 ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
                           bool selfRowsDense) {
@@ -578,21 +638,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
         plan.tiles.push_back(tile);
         return;
       }
-      // The scalar kernel's UB, after the vector kernel's when there is one (a group with a NaN runs the scalar one).
-      std::string text = rt::prose("running max ({0}) and index (int64) of up to {1} outputs + column max and index of {2} "
-                                   "input columns + one staged input row piece ({3} B)", vb == 8 ? "fp64" : "fp32",
-                                   t.segmentCols, std::min<int64_t>(t.inputChunkCols, span), scalarBytes);
-      if (t.groupCols > 0 && t.groupStageRows > 0) {
-        text = rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
-                         "+ {1} window winners per row (fp32 + {2} index) + {3} staged input rows ({4} B); a group with a "
-                         "NaN again with the scalar kernel's {5}", t.groupStepCols(), t.groupOuts,
-                         rt::dtypeName(indexType), t.groupStageRows, t.groupBytes, text);
-      } else if (t.groupCols > 0) {
-        text = rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
-                         "+ {1} window winners per row (fp32 + {2} index) ({3} B); a group with a NaN again with the "
-                         "scalar kernel's {4}", t.groupStepCols(), t.groupOuts, rt::dtypeName(indexType), t.groupBytes, text);
-      }
-      ubUses.describe(tile, std::move(text));
+      ubUses.describe(tile, forwardUbText(t, static_cast<int64_t>(span), scalarBytes));
       describedSpan = static_cast<int64_t>(span);
       describedUse = tile.ubUse;
       plan.tiles.push_back(tile);
