@@ -161,6 +161,29 @@ class VizChinese : public ::testing::Test {
   AppState s_;
 };
 
+// Switching language rebuilds the fonts (the app: rebuildFonts); in presenter mode the default font must be
+// the new atlas's large one, not the cleared atlas's (a dangling pointer drew small text, or crashed).
+TEST_F(VizChinese, ReloadingTheFontsKeepsPresenterModesLargeFont) {
+  s_.presenter = true;
+  frame(false);
+  ASSERT_EQ(ImGui::GetIO().FontDefault, fonts().uiLarge);
+  std::string error;
+  ASSERT_TRUE(loadFonts(ImGui::GetIO().Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error,
+                        textToDraw(i18n::Language::kEnglish, s_.lessons)))
+      << error;
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  EXPECT_EQ(ImGui::GetIO().FontDefault, fonts().uiLarge);
+  frame(false);
+  EXPECT_FLOAT_EQ(ImGui::GetFont()->FontSize, 24.0f);
+  s_.presenter = false;
+  frame(false);
+  loadFonts(ImGui::GetIO().Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error, {});
+  ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  EXPECT_EQ(ImGui::GetIO().FontDefault, fonts().ui);
+}
+
 TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
   ASSERT_FALSE(s_.lessons.empty());
   i18n::clearUntranslated();

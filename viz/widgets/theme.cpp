@@ -157,6 +157,10 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   const std::string mono = fontDir + "/DejaVuSansMono.ttf";
   Fonts& f = g_fonts;
   f = Fonts{};
+  // The context's default font (the theme's size) lives in this atlas: clearing it would leave a dangling
+  // pointer (presenter mode switching language drew at a freed font's size, or failed ImGui's assertion).
+  const bool contextAtlas = ImGui::GetCurrentContext() && atlas == ImGui::GetIO().Fonts;
+  if (contextAtlas) ImGui::GetIO().FontDefault = nullptr;
   atlas->Clear();
   f.atlas = atlas;
   if (!std::filesystem::exists(sans) || !std::filesystem::exists(mono)) {
@@ -201,6 +205,7 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   cjkFont.clear();  // digits only from here on
   f.monoSmall = add(mono, 10.0f, 2);
   f.monoPresenter = add(mono, 18.0f, 2);
+  if (contextAtlas) ImGui::GetIO().FontDefault = g_theme.presenter ? f.uiLarge : f.ui;
   return ok && f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
 }
 
