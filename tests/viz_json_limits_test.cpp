@@ -40,6 +40,19 @@ TEST(VizJsonLimits, DeeplyNestedSessionViewIsRefused) {
   EXPECT_TRUE(refused(session("", "\"view\": " + view + ", "), "\"view\".\"a\".\"a\""));
 }
 
+// nlohmann's parse error quotes the token it last read: a hostile file makes it kilobytes long (found by the
+// files fuzzer: a 4.5 KB reason). The reason is cut to one line of a few hundred bytes, at a character.
+TEST(VizJsonLimits, AParseErrorQuotingALongTokenIsCut) {
+  const std::string token = "\"k" + std::string(5000, '<') + "\u00e9\u4e2d" + std::string(3000, '<') + "\\uZZ";
+  Session out;
+  std::string error;
+  ASSERT_FALSE(parseSession("{\"gradlab-session\": 1, " + token + "\": 1}", &out, &error));
+  EXPECT_LE(error.size(), 460u) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos);
+  EXPECT_NE(error.find("not valid JSON"), std::string::npos) << error;
+  EXPECT_NE(error.find(" bytes)"), std::string::npos) << error;
+}
+
 TEST(VizJsonLimits, ShallowNestingStillParses) {
   Session out;
   std::string error;

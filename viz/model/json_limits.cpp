@@ -5,6 +5,8 @@
 #include <sstream>
 #include <vector>
 
+#include "gradlab/printable.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -51,7 +53,8 @@ bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
   } catch (const TooDeep& e) {
     *error = i18n::trf("{0} nests arrays or objects deeper than {1} levels", e.field, kMaxJsonDepth);
   } catch (const json::exception& e) {
-    *error = i18n::trf("not valid JSON: {0}", e.what());
+    // nlohmann quotes the token it last read, which a hostile file can make any length.
+    *error = printableLine(i18n::trf("not valid JSON: {0}", e.what()), 400);
   }
   return false;
 }

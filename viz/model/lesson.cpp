@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "i18n/language.h"
+#include "gradlab/printable.h"
 #include "i18n/translate.h"
 #include "viz/model/json_limits.h"
 #include "viz/model/lesson_language.h"

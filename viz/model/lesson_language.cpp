@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gradlab/printable.h"
 #include "i18n/translate.h"
 #include "viz/model/json_limits.h"
 #include "viz/model/preset_json.h"

@@ -125,21 +125,4 @@ std::vector<std::string> wrapWithEllipsis(std::string_view text, float width, in
   return lines;
 }
 
-std::string printableLine(std::string_view text, size_t most) {
-  std::string out;
-  for (size_t i = 0; i < text.size() && i < most; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c < 0x20 || c == 0x7F) {
-      static const char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else out += static_cast<char>(c);
-  }
-  if (text.size() > most) out += "... (" + std::to_string(text.size()) + " bytes)";
-  return out;
-}
-
 }  // namespace gradlab::viz

@@ -22,8 +22,4 @@ std::string cutToWidth(std::string_view text, float width, const TextMeasure& me
 // The same, then at most `maxLines` lines: a line cut short (or the last one kept) ends in "…" within `width`.
 std::vector<std::string> wrapWithEllipsis(std::string_view text, float width, int maxLines, const TextMeasure& measure);
 
-// `text` as one printable line for an error message: control bytes (a newline in a name read from a file)
-// written as \n, \t or \xNN, and past `most` bytes cut with the length said.
-std::string printableLine(std::string_view text, size_t most = 400);
-
 }  // namespace gradlab::viz

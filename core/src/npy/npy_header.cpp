@@ -4,14 +4,14 @@
 #include <limits>
 #include <map>
 
-#include "runtime/printable.h"
+#include "gradlab/printable.h"
 
 namespace gradlab::npy::detail {
 namespace {
 
 // Header text as one short line: its newline (every header ends in one) and any other control byte
 // escaped, and at most its first 200 bytes quoted.
-std::string oneLine(const std::string& text) { return rt::printableLine(text, 200); }
+std::string oneLine(const std::string& text) { return printableLine(text, 200); }
 
 // A tiny reader for the subset of Python literals NumPy writes: 'strings', True/False, (ints,).
 class Literal {

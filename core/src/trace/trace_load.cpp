@@ -10,7 +10,7 @@
 #include "gradlab/trace_export.h"
 #include "io/whole_file.h"
 #include "runtime/tensor.h"
-#include "runtime/printable.h"
+#include "gradlab/printable.h"
 
 namespace gradlab {
 namespace {
@@ -402,7 +402,7 @@ bool parseTraceMovesJson(const std::string& text, Trace* out, std::string* error
     parse(parseBounded(text), out);
     return true;
   } catch (const std::exception& e) {  // nlohmann's parse and type errors, and BadTrace
-    if (error) *error = rt::printableLine(e.what(), 400);  // a name from the file may hold a newline
+    if (error) *error = printableLine(e.what(), 400);  // a name from the file may hold a newline
     return false;
   }
 }
