@@ -7,7 +7,6 @@
 // one set of sizes and one dtype) get the honest fallback.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "gradlab/refusal.h"

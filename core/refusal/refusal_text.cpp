@@ -14,8 +14,6 @@
 namespace gradlab::refusal {
 namespace detail {
 
-bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
-
 std::string num(double v) {
   if (!std::isfinite(v)) return v != v ? "NaN" : v > 0 ? "inf" : "-inf";
   if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));

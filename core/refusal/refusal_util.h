@@ -11,7 +11,6 @@
 
 namespace gradlab::refusal::detail {
 
-bool contains(std::string_view text, std::string_view part);
 // At most four significant digits, integers without a point: "60", "0.01667", "1.5".
 std::string num(double v);
 // As the library's messages print a double (an ostream's default): "60", "0.01", "-1".

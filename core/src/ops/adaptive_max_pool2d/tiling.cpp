@@ -312,8 +312,9 @@ std::string accumulatorText(Accumulator a) {
 }
 
 // The owners / default plan's strategy and core choice in words.
-void describeBackward(BackwardTiling& t, bool owners, int32_t cores, aclDataType dtype, const DeviceProfile& profile) {
+void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
   Plan& plan = t.plan;
+  const DeviceProfile& profile = plan.profile;
   const PoolShape& shape = t.shape;
   const int64_t P = shape.planes();
   if (owners) {
@@ -333,7 +334,7 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores, aclDataType
   }
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
-                               rt::dtypeName(dtype));
+                               rt::dtypeName(plan.dtype));
   }
 }
 
@@ -467,7 +468,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   } else if (t.sharedAcc == Accumulator::kWorkspace) {
     plan.workspaceBytes = static_cast<uint64_t>(shared) * static_cast<uint64_t>(HW) * sizeof(float);
   }
-  describeBackward(t, owners, cores, dtype, profile);
+  describeBackward(t, owners, cores);
   finalizePlan(plan);
   return t;
 }

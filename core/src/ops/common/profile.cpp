@@ -8,6 +8,7 @@
 #include <limits>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "ops/common/lower_case.h"
@@ -178,7 +179,7 @@ std::string profileProblem(const DeviceProfile& p) {
   if (l.aboveLow) return problem + " is not a positive number";
   if (l.high == kInfinity) return problem + " is not a number >= " + limitNumber(l, l.low);
   problem += rt::cat(" is outside [", limitNumber(l, l.low), ", ", limitNumber(l, l.high), "]");
-  if (&l == &limitOfSpecKey("ub")) {
+  if (std::string_view(l.field) == "ubBytes") {
     problem += rt::cat(" (the operators' smallest tiles need ", kMinUbBytes, " bytes of unified buffer)");
   }
   return problem;

@@ -193,7 +193,7 @@ class CubePlanner {
       : N_(N), C_(C), P_(N * C), Ho_(rows.out), Hi_(rows.in), Wo_(cols.out), Wi_(cols.in),
         twoD_(opInfo(op).spatialRank == 2), half_(halfType(dtype)), es_(aclDataTypeSize(dtype)), dtype_(dtype),
         profile_(profile), cubes_(std::max(profile.cubeCores, 1)), aiv0_(cubes_),
-        ubBudget_(profile.ubBytes / 2 / 64 * 64), srcShape_(srcShape), dstShape_(dstShape) {
+        ubBudget_(profile.ubBytes / 2 / 64 * 64) {
     cp_.plan = newPlan(op, profile, false, dtype, P_, std::move(srcShape), std::move(dstShape));
     cp_.plan.cubeLanes = cubes_;
     sH_ = twoD_ ? forwardScale(scaleH, Hi_, Ho_) : 1.0;
@@ -246,7 +246,7 @@ class CubePlanner {
       cp_.castIn = addBuffer("gradOutput (fp32)",
                              rt::prose("gradOutput widened from {0} to fp32 (CANN casts it before the kernel)",
                                        rt::dtypeName(dtype_)),
-                             srcShape_, PlanBuffer::Mirror::kSrc);
+                             plan().srcShape, PlanBuffer::Mirror::kSrc);
     }
     if (runW_) {
       cp_.w.matrices = addBuffer("A_W slides",
@@ -270,7 +270,7 @@ class CubePlanner {
       cp_.castOut = addBuffer("gradInput (fp32)",
                               rt::prose("gradInput's fp32 sums before they are rounded to {0} (CANN casts after the kernel)",
                                         rt::dtypeName(dtype_)),
-                              dstShape_, PlanBuffer::Mirror::kDst);
+                              plan().dstShape, PlanBuffer::Mirror::kDst);
     }
     uint64_t offset = 0;
     for (const PlanBuffer& buf : plan().buffers) {
@@ -498,7 +498,6 @@ class CubePlanner {
   const DeviceProfile profile_;
   const int32_t cubes_, aiv0_;  // aiv0_: the lane of AIV 0
   const uint64_t ubBudget_;
-  const std::vector<int64_t> srcShape_, dstShape_;
   double sH_ = 1.0, sW_ = 1.0;
   int64_t slide_ = 0;
   bool runW_ = false, runH_ = false;
