@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/prose.h"
 #include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "verify/adaptive_pool_harness.h"
@@ -195,6 +196,7 @@ TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
   ops::adaptive::PoolShape s;
   s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
   const DeviceProfile a2 = verify::adaptive::namedProfile("atlas-a2");
+  rt::DescribeScope describe;  // the strategy line is prose
   for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
     const ops::adaptive::ForwardTiling t = ops::adaptive::planForward(s, dtype, ACL_INT64, a2);
     EXPECT_EQ(t.groupCols, 128);

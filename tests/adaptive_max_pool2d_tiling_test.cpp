@@ -6,6 +6,7 @@
 #include <random>
 
 #include "gradlab/profile.h"
+#include "runtime/prose.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "ops/adaptive_max_pool2d/windows.h"
 #include "verify/adaptive_pool_harness.h"
@@ -105,6 +106,7 @@ TEST(AdaptiveTiling, ForwardPlansHoldTheirInvariantsEverywhere) {
 TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
   PoolShape s;
   s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  rt::DescribeScope describe;  // the core choice is prose
   const BackwardTiling t = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(t.plan.coresUsed, 48);
   EXPECT_EQ(t.plan.tiles.size(), 2 * 512u);  // 3500 cells per plane: one UB step each, checked and computed

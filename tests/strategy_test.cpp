@@ -16,6 +16,7 @@
 #include "gradlab/trace.h"
 #include "gradlab/trace_export.h"
 #include "gradlab/verify.h"
+#include "runtime/prose.h"
 #include "ops/common/plan_context.h"
 #include "ops/common/strategy_choice.h"
 #include "profile_spec.h"
@@ -144,6 +145,7 @@ TEST(Strategies, AnUnknownNameIsRefusedWhenAskedForAndIgnoredFromTheEnvironment)
   ctx.strategy = "lanes";
   ctx.strategyFromEnvironment = true;
   ops::StrategyChoice choice;
+  rt::DescribeScope describe;  // the note is prose: made only when a plan is described
   ASSERT_EQ(ops::chooseStrategy("api", OpKind::kUpsampleNearestExact2dBackward, ctx, "scatter", {"cube", ""}, &choice),
             ACLNN_SUCCESS);
   EXPECT_STREQ(choice.info->name, "scatter");

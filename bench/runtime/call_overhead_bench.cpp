@@ -1,13 +1,17 @@
 // Per-call overhead on a tiny tensor: the whole call (GetWorkspaceSize + launch + aclrtSynchronizeStream)
-// and its two halves, timed separately, plus synchronizing an idle stream. A 2x2 gradInput does almost no
+// and its two halves, timed separately, plus synchronizing an idle stream; and planning alone, with and
+// without the plan's prose, on the tiny calls and two large ones. A 2x2 gradInput does almost no
 // work, so what is left is checks, planning, executor bookkeeping and the hand-off to the stream thread.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "common/device.h"
 #include "common/registry.h"
+#include "runtime/prose.h"
 #include "runtime/tiny_calls.h"
 
 namespace gradlab::bench {
@@ -17,7 +21,10 @@ using Clock = std::chrono::steady_clock;
 
 double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-enum class Part { kWholeCall, kGetWorkspaceSize, kLaunchAndSync };
+// kPlan / kPlanDescribed: GetWorkspaceSize alone, the executor destroyed unlaunched (so no launch's threads
+// run beside the timing); described: inside a DescribeScope, planning with the prose every GetWorkspaceSize
+// wrote before plans were described on request (runtime/prose.h).
+enum class Part { kWholeCall, kGetWorkspaceSize, kLaunchAndSync, kPlan, kPlanDescribed };
 
 template <typename Call>
 void overheadBench(benchmark::State& state, Call& call, Part part) {
@@ -33,11 +40,18 @@ void overheadBench(benchmark::State& state, Call& call, Part part) {
       aclOpExecutor* exec = call.plan(&ws);
       state.SetIterationTime(since(t0));
       call.launchAndSync(exec, ws);
-    } else {
+    } else if (part == Part::kLaunchAndSync) {
       aclOpExecutor* exec = call.plan(&ws);
       const auto t0 = Clock::now();
       call.launchAndSync(exec, ws);
       state.SetIterationTime(since(t0));
+    } else {
+      std::optional<rt::DescribeScope> describe;
+      if (part == Part::kPlanDescribed) describe.emplace();
+      const auto t0 = Clock::now();
+      aclOpExecutor* exec = call.plan(&ws);
+      state.SetIterationTime(since(t0));
+      require(aclDestroyAclOpExecutor(exec), "aclDestroyAclOpExecutor");
     }
   }
 }
@@ -47,20 +61,34 @@ const char* partName(Part part) {
     case Part::kWholeCall: return "call";
     case Part::kGetWorkspaceSize: return "get_workspace_size";
     case Part::kLaunchAndSync: return "launch_sync";
+    case Part::kPlan: return "plan";
+    case Part::kPlanDescribed: return "plan_described";
   }
   return "";
 }
 
-void upsampleOverhead(benchmark::State& state, Part part, bool deterministic) {
-  Runtime::setDeterministic(deterministic);
+// The calls, made when a benchmark of theirs first runs (the large ones hold 170 MB of tensors).
+TinyCall& tinyUpsample() {
   static Upsample2dBackwardCall call({1, 1, 2, 2}, ACL_FLOAT);
-  overheadBench(state, call, part);
+  return call;
+}
+TinyCall& tinyPool() {
+  static AdaptivePoolBackwardCall call({1, 1, 4, 4}, 2, 2, ACL_FLOAT);
+  return call;
+}
+// Planning a large call: 1 536 tiles to build (and, when asked, to describe).
+TinyCall& largeUpsample() {
+  static Upsample2dBackwardCall call({8, 64, 128, 128}, ACL_FLOAT);
+  return call;
+}
+TinyCall& largePool() {
+  static AdaptivePoolBackwardCall call({8, 64, 128, 128}, 50, 70, ACL_FLOAT);
+  return call;
 }
 
-void poolOverhead(benchmark::State& state, Part part, bool deterministic) {
+void overhead(benchmark::State& state, TinyCall& (*call)(), Part part, bool deterministic) {
   Runtime::setDeterministic(deterministic);
-  static AdaptivePoolBackwardCall call({1, 1, 4, 4}, 2, 2, ACL_FLOAT);
-  overheadBench(state, call, part);
+  overheadBench(state, call(), part);
 }
 
 void idleSync(benchmark::State& state) {
@@ -73,17 +101,26 @@ void idleSync(benchmark::State& state) {
 }
 
 void registerOverhead(const Options& options) {
+  struct Subject {
+    const char* name;
+    TinyCall& (*call)();
+    std::vector<Part> parts;
+  };
+  const std::vector<Part> tinyParts = {Part::kWholeCall, Part::kGetWorkspaceSize, Part::kLaunchAndSync, Part::kPlan,
+                                       Part::kPlanDescribed};
+  const std::vector<Part> planParts = {Part::kPlan, Part::kPlanDescribed};
+  const Subject subjects[] = {{"upsample2d_bwd_1x1x4x4", tinyUpsample, tinyParts},
+                              {"adaptive_pool2d_bwd_1x1x4x4", tinyPool, tinyParts},
+                              {"upsample2d_bwd_8x64x128x128", largeUpsample, planParts},
+                              {"adaptive_pool2d_bwd_8x64x128x128_to_50x70", largePool, planParts}};
   for (bool det : {true, false}) {
-    for (Part part : {Part::kWholeCall, Part::kGetWorkspaceSize, Part::kLaunchAndSync}) {
-      const std::string mode = det ? "det" : "default";
-      configure(benchmark::RegisterBenchmark(
-                    benchName({"overhead", "upsample2d_bwd_1x1x4x4", "fp32", partName(part), mode}).c_str(),
-                    upsampleOverhead, part, det),
-                options, benchmark::kMicrosecond);
-      configure(benchmark::RegisterBenchmark(
-                    benchName({"overhead", "adaptive_pool2d_bwd_1x1x4x4", "fp32", partName(part), mode}).c_str(),
-                    poolOverhead, part, det),
-                options, benchmark::kMicrosecond);
+    const std::string mode = det ? "det" : "default";
+    for (const Subject& subject : subjects) {
+      for (Part part : subject.parts) {
+        configure(benchmark::RegisterBenchmark(benchName({"overhead", subject.name, "fp32", partName(part), mode}).c_str(),
+                                               overhead, subject.call, part, det),
+                  options, benchmark::kMicrosecond);
+      }
     }
   }
   configure(benchmark::RegisterBenchmark("overhead/synchronize_idle_stream", idleSync), options,

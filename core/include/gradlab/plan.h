@@ -171,7 +171,8 @@ struct ModelledTime {
 };
 ModelledTime modelledTime(const Plan& plan);
 
-// The plan an executor from any aclnn*GetWorkspaceSize will run; nullptr for an unknown executor.
+// The plan an executor from any aclnn*GetWorkspaceSize will run, with its prose (planned again, described,
+// the first time it is asked for: GetWorkspaceSize itself writes none); nullptr for an unknown executor.
 const Plan* executorPlan(const aclOpExecutor* executor);
 
 }  // namespace gradlab

@@ -3,6 +3,7 @@
 #include "runtime/context.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
+#include "runtime/prose.h"
 
 namespace gradlab::rt {
 namespace {
@@ -50,6 +51,13 @@ size_t ExecutorRegistry::releaseAll() {
   return doomed.size();
 }
 
+void describeExecutor(aclOpExecutor& executor) {
+  if (!executor.describe) return;
+  DescribeScope scope;
+  executor.plan = executor.describe();
+  executor.describe = nullptr;
+}
+
 aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                            void* streamHandle) {
   if (executor == nullptr) return fail(ACLNN_ERR_PARAM_NULLPTR, cat(api, ": executor is a null pointer"));
@@ -92,12 +100,20 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
     if (pin) pins.push_back(std::move(pin));
   }
   args.trace = owned->trace.get();
+  if (args.trace != nullptr) describeExecutor(*owned);  // the trace shows the plan's prose
   aclError streamCode = ACL_SUCCESS;
   std::shared_ptr<Stream> stream = resolveStream(streamHandle, api, &streamCode);
   if (!stream) return streamCode == ACL_ERROR_RT_NO_STREAM_RESOURCE ? ACLNN_ERR_RUNTIME_ERROR : ACLNN_ERR_PARAM_INVALID;
   const bool wake = worthWaking(*owned);
   std::shared_ptr<aclOpExecutor> job(std::move(owned));
-  stream->enqueue([job, args, pins = std::move(pins)]() { return job->run(args); }, wake);
+  stream->enqueue(
+      [job, args, pins = std::move(pins)]() {
+        TaskResult result = job->run(args);
+        // The kernels ran the plan as planned; the trace keeps the same plan described.
+        if (args.trace != nullptr && job->plan) args.trace->plan = *job->plan;
+        return result;
+      },
+      wake);
   return ACLNN_SUCCESS;
 }
 

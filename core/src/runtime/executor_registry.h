@@ -38,7 +38,10 @@ struct aclOpExecutor {
   // Tensors whose memory is re-checked and pinned at launch, by argument name.
   std::vector<std::pair<std::string, aclTensor>> tensors;
   std::function<gradlab::rt::TaskResult(const gradlab::rt::LaunchArgs&)> run;
-  std::shared_ptr<const gradlab::Plan> plan;
+  std::shared_ptr<const gradlab::Plan> plan;  // without its prose until described
+  // Plans the call again inside a DescribeScope (runtime/prose.h): the same plan with its prose. Empty once
+  // `plan` is described.
+  std::function<std::shared_ptr<const gradlab::Plan>()> describe;
   std::shared_ptr<gradlab::Trace> trace;
 };
 
@@ -58,6 +61,9 @@ class ExecutorRegistry {
   std::mutex mutex_;
   std::unordered_map<aclOpExecutor*, std::unique_ptr<aclOpExecutor>> live_;
 };
+
+// Gives `executor` its plan's prose (once).
+void describeExecutor(aclOpExecutor& executor);
 
 // The second phase of every aclnn op: validates the launch arguments, pins the tensors' memory and
 // queues the executor on the stream. The executor is consumed whether or not the launch succeeds.

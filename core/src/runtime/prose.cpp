@@ -7,6 +7,7 @@ namespace gradlab {
 namespace {
 
 std::atomic<ProseTranslator> g_translator{nullptr};
+thread_local bool t_describing = false;
 
 }  // namespace
 
@@ -19,6 +20,10 @@ std::string fillPattern(std::string_view pattern, std::initializer_list<std::str
 
 namespace rt {
 
+bool describing() { return t_describing; }
+DescribeScope::DescribeScope() : was_(t_describing) { t_describing = true; }
+DescribeScope::~DescribeScope() { t_describing = was_; }
+
 const char* prosePattern(const char* english) {
   const ProseTranslator translate = g_translator.load(std::memory_order_acquire);
   if (translate == nullptr) return english;
@@ -30,7 +35,7 @@ std::string fillPatternOf(std::string_view pattern, const std::string* values, s
   std::string out;
   out.reserve(pattern.size() + 16);
   for (size_t i = 0; i < pattern.size(); ++i) {
-    // The text up to the next brace goes in as one piece: plans build these on every GetWorkspaceSize.
+    // The text up to the next brace goes in as one piece (a described plan of 1 536 tiles builds many).
     const size_t brace = pattern.find('{', i);
     if (brace != i) {
       const size_t end = brace == std::string_view::npos ? pattern.size() : brace;

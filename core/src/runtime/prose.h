@@ -24,4 +24,27 @@ std::string prose(const char* pattern, const Values&... values) {
   }
 }
 
+// Plans carry their prose (the strategy line, the core choice, each tile's UB use, CANN's pick and why,
+// strategy notes) only when they are planned inside a DescribeScope on this thread: a plain
+// GetWorkspaceSize writes none of it. The executor keeps a describe step that plans again inside one
+// when someone asks for the plan (executorPlan) or traces the launch.
+bool describing();
+
+class DescribeScope {
+ public:
+  DescribeScope();
+  ~DescribeScope();
+  DescribeScope(const DescribeScope&) = delete;
+  DescribeScope& operator=(const DescribeScope&) = delete;
+
+ private:
+  bool was_;
+};
+
+// prose() for a plan's own text: "" (and no values written) outside a DescribeScope.
+template <typename... Values>
+std::string planProse(const char* pattern, const Values&... values) {
+  return describing() ? prose(pattern, values...) : std::string();
+}
+
 }  // namespace gradlab::rt

@@ -59,9 +59,9 @@ uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_
 // tiling): always its vector kernels, one plane per lane.
 CannPick backwardCannPick(const PoolShape& s) {
   const bool divides = s.Ho == 0 || s.Wo == 0 || (s.H % s.Ho == 0 && s.W % s.Wo == 0);
-  return {kLanes, divides ? rt::prose("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
+  return {kLanes, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
                                       "in / out): 64 planes per vector lane group, windows copied plainly")
-                          : rt::prose("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
+                          : rt::planProse("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
                                       "windows added atomically into fp32 sums")};
 }
 
@@ -84,24 +84,26 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
+  auto choose = [api, ctx, shape](StrategyChoice* c) {
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, ctx, ctx.deterministic ? kOwner : kScatter,
+                          backwardCannPick(shape), c);
+  };
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, ctx,
-                                         ctx.deterministic ? kOwner : kScatter, backwardCannPick(shape), &choice));
-  BackwardTiling planned =
-      choice.info->name == kLanes
-          ? planLanes(shape, gradOutput->dtype, indices->dtype, dense, ctx.profile, ctx.accumulate)
-          : planBackward(shape, gradOutput->dtype, indices->dtype, dense, choice.info->name == kOwner, ctx.profile,
-                         ctx.accumulate);
-  planned.plan.deterministic = ctx.deterministic;
-  stampStrategy(planned.plan, choice);
-  applySchedule(planned.plan, ctx);
-  auto tiling = std::make_shared<const BackwardTiling>(std::move(planned));
-
+  GRADLAB_RETURN_IF_ERROR(choose(&choice));
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kBackwardApi;
-  exec->workspaceSize = tiling->plan.workspaceBytes;
   exec->tensors = {{"gradOutput", *gradOutput}, {"indices", *indices}, {"gradInput", *gradInput}};
-  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
+  auto tiling = planExecutor(*exec, [shape, dense, ctx, choice, choose, dtype = gradOutput->dtype,
+                                     indexDtype = indices->dtype] {
+    BackwardTiling planned = choice.info->name == kLanes
+                                 ? planLanes(shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate)
+                                 : planBackward(shape, dtype, indexDtype, dense, choice.info->name == kOwner,
+                                                ctx.profile, ctx.accumulate);
+    planned.plan.deterministic = ctx.deterministic;
+    stampStrategy(planned.plan, describedChoice(choice, choose));
+    applySchedule(planned.plan, ctx);
+    return std::make_shared<const BackwardTiling>(std::move(planned));
+  });
   exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runBackward(*tiling, tensors, args, kBackwardApi); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
@@ -121,22 +123,25 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   const PoolShape shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
+  auto choose = [api, ctx](StrategyChoice* c) {
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, ctx, kSeparable,
+                          {kSeparable, rt::planProse("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the "
+                                                     "sizes divide) takes each window's max across W, then H, 64 planes "
+                                                     "per vector lane")},
+                          c);
+  };
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, ctx, kSeparable,
-                                         {kSeparable, rt::prose("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 "
-                                                                "when the sizes divide) takes each window's max across "
-                                                                "W, then H, 64 planes per vector lane")},
-                                         &choice));
+  GRADLAB_RETURN_IF_ERROR(choose(&choice));
   const bool selfRowsDense = tensors.self.sW == 1 || shape.W == 1;
-  ForwardTiling planned = planForward(shape, self->dtype, indicesOut->dtype, ctx.profile, selfRowsDense);
-  stampStrategy(planned.plan, choice);
-  auto tiling = std::make_shared<const ForwardTiling>(std::move(planned));
-
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kForwardApi;
-  exec->workspaceSize = tiling->plan.workspaceBytes;
   exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};
-  exec->plan = std::shared_ptr<const Plan>(tiling, &tiling->plan);
+  auto tiling = planExecutor(*exec, [shape, selfRowsDense, ctx, choice, choose, dtype = self->dtype,
+                                     indexDtype = indicesOut->dtype] {
+    ForwardTiling planned = planForward(shape, dtype, indexDtype, ctx.profile, selfRowsDense);
+    stampStrategy(planned.plan, describedChoice(choice, choose));
+    return std::make_shared<const ForwardTiling>(std::move(planned));
+  });
   exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runForward(*tiling, tensors, args); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }

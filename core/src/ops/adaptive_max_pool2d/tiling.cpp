@@ -205,7 +205,7 @@ void appendCheckTiles(const std::vector<Tile>& compute, int32_t checkPhase, uint
     check.bytesIn = static_cast<uint64_t>(c.src.cells()) * indexBytes;
     check.vectorElems = static_cast<uint64_t>(c.src.cells());
     check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
-    ub.describe(check, rt::prose("{0} indices, widened to int64 ({1} B)", c.src.cells(), check.ubBytes));
+    ub.describe(check, rt::planProse("{0} indices, widened to int64 ({1} B)", c.src.cells(), check.ubBytes));
     tiles.push_back(check);
   }
 }
@@ -217,7 +217,7 @@ void appendRoundTiles(const BackwardTiling& t, int32_t phase, int32_t cores, acl
   sharedPlaneTiles(t, phase, cores, sizeof(float), aclDataTypeSize(dtype), static_cast<uint64_t>(t.stageCells) * sizeof(float),
                    tiles);
   for (size_t i = first; i < tiles.size(); ++i) {
-    ub.describe(tiles[i], rt::prose("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
+    ub.describe(tiles[i], rt::planProse("{0} fp32 workspace cells at a time, rounded to {1} ({2} B)", t.stageCells,
                                     rt::dtypeName(dtype), tiles[i].ubBytes));
   }
 }
@@ -229,14 +229,14 @@ bool planWithoutSums(BackwardTiling& t, const PoolShape& shape, uint64_t es, con
   const int64_t P = shape.planes();
   if (P * shape.inPlaneCells() == 0) {
     t.mode = BackwardMode::kNothing;
-    plan.strategy = rt::prose("gradInput is empty: nothing to do");
+    plan.strategy = rt::planProse("gradInput is empty: nothing to do");
     finalizePlan(plan);
     return true;
   }
   if (shape.outPlaneCells() != 0) return false;
   t.mode = BackwardMode::kZeroOnly;
   const int32_t cores = coresFor(profile, P);
-  plan.phases.push_back({PhaseKind::kZero, rt::prose("zero gradInput (gradOutput is empty)")});
+  plan.phases.push_back({PhaseKind::kZero, rt::planProse("zero gradInput (gradOutput is empty)")});
   for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
     Tile tile;
     tile.core = piece.core;
@@ -245,8 +245,8 @@ bool planWithoutSums(BackwardTiling& t, const PoolShape& shape, uint64_t es, con
     tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
     plan.tiles.push_back(tile);
   }
-  plan.strategy = rt::prose("gradOutput is empty: gradInput's {0} planes are zeroed, split over {1} cores", P, cores);
-  plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
+  plan.strategy = rt::planProse("gradOutput is empty: gradInput's {0} planes are zeroed, split over {1} cores", P, cores);
+  plan.coreChoice = coreChoiceText(cores, profile, P, rt::planProse("gradInput planes"));
   finalizePlan(plan);
   return true;
 }
@@ -288,14 +288,14 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
     }
   }
   if (acc == Accumulator::kUb) {
-    ub.describe(tile, rt::prose("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
+    ub.describe(tile, rt::planProse("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
                                 "values and indices ({4} B)", shape.H, shape.W, t.accBytes, cells, stagedBytes));
   } else {
-    const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::prose("the workspace");
+    const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::planProse("the workspace");
     ub.describe(tile, tile.ubBytes > stagedBytes
-                          ? rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM, then "
+                          ? rt::planProse("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM, then "
                                       "{3} fp32 cells at a time are rounded in UB", cells, stagedBytes, sums, t.stageCells)
-                          : rt::prose("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM", cells,
+                          : rt::planProse("{0} staged gradOutput values and indices ({1} B); the sums go to {2} in GM", cells,
                                       stagedBytes, sums));
   }
   return tile;
@@ -304,11 +304,11 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
 // Where the owners / default strategies' sums go, in words.
 std::string accumulatorText(Accumulator a) {
   switch (a) {
-    case Accumulator::kUb: return rt::prose("an fp32 accumulator in UB, rounded once into gradInput");
-    case Accumulator::kGradInput: return rt::prose("gradInput (fp32, dense planes) directly");
+    case Accumulator::kUb: return rt::planProse("an fp32 accumulator in UB, rounded once into gradInput");
+    case Accumulator::kGradInput: return rt::planProse("gradInput (fp32, dense planes) directly");
     case Accumulator::kWorkspace: break;
   }
-  return rt::prose("fp32 accumulators in the workspace, rounded once into gradInput");
+  return rt::planProse("fp32 accumulators in the workspace, rounded once into gradInput");
 }
 
 // The owners / default plan's strategy and core choice in words.
@@ -318,22 +318,22 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
   const PoolShape& shape = t.shape;
   const int64_t P = shape.planes();
   if (owners) {
-    plan.strategy = rt::prose("owners: one owner core per gradInput plane ({0} planes over {1} cores); the owner walks the "
+    plan.strategy = rt::planProse("owners: one owner core per gradInput plane ({0} planes over {1} cores); the owner walks the "
                               "plane's gradOutput and indices in row-major order in UB steps of at most {2} cells (one "
                               "tile each), its first tile zeroes the accumulator and every tile adds into {3}, so each "
                               "cell sums in the reference order", P, cores, t.chunkCells, accumulatorText(t.ownerAcc));
-    plan.coreChoice = coreChoiceText(cores, profile, P, rt::prose("gradInput planes"));
+    plan.coreChoice = coreChoiceText(cores, profile, P, rt::planProse("gradInput planes"));
   } else {
-    plan.strategy = rt::prose("default (non-owners): gradOutput's {0} rows (planes x Ho) split evenly over {1} cores, in "
+    plan.strategy = rt::planProse("default (non-owners): gradOutput's {0} rows (planes x Ho) split evenly over {1} cores, in "
                               "UB steps of at most {2} cells; a plane held by one core is zeroed and summed plainly by "
                               "that core in {3}; the {4} plane(s) whose rows are split between cores are zeroed by all "
                               "cores first and take fp32 atomic adds into {5}",
                               P * shape.Ho, cores, t.chunkCells, accumulatorText(t.ownerAcc), t.sharedPlanes.size(),
                               accumulatorText(t.sharedAcc));
-    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::prose("gradOutput rows (planes x Ho)"));
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::planProse("gradOutput rows (planes x Ho)"));
   }
   if (plan.accumulate == Accumulation::kDtype) {
-    plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
+    plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
                                rt::dtypeName(plan.dtype));
   }
 }
@@ -386,7 +386,7 @@ std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase
           tile.bytesOut = region * sizeof(float);
           tile.vectorElems = cells * 4 + region * 2;  // transposes, index to window offset, compare + select
           tile.ubBytes = std::min<uint64_t>(need(q1 - q0, w1 - w0, he - hs), profile.ubBytes);
-          ub.describe(tile, rt::prose("{0} gradOutput values and indices, one plane per lane ({1} B), and one window region "
+          ub.describe(tile, rt::planProse("{0} gradOutput values and indices, one plane per lane ({1} B), and one window region "
                                       "per plane on its way out", cells, BackwardTiling::footprint(static_cast<int64_t>(cells))));
           compute.push_back(tile);
         }
@@ -432,7 +432,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 
   // Phases: check, (zero), compute, (round). Indices into plan.phases.
   const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
+  plan.phases.push_back({PhaseKind::kCheck, rt::planProse("check that every index lies inside its gradInput plane")});
   std::vector<Tile> compute;
   const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
   const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
@@ -449,17 +449,17 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   const size_t shared = t.sharedPlanes.size();
   if (shared > 0) {
-    plan.phases.push_back({PhaseKind::kZero, rt::prose("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
+    plan.phases.push_back({PhaseKind::kZero, rt::planProse("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
                                                        "between cores", shared)});
     sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
   }
-  plan.phases.push_back({PhaseKind::kCompute, rt::prose("copy in gradOutput and indices, add each value into its cell")});
+  plan.phases.push_back({PhaseKind::kCompute, rt::planProse("copy in gradOutput and indices, add each value into its cell")});
   for (Tile& c : compute) {
     c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
     plan.tiles.push_back(c);
   }
   if (shared > 0 && t.sharedAcc == Accumulator::kWorkspace) {
-    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} shared plane(s) from the fp32 workspace into "
+    plan.phases.push_back({PhaseKind::kRound, rt::planProse("round the {0} shared plane(s) from the fp32 workspace into "
                                                         "gradInput once", shared)});
     appendRoundTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, dtype, ub, plan.tiles);
   }
@@ -492,10 +492,10 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
   const int32_t cores = coresFor(profile, groups);
   const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::prose("check that every index lies inside its gradInput plane")});
-  plan.phases.push_back({PhaseKind::kZero, rt::prose("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
+  plan.phases.push_back({PhaseKind::kCheck, rt::planProse("check that every index lies inside its gradInput plane")});
+  plan.phases.push_back({PhaseKind::kZero, rt::planProse("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
                                                      "as CANN's block 0 does before the others start", P,
-                                                     fp32Dense ? rt::prose("gradInput itself") : rt::prose("the workspace"))});
+                                                     fp32Dense ? rt::planProse("gradInput itself") : rt::planProse("the workspace"))});
   Tile zero;
   zero.phase = 1;
   zero.core = 0;
@@ -505,10 +505,10 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   plan.tiles.push_back(zero);
   const int32_t computePhase = 2;
   plan.phases.push_back({PhaseKind::kCompute,
-                         overlap ? rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                         overlap ? rt::planProse("each core takes its groups of {0} planes (one per vector lane) an output row at "
                                              "a time; every gradOutput cell writes its window, its value at the argmax and "
                                              "zeros elsewhere, with atomic adds (windows overlap)", kLanePlanes)
-                                 : rt::prose("each core takes its groups of {0} planes (one per vector lane) an output row at "
+                                 : rt::planProse("each core takes its groups of {0} planes (one per vector lane) an output row at "
                                              "a time; every gradOutput cell writes its window, its value at the argmax and "
                                              "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
   const std::vector<Tile> compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
@@ -518,27 +518,27 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   if (!fp32Dense) {
     t.sharedPlanes.clear();
     for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
-    plan.phases.push_back({PhaseKind::kRound, rt::prose("round the {0} planes' fp32 sums from the workspace into gradInput "
+    plan.phases.push_back({PhaseKind::kRound, rt::planProse("round the {0} planes' fp32 sums from the workspace into gradInput "
                                                         "once, split over the cores", P)});
     appendRoundTiles(t, 3, coresFor(profile, P * shape.H), dtype, ub, plan.tiles);
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else {
     plan.workspaceBytes = 0;
   }
-  const std::string into = fp32Dense ? std::string("gradInput") : rt::prose("an fp32 workspace");
+  const std::string into = fp32Dense ? std::string("gradInput") : rt::planProse("an fp32 workspace");
   const std::string dealt =
-      overlap ? rt::prose("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
+      overlap ? rt::planProse("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
                           "gradOutput cell writes its whole window into {3} with atomic adds; a plane belongs to one core, "
                           "so its sums land in row-major order", groups, kLanePlanes, cores, into)
-              : rt::prose("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
+              : rt::planProse("{0} group(s) of up to {1} planes dealt round-robin over {2} cores, one output row per tile; each "
                           "gradOutput cell writes its whole window into {3}; a plane belongs to one core, so its sums land "
                           "in row-major order", groups, kLanePlanes, cores, into);
-  plan.strategy = overlap ? rt::prose("lanes (CANN's AdaptiveMaxPool3DGrad): {0}", dealt)
-                          : rt::prose("lanes (CANN's AdaptiveMaxPool3DGrad, as MaxPool3DGradWithArgmax since the sizes "
+  plan.strategy = overlap ? rt::planProse("lanes (CANN's AdaptiveMaxPool3DGrad): {0}", dealt)
+                          : rt::planProse("lanes (CANN's AdaptiveMaxPool3DGrad, as MaxPool3DGradWithArgmax since the sizes "
                                       "divide): {0}", dealt);
-  plan.coreChoice = coreChoiceText(cores, profile, groups, rt::prose("groups of 64 planes"));
+  plan.coreChoice = coreChoiceText(cores, profile, groups, rt::planProse("groups of 64 planes"));
   if (plan.accumulate == Accumulation::kDtype) {
-    plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
+    plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
   }
   finalizePlan(plan);
   plan.coreChoice += cannDealText(plan, CoreKind::kVector);
@@ -553,17 +553,17 @@ namespace {
 // and column winners, after the vector kernel's groups when there is one (a group with a NaN runs the scalar
 // kernel again).
 std::string forwardUbText(const ForwardTiling& t, int64_t span, uint64_t scalarBytes) {
-  std::string text = rt::prose("running max ({0}) and index (int64) of up to {1} outputs + column max and index of {2} "
+  std::string text = rt::planProse("running max ({0}) and index (int64) of up to {1} outputs + column max and index of {2} "
                                "input columns + one staged input row piece ({3} B)", t.valueBytes == 8 ? "fp64" : "fp32",
                                t.segmentCols, std::min<int64_t>(t.inputChunkCols, span), scalarBytes);
   if (t.groupCols > 0 && t.groupStageRows > 0) {
-    return rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+    return rt::planProse("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
                      "+ {1} window winners per row (fp32 + {2} index) + {3} staged input rows ({4} B); a group with a "
                      "NaN again with the scalar kernel's {5}", t.groupStepCols(), t.groupOuts,
                      rt::dtypeName(t.indexType), t.groupStageRows, t.groupBytes, text);
   }
   if (t.groupCols > 0) {
-    return rt::prose("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
+    return rt::planProse("column winners (fp32 + int32 index) of {0} input columns x 8 output rows, by row and transposed, "
                      "+ {1} window winners per row (fp32 + {2} index) ({3} B); a group with a NaN again with the "
                      "scalar kernel's {4}", t.groupStepCols(), t.groupOuts, rt::dtypeName(t.indexType), t.groupBytes, text);
   }
@@ -581,7 +581,7 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
   if (P * shape.outPlaneCells() == 0) {
-    plan.strategy = rt::prose("self is empty: nothing to do");
+    plan.strategy = rt::planProse("self is empty: nothing to do");
     finalizePlan(plan);
     return t;
   }
@@ -645,20 +645,20 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
       plan.tiles.push_back(tile);
     });
   }
-  plan.phases.push_back({PhaseKind::kCompute, rt::prose("scan each window in UB, write its max and index")});
+  plan.phases.push_back({PhaseKind::kCompute, rt::planProse("scan each window in UB, write its max and index")});
   static_assert(simd::kGroupRows == 8, "the texts say 8 rows");
-  std::string scan = rt::prose("for each output row the core streams the window's input rows through UB ({0} columns per "
+  std::string scan = rt::planProse("for each output row the core streams the window's input rows through UB ({0} columns per "
                                "step), reduces every column over the window rows, then every window over its columns, "
                                "keeping the running max and its index in UB", t.inputChunkCols);
   if (t.groupCols > 0) {
-    scan = rt::prose("the vector unit takes 8 output rows at a time, one per lane, in steps of up to {0} input columns: it "
+    scan = rt::planProse("the vector unit takes 8 output rows at a time, one per lane, in steps of up to {0} input columns: it "
                      "reduces every column over each row's window rows, transposes the column winners so that a vector "
                      "holds one column of all 8 rows, reduces every window over its columns and transposes the winners "
                      "back into output rows; a group with a NaN is done again by the scalar scan: {1}", t.groupCols, scan);
   }
-  plan.strategy = rt::prose("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
+  plan.strategy = rt::planProse("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
                             "cells per row; {3}", P * shape.Ho, cores, t.segmentCols, scan);
-  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::prose("output rows (planes x Ho)"));
+  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::planProse("output rows (planes x Ho)"));
   finalizePlan(plan);
   return t;
 }

@@ -10,6 +10,7 @@
 #include "gradlab/plan.h"
 #include "runtime/error.h"
 #include "runtime/executor_registry.h"
+#include "runtime/prose.h"
 #include "runtime/tensor.h"
 
 namespace gradlab::ops {
@@ -54,6 +55,23 @@ aclnnStatus outputOverlapCheck(const char* api, std::initializer_list<std::pair<
 
 // 161002 when a workspace of `bytes` could not fit on the emulated device.
 aclnnStatus workspaceCheck(const char* api, uint64_t bytes, const std::string& why);
+
+// Plans the call with `plan` (a copyable callable returning a shared_ptr to a struct whose `plan` member is
+// the Plan) and gives the executor that plan and a describe step that calls `plan` again for its prose
+// (runtime/prose.h). `plan` must plan the same tiles both times: it captures its inputs by value.
+template <typename PlanFn>
+auto planExecutor(aclOpExecutor& exec, PlanFn plan) {
+  auto planned = plan();
+  exec.plan = std::shared_ptr<const Plan>(planned, &planned->plan);
+  exec.workspaceSize = planned->plan.workspaceBytes;
+  if (!rt::describing()) {
+    exec.describe = [plan]() -> std::shared_ptr<const Plan> {
+      auto described = plan();
+      return std::shared_ptr<const Plan>(described, &described->plan);
+    };
+  }
+  return planned;
+}
 
 // Refuses (161002) a plan with a tile that needs more unified buffer than the profile has, else registers
 // the executor, stores it in *executor and the size in *workspaceSize.

@@ -128,7 +128,10 @@ double Plan::imbalance() const {
 
 const Plan* executorPlan(const aclOpExecutor* executor) {
   const Plan* plan = nullptr;
-  rt::ExecutorRegistry::instance().withLive(executor, [&](aclOpExecutor& e) { plan = e.plan.get(); });
+  rt::ExecutorRegistry::instance().withLive(executor, [&](aclOpExecutor& e) {
+    rt::describeExecutor(e);
+    plan = e.plan.get();
+  });
   return plan;
 }
 

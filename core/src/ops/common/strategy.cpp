@@ -57,7 +57,7 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
     if (findStrategy(op, request) != nullptr) {
       name = request;
     } else if (ctx.strategyFromEnvironment) {
-      out->note = rt::prose("GRADLAB_STRATEGY={0} names no strategy of {1} ({2}): it runs its default, {3}", request,
+      out->note = rt::planProse("GRADLAB_STRATEGY={0} names no strategy of {1} ({2}): it runs its default, {3}", request,
                             opName(op), strategyNames(op), defaultName);
     } else {
       return rt::refuse(ACLNN_ERR_PARAM_INVALID,
@@ -69,7 +69,7 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
   out->info = findStrategy(op, name);
   if (ctx.deterministic && out->info->atomic) {
     const StrategyInfo* twin = findStrategy(op, out->info->deterministicTwin);
-    out->note = rt::prose("{0} adds into shared cells with atomic adds, whose order is up to the cores: deterministic "
+    out->note = rt::planProse("{0} adds into shared cells with atomic adds, whose order is up to the cores: deterministic "
                           "mode runs {1} instead", out->info->name, twin->name);
     out->info = twin;
   }
@@ -77,7 +77,7 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
 }
 
 void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why) {
-  choice.note = rt::prose("{0} cannot run this call ({1}): it runs {2} instead", choice.info->name, why, name);
+  choice.note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", choice.info->name, why, name);
   choice.info = findStrategy(op, name);
 }
 

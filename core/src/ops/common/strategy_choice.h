@@ -8,6 +8,7 @@
 #include "gradlab/plan.h"
 #include "gradlab/strategy.h"
 #include "ops/common/plan_context.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops {
 
@@ -32,6 +33,15 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
 
 // Runs `name` instead of the choice (a strategy that cannot plan this call), saying why.
 void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why);
+
+// The choice to stamp on a plan: `choice` itself, or inside a DescribeScope (runtime/prose.h) the same choice
+// made again by `choose` (aclnnStatus(StrategyChoice*)), now with its prose.
+template <typename Choose>
+StrategyChoice describedChoice(const StrategyChoice& choice, const Choose& choose) {
+  if (!rt::describing()) return choice;
+  StrategyChoice again;
+  return choose(&again) == ACLNN_SUCCESS ? again : choice;
+}
 
 // Writes the choice into the plan's strategy fields.
 void stampStrategy(Plan& plan, const StrategyChoice& choice);

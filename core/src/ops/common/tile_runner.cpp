@@ -235,6 +235,7 @@ void finalizePlan(Plan& plan) {
 }
 
 void UbUses::describe(Tile& tile, std::string text) {
+  if (!rt::describing()) return;
   auto [it, added] = index_.try_emplace(std::move(text), static_cast<int32_t>(plan_.ubUses.size()));
   if (added) plan_.ubUses.push_back(it->first);
   tile.ubUse = it->second;
@@ -246,15 +247,17 @@ std::string boxDims(const Box& box) {
 }
 
 std::string coreChoiceText(int32_t used, const DeviceProfile& profile, int64_t units, const std::string& unit) {
-  if (used >= profile.vectorCores) return rt::prose("{0} {1} over {2} cores: every core gets work", units, unit, profile.vectorCores);
+  if (!rt::describing()) return {};
+  if (used >= profile.vectorCores) return rt::planProse("{0} {1} over {2} cores: every core gets work", units, unit, profile.vectorCores);
   if (units > used) {  // the planner left cores idle: splitting further would share rows and finish no sooner
-    return rt::prose("{0} {1} over {2} cores: only {3} get work: more would not make the busiest core finish sooner", units,
+    return rt::planProse("{0} {1} over {2} cores: only {3} get work: more would not make the busiest core finish sooner", units,
                      unit, profile.vectorCores, used);
   }
-  return rt::prose("{0} {1} over {2} cores: only {3} get work, the rest stay idle", units, unit, profile.vectorCores, used);
+  return rt::planProse("{0} {1} over {2} cores: only {3} get work, the rest stay idle", units, unit, profile.vectorCores, used);
 }
 
 std::string cannDealText(const Plan& plan, CoreKind kind) {
+  if (!rt::describing()) return {};
   const std::vector<double> loads = plan.coreLoadUs();
   double most = 0.0, total = 0.0;
   for (size_t lane = 0; lane < loads.size(); ++lane) {
@@ -266,11 +269,12 @@ std::string cannDealText(const Plan& plan, CoreKind kind) {
   if (total <= 0.0 || cores <= 0) return "";
   char ratio[32];
   std::snprintf(ratio, sizeof ratio, "%.2f", most / (total / cores));
-  return kind == CoreKind::kCube ? rt::prose("; CANN's deal: the busiest cube core carries {0}x an even share of the work", ratio)
-                                  : rt::prose("; CANN's deal: the busiest vector core carries {0}x an even share of the work", ratio);
+  return kind == CoreKind::kCube ? rt::planProse("; CANN's deal: the busiest cube core carries {0}x an even share of the work", ratio)
+                                  : rt::planProse("; CANN's deal: the busiest vector core carries {0}x an even share of the work", ratio);
 }
 
 std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
+  if (!rt::describing()) return {};
   std::vector<int64_t> counts;
   for (size_t c = 0; c + 1 < bounds.size(); ++c) counts.push_back(bounds[c + 1] - bounds[c]);
   std::string text;
@@ -281,7 +285,7 @@ std::string unitsPerCoreText(const std::vector<int64_t>& bounds) {
   std::map<int64_t, int64_t, std::greater<>> cores;  // units -> how many cores got that many
   for (int64_t n : counts) ++cores[n];
   for (const auto& [n, k] : cores)
-    text += rt::cat(text.empty() ? "" : ", ", k == 1 ? rt::prose("{0} on {1} core", n, k) : rt::prose("{0} on {1} cores", n, k));
+    text += rt::cat(text.empty() ? "" : ", ", k == 1 ? rt::planProse("{0} on {1} core", n, k) : rt::planProse("{0} on {1} cores", n, k));
   return text;
 }
 

@@ -160,20 +160,20 @@ int32_t cubeCoresWorking(const Plan& plan, int32_t phase, int32_t cubes) {
 // "3 slides: 1 per cube core over all rows" and the other ways slides are dealt to the cube cores.
 std::string dealText(int64_t slides, int32_t cubes, const std::string& units) {
   const int64_t each = slides / cubes, rem = slides % cubes;
-  if (rem == 0) return rt::prose("{0} slides: {1} per cube core over all {2}", slides, each, units);
+  if (rem == 0) return rt::planProse("{0} slides: {1} per cube core over all {2}", slides, each, units);
   if (each > 0) {
-    return rt::prose("{0} slide(s): {1} per cube core over all {2}, then {3} left over, each split by {2} between {4} "
+    return rt::planProse("{0} slide(s): {1} per cube core over all {2}, then {3} left over, each split by {2} between {4} "
                      "cube core(s)", slides, each, units, rem, cubes / rem);
   }
-  return rt::prose("{0} slide(s): {1} left over, each split by {2} between {3} cube core(s)", slides, rem, units,
+  return rt::planProse("{0} slide(s): {1} left over, each split by {2} between {3} cube core(s)", slides, rem, units,
                    cubes / rem);
 }
 
 // "W pass 3 slides: ..." and, when the pass leaves cube cores idle, " (1 of 2 cube cores get work)".
 std::string passText(bool w, const std::string& dealt, int32_t used, int32_t cubes) {
-  if (used >= cubes) return w ? rt::prose("W pass {0}", dealt) : rt::prose("H pass {0}", dealt);
-  return w ? rt::prose("W pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes)
-           : rt::prose("H pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes);
+  if (used >= cubes) return w ? rt::planProse("W pass {0}", dealt) : rt::planProse("H pass {0}", dealt);
+  return w ? rt::planProse("W pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes)
+           : rt::planProse("H pass {0} ({1} of {2} cube cores get work)", dealt, used, cubes);
 }
 
 // One matmul tile's shape: an m x k block of one operand against a k x n block of the other.
@@ -210,7 +210,7 @@ class CubePlanner {
     addWorkspace();
     // FLOAT16/BF16: widen gradOutput first, round gradInput's fp32 sums last (CANN's Cast kernels).
     if (half_) {
-      castTiles(addPhase(PhaseKind::kCast, rt::prose("widen gradOutput from {0} to fp32 in the workspace (CANN's Cast "
+      castTiles(addPhase(PhaseKind::kCast, rt::planProse("widen gradOutput from {0} to fp32 in the workspace (CANN's Cast "
                                                      "kernel before UpsampleNearestExact2dGrad)", rt::dtypeName(dtype_))),
                 Ho_, Wo_, true);
     }
@@ -218,7 +218,7 @@ class CubePlanner {
     if (runW_) addWPass();
     if (runH_) addHPass();
     if (half_) {
-      castTiles(addPhase(PhaseKind::kRound, rt::prose("round gradInput's fp32 sums to {0} once (CANN's Cast kernel after)",
+      castTiles(addPhase(PhaseKind::kRound, rt::planProse("round gradInput's fp32 sums to {0} once (CANN's Cast kernel after)",
                                                       rt::dtypeName(dtype_))),
                 Hi_, Wi_, false);
     }
@@ -244,31 +244,31 @@ class CubePlanner {
   void addWorkspace() {
     if (half_) {
       cp_.castIn = addBuffer("gradOutput (fp32)",
-                             rt::prose("gradOutput widened from {0} to fp32 (CANN casts it before the kernel)",
+                             rt::planProse("gradOutput widened from {0} to fp32 (CANN casts it before the kernel)",
                                        rt::dtypeName(dtype_)),
                              plan().srcShape, PlanBuffer::Mirror::kSrc);
     }
     if (runW_) {
       cp_.w.matrices = addBuffer("A_W slides",
-                                 rt::prose("the W pass's 0/1 selection matrices, one per slide of {0} gradInput columns: "
+                                 rt::planProse("the W pass's 0/1 selection matrices, one per slide of {0} gradInput columns: "
                                            "A_W[w][j] = 1 where gradOutput column w feeds gradInput column j", slide_),
                                  {static_cast<int64_t>(cp_.w.slides.size()), cp_.w.kMax, slide_});
     }
     if (runW_ && runH_) {
       std::vector<int64_t> midShape = twoD_ ? std::vector<int64_t>{N_, C_, Ho_, Wi_} : std::vector<int64_t>{N_, C_, Wi_};
-      cp_.mid = addBuffer("T = gradOutput x A_W", rt::prose("the W pass's product: gradOutput's rows with their columns "
+      cp_.mid = addBuffer("T = gradOutput x A_W", rt::planProse("the W pass's product: gradOutput's rows with their columns "
                                                              "summed into gradInput's columns (fp32)"), std::move(midShape));
       plan().intermediate = cp_.mid;
     }
     if (runH_) {
       cp_.h.matrices = addBuffer("A_H^T slides",
-                                 rt::prose("the H pass's 0/1 selection matrices, one per slide of {0} gradInput rows: "
+                                 rt::planProse("the H pass's 0/1 selection matrices, one per slide of {0} gradInput rows: "
                                            "A_H^T[i][h] = 1 where gradOutput row h feeds gradInput row i", slide_),
                                  {static_cast<int64_t>(cp_.h.slides.size()), slide_, cp_.h.kMax});
     }
     if (half_) {
       cp_.castOut = addBuffer("gradInput (fp32)",
-                              rt::prose("gradInput's fp32 sums before they are rounded to {0} (CANN casts after the kernel)",
+                              rt::planProse("gradInput's fp32 sums before they are rounded to {0} (CANN casts after the kernel)",
                                         rt::dtypeName(dtype_)),
                               plan().dstShape, PlanBuffer::Mirror::kDst);
     }
@@ -299,9 +299,9 @@ class CubePlanner {
       t.bytesOut = n * (widen ? kF32 : es_);
       t.vectorElems = n;
       t.ubBytes = alignUb(n * es_) + alignUb(n * kF32);
-      ub_.describe(t, widen ? rt::prose("{0} gradOutput cells as {1} ({2} B) and as fp32 ({3} B)", boxDims(box),
+      ub_.describe(t, widen ? rt::planProse("{0} gradOutput cells as {1} ({2} B) and as fp32 ({3} B)", boxDims(box),
                                         rt::dtypeName(dtype_), alignUb(n * es_), alignUb(n * kF32))
-                            : rt::prose("{0} fp32 sums ({1} B) rounded to {2} ({3} B)", boxDims(box), alignUb(n * kF32),
+                            : rt::planProse("{0} fp32 sums ({1} B) rounded to {2} ({3} B)", boxDims(box), alignUb(n * kF32),
                                         rt::dtypeName(dtype_), alignUb(n * es_)));
       tiles_.push_back(t);
     });
@@ -314,7 +314,7 @@ class CubePlanner {
     if (runW_) count += selectTiles(cp_.w, P_ * Ho_, slide_);
     if (runH_) count += selectTiles(cp_.h, P_, 1);
     plan().phases[static_cast<size_t>(cp_.selectPhase)].what =
-        rt::prose("the vector cores write the 0/1 selection matrices of the {0} slide(s) into the workspace", count);
+        rt::planProse("the vector cores write the 0/1 selection matrices of the {0} slide(s) into the workspace", count);
   }
 
   int64_t selectTiles(const CubePass& pass, int64_t units, int64_t minShare) {
@@ -334,10 +334,10 @@ class CubePlanner {
       t.bytesOut = n * kF32;
       t.vectorElems = n;
       t.ubBytes = std::min<uint64_t>(alignUb(std::max<uint64_t>(n, 1) * kF32), ubBudget_);
-      ub_.describe(t, pass.columns ? rt::prose("a {0}x{1} block of zeros with a 1 where gradOutput column k0 + k feeds "
+      ub_.describe(t, pass.columns ? rt::planProse("a {0}x{1} block of zeros with a 1 where gradOutput column k0 + k feeds "
                                                "gradInput column d0 + j, written in pieces of up to {2} B",
                                                matRows, matCols, t.ubBytes)
-                                   : rt::prose("a {0}x{1} block of zeros with a 1 where gradOutput row k0 + k feeds "
+                                   : rt::planProse("a {0}x{1} block of zeros with a 1 where gradOutput row k0 + k feeds "
                                                "gradInput row d0 + j, written in pieces of up to {2} B",
                                                matRows, matCols, t.ubBytes));
       tiles_.push_back(t);
@@ -405,7 +405,7 @@ class CubePlanner {
       });
     });
     plan().phases[static_cast<size_t>(w.phase)].what =
-        rt::prose("W pass on the cube cores: {0} = gradOutput x A_W, {1} slide(s) of {2} gradInput columns, each "
+        rt::planProse("W pass on the cube cores: {0} = gradOutput x A_W, {1} slide(s) of {2} gradInput columns, each "
                   "multiplying a window of up to {3} gradOutput columns ({4} blocks of up to {5} rows)",
                   runH_ ? "T" : "gradInput", w.slides.size(), slide_, w.kMax, tileCount, bl.m);
   }
@@ -440,7 +440,7 @@ class CubePlanner {
       }
     });
     plan().phases[static_cast<size_t>(h.phase)].what =
-        rt::prose("H pass on the cube cores: gradInput = A_H^T x {0}, per plane, {1} slide(s) of {2} gradInput rows, "
+        rt::planProse("H pass on the cube cores: gradInput = A_H^T x {0}, per plane, {1} slide(s) of {2} gradInput rows, "
                   "each multiplying a window of up to {3} gradOutput rows ({4} blocks of up to {5} columns)",
                   runW_ ? "T" : "gradOutput", h.slides.size(), slide_, h.kMax, tileCount, bl.n);
   }
@@ -461,34 +461,34 @@ class CubePlanner {
     for (Tile& t : plan().tiles) {
       if (plan().coreKind(t.core) != CoreKind::kCube) continue;
       ub_.describe(t, doubleBuffered(plan(), t)
-                          ? rt::prose("L0A {0} B, L0B {1} B, L0C {2} B (fp32), half of each: ping-pong", t.l0aBytes,
+                          ? rt::planProse("L0A {0} B, L0B {1} B, L0C {2} B (fp32), half of each: ping-pong", t.l0aBytes,
                                       t.l0bBytes, t.l0cBytes)
-                          : rt::prose("L0A {0} B, L0B {1} B, L0C {2} B (fp32)", t.l0aBytes, t.l0bBytes, t.l0cBytes));
+                          : rt::planProse("L0A {0} B, L0B {1} B, L0C {2} B (fp32)", t.l0aBytes, t.l0bBytes, t.l0cBytes));
     }
   }
 
   // The plan's strategy and core choice in words.
   void describe() {
-    const std::string passes = runW_ && runH_ ? rt::prose("W pass then H pass")
-                               : runW_        ? rt::prose("W pass only (the rows map one to one)")
-                                              : rt::prose("H pass only (the columns map one to one)");
-    plan().strategy = half_ ? rt::prose("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, "
+    const std::string passes = runW_ && runH_ ? rt::planProse("W pass then H pass")
+                               : runW_        ? rt::planProse("W pass only (the rows map one to one)")
+                                              : rt::planProse("H pass only (the columns map one to one)");
+    plan().strategy = half_ ? rt::planProse("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, "
                                         "slides of {2} (CANN's size for a largest scale of {3}); the vector cores build "
                                         "the matrices and cast to fp32 and back; no atomic adds, the same result every run",
                                         passes, cubes_, slide_, std::max(sH_, sW_))
-                            : rt::prose("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, "
+                            : rt::planProse("cube: {0} as matrix products against 0/1 selection matrices on {1} cube cores, "
                                         "slides of {2} (CANN's size for a largest scale of {3}); the vector cores build "
                                         "the matrices; no atomic adds, the same result every run",
                                         passes, cubes_, slide_, std::max(sH_, sW_));
     const int64_t wSlides = static_cast<int64_t>(cp_.w.slides.size()), hSlides = static_cast<int64_t>(cp_.h.slides.size());
     const std::string wText =
-        runW_ ? passText(true, dealText(wSlides, cubes_, rt::prose("rows")), cubeCoresWorking(plan(), cp_.w.phase, cubes_), cubes_)
+        runW_ ? passText(true, dealText(wSlides, cubes_, rt::planProse("rows")), cubeCoresWorking(plan(), cp_.w.phase, cubes_), cubes_)
               : std::string();
     const std::string hText =
-        runH_ ? passText(false, dealText(hSlides, cubes_, rt::prose("planes")), cubeCoresWorking(plan(), cp_.h.phase, cubes_), cubes_)
+        runH_ ? passText(false, dealText(hSlides, cubes_, rt::planProse("planes")), cubeCoresWorking(plan(), cp_.h.phase, cubes_), cubes_)
               : std::string();
     plan().coreChoice =
-        rt::cat(runW_ && runH_ ? rt::prose("{0}; {1}", wText, hText) : wText + hText, cannDealText(plan(), CoreKind::kCube));
+        rt::cat(runW_ && runH_ ? rt::planProse("{0}; {1}", wText, hText) : wText + hText, cannDealText(plan(), CoreKind::kCube));
   }
 
   const int64_t N_, C_, P_, Ho_, Hi_, Wo_, Wi_;

@@ -16,13 +16,10 @@
 namespace gradlab::ops::nearest {
 namespace {
 
-std::unique_ptr<aclOpExecutor> newExecutor(OpKind op, std::shared_ptr<const UpsamplePlan> plan,
-                                           std::vector<std::pair<std::string, aclTensor>> tensors) {
+std::unique_ptr<aclOpExecutor> newExecutor(OpKind op, std::vector<std::pair<std::string, aclTensor>> tensors) {
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = opInfo(op).aclnnName();
-  exec->workspaceSize = plan->plan.workspaceBytes;
   exec->tensors = std::move(tensors);
-  exec->plan = std::shared_ptr<const Plan>(plan, &plan->plan);
   return exec;
 }
 
@@ -45,28 +42,29 @@ const char* argumentOf(OpKind op, bool dst) {
   return dst ? info.dst().argument : info.src().argument;
 }
 
-std::shared_ptr<const UpsamplePlan> scheduled(UpsamplePlan plan, const PlanContext& ctx, const StrategyChoice& choice) {
+template <typename PlanT>
+std::shared_ptr<const PlanT> scheduled(PlanT plan, const PlanContext& ctx, const StrategyChoice& choice) {
   plan.plan.deterministic = ctx.deterministic;
   stampStrategy(plan.plan, choice);
   applySchedule(plan.plan, ctx);
-  return std::make_shared<const UpsamplePlan>(std::move(plan));
+  return std::make_shared<const PlanT>(std::move(plan));
 }
 
 // What CANN runs for a backward call on Atlas A2 (op_api and the tiling of UpsampleNearestExact2dGrad).
 CannPick backwardCannPick(OpKind op, aclDataType dtype) {
   if (dtype == ACL_DOUBLE) {
-    return {kGather, rt::prose("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
+    return {kGather, rt::planProse("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
                                "is gather")};
   }
   const bool oneD = opInfo(op).spatialRank == 1;
-  return {kCube, oneD ? rt::prose("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
+  return {kCube, oneD ? rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
                                   "a 1-D call as a 2-D one with H = 1 (only the W pass)")
-                      : rt::prose("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
+                      : rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
                                   "the W pass then the H pass, one block per cube core")};
 }
 
 CannPick forwardCannPick() {
-  return {kGather, rt::prose("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
+  return {kGather, rt::planProse("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
                              "and copies whole channel vectors)")};
 }
 
@@ -76,9 +74,9 @@ aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx,
   GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, ctx.deterministic ? kGather : kScatter,
                                          backwardCannPick(op, dtype), choice));
   if (choice->info->name == kCube && dtype == ACL_DOUBLE) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::prose("the cube has no fp64"));
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::planProse("the cube has no fp64"));
   } else if (choice->info->name == kCube && ctx.profile.cubeCores < 1) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::prose("the device profile has no cube cores"));
+    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::planProse("the device profile has no cube cores"));
   }
   return ACLNN_SUCCESS;
 }
@@ -89,20 +87,14 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
   auto job = std::make_shared<CubeJob>(planeTensorOf(src, opInfo(op).spatialRank), planeTensorOf(dst, opInfo(op).spatialRank),
                                        sharedAxisMap(rule, g.inH, g.outH, g.scaleH),
                                        sharedAxisMap(rule, g.inW, g.outW, g.scaleW));
-  CubeUpsamplePlan planned = planCube(op, g.N, g.C, job->rows, job->cols, g.scaleH, g.scaleW, src.dtype, ctx.profile,
-                                      shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW));
-  planned.plan.deterministic = ctx.deterministic;
-  stampStrategy(planned.plan, choice);
-  applySchedule(planned.plan, ctx);
-  GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), planned.plan.workspaceBytes,
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
+    return scheduled(planCube(op, g.N, g.C, *rows, *cols, g.scaleH, g.scaleW, dtype, ctx.profile,
+                              shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW)),
+                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
+  });
+  GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), exec->workspaceSize,
                                          "the cube strategy's selection matrices and intermediate product"));
-  auto plan = std::make_shared<const CubeUpsamplePlan>(std::move(planned));
-  job->plan = plan;
-  auto exec = std::make_unique<aclOpExecutor>();
-  exec->api = opInfo(op).aclnnName();
-  exec->workspaceSize = plan->plan.workspaceBytes;
-  exec->tensors = {{argumentOf(op, false), src}, {argumentOf(op, true), dst}};
-  exec->plan = std::shared_ptr<const Plan>(plan, &plan->plan);
   exec->run = [job](const rt::LaunchArgs& args) { return runCube(*job, args.workspace, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
@@ -115,51 +107,68 @@ aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& ds
   GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, ctx, &choice));
   if (choice.info->name == kCube) return publishCube(op, src, dst, g, ctx, choice, workspaceSize, executor);
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  const bool gather = choice.info->name == kGather;
-  auto plan = scheduled(planBackward(op, g.N * g.C, job->rows, job->cols, src.dtype, gather, ctx.profile,
-                                     shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW), ctx.accumulate),
-                        ctx, choice);
-  job->plan = plan;
-  auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
+    return scheduled(planBackward(op, g.N * g.C, *rows, *cols, dtype, choice.info->name == kGather, ctx.profile,
+                                  shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW), ctx.accumulate),
+                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
+  });
   exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
 aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto choose = [op, ctx](StrategyChoice* c) {
+    return chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), c);
+  };
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), &choice));
+  GRADLAB_RETURN_IF_ERROR(choose(&choice));
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  UpsamplePlan planned = planForward(op, g.N * g.C, job->rows, job->cols, src.dtype, ctx.profile,
-                                     shapeOf(op, g, g.inH, g.inW), shapeOf(op, g, g.outH, g.outW));
-  stampStrategy(planned.plan, choice);
-  auto plan = std::make_shared<const UpsamplePlan>(std::move(planned));
-  job->plan = plan;
-  auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  job->plan = planExecutor(*exec, [op, g, ctx, choice, choose, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
+    UpsamplePlan planned = planForward(op, g.N * g.C, *rows, *cols, dtype, ctx.profile, shapeOf(op, g, g.inH, g.inW),
+                                       shapeOf(op, g, g.outH, g.outW));
+    stampStrategy(planned.plan, describedChoice(choice, choose));
+    return std::make_shared<const UpsamplePlan>(std::move(planned));
+  });
   exec->run = [job](const rt::LaunchArgs& args) { return runForward(*job, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto choose = [op, ctx, dtype = dst.dtype](StrategyChoice* c) {
+    GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dtype, ctx, c));
+    c->note = c->note.empty() ? rt::planProse("gradOutput is empty: every strategy only zeroes out")
+                              : rt::planProse("{0}; gradOutput is empty: every strategy only zeroes out", c->note);
+    return ACLNN_SUCCESS;
+  };
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dst.dtype, ctx, &choice));
-  choice.note = choice.note.empty() ? rt::prose("gradOutput is empty: every strategy only zeroes out")
-                                    : rt::prose("{0}; gradOutput is empty: every strategy only zeroes out", choice.note);
-  auto plan = scheduled(planZeroOut(op, src.viewDims, dst.viewDims, dst.dtype, ctx.deterministic, ctx.profile), ctx, choice);
-  auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  GRADLAB_RETURN_IF_ERROR(choose(&choice));
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  auto plan = planExecutor(*exec, [op, ctx, choice, choose, srcDims = src.viewDims, dstDims = dst.viewDims, dtype = dst.dtype] {
+    return scheduled(planZeroOut(op, srcDims, dstDims, dtype, ctx.deterministic, ctx.profile), ctx,
+                     describedChoice(choice, choose));
+  });
   exec->run = [plan, dst](const rt::LaunchArgs& args) { return runZeroOut(dst, *plan, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  auto choose = [op, ctx](StrategyChoice* c) {
+    return chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), c);
+  };
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), &choice));
-  UpsamplePlan planned = planNothing(op, src.viewDims, dst.viewDims, dst.dtype, ctx.profile, why);
-  stampStrategy(planned.plan, choice);
-  auto plan = std::make_shared<const UpsamplePlan>(std::move(planned));
-  auto exec = newExecutor(op, plan, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  GRADLAB_RETURN_IF_ERROR(choose(&choice));
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  auto plan = planExecutor(*exec, [op, ctx, choice, choose, why, srcDims = src.viewDims, dstDims = dst.viewDims,
+                                   dtype = dst.dtype] {
+    UpsamplePlan planned = planNothing(op, srcDims, dstDims, dtype, ctx.profile, why);
+    stampStrategy(planned.plan, describedChoice(choice, choose));
+    return std::make_shared<const UpsamplePlan>(std::move(planned));
+  });
   exec->run = [plan](const rt::LaunchArgs& args) { return runNothing(*plan, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }

@@ -142,15 +142,15 @@ void describeUb(const Plan& plan, Emitted& e, UbUses& ub) {
   const uint64_t block = std::min<uint64_t>(t.ubBytes, alignUb(t.dst.cells() * ubValueBytes(plan.dtype)));
   const char* fp = ubValueName(plan.dtype);
   const std::string dims = boxDims(t.dst);
-  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::prose("a zeroed {0} block of {1} cells ({2} B), copied out", fp, dims, t.ubBytes));
+  if (e.phase == PhaseKind::kZero) return ub.describe(t, rt::planProse("a zeroed {0} block of {1} cells ({2} B), copied out", fp, dims, t.ubBytes));
   if (e.phase == PhaseKind::kRound) {
-    return ub.describe(t, rt::prose("{0} fp32 workspace cells rounded to {1} ({2} B)", dims, rt::dtypeName(plan.dtype), t.ubBytes));
+    return ub.describe(t, rt::planProse("{0} fp32 workspace cells rounded to {1} ({2} B)", dims, rt::dtypeName(plan.dtype), t.ubBytes));
   }
-  if (t.src.cells() == 0) return ub.describe(t, rt::prose("a zeroed {0} block of {1} cells ({2} B)", fp, dims, t.ubBytes));
+  if (t.src.cells() == 0) return ub.describe(t, rt::planProse("a zeroed {0} block of {1} cells ({2} B)", fp, dims, t.ubBytes));
   const bool backward = opInfo(plan.op).backward;
-  ub.describe(t, backward ? rt::prose("{0} sums of {1} gradInput cells ({2} B) + one staged gradOutput row piece ({3} B)", fp,
+  ub.describe(t, backward ? rt::planProse("{0} sums of {1} gradInput cells ({2} B) + one staged gradOutput row piece ({3} B)", fp,
                                       dims, block, t.ubBytes - block)
-                         : rt::prose("{0} output block of {1} cells ({2} B) + one staged input row piece ({3} B)", fp, dims,
+                         : rt::planProse("{0} output block of {1} cells ({2} B) + one staged input row piece ({3} B)", fp, dims,
                                       block, t.ubBytes - block));
 }
 
@@ -190,13 +190,15 @@ UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emit
   std::vector<std::pair<UbKey, int32_t>> described;  // a handful of distinct tile shapes in a plan
   for (size_t i = 0; i < emitted.size(); ++i) {
     Emitted& e = emitted[i];
-    const UbKey key = ubKey(e);
-    auto seen = std::find_if(described.begin(), described.end(), [&](const auto& d) { return d.first == key; });
-    if (seen != described.end()) {
-      e.tile.ubUse = seen->second;
-    } else {
-      describeUb(up.plan, e, ub);
-      if (described.size() < 64) described.emplace_back(key, e.tile.ubUse);
+    if (rt::describing()) {
+      const UbKey key = ubKey(e);
+      auto seen = std::find_if(described.begin(), described.end(), [&](const auto& d) { return d.first == key; });
+      if (seen != described.end()) {
+        e.tile.ubUse = seen->second;
+      } else {
+        describeUb(up.plan, e, ub);
+        if (described.size() < 64) described.emplace_back(key, e.tile.ubUse);
+      }
     }
     if (up.plan.phases.empty() || up.plan.phases.back().kind != e.phase) {
       up.plan.phases.push_back({e.phase, texts[static_cast<size_t>(e.phase)]});
@@ -229,7 +231,7 @@ uint64_t ubValueBytes(aclDataType dtype) { return dtype == ACL_DOUBLE ? sizeof(d
 const char* ubValueName(aclDataType dtype) { return dtype == ACL_DOUBLE ? "fp64" : "fp32"; }
 
 // What a core's share is counted in: whole rows, or pieces of rows when the columns are split in blocks.
-std::string rowsWord(int64_t columnBlocks) { return columnBlocks > 1 ? rt::prose("row pieces") : rt::prose("rows"); }
+std::string rowsWord(int64_t columnBlocks) { return columnBlocks > 1 ? rt::planProse("row pieces") : rt::planProse("rows"); }
 bool halfType(aclDataType dtype) { return dtype == ACL_FLOAT16 || dtype == ACL_BF16; }
 
 uint64_t accumulatorBytes(const Tile& tile, aclDataType dtype) {
@@ -262,7 +264,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   Plan base = newPlan(op, profile, gather, dtype, planes, std::move(srcShape), std::move(dstShape));
   base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
-  const std::string sums = roundEach ? rt::prose(", rounding every sum to {0}", rt::dtypeName(dtype)) : "";
+  const std::string sums = roundEach ? rt::planProse(", rounding every sum to {0}", rt::dtypeName(dtype)) : "";
   std::vector<Emitted> emitted;
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
@@ -288,12 +290,12 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
         }
       });
     }
-    base.strategy = rt::prose(
+    base.strategy = rt::planProse(
         "gather: every gradInput row has one owner core that sums its gradOutput rows in order ({0} rows x {1} "
         "column block(s) balanced by cost over {2} cores, {3} per core {4}); bit-identical run to run, no workspace",
         planes * inH, nBlocks, bounds.size() - 1, rowsWord(nBlocks), unitsPerCoreText(bounds));
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * inH * nBlocks,
-                                     nBlocks > 1 ? rt::prose("gradInput row pieces") : rt::prose("gradInput rows"));
+                                     nBlocks > 1 ? rt::planProse("gradInput row pieces") : rt::planProse("gradInput rows"));
   } else {
     std::vector<int64_t> prefix = unitPrefix(blocks, outH, [&](const ColumnBlock& b, int64_t) { return b.span() + 1; });
     // A cut between two gradOutput rows of one gradInput row shares that row between cores: avoided where
@@ -350,32 +352,32 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
     }
     const std::string sharing =
         sharedRows.empty()
-            ? rt::prose("no gradInput row is shared between cores, so no atomic adds are needed")
+            ? rt::planProse("no gradInput row is shared between cores, so no atomic adds are needed")
             : viaWorkspace
-                ? rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with atomic adds "
+                ? rt::planProse("{0} gradInput row(s) shared between cores are zeroed first and combined with atomic adds "
                             "in an fp32 workspace, then rounded once", sharedRows.size())
-                : roundEach ? rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with "
+                : roundEach ? rt::planProse("{0} gradInput row(s) shared between cores are zeroed first and combined with "
                                         "atomic adds in {1} into gradInput itself", sharedRows.size(), rt::dtypeName(dtype))
-                            : rt::prose("{0} gradInput row(s) shared between cores are zeroed first and combined with "
+                            : rt::planProse("{0} gradInput row(s) shared between cores are zeroed first and combined with "
                                         "atomic adds", sharedRows.size());
-    base.strategy = rt::prose("scatter: gradOutput rows split over {0} cores ({1} column block(s), {2} per core {3}); {4}",
+    base.strategy = rt::planProse("scatter: gradOutput rows split over {0} cores ({1} column block(s), {2} per core {3}); {4}",
                               bounds.size() - 1, nBlocks, rowsWord(nBlocks), unitsPerCoreText(bounds), sharing);
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
-                                     nBlocks > 1 ? rt::prose("gradOutput row pieces") : rt::prose("gradOutput rows"));
+                                     nBlocks > 1 ? rt::planProse("gradOutput row pieces") : rt::planProse("gradOutput rows"));
   }
   const size_t shared = sharedRows.size();
   const PhaseTexts texts = {"",
-                            rt::prose("zero the {0} cells of the {1} gradInput row(s) shared between cores",
+                            rt::planProse("zero the {0} cells of the {1} gradInput row(s) shared between cores",
                                       halfType(dtype) ? (roundEach ? rt::dtypeName(dtype) : "fp32") : ubValueName(dtype), shared),
-                            gather ? rt::prose("each core sums the gradOutput rows of the gradInput rows it owns, in order, "
+                            gather ? rt::planProse("each core sums the gradOutput rows of the gradInput rows it owns, in order, "
                                                "in UB{0}, and stores them", sums)
-                                   : rt::prose("each core sums its gradOutput rows in UB{0}: rows it alone feeds are stored, "
+                                   : rt::planProse("each core sums its gradOutput rows in UB{0}: rows it alone feeds are stored, "
                                                "shared rows take atomic adds", sums),
-                            rt::prose("round the {0} shared row(s) from the fp32 workspace into gradInput once", shared)};
+                            rt::planProse("round the {0} shared row(s) from the fp32 workspace into gradInput once", shared)};
   UpsamplePlan up = finish(std::move(base), std::move(blocks), std::move(emitted), texts);
   up.sharedRows = std::move(sharedRows);
   up.plan.workspaceBytes = roundEach ? 0 : sharedWorkspaceBytes(up, cols.in, dtype);
-  if (roundEach) up.plan.strategy += rt::prose("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
+  if (roundEach) up.plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype)", rt::dtypeName(dtype));
   return up;
 }
 
@@ -415,13 +417,13 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
     });
   }
   Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
-  base.strategy = rt::prose("gather: output rows split over {0} cores ({1} column block(s), {2} per core {3}); each core "
+  base.strategy = rt::planProse("gather: output rows split over {0} cores ({1} column block(s), {2} per core {3}); each core "
                             "copies the source row into UB and gathers its columns",
                             bounds.size() - 1, nBlocks, rowsWord(nBlocks), unitsPerCoreText(bounds));
   base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * outH * nBlocks,
-                                   nBlocks > 1 ? rt::prose("output row pieces") : rt::prose("output rows"));
+                                   nBlocks > 1 ? rt::planProse("output row pieces") : rt::planProse("output rows"));
   return finish(std::move(base), std::move(blocks), std::move(emitted),
-                {"", "", rt::prose("each core copies the source rows of its output rows into UB and gathers its columns"), ""});
+                {"", "", rt::planProse("each core copies the source rows of its output rows into UB and gathers its columns"), ""});
 }
 
 UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& outDims, aclDataType dtype,
@@ -439,7 +441,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   if (numel > 0 && !planar) {
     Box dst{0, 1, 0, 1, 0, numel};
     emitted.push_back({makeTile(0, Box{}, dst, std::min(budget, alignUb(numel * vb)), elem), PhaseKind::kCompute});
-    base.strategy = rt::prose("empty gradOutput: one core zeroes out");
+    base.strategy = rt::planProse("empty gradOutput: one core zeroes out");
   } else if (numel > 0) {
     const int64_t H = outDims[2], W = outDims[3];
     blocks = columnBlocks(
@@ -470,20 +472,20 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
       e.tile.bytesIn = 0;
       e.tile.vectorElems = static_cast<uint64_t>(e.tile.dst.cells());
     }
-    base.strategy = rt::prose("empty gradOutput: out's rows split over {0} cores and zeroed", bounds.size() - 1);
+    base.strategy = rt::planProse("empty gradOutput: out's rows split over {0} cores and zeroed", bounds.size() - 1);
     base.coreChoice = coreChoiceText(static_cast<int32_t>(bounds.size() - 1), profile, planes * H * nBlocks,
-                                     nBlocks > 1 ? rt::prose("out row pieces") : rt::prose("out rows"));
+                                     nBlocks > 1 ? rt::planProse("out row pieces") : rt::planProse("out rows"));
   } else {
-    base.strategy = rt::prose("empty gradOutput and out: nothing to do");
+    base.strategy = rt::planProse("empty gradOutput and out: nothing to do");
   }
   for (Emitted& e : emitted) e.phase = PhaseKind::kZero;
-  return finish(std::move(base), std::move(blocks), std::move(emitted), {"", rt::prose("zero out (gradOutput is empty)"), "", ""});
+  return finish(std::move(base), std::move(blocks), std::move(emitted), {"", rt::planProse("zero out (gradOutput is empty)"), "", ""});
 }
 
 UpsamplePlan planNothing(OpKind op, const std::vector<int64_t>& srcShape, const std::vector<int64_t>& dstShape,
                          aclDataType dtype, const DeviceProfile& profile, const char* why) {
   Plan base = newPlan(op, profile, false, dtype, 0, srcShape, dstShape);
-  base.strategy = rt::prose(why);  // "empty self or out: nothing to do"
+  base.strategy = rt::planProse(why);  // "empty self or out: nothing to do"
   return finish(std::move(base), {}, {}, {"", "", "", ""});
 }
 
