@@ -4,6 +4,7 @@
 
 #include "app/viz_fixtures.h"
 #include "viz/model/explain.h"
+#include "viz/model/text.h"
 
 namespace gradlab::viz {
 namespace {

@@ -19,6 +19,7 @@
 #include "viz/model/code_view.h"
 #include "refusal_cases.h"
 #include "viz/model/explain.h"
+#include "viz/model/text.h"
 #include "viz/model/memory_order.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/compare_runs.h"

@@ -13,9 +13,6 @@
 
 namespace gradlab::viz {
 
-// "0.5", "3", "0.0487804897": shortest text that shows the value (integers without a point).
-std::string formatNumber(double value);
-
 // Lines such as "s_h = in/out = 4/8 = 0.5" and
 // "src_h = min(floor((o+0.5)·s), in−1) = min(floor((5+0.5)·0.5), 3) = min(floor(2.75), 3) = 2".
 std::vector<std::string> explainUpsampleAxis(IndexRule rule, const std::string& axis, int64_t o, int64_t in,

@@ -9,6 +9,7 @@
 
 #include "i18n/translate.h"
 #include "viz/model/explain.h"
+#include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 #include "viz/widgets/draw_text.h"

@@ -1,0 +1,61 @@
+// cat("dims ", 3, " > ", 8, ", scale ", 0.5): the one way the library, the CLI and the app build text from
+// pieces. Strings and characters go in as they are, integers (and bools, as 1 / 0) in decimal, doubles and
+// floats as formatNumber writes them, anything else as `std::ostream << piece` would.
+#pragma once
+
+#include <charconv>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "gradlab/export.h"
+
+GRADLAB_API_BEGIN
+namespace gradlab {
+
+// A number as people read it and the program reads back: whole values without a decimal point ("12"),
+// others in the fewest of 6..17 significant digits that give back the same double (or, for a value that
+// is a float, the same float: 0.1f is "0.1"); "nan", "inf", "-inf".
+std::string formatNumber(double value);
+
+namespace detail {
+
+// Without a stream for the common types: plans and messages build many texts per call, and a stream's
+// locale machinery made a tiny call's GetWorkspaceSize cost twice what it should.
+template <typename T>
+void appendPiece(std::string& out, const T& piece) {
+  using U = std::decay_t<T>;
+  if constexpr (std::is_same_v<U, std::string> || std::is_same_v<U, std::string_view>) {
+    out.append(piece);
+  } else if constexpr (std::is_same_v<U, const char*> || std::is_same_v<U, char*>) {
+    out.append(piece);
+  } else if constexpr (std::is_same_v<U, char>) {
+    out.push_back(piece);
+  } else if constexpr (std::is_same_v<U, bool>) {
+    out.push_back(piece ? '1' : '0');
+  } else if constexpr (std::is_integral_v<U>) {
+    char buffer[24];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, piece).ptr;
+    out.append(buffer, end);
+  } else if constexpr (std::is_floating_point_v<U>) {
+    out.append(formatNumber(static_cast<double>(piece)));
+  } else {
+    std::ostringstream stream;
+    stream << piece;
+    out += stream.str();
+  }
+}
+
+}  // namespace detail
+
+template <typename... Pieces>
+std::string cat(const Pieces&... pieces) {
+  std::string out;
+  out.reserve(32);  // past the short-string buffer: also keeps GCC 12's -Wrestrict from a false alarm
+  (detail::appendPiece(out, pieces), ...);
+  return out;
+}
+
+}  // namespace gradlab
+GRADLAB_API_END
