@@ -298,12 +298,6 @@ std::optional<Candidate> strategyUnknown(const Call& c) {
 // A profile number as the explanations write it: sizes in KiB/MiB, others as numbers.
 std::string limitText(const ProfileLimit& l, double v) { return l.bytes ? bytesText(static_cast<uint64_t>(v)) : num(v); }
 
-// "1k", "64m": a size as a device spec writes it.
-std::string specSize(double bytes) {
-  const auto b = static_cast<uint64_t>(bytes);
-  return b % (uint64_t{1} << 20) == 0 ? std::to_string(b >> 20) + "m" : std::to_string(b >> 10) + "k";
-}
-
 // The explanation of `l` broken by `v`, with the range [low, high] the caller must keep (a spec's may be
 // narrower than the profile's: at least one cube core).
 Candidate profileCandidate(const ProfileLimit& l, double v, double low, double high, const std::string& profileName) {
@@ -324,7 +318,7 @@ Candidate profileCandidate(const ProfileLimit& l, double v, double low, double h
                                          limitText(l, low)));
   const std::string key = *l.specKey ? std::string(l.specKey) + "=" : std::string(l.field) + " = ";
   if (range) {
-    e.fixes.push_back(l.bytes ? trf("{0}{1} .. {2} (e.g. {0}16k, the classroom chip's UB)", key, specSize(low), specSize(high))
+    e.fixes.push_back(l.bytes ? trf("{0}{1} .. {2} (e.g. {0}16k, the classroom chip's UB)", key, specSizeText(static_cast<uint64_t>(low)), specSizeText(static_cast<uint64_t>(high)))
                               : key + limitText(l, low) + " .. " + limitText(l, high));
   } else {
     e.fixes.push_back(l.aboveLow ? trf("{0} a positive number", l.field) : trf("{0} a number >= {1}", l.field, limitText(l, low)));

@@ -60,6 +60,8 @@ struct ProfileLimit {
 // In the order profileProblem checks them: vectorCores, cubeCores, ubBytes, the cube's buffers, the rates,
 // launchOverheadUs, atomicAddCost.
 std::span<const ProfileLimit> profileLimits();
+// A size in bytes as a device spec writes it: "64m", "16k", or the plain count when it is no whole KiB.
+std::string specSizeText(uint64_t bytes);
 // The first limit `profile` breaks, in that order; nullptr when it keeps them all.
 const ProfileLimit* brokenProfileLimit(const DeviceProfile& profile);
 

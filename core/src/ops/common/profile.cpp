@@ -122,7 +122,7 @@ const ProfileLimit kLimits[] = {
     {"atomicAddCost", "", 1, 1000, false, false, false, [](const DeviceProfile& p) { return p.atomicAddCost; }},
 };
 
-// A limit's number as the messages write it: counts and sizes whole, others as a stream would. (A size past
+// A limit's number as the messages write it: counts and sizes whole, others as cat writes them. (A size past
 // 2^53 bytes, absurd for a buffer, is written as its nearest double.)
 std::string limitNumber(const ProfileLimit& limit, double v) {
   if (!limit.integral || !std::isfinite(v)) return rt::cat(v);
@@ -131,13 +131,15 @@ std::string limitNumber(const ProfileLimit& limit, double v) {
   return text;
 }
 
-// A spec's size as its range is written: "1k", "64M".
-std::string sizeText(double bytes) {
-  const auto b = static_cast<uint64_t>(bytes);
-  if (b % (uint64_t{1} << 20) == 0) return std::to_string(b >> 20) + "M";
-  if (b % 1024 == 0) return std::to_string(b >> 10) + "k";
-  return std::to_string(b);
+}  // namespace
+
+std::string specSizeText(uint64_t bytes) {
+  if (bytes > 0 && bytes % (uint64_t{1} << 20) == 0) return std::to_string(bytes >> 20) + "m";
+  if (bytes > 0 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + "k";
+  return std::to_string(bytes);
 }
+
+namespace {
 
 const ProfileLimit& limitOfSpecKey(const char* key) {
   for (const ProfileLimit& l : kLimits) {
@@ -267,7 +269,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
       why.high = limit.high;
       why.value = v;
       why.profile = p;
-      const std::string range = limit.bytes ? "[" + sizeText(low) + ", " + sizeText(limit.high) + "] bytes"
+      const std::string range = limit.bytes ? "[" + specSizeText(static_cast<uint64_t>(low)) + ", " + specSizeText(static_cast<uint64_t>(limit.high)) + "] bytes"
                                             : "[" + limitNumber(limit, low) + ", " + limitNumber(limit, limit.high) + "]";
       return fail(Kind::kOutOfRange, std::string(shortKey) + "=" + value,
                   std::string(shortKey) + "=" + value + " is out of range " + range);
