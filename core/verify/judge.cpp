@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "i18n/translate.h"
+#include "src/dtype/bits.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"
 #include "verify/reference_cube.h"
@@ -474,7 +475,7 @@ struct Digest {
     }
   }
   void add(const std::vector<float>& values, const std::vector<int64_t>& ints) {
-    for (float v : values) mix(std::isnan(v) ? 0x7FC00000u : std::bit_cast<uint32_t>(v));
+    for (float v : values) mix(std::isnan(v) ? 0x7FC00000u : bitCast<uint32_t>(v));
     for (int64_t v : ints) mix(static_cast<uint64_t>(v));
   }
 };

@@ -3,16 +3,17 @@
 
 #include <bit>
 
+#include "dtype/bits.h"
 #include "dtype/half_kernels.h"
 
 namespace gradlab {
 
-uint16_t floatToHalfBits(float value) { return dtype::floatToHalfKernel(std::bit_cast<uint32_t>(value)); }
+uint16_t floatToHalfBits(float value) { return dtype::floatToHalfKernel(bitCast<uint32_t>(value)); }
 
-float halfBitsToFloat(uint16_t bits) { return std::bit_cast<float>(dtype::halfToFloatKernel(bits)); }
+float halfBitsToFloat(uint16_t bits) { return bitCast<float>(dtype::halfToFloatKernel(bits)); }
 
-uint16_t floatToBf16Bits(float value) { return dtype::floatToBf16Kernel(std::bit_cast<uint32_t>(value)); }
+uint16_t floatToBf16Bits(float value) { return dtype::floatToBf16Kernel(bitCast<uint32_t>(value)); }
 
-float bf16BitsToFloat(uint16_t bits) { return std::bit_cast<float>(dtype::bf16ToFloatKernel(bits)); }
+float bf16BitsToFloat(uint16_t bits) { return bitCast<float>(dtype::bf16ToFloatKernel(bits)); }
 
 }  // namespace gradlab

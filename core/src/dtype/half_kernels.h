@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "dtype/bits.h"
+
 namespace gradlab::dtype {
 
 // cond ? a : b as bit arithmetic. Plain ?: on values computed with float operations tends to be turned
@@ -28,7 +30,7 @@ inline uint32_t halfToFloatKernel(uint32_t h) {
   const uint32_t special = (em << 13) | 0x7F800000u | quiet;  // Inf, NaN
   // Subnormal: em * 2^-24 exactly (em < 1024 converts exactly; scaling by a power of two is exact and the
   // result is a normal fp32, so neither the rounding mode nor FTZ/DAZ can change it).
-  const uint32_t subnormal = std::bit_cast<uint32_t>(static_cast<float>(static_cast<int32_t>(em)) * 0x1p-24f);
+  const uint32_t subnormal = bitCast<uint32_t>(static_cast<float>(static_cast<int32_t>(em)) * 0x1p-24f);
   uint32_t r = em >= 0x7C00u ? special : normal;
   r = select(em < 0x0400u, subnormal, r);
   return sign | r;
@@ -45,7 +47,7 @@ inline uint16_t floatToHalfKernel(uint32_t f) {
   // Below 2^-14 (half subnormals and zero): adding 0.5f aligns |f| so that the fp32 lsb is the half
   // subnormal unit 2^-24, and the fp32 adder rounds to nearest even; the difference of the bit patterns is
   // the half (a result of 0x0400 is the smallest normal half, reached by rounding up).
-  const uint32_t subnormal = std::bit_cast<uint32_t>(std::bit_cast<float>(ua) + 0.5f) - 0x3F000000u;
+  const uint32_t subnormal = bitCast<uint32_t>(bitCast<float>(ua) + 0.5f) - 0x3F000000u;
   const uint32_t nan = 0x7E00u | ((ua >> 13) & 0x03FFu);
   uint32_t r = select(a < 0x38800000, subnormal, normal);
   r = select(a >= 0x477FF000, 0x7C00u, r);  // 65520 and up (incl. Inf) round to Inf; the normal path agrees

@@ -50,7 +50,7 @@ class DeviceMemory {
   static DeviceMemory& instance();
 
   // Capacity of the emulated HBM; allocations beyond it fail like a full device.
-  static constexpr size_t kCapacityBytes = size_t{64} << 30;
+  static constexpr uint64_t kCapacityBytes = uint64_t{64} << 30;
 
   // nullptr when the emulated capacity, the device-memory budget (memory_budget.h) or the host's memory
   // available now cannot hold `size` more bytes; `refusal` then gets the sentence after "cannot allocate N

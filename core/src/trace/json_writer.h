@@ -5,8 +5,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace gradlab::trace_json {
 
@@ -51,8 +53,13 @@ void appendFloat(std::string& out, Float v) {
     out += "-0.0";  // "-0" would read back as the integer 0
   } else {
     char buf[40];
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
     auto r = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, r.ptr);
+#else  // a standard library without floating-point to_chars (the browser build's): longer, as exact
+    const int n = std::snprintf(buf, sizeof buf, "%.*g", std::is_same_v<Float, float> ? 9 : 17, static_cast<double>(v));
+    out.append(buf, static_cast<size_t>(n));
+#endif
   }
 }
 

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cstring>
 
+#include "dtype/bits.h"
 #include "gradlab/half.h"
 #include "runtime/tensor.h"
 
@@ -153,10 +154,8 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
   }
 }
 
-float atomicAddF32(float* cell, float value) { return std::atomic_ref<float>(*cell).fetch_add(value, std::memory_order_relaxed); }
-double atomicAddF64(double* cell, double value) {
-  return std::atomic_ref<double>(*cell).fetch_add(value, std::memory_order_relaxed);
-}
+float atomicAddF32(float* cell, float value) { return atomicFetchAdd(cell, value); }
+double atomicAddF64(double* cell, double value) { return atomicFetchAdd(cell, value); }
 
 float roundToDtype(aclDataType dtype, float value) {
   if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(value));
@@ -182,22 +181,15 @@ float atomicAddCell(std::byte* cell, aclDataType storage, aclDataType rounding, 
   if (storage == ACL_FLOAT) {
     auto* f = reinterpret_cast<float*>(cell);
     if (rounding == ACL_FLOAT) return atomicAddF32(f, value) + value;
-    std::atomic_ref<float> ref(*f);
-    float before = ref.load(std::memory_order_relaxed);
-    while (!ref.compare_exchange_weak(before, roundToDtype(rounding, before + value), std::memory_order_relaxed)) {
-    }
+    const float before = atomicUpdate(f, [&](float sum) { return roundToDtype(rounding, sum + value); });
     return roundToDtype(rounding, before + value);
   }
-  std::atomic_ref<uint16_t> ref(*reinterpret_cast<uint16_t*>(cell));
   const bool half = storage == ACL_FLOAT16;
-  uint16_t before = ref.load(std::memory_order_relaxed);
   auto sum = [&](uint16_t bits) {
     const float s = (half ? halfBitsToFloat(bits) : bf16BitsToFloat(bits)) + value;
     return half ? floatToHalfBits(s) : floatToBf16Bits(s);
   };
-  while (!ref.compare_exchange_weak(before, sum(before), std::memory_order_relaxed)) {
-  }
-  const uint16_t after = sum(before);
+  const uint16_t after = sum(atomicUpdate(reinterpret_cast<uint16_t*>(cell), sum));
   return half ? halfBitsToFloat(after) : bf16BitsToFloat(after);
 }
 

@@ -5,6 +5,8 @@
 #include <list>
 #include <mutex>
 
+#include "dtype/bits.h"
+
 namespace gradlab::ops::nearest {
 namespace {
 
@@ -24,7 +26,7 @@ struct Entry {
 std::shared_ptr<const AxisMap> sharedAxisMap(IndexRule rule, int64_t in, int64_t out, double scale) {
   static std::mutex mutex;
   static std::list<Entry> recent;  // most recently used first
-  const uint64_t bits = std::bit_cast<uint64_t>(scale);
+  const uint64_t bits = bitCast<uint64_t>(scale);
   {
     std::lock_guard lock(mutex);
     for (auto it = recent.begin(); it != recent.end(); ++it) {
