@@ -1,0 +1,39 @@
+# The browser build (tools/web/build configures it with emcmake): core, i18n, verify, refusal, viz and the
+# web window layer (app/web), compiled by Debian's emscripten. No tests, benchmarks, shared library or
+# desktop app. Dear ImGui comes from Debian's source package (GRADLAB_IMGUI_SOURCE, fetched by
+# tools/web/build into its cache); the header-only libraries from the machine's Debian packages, through a
+# folder of links to just their headers (the whole of /usr/include would bring glibc's headers in).
+set(GRADLAB_IMGUI_SOURCE "" CACHE PATH "Dear ImGui 1.86 source (Debian's imgui source package), for the web build")
+if(NOT EXISTS "${GRADLAB_IMGUI_SOURCE}/imgui.cpp")
+  message(FATAL_ERROR "GRADLAB_IMGUI_SOURCE='${GRADLAB_IMGUI_SOURCE}' holds no imgui.cpp: build the web version with tools/web/build")
+endif()
+set(GRADLAB_BUILD_TESTS OFF CACHE BOOL "" FORCE)
+set(GRADLAB_BUILD_BENCH OFF CACHE BOOL "" FORCE)
+set(GRADLAB_BUILD_APP OFF CACHE BOOL "" FORCE)
+set(GRADLAB_BUILD_SHARED OFF CACHE BOOL "" FORCE)
+
+set(web_headers ${CMAKE_BINARY_DIR}/web-headers)
+file(MAKE_DIRECTORY ${web_headers})
+foreach(dir nlohmann stb)
+  if(NOT EXISTS /usr/include/${dir})
+    message(FATAL_ERROR "/usr/include/${dir} is missing: install nlohmann-json3-dev and libstb-dev (.ci/install-deps)")
+  endif()
+  file(CREATE_LINK /usr/include/${dir} ${web_headers}/${dir} SYMBOLIC)
+endforeach()
+add_library(gradlab_web_json INTERFACE)
+target_include_directories(gradlab_web_json SYSTEM INTERFACE ${web_headers})
+add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_json)
+
+# Threads: the emulated cores and streams run on Web Workers (SharedArrayBuffer, so the page must be
+# cross-origin isolated: tools/web/serve sends the headers).
+add_compile_options(-pthread)
+add_link_options(-pthread)
+
+file(GLOB imgui_sources ${GRADLAB_IMGUI_SOURCE}/imgui.cpp ${GRADLAB_IMGUI_SOURCE}/imgui_draw.cpp
+     ${GRADLAB_IMGUI_SOURCE}/imgui_tables.cpp ${GRADLAB_IMGUI_SOURCE}/imgui_widgets.cpp
+     ${GRADLAB_IMGUI_SOURCE}/backends/imgui_impl_glfw.cpp ${GRADLAB_IMGUI_SOURCE}/backends/imgui_impl_opengl3.cpp)
+add_library(gradlab_web_imgui STATIC ${imgui_sources})
+target_include_directories(gradlab_web_imgui SYSTEM PUBLIC ${GRADLAB_IMGUI_SOURCE} ${GRADLAB_IMGUI_SOURCE}/backends
+                                                           ${web_headers})
+target_link_options(gradlab_web_imgui PUBLIC -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2)
+add_library(PkgConfig::IMGUI ALIAS gradlab_web_imgui)
