@@ -14,15 +14,20 @@ set(GRADLAB_BUILD_SHARED OFF CACHE BOOL "" FORCE)
 
 set(web_headers ${CMAKE_BINARY_DIR}/web-headers)
 file(MAKE_DIRECTORY ${web_headers})
-foreach(dir nlohmann stb)
+foreach(dir nlohmann stb CLI)
   if(NOT EXISTS /usr/include/${dir})
-    message(FATAL_ERROR "/usr/include/${dir} is missing: install nlohmann-json3-dev and libstb-dev (.ci/install-deps)")
+    message(FATAL_ERROR "/usr/include/${dir} is missing: install nlohmann-json3-dev, libstb-dev and libcli11-dev (.ci/install-deps)")
   endif()
   file(CREATE_LINK /usr/include/${dir} ${web_headers}/${dir} SYMBOLIC)
 endforeach()
-add_library(gradlab_web_json INTERFACE)
-target_include_directories(gradlab_web_json SYSTEM INTERFACE ${web_headers})
-add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_json)
+add_library(gradlab_web_headers INTERFACE)
+target_include_directories(gradlab_web_headers SYSTEM INTERFACE ${web_headers})
+add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_headers)
+
+# C++ exceptions on (emscripten leaves them off): CLI11 reports a refused link by one, the JSON readers a
+# malformed file, and the runtime turns a failed allocation into an error code.
+add_compile_options(-fexceptions)
+add_link_options(-fexceptions)
 
 # Threads: the emulated cores and streams run on Web Workers (SharedArrayBuffer, so the page must be
 # cross-origin isolated: tools/web/serve sends the headers).

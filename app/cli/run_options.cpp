@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 
 #include <CLI/CLI.hpp>
 
@@ -41,6 +43,24 @@ bool parseDims(const std::string& text, std::vector<int64_t>* dims, std::string*
   return forEachItem(text, item, flush);
 }
 
+// std::from_chars for a double; where the standard library has none (the browser build's libc++), strtod
+// held to from_chars's grammar: no leading space, no hex, the C locale.
+std::from_chars_result parseDouble(const char* first, const char* last, double& v) {
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+  return std::from_chars(first, last, v);
+#else
+  const std::string text(first, last);
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text.find_first_of("xX") != std::string::npos) {
+    return {first, std::errc::invalid_argument};
+  }
+  errno = 0;
+  char* end = nullptr;
+  v = std::strtod(text.c_str(), &end);
+  if (end == text.c_str()) return {first, std::errc::invalid_argument};
+  return {first + (end - text.c_str()), errno == ERANGE && (v == 0.0 || std::isinf(v)) ? std::errc::result_out_of_range : std::errc()};
+#endif
+}
+
 // "2" -> {2}; "2,1.5" -> {2, 1.5}. Text that is not a number, and a number outside a normal double's range
 // (1e-308 is subnormal, 1e-400 underflows to 0, 1e400 overflows), are refused with messages naming the value.
 bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
@@ -49,7 +69,7 @@ bool parseScales(const std::string& text, std::vector<double>* scales, std::stri
   auto flush = [&]() {
     double v = 0.0;
     const char* first = item.data() + (item.size() > 1 && item[0] == '+' && item[1] != '-' ? 1 : 0);
-    const auto [end, ec] = std::from_chars(first, item.data() + item.size(), v);
+    const auto [end, ec] = parseDouble(first, item.data() + item.size(), v);
     const bool whole = end == item.data() + item.size();
     if (whole && (ec == std::errc::result_out_of_range || (ec == std::errc() && std::fpclassify(v) == FP_SUBNORMAL))) {
       *error = "--scales '" + text + "': " + item +

@@ -26,10 +26,17 @@ void languageFromArguments(int argc, char** argv) {
   }
 }
 
-// "gradlab: " and the line, on stderr.
-void refuse(const std::string& line) { std::fprintf(stderr, "gradlab: %s\n", line.c_str()); }
+std::string g_lastRefusal;
+
+// "gradlab: " and the line, on stderr; kept for optionsRefusal().
+void refuse(const std::string& line) {
+  g_lastRefusal = line;
+  std::fprintf(stderr, "gradlab: %s\n", line.c_str());
+}
 
 }  // namespace
+
+const std::string& optionsRefusal() { return g_lastRefusal; }
 
 bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   using i18n::tr, i18n::trf;

@@ -38,5 +38,7 @@ struct Options {
 
 // Parses argv; on --help or an error prints and returns false with the exit code in `exitCode`.
 bool parseOptions(int argc, char** argv, Options* options, int* exitCode);
+// The sentence of the last refusal parseOptions printed ("" when none): the web build shows it.
+const std::string& optionsRefusal();
 
 }  // namespace gradlab::app

@@ -2,6 +2,7 @@
 // through GLFW and WebGL2 (Dear ImGui's glfw and opengl3 backends), one frame per animation frame.
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
@@ -9,10 +10,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app_setup.h"
 #include "i18n/translate.h"
 #include "options.h"
+#include "url_options.h"
+#include "viz/panels/actions.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::app {
 namespace {
@@ -21,12 +26,62 @@ struct WebApp {
   GLFWwindow* window = nullptr;
   viz::AppState state;
   double last = 0.0;
+  unsigned long long frames = 0;
+  std::string uiMap;
 };
 
 WebApp* g_app = nullptr;
 
+// The desktop window's keys (window_app.cpp), as GLFW names them.
+bool shortcutFor(int key, viz::Shortcut* out) {
+  switch (key) {
+    case GLFW_KEY_SPACE: *out = viz::Shortcut::kPlayPause; return true;
+    case GLFW_KEY_RIGHT: *out = viz::Shortcut::kStepForward; return true;
+    case GLFW_KEY_LEFT: *out = viz::Shortcut::kStepBack; return true;
+    case GLFW_KEY_UP: *out = viz::Shortcut::kPreviousPreset; return true;
+    case GLFW_KEY_DOWN: *out = viz::Shortcut::kNextPreset; return true;
+    case GLFW_KEY_P: *out = viz::Shortcut::kPresenter; return true;
+    case GLFW_KEY_M: *out = viz::Shortcut::kMemoryOrder; return true;
+    case GLFW_KEY_H:
+    case GLFW_KEY_SLASH: *out = viz::Shortcut::kHelp; return true;
+    default: return false;
+  }
+}
+
+void onKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  if (ImGui::GetIO().WantTextInput) return;
+  viz::Shortcut shortcut;
+  const bool stepKey = key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT;
+  if ((action == GLFW_PRESS || (action == GLFW_REPEAT && stepKey)) && shortcutFor(key, &shortcut)) {
+    viz::handleShortcut(g_app->state, shortcut);
+  }
+}
+
+// Emscripten 3.1.6's GLFW passes the browser's raw wheel deltas to the scroll callback (pixels, down
+// positive), so one notch of a mouse wheel scrolled ImGui 100 lines the wrong way. The wheel is read here
+// instead, in notches, down negative as ImGui counts them.
+EM_BOOL onWheel(int, const EmscriptenWheelEvent* event, void*) {
+  const double perNotch = event->deltaMode == DOM_DELTA_PIXEL ? 100.0 : event->deltaMode == DOM_DELTA_LINE ? 3.0 : 1.0;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseWheelH += static_cast<float>(event->deltaX / perNotch);
+  io.MouseWheel -= static_cast<float>(event->deltaY / perNotch);
+  return EM_TRUE;  // the page itself does not scroll
+}
+
+// The canvas fills the page (index.html's CSS); its drawing buffer follows it.
+void followPageSize(GLFWwindow* window) {
+  double cssW = 0, cssH = 0;
+  emscripten_get_element_css_size("#canvas", &cssW, &cssH);
+  int w = 0, h = 0;
+  glfwGetWindowSize(window, &w, &h);
+  const int wantW = std::max(1, static_cast<int>(cssW)), wantH = std::max(1, static_cast<int>(cssH));
+  if (wantW != w || wantH != h) glfwSetWindowSize(window, wantW, wantH);
+}
+
 void frame() {
   WebApp& app = *g_app;
+  followPageSize(app.window);
   const double now = glfwGetTime();
   const float dt = static_cast<float>(std::clamp(now - app.last, 1e-4, 0.1));
   app.last = now;
@@ -45,11 +100,24 @@ void frame() {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++app.frames;
 }
 
 int run() {
+  // The link's query is the command line (url_options.h); a refused one still opens the app, saying why.
+  const char* query = emscripten_run_script_string("location.search");
+  std::vector<std::string> args = argumentsFromQuery(query != nullptr ? query : "");
+  args.insert(args.begin(), "gradlab");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
   Options options;
-  i18n::setLanguage(i18n::languageFromEnvironment());
+  std::vector<std::string> problems;
+  int exitCode = 0;
+  if (!parseOptions(static_cast<int>(argv.size()), argv.data(), &options, &exitCode)) {
+    problems.push_back(i18n::trf("the link's options were refused: {0}", optionsRefusal()));
+    options = Options{};
+  }
+  i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
   setenv("GRADLAB_LOG", "off", 0);
   if (!glfwInit()) {
@@ -69,11 +137,24 @@ int run() {
   const std::string assets = "/assets";
   setUpImGui(assets, options.presenter, options.width, options.height);
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
+  glfwSetKeyCallback(app.window, onKey);
+  glfwSetScrollCallback(app.window, nullptr);
+  emscripten_set_wheel_callback("#canvas", nullptr, true, onWheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   std::string error;
   if (!setUpState(app.state, assets, options, &error)) {
-    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
-    return 2;
+    // A link to a lesson this build lacks still opens the app: on the first lesson, saying why.
+    problems.push_back(error);
+    options = Options{};
+    if (!setUpState(app.state, assets, options, &error)) {
+      std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+      return 2;
+    }
+  }
+  if (!problems.empty()) {
+    std::string text;
+    for (const std::string& p : problems) text += (text.empty() ? "" : "; ") + p;
+    viz::setStatus(app.state, text, true);
   }
   app.last = glfwGetTime();
   emscripten_set_main_loop(frame, 0, false);
@@ -82,5 +163,17 @@ int run() {
 
 }  // namespace
 }  // namespace gradlab::app
+
+// For the browser tests (tools/web/drive.mjs): the widget map of the last frame (viz/widgets/ui_map.h), as
+// the desktop app writes it to GRADLAB_UI_MAP, so that scenarios find what to click; "" before the first.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_ui_map() {
+  using namespace gradlab;
+  if (app::g_app == nullptr || app::g_app->frames == 0) return "";
+  viz::uimap::setEnabled(true);
+  int w = 0, h = 0;
+  glfwGetWindowSize(app::g_app->window, &w, &h);
+  app::g_app->uiMap = viz::uimap::json(app::g_app->frames, 0, 0, w, h);
+  return app::g_app->uiMap.c_str();
+}
 
 int main() { return gradlab::app::run(); }

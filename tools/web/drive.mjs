@@ -1,0 +1,304 @@
+// Drives gradlab's web page in Debian's headless Chromium through the DevTools protocol, with real input
+// events (Input.dispatchMouseEvent / dispatchKeyEvent: the browser delivers them to the canvas as it does a
+// person's), by the desktop's UI scenario files (tests/ui/scenarios/*.json). Widgets are found by the same
+// widget map the desktop app writes (viz/widgets/ui_map.h), read from the page (gradlab_ui_map()).
+//
+//   node --experimental-websocket tools/web/drive.mjs --url http://127.0.0.1:8080/ SCENARIO.json...
+//   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
+//
+// A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
+// doubleClick, move, type, key, wait, screenshot; checks: expect, expectWidget, exists, absent, changed,
+// polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function parseArgs(argv) {
+  const o = { url: 'http://127.0.0.1:8080/', scenarios: [], screenshot: '', width: 1280, height: 720, out: '' };
+  for (let i = 0; i < argv.length; ++i) {
+    const a = argv[i];
+    if (a === '--url') o.url = argv[++i];
+    else if (a === '--screenshot') o.screenshot = argv[++i];
+    else if (a === '--out') o.out = argv[++i];
+    else if (a === '--size') [o.width, o.height] = argv[++i].split('x').map(Number);
+    else o.scenarios.push(a);
+  }
+  return o;
+}
+
+class Browser {
+  async start(width, height) {
+    const port = 9300 + Math.floor(Math.random() * 500);
+    this.profile = mkdtempSync(join(tmpdir(), 'gradlab-chromium-'));
+    this.proc = spawn('chromium', ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      `--remote-debugging-port=${port}`, `--user-data-dir=${this.profile}`, `--window-size=${width},${height}`,
+      '--no-first-run', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let pages = null;
+    for (let i = 0; i < 100 && !pages; ++i) {
+      await sleep(100);
+      try { pages = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json(); } catch { pages = null; }
+    }
+    if (!pages) throw new Error('chromium did not open its DevTools port');
+    const page = pages.find((p) => p.type === 'page');
+    this.ws = new WebSocket(page.webSocketDebuggerUrl);
+    this.nextId = 1;
+    this.pending = new Map();
+    this.console = [];
+    this.ws.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.id && this.pending.has(msg.id)) {
+        const { resolve, reject } = this.pending.get(msg.id);
+        this.pending.delete(msg.id);
+        if (msg.error) reject(new Error(`${msg.error.message}`)); else resolve(msg.result);
+      } else if (msg.method === 'Runtime.consoleAPICalled') {
+        this.console.push(msg.params.args.map((a) => a.value ?? a.description ?? '').join(' '));
+      } else if (msg.method === 'Runtime.exceptionThrown') {
+        this.console.push('exception: ' + (msg.params.exceptionDetails.exception?.description ?? msg.params.exceptionDetails.text));
+      }
+    };
+    await new Promise((resolve, reject) => { this.ws.onopen = resolve; this.ws.onerror = reject; });
+    await this.send('Runtime.enable');
+    await this.send('Page.enable');
+    await this.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+  }
+  send(method, params = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ id, method, params }));
+    });
+  }
+  async evaluate(expression) {
+    const r = await this.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+    return r.result.value;
+  }
+  async screenshot(path) {
+    const r = await this.send('Page.captureScreenshot', { format: 'png' });
+    writeFileSync(path, Buffer.from(r.data, 'base64'));
+  }
+  stop() {
+    try { this.ws.close(); } catch {}
+    this.proc.kill('SIGKILL');
+  }
+}
+
+// The page's widget map, or null before the app's first frames.
+async function uiMap(browser) {
+  const text = await browser.evaluate(
+    "typeof Module !== 'undefined' && Module.calledRun ? Module.ccall('gradlab_ui_map', 'string', [], []) : ''");
+  if (!text) return null;
+  const map = JSON.parse(text);
+  return map.widgets && map.widgets.length ? map : null;
+}
+
+// Opens `url` and waits for the app to draw its widgets; returns the seconds that took.
+async function open(browser, url) {
+  const t0 = Date.now();
+  await browser.send('Page.navigate', { url });
+  for (let i = 0; i < 300; ++i) {
+    await sleep(50);
+    if (await uiMap(browser)) return (Date.now() - t0) / 1000;
+  }
+  throw new Error(`the app did not draw within 15 s at ${url}; console: ${browser.console.slice(-5).join(' | ')}`);
+}
+
+function widget(map, id) { return map.widgets.find((w) => w.id === id); }
+
+// The widget, scrolled into its panel with the mouse wheel first when it lies past the panel's edge (as a
+// person reaches a button below the fold); null when it is not drawn.
+async function reachable(browser, id) {
+  for (let turn = 0; turn < 40; ++turn) {
+    const map = await uiMap(browser);
+    const w = widget(map, id);
+    if (!w) return null;
+    const below = w.y1 > w.wy1 + 0.5, above = w.y0 < w.wy0 - 0.5;  // as tests/ui/app_process.h judges it
+    if (!below && !above) return w;
+    const x = (w.wx0 + w.wx1) / 2, y = (w.wy0 + w.wy1) / 2;
+    await mouse(browser, 'mouseMoved', x, y);
+    await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: 0, deltaY: below ? 100 : -100 });
+    await sleep(100);
+  }
+  return widget(await uiMap(browser), id);
+}
+
+async function mouse(browser, type, x, y, clickCount = 1) {
+  await browser.send('Input.dispatchMouseEvent', { type, x, y, button: type === 'mouseMoved' ? 'none' : 'left', clickCount });
+}
+
+async function click(browser, w, at, count = 1) {
+  const [fx, fy] = at ?? [0.5, 0.5];
+  const x = w.x0 + (w.x1 - w.x0) * fx, y = w.y0 + (w.y1 - w.y0) * fy;
+  await mouse(browser, 'mouseMoved', x, y);
+  await sleep(50);
+  for (let c = 1; c <= count; ++c) {
+    await mouse(browser, 'mousePressed', x, y, c);
+    await sleep(120);  // held as a hand holds it
+    await mouse(browser, 'mouseReleased', x, y, c);
+    await sleep(60);
+  }
+}
+
+// The scenarios name keys as X keysyms (the desktop driver's XTest): Return, BackSpace, space, Left, ctrl+a.
+// Each: DOM key, DOM code, Windows virtual key code, the text it types.
+const KEYS = {
+  Return: ['Enter', 'Enter', 13, '\r'], Tab: ['Tab', 'Tab', 9, ''], Escape: ['Escape', 'Escape', 27, ''],
+  BackSpace: ['Backspace', 'Backspace', 8, ''], space: [' ', 'Space', 32, ' '], Delete: ['Delete', 'Delete', 46, ''],
+  Left: ['ArrowLeft', 'ArrowLeft', 37, ''], Up: ['ArrowUp', 'ArrowUp', 38, ''], Right: ['ArrowRight', 'ArrowRight', 39, ''],
+  Down: ['ArrowDown', 'ArrowDown', 40, ''],
+};
+const PUNCTUATION = { '.': ['Period', 190], '-': ['Minus', 189], ',': ['Comma', 188], '/': ['Slash', 191], ' ': ['Space', 32] };
+
+function keyOf(name) {
+  if (KEYS[name]) return KEYS[name];
+  if (/^[a-z]$/i.test(name)) return [name, `Key${name.toUpperCase()}`, name.toUpperCase().charCodeAt(0), name];
+  if (/^[0-9]$/.test(name)) return [name, `Digit${name}`, name.charCodeAt(0), name];
+  if (PUNCTUATION[name]) return [name, PUNCTUATION[name][0], PUNCTUATION[name][1], name];
+  throw new Error(`drive: no key called "${name}"`);
+}
+
+async function press(browser, name, modifiers = 0) {
+  const [key, code, keyCode, text] = keyOf(name);
+  const typed = modifiers === 0 && text ? { text } : {};
+  await browser.send('Input.dispatchKeyEvent', { type: 'keyDown', key, code, windowsVirtualKeyCode: keyCode, modifiers, ...typed });
+  await sleep(40);
+  await browser.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code, windowsVirtualKeyCode: keyCode, modifiers });
+  await sleep(40);
+}
+
+// "ctrl+a": the modifier held around the key (CDP's bits: 1 alt, 2 ctrl, 4 meta, 8 shift).
+async function key(browser, chord) {
+  const parts = chord.split('+');
+  const name = parts.pop();
+  const bits = { alt: 1, ctrl: 2, meta: 4, shift: 8 };
+  const modifiers = parts.reduce((m, p) => m | (bits[p.toLowerCase()] ?? 0), 0);
+  const held = { 2: ['Control', 'ControlLeft', 17], 8: ['Shift', 'ShiftLeft', 16], 1: ['Alt', 'AltLeft', 18] };
+  for (const [bit, [k, code, vk]] of Object.entries(held)) {
+    if (modifiers & bit) await browser.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k, code, windowsVirtualKeyCode: vk, modifiers });
+  }
+  await press(browser, name, modifiers);
+  for (const [bit, [k, code, vk]] of Object.entries(held)) {
+    if (modifiers & bit) await browser.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code, windowsVirtualKeyCode: vk });
+  }
+}
+
+async function type(browser, text) {
+  for (const ch of text) await press(browser, ch);
+}
+
+// A wanted value as tests/ui/scenario.h reads it: "~text" contains, "!text" differs, ">=N" / "<=N" compare
+// the number the value starts with, else equal.
+function matches(got, want) {
+  if (got === undefined || got === null) return false;
+  got = String(got);
+  want = String(want);
+  if (want.startsWith('~')) return got.includes(want.slice(1));
+  if (want.startsWith('!')) return got !== want.slice(1);
+  if (want.startsWith('>=')) return parseFloat(got) >= parseFloat(want.slice(2));
+  if (want.startsWith('<=')) return parseFloat(got) <= parseFloat(want.slice(2));
+  return got === want;
+}
+
+// What the checks of `step` find wrong in the map (empty when all hold).
+function failedChecks(step, map) {
+  const problems = [];
+  for (const [k, v] of Object.entries(step.expect ?? {})) {
+    const got = map.state?.[k];
+    if (!matches(got, v)) problems.push(`state ${k} = ${JSON.stringify(got)}, wanted ${JSON.stringify(v)}`);
+  }
+  for (const [id, v] of Object.entries(step.expectWidget ?? {})) {
+    const w = widget(map, id);
+    if (!w || !matches(w.value, v)) problems.push(`${id} shows ${w ? JSON.stringify(w.value) : 'nothing'}, wanted ${JSON.stringify(v)}`);
+  }
+  for (const id of [].concat(step.exists ?? [])) if (!widget(map, id)) problems.push(`${id} is not drawn`);
+  for (const id of [].concat(step.absent ?? [])) if (widget(map, id)) problems.push(`${id} is drawn`);
+  return problems;
+}
+
+async function runScenario(browser, file, base, out) {
+  const scenario = JSON.parse(readFileSync(file, 'utf8'));
+  const args = scenario.args ?? [];
+  const query = [];
+  for (let i = 0; i < args.length; ++i) {
+    const name = args[i].replace(/^--/, '');
+    const next = args[i + 1];
+    if (next !== undefined && !next.startsWith('--')) { query.push(`${encodeURIComponent(name)}=${encodeURIComponent(next)}`); ++i; }
+    else query.push(encodeURIComponent(name));
+  }
+  const url = base + (query.length ? `?${query.join('&')}` : '');
+  const seconds = await open(browser, url);
+  console.log(`${scenario.name}: drawn ${seconds.toFixed(2)} s after navigating to ${url}`);
+  const unsupported = new Set();
+  for (const [index, step] of scenario.steps.entries()) {
+    let map = await uiMap(browser);
+    const target = step.click ?? step.doubleClick ?? step.move;
+    if (target) {
+      const w = await reachable(browser, target);
+      if (!w) return fail(browser, scenario, index, step, [`${target} is not drawn`], out);
+      if (step.move) await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
+      else await click(browser, w, step.at, step.doubleClick ? 2 : 1);
+    }
+    if (step.type !== undefined) await type(browser, step.type);
+    if (step.key !== undefined) await key(browser, step.key);
+    if (step.wait !== undefined) await sleep(step.wait * 1000);
+    if (step.eval !== undefined) console.log(`${scenario.name}: step ${index + 1}: ${JSON.stringify(await browser.evaluate(step.eval))}`);
+    if (step.wheel !== undefined) {
+      const w = widget(map, step.wheel);
+      if (!w) return fail(browser, scenario, index, step, [`${step.wheel} is not drawn`], out);
+      await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
+      for (let c = 0; c < Math.abs(step.clicks ?? 1); ++c) {
+        await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: (w.x0 + w.x1) / 2, y: (w.y0 + w.y1) / 2,
+          deltaX: 0, deltaY: (step.clicks ?? 1) < 0 ? 100 : -100 });
+        await sleep(60);
+      }
+    }
+    if (step.screenshot) await browser.screenshot(join(out, step.screenshot));
+    for (const k of Object.keys(step)) {
+      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'wheel', 'clicks', 'expect', 'expectWidget', 'exists',
+        'absent', 'within', 'log'].includes(k)) unsupported.add(k);
+    }
+    const deadline = Date.now() + (step.within ?? 3) * 1000;
+    let problems = [];
+    do {
+      await sleep(50);
+      map = await uiMap(browser);
+      problems = failedChecks(step, map);
+    } while (problems.length && Date.now() < deadline);
+    if (problems.length) return fail(browser, scenario, index, step, problems, out);
+  }
+  if (unsupported.size) console.log(`${scenario.name}: steps not acted on in the browser: ${[...unsupported].join(', ')}`);
+  console.log(`${scenario.name}: ${scenario.steps.length} steps passed`);
+  return true;
+}
+
+async function fail(browser, scenario, index, step, problems, out) {
+  const shot = join(out, `${scenario.name}-failed-step${index + 1}.png`);
+  await browser.screenshot(shot);
+  console.log(`${scenario.name}: step ${index + 1} ${JSON.stringify(step)} failed: ${problems.join('; ')} (screen: ${shot})`);
+  if (browser.console.length) console.log(`page console: ${browser.console.slice(-5).join(' | ')}`);
+  return false;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const out = options.out || mkdtempSync(join(tmpdir(), 'gradlab-web-'));
+const browser = new Browser();
+let ok = true;
+try {
+  await browser.start(options.width, options.height);
+  if (options.screenshot) {
+    const seconds = await open(browser, options.url);
+    await sleep(500);
+    await browser.screenshot(options.screenshot);
+    console.log(`drawn ${seconds.toFixed(2)} s after navigating; wrote ${options.screenshot}`);
+  }
+  for (const file of options.scenarios) ok = (await runScenario(browser, file, options.url, out)) && ok;
+} catch (e) {
+  console.log(`drive: ${e.message}`);
+  ok = false;
+} finally {
+  browser.stop();
+}
+process.exit(ok ? 0 : 1);
