@@ -9,14 +9,19 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <deque>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app_setup.h"
+#include "gradlab/host_threads.h"
 #include "i18n/translate.h"
 #include "options.h"
 #include "url_options.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/ui_worker.h"
 #include "viz/widgets/ui_map.h"
 
 namespace gradlab::app {
@@ -48,13 +53,35 @@ bool shortcutFor(int key, viz::Shortcut* out) {
   }
 }
 
-void onKey(GLFWwindow* window, int key, int scancode, int action, int mods) {
-  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
-  if (ImGui::GetIO().WantTextInput) return;
-  viz::Shortcut shortcut;
-  const bool stepKey = key == GLFW_KEY_LEFT || key == GLFW_KEY_RIGHT;
-  if ((action == GLFW_PRESS || (action == GLFW_REPEAT && stepKey)) && shortcutFor(key, &shortcut)) {
-    viz::handleShortcut(g_app->state, shortcut);
+// Keys and typed characters, in the order the browser sent them. ImGui 1.86 reads a key's state once a
+// frame, so a press and release within one frame (a quick Backspace tap, a driver's key) would never be
+// seen: as the desktop's input pump does (app/src/input_pump.h), each frame takes the queue up to and
+// including its first key transition, and the rest wait for the next frame.
+struct KeyEvent {
+  int key = 0, scancode = 0, action = 0, mods = 0;
+  unsigned int character = 0;  // a typed character instead of a key
+};
+std::deque<KeyEvent> g_keys;
+
+void onKey(GLFWwindow*, int key, int scancode, int action, int mods) { g_keys.push_back({key, scancode, action, mods, 0}); }
+void onChar(GLFWwindow*, unsigned int c) { g_keys.push_back({0, 0, 0, 0, c}); }
+
+void dispatchKeys(GLFWwindow* window) {
+  while (!g_keys.empty()) {
+    const KeyEvent e = g_keys.front();
+    g_keys.pop_front();
+    if (e.character != 0) {
+      ImGui_ImplGlfw_CharCallback(window, e.character);
+      continue;
+    }
+    ImGui_ImplGlfw_KeyCallback(window, e.key, e.scancode, e.action, e.mods);
+    viz::Shortcut shortcut;
+    const bool stepKey = e.key == GLFW_KEY_LEFT || e.key == GLFW_KEY_RIGHT;
+    if (!ImGui::GetIO().WantTextInput && (e.action == GLFW_PRESS || (e.action == GLFW_REPEAT && stepKey)) &&
+        shortcutFor(e.key, &shortcut)) {
+      viz::handleShortcut(g_app->state, shortcut);
+    }
+    return;  // one transition a frame
   }
 }
 
@@ -86,9 +113,12 @@ void frame() {
   const float dt = static_cast<float>(std::clamp(now - app.last, 1e-4, 0.1));
   app.last = now;
   glfwPollEvents();
+  dispatchKeys(app.window);
   if (fontsOutOfDate()) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     rebuildFonts(app.state);
+    // ImGui 1.86's OpenGL3 backend remakes only a missing shader by itself, not the font texture.
+    ImGui_ImplOpenGL3_CreateFontsTexture();
   }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -138,6 +168,7 @@ int run() {
   setUpImGui(assets, options.presenter, options.width, options.height);
   ImGui_ImplGlfw_InitForOpenGL(app.window, true);
   glfwSetKeyCallback(app.window, onKey);
+  glfwSetCharCallback(app.window, onChar);
   glfwSetScrollCallback(app.window, nullptr);
   emscripten_set_wheel_callback("#canvas", nullptr, true, onWheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
@@ -156,6 +187,10 @@ int run() {
     for (const std::string& p : problems) text += (text.empty() ? "" : "; ") + p;
     viz::setStatus(app.state, text, true);
   }
+  // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
+  // thread to the page, so it keeps drawing while they run.
+  app.state.worker = std::make_shared<viz::UiWorker>();
+  setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   app.last = glfwGetTime();
   emscripten_set_main_loop(frame, 0, false);
   return 0;

@@ -255,7 +255,7 @@ async function runScenario(browser, file, base, out) {
         await sleep(60);
       }
     }
-    if (step.screenshot) await browser.screenshot(join(out, step.screenshot));
+    if (step.screenshot) await browser.screenshot(join(out, `${scenario.name}-${step.screenshot}.png`));
     for (const k of Object.keys(step)) {
       if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'wheel', 'clicks', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log'].includes(k)) unsupported.add(k);
