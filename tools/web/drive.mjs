@@ -108,19 +108,34 @@ async function open(browser, url) {
 
 function widget(map, id) { return map.widgets.find((w) => w.id === id); }
 
-// The widget, scrolled into its panel with the mouse wheel first when it lies past the panel's edge (as a
-// person reaches a button below the fold); null when it is not drawn.
+// The widget once it is drawn (waiting up to 3 s), inside its panel (scrolled there with the mouse wheel
+// when it lies past the panel's edge, as a person reaches a button below the fold) and standing still for
+// two frames (a popup's first frame lays it out before placing it), as tests/ui/scenario.cpp acts; null when
+// it is not drawn.
 async function reachable(browser, id) {
-  for (let turn = 0; turn < 40; ++turn) {
+  const deadline = Date.now() + 3000;
+  let previous = null;
+  for (let turn = 0; turn < 400; ++turn) {
     const map = await uiMap(browser);
     const w = widget(map, id);
-    if (!w) return null;
+    if (!w) {
+      if (Date.now() > deadline) return null;
+      await sleep(30);
+      continue;
+    }
     const below = w.y1 > w.wy1 + 0.5, above = w.y0 < w.wy0 - 0.5;  // as tests/ui/app_process.h judges it
-    if (!below && !above) return w;
-    const x = (w.wx0 + w.wx1) / 2, y = (w.wy0 + w.wy1) / 2;
-    await mouse(browser, 'mouseMoved', x, y);
-    await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: 0, deltaY: below ? 100 : -100 });
-    await sleep(100);
+    if (below || above) {
+      const x = (w.wx0 + w.wx1) / 2, y = (w.wy0 + w.wy1) / 2;
+      await mouse(browser, 'mouseMoved', x, y);
+      await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x, y, deltaX: 0, deltaY: below ? 100 : -100 });
+      await sleep(100);
+      previous = null;
+      continue;
+    }
+    const same = previous && previous.w.x0 === w.x0 && previous.w.y0 === w.y0 && previous.w.x1 === w.x1 && previous.w.y1 === w.y1;
+    if (same && map.frame >= previous.frame + 2) return w;
+    if (!same) previous = { w, frame: map.frame };
+    await sleep(30);
   }
   return widget(await uiMap(browser), id);
 }
@@ -215,6 +230,12 @@ function failedChecks(step, map) {
   }
   for (const id of [].concat(step.exists ?? [])) if (!widget(map, id)) problems.push(`${id} is not drawn`);
   for (const id of [].concat(step.absent ?? [])) if (widget(map, id)) problems.push(`${id} is drawn`);
+  if (step.inside) {
+    const [id, container] = step.inside;
+    const w = widget(map, id), c = widget(map, container);
+    if (!w || !c) problems.push(`${!w ? id : container} is not drawn`);
+    else if (w.x0 < c.x0 - 0.5 || w.y0 < c.y0 - 0.5 || w.x1 > c.x1 + 0.5 || w.y1 > c.y1 + 0.5) problems.push(`${id} lies outside ${container}`);
+  }
   return problems;
 }
 
@@ -232,6 +253,7 @@ async function runScenario(browser, file, base, out) {
   const seconds = await open(browser, url);
   console.log(`${scenario.name}: drawn ${seconds.toFixed(2)} s after navigating to ${url}`);
   const unsupported = new Set();
+  let measuredFps = 0;
   for (const [index, step] of scenario.steps.entries()) {
     let map = await uiMap(browser);
     const target = step.click ?? step.doubleClick ?? step.move;
@@ -244,6 +266,13 @@ async function runScenario(browser, file, base, out) {
     if (step.type !== undefined) await type(browser, step.type);
     if (step.key !== undefined) await key(browser, step.key);
     if (step.wait !== undefined) await sleep(step.wait * 1000);
+    if (step.measureFrames !== undefined) {  // frames drawn in that many seconds, kept for "framesPerSecond"
+      const first = map.frame, t0 = Date.now();
+      await sleep(step.measureFrames * 1000);
+      const last = (await uiMap(browser)).frame;
+      measuredFps = (last - first) / ((Date.now() - t0) / 1000);
+      console.log(`${scenario.name}: step ${index + 1}: ${measuredFps.toFixed(1)} frames/s`);
+    }
     if (step.eval !== undefined) console.log(`${scenario.name}: step ${index + 1}: ${JSON.stringify(await browser.evaluate(step.eval))}`);
     if (step.wheel !== undefined) {
       const w = widget(map, step.wheel);
@@ -257,8 +286,8 @@ async function runScenario(browser, file, base, out) {
     }
     if (step.screenshot) await browser.screenshot(join(out, `${scenario.name}-${step.screenshot}.png`));
     for (const k of Object.keys(step)) {
-      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'wheel', 'clicks', 'expect', 'expectWidget', 'exists',
-        'absent', 'within', 'log'].includes(k)) unsupported.add(k);
+      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+        'absent', 'within', 'log', 'inside'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;
     let problems = [];
@@ -266,6 +295,9 @@ async function runScenario(browser, file, base, out) {
       await sleep(50);
       map = await uiMap(browser);
       problems = failedChecks(step, map);
+      if (step.framesPerSecond !== undefined && measuredFps < step.framesPerSecond) {
+        problems.push(`the page drew ${measuredFps.toFixed(1)} frames/s, wanted at least ${step.framesPerSecond}`);
+      }
     } while (problems.length && Date.now() < deadline);
     if (problems.length) return fail(browser, scenario, index, step, problems, out);
   }
