@@ -150,6 +150,7 @@ int run() {
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
   setenv("GRADLAB_LOG", "off", 0);
+  setenv("GRADLAB_GOLDEN_DIR", "/golden", 0);  // packed beside the assets (CMakeLists.txt)
   if (!glfwInit()) {
     std::fprintf(stderr, "gradlab: the browser gave no WebGL2 context\n");
     return 1;
