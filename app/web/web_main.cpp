@@ -96,6 +96,22 @@ EM_BOOL onWheel(int, const EmscriptenWheelEvent* event, void*) {
   return EM_TRUE;  // the page itself does not scroll
 }
 
+// A file the app wrote into the page's memory, handed to the browser as a download.
+void download(const std::string& path) {
+  EM_ASM(
+      {
+        const path = UTF8ToString($0);
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([FS.readFile(path)], {type : 'application/octet-stream'}));
+        link.download = path.split('/').pop();
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+      },
+      path.c_str());
+}
+
 // The canvas fills the page (index.html's CSS); its drawing buffer follows it.
 void followPageSize(GLFWwindow* window) {
   double cssW = 0, cssH = 0;
@@ -191,6 +207,7 @@ int run() {
   // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
   // thread to the page, so it keeps drawing while they run.
   app.state.worker = std::make_shared<viz::UiWorker>();
+  app.state.fileSaved = download;
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   app.last = glfwGetTime();
   emscripten_set_main_loop(frame, 0, false);

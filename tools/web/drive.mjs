@@ -7,8 +7,9 @@
 //   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
-// doubleClick, move, type, key, wait, screenshot; checks: expect, expectWidget, exists, absent, changed,
-// polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
+// doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression); checks:
+// expect, expectWidget, exists, absent, inside, framesPerSecond, evalExpect (a page expression that must be
+// true), polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -273,6 +274,9 @@ async function runScenario(browser, file, base, out) {
       measuredFps = (last - first) / ((Date.now() - t0) / 1000);
       console.log(`${scenario.name}: step ${index + 1}: ${measuredFps.toFixed(1)} frames/s`);
     }
+    if (step.evalExpect !== undefined && (await browser.evaluate(step.evalExpect)) !== true) {
+      return fail(browser, scenario, index, step, [`${step.evalExpect} is not true in the page`], out);
+    }
     if (step.eval !== undefined) console.log(`${scenario.name}: step ${index + 1}: ${JSON.stringify(await browser.evaluate(step.eval))}`);
     if (step.wheel !== undefined) {
       const w = widget(map, step.wheel);
@@ -286,7 +290,7 @@ async function runScenario(browser, file, base, out) {
     }
     if (step.screenshot) await browser.screenshot(join(out, `${scenario.name}-${step.screenshot}.png`));
     for (const k of Object.keys(step)) {
-      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log', 'inside'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;

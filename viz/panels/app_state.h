@@ -115,6 +115,9 @@ struct AppState {
   // unset (tests, headless rendering), they run at once on the caller's thread.
   std::shared_ptr<UiWorker> worker;
   std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
+  // After the app writes a file the user asked for (a saved session): the browser build hands it to the
+  // browser as a download, since its files live in the page's memory. Unset on the desktop.
+  std::function<void(const std::string& path)> fileSaved;
   uint64_t runsAsked = 0;                         // numbers the runs (RunView::id)
 
   std::vector<Lesson> lessons;

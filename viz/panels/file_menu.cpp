@@ -44,6 +44,7 @@ void saveSession(AppState& s, std::string path) {
   if (!path.empty() && saveSessionFile(path, captureSession(s), &error)) {
     setStatus(s, i18n::trf("session saved: {0}", path));
     s.sessionPath = path;
+    if (s.fileSaved) s.fileSaved(path);
   } else {
     setStatus(s, error, true);
   }
