@@ -110,9 +110,9 @@ async function open(browser, url) {
 function widget(map, id) { return map.widgets.find((w) => w.id === id); }
 
 // The widget once it is drawn (waiting up to 3 s), inside its panel (scrolled there with the mouse wheel
-// when it lies past the panel's edge, as a person reaches a button below the fold) and standing still for
-// two frames (a popup's first frame lays it out before placing it), as tests/ui/scenario.cpp acts; null when
-// it is not drawn.
+// when it lies past the panel's edge, as a person reaches a button below the fold) and standing still (a
+// popup's first frame lays it out before placing it), as tests/ui/scenario.cpp acts; null when it is not
+// drawn.
 async function reachable(browser, id) {
   const deadline = Date.now() + 3000;
   let previous = null;
@@ -134,8 +134,10 @@ async function reachable(browser, id) {
       continue;
     }
     const same = previous && previous.w.x0 === w.x0 && previous.w.y0 === w.y0 && previous.w.x1 === w.x1 && previous.w.y1 === w.y1;
-    if (same && map.frame >= previous.frame + 2) return w;
-    if (!same) previous = { w, frame: map.frame };
+    // Still for two frames and a tenth of a second: in the page a run's result lands asynchronously (the UI
+    // worker) and can move the layout a few frames after a lesson changes.
+    if (same && map.frame >= previous.frame + 2 && Date.now() - previous.time >= 100) return w;
+    if (!same) previous = { w, frame: map.frame, time: Date.now() };
     await sleep(30);
   }
   return widget(await uiMap(browser), id);
