@@ -11,16 +11,6 @@ constexpr To bitCast(const From& from) {
   return __builtin_bit_cast(To, from);
 }
 
-// Adds `value` to *cell atomically (relaxed) and returns what it held before: std::atomic_ref's fetch_add.
-template <typename T>
-T atomicFetchAdd(T* cell, T value) {
-  T before;
-  __atomic_load(cell, &before, __ATOMIC_RELAXED);
-  T after = before + value;
-  while (!__atomic_compare_exchange(cell, &before, &after, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) after = before + value;
-  return before;
-}
-
 // Replaces *cell by next(*cell) atomically (relaxed); returns the value it replaced.
 template <typename T, typename Next>
 T atomicUpdate(T* cell, const Next& next) {
@@ -29,6 +19,12 @@ T atomicUpdate(T* cell, const Next& next) {
   T after = next(before);
   while (!__atomic_compare_exchange(cell, &before, &after, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) after = next(before);
   return before;
+}
+
+// Adds `value` to *cell atomically (relaxed) and returns what it held before: std::atomic_ref's fetch_add.
+template <typename T>
+T atomicFetchAdd(T* cell, T value) {
+  return atomicUpdate(cell, [value](T sum) { return sum + value; });
 }
 
 }  // namespace gradlab
