@@ -6,6 +6,7 @@
 #include "gradlab/trace.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/executor_registry.h"
+#include "runtime/prose.h"
 
 namespace gradlab {
 
@@ -128,8 +129,25 @@ double Plan::imbalance() const {
 
 const Plan* executorPlan(const aclOpExecutor* executor) {
   const Plan* plan = nullptr;
-  rt::ExecutorRegistry::instance().withLive(executor, [&](aclOpExecutor& e) {
-    rt::describeExecutor(e);
+  // Described outside the registry's lock: planning a large call again must not hold up other threads'
+  // GetWorkspaceSize and launches. Two threads asking at once both plan; the first to finish is kept.
+  std::function<std::shared_ptr<const Plan>()> describe;
+  rt::ExecutorRegistry& registry = rt::ExecutorRegistry::instance();
+  registry.withLive(executor, [&](aclOpExecutor& e) {
+    describe = e.describe;
+    plan = e.plan.get();
+  });
+  if (!describe) return plan;
+  std::shared_ptr<const Plan> described;
+  {
+    rt::DescribeScope scope;
+    described = describe();
+  }
+  registry.withLive(executor, [&](aclOpExecutor& e) {
+    if (e.describe) {
+      e.plan = std::move(described);
+      e.describe = nullptr;
+    }
     plan = e.plan.get();
   });
   return plan;

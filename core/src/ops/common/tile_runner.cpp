@@ -104,8 +104,7 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
   }
 }
 
-void collect(const Plan& plan, std::vector<std::unique_ptr<CoreRecorder>>& recorders, Trace* trace) {
-  trace->plan = plan;
+void collect(std::vector<std::unique_ptr<CoreRecorder>>& recorders, Trace* trace) {
   trace->events.clear();
   trace->moves.clear();
   trace->movesTruncated = false;
@@ -191,7 +190,7 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
     for (auto& r : recorders) phaseEnd = std::max(phaseEnd, r->endPhase(barrier));
     barrier = phaseEnd;
   }
-  if (trace) collect(plan, recorders, trace);
+  if (trace) collect(recorders, trace);
   return result;
 }
 

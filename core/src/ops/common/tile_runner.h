@@ -97,7 +97,8 @@ struct PhaseKernel {
 };
 using PhaseKernels = std::function<PhaseKernel(const PlanPhase& phase, int32_t index)>;
 
-// Runs every phase of `plan`. When `trace` is non-null it receives the plan, the events and the cell moves.
+// Runs every phase of `plan`. When `trace` is non-null it receives the events and the cell moves; the launch
+// gives it the plan, described (runtime/executor_registry.cpp).
 rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels);
 
 // Splits [0, total) into `parts` nearly equal consecutive ranges; returns the start of part i.
