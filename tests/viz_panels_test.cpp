@@ -7,6 +7,7 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cfloat>
 #include <chrono>
 #include <future>
@@ -25,6 +26,7 @@
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
+#include "viz/panels/ui_worker.h"
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/refusal_view.h"
@@ -377,6 +379,45 @@ TEST_F(VizPanels, RealRunnerThroughEveryLessonPreset) {
       }
     }
   }
+}
+
+TEST_F(VizPanels, ALastStepsQuestionLeavesWhenTheStepChangesNotWhenTheNewRunLands) {
+  // The new step's run waits on the worker until released: meanwhile the screen must not show the last
+  // step's question (answered, given away) under the new step's title.
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<bool> holdRuns{false};
+  AppState s;
+  s.runner = [&](const RunRequest& r) {
+    if (holdRuns) released.wait();
+    return run(r);
+  };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.worker = std::make_shared<UiWorker>();
+  int exercises = -1, firstSteps = -1;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    if (s.lessons[l].id == "exercises") exercises = static_cast<int>(l);
+    if (s.lessons[l].id == "first-steps") firstSteps = static_cast<int>(l);
+  }
+  ASSERT_GE(exercises, 0);
+  ASSERT_GE(firstSteps, 0);
+  applyPreset(s, exercises, 3);
+  s.worker->drain();
+  frame(s);
+  ASSERT_TRUE(s.exerciseOpen());
+  revealExercise(s);
+  ASSERT_TRUE(s.exercise && !s.exercise->open());
+  holdRuns = true;
+  applyPreset(s, firstSteps, 0);
+  EXPECT_FALSE(s.exercise) << "the last step's question stays on screen while the new step's run is on the worker";
+  frame(s);
+  EXPECT_TRUE(s.worker->busy("run"));
+  release.set_value();
+  s.worker->drain();
+  frame(s);
+  ASSERT_TRUE(s.exercise);
+  EXPECT_TRUE(s.exerciseOpen());
+  EXPECT_EQ(s.exercise->run, s.run.id);
 }
 
 // Text as one line with single spaces: a wrapped sentence reads as it was written.

@@ -201,7 +201,12 @@ std::string describe(const json& step) {
 
 // The frame to act on: the step's target (if any) drawn at the same place in three frames in a row, since a
 // popup's first frame lays it out before it is placed, and a panel that scrolls a new question into view
-// moves its buttons for a few frames (two equal frames in the middle of that were seen under load).
+// moves its buttons for a few frames (two equal frames in the middle of that were seen under load). While a
+// run is on the UI worker (state "worker": "busy") its result can still move the target when it lands: a
+// person waits a moment for that, so this waits up to kBusyWait seconds before acting anyway (a scenario
+// may click during a long run on purpose).
+constexpr double kBusyWait = 2.0;
+
 std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json& step) {
   std::string id;
   for (const char* key : {"click", "rightClick", "doubleClick", "move", "wheel", "drag"})
@@ -209,8 +214,13 @@ std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json
   std::optional<Frame> previous = app.latest();
   if (!previous) previous = app.waitForFrame(0, 5.0);
   if (id.empty() || !previous) return previous;
+  const auto busySince = std::chrono::steady_clock::now();
+  const auto busy = [&](const Frame& f) {
+    return f.fact("worker") == "busy" &&
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - busySince).count() < kBusyWait;
+  };
   int still = 0;  // frames in a row with the target where it was
-  for (int tries = 0; tries < 40; ++tries) {
+  for (int tries = 0; tries < 40 || busy(*previous); ++tries) {
     std::optional<Frame> next = app.waitForFrame(previous->number + 1, 5.0);
     if (!next) return previous;
     const Widget* a = previous->find(id);
@@ -219,7 +229,7 @@ std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json
     still = same ? still + 1 : 0;
     if (same) {
       if (b->scrollNeeded() == 0) {
-        if (still >= 2) return next;
+        if (still >= 2 && !busy(*next)) return next;
         previous = next;
         continue;
       }

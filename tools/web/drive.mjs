@@ -114,7 +114,7 @@ function widget(map, id) { return map.widgets.find((w) => w.id === id); }
 // popup's first frame lays it out before placing it), as tests/ui/scenario.cpp acts; null when it is not
 // drawn.
 async function reachable(browser, id) {
-  const deadline = Date.now() + 3000;
+  const started = Date.now(), deadline = started + 3000;
   let previous = null;
   for (let turn = 0; turn < 400; ++turn) {
     const map = await uiMap(browser);
@@ -136,7 +136,10 @@ async function reachable(browser, id) {
     const same = previous && previous.w.x0 === w.x0 && previous.w.y0 === w.y0 && previous.w.x1 === w.x1 && previous.w.y1 === w.y1;
     // Still for two frames and a tenth of a second: in the page a run's result lands asynchronously (the UI
     // worker) and can move the layout a few frames after a lesson changes.
-    if (same && map.frame >= previous.frame + 2 && Date.now() - previous.time >= 100) return w;
+    // And no run on the UI worker (up to 2 s: a scenario may act during a long run on purpose): its result
+    // lands when it is done and can move the widget, as tests/ui/scenario.cpp waits for it too.
+    const busy = map.state?.worker === 'busy' && Date.now() - started < 2000;
+    if (same && !busy && map.frame >= previous.frame + 2 && Date.now() - previous.time >= 100) return w;
     if (!same) previous = { w, frame: map.frame, time: Date.now() };
     await sleep(30);
   }

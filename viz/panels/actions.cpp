@@ -177,6 +177,9 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view, std::
   s.compare.accumulate = view.accumulate;
   s.timelineKernelsOnly = view.timelineKernelsOnly;
   s.memoryOrder = view.memoryOrder;
+  // The last step's question must not stay on screen under this step's title while its run is on the
+  // worker (a quarter of a second in a browser tab): it goes now, and this step's comes when its run lands.
+  refreshExercise(s);
   runControls(s, [view, then = std::move(then)](AppState& state) {
     state.player.playing = view.autoplay && state.run.ok() && !state.run.animation.empty() && !state.exerciseOpen();
     if (!view.focusGrid.empty()) {

@@ -5,6 +5,7 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/panels/ui_worker.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
@@ -41,6 +42,8 @@ void recordUiState(const AppState& s) {
   uimap::fact("run.id", cat(s.run.id));
   uimap::fact("run.ok", s.run.ok() ? "yes" : "no");
   uimap::fact("run.message", s.run.result.message);
+  // busy while a run or comparison is on the UI worker: its result will change the screen when it lands.
+  uimap::fact("worker", s.worker && s.worker->busy() ? "busy" : "idle");
   uimap::fact("plane", cat(s.plane));
   uimap::fact("player.playing", s.player.playing ? "yes" : "no");
   uimap::fact("player.t", cat(s.player.t));
