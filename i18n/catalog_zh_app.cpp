@@ -312,6 +312,21 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"session saved: {0}", "会话已保存：{0}"},
     {"exports go to {0}", "导出到 {0}"},
     {"the session's lesson \"{0}\" has no step {1}", "会话中的课程“{0}”没有第 {1} 步"},
+    // The browser build's file menu and links
+    {"The whole state, as a .gradlab file the browser downloads", "全部状态，以 .gradlab 文件由浏览器下载"},
+    {"Open a session file from this device...", "从本设备打开会话文件..."},
+    {"Link to this session (address bar)", "链接到此会话（地址栏）"},
+    {"The page's address becomes a link that opens this state (copied to the clipboard too)",
+     "页面地址变为打开此状态的链接（同时复制到剪贴板）"},
+    {"the address bar links to this session ({0} characters), copied to the clipboard",
+     "地址栏已链接到此会话（{0} 个字符），并已复制到剪贴板"},
+    {"the address bar links to this session ({0} characters)", "地址栏已链接到此会话（{0} 个字符）"},
+    {"the link's options were refused: {0}", "链接中的选项被拒绝：{0}"},
+    {"the link's session cannot be read: {0}", "无法读取链接中的会话：{0}"},
+    {"its text is not base64url", "其文本不是 base64url 编码"},
+    {"its data is not a deflated session (cut short when copied?); File -> Link to this session makes one",
+     "其数据不是压缩的会话（复制时被截断？）；可用“文件 -> 链接到此会话”生成"},
+    {"{0} is {1} bytes: too large for a session file", "{0} 有 {1} 字节：作为会话文件过大"},
 };
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "i18n/translate.h"
 #include "options.h"
 #include "url_options.h"
+#include "web_files.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/ui_worker.h"
 #include "viz/widgets/ui_map.h"
@@ -96,22 +97,6 @@ EM_BOOL onWheel(int, const EmscriptenWheelEvent* event, void*) {
   return EM_TRUE;  // the page itself does not scroll
 }
 
-// A file the app wrote into the page's memory, handed to the browser as a download.
-void download(const std::string& path) {
-  EM_ASM(
-      {
-        const path = UTF8ToString($0);
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(new Blob([FS.readFile(path)], {type : 'application/octet-stream'}));
-        link.download = path.split('/').pop();
-        document.body.appendChild(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-      },
-      path.c_str());
-}
-
 // The canvas fills the page (index.html's CSS); its drawing buffer follows it.
 void followPageSize(GLFWwindow* window) {
   double cssW = 0, cssH = 0;
@@ -130,6 +115,7 @@ void frame() {
   app.last = now;
   glfwPollEvents();
   dispatchKeys(app.window);
+  applyBrowserFileEvents(app.state);
   if (fontsOutOfDate()) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     rebuildFonts(app.state);
@@ -154,10 +140,12 @@ int run() {
   const char* query = emscripten_run_script_string("location.search");
   std::vector<std::string> args = argumentsFromQuery(query != nullptr ? query : "");
   args.insert(args.begin(), "gradlab");
+  // A link that carries a whole session (#session=...): the command line's session file.
+  std::vector<std::string> problems;
+  if (const std::string session = sessionFileFromLink(); !session.empty()) args.push_back(session);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   Options options;
-  std::vector<std::string> problems;
   int exitCode = 0;
   if (!parseOptions(static_cast<int>(argv.size()), argv.data(), &options, &exitCode)) {
     problems.push_back(i18n::trf("the link's options were refused: {0}", optionsRefusal()));
@@ -165,6 +153,7 @@ int run() {
   }
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
+  if (std::string problem = linkProblem(); !problem.empty()) problems.insert(problems.begin(), problem);
   setenv("GRADLAB_LOG", "off", 0);
   setenv("GRADLAB_GOLDEN_DIR", "/golden", 0);  // packed beside the assets (CMakeLists.txt)
   if (!glfwInit()) {
@@ -207,7 +196,7 @@ int run() {
   // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
   // thread to the page, so it keeps drawing while they run.
   app.state.worker = std::make_shared<viz::UiWorker>();
-  app.state.fileSaved = download;
+  installBrowserFiles(app.state);
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   app.last = glfwGetTime();
   emscripten_set_main_loop(frame, 0, false);

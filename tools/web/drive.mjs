@@ -7,13 +7,15 @@
 //   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
-// doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression); checks:
+// doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
+// the browser's own: navigate (a link), reopen (the page's address, anew), upload (the file the next file
+// chooser gets), download (a file arrives in OUT/downloads); checks:
 // expect, expectWidget, exists, absent, inside, framesPerSecond, evalExpect (a page expression that must be
 // true), polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,6 +58,11 @@ class Browser {
         if (msg.error) reject(new Error(`${msg.error.message}`)); else resolve(msg.result);
       } else if (msg.method === 'Runtime.consoleAPICalled') {
         this.console.push(msg.params.args.map((a) => a.value ?? a.description ?? '').join(' '));
+      } else if (msg.method === 'Page.fileChooserOpened') {
+        // The page opened its file chooser (a person picks a file): the scenario's "upload" file is picked.
+        const files = this.upload ? [this.upload] : [];
+        this.upload = '';
+        this.send('DOM.setFileInputFiles', { files, backendNodeId: msg.params.backendNodeId }).catch(() => {});
       } else if (msg.method === 'Runtime.exceptionThrown') {
         this.console.push('exception: ' + (msg.params.exceptionDetails.exception?.description ?? msg.params.exceptionDetails.text));
       }
@@ -64,6 +71,13 @@ class Browser {
     await this.send('Runtime.enable');
     await this.send('Page.enable');
     await this.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    await this.send('Page.setInterceptFileChooserDialog', { enabled: true });
+  }
+  // Downloads go to `dir` (the page's File -> Save, screenshots, GIFs).
+  async downloadTo(dir) {
+    mkdirSync(dir, { recursive: true });
+    this.downloads = dir;
+    await this.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
   }
   send(method, params = {}) {
     const id = this.nextId++;
@@ -108,6 +122,13 @@ async function open(browser, url) {
 }
 
 function widget(map, id) { return map.widgets.find((w) => w.id === id); }
+
+// The newest finished download whose name matches `pattern`, as a path (null when there is none).
+function latestDownload(browser, pattern) {
+  const names = readdirSync(browser.downloads).filter((n) => !n.endsWith('.crdownload') && new RegExp(pattern).test(n));
+  const paths = names.map((n) => join(browser.downloads, n)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return paths[0] ?? null;
+}
 
 // The widget once it is drawn (waiting up to 3 s), inside its panel (scrolled there with the mouse wheel
 // when it lies past the panel's edge, as a person reaches a button below the fold) and standing still (a
@@ -261,6 +282,20 @@ async function runScenario(browser, file, base, out) {
   const unsupported = new Set();
   let measuredFps = 0;
   for (const [index, step] of scenario.steps.entries()) {
+    // "navigate": a link (relative to the site) opened in this tab; "reopen": the page's own address, as a
+    // person pastes the address bar's link into a new tab (a new page, not a jump within this one).
+    if (step.navigate !== undefined || step.reopen) {
+      const target = step.reopen ? await browser.evaluate('location.href') : new URL(step.navigate, base).href;
+      await browser.send('Page.navigate', { url: 'about:blank' });
+      const took = await open(browser, target);
+      console.log(`${scenario.name}: step ${index + 1}: drawn ${took.toFixed(2)} s after opening ${target.slice(0, 120)}`);
+    }
+    // "upload": the file the page's file chooser gets when the step's click opens it; "@download" is the
+    // newest file downloaded so far.
+    if (step.upload !== undefined) {
+      browser.upload = step.upload === '@download' ? latestDownload(browser, '.') : resolve(step.upload);
+      if (!browser.upload) return fail(browser, scenario, index, step, ['nothing was downloaded to upload'], out);
+    }
     let map = await uiMap(browser);
     const target = step.click ?? step.doubleClick ?? step.move;
     if (target) {
@@ -294,8 +329,14 @@ async function runScenario(browser, file, base, out) {
       }
     }
     if (step.screenshot) await browser.screenshot(join(out, `${scenario.name}-${step.screenshot}.png`));
+    if (step.download !== undefined) {  // a file named like this arrives in the downloads (within 5 s)
+      let path = null;
+      for (let i = 0; i < 100 && !(path = latestDownload(browser, step.download)); ++i) await sleep(50);
+      if (!path) return fail(browser, scenario, index, step, [`no download matching /${step.download}/ arrived`], out);
+      console.log(`${scenario.name}: step ${index + 1}: downloaded ${path} (${statSync(path).size} bytes)`);
+    }
     for (const k of Object.keys(step)) {
-      if (!['click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+      if (!['navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log', 'inside'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;
@@ -329,6 +370,7 @@ const browser = new Browser();
 let ok = true;
 try {
   await browser.start(options.width, options.height);
+  await browser.downloadTo(join(out, 'downloads'));
   if (options.screenshot) {
     const seconds = await open(browser, options.url);
     await sleep(500);

@@ -118,6 +118,11 @@ struct AppState {
   // After the app writes a file the user asked for (a saved session): the browser build hands it to the
   // browser as a download, since its files live in the page's memory. Unset on the desktop.
   std::function<void(const std::string& path)> fileSaved;
+  // The browser build's File menu items (unset on the desktop, and then not shown): open a session file
+  // the user picks on their device (it arrives later, through openSession), and put a session into the
+  // page's address as a link that opens it.
+  std::function<void()> openFromDevice;
+  std::function<void(const std::string& sessionJson)> linkToSession;
   uint64_t runsAsked = 0;                         // numbers the runs (RunView::id)
 
   std::vector<Lesson> lessons;

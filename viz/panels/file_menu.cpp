@@ -26,6 +26,8 @@ bool pathField(const char* id, std::string* path) {
   return entered;
 }
 
+}  // namespace
+
 void openSession(AppState& s, const std::string& path) {
   Session session;
   std::string error;
@@ -35,8 +37,6 @@ void openSession(AppState& s, const std::string& path) {
     setStatus(s, error, true);
   }
 }
-
-}  // namespace
 
 void saveSession(AppState& s, std::string path) {
   std::string error;
@@ -50,11 +50,8 @@ void saveSession(AppState& s, std::string path) {
   }
 }
 
-void drawFileMenu(AppState& s) {
-  if (!ImGui::BeginPopup("##file")) return;
-  ui::CloseOnEscape();
-  if (ui::MenuItem("Save session")) saveSession(s, "");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("The whole state, as a .gradlab file in the export folder"));
+// Sessions saved and opened by path, and the export folder (the desktop's file menu).
+static void filesByPath(AppState& s) {
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Save as / open a file (Enter):"));
   if (pathField("##sessionPath", &s.sessionPath) && !s.sessionPath.empty()) {
@@ -78,6 +75,25 @@ void drawFileMenu(AppState& s) {
   ImGui::TextDisabled("%s", i18n::tr("Export folder (screenshots, GIFs, sessions):"));
   std::string dir = s.outputDir;
   if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, setStatus(s, i18n::trf("exports go to {0}", dir));
+}
+
+void drawFileMenu(AppState& s) {
+  if (!ImGui::BeginPopup("##file")) return;
+  ui::CloseOnEscape();
+  if (ui::MenuItem("Save session")) saveSession(s, "");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", s.fileSaved ? i18n::tr("The whole state, as a .gradlab file the browser downloads")
+                                        : i18n::tr("The whole state, as a .gradlab file in the export folder"));
+  }
+  if (s.openFromDevice && ui::MenuItem("Open a session file from this device...")) s.openFromDevice();
+  if (s.linkToSession && ui::MenuItem("Link to this session (address bar)")) s.linkToSession(sessionJson(captureSession(s)));
+  if (s.linkToSession && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", i18n::tr("The page's address becomes a link that opens this state (copied to the clipboard too)"));
+  }
+  // The page's files live in its memory: the browser build saves as downloads and opens from the device,
+  // so the paths and the export folder are the desktop's only.
+  if (!s.openFromDevice) filesByPath(s);
+  ImGui::Separator();
   ui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Colours (presenter mode starts colour-blind safe):"));

@@ -26,6 +26,8 @@ void recordUiState(const AppState& state); // ui_state.cpp: the state facts of t
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.
 void saveSession(AppState& state, std::string path);
+// Opens the session file at `path` and says so (or why not) in the status line.
+void openSession(AppState& state, const std::string& path);
 
 // Shared pieces.
 void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message
