@@ -10,11 +10,12 @@
 // doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
 // the browser's own: navigate (a link), reopen (the page's address, anew), upload (the file the next file
 // chooser gets), download (a file arrives in OUT/downloads); checks:
-// expect, expectWidget, exists, absent, inside, framesPerSecond, evalExpect (a page expression that must be
-// true), polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
+// expect, expectWidget, exists, absent, inside, changed, unchanged (a widget's pixels against the screen before
+// the step), framesPerSecond, evalExpect (a page expression that must be true), polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { decodePng, differingPixels } from './png.mjs';
 import { join, resolve } from 'node:path';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -90,6 +91,10 @@ class Browser {
     const r = await this.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
     if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
     return r.result.value;
+  }
+  async pixels() {
+    const r = await this.send('Page.captureScreenshot', { format: 'png' });
+    return decodePng(Buffer.from(r.data, 'base64'));
   }
   async screenshot(path) {
     const r = await this.send('Page.captureScreenshot', { format: 'png' });
@@ -245,8 +250,18 @@ function matches(got, want) {
 }
 
 // What the checks of `step` find wrong in the map (empty when all hold).
-function failedChecks(step, map) {
+function failedChecks(step, map, before, now) {
   const problems = [];
+  // "changed" / "unchanged": the widget's pixels against the screen before the step, judged as
+  // tests/ui/scenario.cpp judges them (more than max(20, area/500) pixels differ: changed).
+  for (const key of ['changed', 'unchanged']) {
+    if (step[key] === undefined) continue;
+    const w = widget(map, step[key]);
+    if (!w || !before || !now) { problems.push(`${step[key]} is not drawn`); continue; }
+    const n = differingPixels(before, now, w.x0, w.y0, w.x1, w.y1);
+    const changed = n > Math.max(20, ((w.x1 - w.x0) * (w.y1 - w.y0)) / 500);
+    if (changed !== (key === 'changed')) problems.push(`${w.id} ${changed ? 'changed' : 'did not change'} (${n} pixels differ)`);
+  }
   for (const [k, v] of Object.entries(step.expect ?? {})) {
     const got = map.state?.[k];
     if (!matches(got, v)) problems.push(`state ${k} = ${JSON.stringify(got)}, wanted ${JSON.stringify(v)}`);
@@ -297,10 +312,14 @@ async function runScenario(browser, file, base, out) {
       if (!browser.upload) return fail(browser, scenario, index, step, ['nothing was downloaded to upload'], out);
     }
     let map = await uiMap(browser);
+    const pixelChecks = step.changed !== undefined || step.unchanged !== undefined;
     const target = step.click ?? step.doubleClick ?? step.move;
+    let before = null;
+    if (pixelChecks && !target) before = await browser.pixels();
     if (target) {
       const w = await reachable(browser, target);
       if (!w) return fail(browser, scenario, index, step, [`${target} is not drawn`], out);
+      if (pixelChecks) before = await browser.pixels();  // once the target stands still: just before acting
       if (step.move) await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
       else await click(browser, w, step.at, step.doubleClick ? 2 : 1);
     }
@@ -337,14 +356,14 @@ async function runScenario(browser, file, base, out) {
     }
     for (const k of Object.keys(step)) {
       if (!['navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
-        'absent', 'within', 'log', 'inside'].includes(k)) unsupported.add(k);
+        'absent', 'within', 'log', 'inside', 'changed', 'unchanged'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;
     let problems = [];
     do {
       await sleep(50);
       map = await uiMap(browser);
-      problems = failedChecks(step, map);
+      problems = failedChecks(step, map, before, pixelChecks ? await browser.pixels() : null);
       if (step.framesPerSecond !== undefined && measuredFps < step.framesPerSecond) {
         problems.push(`the page drew ${measuredFps.toFixed(1)} frames/s, wanted at least ${step.framesPerSecond}`);
       }
