@@ -207,7 +207,8 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     ImGui_ImplSDLRenderer_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     input.applyToImGui();
-    if (recording.capturing) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // the preset's view, not the pointer's
+    // A GIF or a --screenshot shows the preset's view, not whatever the pointer happens to hover.
+    if (recording.capturing || !o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     buildFrame(s, recording.capturing ? 0.0f : dt);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),

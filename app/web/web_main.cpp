@@ -188,6 +188,11 @@ int run() {
       return 2;
     }
   }
+  // ?at=F: the animation paused there, as the desktop's --screenshot shows it (a picture to compare).
+  if (std::find(args.begin(), args.end(), "--at") != args.end()) {
+    app.state.player.playing = false;
+    app.state.player.t = app.state.player.duration * options.at;
+  }
   if (!problems.empty()) {
     std::string text;
     for (const std::string& p : problems) text += (text.empty() ? "" : "; ") + p;

@@ -1,7 +1,7 @@
 // PNG files as pixels, for the browser tests (tools/web/drive.mjs compares screens; tools/web/compare.mjs
 // compares the page's picture with the desktop's): 8-bit greyscale, RGB, RGBA and their alpha forms,
 // not interlaced, which is what Chromium's screenshots and the desktop app's libpng writer produce.
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 const CHANNELS = { 0: 1, 2: 3, 4: 2, 6: 4 };
 
@@ -67,4 +67,35 @@ export function differingPixels(a, b, x0 = 0, y0 = 0, x1 = a.width, y1 = a.heigh
     }
   }
   return n;
+}
+
+// An RGBA picture as a PNG file's bytes (no filtering: these are for people to look at, not to keep).
+export function encodePng({ width, height, rgba }) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 255] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, body) => {
+    const out = Buffer.alloc(12 + body.length);
+    out.writeUInt32BE(body.length, 0);
+    out.write(type, 4, 'latin1');
+    Buffer.from(body).copy(out, 8);
+    out.writeUInt32BE(crc(out.subarray(4, 8 + body.length)), 8 + body.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;  // bits per channel
+  header[9] = 6;  // RGBA
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; ++y) Buffer.from(rgba.buffer, rgba.byteOffset + y * width * 4, width * 4).copy(raw, y * (width * 4 + 1) + 1);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
