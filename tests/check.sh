@@ -5,21 +5,23 @@
 #   tsan   ThreadSanitizer build (no bench), the tests that run threads (stage_tsan says which)
 #   fuzz   clang + libFuzzer build of tests/fuzz: its three targets (API programs, concurrent programs, files)
 #          share GRADLAB_FUZZ_SECONDS (60), each over its seeds and crash regressions
+#   web    the browser build (emscripten) in headless Chromium, driven with real input events, and compared
+#          with the plain stage's desktop app: outputs bit for bit, three pictures (tools/web/test --ci)
 # Environment:
-#   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all four)
+#   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all five)
 #   GRADLAB_BUILD_PREFIX  build directories are PREFIX, PREFIX-asan, PREFIX-tsan, PREFIX-fuzz (default: build)
 #   GRADLAB_CHECK_JOBS    parallel build and test jobs (default: 2)
 #   GRADLAB_FUZZ_SECONDS  how long the fuzzers run, all three together (default: 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-stages=${GRADLAB_CHECK_STAGES:-plain asan tsan fuzz}
+stages=${GRADLAB_CHECK_STAGES:-plain web asan tsan fuzz}
 prefix=${GRADLAB_BUILD_PREFIX:-build}
 jobs=${GRADLAB_CHECK_JOBS:-2}
 fuzz_seconds=${GRADLAB_FUZZ_SECONDS:-60}
 
 for stage in $stages; do
-  case $stage in plain | asan | tsan | fuzz) ;; *) echo "unknown stage '$stage' (plain, asan, tsan, fuzz)" >&2; exit 2 ;; esac
+  case $stage in plain | web | asan | tsan | fuzz) ;; *) echo "unknown stage '$stage' (plain, web, asan, tsan, fuzz)" >&2; exit 2 ;; esac
 done
 
 # Sanitizer reports end the process with an error, leaks included; huge host allocations the tests ask
@@ -106,6 +108,12 @@ stage_tsan() {
   drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown
   GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
     '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained)$'
+}
+
+stage_web() {
+  # Installs emscripten and chromium from Debian (tools/web/build) and keeps Dear ImGui's source in
+  # ~/.cache/gradlab-web, outside the clone; compares with the plain stage's app (built here if it is not).
+  GRADLAB_WEB_BUILD="$prefix-web" GRADLAB_WEB_OUT="$prefix-web/test" tools/web/test --ci --desktop-app "$prefix/app/gradlab"
 }
 
 stage_fuzz() {

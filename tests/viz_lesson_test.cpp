@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "viz/model/lesson.h"
+#include "viz/model/outputs_digest.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -188,6 +189,27 @@ TEST(VizLesson, ShippedPresetLibraryParses) {
   std::vector<std::string> errors;
   loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/presets", &errors);
   EXPECT_TRUE(errors.empty()) << errors.front();
+}
+
+TEST(VizOutputsDigest, EveryShippedStepRunsTheSameDigestTwiceAndAnyChangedInputChangesIt) {
+  std::vector<std::string> errors;
+  std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
+  ASSERT_FALSE(lessons.empty());
+  const OutputsDigest first = outputsDigest(lessons);
+  size_t steps = 0;
+  for (const Lesson& l : lessons) steps += l.presets.size();
+  EXPECT_EQ(first.runs, static_cast<int>(steps));
+  EXPECT_EQ(first.refused, 0);
+  EXPECT_EQ(first.hex.size(), 16u);
+  EXPECT_EQ(outputsDigest(lessons).hex, first.hex);  // default-mode steps included: seeded schedules
+  // Other input values in one step whose values come from its seed.
+  RunRequest* seeded = nullptr;
+  for (Lesson& l : lessons)
+    for (Preset& p : l.presets)
+      if (!seeded && p.spec.request.values.empty() && p.spec.request.valueSource == ValueSource::kRandom) seeded = &p.spec.request;
+  ASSERT_NE(seeded, nullptr);
+  seeded->seed += 1;
+  EXPECT_NE(outputsDigest(lessons).hex, first.hex);
 }
 
 }  // namespace

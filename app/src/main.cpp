@@ -9,6 +9,7 @@
 #include "app_setup.h"
 #include "assets_dir.h"
 #include "headless_export.h"
+#include "viz/model/outputs_digest.h"
 #include "i18n/translate.h"
 #include "options.h"
 #include "viz/model/export_paths.h"
@@ -64,6 +65,12 @@ int main(int argc, char** argv) {
   {
     viz::AppState state;
     state.outputDir = options.outDir.empty() ? viz::defaultExportDir() : options.outDir;
+    if (options.outputsDigest) {  // for comparing builds: the browser page computes the same (app/web)
+      const std::vector<viz::Lesson> lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
+      std::printf("%s\n", viz::outputsDigest(lessons).text().c_str());
+      ImGui::DestroyContext();
+      return 0;
+    }
     if (options.listLessons) {
       state.lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
       for (const viz::Lesson& l : state.lessons)

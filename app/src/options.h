@@ -29,6 +29,7 @@ struct Options {
   std::string saveSession;    // write the opened state as a session file
   std::string assets;         // assets directory ("" = find it)
   bool listLessons = false;
+  bool outputsDigest = false;
   std::optional<viz::Tab> tab;  // --tab: the tab to open on instead of the lesson step's, session's or run's own
   cli::RunOptions run;                 // gradlab-cli's run flags (--op, --in, --out, --dtype, ...)
   std::optional<RunRequest> request;   // set when --op is given: open this run instead of a lesson

@@ -21,6 +21,7 @@
 #include "options.h"
 #include "url_options.h"
 #include "web_files.h"
+#include "viz/model/outputs_digest.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/ui_worker.h"
 #include "viz/widgets/ui_map.h"
@@ -221,6 +222,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_ui_map() {
   glfwGetWindowSize(app::g_app->window, &w, &h);
   app::g_app->uiMap = viz::uimap::json(app::g_app->frames, 0, 0, w, h);
   return app::g_app->uiMap.c_str();
+}
+
+// For the browser tests: every lesson step's outputs hashed (viz/model/outputs_digest.h), to compare with the
+// desktop app's --outputs-digest. Runs on the calling thread (a few seconds: call it from the console or a test).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_outputs_digest() {
+  static std::string text;
+  if (gradlab::app::g_app == nullptr) return "";
+  text = gradlab::viz::outputsDigest(gradlab::app::g_app->state.lessons).text();
+  return text.c_str();
 }
 
 int main() { return gradlab::app::run(); }

@@ -76,8 +76,8 @@ class Browser {
   }
   // Downloads go to `dir` (the page's File -> Save, screenshots, GIFs).
   async downloadTo(dir) {
-    mkdirSync(dir, { recursive: true });
-    this.downloads = dir;
+    this.downloads = resolve(dir);  // absolute: an upload of a download names it to the browser
+    mkdirSync(this.downloads, { recursive: true });
     await this.send('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
   }
   send(method, params = {}) {
@@ -124,6 +124,17 @@ async function open(browser, url) {
     if (await uiMap(browser)) return (Date.now() - t0) / 1000;
   }
   throw new Error(`the app did not draw within 15 s at ${url}; console: ${browser.console.slice(-5).join(' | ')}`);
+}
+
+// A page expression with each ${NAME} replaced by that environment variable as a JavaScript string
+// (tools/web/test passes what the desktop app computed); null when one is not set.
+function withEnvironment(expression) {
+  let missing = false;
+  const text = expression.replace(/\$\{([A-Z_][A-Z0-9_]*)\}/g, (_, name) => {
+    if (process.env[name] === undefined) missing = true;
+    return JSON.stringify(process.env[name] ?? '');
+  });
+  return missing ? null : text;
 }
 
 function widget(map, id) { return map.widgets.find((w) => w.id === id); }
@@ -340,8 +351,12 @@ async function runScenario(browser, file, base, out) {
       measuredFps = (last - first) / ((Date.now() - t0) / 1000);
       console.log(`${scenario.name}: step ${index + 1}: ${measuredFps.toFixed(1)} frames/s`);
     }
-    if (step.evalExpect !== undefined && (await browser.evaluate(step.evalExpect)) !== true) {
-      return fail(browser, scenario, index, step, [`${step.evalExpect} is not true in the page`], out);
+    if (step.evalExpect !== undefined) {
+      const expression = withEnvironment(step.evalExpect);
+      if (expression === null) return fail(browser, scenario, index, step, ['it names an environment variable that is not set'], out);
+      if ((await browser.evaluate(expression)) !== true) {
+        return fail(browser, scenario, index, step, [`${expression} is not true in the page`], out);
+      }
     }
     if (step.eval !== undefined) console.log(`${scenario.name}: step ${index + 1}: ${JSON.stringify(await browser.evaluate(step.eval))}`);
     if (step.wheel !== undefined) {
