@@ -8,7 +8,7 @@
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
 // doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
-// the browser's own: navigate (a link), reopen (the page's address, anew), upload (the file the next file
+// the browser's own: tap (a finger), swipe (two fingers, dy pixels), navigate (a link), reopen (the page's address, anew), upload (the file the next file
 // chooser gets), download (a file arrives in OUT/downloads); checks:
 // expect, expectWidget, exists, absent, inside, changed, unchanged (a widget's pixels against the screen before
 // the step), framesPerSecond, evalExpect (a page expression that must be true), polled for up to "within" seconds (3 by default). Exit status 1 names the first step that failed.
@@ -200,6 +200,28 @@ async function click(browser, w, at, count = 1, hold = 0.12) {
   }
 }
 
+// A finger's tap on the widget's middle (a touch screen's events, not the mouse's).
+async function tap(browser, w) {
+  const point = { x: (w.x0 + w.x1) / 2, y: (w.y0 + w.y1) / 2, id: 1 };
+  await browser.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await sleep(100);
+  await browser.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await sleep(60);
+}
+
+// Two fingers on the widget's middle, moved `dy` pixels (up: negative) in ten steps, then lifted.
+async function swipe(browser, w, dy) {
+  const x = (w.x0 + w.x1) / 2, y = (w.y0 + w.y1) / 2;
+  const fingers = (d) => [{ x: x - 20, y: y + d, id: 1 }, { x: x + 20, y: y + d, id: 2 }];
+  await browser.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0) });
+  for (let i = 1; i <= 10; ++i) {
+    await sleep(30);
+    await browser.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers((dy * i) / 10) });
+  }
+  await browser.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await sleep(60);
+}
+
 // The scenarios name keys as X keysyms (the desktop driver's XTest): Return, BackSpace, space, Left, ctrl+a.
 // Each: DOM key, DOM code, Windows virtual key code, the text it types.
 const KEYS = {
@@ -331,7 +353,7 @@ async function runScenario(browser, file, base, out) {
     }
     let map = await uiMap(browser);
     const pixelChecks = step.changed !== undefined || step.unchanged !== undefined;
-    const target = step.click ?? step.doubleClick ?? step.move;
+    const target = step.click ?? step.doubleClick ?? step.move ?? step.tap ?? step.swipe;
     let before = null;
     if (pixelChecks && !target) before = await browser.pixels();
     if (target) {
@@ -339,6 +361,8 @@ async function runScenario(browser, file, base, out) {
       if (!w) return fail(browser, scenario, index, step, [`${target} is not drawn`], out);
       if (pixelChecks) before = await browser.pixels();  // once the target stands still: just before acting
       if (step.move) await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
+      else if (step.tap) await tap(browser, w);
+      else if (step.swipe) await swipe(browser, w, step.dy ?? -200);
       else await click(browser, w, step.at, step.doubleClick ? 2 : 1, step.key === undefined ? step.hold ?? 0.12 : 0.12);
     }
     if (step.type !== undefined) await type(browser, step.type, step.gap ?? 0.04);
@@ -377,7 +401,7 @@ async function runScenario(browser, file, base, out) {
       console.log(`${scenario.name}: step ${index + 1}: downloaded ${path} (${statSync(path).size} bytes)`);
     }
     for (const k of Object.keys(step)) {
-      if (!['desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+      if (!['tap', 'swipe', 'dy', 'desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log', 'inside', 'changed', 'unchanged'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;
