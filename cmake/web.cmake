@@ -1,11 +1,15 @@
 # The browser build (tools/web/build configures it with emcmake): core, i18n, verify, refusal, viz and the
 # web window layer (app/web), compiled by Debian's emscripten. No tests, benchmarks, shared library or
-# desktop app. Dear ImGui comes from Debian's source package (GRADLAB_IMGUI_SOURCE, fetched by
-# tools/web/build into its cache); the header-only libraries from the machine's Debian packages, through a
+# desktop app. Dear ImGui and giflib come from Debian's source packages (GRADLAB_IMGUI_SOURCE,
+# GRADLAB_GIFLIB_SOURCE, fetched by tools/web/build into its cache); the header-only libraries from the machine's Debian packages, through a
 # folder of links to just their headers (the whole of /usr/include would bring glibc's headers in).
 set(GRADLAB_IMGUI_SOURCE "" CACHE PATH "Dear ImGui 1.86 source (Debian's imgui source package), for the web build")
 if(NOT EXISTS "${GRADLAB_IMGUI_SOURCE}/imgui.cpp")
   message(FATAL_ERROR "GRADLAB_IMGUI_SOURCE='${GRADLAB_IMGUI_SOURCE}' holds no imgui.cpp: build the web version with tools/web/build")
+endif()
+set(GRADLAB_GIFLIB_SOURCE "" CACHE PATH "giflib 5.2 source (Debian's giflib source package): the web build's GIFs")
+if(NOT EXISTS "${GRADLAB_GIFLIB_SOURCE}/egif_lib.c")
+  message(FATAL_ERROR "GRADLAB_GIFLIB_SOURCE='${GRADLAB_GIFLIB_SOURCE}' holds no egif_lib.c: build the web version with tools/web/build")
 endif()
 set(GRADLAB_BUILD_TESTS OFF CACHE BOOL "" FORCE)
 set(GRADLAB_BUILD_BENCH OFF CACHE BOOL "" FORCE)
@@ -42,3 +46,14 @@ target_include_directories(gradlab_web_imgui SYSTEM PUBLIC ${GRADLAB_IMGUI_SOURC
                                                            ${web_headers})
 target_link_options(gradlab_web_imgui PUBLIC -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2)
 add_library(PkgConfig::IMGUI ALIAS gradlab_web_imgui)
+# Its OpenGL backend picks WebGL's subset by what its own file included first: never batched with another.
+set_target_properties(gradlab_web_imgui PROPERTIES UNITY_BUILD OFF)
+
+# giflib (what the desktop app links as Debian's libgif): the encoder, its colour quantizer, and what they use.
+enable_language(C)
+add_library(gradlab_web_gif STATIC ${GRADLAB_GIFLIB_SOURCE}/egif_lib.c ${GRADLAB_GIFLIB_SOURCE}/gif_err.c
+  ${GRADLAB_GIFLIB_SOURCE}/gif_hash.c ${GRADLAB_GIFLIB_SOURCE}/gifalloc.c ${GRADLAB_GIFLIB_SOURCE}/quantize.c
+  ${GRADLAB_GIFLIB_SOURCE}/openbsd-reallocarray.c)
+target_include_directories(gradlab_web_gif SYSTEM PUBLIC ${GRADLAB_GIFLIB_SOURCE})
+set_target_properties(gradlab_web_gif PROPERTIES UNITY_BUILD OFF)
+target_compile_options(gradlab_web_gif PRIVATE -w)  # third-party C, compiled as its authors ship it

@@ -15,7 +15,7 @@
 #include "app_setup.h"
 #include "i18n/translate.h"
 #include "gradlab/host_threads.h"
-#include "background_frames.h"
+#include "frame_exports.h"
 #include "input_pump.h"
 #include "software_draw.h"
 #include "viz/model/export_paths.h"
@@ -68,27 +68,6 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
   }
 }
 
-// Records the current preset's animation into a GIF: one captured frame per rendered frame (the
-// animation steps, the mouse is ignored), encoded on a worker so the window stays responsive.
-struct GifRecording {
-  BackgroundFrames gif;
-  bool capturing = false;
-  int frame = 0, frames = 0, delay = 5;
-  double duration = 0.0;
-};
-
-// The window's pixels, or the centre canvas only when the user asked for that.
-Image capture(SDL_Renderer* renderer, const viz::AppState& s) {
-  Image image = readPixels(renderer);
-  if (!s.canvasOnly || image.empty()) return image;
-  int winW = 0, winH = 0;
-  SDL_GetRendererOutputSize(renderer, &winW, &winH);
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float sx = display.x > 0 ? winW / display.x : 1.0f, sy = display.y > 0 ? winH / display.y : 1.0f;
-  return cropped(image, static_cast<int>(s.canvasMin.x * sx), static_cast<int>(s.canvasMin.y * sy),
-                 static_cast<int>(s.canvasMax.x * sx), static_cast<int>(s.canvasMax.y * sy));
-}
-
 }  // namespace
 
 int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
@@ -124,7 +103,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   bool running = true;
   const char* uiMapPath = std::getenv("GRADLAB_UI_MAP");
   if (uiMapPath && *uiMapPath) viz::uimap::setEnabled(true);
-  GifRecording recording;
+  FrameExports exports;
   const bool software = isSoftwareRenderer(renderer);
   Uint64 last = SDL_GetPerformanceCounter();
   SDL_RendererInfo info{};
@@ -137,7 +116,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   gradlab::setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   while (running) {
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
-    const bool busy = s.player.playing || recording.capturing || recording.gif.active() || (s.verify && s.verify->running()) ||
+    const bool busy = s.player.playing || exports.busy() || (s.verify && s.verify->running()) ||
                       (s.worker && s.worker->busy()) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     input.collect(busy ? 0 : 250);
@@ -163,37 +142,11 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     // --record: start once the layout has settled; the app exits when the GIF is written.
     if (!o.record.empty() && frameCount == 2) s.requests.exportGif = true;
-    if (s.requests.exportGif) {
-      s.requests.exportGif = false;
-      std::string error;
-      if (recording.capturing || recording.gif.active()) {
-        viz::setStatus(s, "a GIF is still being written");
-      } else if (s.run.animation.empty()) {
-        error = "nothing to animate in this view";
-        viz::setStatus(s, error, true);
-      } else {
-        const std::string path = !o.record.empty() ? o.record : viz::newExportPath(s.outputDir, "gradlab", ".gif", &error);
-        const Image probe = capture(renderer, s);
-        recording.frames = std::clamp(static_cast<int>(s.player.duration * 4.0), 24, 120);
-        if (!path.empty() && recording.gif.start(path, probe.width, probe.height, recording.frames, 0, &error)) {
-          recording.capturing = true;
-          recording.frame = 0;
-          recording.duration = s.player.duration;
-          const double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
-          recording.delay = std::clamp(static_cast<int>(seconds * 100.0 / recording.frames), 4, 100);
-        } else {
-          viz::setStatus(s, error, true);
-        }
-      }
-      if (!recording.capturing && !o.record.empty()) {
-        std::fprintf(stderr, "gradlab: %s\n", i18n::trf("cannot record: {0}", error).c_str());
-        exitCode = 1;
-        running = false;
-      }
-    }
-    if (recording.capturing) {
-      s.player.playing = false;
-      s.player.t = recording.duration * recording.frame / std::max(recording.frames - 1, 1);
+    const auto capture = [renderer] { return readPixels(renderer); };
+    if (std::string error; !exports.beforeFrame(s, capture, o.record, &error) && !o.record.empty()) {
+      std::fprintf(stderr, "gradlab: %s\n", i18n::trf("cannot record: {0}", error).c_str());
+      exitCode = 1;
+      running = false;
     }
 
     const Uint64 now = SDL_GetPerformanceCounter();
@@ -208,8 +161,8 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     ImGui_ImplSDL2_NewFrame();
     input.applyToImGui();
     // A GIF or a --screenshot shows the preset's view, not whatever the pointer happens to hover.
-    if (recording.capturing || !o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-    buildFrame(s, recording.capturing ? 0.0f : dt);
+    if (exports.capturing() || !o.screenshot.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    buildFrame(s, exports.capturing() ? 0.0f : dt);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                            static_cast<Uint8>(bg.z * 255), 255);
@@ -223,36 +176,19 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     ++frameCount;
 
-    if (recording.capturing) {
-      const bool lastFrame = recording.frame + 1 >= recording.frames;
-      recording.gif.add(capture(renderer, s), lastFrame ? 250 : recording.delay);
-      if (lastFrame) recording.capturing = false;
-      ++recording.frame;
-    }
-    if (recording.gif.active() || recording.capturing) {
-      s.exportProgress = static_cast<float>(recording.gif.encoded()) / static_cast<float>(std::max(recording.frames, 1));
-      viz::setStatus(s, viz::cat("writing ", recording.gif.path(), ": frame ", recording.gif.encoded(), " of ", recording.frames));
-    } else if (recording.gif.finished() && s.exportProgress >= 0.0f) {
-      s.exportProgress = -1.0f;
-      const std::string error = recording.gif.result();
-      viz::setStatus(s, error.empty() ? "GIF saved: " + recording.gif.path() : error, !error.empty());
+    // --screenshot: the third frame (the layout has settled) is written and the app exits.
+    const FrameExports::Written written = exports.afterFrame(s, capture, !o.screenshot.empty() && frameCount == 3, o.screenshot);
+    if (written.gif) {
       std::printf("gradlab: %s\n", s.status.c_str());
       if (!o.record.empty()) {
-        exitCode = error.empty() ? 0 : 1;
+        exitCode = written.error.empty() ? 0 : 1;
         running = false;
       }
     }
-    // --screenshot: the third frame (the layout has settled) is written and the app exits.
-    if (s.requests.screenshot || (!o.screenshot.empty() && frameCount == 3)) {
-      s.requests.screenshot = false;
-      std::string error;
-      const std::string path = !o.screenshot.empty() ? o.screenshot : viz::newExportPath(s.outputDir, "gradlab", ".png", &error);
-      Image image = capture(renderer, s);
-      if (!path.empty() && writePng(path, image, &error)) {
-        viz::setStatus(s, "screenshot saved: " + path);
-        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", path, image.width, image.height).c_str());
+    if (written.screenshot) {
+      if (written.error.empty()) {
+        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", written.path, written.width, written.height).c_str());
       } else {
-        viz::setStatus(s, error.empty() ? std::string("screenshot failed: ") + SDL_GetError() : error, true);
         std::fprintf(stderr, "gradlab: %s\n", s.status.c_str());
         exitCode = 1;
       }
@@ -260,14 +196,14 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     SDL_RenderPresent(renderer);
     if (viz::uimap::enabled()) writeUiMap(uiMapPath, window, static_cast<unsigned long long>(frameCount));
-    if (!vsync && !recording.capturing && !input.pending()) {
+    if (!vsync && !exports.capturing() && !input.pending()) {
       // No vsync (software renderer): cap at about 60 frames per second.
       const Uint64 spent = SDL_GetPerformanceCounter() - now;
       const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());
       if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
     }
   }
-  if (recording.gif.active()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", recording.gif.path()).c_str());
+  if (exports.busy()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", exports.gifPath()).c_str());
   if (s.verify) s.verify->cancel();
   ImGui_ImplSDLRenderer_Shutdown();
   ImGui_ImplSDL2_Shutdown();

@@ -24,15 +24,44 @@ struct FileEvent {
 std::deque<FileEvent> g_events;
 
 // clang-format off
-EM_JS(void, gradlab_download, (const char* path), {
+// A download needs the user's gesture (a click or key within the last seconds): a file written later (a GIF,
+// after its frames are encoded) waits in a bar at the bottom of the page whose button downloads it.
+EM_JS(void, gradlab_download, (const char* path, const char* readyText, const char* buttonText), {
   const file = UTF8ToString(path);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([FS.readFile(file)], {type: 'application/octet-stream'}));
-  link.download = file.split('/').pop();
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  const name = file.split('/').pop();
+  const blob = new Blob([FS.readFile(file)], {type: 'application/octet-stream'});
+  const save = () => {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  };
+  if (!navigator.userActivation || navigator.userActivation.isActive) {
+    save();
+    return;
+  }
+  let bar = document.getElementById('gradlab-ready');
+  if (!bar) {
+    bar = document.createElement('div');
+    bar.id = 'gradlab-ready';
+    document.body.appendChild(bar);
+  }
+  const text = document.createElement('span');
+  text.textContent = UTF8ToString(readyText);
+  const button = document.createElement('button');
+  button.textContent = UTF8ToString(buttonText);
+  button.onclick = () => {
+    save();
+    bar.remove();
+    document.getElementById('canvas').focus();
+  };
+  const close = document.createElement('button');
+  close.textContent = String.fromCharCode(215);  // a multiplication sign: closes the bar, nothing saved
+  close.onclick = () => bar.remove();
+  bar.replaceChildren(text, button, close);
 });
 
 // (No backslashes in these bodies: EM_JS passes them on as C strings.)
@@ -109,7 +138,10 @@ std::string takeLinkText(bool error) {
 }  // namespace
 
 void installBrowserFiles(viz::AppState& state) {
-  state.fileSaved = [](const std::string& path) { gradlab_download(path.c_str()); };
+  state.fileSaved = [](const std::string& path) {
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    gradlab_download(path.c_str(), i18n::trf("{0} is ready", name).c_str(), i18n::tr("Download"));
+  };
   state.openFromDevice = [] { gradlab_pick_file(); };
   state.linkToSession = [](const std::string& json) { gradlab_make_link(json.c_str()); };
 }

@@ -8,6 +8,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <deque>
 #include <memory>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "app_setup.h"
+#include "frame_exports.h"
 #include "gradlab/host_threads.h"
 #include "i18n/translate.h"
 #include "options.h"
@@ -32,6 +34,7 @@ namespace {
 struct WebApp {
   GLFWwindow* window = nullptr;
   viz::AppState state;
+  FrameExports exports;  // screenshots and GIFs, downloaded
   double last = 0.0;
   unsigned long long frames = 0;
   std::string uiMap;
@@ -48,6 +51,7 @@ bool shortcutFor(int key, viz::Shortcut* out) {
     case GLFW_KEY_UP: *out = viz::Shortcut::kPreviousPreset; return true;
     case GLFW_KEY_DOWN: *out = viz::Shortcut::kNextPreset; return true;
     case GLFW_KEY_P: *out = viz::Shortcut::kPresenter; return true;
+    case GLFW_KEY_S: *out = viz::Shortcut::kScreenshot; return true;
     case GLFW_KEY_M: *out = viz::Shortcut::kMemoryOrder; return true;
     case GLFW_KEY_H:
     case GLFW_KEY_SLASH: *out = viz::Shortcut::kHelp; return true;
@@ -98,6 +102,22 @@ EM_BOOL onWheel(int, const EmscriptenWheelEvent* event, void*) {
   return EM_TRUE;  // the page itself does not scroll
 }
 
+// The frame just drawn, read back from WebGL's drawing buffer (before the browser presents it), rows top
+// to bottom.
+Image readFramebuffer(GLFWwindow* window) {
+  Image image;
+  glfwGetFramebufferSize(window, &image.width, &image.height);
+  if (image.empty()) return Image{};
+  const size_t row = static_cast<size_t>(image.width) * 4;
+  std::vector<uint8_t> bottomUp(row * static_cast<size_t>(image.height));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, image.width, image.height, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
+  image.rgba.resize(bottomUp.size());
+  for (int y = 0; y < image.height; ++y)
+    std::copy_n(bottomUp.data() + static_cast<size_t>(image.height - 1 - y) * row, row, image.rgba.data() + static_cast<size_t>(y) * row);
+  return image;
+}
+
 // The canvas fills the page (index.html's CSS); its drawing buffer follows it.
 void followPageSize(GLFWwindow* window) {
   double cssW = 0, cssH = 0;
@@ -123,9 +143,14 @@ void frame() {
     // ImGui 1.86's OpenGL3 backend remakes only a missing shader by itself, not the font texture.
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
+  const auto capture = [&app] { return readFramebuffer(app.window); };
+  std::string gifError;
+  app.exports.beforeFrame(app.state, capture, "", &gifError);  // a refusal is in the status line
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  buildFrame(app.state, dt);
+  // A GIF frame shows the preset's view, not the pointer's, and no time passes while it is taken.
+  if (app.exports.capturing()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  buildFrame(app.state, app.exports.capturing() ? 0.0f : dt);
   int width = 0, height = 0;
   glfwGetFramebufferSize(app.window, &width, &height);
   glViewport(0, 0, width, height);
@@ -133,6 +158,7 @@ void frame() {
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  app.exports.afterFrame(app.state, capture, false, "");  // written files go to the browser as downloads
   ++app.frames;
 }
 

@@ -7,7 +7,7 @@
 //   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
-// doubleClick, move, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
+// doubleClick, move, drag, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
 // the browser's own: tap (a finger), swipe (two fingers, dy pixels), navigate (a link), reopen (the page's address, anew), upload (the file the next file
 // chooser gets), download (a file arrives in OUT/downloads); checks:
 // expect, expectWidget, exists, absent, inside, changed, unchanged (a widget's pixels against the screen before
@@ -200,6 +200,25 @@ async function click(browser, w, at, count = 1, hold = 0.12) {
   }
 }
 
+// A press at `at` of the widget (fractions; its middle by default), moved by `by` pixels in ten steps while
+// held, released: button 1 left, 2 middle, 3 right, as the desktop driver numbers them.
+async function drag(browser, w, at, by, buttonNumber) {
+  const [fx, fy] = at ?? [0.5, 0.5];
+  const x = w.x0 + (w.x1 - w.x0) * fx, y = w.y0 + (w.y1 - w.y0) * fy;
+  const button = { 1: 'left', 2: 'middle', 3: 'right' }[buttonNumber] ?? 'left';
+  const buttons = { left: 1, right: 2, middle: 4 }[button];
+  await browser.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none' });
+  await sleep(50);
+  await browser.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, buttons, clickCount: 1 });
+  for (let i = 1; i <= 10; ++i) {
+    await sleep(30);
+    await browser.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x: x + (by[0] * i) / 10, y: y + (by[1] * i) / 10, button, buttons });
+  }
+  await sleep(60);
+  await browser.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: x + by[0], y: y + by[1], button, buttons: 0, clickCount: 1 });
+  await sleep(60);
+}
+
 // A finger's tap on the widget's middle (a touch screen's events, not the mouse's).
 async function tap(browser, w) {
   const point = { x: (w.x0 + w.x1) / 2, y: (w.y0 + w.y1) / 2, id: 1 };
@@ -345,6 +364,17 @@ async function runScenario(browser, file, base, out) {
       const took = await open(browser, target);
       console.log(`${scenario.name}: step ${index + 1}: drawn ${took.toFixed(2)} s after opening ${target.slice(0, 120)}`);
     }
+    // "clickElement": a click on an element of the page itself (CSS selector), not a widget of the app.
+    if (step.clickElement !== undefined) {
+      let box = null;
+      for (let i = 0; i < 100 && !box; ++i) {
+        box = await browser.evaluate(`(() => { const e = document.querySelector(${JSON.stringify(step.clickElement)});
+          if (!e) return null; const r = e.getBoundingClientRect(); return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom }; })()`);
+        if (!box) await sleep(50);
+      }
+      if (!box) return fail(browser, scenario, index, step, [`no element ${step.clickElement} on the page`], out);
+      await click(browser, box);
+    }
     // "upload": the file the page's file chooser gets when the step's click opens it; "@download" is the
     // newest file downloaded so far.
     if (step.upload !== undefined) {
@@ -353,7 +383,7 @@ async function runScenario(browser, file, base, out) {
     }
     let map = await uiMap(browser);
     const pixelChecks = step.changed !== undefined || step.unchanged !== undefined;
-    const target = step.click ?? step.doubleClick ?? step.move ?? step.tap ?? step.swipe;
+    const target = step.click ?? step.doubleClick ?? step.move ?? step.tap ?? step.swipe ?? step.drag;
     let before = null;
     if (pixelChecks && !target) before = await browser.pixels();
     if (target) {
@@ -363,6 +393,7 @@ async function runScenario(browser, file, base, out) {
       if (step.move) await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
       else if (step.tap) await tap(browser, w);
       else if (step.swipe) await swipe(browser, w, step.dy ?? -200);
+      else if (step.drag) await drag(browser, w, step.at, step.by ?? [0, 0], step.button ?? 1);
       else await click(browser, w, step.at, step.doubleClick ? 2 : 1, step.key === undefined ? step.hold ?? 0.12 : 0.12);
     }
     if (step.type !== undefined) await type(browser, step.type, step.gap ?? 0.04);
@@ -398,10 +429,13 @@ async function runScenario(browser, file, base, out) {
       let path = null;
       for (let i = 0; i < 100 && !(path = latestDownload(browser, step.download)); ++i) await sleep(50);
       if (!path) return fail(browser, scenario, index, step, [`no download matching /${step.download}/ arrived`], out);
+      if (step.downloadSize !== undefined && !matches(statSync(path).size, step.downloadSize)) {
+        return fail(browser, scenario, index, step, [`${path} has ${statSync(path).size} bytes, wanted ${step.downloadSize}`], out);
+      }
       console.log(`${scenario.name}: step ${index + 1}: downloaded ${path} (${statSync(path).size} bytes)`);
     }
     for (const k of Object.keys(step)) {
-      if (!['tap', 'swipe', 'dy', 'desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+      if (!['clickElement', 'downloadSize', 'drag', 'by', 'button', 'tap', 'swipe', 'dy', 'desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log', 'inside', 'changed', 'unchanged'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;

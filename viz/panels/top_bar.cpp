@@ -94,6 +94,7 @@ void drawTopBar(AppState& s) {
     ImGui::SameLine();
   } else if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
     ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), i18n::tr("writing the GIF"));
+    uimap::item("progress", "export", s.status);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
     ImGui::SameLine();
   } else if (!s.status.empty() && statusRoom > 40.0f) {

@@ -1,0 +1,89 @@
+#include "frame_exports.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "i18n/translate.h"
+#include "viz/model/export_paths.h"
+#include "viz/model/text.h"
+#include "viz/panels/actions.h"
+
+namespace gradlab::app {
+
+Image exportedPart(Image window, const viz::AppState& s) {
+  if (!s.canvasOnly || window.empty()) return window;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;  // the canvas's corners are in display units
+  const float sx = display.x > 0 ? window.width / display.x : 1.0f, sy = display.y > 0 ? window.height / display.y : 1.0f;
+  return cropped(window, static_cast<int>(s.canvasMin.x * sx), static_cast<int>(s.canvasMin.y * sy),
+                 static_cast<int>(s.canvasMax.x * sx), static_cast<int>(s.canvasMax.y * sy));
+}
+
+bool FrameExports::beforeFrame(viz::AppState& s, const Capture& capture, const std::string& recordPath, std::string* error) {
+  if (s.requests.exportGif) {
+    s.requests.exportGif = false;
+    if (busy()) {
+      viz::setStatus(s, i18n::tr("a GIF is still being written"));
+    } else if (s.run.animation.empty()) {
+      *error = i18n::tr("nothing to animate in this view");
+      viz::setStatus(s, *error, true);
+      return false;
+    } else {
+      const std::string path = !recordPath.empty() ? recordPath : viz::newExportPath(s.outputDir, "gradlab", ".gif", error);
+      const Image probe = exportedPart(capture(), s);
+      frames_ = std::clamp(static_cast<int>(s.player.duration * 4.0), 24, 120);
+      if (path.empty() || !gif_.start(path, probe.width, probe.height, frames_, 0, error)) {
+        viz::setStatus(s, *error, true);
+        return false;
+      }
+      capturing_ = true;
+      frame_ = 0;
+      duration_ = s.player.duration;
+      const double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
+      delay_ = std::clamp(static_cast<int>(seconds * 100.0 / frames_), 4, 100);
+    }
+  }
+  if (capturing_) {
+    s.player.playing = false;
+    s.player.t = duration_ * frame_ / std::max(frames_ - 1, 1);
+  }
+  return true;
+}
+
+FrameExports::Written FrameExports::afterFrame(viz::AppState& s, const Capture& capture, bool shotNow, const std::string& shotPath) {
+  Written out;
+  if (capturing_) {
+    const bool last = frame_ + 1 >= frames_;
+    gif_.add(exportedPart(capture(), s), last ? 250 : delay_);
+    if (last) capturing_ = false;
+    ++frame_;
+  }
+  if (busy()) {
+    s.exportProgress = static_cast<float>(gif_.encoded()) / static_cast<float>(std::max(frames_, 1));
+    viz::setStatus(s, i18n::trf("writing {0}: frame {1} of {2}", gif_.path(), gif_.encoded(), frames_));
+  } else if (gif_.finished() && s.exportProgress >= 0.0f) {
+    s.exportProgress = -1.0f;
+    out.gif = true;
+    out.path = gif_.path();
+    out.error = gif_.result();
+    viz::setStatus(s, out.error.empty() ? i18n::trf("GIF saved: {0}", out.path) : out.error, !out.error.empty());
+    if (out.error.empty() && s.fileSaved) s.fileSaved(out.path);
+  }
+  if (s.requests.screenshot || shotNow) {
+    s.requests.screenshot = false;
+    out.screenshot = true;
+    out.path = !shotPath.empty() ? shotPath : viz::newExportPath(s.outputDir, "gradlab", ".png", &out.error);
+    const Image image = exportedPart(capture(), s);
+    out.width = image.width, out.height = image.height;
+    if (image.empty() && out.error.empty()) out.error = i18n::tr("the window's pixels could not be read");
+    if (!out.path.empty() && out.error.empty() && writePng(out.path, image, &out.error)) {
+      viz::setStatus(s, i18n::trf("screenshot saved: {0}", out.path));
+      if (s.fileSaved) s.fileSaved(out.path);
+    } else {
+      viz::setStatus(s, out.error, true);
+    }
+  }
+  return out;
+}
+
+}  // namespace gradlab::app

@@ -1,0 +1,50 @@
+// Screenshots and GIF recordings of the app's window, for either window layer (SDL on the desktop, GLFW in
+// the browser): the layer says how to read the frame it has just drawn, the state says what was asked
+// (the top bar's buttons, S) and where files go; a written file is handed to state.fileSaved (the
+// browser's download).
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "background_frames.h"
+#include "image.h"
+#include "viz/panels/app_state.h"
+
+namespace gradlab::app {
+
+class FrameExports {
+ public:
+  using Capture = std::function<Image()>;  // the whole window as last drawn, rows top to bottom
+
+  // Before a frame is built: starts the GIF asked for (state.requests.exportGif; `recordPath` names its
+  // file, "" a new one in the export folder) and, while recording, places the player at the next frame.
+  // False when the GIF cannot start (the reason is in the status line and `error`).
+  bool beforeFrame(viz::AppState& s, const Capture& capture, const std::string& recordPath, std::string* error);
+  // The frame being built goes into the GIF: it shows the preset's view (no pointer) and no time passes.
+  bool capturing() const { return capturing_; }
+  bool busy() const { return capturing_ || gif_.active(); }
+
+  struct Written {
+    bool screenshot = false, gif = false;  // finished this frame
+    std::string error;                     // what went wrong with it, "" when it was written
+    std::string path;
+    int width = 0, height = 0;             // the screenshot's size
+  };
+  // After the frame is drawn: adds it to the GIF, and writes the screenshot asked for
+  // (state.requests.screenshot or `shotNow`; `shotPath` names its file, "" a new one in the export folder).
+  Written afterFrame(viz::AppState& s, const Capture& capture, bool shotNow, const std::string& shotPath);
+  // The GIF's file, while one is being written.
+  const std::string& gifPath() const { return gif_.path(); }
+
+ private:
+  BackgroundFrames gif_;
+  bool capturing_ = false;
+  int frame_ = 0, frames_ = 0, delay_ = 5;
+  double duration_ = 0.0;
+};
+
+// The window's picture as the user asked for it: the whole window, or the centre canvas only.
+Image exportedPart(Image window, const viz::AppState& s);
+
+}  // namespace gradlab::app
