@@ -113,7 +113,10 @@ stage_tsan() {
 stage_web() {
   # Installs emscripten and chromium from Debian (tools/web/build) and keeps Dear ImGui's source in
   # ~/.cache/gradlab-web, outside the clone; compares with the plain stage's app (built here if it is not).
-  GRADLAB_WEB_BUILD="$prefix-web" GRADLAB_WEB_OUT="$prefix-web/test" tools/web/test --ci --desktop-app "$prefix/app/gradlab"
+  # Its own build folder, in batches (a unity build: half the time from nothing; tools/web/build's own
+  # build-web stays file by file for quick rebuilds).
+  GRADLAB_WEB_UNITY=1 GRADLAB_WEB_BUILD="$prefix-web-check" GRADLAB_WEB_OUT="$prefix-web-check/test" \
+    tools/web/test --ci --desktop-app "$prefix/app/gradlab"
 }
 
 stage_fuzz() {
