@@ -8,6 +8,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cfloat>
 #include <cstdio>
 #include <deque>
@@ -31,8 +32,13 @@
 namespace gradlab::app {
 namespace {
 
+struct PageSize {  // the canvas's size in CSS pixels (followPageSize)
+  float cssWidth = 1, cssHeight = 1;
+};
+
 struct WebApp {
   GLFWwindow* window = nullptr;
+  PageSize page;
   viz::AppState state;
   FrameExports exports;  // screenshots and GIFs, downloaded
   double last = 0.0;
@@ -118,19 +124,37 @@ Image readFramebuffer(GLFWwindow* window) {
   return image;
 }
 
-// The canvas fills the page (index.html's CSS); its drawing buffer follows it.
-void followPageSize(GLFWwindow* window) {
+// The canvas fills the page (index.html's CSS) and its drawing buffer has the screen's own pixels (CSS
+// pixels x devicePixelRatio: a HiDPI screen, or the page zoomed), so that lines and cells stay sharp. GLFW
+// sees the buffer's size; ImGui lays out in CSS pixels, the same size on every screen, and draws at the
+// buffer's scale (useCssPixels).
+PageSize followPageSize(GLFWwindow* window) {
   double cssW = 0, cssH = 0;
   emscripten_get_element_css_size("#canvas", &cssW, &cssH);
+  const double scale = std::clamp(emscripten_get_device_pixel_ratio(), 1.0, 4.0);
+  PageSize page{static_cast<float>(std::max(1.0, cssW)), static_cast<float>(std::max(1.0, cssH))};
+  const int wantW = std::max(1, static_cast<int>(std::lround(page.cssWidth * scale)));
+  const int wantH = std::max(1, static_cast<int>(std::lround(page.cssHeight * scale)));
   int w = 0, h = 0;
   glfwGetWindowSize(window, &w, &h);
-  const int wantW = std::max(1, static_cast<int>(cssW)), wantH = std::max(1, static_cast<int>(cssH));
   if (wantW != w || wantH != h) glfwSetWindowSize(window, wantW, wantH);
+  return page;
+}
+
+// After the GLFW backend's frame start, which measured everything in the buffer's pixels.
+void useCssPixels(GLFWwindow* window, const PageSize& page) {
+  int fbW = 0, fbH = 0;
+  glfwGetFramebufferSize(window, &fbW, &fbH);
+  ImGuiIO& io = ImGui::GetIO();
+  const float sx = std::max(1, fbW) / page.cssWidth, sy = std::max(1, fbH) / page.cssHeight;
+  io.DisplaySize = ImVec2(page.cssWidth, page.cssHeight);
+  io.DisplayFramebufferScale = ImVec2(sx, sy);
+  if (io.MousePos.x > -FLT_MAX / 2) io.MousePos = ImVec2(io.MousePos.x / sx, io.MousePos.y / sy);
 }
 
 void frame() {
   WebApp& app = *g_app;
-  followPageSize(app.window);
+  app.page = followPageSize(app.window);
   const double now = glfwGetTime();
   const float dt = static_cast<float>(std::clamp(now - app.last, 1e-4, 0.1));
   app.last = now;
@@ -148,6 +172,7 @@ void frame() {
   app.exports.beforeFrame(app.state, capture, "", &gifError);  // a refusal is in the status line
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  useCssPixels(app.window, app.page);
   // A GIF frame shows the preset's view, not the pointer's, and no time passes while it is taken.
   if (app.exports.capturing()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   buildFrame(app.state, app.exports.capturing() ? 0.0f : dt);
@@ -244,9 +269,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_ui_map() {
   using namespace gradlab;
   if (app::g_app == nullptr || app::g_app->frames == 0) return "";
   viz::uimap::setEnabled(true);
-  int w = 0, h = 0;
-  glfwGetWindowSize(app::g_app->window, &w, &h);
-  app::g_app->uiMap = viz::uimap::json(app::g_app->frames, 0, 0, w, h);
+  const app::PageSize& page = app::g_app->page;  // the map is in CSS pixels, as the page's events are
+  app::g_app->uiMap = viz::uimap::json(app::g_app->frames, 0, 0, static_cast<int>(page.cssWidth), static_cast<int>(page.cssHeight));
   return app::g_app->uiMap.c_str();
 }
 

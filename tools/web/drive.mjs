@@ -71,6 +71,9 @@ class Browser {
     await new Promise((resolve, reject) => { this.ws.onopen = resolve; this.ws.onerror = reject; });
     await this.send('Runtime.enable');
     await this.send('Page.enable');
+    this.width = width;
+    this.height = height;
+    this.scale = 1;
     await this.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
     await this.send('Page.setInterceptFileChooserDialog', { enabled: true });
   }
@@ -312,7 +315,8 @@ function failedChecks(step, map, before, now) {
     if (step[key] === undefined) continue;
     const w = widget(map, step[key]);
     if (!w || !before || !now) { problems.push(`${step[key]} is not drawn`); continue; }
-    const n = differingPixels(before, now, w.x0, w.y0, w.x1, w.y1);
+    const k = now.width / (map.window?.width || now.width);  // screen pixels per CSS pixel
+    const n = differingPixels(before, now, w.x0 * k, w.y0 * k, w.x1 * k, w.y1 * k) / (k * k);
     const changed = n > Math.max(20, ((w.x1 - w.x0) * (w.y1 - w.y0)) / 500);
     if (changed !== (key === 'changed')) problems.push(`${w.id} ${changed ? 'changed' : 'did not change'} (${n} pixels differ)`);
   }
@@ -346,6 +350,10 @@ async function runScenario(browser, file, base, out) {
     else query.push(encodeURIComponent(name));
   }
   const url = base + (query.length ? `?${query.join('&')}` : '');
+  // "deviceScaleFactor": the screen's pixels per CSS pixel (2: a HiDPI laptop), for this scenario.
+  browser.scale = scenario.deviceScaleFactor ?? 1;
+  await browser.send('Emulation.setDeviceMetricsOverride', { width: browser.width, height: browser.height,
+    deviceScaleFactor: browser.scale, mobile: false });
   const seconds = await open(browser, url);
   console.log(`${scenario.name}: drawn ${seconds.toFixed(2)} s after navigating to ${url}`);
   const unsupported = new Set();
