@@ -2,23 +2,19 @@
 
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_sdlrenderer.h>
 
 #include <cfloat>
 #include <cstring>
 
 #include "app_setup.h"
 #include "i18n/translate.h"
-#include "software_draw.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::app {
 
 OffscreenRenderer::~OffscreenRenderer() {
-  if (renderer_) {
-    ImGui_ImplSDLRenderer_Shutdown();
-    SDL_DestroyRenderer(renderer_);
-  }
+  imgui_.reset();
+  if (renderer_) SDL_DestroyRenderer(renderer_);
   if (surface_) SDL_FreeSurface(surface_);
 }
 
@@ -33,7 +29,8 @@ bool OffscreenRenderer::init(int width, int height, std::string* error) {
   ImGuiIO& io = ImGui::GetIO();
   io.BackendPlatformName = "gradlab-offscreen";
   io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
-  return ImGui_ImplSDLRenderer_Init(renderer_);
+  imgui_ = std::make_unique<ImGuiSdlRenderer>(renderer_);
+  return imgui_->prepareFrame(error);
 }
 
 Image OffscreenRenderer::renderFrame(viz::AppState& state, float dt) {
@@ -42,16 +39,16 @@ Image OffscreenRenderer::renderFrame(viz::AppState& state, float dt) {
   io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no mouse: nothing hovered but the lesson's focus cell
   if (fontsOutOfDate()) {
-    ImGui_ImplSDLRenderer_DestroyFontsTexture();
+    imgui_->dropFonts();
     rebuildFonts(state);
   }
-  ImGui_ImplSDLRenderer_NewFrame();
+  imgui_->prepareFrame();
   buildFrame(state, dt);
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   SDL_SetRenderDrawColor(renderer_, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                          static_cast<Uint8>(bg.z * 255), 255);
   SDL_RenderClear(renderer_);
-  drawSoftware(renderer_, *ImGui::GetDrawData());
+  imgui_->render(*ImGui::GetDrawData());
   SDL_RenderFlush(renderer_);
   Image image;
   image.width = width_, image.height = height_;

@@ -2,9 +2,11 @@
 // The same SDL_Renderer backend as the window, so headless images look like the app.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "image.h"
+#include "imgui_sdl_renderer.h"
 #include "viz/panels/app_state.h"
 
 struct SDL_Surface;
@@ -29,6 +31,7 @@ class OffscreenRenderer {
  private:
   SDL_Surface* surface_ = nullptr;
   SDL_Renderer* renderer_ = nullptr;
+  std::unique_ptr<ImGuiSdlRenderer> imgui_;  // draws ImGui's frames on renderer_
   int width_ = 0, height_ = 0;
 };
 

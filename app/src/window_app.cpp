@@ -3,13 +3,13 @@
 #include <SDL.h>
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
-#include <imgui_impl_sdlrenderer.h>
 
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <thread>
 
 #include "app_setup.h"
@@ -17,7 +17,7 @@
 #include "gradlab/host_threads.h"
 #include "frame_exports.h"
 #include "input_pump.h"
-#include "software_draw.h"
+#include "imgui_sdl_renderer.h"
 #include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
@@ -92,7 +92,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     return -1;
   }
   ImGui_ImplSDL2_InitForSDLRenderer(window);
-  ImGui_ImplSDLRenderer_Init(renderer);
+  auto imguiRenderer = std::make_unique<ImGuiSdlRenderer>(renderer);
 
   int exitCode = 0;
   int frameCount = 0;
@@ -104,7 +104,6 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   const char* uiMapPath = std::getenv("GRADLAB_UI_MAP");
   if (uiMapPath && *uiMapPath) viz::uimap::setEnabled(true);
   FrameExports exports;
-  const bool software = isSoftwareRenderer(renderer);
   Uint64 last = SDL_GetPerformanceCounter();
   SDL_RendererInfo info{};
   SDL_GetRendererInfo(renderer, &info);
@@ -154,10 +153,10 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
                                 1e-4f, 0.1f);
     last = now;
     if (fontsOutOfDate()) {
-      ImGui_ImplSDLRenderer_DestroyFontsTexture();
+      imguiRenderer->dropFonts();
       rebuildFonts(s);
     }
-    ImGui_ImplSDLRenderer_NewFrame();
+    imguiRenderer->prepareFrame();
     ImGui_ImplSDL2_NewFrame();
     input.applyToImGui();
     // A GIF or a --screenshot shows the preset's view, not whatever the pointer happens to hover.
@@ -167,13 +166,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     SDL_SetRenderDrawColor(renderer, static_cast<Uint8>(bg.x * 255), static_cast<Uint8>(bg.y * 255),
                            static_cast<Uint8>(bg.z * 255), 255);
     SDL_RenderClear(renderer);
-    ImDrawData* drawData = ImGui::GetDrawData();
-    if (software && drawData->FramebufferScale.x == 1.0f && drawData->FramebufferScale.y == 1.0f &&
-        drawData->DisplayPos.x == 0.0f && drawData->DisplayPos.y == 0.0f) {
-      drawSoftware(renderer, *drawData);  // no GPU: the faster CPU path
-    } else {
-      ImGui_ImplSDLRenderer_RenderDrawData(drawData);
-    }
+    imguiRenderer->render(*ImGui::GetDrawData());
     ++frameCount;
 
     // --screenshot: the third frame (the layout has settled) is written and the app exits.
@@ -205,7 +198,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   }
   if (exports.busy()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", exports.gifPath()).c_str());
   if (s.verify) s.verify->cancel();
-  ImGui_ImplSDLRenderer_Shutdown();
+  imguiRenderer.reset();
   ImGui_ImplSDL2_Shutdown();
   SDL_DestroyRenderer(renderer);
   SDL_DestroyWindow(window);
