@@ -106,8 +106,10 @@ void drawExercisePanel(AppState& s) {
     if (ui::Button("Show the answer")) revealExercise(s);
     // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
     // long caption pushed them below the panel's edge), over its first frames while the layout settles.
-    // So does a new hint or a wrong try's verdict, which push the buttons down.
-    const uint64_t shown = s.exercise->run ^ (static_cast<uint64_t>(ex.hintsShown) << 56) ^ (static_cast<uint64_t>(ex.wrongTries) << 40);
+    // So does a new hint or a wrong try's verdict, which push the buttons down, and presenter mode switched
+    // on or off (its larger fonts push them below the panel's edge).
+    const uint64_t shown = s.exercise->run ^ (static_cast<uint64_t>(ex.hintsShown) << 56) ^
+                           (static_cast<uint64_t>(ex.wrongTries) << 40) ^ (s.presenter ? 1ull << 63 : 0);
     if (s.questionShown != shown) {
       s.questionShown = shown;
       s.questionScrollFrames = 8;
