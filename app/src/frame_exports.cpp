@@ -63,24 +63,26 @@ FrameExports::Written FrameExports::afterFrame(viz::AppState& s, const Capture& 
     viz::setStatus(s, i18n::trf("writing {0}: frame {1} of {2}", gif_.path(), gif_.encoded(), frames_));
   } else if (gif_.finished() && s.exportProgress >= 0.0f) {
     s.exportProgress = -1.0f;
-    out.gif = true;
-    out.path = gif_.path();
-    out.error = gif_.result();
-    viz::setStatus(s, out.error.empty() ? i18n::trf("GIF saved: {0}", out.path) : out.error, !out.error.empty());
-    if (out.error.empty() && s.fileSaved) s.fileSaved(out.path);
+    File& gif = out.gif;
+    gif.done = true;
+    gif.path = gif_.path();
+    gif.error = gif_.result();
+    viz::setStatus(s, gif.error.empty() ? i18n::trf("GIF saved: {0}", gif.path) : gif.error, !gif.error.empty());
+    if (gif.error.empty() && s.fileSaved) s.fileSaved(gif.path);
   }
   if (s.requests.screenshot || shotNow) {
     s.requests.screenshot = false;
-    out.screenshot = true;
-    out.path = !shotPath.empty() ? shotPath : viz::newExportPath(s.outputDir, "gradlab", ".png", &out.error);
+    File& shot = out.screenshot;
+    shot.done = true;
+    shot.path = !shotPath.empty() ? shotPath : viz::newExportPath(s.outputDir, "gradlab", ".png", &shot.error);
     const Image image = exportedPart(capture(), s);
-    out.width = image.width, out.height = image.height;
-    if (image.empty() && out.error.empty()) out.error = i18n::tr("the window's pixels could not be read");
-    if (!out.path.empty() && out.error.empty() && writePng(out.path, image, &out.error)) {
-      viz::setStatus(s, i18n::trf("screenshot saved: {0}", out.path));
-      if (s.fileSaved) s.fileSaved(out.path);
+    shot.width = image.width, shot.height = image.height;
+    if (image.empty() && shot.error.empty()) shot.error = i18n::tr("the window's pixels could not be read");
+    if (!shot.path.empty() && shot.error.empty() && writePng(shot.path, image, &shot.error)) {
+      viz::setStatus(s, i18n::trf("screenshot saved: {0}", shot.path));
+      if (s.fileSaved) s.fileSaved(shot.path);
     } else {
-      viz::setStatus(s, out.error, true);
+      viz::setStatus(s, shot.error, true);
     }
   }
   return out;

@@ -25,11 +25,14 @@ class FrameExports {
   bool capturing() const { return capturing_; }
   bool busy() const { return capturing_ || gif_.active(); }
 
-  struct Written {
-    bool screenshot = false, gif = false;  // finished this frame
-    std::string error;                     // what went wrong with it, "" when it was written
+  struct File {        // a file this frame finished
+    bool done = false;
     std::string path;
-    int width = 0, height = 0;             // the screenshot's size
+    std::string error;  // what went wrong with it, "" when it was written
+    int width = 0, height = 0;
+  };
+  struct Written {      // a GIF and a screenshot can finish in the same frame
+    File gif, screenshot;
   };
   // After the frame is drawn: adds it to the GIF, and writes the screenshot asked for
   // (state.requests.screenshot or `shotNow`; `shotPath` names its file, "" a new one in the export folder).

@@ -171,18 +171,18 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
 
     // --screenshot: the third frame (the layout has settled) is written and the app exits.
     const FrameExports::Written written = exports.afterFrame(s, capture, !o.screenshot.empty() && frameCount == 3, o.screenshot);
-    if (written.gif) {
-      std::printf("gradlab: %s\n", s.status.c_str());
+    if (const FrameExports::File& gif = written.gif; gif.done) {
+      std::printf("gradlab: %s\n", gif.error.empty() ? i18n::trf("GIF saved: {0}", gif.path).c_str() : gif.error.c_str());
       if (!o.record.empty()) {
-        exitCode = written.error.empty() ? 0 : 1;
+        exitCode = gif.error.empty() ? 0 : 1;
         running = false;
       }
     }
-    if (written.screenshot) {
-      if (written.error.empty()) {
-        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", written.path, written.width, written.height).c_str());
+    if (const FrameExports::File& shot = written.screenshot; shot.done) {
+      if (shot.error.empty()) {
+        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", shot.path, shot.width, shot.height).c_str());
       } else {
-        std::fprintf(stderr, "gradlab: %s\n", s.status.c_str());
+        std::fprintf(stderr, "gradlab: %s\n", shot.error.c_str());
         exitCode = 1;
       }
       if (!o.screenshot.empty()) running = false;

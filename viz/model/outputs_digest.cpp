@@ -1,7 +1,6 @@
 #include "viz/model/outputs_digest.h"
 
 #include <cstdio>
-#include <cstring>
 
 #include "gradlab/cat.h"
 #include "gradlab/runner.h"
