@@ -1,10 +1,17 @@
 #include "background_frames.h"
 
+#include "gradlab/host_threads.h"
+
 namespace gradlab::app {
 
 BackgroundFrames::~BackgroundFrames() { stop(); }
 
 void BackgroundFrames::stop() {
+  if (inline_) {
+    inline_ = false;
+    if (!finished_) close();
+    return;
+  }
   if (!worker_.joinable()) return;
   {
     std::lock_guard lock(mutex_);
@@ -19,7 +26,7 @@ void BackgroundFrames::stop() {
 
 bool BackgroundFrames::start(const std::string& gifPath, int width, int height, int frames, size_t maxQueued,
                              std::string* error) {
-  if (worker_.joinable()) result();
+  if (worker_.joinable() || inline_) result();
   if (!gifPath.empty() && !writer_.open(gifPath, width, height, error)) return false;
   path_ = gifPath;
   error_.clear();
@@ -29,11 +36,19 @@ bool BackgroundFrames::start(const std::string& gifPath, int width, int height, 
   taken_ = 0;
   finished_ = false;
   failed_ = false;
-  worker_ = std::thread([this] { run(); });
+  if (singleThreaded()) {
+    inline_ = true;  // add() writes each frame before it returns
+  } else {
+    worker_ = std::thread([this] { run(); });
+  }
   return true;
 }
 
 void BackgroundFrames::add(Image frame, int delayCentiseconds, std::string pngPath) {
+  if (inline_) {
+    if (!finished_ && write(Frame{std::move(frame), delayCentiseconds, std::move(pngPath)})) close();
+    return;
+  }
   {
     std::unique_lock lock(mutex_);
     if (maxQueued_ > 0) room_.wait(lock, [&] { return queue_.size() < maxQueued_; });
@@ -53,13 +68,20 @@ void BackgroundFrames::run() {
       if (!next.image.empty()) ++taken_;
     }
     room_.notify_one();
-    if (next.image.empty()) break;
-    std::string error;
-    if (error_.empty() && !next.pngPath.empty() && !writePng(next.pngPath, next.image, &error)) error_ = error;
-    if (error_.empty() && writer_.isOpen() && !writer_.add(next.image, next.delay, &error)) error_ = error;
-    if (!error_.empty()) failed_ = true;
-    if (++encoded_ >= frames_) break;
+    if (next.image.empty() || write(next)) break;
   }
+  close();
+}
+
+bool BackgroundFrames::write(const Frame& frame) {
+  std::string error;
+  if (error_.empty() && !frame.pngPath.empty() && !writePng(frame.pngPath, frame.image, &error)) error_ = error;
+  if (error_.empty() && writer_.isOpen() && !writer_.add(frame.image, frame.delay, &error)) error_ = error;
+  if (!error_.empty()) failed_ = true;
+  return ++encoded_ >= frames_;
+}
+
+void BackgroundFrames::close() {
   std::string error;
   if (writer_.isOpen() && !writer_.close(&error) && error_.empty()) error_ = error;
   if (!error_.empty()) failed_ = true;

@@ -1,7 +1,8 @@
 // Frames written on a worker thread, in order: each to its own PNG (when given a path) and to one GIF
 // (when started with one). The window loop hands over captured frames (cheap) and stays responsive while
 // giflib quantizes them; headless export renders the next frame while the last one is compressed. Progress
-// is readable at any moment.
+// is readable at any moment. Single-threaded (gradlab/host_threads.h: a browser page without threads)
+// add() writes the frame itself before it returns.
 #pragma once
 
 #include <atomic>
@@ -29,7 +30,7 @@ class BackgroundFrames {
   bool start(const std::string& gifPath, int width, int height, int frames, size_t maxQueued, std::string* error);
   // In order; the last one closes the GIF. `pngPath` empty: the frame goes to the GIF only.
   void add(Image frame, int delayCentiseconds, std::string pngPath = {});
-  bool active() const { return worker_.joinable() && !finished_; }
+  bool active() const { return (worker_.joinable() || inline_) && !finished_; }
   bool finished() const { return finished_; }
   bool failed() const { return failed_; }  // a write went wrong: result() says what
   int encoded() const { return encoded_; }
@@ -46,6 +47,8 @@ class BackgroundFrames {
     std::string pngPath;
   };
   void run();
+  bool write(const Frame& frame);  // true when it was the last one
+  void close();                    // the GIF's end; finished
   void stop();
   GifWriter writer_;
   std::string path_, error_;
@@ -59,6 +62,7 @@ class BackgroundFrames {
   std::deque<Frame> queue_;
   int taken_ = 0;  // frames the worker has taken off the queue (guarded by mutex_)
   std::thread worker_;
+  bool inline_ = false;  // started single-threaded: no worker
 };
 
 }  // namespace gradlab::app

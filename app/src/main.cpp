@@ -10,6 +10,7 @@
 #include "assets_dir.h"
 #include "headless_export.h"
 #include "viz/model/outputs_digest.h"
+#include "gradlab/host_threads.h"
 #include "i18n/translate.h"
 #include "options.h"
 #include "viz/model/export_paths.h"
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
   app::Options options;
   int exitCode = 0;
   if (!app::parseOptions(argc, argv, &options, &exitCode)) return exitCode;
+  if (options.oneThread) setSingleThreaded(true);
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
   // The app shows every library error in its panels; do not repeat them on stderr.

@@ -71,6 +71,9 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_option("--save-session", o->saveSession, "Write what opens (lesson step, --op run or session) as a session file");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
+  cli.add_flag("--one-thread", o->oneThread,
+               "Start no thread: runs, the Verify tab and GIFs work on the window's thread, as in a browser page "
+               "without cross-origin isolation (the results are the same)");
   cli.add_flag("--outputs-digest", o->outputsDigest,
                "Run every lesson step and print one hash of all their outputs' bits, then exit (two builds that "
                "print the same computed the same)");

@@ -21,6 +21,12 @@ for g in "$work"/out/first-steps/*.gif; do
 done
 "$check" --size 960x540 $(find "$work/out/first-steps" -name 'frame-00[02].png' | sort)
 
+# With no thread (as the browser's build for pages without cross-origin isolation): the same files, byte
+# for byte (the runs, and the GIFs written on the window's thread instead of a worker).
+"$app" --one-thread --headless --lesson first-steps --out-dir "$work/one" --frames 3 --size 960x540 >"$work/one.log" 2>&1 || {
+  cat "$work/one.log"; echo "FAIL: gradlab --one-thread --headless exited with $?"; exit 1; }
+diff -r "$work/out" "$work/one" || { echo "FAIL: --one-thread wrote other files than the threaded app"; exit 1; }
+
 # A run from gradlab-cli's own flags instead of a lesson: its frames and a screenshot.
 "$app" --op upsample2d-backward --in 3x5 --out 7x11 --dtype bf16 --deterministic --headless --out-dir "$work/run" \
   --frames 2 --no-gif >"$work/run.log" 2>&1 || { cat "$work/run.log"; echo "FAIL: a --op run exited with an error"; exit 1; }

@@ -80,6 +80,7 @@ void drawMainUi(AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   s.hovered.reset();
   if (s.worker) s.worker->poll(s);  // a run or comparison that finished since the last frame goes on screen
+  if (s.verify) s.verify->pump(0.025);  // without threads the Verify tab's cases run here, a slice a frame
   if (s.exerciseOpen()) {  // the animation would show the answer: it waits at its start
     s.player.playing = false;
     s.player.t = 0.0;

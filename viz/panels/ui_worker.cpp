@@ -9,11 +9,14 @@
 #include <unistd.h>
 #endif
 
+#include "gradlab/host_threads.h"
 #include "viz/panels/actions.h"
 
 namespace gradlab::viz {
 
-UiWorker::UiWorker() : thread_([this] { loop(); }) {}
+UiWorker::UiWorker() {
+  if (!singleThreaded()) thread_ = std::thread([this] { loop(); });
+}
 
 UiWorker::~UiWorker() {
   {
@@ -22,7 +25,7 @@ UiWorker::~UiWorker() {
     waiting_.clear();
   }
   wake_.notify_all();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
 }
 
 void UiWorker::submit(const std::string& slot, std::string what, Job job) {
@@ -37,6 +40,7 @@ void UiWorker::submit(const std::string& slot, std::string what, Job job) {
 }
 
 bool UiWorker::poll(AppState& state) {
+  if (!thread_.joinable()) runWaitingHere();  // single-threaded: what the last frame asked for runs now
   std::deque<Done> finished;
   {
     std::lock_guard lock(mutex_);
@@ -76,6 +80,7 @@ double UiWorker::seconds() const {
 }
 
 void UiWorker::drain() {
+  if (!thread_.joinable()) runWaitingHere();
   std::unique_lock lock(mutex_);
   idle_.wait(lock, [&] { return waiting_.empty() && inHand_.empty(); });
 }
@@ -89,26 +94,35 @@ void UiWorker::loop() {
   while (true) {
     wake_.wait(lock, [&] { return stop_ || !waiting_.empty(); });
     if (stop_) break;
-    Entry e = std::move(waiting_.front());
-    waiting_.pop_front();
-    inHand_ = e.slot;
-    inHandWhat_ = e.what;
-    started_ = std::chrono::steady_clock::now();
-    lock.unlock();
-    Apply apply;
-    try {
-      apply = e.job();
-    } catch (const std::exception& ex) {  // e.g. std::bad_alloc from a run too large for the host
-      apply = [what = e.what, why = std::string(ex.what())](AppState& s) { setStatus(s, what + " failed: " + why, true); };
-    }
-    lock.lock();
-    done_.push_back(Done{e.slot, e.generation, std::move(apply)});
-    inHand_.clear();
-    inHandWhat_.clear();
-    if (waiting_.empty()) idle_.notify_all();
+    runFront(lock);
   }
   inHand_.clear();
   idle_.notify_all();
+}
+
+void UiWorker::runFront(std::unique_lock<std::mutex>& lock) {
+  Entry e = std::move(waiting_.front());
+  waiting_.pop_front();
+  inHand_ = e.slot;
+  inHandWhat_ = e.what;
+  started_ = std::chrono::steady_clock::now();
+  lock.unlock();
+  Apply apply;
+  try {
+    apply = e.job();
+  } catch (const std::exception& ex) {  // e.g. std::bad_alloc from a run too large for the host
+    apply = [what = e.what, why = std::string(ex.what())](AppState& s) { setStatus(s, what + " failed: " + why, true); };
+  }
+  lock.lock();
+  done_.push_back(Done{e.slot, e.generation, std::move(apply)});
+  inHand_.clear();
+  inHandWhat_.clear();
+  if (waiting_.empty()) idle_.notify_all();
+}
+
+void UiWorker::runWaitingHere() {
+  std::unique_lock lock(mutex_);
+  while (!waiting_.empty()) runFront(lock);
 }
 
 }  // namespace gradlab::viz

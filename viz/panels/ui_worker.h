@@ -2,7 +2,9 @@
 // background thread while the window keeps drawing, and its result is applied on the UI thread at the
 // start of a later frame. Each job has a slot ("run", "compare"); a job submitted to a busy slot
 // supersedes the one waiting there, and a result whose slot has been given a newer job is dropped, so
-// the screen always ends on what was asked last.
+// the screen always ends on what was asked last. Single-threaded (gradlab/host_threads.h: a browser page
+// without threads) there is no thread: the jobs waiting at a frame's poll run there, on the UI thread,
+// after the frame that asked for them has shown that they are coming.
 #pragma once
 
 #include <chrono>
@@ -50,6 +52,9 @@ class UiWorker {
     Apply apply;
   };
   void loop();
+  // Runs the front job and queues its result. Needs the lock and a waiting job; returns with the lock.
+  void runFront(std::unique_lock<std::mutex>& lock);
+  void runWaitingHere();  // single-threaded: every waiting job, on the calling thread
 
   mutable std::mutex mutex_;
   std::condition_variable wake_, idle_;

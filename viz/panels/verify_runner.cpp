@@ -3,7 +3,9 @@
 #include <chrono>
 #include <exception>
 
+#include "gradlab/host_threads.h"
 #include "i18n/translate.h"
+
 namespace gradlab::viz {
 
 VerifyRunner::VerifyRunner(CaseList list, std::function<void()> prepare, std::shared_ptr<std::mutex> runtimeLock)
@@ -30,13 +32,15 @@ void VerifyRunner::start() {
     rows_.clear();
     error_.clear();
   }
-  thread_ = std::thread([this] { work(); });
+  prepared_ = false;
+  if (!singleThreaded()) thread_ = std::thread([this] { work(); });  // else pump() runs the cases
 }
 
 void VerifyRunner::cancel() { cancel_ = true; }
 
 void VerifyRunner::wait() {
   if (thread_.joinable()) thread_.join();
+  while (running_) pump(1.0);  // single-threaded: the rest runs here
 }
 
 std::vector<VerifyRow> VerifyRunner::rows() const {
@@ -50,47 +54,69 @@ std::string VerifyRunner::error() const {
 }
 
 void VerifyRunner::work() {
-  std::vector<verify::Case> cases;
+  prepareCases();
+  while (runNextCase()) {
+  }
+  running_ = false;
+}
+
+void VerifyRunner::pump(double seconds) {
+  if (thread_.joinable() || !running_) return;
+  if (!prepared_) prepareCases();
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (runNextCase()) {
+    if (std::chrono::steady_clock::now() >= until) return;
+  }
+  running_ = false;
+}
+
+void VerifyRunner::prepareCases() {
+  prepared_ = true;
+  cases_.clear();
+  next_ = 0;
   try {
     std::lock_guard runtime(*runtimeLock_);
     if (prepare_) prepare_();
-    cases = list_();
+    cases_ = list_();
   } catch (const std::exception& e) {
     std::lock_guard lock(mutex_);
     error_ = i18n::trf("could not build the case table: {0}", e.what());
   }
   {
     std::lock_guard lock(mutex_);
-    for (const verify::Case& c : cases) {
+    for (const verify::Case& c : cases_) {
       VerifyRow row;
       row.name = c.name, row.op = c.op == OpKind::kCount ? i18n::tr("every operator") : opName(c.op), row.group = c.group;
       rows_.push_back(std::move(row));
     }
   }
-  total_ = cases.size();
-  for (size_t i = 0; i < cases.size() && !cancel_; ++i) {
-    verify::CaseResult result;
-    auto t0 = std::chrono::steady_clock::now();
-    try {
-      std::lock_guard runtime(*runtimeLock_);
-      result = cases[i].run ? cases[i].run() : verify::CaseResult{false, i18n::tr("the case has no run function")};
-    } catch (const std::exception& e) {
-      result = {false, i18n::trf("threw: {0}", e.what())};
-    } catch (...) {
-      result = {false, i18n::tr("threw a non-standard exception")};
-    }
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    {
-      std::lock_guard lock(mutex_);
-      rows_[i].done = true;
-      rows_[i].passed = result.passed;
-      rows_[i].detail = result.detail;
-      rows_[i].ms = ms;
-    }
-    if (!result.passed) ++failed_;
-    ++done_;
+  total_ = cases_.size();
+}
+
+bool VerifyRunner::runNextCase() {
+  if (next_ >= cases_.size() || cancel_) return false;
+  const size_t i = next_++;
+  verify::CaseResult result;
+  auto t0 = std::chrono::steady_clock::now();
+  try {
+    std::lock_guard runtime(*runtimeLock_);
+    result = cases_[i].run ? cases_[i].run() : verify::CaseResult{false, i18n::tr("the case has no run function")};
+  } catch (const std::exception& e) {
+    result = {false, i18n::trf("threw: {0}", e.what())};
+  } catch (...) {
+    result = {false, i18n::tr("threw a non-standard exception")};
   }
-  running_ = false;
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  {
+    std::lock_guard lock(mutex_);
+    rows_[i].done = true;
+    rows_[i].passed = result.passed;
+    rows_[i].detail = result.detail;
+    rows_[i].ms = ms;
+  }
+  if (!result.passed) ++failed_;
+  ++done_;
+  return true;
 }
 
 }  // namespace gradlab::viz

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "gradlab/host_threads.h"
 #include "runtime/host_thread.h"
 #include "runtime/thread_scratch.h"
 
@@ -126,7 +127,7 @@ CorePool& pool() {
 
 void runCores(int32_t coreCount, const std::function<void(int32_t)>& fn, uint64_t workBytes) {
   if (coreCount <= 0) return;
-  if (coreCount == 1 || (workBytes > 0 && workBytes < kSmallJobBytes)) {
+  if (coreCount == 1 || (workBytes > 0 && workBytes < kSmallJobBytes) || singleThreaded()) {
     for (int32_t c = 0; c < coreCount; ++c) fn(c);
     return;
   }

@@ -1,5 +1,6 @@
 #include "runtime/stream.h"
 
+#include "gradlab/host_threads.h"
 #include "runtime/error.h"
 #include "runtime/host_thread.h"
 #include "runtime/thread_scratch.h"
@@ -8,6 +9,7 @@ namespace gradlab::rt {
 
 std::shared_ptr<Stream> Stream::start(int32_t device, std::string* reason) {
   std::shared_ptr<Stream> stream(new Stream(device));
+  if (singleThreaded()) return stream;  // no thread: synchronize and the destructor run the queue (drain)
   Stream* raw = stream.get();
   const bool started = startHostThread(
       [raw] {

@@ -2,7 +2,8 @@
 // synchronizes (or destroys the stream) while tasks are still queued runs them itself, in the same
 // order, instead of waiting for the stream thread to wake up. Small tasks are queued without waking the
 // stream thread at all, the way a driver batches small submissions until a flush: waking a sleeping
-// thread costs more than the task, and nothing can observe a task before synchronize anyway.
+// thread costs more than the task, and nothing can observe a task before synchronize anyway. A stream
+// started single-threaded (gradlab/host_threads.h) has no thread: its queue runs only that way.
 #pragma once
 
 #include <condition_variable>
