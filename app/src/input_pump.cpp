@@ -27,7 +27,14 @@ void InputPump::collect(int waitMs) {
   // SDL_WaitEventTimeout with no event structure waits without taking the event, so the order stays.
   if (queue_.empty() && waitMs > 0) SDL_WaitEventTimeout(nullptr, waitMs);
   SDL_Event e;
-  while (SDL_PollEvent(&e)) queue_.push_back(e);
+  while (SDL_PollEvent(&e)) {
+    queue_.push_back(e);
+    lastEvent_ = std::chrono::steady_clock::now();
+  }
+}
+
+bool InputPump::recentInput(double seconds) const {
+  return std::chrono::steady_clock::now() - lastEvent_ < std::chrono::duration<double>(seconds);
 }
 
 void InputPump::dispatch(const std::function<void(const SDL_Event&)>& handle) {

@@ -10,6 +10,7 @@
 
 #include <SDL.h>
 
+#include <chrono>
 #include <deque>
 #include <functional>
 
@@ -26,9 +27,15 @@ class InputPump {
   void applyToImGui() const;
   // Events are waiting: draw the next frame without sleeping.
   bool pending() const { return !queue_.empty(); }
+  // An event came within the last `seconds`. ImGui settles over a few frames after input (a popup is laid
+  // out on its first frame and placed on the second; a panel scrolls a new question into view): the
+  // window keeps drawing that long instead of leaving the rest to its next idle wake-up, a quarter of a
+  // second later.
+  bool recentInput(double seconds) const;
 
  private:
   std::deque<SDL_Event> queue_;
+  std::chrono::steady_clock::time_point lastEvent_{};
   bool inside_ = false;       // the pointer is over the window (or a button is held since it was)
   float x_ = 0, y_ = 0;
   bool down_[3] = {false, false, false};

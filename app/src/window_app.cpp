@@ -116,7 +116,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   while (running) {
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || exports.busy() || (s.verify && s.verify->running()) ||
-                      (s.worker && s.worker->busy()) ||
+                      (s.worker && s.worker->busy()) || input.recentInput(0.25) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     input.collect(busy ? 0 : 250);
     input.dispatch([&](const SDL_Event& event) {
