@@ -34,9 +34,14 @@ add_compile_options(-fexceptions)
 add_link_options(-fexceptions)
 
 # Threads: the emulated cores and streams run on Web Workers (SharedArrayBuffer, so the page must be
-# cross-origin isolated: tools/web/serve sends the headers).
-add_compile_options(-pthread)
-add_link_options(-pthread)
+# cross-origin isolated: tools/web/serve sends the headers). Without them (GRADLAB_WEB_THREADS=OFF) the
+# build for pages that are not: everything on the page's thread (gradlab/host_threads.h), the same results.
+option(GRADLAB_WEB_THREADS "Web build with threads (needs a cross-origin isolated page); OFF: one thread" ON)
+set(GRADLAB_WEB_SITE "${CMAKE_BINARY_DIR}/site" CACHE PATH "Where the web build copies its files beside index.html")
+if(GRADLAB_WEB_THREADS)
+  add_compile_options(-pthread)
+  add_link_options(-pthread)
+endif()
 
 file(GLOB imgui_sources ${GRADLAB_IMGUI_SOURCE}/imgui.cpp ${GRADLAB_IMGUI_SOURCE}/imgui_draw.cpp
      ${GRADLAB_IMGUI_SOURCE}/imgui_tables.cpp ${GRADLAB_IMGUI_SOURCE}/imgui_widgets.cpp

@@ -5,8 +5,9 @@
 #   tsan   ThreadSanitizer build (no bench), the tests that run threads (stage_tsan says which)
 #   fuzz   clang + libFuzzer build of tests/fuzz: its three targets (API programs, concurrent programs, files)
 #          share GRADLAB_FUZZ_SECONDS (60), each over its seeds and crash regressions
-#   web    the browser build (emscripten) in headless Chromium, driven with real input events, and compared
-#          with the plain stage's desktop app: outputs bit for bit, three pictures (tools/web/test --ci)
+#   web    the browser builds (emscripten; with threads, and with one thread for pages that are not cross-origin
+#          isolated) in headless Chromium, driven with real input events, and compared with the plain stage's
+#          desktop app: outputs bit for bit, three pictures (tools/web/test --ci)
 # Environment:
 #   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all five)
 #   GRADLAB_BUILD_PREFIX  build directories are PREFIX, PREFIX-asan, PREFIX-tsan, PREFIX-fuzz (default: build)

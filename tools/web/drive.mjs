@@ -5,6 +5,8 @@
 //
 //   node --experimental-websocket tools/web/drive.mjs --url http://127.0.0.1:8080/ SCENARIO.json...
 //   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
+//   --build gradlab-one-thread   every scenario first checks the page runs that build (index.html picks the
+//                                threaded one on a cross-origin isolated page, else the one-thread one)
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
 // doubleClick, move, drag, wheel, type, key, wait, screenshot, measureFrames, eval (logs a page expression), and
@@ -21,12 +23,13 @@ import { join, resolve } from 'node:path';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function parseArgs(argv) {
-  const o = { url: 'http://127.0.0.1:8080/', scenarios: [], screenshot: '', width: 1280, height: 720, out: '' };
+  const o = { url: 'http://127.0.0.1:8080/', scenarios: [], screenshot: '', width: 1280, height: 720, out: '', build: '' };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     if (a === '--url') o.url = argv[++i];
     else if (a === '--screenshot') o.screenshot = argv[++i];
     else if (a === '--out') o.out = argv[++i];
+    else if (a === '--build') o.build = argv[++i];
     else if (a === '--size') [o.width, o.height] = argv[++i].split('x').map(Number);
     else o.scenarios.push(a);
   }
@@ -354,8 +357,14 @@ async function runScenario(browser, file, base, out) {
   browser.scale = scenario.deviceScaleFactor ?? 1;
   await browser.send('Emulation.setDeviceMetricsOverride', { width: browser.width, height: browser.height,
     deviceScaleFactor: browser.scale, mobile: false });
+  const began = Date.now();
   const seconds = await open(browser, url);
-  console.log(`${scenario.name}: drawn ${seconds.toFixed(2)} s after navigating to ${url}`);
+  const build = await browser.evaluate('Module.gradlabBuild');
+  console.log(`${scenario.name}: drawn ${seconds.toFixed(2)} s after navigating to ${url} (${build}.js)`);
+  if (options.build && build !== options.build) {
+    console.log(`${scenario.name}: the page runs ${build}.js, not ${options.build}.js`);
+    return false;
+  }
   const unsupported = new Set();
   let measuredFps = 0;
   let desktopOnly = 0;
@@ -459,7 +468,8 @@ async function runScenario(browser, file, base, out) {
     if (problems.length) return fail(browser, scenario, index, step, problems, out);
   }
   if (unsupported.size) console.log(`${scenario.name}: steps not acted on in the browser: ${[...unsupported].join(', ')}`);
-  console.log(`${scenario.name}: ${scenario.steps.length - desktopOnly} steps passed${desktopOnly ? ` (${desktopOnly} desktop-only skipped)` : ''}`);
+  console.log(`${scenario.name}: ${scenario.steps.length - desktopOnly} steps passed${desktopOnly ? ` (${desktopOnly} desktop-only skipped)` : ''}` +
+              ` in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   return true;
 }
 
