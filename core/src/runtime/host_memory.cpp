@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -9,7 +11,13 @@
 
 #include "runtime/error.h"
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#include <malloc.h>
+#endif
+
 namespace gradlab::rt {
+#ifndef __EMSCRIPTEN__
 namespace {
 
 // A file holding one decimal number ("max" or an unreadable file: no limit).
@@ -83,6 +91,7 @@ std::optional<CgroupRoom> cgroupRoom() {
 }
 
 }  // namespace
+#endif
 
 std::vector<std::string> cgroupChain(const std::string& mount, const std::string& path,
                                      const std::function<bool(const std::string&)>& isDirectory) {
@@ -108,6 +117,16 @@ std::vector<std::string> cgroupChain(const std::string& mount, const std::string
   return chain;
 }
 
+#ifdef __EMSCRIPTEN__
+// A web page's WebAssembly memory: what it may still grow to plus what its heap holds free. No /proc to read,
+// and a file read from a worker thread would wait for the page's main thread, a frame at a time.
+HostMemory hostMemoryAvailable() {
+  const uint64_t max = emscripten_get_heap_max();
+  const uint64_t size = emscripten_get_heap_size();
+  const uint64_t used = size - std::min<uint64_t>(size, mallinfo().fordblks);
+  return {max > used ? max - used : 0, cat("the page's WebAssembly memory: at most ", max, " bytes, ", used, " in use")};
+}
+#else
 HostMemory hostMemoryAvailable() {
   HostMemory host;
   if (auto available = memAvailable()) {
@@ -119,5 +138,6 @@ HostMemory hostMemoryAvailable() {
   if (auto room = cgroupRoom(); room && room->bytes < host.availableBytes) host = {room->bytes, room->source};
   return host;
 }
+#endif
 
 }  // namespace gradlab::rt

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstring>
 
 #include "runtime/error.h"
@@ -15,6 +16,20 @@ constexpr size_t kMaxFreedRanges = 4096;
 // Fresh device memory reads as NaN (0xFF bytes), so an output cell a kernel forgot shows up at once.
 constexpr int kFreshByte = 0xFF;
 
+// A freed block keeps its address range reserved while it is on the freed list, so the host allocator
+// cannot hand its addresses out (a later free of it is "already freed", a host buffer there is never taken
+// for freed device memory). Natively its pages are dropped and the list is capped by count alone.
+// WebAssembly has no virtual memory (emscripten's mmap is an aligned malloc that ignores MAP_FIXED: re-mapping
+// a range would allocate a second block and leak it), so there a kept range keeps its memory, and the
+// list is also capped by bytes; a block larger than that cap goes back to the heap at once, unrecorded.
+#ifdef __EMSCRIPTEN__
+constexpr bool kDropFreedPages = false;
+constexpr size_t kMaxFreedBytes = size_t{64} << 20;
+#else
+constexpr bool kDropFreedPages = true;
+constexpr size_t kMaxFreedBytes = SIZE_MAX;
+#endif
+
 size_t pageRounded(size_t size) {
   static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   return (size + page - 1) / page * page;
@@ -25,7 +40,9 @@ Reservation::~Reservation() { munmap(base, bytes); }
 
 Allocation::~Allocation() {
   // Drop the pages but keep the range reserved for as long as `range` has another owner (the freed list).
-  mmap(range->base, range->bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+  if (kDropFreedPages) {
+    mmap(range->base, range->bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+  }
 }
 
 DeviceMemory& DeviceMemory::instance() {
@@ -84,8 +101,7 @@ void DeviceMemory::forgetFreedOverlapping(uintptr_t base, size_t size) {
   if (it != freed_.begin()) --it;
   while (it != freed_.end() && it->first < base + size) {
     if (it->first + it->second.size > base) {
-      freedOrder_.erase(it->second.serial);
-      it = freed_.erase(it);
+      it = forgetFreed(it);
     } else {
       ++it;
     }
@@ -117,14 +133,22 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
 
 // `key` is not in the list yet: allocate() forgot every freed range a live block overlaps.
 void DeviceMemory::rememberFreed(uintptr_t key, const Allocation& alloc) {
-  if (freed_.size() >= kMaxFreedRanges) {
-    auto oldest = freedOrder_.begin();
-    freed_.erase(oldest->second);
-    freedOrder_.erase(oldest);
+  const size_t bytes = alloc.range->bytes;
+  if (bytes > kMaxFreedBytes) return;
+  while (!freed_.empty() && (freed_.size() >= kMaxFreedRanges || freedBytes_ > kMaxFreedBytes - bytes)) {
+    forgetFreed(freed_.find(freedOrder_.begin()->second));
   }
   const uint64_t serial = nextFreedSerial_++;
   freed_[key] = {alloc.size, alloc.range, serial};
   freedOrder_[serial] = key;
+  freedBytes_ += bytes;
+}
+
+std::map<uintptr_t, DeviceMemory::FreedRange>::iterator DeviceMemory::forgetFreed(
+    std::map<uintptr_t, FreedRange>::iterator it) {
+  freedBytes_ -= it->second.range->bytes;
+  freedOrder_.erase(it->second.serial);
+  return freed_.erase(it);
 }
 
 PointerInfo DeviceMemory::lookup(const void* p) const {

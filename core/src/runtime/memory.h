@@ -85,10 +85,13 @@ class DeviceMemory {
   std::map<uintptr_t, FreedRange> freed_;     // recently freed ranges, to tell "freed" from "unknown"
   std::map<uint64_t, uintptr_t> freedOrder_;  // the same ranges, oldest first
   uint64_t nextFreedSerial_ = 0;
+  size_t freedBytes_ = 0;  // the reserved bytes of freed_'s ranges
   size_t liveBytes_ = 0;
   void forgetFreedOverlapping(uintptr_t base, size_t size);
+  std::map<uintptr_t, FreedRange>::iterator forgetFreed(std::map<uintptr_t, FreedRange>::iterator it);
   // Keeps a released block's range reserved and known as freed, forgetting the longest-freed range when
-  // the list is full (never a recent one: its pointer may still be in use by mistake, even as a host pointer).
+  // the list is full or holds too many bytes (never a recent one: its pointer may still be in use by mistake,
+  // even as a host pointer).
   void rememberFreed(uintptr_t key, const Allocation& alloc);
 };
 

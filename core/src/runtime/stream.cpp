@@ -6,10 +6,24 @@
 #include "runtime/thread_scratch.h"
 
 namespace gradlab::rt {
+namespace {
+
+// In a browser a new thread comes from the page's main thread, which hands one out only between frames
+// (tens of milliseconds each under a software renderer): a stream started per call would cost that much
+// per call, and its thread would only overlap host work the page already keeps off its main thread. So
+// there streams have no thread, as single-threaded, while launches still spread over the cores' pool.
+#ifdef __EMSCRIPTEN__
+constexpr bool kStreamThreads = false;
+#else
+constexpr bool kStreamThreads = true;
+#endif
+
+}  // namespace
 
 std::shared_ptr<Stream> Stream::start(int32_t device, std::string* reason) {
   std::shared_ptr<Stream> stream(new Stream(device));
-  if (singleThreaded()) return stream;  // no thread: synchronize and the destructor run the queue (drain)
+  // No thread: synchronize and the destructor run the queue (drain).
+  if (singleThreaded() || !kStreamThreads) return stream;
   Stream* raw = stream.get();
   const bool started = startHostThread(
       [raw] {
