@@ -47,6 +47,9 @@ void onOwnDevice(bool single, Body body) {
     setSingleThreaded(false);
   });
   user.join();
+  // Later tests of this process find device 0 as the last one set, as before (the reset above forgot it).
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
 }
 
 // Large enough that every launch spreads over many cores and past the size the runtime keeps on one
