@@ -50,6 +50,10 @@ add_library(gradlab_web_imgui STATIC ${imgui_sources})
 target_include_directories(gradlab_web_imgui SYSTEM PUBLIC ${GRADLAB_IMGUI_SOURCE} ${GRADLAB_IMGUI_SOURCE}/backends
                                                            ${web_headers})
 target_link_options(gradlab_web_imgui PUBLIC -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2)
+# 32-bit indices: a draw list past 65,536 vertices (a large grid's rectangles, a run's moving cells) draws
+# whole. WebGL's ImGui backend cannot start a command at a vertex offset, so with 16-bit indices such a list
+# wrapped around and drew its end over its start (a 128x128 gradOutput showed 24 rows).
+target_compile_definitions(gradlab_web_imgui PUBLIC "ImDrawIdx=unsigned int")
 add_library(PkgConfig::IMGUI ALIAS gradlab_web_imgui)
 # Its OpenGL backend picks WebGL's subset by what its own file included first: never batched with another.
 set_target_properties(gradlab_web_imgui PROPERTIES UNITY_BUILD OFF)

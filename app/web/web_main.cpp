@@ -23,6 +23,7 @@
 #include "i18n/translate.h"
 #include "options.h"
 #include "url_options.h"
+#include "web_cell_images.h"
 #include "web_files.h"
 #include "viz/model/outputs_digest.h"
 #include "viz/panels/actions.h"
@@ -41,6 +42,7 @@ struct WebApp {
   PageSize page;
   viz::AppState state;
   FrameExports exports;  // screenshots and GIFs, downloaded
+  std::unique_ptr<WebCellImages> cellImages;  // large grids as textures (viz/widgets/cell_images.h)
   double last = 0.0;
   unsigned long long frames = 0;
   std::string uiMap;
@@ -170,6 +172,7 @@ void frame() {
   const auto capture = [&app] { return readFramebuffer(app.window); };
   std::string gifError;
   app.exports.beforeFrame(app.state, capture, "", &gifError);  // a refusal is in the status line
+  app.cellImages->beginFrame();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   useCssPixels(app.window, app.page);
@@ -230,6 +233,7 @@ int run() {
   glfwSetScrollCallback(app.window, nullptr);
   emscripten_set_wheel_callback("#canvas", nullptr, true, onWheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  app.cellImages = std::make_unique<WebCellImages>();
   std::string error;
   if (!setUpState(app.state, assets, options, &error)) {
     // A link to a lesson this build lacks still opens the app: on the first lesson, saying why.

@@ -10,6 +10,7 @@
 #include "viz/model/number_format.h"
 #include "viz/model/text.h"
 #include "viz/model/wrap.h"
+#include "viz/widgets/cell_images.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 #include "viz/widgets/draw_text.h"
@@ -215,6 +216,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   // Zoomed out below 2 px a cell (a 1024-wide grid), blocks of step x step cells are drawn as one rectangle
   // in the colour of their first cell: the draw stays a few thousand rectangles whatever the grid size.
   const int64_t step = z >= 2.0f ? 1 : static_cast<int64_t>(std::ceil(2.0f / z));
+  // No digits, lines or gaps in the cells: the visible cells become one image, a texel each (cell_images.h).
+  CellImageTextures* textures = cellImageTextures();
+  const bool asImage = textures && step == 1 && gap == 0.0f && z < 8.0f && !printValues && c1 > c0 && r1 > r0;
+  std::vector<ImU32> texels;
+  if (asImage) texels.reserve(static_cast<size_t>((c1 - c0) * (r1 - r0)));
   for (int64_t r = r0 - r0 % step; r < r1; r += step) {
     for (int64_t c = c0 - c0 % step; c < c1; c += step) {
       const size_t i = static_cast<size_t>(r * d.cols + c);
@@ -239,6 +245,10 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       ImU32 col = toImU32(fill);
       const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
       if (dim) col = faded(col, th.presenter);
+      if (asImage) {
+        texels.push_back(col);
+        continue;
+      }
       dl->AddRectFilled(p0, p1, col);
       if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
       if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
@@ -259,6 +269,20 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
           const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
           for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
+        }
+      }
+    }
+  }
+  if (asImage) {
+    const ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
+    const ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+    if (ImTextureID texture = textures->upload(static_cast<int>(c1 - c0), static_cast<int>(r1 - r0), texels.data())) {
+      dl->AddImage(texture, p0, p1);
+    } else {  // no texture: the rectangles after all
+      for (int64_t r = r0; r < r1; ++r) {
+        for (int64_t c = c0; c < c1; ++c) {
+          const ImVec2 a = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
+          dl->AddRectFilled(a, ImVec2(a.x + z, a.y + z), texels[static_cast<size_t>((r - r0) * (c1 - c0) + (c - c0))]);
         }
       }
     }
