@@ -69,6 +69,16 @@ void InputPump::dispatch(const std::function<void(const SDL_Event&)>& handle) {
       default: break;
     }
     ImGui_ImplSDL2_ProcessEvent(&e);
+    if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP) {
+      // The backend reads the modifiers SDL holds now, after every queued event: Ctrl released in the same
+      // burst as Ctrl+A (a fast hand, a remote desktop) made it a bare A. The event's own are the ones held.
+      ImGuiIO& io = ImGui::GetIO();
+      const Uint16 mod = e.key.keysym.mod;
+      io.KeyCtrl = (mod & KMOD_CTRL) != 0;
+      io.KeyShift = (mod & KMOD_SHIFT) != 0;
+      io.KeyAlt = (mod & KMOD_ALT) != 0;
+      io.KeySuper = (mod & KMOD_GUI) != 0;
+    }
     handle(e);
     if (isTransition(e)) break;
   }
