@@ -22,6 +22,7 @@ namespace {
 
 std::string g_fontDir;
 std::optional<i18n::Language> g_fontsFor;  // the language whose glyphs the atlas holds
+float g_fontDensity = 1.0f, g_fontsAtDensity = 1.0f;  // asked for; the atlas's
 
 }  // namespace
 
@@ -36,14 +37,18 @@ void setUpImGui(const std::string& assetsDir, bool presenter, int width, int hei
   viz::applyTheme(presenter);
 }
 
-bool fontsOutOfDate() { return g_fontsFor != i18n::language(); }
+void setFontDensity(float density) { g_fontDensity = density; }
+
+bool fontsOutOfDate() { return g_fontsFor != i18n::language() || g_fontsAtDensity != g_fontDensity; }
 
 void rebuildFonts(const viz::AppState& s) {
   const i18n::Language language = i18n::language();
   const std::string text = viz::textToDraw(language, s.lessons);
   std::string error;
-  if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text)) std::fprintf(stderr, "gradlab: %s\n", error.c_str());
+  if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text, g_fontDensity))
+    std::fprintf(stderr, "gradlab: %s\n", error.c_str());
   g_fontsFor = language;
+  g_fontsAtDensity = g_fontDensity;
 }
 
 namespace {
@@ -124,6 +129,7 @@ void buildFrame(viz::AppState& s, float dt) {
   viz::uimap::beginFrame();
   ImGui::NewFrame();
   viz::drawMainUi(s);
+  viz::uimap::fact("fonts.density", viz::cat(g_fontsAtDensity));  // the glyphs' pixels per layout pixel
   ImGui::Render();
 }
 

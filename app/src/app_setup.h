@@ -13,6 +13,9 @@ void setUpImGui(const std::string& assetsDir, bool presenter, int width, int hei
 // Before a frame: whether the fonts lack the glyphs of the language now shown (none loaded yet, or the
 // language changed). Then the backend drops its font texture and rebuildFonts loads them again.
 bool fontsOutOfDate();
+// The screen's pixels per layout pixel the glyphs are drawn for (viz::loadFonts): 2 in a browser on a HiDPI
+// screen. A change makes the fonts out of date.
+void setFontDensity(float density);
 void rebuildFonts(const viz::AppState& state);
 // Loads lessons/presets, connects gradlab::run and the case table, opens options.lesson at
 // options.preset. Returns false (with a message) when the lesson does not exist.

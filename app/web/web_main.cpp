@@ -163,6 +163,8 @@ void frame() {
   glfwPollEvents();
   dispatchKeys(app.window);
   applyBrowserFileEvents(app.state);
+  // Glyphs for the screen's pixels: twice the size on a HiDPI screen (or a page zoomed to 150 % or more).
+  setFontDensity(emscripten_get_device_pixel_ratio() >= 1.5 ? 2.0f : 1.0f);
   if (fontsOutOfDate()) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     rebuildFonts(app.state);

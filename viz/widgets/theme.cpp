@@ -152,7 +152,26 @@ std::vector<ImWchar> cjkGlyphRanges(std::string_view text) {
   return ranges;
 }
 
-bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText) {
+namespace {
+
+// A font baked at `density` times its size, measured as if it had been baked at its size: glyphs' boxes and
+// advances, ascent and descent divided by `density`; the texture coordinates still address the large glyphs.
+void measureAtLayoutSize(ImFont* font, float density) {
+  font->FontSize /= density;
+  font->Ascent /= density;
+  font->Descent /= density;
+  for (ImFontGlyph& g : font->Glyphs) {
+    g.X0 /= density, g.Y0 /= density, g.X1 /= density, g.Y1 /= density;
+    g.AdvanceX /= density;
+  }
+  font->BuildLookupTable();  // the advances' index and the fallback's advance, from the glyphs
+}
+
+}  // namespace
+
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText,
+               float density) {
+  density = std::clamp(density, 1.0f, 3.0f);
   const std::string sans = fontDir + "/DejaVuSans.ttf";
   const std::string mono = fontDir + "/DejaVuSansMono.ttf";
   Fonts& f = g_fonts;
@@ -184,14 +203,14 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   const auto add = [&](const std::string& file, float px, int oversample) {
     cfg.OversampleH = oversample;
     cfg.MergeMode = false;
-    ImFont* font = atlas->AddFontFromFileTTF(file.c_str(), px, &cfg, kGlyphRanges);
+    ImFont* font = atlas->AddFontFromFileTTF(file.c_str(), px * density, &cfg, kGlyphRanges);
     if (font && !cjkFont.empty()) {
       ImFontConfig merge;
       merge.MergeMode = true;
       merge.OversampleH = 1;  // ideographs are dense already: oversampling would double their atlas space
       merge.OversampleV = 1;
       merge.PixelSnapH = true;
-      atlas->AddFontFromFileTTF(cjkFont.c_str(), px, &merge, cjkRanges.data());
+      atlas->AddFontFromFileTTF(cjkFont.c_str(), px * density, &merge, cjkRanges.data());
     }
     return font;
   };
@@ -205,6 +224,9 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   cjkFont.clear();  // digits only from here on
   f.monoSmall = add(mono, 10.0f, 2);
   f.monoPresenter = add(mono, 18.0f, 2);
+  if (density != 1.0f && atlas->Build()) {
+    for (ImFont* font : atlas->Fonts) measureAtLayoutSize(font, density);
+  }
   if (contextAtlas) ImGui::GetIO().FontDefault = g_theme.presenter ? f.uiLarge : f.ui;
   return ok && f.ui && f.mono && f.heading && f.uiLarge && f.monoLarge && f.headingLarge && f.monoSmall && f.monoPresenter;
 }

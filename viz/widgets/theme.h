@@ -41,7 +41,11 @@ Fonts& fonts();
 // returns false in that case and says why in `error`. The Chinese characters of `cjkText` (and only
 // those: a few thousand glyphs, not the font's 20,000) are merged from the CJK font (cjkFontPath) into
 // every font; without that font they are missing and `error` says so. Clears the atlas first.
-bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText = {});
+// `density`: the screen's pixels per layout pixel the glyphs are drawn for (2 on a HiDPI screen). The atlas
+// holds glyphs of `density` times the size, and the fonts' metrics are scaled back, so text lays out exactly
+// as at 1 and is drawn sharp on a screen that shows each layout pixel as density x density pixels.
+bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* error, std::string_view cjkText = {},
+               float density = 1.0f);
 // An ImGui context with no platform or renderer backend (the tests and benchmarks draw the panels into
 // it): no .ini file, `size`, 60 frames/s, large meshes split as the app's renderer does, and the fonts
 // built (with the Chinese characters of `cjkText`). False when the fonts were not found; `error` says why.
