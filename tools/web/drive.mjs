@@ -95,7 +95,7 @@ class Browser {
   }
   async evaluate(expression) {
     const r = await this.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (r.exceptionDetails) throw new Error(r.exceptionDetails.text);
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
     return r.result.value;
   }
   async pixels() {
@@ -382,15 +382,16 @@ async function runScenario(browser, file, base, out) {
       console.log(`${scenario.name}: step ${index + 1}: drawn ${took.toFixed(2)} s after opening ${target.slice(0, 120)}`);
     }
     // "clickElement": a click on an element of the page itself (CSS selector), not a widget of the app.
+    // "ifPresent": the element may rightly not come (within a second): then the step does not click.
     if (step.clickElement !== undefined) {
       let box = null;
-      for (let i = 0; i < 100 && !box; ++i) {
+      for (let i = 0; i < (step.ifPresent ? 20 : 100) && !box; ++i) {
         box = await browser.evaluate(`(() => { const e = document.querySelector(${JSON.stringify(step.clickElement)});
           if (!e) return null; const r = e.getBoundingClientRect(); return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom }; })()`);
         if (!box) await sleep(50);
       }
-      if (!box) return fail(browser, scenario, index, step, [`no element ${step.clickElement} on the page`], out);
-      await click(browser, box);
+      if (!box && !step.ifPresent) return fail(browser, scenario, index, step, [`no element ${step.clickElement} on the page`], out);
+      if (box) await click(browser, box);
     }
     // "upload": the file the page's file chooser gets when the step's click opens it; "@download" is the
     // newest file downloaded so far.
@@ -426,8 +427,19 @@ async function runScenario(browser, file, base, out) {
     if (step.evalExpect !== undefined) {
       const expression = withEnvironment(step.evalExpect);
       if (expression === null) return fail(browser, scenario, index, step, ['it names an environment variable that is not set'], out);
-      if ((await browser.evaluate(expression)) !== true) {
-        return fail(browser, scenario, index, step, [`${expression} is not true in the page`], out);
+      // Polled like the other checks: what the page shows after a step may come a few frames later (the GIF's
+      // Download bar appears once the file is written). An expression that throws is not true yet.
+      const until = Date.now() + (step.within ?? 3) * 1000;
+      let why = 'is not true in the page';
+      for (;;) {
+        try {
+          if ((await browser.evaluate(expression)) === true) break;
+          why = 'is not true in the page';
+        } catch (e) {
+          why = `threw in the page: ${e.message.split('\n')[0]}`;
+        }
+        if (Date.now() >= until) return fail(browser, scenario, index, step, [`${expression} ${why}`], out);
+        await sleep(50);
       }
     }
     if (step.eval !== undefined) console.log(`${scenario.name}: step ${index + 1}: ${JSON.stringify(await browser.evaluate(step.eval))}`);
@@ -452,7 +464,7 @@ async function runScenario(browser, file, base, out) {
       console.log(`${scenario.name}: step ${index + 1}: downloaded ${path} (${statSync(path).size} bytes)`);
     }
     for (const k of Object.keys(step)) {
-      if (!['clickElement', 'downloadSize', 'drag', 'by', 'button', 'tap', 'swipe', 'dy', 'desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
+      if (!['clickElement', 'ifPresent', 'downloadSize', 'drag', 'by', 'button', 'tap', 'swipe', 'dy', 'desktop', 'note', 'gap', 'hold', 'navigate', 'reopen', 'upload', 'download', 'click', 'doubleClick', 'move', 'at', 'type', 'key', 'wait', 'screenshot', 'eval', 'evalExpect', 'wheel', 'clicks', 'measureFrames', 'framesPerSecond', 'expect', 'expectWidget', 'exists',
         'absent', 'within', 'log', 'inside', 'changed', 'unchanged'].includes(k)) unsupported.add(k);
     }
     const deadline = Date.now() + (step.within ?? 3) * 1000;
