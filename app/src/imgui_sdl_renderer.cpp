@@ -25,7 +25,20 @@ void drawRun(SDL_Renderer* renderer, const ImDrawList& list, const ImDrawCmd& cm
 
 }  // namespace
 
-ImGuiSdlRenderer::ImGuiSdlRenderer(SDL_Renderer* renderer) : renderer_(renderer) {
+ImGuiSdlRenderer::ImGuiSdlRenderer(SDL_Renderer* renderer)
+    : renderer_(renderer),
+      cellImages_({[renderer](int width, int height) -> ImTextureID {
+                     SDL_Texture* t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STREAMING, width, height);
+                     if (t) {
+                       SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+                       SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest);
+                     }
+                     return static_cast<ImTextureID>(t);
+                   },
+                   [](ImTextureID t, int width, int, const ImU32* texels) {
+                     return SDL_UpdateTexture(static_cast<SDL_Texture*>(t), nullptr, texels, width * 4) == 0;
+                   },
+                   [](ImTextureID t) { SDL_DestroyTexture(static_cast<SDL_Texture*>(t)); }}) {
   SDL_RendererInfo info{};
   software_ = SDL_GetRendererInfo(renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE) != 0;
   ImGuiIO& io = ImGui::GetIO();
@@ -33,37 +46,12 @@ ImGuiSdlRenderer::ImGuiSdlRenderer(SDL_Renderer* renderer) : renderer_(renderer)
   // Each command names its first vertex (render() passes VtxOffset on): a large grid's draw list may pass
   // 65,536 vertices with 16-bit indices.
   io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
-  viz::setCellImageTextures(this);
 }
 
-ImGuiSdlRenderer::~ImGuiSdlRenderer() {
-  if (viz::cellImageTextures() == this) viz::setCellImageTextures(nullptr);
-  for (CellImage& image : images_) SDL_DestroyTexture(image.texture);
-  dropFonts();
-}
-
-ImTextureID ImGuiSdlRenderer::upload(int width, int height, const ImU32* texels) {
-  auto it = std::find_if(images_.begin(), images_.end(),
-                         [&](const CellImage& i) { return !i.used && i.width == width && i.height == height; });
-  if (it == images_.end()) {
-    SDL_Texture* texture = SDL_CreateTexture(renderer_, SDL_PIXELFORMAT_RGBA32, SDL_TEXTUREACCESS_STREAMING, width, height);
-    if (!texture) return nullptr;
-    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureScaleMode(texture, SDL_ScaleModeNearest);
-    images_.push_back(CellImage{texture, width, height, false});
-    it = std::prev(images_.end());
-  }
-  if (SDL_UpdateTexture(it->texture, nullptr, texels, width * 4) != 0) return nullptr;
-  it->used = true;
-  return static_cast<ImTextureID>(it->texture);
-}
+ImGuiSdlRenderer::~ImGuiSdlRenderer() { dropFonts(); }
 
 bool ImGuiSdlRenderer::prepareFrame(std::string* error) {
-  std::erase_if(images_, [](const CellImage& i) {
-    if (!i.used) SDL_DestroyTexture(i.texture);
-    return !i.used;
-  });
-  for (CellImage& image : images_) image.used = false;
+  cellImages_.beginFrame();
   if (fonts_) return true;
   ImGuiIO& io = ImGui::GetIO();
   unsigned char* pixels = nullptr;

@@ -42,7 +42,7 @@ struct WebApp {
   PageSize page;
   viz::AppState state;
   FrameExports exports;  // screenshots and GIFs, downloaded
-  std::unique_ptr<WebCellImages> cellImages;  // large grids as textures (viz/widgets/cell_images.h)
+  std::unique_ptr<viz::PooledCellImages> cellImages;  // large grids as textures (viz/widgets/cell_images.h)
   double last = 0.0;
   unsigned long long frames = 0;
   std::string uiMap;
@@ -235,7 +235,7 @@ int run() {
   glfwSetScrollCallback(app.window, nullptr);
   emscripten_set_wheel_callback("#canvas", nullptr, true, onWheel);
   ImGui_ImplOpenGL3_Init("#version 300 es");
-  app.cellImages = std::make_unique<WebCellImages>();
+  app.cellImages = makeWebCellImages();
   std::string error;
   if (!setUpState(app.state, assets, options, &error)) {
     // A link to a lesson this build lacks still opens the app: on the first lesson, saying why.

@@ -7,6 +7,9 @@
 
 #include <imgui.h>
 
+#include <functional>
+#include <vector>
+
 namespace gradlab::viz {
 
 class CellImageTextures {
@@ -21,5 +24,32 @@ class CellImageTextures {
 // The textures grids draw with from now on (nullptr: rectangles). The caller keeps it alive meanwhile.
 void setCellImageTextures(CellImageTextures* textures);
 CellImageTextures* cellImageTextures();
+
+// The grids' textures on a renderer: one per grid drawn in a frame, reused by size frame after frame and
+// dropped once a frame did not use it. The grids draw with it while it lives.
+class PooledCellImages : public CellImageTextures {
+ public:
+  struct Renderer {
+    std::function<ImTextureID(int width, int height)> make;  // nearest-sampled RGBA8; nullptr when it cannot
+    std::function<bool(ImTextureID, int width, int height, const ImU32* texels)> fill;  // the whole texture
+    std::function<void(ImTextureID)> drop;
+  };
+  explicit PooledCellImages(Renderer renderer);
+  ~PooledCellImages() override;  // drops every texture
+  PooledCellImages(const PooledCellImages&) = delete;
+  PooledCellImages& operator=(const PooledCellImages&) = delete;
+
+  void beginFrame();  // before a frame is built: drops the textures the last one did not use
+  ImTextureID upload(int width, int height, const ImU32* texels) override;
+
+ private:
+  struct Texture {
+    ImTextureID id = nullptr;
+    int width = 0, height = 0;
+    bool used = false;  // by the frame being built
+  };
+  Renderer renderer_;
+  std::vector<Texture> textures_;
+};
 
 }  // namespace gradlab::viz
