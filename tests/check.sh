@@ -148,7 +148,7 @@ fuzz_one() {
   # -detect_leaks=0: libFuzzer's leak check between inputs races with emulator threads finishing their
   # thread_local buffers (reports that never replay). Leaks are the asan stage's job: LeakSanitizer checks
   # every test process at exit, the fuzz.replay_*_corpus tests (every corpus input) included.
-  GRADLAB_LOG=off "$dir/tests/fuzz/gradlab_${target}_fuzzer" -max_total_time="$seconds" -timeout=20 -detect_leaks=0 \
+  GRADLAB_LOG=off "$dir/tests/fuzz/gradlab_${target}_fuzzer" -max_total_time="$seconds" -timeout=60 -detect_leaks=0 \
     -rss_limit_mb=4096 -max_len="$max_len" -print_final_stats=1 \
     -artifact_prefix="$artifacts/" "$scratch" "$seeds" "${regressions[@]}"
 }

@@ -14,7 +14,7 @@ function(gradlab_cli_test name code regex)
   add_test(NAME cli.${name}
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|${args}" -DEXPECT_CODE=${code}
             "-DEXPECT_REGEX=${regex}" -P ${GRADLAB_CLI_EXPECT})
-  set_tests_properties(cli.${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
+  set_tests_properties(cli.${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 endfunction()
 
 # Bad command lines: exit code 2 and a message that says what is wrong.
@@ -98,7 +98,7 @@ foreach(case "no_flag|1|--op|upsample1d-backward|--in|1|--out|60" "zero_size|2|-
   add_test(NAME cli.explain_quiet_${name}
     COMMAND ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|${args}" -DEXPECT_CODE=${code}
             "-DREJECT_REGEX=rule:|explain:" -P ${GRADLAB_CLI_EXPECT})
-  set_tests_properties(cli.explain_quiet_${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
+  set_tests_properties(cli.explain_quiet_${name} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 endforeach()
 
 # Good runs.
@@ -113,7 +113,7 @@ add_test(NAME cli.verify_on_one_core
   COMMAND ${CMAKE_COMMAND} -E env GRADLAB_DEVICE=atlas-a2:cores=1
           ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--verify|--op|upsample2d-backward" -DEXPECT_CODE=0
           "-DEXPECT_REGEX=passed .*, 0 failed" -P ${GRADLAB_CLI_EXPECT})
-set_tests_properties(cli.verify_on_one_core PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 120)
+set_tests_properties(cli.verify_on_one_core PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 foreach(op upsample1d-backward upsample2d-backward adaptive-max-pool2d-backward upsample1d upsample2d adaptive-max-pool2d)
   gradlab_cli_test(check_${op} 0 "check: .* matches the reference"
     --op ${op} --n 2 --c 3 --deterministic --layout sliced --device classroom --check)

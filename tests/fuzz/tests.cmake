@@ -18,7 +18,7 @@ function(gradlab_fuzz_replay target)
     set(regressions "")
   endif()
   add_test(NAME fuzz.replay_${target}_corpus COMMAND ${exe} ${corpus} ${regressions})
-  set_tests_properties(fuzz.replay_${target}_corpus PROPERTIES TIMEOUT 120 LABELS "fuzz;runtime;operators"
+  set_tests_properties(fuzz.replay_${target}_corpus PROPERTIES TIMEOUT 600 LABELS "fuzz;runtime;operators"
     ENVIRONMENT "GRADLAB_LOG=off")
 endfunction()
 

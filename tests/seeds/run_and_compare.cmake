@@ -4,7 +4,7 @@
 if(NOT EXISTS "${PROGRAM}")
   message(FATAL_ERROR "${PROGRAM} was not built")
 endif()
-execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 30)
+execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
 file(READ "${EXPECTED}" expected)
 set(problems "")
 if(NOT rc STREQUAL "${EXIT_CODE}")

@@ -23,7 +23,7 @@ set(seeds_run_env "ASAN_OPTIONS=detect_leaks=0")
 add_test(NAME seeds.install
   COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DPREFIX=${seeds_prefix} -DLIBDIR=${CMAKE_INSTALL_LIBDIR}
           -DSHARED=$<TARGET_EXISTS:gradlab_shared> -P ${seeds_dir}/install_package.cmake)
-set_tests_properties(seeds.install PROPERTIES FIXTURES_SETUP gradlab_installed TIMEOUT 60 LABELS "seeds;install")
+set_tests_properties(seeds.install PROPERTIES FIXTURES_SETUP gradlab_installed TIMEOUT 300 LABELS "seeds;install")
 
 add_test(NAME seeds.find_package_build
   COMMAND ${CMAKE_COMMAND} -DSOURCE=${PROJECT_SOURCE_DIR}/tests/install_consumer -DBUILD=${seeds_consumer}
@@ -31,13 +31,13 @@ add_test(NAME seeds.find_package_build
           -DCXX=${CMAKE_CXX_COMPILER} -DCXX_FLAGS=${seeds_cxx_flags} -DSEEDS_DIR=${seeds_dir}
           -P ${seeds_dir}/build_consumer.cmake)
 set_tests_properties(seeds.find_package_build PROPERTIES FIXTURES_REQUIRED gradlab_installed
-  FIXTURES_SETUP gradlab_seeds_built TIMEOUT 120 LABELS "seeds;install")
+  FIXTURES_SETUP gradlab_seeds_built TIMEOUT 600 LABELS "seeds;install")
 
 function(gradlab_seed_run name program expected exit_code fixture)
   add_test(NAME seeds.run.${name}
     COMMAND ${CMAKE_COMMAND} -DPROGRAM=${program} -DEXPECTED=${seeds_dir}/${expected} -DEXIT_CODE=${exit_code}
             ${ARGN} -P ${seeds_dir}/run_and_compare.cmake)
-  set_tests_properties(seeds.run.${name} PROPERTIES FIXTURES_REQUIRED ${fixture} TIMEOUT 60 LABELS seeds
+  set_tests_properties(seeds.run.${name} PROPERTIES FIXTURES_REQUIRED ${fixture} TIMEOUT 300 LABELS seeds
     ENVIRONMENT "GRADLAB_LOG=off;${seeds_run_env}")
 endfunction()
 
@@ -74,7 +74,7 @@ if(GRADLAB_PKG_CONFIG)
               -DSOURCE=${seeds_dir}/seed000_upsample_nearest_exact2d_backward.cpp -DOUTPUT=${seeds_pkg_program}
               -P ${seeds_dir}/pkg_config_build.cmake)
     set_tests_properties(seeds.pkg_config_build.${package} PROPERTIES FIXTURES_REQUIRED gradlab_installed
-      FIXTURES_SETUP gradlab_seed_${package} TIMEOUT 120 LABELS "seeds;install")
+      FIXTURES_SETUP gradlab_seed_${package} TIMEOUT 600 LABELS "seeds;install")
     gradlab_seed_run(seed000_pkg_config.${package} ${seeds_pkg_program} seed000_upsample_nearest_exact2d_backward.expected
       0 gradlab_seed_${package})
   endforeach()

@@ -29,7 +29,7 @@ function(toolkit_sample_test test_name sample program)
   add_test(NAME ${test_name} COMMAND ${ARGN} ${CMAKE_COMMAND} -DPROGRAM=${program}
     -DEXPECTED=${toolkit_samples_dir}/${sample}.expected -DEXIT_CODE=${exit_code} ${extra}
     -P ${toolkit_samples_dir}/run_and_compare.cmake)
-  set_tests_properties(${test_name} PROPERTIES TIMEOUT 60 ENVIRONMENT "GRADLAB_LOG=on;ASAN_OPTIONS=detect_leaks=0")
+  set_tests_properties(${test_name} PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=on;ASAN_OPTIONS=detect_leaks=0")
 endfunction()
 
 # --- in the build tree -----------------------------------------------------------------------------------
@@ -43,13 +43,13 @@ endforeach()
 
 add_test(NAME shared.exports COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DINCLUDE_DIR=${PROJECT_SOURCE_DIR}/core/include
   -DLIBS=$<TARGET_FILE:gradlab_shared> -P ${toolkit_tests}/check_exports.cmake)
-set_tests_properties(shared.exports PROPERTIES LABELS shared TIMEOUT 60)
+set_tests_properties(shared.exports PROPERTIES LABELS shared TIMEOUT 300)
 
 # gradlab-cli's own objects and the case table, their core from libgradlab.so (app/cli/CMakeLists.txt):
 # every C++ API call they make must be exported, and the whole case table passes through the shared build.
 if(TARGET gradlab-cli-shared)
   add_test(NAME shared.cli_verify COMMAND gradlab-cli-shared --verify)
-  set_tests_properties(shared.cli_verify PROPERTIES LABELS shared TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off"
+  set_tests_properties(shared.cli_verify PROPERTIES LABELS shared TIMEOUT 900 ENVIRONMENT "GRADLAB_LOG=off"
     PASS_REGULAR_EXPRESSION "verify: [0-9]+ passed \\([0-9]+ golden\\), 0 failed")
 endif()
 
@@ -70,7 +70,7 @@ set(toolkit_lib64 ${toolkit_root}/latest/lib64)
 add_test(NAME toolkit.exports COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DINCLUDE_DIR=${PROJECT_SOURCE_DIR}/core/include
   -DLIBS=${toolkit_lib64}/libascendcl.so,${toolkit_lib64}/libnnopbase.so,${toolkit_lib64}/libopapi.so
   -P ${toolkit_tests}/check_exports.cmake)
-set_tests_properties(toolkit.exports PROPERTIES FIXTURES_REQUIRED gradlab_installed TIMEOUT 60 LABELS "seeds;install")
+set_tests_properties(toolkit.exports PROPERTIES FIXTURES_REQUIRED gradlab_installed TIMEOUT 300 LABELS "seeds;install")
 
 list(JOIN toolkit_samples "," toolkit_sample_list)
 add_test(NAME toolkit.cmake_project_build COMMAND ${with_set_env} ${CMAKE_COMMAND}
@@ -78,12 +78,12 @@ add_test(NAME toolkit.cmake_project_build COMMAND ${with_set_env} ${CMAKE_COMMAN
   -DMAKE_PROGRAM=${CMAKE_MAKE_PROGRAM} -DCXX=${CMAKE_CXX_COMPILER} -DCXX_FLAGS=${toolkit_cxx_flags}
   -DSEEDS_DIR=${toolkit_samples_dir} -DSAMPLES=${toolkit_sample_list} -P ${toolkit_samples_dir}/build_consumer.cmake)
 set_tests_properties(toolkit.cmake_project_build PROPERTIES FIXTURES_REQUIRED gradlab_installed
-  FIXTURES_SETUP toolkit_cmake_built TIMEOUT 180 LABELS "seeds;install")
+  FIXTURES_SETUP toolkit_cmake_built TIMEOUT 600 LABELS "seeds;install")
 
 add_test(NAME toolkit.compiler_line_build COMMAND ${with_set_env} bash ${toolkit_tests}/gxx_build.sh
   ${CMAKE_CXX_COMPILER} "FLAGS=${toolkit_cxx_flags}" ${toolkit_samples_dir} ${toolkit_work}/compiler-line ${toolkit_samples})
 set_tests_properties(toolkit.compiler_line_build PROPERTIES FIXTURES_REQUIRED gradlab_installed
-  FIXTURES_SETUP toolkit_line_built TIMEOUT 180 LABELS "seeds;install")
+  FIXTURES_SETUP toolkit_line_built TIMEOUT 600 LABELS "seeds;install")
 
 foreach(sample ${toolkit_samples})
   toolkit_sample_test(toolkit.run.cmake_project.${sample} ${sample} ${toolkit_work}/cmake-project/${sample}

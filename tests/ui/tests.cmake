@@ -16,7 +16,7 @@ if(TARGET gradlab)
       add_test(NAME ui.${name}
                COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/run_scenarios.sh $<TARGET_FILE:gradlab_ui_driver>
                        $<TARGET_FILE:gradlab> ${CMAKE_CURRENT_BINARY_DIR}/ui ${scenario})
-      set_tests_properties(ui.${name} PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77 LABELS ui
+      set_tests_properties(ui.${name} PROPERTIES TIMEOUT 900 SKIP_RETURN_CODE 77 LABELS ui
                                                  ENVIRONMENT "GRADLAB_LOG=off")
     endforeach()
   else()
