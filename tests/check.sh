@@ -106,7 +106,8 @@ stage_tsan() {
   cmake --build "$prefix-tsan" -j "$jobs"
   local drawing_sweeps=VizPanels.EditingAnyPresetNeverBreaksTheRun:VizChinese.EveryLessonStepOnEveryTabIsChineseWithEveryGlyph
   drawing_sweeps+=:VizPanels.PipelineTabClickSelectsATileTheTilingTabHighlights:VizPanels.MatrixTabDrawsEveryOperator
-  drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown
+  drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown:SpoilerWalk.*
+  drawing_sweeps+=:VizPanels.TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically
   GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
     '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained)$'
 }

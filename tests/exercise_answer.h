@@ -58,7 +58,8 @@ inline std::string ruleStatedIn(const std::string& text, const Exercise& e, cons
     if (self && self->grid.hasValues() && std::isnan(self->grid.value(s.plane, e.cells.front().row, e.cells.front().col)) &&
         lower.find("nan") != std::string::npos)
       return said({"larger than", "greater than", "bigger than", "beats", "nan wins", "wins over", "above every"});
-    return said({"first one wins", "first wins", "first in row-major order wins", "lowest index wins", "the earliest wins"});
+    return said({"first one wins", "first wins", "first cell wins", "keeps the first",
+                 "index 0 wins", "lowest index wins", "the earliest wins", "ties go to"});
   }
   return "";
 }

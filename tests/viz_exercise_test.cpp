@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "exercise_answer.h"
+#include "viz/model/atomic_adds.h"
 #include "viz/model/exercise.h"
 #include "viz/model/explain.h"
 #include "viz/model/lesson.h"
@@ -171,6 +172,61 @@ TEST(VizExercise, LandsInAndFeedsFollowTheIndexRule) {
   EXPECT_NE(v.headline.find("1 missing, 0 too many"), std::string::npos) << v.headline;
   Answer shuffled{{block[3], block[1], block[0], block[2]}, {}, {}};
   EXPECT_TRUE(checkAnswer(p.exercise, shuffled, p.scene).correct) << "the order of the picks does not matter";
+}
+
+// A wrong try on a cell-set question says how many picks are right, never "0 missing": where the answer is
+// no cell at all, that gave it away. The same wrong picks read the same whether or not right cells are left.
+TEST(VizExercise, AWrongTryNeverSaysWhetherCellsAreMissing) {
+  Exercise none;
+  none.input = AnswerInput::kCells;
+  Exercise some = none;
+  some.cells = {CellRef{1, 0, 0}, CellRef{1, 2, 2}};
+  const Answer picked{{CellRef{1, 3, 3}}, {}, {}};
+  const Verdict a = retryVerdict(none, picked), b = retryVerdict(some, picked);
+  EXPECT_EQ(a.headline, b.headline) << "the verdict tells the empty answer apart";
+  EXPECT_EQ(a.headline.find("missing"), std::string::npos) << a.headline;
+  EXPECT_NE(a.headline.find("0 of the 1"), std::string::npos) << a.headline;
+  // Every pick right but not all of them: then something must be missing, and it may say so.
+  const Verdict c = retryVerdict(some, Answer{{CellRef{1, 0, 0}}, {}, {}});
+  EXPECT_NE(c.headline.find("missing"), std::string::npos) << c.headline;
+  // Right with no cell: not "all 0 cell(s)".
+  const Verdict d = checkAnswer(none, Answer{}, Scene{});
+  EXPECT_TRUE(d.correct);
+  EXPECT_EQ(d.headline.find("all 0"), std::string::npos) << d.headline;
+}
+
+// What the revealed answer says is outlined is what the grids outline: the right cells (none: it says so), the
+// writing tiles, nothing for a number.
+TEST(VizExercise, TheRevealNoteSaysOnlyWhatIsOutlined) {
+  Exercise e;
+  e.input = AnswerInput::kCells;
+  EXPECT_EQ(revealNote(e).find("are outlined"), std::string::npos) << revealNote(e);
+  EXPECT_NE(revealNote(e).find("No cell"), std::string::npos) << revealNote(e);
+  e.cells = {CellRef{1, 0, 0}, CellRef{1, 0, 1}};
+  EXPECT_NE(revealNote(e).find("cells are outlined"), std::string::npos) << revealNote(e);
+  e.input = AnswerInput::kNumber;
+  e.spec.kind = ExerciseKind::kValue;
+  EXPECT_EQ(revealNote(e).find("outlined"), std::string::npos) << revealNote(e);
+  e.input = AnswerInput::kCores;
+  e.tiles = {3};
+  EXPECT_NE(revealNote(e).find("tiles that write it are outlined"), std::string::npos) << revealNote(e);
+}
+
+// An owner question's explanation says a tile "adds into it atomically" only where that tile's adds into the
+// cell are atomic (tiling-and-cores step 2 said so of a row one core alone feeds).
+TEST(VizExercise, OwnerExplanationsSayAtomicOnlyWhereTheAddsAre) {
+  int owners = 0;
+  forEachShippedExercise([&](const std::string& where, const Posed& p) {
+    if (p.exercise.spec.kind != ExerciseKind::kOwner) return;
+    ++owners;
+    AtomicAdds atomics(p.result.plan.get());
+    for (size_t i = 0; i < p.exercise.tiles.size(); ++i) {
+      const bool atomic = atomics.anyInto(p.scene, p.exercise.asked, p.exercise.tiles[i]);
+      const std::string& line = p.exercise.why[i];
+      EXPECT_EQ(line.find("atomically") != std::string::npos, atomic) << where << ": " << line;
+    }
+  });
+  EXPECT_GE(owners, 2);
 }
 
 TEST(VizExercise, TheCubeStrategyHopsThroughItsIntermediate) {

@@ -63,14 +63,35 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   p.spec.request.outH = p.spec.request.outW = 8;
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
-  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt}, s.scene), "");
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
+  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt}, s.scene), "");
   std::string unfilled;
   EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, &unfilled), "4 adds on 4 cores");
   EXPECT_EQ(unfilled, "");
   fillCaption("{nonsense}", s.scene, &unfilled);
   EXPECT_EQ(unfilled, "unknown placeholder {nonsense}");
+}
+
+// A claim about the plan: whether some tile covers more than one plane (tiling-and-cores once said a tile
+// "may cover parts of two planes" of a run whose every tile lies in one).
+TEST(VizLessonTruth, APlaneClaimLooksAtEveryTile) {
+  Preset p;
+  p.spec.request.op = OpKind::kUpsampleNearestExact2dBackward;
+  p.spec.request.N = 2;
+  p.spec.request.C = 3;
+  p.spec.request.inH = p.spec.request.inW = 8;
+  p.spec.request.outH = p.spec.request.outW = 16;
+  p.spec.device = "classroom";
+  const StepRun s = runStep(p);
+  ASSERT_TRUE(s.scene.plan);
+  bool crossing = false;
+  for (const Tile& t : s.scene.plan->tiles) crossing = crossing || t.dst.plane1 - t.dst.plane0 > 1 || t.src.plane1 - t.src.plane0 > 1;
+  CaptionClaim claim;
+  claim.tilesCrossPlanes = crossing;
+  EXPECT_EQ(claimFailure(claim, s.scene), "");
+  claim.tilesCrossPlanes = !crossing;
+  EXPECT_NE(claimFailure(claim, s.scene), "");
 }
 
 TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
@@ -81,9 +102,9 @@ TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
   p.spec.request.values = {1, 7, 2, 2, 7, 3, 2, 2, 0, 0, 5, 9, 4, 0, 9, 1};
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true}, s.scene), "");   // 7 twice
-  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true}, s.scene), "");   // 2 four times
-  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
+  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true, std::nullopt}, s.scene), "");   // 7 twice
+  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true, std::nullopt}, s.scene), "");   // 2 four times
+  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true, std::nullopt}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
 }
 
 }  // namespace

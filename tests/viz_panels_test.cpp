@@ -17,7 +17,11 @@
 
 #include "app/viz_fixtures.h"
 #include "exercise_answer.h"
+#include "panels_harness.h"
+#include "spoiler_rule.h"
+#include "viz/model/atomic_adds.h"
 #include "viz/model/code_view.h"
+#include "viz/model/matrix_view.h"
 #include "refusal_cases.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
@@ -35,33 +39,8 @@
 namespace gradlab::viz {
 namespace {
 
-class VizPanels : public ::testing::Test {
+class VizPanels : public PanelsHarness {
  protected:
-  void SetUp() override {
-    std::string error;
-    ASSERT_TRUE(createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts", {}, &error)) << error;
-    applyTheme(false);
-    setPaletteScheme(PaletteScheme::kClassic);
-  }
-  void TearDown() override {
-    // Presenter mode switches the palette to the colour-blind one (syncTheme): leave the globals as found.
-    applyTheme(false);
-    setPaletteScheme(PaletteScheme::kClassic);
-    ImGui::DestroyContext();
-  }
-
-  void frame(AppState& s, ImVec2 mouse = ImVec2(-FLT_MAX, -FLT_MAX), bool mouseDown = false) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = mouse;
-    io.MouseDown[0] = mouseDown;
-    s.player.update(io.DeltaTime);
-    ImGui::NewFrame();
-    drawMainUi(s);
-    ImGui::Render();
-    ASSERT_NE(ImGui::GetDrawData(), nullptr);
-    EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
-  }
-
   // The fake run: whatever is asked, the hand-built 4x4 -> 2x2 trace comes back.
   static AppState fakeState() {
     AppState s;
@@ -81,19 +60,6 @@ class VizPanels : public ::testing::Test {
     s.controls.request.strategy = "cube";
     runControls(s);
     return s;
-  }
-
-  // One frame with ImGui's log on: every text the frame draws, widgets and canvas alike (draw_text.h),
-  // one piece per line, plus "[marks]" for outlined cells, tiles and cell digits.
-  std::string loggedFrame(AppState& s) {
-    std::string text;
-    s.player.update(ImGui::GetIO().DeltaTime);
-    ImGui::NewFrame();
-    startTextCapture(&text);
-    drawMainUi(s);
-    stopTextCapture();
-    ImGui::Render();
-    return text;
   }
 
   // Moves the mouse along the middle of the scatter canvas until a cell is hovered.
@@ -420,17 +386,6 @@ TEST_F(VizPanels, ALastStepsQuestionLeavesWhenTheStepChangesNotWhenTheNewRunLand
   EXPECT_EQ(s.exercise->run, s.run.id);
 }
 
-// Text as one line with single spaces: a wrapped sentence reads as it was written.
-std::string oneLine(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    const char c = ch == '\n' || ch == '\t' ? ' ' : ch;
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    out += c;
-  }
-  return out;
-}
-
 // The promise "no spoilers while a question is open, by construction": every question of every
 // shipped lesson, on every tab, in normal and presenter mode. Outside the lesson panel no text, legend,
 // cell digit or outline may give the answer: no line of its explanation, no answer cell named or outlined,
@@ -456,53 +411,6 @@ TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
         ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
         const Exercise e = s.exercise->exercise;
-        const Scene& sc = s.run.scene;
-        const std::string answerNumber = formatNumber(e.number);
-        const SceneGrid* answers = sc.gridAt(e.answerGrid);
-        const SceneGrid* asked = sc.gridAt(e.asked.grid);
-        std::string legend;  // the legend whose labels are being read, "" outside one
-        // What would give it away, line by line, outside the lesson panel.
-        auto leak = [&](const std::string& line) -> std::string {
-          const bool mark = line.rfind("[", 0) == 0 && line.find(" = ") == std::string::npos;  // not a cell's digits
-          if (answers) {
-            for (const CellRef& c : e.cells) {
-              if (mark && line.find(cat(answers->grid.name, " (", c.row, ", ", c.col, ")")) != std::string::npos)
-                return "an answer cell outlined or flown to";
-              if (line.find(cellName(*answers, sc.plane, c.row, c.col)) != std::string::npos) return "an answer cell named";
-            }
-          }
-          // Which core writes it: a writing tile named beside its core (a tile table's row, an outline).
-          const Plan* plan = s.run.result.plan.get();
-          for (int32_t tile : e.tiles) {
-            const std::string id = cat("T", tile);
-            for (size_t at = line.find(id); plan && at != std::string::npos; at = line.find(id, at + 1)) {
-              const size_t end = at + id.size();
-              const bool word = (at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1]))) &&
-                                (end == line.size() || !std::isdigit(static_cast<unsigned char>(line[end])));
-              if (word && line.find(plan->coreName(plan->tiles[static_cast<size_t>(tile)].core)) != std::string::npos)
-                return "a writing tile beside its core";
-            }
-          }
-          // Which cells get atomic adds: rows said to be shared, atomics with a number (a tile, a row, a count).
-          if (e.spec.kind == ExerciseKind::kAtomicCells) {
-            const size_t shared = line.find("shared");
-            if (shared != std::string::npos && (shared + 6 == line.size() || !std::isalnum(static_cast<unsigned char>(line[shared + 6]))))
-              return "rows said to be shared";
-            if (line.find("atomic") != std::string::npos && std::any_of(line.begin(), line.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
-              return "atomic adds with a number";
-          }
-          if (e.input == AnswerInput::kNumber && asked && e.number != 0.0 &&
-              line == cat("[", asked->grid.name, " (", e.asked.row, ", ", e.asked.col, ") = ", answerNumber, "]"))
-            return "the asked cell shows it";
-          // A number standing alone (a legend's or a histogram's label), unless it labels another grid's legend.
-          if (e.input == AnswerInput::kNumber && answerNumber.size() >= 2 && asked && (legend.empty() || legend == asked->grid.name)) {
-            std::string bare = line;
-            for (const std::string prefix : {"\u00b1", ">", "<", "-", "\u2212"})
-              if (bare.rfind(prefix, 0) == 0) bare.erase(0, prefix.size());
-            if (bare == answerNumber) return "its number";
-          }
-          return "";
-        };
         for (size_t k = 0; k < std::size(tabs); ++k) {
           const std::string where = cat(s.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ",
                                         tabNames[k], presenter ? ", presenter" : "");
@@ -512,34 +420,7 @@ TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
           frame(s);
           const std::string text = loggedFrame(s);
           ASSERT_TRUE(s.exerciseOpen()) << where;
-          bool inLesson = false;
-          std::string outside;     // the text outside the lesson panel as one line: wrapped sentences joined again
-          std::string lessonText;  // the lesson's words, the question and its buttons, as one line
-          size_t from = 0;
-          while (from < text.size()) {
-            size_t to = text.find('\n', from);
-            if (to == std::string::npos) to = text.size();
-            std::string line = text.substr(from, to - from);
-            from = to + 1;
-            while (!line.empty() && line.front() == ' ') line.erase(0, 1);
-            if (line == "[lesson panel]") inLesson = true;
-            if (line == "[end of lesson panel]") inLesson = false;
-            if (line.rfind("[legend ", 0) == 0) legend = line.substr(8, line.size() - 9);
-            if (line == "[end of legend]") legend.clear();
-            if (line.empty()) continue;
-            const bool choices = line.find("[ ] ") != std::string::npos || line.find("[x] ") != std::string::npos;  // the cores' boxes
-            if (inLesson && !choices) {
-              lessonText += " " + line;
-            } else if (!inLesson) {
-              EXPECT_EQ(leak(line), "") << where << ": " << line;
-              outside += " " + line;
-            }
-          }
-          for (const std::string& why : e.why)
-            EXPECT_EQ(oneLine(outside).find(oneLine(why)), std::string::npos) << where << ": its explanation is on screen: " << why;
-          const std::string words = oneLine(lessonText);
-          EXPECT_EQ(answerStatedIn(words, e, sc), "") << where << ": the lesson panel states the answer: " << words;
-          EXPECT_EQ(ruleStatedIn(words, e, sc), "") << where << ": the lesson panel states the answer's rule: " << words;
+          for (const std::string& spoiler : spoilersIn(text, s)) ADD_FAILURE() << where << ": " << spoiler;
         }
         // The same reader finds the answer once it is revealed (the panel explains it): it is not blind.
         revealExercise(s);
@@ -780,6 +661,101 @@ TEST_F(VizPanels, LayoutsLessonKeepsItsGridsReadableInPresenterMode) {
     const float digits = cellTextSize(lesson.scatterView.zoom, fonts().monoLarge->FontSize, true);
     EXPECT_GE(digits, kPresenterDigitPx) << "step " << step + 1 << ": cells of " << lesson.scatterView.zoom << " px";
   }
+}
+
+// A hint is not a wrong try: Hint, then a right Check, is right first time, with the hint counted.
+TEST_F(VizPanels, AHintIsNotAWrongTry) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      const Preset& preset = s.lessons[l].presets[p];
+      if (!preset.exercise || preset.exercise->kind != ExerciseKind::kLandsIn) continue;
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      ASSERT_TRUE(s.exerciseOpen());
+      hintExercise(s);
+      EXPECT_EQ(lessonScoreText(s, i18n::Language::kEnglish).find("Score"), std::string::npos)
+          << "a hint alone is not an answer: " << lessonScoreText(s, i18n::Language::kEnglish);
+      s.exercise->answer = rightAnswer(s.exercise->exercise);
+      checkExercise(s);
+      ASSERT_FALSE(s.exerciseOpen());
+      const std::string score = lessonScoreText(s, i18n::Language::kEnglish);
+      EXPECT_NE(score.find("Score: 1 of 1 right first time, 1 hint used"), std::string::npos) << score;
+      return;
+    }
+  }
+  FAIL() << "no lands-in question in the shipped lessons";
+}
+
+// The inspector says "atomic" of a cell only where the run adds into it atomically (first-steps step 3 said
+// "atomic-add order" for gradInput[2, 1], which one core stores plainly): every lesson step's output cells,
+// pinned one by one.
+TEST_F(VizPanels, TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  int atomicCells = 0, plainCells = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      if (s.exerciseOpen()) revealExercise(s);
+      const Scene& sc = s.run.scene;
+      const SceneGrid* dst = sc.gridAt(sc.dst);
+      if (!s.run.ok() || !dst || !opInfo(sc.op).backward || !s.run.result.plan || s.run.result.plan->cubeLanes > 0) continue;
+      AtomicAdds atomics(s.run.result.plan.get());
+      int checked = 0;
+      for (int64_t r = 0; r < dst->grid.dims.rows && checked < 6; ++r) {
+        for (int64_t c = 0; c < dst->grid.dims.cols && checked < 6; ++c) {
+          const CellRef cell{sc.dst, r, c};
+          if (!sc.movesInto(cell) || sc.movesInto(cell)->empty()) continue;
+          const bool atomic = atomics.anyInto(sc, cell);
+          if ((atomic ? atomicCells : plainCells) > 40) continue;
+          s.pinned = cell;
+          const std::string text = loggedFrame(s);
+          const size_t at = text.find("add(s) into this cell");
+          ASSERT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1;
+          const std::string line = text.substr(at, text.find('\n', at) - at);
+          const std::string where = cat(s.lessons[l].id, " step ", p + 1, ", ", cellName(*dst, sc.plane, r, c), ": ");
+          if (!s.run.request.deterministic) {
+            EXPECT_EQ(line.find("atomic") != std::string::npos, atomic) << where << line;
+          }
+          if (const size_t tile = text.find("(shared by "); tile != std::string::npos) {
+            const std::string said = oneLine(text.substr(tile, text.find(')', tile) - tile));  // wrapped: one line again
+            EXPECT_EQ(said.find("atomic") != std::string::npos, atomic) << where << said;
+          }
+          ++(atomic ? atomicCells : plainCells);
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(atomicCells, 0);
+  EXPECT_GT(plainCells, 0);
+}
+
+// While a lands-in or feeds question is open the Matrix tab's 0/1 selection matrices are a lookup table for
+// the answer: the tab waits, and says why.
+TEST_F(VizPanels, TheMatrixTabWaitsWhileAQuestionAboutWhereCellsGoIsOpen) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  int asked = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      const Preset& preset = s.lessons[l].presets[p];
+      if (!preset.exercise || (preset.exercise->kind != ExerciseKind::kLandsIn && preset.exercise->kind != ExerciseKind::kFeeds)) continue;
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      if (!matrixViewApplies(s.run.scene.op)) continue;
+      s.tab = Tab::kMatrix;
+      s.selectTab = true;
+      frame(s);
+      const std::string text = loggedFrame(s);
+      EXPECT_NE(text.find("The matrices wait until the question"), std::string::npos) << s.lessons[l].id << " step " << p + 1;
+      ++asked;
+    }
+  }
+  EXPECT_GE(asked, 2);
 }
 
 TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {

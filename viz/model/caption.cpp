@@ -12,7 +12,7 @@
 namespace gradlab::viz {
 namespace {
 
-using i18n::trf;
+using i18n::tr, i18n::trf;
 
 // "gradInput[4, 3]" -> the cell of the plane shown.
 std::optional<CellRef> parseCell(const std::string& text, const Scene& s, std::string* why) {
@@ -103,6 +103,14 @@ std::string fillCaption(const std::string& caption, const Scene& scene, std::str
 }
 
 std::string claimFailure(const CaptionClaim& claim, const Scene& scene) {
+  if (claim.tilesCrossPlanes) {
+    if (!scene.plan) return tr("the run has no plan");
+    int64_t crossing = 0;
+    for (const Tile& t : scene.plan->tiles) crossing += t.dst.plane1 - t.dst.plane0 > 1 || t.src.plane1 - t.src.plane0 > 1 ? 1 : 0;
+    if ((crossing > 0) != *claim.tilesCrossPlanes)
+      return crossing > 0 ? trf("{0} tile(s) cover parts of more than one plane", crossing) : std::string(tr("every tile lies in one plane"));
+    if (claim.cell.empty()) return "";
+  }
   std::string why;
   const std::optional<CellRef> cell = parseCell(claim.cell, scene, &why);
   if (!cell) return why;

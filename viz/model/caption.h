@@ -20,9 +20,10 @@
 namespace gradlab::viz {
 
 struct CaptionClaim {
-  std::string cell;              // "GRID[r, c]" of the plane shown
+  std::string cell;              // "GRID[r, c]" of the plane shown ("" for a claim about the plan)
   std::optional<int64_t> adds;   // the cell receives exactly this many adds
   std::optional<bool> tie;       // its pooling window's maximum is (or is not) shared
+  std::optional<bool> tilesCrossPlanes;  // some tile of the plan covers parts of two planes (or none does)
 };
 
 // The caption with its placeholders filled from the run. An unknown placeholder or a cell that is not in the

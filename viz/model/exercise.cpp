@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "gradlab/kernel_code.h"
 #include "i18n/translate.h"
+#include "viz/model/atomic_adds.h"
 #include "viz/model/exercise_hints.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
@@ -240,10 +240,14 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
         if (writesOutput(plan, t)) working.insert(t.core);
       }
       e.question = i18n::trf("Which core writes {0}? Pick every core that does, then press Check.", cellName(s, e.asked));
+      AtomicAdds atomics(&plan);
       for (const Tile* t : writers(plan, s, e.asked)) {
         right.insert(t->core);
         e.tiles.push_back(t->id);
-        e.why.push_back(i18n::trf(t->atomic ? "tile T{0} on {1} adds into it atomically ({2})" : "tile T{0} on {1} writes it ({2})", t->id,
+        // "atomically" only where this tile's adds into the cell are atomic (a tile marked atomic stores
+        // plainly into the rows its core alone writes).
+        const bool atomic = atomics.anyInto(s, e.asked, t->id);
+        e.why.push_back(i18n::trf(atomic ? "tile T{0} on {1} adds into it atomically ({2})" : "tile T{0} on {1} writes it ({2})", t->id,
                                   plan.coreName(t->core), plan.phases[static_cast<size_t>(t->phase)].what));
       }
       if (!plan.coreChoice.empty()) e.why.push_back(i18n::trf("cores: {0}", plan.coreChoice));
@@ -257,15 +261,10 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       // with SetAtomicAdd on (a tile may add plainly into the rows only its core writes).
       e.input = AnswerInput::kCells;
       e.answerGrid = s.dst;
-      std::map<int32_t, KernelListing> listings;
+      AtomicAdds atomics(&plan);
       for (uint32_t i : s.planeMoves) {
         const CellMove& m = s.trace->moves[i];
-        if (!feeding(m) || m.tile < 0 || static_cast<size_t>(m.tile) >= plan.tiles.size()) continue;
-        const int32_t phase = plan.tiles[static_cast<size_t>(m.tile)].phase;
-        auto it = listings.find(phase);
-        if (it == listings.end()) it = listings.emplace(phase, kernelListing(plan, phase)).first;
-        const int line = it->second.firstLine(m.step);
-        if (line < 0 || !it->second.lines[static_cast<size_t>(line)].atomic) continue;
+        if (!atomics.atomic(m)) continue;
         const CellRef to = s.dstCellOf(m);
         if (to.grid == s.dst) addUnique(e.cells, to);
       }
@@ -341,7 +340,8 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       size_t missing = 0, extra = 0;
       for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
       for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
-      v.headline = v.correct ? i18n::trf("Right: all {0} cell(s).", e.cells.size())
+      v.headline = v.correct ? (e.cells.empty() ? std::string(i18n::tr("Right: no cell."))
+                                                : i18n::trf("Right: all {0} cell(s).", e.cells.size()))
                              : i18n::trf("Not quite: {0} missing, {1} too many; the answer is {2}.", missing, extra, names(s, e.cells));
       break;
     }
@@ -379,10 +379,14 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
                                    : i18n::trf("Not yet: ({0}, {1}) is not it.", a.cells.front().row, a.cells.front().col);
       break;
     case AnswerInput::kCells: {
-      size_t missing = 0, extra = 0;
-      for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
+      size_t extra = 0;
       for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
-      v.headline = i18n::trf("Not yet: {0} missing, {1} too many.", missing, extra);
+      // Never "0 missing": where the answer is no cell at all, that would give it away. How many picks are
+      // right, and that something is still missing only when every pick is right (then it must be).
+      const size_t right = a.cells.size() - extra;
+      v.headline = a.cells.empty()  ? std::string(i18n::tr("Not yet: no cell is selected."))
+                   : extra == 0     ? i18n::trf("Not yet: all {0} selected cell(s) are right, but some are still missing.", a.cells.size())
+                                    : i18n::trf("Not yet: {0} of the {1} selected cell(s) are right.", right, a.cells.size());
       break;
     }
     case AnswerInput::kNumber:
@@ -393,6 +397,23 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
       break;
   }
   return v;
+}
+
+std::string revealNote(const Exercise& e) {
+  switch (e.input) {
+    case AnswerInput::kOneCell:
+    case AnswerInput::kCells:
+      if (e.cells.empty()) return i18n::tr("No cell is right, so none is outlined; the animation shows the run.");
+      return i18n::tr(e.cells.size() == 1 ? "The right cell is outlined; the animation shows it happen."
+                                          : "The right cells are outlined; the animation shows it happen.");
+    case AnswerInput::kCores:
+      return i18n::tr(e.tiles.empty() ? "The animation shows the cores at work."
+                                      : "The tiles that write it are outlined; the animation shows them at work.");
+    case AnswerInput::kNumber:
+      if (e.spec.kind == ExerciseKind::kOffset) return "";  // the memory strip marks the offset
+      return i18n::tr("The animation shows the value build up.");
+  }
+  return "";
 }
 
 Answer rightAnswer(const Exercise& e) {

@@ -81,6 +81,9 @@ Verdict checkAnswer(const Exercise& exercise, const Answer& answer, const Scene&
 // A wrong try while the question stays open: what was wrong ("Not yet: 1 missing, 2 too many."), never
 // the answer; no lines.
 Verdict retryVerdict(const Exercise& exercise, const Answer& answer);
+// What the grids show once the answer is revealed, in one sentence true of it: the right cells outlined (or
+// that no cell is right), the writing tiles outlined, or only the animation for a number.
+std::string revealNote(const Exercise& exercise);
 // The right answer, and a plausible wrong one (for the tests, and the headless renders' reveal).
 Answer rightAnswer(const Exercise& exercise);
 Answer wrongAnswer(const Exercise& exercise);

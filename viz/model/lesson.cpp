@@ -23,14 +23,19 @@ using i18n::tr, i18n::trf;
 
 namespace {
 
-// "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}]
+// "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}, {"tilesCrossPlanes": false}]
 std::vector<CaptionClaim> parseClaims(const json& list) {
   if (!list.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"claims\"")};
   std::vector<CaptionClaim> claims;
   for (const json& c : list) {
+    CaptionClaim claim;
+    if (c.is_object() && c.contains("tilesCrossPlanes")) {
+      claim.tilesCrossPlanes = jsonField<bool>(c, "tilesCrossPlanes", false);
+      claims.push_back(std::move(claim));
+      continue;
+    }
     if (!c.is_object() || !c.contains("cell") || !c["cell"].is_string())
       throw PresetJsonError{tr("each claim needs \"cell\": \"GRID[row, col]\"")};
-    CaptionClaim claim;
     claim.cell = c["cell"].get<std::string>();
     if (c.contains("adds")) claim.adds = jsonField<int64_t>(c, "adds", 0);
     if (c.contains("tie")) claim.tie = jsonField<bool>(c, "tie", false);

@@ -274,6 +274,12 @@ void refreshExercise(AppState& s) {
   if (s.exercise->open()) {
     s.player.playing = false;
     s.player.t = 0.0;
+    // Nothing picked before the question opened may outline its answer: the previous step's tile, kernel
+    // line or cell.
+    s.selectedTile.reset();
+    s.scrollToSelectedTile = false;
+    s.codeLine.reset();
+    s.pinned.reset();  // a step's own focus cell is pinned again once its run lands
   }
 }
 
@@ -316,14 +322,17 @@ void playReveal(AppState& s) {
   s.player.playing = s.run.ok() && !s.run.animation.empty();
 }
 
-// The step's record: made at its first check, hint or reveal (`rightCheck`: this is a check, answered
-// right; it counts as the first try when nothing came before it).
-void recordExercise(AppState& s, bool rightCheck) {
+// The step's record: made at its first check, hint or reveal. Its first check or reveal settles "right first
+// time" (`rightCheck`: a check answered right); a hint before it is counted as a hint, not as a wrong try.
+enum class ExerciseEvent { kCheck, kHint, kReveal };
+void recordExercise(AppState& s, ExerciseEvent event, bool rightCheck) {
   const Lesson* l = s.currentLesson();
   if (!l || !s.exercise) return;
-  auto [it, first] = s.exerciseResults[l->id].try_emplace(s.preset);
-  ExerciseResult& result = it->second;
-  if (first) result.firstTry = rightCheck;
+  ExerciseResult& result = s.exerciseResults[l->id][s.preset];
+  if (event != ExerciseEvent::kHint && !result.settled) {
+    result.settled = true;
+    result.firstTry = rightCheck;
+  }
   result.hints = std::max(result.hints, s.exercise->hintsShown);
 }
 
@@ -332,19 +341,19 @@ void recordExercise(AppState& s, bool rightCheck) {
 void checkExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   const bool right = s.exercise->check(s.run.scene).correct;
-  recordExercise(s, right);
+  recordExercise(s, ExerciseEvent::kCheck, right);
   if (right) playReveal(s);
 }
 
 void hintExercise(AppState& s) {
   if (!s.exerciseOpen() || !s.exercise->showHint()) return;
-  recordExercise(s, false);
+  recordExercise(s, ExerciseEvent::kHint, false);
 }
 
 void revealExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   s.exercise->reveal();
-  recordExercise(s, false);
+  recordExercise(s, ExerciseEvent::kReveal, false);
   playReveal(s);
 }
 
@@ -357,9 +366,10 @@ std::string lessonScoreText(const AppState& s, i18n::Language language) {
   int answered = 0, firstTry = 0, hints = 0;
   if (auto it = s.exerciseResults.find(l->id); it != s.exerciseResults.end()) {
     for (const auto& [step, result] : it->second) {
+      hints += result.hints;
+      if (!result.settled) continue;
       answered += 1;
       firstTry += result.firstTry ? 1 : 0;
-      hints += result.hints;
     }
   }
   if (answered == 0)
@@ -370,6 +380,7 @@ std::string lessonScoreText(const AppState& s, i18n::Language language) {
 }
 
 void selectTile(AppState& s, int32_t tile) {
+  if (s.planHidden()) return;  // a selected tile would name the rows and core the open question asks about
   s.selectedTile = tile;
   s.scrollToSelectedTile = true;
 }

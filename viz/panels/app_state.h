@@ -100,6 +100,7 @@ struct CodeLineRef {
 
 // How a student did on one question of a lesson: the score counts first tries and hints.
 struct ExerciseResult {
+  bool settled = false;   // checked or given away at least once (a hint alone is not a try)
   bool firstTry = false;  // right at the first check
   int hints = 0;          // hints shown before it was answered or revealed
 };
@@ -205,6 +206,9 @@ struct AppState {
     return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
            k == ExerciseKind::kFeeds;
   }
+  // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
+  // tile names the rows it writes and the core that runs it.
+  std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : selectedTile; }
   // An open question about a value, which the output's colour legend (its range) would answer.
   bool outputRangeHidden() const { return exerciseOpen() && exercise->exercise.spec.kind == ExerciseKind::kValue; }
   const Lesson* currentLesson() const {

@@ -182,7 +182,9 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
                                       l.core, phase + 1, plan.phases.size(),
                                       i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(phase)].kind)), p.tiles)
                                 .c_str());
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", l.what.c_str());
+  // The phase's words count the rows cores share and what they zero: they wait while a question hides the plan.
+  const std::string what = s.planHidden() ? std::string(i18n::tr("(what this phase does is said once the question is answered)")) : l.what;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what.c_str());
   // The line of the move under the player (its statement group's first line); the others in flight are lit too.
   const int lit = focus.phase == phase && !focus.steps.empty() ? l.firstLine(focus.steps.front()) : -1;
   // Under the lines, what the clicked line (or else the lit one) does: as many wrapped lines as it takes.
@@ -190,7 +192,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
   std::string note = !m.stepped ? std::string(i18n::tr("This trace records no lines (it was written before kernels recorded them): the code is shown unlit."))
                      : clicked  ? i18n::trf("clicked: {0}", noteOf(l, s.codeLine->line))
                      : lit >= 0 ? i18n::trf("now: {0}", noteOf(l, lit))
-                                : l.what;
+                                : what;
   const float noteH = ImGui::CalcTextSize(note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
                       ImGui::GetStyle().ItemSpacing.y;
   const ListingLayout g = layoutListing(l, ImGui::GetContentRegionAvail().x - 8.0f,

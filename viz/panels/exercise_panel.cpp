@@ -123,7 +123,7 @@ void drawExercisePanel(AppState& s) {
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
     else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
-    textDimWrapped(i18n::tr("The right cells are outlined; the animation shows it happen."));
+    if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   }
   if (const std::string score = lessonScoreText(s, i18n::language()); !score.empty()) textDimWrapped(score);
   if (!s.presenter) ui::Checkbox("Teacher: outline the answers", &s.showAnswers);

@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "i18n/translate.h"
+#include "viz/model/atomic_adds.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 #include "viz/panels/panels.h"
@@ -77,10 +78,15 @@ void moveList(const AppState& s, const CellRef& cell) {
   const Scene& sc = s.run.scene;
   if (!sc.trace) return;
   const bool backward = opInfo(sc.op).backward;
+  // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
+  // rows its core alone writes.
+  AtomicAdds atomics(s.run.result.plan.get());
   const char* order = !backward ? "copied from"
                       : s.run.result.plan && s.run.result.plan->cubeLanes > 0
                           ? "the cube's K order"
-                      : s.run.request.deterministic ? "gather order (one owner)" : "atomic-add order";
+                      : s.run.request.deterministic  ? "gather order (one owner)"
+                      : atomics.anyInto(sc, cell)    ? "atomic-add order"
+                                                     : "one core's order, plain stores";
   for (const bool into : {true, false}) {
     const std::vector<uint32_t>* list = into ? sc.movesInto(cell) : sc.movesOutOf(cell);
     if (list == nullptr) continue;
@@ -135,10 +141,12 @@ void drawInspectorPanel(AppState& s) {
     const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
       const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
-      textDimWrapped(g.tileCount[local] > 1
+      const bool shared = g.tileCount[local] > 1;
+      textDimWrapped(shared && AtomicAdds(s.run.result.plan.get()).anyInto(s.run.scene, cell)
                          ? i18n::trf("tile {0} on core {1} (shared by {2} tiles: atomic adds)", t.id, t.core,
                                      static_cast<int>(g.tileCount[local]))
-                         : i18n::trf("tile {0} on core {1}", t.id, t.core));
+                     : shared ? i18n::trf("tile {0} on core {1} (shared by {2} tiles)", t.id, t.core, static_cast<int>(g.tileCount[local]))
+                              : i18n::trf("tile {0} on core {1}", t.id, t.core));
     }
     ImGui::PushFont(monoFont());
     for (const std::string& line : e.lines) ui::TextWrapped("%s", line.c_str());

@@ -390,6 +390,13 @@ void drawMatrixPanel(AppState& s) {
     textDimWrapped(i18n::tr("The matrix view draws the upsample operators, whose maps are 0/1 selection matrices."));
     return;
   }
+  if (s.exerciseOpen()) {  // the selection matrices are a lookup table for where a cell lands or what feeds it
+    const ExerciseKind kind = s.exercise->exercise.spec.kind;
+    if (kind == ExerciseKind::kLandsIn || kind == ExerciseKind::kFeeds) {
+      textDimWrapped(i18n::tr("The matrices wait until the question on the right is answered: they would give the answer away."));
+      return;
+    }
+  }
   MatrixPanelCache& c = cacheFor(s);
   MatrixView& v = c.view;
   planeSelector(s);

@@ -9,6 +9,7 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/draw_text.h"
@@ -249,6 +250,13 @@ void MemoryStrips::draw(AppState& s) {
     }
     if (!strip.note.empty()) continue;
 
+    // The numbers in and beside the strip are offsets, not values (the spoiler test reads them apart).
+    if (logging()) logMark("offsets");
+    struct EndOfOffsets {
+      ~EndOfOffsets() {
+        if (logging()) logMark("end of offsets");
+      }
+    } endOfOffsets;
     const float labelFont = labelFontSize(cellW_, strip.digits);
     const bool labels = labelFont >= (th.presenter ? 11.0f : 8.0f);
     for (size_t row = 0; row < strip.rows.starts.size(); ++row) {

@@ -69,13 +69,13 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 
 // The selected tile in words, under the lanes.
 void selectedTileText(const AppState& s, const Plan& plan) {
-  if (!s.selectedTile || *s.selectedTile < 0 || static_cast<size_t>(*s.selectedTile) >= plan.tiles.size()) {
+  if (!s.shownTile() || *s.shownTile() < 0 || static_cast<size_t>(*s.shownTile()) >= plan.tiles.size()) {
     if (!s.presenter) {
       textDimWrapped(i18n::tr("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table."));
     }
     return;
   }
-  const Tile& t = plan.tiles[static_cast<size_t>(*s.selectedTile)];
+  const Tile& t = plan.tiles[static_cast<size_t>(*s.shownTile())];
   const PlanPhase& phase = plan.phases[static_cast<size_t>(t.phase)];
   auto box = [&](const Box& b, int32_t buffer, const char* tensor) {
     if (b.cells() == 0) return std::string("-");
@@ -132,14 +132,14 @@ void drawPipelinePanel(AppState& s) {
   const float lanesContent = static_cast<float>(model.rows.size()) * rowH +
                              static_cast<float>(std::max(cores - 1, 0)) * coreGap + font * 1.8f + 6.0f;
   const float lanesBox = lanesContent + ImGui::GetStyle().WindowPadding.y * 2.0f;
-  const float textH = ImGui::GetTextLineHeightWithSpacing() * (s.presenter && !s.selectedTile ? 0.5f : 2.6f);
+  const float textH = ImGui::GetTextLineHeightWithSpacing() * (s.presenter && !s.shownTile() ? 0.5f : 2.6f);
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
   if (grids) {
     const float margin = gridLabelSize() * 2.0f + 8.0f;
     Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, margin);
     drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
-    if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
+    if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
   }
   const float lanesH = std::min(ImGui::GetContentRegionAvail().y - textH, lanesBox);
@@ -175,7 +175,7 @@ void drawPipelinePanel(AppState& s) {
     const char* buf = bufferName(bar.buffer);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     if (*buf && ts.x + 4.0f < b.width()) drawText(dl, ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
-    const bool selected = s.selectedTile && *s.selectedTile == bar.tile;
+    const bool selected = s.shownTile() && *s.shownTile() == bar.tile;
     if (selected || std::find(inFlight.begin(), inFlight.end(), bar.tile) != inFlight.end()) {
       dl->AddRect(ImVec2(b.x0 - 1, b.y0 - 1), ImVec2(b.x1 + 1, b.y1 + 1), selected ? th.highlight : th.label, 0.0f, 0,
                   selected ? th.highlightWidth : 1.5f);

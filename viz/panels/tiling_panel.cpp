@@ -42,8 +42,8 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   ImGui::TableSetupColumn(i18n::tr("UB use"), 0, 1.6f);
   ImGui::TableSetupColumn(i18n::tr("est. µs"), 0, 0.6f);
   ImGui::TableHeadersRow();
-  if (s.scrollToSelectedTile && s.selectedTile) {  // a tile picked in the Pipeline tab or the timeline
-    ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.selectedTile) - 2.0f) * ImGui::GetFrameHeight()));
+  if (s.scrollToSelectedTile && s.shownTile()) {  // a tile picked in the Pipeline tab or the timeline
+    ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.shownTile()) - 2.0f) * ImGui::GetFrameHeight()));
     s.scrollToSelectedTile = false;
   }
   ImGuiListClipper clipper;
@@ -52,7 +52,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
     for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
       const Tile& t = plan.tiles[static_cast<size_t>(i)];
       ImGui::TableNextRow(ImGuiTableRowFlags_None, ImGui::GetFrameHeight());
-      if (s.selectedTile && *s.selectedTile == t.id)
+      if (s.shownTile() && *s.shownTile() == t.id)
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, (theme().highlight & 0x00FFFFFFu) | 0xA0000000u);
       else if (std::find(highlight.begin(), highlight.end(), t.id) != highlight.end())
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, (theme().highlight & 0x00FFFFFFu) | 0x50000000u);
@@ -171,7 +171,7 @@ void drawTilingPanel(AppState& s) {
     fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f);
     Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
-    if (s.selectedTile) outlineTile(canvas, s, *s.selectedTile);
+    if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
   }
   coreLegend(plan.coresUsed, canvasW);
@@ -231,7 +231,7 @@ void drawTilingPanel(AppState& s) {
   const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
   const float loadMin = font * 2.8f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
-  if (s.selectedTile) highlight.push_back(*s.selectedTile);
+  if (s.shownTile()) highlight.push_back(*s.shownTile());
   const int bar = timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
   if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, r.timeline.bars[static_cast<size_t>(bar)].tile);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
