@@ -37,6 +37,8 @@ bool FrameExports::beforeFrame(viz::AppState& s, const Capture& capture, const s
         return false;
       }
       capturing_ = true;
+      statusBefore_ = s.status;
+      statusErrorBefore_ = s.statusError;
       frame_ = 0;
       duration_ = s.player.duration;
       const double seconds = s.player.speed > 0 ? s.player.duration / s.player.speed : 4.0;
@@ -46,12 +48,16 @@ bool FrameExports::beforeFrame(viz::AppState& s, const Capture& capture, const s
   if (capturing_) {
     s.player.playing = false;
     s.player.t = duration_ * frame_ / std::max(frames_ - 1, 1);
+    s.exportProgress = -1.0f;  // the frame for the GIF: no bar, the status line as it was
+    s.status = statusBefore_;
+    s.statusError = statusErrorBefore_;
   }
   return true;
 }
 
 FrameExports::Written FrameExports::afterFrame(viz::AppState& s, const Capture& capture, bool shotNow, const std::string& shotPath) {
   Written out;
+  capturedLast_ = capturing_;
   if (capturing_) {
     const bool last = frame_ + 1 >= frames_;
     gif_.add(exportedPart(capture(), s), last ? 250 : delay_);

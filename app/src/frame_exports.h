@@ -21,8 +21,12 @@ class FrameExports {
   // file, "" a new one in the export folder) and, while recording, places the player at the next frame.
   // False when the GIF cannot start (the reason is in the status line and `error`).
   bool beforeFrame(viz::AppState& s, const Capture& capture, const std::string& recordPath, std::string* error);
-  // The frame being built goes into the GIF: it shows the preset's view (no pointer) and no time passes.
+  // The frame being built goes into the GIF: it shows the preset's view (no pointer), no time passes, and
+  // no export UI is in it (the top bar shows what it showed before the recording began).
   bool capturing() const { return capturing_; }
+  // The frame just drawn went into the GIF: build and draw one more for the screen before presenting, with
+  // the recording's progress in the top bar.
+  bool drawAgainForScreen() const { return capturedLast_; }
   bool busy() const { return capturing_ || gif_.active(); }
 
   struct File {        // a file this frame finished
@@ -42,7 +46,9 @@ class FrameExports {
 
  private:
   BackgroundFrames gif_;
-  bool capturing_ = false;
+  bool capturing_ = false, capturedLast_ = false;
+  std::string statusBefore_;  // the status line when the recording began: what the GIF's frames show
+  bool statusErrorBefore_ = false;
   int frame_ = 0, frames_ = 0, delay_ = 5;
   double duration_ = 0.0;
 };

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <unordered_map>
 #include <vector>
 
 #include "i18n/translate.h"
@@ -22,23 +24,32 @@ struct Rect {
   int x0, y0, x1, y1;  // half-open
 };
 
-// The smallest rectangle holding every pixel that differs between a and b (whole frame if b is empty).
-Rect changedRect(const Image& a, const Image& b) {
-  if (b.empty()) return {0, 0, a.width, a.height};
-  Rect r{a.width, a.height, 0, 0};
-  const uint32_t* pa = reinterpret_cast<const uint32_t*>(a.rgba.data());
-  const uint32_t* pb = reinterpret_cast<const uint32_t*>(b.rgba.data());
-  for (int y = 0; y < a.height; ++y) {
-    const uint32_t* ra = pa + static_cast<size_t>(y) * a.width;
-    const uint32_t* rb = pb + static_cast<size_t>(y) * a.width;
-    if (std::memcmp(ra, rb, static_cast<size_t>(a.width) * 4) == 0) continue;
-    int x0 = 0, x1 = a.width;
-    while (ra[x0] == rb[x0]) ++x0;
-    while (ra[x1 - 1] == rb[x1 - 1]) --x1;
+// How far a shown pixel may be from the frame's, per channel, and still count as shown right: the median
+// cut's rounding (5 bits a channel, at most 7 off) is not drawn again every frame, a wrong colour is.
+constexpr int kShownTolerance = 12;
+
+bool closeEnough(const uint8_t* a, const uint8_t* b) {
+  return std::abs(a[0] - b[0]) <= kShownTolerance && std::abs(a[1] - b[1]) <= kShownTolerance &&
+         std::abs(a[2] - b[2]) <= kShownTolerance;
+}
+
+// The smallest rectangle holding every pixel of `frame` that `shown` does not show closely enough (the
+// whole frame if nothing is shown yet).
+Rect changedRect(const Image& frame, const Image& shown) {
+  if (shown.empty()) return {0, 0, frame.width, frame.height};
+  Rect r{frame.width, frame.height, 0, 0};
+  for (int y = 0; y < frame.height; ++y) {
+    const uint8_t* a = &frame.rgba[static_cast<size_t>(y) * frame.width * 4];
+    const uint8_t* b = &shown.rgba[static_cast<size_t>(y) * frame.width * 4];
+    if (std::memcmp(a, b, static_cast<size_t>(frame.width) * 4) == 0) continue;
+    int x0 = 0, x1 = frame.width;
+    while (x0 < x1 && closeEnough(a + x0 * 4, b + x0 * 4)) ++x0;
+    if (x0 == x1) continue;
+    while (closeEnough(a + (x1 - 1) * 4, b + (x1 - 1) * 4)) --x1;
     r.x0 = std::min(r.x0, x0), r.x1 = std::max(r.x1, x1);
     r.y0 = std::min(r.y0, y), r.y1 = std::max(r.y1, y + 1);
   }
-  if (r.x0 >= r.x1) return {0, 0, 1, 1};  // identical: store one pixel to carry the delay
+  if (r.x0 >= r.x1) return {0, 0, 1, 1};  // nothing to draw: one transparent pixel carries the delay
   return r;
 }
 
@@ -59,7 +70,7 @@ bool GifWriter::open(const std::string& path, int width, int height, std::string
   }
   path_ = path;
   width_ = width, height_ = height, frames_ = 0;
-  previous_ = Image{};
+  shown_ = Image{};
   EGifSetGifVersion(gif_, true);
   if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR) {
     if (error) *error = i18n::trf("cannot write {0}: {1}", path, gifError(gif_->Error));
@@ -79,36 +90,51 @@ bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* erro
     if (error) *error = i18n::tr("GIF frame size does not match");
     return false;
   }
-  const Rect r = changedRect(frame, previous_);
+  const bool incremental = !shown_.empty();
+  const Rect r = changedRect(frame, shown_);
   const int w = r.x1 - r.x0, h = r.y1 - r.y0;
-  std::vector<GifByteType> red(static_cast<size_t>(w) * h), green(red.size()), blue(red.size()), index(red.size());
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const uint8_t* p = &frame.rgba[(static_cast<size_t>(r.y0 + y) * width_ + r.x0 + x) * 4];
-      size_t i = static_cast<size_t>(y) * w + x;
-      red[i] = p[0], green[i] = p[1], blue[i] = p[2];
-    }
-  // 255 colours for the patch; index 255 is transparent and marks pixels that did not change, so the
-  // previous frame shows through exactly (no seams where palettes of neighbouring patches differ).
-  int colours = 255;
+  const auto rgb = [](const uint8_t* p) { return static_cast<uint32_t>(p[0]) | p[1] << 8 | p[2] << 16; };
+  const auto pixel = [&](const Image& image, int x, int y) { return &image.rgba[(static_cast<size_t>(r.y0 + y) * width_ + r.x0 + x) * 4]; };
+  // Index 255 is transparent: the pixels the GIF already shows right (closely enough).
+  const auto same = [&](int x, int y) { return incremental && closeEnough(pixel(frame, x, y), pixel(shown_, x, y)); };
+  std::vector<GifByteType> index(static_cast<size_t>(w) * h, 255);
   GifColorType palette[256] = {};
-  if (GifQuantizeBuffer(static_cast<unsigned>(w), static_cast<unsigned>(h), &colours, red.data(), green.data(),
-                        blue.data(), index.data(), palette) == GIF_ERROR) {
-    if (error) *error = i18n::tr("GIF colour quantization failed");
-    return false;
+  // The colours to draw, by how many pixels have each. A UI frame is mostly a few flat colours plus text's
+  // antialiased edges: the 255 most frequent colours are the palette (exact where there are no more), and a
+  // rarer colour is drawn in its nearest one; where that is off by more than the tolerance the next frame
+  // draws it again, then mostly with exact colours.
+  std::unordered_map<uint32_t, uint32_t> count;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (!same(x, y)) ++count[rgb(pixel(frame, x, y))];
+  std::vector<std::pair<uint32_t, uint32_t>> byCount(count.begin(), count.end());  // (colour, pixels)
+  const size_t kept = std::min<size_t>(byCount.size(), 255);
+  std::partial_sort(byCount.begin(), byCount.begin() + static_cast<std::ptrdiff_t>(kept), byCount.end(),
+                    [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+  const auto channel = [](uint32_t colour, int shift) { return static_cast<GifByteType>(colour >> shift & 255); };
+  std::unordered_map<uint32_t, GifByteType> indexOf;
+  for (size_t i = 0; i < kept; ++i) {
+    const uint32_t colour = byCount[i].first;
+    palette[i] = {channel(colour, 0), channel(colour, 8), channel(colour, 16)};
+    indexOf.emplace(colour, static_cast<GifByteType>(i));
   }
-  const bool incremental = !previous_.empty();
-  if (incremental) {
-    const uint32_t* now = reinterpret_cast<const uint32_t*>(frame.rgba.data());
-    const uint32_t* before = reinterpret_cast<const uint32_t*>(previous_.rgba.data());
-    for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) {
-        const size_t at = static_cast<size_t>(r.y0 + y) * width_ + r.x0 + x;
-        if (now[at] == before[at]) index[static_cast<size_t>(y) * w + x] = 255;
-      }
+  for (size_t i = kept; i < byCount.size(); ++i) {  // nearest by squared distance
+    const uint32_t colour = byCount[i].first;
+    int best = 0;
+    long bestDistance = -1;
+    for (size_t j = 0; j < kept; ++j) {
+      const long dr = channel(colour, 0) - palette[j].Red, dg = channel(colour, 8) - palette[j].Green,
+                 db = channel(colour, 16) - palette[j].Blue;
+      const long d = dr * dr + dg * dg + db * db;
+      if (bestDistance < 0 || d < bestDistance) bestDistance = d, best = static_cast<int>(j);
+    }
+    indexOf.emplace(colour, static_cast<GifByteType>(best));
   }
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      if (!same(x, y)) index[static_cast<size_t>(y) * w + x] = indexOf.at(rgb(pixel(frame, x, y)));
   GraphicsControlBlock gcb{};
-  gcb.DisposalMode = DISPOSE_DO_NOT;  // later frames only patch the changed rectangle
+  gcb.DisposalMode = DISPOSE_DO_NOT;  // later frames only patch what differs
   gcb.UserInputFlag = false;
   gcb.DelayTime = std::max(delayCentiseconds, 2);
   gcb.TransparentColor = incremental ? 255 : NO_TRANSPARENT_COLOR;
@@ -123,7 +149,15 @@ bool GifWriter::add(const Image& frame, int delayCentiseconds, std::string* erro
     if (error) *error = i18n::trf("cannot write {0}: {1}", path_, gifError(gif_->Error));
     return false;
   }
-  previous_ = frame;
+  // What a decoder shows now: the drawn pixels in their palette colours, the transparent ones as they were.
+  if (!incremental) shown_ = frame;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const GifByteType i = index[static_cast<size_t>(y) * w + x];
+      if (incremental && i == 255) continue;
+      uint8_t* p = &shown_.rgba[(static_cast<size_t>(r.y0 + y) * width_ + r.x0 + x) * 4];
+      p[0] = palette[i].Red, p[1] = palette[i].Green, p[2] = palette[i].Blue, p[3] = 255;
+    }
   ++frames_;
   return true;
 }

@@ -1,5 +1,8 @@
-// Animated GIF output (giflib): each frame gets its own 256-colour palette (median cut), and only the
-// rectangle that changed since the previous frame is stored, which keeps UI recordings small.
+// Animated GIF output (giflib): each frame stores only the rectangle that differs from what the GIF shows so
+// far, which keeps UI recordings small, with a palette of its own: its 255 most frequent colours (all of them,
+// exact, in most frames). The comparison is with the pixels shown (within a small tolerance), not with the
+// previous frame's source, so a colour drawn in a neighbour of the palette is drawn again by the next frame
+// instead of staying on screen (a median cut's wrong colours left dark smears and trails in empty areas).
 #pragma once
 
 #include <string>
@@ -27,7 +30,7 @@ class GifWriter {
  private:
   GifFileType* gif_ = nullptr;
   int width_ = 0, height_ = 0, frames_ = 0;
-  Image previous_;
+  Image shown_;  // what a decoder shows after the frames so far (RGBA, alpha 255)
   std::string path_;
 };
 

@@ -187,6 +187,13 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       }
       if (!o.screenshot.empty()) running = false;
     }
+    if (exports.drawAgainForScreen()) {  // that frame was the GIF's, without its progress: this one has it
+      imguiRenderer->prepareFrame();
+      ImGui_ImplSDL2_NewFrame();
+      buildFrame(s, 0.0f);
+      SDL_RenderClear(renderer);
+      imguiRenderer->render(*ImGui::GetDrawData());
+    }
     SDL_RenderPresent(renderer);
     if (viz::uimap::enabled()) writeUiMap(uiMapPath, window, static_cast<unsigned long long>(frameCount));
     if (!vsync && !exports.capturing() && !input.pending()) {

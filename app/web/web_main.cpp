@@ -189,6 +189,16 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   app.exports.afterFrame(app.state, capture, false, "");  // written files go to the browser as downloads
+  if (app.exports.drawAgainForScreen()) {  // that frame was the GIF's, without its progress: this one has it
+    app.cellImages->beginFrame();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    useCssPixels(app.window, app.page);
+    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    buildFrame(app.state, 0.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
   ++app.frames;
 }
 

@@ -3,6 +3,8 @@
 //   gradlab_png_check [--size WxH] FILE...
 //   gradlab_png_check --same A B [MAX_PIXELS]   the two pictures differ in at most MAX_PIXELS pixels (default 0)
 //   gradlab_png_check --same A B MAX_PIXELS --region X0 Y0 X1 Y1   ... within that box, in fractions of the size
+//   gradlab_png_check --gif-frame GIF K PNG MAX_PIXELS   frame K of the GIF (decoded as a viewer shows it: -1 the
+//       last) is the PNG but for at most MAX_PIXELS pixels off by more than 32 in a channel
 #include <stb_image.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <set>
+#include <vector>
 
 struct Region {
   double x0 = 0, y0 = 0, x1 = 1, y1 = 1;  // fractions of the width and height
@@ -46,7 +49,50 @@ int same(const char* a, const char* b, long allowed, Region region) {
   return differing <= allowed ? 0 : 1;
 }
 
+// A GIF's frame against the window's picture at the same time: no export UI, no smear. A frame may round a
+// colour a little (a palette of 255), not more.
+int gifFrame(const char* gifPath, int k, const char* pngPath, long allowed) {
+  FILE* f = std::fopen(gifPath, "rb");
+  if (!f) {
+    std::printf("%s: cannot open\n", gifPath);
+    return 1;
+  }
+  std::vector<unsigned char> bytes;
+  for (int c; (c = std::fgetc(f)) != EOF;) bytes.push_back(static_cast<unsigned char>(c));
+  std::fclose(f);
+  int* delays = nullptr;
+  int w = 0, h = 0, frames = 0, n = 0;
+  unsigned char* all = stbi_load_gif_from_memory(bytes.data(), static_cast<int>(bytes.size()), &delays, &w, &h, &frames, &n, 4);
+  int pw = 0, ph = 0, pn = 0;
+  unsigned char* png = stbi_load(pngPath, &pw, &ph, &pn, 4);
+  int status = 1;
+  if (k < 0) k += frames;
+  if (!all || !png || pw != w || ph != h || k < 0 || k >= frames) {
+    std::printf("%s frame %d and %s: cannot compare (%d frames of %dx%d, the picture %dx%d)\n", gifPath, k, pngPath, frames, w, h, pw, ph);
+  } else {
+    const unsigned char* g = all + static_cast<size_t>(k) * w * h * 4;
+    long off = 0;
+    int x0 = w, y0 = h, x1 = -1, y1 = -1;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const size_t i = (static_cast<size_t>(y) * w + x) * 4;
+        if (std::abs(g[i] - png[i]) <= 32 && std::abs(g[i + 1] - png[i + 1]) <= 32 && std::abs(g[i + 2] - png[i + 2]) <= 32) continue;
+        ++off;
+        x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+      }
+    std::printf("%s frame %d of %d and %s: %ld pixels off", gifPath, k, frames, pngPath, off);
+    if (off) std::printf(" in x %d..%d, y %d..%d", x0, x1, y0, y1);
+    std::printf(" (at most %ld allowed)\n", allowed);
+    status = off <= allowed ? 0 : 1;
+  }
+  stbi_image_free(all);
+  stbi_image_free(png);
+  if (delays) stbi_image_free(delays);
+  return status;
+}
+
 int main(int argc, char** argv) {
+  if (argc == 6 && std::strcmp(argv[1], "--gif-frame") == 0) return gifFrame(argv[2], std::atoi(argv[3]), argv[4], std::atol(argv[5]));
   if (argc >= 4 && std::strcmp(argv[1], "--same") == 0) {
     Region region;
     if (argc == 10 && std::strcmp(argv[5], "--region") == 0) {
