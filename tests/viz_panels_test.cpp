@@ -758,6 +758,58 @@ TEST_F(VizPanels, TheMatrixTabWaitsWhileAQuestionAboutWhereCellsGoIsOpen) {
   EXPECT_GE(asked, 2);
 }
 
+// Smaller things a teacher met: the next move at rest frames its source cell instead of covering its digits;
+// menus and popups are opaque; a new lesson step opens its side panel at the top.
+TEST_F(VizPanels, TheNextMoveAtRestLeavesItsSourceDigitsInView) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  applyPreset(s, 0, 0);
+  ASSERT_TRUE(s.run.ok());
+  if (s.exerciseOpen()) revealExercise(s);
+  s.player.playing = false;
+  s.player.t = 0.0;
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  frame(s);
+  const std::string text = loggedFrame(s);
+  EXPECT_NE(text.find("[next move waits at its source]"), std::string::npos);
+  EXPECT_EQ(text.find("[flight from"), std::string::npos) << "a token on its source cell covers the cell's digits";
+}
+
+TEST_F(VizPanels, MenusAndPopupsAreOpaqueInBothThemes) {
+  for (bool presenter : {false, true}) {
+    applyTheme(presenter);
+    EXPECT_EQ(ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w, 1.0f) << "presenter " << presenter;
+  }
+}
+
+TEST_F(VizPanels, ANewStepOpensItsSidePanelAtTheTop) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.presenter = true;  // large type: every step's panel is taller than the window
+  syncTheme(s);
+  // A step followed by one without a question (a question scrolls itself into view, if it must).
+  int lesson = -1, step = -1;
+  for (size_t l = 0; l < s.lessons.size() && lesson < 0; ++l)
+    for (size_t p = 0; p + 1 < s.lessons[l].presets.size() && lesson < 0; ++p)
+      if (!s.lessons[l].presets[p].exercise && !s.lessons[l].presets[p + 1].exercise) lesson = static_cast<int>(l), step = static_cast<int>(p);
+  ASSERT_GE(lesson, 0);
+  applyPreset(s, lesson, step);
+  for (int i = 0; i < 3; ++i) frame(s);
+  ImGuiWindow* side = ImGui::FindWindowByName(ui::shownLabel("##side"));
+  ASSERT_NE(side, nullptr);
+  ASSERT_GT(side->ScrollMax.y, 0.0f);
+  for (int i = 0; i < 10; ++i) frame(s, ImVec2(1200, 400), false, -5.0f);  // the wheel, down
+  ASSERT_GT(side->Scroll.y, 0.0f);
+  handleShortcut(s, Shortcut::kNextPreset);
+  for (int i = 0; i < 3; ++i) frame(s);
+  EXPECT_EQ(side->Scroll.y, 0.0f) << "the new step opened where the last one was scrolled to";
+  s.presenter = false;
+  syncTheme(s);
+}
+
 TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };

@@ -47,6 +47,22 @@ TEST(VizWrap, EllipsisWithinTheWidth) {
   EXPECT_LE(tenEach(lines[1]), 120.0f);
 }
 
+// A status that names a saved file keeps the file's name when cut ("session saved: /tm…" said nowhere where).
+TEST(VizWrap, ACutStatusKeepsTheFilesName) {
+  const std::string status = "session saved: /tmp/classroom/week-3/exercises/gradlab-session-12.gradlab";
+  const std::string shown = cutKeepingEnd(status, 500.0f, tenEach);
+  EXPECT_LE(tenEach(shown), 500.0f) << shown;
+  EXPECT_EQ(shown.rfind("session saved: \u2026", 0), 0u) << shown;
+  EXPECT_NE(shown.find("gradlab-session-12.gradlab"), std::string::npos) << shown;
+  EXPECT_EQ(cutKeepingEnd("short: fits", 400.0f, tenEach), "short: fits");
+  // Not even the head and an ellipsis fit: cut at the end, within the width.
+  EXPECT_LE(tenEach(cutKeepingEnd(status, 100.0f, tenEach)), 100.0f);
+  // Chinese: cut between characters, never inside one.
+  const std::string zh = cutKeepingEnd("会话已保存: /tmp/课堂/第三周/练习/会话十二.gradlab", 220.0f, tenEach);
+  EXPECT_LE(tenEach(zh), 220.0f) << zh;
+  EXPECT_NE(zh.find(".gradlab"), std::string::npos) << zh;
+}
+
 TEST(VizWrap, ChineseBreaksBetweenCharactersButNotBeforeItsPunctuation) {
   // Chinese has no spaces: a sentence longer than the line must still wrap, between any two characters,
   // never leaving a closing mark at a line's start or an opening one at its end; Latin names stay whole.

@@ -116,6 +116,18 @@ std::string cutToWidth(std::string_view text, float width, const TextMeasure& me
   return measure(text) <= width ? std::string(text) : withEllipsis(std::string(text), width, measure);
 }
 
+std::string cutKeepingEnd(std::string_view text, float width, const TextMeasure& measure) {
+  if (measure(text) <= width) return std::string(text);
+  const size_t colon = text.find(": ");
+  const std::string head = colon == std::string_view::npos ? std::string() : std::string(text.substr(0, colon + 2));
+  for (size_t at = head.size() + 1; at < text.size(); ++at) {  // the longest end first
+    if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;  // inside a UTF-8 character
+    std::string cut = head + "\u2026" + std::string(text.substr(at));
+    if (measure(cut) <= width) return cut;
+  }
+  return withEllipsis(std::string(text), width, measure);
+}
+
 std::vector<std::string> wrapWithEllipsis(std::string_view text, float width, int maxLines, const TextMeasure& measure) {
   std::vector<std::string> lines = wrapWords(text, width, measure);
   if (maxLines > 0 && static_cast<int>(lines.size()) > maxLines) {

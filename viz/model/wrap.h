@@ -19,6 +19,11 @@ std::vector<std::string> wrapWords(std::string_view text, float width, const Tex
 // `text` on one line: whole when it fits `width`, else cut (whole characters) and ended with "…" within it.
 std::string cutToWidth(std::string_view text, float width, const TextMeasure& measure);
 
+// `text` on one line, cut in the middle where it must be: what it says up to its first ": " and as much of its
+// end as fits ("session saved: …/gradlab-3.gradlab"), so that a path's file name stays; cut at the end when
+// not even that fits.
+std::string cutKeepingEnd(std::string_view text, float width, const TextMeasure& measure);
+
 // The same, then at most `maxLines` lines: a line cut short (or the last one kept) ends in "…" within `width`.
 std::vector<std::string> wrapWithEllipsis(std::string_view text, float width, int maxLines, const TextMeasure& measure);
 

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradlab/runner.h"
@@ -169,6 +170,7 @@ struct AppState {
   std::map<std::string, std::map<int, ExerciseResult>> exerciseResults;  // lesson id -> step -> how it went
   bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
   uint64_t questionShown = 0;                     // the question (run, hints, tries) the side panel last scrolled to
+  std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
   int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
 
   bool presenter = false;

@@ -114,9 +114,9 @@ void drawExercisePanel(AppState& s) {
       s.questionShown = shown;
       s.questionScrollFrames = 8;
     }
-    if (s.questionScrollFrames > 0) {
+    if (s.questionScrollFrames > 0) {  // only if the buttons are below the panel's edge: the title stays in view
       --s.questionScrollFrames;
-      ImGui::SetScrollHereY(1.0f);
+      if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) ImGui::SetScrollHereY(1.0f);
     }
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;

@@ -116,6 +116,13 @@ void drawMainUi(AppState& s) {
   place(W - rightW, topH, rightW, H - topH);
   beginPanel("##side", nullptr, kPanelFlags);
   uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
+  // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
+  // view below, if it must).
+  if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
+    s.sidePanelStep = step;
+    ImGui::SetScrollY(0.0f);
+  }
+  uimap::fact("side.scroll", cat(static_cast<int>(ImGui::GetScrollY())));
   drawErrorNotice(s);
   drawLessonPanel(s);
   ImGui::Separator();

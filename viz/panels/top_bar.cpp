@@ -100,7 +100,7 @@ void drawTopBar(AppState& s) {
   } else if (!s.status.empty() && statusRoom > 40.0f) {
     // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
     // for a failure, wrapped in the side panel).
-    const std::string shown = fitToWidth(s.status, statusRoom - 8.0f);
+    const std::string shown = cutKeepingEnd(s.status, statusRoom - 8.0f, textWidth);  // a saved file's name stays
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.statusError ? theme().bad : theme().panelAccent), "%s", shown.c_str());
     uimap::item("status", "top", s.status);
     if (shown != s.status && ImGui::IsItemHovered()) {

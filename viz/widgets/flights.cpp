@@ -70,10 +70,19 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
   for (const Flight& f : flights) {
     const CellMove& m = scene.trace->moves[f.move->move];
     Point from = scene.centre(f.move->from), to = scene.centre(f.move->to);
-    if (logging()) {
+    if (logging() && f.progress > 0.0f) {
       const SceneGrid &a = scene.grids[static_cast<size_t>(f.move->from.grid)], &b = scene.grids[static_cast<size_t>(f.move->to.grid)];
       logMark(cat("flight from ", a.grid.name, " (", f.move->from.row, ", ", f.move->from.col, ") to ", b.grid.name, " (",
                   f.move->to.row, ", ", f.move->to.col, ")"));
+    }
+    if (f.progress <= 0.0f) {
+      // Not yet on its way (move 0 at rest): a frame around its source cell, which keeps the cell's digits in
+      // view (a token over them covered the first gradOutput value).
+      const ImVec2 c = canvas.toScreen(from);
+      const float half = z * 0.5f;
+      dl->AddRect(ImVec2(c.x - half, c.y - half), ImVec2(c.x + half, c.y + half), th.label, 2.0f, 0, th.lineWidth * 2.0f);
+      if (logging()) logMark("next move waits at its source");
+      continue;
     }
     Point at = flightPosition(from, to, f.progress);
     // Trail: the arc from the source to where the cell is now.

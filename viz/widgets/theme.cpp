@@ -35,6 +35,8 @@ void darkStyle(ImGuiStyle& s) {
   s.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
   s.Colors[ImGuiCol_ChildBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
   s.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.29f, 0.48f, 1.0f);
+  // Menus and popups are opaque: the File menu showed the grids through it.
+  s.Colors[ImGuiCol_PopupBg] = ImVec4(0.13f, 0.14f, 0.17f, 1.0f);
 }
 
 void presenterStyle(ImGuiStyle& s) {
@@ -61,6 +63,7 @@ void presenterStyle(ImGuiStyle& s) {
   s.Colors[ImGuiCol_Tab] = ImVec4(0.85f, 0.85f, 0.85f, 1);
   s.Colors[ImGuiCol_TabActive] = ImVec4(0.35f, 0.55f, 0.95f, 1);
   s.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.10f, 0.35f, 0.85f, 1);
+  s.Colors[ImGuiCol_PopupBg] = ImVec4(1, 1, 1, 1);
 }
 
 }  // namespace
