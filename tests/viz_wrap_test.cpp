@@ -55,7 +55,11 @@ TEST(VizWrap, ACutStatusKeepsTheFilesName) {
   EXPECT_EQ(shown.rfind("session saved: \u2026", 0), 0u) << shown;
   EXPECT_NE(shown.find("gradlab-session-12.gradlab"), std::string::npos) << shown;
   EXPECT_EQ(cutKeepingEnd("short: fits", 400.0f, tenEach), "short: fits");
-  // Not even the head and an ellipsis fit: cut at the end, within the width.
+  // Too narrow for what it says and the name: the name alone (the top bar beside a long lesson title).
+  const std::string narrow = cutKeepingEnd(status, 300.0f, tenEach);
+  EXPECT_LE(tenEach(narrow), 300.0f) << narrow;
+  EXPECT_NE(narrow.find("gradlab-session-12.gradlab"), std::string::npos) << narrow;
+  // Not even the name fits: cut at the end, within the width.
   EXPECT_LE(tenEach(cutKeepingEnd(status, 100.0f, tenEach)), 100.0f);
   // Chinese: cut between characters, never inside one.
   const std::string zh = cutKeepingEnd("会话已保存: /tmp/课堂/第三周/练习/会话十二.gradlab", 220.0f, tenEach);

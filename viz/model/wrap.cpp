@@ -118,13 +118,25 @@ std::string cutToWidth(std::string_view text, float width, const TextMeasure& me
 
 std::string cutKeepingEnd(std::string_view text, float width, const TextMeasure& measure) {
   if (measure(text) <= width) return std::string(text);
+  // The longest end of `text` (from at least `from`, whole characters) after `head` + "…", starting at or
+  // before `latest`; "" when none fits.
+  const auto longestEnd = [&](const std::string& head, size_t from, size_t latest) -> std::string {
+    for (size_t at = from; at < text.size() && at <= latest; ++at) {
+      if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;  // inside a UTF-8 character
+      std::string cut = head + "\u2026" + std::string(text.substr(at));
+      if (measure(cut) <= width) return cut;
+    }
+    return "";
+  };
   const size_t colon = text.find(": ");
-  const std::string head = colon == std::string_view::npos ? std::string() : std::string(text.substr(0, colon + 2));
-  for (size_t at = head.size() + 1; at < text.size(); ++at) {  // the longest end first
-    if ((static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) continue;  // inside a UTF-8 character
-    std::string cut = head + "\u2026" + std::string(text.substr(at));
-    if (measure(cut) <= width) return cut;
+  const size_t slash = text.rfind('/');
+  const size_t name = slash == std::string_view::npos ? text.size() : slash + 1;  // a path's file name starts here
+  // What it says and the file's whole name; else the file's name (and what of its path fits) alone.
+  if (colon != std::string_view::npos) {
+    const std::string head(text.substr(0, colon + 2));
+    if (std::string cut = longestEnd(head, head.size() + 1, name); !cut.empty()) return cut;
   }
+  if (std::string cut = longestEnd("", 1, name); !cut.empty()) return cut;
   return withEllipsis(std::string(text), width, measure);
 }
 

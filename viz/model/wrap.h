@@ -20,8 +20,8 @@ std::vector<std::string> wrapWords(std::string_view text, float width, const Tex
 std::string cutToWidth(std::string_view text, float width, const TextMeasure& measure);
 
 // `text` on one line, cut in the middle where it must be: what it says up to its first ": " and as much of its
-// end as fits ("session saved: …/gradlab-3.gradlab"), so that a path's file name stays; cut at the end when
-// not even that fits.
+// end as fits ("session saved: …/gradlab-3.gradlab"), so that a path's file name stays whole; where that does
+// not fit, the end alone ("…gradlab-3.gradlab"); cut at the end when not even the file's name fits.
 std::string cutKeepingEnd(std::string_view text, float width, const TextMeasure& measure);
 
 // The same, then at most `maxLines` lines: a line cut short (or the last one kept) ends in "…" within `width`.

@@ -69,6 +69,10 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 
 // The selected tile in words, under the lanes.
 void selectedTileText(const AppState& s, const Plan& plan) {
+  if (s.planHidden()) {  // a click selects nothing now: say why instead of inviting one
+    textDimWrapped(i18n::tr("Selecting a tile waits until the question on the right is answered: it would give the answer away."));
+    return;
+  }
   if (!s.shownTile() || *s.shownTile() < 0 || static_cast<size_t>(*s.shownTile()) >= plan.tiles.size()) {
     if (!s.presenter) {
       textDimWrapped(i18n::tr("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table."));
