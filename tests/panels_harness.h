@@ -10,6 +10,8 @@
 #include <string>
 
 #include "app/viz_fixtures.h"
+#include "viz/model/lesson.h"
+#include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
@@ -51,6 +53,30 @@ class PanelsHarness : public ::testing::Test {
     frame(s, at);
     frame(s, at, true);
     frame(s, at, false);
+  }
+
+  // Every step of the shipped lessons (loaded into `s` with the real runner) that asks a question, in normal and
+  // then presenter mode: visit(lesson, step) with the theme set. Leaves normal mode on; returns the visits.
+  template <typename Visit>
+  int forEachShippedQuestion(AppState& s, Visit visit) {
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+    EXPECT_FALSE(s.lessons.empty());
+    int visits = 0;
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        if (!s.lessons[l].presets[p].exercise) continue;
+        for (bool presenter : {false, true}) {
+          s.presenter = presenter;
+          syncTheme(s);
+          visit(l, p);
+          ++visits;
+        }
+      }
+    }
+    s.presenter = false;
+    syncTheme(s);
+    return visits;
   }
 
   // One frame with ImGui's log on: every text the frame draws, widgets and canvas alike.

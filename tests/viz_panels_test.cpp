@@ -396,54 +396,36 @@ TEST_F(VizPanels, ALastStepsQuestionLeavesWhenTheStepChangesNotWhenTheNewRunLand
 // not blind.
 TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  ASSERT_FALSE(s.lessons.empty());
   const Tab tabs[] = {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix, Tab::kCode};
   const char* tabNames[] = {"Scatter", "Tiling", "Pipeline", "Compare", "Matrix", "Code"};
-  int walked = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      if (!s.lessons[l].presets[p].exercise) continue;
-      for (bool presenter : {false, true}) {
-        s.presenter = presenter;
-        syncTheme(s);
-        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
-        const Exercise e = s.exercise->exercise;
-        for (size_t k = 0; k < std::size(tabs); ++k) {
-          const std::string where = cat(s.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ",
-                                        tabNames[k], presenter ? ", presenter" : "");
-          s.tab = tabs[k];
-          s.selectTab = true;
-          frame(s);
-          frame(s);
-          const std::string text = loggedFrame(s);
-          ASSERT_TRUE(s.exerciseOpen()) << where;
-          for (const std::string& spoiler : spoilersIn(text, s)) ADD_FAILURE() << where << ": " << spoiler;
-        }
-        // The same reader finds the answer once it is revealed (the panel explains it): it is not blind.
-        revealExercise(s);
-        s.tab = Tab::kScatter;
-        s.selectTab = true;
-        frame(s);
-        const std::string after = loggedFrame(s);
-        bool found = false;
-        for (const std::string& why : e.why) found = found || oneLine(after).find(oneLine(why)) != std::string::npos;
-        EXPECT_TRUE(found) << s.lessons[l].id << " step " << p + 1 << ": the revealed answer is not in the log" << (getenv("DUMP") ? after : "");
-        ++walked;
-      }
+  const int walked = forEachShippedQuestion(s, [&](size_t l, size_t p) {
+    applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+    ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+    const Exercise e = s.exercise->exercise;
+    for (size_t k = 0; k < std::size(tabs); ++k) {
+      const std::string where = cat(s.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ", tabNames[k],
+                                    s.presenter ? ", presenter" : "");
+      s.tab = tabs[k];
+      s.selectTab = true;
+      frame(s);
+      frame(s);
+      const std::string text = loggedFrame(s);
+      ASSERT_TRUE(s.exerciseOpen()) << where;
+      for (const std::string& spoiler : spoilersIn(text, s)) ADD_FAILURE() << where << ": " << spoiler;
     }
-  }
-  s.presenter = false;
-  syncTheme(s);
+    // The same reader finds the answer once it is revealed (the panel explains it): it is not blind.
+    revealExercise(s);
+    s.tab = Tab::kScatter;
+    s.selectTab = true;
+    frame(s);
+    const std::string after = loggedFrame(s);
+    bool found = false;
+    for (const std::string& why : e.why) found = found || oneLine(after).find(oneLine(why)) != std::string::npos;
+    EXPECT_TRUE(found) << s.lessons[l].id << " step " << p + 1 << ": the revealed answer is not in the log" << (getenv("DUMP") ? after : "");
+  });
   EXPECT_GE(walked, 80);
 }
 
-
-// A teacher edits a lesson step: another operator, each shape axis one up and one down, every dtype the
-// operator takes. No edit may end in a setup error (preset values that no longer fit are replaced, with a
-// note); what the operator's own checks refuse (e.g. more than 50x along an axis) is its 161002, shown.
 TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };

@@ -121,43 +121,30 @@ class SpoilerWalk : public PanelsHarness {
 
 TEST_F(SpoilerWalk, NoClickGivesAnOpenQuestionsAnswerAway) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  ASSERT_FALSE(s.lessons.empty());
   const int steps = walkLength();
   std::mt19937 rng(20261128);
-  int questions = 0, actions = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      if (!s.lessons[l].presets[p].exercise) continue;
-      for (bool presenter : {false, true}) {
-        s.presenter = presenter;
-        syncTheme(s);
-        carryIn(s, l, p, rng);
+  int actions = 0;
+  const int questions = forEachShippedQuestion(s, [&](size_t l, size_t p) {
+    carryIn(s, l, p, rng);
+    applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+    ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+    frame(s);
+    std::string walk = "opened";
+    for (int i = 0; i < steps; ++i) {
+      walk += "; " + act(s, rng);
+      ++actions;
+      if (!s.exerciseOpen()) {  // the walk changed the run or answered it: the step anew
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
-        frame(s);
-        std::string walk = "opened";
-        for (int i = 0; i < steps; ++i) {
-          walk += "; " + act(s, rng);
-          ++actions;
-          if (!s.exerciseOpen()) {  // the walk changed the run or answered it: the step anew
-            applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-            walk += "; the step anew";
-            continue;
-          }
-          frame(s);
-          const std::string text = loggedFrame(s);
-          for (const std::string& spoiler : spoilersIn(text, s))
-            ADD_FAILURE() << s.lessons[l].id << " step " << p + 1 << " (" << exerciseKindName(s.exercise->exercise.spec.kind)
-                          << ") after " << walk << ": " << spoiler;
-        }
-        ++questions;
+        walk += "; the step anew";
+        continue;
       }
+      frame(s);
+      const std::string text = loggedFrame(s);
+      for (const std::string& spoiler : spoilersIn(text, s))
+        ADD_FAILURE() << s.lessons[l].id << " step " << p + 1 << " (" << exerciseKindName(s.exercise->exercise.spec.kind)
+                      << ") after " << walk << ": " << spoiler;
     }
-  }
-  s.presenter = false;
-  syncTheme(s);
+  });
   EXPECT_GE(questions, 80);
   std::printf("spoiler walk: %d questions, %d actions\n", questions, actions);
 }
