@@ -326,6 +326,11 @@ constexpr CatalogueEntry kAppEntries[] = {
      "地址栏已链接到此会话（{0} 个字符），并已复制到剪贴板"},
     {"the address bar links to this session ({0} characters)", "地址栏已链接到此会话（{0} 个字符）"},
     {"the link's options were refused: {0}", "链接中的选项被拒绝：{0}"},
+    {"the session's lesson \"{0}\" is not one of this app's lessons: its run opens in free exploration",
+     "会话中的课程“{0}”不是本应用的课程：其运行将在自由探索中打开"},
+    {"the link asked for help, which a page cannot print: a link takes the desktop app's options, e.g. "
+     "?op=upsample2d-backward&in=4x4&out=8x8 or ?lesson=first-steps",
+     "链接请求了帮助，但网页无法打印帮助：链接接受桌面应用的选项，例如 ?op=upsample2d-backward&in=4x4&out=8x8 或 ?lesson=first-steps"},
     {"the link's session cannot be read: {0}", "无法读取链接中的会话：{0}"},
     {"a GIF is still being written", "GIF 仍在写入中"},
     {"nothing to animate in this view", "此视图中没有可播放的动画"},

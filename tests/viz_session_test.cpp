@@ -3,6 +3,8 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "viz/model/session.h"
 #include "viz/panels/actions.h"
 
@@ -59,6 +61,18 @@ TEST(VizSession, RoundTripsTheWholeState) {
 
 // --schedule N (RunRequest::schedule) is part of the call: a session keeps it, and one without it stays
 // unset (GRADLAB_SCHEDULE, else host) rather than becoming host.
+// A request with a NaN scale is the same request as itself: the app compared scales with ==, never found the
+// run it had asked for on screen, and asked again every frame (a core busy, the page's heap growing).
+TEST(VizSession, ANanScaleIsTheSameRequestAsItself) {
+  RequestSpec a;
+  a.request.scaleH = std::numeric_limits<double>::quiet_NaN();
+  const RequestSpec b = a;
+  EXPECT_TRUE(a == b);
+  RequestSpec c = a;
+  c.request.scaleH = 2.0;
+  EXPECT_FALSE(a == c);
+}
+
 TEST(VizSession, KeepsTheSeededSchedule) {
   Session session;
   session.spec.request.op = OpKind::kUpsampleNearest2dBackward;

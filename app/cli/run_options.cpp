@@ -61,7 +61,7 @@ std::from_chars_result parseDouble(const char* first, const char* last, double& 
 #endif
 }
 
-// "2" -> {2}; "2,1.5" -> {2, 1.5}. Text that is not a number, and a number outside a normal double's range
+// "2" -> {2}; "2,1.5" -> {2, 1.5}. Text that is not a finite number, and a number outside a normal double's range
 // (1e-308 is subnormal, 1e-400 underflows to 0, 1e400 overflows), are refused with messages naming the value.
 bool parseScales(const std::string& text, std::vector<double>* scales, std::string* error) {
   scales->clear();
@@ -79,6 +79,10 @@ bool parseScales(const std::string& text, std::vector<double>* scales, std::stri
     }
     if (ec != std::errc() || !whole) {
       *error = "--scales '" + text + "': '" + item + "' is not a number; expected e.g. 2 or 2,1.5 (height, width)";
+      return false;
+    }
+    if (!std::isfinite(v)) {  // as the app's field refuses it: a NaN request never equals itself
+      *error = "--scales '" + text + "': '" + item + "' is not a finite number; expected e.g. 2 or 2,1.5 (height, width)";
       return false;
     }
     scales->push_back(v);

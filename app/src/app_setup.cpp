@@ -69,9 +69,14 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
 
   if (!o.session.empty()) {  // a saved session: its lesson step (when it names one), call, view and moment
     viz::Session session;
-    if (!viz::loadSessionFile(o.session, &session, error) || !viz::applySession(s, session, error)) {
+    std::string note;
+    if (!viz::loadSessionFile(o.session, &session, error) || !viz::applySession(s, session, error, &note)) {
       if (error->rfind(o.session, 0) != 0) *error = o.session + ": " + *error;
       return false;
+    }
+    if (!note.empty()) {
+      std::fprintf(stderr, "gradlab: %s: %s\n", o.session.c_str(), note.c_str());
+      viz::setStatus(s, note, true);
     }
     if (o.presenter) s.presenter = true;
     return true;

@@ -215,7 +215,11 @@ int run() {
   Options options;
   int exitCode = 0;
   if (!parseOptions(static_cast<int>(argv.size()), argv.data(), &options, &exitCode)) {
-    problems.push_back(i18n::trf("the link's options were refused: {0}", optionsRefusal()));
+    // ?help (exit code 0) is not refused, and says nothing of its own in a page: say what a link takes.
+    problems.push_back(exitCode == 0 || optionsRefusal().empty()
+                           ? std::string(i18n::tr("the link asked for help, which a page cannot print: a link takes the desktop "
+                                                  "app's options, e.g. ?op=upsample2d-backward&in=4x4&out=8x8 or ?lesson=first-steps"))
+                           : i18n::trf("the link's options were refused: {0}", optionsRefusal()));
     options = Options{};
   }
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));

@@ -18,6 +18,7 @@ bad() {  # bad EXPECTED-MESSAGE ARGS...
 bad '^gradlab: .*--frames.*0' --frames 0 --headless
 bad '^gradlab: .*--at.*7' --at 7 --screenshot x.png
 bad '^gradlab: .*--bogus' --bogus
+bad "^gradlab: .*--scales 'nan': 'nan' is not a finite number" --op upsample2d-backward --scales nan --headless
 bad '^gradlab: .*--preset.*-3' --preset -3
 bad '^gradlab: .*nope.gradlab' nope.gradlab
 bad '^gradlab: .*--n.*0' --op upsample2d --n 0

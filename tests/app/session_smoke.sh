@@ -43,4 +43,12 @@ bad badfield '{"gradlab-session": 1, "request": {"op": "upsample2d", "inH": 0}}'
 bad badop '{"gradlab-session": 1, "request": {"op": "conv2d"}}' 'unknown op "conv2d"'
 bad badschedule '{"gradlab-session": 1, "request": {"op": "upsample2d", "schedule": "sometimes"}}' 'unknown schedule "sometimes"'
 bad badstep '{"gradlab-session": 1, "lesson": "first-steps", "step": 40, "request": {"op": "upsample2d"}}' "has no step 41"
+
+# A lesson that is not one of the app's (a path, control characters): its run opens in free exploration, and
+# the app says so (it said nothing), with the name in printable form.
+printf '%s' '{"gradlab-session": 1, "lesson": "../../etc/passwd\u0007\u001b[31m", "request": {"op": "upsample2d"}}' >alien.gradlab
+"$app" alien.gradlab --screenshot alien.png >alien.log 2>&1 || { cat alien.log; echo "FAIL: a session with an unknown lesson"; exit 1; }
+grep -q 'is not one of this app.s lessons: its run opens in free exploration' alien.log || {
+  cat alien.log; echo "FAIL: the unknown lesson is not said"; exit 1; }
+if LC_ALL=C grep -q "$(printf '\033')" alien.log; then echo "FAIL: a control character reached the terminal"; exit 1; fi
 echo PASS

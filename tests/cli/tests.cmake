@@ -49,6 +49,8 @@ gradlab_cli_test(scales_subnormal 2
 gradlab_cli_test(scales_overflow 2 "--scales '2,1e400': 1e400 is out of range" --op upsample2d-backward --scales 2,1e400)
 gradlab_cli_test(scales_not_a_number 2 "--scales '2,two': 'two' is not a number; expected e.g. 2 or 2,1.5"
   --op upsample2d-backward --scales 2,two)
+gradlab_cli_test(scales_nan 2 "--scales 'nan': 'nan' is not a finite number" --op upsample2d-backward --scales nan)
+gradlab_cli_test(scales_inf 2 "--scales '2,inf': 'inf' is not a finite number" --op upsample2d-backward --scales 2,inf)
 gradlab_cli_test(schedule_not_a_seed 2 "--schedule: 'seed:-1' is not host, N or seed:N" --op upsample2d-backward --schedule seed:-1)
 gradlab_cli_test(scales_with_plus 0 "gradInput" --op upsample2d-backward --in 2x2 --out 4x4 --scales +2,2.0)
 gradlab_cli_test(too_many_scales 2 "takes one scale" --op upsample1d --scales 2,2)

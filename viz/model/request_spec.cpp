@@ -65,6 +65,10 @@ bool sameValues(const std::vector<float>& a, const std::vector<float>& b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
 }
 
+// Bit for bit too: a NaN scale (from a session file, say) equals itself, so the app does not ask for the same
+// run again every frame.
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
 }  // namespace
 
 bool operator==(const RequestSpec& a, const RequestSpec& b) {
@@ -72,7 +76,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
   const RunRequest& y = b.request;
   return a.device == b.device && a.cores == b.cores && a.ubBytes == b.ubBytes && x.op == y.op && x.N == y.N &&
          x.C == y.C && x.inH == y.inH && x.inW == y.inW && x.outH == y.outH && x.outW == y.outW &&
-         x.scaleH == y.scaleH && x.scaleW == y.scaleW && x.unbatched == y.unbatched && x.dtype == y.dtype &&
+         sameBits(x.scaleH, y.scaleH) && sameBits(x.scaleW, y.scaleW) && x.unbatched == y.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.valueSource == y.valueSource && sameValues(x.values, y.values) && x.indices == y.indices &&
          x.strategy == y.strategy && x.accumulate == y.accumulate && x.schedule == y.schedule;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gradlab/printable.h"
 #include "i18n/translate.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
@@ -221,10 +222,16 @@ Session captureSession(const AppState& s) {
   return out;
 }
 
-bool applySession(AppState& s, const Session& session, std::string* error) {
+bool applySession(AppState& s, const Session& session, std::string* error, std::string* note) {
   s.lesson = -1;
   s.preset = 0;
   s.libraryPreset.reset();
+  if (!session.lesson.empty() && !findLesson(s.lessons, session.lesson) && note) {
+    // Its run still opens, in free exploration; the name is shown as printable text (a hostile session
+    // may hold a path or control characters).
+    *note = i18n::trf("the session's lesson \"{0}\" is not one of this app's lessons: its run opens in free exploration",
+                      printableLine(session.lesson, 80));
+  }
   if (!session.lesson.empty()) {
     for (size_t i = 0; i < s.lessons.size(); ++i) {
       if (s.lessons[i].id != session.lesson) continue;

@@ -32,7 +32,7 @@ void applyPreset(AppState& state, int lesson, int preset);
 void showRun(AppState& state, const RequestSpec& spec, const PresetView& view, std::function<void(AppState&)> then = {});
 // The whole state as a session (the call, the view, the lesson step, the animation's position) and back.
 Session captureSession(const AppState& state);
-bool applySession(AppState& state, const Session& session, std::string* error);
+bool applySession(AppState& state, const Session& session, std::string* error, std::string* note = nullptr);
 // Next/previous preset of the lesson (wrapping into the next/previous lesson at the ends); in class mode
 // the next/previous step that asks a question.
 void stepPreset(AppState& state, int delta);

@@ -30,9 +30,10 @@ bool pathField(const char* id, std::string* path) {
 
 void openSession(AppState& s, const std::string& path) {
   Session session;
-  std::string error;
-  if (loadSessionFile(path, &session, &error) && applySession(s, session, &error)) {
-    setStatus(s, i18n::trf("opened {0}", path));
+  std::string error, note;
+  if (loadSessionFile(path, &session, &error) && applySession(s, session, &error, &note)) {
+    if (note.empty()) setStatus(s, i18n::trf("opened {0}", path));
+    else setStatus(s, note, true);
   } else {
     setStatus(s, error, true);
   }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "viz/model/wrap.h"
+#include "viz/widgets/font_file.h"
 
 namespace gradlab::viz {
 namespace {
@@ -117,13 +118,21 @@ void applyTheme(bool presenter) {
 
 Fonts& fonts() { return g_fonts; }
 
-std::string cjkFontPath() {
-  if (const char* chosen = std::getenv("GRADLAB_CJK_FONT"); chosen != nullptr && *chosen != '\0') return chosen;
+std::string cjkFontPath(std::string* warning) {
+  if (const char* chosen = std::getenv("GRADLAB_CJK_FONT"); chosen != nullptr && *chosen != '\0') {
+    const std::string problem = fontFileProblem(chosen);
+    if (problem.empty()) return chosen;
+    if (warning) *warning = std::string("GRADLAB_CJK_FONT=") + std::string(chosen).substr(0, 200) + " is not usable (" + problem + "): ";
+  }
   std::error_code ec;
   for (const char* path : {"/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
                            "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
                            "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"})
-    if (std::filesystem::exists(path, ec)) return path;
+    if (std::filesystem::exists(path, ec)) {
+      if (warning && !warning->empty()) *warning += std::string("using ") + path;
+      return path;
+    }
+  if (warning && !warning->empty()) *warning += "no other CJK font is installed";
   return "";
 }
 
@@ -195,9 +204,14 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
   // ranges must outlive the atlas's build: static, rebuilt only by the next load.
   static std::vector<ImWchar> cjkRanges;
   cjkRanges = cjkGlyphRanges(cjkText);
-  std::string cjkFont = cjkRanges.size() > 1 ? cjkFontPath() : std::string();
+  std::string fontWarning;
+  std::string cjkFont = cjkRanges.size() > 1 ? cjkFontPath(&fontWarning) : std::string();
   bool ok = true;
-  if (cjkRanges.size() > 1 && cjkFont.empty()) {
+  if (!fontWarning.empty()) {  // the user's font is refused with a reason, and a fallback used: never an abort
+    if (error) *error = fontWarning;
+    ok = false;
+  }
+  if (cjkRanges.size() > 1 && cjkFont.empty() && ok) {
     if (error) *error = "no CJK font (install fonts-wqy-microhei, or set GRADLAB_CJK_FONT): Chinese text shows as '?'";
     ok = false;
   }

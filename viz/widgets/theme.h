@@ -50,9 +50,10 @@ bool loadFonts(ImFontAtlas* atlas, const std::string& fontDir, std::string* erro
 // it): no .ini file, `size`, 60 frames/s, large meshes split as the app's renderer does, and the fonts
 // built (with the Chinese characters of `cjkText`). False when the fonts were not found; `error` says why.
 bool createBackendlessContext(ImVec2 size, const std::string& fontDir, std::string_view cjkText, std::string* error);
-// The CJK font: GRADLAB_CJK_FONT, else the first of Debian's WenQuanYi Micro Hei, Noto Sans CJK and
-// WenQuanYi Zen Hei that is installed; "" when none is.
-std::string cjkFontPath();
+// The CJK font: GRADLAB_CJK_FONT when it is a usable font file (viz/widgets/font_file.h), else the first of
+// Debian's WenQuanYi Micro Hei, Noto Sans CJK and WenQuanYi Zen Hei that is installed; "" when none is. A
+// GRADLAB_CJK_FONT that is refused is said in `warning`, with the font used instead.
+std::string cjkFontPath(std::string* warning = nullptr);
 // The code points from U+2E80 on (CJK) that `text` holds, each once, as ImGui glyph ranges (pairs, 0-ended).
 std::vector<ImWchar> cjkGlyphRanges(std::string_view text);
 
