@@ -122,6 +122,15 @@ TEST(ProfileSafety, SpecRefusalsAreFacts) {
   EXPECT_EQ(refusalOf("classroom:cores=x").kind, Kind::kBadValue);
   EXPECT_EQ(refusalOf("classroom:freq=3").key, "freq");
   EXPECT_EQ(refusalOf("cores=2:ub=4k").kind, Kind::kBadShape);
+  // A spec of 60,000 characters (a link's ?device=) is refused before it is echoed: the sentence stays short.
+  const std::string huge(60000, 'x');
+  std::string longError;
+  DeviceProfile ignored;
+  EXPECT_FALSE(parseProfileSpec(huge, &ignored, &longError));
+  EXPECT_LT(longError.size(), 400u) << longError.substr(0, 400);
+  EXPECT_NE(longError.find("60000 characters long; at most 512"), std::string::npos) << longError.substr(0, 400);
+  EXPECT_EQ(refusalOf(huge).kind, Kind::kBadShape);
+  EXPECT_LE(refusalOf(huge).text.size(), 60u);
   DeviceProfile p;
   std::string error;
   ProfileSpecRefusal cleared = refusalOf("nosuch");

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "gradlab/printable.h"
 #include "ops/common/lower_case.h"
 #include "runtime/error.h"
 #include "runtime/prose.h"
@@ -209,6 +210,15 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   };
   const std::string spec = trim(rawSpec);
   if (spec.empty()) return fail(Kind::kEmpty, "", "empty device profile spec (expected a name such as " + knownNames() + ")");
+  // A spec is a name and a few items: one far longer is refused before any of it is echoed (a link's 60,000
+  // characters, shown whole and wrapped again every frame, froze the app).
+  constexpr size_t kMostSpecChars = 512;
+  if (spec.size() > kMostSpecChars) {
+    const std::string start = printableLine(spec, 40);
+    return fail(Kind::kBadShape, start,
+                "device profile spec '" + start + "' is " + std::to_string(spec.size()) + " characters long; at most " +
+                    std::to_string(kMostSpecChars) + " (expected a name such as " + knownNames() + ", then :key=value items)");
+  }
 
   DeviceProfile p = builtinProfiles().front();
   std::string rest = spec;
