@@ -37,6 +37,7 @@ bool FrameExports::beforeFrame(viz::AppState& s, const Capture& capture, const s
         return false;
       }
       capturing_ = true;
+      unannounced_ = true;
       statusBefore_ = s.status;
       statusErrorBefore_ = s.statusError;
       frame_ = 0;
@@ -67,7 +68,8 @@ FrameExports::Written FrameExports::afterFrame(viz::AppState& s, const Capture& 
   if (busy()) {
     s.exportProgress = static_cast<float>(gif_.encoded()) / static_cast<float>(std::max(frames_, 1));
     viz::setStatus(s, i18n::trf("writing {0}: frame {1} of {2}", gif_.path(), gif_.encoded(), frames_));
-  } else if (gif_.finished() && s.exportProgress >= 0.0f) {
+  } else if (gif_.finished() && unannounced_) {
+    unannounced_ = false;
     s.exportProgress = -1.0f;
     File& gif = out.gif;
     gif.done = true;

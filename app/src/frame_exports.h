@@ -47,6 +47,9 @@ class FrameExports {
  private:
   BackgroundFrames gif_;
   bool capturing_ = false, capturedLast_ = false;
+  // A GIF was started and its outcome not yet said (the captured frames hide the progress, so the progress
+  // cannot tell: on one thread the last frame finishes the file within the frame that captured it).
+  bool unannounced_ = false;
   std::string statusBefore_;  // the status line when the recording began: what the GIF's frames show
   bool statusErrorBefore_ = false;
   int frame_ = 0, frames_ = 0, delay_ = 5;
