@@ -26,6 +26,10 @@ cat "$work/record.log"
 [ "$(head -c 6 "$gif")" = "GIF89a" ] || { echo "FAIL: $gif is not a GIF89a file"; exit 1; }
 [ "$(wc -c <"$gif")" -gt 20000 ] || { echo "FAIL: $gif is suspiciously small"; exit 1; }
 
+# The tsan stage runs this file for the frame writer's threads only (GRADLAB_WINDOW_SMOKE_GIF_CHECKS=0): the
+# checks below take minutes under ThreadSanitizer and test no thread of their own.
+if [ "${GRADLAB_WINDOW_SMOKE_GIF_CHECKS:-1}" = 0 ]; then echo "PASS"; exit 0; fi
+
 # A GIF's frames are the window's frames: its last against a window screenshot at the same time. It may carry
 # neither the recording's progress bar (it was in 117 of 120 frames, the last too) nor a smear (a median cut's
 # wrong colours stayed on screen in empty canvas areas): at most a few pixels may differ by more than rounding.
