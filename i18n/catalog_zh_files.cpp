@@ -95,7 +95,6 @@ constexpr CatalogueEntry kFilesEntries[] = {
     {"cannot create the software renderer: {0}", "无法创建软件渲染器：{0}"},
     {"nothing was rendered", "没有渲染出任何内容"},
     {"GIF frame size does not match", "GIF 帧尺寸不一致"},
-    {"GIF colour quantization failed", "GIF 颜色量化失败"},
     {"the right answer to \"{0}\" was not accepted", "问题“{0}”的正确答案未被判为正确"},
     {"wrote {0} frame(s) of {1} to {2}", "已把 {1} 的 {0} 帧写到 {2}"},
     {"wrote {0} frame(s) of {1} to {2} and {3}", "已把 {1} 的 {0} 帧写到 {2} 和 {3}"},

@@ -24,8 +24,8 @@ struct Rect {
   int x0, y0, x1, y1;  // half-open
 };
 
-// How far a shown pixel may be from the frame's, per channel, and still count as shown right: the median
-// cut's rounding (5 bits a channel, at most 7 off) is not drawn again every frame, a wrong colour is.
+// How far a shown pixel may be from the frame's, per channel, and still count as shown right: a rare colour
+// drawn in a close palette neighbour is not drawn again every frame, a wrong colour is.
 constexpr int kShownTolerance = 12;
 
 bool closeEnough(const uint8_t* a, const uint8_t* b) {
