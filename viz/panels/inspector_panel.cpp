@@ -74,18 +74,15 @@ void runSummary(const AppState& s) {
 }
 
 // The adds that arrive at / leave from the hovered cell, in the order they happened.
-void moveList(const AppState& s, const CellRef& cell) {
+void moveList(const AppState& s, const CellRef& cell, bool addedAtomically) {
   const Scene& sc = s.run.scene;
   if (!sc.trace) return;
   const bool backward = opInfo(sc.op).backward;
-  // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
-  // rows its core alone writes.
-  AtomicAdds atomics(s.run.result.plan.get());
   const char* order = !backward ? "copied from"
                       : s.run.result.plan && s.run.result.plan->cubeLanes > 0
                           ? "the cube's K order"
                       : s.run.request.deterministic  ? "gather order (one owner)"
-                      : atomics.anyInto(sc, cell)    ? "atomic-add order"
+                      : addedAtomically              ? "atomic-add order"
                                                      : "one core's order, plain stores";
   for (const bool into : {true, false}) {
     const std::vector<uint32_t>* list = into ? sc.movesInto(cell) : sc.movesOutOf(cell);
@@ -137,12 +134,15 @@ void drawInspectorPanel(AppState& s) {
     if (eq != std::string::npos) ui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
     ImGui::PopFont();
     if (!s.hovered) textDimWrapped(i18n::tr("pinned (click the cell again to unpin)"));
+    // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
+    // rows its core alone writes.
+    const bool addedAtomically = AtomicAdds(s.run.result.plan.get()).anyInto(s.run.scene, cell);
     const SceneGrid& g = s.run.scene.grids[cell.grid];
     const size_t local = static_cast<size_t>(cell.row * g.grid.dims.cols + cell.col);
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
       const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
       const bool shared = g.tileCount[local] > 1;
-      textDimWrapped(shared && AtomicAdds(s.run.result.plan.get()).anyInto(s.run.scene, cell)
+      textDimWrapped(shared && addedAtomically
                          ? i18n::trf("tile {0} on core {1} (shared by {2} tiles: atomic adds)", t.id, t.core,
                                      static_cast<int>(g.tileCount[local]))
                      : shared ? i18n::trf("tile {0} on core {1} (shared by {2} tiles)", t.id, t.core, static_cast<int>(g.tileCount[local]))
@@ -152,7 +152,7 @@ void drawInspectorPanel(AppState& s) {
     for (const std::string& line : e.lines) ui::TextWrapped("%s", line.c_str());
     ImGui::PopFont();
     ImGui::Spacing();
-    moveList(s, cell);
+    moveList(s, cell, addedAtomically);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     ui::TextWrapped("%s", i18n::tr("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
