@@ -131,9 +131,11 @@ TEST(AdaptivePoolBackward, ExecutorRunsOnceAndChecksItsWorkspace) {
   EXPECT_EQ(aclnnAdaptiveMaxPool2dBackward(workspace, ws - 4, ex, verify::RuntimeScope::shared().stream()),
             ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(std::string(aclGetRecentErrMsg()).find("workspaceSize"), std::string::npos);
-  // The failed launch consumed the executor, as CANN's does.
+  // The refused launch never ran: the executor launches with the right size, once.
+  EXPECT_EQ(aclnnAdaptiveMaxPool2dBackward(workspace, ws, ex, verify::RuntimeScope::shared().stream()), ACLNN_SUCCESS);
   EXPECT_EQ(aclnnAdaptiveMaxPool2dBackward(workspace, ws, ex, verify::RuntimeScope::shared().stream()),
             ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclrtSynchronizeStream(verify::RuntimeScope::shared().stream()), ACL_SUCCESS);
   aclrtFree(workspace);
 }
 

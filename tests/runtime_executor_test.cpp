@@ -96,7 +96,8 @@ TEST_F(RuntimeExecutor, ExecutorOfAnotherOp) {
   aclOpExecutor* exec = make();
   EXPECT_FAILS(launchExecutor("aclnnOtherOp", nullptr, 0, exec, stream_), ACLNN_ERR_PARAM_INVALID,
                "aclnnOtherOp: executor " + ptr(exec) + " was made by aclnnFakeOpGetWorkspaceSize");
-  // The refused launch consumed it, as documented.
+  // The refused launch did not run it: it is still there to be launched by its own API, or destroyed.
+  EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
   EXPECT_FAILS(aclDestroyAclOpExecutor(exec), ACLNN_ERR_PARAM_INVALID, "is unknown, already launched or destroyed");
 }
 

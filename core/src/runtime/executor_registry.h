@@ -47,26 +47,33 @@ struct aclOpExecutor {
 
 namespace gradlab::rt {
 
+// The executors GetWorkspaceSize made and no launch or destroy has ended. A handle is a number, not the
+// object's address, and no number is handed out twice: a handle launched or destroyed stays unknown for
+// good, even once a new executor occupies its old memory (a stale handle must never run another call).
 class ExecutorRegistry {
  public:
   static ExecutorRegistry& instance();
-  aclOpExecutor* add(std::unique_ptr<aclOpExecutor> executor);
-  // Hands the executor back to its single launch; nullptr when unknown, already launched or destroyed.
-  std::unique_ptr<aclOpExecutor> take(aclOpExecutor* executor);
+  aclOpExecutor* add(std::unique_ptr<aclOpExecutor> executor);  // the new handle
+  // Hands the executor to its single launch; nullptr when unknown, already launched or destroyed.
+  std::unique_ptr<aclOpExecutor> take(const aclOpExecutor* handle);
+  // Returns a taken executor whose launch was refused: it did not run, so it may be launched again.
+  void putBack(const aclOpExecutor* handle, std::unique_ptr<aclOpExecutor> executor);
   size_t releaseAll();
   // Runs `fn` on a live executor under the registry lock; false when unknown.
-  bool withLive(const aclOpExecutor* executor, const std::function<void(aclOpExecutor&)>& fn);
+  bool withLive(const aclOpExecutor* handle, const std::function<void(aclOpExecutor&)>& fn);
 
  private:
   std::mutex mutex_;
-  std::unordered_map<aclOpExecutor*, std::unique_ptr<aclOpExecutor>> live_;
+  uintptr_t handed_ = 0;  // handles handed out so far
+  std::unordered_map<const aclOpExecutor*, std::unique_ptr<aclOpExecutor>> live_;
 };
 
 // Gives `executor` its plan's prose (once).
 void describeExecutor(aclOpExecutor& executor);
 
 // The second phase of every aclnn op: validates the launch arguments, pins the tensors' memory and
-// queues the executor on the stream. The executor is consumed whether or not the launch succeeds.
+// queues the executor on the stream. A launch that is refused leaves the executor to be launched again;
+// one that is queued consumes it.
 aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                            void* stream);
 

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "runtime/error.h"
+#include "runtime/live_handles.h"
 #include "runtime/memory.h"
 #include "runtime/raw_enum.h"
 
@@ -36,6 +37,52 @@ size_t aclTensor::reachBytes() const {
 }
 
 namespace gradlab::rt {
+namespace {
+
+LiveHandles<aclTensor>& liveTensors() {
+  static auto* handles = new LiveHandles<aclTensor>();  // outlives every static destructor that may destroy one
+  return *handles;
+}
+
+LiveHandles<aclIntArray>& liveIntArrays() {
+  static auto* handles = new LiveHandles<aclIntArray>();
+  return *handles;
+}
+
+}  // namespace
+
+bool isLiveTensor(const aclTensor* t) { return liveTensors().live(t); }
+bool isLiveIntArray(const aclIntArray* a) { return liveIntArrays().live(a); }
+
+std::string notLiveTensor(const std::string& name, const void* handle) {
+  return cat(name, " ", formatPointer(handle), " is not a live aclTensor (destroyed already, or not made by aclCreateTensor)");
+}
+
+std::string notLiveIntArray(const std::string& name, const void* handle) {
+  return cat(name, " ", formatPointer(handle),
+             " is not a live aclIntArray (destroyed already, or not made by aclCreateIntArray)");
+}
+
+ByteRange touchedBytes(const aclTensor& t) {
+  if (t.empty()) return {};
+  int64_t low = t.offset, high = t.offset;  // element offsets from data; aclCreateTensor bounded them
+  for (size_t i = 0; i < t.viewDims.size(); ++i) {
+    const int64_t step = t.strides[i] * (t.viewDims[i] - 1);
+    (step < 0 ? low : high) += step;
+  }
+  const auto size = static_cast<int64_t>(t.elementSize());
+  const auto base = reinterpret_cast<uintptr_t>(t.data);
+  return ByteRange{base + static_cast<uintptr_t>(low * size), base + static_cast<uintptr_t>((high + 1) * size)};
+}
+
+std::string describeBytes(const ByteRange& r) {
+  return cat("bytes ", formatPointer(reinterpret_cast<const void*>(r.begin)), " to ",
+             formatPointer(reinterpret_cast<const void*>(r.end)));
+}
+
+std::string describeTouchedBytes(const std::string& name, const aclTensor& t) {
+  return cat(name, " (", dtypeName(t.dtype), " ", formatDims(t.viewDims), ", ", describeBytes(touchedBytes(t)), ")");
+}
 
 const char* dtypeName(aclDataType dtype) {
   switch (dtype) {
@@ -94,6 +141,14 @@ std::string checkTensorMemory(const aclTensor& t, const std::string& name, Alloc
 }  // namespace gradlab::rt
 
 namespace {
+
+aclnnStatus deadTensor(const char* api, const aclTensor* tensor) {
+  return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", gradlab::rt::notLiveTensor("tensor", tensor)));
+}
+
+aclnnStatus deadIntArray(const char* api, const aclIntArray* array) {
+  return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": ", gradlab::rt::notLiveIntArray("array", array)));
+}
 
 bool mulOverflows(int64_t a, int64_t b, int64_t* out) { return __builtin_mul_overflow(a, b, out); }
 
@@ -201,7 +256,7 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
     refuse(0, std::move(facts), cat("aclCreateTensor: ", problem));
     return nullptr;
   }
-  auto* t = new aclTensor;
+  auto t = std::make_unique<aclTensor>();
   t->viewDims.assign(viewDims, viewDims + viewDimsNum);
   t->strides = std::move(strides);
   t->offset = offset;
@@ -209,17 +264,18 @@ aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDat
   t->format = format;
   t->storageDims.assign(storageDims, storageDims + storageDimsNum);
   t->data = tensorData;
-  return t;
+  return gradlab::rt::liveTensors().add(std::move(t));
 }
 
 aclnnStatus aclDestroyTensor(const aclTensor* tensor) {
-  delete tensor;
-  return ACLNN_SUCCESS;
+  if (tensor == nullptr || gradlab::rt::liveTensors().destroy(tensor)) return ACLNN_SUCCESS;
+  return deadTensor("aclDestroyTensor", tensor);
 }
 
 aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_t* viewDimsNum) {
   if (!tensor || !viewDims || !viewDimsNum)
     return fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetViewShape: tensor, viewDims and viewDimsNum must not be null");
+  if (!gradlab::rt::isLiveTensor(tensor)) return deadTensor("aclGetViewShape", tensor);
   *viewDimsNum = tensor->viewDims.size();
   *viewDims = new int64_t[std::max<size_t>(tensor->viewDims.size(), 1)];
   std::copy(tensor->viewDims.begin(), tensor->viewDims.end(), *viewDims);
@@ -228,12 +284,14 @@ aclnnStatus aclGetViewShape(const aclTensor* tensor, int64_t** viewDims, uint64_
 
 aclnnStatus aclGetDataType(const aclTensor* tensor, aclDataType* dataType) {
   if (!tensor || !dataType) return fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetDataType: tensor and dataType must not be null");
+  if (!gradlab::rt::isLiveTensor(tensor)) return deadTensor("aclGetDataType", tensor);
   *dataType = tensor->dtype;
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus aclGetFormat(const aclTensor* tensor, aclFormat* format) {
   if (!tensor || !format) return fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetFormat: tensor and format must not be null");
+  if (!gradlab::rt::isLiveTensor(tensor)) return deadTensor("aclGetFormat", tensor);
   *format = tensor->format;
   return ACLNN_SUCCESS;
 }
@@ -247,18 +305,19 @@ aclIntArray* aclCreateIntArray(const int64_t* value, uint64_t size) {
     fail(0, cat("aclCreateIntArray: size ", size, " is larger than gradlab accepts (1048576)"));
     return nullptr;
   }
-  auto* a = new aclIntArray;
+  auto a = std::make_unique<aclIntArray>();
   a->values.assign(value, value + size);
-  return a;
+  return gradlab::rt::liveIntArrays().add(std::move(a));
 }
 
 aclnnStatus aclDestroyIntArray(const aclIntArray* array) {
-  delete array;
-  return ACLNN_SUCCESS;
+  if (array == nullptr || gradlab::rt::liveIntArrays().destroy(array)) return ACLNN_SUCCESS;
+  return deadIntArray("aclDestroyIntArray", array);
 }
 
 aclnnStatus aclGetIntArraySize(const aclIntArray* array, uint64_t* size) {
   if (!array || !size) return fail(ACLNN_ERR_PARAM_NULLPTR, "aclGetIntArraySize: array and size must not be null");
+  if (!gradlab::rt::isLiveIntArray(array)) return deadIntArray("aclGetIntArraySize", array);
   *size = array->values.size();
   return ACLNN_SUCCESS;
 }

@@ -37,6 +37,26 @@ constexpr uint64_t kMaxTensorDims = 8;
 const char* dtypeName(aclDataType dtype);
 const char* formatName(aclFormat format);
 
+// Whether the handle is one aclCreateTensor / aclCreateIntArray made and no destroy has ended. Never reads
+// through the pointer.
+bool isLiveTensor(const aclTensor* t);
+bool isLiveIntArray(const aclIntArray* a);
+// "<name> 0x... is not a live aclTensor (destroyed already, or not made by aclCreateTensor)", and the same
+// for arrays.
+std::string notLiveTensor(const std::string& name, const void* handle);
+std::string notLiveIntArray(const std::string& name, const void* handle);
+
+// The bytes [begin, end) a view's elements can touch; {0, 0} for an empty view.
+struct ByteRange {
+  uintptr_t begin = 0, end = 0;
+  bool empty() const { return begin == end; }
+  bool overlaps(const ByteRange& o) const { return !empty() && !o.empty() && begin < o.end && o.begin < end; }
+};
+ByteRange touchedBytes(const aclTensor& t);
+// "gradOutput (FLOAT [2, 2], bytes 0x... to 0x...)"
+std::string describeTouchedBytes(const std::string& name, const aclTensor& t);
+std::string describeBytes(const ByteRange& r);  // "bytes 0x... to 0x..."
+
 // "" when `t` lies inside a live device allocation; otherwise a sentence naming `name` and `api`.
 // `pin` (when given) receives the allocation from the same look-up as the check (none for an empty view).
 std::string checkTensorMemory(const aclTensor& t, const std::string& name, AllocationRef* pin = nullptr);

@@ -69,7 +69,7 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
                             aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor,
                             const PlanContext& ctx) {
   const char* api = kBackwardCheckApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
                                           {"gradInput", gradInput}, {"workspaceSize", workspaceSize},
                                           {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(checkBackward(api, *gradOutput, *self, *indices, *gradInput));
@@ -112,7 +112,7 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
                            aclTensor* indicesOut, uint64_t* workspaceSize, aclOpExecutor** executor,
                            const PlanContext& ctx) {
   const char* api = kForwardCheckApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", outputOut},
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", outputOut},
                                           {"indices", indicesOut}, {"workspaceSize", workspaceSize},
                                           {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(checkForward(api, *self, *outputSize, *outputOut, *indicesOut));

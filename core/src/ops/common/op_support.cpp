@@ -8,9 +8,14 @@
 
 namespace gradlab::ops {
 
-aclnnStatus nullCheck(const char* api, std::initializer_list<std::pair<const char*, const void*>> args) {
-  for (const auto& [name, ptr] : args) {
-    if (ptr == nullptr) return rt::fail(ACLNN_ERR_PARAM_NULLPTR, rt::cat(api, ": ", name, " is a null pointer"));
+aclnnStatus handleCheck(const char* api, std::initializer_list<std::pair<const char*, ArgPointer>> args) {
+  using enum ArgPointer::Kind;
+  for (const auto& [name, arg] : args) {
+    if (arg.ptr == nullptr) return rt::fail(ACLNN_ERR_PARAM_NULLPTR, rt::cat(api, ": ", name, " is a null pointer"));
+    if (arg.kind == kTensor && !rt::isLiveTensor(static_cast<const aclTensor*>(arg.ptr)))
+      return invalid(api, rt::notLiveTensor(name, arg.ptr));
+    if (arg.kind == kIntArray && !rt::isLiveIntArray(static_cast<const aclIntArray*>(arg.ptr)))
+      return invalid(api, rt::notLiveIntArray(name, arg.ptr));
   }
   return ACLNN_SUCCESS;
 }

@@ -21,8 +21,20 @@ namespace gradlab::ops {
     if (aclnnStatus s_ = (expr); s_ != ACLNN_SUCCESS) return s_; \
   } while (0)
 
-// 161001 naming the first null argument: nullCheck(api, {{"gradOutput", gradOutput}, {"out", out}}).
-aclnnStatus nullCheck(const char* api, std::initializer_list<std::pair<const char*, const void*>> args);
+// A pointer argument of an aclnn call: a tensor or integer-array handle, or any other pointer.
+struct ArgPointer {
+  enum class Kind { kOther, kTensor, kIntArray };
+  ArgPointer(const aclTensor* t) : ptr(t), kind(Kind::kTensor) {}       // NOLINT: implicit by design
+  ArgPointer(const aclIntArray* a) : ptr(a), kind(Kind::kIntArray) {}  // NOLINT
+  ArgPointer(const void* p) : ptr(p) {}                                // NOLINT
+  const void* ptr;
+  Kind kind = Kind::kOther;
+};
+
+// Runs before a call reads through any of its pointers: 161001 naming the first null argument, 161002
+// naming the first tensor or integer array that is not live (destroyed, or never made by the API):
+// handleCheck(api, {{"gradOutput", gradOutput}, {"out", out}}).
+aclnnStatus handleCheck(const char* api, std::initializer_list<std::pair<const char*, ArgPointer>> args);
 
 // 161002 with "<api>: <sentence>". The second form records the rule that refused and its facts (the api
 // is added as "api"), for explanations that must not read the sentence (gradlab/refusal_facts.h).

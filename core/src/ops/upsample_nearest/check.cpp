@@ -63,8 +63,8 @@ aclnnStatus checkMemory(const char* api, const char* srcName, const aclTensor* s
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
   const char* api = kForward2dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkDtypesIn(api, "self", *self, "out", *out, opInfo(OpKind::kUpsampleNearest2d).dtypes));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 2, "H, W"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 4, "N, C, H, W or N, H, W, C"));
@@ -90,8 +90,8 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
   const char* api = kForward1dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkDtypesIn(api, "self", *self, "out", *out, opInfo(OpKind::kUpsampleNearest1d).dtypes));
   if (outputSize->values.empty()) return invalid(api, "outputSize [] is empty; expected its first value L");
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 3, "N, C, L"));
@@ -122,8 +122,8 @@ aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputS
                             const aclTensor* gradInput, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                             Geometry* g) {
   const char* api = kBackward2dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(nullCheck(
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(
       api, {{"gradOut", gradOut}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"gradInput", gradInput}}));
   GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "gradOut", *gradOut, "gradInput", *gradInput));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradOut", *gradOut, 4, "N, C, H, W or N, H, W, C"));
@@ -167,9 +167,9 @@ aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputS
                             const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                             Geometry* g) {
   const char* api = kBackward1dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
-      nullCheck(api, {{"gradOut", gradOut}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
+      handleCheck(api, {{"gradOut", gradOut}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradOut", *gradOut, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "outputSize", *outputSize, 1, "L"));
   GRADLAB_RETURN_IF_ERROR(checkArraySize(api, "inputSize", *inputSize, 3, "N, C, L"));

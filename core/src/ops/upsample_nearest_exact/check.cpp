@@ -56,9 +56,9 @@ aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outp
                             double scalesH, double scalesW, const aclTensor* out, const uint64_t* workspaceSize,
                             aclOpExecutor* const* executor, Geometry* g, bool* empty) {
   const char* api = kBackward2dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
-      nullCheck(api, {{"gradOutput", gradOutput}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
+      handleCheck(api, {{"gradOutput", gradOutput}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
   *empty = gradOutput->empty() || out->empty();
   if (*empty) {  // out (if it has cells) is zeroed
     GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"out", out}}));
@@ -100,9 +100,9 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
                             double scales, const aclTensor* out, const uint64_t* workspaceSize,
                             aclOpExecutor* const* executor, Geometry* g) {
   const char* api = kBackward1dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
-      nullCheck(api, {{"gradOutput", gradOutput}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
+      handleCheck(api, {{"gradOutput", gradOutput}, {"outputSize", outputSize}, {"inputSize", inputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkDtypes(api, "gradOutput", *gradOutput, "out", *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "gradOutput", *gradOutput, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 3, "N, C, L"));
@@ -144,8 +144,8 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
                            Geometry* g, bool* empty) {
   const char* api = kForward2dApi;
   constexpr const char* kAxes = "N, C, H, W or N, H, W, C";
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   *empty = self->empty() || out->empty();
   if (*empty) return ACLNN_SUCCESS;
   GRADLAB_RETURN_IF_ERROR(checkForwardDtypes(api, *self, *out));
@@ -185,8 +185,8 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
   const char* api = kForward1dApi;
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(nullCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
+  GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(checkForwardDtypes(api, *self, *out));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "self", *self, 3, "N, C, L"));
   GRADLAB_RETURN_IF_ERROR(checkRank(api, "out", *out, 3, "N, C, L"));
