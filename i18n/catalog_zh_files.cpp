@@ -28,6 +28,10 @@ constexpr CatalogueEntry kFilesEntries[] = {
     {"{0} nests arrays or objects deeper than {1} levels", "{0} 中数组或对象的嵌套超过 {1} 层"},
     {"not valid JSON: {0}", "不是有效的 JSON：{0}"},
     {"{0} bytes, more than the {1} MiB a lesson or session may hold", "{0} 字节，超过课程或会话文件上限 {1} MiB"},
+    {"more than {0} values (numbers, strings, arrays, objects): more than a lesson or session holds",
+     "超过 {0} 个值（数字、字符串、数组、对象）：课程或会话不会有这么多"},
+    {"{0} holds a text of {1} bytes, more than the {2} KiB a lesson or session text may have",
+     "{0} 中有一段 {1} 字节的文本，超过课程或会话文本上限 {2} KiB"},
     {"cannot read it", "无法读取"},
     // request / view of a step or session
     {"unknown {0} \"{1}\"", "未知的 {0}：“{1}”"},

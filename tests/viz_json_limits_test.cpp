@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "viz/model/json_limits.h"
 #include "viz/model/lesson.h"
 #include "viz/model/session.h"
 
@@ -51,6 +52,39 @@ TEST(VizJsonLimits, AParseErrorQuotingALongTokenIsCut) {
   EXPECT_EQ(error.find('\n'), std::string::npos);
   EXPECT_NE(error.find("not valid JSON"), std::string::npos) << error;
   EXPECT_NE(error.find(" bytes)"), std::string::npos) << error;
+}
+
+// A link or file whose JSON costs far more to parse than its bytes suggest: 40M values in 160 MB ended the
+// page (the parse reached the WebAssembly heap's 2 GB). Each bound is met while parsing, before the rest
+// of the document is built.
+TEST(VizJsonLimits, TooManyValuesAreRefusedWhileParsing) {
+  std::string zeros;
+  zeros.reserve(2 * (kMaxJsonValues + 2));
+  for (uint64_t i = 0; i <= kMaxJsonValues; ++i) zeros += "0,";
+  zeros.back() = ']';
+  EXPECT_TRUE(refused(session(", \"values\": [" + zeros), "more than 4194304 values"));
+}
+
+TEST(VizJsonLimits, AHugeTextIsRefusedWhileParsing) {
+  // The session had a 50 MB "device"; a megabyte shows the bound.
+  EXPECT_TRUE(refused(session("", "\"device\": \"" + std::string(1 << 20, 'x') + "\", "),
+                      "\"device\" holds a text of 1048576 bytes, more than the 64 KiB"));
+  EXPECT_TRUE(refused(session("", "\"" + std::string(100'000, 'k') + "\": 1, "), "holds a text of 100000 bytes"));
+}
+
+TEST(VizJsonLimits, AFileLargerThanTheBoundIsRefusedBeforeParsing) {
+  EXPECT_TRUE(refused(session(", \"x\": \"" + std::string(kMaxJsonFileBytes, ' ') + "\""),
+                      "more than the 64 MiB a lesson or session may hold"));
+}
+
+TEST(VizJsonLimits, AMillionValuesStillParse) {
+  std::string ones;
+  for (int i = 0; i < 1 << 20; ++i) ones += "1,";
+  ones.back() = ']';
+  nlohmann::json j;
+  std::string error;
+  EXPECT_TRUE(parseBoundedJson("{\"values\": [" + ones + "}", &j, &error)) << error;
+  EXPECT_EQ(j["values"].size(), 1u << 20);
 }
 
 TEST(VizJsonLimits, ShallowNestingStillParses) {

@@ -79,8 +79,7 @@ EM_JS(void, gradlab_pick_file, (), {
       const file = input.files[0];
       input.value = '';
       if (!file) return;
-      const limit = 4 * 1024 * 1024;  // a session is a few kilobytes
-      if (file.size > limit) {
+      if (file.size > Module.maxSessionBytes) {  // index.html's bound
         ccall('gradlab_upload_failed', null, ['string', 'number'], [file.name, file.size]);
         return;
       }
@@ -176,9 +175,14 @@ std::string sessionFileFromLink() {
 std::string linkProblem() {
   const std::string code = takeLinkText(true);  // index.html's: what went wrong decoding the address
   if (code.empty()) return {};
-  const char* why = code == "not-base64url"
-                        ? i18n::tr("its text is not base64url")
-                        : i18n::tr("its data is not a deflated session (cut short when copied?); File -> Link to this session makes one");
+  std::string why;
+  if (code == "not-base64url") {
+    why = i18n::tr("its text is not base64url");
+  } else if (code == "too-large") {
+    why = i18n::trf("it inflates to more than {0} MiB, more than a session holds", 4);
+  } else {
+    why = i18n::tr("its data is not a deflated session (cut short when copied?); File -> Link to this session makes one");
+  }
   return i18n::trf("the link's session cannot be read: {0}", why);
 }
 

@@ -12,8 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-struct TooDeep {
-  std::string field;
+struct OverBound {
+  std::string why;
 };
 
 // "\"request\".\"values\"" (its first four keys, then "..."), or "the top level" outside any key.
@@ -33,8 +33,27 @@ std::string fieldPath(const std::vector<std::string>& keys, int depth) {
 
 bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
   // keys[d]: the key last read at depth d (nlohmann counts an object's own keys at the object's depth + 1).
+  if (text.size() > kMaxJsonFileBytes) {
+    *error = i18n::trf("{0} bytes, more than the {1} MiB a lesson or session may hold", text.size(),
+                       kMaxJsonFileBytes >> 20);
+    return false;
+  }
   std::vector<std::string> keys;
-  auto bound = [&keys](int depth, json::parse_event_t event, json& parsed) {
+  uint64_t values = 0;
+  auto bound = [&keys, &values](int depth, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::value || event == json::parse_event_t::object_start ||
+        event == json::parse_event_t::array_start) {
+      if (++values > kMaxJsonValues) {
+        throw OverBound{i18n::trf("more than {0} values (numbers, strings, arrays, objects): more than a lesson or session holds",
+                                  kMaxJsonValues)};
+      }
+    }
+    if ((event == json::parse_event_t::value || event == json::parse_event_t::key) && parsed.is_string() &&
+        parsed.get_ref<const std::string&>().size() > kMaxJsonStringBytes) {
+      throw OverBound{i18n::trf("{0} holds a text of {1} bytes, more than the {2} KiB a lesson or session text may have",
+                                fieldPath(keys, depth), parsed.get_ref<const std::string&>().size(),
+                                kMaxJsonStringBytes >> 10)};
+    }
     if (event == json::parse_event_t::key) {
       keys.resize(static_cast<size_t>(depth) + 1);
       keys[static_cast<size_t>(depth) - 1] = parsed.get<std::string>();
@@ -43,15 +62,15 @@ bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
       if (keys.size() > static_cast<size_t>(depth)) keys.resize(static_cast<size_t>(depth));  // its keys are done
     } else if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
                depth >= kMaxJsonDepth) {
-      throw TooDeep{fieldPath(keys, depth)};
+      throw OverBound{i18n::trf("{0} nests arrays or objects deeper than {1} levels", fieldPath(keys, depth), kMaxJsonDepth)};
     }
     return true;
   };
   try {
     *out = json::parse(text, bound);
     return true;
-  } catch (const TooDeep& e) {
-    *error = i18n::trf("{0} nests arrays or objects deeper than {1} levels", e.field, kMaxJsonDepth);
+  } catch (const OverBound& e) {
+    *error = e.why;
   } catch (const json::exception& e) {
     // nlohmann quotes the token it last read, which a hostile file can make any length.
     *error = printableLine(i18n::trf("not valid JSON: {0}", e.what()), 400);

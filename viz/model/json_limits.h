@@ -17,11 +17,18 @@ namespace gradlab::viz {
 
 // Far above any file the app writes (a request nests 3 levels, a lesson 6).
 inline constexpr int kMaxJsonDepth = 64;
-// A session or lesson holds at most a few inputs of 1024 x 1024 values.
-inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{256} << 20;
+// A session or lesson holds at most a few inputs of 1024 x 1024 values, written out in about 12 bytes each.
+inline constexpr uint64_t kMaxJsonFileBytes = uint64_t{64} << 20;
+// Parsing costs about 16 bytes a value (a JSON node) beside the text: a document may hold at most this many
+// values (numbers, strings, arrays, objects), checked while it is parsed, so no document, however its
+// bytes are spent, takes more than ~64 MiB to read.
+inline constexpr uint64_t kMaxJsonValues = uint64_t{1} << 22;
+// The longest text a lesson or session holds is a paragraph or a device spec (at most 512 characters).
+inline constexpr uint64_t kMaxJsonStringBytes = uint64_t{64} << 10;
 
-// Parses `text`; false with `error` set to a line naming the field that nests too deep
-// ("\"request\".\"values\" nests deeper than 64 levels") or nlohmann's message.
+// Parses `text`; false with `error` set to a line naming what is over a bound above (its size, the field
+// that nests too deep "\"request\".\"values\" nests deeper than 64 levels", too many values, a string too
+// long) or nlohmann's message.
 bool parseBoundedJson(const std::string& text, nlohmann::json* out, std::string* error);
 
 // Reads the file at `path` into `text`; false with `error` ("cannot read ...", or its size against
