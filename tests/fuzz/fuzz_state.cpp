@@ -97,16 +97,37 @@ void* State::copyPointer(size_t count) {
   return hostSide;
 }
 
+namespace {
+constexpr size_t kMaxDead = 16;
+}  // namespace
+
 const TensorRecord* State::tensor() {
   const uint8_t b = in.byte();
+  if (b >= 248 && b < 255 && !deadTensors.empty()) return &deadTensors[b % deadTensors.size()];
   if (b == 255 || tensors.empty()) return nullptr;
   return &tensors[b % tensors.size()];
 }
 
 const aclIntArray* State::array() {
   const uint8_t b = in.byte();
+  if (b >= 248 && b < 255 && !deadArrays.empty()) return deadArrays[b % deadArrays.size()];
   if (b == 255 || arrays.empty()) return nullptr;
   return arrays[b % arrays.size()];
+}
+
+void State::buryTensor(TensorRecord r) {
+  r.destroyed = true;
+  if (deadTensors.size() == kMaxDead) deadTensors.erase(deadTensors.begin());
+  deadTensors.push_back(r);
+}
+
+void State::buryArray(aclIntArray* a) {
+  if (deadArrays.size() == kMaxDead) deadArrays.erase(deadArrays.begin());
+  deadArrays.push_back(a);
+}
+
+bool State::spent(const aclOpExecutor* e) const {
+  return e != nullptr && std::find(spentExecutors.begin(), spentExecutors.end(), e) != spentExecutors.end();
 }
 
 aclrtStream State::stream() {

@@ -28,6 +28,7 @@ struct TensorRecord {
   aclTensor* tensor = nullptr;
   int64_t elements = 0;    // of the view (aclCreateTensor refuses views whose count overflows int64)
   bool largerThanDevice = false;  // elements * element size > the emulated device's 64 GiB (or overflows)
+  bool destroyed = false;  // a handle aclDestroyTensor ended: every call must refuse it
 };
 
 struct Allocation {
@@ -48,7 +49,16 @@ class State {
   std::vector<Allocation> allocations;
   std::vector<TensorRecord> tensors;
   std::vector<aclIntArray*> arrays;
+  // Destroyed handles, to pass again (the library keeps a destroyed descriptor's address out of use for
+  // thousands of destroys, far more than a program makes, so each is still refused).
+  std::vector<TensorRecord> deadTensors;
+  std::vector<aclIntArray*> deadArrays;
+  void buryTensor(TensorRecord r);
+  void buryArray(aclIntArray* a);
   std::vector<aclOpExecutor*> executors;  // not yet launched or destroyed (as far as the program knows)
+  // Launched or destroyed with success: a later launch or destroy of one must be refused.
+  std::vector<aclOpExecutor*> spentExecutors;
+  bool spent(const aclOpExecutor* e) const;
   std::vector<aclrtStream> streams;       // created and not destroyed
   std::vector<aclrtStream> deadStreams;   // destroyed handles, to pass again
   // A real host buffer for the host side of copies, zeroed when a program starts. It outlives programs:
@@ -64,8 +74,8 @@ class State {
   // (the host side of a copy): only device-ish choices or the host buffer, which really holds `count`
   // bytes (nullptr when it cannot), never made-up bits.
   void* copyPointer(size_t count);
-  const TensorRecord* tensor();  // nullptr sometimes, else one of `tensors`
-  const aclIntArray* array();
+  const TensorRecord* tensor();  // nullptr sometimes, a destroyed one sometimes, else one of `tensors`
+  const aclIntArray* array();    // the same, of `arrays`
   aclrtStream stream();       // default (nullptr), created, destroyed or made-up
   void* allocate(size_t size);  // aclrtMalloc through the contract check; nullptr when it failed
   // Marks every allocation of `device` (all when < 0) as freed, after a reset or aclFinalize.

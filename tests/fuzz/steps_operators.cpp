@@ -65,6 +65,8 @@ void launch(State& s, aclOpExecutor* executor, uint64_t workspaceSize, const OpI
   beginCall();
   const aclnnStatus st = entry.launch(workspace, size, executor, stream);
   expectCode(entry.aclnnName().c_str(), st, {kSuccess, kNullptr, kParamInvalid});
+  if (st == ACLNN_SUCCESS && s.spent(executor)) violation(entry.aclnnName().c_str(), "launched an executor a second time");
+  if (st == ACLNN_SUCCESS) s.spentExecutors.push_back(executor);
   if (in.pick(4) != 0) synchronize(s, stream);
   const bool freeEarly = in.pick(8) == 0;
   if (st == ACLNN_SUCCESS && freeEarly && workspace) {  // free while (maybe) still running: pinned
@@ -88,6 +90,7 @@ void afterWorkspaceSize(State& s, const char* api, aclnnStatus st, uint64_t work
     case 0: {  // destroy unlaunched
       beginCall();
       expectCode("aclDestroyAclOpExecutor", aclDestroyAclOpExecutor(executor), {kSuccess});
+      s.spentExecutors.push_back(executor);
       return;
     }
     case 1:
@@ -99,7 +102,10 @@ void afterWorkspaceSize(State& s, const char* api, aclnnStatus st, uint64_t work
       [[fallthrough]];
     default:
       launch(s, executor, workspaceSize, s.in.pick(8) == 0 ? pickOp(s.in) : own);
-      if (s.in.pick(4) == 0 && s.executors.size() < kMaxKeptExecutors) s.executors.push_back(executor);  // stale
+      // Kept when its launch was refused (it did not run, so it may be launched again), and sometimes when
+      // it ran (a stale handle, to be refused).
+      if ((!s.spent(executor) || s.in.pick(4) == 0) && s.executors.size() < kMaxKeptExecutors)
+        s.executors.push_back(executor);
       return;
   }
 }
@@ -129,6 +135,11 @@ void stepOperator(State& s) {
   const std::string api = op.aclnnName() + "GetWorkspaceSize";
   beginCall();
   const aclnnStatus st = op.getWorkspaceSize(args, ws, ex);
+  const bool deadArgument =
+      std::any_of(records.begin(), records.end(), [](const TensorRecord* r) { return r && r->destroyed; }) ||
+      std::any_of(s.deadArrays.begin(), s.deadArrays.end(),
+                  [&](const aclIntArray* a) { return a == args.outputSize || a == args.inputSize; });
+  if (deadArgument && st == ACLNN_SUCCESS) violation(api.c_str(), "accepted a destroyed tensor or array");
   // A profile the operators cannot plan with is refused before anything else.
   if (args.profile && !profileProblem(*args.profile).empty() && st != ACLNN_ERR_PARAM_INVALID) {
     violation(api.c_str(), "accepted a call whose profile is unusable");
@@ -151,7 +162,10 @@ void stepDestroyExecutor(State& s) {
   if (which == 254) executor = reinterpret_cast<aclOpExecutor*>(&s);
   else if (which != 255 && !s.executors.empty()) executor = s.executors[which % s.executors.size()];
   beginCall();
-  expectCode("aclDestroyAclOpExecutor", aclDestroyAclOpExecutor(executor), {kSuccess, kNullptr, kParamInvalid});
+  const aclnnStatus st = aclDestroyAclOpExecutor(executor);
+  expectCode("aclDestroyAclOpExecutor", st, {kSuccess, kNullptr, kParamInvalid});
+  if (st == ACLNN_SUCCESS && s.spent(executor)) violation("aclDestroyAclOpExecutor", "destroyed an executor twice");
+  if (st == ACLNN_SUCCESS) s.spentExecutors.push_back(executor);
 }
 
 }  // namespace gradlab::fuzz

@@ -169,18 +169,27 @@ void stepQueries(State& s) {
   int64_t* dims = nullptr;
   uint64_t rank = 0;
   beginCall();
+  const bool dead = t != nullptr && t->destroyed;
   const aclnnStatus v = aclGetViewShape(t ? t->tensor : nullptr, nulls ? nullptr : &dims, &rank);
-  expectCode("aclGetViewShape", v, {kSuccess, kNullptr});
+  expectCode("aclGetViewShape", v, {kSuccess, kNullptr, kParamInvalid});
+  if (dead && v == ACLNN_SUCCESS) violation("aclGetViewShape", "read a destroyed tensor");
   delete[] dims;
   aclDataType dtype;
   aclFormat format;
   beginCall();
-  expectCode("aclGetDataType", aclGetDataType(t ? t->tensor : nullptr, &dtype), {kSuccess, kNullptr});
+  const aclnnStatus d = aclGetDataType(t ? t->tensor : nullptr, &dtype);
+  expectCode("aclGetDataType", d, {kSuccess, kNullptr, kParamInvalid});
+  if (dead && d == ACLNN_SUCCESS) violation("aclGetDataType", "read a destroyed tensor");
   beginCall();
-  expectCode("aclGetFormat", aclGetFormat(t ? t->tensor : nullptr, nulls ? nullptr : &format), {kSuccess, kNullptr});
+  expectCode("aclGetFormat", aclGetFormat(t ? t->tensor : nullptr, nulls ? nullptr : &format),
+             {kSuccess, kNullptr, kParamInvalid});
   uint64_t size = 0;
+  const aclIntArray* array = s.array();
   beginCall();
-  expectCode("aclGetIntArraySize", aclGetIntArraySize(s.array(), &size), {kSuccess, kNullptr});
+  const aclnnStatus a = aclGetIntArraySize(array, &size);
+  expectCode("aclGetIntArraySize", a, {kSuccess, kNullptr, kParamInvalid});
+  if (a == ACLNN_SUCCESS && std::find(s.deadArrays.begin(), s.deadArrays.end(), array) != s.deadArrays.end())
+    violation("aclGetIntArraySize", "read a destroyed array");
   (void)aclDataTypeSize(asEnum<aclDataType>(readDtype(in)));
   if (aclGetRecentErrMsg() == nullptr) violation("aclGetRecentErrMsg", "returned NULL");
 }

@@ -127,12 +127,37 @@ void stepCreateTensor(State& s) {
     s.tensors.push_back(r);
   } else {
     TensorRecord& slot = s.tensors[in.pick(kMaxTensors)];
-    aclDestroyTensor(slot.tensor);
+    beginCall();
+    expectCode("aclDestroyTensor", aclDestroyTensor(slot.tensor), {kSuccess});
+    s.buryTensor(slot);
     slot = r;
   }
 }
 
+// Destroys a live tensor, or destroys again a tensor or integer array already destroyed (refused, never
+// freed twice), or destroys a live integer array.
 void stepDestroyTensor(State& s) {
+  const uint8_t which = s.in.pick(8);
+  if (which == 0 && !s.deadTensors.empty()) {
+    const TensorRecord& dead = s.deadTensors[s.in.pick(static_cast<uint32_t>(s.deadTensors.size()))];
+    beginCall();
+    expectCode("aclDestroyTensor", aclDestroyTensor(dead.tensor), {kParamInvalid});
+    return;
+  }
+  if (which == 1 && !s.deadArrays.empty()) {
+    beginCall();
+    expectCode("aclDestroyIntArray", aclDestroyIntArray(s.deadArrays[s.in.pick(static_cast<uint32_t>(s.deadArrays.size()))]),
+               {kParamInvalid});
+    return;
+  }
+  if (which == 2 && !s.arrays.empty()) {
+    const size_t i = s.in.pick(static_cast<uint32_t>(s.arrays.size()));
+    beginCall();
+    expectCode("aclDestroyIntArray", aclDestroyIntArray(s.arrays[i]), {kSuccess});
+    s.buryArray(s.arrays[i]);
+    s.arrays.erase(s.arrays.begin() + static_cast<std::ptrdiff_t>(i));
+    return;
+  }
   if (s.tensors.empty()) {
     beginCall();
     expectCode("aclDestroyTensor", aclDestroyTensor(nullptr), {kSuccess, kNullptr});
@@ -141,6 +166,7 @@ void stepDestroyTensor(State& s) {
   const size_t i = s.in.pick(static_cast<uint32_t>(s.tensors.size()));
   beginCall();
   expectCode("aclDestroyTensor", aclDestroyTensor(s.tensors[i].tensor), {kSuccess});
+  s.buryTensor(s.tensors[i]);
   s.tensors.erase(s.tensors.begin() + static_cast<std::ptrdiff_t>(i));
 }
 
@@ -164,7 +190,9 @@ void stepCreateIntArray(State& s) {
     s.arrays.push_back(a);
   } else {
     aclIntArray*& slot = s.arrays[in.pick(kMaxArrays)];
-    aclDestroyIntArray(slot);
+    beginCall();
+    expectCode("aclDestroyIntArray", aclDestroyIntArray(slot), {kSuccess});
+    s.buryArray(slot);
     slot = a;
   }
 }
