@@ -62,7 +62,7 @@ TEST_F(RunnerMemory, WhatTheCallerNeedsBesideTheResultCounts) {
   const gradlab::RunResult result = gradlab::run(r);
   ASSERT_EQ(result.status, ACL_ERROR_RT_MEMORY_ALLOCATION) << result.message;
   EXPECT_EQ(result.stage, "setup");
-  EXPECT_NE(result.message.find(", 1152921504606846976 for the caller's reference check)"), std::string::npos)
+  EXPECT_NE(result.message.find(", 1152921504606846976 for what the caller holds beside it)"), std::string::npos)
       << result.message;
 }
 

@@ -20,7 +20,7 @@ const Rgba kNeutral{40, 40, 40, 255};
 
 TEST(VizHeatScale, DivergingIsSymmetricAroundNeutralZero) {
   setPaletteScheme(PaletteScheme::kClassic);  // whatever an earlier test of the shard left
-  HeatScale s = HeatScale::diverging({-0.5f, 2.0f, std::numeric_limits<float>::infinity()}, kNeutral);
+  HeatScale s = HeatScale::diverging(std::vector<float>{-0.5f, 2.0f, std::numeric_limits<float>::infinity()}, kNeutral);
   EXPECT_FLOAT_EQ(s.lo(), -2.0f);
   EXPECT_FLOAT_EQ(s.hi(), 2.0f);
   EXPECT_EQ(s.colour(0.0f), kNeutral);
@@ -36,9 +36,9 @@ TEST(VizHeatScale, DivergingIsSymmetricAroundNeutralZero) {
 }
 
 TEST(VizHeatScale, AllZeroStillHasARange) {
-  HeatScale s = HeatScale::diverging({0.0f, 0.0f}, kNeutral);
+  HeatScale s = HeatScale::diverging(std::vector<float>{0.0f, 0.0f}, kNeutral);
   EXPECT_FLOAT_EQ(s.hi(), 1.0f);
-  HeatScale q = HeatScale::sequential({0.1f, 0.2f}, 1.0f, kNeutral);
+  HeatScale q = HeatScale::sequential(std::vector<float>{0.1f, 0.2f}, 1.0f, kNeutral);
   EXPECT_FLOAT_EQ(q.hi(), 1.0f);
   EXPECT_EQ(q.colour(0.0f), kNeutral);
 }
@@ -93,7 +93,7 @@ TEST(VizCorePalette, ColourBlindSafeCoresStayDistinctUnderDeuteranopia) {
   EXPECT_GE(closest, 15.0);
   for (int32_t a = 0; a < 7; ++a) EXPECT_GE(deltaE(deuteranopia(coreColour(a)), deuteranopia(coreColour(-1))), 10.0) << a;
   // Values: cividis runs dark to light for everyone, so sign and size read without hue.
-  const HeatScale v = HeatScale::diverging({-4.0f, 4.0f}, kNeutral);
+  const HeatScale v = HeatScale::diverging(std::vector<float>{-4.0f, 4.0f}, kNeutral);
   double previous = -1.0;
   for (float x = -4.0f; x <= 4.0f; x += 0.5f) {
     const double l = deuteranopia(v.colour(x)).l;

@@ -20,6 +20,9 @@ void addOptions(CLI::App& app, Options& o) {
                "When the call is refused: the rule that failed with this call's numbers, a small picture and what "
                "would make it legal (exit codes unchanged)");
   app.add_flag("--check", o.check, "Compare the result with an independent reference; exit 1 on a mismatch");
+  app.add_flag("--memory", o.memory,
+               "Print the run's memory estimate (what a run is admitted by) and the peak the process reached above its "
+               "start");
   app.add_flag("--list-profiles", o.listProfiles, "List the device profiles and exit");
   app.add_flag("--list-ops", o.listOps, "List the operators (CLI name, aclnn name, CANN kernel, dtypes) and exit");
   app.add_flag("--list-strategies", o.listStrategies,

@@ -10,6 +10,7 @@ namespace gradlab::cli {
 struct Options : RunOptions {
   std::string saveOutputs, trace, traceMoves;
   bool plan = false, check = false, print = false;
+  bool memory = false;   // print the run's memory estimate and the peak measured
   bool explain = false;  // a refused call: which rule failed, with the call's numbers (gradlab/refusal.h)
   int planRows = 64;
   bool listProfiles = false, listOps = false, listStrategies = false, verify = false;

@@ -3,6 +3,7 @@
 // 2 bad command line.
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string_view>
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 #include "check.h"
 #include "cli_options.h"
 #include "explain.h"
+#include "gradlab/peak_memory.h"
 #include "gradlab/trace_export.h"
 #include "gradlab/verify.h"
 #include "i18n/translate.h"
@@ -88,7 +90,14 @@ int main(int argc, char** argv) {
   request.trace = !options.trace.empty() || !options.traceMoves.empty();
   if (options.check) request.callerHostBytes = verify::checkRunHostBytes(request);  // refused up front if short
 
+  std::optional<PeakMemoryMeter> meter;
+  if (options.memory) meter.emplace();
   const RunResult result = run(request);
+  if (meter) {
+    std::cout << i18n::trf("memory: the run was estimated at {0} bytes at most; the process peaked {1} bytes above its start",
+                           result.estimatedPeakBytes, meter->available() ? std::to_string(meter->peakAboveStart()) : "?")
+              << "\n";
+  }
   if (!result.ok()) {
     std::cerr << "gradlab-cli: "
               << i18n::trf("{0} failed in {1} with status {2}: {3}", opName(request.op), result.stage, result.status,

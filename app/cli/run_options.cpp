@@ -92,6 +92,22 @@ bool parseScales(const std::string& text, std::vector<double>* scales, std::stri
   return forEachItem(text, item, flush);
 }
 
+// Whether the run, with `file` read for it, fits what the host can give: reading holds the file's bytes and
+// the decoded array at once, then the request keeps the values (4 bytes a cell) or indices (8).
+bool fitsWithFile(const RunRequest& r, const std::string& file, const npy::Info& info, std::string* error) {
+  uint64_t cells = 1, reading = 0;
+  for (int64_t d : info.shape) {
+    if (__builtin_mul_overflow(cells, static_cast<uint64_t>(d), &cells)) cells = UINT64_MAX;
+  }
+  if (__builtin_mul_overflow(cells, uint64_t{npy::isFloating(info.dtype) ? 4u : 8u}, &reading) ||
+      __builtin_add_overflow(reading, 2 * info.fileBytes, &reading))
+    reading = UINT64_MAX;
+  const std::string problem = runMemoryProblem(r, reading);
+  if (problem.empty()) return true;
+  *error = file + " (" + std::to_string(info.fileBytes) + " bytes) is not read: " + problem;
+  return false;
+}
+
 }  // namespace
 
 std::string dtypeList(const OpInfo& op) {
@@ -256,29 +272,38 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
   const TensorRole& primary = *std::find_if(op.tensorRoles().begin(), op.tensorRoles().end(),
                                             [](const TensorRole& t) { return t.kind == RoleKind::kValues; });
   if (!o.input.empty()) {
-    npy::Array a;
-    if (!npy::read(o.input, &a, error)) return false;
+    // The header first: the shape is checked, and what reading the file will cost weighed with the run, before
+    // the file is read (a valid 4 GiB file was read whole and killed the process in 6 GiB).
+    npy::Info info;
+    if (!npy::peek(o.input, &info, error)) return false;
     const std::vector<int64_t> expected = sideShape(op, primary.side, sizesOf(r));
     const bool sizesGiven = app.count("--n") > 0 || app.count("--c") > 0 ||
                             (primary.side == Side::kOut ? !o.out.empty() : !o.in.empty());
-    if (a.shape.size() != expected.size()) {
-      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; " + op.name + " needs a " +
+    if (info.shape.size() != expected.size()) {
+      *error = "--input " + o.input + " has shape " + shapeText(info.shape) + "; " + op.name + " needs a " +
                std::to_string(expected.size()) + "-D " + primary.name;
       return false;
     }
-    if (sizesGiven && a.shape != expected) {
-      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + " but the size options ask for " +
+    if (sizesGiven && info.shape != expected) {
+      *error = "--input " + o.input + " has shape " + shapeText(info.shape) + " but the size options ask for " +
                shapeText(expected) + " (drop them to take the file's shape)";
       return false;
     }
-    if (std::any_of(a.shape.begin(), a.shape.end(), [](int64_t d) { return d <= 0; })) {
-      *error = "--input " + o.input + " has shape " + shapeText(a.shape) + "; every size must be positive";
+    if (std::any_of(info.shape.begin(), info.shape.end(), [](int64_t d) { return d <= 0; })) {
+      *error = "--input " + o.input + " has shape " + shapeText(info.shape) + "; every size must be positive";
       return false;
     }
     OpSizes sizes = sizesOf(r);
-    takeSideShape(op, primary.side, a.shape, &sizes);
+    takeSideShape(op, primary.side, info.shape, &sizes);
     r.N = sizes.N, r.C = sizes.C;
     r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
+    if (!fitsWithFile(r, o.input, info, error)) return false;
+    npy::Array a;
+    if (!npy::read(o.input, &a, error)) return false;
+    if (a.shape != info.shape) {  // the file changed between the two reads
+      *error = "--input " + o.input + " changed while it was read";
+      return false;
+    }
     if (!a.toFloat(&r.values, error)) {
       *error = "--input " + o.input + ": " + *error;
       return false;
@@ -293,16 +318,23 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
       *error = std::string("--indices applies to operators that read indices; ") + op.name + " reads none";
       return false;
     }
-    npy::Array a;
-    if (!npy::read(o.indices, &a, error)) return false;
-    if (npy::isFloating(a.dtype)) {
-      *error = "--indices " + o.indices + " holds " + npy::dtypeName(a.dtype) + "; indices must be integers";
+    npy::Info info;
+    if (!npy::peek(o.indices, &info, error)) return false;
+    if (npy::isFloating(info.dtype)) {
+      *error = "--indices " + o.indices + " holds " + npy::dtypeName(info.dtype) + "; indices must be integers";
       return false;
     }
     const std::vector<int64_t> expected = sideShape(op, indices->side, sizesOf(r));
-    if (a.shape != expected) {
-      *error = "--indices " + o.indices + " has shape " + shapeText(a.shape) + " but " + indices->name + " is " +
+    if (info.shape != expected) {
+      *error = "--indices " + o.indices + " has shape " + shapeText(info.shape) + " but " + indices->name + " is " +
                shapeText(expected);
+      return false;
+    }
+    if (!fitsWithFile(r, o.indices, info, error)) return false;
+    npy::Array a;
+    if (!npy::read(o.indices, &a, error)) return false;
+    if (a.shape != info.shape || npy::isFloating(a.dtype)) {
+      *error = "--indices " + o.indices + " changed while it was read";
       return false;
     }
     if (!a.toInt64(&r.indices, error)) return false;

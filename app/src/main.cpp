@@ -2,6 +2,7 @@
 // renders the chosen lesson to PNG frames and GIFs and says where they went.
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <imgui.h>
@@ -11,6 +12,7 @@
 #include "headless_export.h"
 #include "viz/model/outputs_digest.h"
 #include "gradlab/host_threads.h"
+#include "gradlab/peak_memory.h"
 #include "i18n/translate.h"
 #include "options.h"
 #include "viz/model/export_paths.h"
@@ -80,11 +82,15 @@ int main(int argc, char** argv) {
       ImGui::DestroyContext();
       return 0;
     }
+    std::optional<PeakMemoryMeter> meter;
+    if (options.memory) meter.emplace();
     if (!app::setUpState(state, assets, options, &error)) {
       std::fprintf(stderr, "gradlab: %s\n", error.c_str());
       ImGui::DestroyContext();
       return 2;
     }
+    // The first run is done (and its scene built) when the state is set up; what is drawn next is not the run's.
+    const std::string runPeak = !meter ? "" : meter->available() ? std::to_string(meter->peakAboveStart()) : "?";
     if (!options.saveSession.empty()) {
       if (!viz::saveSessionFile(options.saveSession, viz::captureSession(state), &error)) {
         std::fprintf(stderr, "gradlab: %s\n", error.c_str());
@@ -114,6 +120,11 @@ int main(int argc, char** argv) {
       }
     }
     if (state.verify) state.verify->cancel();
+    if (meter) {
+      if (!state.run.ok()) std::printf("gradlab: %s\n", i18n::trf("the run did not run: {0}", state.run.result.message).c_str());
+      std::printf("gradlab: %s\n", i18n::trf("memory: the run was estimated at {0} bytes at most; the process peaked {1} "
+                                              "bytes above its start", state.run.result.estimatedPeakBytes, runPeak).c_str());
+    }
   }
   ImGui::DestroyContext();
   return code;

@@ -74,6 +74,9 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_flag("--one-thread", o->oneThread,
                "Start no thread: runs, the Verify tab and GIFs work on the window's thread, as in a browser page "
                "without cross-origin isolation (the results are the same)");
+  cli.add_flag("--memory", o->memory,
+               "At exit, print the first run's memory estimate (what the app admits a run by) and the peak the "
+               "process reached above its start until that run was on screen");
   cli.add_flag("--outputs-digest", o->outputsDigest,
                "Run every lesson step and print one hash of all their outputs' bits, then exit (two builds that "
                "print the same computed the same)");

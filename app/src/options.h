@@ -30,6 +30,7 @@ struct Options {
   std::string assets;         // assets directory ("" = find it)
   bool listLessons = false;
   bool outputsDigest = false;
+  bool memory = false;        // --memory: the run's estimated peak memory and the one measured, at exit
   bool oneThread = false;     // --one-thread: gradlab::setSingleThreaded, as the browser's build without threads
   std::optional<viz::Tab> tab;  // --tab: the tab to open on instead of the lesson step's, session's or run's own
   cli::RunOptions run;                 // gradlab-cli's run flags (--op, --in, --out, --dtype, ...)

@@ -52,6 +52,14 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_refusal)
   set_tests_properties(app_refusal_explained PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
 
+  # The kernel's measure of a process's peak is the program's own only without the sanitizers' shadow memory.
+  if(NOT GRADLAB_SANITIZE AND NOT GRADLAB_TSAN AND TARGET gradlab-cli)
+    add_test(NAME app_memory_admission
+             COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/memory_smoke.sh $<TARGET_FILE:gradlab> $<TARGET_FILE:gradlab-cli>
+                     ${CMAKE_CURRENT_BINARY_DIR}/app_memory)
+    set_tests_properties(app_memory_admission PROPERTIES TIMEOUT 600 SKIP_RETURN_CODE 77 ENVIRONMENT "GRADLAB_LOG=off")
+  endif()
+
   add_test(NAME app_window_screenshot
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/window_smoke.sh $<TARGET_FILE:gradlab>
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_window)

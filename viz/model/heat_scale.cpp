@@ -15,7 +15,7 @@ constexpr Rgba kPositive{235, 110, 40, 255};
 constexpr Rgba kPositiveDeep{255, 210, 60, 255};
 constexpr Rgba kNaN{220, 0, 220, 255};
 
-float largestFinite(const std::vector<float>& values, bool magnitude) {
+float largestFinite(std::span<const float> values, bool magnitude) {
   float m = 0.0f;
   for (float v : values) {
     if (!std::isfinite(v)) continue;
@@ -31,10 +31,11 @@ Rgba ramp(Rgba neutral, Rgba mid, Rgba end, float t) {
 
 }  // namespace
 
-HeatScale HeatScale::diverging(const std::vector<float>& values, Rgba neutral) {
+HeatScale HeatScale::divergingOver(std::initializer_list<std::span<const float>> parts, Rgba neutral) {
   HeatScale s;
   s.kind_ = Kind::kDiverging;
-  float m = largestFinite(values, true);
+  float m = 0.0f;
+  for (std::span<const float> part : parts) m = std::max(m, largestFinite(part, true));
   if (m <= 0.0f) m = 1.0f;
   s.lo_ = -m;
   s.hi_ = m;
@@ -42,7 +43,7 @@ HeatScale HeatScale::diverging(const std::vector<float>& values, Rgba neutral) {
   return s;
 }
 
-HeatScale HeatScale::sequential(const std::vector<float>& values, float minMax, Rgba neutral) {
+HeatScale HeatScale::sequential(std::span<const float> values, float minMax, Rgba neutral) {
   HeatScale s;
   s.kind_ = Kind::kSequential;
   s.lo_ = 0.0f;

@@ -2,6 +2,8 @@
 // neutral, positive orange/red) and a sequential one for errors measured in ULPs.
 #pragma once
 
+#include <initializer_list>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,10 +21,12 @@ class HeatScale {
  public:
   enum class Kind { kDiverging, kSequential };
 
-  // Diverging over [-maxAbs, maxAbs]: the range covers the largest finite magnitude in `values`.
-  static HeatScale diverging(const std::vector<float>& values, Rgba neutral);
+  // Diverging over [-maxAbs, maxAbs]: the range covers the largest finite magnitude in `values` (in all of
+  // `parts`: a large run's tensors are read where they lie, not gathered into one copy).
+  static HeatScale diverging(std::span<const float> values, Rgba neutral) { return divergingOver({values}, neutral); }
+  static HeatScale divergingOver(std::initializer_list<std::span<const float>> parts, Rgba neutral);
   // Sequential over [0, max]: e.g. errors in ULPs, with `max` at least `minMax`.
-  static HeatScale sequential(const std::vector<float>& values, float minMax, Rgba neutral);
+  static HeatScale sequential(std::span<const float> values, float minMax, Rgba neutral);
 
   Kind kind() const { return kind_; }
   float lo() const { return lo_; }

@@ -6,7 +6,7 @@
 namespace gradlab::viz {
 namespace {
 
-const HostTensor* findTensor(const std::vector<HostTensor>& list, const char* name) {
+const HostTensor* findTensor(std::span<const HostTensor> list, const char* name) {
   for (const HostTensor& t : list)
     if (t.name == name) return &t;
   return nullptr;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -44,11 +45,12 @@ struct SceneGrid {
   }
 };
 
-// What a scene is built from: exactly what gradlab::run returns.
+// What a scene is built from: views of a run's tensors (not copies: a large run's tensors are gigabytes),
+// which must outlive buildScene; the scene keeps what it draws.
 struct SceneSource {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
-  std::vector<HostTensor> inputs;
-  std::vector<HostTensor> outputs;
+  std::span<const HostTensor> inputs;
+  std::span<const HostTensor> outputs;
   std::shared_ptr<const Plan> plan;
   std::shared_ptr<const Trace> trace;
 };

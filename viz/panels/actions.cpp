@@ -6,12 +6,13 @@
 #include "i18n/translate.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
+#include "viz/panels/held_memory.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
 namespace {
 
-std::vector<float> allValues(const SceneGrid* g) { return g ? g->grid.values : std::vector<float>(); }
+std::span<const float> allValues(const SceneGrid* g) { return g ? std::span<const float>(g->grid.values) : std::span<const float>(); }
 
 // i18n::trf in a given language.
 template <typename... Values>
@@ -24,20 +25,21 @@ std::string trfIn(i18n::Language language, const char* pattern, const Values&...
 void refreshColours(AppState& s) {
   RunView& r = s.run;
   const Rgba neutral = theme().neutral;
-  std::vector<float> src = allValues(r.scene.gridAt(r.scene.src));
-  std::vector<float> dst = allValues(r.scene.gridAt(r.scene.dst));
-  const std::vector<float> mid = allValues(r.scene.gridAt(r.scene.mid));  // the cube's T shares dst's scale
-  dst.insert(dst.end(), mid.begin(), mid.end());
+  const std::span<const float> src = allValues(r.scene.gridAt(r.scene.src));
+  const std::span<const float> dst = allValues(r.scene.gridAt(r.scene.dst));
+  const std::span<const float> mid = allValues(r.scene.gridAt(r.scene.mid));  // the cube's T shares dst's scale
   // Running sums may pass through larger magnitudes than the final values: include them.
-  if (r.scene.trace)
-    for (uint32_t i : r.scene.planeMoves) dst.push_back(r.scene.trace->moves[i].sumAfter);
+  std::vector<float> sums;
+  if (r.scene.trace) {
+    sums.reserve(r.scene.planeMoves.size());
+    for (uint32_t i : r.scene.planeMoves) sums.push_back(r.scene.trace->moves[i].sumAfter);
+  }
   if (!opInfo(r.scene.op).backward) {
     // A forward op copies values: one scale for both sides keeps a copied value the same colour.
-    src.insert(src.end(), dst.begin(), dst.end());
-    r.srcScale = r.dstScale = HeatScale::diverging(src, neutral);
+    r.srcScale = r.dstScale = HeatScale::divergingOver({src, dst, mid, sums}, neutral);
   } else {
     r.srcScale = HeatScale::diverging(src, neutral);
-    r.dstScale = HeatScale::diverging(dst, neutral);
+    r.dstScale = HeatScale::divergingOver({dst, mid, sums}, neutral);
   }
   s.compare.stale = true;
 }
@@ -94,6 +96,8 @@ RunView prepareRun(AppState& s) {
   } else {
     r.notes = dropMisfitInputs(&r.request);
     r.request.trace = true;
+    // Admitted with what the app holds beside the run (the old run stays on screen until this one lands).
+    r.request.callerHostBytes = heldBytes(s.run) + sceneBytes(r.request);
   }
   return r;
 }

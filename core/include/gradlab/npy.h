@@ -48,5 +48,14 @@ bool decode(const std::string& bytes, Array* out, std::string* error);
 bool write(const std::string& path, const Array& array, std::string* error);
 bool read(const std::string& path, Array* out, std::string* error);
 
+// The header of the .npy file at `path`, read alone, so that a caller can weigh what reading the whole file
+// will cost before it does (read() holds the file's bytes and the decoded array at once).
+struct Info {
+  DType dtype = DType::kFloat32;
+  std::vector<int64_t> shape;
+  uint64_t fileBytes = 0;
+};
+bool peek(const std::string& path, Info* out, std::string* error);
+
 }  // namespace gradlab::npy
 GRADLAB_API_END

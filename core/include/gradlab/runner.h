@@ -110,6 +110,7 @@ struct RunResult {
   std::shared_ptr<const Plan> plan;
   std::shared_ptr<Trace> trace;     // set when RunRequest::trace
   uint64_t workspaceBytes = 0;
+  uint64_t estimatedPeakBytes = 0;  // what run() expected to hold at most (its admission check; see runMemoryNeed)
   double wallMs = 0.0;              // GetWorkspaceSize + launch + synchronize of the main op
   bool ok() const { return status == 0; }
   const HostTensor* output(const std::string& name) const;
@@ -136,6 +137,14 @@ void ensureRuntime();
 // Runs the request; never throws for bad parameters: they come back as status + message, exactly as
 // the library's checks report them. Safe to call from several threads at once.
 RunResult run(const RunRequest& request);
+
+// The host memory run(request) will hold at its peak, in bytes (device tensors, their host copies, a
+// tensor's staging, the trace, request.callerHostBytes), estimated from the request alone.
+uint64_t runMemoryNeed(const RunRequest& request);
+// "" when that, plus `extraHostBytes` the caller is about to take (a file it reads for the request), fits
+// what the device budget and the host can give now; else one sentence with the figures. run() makes the
+// same check before it allocates anything, and refuses with ACL_ERROR_RT_MEMORY_ALLOCATION.
+std::string runMemoryProblem(const RunRequest& request, uint64_t extraHostBytes = 0);
 
 // The request's sizes as the catalog's shape rules take them.
 OpSizes sizesOf(const RunRequest& request);

@@ -327,7 +327,10 @@ namespace {
 // The file's bytes, read only as far as its own header allows: the magic and the header first, then exactly
 // the data its shape needs (and one byte more, to see whether the file is longer). /dev/zero grew the whole
 // file into memory before; a FIFO or a device is refused before it is opened.
-bool readBounded(const std::string& path, std::string* bytes, std::string* why) {
+// Reads the file's bytes, at most one past what its header's shape needs. With `headerOnly`, stops after
+// the header and fills it (`*header` gets a shape only when the header parsed). True also when the bytes
+// are malformed: decode then says why.
+bool readBounded(const std::string& path, std::string* bytes, std::string* why, detail::Header* headerOnly = nullptr) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     *why = std::filesystem::exists(path, ec) ? "cannot open: not a regular file (a device, a FIFO or a folder)"
@@ -360,6 +363,7 @@ bool readBounded(const std::string& path, std::string* bytes, std::string* why) 
   if (!take(static_cast<size_t>(headerLen))) return true;
   detail::Header header;
   if (!detail::parseHeader(bytes->substr(kMagicLen + 2 + lengthBytes), &header, why)) return false;
+  if (headerOnly != nullptr) return *headerOnly = header, true;
   uint64_t need = 0;
   if (!byteCount(header.shape, dtypeSize(header.dtype), &need)) return true;
   // One byte past what the shape needs (decode refuses a longer file), never past the file's end: a header
@@ -371,6 +375,25 @@ bool readBounded(const std::string& path, std::string* bytes, std::string* why) 
 }
 
 }  // namespace
+
+bool peek(const std::string& path, Info* out, std::string* error) {
+  std::string bytes, why;
+  detail::Header header;
+  header.shape = {-1};  // stays so when the bytes end before a header: decode says why
+  if (readBounded(path, &bytes, &why, &header) && header.shape != std::vector<int64_t>{-1}) {
+    std::error_code ec;
+    out->dtype = header.dtype;
+    out->shape = header.shape;
+    out->fileBytes = std::filesystem::file_size(path, ec);
+    return true;
+  }
+  Array unused;
+  if (why.empty()) decode(bytes, &unused, &why);  // a malformed start: decode names it
+  if (why.empty()) why = "its header cannot be read";
+  if (why.size() > 300) why = why.substr(0, 300) + "...";
+  if (error) *error = "'" + path + "': " + why;
+  return false;
+}
 
 bool read(const std::string& path, Array* out, std::string* error) {
   std::string bytes, why;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "gradlab/runner.h"
@@ -14,7 +15,13 @@ struct RunMemory {
   uint64_t hostBytes = 0;    // host copies of the values, the staging of one tensor's storage
   uint64_t traceBytes = 0;   // the trace's recorded moves (at most Trace::maxMoves)
   uint64_t callerBytes = 0;  // RunRequest::callerHostBytes: what the caller needs beside the result
-  uint64_t total() const { return deviceBytes + hostBytes + traceBytes + callerBytes; }
+  uint64_t total() const {  // saturates: a hostile file's header may claim any size
+    uint64_t sum = 0;
+    for (uint64_t part : {deviceBytes, hostBytes, traceBytes, callerBytes}) {
+      if (__builtin_add_overflow(sum, part, &sum)) return UINT64_MAX;
+    }
+    return sum;
+  }
 };
 
 RunMemory estimateRunMemory(const RunRequest& request, const OpSizes& sizes);

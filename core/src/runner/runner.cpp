@@ -154,7 +154,9 @@ class RequestRun {
         return;
       }
     }
-    if (std::string problem = runner::runMemoryProblem(runner::estimateRunMemory(r_, sizes_)); !problem.empty()) {
+    const runner::RunMemory need = runner::estimateRunMemory(r_, sizes_);
+    result_.estimatedPeakBytes = need.total();
+    if (std::string problem = runner::runMemoryProblem(need); !problem.empty()) {
       fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "setup", problem);
       return;
     }
