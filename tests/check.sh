@@ -3,7 +3,7 @@
 #   plain  warnings-as-errors build, every test
 #   asan   AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer) build, every test; any report fails
 #   tsan   ThreadSanitizer build (no bench), the tests that run threads (stage_tsan says which)
-#   fuzz   clang + libFuzzer build of tests/fuzz: its three targets (API programs, concurrent programs, files)
+#   fuzz   clang + libFuzzer build of tests/fuzz: its four targets (API programs, concurrent programs, files, links)
 #          share GRADLAB_FUZZ_SECONDS (60), each over its seeds and crash regressions
 #   web    the browser builds (emscripten; with threads, and with one thread for pages that are not cross-origin
 #          isolated) in headless Chromium, driven with real input events, and compared with the plain stage's
@@ -12,7 +12,7 @@
 #   GRADLAB_CHECK_STAGES  stages to run, e.g. "plain asan" (default: all five)
 #   GRADLAB_BUILD_PREFIX  build directories are PREFIX, PREFIX-asan, PREFIX-tsan, PREFIX-fuzz (default: build)
 #   GRADLAB_CHECK_JOBS    parallel build and test jobs (default: 2)
-#   GRADLAB_FUZZ_SECONDS  how long the fuzzers run, all three together (default: 60)
+#   GRADLAB_FUZZ_SECONDS  how long the fuzzers run, all four together (default: 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -125,14 +125,15 @@ stage_fuzz() {
   local dir=$prefix-fuzz
   CXX=clang++-14 cmake -S . -B "$dir" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_FUZZ=ON -DGRADLAB_BUILD_TESTS=OFF \
     -DGRADLAB_BUILD_APP=OFF -DGRADLAB_BUILD_BENCH=OFF "${unity_flags[@]}"
-  cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer gradlab_concurrent_fuzzer gradlab_files_fuzzer
-  # The API target gets 3/5 of the time, the concurrent programs and the files 1/5 each. Each run starts
+  cmake --build "$dir" -j "$jobs" --target gradlab_api_fuzzer gradlab_concurrent_fuzzer gradlab_files_fuzzer \
+    gradlab_links_fuzzer
+  # The API target gets 2/5 of the time, the concurrent programs, the files and the links 1/5 each. Each run starts
   # by replaying its seeds and its crash regressions (tests/fuzz/regressions/TARGET), which are only read;
   # new inputs go to a scratch corpus.
   local target seconds
-  for target in api concurrent files; do
+  for target in api concurrent files links; do
     seconds=$((fuzz_seconds / 5))
-    [ "$target" = api ] && seconds=$((fuzz_seconds * 3 / 5))
+    [ "$target" = api ] && seconds=$((fuzz_seconds * 2 / 5))
     fuzz_one "$dir" "$target" "$((seconds > 0 ? seconds : 1))"
   done
 }
@@ -143,6 +144,7 @@ fuzz_one() {
   [ "$target" = api ] || seeds=tests/fuzz/corpus-$target
   local scratch=$dir/fuzz-corpus-$target artifacts=$dir/fuzz-artifacts-$target regressions=() max_len=1024
   [ "$target" = files ] && max_len=16384  # a lesson or a trace is a few KiB
+  [ "$target" = links ] && max_len=8192
   [ -d "tests/fuzz/regressions/$target" ] && regressions=("tests/fuzz/regressions/$target")
   rm -rf "$scratch" "$artifacts" && mkdir -p "$scratch" "$artifacts"
   echo "-- $target: ${seconds} s"

@@ -24,3 +24,18 @@ if(GRADLAB_FUZZ AND NOT TARGET gradlab_fuzz_viz_model)
   target_link_libraries(gradlab_fuzz_viz_model PUBLIC gradlab::core gradlab::verify Threads::Threads
     PRIVATE nlohmann_json::nlohmann_json gradlab_warnings)
 endif()
+
+# The links target reads a page's query as the app's command line: the app's option parser and the web
+# build's query reader, without the app.
+if(NOT TARGET gradlab_fuzz_links AND (GRADLAB_FUZZ OR TARGET gradlab_viz))
+  find_path(GRADLAB_CLI11_INCLUDE CLI/CLI.hpp REQUIRED)
+  add_library(gradlab_fuzz_links STATIC ${PROJECT_SOURCE_DIR}/app/src/options.cpp ${PROJECT_SOURCE_DIR}/app/cli/run_options.cpp
+                                        ${PROJECT_SOURCE_DIR}/app/web/url_options.cpp)
+  target_include_directories(gradlab_fuzz_links PUBLIC ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/app/src
+                             ${PROJECT_SOURCE_DIR}/app/cli ${GRADLAB_CLI11_INCLUDE})
+  if(TARGET gradlab_viz)
+    target_link_libraries(gradlab_fuzz_links PUBLIC gradlab_viz PRIVATE gradlab_warnings)
+  else()
+    target_link_libraries(gradlab_fuzz_links PUBLIC gradlab_fuzz_viz_model PRIVATE gradlab_warnings)
+  endif()
+endif()

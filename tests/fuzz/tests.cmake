@@ -34,6 +34,7 @@ endif()
 # Sessions and lessons are the app's model (viz/model), built with the app.
 if(TARGET gradlab_viz)
   gradlab_fuzz_replay(files gradlab_viz)
+  gradlab_fuzz_replay(links gradlab_fuzz_links)
 endif()
 
 add_executable(gradlab_fuzz_make_seeds ${CMAKE_CURRENT_LIST_DIR}/make_seeds.cpp)
