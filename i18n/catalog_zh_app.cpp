@@ -342,6 +342,8 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"Download", "下载"},
     {"its text is not base64url", "其文本不是 base64url 编码"},
     {"the run did not run: {0}", "运行未执行：{0}"},
+    {"the run's results came back, but the host could not give the memory to draw them; ask for smaller sizes",
+     "运行结果已返回，但主机无法提供绘制它们所需的内存；请改用更小的尺寸"},
     {"memory: the run was estimated at {0} bytes at most; the process peaked {1} bytes above its start",
      "内存：本次运行估计最多需要 {0} 字节；进程峰值比启动时多 {1} 字节"},
     {"it inflates to more than {0} MiB, more than a session holds", "解压后超过 {0} MiB，会话不会这么大"},

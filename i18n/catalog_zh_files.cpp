@@ -18,6 +18,7 @@ constexpr CatalogueEntry kFilesEntries[] = {
     {"{0} is {1}: a number, \"nan\", \"inf\" or \"-inf\"", "{0} 为 {1}：应为数字、\"nan\"、\"inf\" 或 \"-inf\""},
     {"{0} is {1}, below 0", "{0} 为 {1}，小于 0"},
     {"{0} must be an array", "{0} 必须是数组"},
+    {"{0} is {1} characters long; at most {2}", "{0} 长 {1} 个字符，最多 {2} 个"},
     {"{0} must be a non-empty array", "{0} 必须是非空数组"},
     {"{0} must be an object", "{0} 必须是对象"},
     {"{0} must be a string", "{0} 必须是字符串"},

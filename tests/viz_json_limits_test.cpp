@@ -72,6 +72,20 @@ TEST(VizJsonLimits, AHugeTextIsRefusedWhileParsing) {
   EXPECT_TRUE(refused(session("", "\"" + std::string(100'000, 'k') + "\": 1, "), "holds a text of 100000 bytes"));
 }
 
+// A device spec is a name and a few items: a session's 60,000-character one was kept and shown whole, in two
+// panels, wrapped again every frame. Refused when read; a bad one within the bound is quoted in part.
+TEST(VizJsonLimits, ALongDeviceSpecIsRefusedAndNeverQuotedWhole) {
+  EXPECT_TRUE(refused(session(", \"device\": \"" + std::string(60'000, 'x') + "\""),
+                      "\"device\" is 60000 characters long; at most 512"));
+  Session out;
+  std::string error;
+  ASSERT_TRUE(parseSession(session(", \"device\": \"" + std::string(500, 'x') + "\""), &out, &error)) << error;
+  RunRequest r;
+  ASSERT_FALSE(out.spec.resolve(&r, &error));
+  EXPECT_LT(error.size(), 400u) << error;
+  EXPECT_NE(error.find("xxx..."), std::string::npos) << error;
+}
+
 TEST(VizJsonLimits, AFileLargerThanTheBoundIsRefusedBeforeParsing) {
   EXPECT_TRUE(refused(session(", \"x\": \"" + std::string(kMaxJsonFileBytes, ' ') + "\""),
                       "more than the 64 MiB a lesson or session may hold"));

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "gradlab/profile.h"
 #include "gradlab/schedule.h"
 #include "i18n/translate.h"
 
@@ -133,6 +134,9 @@ RequestSpec parseRequest(const json& j) {
   r.values = valuesField(j);
   r.indices = jsonField<std::vector<int64_t>>(j, "indices", {});
   spec.device = jsonField<std::string>(j, "device", spec.device);
+  if (spec.device.size() > kMaxProfileSpecChars) {  // never kept, so never shown whole
+    throw PresetJsonError{trf("{0} is {1} characters long; at most {2}", "\"device\"", spec.device.size(), kMaxProfileSpecChars)};
+  }
   spec.cores = static_cast<int32_t>(ranged(j, "cores", 0, 0, 1024));
   spec.ubBytes = static_cast<uint64_t>(ranged(j, "ub", 0, 0, int64_t{64} << 20));
   return spec;

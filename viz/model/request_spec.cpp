@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "gradlab/printable.h"
 #include "i18n/translate.h"
 
 namespace gradlab::viz {
@@ -21,7 +22,7 @@ bool RequestSpec::resolve(RunRequest* out, std::string* error) const {
   DeviceProfile p;
   std::string why;
   if (!parseProfileSpec(spec, &p, &why)) {
-    if (error) *error = i18n::trf("device \"{0}\": {1}", spec, why);
+    if (error) *error = i18n::trf("device \"{0}\": {1}", printableLine(spec, 60), why);
     return false;
   }
   *out = request;

@@ -1,6 +1,7 @@
 #include "viz/panels/actions.h"
 
 #include <algorithm>
+#include <new>
 
 #include "gradlab/printable.h"
 #include "i18n/translate.h"
@@ -55,13 +56,23 @@ double defaultSpeed(const Animation& animation) {
 
 void rebuildScene(AppState& s) {
   RunView& r = s.run;
+  if (r.ok()) {
+    try {
+      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.plane);
+    } catch (const std::bad_alloc&) {
+      // The run fitted, its picture did not (a browser page's heap is fragmented by then): say so, keep going.
+      r.result.status = ACL_ERROR_BAD_ALLOC;
+      r.result.stage = "setup";
+      r.result.message = i18n::tr("the run's results came back, but the host could not give the memory to draw them; "
+                                  "ask for smaller sizes");
+    }
+  }
   if (!r.ok()) {
     r.scene = Scene{};
     r.animation = Animation{};
     s.player.reset(0.0);
     return;
   }
-  r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.plane);
   if (s.selectedTile && (!r.result.plan || *s.selectedTile >= static_cast<int32_t>(r.result.plan->tiles.size())))
     s.selectedTile.reset();
   s.plane = r.scene.plane;

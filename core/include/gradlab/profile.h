@@ -1,6 +1,7 @@
 // The emulated chip: how many cores, how much unified buffer (UB), how fast data moves.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -67,6 +68,9 @@ const ProfileLimit* brokenProfileLimit(const DeviceProfile& profile);
 
 // "" when the operators can plan with `profile`; otherwise one sentence naming the field and its value.
 std::string profileProblem(const DeviceProfile& profile);
+
+// A spec is a name and a few items: a longer one is refused before any of it is echoed.
+inline constexpr size_t kMaxProfileSpecChars = 512;
 
 // Built-in profiles, the first is the default.
 const std::vector<DeviceProfile>& builtinProfiles();

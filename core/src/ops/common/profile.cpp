@@ -210,9 +210,8 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   };
   const std::string spec = trim(rawSpec);
   if (spec.empty()) return fail(Kind::kEmpty, "", "empty device profile spec (expected a name such as " + knownNames() + ")");
-  // A spec is a name and a few items: one far longer is refused before any of it is echoed (a link's 60,000
-  // characters, shown whole and wrapped again every frame, froze the app).
-  constexpr size_t kMostSpecChars = 512;
+  // A link's 60,000 characters, shown whole and wrapped again every frame, froze the app.
+  constexpr size_t kMostSpecChars = kMaxProfileSpecChars;
   if (spec.size() > kMostSpecChars) {
     const std::string start = printableLine(spec, 40);
     return fail(Kind::kBadShape, start,
@@ -232,10 +231,10 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
         found = true;
       }
     }
-    if (!found) return fail(Kind::kUnknownProfile, head, "unknown device profile '" + head + "' (known: " + knownNames() + ")");
+    if (!found) return fail(Kind::kUnknownProfile, head, "unknown device profile '" + printableLine(head, 60) + "' (known: " + knownNames() + ")");
     rest = colon == std::string::npos ? "" : spec.substr(colon + 1);
   } else if (colon != std::string::npos) {
-    return fail(Kind::kBadShape, spec, "bad device profile spec '" + spec + "' (expected name, name:key=value,... or key=value,...)");
+    return fail(Kind::kBadShape, spec, "bad device profile spec '" + printableLine(spec, 60) + "' (expected name, name:key=value,... or key=value,...)");
   }
 
   bool customized = false, cubesGiven = false;
@@ -245,12 +244,12 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     if (item.empty()) continue;
     size_t eq = item.find('=');
     if (eq == std::string::npos) {
-      return fail(Kind::kBadItem, item, "bad item '" + item + "' (expected key=value with key cores, cubes or ub)");
+      return fail(Kind::kBadItem, item, "bad item '" + printableLine(item, 60) + "' (expected key=value with key cores, cubes or ub)");
     }
     std::string key = ops::lowerCase(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
     if (!parseSize(value, &v)) {
-      return fail(Kind::kBadValue, item, "bad value in '" + item + "' (expected a positive number, e.g. 8 or 64k)");
+      return fail(Kind::kBadValue, item, "bad value in '" + printableLine(item, 60) + "' (expected a positive number, e.g. 8 or 64k)");
     }
     const char* shortKey = key == "cores" || key == "vector_cores" ? "cores"
                            : key == "cubes" || key == "cube_cores" ? "cubes"
@@ -258,7 +257,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
                                                                    : nullptr;
     if (shortKey == nullptr) {
       why.key = key;
-      return fail(Kind::kUnknownKey, item, "unknown key '" + key + "' in '" + item + "' (known: cores, cubes, ub)");
+      return fail(Kind::kUnknownKey, item, "unknown key '" + printableLine(key, 60) + "' in '" + printableLine(item, 60) + "' (known: cores, cubes, ub)");
     }
     const ProfileLimit& limit = limitOfSpecKey(shortKey);
     const int32_t count = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
