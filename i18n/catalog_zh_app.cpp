@@ -342,6 +342,8 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"Download", "下载"},
     {"its text is not base64url", "其文本不是 base64url 编码"},
     {"the run did not run: {0}", "运行未执行：{0}"},
+    {"argument {0} is empty; no option takes an empty value (gradlab --help lists the options)",
+     "第 {0} 个参数为空；没有选项接受空值（gradlab --help 列出所有选项）"},
     {"the run's results came back, but the host could not give the memory to draw them; ask for smaller sizes",
      "运行结果已返回，但主机无法提供绘制它们所需的内存；请改用更小的尺寸"},
     {"memory: the run was estimated at {0} bytes at most; the process peaked {1} bytes above its start",
