@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gradlab/printable.h"
 #include "i18n/translate.h"
 
 namespace gradlab::app {
@@ -28,8 +29,10 @@ void languageFromArguments(int argc, char** argv) {
 
 std::string g_lastRefusal;
 
-// "gradlab: " and the line, on stderr; kept for optionsRefusal().
-void refuse(const std::string& line) {
+// "gradlab: " and the line, on stderr; kept for optionsRefusal(). A refusal quotes what was given, which a
+// link can make any bytes: control characters are shown escaped and a long line is cut, so it stays one line.
+void refuse(const std::string& text) {
+  const std::string line = printableLine(text, 1000);
   g_lastRefusal = line;
   std::fprintf(stderr, "gradlab: %s\n", line.c_str());
 }

@@ -101,7 +101,7 @@ aclnnStatus checkLaunch(const char* api, void* workspace, uint64_t workspaceSize
     }
     // The kernels write their sums there while they read the inputs and write the outputs.
     const auto begin = reinterpret_cast<uintptr_t>(workspace);
-    const ByteRange scratch{begin, begin + exec.workspaceSize};
+    const ByteRange scratch{begin, begin + static_cast<uintptr_t>(exec.workspaceSize)};  // inside its allocation
     for (const auto& [name, tensor] : exec.tensors) {
       if (!scratch.overlaps(touchedBytes(tensor))) continue;
       return fail(ACLNN_ERR_PARAM_INVALID,
