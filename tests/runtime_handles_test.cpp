@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "mode_scope.h"
+#include "runtime/executor_registry.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"
 
@@ -131,6 +132,27 @@ TEST(RuntimeHandles, AStaleExecutorIsRefusedEvenOnceItsMemoryIsReused) {
   }
   ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
   EXPECT_EQ(call.out.values(), std::vector<float>(4, 4.0f));  // each launch wrote the same sums
+}
+
+// A launch refused while aclFinalize released every executor (another thread) does not bring its executor
+// back: after the release no old handle may run, even one whose launch was under way.
+TEST(RuntimeHandles, ARefusedLaunchDoesNotReviveAnExecutorReleasedMeanwhile) {
+  auto& registry = gradlab::rt::ExecutorRegistry::instance();
+  auto exec = std::make_unique<aclOpExecutor>();
+  exec->api = "aclnnFakeOp";
+  aclOpExecutor* handle = registry.add(std::move(exec));
+  uint64_t releases = 0;
+  std::unique_ptr<aclOpExecutor> taken = registry.take(handle, &releases);
+  ASSERT_NE(taken, nullptr);
+  registry.putBack(handle, std::move(taken), releases);  // refused, nothing released meanwhile: it stays
+  taken = registry.take(handle, &releases);
+  ASSERT_NE(taken, nullptr);
+  auto other = std::make_unique<aclOpExecutor>();
+  aclOpExecutor* otherHandle = registry.add(std::move(other));
+  EXPECT_GE(registry.releaseAll(), 1u);  // what aclFinalize does
+  registry.putBack(handle, std::move(taken), releases);
+  EXPECT_FALSE(registry.withLive(handle, [](aclOpExecutor&) {}));
+  EXPECT_FALSE(registry.withLive(otherHandle, [](aclOpExecutor&) {}));
 }
 
 // A workspace over the call's own gradOutput (or gradInput) would be written with partial sums while the

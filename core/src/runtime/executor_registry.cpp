@@ -30,8 +30,9 @@ aclOpExecutor* ExecutorRegistry::add(std::unique_ptr<aclOpExecutor> executor) {
   return const_cast<aclOpExecutor*>(handle);
 }
 
-std::unique_ptr<aclOpExecutor> ExecutorRegistry::take(const aclOpExecutor* handle) {
+std::unique_ptr<aclOpExecutor> ExecutorRegistry::take(const aclOpExecutor* handle, uint64_t* releases) {
   std::lock_guard lock(mutex_);
+  if (releases != nullptr) *releases = releases_;
   auto it = live_.find(handle);
   if (it == live_.end()) return nullptr;
   auto owned = std::move(it->second);
@@ -39,9 +40,9 @@ std::unique_ptr<aclOpExecutor> ExecutorRegistry::take(const aclOpExecutor* handl
   return owned;
 }
 
-void ExecutorRegistry::putBack(const aclOpExecutor* handle, std::unique_ptr<aclOpExecutor> executor) {
+void ExecutorRegistry::putBack(const aclOpExecutor* handle, std::unique_ptr<aclOpExecutor> executor, uint64_t releases) {
   std::lock_guard lock(mutex_);
-  live_.emplace(handle, std::move(executor));
+  if (releases == releases_) live_.emplace(handle, std::move(executor));
 }
 
 bool ExecutorRegistry::withLive(const aclOpExecutor* handle, const std::function<void(aclOpExecutor&)>& fn) {
@@ -56,6 +57,7 @@ size_t ExecutorRegistry::releaseAll() {
   std::unordered_map<const aclOpExecutor*, std::unique_ptr<aclOpExecutor>> doomed;
   std::lock_guard lock(mutex_);
   doomed.swap(live_);
+  ++releases_;
   return doomed.size();
 }
 
@@ -130,7 +132,8 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
                            void* streamHandle) {
   if (executor == nullptr) return fail(ACLNN_ERR_PARAM_NULLPTR, cat(api, ": executor is a null pointer"));
   ExecutorRegistry& registry = ExecutorRegistry::instance();
-  std::unique_ptr<aclOpExecutor> owned = registry.take(executor);
+  uint64_t releases = 0;
+  std::unique_ptr<aclOpExecutor> owned = registry.take(executor, &releases);
   if (!owned) {
     return fail(ACLNN_ERR_PARAM_INVALID, cat(api, ": executor ", formatPointer(executor),
                                              " is unknown, already launched or destroyed (an executor runs once)"));
@@ -138,7 +141,7 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
   CheckedLaunch launch;
   if (aclnnStatus s = checkLaunch(api, workspace, workspaceSize, executor, *owned, streamHandle, &launch);
       s != ACLNN_SUCCESS) {
-    registry.putBack(executor, std::move(owned));
+    registry.putBack(executor, std::move(owned), releases);
     return s;
   }
   launch.args.trace = owned->trace.get();

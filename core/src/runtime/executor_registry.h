@@ -55,16 +55,19 @@ class ExecutorRegistry {
   static ExecutorRegistry& instance();
   aclOpExecutor* add(std::unique_ptr<aclOpExecutor> executor);  // the new handle
   // Hands the executor to its single launch; nullptr when unknown, already launched or destroyed.
-  std::unique_ptr<aclOpExecutor> take(const aclOpExecutor* handle);
-  // Returns a taken executor whose launch was refused: it did not run, so it may be launched again.
-  void putBack(const aclOpExecutor* handle, std::unique_ptr<aclOpExecutor> executor);
+  // `releases` (when given) receives how many releaseAll calls came before, for putBack.
+  std::unique_ptr<aclOpExecutor> take(const aclOpExecutor* handle, uint64_t* releases = nullptr);
+  // Returns a taken executor whose launch was refused: it did not run, so it may be launched again; unless
+  // aclFinalize released every executor meanwhile (`releases` no longer current), which this one stays.
+  void putBack(const aclOpExecutor* handle, std::unique_ptr<aclOpExecutor> executor, uint64_t releases);
   size_t releaseAll();
   // Runs `fn` on a live executor under the registry lock; false when unknown.
   bool withLive(const aclOpExecutor* handle, const std::function<void(aclOpExecutor&)>& fn);
 
  private:
   std::mutex mutex_;
-  uintptr_t handed_ = 0;  // handles handed out so far
+  uintptr_t handed_ = 0;   // handles handed out so far
+  uint64_t releases_ = 0;  // releaseAll calls so far
   std::unordered_map<const aclOpExecutor*, std::unique_ptr<aclOpExecutor>> live_;
 };
 
