@@ -6,29 +6,23 @@
 // can be exported as a Chrome trace (coresUsed = 2^31 - 1 once loaded, then threw bad_alloc there).
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "gradlab/npy.h"
 #include "gradlab/trace_export.h"
+#include "one_line_reason.h"
 #include "viz/model/lesson.h"
 #include "viz/model/session.h"
 
 namespace {
 
 [[noreturn]] void violation(const char* reader, const std::string& what) {
-  std::fprintf(stderr, "gradlab files fuzz: %s: %s\n", reader, what.c_str());
-  std::abort();
+  gradlab::fuzz::readerViolation("files", reader, what);
 }
 
-// A refusal is one line with something in it.
-void checkReason(const char* reader, const std::string& error) {
-  if (error.empty()) violation(reader, "refused without a reason");
-  if (error.find('\n') != std::string::npos) violation(reader, "gave a reason of more than one line: " + error);
-  if (error.size() > 4096) violation(reader, "gave a reason of " + std::to_string(error.size()) + " bytes");
-}
+void checkReason(const char* reader, const std::string& error) { gradlab::fuzz::checkOneLineReason("files", reader, error); }
 
 void session(const std::string& text) {
   using namespace gradlab::viz;

@@ -15,20 +15,16 @@
 
 #include "app/src/options.h"
 #include "app/web/url_options.h"
+#include "one_line_reason.h"
 #include "viz/model/session.h"
 
 namespace {
 
 [[noreturn]] void violation(const char* part, const std::string& what) {
-  std::fprintf(stderr, "gradlab links fuzz: %s: %s\n", part, what.c_str());
-  std::abort();
+  gradlab::fuzz::readerViolation("links", part, what);
 }
 
-void checkReason(const char* part, const std::string& error) {
-  if (error.empty()) violation(part, "refused without a reason");
-  if (error.find('\n') != std::string::npos) violation(part, "gave a reason of more than one line: " + error);
-  if (error.size() > 4096) violation(part, "gave a reason of " + std::to_string(error.size()) + " bytes");
-}
+void checkReason(const char* part, const std::string& error) { gradlab::fuzz::checkOneLineReason("links", part, error); }
 
 void query(const std::string& text) {
   using namespace gradlab::app;

@@ -29,13 +29,17 @@ std::string fieldPath(const std::vector<std::string>& keys, int depth) {
   return path.empty() ? std::string(i18n::tr("the top level")) : path;
 }
 
+// A text or file of `bytes` past kMaxJsonFileBytes.
+std::string tooLarge(uint64_t bytes) {
+  return i18n::trf("{0} bytes, more than the {1} MiB a lesson or session may hold", bytes, kMaxJsonFileBytes >> 20);
+}
+
 }  // namespace
 
 bool parseBoundedJson(const std::string& text, json* out, std::string* error) {
   // keys[d]: the key last read at depth d (nlohmann counts an object's own keys at the object's depth + 1).
   if (text.size() > kMaxJsonFileBytes) {
-    *error = i18n::trf("{0} bytes, more than the {1} MiB a lesson or session may hold", text.size(),
-                       kMaxJsonFileBytes >> 20);
+    *error = tooLarge(text.size());
     return false;
   }
   std::vector<std::string> keys;
@@ -82,7 +86,7 @@ bool readJsonFile(const std::string& path, std::string* text, std::string* error
   std::error_code ec;
   const uintmax_t bytes = std::filesystem::file_size(path, ec);
   if (!ec && bytes > kMaxJsonFileBytes) {
-    *error = i18n::trf("{0} bytes, more than the {1} MiB a lesson or session may hold", bytes, kMaxJsonFileBytes >> 20);
+    *error = tooLarge(bytes);
     return false;
   }
   std::ifstream f(path, std::ios::binary);

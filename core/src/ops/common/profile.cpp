@@ -211,12 +211,11 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
   const std::string spec = trim(rawSpec);
   if (spec.empty()) return fail(Kind::kEmpty, "", "empty device profile spec (expected a name such as " + knownNames() + ")");
   // A link's 60,000 characters, shown whole and wrapped again every frame, froze the app.
-  constexpr size_t kMostSpecChars = kMaxProfileSpecChars;
-  if (spec.size() > kMostSpecChars) {
+  if (spec.size() > kMaxProfileSpecChars) {
     const std::string start = printableLine(spec, 40);
     return fail(Kind::kBadShape, start,
                 "device profile spec '" + start + "' is " + std::to_string(spec.size()) + " characters long; at most " +
-                    std::to_string(kMostSpecChars) + " (expected a name such as " + knownNames() + ", then :key=value items)");
+                    std::to_string(kMaxProfileSpecChars) + " (expected a name such as " + knownNames() + ", then :key=value items)");
   }
 
   DeviceProfile p = builtinProfiles().front();
