@@ -44,8 +44,9 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"integers", "整数"},
     {"ramp", "递增"},
     {"ones", "全为一"},
-    {"random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1",
-     "随机：取自 [-1, 1)   整数：-4..4   递增：0, 1, 2, ...   全为一：每个值都是 1"},
+    {"shuffled", "打乱"},
+    {"random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1   shuffled: 1, 2, 3, ... in a seeded order, all different",
+     "随机：取自 [-1, 1)   整数：-4..4   递增：0, 1, 2, ...   全为一：每个值都是 1   打乱：1, 2, 3, ... 按种子打乱顺序，各不相同"},
     {"inputs: {0} values from the preset", "输入：{0} 个值来自预设"},
     {"deterministic", "确定性"},
     {"aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"

@@ -209,6 +209,27 @@ TEST(Runner, ValueSourcesFillTheInputs) {
   out = run(r);
   ASSERT_TRUE(out.ok()) << out.message;
   EXPECT_EQ(out.input("self")->values[257], 1.0f) << "UINT8 ramps wrap at 256";
+  r.dtype = ACL_FLOAT;
+  r.valueSource = ValueSource::kShuffled;
+  out = run(r);
+  ASSERT_TRUE(out.ok()) << out.message;
+  const std::vector<float> shuffled = out.input("self")->values;
+  ASSERT_EQ(shuffled.size() % 300, 0u);
+  ASSERT_GE(shuffled.size() / 300, 2u) << "planes of 300 cells";
+  std::vector<float> counting(300);
+  for (size_t i = 0; i < counting.size(); ++i) counting[i] = static_cast<float>(i + 1);
+  std::vector<float> firstPlane;
+  for (size_t start = 0; start < shuffled.size(); start += 300) {
+    std::vector<float> plane(shuffled.begin() + static_cast<std::ptrdiff_t>(start), shuffled.begin() + static_cast<std::ptrdiff_t>(start + 300));
+    EXPECT_NE(plane, counting) << "a seeded order, not the ramp";
+    if (start == 0) firstPlane = plane;
+    else EXPECT_NE(plane, firstPlane) << "each plane its own order";
+    std::sort(plane.begin(), plane.end());
+    EXPECT_EQ(plane, counting) << "each plane 1 .. its cells, each once";
+  }
+  EXPECT_EQ(run(r).input("self")->values, shuffled) << "the same order for the same seed";
+  r.seed = 2;
+  EXPECT_NE(run(r).input("self")->values, shuffled) << "another seed, another order";
   for (ValueSource v : allValueSources()) EXPECT_EQ(valueSourceFromName(valueSourceName(v)), v);
   EXPECT_FALSE(valueSourceFromName("squares"));
 }

@@ -181,7 +181,7 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
   std::vector<std::string> sources;
   for (ValueSource s : allValueSources()) sources.push_back(valueSourceName(s));
   app.add_option("--values", o.values, "Input values without --input: random (in [-1, 1)), integers (-4..4), ramp "
-                                       "(0, 1, 2, ...) or ones")
+                                       "(0, 1, 2, ...), ones or shuffled (each plane 1, 2, 3, ... in a seeded order: all different)")
       ->check(CLI::IsMember(sources, CLI::ignore_case))
       ->capture_default_str();
   app.add_option("--input", o.input, "Primary input (gradOutput / self) from a .npy file; its shape sets N, C and that side")

@@ -170,7 +170,7 @@ void drawControlsPanel(AppState& s) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", i18n::tr("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1"));
+    ImGui::SetTooltip("%s", i18n::tr("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1   shuffled: 1, 2, 3, ... in a seeded order, all different"));
   }
   if (!r.values.empty()) ImGui::TextDisabled("%s", i18n::trf("inputs: {0} values from the preset", r.values.size()).c_str());
   changed |= ui::Checkbox("deterministic", &r.deterministic);

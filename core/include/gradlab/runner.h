@@ -47,9 +47,12 @@ enum class ValueSource : uint8_t {
   kSmallIntegers,  // whole numbers in [-4, 4] (UINT8: 0..8): sums a class can check by hand
   kRamp,           // 0, 1, 2, ... in row-major order (UINT8: modulo 256)
   kOnes,           // every value 1: each output cell counts its terms
+  kShuffled,       // each plane 1, 2, ... H*W in a seeded order (UINT8: 1..255 repeating): whole numbers, all
+                   // different within a plane and none 0, so an adaptive pool's window has one max (no ties),
+                   // every gradient shows where it lands, and every value prints exactly
 };
 std::span<const ValueSource> allValueSources();
-const char* valueSourceName(ValueSource source);                          // "random", "integers", "ramp", "ones"
+const char* valueSourceName(ValueSource source);                          // "random", "integers", "ramp", "ones", "shuffled"
 std::optional<ValueSource> valueSourceFromName(std::string_view name);   // a valueSourceName, any case
 
 // Where the cells of a logical tensor lie in its storage under `layout`: element strides, the offset of

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace gradlab::runner {
 namespace {
@@ -13,11 +14,15 @@ uint64_t splitmix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+// Streams differ by more than splitmix's own increment: stream 1 must not be stream 0 shifted by one value.
+uint64_t streamState(uint64_t seed, uint64_t stream) {
+  return (seed * 0x2545F4914F6CDD1Dull + 1) ^ (stream * 0xD1B54A32D192ED03ull);
+}
+
 }  // namespace
 
 std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
-  // Streams differ by more than splitmix's own increment: stream 1 must not be stream 0 shifted by one value.
-  uint64_t state = (seed * 0x2545F4914F6CDD1Dull + 1) ^ (stream * 0xD1B54A32D192ED03ull);
+  uint64_t state = streamState(seed, stream);
   std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
   for (float& x : v) {
     const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
@@ -34,7 +39,8 @@ std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t st
   return v;
 }
 
-std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count) {
+std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
+                                int64_t planeCells) {
   const bool byte = dtype == ACL_UINT8;
   switch (source) {
     case ValueSource::kSmallIntegers: {
@@ -49,6 +55,19 @@ std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t 
     }
     case ValueSource::kOnes:
       return std::vector<float>(static_cast<size_t>(std::max<int64_t>(count, 0)), 1.0f);
+    case ValueSource::kShuffled: {
+      // Each plane 1 .. planeCells, shuffled (Fisher-Yates) on the tensor's own stream: the same on every machine.
+      std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+      const size_t plane = static_cast<size_t>(std::max<int64_t>(planeCells, 1));
+      uint64_t state = streamState(seed, stream);
+      for (size_t start = 0; start < v.size(); start += plane) {
+        const size_t n = std::min(plane, v.size() - start);
+        float* p = v.data() + start;
+        for (size_t i = 0; i < n; ++i) p[i] = static_cast<float>(byte ? 1 + i % 255 : i + 1);
+        for (size_t i = n; i > 1; --i) std::swap(p[i - 1], p[static_cast<size_t>(splitmix64(state) % i)]);
+      }
+      return v;
+    }
     case ValueSource::kRandom:
       break;
   }

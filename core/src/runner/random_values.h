@@ -16,6 +16,8 @@ std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count);
 // every other dtype randomValues as it is.
 std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count);
 // `count` values of `source` (gradlab/runner.h) for a tensor of `dtype`; kRandom is randomValuesFor.
-std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count);
+// kShuffled shuffles each run of `planeCells` values (a plane: its spatial cells) on its own.
+std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
+                                int64_t planeCells);
 
 }  // namespace gradlab::runner

@@ -219,14 +219,18 @@ class RequestRun {
   bool buildRole(int i) {
     const TensorRole& role = op_.roles[i];
     Operand& operand = call_.operands[i];
-    const int64_t cells = product(sideShape(op_, role.side, sizes_));
+    const std::vector<int64_t> shape = sideShape(op_, role.side, sizes_);
+    const int64_t cells = product(shape);
+    int64_t planeCells = 1;  // the spatial cells of one (n, c)
+    for (size_t d = shape.size() - std::min(shape.size(), static_cast<size_t>(op_.spatialRank)); d < shape.size(); ++d)
+      planeCells *= shape[d];
     const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
     std::vector<float> values;
     std::vector<int64_t> ints;
     switch (role.kind) {
       case RoleKind::kValues:
         if (r_.values.empty()) {
-          values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kPrimaryStream, cells);
+          values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kPrimaryStream, cells, planeCells);
         } else if (static_cast<int64_t>(r_.values.size()) != cells) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
@@ -239,7 +243,7 @@ class RequestRun {
         }
         break;
       case RoleKind::kShapeOnly:
-        values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kForwardInputStream, cells);
+        values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kForwardInputStream, cells, planeCells);
         break;
       case RoleKind::kIndices:
         if (!r_.indices.empty() || cells == 0) {
@@ -410,7 +414,7 @@ std::span<const Layout> allLayouts() { return kLayouts; }
 
 namespace {
 constexpr ValueSource kValueSources[] = {ValueSource::kRandom, ValueSource::kSmallIntegers, ValueSource::kRamp,
-                                         ValueSource::kOnes};
+                                         ValueSource::kOnes, ValueSource::kShuffled};
 }  // namespace
 
 std::span<const ValueSource> allValueSources() { return kValueSources; }
@@ -421,6 +425,7 @@ const char* valueSourceName(ValueSource source) {
     case ValueSource::kSmallIntegers: return "integers";
     case ValueSource::kRamp: return "ramp";
     case ValueSource::kOnes: return "ones";
+    case ValueSource::kShuffled: return "shuffled";
   }
   return "random";
 }
