@@ -56,6 +56,28 @@ TEST(VizNumberFormat, ValuesThatNeverFitAreMarkedNotShortened) {
   EXPECT_EQ(formatCell(-INFINITY, f).text, "-inf");
 }
 
+TEST(VizNumberFormat, FewerDigitsThanAskedOnlyWhereExact) {
+  const std::vector<float> rounded = {0.8153f, -0.2571f};
+  const NumberFormat f = chooseNumberFormat(rounded, false, 3, 3);
+  EXPECT_EQ(f.digits, 3) << "3 asked for: never 2, even where 2 would fit";
+  EXPECT_FALSE(formatCell(0.8153f, f).fits) << "marked: " << formatCell(0.8153f, f).text;
+  const std::vector<float> exact = {0.5f, -0.25f};
+  const NumberFormat g = chooseNumberFormat(exact, false, 4, 3);
+  EXPECT_TRUE(formatCell(-0.25f, g).fits);
+  EXPECT_EQ(formatCell(-0.25f, g).text, "-.25") << "exact at fewer digits: allowed";
+  const std::vector<float> five = {0.123456f};
+  EXPECT_EQ(chooseNumberFormat(five, false, 20, 6).digits, 6) << "more than 4 where asked";
+}
+
+TEST(VizNumberFormat, DigitsToTellValuesApart) {
+  EXPECT_EQ(digitsToTellApart(0.25f, 0.75f), 1);
+  EXPECT_EQ(digitsToTellApart(0.812f, 0.815f), 3);
+  EXPECT_EQ(digitsToTellApart(0.81f, 0.84f), 2);
+  EXPECT_EQ(digitsToTellApart(1.0f, std::nextafter(1.0f, 2.0f)), 8) << "neighbouring floats: 1 and 1.0000001";
+  std::vector<float> window = {0.84f, 0.2f, 0.81f, 0.84f, std::nanf("")};
+  EXPECT_EQ(digitsToTellApartInGroup(window), 2) << "equal values need nothing; NaN is left out";
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

@@ -490,7 +490,9 @@ TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
 
 // Presenter mode at 1280x720, as a projector shows it: the digits of a 16x16 grid (and of a 16x16 grid
 // beside its 8x8 gradient) are at least 18 px at the zoom the app picks by itself. Adaptive pooling's
-// indices and self give way to the main grids when they would not leave room for that.
+// indices and self give way to the main grids when they would not leave room for that; ticked by hand,
+// they are shown and the digits stay readable: the canvas scrolls (they used to shrink every grid until
+// no digit showed).
 TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
   for (OpKind op : {OpKind::kUpsampleNearestExact2dBackward, OpKind::kUpsampleNearestExact2d,
                     OpKind::kAdaptiveMaxPool2dBackward, OpKind::kAdaptiveMaxPool2d}) {
@@ -511,16 +513,36 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
     if (!pooling) continue;
     const SceneGrid& indices = s.run.scene.grids[static_cast<size_t>(s.run.scene.indices)];
     EXPECT_FALSE(indices.shown) << opName(op);
-    s.secondaryGrids = true;  // the user ticks "indices": shown, at the smaller zoom that takes
+    s.secondaryGrids = true;  // the user ticks "indices": shown, still at readable digits
     for (int i = 0; i < 2; ++i) frame(s);
     EXPECT_TRUE(indices.shown) << opName(op);
-    EXPECT_LT(cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
+    EXPECT_GE(cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
+    const Scene& sc = s.run.scene;
+    EXPECT_GT((sc.boundsMax.x - sc.boundsMin.x) * s.scatterView.zoom, s.scatterView.fittedW) << opName(op) << ": the canvas scrolls";
   }
+}
+
+// Significant digits of a cell's text ("-.815": 3, "0.9": 1, "-16": 2); whole numbers count as read in full.
+int significantDigits(const std::string& text) {
+  int digits = 0;
+  bool leading = true;
+  for (char ch : text) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) continue;
+    if (leading && ch == '0') continue;
+    leading = false;
+    ++digits;
+  }
+  return digits;
+}
+bool wholeNumber(const std::string& text) {
+  return !text.empty() && text.find_first_not_of("-0123456789") == std::string::npos;
 }
 
 // Presenter numbers, as a student at the back of the room reads them (1280x720, every step of every lesson
 // on its own tab): cell digits are 18 px or more, and a cell the step's words refer to ("gradInput[0, 0, 4,
-// 3]" in the caption or the question, the asked cell) shows its number, never the "too wide" dots.
+// 3]" in the caption or the question, the asked cell) shows its number, never the "too wide" dots, as a
+// whole number or to 3 significant digits at least. A question that asks to read adaptive pooling's
+// indices shows them.
 TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
@@ -532,9 +554,20 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
     for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       for (int i = 0; i < 3; ++i) frame(s);
+      for (const bool atEnd : {false, true}) {  // as the step opens, then answered and played to its end
+      if (atEnd) {
+        if (s.exerciseOpen()) revealExercise(s);
+        s.player.toEnd();
+        for (int i = 0; i < 3; ++i) frame(s);
+      }
       const std::string text = loggedFrame(s);
-      const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+      const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "");
       for (size_t at = text.find("[digits of "); at != std::string::npos; at = text.find("[digits of ", at + 1)) {
+        const size_t colon = text.find(": ", at), px = text.find(" px]", at);
+        ASSERT_NE(px, std::string::npos);
+        EXPECT_GE(std::stoi(text.substr(colon + 2, px - colon - 2)), 18) << where << ": " << text.substr(at, px + 4 - at);
+      }
+      for (size_t at = text.find("[tag "); at != std::string::npos; at = text.find("[tag ", at + 1)) {  // tile tags too
         const size_t colon = text.find(": ", at), px = text.find(" px]", at);
         ASSERT_NE(px, std::string::npos);
         EXPECT_GE(std::stoi(text.substr(colon + 2, px - colon - 2)), 18) << where << ": " << text.substr(at, px + 4 - at);
@@ -575,7 +608,19 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
           ++referred;
           EXPECT_EQ(text.find(cat("[", g.grid.name, " (", row, ", ", col, ") = \u2022\u2022\u2022 for ")), std::string::npos)
               << where << ": " << words.substr(at, i + 1 - at) << " is referred to but shows dots";
+          const std::string mark = cat("[", g.grid.name, " (", row, ", ", col, ") = ");
+          if (const size_t shown = text.find(mark); shown != std::string::npos) {
+            const std::string value = text.substr(shown + mark.size(), text.find(']', shown) - shown - mark.size());
+            EXPECT_TRUE(wholeNumber(value) || significantDigits(value) >= 3)
+                << where << ": " << words.substr(at, i + 1 - at) << " shows " << value;
+          }
         }
+      }
+      if (s.exerciseOpen() && sc.indices >= 0 && opInfo(sc.op).backward &&
+          (s.exercise->exercise.spec.kind == ExerciseKind::kLandsIn || s.exercise->exercise.spec.kind == ExerciseKind::kFeeds)) {
+        EXPECT_TRUE(sc.grids[static_cast<size_t>(sc.indices)].shown) << where << ": the question reads the indices";
+        EXPECT_NE(text.find("[digits of indices: "), std::string::npos) << where << ": the indices show their numbers";
+      }
       }
     }
   }

@@ -1,5 +1,6 @@
 #include "viz/model/number_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +40,19 @@ bool allFit(std::span<const float> values, const NumberFormat& f) {
   return true;
 }
 
+bool allExact(std::span<const float> values, const NumberFormat& f) {
+  for (float v : values) {
+    if (std::isfinite(v) && std::strtof(text(v, f).c_str(), nullptr) != v) return false;
+  }
+  return true;
+}
+
+std::string plain(float v, int digits) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
+  return buf;
+}
+
 }  // namespace
 
 std::string NumberFormat::describe() const {
@@ -46,7 +60,7 @@ std::string NumberFormat::describe() const {
   return i18n::trf(digits == 1 ? "{0} sig. digit" : "{0} sig. digits", digits);
 }
 
-NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTensor, int maxChars) {
+NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTensor, int maxChars, int minDigits) {
   NumberFormat f;
   f.maxChars = maxChars;
   bool wholes = true;
@@ -55,14 +69,37 @@ NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTenso
     f.integer = true;
     return f;
   }
-  for (int digits = 4; digits >= 1; --digits) {
+  minDigits = std::clamp(minDigits, 1, 9);
+  // Below minDigits a format is taken only where it is exact; the narrowest one allowed is the fallback.
+  NumberFormat narrowest = f;
+  narrowest.digits = minDigits, narrowest.dropLeadingZero = true;
+  for (int digits = std::max(4, minDigits); digits >= 1; --digits) {
     for (bool drop : {false, true}) {
       f.digits = digits, f.dropLeadingZero = drop;
-      if (allFit(values, f)) return f;
+      const bool allowed = digits >= minDigits || allExact(values, f);
+      if (allowed && allFit(values, f)) return f;
     }
   }
-  f.digits = 1, f.dropLeadingZero = true;  // the narrowest: what still does not fit is marked
-  return f;
+  return narrowest;  // what still does not fit is marked
+}
+
+int digitsToTellApart(float a, float b) {
+  if (a == b || std::isnan(a) || std::isnan(b)) return 1;
+  for (int digits = 1; digits < 9; ++digits) {
+    if (plain(a, digits) != plain(b, digits)) return digits;
+  }
+  return 9;
+}
+
+int digitsToTellApartInGroup(std::span<float> values) {
+  const auto end = std::remove_if(values.begin(), values.end(), [](float v) { return std::isnan(v); });
+  std::sort(values.begin(), end);
+  values = values.first(static_cast<size_t>(end - values.begin()));
+  int digits = 1;
+  for (size_t i = 1; i < values.size(); ++i) {
+    if (values[i] != values[i - 1]) digits = std::max(digits, digitsToTellApart(values[i - 1], values[i]));
+  }
+  return digits;
 }
 
 CellText formatCell(float value, const NumberFormat& f) {

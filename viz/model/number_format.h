@@ -17,9 +17,19 @@ struct NumberFormat {
 };
 
 // The richest format under which every value of `values` fits in `maxChars` characters: whole numbers when
-// every finite value is one (or `integerTensor`), else 4 significant digits down to 1, with or without the
-// leading zero (the same for the whole grid).
-NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTensor, int maxChars);
+// every finite value is one (or `integerTensor`), else 4 significant digits (or `minDigits`, if more) down
+// to `minDigits`, with or without the leading zero (the same for the whole grid). Fewer than `minDigits`
+// only where every value then reads back exactly (".5" for 0.5). Where none fits, the narrowest such
+// format: what does not fit in it is marked.
+NumberFormat chooseNumberFormat(std::span<const float> values, bool integerTensor, int maxChars, int minDigits = 1);
+
+// The fewest significant digits under which `a` and `b` (different floats) print differently: 1 for 0.25 and
+// 0.75, 3 for 0.812 and 0.815, up to 9 (every float is told apart at 9).
+int digitsToTellApart(float a, float b);
+// The fewest digits under which no two different values of one group read alike (a group: one adaptive
+// pooling window, where ".8" twice, the argmax picking the second, reads as a broken tie rule). Sorts
+// `values` in place; NaNs are left out.
+int digitsToTellApartInGroup(std::span<float> values);
 
 struct CellText {
   std::string text;  // the value under the format

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viz/model/window_digits.h"
+
 namespace gradlab::viz {
 namespace {
 
@@ -118,6 +120,25 @@ void place(Scene& s) {
       const bool tall = offCanvasShape(dst.x + dst.width(), h) > kFarOff;
       src.y = tall ? 0.0f : (h - src.height()) / 2.0f;
       dst.y = tall ? 0.0f : (h - dst.height()) / 2.0f;
+    } else if (s.secondaryInRow) {
+      // One row, each extra grid beside the main grid of its shape and the two main grids next to each other
+      // (the flights cross no other grid): indices | gradOutput -> gradInput | self, or self -> out | indices.
+      const float pairGap = 1.5f;
+      float h = 0.0f;
+      for (const SceneGrid& g : G) h = g.shown ? std::max(h, g.height()) : h;
+      float x = 0.0f;
+      auto put = [&](int i, float gapAfter) {
+        if (i < 0 || !G[static_cast<size_t>(i)].shown) return;
+        SceneGrid& g = G[static_cast<size_t>(i)];
+        g.x = x;
+        g.y = (h - g.height()) / 2.0f;
+        x += g.width() + gapAfter;
+      };
+      if (opInfo(s.op).backward) {
+        put(s.indices, pairGap), put(s.src, hgap), put(s.dst, pairGap), put(s.forwardInput, 0.0f);
+      } else {
+        put(s.forwardInput, pairGap), put(s.src, hgap), put(s.dst, pairGap), put(s.indices, 0.0f);
+      }
     } else {
       // Each extra grid sits under the main grid of its shape: indices under gradOutput (backward) or out
       // (forward), self under gradInput.
@@ -227,6 +248,14 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
       }
     }
   }
+  if (op.rule == IndexRule::kAdaptiveMax) {
+    const int input = backward ? s.forwardInput : s.src;
+    const GridDims& pooled = s.grids[static_cast<size_t>(backward ? s.src : s.dst)].grid.dims;
+    if (input >= 0) {
+      SceneGrid& g = s.grids[static_cast<size_t>(input)];
+      g.apartDigits = windowApartDigits(g.grid, s.plane, pooled.rows, pooled.cols);
+    }
+  }
   place(s);
 
   if (plan != nullptr) {
@@ -285,8 +314,9 @@ std::optional<CellRef> Scene::cellAt(Point p) const {
 
 bool hasSecondaryGrids(const Scene& scene) { return scene.indices >= 0 || scene.forwardInput >= 0; }
 
-void showSecondaryGrids(Scene& scene, bool shown) {
-  bool changed = false;
+void showSecondaryGrids(Scene& scene, bool shown, bool inRow) {
+  bool changed = scene.secondaryInRow != inRow;
+  scene.secondaryInRow = inRow;
   for (int i : {scene.indices, scene.forwardInput}) {
     if (i < 0 || scene.grids[static_cast<size_t>(i)].shown == shown) continue;
     scene.grids[static_cast<size_t>(i)].shown = shown;

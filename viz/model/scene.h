@@ -37,6 +37,9 @@ struct SceneGrid {
   std::vector<int32_t> tileOf;   // per cell of the shown plane: the (first) tile covering it, -1 if none
   std::vector<uint8_t> tileCount;  // per cell of the shown plane: how many working tiles cover it (2+ = shared)
   bool shown = true;  // placed and drawn; a hidden grid keeps its data (the inspector still explains from it)
+  // Adaptive pooling's input (self): the significant digits its cells need so that different values of one
+  // window never read alike (window_digits.h); 1 for other grids.
+  int apartDigits = 1;
 
   float width() const { return static_cast<float>(grid.dims.cols); }
   float height() const { return static_cast<float>(grid.dims.rows); }
@@ -68,6 +71,7 @@ struct Scene {
   int64_t planes = 0;  // how many there are
   std::vector<SceneGrid> grids;
   int src = -1, dst = -1, forwardInput = -1, indices = -1, mid = -1;  // indices into grids, -1 when absent
+  bool secondaryInRow = false;  // the extra grids (showSecondaryGrids) in one row with the main ones, not under them
   std::shared_ptr<const Plan> plan;
   std::shared_ptr<const Trace> trace;
   // Trace moves (indices into trace->moves, in sequence order) on the shown plane, and per cell of
@@ -99,10 +103,11 @@ bool tileBoxOnGrid(const Plan& plan, const Tile& tile, bool srcBox, int32_t buff
 // "c3" in a plan of vector cores only; "AIC0" / "AIV3" where cube cores take part.
 std::string coreTag(const Plan& plan, int32_t lane);
 
-// Adaptive pooling's extra grids (indices, and the backward's forward input): shown beside the two main
-// grids, or hidden so that the main grids get the room (a projector at 1280x720 cannot show four 16x16
-// grids at readable digits). Re-places the grids; the bounds change.
+// Adaptive pooling's extra grids (indices, and the backward's forward input): shown under the two main
+// grids or in one row with them (whichever a canvas fits larger), or hidden so that the main grids get the
+// room (a projector at 1280x720 cannot show four 16x16 grids at readable digits). Re-places the grids; the
+// bounds change.
 bool hasSecondaryGrids(const Scene& scene);
-void showSecondaryGrids(Scene& scene, bool shown);
+void showSecondaryGrids(Scene& scene, bool shown, bool inRow = false);
 
 }  // namespace gradlab::viz

@@ -42,6 +42,7 @@ void refreshColours(AppState& s) {
     r.srcScale = HeatScale::diverging(src, neutral);
     r.dstScale = HeatScale::divergingOver({dst, mid, sums}, neutral);
   }
+  r.selfScale = HeatScale::diverging(allValues(r.scene.gridAt(r.scene.forwardInput)), neutral);
   s.compare.stale = true;
 }
 

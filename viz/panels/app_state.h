@@ -43,6 +43,7 @@ struct RunView {
   Animation animation;
   TimelineModel timeline;
   HeatScale srcScale, dstScale;
+  HeatScale selfScale;  // adaptive pooling backward's forward input (self): its own values, not gradOutput's
   bool ok() const { return resolved && result.ok(); }
 };
 

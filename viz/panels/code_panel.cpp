@@ -325,7 +325,7 @@ void drawCodePanel(AppState& s) {
   ImGui::SameLine();
   {
     const float labelRoom = gridLabelSize() + 8.0f;  // one line: the grids' names alone
-    fitSecondaryGrids(s, ImVec2(0, topH), labelRoom);
+    fitSecondaryGrids(s, ImVec2(0, topH), labelRoom, s.codeView);
     Canvas canvas("##code-grids", ImVec2(0, topH), s.codeView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     drawSceneGrids(canvas, s, s.colour, {.notes = false, .compact = true});
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);  // no hint at the answer

@@ -48,8 +48,9 @@ struct SceneLabels {
   int lines = 2;
   bool compact = false;
 };
-// Shows or hides adaptive pooling's extra grids for a canvas constructed next with this size argument.
-void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx);
+// Shows or hides adaptive pooling's extra grids, and arranges them, for the canvas constructed next with this
+// size argument and `view`; sets the view's fit floor where presenter mode needs one.
+void fitSecondaryGrids(AppState& state, ImVec2 canvasSize, float topMarginPx, CanvasView& view);
 // Draws the scene's grids on `canvas` the way the scatter view does (used by scatter, tiling, pipeline and code).
 void drawSceneGrids(const class Canvas& canvas, AppState& state, CellColour colour, SceneLabels labels = {});
 // scene_drawing.cpp: the boxes of plan tile `tile` on the grids that show its tensors, outlined.

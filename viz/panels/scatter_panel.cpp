@@ -131,7 +131,7 @@ void drawScatterPanel(AppState& s) {
     labels.memory = !(strips && strips->drawsCells());
     labels.lines = labels.memory && r.request.layout != Layout::kContiguous ? 3 : 2;
     const float labelRoom = gridLabelSize() * static_cast<float>(labels.lines) + 8.0f;
-    fitSecondaryGrids(s, ImVec2(0, -below), labelRoom);
+    fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.scatterView);
     Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell
     drawSceneGrids(canvas, s, s.colour, labels);

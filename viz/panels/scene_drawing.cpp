@@ -153,16 +153,29 @@ std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& requ
   return cat(i18n::tr(layoutName(request.layout)), ": ", stridesText(storageOf(shape, request)));
 }
 
-void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx) {
+void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, CanvasView& view) {
   Scene& sc = s.run.scene;
+  view.fitFloor = 0.0f;
   if (!hasSecondaryGrids(sc)) return;
+  const ImVec2 size = Canvas::claimedSize(canvasSize);
+  auto zoomWith = [&](bool shown, bool row) {
+    showSecondaryGrids(sc, shown, row);
+    return Canvas::fitZoom(size, sc.boundsMin, sc.boundsMax, topMarginPx);
+  };
+  // Under the main grids or in one row with them: whichever this canvas draws larger.
+  const bool row = zoomWith(true, true) > zoomWith(true, false);
+  const float all = zoomWith(true, row), mainOnly = zoomWith(false, row);
+  auto readable = [](float zoom) { return cellTextSize(zoom, fonts().monoLarge->FontSize, true) >= kPresenterDigitPx; };
+  // A question that asks where a gradient lands (or what feeds a cell) is answered by reading the indices.
+  const bool questionReadsIndices = s.exerciseOpen() && opInfo(sc.op).backward &&
+                                    (s.exercise->exercise.spec.kind == ExerciseKind::kLandsIn ||
+                                     s.exercise->exercise.spec.kind == ExerciseKind::kFeeds);
   bool shown = s.secondaryGrids.value_or(true);
-  if (!s.secondaryGrids && s.presenter) {
-    showSecondaryGrids(sc, true);
-    const float zoom = Canvas::fitZoom(Canvas::claimedSize(canvasSize), sc.boundsMin, sc.boundsMax, topMarginPx);
-    shown = cellTextSize(zoom, fonts().monoLarge->FontSize, true) >= kPresenterDigitPx;
-  }
-  showSecondaryGrids(sc, shown);
+  if (!s.secondaryGrids && s.presenter) shown = readable(all) || questionReadsIndices;
+  showSecondaryGrids(sc, shown, row);
+  // Ticked by hand in presenter mode where the four grids cannot all be read at once: the digits stay
+  // readable and the canvas scrolls (they shrank until no digit showed).
+  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = kPresenterDigitPx / 0.74f + 0.05f;
 }
 
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {
@@ -207,6 +220,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     } else if (i == sc.forwardInput) {
       style.note = i18n::tr("(forward input)");
       style.colour = CellColour::kValues;
+      style.scale = &r.selfScale;
     } else if (i == sc.mid) {
       // The cube's intermediate product: the W pass fills it, the H pass reads it.
       style.scale = &r.dstScale;

@@ -125,9 +125,12 @@ void drawTilingPanel(AppState& s) {
   std::string phases;
   for (const PlanPhase& p : plan.phases) phases += (phases.empty() ? "" : " | ") + std::string(i18n::tr(phaseKindName(p.kind)));
   const std::string phasesText = i18n::trf("phases: {0}", phases);
-  // On this line where it fits, else on its own (it was cut at the panel's edge).
-  if (ImGui::CalcTextSize(phasesText.c_str()).x + ImGui::GetStyle().ItemSpacing.x < roomAfterLastItem()) ImGui::SameLine();
+  // On this line where it fits with the "(?)" after it, else on its own (both were cut at the panel's edge).
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float help = plan.strategy.empty() ? 0.0f : spacing + ImGui::CalcTextSize("(?)").x;
+  if (ImGui::CalcTextSize(phasesText.c_str()).x + spacing + help < roomAfterLastItem()) ImGui::SameLine();
   ImGui::TextDisabled("%s", phasesText.c_str());
+  uimap::item("text", "phases");
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
@@ -142,6 +145,7 @@ void drawTilingPanel(AppState& s) {
     // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
+    uimap::item("text", "strategy help");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
@@ -168,7 +172,7 @@ void drawTilingPanel(AppState& s) {
   ImGui::BeginGroup();
   {
     const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-    fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f);
+    fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f, s.tilingView);
     Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
     drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
     if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
@@ -226,15 +230,16 @@ void drawTilingPanel(AppState& s) {
     ImGui::TextUnformatted(eventKindName(k));
   }
   const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
-  // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest.
+  // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest, and
+  // at least its title over bars two lines high (presenter mode squashed them to a sliver under a scroll bar).
   const float font = ImGui::GetFontSize();
   const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
-  const float loadMin = font * 2.8f;
+  const float loadMin = font * 3.6f + ImGui::GetStyle().WindowPadding.y * 2.0f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
   if (s.shownTile()) highlight.push_back(*s.shownTile());
   const int bar = timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
   if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, r.timeline.bars[static_cast<size_t>(bar)].tile);
-  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, 50.0f)));
+  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
   ImGui::EndGroup();
 
   if (s.planHidden()) {  // its rows, cores and atomic adds would answer the open question

@@ -33,7 +33,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   const bool boundsChanged = boundsMin.x != view.fittedMin.x || boundsMin.y != view.fittedMin.y ||
                              boundsMax.x != view.fittedMax.x || boundsMax.y != view.fittedMax.y;
   const bool resized = size.x != view.fittedW || size.y != view.fittedH;
-  if (view.fitRequested || view.zoom <= 0 || boundsChanged || (resized && !view.userAdjusted) ||
+  if (view.fitRequested || view.zoom <= 0 || boundsChanged || view.fitFloor != view.fittedFloor || (resized && !view.userAdjusted) ||
       (hovered_ && ImGui::IsMouseDoubleClicked(0)))
     fit(boundsMin, boundsMax, topMarginPx);
 
@@ -123,7 +123,8 @@ void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
   const float w = std::max(bmax.x - bmin.x, 1.0f);
   const float h = std::max(bmax.y - bmin.y, 1.0f);
   const float availH = std::max(size_.y - 2 * margin - topMarginPx, 16.0f);
-  view_.zoom = fitZoom(size_, bmin, bmax, topMarginPx);
+  view_.zoom = std::max(fitZoom(size_, bmin, bmax, topMarginPx), view_.fitFloor);
+  view_.fittedFloor = view_.fitFloor;
   // Centre the bounds in the space below the label margin; a side longer than the canvas starts at its
   // beginning (the rest scrolls).
   const float availW = size_.x - 2 * margin;

@@ -18,6 +18,8 @@ struct CanvasView {
   Point fittedMin, fittedMax;  // the bounds the view was last fitted to
   float fittedW = 0.0f, fittedH = 0.0f;  // the canvas size it was fitted in
   bool userAdjusted = false;   // zoomed or panned by hand: a resized canvas keeps the view
+  float fitFloor = 0.0f;       // the least zoom a fit picks (presenter mode's readable digits: the rest scrolls)
+  float fittedFloor = 0.0f;    // the floor of the last fit
 };
 
 class Canvas {

@@ -53,7 +53,11 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
         fs = std::min(fs, above / 1.2f);                      // a line of text is about 1.2 font sizes high
       }
       ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
-      if (fs >= 9.0f && ts.x + 6 < p1.x - p0.x) {
+      // A tag too small to read is left out (presenter mode: one a room cannot read from the back); the
+      // inspector and the Tiling tab name every cell's tile.
+      const float legible = theme().presenter ? kPresenterDigitPx : 9.0f;
+      if (fs >= legible && ts.x + 6 < p1.x - p0.x) {
+        if (logging()) logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
         ImVec2 at(p0.x + 3, p0.y + 2);
         dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
         drawText(dl, f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
@@ -107,31 +111,41 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
   const std::vector<float>& values = style.values ? *style.values : own;
   // The largest digits (presenter: up to three quarters of the cell) at which every value fits with two
-  // significant digits or more; smaller type down to the normal size before a value gives way to dots.
-  auto formatAt = [&](float size) {
-    const float charWidth = mono->CalcTextSizeA(size, 1e9f, 0.0f, "0").x;
-    return chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
+  // significant digits or more (fewer only where exact); smaller type down to the normal size before a value
+  // gives way to dots. A presenter never shows a value cut to one digit and prefers three at 18 px to two
+  // at a larger size; no grid shows two different values of one pooling window alike (g.apartDigits).
+  int minDigits = std::max(g.apartDigits, th.presenter ? 3 : 1);
+  auto formatIn = [&](const ImFont* font, float size) {
+    const float charWidth = font->CalcTextSizeA(size, 1e9f, 0.0f, "0").x;
+    return chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0,
+                              minDigits);
   };
+  auto formatAt = [&](float size) { return formatIn(mono, size); };
   auto allFit = [&](const NumberFormat& f) {
-    if (!f.integer && f.digits < 2) return false;
+    if (!f.integer && f.digits < 2 && !std::all_of(values.begin(), values.end(), [&](float v) { return formatCell(v, f).exact; }))
+      return false;
     return std::all_of(values.begin(), values.end(), [&](float v) { return formatCell(v, f).fits; });
   };
-  float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
-  NumberFormat format = formatAt(fontSize);
+  float fontSize = 0.0f;
+  NumberFormat format;
   // Presenter digits stay at 18 px or more (read from the back of a room): below that, none.
-  for (const float floor = th.presenter ? kPresenterDigitPx : cellTextSize(z, mono->FontSize, false); !allFit(format) && fontSize > floor;) {
-    fontSize = std::max(floor, fontSize * 0.9f);
+  const float floor = th.presenter ? kPresenterDigitPx : cellTextSize(z, mono->FontSize, false);
+  for (const int least : {minDigits, std::max(g.apartDigits, th.presenter ? 2 : 1)}) {
+    minDigits = least;
+    fontSize = cellTextSize(z, mono->FontSize, th.presenter);
     format = formatAt(fontSize);
+    while (!allFit(format) && fontSize > floor) {
+      fontSize = std::max(floor, fontSize * 0.9f);
+      format = formatAt(fontSize);
+    }
+    if (allFit(format)) break;
   }
   // Digits come from a font baked at the size they are drawn (a 14 px font scaled down to 8 turned 0 into ñ
   // and 8 into A): the largest at or below the size chosen. Cells too small for any show no digits.
   ImFont* digits = digitsFontAtMost(fontSize);
   if (digits && digits->FontSize < fontSize) {
     fontSize = digits->FontSize;
-    const float charWidth = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").x;
-    format = chooseNumberFormat(values, g.grid.isInteger(), charWidth > 0 ? static_cast<int>((z - gap - 3.0f) / charWidth) : 0);
-    // A presenter never shows a value cut to one digit: two or more, or the cell's mark.
-    if (th.presenter && !format.integer) format.digits = std::max(format.digits, 2);
+    format = formatIn(digits, fontSize);
   }
   const bool printValues = style.showValues && digits && g.grid.hasValues();
   if (printValues && logging()) logMark(cat("digits of ", g.grid.name, ": ", static_cast<int>(fontSize + 0.5f), " px"));

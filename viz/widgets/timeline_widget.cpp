@@ -144,7 +144,8 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
 }
 
 void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) {
-  ImGui::BeginChild(id, size, true);
+  // The bars take whatever height the box has: never a scroll bar.
+  ImGui::BeginChild(id, size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const Theme& th = theme();
   const size_t n = model.loadUs.size();
   const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
@@ -154,7 +155,7 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
     ImGui::SetTooltip("%s", i18n::tr("The busiest core's modelled time over the mean core time: 1 is a perfect balance."));
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float chartH = std::max(avail.y - 4.0f, 20.0f);
+  const float chartH = std::max(avail.y - 4.0f, 4.0f);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (n > 0 && maxLoad > 0) {
     const float colW = avail.x / static_cast<float>(n);

@@ -1,0 +1,199 @@
+// Grids a room can read: no rounding shows two different values of one pooling window alike (in either
+// mode), and adaptive pooling's four grids take the arrangement the canvas draws largest.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+#include <imgui_internal.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "gradlab/ops.h"
+#include "panels_harness.h"
+#include "viz/model/text.h"
+#include "viz/widgets/canvas.h"
+#include "viz/widgets/grid_widget.h"
+#include "viz/widgets/ui_map.h"
+
+namespace gradlab::viz {
+namespace {
+
+class VizGridReadability : public PanelsHarness {
+ protected:
+  // The texts a logged frame gives `grid`'s cells: "[self (2, 3) = .81]" -> {(2, 3), ".81"}; dots stay out.
+  static std::map<std::pair<int64_t, int64_t>, std::string> cellTexts(const std::string& text, const std::string& grid) {
+    std::map<std::pair<int64_t, int64_t>, std::string> cells;
+    const std::string mark = "[" + grid + " (";
+    for (size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + 1)) {
+      long long row = 0, col = 0;
+      char shown[64] = {};
+      if (std::sscanf(text.c_str() + at + mark.size(), "%lld, %lld) = %63[^]]", &row, &col, shown) != 3) continue;
+      if (std::string(shown).find("\u2022") != std::string::npos) continue;
+      cells[{row, col}] = shown;
+    }
+    return cells;
+  }
+
+  // Every window of adaptive pooling's input on screen: two cells of different values never show one text.
+  // Returns how many windows held two or more shown values.
+  int expectWindowsApart(AppState& s, const std::string& where) {
+    const Scene& sc = s.run.scene;
+    const bool backward = opInfo(sc.op).backward;
+    const int input = backward ? sc.forwardInput : sc.src;
+    if (input < 0 || !sc.grids[static_cast<size_t>(input)].shown) return 0;
+    const SceneGrid& in = sc.grids[static_cast<size_t>(input)];
+    const GridDims& pooled = sc.grids[static_cast<size_t>(backward ? sc.src : sc.dst)].grid.dims;
+    const auto shown = cellTexts(loggedFrame(s), in.grid.name);
+    int windows = 0;
+    for (int64_t a = 0; a < pooled.rows; ++a) {
+      for (int64_t b = 0; b < pooled.cols; ++b) {
+        std::map<std::string, float> seen;  // text -> the value that showed it
+        for (int64_t r = windowStart(a, in.grid.dims.rows, pooled.rows); r < windowEnd(a, in.grid.dims.rows, pooled.rows); ++r) {
+          for (int64_t c = windowStart(b, in.grid.dims.cols, pooled.cols); c < windowEnd(b, in.grid.dims.cols, pooled.cols); ++c) {
+            const auto it = shown.find({r, c});
+            if (it == shown.end()) continue;
+            const float v = in.grid.value(sc.plane, r, c);
+            const auto [other, fresh] = seen.emplace(it->second, v);
+            EXPECT_TRUE(fresh || other->second == v)
+                << where << ": window (" << a << ", " << b << ") shows " << it->second << " for " << other->second << " and " << v;
+          }
+        }
+        windows += seen.size() >= 2 ? 1 : 0;
+      }
+    }
+    return windows;
+  }
+};
+
+// Random values in windows of 3 or 4 cells, at sizes where the cells hold two or three characters: every
+// window's different values read differently, in normal and presenter mode, forward and backward. (Before,
+// ".8" twice in one window, the index on the second, read as if "the first wins" were broken.)
+TEST_F(VizGridReadability, NoRoundingShowsTwoValuesOfOneWindowAlike) {
+  int windows = 0;
+  for (OpKind op : {OpKind::kAdaptiveMaxPool2d, OpKind::kAdaptiveMaxPool2dBackward}) {
+    for (int64_t in : {6, 8, 10, 16}) {
+      for (bool presenter : {false, true}) {
+        AppState s;
+        s.runner = [](const RunRequest& r) { return run(r); };
+        s.presenter = presenter;
+        s.controls.request.op = op;
+        s.controls.request.valueSource = ValueSource::kRandom;
+        s.controls.request.seed = static_cast<uint64_t>(in);
+        s.controls.request.inH = s.controls.request.inW = in;
+        s.controls.request.outH = s.controls.request.outW = in * 2 / 5;
+        s.secondaryGrids = true;
+        runControls(s);
+        ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+        for (int i = 0; i < 3; ++i) frame(s);
+        windows += expectWindowsApart(s, cat(opName(op), " ", in, "x", in, presenter ? " presenter" : ""));
+      }
+    }
+  }
+  EXPECT_GT(windows, 20) << "values were read in enough windows to tell";
+}
+
+// The shipped lessons' pooling steps, in both modes: the same rule, on the values a class sees.
+TEST_F(VizGridReadability, LessonWindowsReadApart) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  int windows = 0;
+  for (bool presenter : {false, true}) {
+    s.presenter = presenter;
+    syncTheme(s);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        if (opInfo(s.lessons[l].presets[p].spec.request.op).rule != IndexRule::kAdaptiveMax) continue;
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (int i = 0; i < 3; ++i) frame(s);
+        windows += expectWindowsApart(s, cat(s.lessons[l].id, " step ", p + 1, presenter ? " presenter" : ""));
+      }
+    }
+  }
+  s.presenter = false;
+  syncTheme(s);
+  EXPECT_GT(windows, 20);
+}
+
+// Adaptive pooling's four grids: under the main grids or in one row with them (indices | gradOutput ->
+// gradInput | self: the main grids stay next to each other), whichever the canvas draws larger; presenter
+// mode at 1280x720 draws a 7x7 pooled to 3x3 in one row.
+TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
+  for (bool presenter : {false, true}) {
+    for (int64_t in : {3, 7}) {
+      AppState s;
+      s.runner = [](const RunRequest& r) { return run(r); };
+      s.presenter = presenter;
+      s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
+      s.controls.request.inH = s.controls.request.inW = in;
+      s.controls.request.outH = s.controls.request.outW = in == 3 ? 5 : 3;
+      s.secondaryGrids = true;
+      runControls(s);
+      ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string where = cat(in, presenter ? " presenter" : "");
+      const Scene& sc = s.run.scene;
+      const float zoom = s.scatterView.zoom;
+      Scene other = sc;
+      showSecondaryGrids(other, true, !sc.secondaryInRow);
+      const ImVec2 canvas(s.scatterView.fittedW, s.scatterView.fittedH);
+      const float labels = gridLabelSize() * 2.0f + 8.0f;
+      EXPECT_GE(zoom, Canvas::fitZoom(canvas, other.boundsMin, other.boundsMax, labels)) << where;
+      if (in == 7 && presenter) {
+        EXPECT_TRUE(sc.secondaryInRow) << where;
+        const auto x = [&](int grid) { return sc.grids[static_cast<size_t>(grid)].x; };
+        EXPECT_LT(x(sc.indices), x(sc.src)) << where;
+        EXPECT_LT(x(sc.src), x(sc.dst)) << where;
+        EXPECT_LT(x(sc.dst), x(sc.forwardInput)) << where;
+      }
+      // The grids fill the canvas along one side.
+      const float w = (sc.boundsMax.x - sc.boundsMin.x) * zoom, h = (sc.boundsMax.y - sc.boundsMin.y) * zoom;
+      EXPECT_TRUE(w > canvas.x * 0.9f || h > (canvas.y - labels) * 0.9f) << where << ": " << w << "x" << h << " in " << canvas.x << "x" << canvas.y;
+    }
+  }
+}
+
+// The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
+// bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
+// inside the tab (they were cut at its edge: "phases: compute (").
+TEST_F(VizGridReadability, PresenterLoadChartIsNotSquashed) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.presenter = true;
+  syncTheme(s);
+  int charts = 0, lines = 0;
+  uimap::setEnabled(true);
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      s.tab = Tab::kTiling;
+      s.selectTab = true;
+      for (int i = 0; i < 3; ++i) frame(s);
+      for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        if (std::string(w->Name).find("##load") == std::string::npos || !w->WasActive) continue;
+        ++charts;
+        const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+        EXPECT_GE(w->Size.y, ImGui::GetFontSize() * 3.6f) << where;
+        EXPECT_EQ(w->ScrollMax.y, 0.0f) << where;
+      }
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      for (const nlohmann::json& w : map["widgets"]) {
+        if (w["id"] != "text/phases" && w["id"] != "text/strategy help") continue;
+        ++lines;
+        EXPECT_LE(w["x1"].get<float>(), w["wx1"].get<float>()) << s.lessons[l].id << " step " << p + 1 << ": " << w["id"];
+      }
+    }
+  }
+  uimap::setEnabled(false);
+  s.presenter = false;
+  syncTheme(s);
+  EXPECT_GT(charts, 30);
+  EXPECT_GT(lines, 60);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
