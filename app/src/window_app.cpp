@@ -61,6 +61,7 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
     case SDLK_p: *out = viz::Shortcut::kPresenter; return true;
     case SDLK_s: *out = viz::Shortcut::kScreenshot; return true;
     case SDLK_m: *out = viz::Shortcut::kMemoryOrder; return true;
+    case SDLK_ESCAPE: *out = viz::Shortcut::kCancelRun; return true;
     case SDLK_h:
     case SDLK_QUESTION:
     case SDLK_SLASH: *out = viz::Shortcut::kHelp; return true;
@@ -124,7 +125,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) running = false;
       if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput && event.key.repeat == 0) {
         viz::Shortcut shortcut;
-        if (event.key.keysym.sym == SDLK_ESCAPE && s.fullscreen) {
+        if (event.key.keysym.sym == SDLK_ESCAPE && s.fullscreen && !s.runProgress) {
           s.requests.toggleFullscreen = true;
         } else if (shortcutFor(event.key.keysym.sym, &shortcut)) {
           viz::handleShortcut(s, shortcut);

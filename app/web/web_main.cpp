@@ -61,6 +61,7 @@ bool shortcutFor(int key, viz::Shortcut* out) {
     case GLFW_KEY_P: *out = viz::Shortcut::kPresenter; return true;
     case GLFW_KEY_S: *out = viz::Shortcut::kScreenshot; return true;
     case GLFW_KEY_M: *out = viz::Shortcut::kMemoryOrder; return true;
+    case GLFW_KEY_ESCAPE: *out = viz::Shortcut::kCancelRun; return true;
     case GLFW_KEY_H:
     case GLFW_KEY_SLASH: *out = viz::Shortcut::kHelp; return true;
     default: return false;

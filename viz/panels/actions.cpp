@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <new>
 
+#include <imgui.h>
+
 #include "gradlab/printable.h"
 #include "i18n/translate.h"
 #include "viz/model/lesson_language.h"
@@ -148,14 +150,32 @@ void runControls(AppState& s, std::function<void(AppState&)> then) {
   RunView next = prepareRun(s);
   if (s.worker && runnable(next, s)) {
     const std::string what = describeRun(next.request);
+    // A newer request supersedes the run in hand (its result would be dropped): stop it between tiles.
+    if (s.runProgress) s.runProgress->cancel = true;
+    s.runProgress = next.request.progress = std::make_shared<RunProgress>();
+    s.runClock = {};
     s.worker->submit("run", what, [next = std::move(next), runner = s.runner, lock = s.runtimeLock]() mutable -> UiWorker::Apply {
       executeRun(next, runner, *lock);
-      return [next = std::move(next)](AppState& state) mutable { installRun(state, std::move(next)); };
+      return [next = std::move(next)](AppState& state) mutable {
+        if (state.runProgress == next.request.progress) state.runProgress.reset();
+        if (next.request.progress->cancelled()) return;  // cancelRun kept the previous run on screen
+        installRun(state, std::move(next));
+      };
     });
     return;
   }
   if (runnable(next, s)) executeRun(next, s.runner, *s.runtimeLock);
   installRun(s, std::move(next));
+}
+
+bool cancelRun(AppState& s) {
+  if (!s.runProgress || s.runProgress->cancelled()) return false;
+  s.runProgress->cancel = true;
+  s.afterRun = nullptr;
+  s.controls = s.run.spec;  // the fields show the run on screen again
+  s.status = i18n::tr("Run cancelled: the previous run stays on screen.");
+  s.statusError = false;
+  return true;
 }
 
 void setPlane(AppState& s, int64_t plane) {
@@ -502,6 +522,9 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
     case Shortcut::kScreenshot: s.requests.screenshot = true; break;
     case Shortcut::kHelp: s.showHelp = !s.showHelp; break;
     case Shortcut::kMemoryOrder: s.memoryOrder = !s.memoryOrder; break;
+    case Shortcut::kCancelRun:  // Esc: a popup open takes it first (it closes)
+      if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) cancelRun(s);
+      break;
   }
 }
 

@@ -15,6 +15,9 @@ namespace gradlab::viz {
 // then calls `then`. With state.worker set the run happens there and all this once it has finished (the
 // old run stays on screen meanwhile); a newer run asked before then supersedes it, `then` included.
 void runControls(AppState& state, std::function<void(AppState&)> then = {});
+// Stops the controls' run in flight (if any): the previous run stays on screen and the fields show it
+// again. Returns whether there was one to stop.
+bool cancelRun(AppState& state);
 // Rebuilds the scene and animation for another plane or pacing, keeping the run.
 void rebuildScene(AppState& state);
 // Recomputes the colour scales (after a theme change).

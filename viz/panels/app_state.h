@@ -22,6 +22,7 @@
 #include "viz/model/player.h"
 #include "viz/model/request_spec.h"
 #include "viz/model/scene.h"
+#include "viz/model/step_clock.h"
 #include "viz/model/timeline.h"
 #include "viz/model/ulp_error.h"
 #include "viz/panels/ui_worker.h"
@@ -81,7 +82,7 @@ struct CompareView {
 };
 
 enum class Shortcut { kPlayPause, kStepForward, kStepBack, kPreviousPreset, kNextPreset, kFullscreen, kPresenter, kScreenshot,
-                      kHelp, kMemoryOrder };
+                      kHelp, kMemoryOrder, kCancelRun };
 
 struct AppRequests {
   bool screenshot = false;
@@ -117,6 +118,10 @@ struct AppState {
   // Runs and comparisons go here when set (the window app), so that the UI keeps drawing while they run;
   // unset (tests, headless rendering), they run at once on the caller's thread.
   std::shared_ptr<UiWorker> worker;
+  // The controls' run on the worker, until it lands or is cancelled (the top bar shows its step, how far
+  // and about how long; Cancel or Esc stops it and the previous run stays on screen).
+  std::shared_ptr<RunProgress> runProgress;
+  StepClock runClock;
   std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
   // After the app writes a file the user asked for (a saved session): the browser build hands it to the
   // browser as a download, since its files live in the page's memory. Unset on the desktop.

@@ -23,7 +23,7 @@ constexpr Line kKeys[] = {
     {"Up / Down", "previous / next step of the lesson"},
     {"P", "presenter mode: large type, high contrast"},
     {"F", "full screen (Esc leaves it)"},
-    {"Esc", "closes a menu; in a field, puts back the value in use"},
+    {"Esc", "closes a menu; in a field, puts back the value in use; else cancels the run in progress"},
     {"S", "screenshot (PNG, in the export folder)"},
     {"M", "memory order: each tensor's cells in address order, under the Scatter tab's grids"},
     {"H or ?", "this help"},

@@ -20,6 +20,39 @@ std::string fitToWidth(const std::string& text, float width) {
   return cutToWidth(text, width, textWidth);
 }
 
+// "45 s", "3 min 5 s".
+std::string durationText(double seconds) {
+  const long long s = std::llround(std::max(seconds, 1.0));
+  return s < 60 ? i18n::trf("{0} s", s) : i18n::trf("{0} min {1} s", s / 60, s % 60);
+}
+
+// The controls' run on the worker: its step, how far it is, about how long it still needs, and Cancel.
+void runProgressBar(AppState& s, float room) {
+  const RunProgress& p = *s.runProgress;
+  const RunStep step = p.currentStep();
+  s.runClock.observe(static_cast<int>(step), p.done.load(), p.total.load(), ImGui::GetTime());
+  std::string text;
+  if (p.cancelled()) {
+    text = i18n::tr("cancelling...");
+  } else if (step == RunStep::kDone) {
+    text = cat(s.worker->what(), " · ", i18n::tr("building the picture"));
+  } else {
+    // How far and how long first: the bar is narrow and cuts what does not fit (all of it on hover).
+    text = i18n::trf("{0}: {1} % (step {2} of {3})", i18n::tr(runStepName(step)), static_cast<int>(s.runClock.fraction() * 100.0),
+                     static_cast<int>(step) + 1, kRunSteps);
+    if (const auto left = s.runClock.secondsLeft()) text += cat(" · ", i18n::trf("about {0} left", durationText(*left)));
+    text += cat(" · ", s.worker->what());
+  }
+  const float cancel = buttonWidth("Cancel (Esc)") + ImGui::GetStyle().ItemSpacing.x;
+  const float bar = std::max(room - 8.0f - cancel, 40.0f);
+  const float fraction = step == RunStep::kDone ? 1.0f : static_cast<float>(s.runClock.fraction());
+  ImGui::ProgressBar(fraction, ImVec2(bar, 0.0f), fitToWidth(text, bar - 8.0f).c_str());
+  uimap::item("progress", "run", text);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
+  ImGui::SameLine();
+  if (ui::Button("Cancel (Esc)")) cancelRun(s);
+}
+
 }  // namespace
 
 void drawTopBar(AppState& s) {
@@ -46,7 +79,7 @@ void drawTopBar(AppState& s) {
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
   float comboW = ImGui::GetFontSize() * 16.0f;
   float left = ImGui::GetCursorPosX() + ImGui::GetItemRectSize().x + st.ItemSpacing.x;
-  const bool showSubtitle = full - buttons - comboW - navW - left > ImGui::CalcTextSize(subtitle).x + 40.0f;
+  const bool showSubtitle = !s.runProgress && full - buttons - comboW - navW - left > ImGui::CalcTextSize(subtitle).x + 40.0f;
   if (showSubtitle) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", subtitle);
@@ -86,7 +119,10 @@ void drawTopBar(AppState& s) {
   // The status line takes what is left between the navigation and the buttons.
   ImGui::SameLine();
   const float statusRoom = ImGui::GetWindowContentRegionMax().x - buttons - ImGui::GetCursorPosX();
-  if (s.worker && s.worker->busy() && statusRoom > 40.0f) {  // a run on the worker: a moving bar, what and how long
+  if (s.runProgress && s.worker && s.worker->busy("run") && statusRoom > 40.0f) {
+    runProgressBar(s, statusRoom);
+    ImGui::SameLine();
+  } else if (s.worker && s.worker->busy() && statusRoom > 40.0f) {  // other work: a moving bar, what and how long
     const double t = s.worker->seconds();
     const std::string text = cat(s.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
     ImGui::ProgressBar(static_cast<float>(t - std::floor(t)), ImVec2(statusRoom - 8.0f, 0.0f), fitToWidth(text, statusRoom - 16.0f).c_str());

@@ -15,6 +15,7 @@
 #include "acl/acl_base.h"
 #include "gradlab/ops.h"
 #include "gradlab/plan.h"
+#include "gradlab/run_progress.h"
 #include "gradlab/refusal_facts.h"
 #include "gradlab/profile.h"
 #include "gradlab/trace.h"
@@ -89,6 +90,9 @@ struct RunRequest {
   // verify::checkRunHostBytes): counted in the run's peak-memory estimate, so a run that would leave too
   // little for it is refused up front instead of being killed by the OOM killer afterwards.
   uint64_t callerHostBytes = 0;
+  // Set: the run reports its steps into it as it goes and stops early once its `cancel` is set
+  // (gradlab/run_progress.h); the result is then RunResult::cancelled().
+  std::shared_ptr<RunProgress> progress;
   aclrtStream stream = nullptr;          // nullptr: the default stream of the current device
 };
 
@@ -116,6 +120,7 @@ struct RunResult {
   uint64_t estimatedPeakBytes = 0;  // what run() expected to hold at most (its admission check; see runMemoryNeed)
   double wallMs = 0.0;              // GetWorkspaceSize + launch + synchronize of the main op
   bool ok() const { return status == 0; }
+  bool cancelled() const { return stage == "cancelled"; }  // RunRequest::progress->cancel stopped it
   const HostTensor* output(const std::string& name) const;
   const HostTensor* input(const std::string& name) const;
 };
@@ -132,7 +137,8 @@ struct CallOutcome {
   double wallMs = 0.0;    // all of it, host time
   bool ok() const { return status == 0; }
 };
-CallOutcome callOperator(OpKind op, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace = nullptr);
+CallOutcome callOperator(OpKind op, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace = nullptr,
+                         std::shared_ptr<RunProgress> progress = nullptr);
 
 // Initializes the runtime and sets device 0 if nobody did (idempotent, thread-safe).
 void ensureRuntime();

@@ -72,7 +72,8 @@ class IntArray {
 
 }  // namespace
 
-CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace) {
+CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace,
+                         std::shared_ptr<RunProgress> progress) {
   const OpInfo& op = opInfo(kind);
   CallOutcome out;
   auto failed = [&](int status, const char* stage) {
@@ -91,6 +92,7 @@ CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, st
   out.workspaceBytes = workspaceSize;
   if (const Plan* plan = executorPlan(executor)) out.plan = std::make_shared<const Plan>(*plan);
   if (trace && executor) traceExecutor(executor, trace);
+  if (progress && executor) watchExecutor(executor, progress);
   void* workspace = nullptr;
   if (workspaceSize > 0) {
     if (aclError e = aclrtMalloc(&workspace, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST); e != ACL_SUCCESS) {
@@ -160,25 +162,51 @@ class RequestRun {
       fail(ACL_ERROR_RT_MEMORY_ALLOCATION, "setup", problem);
       return;
     }
+    RunProgress* progress = r_.progress.get();
+    if (progress) progress->begin(RunStep::kInputs, cellsOf([](const TensorRole& role) { return !role.written(); }));
     for (int i = 0; i < op_.roleCount; ++i) {
-      if (!buildRole(i)) return;
+      if (cancelledAt("making the inputs") || !buildRole(i)) return;
+      if (progress && !op_.roles[i].written()) progress->done.fetch_add(roleCells(op_.roles[i]), std::memory_order_relaxed);
     }
+    if (cancelledAt("making the inputs")) return;
+    if (progress) progress->begin(RunStep::kKernels, 0);  // the launch adds its tiles
     std::shared_ptr<Trace> trace = r_.trace ? std::make_shared<Trace>() : nullptr;
-    CallOutcome outcome = callOperator(op_.kind, argsFor(op_, call_), r_.stream, trace);
+    CallOutcome outcome = callOperator(op_.kind, argsFor(op_, call_), r_.stream, trace, r_.progress);
     result_.plan = outcome.plan;
     result_.workspaceBytes = outcome.workspaceBytes;
     result_.wallMs = outcome.wallMs;
+    if (cancelledAt("running the kernels")) return;
     if (outcome.status != 0) {
       fail(outcome.status, outcome.stage, outcome.message, outcome.refusal);
       return;
     }
     result_.trace = trace;
+    if (progress) progress->begin(RunStep::kOutputs, cellsOf([](const TensorRole& role) { return role.written(); }));
     for (int i = 0; i < op_.roleCount; ++i) {
-      if (op_.roles[i].written() && !readOutput(call_.operands[i])) return;
+      if (!op_.roles[i].written()) continue;
+      if (cancelledAt("reading the outputs") || !readOutput(call_.operands[i])) return;
+      if (progress) progress->done.fetch_add(roleCells(op_.roles[i]), std::memory_order_relaxed);
     }
+    if (progress) progress->begin(RunStep::kDone, 0);
   }
 
  private:
+  uint64_t roleCells(const TensorRole& role) const {
+    return static_cast<uint64_t>(product(sideShape(op_, role.side, sizes_)));
+  }
+  template <typename Pick>
+  uint64_t cellsOf(Pick pick) const {
+    uint64_t cells = 0;
+    for (const TensorRole& role : op_.tensorRoles()) cells += pick(role) ? roleCells(role) : 0;
+    return cells;
+  }
+  // Whether RunRequest::progress asked to stop; if so the result says where it stopped.
+  bool cancelledAt(const char* what) {
+    if (!r_.progress || !r_.progress->cancelled()) return false;
+    fail(ACL_ERROR_RT_INTERNAL_ERROR, "cancelled", std::string("cancelled while ") + what);
+    return true;
+  }
+
   bool fail(int status, const std::string& stage, const std::string& message, RefusalFacts facts = {}) {
     result_.status = status;
     result_.stage = stage;

@@ -3,6 +3,7 @@
 #include "runtime/context.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
+#include "runtime/launch_progress.h"
 #include "runtime/prose.h"
 
 namespace gradlab::rt {
@@ -150,6 +151,7 @@ aclnnStatus launchExecutor(const char* api, void* workspace, uint64_t workspaceS
   std::shared_ptr<aclOpExecutor> job(std::move(owned));
   launch.stream->enqueue(
       [job, args = launch.args, pins = std::move(launch.pins)]() {
+        LaunchProgressScope watched(job->progress.get());
         TaskResult result = job->run(args);
         // The kernels ran the plan as planned; the trace keeps the same plan described.
         if (args.trace != nullptr && job->plan) args.trace->plan = *job->plan;

@@ -12,6 +12,7 @@
 
 #include "aclnn/acl_meta.h"
 #include "gradlab/plan.h"
+#include "gradlab/run_progress.h"
 #include "gradlab/trace.h"
 #include "runtime/memory.h"
 #include "runtime/stream.h"
@@ -43,6 +44,7 @@ struct aclOpExecutor {
   // `plan` is described.
   std::function<std::shared_ptr<const gradlab::Plan>()> describe;
   std::shared_ptr<gradlab::Trace> trace;
+  std::shared_ptr<gradlab::RunProgress> progress;  // watchExecutor: tiles counted, cancel honoured
 };
 
 namespace gradlab::rt {

@@ -13,6 +13,7 @@
 #include "ops/common/plane_tensor.h"
 #include "runtime/core_pool.h"
 #include "runtime/error.h"
+#include "runtime/launch_progress.h"
 #include "runtime/prose.h"
 #include "runtime/thread_scratch.h"
 
@@ -46,9 +47,15 @@ uint64_t laneBufferBytes(const Plan& plan, int32_t core) {
   return plan.coreKind(core) == CoreKind::kCube ? p.l1Bytes + p.l0aBytes + p.l0bBytes + p.l0cBytes : p.ubBytes;
 }
 
+// A watched launch (gradlab/run_progress.h): whether to stop before the next tile, and one tile done.
+bool stopping(const RunProgress* progress) { return progress != nullptr && progress->cancelled(); }
+void tileDone(RunProgress* progress) {
+  if (progress != nullptr) progress->done.fetch_add(1, std::memory_order_relaxed);
+}
+
 // Runs tiles [first, last) of the plan (one phase, sorted by core) on their cores.
 void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::unique_ptr<CoreRecorder>>& recorders,
-              const TileKernel& kernel) {
+              const TileKernel& kernel, RunProgress* progress) {
   const int32_t cores = plan.coresUsed;
   std::vector<size_t> start(static_cast<size_t>(cores) + 1, last);
   for (size_t i = last; i-- > first;) start[plan.tiles[i].core] = i;
@@ -62,14 +69,18 @@ void runPhase(const Plan& plan, size_t first, size_t last, std::vector<std::uniq
     ctx.ubBytes = laneBufferBytes(plan, core);
     ctx.ub = rt::threadScratch(ctx.ubBytes);
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
-    for (size_t i = start[core]; i < start[core + 1]; ++i) kernel(ctx, plan.tiles[i]);
+    for (size_t i = start[core]; i < start[core + 1] && !stopping(progress); ++i) {
+      kernel(ctx, plan.tiles[i]);
+      tileDone(progress);
+    }
   }, workBytes);
 }
 
 // The seeded schedule (gradlab/schedule.h): the phase's tiles one at a time on this thread, each next
 // tile taken from a core drawn uniformly among those with tiles left, every core's tiles in its order.
 void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
-                    std::vector<std::unique_ptr<CoreRecorder>>& recorders, const TileKernel& kernel) {
+                    std::vector<std::unique_ptr<CoreRecorder>>& recorders, const TileKernel& kernel,
+                    RunProgress* progress) {
   std::vector<std::vector<size_t>> queues(static_cast<size_t>(plan.coresUsed));
   for (size_t i = last; i-- > first;) queues[plan.tiles[i].core].push_back(i);  // back() is the core's next tile
   std::vector<int32_t> busy;
@@ -90,7 +101,7 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
   std::vector<std::unique_ptr<std::byte, UbDeleter>> ubs(static_cast<size_t>(plan.coresUsed));
   for (int32_t c : busy) ubs[c].reset(static_cast<std::byte*>(::operator new((need[c] + 63) / 64 * 64, std::align_val_t{64})));
   CoreContext ctx;
-  while (!busy.empty()) {
+  while (!busy.empty() && !stopping(progress)) {
     const size_t pick = static_cast<size_t>(random.next() % busy.size());
     const int32_t core = busy[pick];
     ctx.core = core;
@@ -98,6 +109,7 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
     ctx.ubBytes = need[core];
     ctx.recorder = recorders.empty() ? nullptr : recorders[core].get();
     kernel(ctx, plan.tiles[queues[core].back()]);
+    tileDone(progress);
     queues[core].pop_back();
     if (queues[core].empty()) busy.erase(busy.begin() + static_cast<std::ptrdiff_t>(pick));
   }
@@ -195,12 +207,19 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
     recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, trace->maxMoves));
   }
   rt::TaskResult result;
+  RunProgress* progress = rt::launchProgress();
+  if (progress != nullptr) progress->total.fetch_add(plan.tiles.size(), std::memory_order_relaxed);
   double barrier = plan.profile.launchOverheadUs;
   for (int32_t p = 0; p < static_cast<int32_t>(plan.phases.size()) && result.code == 0; ++p) {
     const PhaseKernel kernel = kernels(plan.phases[p], p);
     const auto [first, last] = plan.phaseTiles(p);
-    if (plan.schedule.seeded && !plan.deterministic) runPhaseSeeded(plan, first, last, p, recorders, kernel.tile);
-    else runPhase(plan, first, last, recorders, kernel.tile);
+    if (plan.schedule.seeded && !plan.deterministic) runPhaseSeeded(plan, first, last, p, recorders, kernel.tile, progress);
+    else runPhase(plan, first, last, recorders, kernel.tile, progress);
+    if (stopping(progress)) {  // the outputs hold what the tiles run so far wrote
+      result = {ACL_ERROR_RT_INTERNAL_ERROR,
+                rt::cat("cancelled after ", progress->done.load(), " of ", progress->total.load(), " tiles"), {}};
+      break;
+    }
     if (kernel.after) result = kernel.after();
     double phaseEnd = barrier;
     for (auto& r : recorders) phaseEnd = std::max(phaseEnd, r->endPhase(barrier));

@@ -1,0 +1,87 @@
+// A long run a teacher controls: the top bar shows its step, how far it is and Cancel; Cancel or Esc stops
+// it between tiles, the previous run stays on screen and the fields show it again; a newer request stops
+// the run in hand.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "panels_harness.h"
+#include "viz/panels/ui_worker.h"
+
+namespace gradlab::viz {
+namespace {
+
+class VizRunCancel : public PanelsHarness {
+ protected:
+  // A run that stops a quarter through its kernels and waits there until cancelled (the real runner then
+  // reports the same); without a progress (no worker) it is the real runner.
+  static RunResult heldRun(const RunRequest& r) {
+    if (!r.progress) return run(r);
+    r.progress->begin(RunStep::kKernels, 400);
+    r.progress->done = 100;
+    while (!r.progress->cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    RunResult cancelled;
+    cancelled.status = ACL_ERROR_RT_INTERNAL_ERROR;
+    cancelled.stage = "cancelled";
+    cancelled.message = "cancelled while running the kernels";
+    return cancelled;
+  }
+};
+
+TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
+  for (const bool byKey : {false, true}) {
+    AppState s;
+    s.runner = heldRun;
+    runControls(s);  // no worker yet: on screen at once
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    const int64_t shownInH = s.run.request.inH;
+    const int runId = s.run.id;
+    s.worker = std::make_shared<UiWorker>();
+    s.controls.request.inH = shownInH + 3;
+    runControls(s);
+    ASSERT_TRUE(s.runProgress);
+    while (s.runProgress->currentStep() != RunStep::kKernels) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    frame(s);
+    const std::string text = loggedFrame(s);
+    EXPECT_NE(text.find("kernels: 25 % (step 2 of 3)"), std::string::npos) << text.substr(0, 1500);
+    EXPECT_NE(text.find("Cancel (Esc)"), std::string::npos);
+    if (byKey) {
+      handleShortcut(s, Shortcut::kCancelRun);
+    } else {
+      ASSERT_TRUE(cancelRun(s));
+    }
+    EXPECT_EQ(s.controls.request.inH, shownInH) << "the fields show the run on screen again";
+    EXPECT_NE(s.status.find("cancelled"), std::string::npos) << s.status;
+    s.worker->drain();
+    frame(s);
+    EXPECT_EQ(s.run.id, runId) << "the previous run stays";
+    EXPECT_TRUE(s.run.ok());
+    EXPECT_FALSE(s.runProgress);
+    EXPECT_FALSE(s.worker->busy());
+  }
+}
+
+TEST_F(VizRunCancel, ANewerRequestStopsTheRunInHand) {
+  AppState s;
+  s.runner = heldRun;
+  s.worker = std::make_shared<UiWorker>();
+  runControls(s);
+  const std::shared_ptr<RunProgress> first = s.runProgress;
+  ASSERT_TRUE(first);
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.inH = 5;
+  runControls(s);
+  EXPECT_TRUE(first->cancelled()) << "superseded: stopped, not run to its end";
+  s.worker->drain();
+  frame(s);
+  EXPECT_TRUE(s.run.ok()) << s.run.result.message;
+  EXPECT_EQ(s.run.request.inH, 5);
+  EXPECT_FALSE(s.runProgress);
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
