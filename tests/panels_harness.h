@@ -48,6 +48,14 @@ class PanelsHarness : public ::testing::Test {
     EXPECT_GT(ImGui::GetDrawData()->TotalVtxCount, 0);
   }
 
+  // The shipped lessons with the real runner, in presenter mode or not (the theme follows).
+  static void openShippedLessons(AppState& s, bool presenter) {
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+    s.presenter = presenter;
+    syncTheme(s);
+  }
+
   // A press and release at `at`, as a hand clicks: a frame to move there, one pressed, one released.
   void click(AppState& s, ImVec2 at) {
     frame(s, at);

@@ -97,12 +97,9 @@ TEST_F(VizGridReadability, NoRoundingShowsTwoValuesOfOneWindowAlike) {
 // The shipped lessons' pooling steps, in both modes: the same rule, on the values a class sees.
 TEST_F(VizGridReadability, LessonWindowsReadApart) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
   int windows = 0;
   for (bool presenter : {false, true}) {
-    s.presenter = presenter;
-    syncTheme(s);
+    openShippedLessons(s, presenter);
     for (size_t l = 0; l < s.lessons.size(); ++l) {
       for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
         if (opInfo(s.lessons[l].presets[p].spec.request.op).rule != IndexRule::kAdaptiveMax) continue;
@@ -160,10 +157,7 @@ TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
 // inside the tab (they were cut at its edge: "phases: compute (").
 TEST_F(VizGridReadability, PresenterLoadChartIsNotSquashed) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  s.presenter = true;
-  syncTheme(s);
+  openShippedLessons(s, true);
   int charts = 0, lines = 0;
   uimap::setEnabled(true);
   for (size_t l = 0; l < s.lessons.size(); ++l) {

@@ -541,14 +541,11 @@ bool wholeNumber(const std::string& text) {
 // Presenter numbers, as a student at the back of the room reads them (1280x720, every step of every lesson
 // on its own tab): cell digits are 18 px or more, and a cell the step's words refer to ("gradInput[0, 0, 4,
 // 3]" in the caption or the question, the asked cell) shows its number, never the "too wide" dots, as a
-// whole number or to 3 significant digits at least. A question that asks to read adaptive pooling's
-// indices shows them.
+// whole number or to 3 significant digits at least, as the step opens and once answered and played to its
+// end. A question that asks to read adaptive pooling's indices shows them. Tile tags are 18 px or absent.
 TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  s.presenter = true;
-  syncTheme(s);
+  openShippedLessons(s, true);
   int referred = 0;
   for (size_t l = 0; l < s.lessons.size(); ++l) {
     for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
