@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "panels_harness.h"
+#include "viz/model/text.h"
 #include "viz/panels/ui_worker.h"
 
 namespace gradlab::viz {
@@ -48,6 +49,9 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
     const std::string text = loggedFrame(s);
     EXPECT_NE(text.find("kernels: 25 % (step 2 of 3)"), std::string::npos) << text.substr(0, 1500);
     EXPECT_NE(text.find("Cancel (Esc)"), std::string::npos);
+    EXPECT_NE(text.find(cat("[pending in H: ", shownInH, " -> ", shownInH + 3, "]")), std::string::npos)
+        << "the field that is not on screen yet says so";
+    EXPECT_EQ(text.find("[pending in W: "), std::string::npos) << "an unchanged field is not marked";
     if (byKey) {
       handleShortcut(s, Shortcut::kCancelRun);
     } else {

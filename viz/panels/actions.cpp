@@ -140,7 +140,7 @@ void installRun(AppState& s, RunView r) {
 }
 
 std::string describeRun(const RunRequest& r) {
-  return cat(opInfo(r.op).title, " ", r.N, "x", r.C, "x", r.inH, "x", r.inW, " <- ", r.outH, "x", r.outW);
+  return cat(i18n::tr(opInfo(r.op).title), " ", r.N, "x", r.C, "x", r.inH, "x", r.inW, " <- ", r.outH, "x", r.outW);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/number_field.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
@@ -21,6 +22,20 @@ void heading(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
   ImGui::TextUnformatted(i18n::tr(text));
   ImGui::PopStyleColor();
+}
+
+// A run in flight: a size field whose value is not the one on screen yet is framed in the note colour, and
+// says on hover what the grids still show (the fields keep what was typed: a further edit builds on it).
+// `rowStart`: where the field's row began (its box, - / + and label are framed together).
+void markPending(const AppState& s, const char* label, int64_t typed, int64_t RunRequest::*field, ImVec2 rowStart) {
+  if (!s.runProgress || !s.run.resolved) return;
+  const int64_t shown = s.run.request.*field;
+  if (typed == shown) return;
+  const ImVec2 a(rowStart.x - 2.0f, rowStart.y - 1.0f), b(ImGui::GetItemRectMax().x + 2.0f, ImGui::GetItemRectMax().y + 1.0f);
+  ImGui::GetWindowDrawList()->AddRect(a, b, theme().warn, 3.0f, 0, 2.0f);
+  if (logging()) logMark(cat("pending ", label, ": ", shown, " -> ", typed));
+  if (ImGui::IsMouseHoveringRect(a, b))
+    ImGui::SetTooltip("%s", i18n::trf("Running with {0}; the grids show {1} until it lands (Esc cancels).", typed, shown).c_str());
 }
 
 // A scale factor: 0 means "from the sizes"; otherwise any value in [0, 100].
@@ -100,8 +115,14 @@ void drawControlsPanel(AppState& s) {
   heading("Shape");
   if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
-  if (!(op.allowsUnbatched && r.unbatched)) changed |= intField("N", &r.N, 1, maxBatch);
-  changed |= intField("C", &r.C, 1, maxBatch);
+  if (s.runProgress) textColouredWrapped(theme().warn, i18n::tr("A run with these values is on its way; the grids show the previous one until it lands (Esc cancels)."));
+  auto sizeField = [&](const char* label, int64_t RunRequest::*field, int max) {
+    const ImVec2 rowStart = ImGui::GetCursorScreenPos();
+    changed |= intField(label, &(r.*field), 1, max);
+    markPending(s, label, r.*field, field, rowStart);
+  };
+  if (!(op.allowsUnbatched && r.unbatched)) sizeField("N", &RunRequest::N, maxBatch);
+  sizeField("C", &RunRequest::C, maxBatch);
   std::string inSide, outSide;
   for (const TensorRole& role : op.tensorRoles()) {
     std::string& side = role.side == Side::kIn ? inSide : outSide;
@@ -110,15 +131,15 @@ void drawControlsPanel(AppState& s) {
   if (oneD) {
     textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
     r.inH = r.outH = 1;
-    changed |= intField("in L", &r.inW, 1, maxAxis);
-    changed |= intField("out L", &r.outW, 1, maxAxis);
+    sizeField("in L", &RunRequest::inW, maxAxis);
+    sizeField("out L", &RunRequest::outW, maxAxis);
     if (scales) changed |= scaleControl("scale", &r.scaleW);
   } else {
     textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
-    changed |= intField("in H", &r.inH, 1, maxAxis);
-    changed |= intField("in W", &r.inW, 1, maxAxis);
-    changed |= intField("out H", &r.outH, 1, maxAxis);
-    changed |= intField("out W", &r.outW, 1, maxAxis);
+    sizeField("in H", &RunRequest::inH, maxAxis);
+    sizeField("in W", &RunRequest::inW, maxAxis);
+    sizeField("out H", &RunRequest::outH, maxAxis);
+    sizeField("out W", &RunRequest::outW, maxAxis);
     if (scales) {
       changed |= scaleControl("scale H", &r.scaleH);
       changed |= scaleControl("scale W", &r.scaleW);
