@@ -117,6 +117,7 @@ stage_tsan() {
   drawing_sweeps+=:VizPanels.PipelineTabClickSelectsATileTheTilingTabHighlights:VizPanels.MatrixTabDrawsEveryOperator
   drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown:SpoilerWalk.*
   drawing_sweeps+=:VizPanels.TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically
+  drawing_sweeps+=:VizGridReadability.LessonWindowsReadApart:VizGridReadability.PresenterLoadChartIsNotSquashed
   GRADLAB_WINDOW_SMOKE_GIF_CHECKS=0 GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
     '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained)$'
 }
