@@ -15,13 +15,6 @@
 namespace gradlab::viz {
 namespace {
 
-// `value` as printf writes it with `format` ("%.3g"): the same digits in either language.
-std::string printed(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
 // The strategies mode: per strategy a line of facts and its timeline, all on one time axis.
 void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
   if (c.strategies.empty()) return;

@@ -12,13 +12,6 @@
 namespace gradlab::viz {
 namespace {
 
-// `value` as printf writes it with `format` ("%.2f"): the same digits in either language.
-std::string printed(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
 void runSummary(const AppState& s) {
   const RunView& r = s.run;
   if (!r.ok()) {

@@ -14,13 +14,6 @@
 namespace gradlab::viz {
 namespace {
 
-// One number as printf writes it (the same digits in either language).
-std::string printed(const char* format, double v) {
-  char buffer[48];
-  std::snprintf(buffer, sizeof buffer, format, v);
-  return buffer;
-}
-
 std::string boxText(const Box& b) {
   if (b.cells() == 0) return "-";
   return cat("p", b.plane0, b.plane1 - b.plane0 > 1 ? cat("-", b.plane1 - 1) : std::string(), " r", b.row0, "-",

@@ -15,13 +15,6 @@
 namespace gradlab::viz {
 namespace {
 
-// One number as printf writes it (the same digits in either language).
-std::string printed(const char* format, double v) {
-  char text[48];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
 // A time axis tick: compact, or with as many decimals as the span needs when compact would print the start and
 // the end alike (the kernels of a small call, a few ns after a 3 µs launch).
 std::string tickText(double us, double startUs, double endUs) {
