@@ -18,7 +18,7 @@ namespace {
 // The height a canvas `width` wide needs for the scene's grids at readable digits (presenter mode: at
 // kPresenterDigitPx; else at the mono font's size), or as large as the width lets them be.
 float gridsHeightNeeded(const Scene& sc, float width, float labelRoom, bool presenter) {
-  const float wanted = presenter ? kPresenterDigitPx / 0.74f + 0.05f : 30.0f;
+  const float wanted = presenter ? presenterReadableCellPx() : 30.0f;
   const float target = std::min(wanted, Canvas::fitZoom(ImVec2(width, 1e6f), sc.boundsMin, sc.boundsMax, labelRoom));
   float lo = 32.0f, hi = 4096.0f;
   for (int i = 0; i < 24; ++i) {

@@ -175,7 +175,7 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   showSecondaryGrids(sc, shown, row);
   // Ticked by hand in presenter mode where the four grids cannot all be read at once: the digits stay
   // readable and the canvas scrolls (they shrank until no digit showed).
-  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = kPresenterDigitPx / 0.74f + 0.05f;
+  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = presenterReadableCellPx();
 }
 
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {

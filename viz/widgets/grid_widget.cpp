@@ -73,11 +73,15 @@ float gridLabelSize() {
   return uiFont()->FontSize * (theme().presenter ? 0.8f : 1.0f);
 }
 
+// Presenter digits fill three quarters of the cell (one or two characters of small integers still fit);
+// the normal view leaves room for four significant digits.
+constexpr float kPresenterDigitShare = 0.74f, kNormalDigitShare = 0.48f;
+
 float cellTextSize(float cellPx, float fontPx, bool presenter) {
-  // Presenter digits fill three quarters of the cell (one or two characters of small integers still fit);
-  // the normal view leaves room for four significant digits.
-  return std::min(fontPx, cellPx * (presenter ? 0.74f : 0.48f));
+  return std::min(fontPx, cellPx * (presenter ? kPresenterDigitShare : kNormalDigitShare));
 }
+
+float presenterReadableCellPx() { return kPresenterDigitPx / kPresenterDigitShare + 0.05f; }
 
 std::string gridTitle(const SceneGrid& grid, int64_t plane) {
   std::string title = grid.grid.label();
@@ -130,7 +134,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   NumberFormat format;
   // Presenter digits stay at 18 px or more (read from the back of a room): below that, none.
   const float floor = th.presenter ? kPresenterDigitPx : cellTextSize(z, mono->FontSize, false);
-  for (const int least : {minDigits, std::max(g.apartDigits, th.presenter ? 2 : 1)}) {
+  const int fallback = std::max(g.apartDigits, th.presenter ? 2 : 1);  // where 3 do not fit at 18 px
+  for (const int least : {minDigits, fallback}) {
     minDigits = least;
     fontSize = cellTextSize(z, mono->FontSize, th.presenter);
     format = formatAt(fontSize);
@@ -138,7 +143,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       fontSize = std::max(floor, fontSize * 0.9f);
       format = formatAt(fontSize);
     }
-    if (allFit(format)) break;
+    if (allFit(format) || least == fallback) break;  // the same least twice would find the same
   }
   // Digits come from a font baked at the size they are drawn (a 14 px font scaled down to 8 turned 0 into ñ
   // and 8 into A): the largest at or below the size chosen. Cells too small for any show no digits.

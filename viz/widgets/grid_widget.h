@@ -47,6 +47,8 @@ float gridLabelSize();
 constexpr float kPresenterDigitPx = 18.0f;
 // The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
 float cellTextSize(float cellPx, float fontPx, bool presenter);
+// The cell size whose presenter digits reach kPresenterDigitPx (cellTextSize's share of the cell).
+float presenterReadableCellPx();
 // The label above a grid: "gradOutput [1, 1, 8, 8] float32", plus "n=0 c=1" when there are planes.
 std::string gridTitle(const SceneGrid& grid, int64_t plane);
 
