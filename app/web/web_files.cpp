@@ -77,7 +77,7 @@ EM_JS(void, gradlab_pick_file, (), {
     document.body.appendChild(input);
     input.addEventListener('change', async () => {
       const file = input.files[0];
-      input.value = '';
+      input.value = "";
       if (!file) return;
       if (file.size > Module.maxSessionBytes) {  // index.html's bound
         ccall('gradlab_upload_failed', null, ['string', 'number'], [file.name, file.size]);
@@ -86,7 +86,7 @@ EM_JS(void, gradlab_pick_file, (), {
       const bytes = new Uint8Array(await file.arrayBuffer());
       FS.mkdirTree('/uploads');
       const safe = Array.from(file.name, (c) => ['/', String.fromCharCode(92), String.fromCharCode(0)].includes(c) ? '_' : c);
-      const path = '/uploads/' + safe.join('');
+      const path = '/uploads/' + safe.join("");
       FS.writeFile(path, bytes);
       ccall('gradlab_uploaded', null, ['string'], [path]);
     });
@@ -101,11 +101,11 @@ EM_JS(void, gradlab_make_link, (const char* json), {
   (async () => {
     const deflated = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
     const bytes = new Uint8Array(await new Response(deflated).arrayBuffer());
-    let binary = '';
+    let binary = "";
     for (const b of bytes) binary += String.fromCharCode(b);
-    const data = btoa(binary).split('+').join('-').split('/').join('_').replace(/=+$/, '');
+    const data = btoa(binary).split('+').join('-').split('/').join('_').replace(/=+$/, "");
     const url = location.origin + location.pathname + '#session=' + data;
-    history.replaceState(null, '', url);
+    history.replaceState(null, "", url);
     let copied = false;
     try {
       copied = await Promise.race([navigator.clipboard.writeText(url).then(() => true),
