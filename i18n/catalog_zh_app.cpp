@@ -364,6 +364,7 @@ constexpr CatalogueEntry kAppEntries[] = {
      "运行结果已返回，但主机无法提供绘制它们所需的内存；请改用更小的尺寸"},
     {"memory: the run was estimated at {0} bytes at most; the process peaked {1} bytes above its start",
      "内存：本次运行估计最多需要 {0} 字节；进程峰值比启动时多 {1} 字节"},
+    {"memory: its tensors take {0} bytes and its trace at most {1} bytes", "内存：其张量占 {0} 字节，轨迹最多占 {1} 字节"},
     {"it inflates to more than {0} MiB, more than a session holds", "解压后超过 {0} MiB，会话不会这么大"},
     {"its data is not a deflated session (cut short when copied?); File -> Link to this session makes one",
      "其数据不是压缩的会话（复制时被截断？）；可用“文件 -> 链接到此会话”生成"},

@@ -31,7 +31,7 @@ RunRequest manyToOne(Accumulation accumulate) {
 
 double largestError(const RunResult& result, const std::vector<double>& exact) {
   double worst = 0.0;
-  const std::vector<float>& got = result.output("gradInput")->values;
+  const Cells<float>& got = result.output("gradInput")->values;
   for (size_t i = 0; i < got.size(); ++i) worst = std::max(worst, std::fabs(got[i] - exact[i]));
   return worst;
 }
@@ -49,7 +49,7 @@ TEST(Accumulation, RoundingEverySumErrsMoreThanOneRounding) {
   const RunResult fp32 = run(manyToOne(Accumulation::kFp32));
   ASSERT_TRUE(fp32.ok()) << fp32.message;
   RunRequest naive = manyToOne(Accumulation::kDtype);
-  naive.values = fp32.input("gradOutput")->values;
+  naive.values = fp32.input("gradOutput")->values.vector();
   const RunResult dtype = run(naive);
   ASSERT_TRUE(dtype.ok()) << dtype.message;
   EXPECT_NE(dtype.output("gradInput")->values, fp32.output("gradInput")->values);

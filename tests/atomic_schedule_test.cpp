@@ -33,7 +33,7 @@ std::vector<float> gradInput(const RunRequest& request) {
   const RunResult result = run(request);
   EXPECT_TRUE(result.ok()) << result.message;
   const HostTensor* out = result.output("gradInput");
-  return out ? out->values : std::vector<float>{};
+  return out ? out->values.vector() : std::vector<float>{};
 }
 
 TEST(AtomicSchedule, ParsesAndPrints) {

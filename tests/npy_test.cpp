@@ -100,14 +100,14 @@ TEST(Npy, ScalarsAndEmptyArrays) {
 TEST(Npy, WritesExactlyWhatNumpySaves) {
   EXPECT_EQ(encode(fromFloat32({2, 3}, ramp(6))), fixtureBytes("f4_le_2x3.npy"));
   EXPECT_EQ(encode(fromFloat16({2, 3}, ramp(6))), fixtureBytes("f2_le_2x3.npy"));
-  EXPECT_EQ(encode(fromInt32({2, 3}, {-3, -2, -1, 0, 1, 2})), fixtureBytes("i4_le_2x3.npy"));
+  EXPECT_EQ(encode(fromInt32({2, 3}, std::vector<int64_t>{-3, -2, -1, 0, 1, 2})), fixtureBytes("i4_le_2x3.npy"));
   const int64_t t = 1000000000000;
-  EXPECT_EQ(encode(fromInt64({2, 3}, {-3 * t, -2 * t, -t, 0, t, 2 * t})), fixtureBytes("i8_le_2x3.npy"));
-  EXPECT_EQ(encode(fromFloat32({}, {2.5f})), fixtureBytes("f4_scalar.npy"));
+  EXPECT_EQ(encode(fromInt64({2, 3}, std::vector<int64_t>{-3 * t, -2 * t, -t, 0, t, 2 * t})), fixtureBytes("i8_le_2x3.npy"));
+  EXPECT_EQ(encode(fromFloat32({}, std::vector<float>{2.5f})), fixtureBytes("f4_scalar.npy"));
   EXPECT_EQ(encode(fromFloat32({0, 3}, {})), fixtureBytes("f4_empty_0x3.npy"));
   EXPECT_EQ(encode(fromFloat32({1, 2, 3, 4}, ramp(24))), fixtureBytes("f4_1x2x3x4.npy"));
   EXPECT_EQ(encode(fromFloat32({64}, ramp(64))), fixtureBytes("f4_len64.npy"));
-  EXPECT_EQ(encode(fromInt64({1, 1, 2, 2}, {0, 5, 10, 15})), fixtureBytes("i8_nchw_1x1x2x2.npy"));
+  EXPECT_EQ(encode(fromInt64({1, 1, 2, 2}, std::vector<int64_t>{0, 5, 10, 15})), fixtureBytes("i8_nchw_1x1x2x2.npy"));
 }
 
 TEST(Npy, HeadersAreAlignedTo64Bytes) {
@@ -249,7 +249,7 @@ TEST(Npy, IntegerConversionRefusesFractions) {
   std::string error;
   EXPECT_FALSE(load("f4_le_2x3.npy").toInt64(&ints, &error));
   EXPECT_NE(error.find("is not an integer"), std::string::npos) << error;
-  Array whole = fromFloat32({2}, {3.0f, -4.0f});
+  Array whole = fromFloat32({2}, std::vector<float>{3.0f, -4.0f});
   ASSERT_TRUE(whole.toInt64(&ints, &error)) << error;
   EXPECT_EQ(ints, (std::vector<int64_t>{3, -4}));
 }

@@ -114,7 +114,7 @@ TEST(RunnerLayouts, DownloadNoticesWritesOutsideTheView) {
   ensureRuntime();
   runner::DeviceBuffer buffer;
   ASSERT_FALSE(buffer.create(runner::makeLayout({1, 1, 2, 3}, Layout::kSliced, 1), ACL_FLOAT, ACL_FORMAT_NCHW).failed());
-  ASSERT_FALSE(buffer.upload({1, 2, 3, 4, 5, 6}).failed());
+  ASSERT_FALSE(buffer.upload(std::vector<float>{1, 2, 3, 4, 5, 6}).failed());
   std::vector<float> values;
   bool untouched = false;
   ASSERT_FALSE(buffer.download(&values, nullptr, &untouched).failed());
@@ -193,7 +193,7 @@ TEST(Runner, ValueSourcesFillTheInputs) {
   r.valueSource = ValueSource::kRamp;
   RunResult out = run(r);
   ASSERT_TRUE(out.ok()) << out.message;
-  const std::vector<float>& ramp = out.input("self")->values;
+  const Cells<float>& ramp = out.input("self")->values;
   for (size_t i = 0; i < ramp.size(); ++i) EXPECT_EQ(ramp[i], static_cast<float>(i));
   r.valueSource = ValueSource::kOnes;
   out = run(r);
@@ -213,7 +213,7 @@ TEST(Runner, ValueSourcesFillTheInputs) {
   r.valueSource = ValueSource::kShuffled;
   out = run(r);
   ASSERT_TRUE(out.ok()) << out.message;
-  const std::vector<float> shuffled = out.input("self")->values;
+  const std::vector<float> shuffled = out.input("self")->values.vector();
   ASSERT_EQ(shuffled.size() % 300, 0u);
   ASSERT_GE(shuffled.size() / 300, 2u) << "planes of 300 cells";
   std::vector<float> counting(300);
@@ -243,7 +243,7 @@ TEST(Runner, AdaptiveBackwardTakesIndicesFromTheForwardOp) {
   EXPECT_EQ(back.input("indices")->shape, srcShapeOf(r));
 
   RunRequest fwd = request(OpKind::kAdaptiveMaxPool2d);
-  fwd.values = back.input("self")->values;
+  fwd.values = back.input("self")->values.vector();
   RunResult forward = run(fwd);
   ASSERT_TRUE(forward.ok()) << forward.message;
   EXPECT_EQ(forward.output("indices")->ints, back.input("indices")->ints);

@@ -258,7 +258,7 @@ TEST(CubeStrategy, AnInfinityMakesNaNAcrossTheSlideItIsMultipliedInto) {
   r.values.assign(64, 1.0f);
   r.values[0] = std::numeric_limits<float>::infinity();
   const RunResult cube = checked(r);  // the judge's dense-matmul reference agrees cell by cell
-  const std::vector<float>& g = cube.output("gradInput")->values;
+  const Cells<float>& g = cube.output("gradInput")->values;
   EXPECT_TRUE(std::isinf(g[0])) << "the cell the infinity lands in";
   EXPECT_TRUE(std::isnan(g[1])) << "0 x inf in the same row of T";
   EXPECT_TRUE(std::isnan(g[4])) << "and down the H pass";

@@ -163,7 +163,7 @@ TEST(UpsampleJudges, WrongValuesFail) {
   const RunRequest p = upsample2d({1, 1, 2, 2, 4, 4}, true);
   RunResult o = verify::runCase(p);
   ASSERT_TRUE(verify::checkRun(p, o).passed);
-  o.outputs[0].values[3] = std::nextafter(o.outputs[0].values[3], 10.0f);
+  o.outputs[0].values.at(3) = std::nextafter(o.outputs[0].values[3], 10.0f);
   EXPECT_FALSE(verify::checkRun(p, o).passed);
 }
 
@@ -182,9 +182,9 @@ TEST(UpsampleJudges, AFloat16SumThatOverflowsIsInfinity) {
   EXPECT_EQ(o.outputs[0].values[0], std::numeric_limits<float>::infinity());
   const verify::Verdict v = verify::checkRun(p, o);
   EXPECT_TRUE(v.passed) << v.lines.back();
-  o.outputs[0].values[0] = 65504.0f;
+  o.outputs[0].values.at(0) = 65504.0f;
   EXPECT_FALSE(verify::checkRun(p, o).passed);
-  o.outputs[0].values[0] = -std::numeric_limits<float>::infinity();
+  o.outputs[0].values.at(0) = -std::numeric_limits<float>::infinity();
   EXPECT_FALSE(verify::checkRun(p, o).passed);
 }
 

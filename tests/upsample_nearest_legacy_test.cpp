@@ -115,7 +115,7 @@ TEST(UpsampleNearestLegacy, TinyScaleMeansTheLastCell) {
   const RunResult result = verify::runCase(r);
   ASSERT_TRUE(result.ok()) << result.message;
   EXPECT_TRUE(verify::checkRun(r, result).passed);
-  const std::vector<float>& g = result.input("gradOutput")->values;
+  const Cells<float>& g = result.input("gradOutput")->values;
   float sum = 0;
   for (float v : g) sum += v;
   EXPECT_EQ(result.output("gradInput")->values, (std::vector<float>{0, 0, 0, sum}));

@@ -152,7 +152,7 @@ TEST(VizUlp, HistogramBucketsDoubleFromOneUlp) {
 
 TEST(VizUlp, BitDifferences) {
   DiffSummary d;
-  std::vector<float> diff = absoluteDifference({1.0f, 2.0f, -0.0f}, {1.0f, 2.5f, 0.0f}, &d);
+  std::vector<float> diff = absoluteDifference(std::vector<float>{1.0f, 2.0f, -0.0f}, std::vector<float>{1.0f, 2.5f, 0.0f}, &d);
   EXPECT_EQ(d.cells, 3);
   EXPECT_EQ(d.differing, 2);  // -0 and +0 differ in their bits
   EXPECT_FLOAT_EQ(diff[1], 0.5f);

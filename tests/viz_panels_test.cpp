@@ -985,7 +985,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   EXPECT_EQ(s.compare.firstSeed, 1u);
   const int distinct = s.compare.distinctDefaultResults;
   EXPECT_GE(distinct, 2) << "5 schedules of adds from 8 cores into 3 rows";
-  const std::vector<float> shown = s.compare.grids[0].grid.values;
+  const std::vector<float> shown = s.compare.grids[0].grid.values.vector();
   computeComparison(s);
   EXPECT_EQ(s.compare.distinctDefaultResults, distinct) << "the same seeds give the same results";
   EXPECT_EQ(s.compare.grids[0].grid.values, shown);

@@ -96,6 +96,9 @@ int main(int argc, char** argv) {
   if (meter) {
     std::cout << i18n::trf("memory: the run was estimated at {0} bytes at most; the process peaked {1} bytes above its start",
                            result.estimatedPeakBytes, meter->available() ? std::to_string(meter->peakAboveStart()) : "?")
+              << "\n"
+              << i18n::trf("memory: its tensors take {0} bytes and its trace at most {1} bytes", runTensorBytes(request),
+                           runTraceCapBytes(request))
               << "\n";
   }
   if (!result.ok()) {

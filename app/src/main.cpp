@@ -124,6 +124,8 @@ int main(int argc, char** argv) {
       if (!state.run.ok()) std::printf("gradlab: %s\n", i18n::trf("the run did not run: {0}", state.run.result.message).c_str());
       std::printf("gradlab: %s\n", i18n::trf("memory: the run was estimated at {0} bytes at most; the process peaked {1} "
                                               "bytes above its start", state.run.result.estimatedPeakBytes, runPeak).c_str());
+      std::printf("gradlab: %s\n", i18n::trf("memory: its tensors take {0} bytes and its trace at most {1} bytes",
+                                              runTensorBytes(state.run.request), runTraceCapBytes(state.run.request)).c_str());
     }
   }
   ImGui::DestroyContext();

@@ -49,7 +49,7 @@ Case expectedCase(std::string name, const char* group, RunRequest p, std::vector
               q.deterministic = deterministic;
               const RunResult o = runCase(q);
               if (!o.ok()) return CaseResult{false, i18n::trf("{0} failed: {1}", o.stage, o.message)};
-              const std::vector<float>& got = o.output(opInfo(q.op).dst().name)->values;
+              const Cells<float>& got = o.output(opInfo(q.op).dst().name)->values;
               for (size_t i = 0; i < expected.size(); ++i) {
                 if (got[i] != expected[i]) {
                   return CaseResult{false, describe(q) + ": " +

@@ -82,7 +82,7 @@ bool referenceOrder(const RunRequest& r, const Plan* plan) {
 }
 
 // The terms of one sign (sign > 0: positive ones and +inf; else negative ones and -inf); the rest 0.
-std::vector<float> signedPart(const std::vector<float>& values, int sign) {
+std::vector<float> signedPart(std::span<const float> values, int sign) {
   std::vector<float> part(values.size(), 0.0f);
   for (size_t i = 0; i < values.size(); ++i) {
     if (sign > 0 ? values[i] > 0.0f : values[i] < 0.0f) part[i] = values[i];
@@ -438,7 +438,7 @@ CaseResult judgeTrace(const RunRequest& r, const RunResult& result) {
     const bool intoMid = m.hop == Hop::kIntoIntermediate, outOfMid = m.hop == Hop::kOutOfIntermediate;
     if ((intoMid || outOfMid) && mid.empty()) return failure(i18n::tr("a two-hop move in a plan without an intermediate buffer"));
     std::vector<float>& target = intoMid ? mid : replay;
-    const std::vector<float>& source = outOfMid ? mid : src->values;
+    const std::span<const float> source = outOfMid ? std::span<const float>(mid) : src->values.span();
     if (m.dst < 0 || m.dst >= static_cast<int64_t>(target.size())) return failure(i18n::tr("move into a cell outside its target"));
     if (m.src < 0 || m.src >= static_cast<int64_t>(source.size())) return failure(i18n::tr("move from a cell outside its source"));
     if (!sameBits(m.value, source[m.src])) return failure(i18n::tr("move value differs from the cell it names"));
@@ -474,7 +474,7 @@ struct Digest {
       h *= 1099511628211ull;
     }
   }
-  void add(const std::vector<float>& values, const std::vector<int64_t>& ints) {
+  void add(std::span<const float> values, std::span<const int64_t> ints) {
     for (float v : values) mix(std::isnan(v) ? 0x7FC00000u : bitCast<uint32_t>(v));
     for (int64_t v : ints) mix(static_cast<uint64_t>(v));
   }
@@ -491,7 +491,7 @@ uint64_t digestOf(const RunResult& result) {
   return d.h;
 }
 
-uint64_t digestOf(const std::vector<float>& values, const std::vector<int64_t>& ints) {
+uint64_t digestOf(std::span<const float> values, std::span<const int64_t> ints) {
   Digest d;
   d.add(values, ints);
   return d.h;

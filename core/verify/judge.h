@@ -2,6 +2,7 @@
 // operator's index rule), its plan against the invariants every plan keeps, its trace against its outputs.
 #pragma once
 
+#include <span>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -47,7 +48,7 @@ CaseResult judgePlan(const RunRequest& request, const Plan& plan);
 CaseResult judgeTrace(const RunRequest& request, const RunResult& result);
 // A hash of every output bit (values and indices) of `result`, or of tensors read back by hand.
 uint64_t digestOf(const RunResult& result);
-uint64_t digestOf(const std::vector<float>& values, const std::vector<int64_t>& ints);
+uint64_t digestOf(std::span<const float> values, std::span<const int64_t> ints);
 
 // "UpsampleNearestExact2dBackward [1, 1, 7, 11] -> [1, 1, 3, 5] scales (0, 0), float16, sliced, default mode"
 std::string describe(const RunRequest& request);

@@ -1,5 +1,6 @@
 #include "verify/reference_adaptive_pool.h"
 
+#include <span>
 #include <cmath>
 #include <limits>
 
@@ -15,7 +16,7 @@ int64_t last(int64_t a, int64_t in, int64_t out) { return (a + 1) * in / out + (
 
 }  // namespace
 
-PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d) {
+PoolForward adaptiveMaxPool2d(std::span<const float> self, const PoolDims& d) {
   PoolForward r;
   r.out.assign(d.planes * d.Ho * d.Wo, 0.0f);
   r.indices.assign(d.planes * d.Ho * d.Wo, 0);
@@ -43,7 +44,7 @@ PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d)
   return r;
 }
 
-std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutput, const std::vector<int64_t>& indices,
+std::vector<float> adaptiveMaxPool2dBackward(std::span<const float> gradOutput, std::span<const int64_t> indices,
                                              const PoolDims& d, aclDataType rounding) {
   std::vector<float> gradInput(d.planes * d.H * d.W, 0.0f);
   for (int64_t p = 0; p < d.planes; ++p) {
@@ -56,8 +57,8 @@ std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutpu
   return gradInput;
 }
 
-PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(const std::vector<float>& gradOutput,
-                                                   const std::vector<int64_t>& indices, const PoolDims& d) {
+PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(std::span<const float> gradOutput,
+                                                   std::span<const int64_t> indices, const PoolDims& d) {
   PoolBackwardDouble r;
   r.gradInput.assign(d.planes * d.H * d.W, 0.0);
   r.absSum.assign(d.planes * d.H * d.W, 0.0);
@@ -74,7 +75,7 @@ PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(const std::vector<float>& gra
   return r;
 }
 
-int64_t firstIndexOutsidePlane(const std::vector<int64_t>& indices, const PoolDims& d) {
+int64_t firstIndexOutsidePlane(std::span<const int64_t> indices, const PoolDims& d) {
   for (size_t i = 0; i < indices.size(); ++i) {
     if (indices[i] < 0 || indices[i] >= d.H * d.W) return static_cast<int64_t>(i);
   }

@@ -3,6 +3,7 @@
 // vectors over planes (n*C + c) x H x W.
 #pragma once
 
+#include <span>
 #include <cstdint>
 #include <vector>
 
@@ -23,12 +24,12 @@ struct PoolForward {
 
 // Max over each window [floor(a*I/O), ceil((a+1)*I/O)) per axis, scanned row-major: the first of equal
 // maxima wins, a NaN beats everything and a later NaN replaces an earlier one.
-PoolForward adaptiveMaxPool2d(const std::vector<float>& self, const PoolDims& d);
+PoolForward adaptiveMaxPool2d(std::span<const float> self, const PoolDims& d);
 
 // gradInput[p, indices[p, oh, ow]] += gradOutput[p, oh, ow] in row-major (oh, ow) order, fp32 sums.
 // Indices must lie in [0, H*W).
 // `rounding` FLOAT16 / BF16: every sum rounded to it right after its add (accumulate=dtype).
-std::vector<float> adaptiveMaxPool2dBackward(const std::vector<float>& gradOutput, const std::vector<int64_t>& indices,
+std::vector<float> adaptiveMaxPool2dBackward(std::span<const float> gradOutput, std::span<const int64_t> indices,
                                              const PoolDims& d, aclDataType rounding = ACL_FLOAT);
 
 // The same sums in double, plus per cell the number of terms and the sum of |terms| (what the tolerance
@@ -38,10 +39,10 @@ struct PoolBackwardDouble {
   std::vector<double> absSum;
   std::vector<int64_t> terms;
 };
-PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(const std::vector<float>& gradOutput,
-                                                   const std::vector<int64_t>& indices, const PoolDims& d);
+PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(std::span<const float> gradOutput,
+                                                   std::span<const int64_t> indices, const PoolDims& d);
 
 // The first flat gradOutput position whose index is outside [0, H*W), or -1.
-int64_t firstIndexOutsidePlane(const std::vector<int64_t>& indices, const PoolDims& d);
+int64_t firstIndexOutsidePlane(std::span<const int64_t> indices, const PoolDims& d);
 
 }  // namespace gradlab::reference

@@ -2,7 +2,7 @@
 
 namespace gradlab::reference {
 
-std::vector<float> cubeBackward(const UpsampleShape& s, const std::vector<float>& gradOutput, const Plan& plan) {
+std::vector<float> cubeBackward(const UpsampleShape& s, std::span<const float> gradOutput, const Plan& plan) {
   const int64_t planes = s.N * s.C;
   bool wPass = false, hPass = false;
   for (const PlanPhase& phase : plan.phases) {
@@ -10,7 +10,7 @@ std::vector<float> cubeBackward(const UpsampleShape& s, const std::vector<float>
     hPass |= phase.selects == SelectAxis::kRows;
   }
   // The W pass turns gradOutput [planes, outH, outW] into [planes, outH, inW]; the H pass that into gradInput.
-  std::vector<float> mid = gradOutput;
+  std::vector<float> mid(gradOutput.begin(), gradOutput.end());
   if (wPass) mid.assign(static_cast<size_t>(planes * s.outH * s.inW), 0.0f);
   std::vector<float> grad(static_cast<size_t>(s.inCells()), 0.0f);
   std::vector<float>& wOut = hPass ? mid : grad;

@@ -1,5 +1,6 @@
 #include "verify/reference_upsample.h"
 
+#include <span>
 #include <math.h>
 
 #include <algorithm>
@@ -62,12 +63,12 @@ constexpr auto kPlus = [](auto a, auto b) { return a + b; };
 
 }  // namespace
 
-std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& g, aclDataType rounding) {
+std::vector<float> upsampleBackward(const UpsampleShape& shape, std::span<const float> g, aclDataType rounding) {
   return backwardSums<float>(
       shape, [&](int64_t i) { return g[i]; }, [&](float a, float b) { return verify::roundTo(rounding, a + b); });
 }
 
-std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, const std::vector<float>& g) {
+std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, std::span<const float> g) {
   return backwardSums<double>(shape, [&](int64_t i) { return static_cast<double>(g[i]); }, kPlus);
 }
 
@@ -75,13 +76,13 @@ std::vector<int64_t> upsampleBackwardCounts(const UpsampleShape& shape) {
   return backwardSums<int64_t>(shape, [](int64_t) { return int64_t{1}; }, kPlus);
 }
 
-std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, const std::vector<float>& g) {
+std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, std::span<const float> g) {
   return backwardSums<double>(shape, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); }, kPlus);
 }
 
 
 
-std::vector<float> upsampleForward(const UpsampleShape& s, const std::vector<float>& self) {
+std::vector<float> upsampleForward(const UpsampleShape& s, std::span<const float> self) {
   std::vector<float> out(s.outCells());
   if (s.inCells() == 0) return out;
   for (int64_t plane = 0; plane < s.N * s.C; ++plane) {

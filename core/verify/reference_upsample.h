@@ -2,6 +2,7 @@
 // PyTorch's CPU code without sharing code with the library: plain loops over the tensor in row-major order.
 #pragma once
 
+#include <span>
 #include <cstdint>
 #include <vector>
 
@@ -32,15 +33,15 @@ int64_t sourceOf(IndexRule rule, int64_t dstIndex, int64_t inSize, int64_t outSi
 // gradInput[n,c,src(h),src(w)] += gradOutput[n,c,h,w], visiting gradOutput in row-major order,
 // accumulating in fp32 (bit-exact target of the deterministic mode); with `rounding` FLOAT16 / BF16 every
 // sum is rounded to it right after its add (accumulate=dtype).
-std::vector<float> upsampleBackward(const UpsampleShape& shape, const std::vector<float>& gradOutput,
+std::vector<float> upsampleBackward(const UpsampleShape& shape, std::span<const float> gradOutput,
                                     aclDataType rounding = ACL_FLOAT);
 // The same sums in double (tolerance target of the default, atomic mode).
-std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, const std::vector<float>& gradOutput);
+std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, std::span<const float> gradOutput);
 // Per gradInput cell: how many gradOutput cells map to it, and the sum of their magnitudes.
 std::vector<int64_t> upsampleBackwardCounts(const UpsampleShape& shape);
-std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, const std::vector<float>& gradOutput);
+std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, std::span<const float> gradOutput);
 
 // out[n,c,h,w] = self[n,c,src(h),src(w)].
-std::vector<float> upsampleForward(const UpsampleShape& shape, const std::vector<float>& self);
+std::vector<float> upsampleForward(const UpsampleShape& shape, std::span<const float> self);
 
 }  // namespace gradlab::reference

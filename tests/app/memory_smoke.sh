@@ -19,6 +19,28 @@ holds() {
   echo "ok $1: peak $peak <= estimate $estimate"
 }
 
+# bounded LOG RATIO: the measured peak is at most RATIO x the run's tensor bytes plus its trace cap.
+bounded() {
+  peak=$(sed -n 's/.*peaked \([0-9]*\) bytes.*/\1/p' "$1")
+  tensors=$(sed -n 's/.*its tensors take \([0-9]*\) bytes.*/\1/p' "$1")
+  cap=$(sed -n 's/.*its trace at most \([0-9]*\) bytes.*/\1/p' "$1")
+  [ -n "$peak" ] && [ -n "$tensors" ] && [ -n "$cap" ] || { cat "$1"; echo "FAIL: $1 names no peak, tensors or trace cap"; exit 1; }
+  limit=$(awk -v t="$tensors" -v c="$cap" -v r="$2" 'BEGIN { printf "%.0f", r * t + c }')
+  [ "$peak" -le "$limit" ] || { cat "$1"; echo "FAIL: $1: peaked at $peak bytes, above $2 x $tensors tensor bytes + $cap trace cap"; exit 1; }
+  echo "ok $1: peak $peak <= $2 x tensors $tensors + trace cap $cap"
+}
+
+# A large run holds its tensors once (fp32 results are read where the operator wrote them, the scene shares
+# them) and its trace once: 1024 planes, 335 MB of tensors.
+"$app" --op upsample2d-backward --n 16 --c 64 --in 128x128 --out 256x256 --screenshot large.png --memory >large.log 2>&1 || {
+  cat large.log; echo "FAIL: the large app run"; exit 1; }
+holds large.log
+bounded large.log 1.5
+"$cli" --op upsample2d-backward --n 16 --c 64 --in 128x128 --out 256x256 --memory >large-cli.log 2>&1 || {
+  cat large-cli.log; echo "FAIL: the large gradlab-cli run"; exit 1; }
+holds large-cli.log
+bounded large-cli.log 1.25
+
 n=0
 for run in "--op upsample2d-backward --c 8 --in 512x512 --out 1024x1024" \
            "--op upsample2d-backward --c 8 --in 512x512 --out 1024x1024 --dtype f16" \

@@ -62,7 +62,9 @@ inline RunResult twoCoreResult() {
   HostTensor go;
   go.name = "gradOutput";
   go.shape = {1, 1, 4, 4};
-  for (int i = 0; i < 16; ++i) go.values.push_back(static_cast<float>(i + 1));
+  std::vector<float> goValues;
+  for (int i = 0; i < 16; ++i) goValues.push_back(static_cast<float>(i + 1));
+  go.values = goValues;
   HostTensor gi;
   gi.name = "gradInput";
   gi.shape = {1, 1, 2, 2};

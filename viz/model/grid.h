@@ -20,8 +20,10 @@ struct Grid {
   std::vector<int64_t> shape;   // logical shape
   aclDataType dtype = ACL_FLOAT;
   GridDims dims;
-  std::vector<float> values;    // dims.cells() values row-major, or empty when only the shape is known
-  std::vector<int64_t> ints;    // integer tensors (indices), row-major; empty otherwise
+  // dims.cells() values row-major, or empty when only the shape is known; shared with the run's tensors
+  // (gradlab/cells.h), not copied
+  Cells<float> values;
+  Cells<int64_t> ints;          // integer tensors (indices), row-major; empty otherwise
 
   bool hasValues() const { return !values.empty() || !ints.empty(); }
   bool isInteger() const { return !ints.empty(); }

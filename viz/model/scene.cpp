@@ -242,9 +242,10 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
   if (s.mid >= 0 && s.trace) {  // its values: where each cell's last hop-1 add left it
     SceneGrid& mid = s.grids[static_cast<size_t>(s.mid)];
     mid.grid.values.assign(static_cast<size_t>(mid.grid.dims.cells()), 0.0f);
+    float* midValues = mid.grid.values.mutableData();
     for (const CellMove& m : s.trace->moves) {
       if (m.hop == Hop::kIntoIntermediate && m.dst >= 0 && m.dst < mid.grid.dims.cells()) {
-        mid.grid.values[static_cast<size_t>(m.dst)] = m.sumAfter;
+        midValues[static_cast<size_t>(m.dst)] = m.sumAfter;
       }
     }
   }

@@ -9,7 +9,7 @@
 
 namespace gradlab::viz {
 
-std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference) {
+std::vector<float> errorInUlps(aclDataType dtype, std::span<const float> low, std::span<const float> reference) {
   const size_t n = std::min(low.size(), reference.size());
   std::vector<float> out(n, 0.0f);
   const float inf = std::numeric_limits<float>::infinity();
@@ -53,7 +53,7 @@ ErrorSummary summarizeUlps(const std::vector<float>& ulps) {
   return s;
 }
 
-std::vector<float> absoluteDifference(const std::vector<float>& a, const std::vector<float>& b, DiffSummary* summary) {
+std::vector<float> absoluteDifference(std::span<const float> a, std::span<const float> b, DiffSummary* summary) {
   const size_t n = std::min(a.size(), b.size());
   std::vector<float> out(n, 0.0f);
   DiffSummary s;

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -12,7 +13,7 @@ namespace gradlab::viz {
 
 // |low - reference| / verify::ulpOf(dtype, reference) per cell; 0 where both are the same NaN/inf, +inf where
 // only one of them is NaN or infinite. Sizes must match (extra cells are ignored).
-std::vector<float> errorInUlps(aclDataType dtype, const std::vector<float>& low, const std::vector<float>& reference);
+std::vector<float> errorInUlps(aclDataType dtype, std::span<const float> low, std::span<const float> reference);
 
 // Histogram buckets of errors: 0, <= 1/2, <= 1, <= 2, <= 4, ... <= 256, more (and infinite).
 inline constexpr int kUlpBuckets = 12;
@@ -34,6 +35,6 @@ struct DiffSummary {
   float maxAbs = 0.0f;
 };
 // |a - b| per cell (0 where the bits agree), with the summary.
-std::vector<float> absoluteDifference(const std::vector<float>& a, const std::vector<float>& b, DiffSummary* summary);
+std::vector<float> absoluteDifference(std::span<const float> a, std::span<const float> b, DiffSummary* summary);
 
 }  // namespace gradlab::viz

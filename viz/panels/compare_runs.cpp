@@ -27,8 +27,8 @@ void sameInputs(const RunResult& from, RunRequest* to) {
   for (const TensorRole& role : opInfo(to->op).tensorRoles()) {
     const HostTensor* input = find(from.inputs, role.name);
     if (input == nullptr) continue;
-    if (role.kind == RoleKind::kValues) to->values = input->values;
-    if (role.kind == RoleKind::kIndices) to->indices = input->ints;
+    if (role.kind == RoleKind::kValues) to->values = input->values.vector();
+    if (role.kind == RoleKind::kIndices) to->indices = input->ints.vector();
   }
 }
 
@@ -82,7 +82,7 @@ void place(CompareView& c) {
 void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest& base) {
   const std::span<const StrategyInfo> strategies = strategiesOf(base.op);
   RunResult first;
-  std::vector<float> reference;
+  Cells<float> reference;  // shares the reference run's cells
   std::string referenceName;
   double longest = 0.0;
   for (const StrategyInfo& info : strategies) {
@@ -104,7 +104,7 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
       run.vectorCores = result.plan->coresWorking(CoreKind::kVector);
     }
     longest = std::max(longest, run.totalUs);
-    const std::vector<float>& values = primaryOutput(result)->values;
+    const Cells<float>& values = primaryOutput(result)->values;
     const StrategyInfo* ran = findStrategy(base.op, run.name);
     if (reference.empty() && ran && ran->referenceOrder && !(ran->atomic && !base.deterministic)) {
       reference = values;
@@ -183,9 +183,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
                                            "number of terms per cell.",
                                            dtypeText(low.dtype))
                                : std::string(i18n::tr("The sums accumulate in fp32 and are rounded once: at most 0.5 ULP.")));
-    std::vector<float> both = a.values;
-    both.insert(both.end(), b.values.begin(), b.values.end());
-    c.valueScale = HeatScale::diverging(both, neutral);
+    c.valueScale = HeatScale::divergingOver({a.values, b.values}, neutral);
     c.diffScale = HeatScale::sequential(ulps, 1.0f, neutral);
   } else {
     RunRequest det = base;
@@ -202,11 +200,11 @@ void compareInto(CompareView& c, const CompareInputs& in) {
       RunResult r;
       def.schedule = AtomicSchedule::fromSeed(c.firstSeed + static_cast<uint64_t>(i));
       if (!runOrFail(c, in, def, &r, i18n::tr("default run"))) return;
-      const std::vector<float>& v = primaryOutput(r)->values;
+      const Cells<float>& v = primaryOutput(r)->values;
       bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const std::vector<float>& d) {
         return d.size() == v.size() && std::memcmp(d.data(), v.data(), v.size() * sizeof(float)) == 0;
       });
-      if (!seen) distinct.push_back(v);
+      if (!seen) distinct.push_back(v.vector());
       if (i == 0) first = std::move(r);
     }
     c.distinctDefaultResults = static_cast<int>(distinct.size());
@@ -225,9 +223,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     c.notes.push_back(i18n::trf("Each default run has its own atomic schedule, seed:{0} to seed:{1}: a seeded order in which the "
                                 "cores' adds land, the same on every machine. Run again draws the next seeds.",
                                 c.firstSeed, c.firstSeed + static_cast<uint64_t>(c.defaultRuns) - 1));
-    std::vector<float> both = a.values;
-    both.insert(both.end(), b.values.begin(), b.values.end());
-    c.valueScale = HeatScale::diverging(both, neutral);
+    c.valueScale = HeatScale::divergingOver({a.values, b.values}, neutral);
     c.diffScale = HeatScale::sequential(diff, 1e-7f, neutral);
   }
   place(c);

@@ -12,7 +12,22 @@ uint64_t bytesOf(const std::vector<T>& v) {
   return v.capacity() * sizeof(T);
 }
 
+template <typename T>
+uint64_t bytesOf(const Cells<T>& c) {
+  return c.size() * sizeof(T);
+}
+
 uint64_t bytesOf(const HostTensor& t) { return bytesOf(t.values) + bytesOf(t.ints); }
+
+// Whether a grid shows cells a tensor of the run holds already (shared, not copied).
+bool sharedWithRun(const RunResult& result, const void* data) {
+  for (const auto* list : {&result.inputs, &result.outputs}) {
+    for (const HostTensor& t : *list) {
+      if (data != nullptr && (data == t.values.data() || data == t.ints.data())) return true;
+    }
+  }
+  return false;
+}
 
 // The heap block of a short list: malloc's smallest chunk (glibc: 32 bytes on 64-bit hosts).
 constexpr uint64_t kSmallBlockBytes = 32;
@@ -28,7 +43,11 @@ uint64_t heldBytes(const RunView& run) {
   for (const HostTensor& t : run.result.inputs) bytes += bytesOf(t);
   for (const HostTensor& t : run.result.outputs) bytes += bytesOf(t);
   const Scene& scene = run.scene;
-  for (const SceneGrid& g : scene.grids) bytes += bytesOf(g.grid.values) + bytesOf(g.grid.ints) + bytesOf(g.tileOf) + bytesOf(g.tileCount);
+  for (const SceneGrid& g : scene.grids) {
+    if (!sharedWithRun(run.result, g.grid.values.data())) bytes += bytesOf(g.grid.values);
+    if (!sharedWithRun(run.result, g.grid.ints.data())) bytes += bytesOf(g.grid.ints);
+    bytes += bytesOf(g.tileOf) + bytesOf(g.tileCount);
+  }
   bytes += bytesOf(scene.planeMoves);
   for (const auto* lists : {&scene.movesFromSrc, &scene.movesToDst, &scene.movesToMid, &scene.movesFromMid}) {
     bytes += bytesOf(*lists);

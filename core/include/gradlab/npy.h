@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,11 @@ struct Array {
   bool toInt64(std::vector<int64_t>* out, std::string* error) const;
 };
 
-Array fromFloat32(const std::vector<int64_t>& shape, const std::vector<float>& values);
+Array fromFloat32(const std::vector<int64_t>& shape, std::span<const float> values);
 // Values are rounded once to fp16 (nearest even).
-Array fromFloat16(const std::vector<int64_t>& shape, const std::vector<float>& values);
-Array fromInt64(const std::vector<int64_t>& shape, const std::vector<int64_t>& values);
-Array fromInt32(const std::vector<int64_t>& shape, const std::vector<int64_t>& values);
+Array fromFloat16(const std::vector<int64_t>& shape, std::span<const float> values);
+Array fromInt64(const std::vector<int64_t>& shape, std::span<const int64_t> values);
+Array fromInt32(const std::vector<int64_t>& shape, std::span<const int64_t> values);
 
 // The bytes of a .npy file holding `array` (format 1.0, or 2.0 if the header needs it, exactly as numpy.save).
 std::string encode(const Array& array);

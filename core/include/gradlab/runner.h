@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "acl/acl_base.h"
+#include "gradlab/cells.h"
 #include "gradlab/ops.h"
 #include "gradlab/plan.h"
 #include "gradlab/run_progress.h"
@@ -100,8 +101,10 @@ struct HostTensor {
   std::string name;             // the catalog role: "gradOutput", "self", "indices", "gradInput", "out"
   std::vector<int64_t> shape;   // logical shape
   aclDataType dtype = ACL_FLOAT;
-  std::vector<float> values;    // row-major; fp16/bf16 widened exactly; indices converted
-  std::vector<int64_t> ints;    // integer tensors (indices), row-major
+  // Row-major; fp16/bf16 widened exactly; indices converted. A run's fp32 tensors in contiguous layout are
+  // read in place: a view of the device buffer the operator used, kept alive by the result and its copies.
+  Cells<float> values;
+  Cells<int64_t> ints;          // integer tensors (indices), row-major
 };
 
 struct RunResult {
@@ -150,6 +153,10 @@ RunResult run(const RunRequest& request);
 // The host memory run(request) will hold at its peak, in bytes (device tensors, their host copies, a
 // tensor's staging, the trace, request.callerHostBytes), estimated from the request alone.
 uint64_t runMemoryNeed(const RunRequest& request);
+// The bytes of the call's tensors (their storage on the device), and the most its trace's moves can take
+// (Trace::maxMoves of them; 0 for a run without a trace): what a run's memory is held to.
+uint64_t runTensorBytes(const RunRequest& request);
+uint64_t runTraceCapBytes(const RunRequest& request);
 // "" when that, plus `extraHostBytes` the caller is about to take (a file it reads for the request), fits
 // what the device budget and the host can give now; else one sentence with the figures. run() makes the
 // same check before it allocates anything, and refuses with ACL_ERROR_RT_MEMORY_ALLOCATION.

@@ -70,7 +70,7 @@ struct Trace {
   std::vector<TraceEvent> events;  // per core in issue order
   std::vector<CellMove> moves;     // sorted by sequence
   bool movesTruncated = false;     // more than maxMoves happened; only the first ones are kept
-  uint64_t maxMoves = 1u << 22;
+  uint64_t maxMoves = 1u << 22;   // at most 2^32 are kept
 };
 
 // The events a plan is modelled to produce (the clock of plan.h): per core, each tile's copy-in, compute

@@ -203,28 +203,28 @@ bool Array::toInt64(std::vector<int64_t>* out, std::string* error) const {
   return true;
 }
 
-Array fromFloat32(const std::vector<int64_t>& shape, const std::vector<float>& values) {
+Array fromFloat32(const std::vector<int64_t>& shape, std::span<const float> values) {
   Array a{shape, DType::kFloat32, {}};
   a.data.resize(values.size() * 4);
   if (!values.empty()) std::memcpy(a.data.data(), values.data(), a.data.size());
   return a;
 }
 
-Array fromFloat16(const std::vector<int64_t>& shape, const std::vector<float>& values) {
+Array fromFloat16(const std::vector<int64_t>& shape, std::span<const float> values) {
   Array a{shape, DType::kFloat16, {}};
   a.data.resize(values.size() * 2);
   floatToHalf(values.data(), reinterpret_cast<uint16_t*>(a.data.data()), values.size());
   return a;
 }
 
-Array fromInt64(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
+Array fromInt64(const std::vector<int64_t>& shape, std::span<const int64_t> values) {
   Array a{shape, DType::kInt64, {}};
   a.data.resize(values.size() * 8);
   if (!values.empty()) std::memcpy(a.data.data(), values.data(), a.data.size());
   return a;
 }
 
-Array fromInt32(const std::vector<int64_t>& shape, const std::vector<int64_t>& values) {
+Array fromInt32(const std::vector<int64_t>& shape, std::span<const int64_t> values) {
   Array a{shape, DType::kInt32, {}};
   a.data.resize(values.size() * 4);
   for (size_t i = 0; i < values.size(); ++i) {

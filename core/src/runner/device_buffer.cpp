@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "gradlab/half.h"
+#include "runtime/memory.h"
 
 namespace gradlab::runner {
 namespace {
@@ -149,6 +150,18 @@ Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclF
   return {};
 }
 
+std::span<float> DeviceBuffer::cellsInPlace() const {
+  if (dtype_ != ACL_FLOAT || !layout_.dense() || device_ == nullptr) return {};
+  return {static_cast<float*>(device_), static_cast<size_t>(layout_.numel())};
+}
+
+std::shared_ptr<const void> DeviceBuffer::keepCells() const {
+  rt::AllocationRef pin;
+  if (device_ == nullptr) return nullptr;
+  rt::DeviceMemory::instance().checkRange(device_, 1, "the runner's buffer", &pin);
+  return pin;
+}
+
 Failure DeviceBuffer::copyIn(const std::vector<std::byte>& host) {
   if (host.empty()) return {};
   aclError e = aclrtMemcpy(device_, host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE);
@@ -162,7 +175,7 @@ Failure DeviceBuffer::copyOut(std::vector<std::byte>* host) const {
   return e == ACL_SUCCESS ? Failure{} : aclFailure(e, "aclrtMemcpy (device to host)");
 }
 
-Failure DeviceBuffer::upload(const std::vector<float>& values) {
+Failure DeviceBuffer::upload(std::span<const float> values) {
   const int64_t n = layout_.numel();
   // Dense fp32 cells are the device bytes already: copied straight, without a staging copy on the host.
   if (layout_.dense() && dtype_ == ACL_FLOAT && static_cast<int64_t>(values.size()) >= n) {
@@ -188,7 +201,7 @@ Failure DeviceBuffer::upload(const std::vector<float>& values) {
   return copyIn(host);
 }
 
-Failure DeviceBuffer::uploadInts(const std::vector<int64_t>& values) {
+Failure DeviceBuffer::uploadInts(std::span<const int64_t> values) {
   // A value INT32 cannot hold is refused, never truncated: 2^32 + 5 would land in cell 5.
   if (dtype_ == ACL_INT32) {
     for (size_t i = 0; i < values.size(); ++i) {
@@ -270,7 +283,7 @@ Failure DeviceBuffer::download(std::vector<float>* values, std::vector<int64_t>*
   return {};
 }
 
-std::string rangeProblem(aclDataType dtype, const std::vector<float>& values) {
+std::string rangeProblem(aclDataType dtype, std::span<const float> values) {
   // The largest finite value plus half its ulp rounds to infinity (ties go to the even infinity).
   float overflow = 0.0f;
   const char* name = nullptr;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,11 +33,17 @@ class DeviceBuffer {
   // creates the view. `format` is the aclFormat of the view.
   Failure create(const TensorLayout& layout, aclDataType dtype, aclFormat format);
   // Writes the view's cells (row-major) from fp32 values (rounded once to fp16/bf16) or integers.
-  Failure upload(const std::vector<float>& values);
-  Failure uploadInts(const std::vector<int64_t>& values);
+  Failure upload(std::span<const float> values);
+  Failure uploadInts(std::span<const int64_t> values);
   // Reads the view's cells back; `untouched` (optional) becomes false when any storage byte outside the
   // view lost its 0xFF fill (an op wrote where it must not).
   Failure download(std::vector<float>* values, std::vector<int64_t>* ints, bool* untouched) const;
+
+  // FLOAT cells in contiguous storage, used in place by the host (the emulator's device memory is host
+  // memory): a large input is made there and a large output read there, with no host copy. Empty for other
+  // dtypes and layouts. keepCells() holds their pages, even after this buffer frees them.
+  std::span<float> cellsInPlace() const;
+  std::shared_ptr<const void> keepCells() const;
 
   aclTensor* tensor() const { return tensor_; }
   void* data() const { return device_; }  // start of the storage (nullptr when empty)
@@ -55,7 +63,7 @@ class DeviceBuffer {
 
 // "" when every finite value stays finite in `dtype`; else "[i] = v is outside FLOAT16's finite range ..."
 // for the first that would round to infinity (FLOAT16 and BF16 hold less than fp32).
-std::string rangeProblem(aclDataType dtype, const std::vector<float>& values);
+std::string rangeProblem(aclDataType dtype, std::span<const float> values);
 
 // fp32 <-> one element of `dtype` (FLOAT, FLOAT16, BF16, INT32, INT64), little-endian host bytes.
 void encodeFloat(aclDataType dtype, float value, std::byte* out);

@@ -21,43 +21,40 @@ uint64_t streamState(uint64_t seed, uint64_t stream) {
 
 }  // namespace
 
-std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
+void fillRandom(uint64_t seed, uint64_t stream, std::span<float> out) {
   uint64_t state = streamState(seed, stream);
-  std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
-  for (float& x : v) {
+  for (float& x : out) {
     const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
     x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
   }
+}
+
+std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
+  std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+  fillRandom(seed, stream, v);
   return v;
 }
 
 std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count) {
-  std::vector<float> v = randomValues(seed, stream, count);
-  if (dtype == ACL_UINT8) {
-    for (float& x : v) x = std::floor((x + 1.0f) * 128.0f);
-  }
-  return v;
+  return sourceValues(ValueSource::kRandom, dtype, seed, stream, count, 1);
 }
 
-std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
-                                int64_t planeCells) {
+void fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> v,
+                      int64_t planeCells) {
   const bool byte = dtype == ACL_UINT8;
   switch (source) {
-    case ValueSource::kSmallIntegers: {
-      std::vector<float> v = randomValues(seed, stream, count);
+    case ValueSource::kSmallIntegers:
+      fillRandom(seed, stream, v);
       for (float& x : v) x = std::floor((x + 1.0f) * 4.5f) - (byte ? 0.0f : 4.0f);  // 9 values, evenly drawn
-      return v;
-    }
-    case ValueSource::kRamp: {
-      std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+      return;
+    case ValueSource::kRamp:
       for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(byte ? i % 256 : i);
-      return v;
-    }
+      return;
     case ValueSource::kOnes:
-      return std::vector<float>(static_cast<size_t>(std::max<int64_t>(count, 0)), 1.0f);
+      std::fill(v.begin(), v.end(), 1.0f);
+      return;
     case ValueSource::kShuffled: {
       // Each plane 1 .. planeCells, shuffled (Fisher-Yates) on the tensor's own stream: the same on every machine.
-      std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
       const size_t plane = static_cast<size_t>(std::max<int64_t>(planeCells, 1));
       uint64_t state = streamState(seed, stream);
       for (size_t start = 0; start < v.size(); start += plane) {
@@ -66,12 +63,22 @@ std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t 
         for (size_t i = 0; i < n; ++i) p[i] = static_cast<float>(byte ? 1 + i % 255 : i + 1);
         for (size_t i = n; i > 1; --i) std::swap(p[i - 1], p[static_cast<size_t>(splitmix64(state) % i)]);
       }
-      return v;
+      return;
     }
     case ValueSource::kRandom:
-      break;
+      fillRandom(seed, stream, v);
+      if (byte) {
+        for (float& x : v) x = std::floor((x + 1.0f) * 128.0f);
+      }
+      return;
   }
-  return randomValuesFor(dtype, seed, stream, count);
+}
+
+std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
+                                int64_t planeCells) {
+  std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
+  fillSourceValues(source, dtype, seed, stream, v, planeCells);
+  return v;
 }
 
 }  // namespace gradlab::runner

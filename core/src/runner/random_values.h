@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "acl/acl_base.h"
@@ -19,5 +20,8 @@ std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t st
 // kShuffled shuffles each run of `planeCells` values (a plane: its spatial cells) on its own.
 std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
                                 int64_t planeCells);
+// The same values written into `out` (its size is the count): a large input is made where it will be read.
+void fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> out,
+                      int64_t planeCells);
 
 }  // namespace gradlab::runner

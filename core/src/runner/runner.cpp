@@ -223,9 +223,18 @@ class RequestRun {
     return runner::makeLayout(shape, layout, unbatched ? 0 : 1);
   }
 
-  // Creates the device tensor of `role` in `layout`; inputs are filled with `values` / `ints`.
+  // Where an input's cells come from: `given` values, or else the request's value source on `stream`.
+  struct InputValues {
+    std::span<const float> given;
+    bool generated = false;
+    uint64_t stream = kPrimaryStream;
+    int64_t planeCells = 1;  // the spatial cells of one (n, c): kShuffled shuffles each plane on its own
+  };
+
+  // Creates the device tensor of `role` in `layout`; inputs are filled from `in` / `ints`. FLOAT inputs in
+  // contiguous storage are made in the device buffer itself and the result reads them there (no host copy).
   bool makeOperand(Operand& operand, const OpInfo& op, const TensorRole& role, aclDataType dtype, Layout layout,
-                   std::vector<float> values, const std::vector<int64_t>& ints, const char* stage) {
+                   const InputValues& in, std::span<const int64_t> ints, const char* stage) {
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes_);
     operand.host = {role.name, shape, dtype, {}, {}};
     const aclFormat format = sideFormat(op, sizes_.unbatched);
@@ -234,11 +243,23 @@ class RequestRun {
     }
     if (role.written()) return true;
     if (role.integer()) {
-      operand.host.ints = ints;
-      operand.host.values.assign(ints.begin(), ints.end());
+      operand.host.ints = std::vector<int64_t>(ints.begin(), ints.end());
+      operand.host.values = std::vector<float>(ints.begin(), ints.end());
       if (Failure f = operand.device.uploadInts(ints); f.failed()) return failWith(f, stage, role.name);
       return true;
     }
+    if (const std::span<float> cells = operand.device.cellsInPlace(); !cells.empty()) {
+      if (in.generated) {
+        runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, cells, in.planeCells);
+      } else {
+        std::copy_n(in.given.begin(), std::min(in.given.size(), cells.size()), cells.begin());
+      }
+      operand.host.values = Cells<float>(cells, operand.device.keepCells());
+      return true;
+    }
+    std::vector<float> values = in.generated ? runner::sourceValues(r_.valueSource, dtype, r_.seed, in.stream,
+                                                                    product(shape), in.planeCells)
+                                             : std::vector<float>(in.given.begin(), in.given.end());
     operand.host.values = dtype == ACL_FLOAT ? std::move(values) : roundedTo(dtype, std::move(values));
     if (Failure f = operand.device.upload(operand.host.values); f.failed()) return failWith(f, stage, role.name);
     return true;
@@ -249,16 +270,15 @@ class RequestRun {
     Operand& operand = call_.operands[i];
     const std::vector<int64_t> shape = sideShape(op_, role.side, sizes_);
     const int64_t cells = product(shape);
-    int64_t planeCells = 1;  // the spatial cells of one (n, c)
+    InputValues in;
     for (size_t d = shape.size() - std::min(shape.size(), static_cast<size_t>(op_.spatialRank)); d < shape.size(); ++d)
-      planeCells *= shape[d];
+      in.planeCells *= shape[d];
     const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
-    std::vector<float> values;
     std::vector<int64_t> ints;
     switch (role.kind) {
       case RoleKind::kValues:
         if (r_.values.empty()) {
-          values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kPrimaryStream, cells, planeCells);
+          in.generated = true;
         } else if (static_cast<int64_t>(r_.values.size()) != cells) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup",
                       "RunRequest::values has " + std::to_string(r_.values.size()) + " elements but " + role.name +
@@ -267,11 +287,12 @@ class RequestRun {
         } else if (std::string problem = runner::rangeProblem(dtype, r_.values); !problem.empty()) {
           return fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::values" + problem + " (" + role.name + ")");
         } else {
-          values = r_.values;
+          in.given = r_.values;
         }
         break;
       case RoleKind::kShapeOnly:
-        values = runner::sourceValues(r_.valueSource, dtype, r_.seed, kForwardInputStream, cells, planeCells);
+        in.generated = true;
+        in.stream = kForwardInputStream;
         break;
       case RoleKind::kIndices:
         if (!r_.indices.empty() || cells == 0) {
@@ -290,40 +311,43 @@ class RequestRun {
       case RoleKind::kOutputIndices:
         break;
     }
-    if (!makeOperand(operand, op_, role, dtype, r_.layout, std::move(values), ints, "setup")) return false;
-    if (!role.written()) result_.inputs.push_back(std::move(operand.host));
+    if (!makeOperand(operand, op_, role, dtype, r_.layout, in, ints, "setup")) return false;
+    if (!role.written()) result_.inputs.push_back(operand.host);  // shares the cells
     return true;
   }
 
-  // The host values of this call's shape-only input (the forward input whose windows made the indices).
-  const std::vector<float>* forwardInputValues() const {
+  // This call's shape-only input (the forward input whose windows made the indices), made already.
+  const Operand* forwardInput() const {
     for (int i = 0; i < op_.roleCount; ++i) {
-      if (op_.roles[i].kind == RoleKind::kShapeOnly) {
-        const HostTensor* input = result_.input(op_.roles[i].name);
-        return input ? &input->values : nullptr;
-      }
+      if (op_.roles[i].kind == RoleKind::kShapeOnly) return &call_.operands[i];
     }
     return nullptr;
   }
 
   // A backward op without explicit indices: the indices its forward twin picks on the shape-only input,
-  // computed by the twin itself (contiguous tensors; the layout only matters for the main op).
+  // computed by the twin itself (contiguous tensors; the layout only matters for the main op). Where the
+  // main op's input is contiguous already, the twin reads that very buffer.
   bool indicesFromTwin(std::vector<int64_t>* ints) {
     const OpInfo& twin = opInfo(op_.twin);
-    const std::vector<float>* self = forwardInputValues();
+    const Operand* self = forwardInput();
     CallTensors forward;
     int indexRole = -1;
     for (int i = 0; i < twin.roleCount; ++i) {
       const TensorRole& role = twin.roles[i];
       if (role.kind == RoleKind::kOutputIndices) indexRole = i;
+      if (role.kind == RoleKind::kValues && self != nullptr && r_.layout == Layout::kContiguous) continue;
       const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
-      const std::vector<float> values = role.kind == RoleKind::kValues && self ? *self : std::vector<float>{};
-      if (!makeOperand(forward.operands[i], twin, role, dtype, Layout::kContiguous, values, {}, "setup")) return false;
+      InputValues in;
+      if (role.kind == RoleKind::kValues && self != nullptr) in.given = self->host.values;
+      if (!makeOperand(forward.operands[i], twin, role, dtype, Layout::kContiguous, in, {}, "setup")) return false;
     }
     if (indexRole < 0 || self == nullptr) {
       return fail(ACLNN_ERR_PARAM_INVALID, "setup", std::string(op_.name) + " reads indices its twin does not write");
     }
     OpArgs twinArgs = argsFor(twin, forward);
+    for (int i = 0; i < twin.roleCount; ++i) {
+      if (twin.roles[i].kind == RoleKind::kValues && twinArgs.tensors[i] == nullptr) twinArgs.tensors[i] = self->device.tensor();
+    }
     // The request's strategy names one of the main op's; the twin runs its own default (or CANN's choice).
     if (twinArgs.strategy && !strategyRequestValid(twin.kind, *twinArgs.strategy)) twinArgs.strategy = "default";
     CallOutcome outcome = callOperator(twin.kind, twinArgs, r_.stream);
@@ -356,11 +380,21 @@ class RequestRun {
     return args;
   }
 
+  // An output as the result reports it: FLOAT cells in contiguous storage are read where the op wrote them.
   bool readOutput(Operand& op) {
+    if (const std::span<float> cells = op.device.cellsInPlace(); !cells.empty()) {
+      op.host.values = Cells<float>(cells, op.device.keepCells());
+      result_.outputs.push_back(std::move(op.host));
+      return true;
+    }
     bool untouched = true;
-    if (Failure f = op.device.download(&op.host.values, &op.host.ints, &untouched); f.failed()) {
+    std::vector<float> values;
+    std::vector<int64_t> ints;
+    if (Failure f = op.device.download(&values, &ints, &untouched); f.failed()) {
       return failWith(f, "readback", op.host.name);
     }
+    op.host.values = std::move(values);
+    op.host.ints = std::move(ints);
     if (!untouched) {
       return fail(ACL_ERROR_INTERNAL_ERROR, "readback",
                   op.host.name + ": the operator wrote storage outside the tensor's view (layout " +

@@ -115,37 +115,43 @@ void runPhaseSeeded(const Plan& plan, size_t first, size_t last, int32_t phase,
   }
 }
 
-// Gathers the cores' records into the trace. Memory matters here (a capped trace holds 4M moves, 235 MB):
-// the merged list is reserved at its final size and each core's list is released once copied.
-void collect(std::vector<std::unique_ptr<CoreRecorder>>& recorders, Trace* trace) {
-  trace->events.clear();
-  trace->moves.clear();
-  trace->movesTruncated = false;
-  size_t events = 0, moves = 0;
-  for (const auto& r : recorders) events += r->events.size(), moves += r->moves.size();
-  trace->events.reserve(events);
-  trace->moves.reserve(moves);
-  for (auto& r : recorders) {
-    trace->events.insert(trace->events.end(), r->events.begin(), r->events.end());
-    trace->moves.insert(trace->moves.end(), r->moves.begin(), r->moves.end());
-    trace->movesTruncated |= r->truncated;
-    std::vector<TraceEvent>().swap(r->events);
-    std::vector<CellMove>().swap(r->moves);
-  }
-  std::vector<CellMove>& all = trace->moves;
-  std::sort(all.begin(), all.end(), [](const CellMove& a, const CellMove& b) { return a.sequence < b.sequence; });
-  // Each move's rank among the moves into its cell, in sequence order; hop-1 moves count their order in the
-  // intermediate, the rest in the output. A stable sort of indices by target keeps sequence order within a
-  // target (8 bytes a move, where a hash map of targets took ~50).
-  std::vector<size_t> byTarget(all.size());
-  for (size_t i = 0; i < all.size(); ++i) byTarget[i] = i;
-  auto target = [&all](size_t i) { return std::pair(all[i].hop == Hop::kIntoIntermediate, all[i].dst); };
-  std::stable_sort(byTarget.begin(), byTarget.end(), [&](size_t a, size_t b) { return target(a) < target(b); });
+// Each move's rank among the moves into its cell, in sequence order (`all` is in sequence order); hop-1
+// moves count their order in the intermediate, the rest in the output. Indices sorted by (target, index)
+// keep sequence order within a target without a stable sort's buffer: 4 bytes a move where they fit.
+template <typename Index>
+void rankAtTargets(std::vector<CellMove>& all) {
+  std::vector<Index> byTarget(all.size());
+  for (size_t i = 0; i < all.size(); ++i) byTarget[i] = static_cast<Index>(i);
+  auto target = [&all](Index i) { return std::pair(all[i].hop == Hop::kIntoIntermediate, all[i].dst); };
+  std::sort(byTarget.begin(), byTarget.end(), [&](Index a, Index b) {
+    const auto ta = target(a), tb = target(b);
+    return ta != tb ? ta < tb : a < b;
+  });
   uint32_t rank = 0;
   for (size_t k = 0; k < byTarget.size(); ++k) {
     rank = k > 0 && target(byTarget[k]) == target(byTarget[k - 1]) ? rank + 1 : 0;
     all[byTarget[k]].orderAtDst = rank;
   }
+}
+
+// Gathers the cores' records into the trace. Memory matters here (a capped trace holds 4M moves, 235 MB):
+// the moves come out of the store in sequence order a chunk at a time, never twice in memory.
+void collect(std::vector<std::unique_ptr<CoreRecorder>>& recorders, MoveStore& store, uint64_t sequences,
+             Trace* trace) {
+  trace->events.clear();
+  trace->moves.clear();
+  trace->movesTruncated = false;
+  size_t events = 0;
+  for (const auto& r : recorders) events += r->events.size();
+  trace->events.reserve(events);
+  for (auto& r : recorders) {
+    trace->events.insert(trace->events.end(), r->events.begin(), r->events.end());
+    trace->movesTruncated |= r->truncated;
+    std::vector<TraceEvent>().swap(r->events);
+  }
+  store.drainInto(sequences, trace->moves);
+  if (trace->moves.size() <= UINT32_MAX) rankAtTargets<uint32_t>(trace->moves);
+  else rankAtTargets<size_t>(trace->moves);
 }
 
 }  // namespace
@@ -175,7 +181,7 @@ void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, flo
     truncated = true;
     return;
   }
-  moves.push_back({src, dst, core_, tile, seq, 0, value, sumAfter, hop, weight, step});
+  moves_->put(seq, {src, dst, core_, tile, seq, 0, value, sumAfter, hop, weight, step});
 }
 
 float CoreRecorder::atomicAdd(int32_t tile, float* cell, float value, int64_t src, int64_t dst, int16_t step) {
@@ -202,9 +208,10 @@ double CoreRecorder::atomicAdd(int32_t tile, double* cell, double value, int64_t
 rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kernels) {
   if constexpr (!kTracingBuilt) trace = nullptr;
   std::atomic<uint64_t> sequence{0};
+  std::unique_ptr<MoveStore> moves = trace ? std::make_unique<MoveStore>(trace->maxMoves) : nullptr;
   std::vector<std::unique_ptr<CoreRecorder>> recorders;
   for (int32_t c = 0; trace && c < plan.coresUsed; ++c) {
-    recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, trace->maxMoves));
+    recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, moves->capacity(), moves.get()));
   }
   rt::TaskResult result;
   RunProgress* progress = rt::launchProgress();
@@ -225,7 +232,7 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
     for (auto& r : recorders) phaseEnd = std::max(phaseEnd, r->endPhase(barrier));
     barrier = phaseEnd;
   }
-  if (trace) collect(recorders, trace);
+  if (trace) collect(recorders, *moves, sequence.load(), trace);
   return result;
 }
 
