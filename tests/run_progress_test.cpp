@@ -10,6 +10,7 @@
 #include "gradlab/run_progress.h"
 #include "gradlab/runner.h"
 #include "planned_call.h"
+#include "runner/random_values.h"
 #include "verify/device_tensor.h"
 
 namespace gradlab {
@@ -80,6 +81,23 @@ TEST(RunProgress, ACancelledRunSaysWhereItStoppedAndReturnsNoOutputs) {
   EXPECT_TRUE(result.outputs.empty() || result.outputs.front().values.empty());
   r.progress->cancel = false;
   EXPECT_TRUE(run(r).ok()) << "the next run is whole";
+}
+
+// A large input takes seconds to make: its cells count as they are made (not all at once when it is done),
+// and a cancel stops the making.
+TEST(RunProgress, InputsCountTheirCellsAsTheyAreMadeAndStopWhenCancelled) {
+  for (ValueSource source : allValueSources()) {
+    std::vector<float> cells(size_t{3} << 20);
+    RunProgress counted;
+    EXPECT_TRUE(runner::fillSourceValues(source, ACL_FLOAT, 7, 0, cells, 1000, &counted));
+    EXPECT_EQ(counted.done.load(), cells.size()) << valueSourceName(source);
+    EXPECT_EQ(cells, runner::sourceValues(source, ACL_FLOAT, 7, 0, static_cast<int64_t>(cells.size()), 1000))
+        << valueSourceName(source) << ": made in chunks, the values of one pass";
+    RunProgress stopped;
+    stopped.cancel = true;
+    EXPECT_FALSE(runner::fillSourceValues(source, ACL_FLOAT, 7, 0, cells, 1000, &stopped));
+    EXPECT_LE(stopped.done.load(), uint64_t{1} << 20) << "one chunk at most, then it stops";
+  }
 }
 
 }  // namespace

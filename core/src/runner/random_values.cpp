@@ -21,42 +21,37 @@ uint64_t streamState(uint64_t seed, uint64_t stream) {
 
 }  // namespace
 
-void fillRandom(uint64_t seed, uint64_t stream, std::span<float> out) {
-  uint64_t state = streamState(seed, stream);
-  for (float& x : out) {
-    const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
-    x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
-  }
-}
-
 std::vector<float> randomValues(uint64_t seed, uint64_t stream, int64_t count) {
-  std::vector<float> v(static_cast<size_t>(std::max<int64_t>(count, 0)));
-  fillRandom(seed, stream, v);
-  return v;
+  return sourceValues(ValueSource::kRandom, ACL_FLOAT, seed, stream, count, 1);
 }
 
 std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count) {
   return sourceValues(ValueSource::kRandom, dtype, seed, stream, count, 1);
 }
 
-void fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> v,
-                      int64_t planeCells) {
-  const bool byte = dtype == ACL_UINT8;
+namespace {
+
+// One chunk of a tensor's values: `first` is the chunk's first cell in the tensor, `state` the tensor's
+// random stream, carried from chunk to chunk (so chunks give exactly the values of one pass).
+void fillChunk(ValueSource source, bool byte, uint64_t& state, std::span<float> v, size_t first, size_t plane) {
   switch (source) {
+    case ValueSource::kRandom:
     case ValueSource::kSmallIntegers:
-      fillRandom(seed, stream, v);
-      for (float& x : v) x = std::floor((x + 1.0f) * 4.5f) - (byte ? 0.0f : 4.0f);  // 9 values, evenly drawn
+      for (float& x : v) {
+        const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
+        x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
+        if (source == ValueSource::kSmallIntegers) x = std::floor((x + 1.0f) * 4.5f) - (byte ? 0.0f : 4.0f);  // 9 values
+        else if (byte) x = std::floor((x + 1.0f) * 128.0f);
+      }
       return;
     case ValueSource::kRamp:
-      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(byte ? i % 256 : i);
+      for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(byte ? (first + i) % 256 : first + i);
       return;
     case ValueSource::kOnes:
       std::fill(v.begin(), v.end(), 1.0f);
       return;
-    case ValueSource::kShuffled: {
+    case ValueSource::kShuffled:
       // Each plane 1 .. planeCells, shuffled (Fisher-Yates) on the tensor's own stream: the same on every machine.
-      const size_t plane = static_cast<size_t>(std::max<int64_t>(planeCells, 1));
-      uint64_t state = streamState(seed, stream);
       for (size_t start = 0; start < v.size(); start += plane) {
         const size_t n = std::min(plane, v.size() - start);
         float* p = v.data() + start;
@@ -64,14 +59,27 @@ void fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint
         for (size_t i = n; i > 1; --i) std::swap(p[i - 1], p[static_cast<size_t>(splitmix64(state) % i)]);
       }
       return;
-    }
-    case ValueSource::kRandom:
-      fillRandom(seed, stream, v);
-      if (byte) {
-        for (float& x : v) x = std::floor((x + 1.0f) * 128.0f);
-      }
-      return;
   }
+}
+
+}  // namespace
+
+bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> v,
+                      int64_t planeCells, RunProgress* progress) {
+  const size_t plane = static_cast<size_t>(std::max<int64_t>(planeCells, 1));
+  // About a million cells a chunk, whole planes for kShuffled (each plane is shuffled on its own).
+  const size_t chunk = source == ValueSource::kShuffled ? plane * std::max<size_t>(1, (size_t{1} << 20) / plane)
+                                                        : size_t{1} << 20;
+  uint64_t state = streamState(seed, stream);
+  for (size_t first = 0; first < v.size(); first += chunk) {
+    const size_t n = std::min(chunk, v.size() - first);
+    fillChunk(source, dtype == ACL_UINT8, state, v.subspan(first, n), first, plane);
+    if (progress != nullptr) {
+      progress->done.fetch_add(n, std::memory_order_relaxed);
+      if (progress->cancelled()) return false;
+    }
+  }
+  return true;
 }
 
 std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,

@@ -21,7 +21,9 @@ std::vector<float> randomValuesFor(aclDataType dtype, uint64_t seed, uint64_t st
 std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
                                 int64_t planeCells);
 // The same values written into `out` (its size is the count): a large input is made where it will be read.
-void fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> out,
-                      int64_t planeCells);
+// With a `progress`, its cells are counted into progress->done as they are made (about a million at a
+// time), and the filling stops early (false) once progress->cancel is set.
+bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, std::span<float> out,
+                      int64_t planeCells, RunProgress* progress = nullptr);
 
 }  // namespace gradlab::runner

@@ -166,7 +166,6 @@ class RequestRun {
     if (progress) progress->begin(RunStep::kInputs, cellsOf([](const TensorRole& role) { return !role.written(); }));
     for (int i = 0; i < op_.roleCount; ++i) {
       if (cancelledAt("making the inputs") || !buildRole(i)) return;
-      if (progress && !op_.roles[i].written()) progress->done.fetch_add(roleCells(op_.roles[i]), std::memory_order_relaxed);
     }
     if (cancelledAt("making the inputs")) return;
     if (progress) progress->begin(RunStep::kKernels, 0);  // the launch adds its tiles
@@ -233,8 +232,10 @@ class RequestRun {
 
   // Creates the device tensor of `role` in `layout`; inputs are filled from `in` / `ints`. FLOAT inputs in
   // contiguous storage are made in the device buffer itself and the result reads them there (no host copy).
+  // `counted` (the request's progress, for the main call's inputs) gets the input's cells as they are made.
   bool makeOperand(Operand& operand, const OpInfo& op, const TensorRole& role, aclDataType dtype, Layout layout,
-                   const InputValues& in, std::span<const int64_t> ints, const char* stage) {
+                   const InputValues& in, std::span<const int64_t> ints, const char* stage,
+                   RunProgress* counted = nullptr) {
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes_);
     operand.host = {role.name, shape, dtype, {}, {}};
     const aclFormat format = sideFormat(op, sizes_.unbatched);
@@ -242,27 +243,38 @@ class RequestRun {
       return failWith(f, stage, role.name);
     }
     if (role.written()) return true;
+    const uint64_t cellCount = static_cast<uint64_t>(product(shape));
+    auto countAll = [&] {
+      if (counted != nullptr) counted->done.fetch_add(cellCount, std::memory_order_relaxed);
+      return true;
+    };
     if (role.integer()) {
       operand.host.ints = std::vector<int64_t>(ints.begin(), ints.end());
       operand.host.values = std::vector<float>(ints.begin(), ints.end());
       if (Failure f = operand.device.uploadInts(ints); f.failed()) return failWith(f, stage, role.name);
-      return true;
+      return countAll();
     }
+    // Generated values count themselves as they are made (a large input takes seconds) and stop on cancel.
     if (const std::span<float> cells = operand.device.cellsInPlace(); !cells.empty()) {
-      if (in.generated) {
-        runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, cells, in.planeCells);
-      } else {
+      if (!in.generated) {
         std::copy_n(in.given.begin(), std::min(in.given.size(), cells.size()), cells.begin());
+        countAll();
+      } else if (!runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, cells, in.planeCells, counted)) {
+        return !cancelledAt("making the inputs");
       }
       operand.host.values = Cells<float>(cells, operand.device.keepCells());
       return true;
     }
-    std::vector<float> values = in.generated ? runner::sourceValues(r_.valueSource, dtype, r_.seed, in.stream,
-                                                                    product(shape), in.planeCells)
-                                             : std::vector<float>(in.given.begin(), in.given.end());
+    std::vector<float> values(in.given.begin(), in.given.end());
+    if (in.generated) {
+      values.resize(cellCount);
+      if (!runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, values, in.planeCells, counted)) {
+        return !cancelledAt("making the inputs");
+      }
+    }
     operand.host.values = dtype == ACL_FLOAT ? std::move(values) : roundedTo(dtype, std::move(values));
     if (Failure f = operand.device.upload(operand.host.values); f.failed()) return failWith(f, stage, role.name);
-    return true;
+    return in.generated || countAll();
   }
 
   bool buildRole(int i) {
@@ -311,7 +323,9 @@ class RequestRun {
       case RoleKind::kOutputIndices:
         break;
     }
-    if (!makeOperand(operand, op_, role, dtype, r_.layout, in, ints, "setup")) return false;
+    if (!makeOperand(operand, op_, role, dtype, r_.layout, in, ints, "setup", role.written() ? nullptr : r_.progress.get())) {
+      return false;
+    }
     if (!role.written()) result_.inputs.push_back(operand.host);  // shares the cells
     return true;
   }
