@@ -1,0 +1,193 @@
+// A class where every student answers on their own device: joining (names cleaned, a token that rejoins),
+// tries judged by the exercise code against the teacher's run and recorded once each, the room's
+// distribution on the question's own terms, rounds, and a record that survives a crash and resumes.
+#ifdef GRADLAB_HAVE_VIZ
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "viz/model/class_room.h"
+#include "viz/model/request_spec.h"
+
+namespace gradlab::viz {
+namespace {
+
+struct ClassQuestionPosed {
+  RunResult result;
+  Scene scene;
+  Exercise exercise;
+};
+
+// "Click the gradInput cell that gradOutput (5, 3) lands in" on 4x4 -> 8x8: the answer is (2, 1).
+ClassQuestionPosed classLandsIn() {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.deterministic = true;
+  r.trace = true;
+  ClassQuestionPosed p;
+  p.result = run(r);
+  EXPECT_TRUE(p.result.ok()) << p.result.message;
+  p.scene = buildScene(sceneSourceOf(p.result, r.op), 0);
+  p.exercise = buildExercise({ExerciseKind::kLandsIn, 5, 3, ""}, p.scene, r, p.result);
+  EXPECT_TRUE(p.exercise.ok()) << p.exercise.error;
+  return p;
+}
+
+ClassTry classTryCell(const ClassQuestionPosed& p, int64_t row, int64_t col, int attempt, int round = 1) {
+  ClassTry t;
+  t.question = "first-steps/2";
+  t.round = round;
+  t.attempt = attempt;
+  t.answer.cells = {{p.exercise.answerGrid, row, col}};
+  return t;
+}
+
+class ClassRoomTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("gradlab-class-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                                     ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string record() const { return (dir_ / "class.jsonl").string(); }
+  std::filesystem::path dir_;
+};
+
+TEST(ClassNames, NamesAreCleanedOfWhatAScreenShouldNotShow) {
+  EXPECT_EQ(cleanStudentName("  Li   Wei ", 64), "Li Wei");
+  EXPECT_EQ(cleanStudentName("\u202Eevil\u200B\x01name\x7F", 64), "evilname") << "direction marks, zero-width, controls";
+  EXPECT_EQ(cleanStudentName("\xff\xfe\xc3(", 64), "(") << "bytes that are not UTF-8 go";
+  EXPECT_EQ(cleanStudentName("王小明", 64), "王小明");
+  EXPECT_EQ(cleanStudentName("王小明", 7), "王小") << "cut between characters";
+  EXPECT_EQ(cleanStudentName(std::string(1 << 20, 'a'), 64).size(), 64u) << "a megabyte name";
+  EXPECT_EQ(cleanStudentName("\n\t\u200F", 64), "");
+}
+
+TEST_F(ClassRoomTest, AStudentJoinsAndTheirTokenRejoinsThem) {
+  ClassRoom room(record());
+  std::string why;
+  const auto a = room.join("Ana", "en", "", &why);
+  ASSERT_TRUE(a) << why;
+  const auto b = room.join("", "zh", "", &why);
+  ASSERT_TRUE(b) << why;
+  EXPECT_NE(a->token, b->token);
+  EXPECT_GE(a->token.size(), 32u);
+  EXPECT_EQ(b->name, "") << "anonymous";
+  const auto again = room.join("someone else", "en", a->token, &why);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->id, a->id) << "a reload rejoins the same student";
+  EXPECT_FALSE(room.join("x", "fr", "", &why));
+  EXPECT_NE(why.find("lang"), std::string::npos) << why;
+}
+
+TEST_F(ClassRoomTest, TriesAreJudgedByTheExerciseAndRecordedOnce) {
+  const ClassQuestionPosed p = classLandsIn();
+  ClassRoom room(record());
+  std::string why;
+  const auto s = *room.join("Ana", "en", "", &why);
+  ClassTry early = classTryCell(p, 2, 1, 1);
+  EXPECT_EQ(room.answer(s.token, early).kind, ClassTryOutcome::Kind::kRefused) << "no question open yet";
+  room.openQuestion("first-steps", 2, p.exercise, p.scene);
+  const ClassTryOutcome wrong = room.answer(s.token, classTryCell(p, 0, 0, 1));
+  EXPECT_EQ(wrong.kind, ClassTryOutcome::Kind::kRecorded);
+  EXPECT_FALSE(wrong.right);
+  const ClassTryOutcome right = room.answer(s.token, classTryCell(p, 2, 1, 2));
+  EXPECT_EQ(right.kind, ClassTryOutcome::Kind::kRecorded);
+  EXPECT_TRUE(right.right);
+  EXPECT_EQ(room.answer(s.token, classTryCell(p, 2, 1, 2)).kind, ClassTryOutcome::Kind::kRepeated) << "a resent try";
+  EXPECT_EQ(room.answer("not-a-token", classTryCell(p, 2, 1, 1)).kind, ClassTryOutcome::Kind::kRefused);
+  const ClassTryOutcome outside = room.answer(s.token, classTryCell(p, 4, 0, 3));
+  EXPECT_EQ(outside.kind, ClassTryOutcome::Kind::kRefused);
+  EXPECT_NE(outside.why.find("outside the 4x4 grid"), std::string::npos) << outside.why;
+
+  const ClassSummary sum = room.summary("first-steps/2", 1);
+  EXPECT_EQ(sum.students, 1);
+  EXPECT_EQ(sum.answered, 1);
+  EXPECT_EQ(sum.rightFirstTime, 0) << "the first try was wrong";
+  EXPECT_EQ(sum.rightEventually, 1);
+  EXPECT_EQ(sum.cells.size(), 1u) << "the distribution counts first tries";
+  EXPECT_EQ(sum.cells.at({0, 0}), 1);
+  const std::string csv = room.csv();
+  EXPECT_NE(csv.find("s1,Ana,first-steps/2,1,1,\"{\"\"cells\"\":[[0,0]]}\",0,0"), std::string::npos) << csv;
+}
+
+TEST_F(ClassRoomTest, VoteAgainKeepsTheFirstRoundAndRevealClosesTheQuestion) {
+  const ClassQuestionPosed p = classLandsIn();
+  ClassRoom room(record());
+  std::string why;
+  const auto a = *room.join("A", "en", "", &why);
+  const auto b = *room.join("B", "en", "", &why);
+  room.openQuestion("first-steps", 2, p.exercise, p.scene);
+  room.answer(a.token, classTryCell(p, 0, 0, 1));
+  room.answer(b.token, classTryCell(p, 2, 1, 1));
+  room.voteAgain();
+  EXPECT_EQ(room.question().round, 2);
+  EXPECT_EQ(room.answer(a.token, classTryCell(p, 2, 1, 2, 1)).kind, ClassTryOutcome::Kind::kRefused) << "round 1 is over";
+  room.answer(a.token, classTryCell(p, 2, 1, 1, 2));
+  EXPECT_EQ(room.summary("first-steps/2", 1).rightFirstTime, 1);
+  EXPECT_EQ(room.summary("first-steps/2", 2).rightFirstTime, 1);
+  EXPECT_EQ(room.summary("first-steps/2", 2).answered, 1);
+  room.reveal();
+  EXPECT_TRUE(room.question().revealed);
+  EXPECT_EQ(room.answer(b.token, classTryCell(p, 2, 1, 1, 2)).kind, ClassTryOutcome::Kind::kRefused) << "revealed: closed";
+}
+
+TEST_F(ClassRoomTest, AClassReopenedFromItsRecordResumesWithNothingLost) {
+  const ClassQuestionPosed p = classLandsIn();
+  std::string why, token;
+  {
+    ClassRoom room(record());
+    const auto s = *room.join("Ana", "en", "", &why);
+    token = s.token;
+    room.openQuestion("first-steps", 2, p.exercise, p.scene);
+    room.answer(s.token, classTryCell(p, 2, 1, 1));
+  }
+  {  // a crash mid-write leaves half a line
+    std::ofstream out(record(), std::ios::app);
+    out << "{\"event\":\"try\",\"stud";
+  }
+  ClassRoom resumed(record());
+  const auto again = resumed.join("", "en", token, &why);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->id, "s1");
+  EXPECT_EQ(resumed.question().key(), "first-steps/2");
+  EXPECT_EQ(resumed.summary("first-steps/2", 1).rightFirstTime, 1);
+  resumed.openQuestion("first-steps", 2, p.exercise, p.scene);
+  EXPECT_EQ(resumed.answer(token, classTryCell(p, 2, 1, 1)).kind, ClassTryOutcome::Kind::kRepeated) << "kept across the restart";
+  const auto next = resumed.join("Bo", "zh", "", &why);
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->id, "s2");
+}
+
+TEST(ClassAnswers, TheWireFormatIsBoundedAndRoundTrips) {
+  ClassLimits limits;
+  std::string typed, why;
+  Answer a;
+  a.cells = {{1, 2, 3}, {1, 0, 0}};
+  const auto back = answerFromJson(answerJson(a, ""), 1, limits, &typed, &why);
+  ASSERT_TRUE(back) << why;
+  EXPECT_EQ(back->cells, a.cells);
+  Answer n;
+  n.number = 0.5;
+  const auto number = answerFromJson(answerJson(n, "0.50"), 1, limits, &typed, &why);
+  ASSERT_TRUE(number) << why;
+  EXPECT_EQ(*number->number, 0.5);
+  EXPECT_EQ(typed, "0.50");
+  for (const char* hostile : {"[]", "nope", "{\"cells\":[[1]]}", "{\"cells\":[[1,2.5]]}", "{\"number\":3}",
+                              "{\"number\":\"abc\"}", "{\"cores\":[-1]}", "{\"admin\":true}"}) {
+    EXPECT_FALSE(answerFromJson(hostile, 1, limits, &typed, &why)) << hostile;
+    EXPECT_FALSE(why.empty()) << hostile;
+  }
+  std::string many = "{\"cells\":[";
+  for (size_t i = 0; i <= limits.maxAnswerCells; ++i) many += (i ? ",[0,0]" : "[0,0]");
+  EXPECT_FALSE(answerFromJson(many + "]}", 1, limits, &typed, &why));
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
