@@ -275,6 +275,11 @@ ClassQuestion ClassRoom::question() const {
   return question_;
 }
 
+int ClassRoom::answerGrid() const {
+  std::lock_guard lock(mutex_);
+  return exercise_ ? exercise_->answerGrid : -1;
+}
+
 ClassTryOutcome ClassRoom::answer(const std::string& token, const ClassTry& t) {
   std::lock_guard lock(mutex_);
   ClassTryOutcome out;

@@ -100,6 +100,7 @@ class ClassRoom {
   void voteAgain();  // a new round of the same question; the earlier rounds' tries are kept
   void close();      // no question open (a step without one)
   ClassQuestion question() const;
+  int answerGrid() const;  // the scene grid the open question's cells are picked on; -1 when none is open
 
   ClassTryOutcome answer(const std::string& token, const ClassTry& attempt);
   ClassSummary summary(const std::string& question, int round) const;

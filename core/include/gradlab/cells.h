@@ -40,8 +40,10 @@ class Cells {
   // Whether these cells are a view of memory kept by something else (not owned values).
   bool viewed() const { return keeper_ != nullptr; }
 
-  friend bool operator==(const Cells& a, const Cells& b) { return std::ranges::equal(a.span(), b.span()); }
-  friend bool operator==(const Cells& a, const std::vector<T>& b) { return std::ranges::equal(a.span(), b); }
+  friend bool operator==(const Cells& a, const Cells& b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
+  friend bool operator==(const Cells& a, const std::vector<T>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
 
   // Changing the cells: the values become this copy's own first (a view or shared values are copied).
   T* mutableData() {

@@ -1,0 +1,227 @@
+// The class server as students' pages and a curious student meet it, over loopback: join with the code,
+// follow the state, answer the open question (judged and recorded once), and every hostile request
+// refused with a 4xx while the class goes on: a wrong or missing teacher token, another origin, oversized
+// and malformed bodies, path tricks, a flood.
+#ifdef GRADLAB_HAVE_CLASS_SERVER
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+#include <fstream>
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "class_server.h"
+
+namespace gradlab::app {
+namespace {
+
+using Json = nlohmann::json;
+
+struct ClassOnLoopback {
+  viz::ClassRoom room{""};
+  std::unique_ptr<ClassServer> server;
+  viz::Scene scene;
+  viz::Exercise exercise;
+  RunResult result;
+
+  explicit ClassOnLoopback(ClassServerOptions options = {}) {
+    options.bind = "127.0.0.1";
+    options.port = 0;
+    options.workers = 16;
+    server = std::make_unique<ClassServer>(room, options);
+    std::string why;
+    EXPECT_TRUE(server->start(&why)) << why;
+  }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", server->port());
+    c.set_read_timeout(5, 0);
+    return c;
+  }
+  // Opens "which gradInput cell does gradOutput (5, 3) land in" (4x4 -> 8x8: (2, 1)).
+  void openLandsIn() {
+    RunRequest r;
+    r.op = OpKind::kUpsampleNearestExact2dBackward;
+    r.inH = r.inW = 4, r.outH = r.outW = 8;
+    r.deterministic = true;
+    r.trace = true;
+    result = run(r);
+    scene = viz::buildScene(viz::sceneSourceOf(result, r.op), 0);
+    exercise = viz::buildExercise({viz::ExerciseKind::kLandsIn, 5, 3, ""}, scene, r, result);
+    room.openQuestion("first-steps", 2, exercise, scene);
+    server->show({"first-steps", 2, "scatter"});
+  }
+};
+
+Json joined(httplib::Client& c, const std::string& code, const std::string& name) {
+  auto res = c.Post("/api/join", Json{{"class", code}, {"name", name}, {"lang", "en"}}.dump(), "application/json");
+  EXPECT_TRUE(res);
+  if (!res) return {};
+  EXPECT_EQ(res->status, 200) << res->body;
+  return Json::parse(res->body, nullptr, false);
+}
+
+httplib::Result answer(httplib::Client& c, const std::string& token, int row, int col, int attempt) {
+  const Json body{{"question", "first-steps/2"}, {"round", 1}, {"attempt", attempt}, {"hints", 0}, {"seconds", 4.5},
+                  {"answer", {{"cells", Json::array({Json::array({row, col})})}}}};
+  return c.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, body.dump(), "application/json");
+}
+
+TEST(ClassServer, AStudentJoinsFollowsAndAnswers) {
+  ClassOnLoopback c;
+  c.openLandsIn();
+  httplib::Client page = c.client();
+  const Json me = joined(page, c.server->joinCode(), "Ana");
+  ASSERT_TRUE(me.contains("token"));
+  auto state = page.Get("/api/state");
+  ASSERT_TRUE(state);
+  const Json s = Json::parse(state->body);
+  EXPECT_EQ(s["lesson"], "first-steps");
+  EXPECT_EQ(s["step"], 2);
+  EXPECT_EQ(s["question"]["open"], true);
+
+  auto wrong = answer(page, me["token"], 0, 0, 1);
+  ASSERT_TRUE(wrong);
+  EXPECT_EQ(wrong->status, 200) << wrong->body;
+  EXPECT_EQ(Json::parse(wrong->body)["right"], false);
+  auto right = answer(page, me["token"], 2, 1, 2);
+  ASSERT_TRUE(right);
+  EXPECT_EQ(Json::parse(right->body)["right"], true);
+  auto again = answer(page, me["token"], 2, 1, 2);  // resent after a dropped connection
+  ASSERT_TRUE(again);
+  EXPECT_EQ(Json::parse(again->body)["recorded"], false);
+
+  httplib::Client teacher = c.client();
+  auto summary = teacher.Get("/api/teacher/summary", httplib::Headers{{"X-Teacher-Token", c.server->teacherToken()}});
+  ASSERT_TRUE(summary);
+  ASSERT_EQ(summary->status, 200) << summary->body;
+  const Json sum = Json::parse(summary->body);
+  EXPECT_EQ(sum["answered"], 1);
+  EXPECT_EQ(sum["rightEventually"], 1);
+  EXPECT_EQ(sum["cells"], Json::parse("[[0,0,1]]")) << "the room's first tries, cell by cell";
+  auto reveal = teacher.Post("/api/teacher/reveal", httplib::Headers{{"X-Teacher-Token", c.server->teacherToken()}}, "",
+                             "application/json");
+  ASSERT_TRUE(reveal);
+  EXPECT_EQ(reveal->status, 200);
+  EXPECT_EQ(Json::parse(page.Get("/api/state")->body)["question"]["revealed"], true) << "every page sees the reveal";
+}
+
+TEST(ClassServer, HostileRequestsAreRefusedAndTheClassGoesOn) {
+  ClassOnLoopback c;
+  c.openLandsIn();
+  httplib::Client page = c.client();
+  const Json me = joined(page, c.server->joinCode(), "Bo");
+  const std::string token = me.value("token", "");
+
+  // Teacher actions without the teacher's token, or with a student's.
+  EXPECT_EQ(page.Post("/api/teacher/reveal", "", "application/json")->status, 403);
+  EXPECT_EQ(page.Get("/api/teacher/summary", httplib::Headers{{"X-Teacher-Token", token}})->status, 403);
+  EXPECT_EQ(page.Get("/api/teacher/record.csv", httplib::Headers{{"X-Teacher-Token", ""}})->status, 403);
+  // The wrong code; no code.
+  EXPECT_EQ(page.Post("/api/join", R"({"class":"0000","name":"x"})", "application/json")->status, 403);
+  EXPECT_EQ(page.Post("/api/join", R"({"name":"x"})", "application/json")->status, 403);
+  // Malformed and oversized bodies.
+  EXPECT_EQ(page.Post("/api/join", "{not json", "application/json")->status, 400);
+  EXPECT_EQ(page.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, "[1,2]", "application/json")->status, 400);
+  EXPECT_EQ(page.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}},
+                      R"({"question":"first-steps/2","round":1,"attempt":1,"answer":{"cells":[[99,99]]}})", "application/json")
+                ->status,
+            409);
+  EXPECT_EQ(page.Post("/api/join", std::string(1 << 20, ' '), "application/json")->status, 413);
+  // An answer without a token, or a made-up one.
+  EXPECT_EQ(answer(page, "", 2, 1, 1)->status, 403);
+  EXPECT_EQ(answer(page, "deadbeef", 2, 1, 1)->status, 403);
+  // Another origin.
+  EXPECT_EQ(page.Post("/api/join", httplib::Headers{{"Origin", "http://evil.example"}},
+                      Json{{"class", c.server->joinCode()}}.dump(), "application/json")
+                ->status,
+            403);
+  // Unknown paths and path tricks reach no file.
+  for (const char* path : {"/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/api/../../etc/passwd", "/nope"}) {
+    auto res = page.Get(path);
+    ASSERT_TRUE(res) << path;
+    EXPECT_GE(res->status, 400) << path;
+    EXPECT_EQ(res->body.find("root:"), std::string::npos) << path;
+  }
+  // After all that, the class goes on: the student answers and is recorded.
+  auto ok = answer(page, token, 2, 1, 1);
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->status, 200) << ok->body;
+}
+
+TEST(ClassServer, AFloodFromOneClientIsSlowedNotServed) {
+  ClassServerOptions slow;
+  slow.requestsPerSecond = 0.001;  // a burst of 5, then one in 1000 s: however slow this machine is
+  slow.burst = 5.0;
+  ClassOnLoopback c(slow);
+  httplib::Client page = c.client();
+  int refused = 0;
+  for (int i = 0; i < 20; ++i) refused += page.Get("/api/state")->status == 429 ? 1 : 0;
+  EXPECT_EQ(refused, 15) << "a burst of 5, then nothing";
+}
+
+TEST(ClassServer, PagesWaitingOnEventsHearOfEachChange) {
+  ClassOnLoopback c;
+  httplib::Client page = c.client();
+  page.set_read_timeout(60, 0);
+  std::vector<std::string> events;
+  std::mutex m;
+  std::condition_variable arrived;
+  std::thread listener([&] {
+    page.Get("/api/events", [&](const char* data, size_t n) {
+      std::lock_guard lock(m);
+      events.emplace_back(data, n);
+      arrived.notify_all();
+      return events.size() < 2;
+    });
+  });
+  auto waitFor = [&](size_t count) {
+    std::unique_lock lock(m);
+    return arrived.wait_for(lock, std::chrono::seconds(60), [&] { return events.size() >= count; });
+  };
+  ASSERT_TRUE(waitFor(1)) << "the state at once";
+  c.server->show({"layouts", 3, "tiling"});
+  const bool second = waitFor(2);
+  listener.join();
+  ASSERT_TRUE(second) << "the change";
+  EXPECT_EQ(events[0].rfind("data: {", 0), 0u) << events[0];
+  EXPECT_NE(events[1].find("\"lesson\":\"layouts\""), std::string::npos) << events[1];
+  EXPECT_NE(events[1].find("\"tab\":\"tiling\""), std::string::npos) << events[1];
+}
+
+TEST(ClassServer, OnlyTheLocalNetworkIsServed) {
+  for (const char* local : {"127.0.0.1", "10.1.2.3", "172.16.0.9", "172.31.255.1", "192.168.1.20", "169.254.3.3", "::1",
+                            "fe80::1", "fd12::5", "::ffff:192.168.0.7"}) {
+    EXPECT_TRUE(localNetworkAddress(local)) << local;
+  }
+  for (const char* far : {"8.8.8.8", "172.32.0.1", "193.168.1.1", "2001:db8::1", "::ffff:8.8.4.4", "", "not an address"}) {
+    EXPECT_FALSE(localNetworkAddress(far)) << far;
+  }
+}
+
+TEST(ClassServer, TheSiteIsServedWithTheHeadersItsThreadsNeed) {
+  const auto dir = std::filesystem::temp_directory_path() / "gradlab-class-site-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "index.html") << "<title>gradlab</title>";
+  ClassServerOptions withSite;
+  withSite.site = dir.string();
+  ClassOnLoopback c(withSite);
+  httplib::Client page = c.client();
+  auto res = page.Get("/index.html");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->body, "<title>gradlab</title>");
+  EXPECT_EQ(res->get_header_value("Cross-Origin-Opener-Policy"), "same-origin");
+  EXPECT_EQ(res->get_header_value("Cross-Origin-Embedder-Policy"), "require-corp");
+  EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
+  c.server->stop();
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gradlab::app
+#endif
