@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "class_question_fixture.h"
 #include "class_server.h"
 
 namespace gradlab::app {
@@ -25,9 +26,7 @@ using Json = nlohmann::json;
 struct ClassOnLoopback {
   viz::ClassRoom room{""};
   std::unique_ptr<ClassServer> server;
-  viz::Scene scene;
-  viz::Exercise exercise;
-  RunResult result;
+  viz::PosedClassQuestion posed;
 
   explicit ClassOnLoopback(ClassServerOptions options = {}) {
     options.bind = "127.0.0.1";
@@ -44,15 +43,8 @@ struct ClassOnLoopback {
   }
   // Opens "which gradInput cell does gradOutput (5, 3) land in" (4x4 -> 8x8: (2, 1)).
   void openLandsIn() {
-    RunRequest r;
-    r.op = OpKind::kUpsampleNearestExact2dBackward;
-    r.inH = r.inW = 4, r.outH = r.outW = 8;
-    r.deterministic = true;
-    r.trace = true;
-    result = run(r);
-    scene = viz::buildScene(viz::sceneSourceOf(result, r.op), 0);
-    exercise = viz::buildExercise({viz::ExerciseKind::kLandsIn, 5, 3, ""}, scene, r, result);
-    room.openQuestion("first-steps", 2, exercise, scene);
+    posed = viz::poseLandsInQuestion();
+    room.openQuestion("first-steps", 2, posed.exercise, posed.scene);
     server->show({"first-steps", 2, "scatter"});
   }
 };

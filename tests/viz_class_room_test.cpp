@@ -8,33 +8,14 @@
 #include <fstream>
 #include <string>
 
+#include "class_question_fixture.h"
 #include "viz/model/class_room.h"
 #include "viz/model/request_spec.h"
 
 namespace gradlab::viz {
 namespace {
 
-struct ClassQuestionPosed {
-  RunResult result;
-  Scene scene;
-  Exercise exercise;
-};
-
-// "Click the gradInput cell that gradOutput (5, 3) lands in" on 4x4 -> 8x8: the answer is (2, 1).
-ClassQuestionPosed classLandsIn() {
-  RunRequest r;
-  r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4, r.outH = r.outW = 8;
-  r.deterministic = true;
-  r.trace = true;
-  ClassQuestionPosed p;
-  p.result = run(r);
-  EXPECT_TRUE(p.result.ok()) << p.result.message;
-  p.scene = buildScene(sceneSourceOf(p.result, r.op), 0);
-  p.exercise = buildExercise({ExerciseKind::kLandsIn, 5, 3, ""}, p.scene, r, p.result);
-  EXPECT_TRUE(p.exercise.ok()) << p.exercise.error;
-  return p;
-}
+using ClassQuestionPosed = PosedClassQuestion;
 
 ClassTry classTryCell(const ClassQuestionPosed& p, int64_t row, int64_t col, int attempt, int round = 1) {
   ClassTry t;
@@ -86,7 +67,7 @@ TEST_F(ClassRoomTest, AStudentJoinsAndTheirTokenRejoinsThem) {
 }
 
 TEST_F(ClassRoomTest, TriesAreJudgedByTheExerciseAndRecordedOnce) {
-  const ClassQuestionPosed p = classLandsIn();
+  const ClassQuestionPosed p = poseLandsInQuestion();
   ClassRoom room(record());
   std::string why;
   const auto s = *room.join("Ana", "en", "", &why);
@@ -117,7 +98,7 @@ TEST_F(ClassRoomTest, TriesAreJudgedByTheExerciseAndRecordedOnce) {
 }
 
 TEST_F(ClassRoomTest, VoteAgainKeepsTheFirstRoundAndRevealClosesTheQuestion) {
-  const ClassQuestionPosed p = classLandsIn();
+  const ClassQuestionPosed p = poseLandsInQuestion();
   ClassRoom room(record());
   std::string why;
   const auto a = *room.join("A", "en", "", &why);
@@ -138,7 +119,7 @@ TEST_F(ClassRoomTest, VoteAgainKeepsTheFirstRoundAndRevealClosesTheQuestion) {
 }
 
 TEST_F(ClassRoomTest, AClassReopenedFromItsRecordResumesWithNothingLost) {
-  const ClassQuestionPosed p = classLandsIn();
+  const ClassQuestionPosed p = poseLandsInQuestion();
   std::string why, token;
   {
     ClassRoom room(record());

@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app_setup.h"
+#include "class_hosting.h"
 #include "assets_dir.h"
 #include "headless_export.h"
 #include "viz/model/outputs_digest.h"
@@ -103,7 +104,9 @@ int main(int argc, char** argv) {
         return 0;
       }
     }
-    if (options.headless) {
+    if (options.hostClass && options.headless) {
+      code = app::hostClassHeadless(state, options);
+    } else if (options.headless) {
       code = renderHeadless(state, options, state.outputDir);
     } else if (!hasDisplay()) {
       const std::string& out = state.outputDir;

@@ -74,6 +74,18 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_option("--save-session", o->saveSession, "Write what opens (lesson step, --op run or session) as a session file");
   cli.add_option("--assets", o->assets, "Assets directory (lessons/, presets/, fonts/)");
   cli.add_flag("--list-lessons", o->listLessons, "List the lessons and exit");
+  cli.add_flag("--host-class", o->hostClass,
+               "Start a class: students' phones and laptops on the local network open the printed link and answer "
+               "the open question on their own device");
+  cli.add_option("--port", o->classPort, "--host-class: the port to listen on (0: any free one)")
+      ->check(CLI::Range(0, 65535))->capture_default_str();
+  cli.add_option("--bind", o->classBind, "--host-class: the address to listen on")->capture_default_str();
+  cli.add_option("--site", o->classSite, "--host-class: the browser build to serve (default: build-web/site beside "
+                                         "the sources, or the installed one)");
+  cli.add_option("--class-record", o->classRecord,
+                 "--host-class: the class record (JSON lines); an existing one is resumed");
+  cli.add_option("--serve-seconds", o->serveSeconds, "--host-class --headless: stop after this many seconds (default: "
+                                                     "on Ctrl+C)")->check(CLI::NonNegativeNumber);
   cli.add_flag("--one-thread", o->oneThread,
                "Start no thread: runs, the Verify tab and GIFs work on the window's thread, as in a browser page "
                "without cross-origin isolation (the results are the same)");

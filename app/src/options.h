@@ -37,6 +37,13 @@ struct Options {
   std::optional<RunRequest> request;   // set when --op is given: open this run instead of a lesson
   bool play = false;                   // start the animation of a --op run
   std::optional<i18n::Language> language;  // --lang; else GRADLAB_LANG or the locale (i18n/language.h)
+  // --host-class: students' devices join on the local network (app/class_server).
+  bool hostClass = false;
+  int classPort = 8642;       // --port (0: any free port)
+  std::string classBind = "0.0.0.0";  // --bind
+  std::string classSite;      // --site: the browser build's folder ("" = find it)
+  std::string classRecord;    // --class-record: the JSON-lines record ("" = gradlab-class-<date>.jsonl in --out-dir)
+  double serveSeconds = 0.0;  // --serve-seconds: headless hosting stops after this long (0: on Ctrl+C)
 };
 
 // Parses argv; on --help or an error prints and returns false with the exit code in `exitCode`.

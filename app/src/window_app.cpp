@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "app_setup.h"
+#include "class_hosting.h"
 #include "i18n/translate.h"
 #include "gradlab/host_threads.h"
 #include "frame_exports.h"
@@ -114,7 +115,16 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   // host core to the window: it keeps drawing while they run.
   s.worker = std::make_shared<viz::UiWorker>();
   gradlab::setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
+  std::unique_ptr<ClassHosting> hosting;
+  if (o.hostClass) {  // the link goes in the top bar; the pages follow the teacher from the first frame
+    std::string why;
+    hosting = startClass(s, o, &why);
+    s.status = hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode())
+                       : why;
+    s.statusError = !hosting;
+  }
   while (running) {
+    if (hosting) hosting->follow(s);
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || exports.busy() || (s.verify && s.verify->running()) ||
                       (s.worker && s.worker->busy()) || input.recentInput(0.25) ||

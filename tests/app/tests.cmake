@@ -12,6 +12,15 @@ if(TARGET gradlab)
                    $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_headless)
   set_tests_properties(app_headless_lesson PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
 
+  if(TARGET gradlab_class_server)
+    add_executable(gradlab_class_probe ${CMAKE_CURRENT_LIST_DIR}/class_probe.cpp)
+    target_link_libraries(gradlab_class_probe PRIVATE PkgConfig::CPPHTTPLIB nlohmann_json::nlohmann_json gradlab_warnings)
+    add_test(NAME app_class_host
+             COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/class_host_smoke.sh $<TARGET_FILE:gradlab>
+                     $<TARGET_FILE:gradlab_class_probe> ${CMAKE_CURRENT_BINARY_DIR}/app_class_host)
+    set_tests_properties(app_class_host PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
+  endif()
+
   add_test(NAME app_bad_arguments
            COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/arguments_smoke.sh $<TARGET_FILE:gradlab>
                    ${CMAKE_CURRENT_BINARY_DIR}/app_arguments)
