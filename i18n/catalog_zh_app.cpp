@@ -221,7 +221,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"cancelling...", "正在取消..."},
     {"building the picture", "正在生成画面"},
     {"{0}: {1} % (step {2} of {3})", "{0}：{1} %（第 {2} 步，共 {3} 步）"},
-    {"about {0} left", "约剩 {0}"},
+    {"about {0} left in this step", "本步约剩 {0}"},
     {"{0} s", "{0} 秒"},
     {"{0} min {1} s", "{0} 分 {1} 秒"},
     {"inputs", "输入"},

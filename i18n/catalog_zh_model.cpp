@@ -45,10 +45,10 @@ constexpr CatalogueEntry kModelEntries[] = {
 
     // Exercises: the verdicts (exercise.cpp).
     {"nowhere", "无处"},
-    {"cell ({0}, {1})", "单元格 ({0}, {1})"},
+    {"cell {0}", "单元格 {0}"},
     {"Right: {0}.", "正确：{0}。"},
     {"No cell picked: the answer is {0}.", "未选单元格：答案是 {0}。"},
-    {"Not quite: you picked ({0}, {1}); the answer is {2}.", "不对：你选了 ({0}, {1})；答案是 {2}。"},
+    {"Not quite: you picked {0}; the answer is {1}.", "不对：你选了 {0}；答案是 {1}。"},
     {"Right: all {0} cell(s).", "正确：全部 {0} 个单元格。"},
     {"Right: no cell.", "正确：没有任何单元格。"},
     {"the run has no plan", "这次运行没有切分方案"},
@@ -66,7 +66,7 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"Not quite: {0}.", "不对：应为 {0}。"},
     {"no core", "没有核"},
     {"No cell picked yet.", "还没有选单元格。"},
-    {"Not yet: ({0}, {1}) is not it.", "还不对：不是 ({0}, {1})。"},
+    {"Not yet: {0} is not it.", "还不对：不是 {0}。"},
     {"Not yet: no cell is selected.", "还不对：尚未选中任何单元格。"},
     {"Not yet: all {0} selected cell(s) are right, but some are still missing.", "还不对：选中的 {0} 个单元格都对，但还有遗漏。"},
     {"Not yet: {0} of the {1} selected cell(s) are right.", "还不对：选中的 {1} 个单元格中有 {0} 个是对的。"},

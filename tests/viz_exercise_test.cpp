@@ -174,6 +174,20 @@ TEST(VizExercise, LandsInAndFeedsFollowTheIndexRule) {
   EXPECT_TRUE(checkAnswer(p.exercise, shuffled, p.scene).correct) << "the order of the picks does not matter";
 }
 
+// A 1-D operator's cells lie on one row: the feedback names them by their one coordinate, as the grid shows them.
+TEST(VizExercise, OneDimensionalFeedbackNamesCellsByTheirOneCoordinate) {
+  RequestSpec spec = upsample2dBackward(4, 8);
+  spec.request.op = OpKind::kUpsampleNearestExact1dBackward;
+  spec.request.inH = spec.request.outH = 1;
+  Posed p = pose(spec, {ExerciseKind::kLandsIn, 0, 5, ""});  // 4 -> 8: gradOutput [5] lands in gradInput [2]
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  const Verdict wrong = retryVerdict(p.exercise, Answer{{CellRef{p.scene.dst, 0, 3}}, {}, {}});
+  EXPECT_EQ(wrong.headline, "Not yet: (3) is not it.");
+  const Verdict right = checkAnswer(p.exercise, Answer{{CellRef{p.scene.dst, 0, 2}}, {}, {}}, p.scene);
+  EXPECT_TRUE(right.correct);
+  EXPECT_EQ(right.headline, "Right: cell (2).");
+}
+
 // A wrong try on a cell-set question says how many picks are right, never "0 missing": where the answer is
 // no cell at all, that gave it away. The same wrong picks read the same whether or not right cells are left.
 TEST(VizExercise, AWrongTryNeverSaysWhetherCellsAreMissing) {

@@ -78,6 +78,16 @@ TEST(VizNumberFormat, DigitsToTellValuesApart) {
   EXPECT_EQ(digitsToTellApartInGroup(window), 2) << "equal values need nothing; NaN is left out";
 }
 
+// The Tiling tab's UB use: 384 B of a 192 KiB UB read "0%" though the tile uses it.
+TEST(VizNumberFormat, APercentageThatIsThereNeverReadsAsNone) {
+  EXPECT_EQ(percentText(384, 192 * 1024), "0.2");
+  EXPECT_EQ(percentText(1, 192 * 1024), "<0.1");
+  EXPECT_EQ(percentText(0, 192 * 1024), "0");
+  EXPECT_EQ(percentText(96 * 1024, 192 * 1024), "50");
+  EXPECT_EQ(percentText(191, 200), "96");
+  EXPECT_EQ(percentText(5, 0), "0");
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

@@ -5,12 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
 #include "panels_harness.h"
 #include "viz/model/text.h"
 #include "viz/panels/ui_worker.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -29,6 +33,18 @@ class VizRunCancel : public PanelsHarness {
     cancelled.stage = "cancelled";
     cancelled.message = "cancelled while running the kernels";
     return cancelled;
+  }
+  // Where the field labelled `label` is drawn (its top, in pixels); NaN when it is not.
+  float fieldTop(AppState& s, const std::string& label) {
+    uimap::setEnabled(true);
+    frame(s);
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    uimap::setEnabled(false);
+    for (const nlohmann::json& w : map["widgets"]) {
+      const std::string id = w["id"];
+      if (id.size() >= label.size() && id.compare(id.size() - label.size(), label.size(), label) == 0) return w["y0"].get<float>();
+    }
+    return std::numeric_limits<float>::quiet_NaN();
   }
 };
 
@@ -65,7 +81,30 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
     EXPECT_TRUE(s.run.ok());
     EXPECT_FALSE(s.runProgress);
     EXPECT_FALSE(s.worker->busy());
+    s.runner = [](const RunRequest& r) { return run(r); };
+    s.controls.request.inH = shownInH + 1;
+    runControls(s);
+    s.worker->drain();
+    frame(s);
+    ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+    EXPECT_EQ(s.status, "") << "the cancel's message goes when the next run lands";
   }
+}
+
+// The notice that a run is on its way appears under the fields: a field the pointer is on its way to stays put.
+TEST_F(VizRunCancel, TheFieldsStayWhereTheyAreWhileARunIsOnItsWay) {
+  AppState s;
+  s.runner = heldRun;
+  runControls(s);
+  const float before = fieldTop(s, "in H");
+  ASSERT_FALSE(std::isnan(before)) << "the in H field is on the map";
+  s.worker = std::make_shared<UiWorker>();
+  s.controls.request.inW += 2;
+  runControls(s);
+  ASSERT_TRUE(s.runProgress);
+  EXPECT_EQ(fieldTop(s, "in H"), before) << "the notice is under the fields";
+  cancelRun(s);
+  s.worker->drain();
 }
 
 TEST_F(VizRunCancel, ANewerRequestStopsTheRunInHand) {

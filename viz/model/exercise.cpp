@@ -322,6 +322,13 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
   return e;
 }
 
+namespace {
+// A picked cell as the student sees it on the answer grid: (row, col), or (col) on a 1-D operator's one row.
+std::string pickedCell(const Exercise& e, const CellRef& cell) {
+  return e.answerRows == 1 ? cat("(", cell.col, ")") : cat("(", cell.row, ", ", cell.col, ")");
+}
+}  // namespace
+
 Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
   Verdict v;
   v.lines = e.why;
@@ -329,10 +336,10 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
     case AnswerInput::kOneCell: {
       v.correct = !a.cells.empty() && contains(e.cells, a.cells.front());
       const std::string right = e.cells.empty() ? std::string(i18n::tr("nowhere"))
-                                                : i18n::trf("cell ({0}, {1})", e.cells.front().row, e.cells.front().col);
+                                                : i18n::trf("cell {0}", pickedCell(e, e.cells.front()));
       v.headline = v.correct ? i18n::trf("Right: {0}.", right)
                    : a.cells.empty() ? i18n::trf("No cell picked: the answer is {0}.", right)
-                                     : i18n::trf("Not quite: you picked ({0}, {1}); the answer is {2}.", a.cells.front().row, a.cells.front().col, right);
+                                     : i18n::trf("Not quite: you picked {0}; the answer is {1}.", pickedCell(e, a.cells.front()), right);
       break;
     }
     case AnswerInput::kCells: {
@@ -376,7 +383,7 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
   switch (e.input) {
     case AnswerInput::kOneCell:
       v.headline = a.cells.empty() ? std::string(i18n::tr("No cell picked yet."))
-                                   : i18n::trf("Not yet: ({0}, {1}) is not it.", a.cells.front().row, a.cells.front().col);
+                                   : i18n::trf("Not yet: {0} is not it.", pickedCell(e, a.cells.front()));
       break;
     case AnswerInput::kCells: {
       size_t extra = 0;

@@ -110,4 +110,13 @@ CellText formatCell(float value, const NumberFormat& f) {
   return c;
 }
 
+std::string percentText(double part, double whole) {
+  if (!(part > 0.0) || !(whole > 0.0)) return "0";
+  const double percent = part / whole * 100.0;
+  if (percent >= 0.95) return std::to_string(static_cast<long long>(percent + 0.5));
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f", percent);
+  return percent >= 0.1 ? text : "<0.1";
+}
+
 }  // namespace gradlab::viz

@@ -38,4 +38,8 @@ struct CellText {
 };
 CellText formatCell(float value, const NumberFormat& format);
 
+// `part` of `whole` as a percentage without the sign: whole percents from 1, one decimal below ("0.2"), "<0.1"
+// below that, and "0" only for nothing: a share that is there never reads as none.
+std::string percentText(double part, double whole);
+
 }  // namespace gradlab::viz

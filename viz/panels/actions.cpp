@@ -129,6 +129,8 @@ void executeRun(RunView& r, const AppState::RunFn& runner, std::mutex& runtime) 
 
 void installRun(AppState& s, RunView r) {
   s.run = std::move(r);
+  if (s.statusUntilNextRun) s.status.clear();
+  s.statusUntilNextRun = false;
   s.pinned.reset();
   rebuildScene(s);
   s.compare.stale = true;
@@ -175,6 +177,7 @@ bool cancelRun(AppState& s) {
   s.controls = s.run.spec;  // the fields show the run on screen again
   s.status = i18n::tr("Run cancelled: the previous run stays on screen.");
   s.statusError = false;
+  s.statusUntilNextRun = true;
   return true;
 }
 

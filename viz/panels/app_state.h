@@ -187,6 +187,7 @@ struct AppState {
   bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)
   std::string status;                             // one line shown in the top bar
   bool statusError = false;                       // it reports a failure: also shown in full, wrapped, in the side panel
+  bool statusUntilNextRun = false;                // it is about the run on screen (a cancel): the next run clears it
   CompareView compare;
   AppRequests requests;
   std::string outputDir = ".";                    // where screenshots, GIFs and sessions go

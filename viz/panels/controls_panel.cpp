@@ -115,7 +115,6 @@ void drawControlsPanel(AppState& s) {
   heading("Shape");
   if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
-  if (s.runProgress) textColouredWrapped(theme().warn, i18n::tr("A run with these values is on its way; the grids show the previous one until it lands (Esc cancels)."));
   auto sizeField = [&](const char* label, int64_t RunRequest::*field, int max) {
     const ImVec2 rowStart = ImGui::GetCursorScreenPos();
     changed |= intField(label, &(r.*field), 1, max);
@@ -145,6 +144,9 @@ void drawControlsPanel(AppState& s) {
       changed |= scaleControl("scale W", &r.scaleW);
     }
   }
+  // Under the fields, not above them: a notice that appears when a run starts must not move a field from
+  // under the pointer on its way to it.
+  if (s.runProgress) textColouredWrapped(theme().warn, i18n::tr("A run with these values is on its way; the grids show the previous one until it lands (Esc cancels)."));
 
   heading("Data");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);

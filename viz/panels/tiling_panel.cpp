@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "i18n/translate.h"
+#include "viz/model/number_format.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -65,7 +66,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
       ImGui::TextUnformatted(i18n::tr(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store"));
       ImGui::TableNextColumn();
       float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
-      std::string text = cat(t.ubBytes, " B (", static_cast<int>(used * 100.0f + 0.5f), "%)");
+      std::string text = cat(t.ubBytes, " B (", percentText(static_cast<double>(t.ubBytes), static_cast<double>(plan.profile.ubBytes)), "%)");
       ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
       if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -40,7 +40,7 @@ void runProgressBar(AppState& s, float room) {
     // How far and how long first: the bar is narrow and cuts what does not fit (all of it on hover).
     text = i18n::trf("{0}: {1} % (step {2} of {3})", i18n::tr(runStepName(step)), static_cast<int>(s.runClock.fraction() * 100.0),
                      static_cast<int>(step) + 1, kRunSteps);
-    if (const auto left = s.runClock.secondsLeft()) text += cat(" · ", i18n::trf("about {0} left", durationText(*left)));
+    if (const auto left = s.runClock.secondsLeft()) text += cat(" · ", i18n::trf("about {0} left in this step", durationText(*left)));
     text += cat(" · ", s.worker->what());
   }
   const float cancel = buttonWidth("Cancel (Esc)") + ImGui::GetStyle().ItemSpacing.x;
