@@ -4,6 +4,10 @@
 #include <imgui.h>
 #include <imgui_impl_sdl.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -70,6 +74,15 @@ bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
   }
 }
 
+
+// glibc keeps the small blocks a large scene freed (a megacell plane's move lists: about 150 MB) for the
+// process; after a run is replaced they go back, so the window's memory follows what is on screen.
+void giveFreedMemoryBack() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 }  // namespace
 
 int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
@@ -123,8 +136,13 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
                        : why;
     s.statusError = !hosting;
   }
+  uint64_t runShown = s.run.id;
   while (running) {
     if (hosting) hosting->follow(s);
+    if (s.run.id != runShown) {  // a run replaced the one on screen: what the old one freed goes back to the system
+      runShown = s.run.id;
+      giveFreedMemoryBack();
+    }
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || exports.busy() || (s.verify && s.verify->running()) ||
                       (s.worker && s.worker->busy()) || input.recentInput(0.25) ||
