@@ -70,6 +70,18 @@ TEST(VizTimeline, LaunchOverheadComesFirst) {
   EXPECT_FLOAT_EQ(g.launch.y1, g.lanes.back().y1);
 }
 
+// The Code tab's axis over a small call read "3 µs … 3 µs … 3.01 µs": no two of its three ticks may read alike.
+TEST(VizTimeline, TheAxisTicksNeverReadAlike) {
+  const double start = 3.0, end = 3.0142;
+  const std::string a = timeTickText(start, start, end), b = timeTickText((start + end) / 2, start, end),
+                    c = timeTickText(end, start, end);
+  EXPECT_NE(a, b);
+  EXPECT_NE(b, c);
+  EXPECT_EQ(a, "3.0000 µs");
+  EXPECT_EQ(timeTickText(0.0, 0.0, 40.0), "0 µs") << "a wide span stays compact";
+  EXPECT_EQ(timeTickText(20.0, 0.0, 40.0), "20 µs");
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

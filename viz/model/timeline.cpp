@@ -1,6 +1,11 @@
 #include "viz/model/timeline.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "viz/model/heat_scale.h"
+#include "viz/model/text.h"
 
 #include "viz/model/scene.h"
 
@@ -93,6 +98,17 @@ int hitTestTimeline(const TimelineGeometry& geometry, float x, float y) {
   for (size_t i = 0; i < geometry.bars.size(); ++i)
     if (geometry.bars[i].contains(x, y)) return static_cast<int>(i);
   return -1;
+}
+
+std::string timeTickText(double us, double startUs, double endUs) {
+  const auto compact = [](double t) { return formatTick(static_cast<float>(t)); };
+  const double middle = (startUs + endUs) / 2.0;
+  if (compact(startUs) != compact(middle) && compact(middle) != compact(endUs)) return cat(compact(us), " µs");
+  const double span = std::max(endUs - startUs, 1e-9);
+  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(span / 2.0))) + 1, 0, 6);
+  char text[32];
+  std::snprintf(text, sizeof text, "%.*f µs", decimals, us);
+  return text;
 }
 
 }  // namespace gradlab::viz

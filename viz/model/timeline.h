@@ -75,4 +75,9 @@ TimelineGeometry layoutTimeline(const TimelineModel& model, Rect area, float lab
 // The bar under (x, y), or -1.
 int hitTestTimeline(const TimelineGeometry& geometry, float x, float y);
 
+// A tick of a time axis from `startUs` to `endUs` whose ticks are the start, the middle and the end: compact
+// ("3 µs"), or with as many decimals as the span needs where compact would print two of the three alike (the
+// kernels of a small call, a few ns after a 3 µs launch: "3.0000 µs", "3.0071 µs", "3.0142 µs").
+std::string timeTickText(double us, double startUs, double endUs);
+
 }  // namespace gradlab::viz

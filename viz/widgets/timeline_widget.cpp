@@ -13,22 +13,6 @@
 #include "viz/widgets/draw_text.h"
 
 namespace gradlab::viz {
-namespace {
-
-// A time axis tick: compact, or with as many decimals as the span needs when compact would print the start and
-// the end alike (the kernels of a small call, a few ns after a 3 µs launch).
-std::string tickText(double us, double startUs, double endUs) {
-  if (formatTick(static_cast<float>(startUs)) != formatTick(static_cast<float>(endUs))) {
-    return cat(formatTick(static_cast<float>(us)), " µs");
-  }
-  const double span = std::max(endUs - startUs, 1e-9);
-  const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(span / 2.0))) + 1, 0, 6);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f µs", decimals, us);
-  return text;
-}
-
-}  // namespace
 
 ImU32 eventColour(EventKind kind) {
   switch (kind) {
@@ -103,7 +87,7 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   for (int k : {0, 2, 1}) {
     const double us = geo.originUs + (model.totalUs - geo.originUs) * k / 2.0;
     const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
-    const std::string t = tickText(us, geo.originUs, model.totalUs);
+    const std::string t = timeTickText(us, geo.originUs, model.totalUs);
     const float tw = ImGui::CalcTextSize(t.c_str()).x;
     const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
     const float gap = font * 0.5f;
