@@ -706,6 +706,18 @@ TEST_F(VizPanels, AHintIsNotAWrongTry) {
       ASSERT_FALSE(s.exerciseOpen());
       const std::string score = lessonScoreText(s, i18n::Language::kEnglish);
       EXPECT_NE(score.find("Score: 1 of 1 right first time, 1 hint used"), std::string::npos) << score;
+      // The next time through: a wrong try brings the next hint on screen, but no hint was asked for.
+      s.exerciseResults.clear();
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      ASSERT_TRUE(s.exerciseOpen());
+      s.exercise->answer = wrongAnswer(s.exercise->exercise);
+      checkExercise(s);
+      EXPECT_GE(s.exercise->hintsShown, 1) << "a wrong try shows a hint";
+      s.exercise->answer = rightAnswer(s.exercise->exercise);
+      checkExercise(s);
+      const std::string again = lessonScoreText(s, i18n::Language::kEnglish);
+      EXPECT_NE(again.find("Score: 0 of 1 right first time"), std::string::npos) << again;
+      EXPECT_EQ(again.find("hint used"), std::string::npos) << "the hint a wrong try brought is not one used: " << again;
       return;
     }
   }

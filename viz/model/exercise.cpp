@@ -514,6 +514,7 @@ const Verdict& ExerciseState::check(const Scene& scene) {
 bool ExerciseState::showHint() {
   if (!open() || hintsShown >= static_cast<int>(exercise.hints.size())) return false;
   ++hintsShown;
+  ++hintsAsked;
   return true;
 }
 

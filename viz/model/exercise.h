@@ -101,6 +101,7 @@ struct ExerciseState {
   bool revealed = false;          // answered right or given up: the answer is drawn and the animation may play
   int wrongTries = 0;             // checks that were wrong
   int hintsShown = 0;             // hints on screen: one more per wrong try, or when asked for
+  int hintsAsked = 0;             // of those, the ones asked for (Hint): what the score counts
 
   bool open() const { return exercise.ok() && !revealed; }
   // One-cell questions: the click is the answer; cell sets: a click adds or removes the cell.

@@ -379,7 +379,7 @@ void recordExercise(AppState& s, ExerciseEvent event, bool rightCheck) {
     result.settled = true;
     result.firstTry = rightCheck;
   }
-  result.hints = std::max(result.hints, s.exercise->hintsShown);
+  result.hints = std::max(result.hints, s.exercise->hintsAsked);  // the hint a wrong try brings is not one used
 }
 
 }  // namespace
