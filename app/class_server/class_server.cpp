@@ -3,7 +3,6 @@
 #include <arpa/inet.h>
 
 #include <chrono>
-#include <cstdio>
 #include <random>
 
 #include <httplib.h>
@@ -25,17 +24,6 @@ void reply(httplib::Response& res, int status, const Json& body) {
 }
 
 void refuse(httplib::Response& res, int status, const std::string& why) { reply(res, status, Json{{"error", why}}); }
-
-std::string randomHex(int words) {
-  std::random_device device;
-  std::string out;
-  char word[16];
-  for (int i = 0; i < words; ++i) {
-    std::snprintf(word, sizeof word, "%08x", device());
-    out += word;
-  }
-  return out;
-}
 
 // Compares without stopping at the first difference: how long it took says nothing about the token.
 bool sameSecret(const std::string& a, const std::string& b) {
@@ -103,7 +91,7 @@ ClassServer::ClassServer(viz::ClassRoom& room, ClassServerOptions options)
     : room_(room), options_(std::move(options)), server_(std::make_unique<httplib::Server>()) {
   std::random_device device;
   joinCode_ = std::to_string(1000 + device() % 9000);
-  teacherToken_ = randomHex(4);
+  teacherToken_ = viz::unguessableToken();
   routes();
 }
 

@@ -114,7 +114,10 @@ std::unique_ptr<ClassHosting> startClass(const viz::AppState& state, const Optio
     char day[32];
     const std::time_t now = std::time(nullptr);
     std::strftime(day, sizeof day, "%Y%m%d", std::localtime(&now));
-    record = (std::filesystem::path(options.outDir.empty() ? "." : options.outDir) / (std::string("gradlab-class-") + day + ".jsonl")).string();
+    // Beside the other exports (never the current directory: after the README's command, the repository).
+    std::error_code ec;
+    std::filesystem::create_directories(state.outputDir, ec);
+    record = (std::filesystem::path(state.outputDir) / (std::string("gradlab-class-") + day + ".jsonl")).string();
   }
   auto hosting = std::make_unique<ServedClass>(record, server, reachableAddress(options.classBind));
   if (!hosting->start(why)) return nullptr;

@@ -42,7 +42,7 @@ struct Options {
   int classPort = 8642;       // --port (0: any free port)
   std::string classBind = "0.0.0.0";  // --bind
   std::string classSite;      // --site: the browser build's folder ("" = find it)
-  std::string classRecord;    // --class-record: the JSON-lines record ("" = gradlab-class-<date>.jsonl in --out-dir)
+  std::string classRecord;    // --class-record: the JSON-lines record ("" = gradlab-class-<date>.jsonl in the export folder)
   double serveSeconds = 0.0;  // --serve-seconds: headless hosting stops after this long (0: on Ctrl+C)
 };
 

@@ -195,22 +195,29 @@ void ClassRoom::replay(const std::string& path) {
   tokenCounter_ = students_.size();
 }
 
-std::string ClassRoom::newToken() {
-  std::random_device device;  // 128 unpredictable bits: a student cannot guess another's token
-  char text[48];
-  std::snprintf(text, sizeof text, "%08x%08x%08x%08x%llx", device(), device(), device(), device(),
-                static_cast<unsigned long long>(++tokenCounter_));
+std::string unguessableToken() {
+  std::random_device device;
+  char text[33];
+  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
   return text;
+}
+
+std::string ClassRoom::newToken() {
+  // Unguessable, and unique even where the random device repeats itself: the count of tokens made follows.
+  return unguessableToken() + std::to_string(++tokenCounter_);
+}
+
+const ClassStudent* ClassRoom::byToken(const std::string& token) const {
+  for (const ClassStudent& s : students_) {
+    if (!token.empty() && s.token == token) return &s;
+  }
+  return nullptr;
 }
 
 std::optional<ClassStudent> ClassRoom::join(const std::string& name, const std::string& lang, const std::string& token,
                                             std::string* why) {
   std::lock_guard lock(mutex_);
-  if (!token.empty()) {
-    for (const ClassStudent& s : students_) {
-      if (s.token == token) return s;
-    }
-  }
+  if (const ClassStudent* known = byToken(token)) return *known;
   if (lang != "en" && lang != "zh") {
     *why = "lang must be \"en\" or \"zh\"";
     return std::nullopt;
@@ -228,10 +235,8 @@ std::optional<ClassStudent> ClassRoom::join(const std::string& name, const std::
 
 std::optional<ClassStudent> ClassRoom::student(const std::string& token) const {
   std::lock_guard lock(mutex_);
-  for (const ClassStudent& s : students_) {
-    if (!token.empty() && s.token == token) return s;
-  }
-  return std::nullopt;
+  const ClassStudent* known = byToken(token);
+  return known ? std::optional<ClassStudent>(*known) : std::nullopt;
 }
 
 void ClassRoom::openQuestion(const std::string& lesson, int step, const Exercise& exercise, const Scene& scene) {
@@ -283,10 +288,7 @@ int ClassRoom::answerGrid() const {
 ClassTryOutcome ClassRoom::answer(const std::string& token, const ClassTry& t) {
   std::lock_guard lock(mutex_);
   ClassTryOutcome out;
-  const ClassStudent* who = nullptr;
-  for (const ClassStudent& s : students_) {
-    if (!token.empty() && s.token == token) who = &s;
-  }
+  const ClassStudent* who = byToken(token);
   if (who == nullptr) {
     out.why = "no student has this token: join the class first";
     return out;

@@ -26,6 +26,9 @@ struct ClassLimits {
   size_t maxTriesPerQuestion = 50;
 };
 
+// 128 bits from the system's random device, as 32 hex digits: a student's or the teacher's secret.
+std::string unguessableToken();
+
 // A name as the teacher's screen may show it: valid UTF-8, no control characters or direction marks,
 // spaces collapsed, at most `maxBytes` (cut between characters); "" when nothing printable is left.
 std::string cleanStudentName(const std::string& name, size_t maxBytes);
@@ -120,6 +123,7 @@ class ClassRoom {
   void append(const std::string& line);
   void replay(const std::string& path);
   std::string newToken();
+  const ClassStudent* byToken(const std::string& token) const;  // the caller holds mutex_
 
   mutable std::mutex mutex_;
   std::string recordPath_, recordProblem_;

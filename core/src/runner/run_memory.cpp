@@ -1,6 +1,7 @@
 #include "runner/run_memory.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "acl/acl.h"
 #include "runner/tensor_layout.h"
@@ -31,12 +32,12 @@ struct TensorsMemory {
   uint64_t device = 0, host = 0, largestStaged = 0, largestCells = 0;
 };
 
-// `skip` (optional) names a role whose tensor is not made (the twin reads the main call's).
+// `skip`, when set, names a role whose tensor is not made (the twin reads the main call's).
 TensorsMemory tensorsOf(const OpInfo& op, const RunRequest& r, const OpSizes& sizes, Layout layout,
-                        RoleKind skip = RoleKind::kOutput, bool skipping = false) {
+                        std::optional<RoleKind> skip = std::nullopt) {
   TensorsMemory m;
   for (const TensorRole& role : op.tensorRoles()) {
-    if (skipping && role.kind == skip) continue;
+    if (role.kind == skip) continue;
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes);
     const TensorLayout l = makeLayout(shape, layout, sizes.unbatched ? 0 : 1);
     const aclDataType dtype = role.integer() ? r.indexType : r.dtype;
@@ -64,7 +65,8 @@ RunMemory estimateRunMemory(const RunRequest& r, const OpSizes& sizes) {
   if (op.hasIndices() && op.backward && r.indices.empty()) {  // the forward twin makes the indices
     // Over a contiguous main call it reads that call's input; its own forward output is never read back.
     const TensorsMemory twin =
-        tensorsOf(opInfo(op.twin), r, sizes, Layout::kContiguous, RoleKind::kValues, r.layout == Layout::kContiguous);
+        tensorsOf(opInfo(op.twin), r, sizes, Layout::kContiguous,
+                  r.layout == Layout::kContiguous ? std::optional(RoleKind::kValues) : std::nullopt);
     need.deviceBytes += twin.device;
     need.hostBytes += twin.host;
   }

@@ -254,25 +254,26 @@ class RequestRun {
       if (Failure f = operand.device.uploadInts(ints); f.failed()) return failWith(f, stage, role.name);
       return countAll();
     }
-    // Generated values count themselves as they are made (a large input takes seconds) and stop on cancel.
-    if (const std::span<float> cells = operand.device.cellsInPlace(); !cells.empty()) {
-      if (!in.generated) {
-        std::copy_n(in.given.begin(), std::min(in.given.size(), cells.size()), cells.begin());
-        countAll();
-      } else if (!runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, cells, in.planeCells, counted)) {
-        return !cancelledAt("making the inputs");
-      }
+    // The cells are made where they are read: in the device buffer itself (FLOAT in contiguous storage), else
+    // in a host copy uploaded after. Generated values count themselves as they are made (a large input takes
+    // seconds) and stop on cancel.
+    std::vector<float> staged;
+    std::span<float> cells = operand.device.cellsInPlace();
+    const bool inPlace = !cells.empty();
+    if (!inPlace) {
+      staged.resize(in.generated ? cellCount : in.given.size());
+      cells = staged;
+    }
+    if (!in.generated) {
+      std::copy_n(in.given.begin(), std::min(in.given.size(), cells.size()), cells.begin());
+    } else if (!runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, cells, in.planeCells, counted)) {
+      return !cancelledAt("making the inputs");
+    }
+    if (inPlace) {
       operand.host.values = Cells<float>(cells, operand.device.keepCells());
-      return true;
+      return in.generated || countAll();
     }
-    std::vector<float> values(in.given.begin(), in.given.end());
-    if (in.generated) {
-      values.resize(cellCount);
-      if (!runner::fillSourceValues(r_.valueSource, dtype, r_.seed, in.stream, values, in.planeCells, counted)) {
-        return !cancelledAt("making the inputs");
-      }
-    }
-    operand.host.values = dtype == ACL_FLOAT ? std::move(values) : roundedTo(dtype, std::move(values));
+    operand.host.values = dtype == ACL_FLOAT ? std::move(staged) : roundedTo(dtype, std::move(staged));
     if (Failure f = operand.device.upload(operand.host.values); f.failed()) return failWith(f, stage, role.name);
     return in.generated || countAll();
   }

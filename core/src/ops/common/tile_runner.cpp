@@ -177,7 +177,7 @@ double CoreRecorder::endPhase(double startUs) {
 void CoreRecorder::move(int32_t tile, int64_t src, int64_t dst, float value, float sumAfter, int16_t step, Hop hop,
                         float weight) {
   uint64_t seq = sequence_->fetch_add(1, std::memory_order_relaxed);
-  if (seq >= maxMoves_) {
+  if (seq >= moves_->capacity()) {
     truncated = true;
     return;
   }
@@ -211,7 +211,7 @@ rt::TaskResult runPlan(const Plan& plan, Trace* trace, const PhaseKernels& kerne
   std::unique_ptr<MoveStore> moves = trace ? std::make_unique<MoveStore>(trace->maxMoves) : nullptr;
   std::vector<std::unique_ptr<CoreRecorder>> recorders;
   for (int32_t c = 0; trace && c < plan.coresUsed; ++c) {
-    recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, moves->capacity(), moves.get()));
+    recorders.push_back(std::make_unique<CoreRecorder>(plan, c, &sequence, moves.get()));
   }
   rt::TaskResult result;
   RunProgress* progress = rt::launchProgress();

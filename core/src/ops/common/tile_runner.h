@@ -30,8 +30,8 @@ inline constexpr bool kTracingBuilt = GRADLAB_TRACING != 0;
 // events are what the kernel really moved, placed on the clock of plan.h when their phase ends.
 class CoreRecorder {
  public:
-  CoreRecorder(const Plan& plan, int32_t core, std::atomic<uint64_t>* sequence, uint64_t maxMoves, MoveStore* moves)
-      : plan_(plan), core_(core), sequence_(sequence), maxMoves_(maxMoves), moves_(moves) {}
+  CoreRecorder(const Plan& plan, int32_t core, std::atomic<uint64_t>* sequence, MoveStore* moves)
+      : plan_(plan), core_(core), sequence_(sequence), moves_(moves) {}
   // `work`: vector elements of a compute, multiply-adds of a matmul. `step`: the line of the kernel's listing
   // that does it (ops/common/kernel_code.h); every kernel passes one, kNoStep is for hand-made traces.
   void event(int32_t tile, EventKind kind, uint64_t bytes, uint64_t work, int16_t step = kNoStep);
@@ -60,8 +60,7 @@ class CoreRecorder {
   int32_t core_;
   size_t phaseFirst_ = 0;  // the first event of the running phase
   std::atomic<uint64_t>* sequence_;
-  uint64_t maxMoves_;
-  MoveStore* moves_;  // the launch's moves, shared by its cores (each at its sequence number)
+  MoveStore* moves_;  // the launch's moves, shared by its cores (each at its sequence number; its capacity the cap)
 };
 
 struct CoreContext {
