@@ -626,6 +626,35 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
   EXPECT_GE(referred, 20);
 }
 
+// Every step of every lesson, on its own tab, as it opens and played to its end, in both modes: no cell of a
+// grid that shows numbers gives way to the "too wide" dots (determinism's random gradOutput, the precision
+// steps' three 8x8 grids and the layouts lesson's "-11" did).
+TEST_F(VizPanels, NoLessonStepShowsDotsForANumber) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (const bool atEnd : {false, true}) {
+          if (atEnd) {
+            if (s.exerciseOpen()) revealExercise(s);
+            s.player.toEnd();
+          }
+          for (int i = 0; i < 3; ++i) frame(s);
+          const std::string text = loggedFrame(s);
+          const size_t dots = text.find("\u2022\u2022\u2022 for ");
+          EXPECT_EQ(dots, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (atEnd ? " at its end" : "")
+                                             << (presenter ? " (presenter)" : "") << ": "
+                                             << text.substr(text.rfind('[', dots), text.find(']', dots) + 1 - text.rfind('[', dots));
+        }
+      }
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -72,7 +72,7 @@ void place(CompareView& c) {
       y += 4.0f;
     } else {
       g.x = x, g.y = 0.0f;
-      x += g.width() + std::max(3.0f, 0.3f * g.width());
+      x += g.width() + std::max(2.0f, 0.3f * g.width());
     }
   }
 }
