@@ -655,6 +655,68 @@ TEST_F(VizPanels, NoLessonStepShowsDotsForANumber) {
   }
 }
 
+// Tile tags and the hatching of shared cells leave a cell's digits readable, in every step of every lesson
+// and both modes, answered and played to its end: a tag ends above the digits of the cell it sits in (in
+// normal mode "T4·c1" covered the top of gradInput's first digits) and the hatching stops at the digits
+// (determinism step 1's hatching ran through them: ".203" read "/203").
+TEST_F(VizPanels, TileTagsAndHatchingKeepOffTheDigits) {
+  int tags = 0, hatched = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        if (s.exerciseOpen()) revealExercise(s);
+        s.player.toEnd();
+        for (int i = 0; i < 3; ++i) frame(s);
+        const std::string text = loggedFrame(s), where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+        for (size_t at = text.find(" px above the digits]"); at != std::string::npos; at = text.find(" px above the digits]", at + 1)) {
+          const double clear = std::stod(text.substr(text.rfind(" ends ", at) + 6));
+          EXPECT_GE(clear, 0.0) << where << ": " << text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at));
+          ++tags;
+        }
+        for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
+        if (s.lessons[l].id == "determinism" && p == 0) {
+          EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
+        }
+      }
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GT(tags, 10);
+  EXPECT_GT(hatched, 6);
+}
+
+// The arrows of a focused cell end where they meet the target's grid: one to gradInput[0, 0, 0, 1] no longer
+// runs over gradInput[0, 0, 0, 0] and lays its head on that cell's digits (determinism step 1, both modes).
+TEST_F(VizPanels, AnArrowStopsWhereItMeetsItsTargetsGrid) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    ASSERT_TRUE(selectLesson(s, "determinism"));
+    if (s.exerciseOpen()) revealExercise(s);
+    s.player.toEnd();
+    for (int i = 0; i < 3; ++i) frame(s);
+    ASSERT_EQ(s.focusCell(), (CellRef{s.run.scene.dst, 0, 1}));
+    const std::string text = loggedFrame(s);
+    const SceneGrid& dst = s.run.scene.grids[static_cast<size_t>(s.run.scene.dst)];
+    int arrows = 0;
+    for (size_t at = text.find("[arrow meets its grid at "); at != std::string::npos; at = text.find("[arrow meets its grid at ", at + 1)) {
+      float x = 0, y = 0;
+      ASSERT_EQ(std::sscanf(text.c_str() + at, "[arrow meets its grid at %f, %f]", &x, &y), 2);
+      const float edge = std::min({x - dst.x, y - dst.y, dst.x + dst.width() - x, dst.y + dst.height() - y});
+      EXPECT_GE(edge, 0.0f) << x << ", " << y;
+      EXPECT_LT(edge, 0.3f) << x << ", " << y << ": the arrow ran into the grid";
+      ++arrows;
+    }
+    EXPECT_EQ(arrows, 6) << "gradInput[0, 1] sums a 3x2 window";
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

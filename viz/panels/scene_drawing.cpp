@@ -321,7 +321,11 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
       const CellRef& other = from == cell ? to : from;
       outlineCell(canvas, sc.grids[static_cast<size_t>(other.grid)], other.row, other.col, th.highlight,
                   th.highlightWidth * 0.7f);
-      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f);
+      const auto box = [&](const CellRef& at) {
+        const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
+        return SceneBox{{on.x, on.y}, {on.x + on.width(), on.y + on.height()}};
+      };
+      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, box(from), box(to));
     }
   }
 }

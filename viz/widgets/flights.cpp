@@ -29,34 +29,48 @@ Point flightPosition(Point from, Point to, float progress) {
 
 namespace {
 
-// `p` moved towards `towards` until it leaves the square cell of side `cell` pixels centred on it.
-ImVec2 toCellEdge(ImVec2 p, ImVec2 towards, float cell) {
-  const float dx = towards.x - p.x, dy = towards.y - p.y;
-  const float m = std::max(std::fabs(dx), std::fabs(dy));
-  if (m < 1e-3f) return p;
-  const float k = std::min(1.0f, (cell * 0.5f + 1.0f) / m);
-  return ImVec2(p.x + dx * k, p.y + dy * k);
+Point bezier(Point a, Point c, Point b, float t) {
+  const float u = 1.0f - t;
+  return {u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y};
 }
+
+bool inside(const SceneBox& box, Point p) { return p.x > box.min.x && p.x < box.max.x && p.y > box.min.y && p.y < box.max.y; }
 
 }  // namespace
 
-void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness) {
+void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
+               const SceneBox& reach) {
   ImDrawList* dl = canvas.drawList();
-  Point c = control(from, to);
-  ImVec2 a = canvas.toScreen(from), b = canvas.toScreen(to), cc = canvas.toScreen(c);
-  // From edge to edge of the two cells: a line or a head over a cell would hide its digits (a minus sign).
-  a = toCellEdge(a, cc, canvas.zoom());
-  b = toCellEdge(b, cc, canvas.zoom());
-  dl->AddBezierQuadratic(a, cc, b, colour, thickness);
-  // Arrow head along the curve's end tangent (control point -> end).
-  float dx = b.x - cc.x, dy = b.y - cc.y;
-  float len = std::sqrt(dx * dx + dy * dy);
+  const Point c = control(from, to);
+  // The arc runs from where it leaves the source's grid to where it meets the target's: over the cells in
+  // between it would hide their digits (an arrow to gradInput[0, 1] crossed gradInput[0, 0]); the outlines
+  // say which cells the arrow joins.
+  constexpr int kSteps = 48;
+  int first = 0, last = kSteps;
+  while (first < kSteps && inside(leave, bezier(from, c, to, static_cast<float>(first) / kSteps))) ++first;
+  for (int k = first; k <= kSteps; ++k) {
+    if (inside(reach, bezier(from, c, to, static_cast<float>(k) / kSteps))) {
+      last = k;
+      break;
+    }
+  }
+  if (last - first < 2) return;  // the grids touch: no room for an arrow
+  ImVec2 points[kSteps + 1];
+  for (int k = first; k <= last; ++k) points[k - first] = canvas.toScreen(bezier(from, c, to, static_cast<float>(k) / kSteps));
+  const int n = last - first + 1;
+  dl->AddPolyline(points, n, colour, 0, thickness);
+  // Arrow head along the curve's end tangent.
+  const ImVec2 b = points[n - 1], before = points[n - 2];
+  float dx = b.x - before.x, dy = b.y - before.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
   if (len < 1e-3f) return;
   dx /= len, dy /= len;
   const float size = 6.0f + thickness * 2.0f;
-  ImVec2 p1(b.x - dx * size - dy * size * 0.5f, b.y - dy * size + dx * size * 0.5f);
-  ImVec2 p2(b.x - dx * size + dy * size * 0.5f, b.y - dy * size - dx * size * 0.5f);
+  const ImVec2 p1(b.x - dx * size - dy * size * 0.5f, b.y - dy * size + dx * size * 0.5f);
+  const ImVec2 p2(b.x - dx * size + dy * size * 0.5f, b.y - dy * size - dx * size * 0.5f);
   dl->AddTriangleFilled(b, p1, p2, colour);
+  if (logging()) logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(bezier(from, c, to, static_cast<float>(last) / kSteps).x)), ", ",
+                             printed("%.2f", static_cast<double>(bezier(from, c, to, static_cast<float>(last) / kSteps).y))));
 }
 
 void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Flight>& flights, const HeatScale& scale) {

@@ -14,7 +14,13 @@ Point flightPosition(Point from, Point to, float progress);
 
 // Each flight as a small square of its value's colour on an arc, with a faint trail from its source.
 void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Flight>& flights, const HeatScale& scale);
-// A curved arrow from the cell at `from` to the cell at `to` (centres in scene units), drawn from edge to edge.
-void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness);
+// A rectangle in scene units.
+struct SceneBox {
+  Point min, max;
+};
+// A curved arrow from the cell centred at `from` to the one centred at `to` (scene units), drawn from where it
+// leaves the box `leave` (the source's grid) to where it enters `reach` (the target's grid).
+void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
+               const SceneBox& reach);
 
 }  // namespace gradlab::viz

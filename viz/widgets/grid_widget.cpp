@@ -24,10 +24,11 @@ ImU32 faded(ImU32 c, bool presenter) {
   return (c & 0x00FFFFFFu) | (static_cast<ImU32>(presenter ? 140 : 90) << 24);
 }
 
-// `digitsPx`: the size of the digits in the cells (0: none). A tag then goes only where it fits above the
-// top-left cell's digits, never over them (it hid minus signs and, on small grids, whole cells).
+// `digitsH`: the height of the line of digits centred in each cell's `cell - gap` pixels (0: no digits). A tag
+// then goes only where it ends above the top-left cell's digits, never over them (it hid minus signs and, on
+// small grids, whole cells).
 void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which,
-                   int32_t buffer, float digitsPx) {
+                   int32_t buffer, float digitsH, float gap) {
   ImDrawList* dl = canvas.drawList();
   const float cell = canvas.zoom();
   const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
@@ -48,16 +49,18 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
       std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
       ImFont* f = monoFont();
       float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
-      if (digitsPx > 0.0f) {
-        const float above = (cell - digitsPx) * 0.5f - 2.0f;  // room over the digits of the box's first cell
-        fs = std::min(fs, above / 1.2f);                      // a line of text is about 1.2 font sizes high
-      }
+      const float lineShare = f->CalcTextSizeA(1.0f, 1e9f, 0.0f, "T").y;  // a line's height per pixel of font size
+      const float digitsTop = (cell - gap - digitsH) * 0.5f;              // in the box's first cell
+      if (digitsH > 0.0f) fs = std::min(fs, (digitsTop - 3.0f) / lineShare);
       ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
       // A tag too small to read is left out (presenter mode: one a room cannot read from the back); the
       // inspector and the Tiling tab name every cell's tile.
       const float legible = theme().presenter ? kPresenterDigitPx : 9.0f;
       if (fs >= legible && ts.x + 6 < p1.x - p0.x) {
-        if (logging()) logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
+        if (logging()) {
+          logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
+          if (digitsH > 0.0f) logMark(cat("tag ", tag, " ends ", printed("%.1f", digitsTop - 2.0f - ts.y), " px above the digits"));
+        }
         ImVec2 at(p0.x + 3, p0.y + 2);
         dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
         drawText(dl, f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
@@ -270,7 +273,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
       dl->AddRectFilled(p0, p1, col);
       if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
-      if (style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f) {
+      const bool hatched = style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f;
+      if (hatched) {
         // Shared by several tiles (atomic adds): diagonal hatching.
         const float w = th.presenter ? 2.0f : 1.0f;  // seen from the back of a room
         for (float k = 0.25f; k < 1.0f; k += 0.25f)
@@ -282,7 +286,13 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
         if (dim && !th.presenter) tc = faded(tc, false);
         if (t.fits) {
           ImVec2 ts = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
-          dl->AddText(digits, fontSize, ImVec2(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2), tc, t.text.c_str());
+          const ImVec2 at(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2);
+          // The hatching stops short of the digits (its lines through ".203" read "/203").
+          if (hatched) {
+            dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), col, 2.0f);
+            if (logging()) logMark(cat("hatching kept off ", g.grid.name, " (", r, ", ", c, ")"));
+          }
+          dl->AddText(digits, fontSize, at, tc, t.text.c_str());
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
         } else {  // too wide for the cell: three dots say "hover me", never a shortened number
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
@@ -307,7 +317,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     }
   }
   if (style.plan && style.boxes != TileBoxes::kNone)
-    drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer, printValues ? fontSize : 0.0f);
+    drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer,
+                  printValues ? digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").y : 0.0f, gap);
   if (uimap::enabled()) {
     // The grid's place (a scenario clicks a cell at [(col + 0.5) / cols, (row + 0.5) / rows]) and how many of
     // its cells show a value other than 0.
