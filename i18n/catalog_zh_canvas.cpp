@@ -69,6 +69,7 @@ constexpr CatalogueEntry kCanvasEntries[] = {
     {"cores", "核"},
     {"core {0}", "核 {0}"},
     {"memory order", "内存顺序"},
+    {"(core colours once answered)", "（回答后按核着色）"},
     {"Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M).",
      "网格下方：按本次运行的布局，显示每个张量的单元格在设备内存中的排列顺序（M）。"},
     {"plane", "平面"},

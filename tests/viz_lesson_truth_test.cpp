@@ -38,7 +38,7 @@ TEST(VizLessonTruth, EveryCaptionAndClaimHoldsForItsRun) {
       const std::string where = cat(l.id, " step ", k + 1, " (", p.title, ")");
       const StepRun s = runStep(p);
       std::string unfilled;
-      const std::string caption = fillCaption(p.caption, s.scene, &unfilled);
+      const std::string caption = fillCaption(p.caption, s.scene, false, &unfilled);
       EXPECT_TRUE(unfilled.empty()) << where << ": " << unfilled;
       for (const CaptionClaim& c : p.claims) {
         EXPECT_EQ(claimFailure(c, s.scene), "") << where;
@@ -55,6 +55,35 @@ TEST(VizLessonTruth, EveryCaptionAndClaimHoldsForItsRun) {
   EXPECT_GE(claims, 3);
 }
 
+// While a step's question is open the view holds back core colours, hatching and what a hover shows (they
+// would answer it): its caption, in English and in Chinese, says none of them until the question is answered
+// (tiling-and-cores said "Cell colours are cores" over cells coloured by value, and "(hatched cells)" with none
+// hatched; first-steps "Hover an output cell to see the formula" where a hover showed nothing).
+TEST(VizLessonTruth, AnOpenQuestionsCaptionDescribesOnlyWhatIsShown) {
+  std::vector<std::string> errors;
+  const std::vector<Lesson> lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &errors);
+  ASSERT_TRUE(errors.empty()) << errors.front();
+  const char* heldBack[] = {"hover", "Hover", "hatched", "colours are cores", "Colour by cores", "悬停", "斜线", "颜色代表核", "按核着色"};
+  int questions = 0, later = 0;
+  for (const Lesson& l : lessons) {
+    for (size_t k = 0; k < l.presets.size(); ++k) {
+      const Preset& p = l.presets[k];
+      if (!p.exercise) continue;
+      ++questions;
+      std::vector<std::string> captions = {p.caption};
+      if (l.chinese && k < l.chinese->steps.size()) captions.push_back(l.chinese->steps[k].caption);
+      for (const std::string& caption : captions) {
+        const std::string open = fillCaption(caption, Scene{}, true, nullptr);
+        for (const char* words : heldBack)
+          EXPECT_EQ(open.find(words), std::string::npos) << l.id << " step " << k + 1 << " says \"" << words << "\" while its question is open: " << open;
+        later += fillCaption(caption, Scene{}, false, nullptr) != open ? 1 : 0;
+      }
+    }
+  }
+  EXPECT_GT(questions, 20);
+  EXPECT_GE(later, 6) << "captions that say more once answered";
+}
+
 // A false claim is caught, with the run's own number in the message.
 TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   Preset p;
@@ -67,9 +96,9 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
   EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt}, s.scene), "");
   std::string unfilled;
-  EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, &unfilled), "4 adds on 4 cores");
+  EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, false, &unfilled), "4 adds on 4 cores");
   EXPECT_EQ(unfilled, "");
-  fillCaption("{nonsense}", s.scene, &unfilled);
+  fillCaption("{nonsense}", s.scene, false, &unfilled);
   EXPECT_EQ(unfilled, "unknown placeholder {nonsense}");
 }
 

@@ -717,6 +717,36 @@ TEST_F(VizPanels, AnArrowStopsWhereItMeetsItsTargetsGrid) {
   }
 }
 
+// "cores" ticked while a question holds the cores' colours back: the tab says the colours come once it is
+// answered and its legend is the values' (tiling-and-cores step 1 showed "c0 c1 c2 c3" under cells coloured
+// by value); once answered, the cells, the legend and the words are the cores'.
+TEST_F(VizPanels, HeldBackCoreColoursAreSaidSo) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
+  ASSERT_TRUE(s.exerciseOpen());
+  ASSERT_EQ(s.colour, CellColour::kCores);
+  for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {  // the step opens on the Tiling tab
+    s.tab = tab;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    const std::string text = loggedFrame(s);
+    EXPECT_NE(text.find("(core colours once answered)"), std::string::npos) << static_cast<int>(tab);
+    EXPECT_EQ(text.find("c0 c1 c2 c3"), std::string::npos) << static_cast<int>(tab) << ": the cores' legend";
+  }
+  EXPECT_EQ(s.shownColour(), CellColour::kValues);
+  revealExercise(s);
+  for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {
+    s.tab = tab;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    const std::string text = loggedFrame(s);
+    EXPECT_EQ(text.find("(core colours once answered)"), std::string::npos) << static_cast<int>(tab);
+    EXPECT_NE(text.find("c0 c1 c2 c3"), std::string::npos) << static_cast<int>(tab) << ": the cores' legend";
+  }
+  EXPECT_EQ(s.shownColour(), CellColour::kCores);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -85,7 +85,7 @@ std::string placeholder(const std::string& name, const Scene& s, std::string* wh
 
 }  // namespace
 
-std::string fillCaption(const std::string& caption, const Scene& scene, std::string* error) {
+std::string fillCaption(const std::string& caption, const Scene& scene, bool questionOpen, std::string* error) {
   std::string out;
   size_t at = 0;
   while (at < caption.size()) {
@@ -94,8 +94,16 @@ std::string fillCaption(const std::string& caption, const Scene& scene, std::str
     const size_t close = caption.find('}', open);
     if (close == std::string::npos) break;
     out += caption.substr(at, open - at);
+    const std::string name = caption.substr(open + 1, close - open - 1);
+    static constexpr std::string_view kOnceAnswered = "once answered: ";
+    if (name.starts_with(kOnceAnswered)) {
+      if (!questionOpen) out += name.substr(kOnceAnswered.size());
+      else if (out.ends_with(' ')) out.pop_back();  // no double space where the part was
+      at = close + 1;
+      continue;
+    }
     std::string why;
-    out += placeholder(caption.substr(open + 1, close - open - 1), scene, &why);
+    out += placeholder(name, scene, &why);
     if (!why.empty() && error && error->empty()) *error = why;
     at = close + 1;
   }

@@ -4,6 +4,8 @@
 //   {cores}              cores that got work           {tiles}  tiles of the plan
 //   {moves}              gradient moves on the plane shown
 //   {adds GRID[r, c]}    adds that cell of the plane shown receives     {value GRID[r, c]}  what it holds
+//   {once answered: TEXT}  TEXT only once the step's question is answered: while it is open, the view
+//                        holds back what TEXT describes (core colours, hatching, what a hover shows)
 // A statement a caption makes in words is declared as a claim beside it, and the tests check every
 // claim of every shipped lesson against its run:
 //   "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}]
@@ -28,7 +30,8 @@ struct CaptionClaim {
 
 // The caption with its placeholders filled from the run. An unknown placeholder or a cell that is not in the
 // scene leaves "?" in the text and a reason in `error` (the first one).
-std::string fillCaption(const std::string& caption, const Scene& scene, std::string* error);
+// `questionOpen`: the step's question waits for an answer (its `{once answered: ...}` parts are left out).
+std::string fillCaption(const std::string& caption, const Scene& scene, bool questionOpen, std::string* error);
 
 // Why a claim is false of the run ("" when it holds).
 std::string claimFailure(const CaptionClaim& claim, const Scene& scene);

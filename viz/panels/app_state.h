@@ -207,6 +207,8 @@ struct AppState {
   }
   // An exercise is waiting for its answer: the animation holds at its start and spoilers stay hidden.
   bool exerciseOpen() const { return exercise && exercise->open(); }
+  // How the grids are coloured now: by value while a question is open (the cores' colours would answer it).
+  CellColour shownColour() const { return exerciseOpen() ? CellColour::kValues : colour; }
   // An open question that the plan's text and the tile table would answer (which core writes a cell, which
   // cells are shared, which rows feed which): they wait until it is answered.
   bool planHidden() const {

@@ -37,7 +37,7 @@ void drawLessonPanel(AppState& s) {
     // Its numbers come from the run ({imbalance}, {adds gradInput[4, 3]}, ...): "?" while another run is shown.
     std::string unfilled;
     const bool own = s.run.ok() && s.run.spec == preset->spec;
-    textWrapped(fillCaption(preset->caption, own ? s.run.scene : Scene{}, &unfilled));
+    textWrapped(fillCaption(preset->caption, own ? s.run.scene : Scene{}, s.exerciseOpen(), &unfilled));
   }
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {

@@ -32,7 +32,7 @@ float gridsHeightNeeded(const Scene& sc, float width, float labelRoom, bool pres
 float legendsWidth(const AppState& s) {
   const Scene& sc = s.run.scene;
   const float font = ImGui::GetFontSize();
-  if (s.colour == CellColour::kCores) {
+  if (s.shownColour() == CellColour::kCores) {
     const int cores = s.run.result.plan ? s.run.result.plan->coresUsed : 1;
     return cores > 16 ? font * 10.0f : static_cast<float>(cores) * font * 2.6f;
   }
@@ -77,6 +77,10 @@ void drawScatterPanel(AppState& s) {
   ImGui::SameLine();
   ui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
   s.colour = static_cast<CellColour>(colour);
+  if (s.colour != s.shownColour()) {  // "cores" is ticked, the cells show values: say why
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));
+  }
   secondaryGridsToggle(s);
   if (!s.presenter) {
     ImGui::SameLine();
@@ -162,7 +166,7 @@ void secondaryGridsToggle(AppState& s) {
 
 void drawLegends(AppState& s, float room) {
   const RunView& r = s.run;
-  if (s.colour == CellColour::kValues) {
+  if (s.shownColour() == CellColour::kValues) {
     const SceneGrid* src = r.scene.gridAt(r.scene.src);
     const SceneGrid* dst = r.scene.gridAt(r.scene.dst);
     // Each bar gets what its title and the gap between the legends leave, within readable bounds.

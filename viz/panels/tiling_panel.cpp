@@ -172,7 +172,8 @@ void drawTilingPanel(AppState& s) {
     if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
   }
-  coreLegend(plan.coresUsed, canvasW);
+  if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
+  else coreLegend(plan.coresUsed, canvasW);
   ImGui::EndGroup();
   if (const auto focus = s.focusCell()) {
     const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
