@@ -412,6 +412,26 @@ TEST(VizExercise, HintsCarryTheRunsNumbers) {
   EXPECT_NE(value.exercise.hints[1].find(" = ?"), std::string::npos) << value.exercise.hints[1];
 }
 
+// An owner question's hints say what the plan cuts (the work: a tile reads gradOutput rows and writes a band of
+// gradInput; "cuts gradInput into tiles" contradicted tiling-and-cores' caption) and call a tile's adds atomic
+// only in the rows it shares (tiling-and-cores step 2: T2 writes rows [5, 11) and adds atomically into row 10
+// alone; "T2 (rows [5, 11), atomic adds)" contradicted the inspector's plain stores in row 5).
+TEST(VizExercise, OwnerHintsNameTheCutAndTheAtomicRowsOfTheRun) {
+  int owners = 0;
+  forEachShippedExercise([&](const std::string& where, const Posed& posed) {
+    if (posed.exercise.spec.kind != ExerciseKind::kOwner) return;
+    ++owners;
+    const std::vector<std::string>& hints = posed.exercise.hints;
+    ASSERT_EQ(hints.size(), 2u) << where;
+    EXPECT_NE(hints[0].find("reads a part of gradOutput and writes a part of gradInput"), std::string::npos) << where << ": " << hints[0];
+    EXPECT_EQ(hints[1].find(", atomic adds)"), std::string::npos) << where << ": " << hints[1];
+    if (where.rfind("tiling-and-cores step 2", 0) == 0) {
+      EXPECT_NE(hints[1].find("; atomic adds into row(s) 10)"), std::string::npos) << where << ": " << hints[1];
+    }
+  });
+  EXPECT_GE(owners, 3);
+}
+
 TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {
   Posed p = pose(upsample2dBackward(4, 8), {ExerciseKind::kFeeds, 0, 0, ""});
   ExerciseState st;

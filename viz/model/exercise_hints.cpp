@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "i18n/translate.h"
+#include "viz/model/atomic_adds.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
 #include "viz/model/text.h"
@@ -217,17 +218,26 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
 
 Hints owner(const Exercise& e, const Scene& s, const Plan& plan) {
   const SceneGrid& dst = s.grids[static_cast<size_t>(e.asked.grid)];
+  AtomicAdds adds(&plan);
   std::vector<std::string> tiles, ids;
   for (int32_t id : e.tiles) {
     const Tile* t = tileById(plan, id);
     if (t == nullptr) continue;
-    tiles.push_back(t->atomic ? i18n::trf("T{0} ({1}, atomic adds)", id, boxText(t->dst, dst.grid)) : cat("T", id, " (", boxText(t->dst, dst.grid), ")"));
+    // "atomic" for the rows the tile adds into atomically, not for its whole box (a tile of rows [5, 11)
+    // shares row 10 only; it stores rows 5 to 9 plainly).
+    std::vector<std::string> shared;
+    const int64_t col = std::max<int64_t>(t->dst.col0, 0);
+    for (int64_t row = std::max<int64_t>(t->dst.row0, 0); row < std::min(t->dst.row1, dst.grid.dims.rows); ++row)
+      if (adds.anyInto(s, CellRef{e.asked.grid, row, col}, id)) shared.push_back(cat(row));
+    tiles.push_back(shared.empty() ? cat("T", id, " (", boxText(t->dst, dst.grid), ")")
+                                   : i18n::trf("T{0} ({1}; atomic adds into row(s) {2})", id, boxText(t->dst, dst.grid), joined(shared, ", ")));
     ids.push_back(cat("T", id));
   }
   const std::string where = i18n::trf("row {0}, col {1}", e.asked.row, e.asked.col);
   const char* const also = i18n::tr(" and ");
-  return {i18n::trf("The plan cuts {0} into tiles and deals them to {1} core(s). Find the tile(s) whose part holds {2}: their cores write it.",
-                    dst.grid.name, e.choices.size(), where),
+  return {i18n::trf("The plan cuts the work into tiles and deals them to {0} core(s): each tile reads a part of {1} and writes a part "
+                    "of {2}. Find the tile(s) whose part of {2} holds {3}: their cores write it.",
+                    e.choices.size(), gridName(s, s.src), dst.grid.name, where),
           i18n::trf("{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.", where, joined(tiles, also),
                     joined(ids, also))};
 }
