@@ -117,6 +117,8 @@ constexpr CatalogueEntry kAppEntries[] = {
      "将鼠标悬停在单元格上（点击可固定）：查看它去往何处、代入数值的公式以及加法的顺序。"},
     {"The inspector explains each cell once the question above is answered.", "上方的问题答完后，检查器会解释每个单元格。"},
     {"pinned (click the cell again to unpin)", "已固定（再次点击该单元格取消固定）"},
+    {" once every add has landed (not written yet)", "（全部加法落定后的值；尚未写入）"},
+    {" once every add has landed (now {0})", "（全部加法落定后的值；当前为 {0}）"},
     {"tile {0} on core {1}", "分块 {0}，在核 {1} 上"},
     {"tile {0} on core {1} (shared by {2} tiles: atomic adds)", "分块 {0}，在核 {1} 上（由 {2} 个分块共享：原子加）"},
     {"tile {0} on core {1} (shared by {2} tiles)", "分块 {0}，在核 {1} 上（由 {2} 个分块共享）"},

@@ -747,6 +747,38 @@ TEST_F(VizPanels, HeldBackCoreColoursAreSaidSo) {
   EXPECT_EQ(s.shownColour(), CellColour::kCores);
 }
 
+// Half-way through the animation a pinned gradInput cell shows its running sum; the inspector's title gives
+// the final value and says so, with the value on screen (it said "= -3" beside a cell showing -4). At the end,
+// no note.
+TEST_F(VizPanels, TheInspectorSaysItsValueIsTheFinalOneWhileTheAnimationRuns) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "determinism"));
+  if (s.exerciseOpen()) revealExercise(s);
+  const Scene& sc = s.run.scene;
+  s.player.scrub(s.player.duration / 2);
+  std::vector<float> now;
+  std::vector<uint8_t> filled;
+  dstValuesNow(s, &now, &filled, nullptr);
+  const Grid& dst = sc.grids[static_cast<size_t>(sc.dst)].grid;
+  int64_t cell = 0;  // one still summing half-way
+  while (cell < static_cast<int64_t>(now.size()) && now[static_cast<size_t>(cell)] == dst.value(sc.plane, cell / dst.dims.cols, cell % dst.dims.cols)) ++cell;
+  ASSERT_LT(cell, static_cast<int64_t>(now.size()));
+  s.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
+  for (int i = 0; i < 3; ++i) frame(s);
+  const float final = dst.value(sc.plane, s.pinned->row, s.pinned->col);
+  std::string text = loggedFrame(s);
+  const size_t note = text.find(cat("= ", formatNumber(final), " once every add has landed"));  // the title wraps
+  ASSERT_NE(note, std::string::npos);
+  EXPECT_EQ(text.find(cat("(now ", formatNumber(now[static_cast<size_t>(cell)]), ")"), note), text.find("(now ", note)) << text.substr(note, 80);
+  EXPECT_NE(text.find("(now ", note), std::string::npos);
+  s.player.toEnd();
+  for (int i = 0; i < 3; ++i) frame(s);
+  text = loggedFrame(s);
+  EXPECT_EQ(text.find("once every add has landed"), std::string::npos);
+  EXPECT_NE(text.find(cat("= ", formatNumber(final))), std::string::npos);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

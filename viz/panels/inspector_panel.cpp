@@ -112,6 +112,20 @@ void moveList(const AppState& s, const CellRef& cell, bool addedAtomically) {
   }
 }
 
+// While the animation is on its way, an output cell shows its running sum, and the explanation its final value:
+// the title says which is which (" once every add has landed (now -4)").
+std::string valueNowNote(const AppState& s, const CellRef& cell) {
+  const Scene& sc = s.run.scene;
+  if (cell.grid != sc.dst || dstValuesFinal(s)) return "";
+  std::vector<float> values;
+  std::vector<uint8_t> filled;
+  dstValuesNow(s, &values, &filled, nullptr);
+  const size_t at = static_cast<size_t>(cell.row * sc.grids[static_cast<size_t>(cell.grid)].grid.dims.cols + cell.col);
+  if (at >= values.size()) return "";
+  if (!filled.empty() && (at >= filled.size() || !filled[at])) return i18n::tr(" once every add has landed (not written yet)");
+  return i18n::trf(" once every add has landed (now {0})", formatNumber(values[at]));
+}
+
 }  // namespace
 
 void drawInspectorPanel(AppState& s) {
@@ -124,7 +138,7 @@ void drawInspectorPanel(AppState& s) {
     ImGui::PushFont(headingFont());
     const size_t eq = e.title.find(" = ");
     ui::TextWrapped("%s", e.title.substr(0, eq).c_str());
-    if (eq != std::string::npos) ui::TextWrapped("%s", e.title.substr(eq + 1).c_str());
+    if (eq != std::string::npos) ui::TextWrapped("%s", (e.title.substr(eq + 1) + valueNowNote(s, cell)).c_str());
     ImGui::PopFont();
     if (!s.hovered) textDimWrapped(i18n::tr("pinned (click the cell again to unpin)"));
     // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
