@@ -40,7 +40,7 @@ constexpr CatalogueEntry kCanvasEntries[] = {
     {"no moves: the trace stopped before this plane", "没有移动：轨迹在此平面之前已停止"},
     {"{0} of {1} moves landed", "已落地 {0} / {1} 次移动"},
     {"{0} of {1} moves landed (trace capped)", "已落地 {0} / {1} 次移动（轨迹已截断）"},
-    {"pace", "节奏"},
+    {"{0} beats/s", "{0} 拍/秒"},
     {"Speed, loop, one move at a time or cores in parallel", "速度、循环、逐次移动或各核并行"},
     {"speed", "速度"},
     {"%.2g beats/s", "%.2g 拍/秒"},

@@ -152,6 +152,34 @@ TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
   }
 }
 
+// Previous and Next are on screen at every step of every lesson at 1280x720, in both modes, however long the
+// step's text and question (presenter mode's question steps put them below the fold).
+TEST_F(VizGridReadability, PreviousAndNextAreAlwaysOnScreen) {
+  int seen = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    uimap::setEnabled(true);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (int i = 0; i < 3; ++i) frame(s);
+        const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+        for (const nlohmann::json& w : map["widgets"]) {
+          const std::string id = w["id"].get<std::string>();
+          if (id != "button/\u25C0 Previous" && id != "button/Next \u25B6") continue;
+          ++seen;
+          EXPECT_LE(w["y1"].get<float>(), 720.0f) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter): " : ": ") << id;
+        }
+      }
+    }
+    uimap::setEnabled(false);
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GT(seen, 4 * 30);
+}
+
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
 // bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
 // inside the tab (they were cut at its edge: "phases: compute (").

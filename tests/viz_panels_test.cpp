@@ -987,7 +987,9 @@ TEST_F(VizPanels, ANewStepOpensItsSidePanelAtTheTop) {
   ASSERT_GE(lesson, 0);
   applyPreset(s, lesson, step);
   for (int i = 0; i < 3; ++i) frame(s);
-  ImGuiWindow* side = ImGui::FindWindowByName(ui::shownLabel("##side"));
+  ImGuiWindow* side = nullptr;  // the side panel's scrolling part (Previous and Next stay below it)
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (std::string(w->Name).find("##sideScroll") != std::string::npos) side = w;
   ASSERT_NE(side, nullptr);
   ASSERT_GT(side->ScrollMax.y, 0.0f);
   for (int i = 0; i < 10; ++i) frame(s, ImVec2(1200, 400), false, -5.0f);  // the wheel, down

@@ -8,6 +8,12 @@
 
 namespace gradlab::viz {
 
+void drawLessonNavigation(AppState& s) {
+  if (ui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
+  ImGui::SameLine();
+  if (ui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
+}
+
 void drawLessonPanel(AppState& s) {
   if (logging()) logMark("lesson panel");  // the spoiler test reads the lesson's own words apart from the rest
   const Lesson* lesson = s.currentLesson();
@@ -54,9 +60,6 @@ void drawLessonPanel(AppState& s) {
   }
   if (lesson) {
     ImGui::Spacing();
-    if (ui::Button("◀ Previous")) handleShortcut(s, Shortcut::kPreviousPreset);
-    ImGui::SameLine();
-    if (ui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
     bool classMode = s.classMode;
     if (ui::Checkbox("Class mode: questions only", &classMode)) setClassMode(s, classMode);
   }

@@ -114,8 +114,13 @@ void drawMainUi(AppState& s) {
   endPanel();
 
   place(W - rightW, topH, rightW, H - topH);
-  beginPanel("##side", nullptr, kPanelFlags);
+  beginPanel("##side", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
+  // A lesson's Previous and Next stay at the panel's foot, whatever scrolls above them (on a question step
+  // in presenter mode they were below the fold).
+  const bool footer = s.currentLesson() != nullptr;
+  const float footerH = footer ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  ImGui::BeginChild("##sideScroll", ImVec2(0, -footerH));
   // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
   // view below, if it must).
   if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
@@ -127,6 +132,11 @@ void drawMainUi(AppState& s) {
   drawLessonPanel(s);
   ImGui::Separator();
   drawInspectorPanel(s);
+  ImGui::EndChild();
+  if (footer) {
+    ImGui::Separator();
+    drawLessonNavigation(s);
+  }
   endPanel();
   if (s.showHelp) drawHelpOverlay(s);
   syncTheme(s);

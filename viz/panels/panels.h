@@ -10,6 +10,8 @@ namespace gradlab::viz {
 void drawMainUi(AppState& state);        // main_ui.cpp
 void drawTopBar(AppState& state);        // top_bar.cpp
 void drawControlsPanel(AppState& state); // controls_panel.cpp
+// A lesson's Previous and Next, at the side panel's foot.
+void drawLessonNavigation(AppState& state);
 void drawLessonPanel(AppState& state);   // lesson_panel.cpp
 void drawExercisePanel(AppState& state); // exercise_panel.cpp: the step's question, the answer, the verdict
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "i18n/translate.h"
+#include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
@@ -37,7 +38,10 @@ void drawPlayerBar(AppState& s) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Jump to the end: the final result"));
   ImGui::SameLine();
   float t = static_cast<float>(p.t);
-  const float paceW = ImGui::CalcTextSize(i18n::tr("pace")).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
+  // Presenter mode's pace button names the speed it plays at and opens the pace settings (a bare "pace" read
+  // as a word cut short). Its id stays "pace" in every language.
+  const std::string paceText = cat(i18n::trf("{0} beats/s", printed("%.2g", p.speed)), " \u25BE");
+  const float paceW = ImGui::CalcTextSize(paceText.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
   const bool capped = s.run.scene.trace && s.run.scene.trace->movesTruncated;
@@ -52,7 +56,8 @@ void drawPlayerBar(AppState& s) {
   // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.
   if (s.presenter) {
     ImGui::SameLine();
-    if (ui::Button("pace")) ImGui::OpenPopup("##pace");
+    if (ImGui::Button(cat(paceText, "###pace").c_str())) ImGui::OpenPopup("##pace");
+    uimap::item("button", "pace");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Speed, loop, one move at a time or cores in parallel"));
     if (ImGui::BeginPopup("##pace")) {
       ui::CloseOnEscape();
