@@ -15,6 +15,13 @@
 namespace gradlab::viz {
 namespace {
 
+// A profile's name is what --device and a preset's "device" take; in another language the teaching chip also
+// says what it is ("classroom（教学芯片）").
+std::string profileLabel(const std::string& name) {
+  if (name != "classroom" || i18n::language() == i18n::Language::kEnglish) return name;
+  return i18n::trf("{0} (the teaching chip)", name);
+}
+
 constexpr std::array<uint64_t, 10> kUbSizes = {1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 196608, 262144};
 
 void heading(const char* text) {
@@ -128,13 +135,13 @@ void drawControlsPanel(AppState& s) {
     side += (side.empty() ? "" : " / ") + std::string(role.name);
   }
   if (oneD) {
-    textDimWrapped(cat("in L = ", inSide, ", out L = ", outSide));
+    textDimWrapped(i18n::trf("in L = {0}, out L = {1}", inSide, outSide));
     r.inH = r.outH = 1;
     sizeField("in L", &RunRequest::inW, maxAxis);
     sizeField("out L", &RunRequest::outW, maxAxis);
     if (scales) changed |= scaleControl("scale", &r.scaleW);
   } else {
-    textDimWrapped(cat("in = ", inSide, ", out = ", outSide));
+    textDimWrapped(i18n::trf("in = {0}, out = {1}", inSide, outSide));
     sizeField("in H", &RunRequest::inH, maxAxis);
     sizeField("in W", &RunRequest::inW, maxAxis);
     sizeField("out H", &RunRequest::outH, maxAxis);
@@ -212,10 +219,10 @@ void drawControlsPanel(AppState& s) {
 
   heading("Device");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ui::BeginCombo("profile", c.device.c_str())) {
+  if (ui::BeginCombo("profile", profileLabel(c.device).c_str())) {
     const ui::Verbatim names;
     for (const DeviceProfile& p : builtinProfiles())
-      if (ui::Selectable(p.name.c_str(), p.name == c.device)) {
+      if (ui::Selectable(profileLabel(p.name).c_str(), p.name == c.device)) {
         changed |= p.name != c.device;
         c.device = p.name;
         c.cores = 0;

@@ -75,17 +75,11 @@ void drawTopBar(AppState& s) {
   if (ui::Button("File")) ImGui::OpenPopup("##file");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save or open a session; where exports go; colours"));
   drawFileMenu(s);
-  const char* subtitle = i18n::tr("backward ops on an emulated NPU");
+  // The lesson and its step arrows stand where nothing before them changes: the subtitle, which gave way to a
+  // run's progress, moved them under the teacher's mouse (it comes after them now, where the status goes).
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
-  float comboW = ImGui::GetFontSize() * 16.0f;
-  float left = ImGui::GetCursorPosX() + ImGui::GetItemRectSize().x + st.ItemSpacing.x;
-  const bool showSubtitle = !s.runProgress && full - buttons - comboW - navW - left > ImGui::CalcTextSize(subtitle).x + 40.0f;
-  if (showSubtitle) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", subtitle);
-  }
   ImGui::SameLine(0, 24);
-  comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, comboW);
+  const float comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, ImGui::GetFontSize() * 16.0f);
   ImGui::SetNextItemWidth(comboW);
   if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : i18n::tr("Free exploration"))) {
     if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
@@ -110,8 +104,13 @@ void drawTopBar(AppState& s) {
     if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
     ImGui::SameLine();
-    ImGui::Text("%d / %zu", s.preset + 1, lesson->presets.size());
-    ImGui::SameLine();
+    // In a box of its widest text, so that ▶ stays put from step 9 to step 10.
+    const std::string step = cat(s.preset + 1, " / ", lesson->presets.size());
+    const float stepW = ImGui::CalcTextSize(cat(std::string(std::to_string(lesson->presets.size()).size(), '0'), " / ", lesson->presets.size()).c_str()).x;
+    const float stepX = ImGui::GetCursorPosX();
+    ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
+    ImGui::TextUnformatted(step.c_str());
+    ImGui::SameLine(stepX + stepW + st.ItemSpacing.x);
     if (ui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Next preset (Down)"));
   }
@@ -132,6 +131,10 @@ void drawTopBar(AppState& s) {
     ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), i18n::tr("writing the GIF"));
     uimap::item("progress", "export", s.status);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
+    ImGui::SameLine();
+  } else if (const char* subtitle = i18n::tr("backward ops on an emulated NPU");
+             s.status.empty() && statusRoom > ImGui::CalcTextSize(subtitle).x + 40.0f) {
+    ImGui::TextDisabled("%s", subtitle);
     ImGui::SameLine();
   } else if (!s.status.empty() && statusRoom > 40.0f) {
     // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
