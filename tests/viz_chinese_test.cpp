@@ -10,8 +10,6 @@
 #include <map>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "gradlab/prose.h"
 #include "gradlab/runner.h"
 #include "i18n/translate.h"
@@ -23,7 +21,6 @@
 #include "viz/panels/panels.h"
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
-#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 namespace {
@@ -187,33 +184,10 @@ TEST_F(VizChinese, ReloadingTheFontsKeepsPresenterModesLargeFont) {
   EXPECT_EQ(ImGui::GetIO().FontDefault, fonts().ui);
 }
 
-// The top bar's step arrows stay where the teacher's mouse is: from step to step, lesson to lesson and while a
-// run is on its way (the subtitle gave way to the run's progress before the lesson box and moved them). The
-// controls gloss what stays Latin: in and out, and the teaching chip's profile name.
-TEST_F(VizChinese, TheStepArrowsStayPutAndTheControlsSayWhatTheirNamesMean) {
-  uimap::setEnabled(true);
-  std::set<float> xs;
-  const auto nextX = [&] {
-    frame(false);
-    frame(false);
-    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
-    for (const nlohmann::json& w : map["widgets"])
-      if (w["id"].get<std::string>() == "button/next") return w["x0"].get<float>();
-    ADD_FAILURE() << "no step arrow";
-    return -1.0f;
-  };
-  for (size_t l = 0; l < s_.lessons.size(); ++l) {
-    for (size_t p = 0; p < std::min<size_t>(s_.lessons[l].presets.size(), 2); ++p) {
-      applyPreset(s_, static_cast<int>(l), static_cast<int>(p));
-      xs.insert(nextX());
-      s_.runProgress = std::make_shared<RunProgress>();  // as while a run is on its way
-      xs.insert(nextX());
-      s_.runProgress.reset();
-    }
-  }
-  uimap::setEnabled(false);
-  EXPECT_EQ(xs.size(), 1u) << "the arrow stood at " << xs.size() << " places";
+// The controls gloss what stays Latin: in and out, and the teaching chip's profile name.
+TEST_F(VizChinese, TheControlsSayWhatTheirLatinNamesMean) {
   ASSERT_TRUE(selectLesson(s_, "first-steps"));
+  frame(false);
   const std::string text = frame(true);
   EXPECT_NE(text.find("in（输入侧）="), std::string::npos) << text.substr(0, 1500);
   EXPECT_NE(text.find("classroom（教学芯片）"), std::string::npos);

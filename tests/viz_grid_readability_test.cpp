@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -178,6 +179,39 @@ TEST_F(VizGridReadability, PreviousAndNextAreAlwaysOnScreen) {
     syncTheme(s);
   }
   EXPECT_GT(seen, 4 * 30);
+}
+
+// The top bar's step arrows stay where the teacher's mouse is: from step to step, lesson to lesson and while a
+// run is on its way, in both modes (the subtitle gave way to the run's progress before the lesson box and
+// moved them).
+TEST_F(VizGridReadability, TheStepArrowsStayPut) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    uimap::setEnabled(true);
+    std::set<float> xs;
+    const auto nextX = [&] {
+      for (int i = 0; i < 2; ++i) frame(s);
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      for (const nlohmann::json& w : map["widgets"])
+        if (w["id"].get<std::string>() == "button/next") return w["x0"].get<float>();
+      ADD_FAILURE() << "no step arrow";
+      return -1.0f;
+    };
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < std::min<size_t>(s.lessons[l].presets.size(), 2); ++p) {
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        xs.insert(nextX());
+        s.runProgress = std::make_shared<RunProgress>();  // as while a run is on its way
+        xs.insert(nextX());
+        s.runProgress.reset();
+      }
+    }
+    uimap::setEnabled(false);
+    EXPECT_EQ(xs.size(), 1u) << (presenter ? "presenter: " : "") << "the arrow stood at " << xs.size() << " places";
+    s.presenter = false;
+    syncTheme(s);
+  }
 }
 
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and

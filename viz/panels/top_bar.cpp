@@ -104,9 +104,9 @@ void drawTopBar(AppState& s) {
     if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
     ImGui::SameLine();
-    // In a box of its widest text, so that ▶ stays put from step 9 to step 10.
+    // In a box as wide in every lesson, so that ▶ stays put from step 9 to step 10 and from lesson to lesson.
     const std::string step = cat(s.preset + 1, " / ", lesson->presets.size());
-    const float stepW = ImGui::CalcTextSize(cat(std::string(std::to_string(lesson->presets.size()).size(), '0'), " / ", lesson->presets.size()).c_str()).x;
+    const float stepW = std::max(ImGui::CalcTextSize("00 / 00").x, ImGui::CalcTextSize(step.c_str()).x);
     const float stepX = ImGui::GetCursorPosX();
     ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
     ImGui::TextUnformatted(step.c_str());
