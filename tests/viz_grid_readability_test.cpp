@@ -16,6 +16,7 @@
 #include "viz/model/text.h"
 #include "viz/widgets/canvas.h"
 #include "viz/widgets/grid_widget.h"
+#include "viz/panels/class_student.h"
 #include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
@@ -212,6 +213,37 @@ TEST_F(VizGridReadability, TheStepArrowsStayPut) {
     s.presenter = false;
     syncTheme(s);
   }
+}
+
+// At a phone's size (390x844 CSS px) the grids take the page's width above the lesson and its question, with
+// no controls panel beside them (three panels left the canvas a sliver); on a student's page in a class every
+// cell is at least a finger's 44 px, the rest of the picture a pan away.
+TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger) {
+  AppState s;
+  openShippedLessons(s, false);
+  ImGui::GetIO().DisplaySize = ImVec2(390, 844);
+  ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));  // 32x32 gradOutput: small cells when fitted
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  uimap::setEnabled(true);
+  for (int i = 0; i < 3; ++i) frame(s);
+  nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 390, 844));
+  std::map<std::string, nlohmann::json> panels;
+  for (const nlohmann::json& w : map["widgets"])
+    if (w["kind"].get<std::string>() == "panel") panels[w["id"].get<std::string>()] = w;
+  EXPECT_EQ(panels.count("panel/controls"), 0u);
+  ASSERT_EQ(panels.count("panel/centre"), 1u);
+  ASSERT_EQ(panels.count("panel/side"), 1u);
+  EXPECT_EQ(panels["panel/centre"]["x1"].get<float>() - panels["panel/centre"]["x0"].get<float>(), 390.0f);
+  EXPECT_EQ(panels["panel/side"]["x1"].get<float>() - panels["panel/side"]["x0"].get<float>(), 390.0f);
+  EXPECT_LE(panels["panel/centre"]["y1"].get<float>(), panels["panel/side"]["y0"].get<float>());
+  EXPECT_GT(s.scatterView.zoom, 0.0f);
+  EXPECT_LT(s.scatterView.zoom, kTapTargetPx) << "fitted, a 32x32 grid's cells are smaller than a finger";
+  s.student = std::make_shared<StudentClass>();
+  for (int i = 0; i < 3; ++i) frame(s);
+  EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
+  uimap::setEnabled(false);
+  ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
 }
 
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and

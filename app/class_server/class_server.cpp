@@ -98,7 +98,7 @@ ClassServer::ClassServer(viz::ClassRoom& room, ClassServerOptions options)
 ClassServer::~ClassServer() { stop(); }
 
 std::string ClassServer::studentLink(const std::string& host) const {
-  return "http://" + host + ":" + std::to_string(port_) + "/?class=" + joinCode_;
+  return "http://" + host + ":" + std::to_string(port_) + "/?join=" + joinCode_;
 }
 
 void ClassServer::show(const ClassView& view) {

@@ -58,7 +58,7 @@ class ClassServer {
   int port() const { return port_; }
   const std::string& joinCode() const { return joinCode_; }          // 4 digits, typed or in the link
   const std::string& teacherToken() const { return teacherToken_; }  // never in a student's link
-  std::string studentLink(const std::string& host) const;            // http://host:port/?class=CODE
+  std::string studentLink(const std::string& host) const;            // http://host:port/?join=CODE
 
   // The teacher moved: pages following the class go there.
   void show(const ClassView& view);

@@ -76,11 +76,17 @@ class ServedClass : public ClassHosting {
     const ClassView view{lesson, s.preset + 1, viz::tabName(s.tab)};
     const bool asking = s.exercise && s.exercise->exercise.ok();
     const uint64_t question = asking ? s.run.id : 0;
-    if (view.lesson == shown_.lesson && view.step == shown_.step && view.tab == shown_.tab && question == question_) return;
+    // The teacher's own screen shows the answer (Show the answer, or answered right): every page shows it.
+    const bool revealed = asking && !s.exercise->open();
+    if (view.lesson == shown_.lesson && view.step == shown_.step && view.tab == shown_.tab && question == question_ &&
+        revealed == revealed_)
+      return;
     if (asking && question != question_) room_.openQuestion(lesson, view.step, s.exercise->exercise, s.run.scene);
     if (!asking && question_ != 0) room_.close();
+    if (revealed && !revealed_ && question == question_) room_.reveal();  // on the change only: a new round stays open
     shown_ = view;
     question_ = question;
+    revealed_ = revealed;
     server_.show(view);
   }
 
@@ -91,6 +97,7 @@ class ServedClass : public ClassHosting {
   std::string address_;
   ClassView shown_{"", -1, ""};
   uint64_t question_ = 0;
+  bool revealed_ = false;
 };
 
 #endif

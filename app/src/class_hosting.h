@@ -15,7 +15,7 @@ namespace gradlab::app {
 class ClassHosting {
  public:
   virtual ~ClassHosting() = default;
-  // The link a student opens (http://ADDRESS:PORT/?class=CODE), the code alone, the teacher's token.
+  // The link a student opens (http://ADDRESS:PORT/?join=CODE), the code alone, the teacher's token.
   virtual std::string studentLink() const = 0;
   virtual std::string joinCode() const = 0;
   virtual std::string teacherToken() const = 0;

@@ -56,6 +56,11 @@ int main(int argc, char** argv) {
   if (options.oneThread) setSingleThreaded(true);
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
+  if (!options.join.empty()) {  // the link's option, read by the page
+    std::fprintf(stderr, "gradlab: %s\n", i18n::tr("--join is a student's page: open the link the teacher's gradlab printed "
+                                                   "(http://...:PORT/?join=CODE) in a browser"));
+    return 2;
+  }
   // The app shows every library error in its panels; do not repeat them on stderr.
   setenv("GRADLAB_LOG", "off", 0);
 

@@ -77,6 +77,9 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_flag("--host-class", o->hostClass,
                "Start a class: students' phones and laptops on the local network open the printed link and answer "
                "the open question on their own device");
+  cli.add_option("--join", o->join,
+                 "A student's page in a class: the code --host-class prints (the link carries it; the page asks for a "
+                 "name and follows the teacher)");
   cli.add_option("--port", o->classPort, "--host-class: the port to listen on (0: any free one)")
       ->check(CLI::Range(0, 65535))->capture_default_str();
   cli.add_option("--bind", o->classBind, "--host-class: the address to listen on")->capture_default_str();

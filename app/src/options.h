@@ -39,6 +39,7 @@ struct Options {
   std::optional<i18n::Language> language;  // --lang; else GRADLAB_LANG or the locale (i18n/language.h)
   // --host-class: students' devices join on the local network (app/class_server).
   bool hostClass = false;
+  std::string join;  // --join CODE: a student's page in a class (the link --host-class prints); browser only
   int classPort = 8642;       // --port (0: any free port)
   std::string classBind = "0.0.0.0";  // --bind
   std::string classSite;      // --site: the browser build's folder ("" = find it)

@@ -23,6 +23,7 @@
 #include "i18n/translate.h"
 #include "options.h"
 #include "url_options.h"
+#include "web_class.h"
 #include "web_cell_images.h"
 #include "web_files.h"
 #include "viz/model/outputs_digest.h"
@@ -275,6 +276,7 @@ int run() {
   // thread to the page, so it keeps drawing while they run.
   app.state.worker = std::make_shared<viz::UiWorker>();
   installBrowserFiles(app.state);
+  installClassHooks(&app.state);
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   app.last = glfwGetTime();
   emscripten_set_main_loop(frame, 0, false);

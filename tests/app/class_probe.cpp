@@ -16,9 +16,9 @@ int fail(const std::string& what) {
 int main(int argc, char** argv) {
   if (argc != 3) return fail("usage: class_probe LINK TEACHER_TOKEN");
   const std::string link = argv[1], teacherToken = argv[2];
-  const size_t query = link.find("/?class=");
+  const size_t query = link.find("/?join=");
   if (link.rfind("http://", 0) != 0 || query == std::string::npos) return fail("not a class link: " + link);
-  const std::string base = link.substr(0, query), code = link.substr(query + 8);
+  const std::string base = link.substr(0, query), code = link.substr(query + 7);
   httplib::Client c(base);
   c.set_read_timeout(30, 0);
 

@@ -9,6 +9,7 @@
 #include "i18n/translate.h"
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
+#include "viz/panels/class_student.h"
 #include "viz/panels/held_memory.h"
 #include "viz/widgets/theme.h"
 
@@ -388,6 +389,7 @@ void checkExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
   const bool right = s.exercise->check(s.run.scene).correct;
   recordExercise(s, ExerciseEvent::kCheck, right);
+  sendClassTry(s, ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0);  // a student's page: the try goes to the teacher
   if (right) playReveal(s);
 }
 

@@ -93,6 +93,7 @@ struct AppRequests {
 
 struct MatrixPanelCache;  // matrix_panel.cpp: the Matrix tab's view of the current run, kept across frames
 struct CodePanelCache;    // code_panel.cpp: the Code tab's listings of the current run, kept across frames
+struct StudentClass;      // class_student.h: this page is a student's in a class
 
 // A line of kernel code picked in the Code tab: its events stand out on the tab's timeline.
 struct CodeLineRef {
@@ -121,6 +122,7 @@ struct AppState {
   // The controls' run on the worker, until it lands or is cancelled (the top bar shows its step, how far
   // and about how long; Cancel or Esc stops it and the previous run stays on screen).
   std::shared_ptr<RunProgress> runProgress;
+  std::shared_ptr<StudentClass> student;  // a student's page in a class (?join=CODE); null otherwise
   StepClock runClock;
   std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
   // After the app writes a file the user asked for (a saved session): the browser build hands it to the

@@ -102,8 +102,10 @@ void drawExercisePanel(AppState& s) {
       sameLineIfFits(buttonWidth("Hint"));
       if (ui::Button("Hint")) hintExercise(s);
     }
-    sameLineIfFits(buttonWidth("Show the answer"));
-    if (ui::Button("Show the answer")) revealExercise(s);
+    if (!s.student) {  // in a class, the teacher reveals the answer on every device
+      sameLineIfFits(buttonWidth("Show the answer"));
+      if (ui::Button("Show the answer")) revealExercise(s);
+    }
     // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
     // long caption pushed them below the panel's edge), over its first frames while the layout settles.
     // So does a new hint or a wrong try's verdict, which push the buttons down, and presenter mode switched

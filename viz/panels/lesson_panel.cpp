@@ -1,6 +1,7 @@
 #include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/class_student.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
@@ -37,6 +38,11 @@ void drawLessonPanel(AppState& s) {
     textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.preset + 1, lesson->presets.size()));
   } else {
     textDimWrapped(i18n::tr(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left"));
+  }
+  if (s.student) {  // a student's page in a class
+    textColouredWrapped(theme().panelAccent, s.student->name.empty() ? i18n::tr("In the class: this page follows the teacher, and your answers go to them.")
+                                                                     : i18n::trf("In the class as {0}: this page follows the teacher, and your answers go to them.",
+                                                                                 s.student->name));
   }
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();

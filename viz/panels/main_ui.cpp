@@ -12,6 +12,8 @@
 namespace gradlab::viz {
 namespace {
 
+constexpr float kStackedBelowPx = 720.0f;  // narrower than this, the panels stack (a phone, portrait or landscape)
+
 constexpr ImGuiWindowFlags kPanelFlags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
                                          ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                                          ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -87,8 +89,13 @@ void drawMainUi(AppState& s) {
   }
 
   const float topH = ImGui::GetFrameHeight() + st.WindowPadding.y * 2.0f;
-  const float leftW = s.presenter ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
-  const float rightW = s.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
+  // A phone's width (or a student's narrow window): the grids over the lesson and its question, each the
+  // page's full width; no controls panel (three panels side by side left the canvas a sliver).
+  const bool stacked = W < kStackedBelowPx;
+  const float leftW = s.presenter || stacked ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
+  const float rightW = stacked ? W : s.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
+  const float centreH = stacked ? std::max((H - topH) * 0.55f, 120.0f) : H - topH;
+  if (logging() && stacked) logMark("stacked layout");
 
   place(0, 0, W, topH);
   beginPanel("##top", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar);
@@ -96,7 +103,7 @@ void drawMainUi(AppState& s) {
   drawTopBar(s);
   endPanel();
 
-  if (!s.presenter) {
+  if (leftW > 0.0f) {
     place(0, topH, leftW, H - topH);
     beginPanel("##controls", nullptr, kPanelFlags);
     uimap::rect("panel", "controls", ImVec2(0, topH), ImVec2(leftW, H));
@@ -105,17 +112,19 @@ void drawMainUi(AppState& s) {
     endPanel();
   }
 
-  place(leftW, topH, W - leftW - rightW, H - topH);
+  const float centreW = stacked ? W : W - leftW - rightW;
+  place(leftW, topH, centreW, centreH);
   beginPanel("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  uimap::rect("panel", "centre", ImVec2(leftW, topH), ImVec2(W - rightW, H));
+  uimap::rect("panel", "centre", ImVec2(leftW, topH), ImVec2(leftW + centreW, topH + centreH));
   drawCentre(s);
   s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
   s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
   endPanel();
 
-  place(W - rightW, topH, rightW, H - topH);
+  const float sideY = stacked ? topH + centreH : topH;
+  place(W - rightW, sideY, rightW, H - sideY);
   beginPanel("##side", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  uimap::rect("panel", "side", ImVec2(W - rightW, topH), ImVec2(W, H));
+  uimap::rect("panel", "side", ImVec2(W - rightW, sideY), ImVec2(W, H));
   // A lesson's Previous and Next stay at the panel's foot, whatever scrolls above them (on a question step
   // in presenter mode they were below the fold).
   const bool footer = s.currentLesson() != nullptr;

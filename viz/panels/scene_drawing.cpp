@@ -155,7 +155,8 @@ std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& requ
 
 void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, CanvasView& view) {
   Scene& sc = s.run.scene;
-  view.fitFloor = 0.0f;
+  // A student's page: cells large enough for a finger (about 44 px), the rest of the picture a pan away.
+  view.fitFloor = s.student ? kTapTargetPx : 0.0f;
   if (!hasSecondaryGrids(sc)) return;
   const ImVec2 size = Canvas::claimedSize(canvasSize);
   auto zoomWith = [&](bool shown, bool row) {
@@ -175,7 +176,7 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   showSecondaryGrids(sc, shown, row);
   // Ticked by hand in presenter mode where the four grids cannot all be read at once: the digits stay
   // readable and the canvas scrolls (they shrank until no digit showed).
-  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = presenterReadableCellPx();
+  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = std::max(view.fitFloor, presenterReadableCellPx());
 }
 
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {

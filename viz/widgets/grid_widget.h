@@ -45,6 +45,7 @@ std::string fittedValueText(float value, bool integer, float widthPx, float font
 float gridLabelSize();
 // The smallest digits a room reads on a projector at 1280x720: presenter mode keeps cells at least this large.
 constexpr float kPresenterDigitPx = 18.0f;
+constexpr float kTapTargetPx = 44.0f;  // a cell a finger picks: about the size phone guidelines ask of a target
 // The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
 float cellTextSize(float cellPx, float fontPx, bool presenter);
 // The cell size whose presenter digits reach kPresenterDigitPx (cellTextSize's share of the cell).

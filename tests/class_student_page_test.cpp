@@ -1,0 +1,148 @@
+// A student's page in a class, as the browser runs it: the page follows the teacher's step from the class
+// server's state, every Check sends a try that the server judges against the teacher's run (recorded once per
+// attempt), a step the student wandered to sends nothing, and the teacher's reveal shows the answer on the
+// page. The page's script (tools/web/index.html) only carries the text; here a cpp-httplib client carries it.
+#if defined(GRADLAB_HAVE_CLASS_SERVER) && defined(GRADLAB_HAVE_VIZ)
+#include <gtest/gtest.h>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "class_server.h"
+#include "viz/model/class_page.h"
+#include "viz/panels/actions.h"
+#include "viz/panels/app_state.h"
+#include "viz/panels/class_student.h"
+
+namespace gradlab::viz {
+namespace {
+
+using Json = nlohmann::json;
+
+AppState pageOnShippedLessons() {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  return s;
+}
+
+ClassPageState stateOf(httplib::Client& c) {
+  auto res = c.Get("/api/state");
+  EXPECT_TRUE(res && res->status == 200);
+  std::string why;
+  const auto state = classPageStateFromJson(res ? res->body : "", &why);
+  EXPECT_TRUE(state) << why;
+  return state.value_or(ClassPageState{});
+}
+
+TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
+  ClassRoom room("");
+  app::ClassServerOptions options;
+  options.bind = "127.0.0.1";
+  options.port = 0;
+  options.workers = 8;
+  app::ClassServer server(room, options);
+  std::string why;
+  ASSERT_TRUE(server.start(&why)) << why;
+
+  // The teacher opens first-steps step 2 (which gradInput cell does gradOutput (5, 3) land in).
+  AppState teacher = pageOnShippedLessons();
+  ASSERT_TRUE(selectLesson(teacher, "first-steps"));
+  applyPreset(teacher, teacher.lesson, 1);
+  ASSERT_TRUE(teacher.exerciseOpen());
+  room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
+  server.show({"first-steps", 2, "tiling"});
+
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(5, 0);
+  auto joined = client.Post("/api/join", Json{{"class", server.joinCode()}, {"name", "Mei"}, {"lang", "zh"}}.dump(), "application/json");
+  ASSERT_TRUE(joined && joined->status == 200);
+  const std::string token = Json::parse(joined->body)["token"];
+
+  AppState page = pageOnShippedLessons();
+  ASSERT_TRUE(selectLesson(page, "layouts"));  // the page opened elsewhere
+  page.student = std::make_shared<StudentClass>();
+  std::vector<Json> replies;
+  page.student->send = [&](const std::string& body) {
+    auto res = client.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, body, "application/json");
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200) << res->body;
+    replies.push_back(Json::parse(res->body, nullptr, false));
+  };
+
+  followClass(page, stateOf(client), 10.0);
+  ASSERT_NE(page.currentLesson(), nullptr);
+  EXPECT_EQ(page.currentLesson()->id, "first-steps");
+  EXPECT_EQ(page.preset, 1);
+  EXPECT_EQ(page.tab, Tab::kTiling);
+  ASSERT_TRUE(page.exerciseOpen());
+
+  // A wrong try, then the right one: each judged by the server against the teacher's run.
+  page.exercise->answer = wrongAnswer(page.exercise->exercise);
+  checkExercise(page);
+  page.exercise->answer = rightAnswer(page.exercise->exercise);
+  checkExercise(page);
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[0]["right"], false);
+  EXPECT_EQ(replies[1]["right"], true);
+  const ClassSummary summary = room.summary("first-steps/2", 1);
+  EXPECT_EQ(summary.answered, 1);
+  EXPECT_EQ(summary.rightFirstTime, 0);
+  EXPECT_EQ(summary.rightEventually, 1);
+
+  // The teacher changes tab: the page follows; the student's own tab choice stays until the teacher's next.
+  page.tab = Tab::kScatter;
+  followClass(page, stateOf(client), 11.0);
+  EXPECT_EQ(page.tab, Tab::kScatter) << "the teacher's tab did not change";
+
+  // A second student's page that wandered to another step sends nothing; the teacher's reveal shows the
+  // answer on a page still asking.
+  AppState other = pageOnShippedLessons();
+  other.student = std::make_shared<StudentClass>();
+  int sent = 0;
+  other.student->send = [&](const std::string&) { ++sent; };
+  followClass(other, stateOf(client), 12.0);
+  applyPreset(other, other.lesson, 4);  // first-steps step 5, another question
+  ASSERT_TRUE(other.exerciseOpen());
+  other.exercise->answer = rightAnswer(other.exercise->exercise);
+  checkExercise(other);
+  EXPECT_EQ(sent, 0) << "the try answered another step than the teacher's question";
+  applyPreset(other, other.lesson, 1);
+  ASSERT_TRUE(other.exerciseOpen());
+  room.reveal();
+  server.changed();
+  followClass(other, stateOf(client), 13.0);
+  EXPECT_FALSE(other.exerciseOpen()) << "revealed by the teacher";
+  other.exercise->answer = rightAnswer(other.exercise->exercise);
+  checkExercise(other);
+  EXPECT_EQ(sent, 0);
+  server.stop();
+}
+
+TEST(ClassStudentPage, TheStateIsReadStrictlyAndRoundTrips) {
+  ClassPageState s;
+  s.version = 7;
+  s.lesson = "determinism";
+  s.step = 3;
+  s.tab = "compare";
+  s.question = {"determinism", 1, 2, true, false};
+  std::string why;
+  const auto back = classPageStateFromJson(classPageStateJson(s), &why);
+  ASSERT_TRUE(back) << why;
+  EXPECT_EQ(back->lesson, "determinism");
+  EXPECT_EQ(back->step, 3);
+  EXPECT_EQ(back->tab, "compare");
+  EXPECT_EQ(back->question, s.question);
+  for (const char* bad : {"", "[]", "{\"step\": \"two\"}", "{\"step\": -1}", "{\"question\": 3}", "{\"question\": {\"open\": 1}}"}) {
+    EXPECT_FALSE(classPageStateFromJson(bad, &why)) << bad;
+    EXPECT_FALSE(why.empty()) << bad;
+  }
+  EXPECT_FALSE(classPageStateFromJson("{\"lesson\": \"" + std::string(5000, 'x') + "\"}", &why));
+}
+
+}  // namespace
+}  // namespace gradlab::viz
+#endif
