@@ -626,10 +626,13 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
   EXPECT_GE(referred, 20);
 }
 
-// Every step of every lesson, on its own tab, as it opens and played to its end, in both modes: no cell of a
-// grid that shows numbers gives way to the "too wide" dots (determinism's random gradOutput, the precision
-// steps' three 8x8 grids and the layouts lesson's "-11" did).
-TEST_F(VizPanels, NoLessonStepShowsDotsForANumber) {
+// Every step of every lesson, on its own tab, in both modes, as it opens and answered and played to its end:
+// no cell of a grid that shows numbers gives way to the "too wide" dots (determinism's random gradOutput, the
+// precision steps' three 8x8 grids and the layouts lesson's "-11" did); a tile tag ends above the digits of the
+// cell it sits in (in normal mode "T4·c1" covered the top of gradInput's first digits) and the hatching of a
+// shared cell stops at its digits (determinism step 1's hatching ran through them: ".203" read "/203").
+TEST_F(VizPanels, NoLessonStepHidesADigit) {
+  int tags = 0, hatched = 0;
   for (const bool presenter : {false, true}) {
     AppState s;
     openShippedLessons(s, presenter);
@@ -643,42 +646,18 @@ TEST_F(VizPanels, NoLessonStepShowsDotsForANumber) {
           }
           for (int i = 0; i < 3; ++i) frame(s);
           const std::string text = loggedFrame(s);
+          const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", presenter ? " (presenter)" : "");
+          const auto mark = [&](size_t at) { return text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at)); };
           const size_t dots = text.find("\u2022\u2022\u2022 for ");
-          EXPECT_EQ(dots, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (atEnd ? " at its end" : "")
-                                             << (presenter ? " (presenter)" : "") << ": "
-                                             << text.substr(text.rfind('[', dots), text.find(']', dots) + 1 - text.rfind('[', dots));
-        }
-      }
-    }
-    s.presenter = false;
-    syncTheme(s);
-  }
-}
-
-// Tile tags and the hatching of shared cells leave a cell's digits readable, in every step of every lesson
-// and both modes, answered and played to its end: a tag ends above the digits of the cell it sits in (in
-// normal mode "T4·c1" covered the top of gradInput's first digits) and the hatching stops at the digits
-// (determinism step 1's hatching ran through them: ".203" read "/203").
-TEST_F(VizPanels, TileTagsAndHatchingKeepOffTheDigits) {
-  int tags = 0, hatched = 0;
-  for (const bool presenter : {false, true}) {
-    AppState s;
-    openShippedLessons(s, presenter);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        if (s.exerciseOpen()) revealExercise(s);
-        s.player.toEnd();
-        for (int i = 0; i < 3; ++i) frame(s);
-        const std::string text = loggedFrame(s), where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
-        for (size_t at = text.find(" px above the digits]"); at != std::string::npos; at = text.find(" px above the digits]", at + 1)) {
-          const double clear = std::stod(text.substr(text.rfind(" ends ", at) + 6));
-          EXPECT_GE(clear, 0.0) << where << ": " << text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at));
-          ++tags;
-        }
-        for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
-        if (s.lessons[l].id == "determinism" && p == 0) {
-          EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
+          EXPECT_EQ(dots, std::string::npos) << where << ": " << mark(dots);
+          for (size_t at = text.find(" px above the digits]"); at != std::string::npos; at = text.find(" px above the digits]", at + 1)) {
+            EXPECT_GE(std::stod(text.substr(text.rfind(" ends ", at) + 6)), 0.0) << where << ": " << mark(at);
+            ++tags;
+          }
+          for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
+          if (atEnd && s.lessons[l].id == "determinism" && p == 0) {
+            EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
+          }
         }
       }
     }
@@ -726,24 +705,21 @@ TEST_F(VizPanels, HeldBackCoreColoursAreSaidSo) {
   ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
   ASSERT_TRUE(s.exerciseOpen());
   ASSERT_EQ(s.colour, CellColour::kCores);
-  for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {  // the step opens on the Tiling tab
-    s.tab = tab;
-    s.selectTab = true;
-    for (int i = 0; i < 3; ++i) frame(s);
-    const std::string text = loggedFrame(s);
-    EXPECT_NE(text.find("(core colours once answered)"), std::string::npos) << static_cast<int>(tab);
-    EXPECT_EQ(text.find("c0 c1 c2 c3"), std::string::npos) << static_cast<int>(tab) << ": the cores' legend";
-  }
+  // On the Tiling tab (where the step opens) and the Scatter tab: the words, and whether the legend is the cores'.
+  const auto expectOnBothTabs = [&](bool heldBack) {
+    for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {
+      s.tab = tab;
+      s.selectTab = true;
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      EXPECT_EQ(text.find("(core colours once answered)") != std::string::npos, heldBack) << static_cast<int>(tab);
+      EXPECT_EQ(text.find("c0 c1 c2 c3") == std::string::npos, heldBack) << static_cast<int>(tab) << ": the cores' legend";
+    }
+  };
+  expectOnBothTabs(true);
   EXPECT_EQ(s.shownColour(), CellColour::kValues);
   revealExercise(s);
-  for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {
-    s.tab = tab;
-    s.selectTab = true;
-    for (int i = 0; i < 3; ++i) frame(s);
-    const std::string text = loggedFrame(s);
-    EXPECT_EQ(text.find("(core colours once answered)"), std::string::npos) << static_cast<int>(tab);
-    EXPECT_NE(text.find("c0 c1 c2 c3"), std::string::npos) << static_cast<int>(tab) << ": the cores' legend";
-  }
+  expectOnBothTabs(false);
   EXPECT_EQ(s.shownColour(), CellColour::kCores);
 }
 
