@@ -242,6 +242,17 @@ TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger
   s.student = std::make_shared<StudentClass>();
   for (int i = 0; i < 3; ++i) frame(s);
   EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
+  // A question answered on gradInput (first-steps step 2): the picture starts at that grid, not off-screen.
+  ASSERT_TRUE(selectLesson(s, "first-steps"));
+  applyPreset(s, s.lesson, 1);
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  for (int i = 0; i < 3; ++i) frame(s);
+  ASSERT_TRUE(s.exerciseOpen());
+  const SceneGrid& answerGrid = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.answerGrid)];
+  EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
+  EXPECT_LE(s.scatterView.originX, answerGrid.x);
+  EXPECT_LE((answerGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "its first column is in view";
   uimap::setEnabled(false);
   ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
 }

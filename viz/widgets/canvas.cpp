@@ -131,6 +131,11 @@ void Canvas::fit(Point bmin, Point bmax, float topMarginPx) {
   view_.originX = w * view_.zoom > availW ? bmin.x - margin / view_.zoom : bmin.x - (size_.x - w * view_.zoom) / 2.0f / view_.zoom;
   view_.originY = h * view_.zoom > availH ? bmin.y - (topMarginPx + margin) / view_.zoom
                                           : bmin.y - (topMarginPx + margin + (availH - h * view_.zoom) / 2.0f) / view_.zoom;
+  // The floor made the picture larger than the canvas: it starts where it was asked to (a student's answer grid).
+  if (view_.fitFocus && view_.zoom > fitZoom(size_, bmin, bmax, topMarginPx)) {
+    if (w * view_.zoom > availW) view_.originX = view_.fitFocus->x - margin / view_.zoom;
+    if (h * view_.zoom > availH) view_.originY = view_.fitFocus->y - (topMarginPx + margin) / view_.zoom;
+  }
   view_.fitRequested = false;
   view_.userAdjusted = false;
   view_.fittedW = size_.x;

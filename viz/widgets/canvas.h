@@ -20,6 +20,7 @@ struct CanvasView {
   bool userAdjusted = false;   // zoomed or panned by hand: a resized canvas keeps the view
   float fitFloor = 0.0f;       // the least zoom a fit picks (presenter mode's readable digits: the rest scrolls)
   float fittedFloor = 0.0f;    // the floor of the last fit
+  std::optional<Point> fitFocus;  // where a fit the floor made larger than the canvas starts (scene units)
 };
 
 class Canvas {
