@@ -13,6 +13,7 @@
 
 #include "gradlab/ops.h"
 #include "panels_harness.h"
+#include "viz/model/memory_order.h"
 #include "viz/model/text.h"
 #include "viz/widgets/canvas.h"
 #include "viz/widgets/grid_widget.h"
@@ -255,6 +256,42 @@ TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger
   EXPECT_LE((answerGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "its first column is in view";
   uimap::setEnabled(false);
   ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
+}
+
+// A question about a cell's memory offset is answered from its grid's label: the strides and the offset after
+// the + are all on screen, in both modes (the layouts lesson's gradInput label ended "n=0 c=1…").
+TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
+  int asked = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        const auto& question = s.lessons[l].presets[p].exercise;
+        if (!question || question->kind != ExerciseKind::kOffset) continue;
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (int i = 0; i < 3; ++i) frame(s);
+        const std::string text = loggedFrame(s);
+        const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
+        const std::string strides = stridesText(storageOf(g.grid.shape, s.run.request));  // "103,32,8,1 +10"
+        const size_t label = text.find(g.grid.name + "\n");
+        ASSERT_NE(label, std::string::npos);
+        size_t at = label;
+        for (size_t from = 0; from < strides.size();) {  // each part, in order, whole
+          const size_t space = std::min(strides.find(' ', from), strides.size());
+          at = text.find(strides.substr(from, space - from), at);
+          EXPECT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter)" : "") << ": "
+                                           << strides.substr(from, space - from) << " of " << strides;
+          if (at == std::string::npos) break;
+          from = space + 1;
+        }
+        ++asked;
+      }
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GE(asked, 4);
 }
 
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and

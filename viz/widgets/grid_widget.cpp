@@ -192,7 +192,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       std::string current;
       size_t at = 0;
       while (at < line2.size()) {
-        size_t next = std::min(line2.find(" · ", at + 1), line2.find("   ", at + 1));
+        // Between the parts, and before a strided view's offset ("strides 103,32,8,1" / "+10").
+        size_t next = std::min({line2.find(" · ", at + 1), line2.find("   ", at + 1), line2.find(" +", at + 1)});
         if (next == std::string::npos) next = line2.size();
         const std::string piece = line2.substr(at, next - at);
         if (!current.empty() && width(current + piece, smallest) > room &&
