@@ -294,6 +294,49 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
   EXPECT_GE(asked, 4);
 }
 
+// A question's buttons stay under the mouse while it is answered, in both modes: a wrong try, each hint and
+// a pick leave Check, Hint and Show the answer where they were (a second Hint once put Show the answer under
+// the mouse, and a wrong try's verdict scrolled it to where Check had been).
+TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
+  int questions = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    uimap::setEnabled(true);
+    const auto buttons = [&] {
+      for (int i = 0; i < 3; ++i) frame(s);
+      std::map<std::string, std::pair<float, float>> at;
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      for (const nlohmann::json& w : map["widgets"]) {
+        const std::string id = w["id"].get<std::string>();
+        if (id == "button/Check" || id == "button/Hint" || id == "button/Show the answer") at[id] = {w["x0"].get<float>(), w["y0"].get<float>()};
+      }
+      return at;
+    };
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        if (!s.lessons[l].presets[p].exercise) continue;
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+        const auto before = buttons();
+        ASSERT_EQ(before.size(), 3u) << where;
+        s.exercise->answer = wrongAnswer(s.exercise->exercise);
+        s.exercise->typed = s.exercise->answer.number ? formatNumber(*s.exercise->answer.number) : "";
+        checkExercise(s);
+        ASSERT_TRUE(s.exerciseOpen()) << where;
+        EXPECT_EQ(buttons(), before) << where << ": after a wrong try";
+        hintExercise(s);
+        EXPECT_EQ(buttons(), before) << where << ": after the second hint";
+        ++questions;
+      }
+    }
+    uimap::setEnabled(false);
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GT(questions, 40);
+}
+
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
 // bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
 // inside the tab (they were cut at its edge: "phases: compute (").

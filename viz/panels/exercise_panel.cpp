@@ -27,26 +27,15 @@ void sameLineIfFits(float width) {
 // The width of button `label` as shown (in the user's language).
 float buttonWidth(const char* label) { return ImGui::CalcTextSize(i18n::tr(label)).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
 
-// The answer being given; true when there is something to check.
-bool answerInput(AppState& s) {
+// The answer's own widgets (a number field, the cores' boxes; cells are picked on the canvas); true when there
+// is something to check. They stand above the buttons, and nothing that grows is drawn between them: the
+// buttons stay under the mouse (a new hint or verdict pushed them down, and Show the answer slid under it).
+bool answerWidgets(AppState& s) {
   ExerciseState& ex = *s.exercise;
   const Exercise& e = ex.exercise;
-  const Scene& sc = s.run.scene;
   switch (e.input) {
-    case AnswerInput::kOneCell:
-      if (ex.answer.cells.empty()) {
-        textDimWrapped(i18n::trf("Click a cell of {0}.", gridName(s, e.answerGrid)));
-        return false;
-      }
-      textDimWrapped(i18n::trf("Your pick: {0} (click another to change it)",
-                               cellName(sc.grids[static_cast<size_t>(e.answerGrid)], sc.plane, ex.answer.cells.front().row,
-                                        ex.answer.cells.front().col)));
-      return true;
-    case AnswerInput::kCells:
-      textDimWrapped(i18n::trf("Click cells of {0} to select or clear them: {1} selected.", gridName(s, e.answerGrid),
-                               ex.answer.cells.size()));
-      if (!ex.answer.cells.empty() && ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
-      return true;  // "none" can be the answer
+    case AnswerInput::kOneCell: return !ex.answer.cells.empty();
+    case AnswerInput::kCells: return true;  // "none" can be the answer
     case AnswerInput::kNumber: {
       char buffer[64];
       std::snprintf(buffer, sizeof buffer, "%s", ex.typed.c_str());
@@ -54,8 +43,6 @@ bool answerInput(AppState& s) {
       const bool entered = ui::InputText("##answer", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
       ex.typed = buffer;
       const bool valid = parseTypedNumber(ex.typed).has_value();
-      ImGui::SameLine();
-      textDimWrapped(i18n::tr(ex.typed.empty() ? "type a number" : valid ? "Enter checks it" : "not a number yet"));
       if (entered && valid) checkExercise(s);
       return valid;
     }
@@ -71,6 +58,31 @@ bool answerInput(AppState& s) {
       return !ex.answer.cores.empty();
   }
   return false;
+}
+
+// Under the buttons: the answer so far in words.
+void answerStatus(AppState& s) {
+  ExerciseState& ex = *s.exercise;
+  const Exercise& e = ex.exercise;
+  const Scene& sc = s.run.scene;
+  switch (e.input) {
+    case AnswerInput::kOneCell:
+      if (ex.answer.cells.empty()) textDimWrapped(i18n::trf("Click a cell of {0}.", gridName(s, e.answerGrid)));
+      else
+        textDimWrapped(i18n::trf("Your pick: {0} (click another to change it)",
+                                 cellName(sc.grids[static_cast<size_t>(e.answerGrid)], sc.plane, ex.answer.cells.front().row,
+                                          ex.answer.cells.front().col)));
+      break;
+    case AnswerInput::kCells:
+      textDimWrapped(i18n::trf("Click cells of {0} to select or clear them: {1} selected.", gridName(s, e.answerGrid),
+                               ex.answer.cells.size()));
+      if (!ex.answer.cells.empty() && ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
+      break;
+    case AnswerInput::kNumber:
+      textDimWrapped(i18n::tr(ex.typed.empty() ? "type a number" : parseTypedNumber(ex.typed) ? "Enter checks it" : "not a number yet"));
+      break;
+    case AnswerInput::kCores: break;
+  }
 }
 
 }  // namespace
@@ -90,35 +102,38 @@ void drawExercisePanel(AppState& s) {
   ui::TextWrapped("%s", e.question.c_str());
   if (s.exerciseOpen()) {
     const ExerciseState& ex = *s.exercise;
-    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
-    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i)
-      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
-    const bool ready = answerInput(s);
+    const bool ready = answerWidgets(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     ImGui::BeginDisabled(!ready);
     if (ui::Button("Check")) checkExercise(s);
     ImGui::EndDisabled();
-    if (ex.hintsShown < static_cast<int>(e.hints.size())) {
-      sameLineIfFits(buttonWidth("Hint"));
-      if (ui::Button("Hint")) hintExercise(s);
-    }
+    // Hint stays where it is once every hint is out (greyed): Show the answer never slides under the mouse.
+    sameLineIfFits(buttonWidth("Hint"));
+    ImGui::BeginDisabled(ex.hintsShown >= static_cast<int>(e.hints.size()));
+    if (ui::Button("Hint")) hintExercise(s);
+    ImGui::EndDisabled();
     if (!s.student) {  // in a class, the teacher reveals the answer on every device
       sameLineIfFits(buttonWidth("Show the answer"));
       if (ui::Button("Show the answer")) revealExercise(s);
     }
+    const ImVec2 buttonsEnd = ImGui::GetItemRectMax();  // the scroll below keeps the buttons in view
+    answerStatus(s);
+    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
+    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i)
+      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
     // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
-    // long caption pushed them below the panel's edge), over its first frames while the layout settles.
-    // So does a new hint or a wrong try's verdict, which push the buttons down, and presenter mode switched
-    // on or off (its larger fonts push them below the panel's edge).
-    const uint64_t shown = s.exercise->run ^ (static_cast<uint64_t>(ex.hintsShown) << 56) ^
-                           (static_cast<uint64_t>(ex.wrongTries) << 40) ^ (s.presenter ? 1ull << 63 : 0);
+    // long caption pushed them below the panel's edge), over its first frames while the layout settles; so
+    // does presenter mode switched on or off (its larger fonts push them below the panel's edge). Not a new
+    // hint or verdict: they come below the buttons, and a scroll would move another button under the mouse.
+    const uint64_t shown = s.exercise->run ^ (s.presenter ? 1ull << 63 : 0);
     if (s.questionShown != shown) {
       s.questionShown = shown;
       s.questionScrollFrames = 8;
     }
     if (s.questionScrollFrames > 0) {  // only if the buttons are below the panel's edge: the title stays in view
       --s.questionScrollFrames;
-      if (ImGui::GetItemRectMax().y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) ImGui::SetScrollHereY(1.0f);
+      if (buttonsEnd.y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
+        ImGui::SetScrollY(ImGui::GetScrollY() + buttonsEnd.y - (ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) + ImGui::GetStyle().ItemSpacing.y);
     }
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
