@@ -155,6 +155,7 @@ constexpr CatalogueEntry kCanvasEntries[] = {
     {"{0}, {1} idle core(s) left out", "{0}，略去 {1} 个空闲核"},
     {"{0}, tile {1}: {2} on {3}", "{0}，分块 {1}：{2}，在 {3} 上"},
     {"click: select this tile", "点击：选中此分块"},
+    {"selecting a tile waits for the answer", "回答之后才能选中分块"},
 
     // Matrix panel
     {"The forward runs no products: each out cell copies the self cell the 1s pick.",

@@ -755,6 +755,30 @@ TEST_F(VizPanels, TheInspectorSaysItsValueIsTheFinalOneWhileTheAnimationRuns) {
   EXPECT_NE(text.find(cat("= ", formatNumber(final))), std::string::npos);
 }
 
+// While any question is open the Matrix tab's selection matrices wait (determinism step 1's atomic-cells
+// question was answered by A_H's rows: which gradOutput rows land in which gradInput row) and the output's
+// colour legend gives no range (downsampling step 5's -4..4, equal to gradOutput's, said no cell sums two).
+TEST_F(VizPanels, EveryOpenQuestionHoldsBackTheMatricesAndTheOutputsRange) {
+  AppState s;
+  openShippedLessons(s, false);
+  int matrices = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      if (!s.lessons[l].presets[p].exercise) continue;
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      ASSERT_TRUE(s.exerciseOpen());
+      EXPECT_TRUE(s.outputRangeHidden()) << s.lessons[l].id << " step " << p + 1;
+      if (!matrixViewApplies(s.run.scene.op)) continue;
+      s.tab = Tab::kMatrix;
+      s.selectTab = true;
+      for (int i = 0; i < 3; ++i) frame(s);
+      EXPECT_NE(loggedFrame(s).find("The matrices wait until the question"), std::string::npos) << s.lessons[l].id << " step " << p + 1;
+      ++matrices;
+    }
+  }
+  EXPECT_GT(matrices, 10);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

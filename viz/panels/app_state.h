@@ -222,8 +222,9 @@ struct AppState {
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.
   std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : selectedTile; }
-  // An open question about a value, which the output's colour legend (its range) would answer.
-  bool outputRangeHidden() const { return exerciseOpen() && exercise->exercise.spec.kind == ExerciseKind::kValue; }
+  // An open question: the output's colour legend (its range) would answer a value question and hint at others
+  // (a range equal to the input's says no cell sums two gradients).
+  bool outputRangeHidden() const { return exerciseOpen(); }
   const Lesson* currentLesson() const {
     return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
   }

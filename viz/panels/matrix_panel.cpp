@@ -390,12 +390,12 @@ void drawMatrixPanel(AppState& s) {
     textDimWrapped(i18n::tr("The matrix view draws the upsample operators, whose maps are 0/1 selection matrices."));
     return;
   }
-  if (s.exerciseOpen()) {  // the selection matrices are a lookup table for where a cell lands or what feeds it
-    const ExerciseKind kind = s.exercise->exercise.spec.kind;
-    if (kind == ExerciseKind::kLandsIn || kind == ExerciseKind::kFeeds) {
-      textDimWrapped(i18n::tr("The matrices wait until the question on the right is answered: they would give the answer away."));
-      return;
-    }
+  // The selection matrices are a lookup table for where a cell lands, what feeds it, which rows two bands
+  // share (determinism's atomic cells) and, with the product beside them, what a cell sums: they wait for
+  // any open question.
+  if (s.exerciseOpen()) {
+    textDimWrapped(i18n::tr("The matrices wait until the question on the right is answered: they would give the answer away."));
+    return;
   }
   MatrixPanelCache& c = cacheFor(s);
   MatrixView& v = c.view;

@@ -212,7 +212,7 @@ void drawPipelinePanel(AppState& s) {
     ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
                 bufferName(b.buffer));
     if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
-    ImGui::TextDisabled("%s", i18n::tr("click: select this tile"));
+    ImGui::TextDisabled("%s", i18n::tr(s.planHidden() ? "selecting a tile waits for the answer" : "click: select this tile"));
     ImGui::EndTooltip();
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, b.tile);
   }
