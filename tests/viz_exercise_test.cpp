@@ -432,6 +432,24 @@ TEST(VizExercise, OwnerHintsNameTheCutAndTheAtomicRowsOfTheRun) {
   EXPECT_GE(owners, 3);
 }
 
+// An atomic-cells hint lists the tiles that read gradients and says "and more" only when it left some out
+// (determinism step 1 listed all four and said "and more": the zeroing tiles read nothing).
+TEST(VizExercise, AtomicCellsHintsSayAndMoreOnlyWhenTilesAreLeftOut) {
+  int asked = 0;
+  forEachShippedExercise([&](const std::string& where, const Posed& posed) {
+    if (posed.exercise.spec.kind != ExerciseKind::kAtomicCells) return;
+    ++asked;
+    size_t reading = 0;
+    for (const Tile& t : posed.result.plan->tiles) {
+      const PhaseKind kind = posed.result.plan->phases[static_cast<size_t>(t.phase)].kind;
+      reading += kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul ? 1 : 0;
+    }
+    const bool more = posed.exercise.hints[1].find("and more") != std::string::npos;
+    EXPECT_EQ(more, reading > 8) << where << " (" << reading << " tiles read gradients): " << posed.exercise.hints[1];
+  });
+  EXPECT_GE(asked, 2);
+}
+
 TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {
   Posed p = pose(upsample2dBackward(4, 8), {ExerciseKind::kFeeds, 0, 0, ""});
   ExerciseState st;

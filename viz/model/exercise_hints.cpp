@@ -247,16 +247,18 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
   const Grid& src = s.grids[static_cast<size_t>(s.src)].grid;
   std::vector<std::string> starts;
   std::vector<int32_t> cores;
+  size_t reading = 0;  // the tiles that read gradients (a zeroing pass reads none)
   for (const Tile& t : plan.tiles) {
     const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
     if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
+    ++reading;
     if (std::find(cores.begin(), cores.end(), t.core) == cores.end()) cores.push_back(t.core);
     if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, plan.coreName(t.core), src.name, boxText(t.src, src)));
   }
   return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
                     "for {1} rows that gradOutput rows of two cores land in.",
                     cores.size(), dst),
-          i18n::trf(starts.size() < plan.tiles.size()
+          i18n::trf(starts.size() < reading
                         ? "{0}; and more. A {1} row is shared when the rows on both sides of a tile boundary land in it."
                         : "{0}. A {1} row is shared when the rows on both sides of a tile boundary land in it.",
                     joined(starts, "; "), dst)};
