@@ -116,6 +116,8 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and the order of the adds.",
      "将鼠标悬停在单元格上（点击可固定）：查看它去往何处、代入数值的公式以及加法的顺序。"},
     {"The inspector explains each cell once the question above is answered.", "上方的问题答完后，检查器会解释每个单元格。"},
+    {"The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs; here a cell's numbers show as you hover it.",
+     "检查器解释“散射”“分块”“流水线”和“代码”标签页中的单元格；在这里，把鼠标悬停在单元格上即可看到它的数值。"},
     {"pinned (click the cell again to unpin)", "已固定（再次点击该单元格取消固定）"},
     {"--join is a student's page: open the link the teacher's gradlab printed (http://...:PORT/?join=CODE) in a browser",
      "--join 用于学生的网页：请在浏览器中打开老师的 gradlab 打印出的链接（http://...:PORT/?join=CODE）"},

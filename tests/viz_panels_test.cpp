@@ -779,6 +779,24 @@ TEST_F(VizPanels, EveryOpenQuestionHoldsBackTheMatricesAndTheOutputsRange) {
   EXPECT_GT(matrices, 10);
 }
 
+// The inspector's invitation is true of the tab: on the Compare tab (precision step 1) a hover shows a cell's
+// numbers in a tooltip, and the inspector says so instead of "Hover a cell (click to pin it)".
+TEST_F(VizPanels, TheInspectorsInvitationIsTrueOfTheTab) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "precision"));
+  for (int i = 0; i < 3; ++i) frame(s);
+  ASSERT_EQ(s.tab, Tab::kCompare);
+  std::string text = oneLine(loggedFrame(s));
+  EXPECT_EQ(text.find("Hover a cell (click to pin it)"), std::string::npos);
+  EXPECT_NE(text.find("The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs"), std::string::npos);
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  for (int i = 0; i < 3; ++i) frame(s);
+  text = oneLine(loggedFrame(s));
+  EXPECT_NE(text.find("Hover a cell (click to pin it)"), std::string::npos);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

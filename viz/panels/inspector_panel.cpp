@@ -162,8 +162,13 @@ void drawInspectorPanel(AppState& s) {
     moveList(s, cell, addedAtomically);
   } else {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ui::TextWrapped("%s", i18n::tr("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
-                                   "the order of the adds."));
+    // The Compare, Verify and Matrix tabs' cells say their numbers on hover; the inspector explains the run's
+    // own grids (Scatter, Tiling, Pipeline, Code).
+    const bool ownGrids = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline || s.tab == Tab::kCode;
+    ui::TextWrapped("%s", ownGrids ? i18n::tr("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
+                                              "the order of the adds.")
+                                   : i18n::tr("The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs; "
+                                              "here a cell's numbers show as you hover it."));
     ImGui::PopStyleColor();
   }
   ImGui::Separator();
