@@ -797,6 +797,22 @@ TEST_F(VizPanels, TheInspectorsInvitationIsTrueOfTheTab) {
   EXPECT_NE(text.find("Hover a cell (click to pin it)"), std::string::npos);
 }
 
+// A tile's tag sits only where the cells show its core's colour: determinism step 1's gradInput row 0 is
+// coloured by T3 (c0), the first of its two tiles, and T4's tag "T4·c1" no longer sits on it (T4 keeps its tag
+// on its own gradOutput rows).
+TEST_F(VizPanels, ATileTagSitsOnlyOnItsOwnColour) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "determinism"));
+  revealExercise(s);
+  s.player.toEnd();
+  for (int i = 0; i < 3; ++i) frame(s);
+  const std::string text = loggedFrame(s);
+  int t4 = 0;
+  for (size_t at = text.find("[tag T4\u00b7c1: "); at != std::string::npos; at = text.find("[tag T4\u00b7c1: ", at + 1)) ++t4;
+  EXPECT_EQ(t4, 1) << "T4's tag on gradOutput only";
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -42,7 +42,10 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
   const Theme& th = theme();
   const float w = th.highlightWidth;
   if (const SceneGrid* g = sc.gridAt(e.asked.grid); g && g->shown) {
-    outlineCell(canvas, *g, e.asked.row, e.asked.col, th.highlightAlt, w * 1.6f);
+    // A two-colour ring (the label's colour round the marker's): no tile box or core colour looks like it
+    // (the magenta alone read as core c2's box).
+    outlineCell(canvas, *g, e.asked.row, e.asked.col, th.label, w * 2.6f);
+    outlineCell(canvas, *g, e.asked.row, e.asked.col, th.highlightAlt, w * 1.2f);
     if (e.spec.kind == ExerciseKind::kArgmax) {
       if (const SceneGrid* full = sc.gridAt(e.answerGrid); full && full->shown) {
         outlineWindow(canvas, *full, windowStart(e.asked.row, r.inH, r.outH), windowEnd(e.asked.row, r.inH, r.outH),

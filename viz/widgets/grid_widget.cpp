@@ -45,7 +45,12 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
     const float inset = theme().tileBorderWidth * 0.5f;
     dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
                 0.0f, 0, theme().tileBorderWidth);
-    if (labels && (p1.x - p0.x) > 34.0f && (p1.y - p0.y) > 18.0f) {
+    // The tag goes where the tile's own colour is: on a cell two tiles share, the colour is the first's, and a
+    // later tile's tag there ("T4·c1" on a cell coloured c0) contradicted it.
+    const size_t corner = static_cast<size_t>(r0 * g.grid.dims.cols + c0);
+    const bool ownCorner = corner >= g.tileOf.size() || g.tileOf[corner] < 0 ||
+                           g.tileOf[corner] == static_cast<int32_t>(&t - plan.tiles.data());
+    if (labels && ownCorner && (p1.x - p0.x) > 34.0f && (p1.y - p0.y) > 18.0f) {
       std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
       ImFont* f = monoFont();
       float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
