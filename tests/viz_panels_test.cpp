@@ -813,6 +813,29 @@ TEST_F(VizPanels, ATileTagSitsOnlyOnItsOwnColour) {
   EXPECT_EQ(t4, 1) << "T4's tag on gradOutput only";
 }
 
+// Once a question is answered, the inspector and the arrows are about the cell it asked about, not the step's
+// own focus (npu-strategies step 4 kept pointing at gradInput[1, 1], which read as the student's old pick).
+TEST_F(VizPanels, AnAnsweredQuestionTurnsTheInspectorToItsCell) {
+  AppState s;
+  openShippedLessons(s, false);
+  int asked = 0;
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      if (!s.lessons[l].presets[p].exercise) continue;
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      const CellRef cell = s.exercise->exercise.asked;
+      if (cell.grid < 0) continue;
+      s.exercise->answer = rightAnswer(s.exercise->exercise);
+      s.exercise->typed = s.exercise->answer.number ? formatNumber(*s.exercise->answer.number) : "";
+      checkExercise(s);
+      ASSERT_FALSE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+      EXPECT_EQ(s.focusCell(), std::optional<CellRef>(cell)) << s.lessons[l].id << " step " << p + 1;
+      ++asked;
+    }
+  }
+  EXPECT_GT(asked, 15);
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -367,6 +367,9 @@ namespace {
 void playReveal(AppState& s) {
   s.player.t = 0.0;
   s.player.playing = s.run.ok() && !s.run.animation.empty();
+  // The inspector and the arrows turn to the cell the question asked about (they showed the step's own
+  // focus, which read as the student's old pick).
+  if (s.exercise && s.exercise->exercise.asked.grid >= 0) s.pinned = s.exercise->exercise.asked;
 }
 
 // The step's record: made at its first check, hint or reveal. Its first check or reveal settles "right first
