@@ -836,6 +836,35 @@ TEST_F(VizPanels, AnAnsweredQuestionTurnsTheInspectorToItsCell) {
   EXPECT_GT(asked, 15);
 }
 
+// The cells flying during the animation carry their value in both modes, at 18 px or more in presenter mode
+// (presenter chips flew blank over the digits they crossed: determinism step 1, precision step 7).
+TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    int chips = 0;
+    for (const std::pair<const char*, int>& step : {std::pair{"determinism", 0}, std::pair{"precision", 6}, std::pair{"first-steps", 1}}) {
+      ASSERT_TRUE(selectLesson(s, step.first));
+      applyPreset(s, s.lesson, step.second);
+      if (s.exerciseOpen()) revealExercise(s);
+      s.player.scrub(s.player.duration * 0.3);
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      EXPECT_EQ(text.find("[chip without digits]"), std::string::npos) << step.first << (presenter ? " (presenter)" : "");
+      for (size_t at = text.find("[chip "); at != std::string::npos; at = text.find("[chip ", at + 1)) {
+        ++chips;
+        const size_t px = text.find(" at ", at);
+        if (presenter && px != std::string::npos) {
+          EXPECT_GE(std::stoi(text.substr(px + 4)), 18) << text.substr(at, 40);
+        }
+      }
+    }
+    EXPECT_GT(chips, 2) << (presenter ? "presenter" : "normal");
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {

@@ -78,8 +78,10 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
   ImDrawList* dl = canvas.drawList();
   const Theme& th = theme();
   const float z = canvas.zoom();
-  const float box = std::max(z * 0.62f, 6.0f);
-  ImFont* mono = digitsFontAtMost(std::min(monoFont()->FontSize, box * 0.45f));  // drawn at its baked size
+  // Presenter mode's chips are larger, with digits at its readable size where they fit (its fonts are baked
+  // from 18 px up: at the normal share of the chip none was found, and the chips flew blank).
+  const float box = std::max(z * (th.presenter ? 0.8f : 0.62f), 6.0f);
+  ImFont* mono = digitsFontAtMost(std::min(monoFont()->FontSize, box * (th.presenter ? 0.6f : 0.45f)));  // drawn at its baked size
   const float fontSize = mono ? mono->FontSize : 0.0f;
   for (const Flight& f : flights) {
     const CellMove& m = scene.trace->moves[f.move->move];
@@ -112,13 +114,12 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
     dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 3), ImVec2(p1.x + 2, p1.y + 3), IM_COL32(0, 0, 0, 90), 3.0f);
     dl->AddRectFilled(p0, p1, toImU32(fill), 3.0f);
     dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 1.5f);
-    if (mono) {
-      std::string text = fittedValueText(m.value, false, box - 2.0f, fontSize, mono);
-      if (!text.empty()) {
-        ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
-        drawText(dl, mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
-      }
+    const std::string text = mono ? fittedValueText(m.value, false, box - 2.0f, fontSize, mono) : std::string();
+    if (!text.empty()) {
+      ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
+      drawText(dl, mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
     }
+    if (logging()) logMark(text.empty() ? std::string("chip without digits") : cat("chip ", text, " at ", static_cast<int>(fontSize + 0.5f), " px"));
   }
 }
 
