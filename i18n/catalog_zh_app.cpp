@@ -118,7 +118,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"The inspector explains each cell once the question above is answered.", "上方的问题答完后，检查器会解释每个单元格。"},
     {"The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs; here a cell's numbers show as you hover it.",
      "检查器解释“散射”“分块”“流水线”和“代码”标签页中的单元格；在这里，把鼠标悬停在单元格上即可看到它的数值。"},
-    {"pinned (click the cell again to unpin)", "已固定（再次点击该单元格取消固定）"},
+    {"pinned: a click on it unpins it", "已固定：点击它即可取消固定"},
     {"--join is a student's page: open the link the teacher's gradlab printed (http://...:PORT/?join=CODE) in a browser",
      "--join 用于学生的网页：请在浏览器中打开老师的 gradlab 打印出的链接（http://...:PORT/?join=CODE）"},
     {"In the class: this page follows the teacher, and your answers go to them.", "已加入课堂：本页跟随老师，你的答案会发送给老师。"},

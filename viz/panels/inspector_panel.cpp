@@ -140,7 +140,7 @@ void drawInspectorPanel(AppState& s) {
     ui::TextWrapped("%s", e.title.substr(0, eq).c_str());
     if (eq != std::string::npos) ui::TextWrapped("%s", (e.title.substr(eq + 1) + valueNowNote(s, cell)).c_str());
     ImGui::PopFont();
-    if (!s.hovered) textDimWrapped(i18n::tr("pinned (click the cell again to unpin)"));
+    if (!s.hovered) textDimWrapped(i18n::tr("pinned: a click on it unpins it"));  // the step may have pinned it, not the user
     // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
     // rows its core alone writes.
     const bool addedAtomically = AtomicAdds(s.run.result.plan.get()).anyInto(s.run.scene, cell);
