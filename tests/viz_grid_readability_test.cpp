@@ -337,6 +337,23 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
   EXPECT_GT(questions, 40);
 }
 
+// A one-cell grid's label keeps its dtype: precision steps 6 and 7 ask what a float16 cell holds, and the
+// gradInput label ended "[1, 1, 1]…" in presenter mode.
+TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtype) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    ASSERT_TRUE(selectLesson(s, "precision"));
+    for (const int step : {5, 6}) {
+      applyPreset(s, s.lesson, step);
+      for (int i = 0; i < 3; ++i) frame(s);
+      EXPECT_NE(loggedFrame(s).find("[1, 1, 1] float16"), std::string::npos) << "step " << step + 1 << (presenter ? " (presenter)" : "");
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
 // bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
 // inside the tab (they were cut at its edge: "phases: compute (").

@@ -173,7 +173,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     ImFont* font = uiFont();
     const float fs = gridLabelSize();
     const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
-    const float room = std::max(g.width() * z + fs * 1.5f, fs * 6.0f);
+    // At least a shape and dtype's width ("[1, 1, 1] float16"): a one-cell grid cut its dtype, which precision
+    // steps 6 and 7 ask about.
+    const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f);
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
     auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
     std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
