@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "class_server.h"
+#include "join_qr.h"
 #include "viz/model/class_page.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/app_state.h"
@@ -141,6 +142,26 @@ TEST(ClassStudentPage, TheStateIsReadStrictlyAndRoundTrips) {
     EXPECT_FALSE(why.empty()) << bad;
   }
   EXPECT_FALSE(classPageStateFromJson("{\"lesson\": \"" + std::string(5000, 'x') + "\"}", &why));
+}
+
+// The join link's QR code: a version the link fits (25 or 29 modules for a LAN link) with its three finder
+// patterns (a dark 7x7 ring round a dark 3x3 square) in the corners a scanner looks for.
+TEST(ClassJoinCard, TheLinksQrCodeHasItsFinderPatterns) {
+  int size = 0;
+  const std::vector<uint8_t> qr = app::qrModules("http://192.168.100.200:8642/?join=1234", &size);
+  ASSERT_GE(size, 21);
+  ASSERT_EQ(qr.size(), static_cast<size_t>(size * size));
+  const auto dark = [&](int r, int c) { return qr[static_cast<size_t>(r * size + c)] != 0; };
+  for (const auto& [r0, c0] : {std::pair{0, 0}, std::pair{0, size - 7}, std::pair{size - 7, 0}}) {
+    for (int r = 0; r < 7; ++r) {
+      for (int c = 0; c < 7; ++c) {
+        const bool ring = r == 0 || r == 6 || c == 0 || c == 6, core = r >= 2 && r <= 4 && c >= 2 && c <= 4;
+        EXPECT_EQ(dark(r0 + r, c0 + c), ring || core) << "finder at (" << r0 << ", " << c0 << "), module (" << r << ", " << c << ")";
+      }
+    }
+  }
+  EXPECT_TRUE(app::qrModules(std::string(8000, 'x'), &size).empty()) << "too long for a QR code";
+  EXPECT_EQ(size, 0);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // through every shipped lesson preset.
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -18,6 +19,7 @@
 #include "app/viz_fixtures.h"
 #include "exercise_answer.h"
 #include "panels_harness.h"
+#include "viz/widgets/ui_map.h"
 #include "spoiler_rule.h"
 #include "viz/model/atomic_adds.h"
 #include "viz/model/code_view.h"
@@ -863,6 +865,44 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
     s.presenter = false;
     syncTheme(s);
   }
+}
+
+// The teacher's join card: the code, the QR code, the link and how many joined and answered; Hide folds it to
+// one line that says the code and the counts, and opens it again.
+TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
+  AppState s;
+  openShippedLessons(s, true);
+  ClassBoard board;
+  board.link = "http://192.168.1.20:8642/?join=1234";
+  board.code = "1234";
+  board.qrSize = 21;
+  board.qr.assign(21 * 21, 1);
+  board.joined = 28;
+  board.answered = 19;
+  board.asking = true;
+  s.classBoard = board;
+  uimap::setEnabled(true);
+  for (int i = 0; i < 3; ++i) frame(s);
+  std::string text = loggedFrame(s);
+  EXPECT_NE(text.find("Join the class: code 1234"), std::string::npos);
+  EXPECT_NE(text.find("http://192.168.1.20:8642/?join=1234"), std::string::npos);
+  EXPECT_NE(text.find("28 joined · 19 answered"), std::string::npos);
+  const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+  bool qr = false;
+  for (const nlohmann::json& w : map["widgets"]) {
+    if (w["id"].get<std::string>() != "qr/join") continue;
+    qr = true;
+    EXPECT_GE(w["x1"].get<float>() - w["x0"].get<float>(), 150.0f) << "large enough to scan from the back of a room";
+  }
+  EXPECT_TRUE(qr);
+  s.classBoardShown = false;
+  for (int i = 0; i < 2; ++i) frame(s);
+  text = loggedFrame(s);
+  EXPECT_EQ(text.find("Join the class"), std::string::npos);
+  EXPECT_NE(text.find("Class 1234 · 28 joined · 19 answered"), std::string::npos);
+  uimap::setEnabled(false);
+  s.presenter = false;
+  syncTheme(s);
 }
 
 // The memory strips: a strip cell of the shown plane is its grid cell (hovering it hovers the cell), one of

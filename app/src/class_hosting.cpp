@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 
 #include "class_server.h"
+#include "join_qr.h"
 #endif
 #include "i18n/translate.h"
 
@@ -70,6 +71,19 @@ class ServedClass : public ClassHosting {
   std::string joinCode() const override { return server_.joinCode(); }
   std::string teacherToken() const override { return server_.teacherToken(); }
   std::string recordPath() const override { return record_; }
+  viz::ClassBoard board() override {
+    if (board_.link.empty()) {  // the link and its QR code do not change
+      board_.link = studentLink();
+      board_.code = joinCode();
+      board_.qr = qrModules(board_.link, &board_.qrSize);
+    }
+    const viz::ClassQuestion q = room_.question();
+    const viz::ClassSummary summary = room_.summary(q.key(), q.round);
+    board_.joined = summary.students;
+    board_.answered = summary.answered;
+    board_.asking = q.open || q.revealed;
+    return board_;
+  }
 
   void follow(const viz::AppState& s) override {
     const std::string lesson = s.lesson >= 0 && s.lesson < static_cast<int>(s.lessons.size()) ? s.lessons[s.lesson].id : "";
@@ -98,6 +112,7 @@ class ServedClass : public ClassHosting {
   ClassView shown_{"", -1, ""};
   uint64_t question_ = 0;
   bool revealed_ = false;
+  viz::ClassBoard board_;
 };
 
 #endif

@@ -138,7 +138,10 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   }
   uint64_t runShown = s.run.id;
   while (running) {
-    if (hosting) hosting->follow(s);
+    if (hosting) {
+      hosting->follow(s);
+      s.classBoard = hosting->board();
+    }
     if (s.run.id != runShown) {  // a run replaced the one on screen: what the old one freed goes back to the system
       runShown = s.run.id;
       giveFreedMemoryBack();

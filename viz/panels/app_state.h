@@ -15,6 +15,7 @@
 
 #include "gradlab/runner.h"
 #include "viz/model/animation.h"
+#include "viz/model/class_board.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/exercise.h"
 #include "viz/model/heat_scale.h"
@@ -123,6 +124,8 @@ struct AppState {
   // and about how long; Cancel or Esc stops it and the previous run stays on screen).
   std::shared_ptr<RunProgress> runProgress;
   std::shared_ptr<StudentClass> student;  // a student's page in a class (?join=CODE); null otherwise
+  std::optional<ClassBoard> classBoard;   // the teacher's class (gradlab --host-class): how to join, who answered
+  bool classBoardShown = true;            // the join card open (else one line that opens it)
   StepClock runClock;
   std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
   // After the app writes a file the user asked for (a saved session): the browser build hands it to the
