@@ -118,9 +118,12 @@ stage_tsan() {
   drawing_sweeps+=:VizPanels.PresenterNumbersAreLargeAndTheOnesReferredToAreShown:SpoilerWalk.*
   drawing_sweeps+=:VizPanels.TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically
   drawing_sweeps+=:VizGridReadability.LessonWindowsReadApart:VizGridReadability.PresenterLoadChartIsNotSquashed
+  drawing_sweeps+=:VizPanels.NoLessonStepHidesADigit:VizGridReadability.PreviousAndNextAreAlwaysOnScreen
+  drawing_sweeps+=:VizGridReadability.AQuestionsButtonsStayUnderTheMouse:VizGridReadability.TheStepArrowsStayPut
+  drawing_sweeps+=:VizPanels.AnAnsweredQuestionTurnsTheInspectorToItsCell:VizPanels.EveryOpenQuestionHoldsBackTheMatricesAndTheOutputsRange
   # The class server's tests: Debian's cpp-httplib is a compiled library, not built with TSan, which would see
   # only the half of its locking that the header inlines into our code.
-  drawing_sweeps+=:ClassServer.*
+  drawing_sweeps+=:ClassServer.*:ClassStudentPage.FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer
   GRADLAB_WINDOW_SMOKE_GIF_CHECKS=0 GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
     '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained|class_host)$'
 }
