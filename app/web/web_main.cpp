@@ -7,6 +7,8 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cfloat>
@@ -305,5 +307,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_outputs_digest() {
   text = gradlab::viz::outputsDigest(gradlab::app::g_app->state.lessons).text();
   return text.c_str();
 }
+
+// For the browser tests: the bytes the page's allocator has handed out and not had back (a leak grows it every
+// round of runs; the WebAssembly memory's size only grows when the allocator wants a larger heap, at a round
+// that depends on its history, so it says nothing steady).
+extern "C" EMSCRIPTEN_KEEPALIVE double gradlab_heap_in_use() { return static_cast<double>(mallinfo().uordblks); }
 
 int main() { return gradlab::app::run(); }
