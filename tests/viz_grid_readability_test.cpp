@@ -254,6 +254,18 @@ TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger
   EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
   EXPECT_LE(s.scatterView.originX, answerGrid.x);
   EXPECT_LE((answerGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "its first column is in view";
+  // A question answered with cores (determinism step 2: which core writes gradInput[0, 0, 1, 1]): the picture
+  // starts at the grid of the cell it asks about.
+  ASSERT_TRUE(selectLesson(s, "determinism"));
+  applyPreset(s, s.lesson, 1);
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  for (int i = 0; i < 3; ++i) frame(s);
+  ASSERT_TRUE(s.exerciseOpen());
+  ASSERT_LT(s.exercise->exercise.answerGrid, 0);
+  const SceneGrid& askedGrid = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
+  EXPECT_LE(s.scatterView.originX, askedGrid.x);
+  EXPECT_LE((askedGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "the asked grid is in view";
   uimap::setEnabled(false);
   ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
 }

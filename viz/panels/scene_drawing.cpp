@@ -160,8 +160,12 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   Scene& sc = s.run.scene;
   // A student's page: cells large enough for a finger (about 44 px), the rest of the picture a pan away.
   view.fitFloor = s.student ? kTapTargetPx : 0.0f;
-  view.fitFocus.reset();  // and the picture starts at the grid the open question is answered on
-  if (const SceneGrid* g = s.student && s.exerciseOpen() ? sc.gridAt(s.exercise->exercise.answerGrid) : nullptr) view.fitFocus = Point{g->x, g->y};
+  // The picture starts at the grid the open question is answered on, or (cores, a number) asks about.
+  view.fitFocus.reset();
+  if (s.student && s.exerciseOpen()) {
+    const Exercise& e = s.exercise->exercise;
+    if (const SceneGrid* g = sc.gridAt(e.answerGrid >= 0 ? e.answerGrid : e.asked.grid)) view.fitFocus = Point{g->x, g->y};
+  }
   if (!hasSecondaryGrids(sc)) return;
   const ImVec2 size = Canvas::claimedSize(canvasSize);
   auto zoomWith = [&](bool shown, bool row) {
