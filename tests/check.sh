@@ -124,6 +124,7 @@ stage_tsan() {
   # The class server's tests: Debian's cpp-httplib is a compiled library, not built with TSan, which would see
   # only the half of its locking that the header inlines into our code.
   drawing_sweeps+=:ClassServer.*:ClassStudentPage.FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer
+  drawing_sweeps+=:ClassStudentPage.AReloadedPageNumbersItsTriesOnFromTheOnesItSent
   GRADLAB_WINDOW_SMOKE_GIF_CHECKS=0 GTEST_FILTER="-$drawing_sweeps" run_tests "$prefix-tsan" "seeds|install|ui" \
     '^cli\.|^app_(bad_arguments|sessions|strategies_lesson|chinese_lessons|exercises_lesson|matrix_tab|code_tab|refusal_explained|class_host)$'
 }

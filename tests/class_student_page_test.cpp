@@ -123,6 +123,64 @@ TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
   server.stop();
 }
 
+// A page reloaded mid-question joins again with its token and numbers its next try after the ones it sent:
+// a wrong try, a reload, the right try: recorded as the second try and right (numbered 1 again, it was taken
+// for a resend of the wrong one).
+TEST(ClassStudentPage, AReloadedPageNumbersItsTriesOnFromTheOnesItSent) {
+  ClassRoom room("");
+  app::ClassServerOptions options;
+  options.bind = "127.0.0.1";
+  options.port = 0;
+  options.workers = 8;
+  app::ClassServer server(room, options);
+  std::string why;
+  ASSERT_TRUE(server.start(&why)) << why;
+  AppState teacher = pageOnShippedLessons();
+  ASSERT_TRUE(selectLesson(teacher, "first-steps"));
+  applyPreset(teacher, teacher.lesson, 1);
+  room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
+  server.show({"first-steps", 2, "scatter"});
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(5, 0);
+  std::string token;
+  std::vector<Json> replies;
+  // A page as index.html makes one: join (again, with the token once there is one), then follow.
+  const auto openPage = [&](AppState& page) {
+    auto joined = client.Post("/api/join", Json{{"class", server.joinCode()}, {"name", "Ana"}, {"lang", "en"}, {"token", token}}.dump(),
+                              "application/json");
+    ASSERT_TRUE(joined && joined->status == 200);
+    const Json me = Json::parse(joined->body);
+    token = me["token"];
+    page.student = std::make_shared<StudentClass>();
+    page.student->resumedQuestion = me["question"];
+    page.student->resumedRound = me["round"];
+    page.student->resumedTries = me["tries"];
+    page.student->send = [&](const std::string& body) {
+      auto res = client.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, body, "application/json");
+      ASSERT_TRUE(res && res->status == 200);
+      replies.push_back(Json::parse(res->body));
+    };
+    followClass(page, stateOf(client), 1.0);
+    ASSERT_TRUE(page.exerciseOpen());
+  };
+  AppState first = pageOnShippedLessons();
+  openPage(first);
+  first.exercise->answer = wrongAnswer(first.exercise->exercise);
+  checkExercise(first);
+  AppState reloaded = pageOnShippedLessons();
+  openPage(reloaded);
+  EXPECT_EQ(reloaded.student->resumedTries, 1);
+  reloaded.exercise->answer = rightAnswer(reloaded.exercise->exercise);
+  checkExercise(reloaded);
+  ASSERT_EQ(replies.size(), 2u);
+  EXPECT_EQ(replies[1]["recorded"], true);
+  EXPECT_EQ(replies[1]["right"], true);
+  const ClassSummary summary = room.summary("first-steps/2", 1);
+  EXPECT_EQ(summary.students, 1) << "the reload is the same student";
+  EXPECT_EQ(summary.rightEventually, 1);
+  server.stop();
+}
+
 TEST(ClassStudentPage, TheStateIsReadStrictlyAndRoundTrips) {
   ClassPageState s;
   s.version = 7;

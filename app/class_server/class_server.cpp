@@ -211,7 +211,10 @@ void ClassServer::routes() {
       refuse(res, 400, why);
       return;
     }
-    reply(res, 200, Json{{"student", student->id}, {"name", student->name}, {"lang", student->lang}, {"token", student->token}});
+    // With the tries this student already sent to the open question (a reloaded page numbers on from them).
+    const viz::ClassQuestion q = room_.question();
+    reply(res, 200, Json{{"student", student->id}, {"name", student->name}, {"lang", student->lang}, {"token", student->token},
+                         {"question", q.key()}, {"round", q.round}, {"tries", room_.triesNow(student->token)}});
   });
 
   s.Get("/api/state", [this](const httplib::Request&, httplib::Response& res) {

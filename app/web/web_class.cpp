@@ -31,11 +31,15 @@ void installClassHooks(viz::AppState* state) { g_state = state; }
 
 // The script joined the class as `name` ("" for anonymous): this page is now a student's. 0 while the app is
 // still starting (the script calls again).
-extern "C" EMSCRIPTEN_KEEPALIVE int gradlab_class_joined(const char* name) {
+// `question`, `round`, `tries`: what the join said this student already sent (a reload numbers on from them).
+extern "C" EMSCRIPTEN_KEEPALIVE int gradlab_class_joined(const char* name, const char* question, int round, int tries) {
   using namespace gradlab;
   if (app::g_state == nullptr) return 0;
   auto student = std::make_shared<viz::StudentClass>();
   student->name = name != nullptr ? name : "";
+  student->resumedQuestion = question != nullptr ? question : "";
+  student->resumedRound = round;
+  student->resumedTries = tries;
   student->send = [](const std::string& json) { app::sendTryToClass(json.c_str()); };
   app::g_state->student = std::move(student);
   viz::uimap::setEnabled(true);  // the script reads where the pictures are (two fingers pan and zoom them)

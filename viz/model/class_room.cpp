@@ -239,6 +239,15 @@ std::optional<ClassStudent> ClassRoom::student(const std::string& token) const {
   return known ? std::optional<ClassStudent>(*known) : std::nullopt;
 }
 
+int ClassRoom::triesNow(const std::string& token) const {
+  std::lock_guard lock(mutex_);
+  const ClassStudent* who = byToken(token);
+  int tries = 0;
+  for (const Recorded& r : tries_)
+    if (who && r.student == who->id && r.question == question_.key() && r.round == question_.round) tries = std::max(tries, r.attempt);
+  return tries;
+}
+
 void ClassRoom::openQuestion(const std::string& lesson, int step, const Exercise& exercise, const Scene& scene) {
   std::lock_guard lock(mutex_);
   const bool same = question_.lesson == lesson && question_.step == step;

@@ -96,6 +96,9 @@ class ClassRoom {
   std::optional<ClassStudent> join(const std::string& name, const std::string& lang, const std::string& token,
                                    std::string* why);
   std::optional<ClassStudent> student(const std::string& token) const;
+  // The tries the student with `token` sent to the open question's current round (a reloaded page numbers its
+  // next try after them: a try numbered again would be taken for a resend).
+  int triesNow(const std::string& token) const;
 
   // The teacher's side. `exercise` and `scene` judge the tries of the open question.
   void openQuestion(const std::string& lesson, int step, const Exercise& exercise, const Scene& scene);

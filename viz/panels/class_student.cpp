@@ -32,7 +32,8 @@ void followClass(AppState& s, const ClassPageState& teacher, double now) {
     applyPreset(s, s.lesson, s.preset);  // vote again: the question fresh, as it first opened
   }
   if (newRound) {
-    c.attempt = 0;
+    const bool resumed = teacher.question.key() == c.resumedQuestion && teacher.question.round == c.resumedRound;
+    c.attempt = resumed ? c.resumedTries : 0;
     c.openedAt = now;
   }
   if (Tab tab; teacher.tab != before.tab && tabFromName(teacher.tab, &tab)) {

@@ -19,6 +19,10 @@ struct StudentClass {
   ClassPageState shown;                               // the teacher's screen as last followed
   int attempt = 0;                                    // tries sent to the question and round shown
   double openedAt = 0.0;                              // when that question opened on this page (seconds)
+  // A page that joined again (a reload): the tries it had sent to this question and round, which its next
+  // try numbers on from.
+  std::string resumedQuestion;
+  int resumedRound = 0, resumedTries = 0;
 };
 
 // Goes where the teacher is: the lesson step (a new question opens fresh), the tab when the teacher changes
