@@ -43,6 +43,21 @@ TEST(VizHeatScale, AllZeroStillHasARange) {
   EXPECT_EQ(q.colour(0.0f), kNeutral);
 }
 
+// A legend's ticks are compact and read as the numbers they are: 2048 is "2048" (it was "2.05e+03" beside a
+// float16 lesson about 2048 + 1), small and tiny values keep three and two significant digits.
+TEST(VizHeatScale, TicksReadAsTheirNumbers) {
+  EXPECT_EQ(formatTick(2048.0f), "2048");
+  EXPECT_EQ(formatTick(-2048.0f), "-2048");
+  EXPECT_EQ(formatTick(1234.6f), "1235");
+  EXPECT_EQ(formatTick(99999.0f), "99999");
+  EXPECT_EQ(formatTick(-16.0f), "-16");
+  EXPECT_EQ(formatTick(0.5f), "0.5");
+  EXPECT_EQ(formatTick(5.38f), "5.38");
+  EXPECT_EQ(formatTick(3.2e-5f), "3.2e-05");
+  EXPECT_EQ(formatTick(2.5e6f), "2.5e+06");
+  EXPECT_EQ(formatTick(0.0f), "0");
+}
+
 TEST(VizCorePalette, DistinctColoursForManyCores) {
   setPaletteScheme(PaletteScheme::kClassic);
   std::set<std::tuple<int, int, int>> seen;

@@ -104,7 +104,9 @@ std::string formatTick(float value) {
   if (value == 0.0f) return "0";
   char buf[32];
   float a = std::fabs(value);
-  if (a >= 1e-3f && a < 1e5f) {
+  if (a >= 1000.0f && a < 1e5f) {  // "2048", not "2.05e+03" (precision's float16 lessons are about 2048 + 1)
+    std::snprintf(buf, sizeof buf, "%.0f", static_cast<double>(value));
+  } else if (a >= 1e-3f && a < 1e5f) {
     std::snprintf(buf, sizeof buf, "%.3g", static_cast<double>(value));
   } else {
     std::snprintf(buf, sizeof buf, "%.2g", static_cast<double>(value));
