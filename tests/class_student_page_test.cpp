@@ -8,6 +8,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,26 +40,38 @@ ClassPageState stateOf(httplib::Client& c) {
   return state.value_or(ClassPageState{});
 }
 
-TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
-  ClassRoom room("");
-  app::ClassServerOptions options;
-  options.bind = "127.0.0.1";
-  options.port = 0;
-  options.workers = 8;
-  app::ClassServer server(room, options);
-  std::string why;
-  ASSERT_TRUE(server.start(&why)) << why;
-
-  // The teacher opens first-steps step 2 (which gradInput cell does gradOutput (5, 3) land in).
+// A class on loopback whose teacher opened first-steps step 2 (which gradInput cell does gradOutput (5, 3)
+// land in), on the tab `tab`.
+struct TeacherOnLoopback {
+  ClassRoom room{""};
+  std::unique_ptr<app::ClassServer> server;
+  std::unique_ptr<httplib::Client> client;  // the students' pages' connection
   AppState teacher = pageOnShippedLessons();
-  ASSERT_TRUE(selectLesson(teacher, "first-steps"));
-  applyPreset(teacher, teacher.lesson, 1);
-  ASSERT_TRUE(teacher.exerciseOpen());
-  room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
-  server.show({"first-steps", 2, "tiling"});
 
-  httplib::Client client("127.0.0.1", server.port());
-  client.set_read_timeout(5, 0);
+  explicit TeacherOnLoopback(const std::string& tab) {
+    app::ClassServerOptions options;
+    options.bind = "127.0.0.1";
+    options.port = 0;
+    options.workers = 8;
+    server = std::make_unique<app::ClassServer>(room, options);
+    std::string why;
+    EXPECT_TRUE(server->start(&why)) << why;
+    EXPECT_TRUE(selectLesson(teacher, "first-steps"));
+    applyPreset(teacher, teacher.lesson, 1);
+    EXPECT_TRUE(teacher.exerciseOpen());
+    room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
+    server->show({"first-steps", 2, tab});
+    client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
+    client->set_read_timeout(5, 0);
+  }
+  ~TeacherOnLoopback() { server->stop(); }
+};
+
+TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
+  TeacherOnLoopback c("tiling");
+  ClassRoom& room = c.room;
+  app::ClassServer& server = *c.server;
+  httplib::Client& client = *c.client;
   auto joined = client.Post("/api/join", Json{{"class", server.joinCode()}, {"name", "Mei"}, {"lang", "zh"}}.dump(), "application/json");
   ASSERT_TRUE(joined && joined->status == 200);
   const std::string token = Json::parse(joined->body)["token"];
@@ -120,28 +133,16 @@ TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
   other.exercise->answer = rightAnswer(other.exercise->exercise);
   checkExercise(other);
   EXPECT_EQ(sent, 0);
-  server.stop();
 }
 
 // A page reloaded mid-question joins again with its token and numbers its next try after the ones it sent:
 // a wrong try, a reload, the right try: recorded as the second try and right (numbered 1 again, it was taken
 // for a resend of the wrong one).
 TEST(ClassStudentPage, AReloadedPageNumbersItsTriesOnFromTheOnesItSent) {
-  ClassRoom room("");
-  app::ClassServerOptions options;
-  options.bind = "127.0.0.1";
-  options.port = 0;
-  options.workers = 8;
-  app::ClassServer server(room, options);
-  std::string why;
-  ASSERT_TRUE(server.start(&why)) << why;
-  AppState teacher = pageOnShippedLessons();
-  ASSERT_TRUE(selectLesson(teacher, "first-steps"));
-  applyPreset(teacher, teacher.lesson, 1);
-  room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
-  server.show({"first-steps", 2, "scatter"});
-  httplib::Client client("127.0.0.1", server.port());
-  client.set_read_timeout(5, 0);
+  TeacherOnLoopback c("scatter");
+  ClassRoom& room = c.room;
+  app::ClassServer& server = *c.server;
+  httplib::Client& client = *c.client;
   std::string token;
   std::vector<Json> replies;
   // A page as index.html makes one: join (again, with the token once there is one), then follow.
@@ -178,7 +179,6 @@ TEST(ClassStudentPage, AReloadedPageNumbersItsTriesOnFromTheOnesItSent) {
   const ClassSummary summary = room.summary("first-steps/2", 1);
   EXPECT_EQ(summary.students, 1) << "the reload is the same student";
   EXPECT_EQ(summary.rightEventually, 1);
-  server.stop();
 }
 
 TEST(ClassStudentPage, TheStateIsReadStrictlyAndRoundTrips) {
