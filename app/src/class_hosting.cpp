@@ -71,18 +71,17 @@ class ServedClass : public ClassHosting {
   std::string joinCode() const override { return server_.joinCode(); }
   std::string teacherToken() const override { return server_.teacherToken(); }
   std::string recordPath() const override { return record_; }
-  viz::ClassBoard board() override {
-    if (board_.link.empty()) {  // the link and its QR code do not change
-      board_.link = studentLink();
-      board_.code = joinCode();
-      board_.qr = qrModules(board_.link, &board_.qrSize);
+  void fillBoard(viz::ClassBoard& board) override {
+    if (board.link.empty()) {  // the link and its QR code do not change: made once
+      board.link = studentLink();
+      board.code = joinCode();
+      board.qr = qrModules(board.link, &board.qrSize);
     }
     const viz::ClassQuestion q = room_.question();
     const viz::ClassSummary summary = room_.summary(q.key(), q.round);
-    board_.joined = summary.students;
-    board_.answered = summary.answered;
-    board_.asking = q.open || q.revealed;
-    return board_;
+    board.joined = summary.students;
+    board.answered = summary.answered;
+    board.asking = q.open || q.revealed;
   }
 
   void follow(const viz::AppState& s) override {
@@ -112,7 +111,6 @@ class ServedClass : public ClassHosting {
   ClassView shown_{"", -1, ""};
   uint64_t question_ = 0;
   bool revealed_ = false;
-  viz::ClassBoard board_;
 };
 
 #endif

@@ -20,8 +20,9 @@ class ClassHosting {
   virtual std::string joinCode() const = 0;
   virtual std::string teacherToken() const = 0;
   virtual std::string recordPath() const = 0;
-  // What the teacher's screen shows: how to join (link, code, QR code) and how many joined and answered.
-  virtual viz::ClassBoard board() = 0;
+  // What the teacher's screen shows: how to join (link, code, QR code: filled once) and how many joined and
+  // answered (each call).
+  virtual void fillBoard(viz::ClassBoard& board) = 0;
   // Call after each frame or change: tells the pages when the teacher's step, tab or question changed.
   virtual void follow(const viz::AppState& state) = 0;
 };

@@ -140,7 +140,8 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   while (running) {
     if (hosting) {
       hosting->follow(s);
-      s.classBoard = hosting->board();
+      if (!s.classBoard) s.classBoard.emplace();
+      hosting->fillBoard(*s.classBoard);
     }
     if (s.run.id != runShown) {  // a run replaced the one on screen: what the old one freed goes back to the system
       runShown = s.run.id;

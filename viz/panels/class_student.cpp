@@ -7,10 +7,10 @@ namespace gradlab::viz {
 
 namespace {
 
-// The lesson step on this page is the teacher's open question.
-bool onTheQuestion(const AppState& s, const ClassQuestion& q) {
+// This page shows the step the class question `q` asks on, with its question posed.
+bool onItsStep(const AppState& s, const ClassQuestion& q) {
   const Lesson* lesson = s.currentLesson();
-  return q.open && lesson && lesson->id == q.lesson && s.preset + 1 == q.step && s.exercise && s.exercise->exercise.ok();
+  return lesson && lesson->id == q.lesson && s.preset + 1 == q.step && s.exercise && s.exercise->exercise.ok();
 }
 
 }  // namespace
@@ -22,13 +22,10 @@ void followClass(AppState& s, const ClassPageState& teacher, double now) {
   c.shown = teacher;
   const bool newStep = teacher.lesson != before.lesson || teacher.step != before.step;
   const bool newRound = teacher.question.key() != before.question.key() || teacher.question.round != before.question.round;
-  if (!teacher.lesson.empty() && newStep) {
-    for (size_t i = 0; i < s.lessons.size(); ++i) {
-      const Lesson& l = s.lessons[i];
-      if (l.id != teacher.lesson || teacher.step < 1 || teacher.step > static_cast<int>(l.presets.size())) continue;
-      applyPreset(s, static_cast<int>(i), teacher.step - 1);
-    }
-  } else if (newRound && onTheQuestion(s, teacher.question)) {
+  if (const Lesson* l = newStep ? findLesson(s.lessons, teacher.lesson) : nullptr) {
+    if (teacher.step >= 1 && teacher.step <= static_cast<int>(l->presets.size()))
+      applyPreset(s, static_cast<int>(l - s.lessons.data()), teacher.step - 1);
+  } else if (newRound && teacher.question.open && onItsStep(s, teacher.question)) {
     applyPreset(s, s.lesson, s.preset);  // vote again: the question fresh, as it first opened
   }
   if (newRound) {
@@ -40,15 +37,13 @@ void followClass(AppState& s, const ClassPageState& teacher, double now) {
     s.tab = tab;
     s.selectTab = true;
   }
-  if (teacher.question.revealed && onTheQuestion(s, ClassQuestion{teacher.question.lesson, teacher.question.step, teacher.question.round, true, true}) &&
-      s.exerciseOpen())
-    revealExercise(s);
+  if (teacher.question.revealed && onItsStep(s, teacher.question) && s.exerciseOpen()) revealExercise(s);
 }
 
 bool sendClassTry(AppState& s, double now) {
   if (!s.student || !s.student->send || !s.exercise) return false;
   StudentClass& c = *s.student;
-  if (!onTheQuestion(s, c.shown.question) || c.shown.question.revealed) return false;
+  if (!c.shown.question.open || c.shown.question.revealed || !onItsStep(s, c.shown.question)) return false;
   ClassTry t;
   t.question = c.shown.question.key();
   t.round = c.shown.question.round;

@@ -17,22 +17,21 @@ Point control(Point from, Point to) {
   return {(from.x + to.x) / 2 - dy * 0.15f, (from.y + to.y) / 2 + dx * 0.15f};
 }
 
+// The arc's point at `t` (0..1): a quadratic Bézier curve through its control point.
+Point bezier(Point a, Point c, Point b, float t) {
+  const float u = 1.0f - t;
+  return {u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y};
+}
+
 }  // namespace
 
 Point flightPosition(Point from, Point to, float progress) {
   float t = std::clamp(progress, 0.0f, 1.0f);
   t = t * t * (3.0f - 2.0f * t);  // ease in and out
-  Point c = control(from, to);
-  float u = 1.0f - t;
-  return {u * u * from.x + 2 * u * t * c.x + t * t * to.x, u * u * from.y + 2 * u * t * c.y + t * t * to.y};
+  return bezier(from, control(from, to), to, t);
 }
 
 namespace {
-
-Point bezier(Point a, Point c, Point b, float t) {
-  const float u = 1.0f - t;
-  return {u * u * a.x + 2 * u * t * c.x + t * t * b.x, u * u * a.y + 2 * u * t * c.y + t * t * b.y};
-}
 
 bool inside(const SceneBox& box, Point p) { return p.x > box.min.x && p.x < box.max.x && p.y > box.min.y && p.y < box.max.y; }
 
@@ -69,8 +68,10 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   const ImVec2 p1(b.x - dx * size - dy * size * 0.5f, b.y - dy * size + dx * size * 0.5f);
   const ImVec2 p2(b.x - dx * size + dy * size * 0.5f, b.y - dy * size - dx * size * 0.5f);
   dl->AddTriangleFilled(b, p1, p2, colour);
-  if (logging()) logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(bezier(from, c, to, static_cast<float>(last) / kSteps).x)), ", ",
-                             printed("%.2f", static_cast<double>(bezier(from, c, to, static_cast<float>(last) / kSteps).y))));
+  if (logging()) {
+    const Point end = bezier(from, c, to, static_cast<float>(last) / kSteps);
+    logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(end.x)), ", ", printed("%.2f", static_cast<double>(end.y))));
+  }
 }
 
 void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Flight>& flights, const HeatScale& scale) {
