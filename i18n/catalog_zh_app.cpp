@@ -292,6 +292,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"{0} cell move", "{0} 次单元格移动"},
     {"{0} cell moves", "{0} 次单元格移动"},
     {"In this run: {0}, {1} (every plane). Click: its events on the timeline.", "本次运行：{0}，{1}（所有平面）。点击：在时间线上显示其事件。"},
+    {"What it did in this run is shown once the question is answered.", "它在本次运行中做了什么，回答问题后显示。"},
 
     // Help overlay
     {"Keys and mouse", "按键与鼠标"},

@@ -22,6 +22,12 @@ int pipeRow(CoreKind core, Pipe pipe) {
 
 }  // namespace
 
+TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model) {
+  for (TimelineBar& b : model.bars)
+    if (b.kind == EventKind::kAtomicAdd) b.kind = EventKind::kCopyOut;
+  return model;
+}
+
 int TimelineModel::rowsOf(int32_t core) const {
   return static_cast<int>(pipesOf(kindOf(core)).size());
 }

@@ -220,7 +220,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     dl->AddText(g.font, g.size, ImVec2(a.x + g.gutterW - nw - g.indentW * 0.4f, y + (g.lineH - g.size) / 2.0f), colours.dim,
                 number.c_str());
     if (logging()) logMark(cat("line ", number));  // a line number, not a value
-    const Shade shade = !m.stepped || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
+    const Shade shade = !m.stepped || s.planHidden() || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
     if (logging()) logMark("code");  // code stays code in every language: a reader may skip it
     drawCodeText(dl, g.font, g.size, ImVec2(a.x + g.gutterW + g.indentW * static_cast<float>(c.indent), y + (g.lineH - g.size) / 2.0f),
                  c.text, shade);
@@ -228,7 +228,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     ImGui::SetCursorScreenPos(a);
     ImGui::InvisibleButton(cat("##line", i).c_str(), ImVec2(width, g.lineH));
     if (ImGui::IsItemHovered()) hoveredLine = static_cast<int>(i);
-    if (ImGui::IsItemClicked()) {
+    if (ImGui::IsItemClicked() && !s.planHidden()) {  // its events would name the tiles that add atomically
       const CodeLineRef ref{phase, static_cast<int>(i)};
       if (s.codeLine == ref) s.codeLine.reset();
       else s.codeLine = ref;
@@ -247,6 +247,8 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     if (!c.note.empty()) ImGui::TextUnformatted(c.note.c_str());
     if (c.step < 0) {
       ImGui::TextDisabled("%s", i18n::tr("Records nothing itself: a declaration, a loop or a queue hand-over."));
+    } else if (s.planHidden()) {  // how often the atomic-add line ran would count the shared cells
+      ImGui::TextDisabled("%s", i18n::tr("What it did in this run is shown once the question is answered."));
     } else {
       const size_t n = static_cast<size_t>(hoveredLine);
       const std::string events = i18n::trf(p.events[n] == 1 ? "{0} event" : "{0} events", p.events[n]);
@@ -301,7 +303,8 @@ void drawCodePanel(AppState& s) {
     textDimWrapped(i18n::trf("This call runs no kernel: {0}", r.result.plan->strategy));
     return;
   }
-  const CodeFocus focus = codeFocusAt(r.scene, r.animation, s.player.t);
+  // While the plan is hidden no line is lit: the first move's line says whether a tile adds atomically.
+  const CodeFocus focus = s.planHidden() ? CodeFocus{} : codeFocusAt(r.scene, r.animation, s.player.t);
   const int32_t phase = std::clamp(s.codePhase.value_or(focus.phase >= 0 ? focus.phase : restingPhase(m)), 0,
                                    static_cast<int32_t>(m.phases.size()) - 1);
 
@@ -310,7 +313,7 @@ void drawCodePanel(AppState& s) {
   bool timeline = s.codeTimeline.value_or(!s.presenter);
   ImGui::SameLine();
   if (ui::Checkbox("timeline", &timeline)) s.codeTimeline = timeline;
-  if (!s.presenter) {
+  if (!s.presenter && !s.planHidden()) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", i18n::tr(s.codeLine ? "(its events are outlined on the timeline)" : "(click a line: its events on the timeline)"));
   }
@@ -335,7 +338,9 @@ void drawCodePanel(AppState& s) {
   // Marked: the clicked line's events (every tile), else the lit line's events of the tile the move belongs to.
   std::vector<uint8_t> marks;
   const Plan& plan = *r.result.plan;
-  if (s.codeLine && static_cast<size_t>(s.codeLine->phase) < m.phases.size()) {
+  if (s.planHidden()) {
+    // No line's events are marked: the atomic-add line's would say which tiles add atomically.
+  } else if (s.codeLine && static_cast<size_t>(s.codeLine->phase) < m.phases.size()) {
     const KernelListing& l = m.phases[static_cast<size_t>(s.codeLine->phase)].listing;
     if (static_cast<size_t>(s.codeLine->line) < l.lines.size())
       marks = barsOfStep(r.timeline, plan, s.codeLine->phase, l.lines[static_cast<size_t>(s.codeLine->line)].step);
@@ -345,10 +350,12 @@ void drawCodePanel(AppState& s) {
   std::vector<int32_t> tiles;
   if (focus.tile >= 0) tiles.push_back(focus.tile);
   // The kernels only: the launch overhead would squeeze a small call's events into a sliver.
-  const int bar = timelineWidget("##code-timeline", r.timeline, ImVec2(0, timelineH), tiles, true, &marks);
+  TimelineModel heldBack;
+  const TimelineModel& shown = s.shownTimeline(heldBack);
+  const int bar = timelineWidget("##code-timeline", shown, ImVec2(0, timelineH), tiles, true, &marks);
   // A click on an event picks the line that recorded it.
-  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    const TimelineBar& b = r.timeline.bars[static_cast<size_t>(bar)];
+  if (bar >= 0 && !s.planHidden() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    const TimelineBar& b = shown.bars[static_cast<size_t>(bar)];
     const int32_t p = b.tile >= 0 && static_cast<size_t>(b.tile) < plan.tiles.size() ? plan.tiles[static_cast<size_t>(b.tile)].phase : -1;
     if (p >= 0 && static_cast<size_t>(p) < m.phases.size()) {
       const int line = m.phases[static_cast<size_t>(p)].listing.firstLine(b.step);

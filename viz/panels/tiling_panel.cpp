@@ -210,7 +210,8 @@ void drawTilingPanel(AppState& s) {
   }
   const float right = ImGui::GetCursorScreenPos().x + rightW;
   bool first = true;
-  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd};
+  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut};
+  if (!s.planHidden()) kinds.push_back(EventKind::kAtomicAdd);  // the timeline draws none while the question is open
   if (plan.cubeLanes > 0) kinds.insert(kinds.end(), {EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe});
   for (EventKind k : kinds) {
     const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
@@ -232,8 +233,10 @@ void drawTilingPanel(AppState& s) {
   const float loadMin = font * 3.6f + ImGui::GetStyle().WindowPadding.y * 2.0f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
   if (s.shownTile()) highlight.push_back(*s.shownTile());
-  const int bar = timelineWidget("##timeline", r.timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
-  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, r.timeline.bars[static_cast<size_t>(bar)].tile);
+  TimelineModel heldBack;
+  const TimelineModel& timeline = s.shownTimeline(heldBack);
+  const int bar = timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
+  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, timeline.bars[static_cast<size_t>(bar)].tile);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
   ImGui::EndGroup();
 
