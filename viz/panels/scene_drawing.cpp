@@ -144,7 +144,12 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
   r.animation.dstValuesAt(s.player.t, r.scene, values, filled);
   if (opInfo(r.scene.op).backward) {
     filled->clear();  // a backward output starts zeroed: every cell shows its running sum
-    if (note) *note = i18n::tr("(running fp32 sums)");
+    // accumulate=dtype rounds every sum to the tensor's type: the trace holds those sums, not fp32 ones.
+    const Plan* plan = r.result.plan.get();
+    if (note && plan && plan->accumulate == Accumulation::kDtype && plan->dtype != ACL_FLOAT)
+      *note = i18n::trf("(running sums, each rounded to {0})", dtypeText(plan->dtype));
+    else if (note)
+      *note = i18n::tr("(running fp32 sums)");
   } else if (note) {
     *note = i18n::tr("(cells written so far)");
   }
@@ -221,6 +226,8 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
       style.values = &dstValues;
       style.filled = dstFilled.empty() ? nullptr : &dstFilled;
       style.note = dstNote;
+      // fp32 sums in a float16 or bfloat16 grid hold values the dtype cannot: the note must say so.
+      style.noteEssential = playing && g.grid.dtype != ACL_FLOAT && backward;
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     } else if (i == sc.indices) {
       // The forward writes its indices together with out: reveal them cell by cell, like out.
@@ -335,7 +342,10 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
         return SceneBox{{on.x, on.y}, {on.x + on.width(), on.y + on.height()}};
       };
-      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, box(from), box(to));
+      const SceneGrid& target = sc.grids[static_cast<size_t>(to.grid)];
+      const Point corner{target.x + static_cast<float>(to.col), target.y + static_cast<float>(to.row)};
+      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, box(from), box(to),
+                SceneBox{corner, {corner.x + 1.0f, corner.y + 1.0f}});
     }
   }
 }

@@ -179,7 +179,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
     auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
     std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
-    if (width(cat(g.grid.name, note), fs) > room) note.clear();  // the note is a nicety: drop it when cramped
+    std::string ownLine;  // an essential note that does not fit beside the name
+    if (width(cat(g.grid.name, note), fs) > room) {  // a note is a nicety, dropped when cramped, unless essential
+      if (style.noteEssential) ownLine = style.note;
+      note.clear();
+    }
     // How values are rounded is not a nicety: it stays, on the shape line.
     const std::string digits = rounded ? cat(" · ", format.describe()) : std::string();
     const std::string memory = style.memory.empty() ? std::string() : cat(" · ", style.memory);
@@ -214,6 +218,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
       if (!current.empty()) lines.push_back(current);
     }
+    if (!ownLine.empty()) lines.push_back(ownLine);
     float widest = 0.0f;
     for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
     const float size = std::max(smallest, std::min(fs, fs * room / widest));
@@ -223,7 +228,8 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     const float limit = std::max(std::min(room, canvasRight - x), fs * 3.0f);
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
-    lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1),
+    const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, size); }).size();
+    lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1) + static_cast<int>(noteLines),
                              [&](std::string_view t) { return width(t, size); });
     const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());

@@ -28,6 +28,8 @@ struct GridStyle {
   int32_t buffer = -1;                            // the plan buffer the grid shows (Plan::buffers); -1: a tensor
   bool showValues = true;                         // printed when a cell is large enough
   std::string note;                               // small text after the label, e.g. "(running sums)"
+  bool noteEssential = false;                     // the note says what the digits are (fp32 sums in a float16
+                                                  // grid): kept, on a line of its own where cramped
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
   int labelLines = 2;                             // lines the canvas keeps above the grid for its label
   bool label = true;                              // false: the caller draws the label itself
