@@ -38,39 +38,49 @@ bool inside(const SceneBox& box, Point p) { return p.x > box.min.x && p.x < box.
 }  // namespace
 
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
-               const SceneBox& reach) {
+               const SceneBox& reach, const SceneBox& cell) {
   ImDrawList* dl = canvas.drawList();
   const Point c = control(from, to);
-  // The arc runs from where it leaves the source's grid to where it meets the target's: over the cells in
-  // between it would hide their digits (an arrow to gradInput[0, 1] crossed gradInput[0, 0]); the outlines
-  // say which cells the arrow joins.
-  constexpr int kSteps = 48;
-  int first = 0, last = kSteps;
-  while (first < kSteps && inside(leave, bezier(from, c, to, static_cast<float>(first) / kSteps))) ++first;
+  // The arc runs solid from where it leaves the source's grid to where it meets the target's: over the cells
+  // in between it would hide their digits (an arrow to gradInput[0, 1] crossed gradInput[0, 0]). Over the
+  // target grid's other cells it goes on as a faint line, to a head at the target cell's edge.
+  constexpr int kSteps = 96;
+  const auto at = [&](int k) { return bezier(from, c, to, static_cast<float>(k) / kSteps); };
+  int first = 0;
+  while (first < kSteps && inside(leave, at(first))) ++first;
+  int meets = kSteps, enters = kSteps;
   for (int k = first; k <= kSteps; ++k) {
-    if (inside(reach, bezier(from, c, to, static_cast<float>(k) / kSteps))) {
-      last = k;
+    if (meets == kSteps && inside(reach, at(k))) meets = k;
+    if (inside(cell, at(k))) {
+      enters = k;
       break;
     }
   }
-  if (last - first < 2) return;  // the grids touch: no room for an arrow
+  if (enters - first < 2) return;  // the grids touch: no room for an arrow
+  meets = std::min(meets, enters);
   ImVec2 points[kSteps + 1];
-  for (int k = first; k <= last; ++k) points[k - first] = canvas.toScreen(bezier(from, c, to, static_cast<float>(k) / kSteps));
-  const int n = last - first + 1;
-  dl->AddPolyline(points, n, colour, 0, thickness);
-  // Arrow head along the curve's end tangent.
+  for (int k = first; k <= enters; ++k) points[k - first] = canvas.toScreen(at(k));
+  dl->AddPolyline(points, meets - first + 1, colour, 0, thickness);
+  if (enters > meets) {
+    const ImU32 faint = (colour & 0x00FFFFFFu) | 0x80000000u;
+    dl->AddPolyline(points + (meets - first), enters - meets + 1, faint, 0, std::max(1.0f, thickness * 0.4f));
+  }
+  // The head along the curve's tangent, its tip just inside the target cell.
+  const int n = enters - first + 1;
   const ImVec2 b = points[n - 1], before = points[n - 2];
   float dx = b.x - before.x, dy = b.y - before.y;
   const float len = std::sqrt(dx * dx + dy * dy);
   if (len < 1e-3f) return;
   dx /= len, dy /= len;
   const float size = 6.0f + thickness * 2.0f;
-  const ImVec2 p1(b.x - dx * size - dy * size * 0.5f, b.y - dy * size + dx * size * 0.5f);
-  const ImVec2 p2(b.x - dx * size + dy * size * 0.5f, b.y - dy * size - dx * size * 0.5f);
-  dl->AddTriangleFilled(b, p1, p2, colour);
+  const ImVec2 tip(b.x + dx * size * 0.4f, b.y + dy * size * 0.4f);
+  const ImVec2 p1(tip.x - dx * size - dy * size * 0.5f, tip.y - dy * size + dx * size * 0.5f);
+  const ImVec2 p2(tip.x - dx * size + dy * size * 0.5f, tip.y - dy * size - dx * size * 0.5f);
+  dl->AddTriangleFilled(tip, p1, p2, colour);
   if (logging()) {
-    const Point end = bezier(from, c, to, static_cast<float>(last) / kSteps);
-    logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(end.x)), ", ", printed("%.2f", static_cast<double>(end.y))));
+    const Point grid = at(meets), head = at(enters);
+    logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(grid.x)), ", ", printed("%.2f", static_cast<double>(grid.y)),
+                ", its head at ", printed("%.2f", static_cast<double>(head.x)), ", ", printed("%.2f", static_cast<double>(head.y))));
   }
 }
 

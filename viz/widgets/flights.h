@@ -18,9 +18,11 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
 struct SceneBox {
   Point min, max;
 };
-// A curved arrow from the cell centred at `from` to the one centred at `to` (scene units), drawn from where it
-// leaves the box `leave` (the source's grid) to where it enters `reach` (the target's grid).
+// A curved arrow from the cell centred at `from` to the one centred at `to` (scene units): solid from where it
+// leaves the box `leave` (the source's grid) to where it enters `reach` (the target's grid), then a faint line
+// over the target grid's other cells (their digits stay readable) to the head, at the edge of `cell` (the
+// target cell: a head at the grid's edge pointed at another cell).
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
-               const SceneBox& reach);
+               const SceneBox& reach, const SceneBox& cell);
 
 }  // namespace gradlab::viz
