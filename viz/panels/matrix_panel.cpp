@@ -107,7 +107,7 @@ void drawSelection(const Canvas& canvas, const MatrixBlock& b) {
   const ImU32 one = toImU32(oneColour), digit = toImU32(readableTextOn(oneColour));
   ImFont* mono = monoFont();
   const float fontSize = cellTextSize(z, mono->FontSize, th.presenter);
-  const bool digits = fontSize >= (th.presenter ? 14.0f : 9.0f);  // smaller, a filled cell says it alone
+  const bool digits = fontSize >= (th.presenter ? kPresenterDigitPx : 9.0f);  // smaller, a filled cell says it alone
   const ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, "1");
   for (size_t o = 0; o < b.src.size(); ++o) {
     int64_t r = b.outAlongRows ? static_cast<int64_t>(o) : b.src[o];

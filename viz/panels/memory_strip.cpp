@@ -258,7 +258,7 @@ void MemoryStrips::draw(AppState& s) {
       }
     } endOfOffsets;
     const float labelFont = labelFontSize(cellW_, strip.digits);
-    const bool labels = labelFont >= (th.presenter ? 11.0f : 8.0f);
+    const bool labels = labelFont >= (th.presenter ? kPresenterDigitPx : 8.0f);  // the row starts beside say where they are
     for (size_t row = 0; row < strip.rows.starts.size(); ++row) {
       const int64_t begin = strip.rows.starts[row];
       const int64_t end = row + 1 < strip.rows.starts.size() ? strip.rows.starts[row + 1] : strip.shownElems;

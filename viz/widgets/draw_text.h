@@ -21,6 +21,14 @@ void stopTextCapture();
 bool beginPanel(const char* name, bool* open, ImGuiWindowFlags flags);
 void endPanel();
 
+// The smallest type drawText drew while a reader logged, since the last take (size 0: none), and what it said:
+// a test holds presenter mode to what a room reads.
+struct SmallestText {
+  float size = 0.0f;
+  std::string text;
+};
+SmallestText takeSmallestText();
+
 // Whether a reader is logging this frame (ImGui::LogToBuffer and friends).
 bool logging();
 // A shape that says something (an outlined cell, a highlighted tile), written to the log as "[mark]";
