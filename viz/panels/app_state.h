@@ -183,6 +183,7 @@ struct AppState {
   uint64_t questionShown = 0;                     // the question (run, hints, tries) the side panel last scrolled to
   std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
   int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
+  float questionButtonsAt = -1.0f;                // where its buttons were in the side panel's content last frame
 
   bool presenter = false;
   bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
@@ -225,6 +226,13 @@ struct AppState {
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.
   std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : selectedTile; }
+  // The run's timeline as an open question allows it: while the plan is hidden, atomic adds read as copies out
+  // (`scratch` holds that copy).
+  const TimelineModel& shownTimeline(TimelineModel& scratch) const {
+    if (!planHidden()) return run.timeline;
+    scratch = withAtomicAddsAsCopiesOut(run.timeline);
+    return scratch;
+  }
   // An open question: the output's colour legend (its range) would answer a value question and hint at others
   // (a range equal to the input's says no cell sums two gradients).
   bool outputRangeHidden() const { return exerciseOpen(); }

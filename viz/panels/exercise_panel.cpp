@@ -1,6 +1,7 @@
 // The lesson panel's question: what it asks, how to answer (cells on the canvas, cores, a number), Check
 // and Show the answer, then the verdict with the run's own numbers and the lesson's score.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "i18n/translate.h"
@@ -60,7 +61,7 @@ bool answerWidgets(AppState& s) {
   return false;
 }
 
-// Under the buttons: the answer so far in words.
+// Under the answer's widgets: the answer so far in words.
 void answerStatus(AppState& s) {
   ExerciseState& ex = *s.exercise;
   const Exercise& e = ex.exercise;
@@ -102,8 +103,29 @@ void drawExercisePanel(AppState& s) {
   ui::TextWrapped("%s", e.question.c_str());
   if (s.exerciseOpen()) {
     const ExerciseState& ex = *s.exercise;
+    if (const uint64_t shown = ex.run ^ (s.presenter ? 1ull << 63 : 0); s.questionShown != shown) {  // a new question
+      s.questionShown = shown;
+      s.questionScrollFrames = 8;
+      s.questionButtonsAt = -1.0f;
+    }
     const bool ready = answerWidgets(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
+    answerStatus(s);
+    // What a try and the Hint button bring (the hints, then the last try's verdict) comes between the answer
+    // and the buttons, where the eye is after a click: below the buttons, a wrong try's verdict fell below the
+    // panel's edge and nothing on screen changed.
+    const float feedbackTop = ImGui::GetCursorScreenPos().y;
+    float lastHintTop = feedbackTop;
+    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i) {
+      lastHintTop = ImGui::GetCursorScreenPos().y;
+      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
+    }
+    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
+    if (ImGui::GetCursorScreenPos().y > feedbackTop)  // the newest hint and the verdict
+      uimap::rect("text", "feedback", ImVec2(ImGui::GetWindowPos().x, lastHintTop),
+                  ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+    const float toContent = ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // screen y -> the panel's content y
+    const float buttonsAt = ImGui::GetCursorScreenPos().y + toContent;
     ImGui::BeginDisabled(!ready);
     if (ui::Button("Check")) checkExercise(s);
     ImGui::EndDisabled();
@@ -117,24 +139,25 @@ void drawExercisePanel(AppState& s) {
       if (ui::Button("Show the answer")) revealExercise(s);
     }
     const ImVec2 buttonsEnd = ImGui::GetItemRectMax();  // the scroll below keeps the buttons in view
-    answerStatus(s);
-    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
-    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i)
-      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
-    // A new question: the side panel scrolls so that it and its buttons are in view (in presenter mode a
-    // long caption pushed them below the panel's edge), over its first frames while the layout settles; so
-    // does presenter mode switched on or off (its larger fonts push them below the panel's edge). Not a new
-    // hint or verdict: they come below the buttons, and a scroll would move another button under the mouse.
-    const uint64_t shown = s.exercise->run ^ (s.presenter ? 1ull << 63 : 0);
-    if (s.questionShown != shown) {
-      s.questionShown = shown;
-      s.questionScrollFrames = 8;
+    // The buttons keep their place on screen as what is above them grows (a scroll makes up for it): another
+    // button never slides under the mouse, and the newest words end just above the button that brought them.
+    // Where those words would then start above the panel's top, the buttons give way downwards while they
+    // stay in view (what comes under the mouse is then those words, never a button). A new question (and
+    // presenter mode switched on or off) scrolls over its first frames, while the layout settles, so that its
+    // buttons are in view: in presenter mode a long caption pushed them below the panel's edge.
+    const float buttonsInView = buttonsEnd.y + toContent + ImGui::GetStyle().ItemSpacing.y - ImGui::GetWindowHeight();
+    float scroll = ImGui::GetScrollY();
+    if (s.questionButtonsAt >= 0.0f && std::abs(buttonsAt - s.questionButtonsAt) > 0.5f) {
+      const float anchored = scroll + buttonsAt - s.questionButtonsAt;
+      const float newestInView = lastHintTop + toContent - ImGui::GetStyle().ItemSpacing.y;
+      scroll = std::max(std::min(anchored, newestInView), buttonsInView);
     }
-    if (s.questionScrollFrames > 0) {  // only if the buttons are below the panel's edge: the title stays in view
+    if (s.questionScrollFrames > 0) {
       --s.questionScrollFrames;
-      if (buttonsEnd.y > ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
-        ImGui::SetScrollY(ImGui::GetScrollY() + buttonsEnd.y - (ImGui::GetWindowPos().y + ImGui::GetWindowHeight()) + ImGui::GetStyle().ItemSpacing.y);
+      scroll = std::max(scroll, buttonsInView);
     }
+    if (scroll != ImGui::GetScrollY()) ImGui::SetScrollY(scroll);
+    s.questionButtonsAt = buttonsAt;
   } else {
     const std::optional<Verdict>& v = s.exercise->verdict;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);

@@ -15,7 +15,7 @@ void drawLessonNavigation(AppState& s) {
   if (ui::Button("Next ▶")) handleShortcut(s, Shortcut::kNextPreset);
 }
 
-void drawLessonPanel(AppState& s) {
+void drawLessonHeading(AppState& s) {
   if (logging()) logMark("lesson panel");  // the spoiler test reads the lesson's own words apart from the rest
   const Lesson* lesson = s.currentLesson();
   const Preset* preset = s.shownPreset();
@@ -44,6 +44,13 @@ void drawLessonPanel(AppState& s) {
                                                                      : i18n::trf("In the class as {0}: this page follows the teacher, and your answers go to them.",
                                                                                  s.student->name));
   }
+  if (logging()) logMark("end of lesson panel");
+}
+
+void drawLessonPanel(AppState& s) {
+  if (logging()) logMark("lesson panel");
+  const Lesson* lesson = s.currentLesson();
+  const Preset* preset = s.shownPreset();
   if (preset && !preset->caption.empty()) {
     ImGui::Spacing();
     // Its numbers come from the run ({imbalance}, {adds gradInput[4, 3]}, ...): "?" while another run is shown.

@@ -130,7 +130,10 @@ void drawMainUi(AppState& s) {
   // in presenter mode they were below the fold).
   const bool footer = s.currentLesson() != nullptr;
   const float footerH = footer ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  // The step's title stays above what scrolls: a question scrolled into view kept it above the fold.
+  drawLessonHeading(s);
   ImGui::BeginChild("##sideScroll", ImVec2(0, -footerH));
+  uimap::rect("panel", "side scroll", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
   // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
   // view below, if it must).
   if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
@@ -142,6 +145,9 @@ void drawMainUi(AppState& s) {
   drawLessonPanel(s);
   ImGui::Separator();
   drawInspectorPanel(s);
+  // Room to scroll into while a question is open: its hints and verdict come above its buttons, and the panel
+  // scrolls by as much to keep the buttons under the mouse, which it could not where everything fitted.
+  if (s.exerciseOpen()) ImGui::Dummy(ImVec2(1.0f, ImGui::GetWindowHeight()));
   ImGui::EndChild();
   if (footer) {
     ImGui::Separator();

@@ -12,7 +12,8 @@ void drawTopBar(AppState& state);        // top_bar.cpp
 void drawControlsPanel(AppState& state); // controls_panel.cpp
 // A lesson's Previous and Next, at the side panel's foot.
 void drawLessonNavigation(AppState& state);
-void drawLessonPanel(AppState& state);   // lesson_panel.cpp
+void drawLessonHeading(AppState& state);  // lesson_panel.cpp: the step's title and place, above the side panel's scroll
+void drawLessonPanel(AppState& state);    // lesson_panel.cpp: its words, question and notes
 void drawExercisePanel(AppState& state); // exercise_panel.cpp: the step's question, the answer, the verdict
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
