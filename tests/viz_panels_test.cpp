@@ -12,6 +12,7 @@
 #include <cfloat>
 #include <chrono>
 #include <future>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -34,6 +35,7 @@
 #include "viz/panels/panels.h"
 #include "viz/panels/ui_worker.h"
 #include "viz/widgets/draw_text.h"
+#include "viz/widgets/timeline_widget.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/refusal_view.h"
 #include "viz/widgets/theme.h"
@@ -670,31 +672,80 @@ TEST_F(VizPanels, NoLessonStepHidesADigit) {
   EXPECT_GT(hatched, 6);
 }
 
-// The arrows of a focused cell end where they meet the target's grid: one to gradInput[0, 0, 0, 1] no longer
-// runs over gradInput[0, 0, 0, 0] and lays its head on that cell's digits (determinism step 1, both modes).
-TEST_F(VizPanels, AnArrowStopsWhereItMeetsItsTargetsGrid) {
-  for (const bool presenter : {false, true}) {
-    AppState s;
-    openShippedLessons(s, presenter);
-    ASSERT_TRUE(selectLesson(s, "determinism"));
-    if (s.exerciseOpen()) revealExercise(s);
-    s.player.toEnd();
-    for (int i = 0; i < 3; ++i) frame(s);
-    ASSERT_EQ(s.focusCell(), (CellRef{s.run.scene.dst, 0, 1}));
-    const std::string text = loggedFrame(s);
-    const SceneGrid& dst = s.run.scene.grids[static_cast<size_t>(s.run.scene.dst)];
-    int arrows = 0;
-    for (size_t at = text.find("[arrow meets its grid at "); at != std::string::npos; at = text.find("[arrow meets its grid at ", at + 1)) {
-      float x = 0, y = 0;
-      ASSERT_EQ(std::sscanf(text.c_str() + at, "[arrow meets its grid at %f, %f]", &x, &y), 2);
-      const float edge = std::min({x - dst.x, y - dst.y, dst.x + dst.width() - x, dst.y + dst.height() - y});
-      EXPECT_GE(edge, 0.0f) << x << ", " << y;
-      EXPECT_LT(edge, 0.3f) << x << ", " << y << ": the arrow ran into the grid";
-      ++arrows;
+// In presenter mode no text drawn into a canvas or chart (grid labels, legend ticks, the Matrix tab's cells, lane
+// names, tags) is smaller than the 18 px a room reads from the back, on any tab of any lesson step, as it opens
+// and answered at its end.
+TEST_F(VizPanels, PresenterTextIsReadableFromTheBackOfTheRoom) {
+  AppState s;
+  openShippedLessons(s, true);
+  std::map<std::string, std::string> small;  // what was too small -> where first
+  for (size_t l = 0; l < s.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+      for (const bool atEnd : {false, true}) {
+        if (atEnd) {
+          if (s.exerciseOpen()) revealExercise(s);
+          s.player.toEnd();
+        }
+        for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode}) {
+          s.tab = tab;
+          s.selectTab = true;
+          for (int i = 0; i < 2; ++i) frame(s);
+          takeSmallestText();
+          loggedFrame(s);
+          const SmallestText least = takeSmallestText();
+          if (least.size > 0.0f && least.size < kPresenterDigitPx - 0.01f)
+            small.emplace(cat(static_cast<int>(tab), " '", least.text, "' ", static_cast<int>(least.size * 10) / 10.0, " px"),
+                          cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : ""));
+        }
+      }
     }
-    EXPECT_EQ(arrows, 6) << "gradInput[0, 1] sums a 3x2 window";
-    s.presenter = false;
-    syncTheme(s);
+  }
+  s.presenter = false;
+  syncTheme(s);
+  for (const auto& [what, where] : small) ADD_FAILURE() << "tab " << what << " in " << where;
+}
+
+// An arrow's solid line ends where it meets the target's grid, and a faint one goes on to a head at the target
+// cell's edge: one to gradInput[0, 0, 0, 1] no longer runs solid over gradInput[0, 0, 0, 0] and lays its head on
+// that cell's digits (determinism step 1), and the one to gradInput[0, 0, 2, 4] in the middle of its grid
+// (adaptive-pool-windows step 2) points at that cell, not at the grid's edge level with its source (both modes).
+TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
+  struct Case {
+    const char* lesson;
+    int step;
+    CellRef target;  // on the scene's dst grid
+    int arrows;
+  };
+  for (const bool presenter : {false, true}) {
+    for (const Case c : {Case{"determinism", 0, {0, 0, 1}, 6}, Case{"adaptive-pool-windows", 1, {0, 2, 4}, 1}}) {
+      AppState s;
+      openShippedLessons(s, presenter);
+      ASSERT_TRUE(selectLesson(s, c.lesson));
+      applyPreset(s, s.lesson, c.step);
+      if (s.exerciseOpen()) revealExercise(s);
+      s.player.toEnd();
+      s.tab = Tab::kScatter;
+      s.selectTab = true;
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      const SceneGrid& dst = s.run.scene.grids[static_cast<size_t>(s.run.scene.dst)];
+      int arrows = 0;
+      for (size_t at = text.find("[arrow meets its grid at "); at != std::string::npos; at = text.find("[arrow meets its grid at ", at + 1)) {
+        float x = 0, y = 0, hx = 0, hy = 0;
+        ASSERT_EQ(std::sscanf(text.c_str() + at, "[arrow meets its grid at %f, %f, its head at %f, %f]", &x, &y, &hx, &hy), 4);
+        const float edge = std::min({x - dst.x, y - dst.y, dst.x + dst.width() - x, dst.y + dst.height() - y});
+        EXPECT_GE(edge, 0.0f) << c.lesson << ": " << x << ", " << y;
+        EXPECT_LT(edge, 0.3f) << c.lesson << ": " << x << ", " << y << ": the solid line ran into the grid";
+        const float col = hx - dst.x - static_cast<float>(c.target.col), row = hy - dst.y - static_cast<float>(c.target.row);
+        EXPECT_TRUE(col >= 0.0f && col <= 1.0f && row >= 0.0f && row <= 1.0f && std::min({col, row, 1 - col, 1 - row}) < 0.3f)
+            << c.lesson << ": the head at " << hx << ", " << hy << " is not at the edge of cell (" << c.target.row << ", " << c.target.col << ")";
+        ++arrows;
+      }
+      EXPECT_EQ(arrows, c.arrows) << c.lesson;
+      s.presenter = false;
+      syncTheme(s);
+    }
   }
 }
 
@@ -723,6 +774,69 @@ TEST_F(VizPanels, HeldBackCoreColoursAreSaidSo) {
   revealExercise(s);
   expectOnBothTabs(false);
   EXPECT_EQ(s.shownColour(), CellColour::kCores);
+}
+
+// While an atomic-cells question is open the timelines of the Tiling and Code tabs draw no AtomicAdd bar (they
+// showed which tiles add atomically); once answered they do.
+TEST_F(VizPanels, TheTimelinesKeepTheAtomicAddsBackWhileTheQuestionAsksAboutThem) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "determinism"));
+  ASSERT_TRUE(s.exerciseOpen());
+  ASSERT_EQ(s.exercise->exercise.spec.kind, ExerciseKind::kAtomicCells);
+  ASSERT_TRUE(std::any_of(s.run.timeline.bars.begin(), s.run.timeline.bars.end(),
+                          [](const TimelineBar& b) { return b.kind == EventKind::kAtomicAdd; }));
+  const ImU32 atomic = eventColour(EventKind::kAtomicAdd);
+  const auto atomicDrawn = [&](Tab tab) {
+    s.tab = tab;
+    s.selectTab = true;
+    s.codeTimeline = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    const ImDrawData* d = ImGui::GetDrawData();
+    for (int l = 0; l < d->CmdListsCount; ++l)
+      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+        if (v.col == atomic) return true;
+    return false;
+  };
+  for (const Tab tab : {Tab::kTiling, Tab::kCode}) EXPECT_FALSE(atomicDrawn(tab)) << static_cast<int>(tab);
+  // Nor does the Code tab light the first move's line ("now: ..." said whether it adds atomically).
+  EXPECT_EQ(oneLine(loggedFrame(s)).find("now: "), std::string::npos);
+  revealExercise(s);
+  for (const Tab tab : {Tab::kTiling, Tab::kCode}) EXPECT_TRUE(atomicDrawn(tab)) << static_cast<int>(tab);
+  EXPECT_NE(oneLine(loggedFrame(s)).find("now: "), std::string::npos);
+}
+
+// Half-way through precision's float16 steps gradInput's note says what its running sums are: fp32 ones where
+// the kernel adds in fp32 (2048 + 1 shows 2049), float16 ones where every add is rounded (2048 + 1 shows 2048).
+TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "precision"));
+  struct Case {
+    int step;
+    const char* note;
+    float afterTwoAdds;
+  };
+  for (const bool presenter : {false, true})
+  for (const Case c : {Case{5, "(running fp32 sums)", 2049.0f}, Case{6, "(running sums, each rounded to float16)", 2048.0f}}) {
+    s.presenter = presenter;
+    syncTheme(s);
+    applyPreset(s, s.lesson, c.step);
+    if (s.exerciseOpen()) revealExercise(s);
+    s.tab = Tab::kScatter;
+    s.selectTab = true;
+    frame(s);
+    s.player.scrub(2.5);  // one move a beat: 2048 and one 1 have landed
+    std::vector<float> now;
+    std::vector<uint8_t> filled;
+    dstValuesNow(s, &now, &filled, nullptr);
+    ASSERT_EQ(now.size(), 1u);
+    EXPECT_EQ(now[0], c.afterTwoAdds) << c.step;
+    const std::string text = oneLine(loggedFrame(s));  // the note may wrap over lines of its own
+    EXPECT_NE(text.find(c.note), std::string::npos) << c.step << (presenter ? " presenter" : "");
+  }
+  s.presenter = false;
+  syncTheme(s);
 }
 
 // Half-way through the animation a pinned gradInput cell shows its running sum; the inspector's title gives
