@@ -105,6 +105,20 @@ TEST(Strategies, TheirFactsAreDataAndThePlanFindsThem) {
   EXPECT_EQ(none.strategyInfo(), nullptr);
 }
 
+// The legacy nearest backwards say what CANN runs for them: UpsampleNearestExact2dGrad with exact_mode false, and
+// only for the shapes its AI-core check admits (nearest-vs-exact step 5 said CANN ran the exact kernel).
+TEST(Strategies, TheLegacyNearestBackwardsSayWhenCannRunsTheExactKernelForThem) {
+  for (const OpKind op : {OpKind::kUpsampleNearest1dBackward, OpKind::kUpsampleNearest2dBackward}) {
+    RunRequest r = upsample2d(1, 2, 4, 4, 8, 8, nullptr);
+    r.op = op;
+    if (opInfo(op).spatialRank == 1) r.inH = r.outH = 1;
+    const RunResult result = run(r);
+    ASSERT_TRUE(result.ok()) << opInfo(op).name;
+    EXPECT_NE(result.plan->cannWhy.find("exact_mode false"), std::string::npos) << result.plan->cannWhy;
+    EXPECT_NE(result.plan->cannWhy.find("AI-core check"), std::string::npos) << result.plan->cannWhy;
+  }
+}
+
 TEST(Strategies, TheDefaultIsTodaysChoiceAndThePlanSaysWhatRanAndWhatCannWouldRun) {
   RunRequest r = upsample2d(1, 2, 4, 4, 8, 8, nullptr);
   r.strategy.reset();

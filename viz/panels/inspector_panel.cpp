@@ -47,7 +47,7 @@ void runSummary(const AppState& s) {
       if (!plan->strategy.empty()) ui::TextWrapped("%s", i18n::trf("plan: {0}", plan->strategy).c_str());
       if (!plan->coreChoice.empty()) ui::TextWrapped("%s", i18n::trf("cores: {0}", plan->coreChoice).c_str());
     }
-    ImGui::TextUnformatted(i18n::trf("workspace {0} bytes, imbalance {1}", static_cast<unsigned long long>(r.result.workspaceBytes),
+    ui::TextWrapped("%s", i18n::trf("workspace {0} bytes, imbalance {1}", static_cast<unsigned long long>(r.result.workspaceBytes),
                                      printed("%.2f", plan->imbalance()))
                                .c_str());
   }

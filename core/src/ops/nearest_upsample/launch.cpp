@@ -57,6 +57,11 @@ CannPick backwardCannPick(OpKind op, aclDataType dtype) {
                                "is gather")};
   }
   const bool oneD = opInfo(op).spatialRank == 1;
+  if (opInfo(op).rule == IndexRule::kNearest) {  // the legacy API: aclnn_upsample_nearest_{1,2}d_backward.cpp
+    return {kCube, rt::planProse("CANN runs UpsampleNearestExact2dGrad with exact_mode false on Atlas A2, as matrix products on "
+                                 "the cube cores, for the shapes its AI-core check admits; the others go to "
+                                 "ResizeNearestNeighborV2Grad or the AI CPU, which gradlab does not model")};
+  }
   return {kCube, oneD ? rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
                                   "a 1-D call as a 2-D one with H = 1 (only the W pass)")
                       : rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
