@@ -395,6 +395,30 @@ TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtype) {
   }
 }
 
+// Presenter mode's folded tile table, opened (here by picking a tile), shows rows a room can read: it took the
+// strip left under the pictures, about 10 px, where tiling-and-cores step 3 sends the class to its UB column.
+TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {
+  AppState s;
+  openShippedLessons(s, true);
+  uimap::setEnabled(true);
+  ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
+  applyPreset(s, s.lesson, 2);
+  ASSERT_FALSE(s.exerciseOpen());
+  s.tab = Tab::kTiling;
+  s.selectTab = true;
+  frame(s);
+  selectTile(s, 0);
+  for (int i = 0; i < 4; ++i) frame(s);
+  float height = 0.0f;
+  const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+  for (const nlohmann::json& w : map["widgets"])
+    if (w["id"] == "table/tiles") height = w["y1"].get<float>() - w["y0"].get<float>();
+  EXPECT_GE(height, ImGui::GetFrameHeight() * 6.0f) << "a header and five rows";
+  uimap::setEnabled(false);
+  s.presenter = false;
+  syncTheme(s);
+}
+
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
 // bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
 // inside the tab (they were cut at its edge: "phases: compute (").

@@ -25,6 +25,12 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   const Plan& plan = *s.run.result.plan;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                 ImGuiTableFlags_SizingStretchProp;
+  {  // the part of the table in view: a test holds presenter mode to rows a room can read
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float bottom = std::min(at.y + (size.y > 0.0f ? size.y : ImGui::GetContentRegionAvail().y),
+                                  ImGui::GetWindowPos().y + ImGui::GetWindowHeight());
+    uimap::rect("table", "tiles", at, ImVec2(at.x + ImGui::GetContentRegionAvail().x, std::max(bottom, at.y)));
+  }
   if (!ImGui::BeginTable("##tiles", 8, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn(i18n::tr("tile"), 0, 0.5f);
@@ -90,6 +96,70 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
 }
 
 }  // namespace
+
+// The right of the tab: the modelled time, the timeline and the load chart, `topH` high.
+static void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
+  const RunView& r = s.run;
+  const Plan& plan = *r.result.plan;
+  ImGui::BeginGroup();
+  const float rightW = ImGui::GetContentRegionAvail().x;
+  const float groupTop = ImGui::GetCursorScreenPos().y;
+  {
+    const ModelledTime& m = r.timeline.modelled;
+    textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", printed("%.3g", r.timeline.totalUs), printed("%.3g", m.launchUs),
+                          printed("%.3g", r.timeline.totalUs - m.launchUs)));
+    const bool explain = ImGui::IsItemHovered();
+    ui::Checkbox("kernels only", &s.timelineKernelsOnly);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Start the timeline where the kernels start, to see their pipelines."));
+    if (explain) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+      ImGui::TextUnformatted(
+          i18n::trf("Modelled device time ({0}). Each vector core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
+                    "(MTE3); a cube core's four: copy-in to L1 (MTE2), load L0 (MTE1), matmul (CUBE), FixPipe out. The Pipeline tab draws them larger. "
+                    "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
+                    "this one computes. Copies are {1} % of the critical path; {2} KiB at {3} GB/s effective, "
+                    "{4} % of the {5} GB/s HBM.",
+                    i18n::tr(r.timeline.fromTrace ? "from the trace" : "estimated from the plan"), printed("%.0f", m.bandwidthBound() * 100.0),
+                    printed("%.1f", static_cast<double>(m.bytes) / 1024.0), printed("%.3g", m.effectiveGBps()),
+                    printed("%.2g", 100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps), printed("%.0f", plan.profile.gmBandwidthGBps))
+              .c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+  }
+  const float right = ImGui::GetCursorScreenPos().x + rightW;
+  bool first = true;
+  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut};
+  if (!s.planHidden()) kinds.push_back(EventKind::kAtomicAdd);  // the timeline draws none while the question is open
+  if (plan.cubeLanes > 0) kinds.insert(kinds.end(), {EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe});
+  for (EventKind k : kinds) {
+    const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    }
+    first = false;
+    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFontSize() * 0.7f));
+    ImGui::SameLine(0, 3);
+    ImGui::TextUnformatted(eventKindName(k));
+  }
+  const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest, and
+  // at least its title over bars two lines high (presenter mode squashed them to a sliver under a scroll bar).
+  const float font = ImGui::GetFontSize();
+  const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
+  const float loadMin = font * 3.6f + ImGui::GetStyle().WindowPadding.y * 2.0f;
+  const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
+  if (s.shownTile()) highlight.push_back(*s.shownTile());
+  TimelineModel heldBack;
+  const TimelineModel& timeline = s.shownTimeline(heldBack);
+  const int bar = timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
+  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, timeline.bars[static_cast<size_t>(bar)].tile);
+  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
+  ImGui::EndGroup();
+}
 
 void drawTilingPanel(AppState& s) {
   RunView& r = s.run;
@@ -157,88 +227,37 @@ void drawTilingPanel(AppState& s) {
   // Top: the grids coloured by core (left), the timeline and the load chart (right); bottom: the tiles.
   // Presenter mode folds the tile table away and gives its height to the grids and the timeline (a
   // projector shows two rows of the table; the pictures are what a room reads).
+  // Opened, the folded table takes the pictures' place (it was a sliver under them): a header closes it again.
   const bool folded = s.presenter;
+  const std::string tableHeader = ui::shownLabel("tiles: cores, boxes, UB use, time");
+  const bool tableOpen = folded && !s.planHidden() &&
+                         (s.scrollToSelectedTile || ImGui::GetStateStorage()->GetInt(ImGui::GetID(tableHeader.c_str()), 0) != 0);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float headerH = ImGui::GetFrameHeightWithSpacing();
   const float topH = folded ? std::max(avail.y - headerH - ImGui::GetStyle().ItemSpacing.y, 140.0f)
                             : std::max(avail.y * 0.62f, 140.0f);
-  const float canvasW = avail.x * 0.56f;
-  ImGui::BeginGroup();
-  {
-    const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-    fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f, s.tilingView);
-    Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
-    drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
-    if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
-    drawHoverOverlay(canvas, s);
-  }
-  if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
-  else coreLegend(plan.coresUsed, canvasW);
-  ImGui::EndGroup();
-  if (const auto focus = s.focusCell()) {
-    const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
-    size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
-    if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
-  }
-  ImGui::SameLine();
-  ImGui::BeginGroup();
-  const float rightW = ImGui::GetContentRegionAvail().x;
-  const float groupTop = ImGui::GetCursorScreenPos().y;
-  {
-    const ModelledTime& m = r.timeline.modelled;
-    textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", printed("%.3g", r.timeline.totalUs), printed("%.3g", m.launchUs),
-                          printed("%.3g", r.timeline.totalUs - m.launchUs)));
-    const bool explain = ImGui::IsItemHovered();
-    ui::Checkbox("kernels only", &s.timelineKernelsOnly);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Start the timeline where the kernels start, to see their pipelines."));
-    if (explain) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::TextUnformatted(
-          i18n::trf("Modelled device time ({0}). Each vector core's lane has three rows: copy-in (MTE2), compute (vector), copy-out and atomic adds "
-                    "(MTE3); a cube core's four: copy-in to L1 (MTE2), load L0 (MTE1), matmul (CUBE), FixPipe out. The Pipeline tab draws them larger. "
-                    "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
-                    "this one computes. Copies are {1} % of the critical path; {2} KiB at {3} GB/s effective, "
-                    "{4} % of the {5} GB/s HBM.",
-                    i18n::tr(r.timeline.fromTrace ? "from the trace" : "estimated from the plan"), printed("%.0f", m.bandwidthBound() * 100.0),
-                    printed("%.1f", static_cast<double>(m.bytes) / 1024.0), printed("%.3g", m.effectiveGBps()),
-                    printed("%.2g", 100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps), printed("%.0f", plan.profile.gmBandwidthGBps))
-              .c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
+  if (!tableOpen) {  // opened in presenter mode, the table takes the tab below the cores line
+    const float canvasW = avail.x * 0.56f;
+    ImGui::BeginGroup();
+    {
+      const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
+      fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f, s.tilingView);
+      Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
+      drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
+      if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
+      drawHoverOverlay(canvas, s);
     }
-  }
-  const float right = ImGui::GetCursorScreenPos().x + rightW;
-  bool first = true;
-  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut};
-  if (!s.planHidden()) kinds.push_back(EventKind::kAtomicAdd);  // the timeline draws none while the question is open
-  if (plan.cubeLanes > 0) kinds.insert(kinds.end(), {EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe});
-  for (EventKind k : kinds) {
-    const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
-    if (!first) {
-      ImGui::SameLine();
-      if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+    if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
+    else coreLegend(plan.coresUsed, canvasW);
+    ImGui::EndGroup();
+    if (const auto focus = s.focusCell()) {
+      const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
+      size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
+      if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
     }
-    first = false;
-    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)), ImGuiColorEditFlags_NoTooltip,
-                       ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFontSize() * 0.7f));
-    ImGui::SameLine(0, 3);
-    ImGui::TextUnformatted(eventKindName(k));
+    ImGui::SameLine();
+    timelineColumn(s, topH, highlight);
   }
-  const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
-  // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest, and
-  // at least its title over bars two lines high (presenter mode squashed them to a sliver under a scroll bar).
-  const float font = ImGui::GetFontSize();
-  const float lanesNeed = static_cast<float>(std::max(r.timeline.cores, 1)) * (font * 0.95f + 3.0f) + font * 2.0f + 16.0f;
-  const float loadMin = font * 3.6f + ImGui::GetStyle().WindowPadding.y * 2.0f;
-  const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
-  if (s.shownTile()) highlight.push_back(*s.shownTile());
-  TimelineModel heldBack;
-  const TimelineModel& timeline = s.shownTimeline(heldBack);
-  const int bar = timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
-  if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, timeline.bars[static_cast<size_t>(bar)].tile);
-  loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
-  ImGui::EndGroup();
 
   if (s.planHidden()) {  // its rows, cores and atomic adds would answer the open question
     textDimWrapped(i18n::tr("The tile table waits until the question is answered."));
@@ -246,7 +265,7 @@ void drawTilingPanel(AppState& s) {
     tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
   } else {
     if (s.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it
-    if (!ImGui::CollapsingHeader(ui::shownLabel("tiles: cores, boxes, UB use, time"))) return;
+    if (!ImGui::CollapsingHeader(tableHeader.c_str())) return;
     tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
   }
 }
