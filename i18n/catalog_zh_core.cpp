@@ -310,7 +310,7 @@ constexpr CatalogueEntry kCoreEntries[] = {
     {"CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here is gather",
      "CANN 在 AI CPU 上运行 DOUBLE（Cube 单元没有 fp64）：这里最接近的 Vector 策略是汇聚（gather）"},
     {"CANN runs UpsampleNearestExact2dGrad with exact_mode false on Atlas A2, as matrix products on the cube cores, for the shapes its AI-core check admits; the others go to ResizeNearestNeighborV2Grad or the AI CPU, which gradlab does not model",
-     "在 Atlas A2 上，CANN 对其 AI Core 检查允许的形状运行 exact_mode 为 false 的 UpsampleNearestExact2dGrad（在 cube 核上做矩阵乘）；其余形状交给 ResizeNearestNeighborV2Grad 或 AI CPU，gradlab 不模拟它们"},
+     "在 Atlas A2 上，CANN 对其 AI Core 检查允许的形状运行关闭 exact_mode 的 UpsampleNearestExact2dGrad（在 cube 核上做矩阵乘）；其余形状交给 ResizeNearestNeighborV2Grad 或 AI CPU，gradlab 不模拟它们"},
     {"CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, a 1-D call as a 2-D one with H = 1 (only the W pass)",
      "CANN 在 Atlas A2 上把 UpsampleNearestExact2dGrad 作为 Cube 核上的矩阵乘运行，1-D 调用按 H = 1 的 2-D 调用处理（只有 W 轮）"},
     {"CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, the W pass then the H pass, one block per cube core",

@@ -71,6 +71,8 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"Not yet: all {0} selected cell(s) are right, but some are still missing.", "还不对：选中的 {0} 个单元格都对，但还有遗漏。"},
     {"Not yet: {0} of the {1} selected cell(s) are right.", "还不对：选中的 {1} 个单元格中有 {0} 个是对的。"},
     {"Not yet: it does not hold {0}.", "还不对：它的值不是 {0}。"},
+    {"Not yet: {0} is the exact sum, and {1} cannot hold it.", "还不对：{0} 是精确的和，{1} 存不下它。"},
+    {"Not yet: {0} is the exact sum rounded once; here every partial sum is rounded.", "还不对：{0} 是精确的和只舍入一次的结果；这里每个部分和都要舍入。"},
     {"Type a number first.", "请先输入数字。"},
     {"Not yet: that is not the set of cores that write it.", "还不对：写入它的不是这组核。"},
 

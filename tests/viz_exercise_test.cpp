@@ -120,6 +120,32 @@ TEST(VizExercise, EveryShippedExerciseGivesTwoHintsThenTakesTheRightAnswer) {
   EXPECT_GE(walked, 40);
 }
 
+// precision's float16 questions name the mistake they are about: typing the exact sum 2051 (the cell holds it
+// rounded: 2052 once, 2048 after every add) or, where every partial sum is rounded, the sum rounded once (2052).
+// Their first hint said to "find the values first" after a 2051.
+TEST(VizExercise, AFloat16SumsVerdictNamesTheExactAndTheOnceRoundedSum) {
+  int asked = 0;
+  forEachShippedExercise([&](const std::string& where, const Posed& posed) {
+    const Exercise& e = posed.exercise;
+    if (e.spec.kind != ExerciseKind::kValue || e.dtype != ACL_FLOAT16 || where.rfind("precision", 0) != 0) return;
+    ASSERT_TRUE(e.exactSum && e.roundedOnce) << where;
+    EXPECT_EQ(*e.exactSum, 2051.0) << where;
+    EXPECT_EQ(*e.roundedOnce, 2052.0) << where;
+    ExerciseState st;
+    st.exercise = e;
+    st.typed = "2051";
+    EXPECT_NE(st.check(posed.scene).headline.find("2051 is the exact sum, and float16 cannot hold it"), std::string::npos) << where;
+    if (e.number != 2052.0) {
+      st.typed = "2052";
+      EXPECT_NE(st.check(posed.scene).headline.find("rounded once; here every partial sum is rounded"), std::string::npos) << where;
+    }
+    st.typed = "7";
+    EXPECT_EQ(st.check(posed.scene).headline, "Not yet: it does not hold 7.") << where;
+    ++asked;
+  });
+  EXPECT_EQ(asked, 2);
+}
+
 TEST(VizExercise, EveryLessonAsksAtLeastTwoQuestionsAndTheSetCoversTheTopics) {
   const std::vector<Lesson> lessons = shippedLessons();
   EXPECT_GE(lessons.size(), 8u);
@@ -290,7 +316,7 @@ TEST(VizExercise, ALowPrecisionValueRefusesTheUnroundedSum) {
   st.exercise = p.exercise;
   st.typed = "2051";
   EXPECT_FALSE(st.check(p.scene).correct) << "the unrounded sum is the mistake the question is about";
-  EXPECT_EQ(st.verdict->headline, "Not yet: it does not hold 2051.");
+  EXPECT_EQ(st.verdict->headline, "Not yet: 2051 is the exact sum, and float16 cannot hold it.");
   EXPECT_EQ(st.exercise.hints[1],
             "4 values land in it: 2048 + 1 + 1 + 1 = ? They are summed in fp32, then rounded once to float16: near the sum it "
             "holds only multiples of 2.");

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "gradlab/half.h"
 #include "i18n/translate.h"
 #include "viz/model/atomic_adds.h"
 #include "viz/model/exercise_hints.h"
@@ -282,6 +283,14 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
                        ? i18n::trf("What will {0} hold? Type the number. (It is rounded to {1}.)", cellName(s, e.asked), dtypeText(r.dtype))
                        : i18n::trf("What will {0} hold? Type the number.", cellName(s, e.asked));
       if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number), r.dtype, plan.accumulate));
+      if (const std::vector<uint32_t>* moves = s.movesInto(e.asked); op.backward && moves && (r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16)) {
+        double sum = 0.0;
+        for (uint32_t i : *moves)
+          if (feeding(s.trace->moves[i])) sum += s.trace->moves[i].value;
+        e.exactSum = sum;
+        const float f = static_cast<float>(sum);
+        e.roundedOnce = r.dtype == ACL_FLOAT16 ? halfBitsToFloat(floatToHalfBits(f)) : bf16BitsToFloat(floatToBf16Bits(f));
+      }
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
       break;
     }
@@ -397,7 +406,15 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
       break;
     }
     case AnswerInput::kNumber:
-      v.headline = a.number ? i18n::trf("Not yet: it does not hold {0}.", formatNumber(*a.number)) : std::string(i18n::tr("Type a number first."));
+      if (!a.number) {
+        v.headline = i18n::tr("Type a number first.");
+      } else if (e.exactSum && *e.exactSum != e.number && static_cast<float>(*a.number) == static_cast<float>(*e.exactSum)) {
+        v.headline = i18n::trf("Not yet: {0} is the exact sum, and {1} cannot hold it.", formatNumber(*a.number), dtypeText(e.dtype));
+      } else if (e.roundedOnce && *e.roundedOnce != e.number && static_cast<float>(*a.number) == static_cast<float>(*e.roundedOnce)) {
+        v.headline = i18n::trf("Not yet: {0} is the exact sum rounded once; here every partial sum is rounded.", formatNumber(*a.number));
+      } else {
+        v.headline = i18n::trf("Not yet: it does not hold {0}.", formatNumber(*a.number));
+      }
       break;
     case AnswerInput::kCores:
       v.headline = i18n::tr("Not yet: that is not the set of cores that write it.");
