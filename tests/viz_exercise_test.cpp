@@ -490,6 +490,10 @@ TEST(VizExercise, ExerciseStateTogglesChecksAndParsesNumbers) {
   EXPECT_FALSE(st.check(p.scene).correct);
   EXPECT_TRUE(st.open()) << "a wrong try keeps the question open";
   EXPECT_EQ(st.hintsShown, 1);
+  ASSERT_TRUE(st.verdict);
+  st.pickCell(b);
+  EXPECT_FALSE(st.verdict) << "a changed pick clears the last try's verdict";
+  st.pickCell(b);
   st.reveal();
   EXPECT_FALSE(st.open());
   EXPECT_FALSE(st.verdict) << "given away: no verdict";

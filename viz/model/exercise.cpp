@@ -498,8 +498,10 @@ std::optional<double> parseTypedNumber(const std::string& text) {
   return v;
 }
 
+// A changed answer clears the last try's verdict: "(1, 2) is not it" stayed under a new pick.
 void ExerciseState::pickCell(const CellRef& cell) {
   if (!open() || cell.grid != exercise.answerGrid) return;
+  verdict.reset();
   if (exercise.input == AnswerInput::kOneCell) {
     answer.cells = {cell};
   } else if (exercise.input == AnswerInput::kCells) {
@@ -508,7 +510,9 @@ void ExerciseState::pickCell(const CellRef& cell) {
 }
 
 void ExerciseState::toggleCore(int32_t core) {
-  if (open()) toggle(answer.cores, core);
+  if (!open()) return;
+  verdict.reset();
+  toggle(answer.cores, core);
 }
 
 bool ExerciseState::picked(const CellRef& cell) const {

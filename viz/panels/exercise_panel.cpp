@@ -42,6 +42,7 @@ bool answerWidgets(AppState& s) {
       std::snprintf(buffer, sizeof buffer, "%s", ex.typed.c_str());
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
       const bool entered = ui::InputText("##answer", buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue);
+      if (ex.typed != buffer) ex.verdict.reset();  // a changed answer: the last try's verdict no longer speaks of it
       ex.typed = buffer;
       const bool valid = parseTypedNumber(ex.typed).has_value();
       if (entered && valid) checkExercise(s);
