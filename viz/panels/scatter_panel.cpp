@@ -56,12 +56,16 @@ void planeSelector(AppState& s) {
   if (planes <= 1) return;
   int plane = static_cast<int>(s.plane);
   // After SameLine on a full line (presenter fonts are wide), the selector starts a line of its own.
-  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(i18n::tr("plane")).x;
+  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x * 2 + ImGui::CalcTextSize(i18n::tr("plane")).x +
+                       ImGui::CalcTextSize("n=00 c=00").x;
   if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
   const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
   const std::string label = src ? src->grid.planeName(plane) : cat("c=", plane);
-  if (ui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), label.c_str())) setPlane(s, plane);
+  // The plane's name beside the slider, not on it: with a few planes the grab is as wide as the name and hid it.
+  if (ui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), "")) setPlane(s, plane);
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(label.c_str());
   ImGui::SameLine();
 }
 

@@ -182,7 +182,8 @@ void drawTilingPanel(AppState& s) {
   }
   ImGui::SameLine();
   planeSelector(s);
-  ImGui::TextUnformatted(i18n::trf("{0} tiles, {1} cores used, UB {2} KiB each", plan.tiles.size(), plan.coresUsed,
+  ImGui::TextUnformatted(i18n::trf("{0}, {1}, UB {2} KiB each", i18n::trf(plan.tiles.size() == 1 ? "{0} tile" : "{0} tiles", plan.tiles.size()),
+                                   i18n::trf(plan.coresUsed == 1 ? "{0} core used" : "{0} cores used", plan.coresUsed),
                                    static_cast<unsigned long long>(plan.profile.ubBytes / 1024))
                              .c_str());
   // The phases run one after another, a barrier between them.
