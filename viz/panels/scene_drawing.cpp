@@ -338,9 +338,11 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
       const CellRef& other = from == cell ? to : from;
       outlineCell(canvas, sc.grids[static_cast<size_t>(other.grid)], other.row, other.col, th.highlight,
                   th.highlightWidth * 0.7f);
+      // A grid's box with its label above it: the solid arc neither starts nor ends over a label's words.
+      const float label = (gridLabelSize() * 2.0f + 8.0f) / canvas.zoom();
       const auto box = [&](const CellRef& at) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
-        return SceneBox{{on.x, on.y}, {on.x + on.width(), on.y + on.height()}};
+        return SceneBox{{on.x, on.y - label}, {on.x + on.width(), on.y + on.height()}};
       };
       const SceneGrid& target = sc.grids[static_cast<size_t>(to.grid)];
       const Point corner{target.x + static_cast<float>(to.col), target.y + static_cast<float>(to.row)};
