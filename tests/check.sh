@@ -98,10 +98,11 @@ run_tests() {
 
 stage_asan() {
   # The app stays in: its smoke tests pass under ASan (the X11/GL stack's own leaks are ignored in
-  # tests/app/window_smoke.sh).
+  # tests/app/window_smoke.sh). The window records one GIF, not four, and every lesson renders in Chinese
+  # only: the GIFs' frame checks and the English renders ran 4 minutes under ASan and are the plain stage's.
   cmake -S . -B "$prefix-asan" -G Ninja -DGRADLAB_SANITIZE=ON "${sanitizer_flags[@]}"
   cmake --build "$prefix-asan" -j "$jobs"
-  run_tests "$prefix-asan" ""
+  GRADLAB_WINDOW_SMOKE_GIF_CHECKS=0 GRADLAB_SMOKE_LANGUAGES=zh run_tests "$prefix-asan" ""
 }
 
 stage_tsan() {
