@@ -1,5 +1,5 @@
 // The spoiler rule, read off one frame's logged text (tests/panels_harness.h's loggedFrame) while a question is
-// open. Outside the lesson panel no text, legend, cell digit or outline may give the answer: no line of its
+// open. Outside the lesson panel (and the room's picks of a hosted class) no text, legend, cell digit or outline may give the answer: no line of its
 // explanation, no answer cell named or outlined, no tile outlined or named with its core, the answer's number
 // neither standing alone (a legend's or histogram's label, except on another grid's legend; answers of two or
 // more characters: a lone "2" is everywhere) nor in the asked cell; while the question hides the plan, no tile
@@ -47,6 +47,8 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
   std::string legend;  // the legend whose labels are being read, "" outside one
   bool offsets = false;  // reading a memory strip's offsets, not values
   auto leak = [&](const std::string& line) -> std::string {
+    // A hosted class's picks ringed on the grid are the room's, as a student's own picks are theirs.
+    if (line.rfind("[room", 0) == 0) return "";
     const bool mark = line.rfind("[", 0) == 0 && line.find(" = ") == std::string::npos;  // not a cell's digits
     if (answers) {
       for (const CellRef& c : e.cells) {

@@ -23,6 +23,7 @@
 #include "viz/widgets/ui_map.h"
 #include "spoiler_rule.h"
 #include "viz/model/atomic_adds.h"
+#include "viz/model/class_board.h"
 #include "viz/model/code_view.h"
 #include "viz/model/matrix_view.h"
 #include "refusal_cases.h"
@@ -842,6 +843,84 @@ TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
   }
   s.presenter = false;
   syncTheme(s);
+}
+
+// A hosted class's answers on the teacher's screen: the cells the room picked are ringed on the question's
+// answer grid with how many picked each (first vote -> this vote after Vote again), typed numbers are bars
+// beside the join card, who was right is said only once the answer is revealed, and Vote again asks the
+// hosting for a new round.
+TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksForARound) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "adaptive-pool-windows"));
+  applyPreset(s, s.lesson, 1);
+  ASSERT_TRUE(s.exerciseOpen());
+  const Exercise& e = s.exercise->exercise;
+  ASSERT_EQ(e.input, AnswerInput::kOneCell);
+  const std::string grid = s.run.scene.grids[static_cast<size_t>(e.answerGrid)].grid.name;
+  ClassBoard board;
+  board.link = "http://127.0.0.1:8642/?join=1234";
+  board.code = "1234";
+  board.joined = 5;
+  board.asking = true;
+  ClassSummary first;
+  first.students = 5;
+  first.answered = 4;
+  first.rightFirstTime = 1;
+  first.cells = {{{2, 4}, 1}, {{3, 0}, 3}};
+  board.rounds = {first};
+  board.answered = 4;
+  s.classBoard = board;
+  s.classBoardShown = true;
+  uimap::setEnabled(true);
+  for (int i = 0; i < 3; ++i) frame(s);
+  std::string text = loggedFrame(s);
+  EXPECT_NE(text.find(cat("[room: ", grid, " (3, 0) picked by 3]")), std::string::npos) << text;
+  EXPECT_NE(text.find(cat("[room: ", grid, " (2, 4) picked by 1]")), std::string::npos);
+  EXPECT_EQ(text.find("right first time"), std::string::npos) << "who was right waits for the reveal";
+  EXPECT_TRUE(spoilersIn(text, s).empty()) << spoilersIn(text, s).front();
+  // Vote again: a click on the board's button asks the hosting for a round.
+  const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+  ImVec2 vote(-1, -1);
+  for (const nlohmann::json& w : map["widgets"])
+    if (w["id"] == "button/Vote again") vote = ImVec2((w["x0"].get<float>() + w["x1"].get<float>()) / 2, (w["y0"].get<float>() + w["y1"].get<float>()) / 2);
+  ASSERT_GE(vote.x, 0.0f) << "no Vote again button";
+  click(s, vote);
+  EXPECT_TRUE(s.classBoard->voteAgain);
+  // The second round beside the first, then the reveal with the share right first time.
+  ClassSummary second = first;
+  second.cells = {{{2, 4}, 3}, {{3, 0}, 1}};
+  second.rightFirstTime = 3;
+  s.classBoard->voteAgain = false;
+  s.classBoard->rounds = {first, second};
+  s.classBoard->revealed = true;
+  text = loggedFrame(s);
+  EXPECT_NE(text.find(cat("[room: ", grid, " (2, 4) picked by 1\u21923]")), std::string::npos) << text;
+  EXPECT_NE(text.find("right first time: 3 of 4"), std::string::npos);
+  uimap::setEnabled(false);
+}
+
+// Typed numbers are bars, most typed first: precision step 6's room typed 2051 three times, 2052 once.
+TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "precision"));
+  applyPreset(s, s.lesson, 5);
+  ASSERT_TRUE(s.exerciseOpen());
+  ClassBoard board;
+  board.code = "1234";
+  board.asking = true;
+  ClassSummary room;
+  room.answered = 4;
+  room.numbers = {{"2051", 3}, {"2052", 1}};
+  board.rounds = {room};
+  s.classBoard = board;
+  s.classBoardShown = true;
+  const std::string text = loggedFrame(s);
+  const size_t a = text.find("[room typed 2051: 3]"), b = text.find("[room typed 2052: 1]");
+  ASSERT_NE(a, std::string::npos) << text;
+  ASSERT_NE(b, std::string::npos);
+  EXPECT_LT(a, b) << "most typed first";
 }
 
 // Half-way through the animation a pinned gradInput cell shows its running sum; the inspector's title gives

@@ -77,11 +77,19 @@ class ServedClass : public ClassHosting {
       board.code = joinCode();
       board.qr = qrModules(board.link, &board.qrSize);
     }
+    if (board.voteAgain) {  // the board's Vote again: a new round on every page, the first one's answers kept
+      board.voteAgain = false;
+      room_.voteAgain();
+      server_.changed();
+    }
     const viz::ClassQuestion q = room_.question();
-    const viz::ClassSummary summary = room_.summary(q.key(), q.round);
-    board.joined = summary.students;
-    board.answered = summary.answered;
+    board.rounds.clear();
+    if (q.round > 1) board.rounds.push_back(room_.summary(q.key(), 1));
+    board.rounds.push_back(room_.summary(q.key(), q.round));
+    board.joined = board.rounds.back().students;
+    board.answered = board.rounds.back().answered;
     board.asking = q.open || q.revealed;
+    board.revealed = q.revealed;
   }
 
   void follow(const viz::AppState& s) override {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "viz/model/class_room.h"
+
 namespace gradlab::viz {
 
 struct ClassBoard {
@@ -16,6 +18,11 @@ struct ClassBoard {
   int joined = 0;                // students in the class
   int answered = 0;              // of them, those who answered the open question (its current round)
   bool asking = false;           // a question is open
+  bool revealed = false;         // its answer is shown on every device
+  // What the room answered, round by round (the first, and the current one after Vote again): each student's
+  // first try of the round. Drawn on the question's picture and beside it; who was right only once revealed.
+  std::vector<ClassSummary> rounds;
+  bool voteAgain = false;        // the teacher asked for another round: the hosting opens it and clears this
 };
 
 }  // namespace gradlab::viz

@@ -2,6 +2,8 @@
 // joined and answered. Top right of the canvas; Hide folds it to one line that opens it again.
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "i18n/translate.h"
 #include "viz/model/text.h"
@@ -12,6 +14,71 @@
 
 namespace gradlab::viz {
 
+namespace {
+
+// One round of the open question as the room answered it (each student's first try): typed numbers as bars,
+// cores as counts, cells on the picture; once revealed, the share right first time.
+void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
+  const ClassBoard& b = *s.classBoard;
+  ImGui::TextUnformatted(i18n::trf(r.answered == 1 ? "{0}: {1} answer" : "{0}: {1} answers", i18n::tr(title), r.answered).c_str());
+  if (!r.numbers.empty()) {
+    std::vector<std::pair<int, std::string>> numbers;
+    for (const auto& [typed, n] : r.numbers) numbers.emplace_back(n, typed);
+    std::sort(numbers.begin(), numbers.end(), [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+    const float barW = ImGui::GetFontSize() * 6.0f, textW = ImGui::GetFontSize() * 4.5f;
+    for (size_t i = 0; i < numbers.size() && i < 6; ++i) {
+      const auto& [n, typed] = numbers[i];
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      {
+        const ui::Verbatim number;  // a student's number, as typed
+        ImGui::TextUnformatted(typed.c_str());
+      }
+      ImGui::SameLine(textW);
+      const ImVec2 bar = ImGui::GetCursorScreenPos();
+      const float w = barW * static_cast<float>(n) / static_cast<float>(std::max(r.answered, 1));
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(bar.x, bar.y + 3.0f), ImVec2(bar.x + std::max(w, 2.0f), bar.y + ImGui::GetFontSize() - 2.0f),
+                                                IM_COL32(230, 60, 170, 255));
+      ImGui::Dummy(ImVec2(barW, ImGui::GetFontSize()));
+      ImGui::SameLine();
+      ImGui::Text("%d", n);
+      if (logging()) logMark(cat("room typed ", typed, ": ", n));
+      (void)at;
+    }
+    if (numbers.size() > 6) textDimWrapped(i18n::trf("and {0} other numbers", numbers.size() - 6));
+  }
+  if (!r.cores.empty() && s.exercise) {
+    const Exercise& e = s.exercise->exercise;
+    std::string line;
+    for (const auto& [core, n] : r.cores) {
+      const auto at = std::find(e.choices.begin(), e.choices.end(), core);
+      const std::string name = at == e.choices.end() ? cat("c", core) : e.coreNames[static_cast<size_t>(at - e.choices.begin())];
+      line += cat(line.empty() ? "" : "   ", name, " \u00d7", n);
+    }
+    const ui::Verbatim names;  // core names
+    ImGui::TextWrapped("%s", line.c_str());
+  }
+  if (b.revealed && r.answered > 0)
+    textColouredWrapped(theme().good, i18n::trf("right first time: {0} of {1}", r.rightFirstTime, r.answered));
+}
+
+// The room's answers to the open question, round by round, and Vote again (peer instruction: the room
+// discusses and answers once more; the first round's answers stay beside the second's).
+void drawRoomSummary(AppState& s) {
+  ClassBoard& b = *s.classBoard;
+  if (!b.asking || b.rounds.empty()) return;
+  ImGui::Separator();
+  if (b.rounds.size() > 1) {
+    roundSummary(s, b.rounds.front(), "first vote");
+    roundSummary(s, b.rounds.back(), "this vote");
+  } else {
+    roundSummary(s, b.rounds.back(), "the room");
+  }
+  if (!b.rounds.back().cells.empty() || !b.rounds.front().cells.empty()) textDimWrapped(i18n::tr("(their cells are ringed on the grid)"));
+  if (!b.revealed && b.rounds.back().answered > 0 && ui::Button("Vote again")) b.voteAgain = true;
+}
+
+}  // namespace
+
 void drawClassBoard(AppState& s, ImVec2 topRight) {
   if (!s.classBoard) return;
   const ClassBoard& b = *s.classBoard;
@@ -21,8 +88,9 @@ void drawClassBoard(AppState& s, ImVec2 topRight) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
   beginPanel("##classBoard", nullptr, flags);
-  if (!s.classBoardShown) {
+  if (!s.classBoardShown) {  // folded: one line that opens it again, and what the room answered
     if (ui::Button(cat(i18n::trf("Class {0}", b.code), " · ", counts, "###classShow").c_str())) s.classBoardShown = true;
+    drawRoomSummary(s);
     endPanel();
     return;
   }
@@ -47,6 +115,7 @@ void drawClassBoard(AppState& s, ImVec2 topRight) {
   }
   ImGui::TextUnformatted(b.link.c_str());
   textDimWrapped(counts);
+  drawRoomSummary(s);
   if (ui::SmallButton("Hide")) s.classBoardShown = false;
   endPanel();
 }

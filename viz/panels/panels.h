@@ -38,6 +38,8 @@ void openSession(AppState& state, const std::string& path);
 void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message
 // hover_overlay.cpp: outlines and arrows for the hovered cell (trace moves; adaptive windows).
 void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
+// A hosted class's answers to the open question, drawn on its answer grid (room_answers.cpp).
+void drawRoomAnswers(const class Canvas& canvas, const AppState& state);
 // The dst plane values and "received something" mask the scatter view shows at the player's time.
 void dstValuesNow(const AppState& state, std::vector<float>* values, std::vector<uint8_t>* filled, std::string* note);
 // Whether those are the final values (no animation, at its end, or a truncated trace).

@@ -147,6 +147,7 @@ void drawScatterPanel(AppState& s) {
     drawSceneGrids(canvas, s, s.colour, labels);
     // An open question waits at the start: a flight sitting on its source cell would point at the answer.
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
+    drawRoomAnswers(canvas, s);
     drawHoverOverlay(canvas, s);
   }
   if (strips) strips->draw(s);
