@@ -721,9 +721,10 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
     int step;
     CellRef target;  // on the scene's dst grid
     int arrows;
+    CellRef source;  // on the scene's src grid; row -1: several
   };
   for (const bool presenter : {false, true}) {
-    for (const Case c : {Case{"determinism", 0, {0, 0, 1}, 6}, Case{"adaptive-pool-windows", 1, {0, 2, 4}, 1}}) {
+    for (const Case& c : {Case{"determinism", 0, {0, 0, 1}, 6, {0, -1, -1}}, Case{"adaptive-pool-windows", 1, {0, 2, 4}, 1, {0, 1, 2}}}) {
       AppState s;
       openShippedLessons(s, presenter);
       ASSERT_TRUE(selectLesson(s, c.lesson));
@@ -737,8 +738,15 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
       const SceneGrid& dst = s.run.scene.grids[static_cast<size_t>(s.run.scene.dst)];
       int arrows = 0;
       for (size_t at = text.find("[arrow meets its grid at "); at != std::string::npos; at = text.find("[arrow meets its grid at ", at + 1)) {
-        float x = 0, y = 0, hx = 0, hy = 0;
-        ASSERT_EQ(std::sscanf(text.c_str() + at, "[arrow meets its grid at %f, %f, its head at %f, %f]", &x, &y, &hx, &hy), 4);
+        float x = 0, y = 0, hx = 0, hy = 0, tx = 0, ty = 0;
+        ASSERT_EQ(std::sscanf(text.c_str() + at, "[arrow meets its grid at %f, %f, its head at %f, %f, its tail at %f, %f]", &x, &y, &hx, &hy, &tx, &ty), 6);
+        if (c.source.row >= 0) {  // the tail at the edge of its own cell (cut at the grid's edge, it seemed to start at another)
+          const SceneGrid& src = s.run.scene.grids[static_cast<size_t>(s.run.scene.src)];
+          const float col = tx - src.x - static_cast<float>(c.source.col), row = ty - src.y - static_cast<float>(c.source.row);
+          // Its first point past the cell's edge: the curve is walked in 96 steps.
+          EXPECT_TRUE(col >= -0.15f && col <= 1.15f && row >= -0.15f && row <= 1.15f && std::min({std::fabs(col), std::fabs(row), std::fabs(1 - col), std::fabs(1 - row)}) < 0.15f)
+              << c.lesson << ": the tail at " << tx << ", " << ty << " is not at the edge of cell (" << c.source.row << ", " << c.source.col << ") of " << src.grid.name << " at " << src.x << ", " << src.y;
+        }
         const float label = (gridLabelSize() * 2.0f + 8.0f) / s.scatterView.zoom;  // the box includes the label above
         const float edge = std::min({x - dst.x, y - (dst.y - label), dst.x + dst.width() - x, dst.y + dst.height() - y});
         EXPECT_GE(edge, 0.0f) << c.lesson << ": " << x << ", " << y;

@@ -344,10 +344,13 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
         return SceneBox{{on.x, on.y - label}, {on.x + on.width(), on.y + on.height()}};
       };
-      const SceneGrid& target = sc.grids[static_cast<size_t>(to.grid)];
-      const Point corner{target.x + static_cast<float>(to.col), target.y + static_cast<float>(to.row)};
-      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, box(from), box(to),
-                SceneBox{corner, {corner.x + 1.0f, corner.y + 1.0f}});
+      const auto cellBox = [&](const CellRef& at) {
+        const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
+        const Point corner{on.x + static_cast<float>(at.col), on.y + static_cast<float>(at.row)};
+        return SceneBox{corner, {corner.x + 1.0f, corner.y + 1.0f}};
+      };
+      drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, cellBox(from), box(from), box(to),
+                cellBox(to));
     }
   }
 }

@@ -37,8 +37,8 @@ bool inside(const SceneBox& box, Point p) { return p.x > box.min.x && p.x < box.
 
 }  // namespace
 
-void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
-               const SceneBox& reach, const SceneBox& cell) {
+void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& fromCell,
+               const SceneBox& leave, const SceneBox& reach, const SceneBox& cell) {
   ImDrawList* dl = canvas.drawList();
   const Point c = control(from, to);
   // The arc runs solid from where it leaves the source's grid to where it meets the target's: over the cells
@@ -46,7 +46,9 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   // target grid's other cells it goes on as a faint line, to a head at the target cell's edge.
   constexpr int kSteps = 96;
   const auto at = [&](int k) { return bezier(from, c, to, static_cast<float>(k) / kSteps); };
-  int first = 0;
+  int start = 0;  // where it leaves its own cell
+  while (start < kSteps && inside(fromCell, at(start))) ++start;
+  int first = start;
   while (first < kSteps && inside(leave, at(first))) ++first;
   int meets = kSteps, enters = kSteps;
   for (int k = first; k <= kSteps; ++k) {
@@ -59,14 +61,14 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   if (enters - first < 2) return;  // the grids touch: no room for an arrow
   meets = std::min(meets, enters);
   ImVec2 points[kSteps + 1];
-  for (int k = first; k <= enters; ++k) points[k - first] = canvas.toScreen(at(k));
-  dl->AddPolyline(points, meets - first + 1, colour, 0, thickness);
-  if (enters > meets) {
-    const ImU32 faint = (colour & 0x00FFFFFFu) | 0x80000000u;
-    dl->AddPolyline(points + (meets - first), enters - meets + 1, faint, 0, std::max(1.0f, thickness * 0.4f));
-  }
+  for (int k = start; k <= enters; ++k) points[k - start] = canvas.toScreen(at(k));
+  const ImU32 faint = (colour & 0x00FFFFFFu) | 0x80000000u;
+  const float thin = std::max(1.0f, thickness * 0.4f);
+  if (first > start) dl->AddPolyline(points, first - start + 1, faint, 0, thin);
+  dl->AddPolyline(points + (first - start), meets - first + 1, colour, 0, thickness);
+  if (enters > meets) dl->AddPolyline(points + (meets - start), enters - meets + 1, faint, 0, thin);
   // The head along the curve's tangent, its tip just inside the target cell.
-  const int n = enters - first + 1;
+  const int n = enters - start + 1;
   const ImVec2 b = points[n - 1], before = points[n - 2];
   float dx = b.x - before.x, dy = b.y - before.y;
   const float len = std::sqrt(dx * dx + dy * dy);
@@ -78,9 +80,10 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   const ImVec2 p2(tip.x - dx * size + dy * size * 0.5f, tip.y - dy * size - dx * size * 0.5f);
   dl->AddTriangleFilled(tip, p1, p2, colour);
   if (logging()) {
-    const Point grid = at(meets), head = at(enters);
+    const Point tail = at(start), grid = at(meets), head = at(enters);
     logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(grid.x)), ", ", printed("%.2f", static_cast<double>(grid.y)),
-                ", its head at ", printed("%.2f", static_cast<double>(head.x)), ", ", printed("%.2f", static_cast<double>(head.y))));
+                ", its head at ", printed("%.2f", static_cast<double>(head.x)), ", ", printed("%.2f", static_cast<double>(head.y)),
+                ", its tail at ", printed("%.2f", static_cast<double>(tail.x)), ", ", printed("%.2f", static_cast<double>(tail.y))));
   }
 }
 

@@ -18,11 +18,12 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
 struct SceneBox {
   Point min, max;
 };
-// A curved arrow from the cell centred at `from` to the one centred at `to` (scene units): solid from where it
-// leaves the box `leave` (the source's grid) to where it enters `reach` (the target's grid), then a faint line
-// over the target grid's other cells (their digits stay readable) to the head, at the edge of `cell` (the
-// target cell: a head at the grid's edge pointed at another cell).
-void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& leave,
-               const SceneBox& reach, const SceneBox& cell);
+// A curved arrow from the cell centred at `from` to the one centred at `to` (scene units): faint from the edge
+// of `fromCell` to where it leaves the box `leave` (the source's grid), solid from there to where it enters
+// `reach` (the target's grid), faint again over the target grid's other cells to the head, at the edge of
+// `toCell`. The faint parts keep the digits they cross readable and join the arrow to its own cells: cut at the
+// grids' edges, an arrow seemed to start at another cell and point at a third.
+void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& fromCell,
+               const SceneBox& leave, const SceneBox& reach, const SceneBox& toCell);
 
 }  // namespace gradlab::viz
