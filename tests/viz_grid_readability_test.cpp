@@ -367,6 +367,14 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
         settle();
         EXPECT_TRUE(nothingElseUnder("button/Hint", hint)) << where << ": after the second hint";
         EXPECT_TRUE(feedbackInView()) << where << ": the second hint and the verdict";
+        s.exercise->answer = rightAnswer(s.exercise->exercise);
+        s.exercise->typed = formatNumber(s.exercise->exercise.number);
+        checkExercise(s);
+        ASSERT_FALSE(s.exerciseOpen()) << where;
+        settle();
+        ASSERT_TRUE(at.count("text/verdict")) << where;
+        EXPECT_TRUE(at["text/verdict"].y0 >= at["panel/side scroll"].y0 - 0.5f && at["text/verdict"].y1 <= at["panel/side scroll"].y1 + 0.5f)
+            << where << ": the right answer's verdict is out of view";
         ++questions;
       }
     }

@@ -109,12 +109,10 @@ void drawExercisePanel(AppState& s) {
       s.questionScrollFrames = 8;
       s.questionButtonsAt = -1.0f;
     }
-    const bool ready = answerWidgets(s);
-    if (!s.exerciseOpen()) return;  // Enter in the number field checked it
-    answerStatus(s);
-    // What a try and the Hint button bring (the hints, then the last try's verdict) comes between the answer
-    // and the buttons, where the eye is after a click: below the buttons, a wrong try's verdict fell below the
-    // panel's edge and nothing on screen changed.
+    // What a try and the Hint button bring (the hints, then the last try's verdict) comes above the answer and
+    // its buttons, where the eye is after a click: below the buttons, a wrong try's verdict fell below the
+    // panel's edge and nothing on screen changed; between the number field and the buttons, a long hint pushed
+    // the field out of view when the next try was to be typed into it.
     const float feedbackTop = ImGui::GetCursorScreenPos().y;
     float lastHintTop = feedbackTop;
     for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i) {
@@ -125,6 +123,9 @@ void drawExercisePanel(AppState& s) {
     if (ImGui::GetCursorScreenPos().y > feedbackTop)  // the newest hint and the verdict
       uimap::rect("text", "feedback", ImVec2(ImGui::GetWindowPos().x, lastHintTop),
                   ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+    const bool ready = answerWidgets(s);
+    if (!s.exerciseOpen()) return;  // Enter in the number field checked it
+    answerStatus(s);
     const float toContent = ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // screen y -> the panel's content y
     const float buttonsAt = ImGui::GetCursorScreenPos().y + toContent;
     ImGui::BeginDisabled(!ready);
@@ -160,9 +161,18 @@ void drawExercisePanel(AppState& s) {
     if (scroll != ImGui::GetScrollY()) ImGui::SetScrollY(scroll);
     s.questionButtonsAt = buttonsAt;
   } else {
+    // Just answered: the verdict comes to the panel's top (the feedback above the buttons went, and the
+    // "Right: ..." line was left above the panel's edge in presenter mode).
+    if (s.questionButtonsAt >= 0.0f) {
+      ImGui::SetScrollHereY(0.0f);
+      s.questionButtonsAt = -1.0f;
+    }
     const std::optional<Verdict>& v = s.exercise->verdict;
+    const float verdictTop = ImGui::GetCursorScreenPos().y;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
     else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
+    uimap::rect("text", "verdict", ImVec2(ImGui::GetWindowPos().x, verdictTop),
+                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
     if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   }
