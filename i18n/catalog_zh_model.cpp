@@ -60,6 +60,7 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"The animation shows the cores at work.", "动画展示各核的工作过程。"},
     {"The tiles that write it are outlined; the animation shows them at work.", "写入它的分块已框出；动画展示它们的工作过程。"},
     {"The animation shows the value build up.", "动画展示该值逐步累加的过程。"},
+    {"The animation shows the cell copied.", "动画展示该单元格被复制的过程。"},
     {"Not quite: {0} missing, {1} too many; the answer is {2}.", "不对：漏选 {0} 个，多选 {1} 个；答案是 {2}。"},
     {"Not quite: you typed {0}; it holds {1}.", "不对：你输入了 {0}；它的值是 {1}。"},
     {"No number typed: it holds {0}.", "未输入数字：它的值是 {0}。"},

@@ -247,6 +247,9 @@ TEST(VizExercise, TheRevealNoteSaysOnlyWhatIsOutlined) {
   e.input = AnswerInput::kNumber;
   e.spec.kind = ExerciseKind::kValue;
   EXPECT_EQ(revealNote(e).find("outlined"), std::string::npos) << revealNote(e);
+  EXPECT_EQ(revealNote(e), "The animation shows the cell copied.") << "a forward's value is a copy: nothing builds up";
+  e.summed = true;
+  EXPECT_EQ(revealNote(e), "The animation shows the value build up.");
   e.input = AnswerInput::kCores;
   e.tiles = {3};
   EXPECT_NE(revealNote(e).find("tiles that write it are outlined"), std::string::npos) << revealNote(e);

@@ -931,6 +931,24 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   EXPECT_LT(a, b) << "most typed first";
 }
 
+// nearest-vs-exact step 6 asks what the centre cell of an exact 3 -> 8 backward holds; its caption's "3, 2, 3
+// copies on each axis" gave it (2 x 2 ones) before the answer: it waits for it, in English and in Chinese.
+TEST_F(VizPanels, NearestVsExactSixKeepsItsCopyCountsForTheAnswer) {
+  for (const i18n::Language language : {i18n::Language::kEnglish, i18n::Language::kChinese}) {
+    AppState s;
+    setLanguage(s, language);
+    openShippedLessons(s, false);
+    ASSERT_TRUE(selectLesson(s, "nearest-vs-exact"));
+    applyPreset(s, s.lesson, 5);
+    ASSERT_TRUE(s.exerciseOpen());
+    const char* counts = language == i18n::Language::kChinese ? "3、2、3" : "3, 2, 3";
+    EXPECT_EQ(oneLine(loggedFrame(s)).find(counts), std::string::npos);
+    revealExercise(s);
+    EXPECT_NE(oneLine(loggedFrame(s)).find(counts), std::string::npos);
+    setLanguage(s, i18n::Language::kEnglish);
+  }
+}
+
 // Half-way through the animation a pinned gradInput cell shows its running sum; the inspector's title gives
 // the final value and says so, with the value on screen (it said "= -3" beside a cell showing -4). At the end,
 // no note.

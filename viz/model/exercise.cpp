@@ -279,6 +279,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.asked = at;
       e.input = AnswerInput::kNumber;
       e.number = dst.grid.value(s.plane, spec.row, spec.col);
+      e.summed = op.backward;
       e.question = r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16
                        ? i18n::trf("What will {0} hold? Type the number. (It is rounded to {1}.)", cellName(s, e.asked), dtypeText(r.dtype))
                        : i18n::trf("What will {0} hold? Type the number.", cellName(s, e.asked));
@@ -435,7 +436,7 @@ std::string revealNote(const Exercise& e) {
                                       : "The tiles that write it are outlined; the animation shows them at work.");
     case AnswerInput::kNumber:
       if (e.spec.kind == ExerciseKind::kOffset) return "";  // the memory strip marks the offset
-      return i18n::tr("The animation shows the value build up.");
+      return i18n::tr(e.summed ? "The animation shows the value build up." : "The animation shows the cell copied.");
   }
   return "";
 }

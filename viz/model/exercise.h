@@ -63,6 +63,7 @@ struct Exercise {
   std::vector<std::string> coreNames;  // per choice
   double number = 0.0;               // the right value
   bool exact = false;                // the number is a count or an offset: nothing but it is right
+  bool summed = false;               // a value that sums gradients (a backward's output), not a copy
   aclDataType dtype = ACL_FLOAT;
   // A float16/bfloat16 sum: the sum of its terms, exact, and rounded once to the dtype. Typing either where
   // the cell holds another number is the mistake the question is about, and the verdict says so.
