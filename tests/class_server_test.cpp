@@ -5,7 +5,11 @@
 #ifdef GRADLAB_HAVE_CLASS_SERVER
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <vector>
 #include <condition_variable>
 #include <filesystem>
 #include <mutex>
@@ -28,10 +32,10 @@ struct ClassOnLoopback {
   std::unique_ptr<ClassServer> server;
   viz::PosedClassQuestion posed;
 
-  explicit ClassOnLoopback(ClassServerOptions options = {}) {
+  explicit ClassOnLoopback(ClassServerOptions options = {}, int workers = 16) {
     options.bind = "127.0.0.1";
     options.port = 0;
-    options.workers = 16;
+    options.workers = workers;
     server = std::make_unique<ClassServer>(room, options);
     std::string why;
     EXPECT_TRUE(server->start(&why)) << why;
@@ -212,6 +216,74 @@ TEST(ClassServer, TheSiteIsServedWithTheHeadersItsThreadsNeed) {
   EXPECT_FALSE(res->has_header("Access-Control-Allow-Origin"));
   c.server->stop();
   std::filesystem::remove_all(dir);
+}
+
+// The load: 200 students on loopback answer the open question within the same few seconds, a third of
+// them sending their try twice (a page that lost the reply resends it), while the teacher's window asks for the
+// room's summary every frame. Every try is recorded exactly once. The latencies and the summary's cost are
+// printed (the README quotes them), not asserted: a busy machine must not fail this test.
+TEST(ClassServer, TwoHundredStudentsAnswerAtOnceAndEachTryIsRecordedOnce) {
+  constexpr int kStudents = 200, kThreads = 20;
+  ClassServerOptions options;
+  // On loopback every page has one address; in a classroom each has its own: the address bucket holds 200's.
+  options.requestsPerSecond *= kStudents;
+  options.burst *= kStudents;
+  ClassOnLoopback c(options, ClassServerOptions{}.workers);  // the server's own pool: a page per worker
+  c.openLandsIn();
+  std::vector<std::string> tokens;
+  {
+    httplib::Client page = c.client();
+    for (int i = 0; i < kStudents; ++i) tokens.push_back(joined(page, c.server->joinCode(), std::to_string(1000 + i))["token"]);
+  }
+  std::atomic<bool> done{false};
+  double summaryMaxMs = 0.0;
+  int frames = 0;
+  std::thread teacher([&] {  // the window's fillBoard, every frame
+    while (!done) {
+      const auto t0 = std::chrono::steady_clock::now();
+      (void)c.room.summary("first-steps/2", 1);
+      summaryMaxMs = std::max(summaryMaxMs, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      ++frames;
+      std::this_thread::sleep_for(std::chrono::milliseconds(16));
+    }
+  });
+  std::vector<std::vector<double>> latencies(kThreads);
+  std::atomic<int> failures{0};
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> pages;
+  for (int t = 0; t < kThreads; ++t) {
+    pages.emplace_back([&, t] {
+      httplib::Client page = c.client();
+      for (int i = t; i < kStudents; i += kThreads) {
+        for (int send = 0; send < (i % 3 == 0 ? 2 : 1); ++send) {  // every third page resends its try
+          const auto t0 = std::chrono::steady_clock::now();
+          const auto res = answer(page, tokens[static_cast<size_t>(i)], i % 2 ? 2 : 1, 1, 1);
+          latencies[static_cast<size_t>(t)].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+          if (!res || res->status != 200) {
+            ++failures;
+            std::printf("student %d: %s\n", i, res ? std::to_string(res->status).c_str() : httplib::to_string(res.error()).c_str());
+          }
+        }
+      }
+    });
+  }
+  for (std::thread& p : pages) p.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  done = true;
+  teacher.join();
+  EXPECT_EQ(failures.load(), 0);
+  const viz::ClassSummary summary = c.room.summary("first-steps/2", 1);
+  EXPECT_EQ(summary.answered, kStudents);
+  EXPECT_EQ(summary.cells.at({2, 1}), kStudents / 2) << "the odd students' right answer, once each";
+  const std::string csv = c.room.csv();
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), kStudents + 1) << "a header and one line a try";
+  std::vector<double> all;
+  for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+  std::sort(all.begin(), all.end());
+  const auto at = [&](double q) { return all[std::min(all.size() - 1, static_cast<size_t>(q * static_cast<double>(all.size())))]; };
+  std::printf("class load: %d students, %zu requests in %.2f s over %d connections: latency p50 %.1f ms, p99 %.1f ms, "
+              "max %.1f ms; the teacher's summary every frame: at most %.2f ms (%d frames)\n",
+              kStudents, all.size(), seconds, kThreads, at(0.5), at(0.99), all.back(), summaryMaxMs, frames);
 }
 
 }  // namespace

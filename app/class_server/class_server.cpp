@@ -1,5 +1,7 @@
 #include "class_server.h"
 
+#include <sys/socket.h>
+
 #include <arpa/inet.h>
 
 #include <chrono>
@@ -302,8 +304,18 @@ void ClassServer::routes() {
 }
 
 bool ClassServer::start(std::string* why) {
+  // Debian's compiled cpp-httplib listens with a backlog of 5: a room's pages connecting at once overflowed it,
+  // and the kernel dropped their connections (retried after a second, or failed). The listening socket is
+  // kept as it is made and listened on again with the system's backlog (Linux updates it in place).
+  int listening = -1;
+  server_->set_socket_options([&listening](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening = static_cast<int>(sock);
+  });
   port_ = options_.port == 0 ? server_->bind_to_any_port(options_.bind)
                              : (server_->bind_to_port(options_.bind, options_.port) ? options_.port : -1);
+  server_->set_socket_options(httplib::default_socket_options);
+  if (port_ >= 0 && listening >= 0) ::listen(listening, SOMAXCONN);
   if (port_ < 0) {
     *why = "cannot listen on " + options_.bind + ":" + std::to_string(options_.port) +
            " (in use, or not an address of this machine); --port and --bind choose another";
