@@ -56,6 +56,32 @@ class PanelsHarness : public ::testing::Test {
     syncTheme(s);
   }
 
+  // The shipped lessons, opened at `lesson`'s step `step` (from 0); false when there is no such lesson.
+  static bool openShippedStep(AppState& s, const char* lesson, int step, bool presenter = false) {
+    openShippedLessons(s, presenter);
+    if (!selectLesson(s, lesson)) return false;
+    applyPreset(s, s.lesson, step);
+    return true;
+  }
+
+  // Every step of the lessons loaded into `s`, as it opens and then answered and played to its end:
+  // visit(lesson, step, atEnd).
+  template <typename Visit>
+  static void forEachStepOpenAndAtItsEnd(AppState& s, Visit visit) {
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (const bool atEnd : {false, true}) {
+          if (atEnd) {
+            if (s.exerciseOpen()) revealExercise(s);
+            s.player.toEnd();
+          }
+          visit(l, p, atEnd);
+        }
+      }
+    }
+  }
+
   // A press and release at `at`, as a hand clicks: a frame to move there, one pressed, one released.
   void click(AppState& s, ImVec2 at) {
     frame(s, at);

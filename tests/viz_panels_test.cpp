@@ -645,31 +645,22 @@ TEST_F(VizPanels, NoLessonStepHidesADigit) {
   for (const bool presenter : {false, true}) {
     AppState s;
     openShippedLessons(s, presenter);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        for (const bool atEnd : {false, true}) {
-          if (atEnd) {
-            if (s.exerciseOpen()) revealExercise(s);
-            s.player.toEnd();
-          }
-          for (int i = 0; i < 3; ++i) frame(s);
-          const std::string text = loggedFrame(s);
-          const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", presenter ? " (presenter)" : "");
-          const auto mark = [&](size_t at) { return text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at)); };
-          const size_t dots = text.find("\u2022\u2022\u2022 for ");
-          EXPECT_EQ(dots, std::string::npos) << where << ": " << mark(dots);
-          for (size_t at = text.find(" px above the digits]"); at != std::string::npos; at = text.find(" px above the digits]", at + 1)) {
-            EXPECT_GE(std::stod(text.substr(text.rfind(" ends ", at) + 6)), 0.0) << where << ": " << mark(at);
-            ++tags;
-          }
-          for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
-          if (atEnd && s.lessons[l].id == "determinism" && p == 0) {
-            EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
-          }
-        }
+    forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
+      for (int i = 0; i < 3; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", presenter ? " (presenter)" : "");
+      const auto mark = [&](size_t at) { return text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at)); };
+      const size_t dots = text.find("\u2022\u2022\u2022 for ");
+      EXPECT_EQ(dots, std::string::npos) << where << ": " << mark(dots);
+      for (size_t at = text.find(" px above the digits]"); at != std::string::npos; at = text.find(" px above the digits]", at + 1)) {
+        EXPECT_GE(std::stod(text.substr(text.rfind(" ends ", at) + 6)), 0.0) << where << ": " << mark(at);
+        ++tags;
       }
-    }
+      for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
+      if (atEnd && s.lessons[l].id == "determinism" && p == 0) {
+        EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
+      }
+    });
     s.presenter = false;
     syncTheme(s);
   }
@@ -684,28 +675,19 @@ TEST_F(VizPanels, PresenterTextIsReadableFromTheBackOfTheRoom) {
   AppState s;
   openShippedLessons(s, true);
   std::map<std::string, std::string> small;  // what was too small -> where first
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-      for (const bool atEnd : {false, true}) {
-        if (atEnd) {
-          if (s.exerciseOpen()) revealExercise(s);
-          s.player.toEnd();
-        }
-        for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode}) {
-          s.tab = tab;
-          s.selectTab = true;
-          for (int i = 0; i < 2; ++i) frame(s);
-          takeSmallestText();
-          loggedFrame(s);
-          const SmallestText least = takeSmallestText();
-          if (least.size > 0.0f && least.size < kPresenterDigitPx - 0.01f)
-            small.emplace(cat(static_cast<int>(tab), " '", least.text, "' ", static_cast<int>(least.size * 10) / 10.0, " px"),
-                          cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : ""));
-        }
-      }
+  forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
+    for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode}) {
+      s.tab = tab;
+      s.selectTab = true;
+      for (int i = 0; i < 2; ++i) frame(s);
+      takeSmallestText();
+      loggedFrame(s);
+      const SmallestText least = takeSmallestText();
+      if (least.size > 0.0f && least.size < kPresenterDigitPx - 0.01f)
+        small.emplace(cat(static_cast<int>(tab), " '", least.text, "' ", static_cast<int>(least.size * 10) / 10.0, " px"),
+                      cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : ""));
     }
-  }
+  });
   s.presenter = false;
   syncTheme(s);
   for (const auto& [what, where] : small) ADD_FAILURE() << "tab " << what << " in " << where;
@@ -726,9 +708,7 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
   for (const bool presenter : {false, true}) {
     for (const Case& c : {Case{"determinism", 0, {0, 0, 1}, 6, {0, -1, -1}}, Case{"adaptive-pool-windows", 1, {0, 2, 4}, 1, {0, 1, 2}}}) {
       AppState s;
-      openShippedLessons(s, presenter);
-      ASSERT_TRUE(selectLesson(s, c.lesson));
-      applyPreset(s, s.lesson, c.step);
+      ASSERT_TRUE(openShippedStep(s, c.lesson, c.step, presenter));
       if (s.exerciseOpen()) revealExercise(s);
       s.player.toEnd();
       s.tab = Tab::kScatter;
@@ -859,9 +839,7 @@ TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
 // hosting for a new round.
 TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksForARound) {
   AppState s;
-  openShippedLessons(s, false);
-  ASSERT_TRUE(selectLesson(s, "adaptive-pool-windows"));
-  applyPreset(s, s.lesson, 1);
+  ASSERT_TRUE(openShippedStep(s, "adaptive-pool-windows", 1));
   ASSERT_TRUE(s.exerciseOpen());
   const Exercise& e = s.exercise->exercise;
   ASSERT_EQ(e.input, AnswerInput::kOneCell);
@@ -911,9 +889,7 @@ TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksFo
 // Typed numbers are bars, most typed first: precision step 6's room typed 2051 three times, 2052 once.
 TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   AppState s;
-  openShippedLessons(s, false);
-  ASSERT_TRUE(selectLesson(s, "precision"));
-  applyPreset(s, s.lesson, 5);
+  ASSERT_TRUE(openShippedStep(s, "precision", 5));
   ASSERT_TRUE(s.exerciseOpen());
   ClassBoard board;
   board.code = "1234";
@@ -937,9 +913,7 @@ TEST_F(VizPanels, NearestVsExactSixKeepsItsCopyCountsForTheAnswer) {
   for (const i18n::Language language : {i18n::Language::kEnglish, i18n::Language::kChinese}) {
     AppState s;
     setLanguage(s, language);
-    openShippedLessons(s, false);
-    ASSERT_TRUE(selectLesson(s, "nearest-vs-exact"));
-    applyPreset(s, s.lesson, 5);
+    ASSERT_TRUE(openShippedStep(s, "nearest-vs-exact", 5));
     ASSERT_TRUE(s.exerciseOpen());
     const char* counts = language == i18n::Language::kChinese ? "3、2、3" : "3, 2, 3";
     EXPECT_EQ(oneLine(loggedFrame(s)).find(counts), std::string::npos);
