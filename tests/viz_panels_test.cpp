@@ -923,6 +923,21 @@ TEST_F(VizPanels, NearestVsExactSixKeepsItsCopyCountsForTheAnswer) {
   }
 }
 
+// Class mode counts questions in the top bar as the lesson panel does: "question 1 of 4" stood beside "1 / 5".
+TEST_F(VizPanels, ClassModesTopBarCountsQuestions) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "first-steps", 0));
+  setClassMode(s, true);
+  frame(s);
+  const QuestionNumber n = questionNumber(*s.currentLesson(), s.preset);
+  ASSERT_GT(n.questions, 1);
+  ASSERT_LT(n.questions, static_cast<int>(s.currentLesson()->presets.size())) << "a step without a question";
+  const std::string text = oneLine(loggedFrame(s));
+  EXPECT_NE(text.find(cat(" ", n.question, " / ", n.questions, " ")), std::string::npos) << text.substr(0, 300);
+  EXPECT_NE(text.find(cat("question ", n.question, " of ", n.questions)), std::string::npos);
+  setClassMode(s, false);
+}
+
 // Half-way through the animation a pinned gradInput cell shows its running sum; the inspector's title gives
 // the final value and says so, with the value on screen (it said "= -3" beside a cell showing -4). At the end,
 // no note.

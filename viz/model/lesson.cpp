@@ -133,6 +133,16 @@ const Lesson* findLesson(const std::vector<Lesson>& lessons, const std::string& 
   return nullptr;
 }
 
+QuestionNumber questionNumber(const Lesson& lesson, int preset) {
+  QuestionNumber n;
+  for (size_t k = 0; k < lesson.presets.size(); ++k) {
+    if (!lesson.presets[k].exercise) continue;
+    ++n.questions;
+    if (static_cast<int>(k) <= preset) n.question = n.questions;
+  }
+  return n;
+}
+
 const char* tabName(Tab tab) {
   switch (tab) {
     case Tab::kScatter: return "scatter";

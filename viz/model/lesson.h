@@ -85,6 +85,11 @@ bool parseLesson(const std::string& json, const std::string& fallbackId, Lesson*
 // shown in the current language. Files that fail to parse are skipped and their errors appended to `errors`.
 std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>* errors);
 const Lesson* findLesson(const std::vector<Lesson>& lessons, const std::string& id);
+// Class mode's numbering: the question a step asks or last asked (1-based; 0 before the first) and how many.
+struct QuestionNumber {
+  int question = 0, questions = 0;
+};
+QuestionNumber questionNumber(const Lesson& lesson, int preset);
 
 const char* tabName(Tab tab);
 // The tab called `name` ("scatter", ..., "matrix"); false when there is none.

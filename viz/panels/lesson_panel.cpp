@@ -27,13 +27,8 @@ void drawLessonHeading(AppState& s) {
   }
   ImGui::PopFont();
   if (lesson && s.classMode) {
-    int question = 0, questions = 0;
-    for (size_t k = 0; k < lesson->presets.size(); ++k) {
-      if (!lesson->presets[k].exercise) continue;
-      ++questions;
-      if (static_cast<int>(k) <= s.preset) question = questions;
-    }
-    textDimWrapped(i18n::trf("{0}  ·  question {1} of {2}", lesson->title, question, questions));
+    const QuestionNumber n = questionNumber(*lesson, s.preset);
+    textDimWrapped(i18n::trf("{0}  ·  question {1} of {2}", lesson->title, n.question, n.questions));
   } else if (lesson) {
     textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.preset + 1, lesson->presets.size()));
   } else {

@@ -50,7 +50,10 @@ void drawPlayerBar(AppState& s) {
   if (a.empty() && capped) label = i18n::tr("no moves: the trace stopped before this plane");
   else if (capped) label = i18n::trf("{0} of {1} moves landed (trace capped)", landed, a.moves().size());
   else label = i18n::trf("{0} of {1} moves landed", landed, a.moves().size());
+  // A narrow grab: a wide one covered the count it shows ("12 of 64" read "1  f 64").
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, std::max(4.0f, ImGui::GetFontSize() * 0.25f));
   if (ui::SliderFloat("##time", &t, 0.0f, static_cast<float>(std::max(p.duration, 1e-3)), label.c_str())) p.scrub(t);
+  ImGui::PopStyleVar();
   ImGui::EndDisabled();
 
   // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.

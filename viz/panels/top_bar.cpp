@@ -105,7 +105,9 @@ void drawTopBar(AppState& s) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
     ImGui::SameLine();
     // In a box as wide in every lesson, so that ▶ stays put from step 9 to step 10 and from lesson to lesson.
-    const std::string step = cat(s.preset + 1, " / ", lesson->presets.size());
+    // Class mode steps through the questions: it counts them, as the lesson panel does ("question 1 of 4").
+    const QuestionNumber n = questionNumber(*lesson, s.preset);
+    const std::string step = s.classMode ? cat(n.question, " / ", n.questions) : cat(s.preset + 1, " / ", lesson->presets.size());
     const float stepW = std::max(ImGui::CalcTextSize("00 / 00").x, ImGui::CalcTextSize(step.c_str()).x);
     const float stepX = ImGui::GetCursorPosX();
     ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
