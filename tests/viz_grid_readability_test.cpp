@@ -403,6 +403,43 @@ TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtype) {
   }
 }
 
+// A grid's label ends before the next grid to its right: on adaptive-pool-windows step 2's Tiling tab in
+// presenter mode "indices [1, 1, 3, 3] int64" ran over "gradOutput [1, 1, 3, 3] float32".
+TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "adaptive-pool-windows", 1, true));
+  uimap::setEnabled(true);
+  s.tab = Tab::kTiling;
+  s.selectTab = true;
+  for (int i = 0; i < 3; ++i) frame(s);
+  const std::string text = loggedFrame(s);
+  float zoom = 0, originX = 0, canvasX = 0;
+  const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+  for (const nlohmann::json& w : map["widgets"])
+    if (w["id"] == "canvas/tiling") {
+      ASSERT_EQ(std::sscanf(w["value"].get<std::string>().c_str(), "%f %f", &zoom, &originX), 2);
+      canvasX = w["x0"].get<float>();
+    }
+  ASSERT_GT(zoom, 0.0f);
+  const Scene& sc = s.run.scene;
+  int checked = 0;
+  for (const SceneGrid& g : sc.grids) {
+    if (!g.shown) continue;
+    const size_t at = text.find(cat("[label of ", g.grid.name, " ends at "));
+    if (at == std::string::npos) continue;
+    const float end = std::stof(text.substr(text.find(" ends at ", at) + 9));
+    for (const SceneGrid& o : sc.grids) {
+      if (!o.shown || o.x <= g.x || o.y != g.y) continue;  // the next grids of the row
+      EXPECT_LE(end, canvasX + (o.x - originX) * zoom) << g.grid.name << "'s label runs over " << o.grid.name;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 2);
+  uimap::setEnabled(false);
+  s.presenter = false;
+  syncTheme(s);
+}
+
 // Presenter mode's folded tile table, opened (here by picking a tile), shows rows a room can read: it took the
 // strip left under the pictures, about 10 px, where tiling-and-cores step 3 sends the class to its UB column.
 TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {

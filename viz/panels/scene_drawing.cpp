@@ -249,6 +249,13 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     if (!labels.notes) style.note.clear();
     if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
     style.labelLines = labels.lines;
+    // The next shown grid to the right whose rows meet this label's band: the label ends before it.
+    const float band = static_cast<float>(labels.lines) * gridLabelSize() * 1.1f / canvas.zoom();
+    for (const SceneGrid& o : sc.grids) {
+      if (&o == &g || !o.shown || o.x <= g.x || o.y - band >= g.y || o.y + o.height() <= g.y - band) continue;
+      const float left = canvas.toScreen({o.x, o.y}).x;
+      if (style.labelEndPx <= 0.0f || left < style.labelEndPx) style.labelEndPx = left;
+    }
     style.label = !compact;
     if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};

@@ -225,12 +225,17 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
     // breaks between words, and past the lines the canvas keeps for labels ends in "…".
     const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
-    const float limit = std::max(std::min(room, canvasRight - x), fs * 3.0f);
+    const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
     const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, size); }).size();
     lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1) + static_cast<int>(noteLines),
                              [&](std::string_view t) { return width(t, size); });
+    if (logging()) {
+      float longest = 0.0f;
+      for (const std::string& l : lines) longest = std::max(longest, width(l, size));
+      logMark(cat("label of ", g.grid.name, " ends at ", printed("%.0f", static_cast<double>(x + longest)), " px"));
+    }
     const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));

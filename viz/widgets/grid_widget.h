@@ -32,6 +32,8 @@ struct GridStyle {
                                                   // grid): kept, on a line of its own where cramped
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
   int labelLines = 2;                             // lines the canvas keeps above the grid for its label
+  float labelEndPx = 0.0f;                        // > 0: where the next grid to the right begins (screen x); the
+                                                  // label wraps before it rather than run over that grid's label
   bool label = true;                              // false: the caller draws the label itself
 };
 
