@@ -122,6 +122,7 @@ stage_tsan() {
   drawing_sweeps+=:VizPanels.NoLessonStepHidesADigit:VizGridReadability.PreviousAndNextAreAlwaysOnScreen
   drawing_sweeps+=:VizGridReadability.AQuestionsButtonsStayUnderTheMouse:VizGridReadability.TheStepArrowsStayPut
   drawing_sweeps+=:VizPanels.AnAnsweredQuestionTurnsTheInspectorToItsCell:VizPanels.EveryOpenQuestionHoldsBackTheMatricesAndTheOutputsRange
+  drawing_sweeps+=:VizPanels.PresenterTextIsReadableFromTheBackOfTheRoom
   # The class server's tests: Debian's cpp-httplib is a compiled library, not built with TSan, which would see
   # only the half of its locking that the header inlines into our code.
   drawing_sweeps+=:ClassServer.*:ClassStudentPage.FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer
