@@ -249,12 +249,12 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
         // plainly into the rows its core alone writes).
         const bool atomic = atomics.anyInto(s, e.asked, t->id);
         e.why.push_back(i18n::trf(atomic ? "tile T{0} on {1} adds into it atomically ({2})" : "tile T{0} on {1} writes it ({2})", t->id,
-                                  plan.coreName(t->core), plan.phases[static_cast<size_t>(t->phase)].what));
+                                  coreTag(plan, t->core), plan.phases[static_cast<size_t>(t->phase)].what));
       }
       if (!plan.coreChoice.empty()) e.why.push_back(i18n::trf("cores: {0}", plan.coreChoice));
       e.cores.assign(right.begin(), right.end());
       e.choices.assign(working.begin(), working.end());
-      for (int32_t c : e.choices) e.coreNames.push_back(plan.coreName(c));
+      for (int32_t c : e.choices) e.coreNames.push_back(coreTag(plan, c));  // as the legend and the tile tags name them
       break;
     }
     case ExerciseKind::kAtomicCells: {

@@ -253,7 +253,7 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
     if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
     ++reading;
     if (std::find(cores.begin(), cores.end(), t.core) == cores.end()) cores.push_back(t.core);
-    if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, plan.coreName(t.core), src.name, boxText(t.src, src)));
+    if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, coreTag(plan, t.core), src.name, boxText(t.src, src)));
   }
   return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
                     "for {1} rows that gradOutput rows of two cores land in.",
