@@ -444,10 +444,8 @@ TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
 // strip left under the pictures, about 10 px, where tiling-and-cores step 3 sends the class to its UB column.
 TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {
   AppState s;
-  openShippedLessons(s, true);
+  ASSERT_TRUE(openShippedStep(s, "tiling-and-cores", 2, true));
   uimap::setEnabled(true);
-  ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
-  applyPreset(s, s.lesson, 2);
   ASSERT_FALSE(s.exerciseOpen());
   s.tab = Tab::kTiling;
   s.selectTab = true;

@@ -886,7 +886,8 @@ TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksFo
   uimap::setEnabled(false);
 }
 
-// Typed numbers are bars, most typed first: precision step 6's room typed 2051 three times, 2052 once.
+// Typed numbers are bars, most typed first: precision step 6's room typed 2051 three times, 2052 once; picked
+// cores are counts.
 TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   AppState s;
   ASSERT_TRUE(openShippedStep(s, "precision", 5));
@@ -897,6 +898,7 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   ClassSummary room;
   room.answered = 4;
   room.numbers = {{"2051", 3}, {"2052", 1}};
+  room.cores = {{0, 2}};  // named as the legend names the run's cores
   board.rounds = {room};
   s.classBoard = board;
   s.classBoardShown = true;
@@ -905,6 +907,7 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   ASSERT_NE(a, std::string::npos) << text;
   ASSERT_NE(b, std::string::npos);
   EXPECT_LT(a, b) << "most typed first";
+  EXPECT_NE(text.find("c0 \u00d72"), std::string::npos);
 }
 
 // nearest-vs-exact step 6 asks what the centre cell of an exact 3 -> 8 backward holds; its caption's "3, 2, 3

@@ -242,9 +242,11 @@ std::optional<ClassStudent> ClassRoom::student(const std::string& token) const {
 int ClassRoom::triesNow(const std::string& token) const {
   std::lock_guard lock(mutex_);
   const ClassStudent* who = byToken(token);
+  if (who == nullptr) return 0;
+  const std::string question = question_.key();
   int tries = 0;
   for (const Recorded& r : tries_)
-    if (who && r.student == who->id && r.question == question_.key() && r.round == question_.round) tries = std::max(tries, r.attempt);
+    if (r.student == who->id && r.question == question && r.round == question_.round) tries = std::max(tries, r.attempt);
   return tries;
 }
 

@@ -28,7 +28,6 @@ void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
     const float barW = ImGui::GetFontSize() * 6.0f, textW = ImGui::GetFontSize() * 4.5f;
     for (size_t i = 0; i < numbers.size() && i < 6; ++i) {
       const auto& [n, typed] = numbers[i];
-      const ImVec2 at = ImGui::GetCursorScreenPos();
       {
         const ui::Verbatim number;  // a student's number, as typed
         ImGui::TextUnformatted(typed.c_str());
@@ -42,18 +41,12 @@ void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
       ImGui::SameLine();
       ImGui::Text("%d", n);
       if (logging()) logMark(cat("room typed ", typed, ": ", n));
-      (void)at;
     }
     if (numbers.size() > 6) textDimWrapped(i18n::trf("and {0} other numbers", numbers.size() - 6));
   }
-  if (!r.cores.empty() && s.exercise) {
-    const Exercise& e = s.exercise->exercise;
+  if (!r.cores.empty() && s.run.result.plan) {
     std::string line;
-    for (const auto& [core, n] : r.cores) {
-      const auto at = std::find(e.choices.begin(), e.choices.end(), core);
-      const std::string name = at == e.choices.end() ? cat("c", core) : e.coreNames[static_cast<size_t>(at - e.choices.begin())];
-      line += cat(line.empty() ? "" : "   ", name, " \u00d7", n);
-    }
+    for (const auto& [core, n] : r.cores) line += cat(line.empty() ? "" : "   ", coreTag(*s.run.result.plan, core), " \u00d7", n);
     const ui::Verbatim names;  // core names
     ImGui::TextWrapped("%s", line.c_str());
   }

@@ -62,6 +62,12 @@ bool answerWidgets(AppState& s) {
   return false;
 }
 
+// The panel's lines from `top` to the cursor, as one rect on the UI map (the tests read where they are).
+void recordLines(const char* label, float top) {
+  const ImVec2 window = ImGui::GetWindowPos();
+  uimap::rect("text", label, ImVec2(window.x, top), ImVec2(window.x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+}
+
 // Under the answer's widgets: the answer so far in words.
 void answerStatus(AppState& s) {
   ExerciseState& ex = *s.exercise;
@@ -120,9 +126,7 @@ void drawExercisePanel(AppState& s) {
       textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
     }
     if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
-    if (ImGui::GetCursorScreenPos().y > feedbackTop)  // the newest hint and the verdict
-      uimap::rect("text", "feedback", ImVec2(ImGui::GetWindowPos().x, lastHintTop),
-                  ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+    if (ImGui::GetCursorScreenPos().y > feedbackTop) recordLines("feedback", lastHintTop);  // the newest hint and the verdict
     const bool ready = answerWidgets(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     answerStatus(s);
@@ -171,8 +175,7 @@ void drawExercisePanel(AppState& s) {
     const float verdictTop = ImGui::GetCursorScreenPos().y;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
     else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
-    uimap::rect("text", "verdict", ImVec2(ImGui::GetWindowPos().x, verdictTop),
-                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+    recordLines("verdict", verdictTop);
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
     if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   }

@@ -95,10 +95,8 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   ImGui::EndTable();
 }
 
-}  // namespace
-
 // The right of the tab: the modelled time, the timeline and the load chart, `topH` high.
-static void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
+void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   const RunView& r = s.run;
   const Plan& plan = *r.result.plan;
   ImGui::BeginGroup();
@@ -160,6 +158,8 @@ static void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highli
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
   ImGui::EndGroup();
 }
+
+}  // namespace
 
 void drawTilingPanel(AppState& s) {
   RunView& r = s.run;
