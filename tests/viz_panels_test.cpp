@@ -1065,14 +1065,18 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
       ASSERT_TRUE(selectLesson(s, step.first));
       applyPreset(s, s.lesson, step.second);
       if (s.exerciseOpen()) revealExercise(s);
-      s.player.scrub(s.player.duration * 0.3);
-      for (int i = 0; i < 3; ++i) frame(s);
-      const std::string text = loggedFrame(s);
+      frame(s);
+      std::string text;
+      for (int k = 1; k < 30; ++k) {  // through the animation: a chip is filled only between the grids
+        s.player.scrub(s.player.duration * k / 30.0);
+        text += loggedFrame(s);
+      }
       EXPECT_EQ(text.find("[chip without digits]"), std::string::npos) << step.first << (presenter ? " (presenter)" : "");
       for (size_t at = text.find("[chip "); at != std::string::npos; at = text.find("[chip ", at + 1)) {
+        if (text.compare(at, 11, "[chip over ") == 0) continue;  // a frame over a grid (the next test)
         ++chips;
         const size_t px = text.find(" at ", at);
-        if (presenter && px != std::string::npos) {
+        if (presenter && px != std::string::npos && px < text.find(']', at)) {
           EXPECT_GE(std::stoi(text.substr(px + 4)), 18) << text.substr(at, 40);
         }
       }
@@ -1080,6 +1084,37 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
     EXPECT_GT(chips, 2) << (presenter ? "presenter" : "normal");
     s.presenter = false;
     syncTheme(s);
+  }
+}
+
+// A chip over a grid is a frame, so that the digits under it stay readable (filled, it covered its source cell's
+// value as it left and the running sum it landed on); between the grids it is filled and carries its value.
+TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    ASSERT_TRUE(selectLesson(s, "first-steps"));
+    applyPreset(s, s.lesson, 1);
+    if (s.exerciseOpen()) revealExercise(s);
+    int leaving = 0, between = 0;
+    for (size_t m = 0; m < std::min<size_t>(s.run.animation.moves().size(), 4); ++m) {
+      const AnimatedMove& move = s.run.animation.moves()[m];
+      s.player.scrub(move.beat + 0.01);  // just left its source cell
+      frame(s);
+      const std::string source = s.run.scene.grids[static_cast<size_t>(move.from.grid)].grid.name;
+      EXPECT_NE(loggedFrame(s).find(cat("[chip over ", source, ", hollow]")), std::string::npos) << "move " << m;
+      ++leaving;
+    }
+    for (int k = 1; k < 40; ++k) {
+      s.player.scrub(s.run.animation.duration() * k / 40.0);
+      frame(s);
+      const std::string text = loggedFrame(s);
+      for (size_t at = text.find("[chip "); at != std::string::npos; at = text.find("[chip ", at + 1)) {
+        if (text.compare(at, 11, "[chip over ") != 0) ++between;
+      }
+    }
+    EXPECT_GT(leaving, 0) << (presenter ? "presenter" : "normal");
+    EXPECT_GT(between, 0) << "no chip carried its digits between the grids" << (presenter ? " (presenter)" : "");
   }
 }
 

@@ -35,6 +35,14 @@ namespace {
 
 bool inside(const SceneBox& box, Point p) { return p.x > box.min.x && p.x < box.max.x && p.y > box.min.y && p.y < box.max.y; }
 
+// The shown grid a chip of half-width `half` (scene units) centred at `p` overlaps, if any.
+const SceneGrid* gridUnder(const Scene& scene, Point p, float half) {
+  for (const SceneGrid& g : scene.grids) {
+    if (g.shown && p.x + half > g.x && p.x - half < g.x + g.width() && p.y + half > g.y && p.y - half < g.y + g.height()) return &g;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& fromCell,
@@ -123,17 +131,36 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
       prev = next;
     }
     ImVec2 c = canvas.toScreen(at);
-    ImVec2 p0(c.x - box / 2, c.y - box / 2), p1(c.x + box / 2, c.y + box / 2);
     Rgba fill = scale.colour(m.value);
+    if (const SceneGrid* over = gridUnder(scene, at, box / z / 2)) {
+      const ImVec2 p0(c.x - box / 2, c.y - box / 2), p1(c.x + box / 2, c.y + box / 2);
+      // Over a grid the chip is a frame in its value's colour: filled, it covered the digits of the cells it
+      // crossed, its own source's and the running sum it lands on included.
+      dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 3.5f);
+      dl->AddRect(p0, p1, toImU32(fill), 3.0f, 0, th.lineWidth * 2.0f);
+      if (logging()) logMark(cat("chip over ", over->grid.name, ", hollow"));
+      continue;
+    }
+    // Between the grids the chip covers nothing: where the cell is too small for its value, the chip grows to
+    // hold it at the smallest readable type (presenter mode's 2048-cell rows flew chips without digits).
+    ImFont* font = mono;
+    float size = fontSize, w = box, h = box;
+    std::string text = mono ? fittedValueText(m.value, false, box - 2.0f, fontSize, mono) : std::string();
+    if (text.empty() && (font = digitsFontAtMost(th.presenter ? 18.0f : 10.0f)) != nullptr) {
+      size = font->FontSize;
+      text = fittedValueText(m.value, false, font->CalcTextSizeA(size, 1e9f, 0.0f, "0").x * 6.0f, size, font);
+      const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+      w = std::max(box, ts.x + size * 0.5f), h = std::max(box, ts.y + 2.0f);
+    }
+    const ImVec2 p0(c.x - w / 2, c.y - h / 2), p1(c.x + w / 2, c.y + h / 2);
     dl->AddRectFilled(ImVec2(p0.x + 2, p0.y + 3), ImVec2(p1.x + 2, p1.y + 3), IM_COL32(0, 0, 0, 90), 3.0f);
     dl->AddRectFilled(p0, p1, toImU32(fill), 3.0f);
     dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 1.5f);
-    const std::string text = mono ? fittedValueText(m.value, false, box - 2.0f, fontSize, mono) : std::string();
     if (!text.empty()) {
-      ImVec2 ts = mono->CalcTextSizeA(fontSize, 1e9f, 0.0f, text.c_str());
-      drawText(dl, mono, fontSize, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
+      ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+      drawText(dl, font, size, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
     }
-    if (logging()) logMark(text.empty() ? std::string("chip without digits") : cat("chip ", text, " at ", static_cast<int>(fontSize + 0.5f), " px"));
+    if (logging()) logMark(text.empty() ? std::string("chip without digits") : cat("chip ", text, " at ", static_cast<int>(size + 0.5f), " px"));
   }
 }
 
