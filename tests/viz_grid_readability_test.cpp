@@ -5,6 +5,7 @@
 #include <imgui_internal.h>
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -340,8 +341,8 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
       return true;
     };
     const auto feedbackInView = [&] {
-      if (!at.count("text/feedback") || !at.count("panel/side scroll")) return false;
-      const Box f = at["text/feedback"], view = at["panel/side scroll"];
+      if (!at.count("text/feedback") || !at.count("panel/question")) return false;
+      const Box f = at["text/feedback"], view = at["panel/question"];
       float buttonsEnd = 0.0f;
       for (const std::string& id : ids) buttonsEnd = std::max(buttonsEnd, at[id].y1);
       const bool buttonsAtTheFoot = buttonsEnd + 20.0f > view.y1;
@@ -384,6 +385,46 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
   }
   EXPECT_GT(questions, 40);
   EXPECT_GT(stayed, questions);  // most clicks find their button where it was
+}
+
+// A question step opens with its words from their first line, its question's first line and its buttons in view,
+// in both modes:
+// the question stays at the side panel's foot and the words scroll above it (scrolled as one, presenter mode
+// opened most question steps with the caption's first lines above the panel's top).
+TEST_F(VizGridReadability, AQuestionStepOpensAtItsFirstLineWithItsButtonsInView) {
+  int steps = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    uimap::setEnabled(true);
+    for (size_t l = 0; l < s.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+        if (!s.lessons[l].presets[p].exercise || s.lessons[l].presets[p].caption.empty()) continue;
+        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+        for (int i = 0; i < 4; ++i) frame(s);
+        const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+        const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+        std::map<std::string, std::array<float, 4>> at;
+        for (const nlohmann::json& w : map["widgets"])
+          at[w["id"].get<std::string>()] = {w["x0"].get<float>(), w["y0"].get<float>(), w["x1"].get<float>(), w["y1"].get<float>()};
+        ASSERT_TRUE(at.count("text/caption") && at.count("panel/side scroll") && at.count("panel/question")) << where;
+        EXPECT_GE(at["text/caption"][1], at["panel/side scroll"][1] - 0.5f) << where << ": the caption's first line is above the panel";
+        EXPECT_LT(at["text/caption"][1] + 40.0f, at["panel/side scroll"][3]) << where << ": no line of the caption in view";
+        ASSERT_TRUE(at.count("text/question")) << where;
+        EXPECT_GE(at["text/question"][1], at["panel/question"][1] - 0.5f) << where << ": the question's first line is above its panel";
+        for (const char* button : {"button/Check", "button/Hint"}) {
+          ASSERT_TRUE(at.count(button)) << where;
+          EXPECT_GE(at[button][1], at["panel/question"][1] - 0.5f) << where << ": " << button;
+          EXPECT_LE(at[button][3], at["panel/question"][3] + 0.5f) << where << ": " << button;
+        }
+        ++steps;
+      }
+    }
+    uimap::setEnabled(false);
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GT(steps, 40);
 }
 
 // A one-cell grid's label keeps its dtype: precision steps 6 and 7 ask what a float16 cell holds, and the
@@ -438,6 +479,37 @@ TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
   uimap::setEnabled(false);
   s.presenter = false;
   syncTheme(s);
+}
+
+// No grid's label is cut short ("…") on the tabs that draw the scene's grids, in any lesson step, in either mode,
+// where the canvas has room above the grid: the Tiling tab's narrow gradInput (tiling-and-cores 2, presenter
+// mode) cut "[1, 1, 16, 16]…" before its dtype with empty canvas above it.
+TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
+  int labels = 0;
+  std::vector<std::string> cut;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
+      for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline}) {
+        s.tab = tab;
+        s.selectTab = true;
+        for (int i = 0; i < 2; ++i) frame(s);
+        const std::string text = loggedFrame(s);
+        for (size_t at = text.find("[label of "); at != std::string::npos; at = text.find("[label of ", at + 1)) {
+          ++labels;
+          const size_t end = std::min(text.find("\n[", text.find(']', at)), text.size());  // its lines, to the next mark
+          if (text.substr(at, end - at).find("…") != std::string::npos)
+            cut.push_back(cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", " tab ", static_cast<int>(tab),
+                              presenter ? " (presenter): " : ": ", text.substr(at, end - at)));
+        }
+      }
+    });
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GT(labels, 500);
+  for (const std::string& c : cut) ADD_FAILURE() << c;
 }
 
 // Presenter mode's folded tile table, opened (here by picking a tile), shows rows a room can read: it took the

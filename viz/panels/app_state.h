@@ -45,6 +45,7 @@ struct RunView {
   Animation animation;
   TimelineModel timeline;
   HeatScale srcScale, dstScale;
+  std::vector<float> labelTops;  // per scene grid: where its label drawn last starts (scene y; the grid's top if none)
   HeatScale selfScale;  // adaptive pooling backward's forward input (self): its own values, not gradOutput's
   bool ok() const { return resolved && result.ok(); }
 };
@@ -183,6 +184,9 @@ struct AppState {
   uint64_t questionShown = 0;                     // the question (run, hints, tries) the side panel last scrolled to
   std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
   int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
+  float questionPanelH = 0.0f;                    // the open question's height last frame (it is pinned at the side panel's foot)
+  float questionButtonsOnScreen = -1.0f;          // where they last settled on screen (a try keeps them there)
+  bool questionOutgrown = false;                  // it was taller than its share last frame (and scrolled)
   float questionButtonsAt = -1.0f;                // where its buttons were in the side panel's content last frame
 
   bool presenter = false;

@@ -327,10 +327,10 @@ void drawCodePanel(AppState& s) {
   drawListing(s, cache, phase, focus, ImVec2(codeW, topH));
   ImGui::SameLine();
   {
-    const float labelRoom = gridLabelSize() + 8.0f;  // one line: the grids' names alone
-    fitSecondaryGrids(s, ImVec2(0, topH), labelRoom, s.codeView);
-    Canvas canvas("##code-grids", ImVec2(0, topH), s.codeView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
-    drawSceneGrids(canvas, s, s.colour, {.notes = false, .compact = true});
+    const SceneLabels labels{.notes = false, .lines = 1, .compact = true};  // one line: the grids' names alone
+    fitSecondaryGrids(s, ImVec2(0, topH), labels.roomPx(), s.codeView);
+    Canvas canvas("##code-grids", ImVec2(0, topH), s.codeView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+    drawSceneGrids(canvas, s, s.colour, labels);
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);  // no hint at the answer
     drawHoverOverlay(canvas, s);
   }

@@ -107,13 +107,17 @@ void drawExercisePanel(AppState& s) {
     textColouredWrapped(theme().warn, i18n::trf("This step's question cannot be asked: {0}.", e.error));
     return;
   }
+  const float questionTop = ImGui::GetCursorScreenPos().y;
+  const float questionAt = questionTop + ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // in the panel's content
   ui::TextWrapped("%s", e.question.c_str());
+  recordLines("question", questionTop);
   if (s.exerciseOpen()) {
     const ExerciseState& ex = *s.exercise;
     if (const uint64_t shown = ex.run ^ (s.presenter ? 1ull << 63 : 0); s.questionShown != shown) {  // a new question
       s.questionShown = shown;
       s.questionScrollFrames = 8;
       s.questionButtonsAt = -1.0f;
+      s.questionButtonsOnScreen = -1.0f;
     }
     // What a try and the Hint button bring (the hints, then the last try's verdict) comes above the answer and
     // its buttons, where the eye is after a click: below the buttons, a wrong try's verdict fell below the
@@ -140,30 +144,46 @@ void drawExercisePanel(AppState& s) {
     ImGui::BeginDisabled(ex.hintsShown >= static_cast<int>(e.hints.size()));
     if (ui::Button("Hint")) hintExercise(s);
     ImGui::EndDisabled();
+    // The scroll below keeps Check and Hint in view; Show the answer may stay below them (brought into view, it
+    // came where Check had been clicked, in presenter mode's tallest questions).
+    const ImVec2 buttonsEnd = ImGui::GetItemRectMax();
     if (!s.student) {  // in a class, the teacher reveals the answer on every device
       sameLineIfFits(buttonWidth("Show the answer"));
       if (ui::Button("Show the answer")) revealExercise(s);
     }
-    const ImVec2 buttonsEnd = ImGui::GetItemRectMax();  // the scroll below keeps the buttons in view
-    // The buttons keep their place on screen as what is above them grows (a scroll makes up for it): another
-    // button never slides under the mouse, and the newest words end just above the button that brought them.
-    // Where those words would then start above the panel's top, the buttons give way downwards while they
-    // stay in view (what comes under the mouse is then those words, never a button). A new question (and
-    // presenter mode switched on or off) scrolls over its first frames, while the layout settles, so that its
-    // buttons are in view: in presenter mode a long caption pushed them below the panel's edge.
+    // The buttons keep their place on screen as what is above them grows: another button never slides under
+    // the mouse, and the newest words end just above the button that brought them. Below its share of the
+    // panel the question grows upwards; past it, a scroll makes up for the growth, and where the newest words
+    // would then start above the question's top, the buttons give way downwards while they stay in view (what
+    // comes under the mouse is then those words, never a button). A new question (and presenter mode switched
+    // on or off) that outgrows its share scrolls over its first frames, while the layout settles, so that its
+    // buttons are in view.
     const float buttonsInView = buttonsEnd.y + toContent + ImGui::GetStyle().ItemSpacing.y - ImGui::GetWindowHeight();
     float scroll = ImGui::GetScrollY();
-    if (s.questionButtonsAt >= 0.0f && std::abs(buttonsAt - s.questionButtonsAt) > 0.5f) {
-      const float anchored = scroll + buttonsAt - s.questionButtonsAt;
-      const float newestInView = lastHintTop + toContent - ImGui::GetStyle().ItemSpacing.y;
-      scroll = std::max(std::min(anchored, newestInView), buttonsInView);
-    }
-    if (s.questionScrollFrames > 0) {
-      --s.questionScrollFrames;
-      scroll = std::max(scroll, buttonsInView);
+    const bool moved = s.questionButtonsAt >= 0.0f && std::abs(buttonsAt - s.questionButtonsAt) > 0.5f;
+    if (moved) s.questionScrollFrames = 0;  // a try or a hint: the layout had settled
+    const bool fits = s.questionPanelH <= ImGui::GetWindowHeight() + 0.5f;
+    if (fits) {
+      // Pinned at the side panel's foot as tall as it is, the question grows upwards by itself from the next
+      // frame: nothing to scroll.
+      scroll = 0.0f;
+      s.questionScrollFrames = std::max(s.questionScrollFrames - 1, 0);
+    } else {
+      if (moved || !s.questionOutgrown) {  // a try or a hint, or it has just outgrown its share
+        const float windowTop = ImGui::GetWindowPos().y;
+        const float anchored = s.questionButtonsOnScreen >= 0.0f ? buttonsAt - (s.questionButtonsOnScreen - windowTop) : buttonsInView;
+        const float newestInView = lastHintTop + toContent - ImGui::GetStyle().ItemSpacing.y;
+        scroll = std::max(std::min(anchored, newestInView), buttonsInView);
+      }
+      if (s.questionScrollFrames > 0) {  // its buttons in view, but never its question's first line out of it
+        --s.questionScrollFrames;
+        scroll = std::min(std::max(scroll, buttonsInView), questionAt);
+      }
     }
     if (scroll != ImGui::GetScrollY()) ImGui::SetScrollY(scroll);
+    if (!moved) s.questionButtonsOnScreen = buttonsAt - scroll + ImGui::GetWindowPos().y;  // where they settled
     s.questionButtonsAt = buttonsAt;
+    s.questionOutgrown = !fits;
   } else {
     // Just answered: the verdict comes to the panel's top (the feedback above the buttons went, and the
     // "Right: ..." line was left above the panel's edge in presenter mode).

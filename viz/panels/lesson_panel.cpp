@@ -42,7 +42,7 @@ void drawLessonHeading(AppState& s) {
   if (logging()) logMark("end of lesson panel");
 }
 
-void drawLessonPanel(AppState& s) {
+void drawLessonPanel(AppState& s, bool withQuestion) {
   if (logging()) logMark("lesson panel");
   const Lesson* lesson = s.currentLesson();
   const Preset* preset = s.shownPreset();
@@ -51,7 +51,9 @@ void drawLessonPanel(AppState& s) {
     // Its numbers come from the run ({imbalance}, {adds gradInput[4, 3]}, ...): "?" while another run is shown.
     std::string unfilled;
     const bool own = s.run.ok() && s.run.spec == preset->spec;
+    const ImVec2 top = ImGui::GetCursorScreenPos();
     textWrapped(fillCaption(preset->caption, own ? s.run.scene : Scene{}, s.exerciseOpen(), &unfilled));
+    uimap::rect("text", "caption", top, ImVec2(top.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
   }
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {
@@ -62,7 +64,7 @@ void drawLessonPanel(AppState& s) {
       else applyLibraryPreset(s, *preset);
     }
   }
-  drawExercisePanel(s);
+  if (withQuestion) drawExercisePanel(s);
   for (const std::string& note : s.run.notes) {
     textColouredWrapped(theme().warn, note);
   }

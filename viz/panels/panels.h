@@ -13,7 +13,7 @@ void drawControlsPanel(AppState& state); // controls_panel.cpp
 // A lesson's Previous and Next, at the side panel's foot.
 void drawLessonNavigation(AppState& state);
 void drawLessonHeading(AppState& state);  // lesson_panel.cpp: the step's title and place, above the side panel's scroll
-void drawLessonPanel(AppState& state);    // lesson_panel.cpp: its words, question and notes
+void drawLessonPanel(AppState& state, bool withQuestion);  // lesson_panel.cpp: its words, question (or not: it is pinned below) and notes
 void drawExercisePanel(AppState& state); // exercise_panel.cpp: the step's question, the answer, the verdict
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
@@ -52,8 +52,10 @@ bool dstValuesFinal(const AppState& state);
 struct SceneLabels {
   bool notes = true;
   bool memory = true;
-  int lines = 2;
+  int lines = 2;  // kept above the grids of the top row; a grid with more room above it may take more
   bool compact = false;
+  // The margin a canvas keeps above its top row of grids for `lines` lines of label.
+  float roomPx() const;
 };
 // Shows or hides adaptive pooling's extra grids, and arranges them, for the canvas constructed next with this
 // size argument and `view`; sets the view's fit floor where presenter mode needs one.

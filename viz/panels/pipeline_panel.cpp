@@ -140,9 +140,12 @@ void drawPipelinePanel(AppState& s) {
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
   if (grids) {
-    const float margin = gridLabelSize() * 2.0f + 8.0f;
-    Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, margin);
-    drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
+    const SceneLabels labels{.notes = false};
+    // Arranged for this strip (one row where it is wide and low): it kept the Scatter tab's column of grids,
+    // drawn a few pixels a cell with their names cut.
+    fitSecondaryGrids(s, ImVec2(avail.x, gridsH), labels.roomPx(), s.pipelineView);
+    Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+    drawSceneGrids(canvas, s, CellColour::kCores, labels);
     if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
   }

@@ -128,7 +128,7 @@ void drawScatterPanel(AppState& s) {
   if (s.memoryOrder) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float room = avail.y - legendH - ImGui::GetStyle().ItemSpacing.y;
-    const float grids = gridsHeightNeeded(r.scene, avail.x, gridLabelSize() * 2.0f + 8.0f, s.presenter);
+    const float grids = gridsHeightNeeded(r.scene, avail.x, SceneLabels{}.roomPx(), s.presenter);
     const float hard = std::max(room - grids, room * 0.25f);
     strips.emplace(s, avail.x, std::min(room * 0.4f, hard), hard);
   }
@@ -140,7 +140,7 @@ void drawScatterPanel(AppState& s) {
     // A strided layout's label adds its strides and offset (a layouts question reads them): room for five lines
     // over a narrow grid (name, shape, plane, strides, offset), six in presenter mode's larger type.
     labels.lines = labels.memory && r.request.layout != Layout::kContiguous ? (s.presenter ? 6 : 5) : 2;
-    const float labelRoom = gridLabelSize() * static_cast<float>(labels.lines) + 8.0f;
+    const float labelRoom = labels.roomPx();
     fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.scatterView);
     Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell

@@ -193,6 +193,26 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = std::max(view.fitFloor, presenterReadableCellPx());
 }
 
+float SceneLabels::roomPx() const { return gridLabelSize() * static_cast<float>(lines) + 8.0f; }
+
+namespace {
+
+// The lines grid `g`'s label may take: those the canvas keeps above the top row, or as many as fit between the
+// grid and the nearest shown grid above it (or the canvas's top), at most six (the Tiling tab's narrow gradInput
+// cut "[1, 1, 16, 16]…" before its dtype where the canvas had room).
+int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int kept) {
+  const float z = canvas.zoom(), fs = gridLabelSize();
+  const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f) / z;  // as drawGrid reserves it
+  float free = canvas.toScreen({g.x, g.y}).y - canvas.origin().y;
+  for (const SceneGrid& o : sc.grids) {
+    if (&o == &g || !o.shown || o.y + o.height() > g.y + 1e-3f || o.x >= g.x + room || o.x + o.width() <= g.x) continue;
+    free = std::min(free, (g.y - o.y - o.height()) * z);
+  }
+  return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), kept, 6);
+}
+
+}  // namespace
+
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {
   const bool compact = labels.compact;
   RunView& r = s.run;
@@ -212,8 +232,10 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
   const Plan* plan = r.result.plan.get();
   const bool backward = opInfo(sc.op).backward;
 
+  r.labelTops.resize(sc.grids.size());
   for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
     const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
+    r.labelTops[static_cast<size_t>(i)] = g.y;
     if (!g.shown || (hideArgmax && i == sc.indices)) continue;
     GridStyle style;
     style.colour = colour;
@@ -248,17 +270,20 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     }
     if (!labels.notes) style.note.clear();
     if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
-    style.labelLines = labels.lines;
+    style.labelLines = labelLinesFor(canvas, sc, g, labels.lines);
     // The next shown grid to the right whose rows meet this label's band: the label ends before it.
-    const float band = static_cast<float>(labels.lines) * gridLabelSize() * 1.1f / canvas.zoom();
+    const float band = static_cast<float>(style.labelLines) * gridLabelSize() * 1.1f / canvas.zoom();
     for (const SceneGrid& o : sc.grids) {
       if (&o == &g || !o.shown || o.x <= g.x || o.y - band >= g.y || o.y + o.height() <= g.y - band) continue;
       const float left = canvas.toScreen({o.x, o.y}).x;
       if (style.labelEndPx <= 0.0f || left < style.labelEndPx) style.labelEndPx = left;
     }
     style.label = !compact;
+    float labelTop = canvas.toScreen({g.x, g.y}).y - labels.roomPx();
+    style.labelTopPx = &labelTop;
     if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
+    r.labelTops[static_cast<size_t>(i)] = canvas.toScene(ImVec2(0.0f, labelTop)).y;
     if (compact) shortLabel(canvas, g);
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
@@ -345,11 +370,11 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
       const CellRef& other = from == cell ? to : from;
       outlineCell(canvas, sc.grids[static_cast<size_t>(other.grid)], other.row, other.col, th.highlight,
                   th.highlightWidth * 0.7f);
-      // A grid's box with its label above it: the solid arc neither starts nor ends over a label's words.
-      const float label = (gridLabelSize() * 2.0f + 8.0f) / canvas.zoom();
+      // A grid's box with its label above it, as drawn: the solid arc neither starts nor ends over its words.
       const auto box = [&](const CellRef& at) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
-        return SceneBox{{on.x, on.y - label}, {on.x + on.width(), on.y + on.height()}};
+        const size_t i = static_cast<size_t>(at.grid);
+        return SceneBox{{on.x, i < s.run.labelTops.size() ? s.run.labelTops[i] : on.y}, {on.x + on.width(), on.y + on.height()}};
       };
       const auto cellBox = [&](const CellRef& at) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];

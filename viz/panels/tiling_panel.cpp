@@ -243,9 +243,10 @@ void drawTilingPanel(AppState& s) {
     ImGui::BeginGroup();
     {
       const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-      fitSecondaryGrids(s, size, gridLabelSize() * 2.0f + 8.0f, s.tilingView);
-      Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, gridLabelSize() * 2.0f + 8.0f);
-      drawSceneGrids(canvas, s, CellColour::kCores, {.notes = false});
+      const SceneLabels labels{.notes = false};
+      fitSecondaryGrids(s, size, labels.roomPx(), s.tilingView);
+      Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+      drawSceneGrids(canvas, s, CellColour::kCores, labels);
       if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
       drawHoverOverlay(canvas, s);
     }

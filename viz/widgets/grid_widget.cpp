@@ -221,11 +221,13 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     if (!ownLine.empty()) lines.push_back(ownLine);
     float widest = 0.0f;
     for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
-    const float size = std::max(smallest, std::min(fs, fs * room / widest));
     // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
     // breaks between words, and past the lines the canvas keeps for labels ends in "…".
     const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
     const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
+    // Smaller where the next grid comes close (adaptive pooling's 3x3 gradOutput beside gradInput on the
+    // Tiling tab cut its name, "gradOutpu" over "t…", at a size that fitted the room without that grid).
+    const float size = std::max(smallest, std::min(fs, fs * limit / widest));
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
     const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, size); }).size();
@@ -238,6 +240,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     }
     const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
     float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
+    if (style.labelTopPx) *style.labelTopPx = y;
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
     line1 = lines[0];
     drawText(dl, font, size, ImVec2(x, y), th.label, name.c_str());

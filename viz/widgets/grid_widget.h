@@ -35,6 +35,7 @@ struct GridStyle {
   float labelEndPx = 0.0f;                        // > 0: where the next grid to the right begins (screen x); the
                                                   // label wraps before it rather than run over that grid's label
   bool label = true;                              // false: the caller draws the label itself
+  float* labelTopPx = nullptr;                    // set to where the label's first line was drawn (screen y)
 };
 
 struct GridHover {
