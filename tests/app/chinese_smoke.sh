@@ -8,7 +8,7 @@ rm -rf "$work" && mkdir -p "$work"
 lessons=$("$app" --list-lessons | awk '{print $1}')
 [ -n "$lessons" ] || { echo "FAIL: no lessons listed"; exit 1; }
 "$app" --lang zh --list-lessons | grep -q "入门" || { echo "FAIL: --lang zh --list-lessons is not in Chinese"; exit 1; }
-# GRADLAB_SMOKE_LANGUAGES: the languages to render every lesson in (default "zh en"; the asan stage: zh).
+# GRADLAB_SMOKE_LANGUAGES: the languages to render every lesson in (default "zh en").
 languages=${GRADLAB_SMOKE_LANGUAGES:-zh en}
 for lang in $languages; do
   for lesson in $lessons; do

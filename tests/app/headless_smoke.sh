@@ -20,6 +20,8 @@ for g in "$work"/out/first-steps/*.gif; do
   [ "$(head -c 6 "$g")" = "GIF89a" ] || { echo "FAIL: $g is not a GIF89a file"; exit 1; }
 done
 "$check" --size 960x540 $(find "$work/out/first-steps" -name 'frame-00[02].png' | sort)
+# Under ThreadSanitizer the threaded render above is what it is for: what follows runs on one thread.
+if [ "${GRADLAB_HEADLESS_SMOKE_THREADED_ONLY:-0}" = 1 ]; then echo "PASS (the threaded render only)"; exit 0; fi
 
 # With no thread (as the browser's build for pages without cross-origin isolation): the same files, byte
 # for byte (the runs, and the GIFs written on the window's thread instead of a worker).
