@@ -104,6 +104,13 @@ TEST(ClassServer, AStudentJoinsFollowsAndAnswers) {
   ASSERT_TRUE(reveal);
   EXPECT_EQ(reveal->status, 200);
   EXPECT_EQ(Json::parse(page.Get("/api/state")->body)["question"]["revealed"], true) << "every page sees the reveal";
+  auto report = teacher.Get("/api/teacher/report", httplib::Headers{{"X-Teacher-Token", c.server->teacherToken()}});
+  ASSERT_TRUE(report);
+  ASSERT_EQ(report->status, 200) << report->body;
+  EXPECT_EQ(Json::parse(report->body),
+            Json::parse(R"({"questions":[{"question":"first-steps/2","answered":1,"rightFirstTime":0,"shareRightFirstTime":0.0,)"
+                        R"("rightEventually":1}],"students":[{"student":"s1","name":"Ana","answered":1,"rightFirstTime":0,)"
+                        R"("score":1,"asked":1}]})"));
 }
 
 TEST(ClassServer, HostileRequestsAreRefusedAndTheClassGoesOn) {
@@ -117,6 +124,7 @@ TEST(ClassServer, HostileRequestsAreRefusedAndTheClassGoesOn) {
   EXPECT_EQ(page.Post("/api/teacher/reveal", "", "application/json")->status, 403);
   EXPECT_EQ(page.Get("/api/teacher/summary", httplib::Headers{{"X-Teacher-Token", token}})->status, 403);
   EXPECT_EQ(page.Get("/api/teacher/record.csv", httplib::Headers{{"X-Teacher-Token", ""}})->status, 403);
+  EXPECT_EQ(page.Get("/api/teacher/report", httplib::Headers{{"X-Teacher-Token", token}})->status, 403);
   // The wrong code; no code.
   EXPECT_EQ(page.Post("/api/join", R"({"class":"0000","name":"x"})", "application/json")->status, 403);
   EXPECT_EQ(page.Post("/api/join", R"({"name":"x"})", "application/json")->status, 403);

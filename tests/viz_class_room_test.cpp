@@ -145,6 +145,60 @@ TEST_F(ClassRoomTest, AClassReopenedFromItsRecordResumesWithNothingLost) {
   EXPECT_EQ(next->id, "s2");
 }
 
+// After class: per question the share right first time (a first try of round 1, right, with no hint), per student
+// a score (questions right at some try) out of the questions asked; the same from the record after a restart, and
+// as CSV where a name is never read as a spreadsheet formula.
+TEST_F(ClassRoomTest, TheReportGivesEachQuestionsShareRightFirstTimeAndEachStudentsScore) {
+  const ClassQuestionPosed p = poseLandsInQuestion();
+  std::string why;
+  {
+    ClassRoom room(record());
+    const auto ana = *room.join("Ana", "en", "", &why);
+    const auto bo = *room.join("=HYPERLINK(x)", "en", "", &why);
+    const auto anonymous = *room.join("", "zh", "", &why);
+    room.openQuestion("first-steps", 2, p.exercise, p.scene);
+    room.answer(ana.token, classTryCell(p, 2, 1, 1));  // right first time
+    room.answer(bo.token, classTryCell(p, 0, 0, 1));   // wrong, then right
+    room.answer(bo.token, classTryCell(p, 2, 1, 2));
+    ClassTry hinted = classTryCell(p, 2, 1, 1);  // right, after a hint
+    hinted.hints = 1;
+    room.answer(anonymous.token, hinted);
+    room.openQuestion("first-steps", 4, p.exercise, p.scene);
+    ClassTry second = classTryCell(p, 0, 0, 1);
+    second.question = "first-steps/4";
+    room.answer(ana.token, second);  // wrong, and no more tries
+    room.openQuestion("first-steps", 5, p.exercise, p.scene);  // asked, answered by nobody
+  }
+  const ClassRoom resumed(record());
+  const ClassReport r = resumed.report();
+  ASSERT_EQ(r.questions.size(), 3u);
+  EXPECT_EQ(r.questions[0].key, "first-steps/2");
+  EXPECT_EQ(r.questions[0].answered, 3);
+  EXPECT_EQ(r.questions[0].rightFirstTime, 1);
+  EXPECT_EQ(r.questions[0].rightEventually, 3);
+  EXPECT_NEAR(r.questions[0].shareRightFirstTime(), 1.0 / 3.0, 1e-12);
+  EXPECT_EQ(r.questions[1].answered, 1);
+  EXPECT_EQ(r.questions[1].rightEventually, 0);
+  EXPECT_EQ(r.questions[2].answered, 0);
+  EXPECT_EQ(r.questions[2].shareRightFirstTime(), 0.0);
+  ASSERT_EQ(r.students.size(), 3u);
+  EXPECT_EQ(r.students[0].name, "Ana");
+  EXPECT_EQ(r.students[0].answered, 2);
+  EXPECT_EQ(r.students[0].rightFirstTime, 1);
+  EXPECT_EQ(r.students[0].right, 1);
+  EXPECT_EQ(r.students[1].rightFirstTime, 0);
+  EXPECT_EQ(r.students[1].right, 1);
+  EXPECT_EQ(r.students[2].rightFirstTime, 0) << "a hint was seen";
+  EXPECT_EQ(r.students[2].right, 1);
+  EXPECT_EQ(r.questionsCsv(),
+            "question,answered,right_first_time,share_right_first_time,right_eventually\n"
+            "first-steps/2,3,1,0.333,3\nfirst-steps/4,1,0,0.000,0\nfirst-steps/5,0,0,0.000,0\n");
+  EXPECT_EQ(r.studentsCsv(),
+            "student,name,questions_asked,answered,right_first_time,score\n"
+            "s1,Ana,3,2,1,1\ns2,'=HYPERLINK(x),3,1,0,1\ns3,,3,1,0,1\n");
+  EXPECT_NE(resumed.csv().find("s2,'=HYPERLINK(x),"), std::string::npos) << "the record's CSV guards names too";
+}
+
 TEST(ClassAnswers, TheWireFormatIsBoundedAndRoundTrips) {
   ClassLimits limits;
   std::string typed, why;

@@ -301,6 +301,18 @@ void ClassServer::routes() {
     if (!teacher(req, res)) return;
     res.set_content(room_.csv(), "text/csv");
   });
+  s.Get("/api/teacher/report", [this](const httplib::Request& req, httplib::Response& res) {
+    if (!teacher(req, res)) return;
+    const viz::ClassReport report = room_.report();
+    Json questions = Json::array(), students = Json::array();
+    for (const viz::ClassReport::Question& q : report.questions)
+      questions.push_back({{"question", q.key}, {"answered", q.answered}, {"rightFirstTime", q.rightFirstTime},
+                           {"shareRightFirstTime", q.shareRightFirstTime()}, {"rightEventually", q.rightEventually}});
+    for (const viz::ClassReport::Student& st : report.students)
+      students.push_back({{"student", st.id}, {"name", st.name}, {"answered", st.answered},
+                          {"rightFirstTime", st.rightFirstTime}, {"score", st.right}, {"asked", report.questions.size()}});
+    reply(res, 200, Json{{"questions", questions}, {"students", students}});
+  });
 }
 
 bool ClassServer::start(std::string* why) {

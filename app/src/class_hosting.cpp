@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #ifdef GRADLAB_HAVE_CLASS_SERVER
@@ -15,6 +16,7 @@
 #include "join_qr.h"
 #endif
 #include "i18n/translate.h"
+#include "viz/model/text.h"
 
 namespace gradlab::app {
 namespace {
@@ -86,6 +88,8 @@ class ServedClass : public ClassHosting {
     board.rounds.clear();
     if (q.round > 1) board.rounds.push_back(room_.summary(q.key(), 1));
     board.rounds.push_back(room_.summary(q.key(), q.round));
+    if (board.reportWanted) board.report = room_.report();  // shown on the board: built while it is
+    else board.report.reset();
     board.joined = board.rounds.back().students;
     board.answered = board.rounds.back().answered;
     board.asking = q.open || q.revealed;
@@ -109,6 +113,24 @@ class ServedClass : public ClassHosting {
     question_ = question;
     revealed_ = revealed;
     server_.show(view);
+  }
+
+  std::string writeReport() override {
+    const viz::ClassReport report = room_.report();
+    std::filesystem::path base(record_);
+    const std::string stem = base.stem().string();
+    const std::filesystem::path questions = base.replace_filename(stem + "-questions.csv"),
+                                students = base.replace_filename(stem + "-students.csv");
+    for (const auto& [path, text] : {std::pair{questions, report.questionsCsv()}, std::pair{students, report.studentsCsv()}}) {
+      std::ofstream out(path, std::ios::binary);
+      out << text;
+      if (!out.flush()) return i18n::trf("the class report cannot be written to {0}", path.string());
+    }
+    std::string shares;
+    for (const viz::ClassReport::Question& q : report.questions)
+      shares += cat(shares.empty() ? "" : ", ", q.key, " ", q.rightFirstTime, "/", q.answered);
+    return i18n::trf("class report: {0} and {1} (right first time: {2})", questions.string(), students.string(),
+                     shares.empty() ? i18n::tr("no question was asked") : shares);
   }
 
  private:
@@ -179,6 +201,7 @@ int hostClassHeadless(viz::AppState& state, const Options& options) {
     if (options.serveSeconds > 0.0 && elapsed >= options.serveSeconds) break;
   }
   std::printf("gradlab: %s\n", i18n::tr("class closed; its record is kept"));
+  std::printf("gradlab: %s\n", hosting->writeReport().c_str());
   return 0;
 }
 

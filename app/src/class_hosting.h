@@ -25,6 +25,9 @@ class ClassHosting {
   virtual void fillBoard(viz::ClassBoard& board) = 0;
   // Call after each frame or change: tells the pages when the teacher's step, tab or question changed.
   virtual void follow(const viz::AppState& state) = 0;
+  // After class: the report (per question the share right first time, per student a score) as two CSV files
+  // beside the record; returns the sentence that says where, or why not.
+  virtual std::string writeReport() = 0;
 };
 
 // nullptr (and `why`) when the server cannot start: no cpp-httplib in this build, the port taken, no site.

@@ -237,6 +237,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
   }
   if (exports.busy()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", exports.gifPath()).c_str());
+  if (hosting) std::printf("gradlab: %s\n", hosting->writeReport().c_str());  // the class ends with the window
   if (s.verify) s.verify->cancel();
   imguiRenderer.reset();
   ImGui_ImplSDL2_Shutdown();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct ClassBoard {
   // first try of the round. Drawn on the question's picture and beside it; who was right only once revealed.
   std::vector<ClassSummary> rounds;
   bool voteAgain = false;        // the teacher asked for another round: the hosting opens it and clears this
+  bool reportWanted = false;     // the board shows the class report: the hosting fills `report` while it does
+  std::optional<ClassReport> report;
 };
 
 }  // namespace gradlab::viz

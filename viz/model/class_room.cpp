@@ -1,5 +1,6 @@
 #include "viz/model/class_room.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -45,13 +46,6 @@ bool hiddenOrControl(char32_t cp) {
 }
 
 bool isSpace(char32_t cp) { return cp == ' ' || cp == 0xA0 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A); }
-
-std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -171,6 +165,7 @@ void ClassRoom::replay(const std::string& path) {
       students_.push_back({j.value("student", ""), j.value("name", ""), j.value("lang", "en"), j.value("token", "")});
     } else if (event == "question") {
       question_ = {j.value("lesson", ""), j.value("step", 0), j.value("round", 1), true, false};
+      noteAsked(question_.key());
     } else if (event == "reveal") {
       question_.revealed = true;
       question_.open = false;
@@ -205,6 +200,10 @@ std::string unguessableToken() {
 std::string ClassRoom::newToken() {
   // Unguessable, and unique even where the random device repeats itself: the count of tokens made follows.
   return unguessableToken() + std::to_string(++tokenCounter_);
+}
+
+void ClassRoom::noteAsked(const std::string& key) {
+  if (std::find(asked_.begin(), asked_.end(), key) == asked_.end()) asked_.push_back(key);
 }
 
 const ClassStudent* ClassRoom::byToken(const std::string& token) const {
@@ -258,6 +257,7 @@ void ClassRoom::openQuestion(const std::string& lesson, int step, const Exercise
   exercise_ = exercise;
   scene_ = scene;
   if (!same) {
+    noteAsked(question_.key());
     append(Json{{"event", "question"}, {"lesson", lesson}, {"step", step}, {"round", 1}, {"at", clock_()}}.dump());
   }
 }
@@ -369,8 +369,49 @@ std::string ClassRoom::csv() const {
   for (const ClassStudent& s : students_) names[s.id] = s.name;
   std::string out = "student,name,question,round,attempt,answer,right,hints,seconds,at_ms\n";
   for (const Recorded& r : tries_) {
-    out += cat(r.student, ",", csvField(names[r.student]), ",", csvField(r.question), ",", r.round, ",", r.attempt, ",",
+    out += cat(r.student, ",", csvText(names[r.student]), ",", csvField(r.question), ",", r.round, ",", r.attempt, ",",
                csvField(r.answer), ",", r.right ? "1" : "0", ",", r.hints, ",", printed("%.3f", r.seconds), ",", r.at, "\n");
+  }
+  return out;
+}
+
+ClassReport ClassRoom::report() const {
+  std::lock_guard lock(mutex_);
+  ClassReport out;
+  // Per (student, question): their first try of round 1, and whether any try of theirs was right.
+  struct Tally {
+    const Recorded* first = nullptr;
+    bool right = false;
+  };
+  std::map<std::pair<std::string, std::string>, Tally> tally;
+  for (const Recorded& r : tries_) {
+    Tally& t = tally[{r.student, r.question}];
+    if (r.round == 1 && (!t.first || r.attempt < t.first->attempt)) t.first = &r;
+    t.right = t.right || r.right;
+  }
+  std::map<std::string, size_t> questionAt, studentAt;
+  for (const std::string& key : asked_) {
+    questionAt[key] = out.questions.size();
+    out.questions.push_back({key});
+  }
+  for (const ClassStudent& s : students_) {
+    studentAt[s.id] = out.students.size();
+    out.students.push_back({s.id, s.name});
+  }
+  for (const auto& [who, t] : tally) {
+    const bool firstRight = t.first && t.first->right && t.first->hints == 0;
+    if (auto q = questionAt.find(who.second); q != questionAt.end()) {
+      ClassReport::Question& question = out.questions[q->second];
+      ++question.answered;
+      question.rightFirstTime += firstRight;
+      question.rightEventually += t.right;
+    }
+    if (auto s = studentAt.find(who.first); s != studentAt.end()) {
+      ClassReport::Student& student = out.students[s->second];
+      ++student.answered;
+      student.rightFirstTime += firstRight;
+      student.right += t.right;
+    }
   }
   return out;
 }

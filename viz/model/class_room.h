@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "viz/model/class_report.h"
 #include "viz/model/exercise.h"
 
 namespace gradlab::viz {
@@ -112,6 +113,8 @@ class ClassRoom {
   ClassSummary summary(const std::string& question, int round) const;
   // Every try as a CSV table (student, name, question, round, attempt, answer, right, hints, seconds, time).
   std::string csv() const;
+  // After class: per question asked, the share right first time; per student, a score.
+  ClassReport report() const;
 
  private:
   struct Recorded {
@@ -127,6 +130,7 @@ class ClassRoom {
   void replay(const std::string& path);
   std::string newToken();
   const ClassStudent* byToken(const std::string& token) const;  // the caller holds mutex_
+  void noteAsked(const std::string& key);                          // the caller holds mutex_
 
   mutable std::mutex mutex_;
   std::string recordPath_, recordProblem_;
@@ -137,6 +141,7 @@ class ClassRoom {
   std::optional<Exercise> exercise_;
   std::optional<Scene> scene_;
   std::vector<Recorded> tries_;
+  std::vector<std::string> asked_;  // the questions opened, each once, in order
   uint64_t tokenCounter_ = 0;
 };
 

@@ -70,6 +70,31 @@ void drawRoomSummary(AppState& s) {
   if (!b.revealed && b.rounds.back().answered > 0 && ui::Button("Vote again")) b.voteAgain = true;
 }
 
+// The class so far, question by question: how many answered and how many were right first time. Scores per
+// student stay off this screen (it is projected); the report's CSV files beside the record hold them.
+void drawClassReport(AppState& s) {
+  ClassBoard& b = *s.classBoard;
+  if (!b.reportWanted) {
+    if (ui::SmallButton("Class report")) b.reportWanted = true;
+    return;
+  }
+  ImGui::Separator();
+  ImGui::TextUnformatted(i18n::tr("The class so far: right first time"));
+  if (!b.report || b.report->questions.empty()) {
+    textDimWrapped(i18n::tr("no question asked yet"));
+  } else {
+    const std::vector<ClassReport::Question>& questions = b.report->questions;
+    for (size_t i = 0; i < questions.size(); ++i) {
+      const ClassReport::Question& q = questions[i];
+      const std::string line = i18n::trf("question {0} ({1}): {2} of {3}", i + 1, q.key, q.rightFirstTime, q.answered);
+      ImGui::TextUnformatted(line.c_str());
+      if (logging()) logMark(cat("report ", line));
+    }
+  }
+  textDimWrapped(i18n::tr("Each student's score is written beside the class record when the class ends, not shown here."));
+  if (ui::SmallButton("Hide the report")) b.reportWanted = false;
+}
+
 }  // namespace
 
 void drawClassBoard(AppState& s, ImVec2 topRight) {
@@ -109,6 +134,7 @@ void drawClassBoard(AppState& s, ImVec2 topRight) {
   ImGui::TextUnformatted(b.link.c_str());
   textDimWrapped(counts);
   drawRoomSummary(s);
+  drawClassReport(s);
   if (ui::SmallButton("Hide")) s.classBoardShown = false;
   endPanel();
 }
