@@ -37,6 +37,18 @@ void refuse(const std::string& text) {
   std::fprintf(stderr, "gradlab: %s\n", line.c_str());
 }
 
+// A number of at least `least`: CLI11's PositiveNumber refused 0 "not in range 0.000000 to 1797693...", a bound
+// nobody types.
+CLI::Validator atLeast(int least) {
+  return CLI::Validator(
+      [least](std::string& value) -> std::string {
+        double n = 0;
+        if (!CLI::detail::lexical_cast(value, n)) return i18n::trf("'{0}' is not a number", value);
+        return n < least ? i18n::trf("{0} is below {1}, the least it can be", value, least) : std::string();
+      },
+      ">= " + std::to_string(least));
+}
+
 }  // namespace
 
 const std::string& optionsRefusal() { return g_lastRefusal; }
@@ -50,7 +62,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   std::string size;
   cli.add_option("--lesson", o->lesson, "Lesson to open (file name in assets/lessons without .json)")
       ->capture_default_str();
-  cli.add_option("--preset", o->preset, "Preset of the lesson to open, from 1")->check(CLI::PositiveNumber);
+  cli.add_option("--preset", o->preset, "Preset of the lesson to open, from 1")->check(atLeast(1));
   cli.add_flag("--headless", o->headless, "Render every preset of the lesson to PNG frames and a GIF; no window");
   cli.add_option("--out-dir", o->outDir, "Output directory for --headless (default ./gradlab-out) and exports");
   cli.add_option("--screenshot", o->screenshot, "Render one frame of the preset to this PNG file and exit");
@@ -88,7 +100,7 @@ bool parseOptions(int argc, char** argv, Options* o, int* exitCode) {
   cli.add_option("--class-record", o->classRecord,
                  "--host-class: the class record (JSON lines); an existing one is resumed");
   cli.add_option("--serve-seconds", o->serveSeconds, "--host-class --headless: stop after this many seconds (default: "
-                                                     "on Ctrl+C)")->check(CLI::NonNegativeNumber);
+                                                     "on Ctrl+C)")->check(atLeast(0));
   cli.add_flag("--one-thread", o->oneThread,
                "Start no thread: runs, the Verify tab and GIFs work on the window's thread, as in a browser page "
                "without cross-origin isolation (the results are the same)");

@@ -20,6 +20,7 @@ bad '^gradlab: .*--at.*7' --at 7 --screenshot x.png
 bad '^gradlab: .*--bogus' --bogus
 bad "^gradlab: .*--scales 'nan': 'nan' is not a finite number" --op upsample2d-backward --scales nan --headless
 bad '^gradlab: .*--preset.*-3' --preset -3
+bad '^gradlab: --preset: 0 is below 1, the least it can be' --preset 0
 bad '^gradlab: .*nope.gradlab' nope.gradlab
 bad '^gradlab: .*--n.*0' --op upsample2d --n 0
 bad '^gradlab: .*--schedule.*sometimes' --op upsample2d --schedule sometimes
