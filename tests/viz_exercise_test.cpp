@@ -416,6 +416,12 @@ TEST(VizExercise, OffsetFollowsTheRunsLayoutAndTheValueDoesNot) {
     a.number = static_cast<double>(offset) + 0.001;
     const Verdict near = checkAnswer(p.exercise, a, p.scene);
     EXPECT_FALSE(near.correct) << "an offset is a whole number: nothing near it will do";
+    EXPECT_EQ(near.headline, cat("Not quite: you typed ", formatNumber(*a.number), "; its offset is ", offset, "."))
+        << "it said \"it holds\"";
+    ExerciseState typed;
+    typed.exercise = p.exercise;
+    typed.typed = "7.5";
+    EXPECT_EQ(typed.check(p.scene).headline, "Not yet: its offset is not 7.5.") << "a try's verdict said \"does not hold\"";
     EXPECT_NE(near.lines.at(1).find(cat("= ", offset)), std::string::npos) << near.lines.at(1);
     // What the cell holds is the same whichever the layout.
     p = pose(spec, {ExerciseKind::kValue, 1, 2, ""}, 1);

@@ -792,12 +792,49 @@ TEST_F(VizPanels, TheTimelinesKeepTheAtomicAddsBackWhileTheQuestionAsksAboutThem
         if (v.col == atomic) return true;
     return false;
   };
-  for (const Tab tab : {Tab::kTiling, Tab::kCode}) EXPECT_FALSE(atomicDrawn(tab)) << static_cast<int>(tab);
+  for (const bool kernelsOnly : {false, true}) {  // the Pipeline tab's "kernels only" showed them (a trial by hand)
+    s.timelineKernelsOnly = kernelsOnly;
+    for (const Tab tab : {Tab::kTiling, Tab::kPipeline, Tab::kCode}) {
+      EXPECT_FALSE(atomicDrawn(tab)) << static_cast<int>(tab);
+      if (tab != Tab::kCode) {  // its listing is the kernel's code, which has the call whatever the cells
+        EXPECT_EQ(loggedFrame(s).find("AtomicAdd"), std::string::npos) << "a legend names them on tab " << static_cast<int>(tab);
+      }
+    }
+  }
+  s.tab = Tab::kCode;
+  s.selectTab = true;
+  for (int i = 0; i < 2; ++i) frame(s);
   // Nor does the Code tab light the first move's line ("now: ..." said whether it adds atomically).
   EXPECT_EQ(oneLine(loggedFrame(s)).find("now: "), std::string::npos);
   revealExercise(s);
-  for (const Tab tab : {Tab::kTiling, Tab::kCode}) EXPECT_TRUE(atomicDrawn(tab)) << static_cast<int>(tab);
+  for (const Tab tab : {Tab::kTiling, Tab::kPipeline, Tab::kCode}) EXPECT_TRUE(atomicDrawn(tab)) << static_cast<int>(tab);
   EXPECT_NE(oneLine(loggedFrame(s)).find("now: "), std::string::npos);
+}
+
+// The Tiling and Pipeline tabs' legends name the event kinds the run has: AtomicAdd stood in the Tiling tab's
+// legend of tiling-and-cores 1 and 3, where every write is a plain store.
+TEST_F(VizPanels, TheTimelineLegendsNameOnlyTheKindsTheRunHas) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
+  int checked = 0;
+  for (const int step : {0, 2}) {
+    applyPreset(s, s.lesson, step);
+    if (s.exerciseOpen()) revealExercise(s);
+    const bool atomic = std::any_of(s.run.timeline.bars.begin(), s.run.timeline.bars.end(),
+                                    [](const TimelineBar& b) { return b.kind == EventKind::kAtomicAdd; });
+    if (atomic) continue;
+    for (const Tab tab : {Tab::kTiling, Tab::kPipeline}) {
+      s.tab = tab;
+      s.selectTab = true;
+      for (int i = 0; i < 2; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      EXPECT_EQ(text.find("AtomicAdd"), std::string::npos) << "step " << step + 1 << " tab " << static_cast<int>(tab);
+      EXPECT_NE(text.find("CopyOut"), std::string::npos) << "step " << step + 1 << " tab " << static_cast<int>(tab);
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 2);
 }
 
 // Half-way through precision's float16 steps gradInput's note says what its running sums are: fp32 ones where
@@ -971,6 +1008,36 @@ TEST_F(VizPanels, TheInspectorSaysItsValueIsTheFinalOneWhileTheAnimationRuns) {
   text = loggedFrame(s);
   EXPECT_EQ(text.find("once every add has landed"), std::string::npos);
   EXPECT_NE(text.find(cat("= ", formatNumber(final))), std::string::npos);
+}
+
+// A forward adds nothing: a pinned output cell of first-steps 1 (a forward) said "= 10 once every add has
+// landed" mid-animation. Its title says nothing of adds: not written yet, or its value.
+TEST_F(VizPanels, TheInspectorOfAForwardsCellNamesNoAdds) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "first-steps"));
+  if (s.exerciseOpen()) revealExercise(s);
+  ASSERT_FALSE(opInfo(s.run.scene.op).backward);
+  const Scene& sc = s.run.scene;
+  const Grid& dst = sc.grids[static_cast<size_t>(sc.dst)].grid;
+  int notYet = 0;
+  for (const double at : {0.1, 0.5, 0.9}) {
+    s.player.scrub(s.player.duration * at);
+    std::vector<float> now;
+    std::vector<uint8_t> filled;
+    dstValuesNow(s, &now, &filled, nullptr);
+    for (int64_t cell = 0; cell < dst.dims.rows * dst.dims.cols; cell += 5) {
+      s.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
+      for (int i = 0; i < 2; ++i) frame(s);
+      const std::string text = loggedFrame(s);
+      EXPECT_EQ(text.find("add has landed"), std::string::npos) << "at " << at << ", cell " << cell;
+      if (!filled.empty() && !filled[static_cast<size_t>(cell)]) {
+        EXPECT_NE(text.find("once it is written (not yet)"), std::string::npos) << "at " << at << ", cell " << cell;
+        ++notYet;
+      }
+    }
+  }
+  EXPECT_GT(notYet, 0);
 }
 
 // While any question is open the Matrix tab's selection matrices wait (determinism step 1's atomic-cells
@@ -1151,6 +1218,44 @@ TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
   text = loggedFrame(s);
   EXPECT_EQ(text.find("Join the class"), std::string::npos);
   EXPECT_NE(text.find("Class 1234 · 28 joined · 19 answered"), std::string::npos);
+  uimap::setEnabled(false);
+  s.presenter = false;
+  syncTheme(s);
+}
+
+// The board's class report: a click on Class report asks the hosting for it, and it lists each question asked with
+// how many were right first time; no student's name or score reaches this projected screen.
+TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore) {
+  AppState s;
+  openShippedLessons(s, true);
+  ClassBoard board;
+  board.link = "http://192.168.1.20:8642/?join=1234";
+  board.code = "1234";
+  board.joined = 3;
+  s.classBoard = board;
+  uimap::setEnabled(true);
+  for (int i = 0; i < 3; ++i) frame(s);
+  const auto centreOf = [](const std::string& id) {
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    for (const nlohmann::json& w : map["widgets"])
+      if (w["id"] == id) return ImVec2((w["x0"].get<float>() + w["x1"].get<float>()) / 2, (w["y0"].get<float>() + w["y1"].get<float>()) / 2);
+    return ImVec2(-1, -1);
+  };
+  const ImVec2 open = centreOf("button/Class report");
+  ASSERT_GE(open.x, 0.0f) << "no Class report button";
+  click(s, open);
+  ASSERT_TRUE(s.classBoard->reportWanted);
+  ClassReport report;
+  report.questions = {{"first-steps/2", 3, 1, 3}, {"first-steps/4", 2, 2, 2}};
+  report.students = {{"s1", "Ana", 2, 1, 2}};
+  s.classBoard->report = report;
+  for (int i = 0; i < 2; ++i) frame(s);
+  const std::string text = loggedFrame(s);
+  EXPECT_NE(text.find("[report question 1 (first-steps/2): 1 of 3]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[report question 2 (first-steps/4): 2 of 2]"), std::string::npos);
+  EXPECT_EQ(text.find("Ana"), std::string::npos) << "a student's name on the projected board";
+  click(s, centreOf("button/Hide the report"));
+  EXPECT_FALSE(s.classBoard->reportWanted);
   uimap::setEnabled(false);
   s.presenter = false;
   syncTheme(s);

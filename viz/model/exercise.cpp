@@ -147,6 +147,16 @@ std::string sumText(const Scene& s, const CellRef& cell, float result, aclDataTy
                    dtypeText(dtype), formatNumber(result));
 }
 
+// The exact sum of the adds that feed `cell` (nothing rounded), if any land there.
+std::optional<double> exactSumInto(const Scene& s, const CellRef& cell) {
+  const std::vector<uint32_t>* moves = s.movesInto(cell);
+  if (moves == nullptr) return std::nullopt;
+  double sum = 0.0;
+  for (uint32_t i : *moves)
+    if (feeding(s.trace->moves[i])) sum += s.trace->moves[i].value;
+  return sum;
+}
+
 // Where a cell of a grid lies in its storage, worked out from the strides of the run's layout.
 std::vector<std::string> offsetWhy(const SceneGrid& g, const RunRequest& r, int64_t flat, int64_t offset) {
   const StorageView view = storageOf(g.grid.shape, r);
@@ -284,12 +294,9 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
                        ? i18n::trf("What will {0} hold? Type the number. (It is rounded to {1}.)", cellName(s, e.asked), dtypeText(r.dtype))
                        : i18n::trf("What will {0} hold? Type the number.", cellName(s, e.asked));
       if (op.backward) e.why.push_back(sumText(s, e.asked, static_cast<float>(e.number), r.dtype, plan.accumulate));
-      if (const std::vector<uint32_t>* moves = s.movesInto(e.asked); op.backward && moves && (r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16)) {
-        double sum = 0.0;
-        for (uint32_t i : *moves)
-          if (feeding(s.trace->moves[i])) sum += s.trace->moves[i].value;
+      if (const std::optional<double> sum = exactSumInto(s, e.asked); op.backward && sum && (r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16)) {
         e.exactSum = sum;
-        const float f = static_cast<float>(sum);
+        const float f = static_cast<float>(*sum);
         e.roundedOnce = r.dtype == ACL_FLOAT16 ? halfBitsToFloat(floatToHalfBits(f)) : bf16BitsToFloat(floatToBf16Bits(f));
       }
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
@@ -364,9 +371,11 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
     }
     case AnswerInput::kNumber: {
       v.correct = a.number && (e.exact ? *a.number == e.number : numberMatches(*a.number, e.number, e.dtype));
+      const bool offset = e.spec.kind == ExerciseKind::kOffset;  // an offset is where a cell is, not what it holds
       v.headline = v.correct ? i18n::trf("Right: {0}.", formatNumber(e.number))
-                   : a.number ? i18n::trf("Not quite: you typed {0}; it holds {1}.", formatNumber(*a.number), formatNumber(e.number))
-                              : i18n::trf("No number typed: it holds {0}.", formatNumber(e.number));
+                   : a.number ? i18n::trf(offset ? "Not quite: you typed {0}; its offset is {1}." : "Not quite: you typed {0}; it holds {1}.",
+                                          formatNumber(*a.number), formatNumber(e.number))
+                              : i18n::trf(offset ? "No number typed: its offset is {0}." : "No number typed: it holds {0}.", formatNumber(e.number));
       break;
     }
     case AnswerInput::kCores: {
@@ -413,6 +422,8 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
         v.headline = i18n::trf("Not yet: {0} is the exact sum, and {1} cannot hold it.", formatNumber(*a.number), dtypeText(e.dtype));
       } else if (e.roundedOnce && *e.roundedOnce != e.number && static_cast<float>(*a.number) == static_cast<float>(*e.roundedOnce)) {
         v.headline = i18n::trf("Not yet: {0} is the exact sum rounded once; here every partial sum is rounded.", formatNumber(*a.number));
+      } else if (e.spec.kind == ExerciseKind::kOffset) {  // "it does not hold 15" answered an offset question
+        v.headline = i18n::trf("Not yet: its offset is not {0}.", formatNumber(*a.number));
       } else {
         v.headline = i18n::trf("Not yet: it does not hold {0}.", formatNumber(*a.number));
       }

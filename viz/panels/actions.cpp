@@ -125,7 +125,10 @@ void executeRun(RunView& r, const AppState::RunFn& runner, std::mutex& runtime) 
     std::lock_guard lock(runtime);
     r.result = runner(r.request);
   }
-  if (r.ok() && r.result.plan) r.timeline = buildTimeline(*r.result.plan, r.result.trace.get());
+  if (r.ok() && r.result.plan) {
+    r.timeline = buildTimeline(*r.result.plan, r.result.trace.get());
+    r.timelineHeldBack = withAtomicAddsAsCopiesOut(r.timeline);
+  }
 }
 
 void installRun(AppState& s, RunView r) {

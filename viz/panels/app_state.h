@@ -44,6 +44,7 @@ struct RunView {
   Scene scene;
   Animation animation;
   TimelineModel timeline;
+  TimelineModel timelineHeldBack;  // the same with its atomic adds drawn as the copies out they also are
   HeatScale srcScale, dstScale;
   std::vector<float> labelTops;  // per scene grid: where its label drawn last starts (scene y; the grid's top if none)
   HeatScale selfScale;  // adaptive pooling backward's forward input (self): its own values, not gradOutput's
@@ -230,13 +231,8 @@ struct AppState {
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.
   std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : selectedTile; }
-  // The run's timeline as an open question allows it: while the plan is hidden, atomic adds read as copies out
-  // (`scratch` holds that copy).
-  const TimelineModel& shownTimeline(TimelineModel& scratch) const {
-    if (!planHidden()) return run.timeline;
-    scratch = withAtomicAddsAsCopiesOut(run.timeline);
-    return scratch;
-  }
+  // The run's timeline as an open question allows it: while the plan is hidden, atomic adds read as copies out.
+  const TimelineModel& shownTimeline() const { return planHidden() ? run.timelineHeldBack : run.timeline; }
   // An open question: the output's colour legend (its range) would answer a value question and hint at others
   // (a range equal to the input's says no cell sums two gradients).
   bool outputRangeHidden() const { return exerciseOpen(); }

@@ -350,8 +350,7 @@ void drawCodePanel(AppState& s) {
   std::vector<int32_t> tiles;
   if (focus.tile >= 0) tiles.push_back(focus.tile);
   // The kernels only: the launch overhead would squeeze a small call's events into a sliver.
-  TimelineModel heldBack;
-  const TimelineModel& shown = s.shownTimeline(heldBack);
+  const TimelineModel& shown = s.shownTimeline();
   const int bar = timelineWidget("##code-timeline", shown, ImVec2(0, timelineH), tiles, true, &marks);
   // A click on an event picks the line that recorded it.
   if (bar >= 0 && !s.planHidden() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {

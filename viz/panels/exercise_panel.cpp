@@ -95,7 +95,7 @@ void answerStatus(AppState& s) {
 
 }  // namespace
 
-void drawExercisePanel(AppState& s) {
+void drawExercisePanel(AppState& s, bool withFooter) {
   if (!s.exercise) return;
   ImGui::Spacing();
   ImGui::Separator();
@@ -113,7 +113,9 @@ void drawExercisePanel(AppState& s) {
   recordLines("question", questionTop);
   if (s.exerciseOpen()) {
     const ExerciseState& ex = *s.exercise;
+    bool fresh = false;  // a new question starts at its top, not where the last one was scrolled to
     if (const uint64_t shown = ex.run ^ (s.presenter ? 1ull << 63 : 0); s.questionShown != shown) {  // a new question
+      fresh = true;
       s.questionShown = shown;
       s.questionScrollFrames = 8;
       s.questionButtonsAt = -1.0f;
@@ -159,7 +161,7 @@ void drawExercisePanel(AppState& s) {
     // on or off) that outgrows its share scrolls over its first frames, while the layout settles, so that its
     // buttons are in view.
     const float buttonsInView = buttonsEnd.y + toContent + ImGui::GetStyle().ItemSpacing.y - ImGui::GetWindowHeight();
-    float scroll = ImGui::GetScrollY();
+    float scroll = fresh ? 0.0f : ImGui::GetScrollY();
     const bool moved = s.questionButtonsAt >= 0.0f && std::abs(buttonsAt - s.questionButtonsAt) > 0.5f;
     if (moved) s.questionScrollFrames = 0;  // a try or a hint: the layout had settled
     const bool fits = s.questionPanelH <= ImGui::GetWindowHeight() + 0.5f;
@@ -199,6 +201,11 @@ void drawExercisePanel(AppState& s) {
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
     if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   }
+  if (withFooter) drawExerciseFooter(s);
+}
+
+void drawExerciseFooter(AppState& s) {
+  if (!s.exercise) return;
   if (const std::string score = lessonScoreText(s, i18n::language()); !score.empty()) textDimWrapped(score);
   if (!s.presenter) ui::Checkbox("Teacher: outline the answers", &s.showAnswers);
 }

@@ -122,7 +122,9 @@ std::string valueNowNote(const AppState& s, const CellRef& cell) {
   dstValuesNow(s, &values, &filled, nullptr);
   const size_t at = static_cast<size_t>(cell.row * sc.grids[static_cast<size_t>(cell.grid)].grid.dims.cols + cell.col);
   if (at >= values.size()) return "";
-  if (!filled.empty() && (at >= filled.size() || !filled[at])) return i18n::tr(" once every add has landed (not written yet)");
+  const bool written = filled.empty() || (at < filled.size() && filled[at]);
+  if (!opInfo(sc.op).backward) return written ? "" : i18n::tr(" once it is written (not yet)");  // a forward copies: it adds nothing
+  if (!written) return i18n::tr(" once every add has landed (not written yet)");
   return i18n::trf(" once every add has landed (now {0})", formatNumber(values[at]));
 }
 

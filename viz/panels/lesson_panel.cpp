@@ -65,6 +65,7 @@ void drawLessonPanel(AppState& s, bool withQuestion) {
     }
   }
   if (withQuestion) drawExercisePanel(s);
+  else drawExerciseFooter(s);  // the question is pinned below; what follows it stays with the words
   for (const std::string& note : s.run.notes) {
     textColouredWrapped(theme().warn, note);
   }

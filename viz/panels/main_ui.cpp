@@ -166,7 +166,7 @@ void drawMainUi(AppState& s) {
     const ImVec2 top = ImGui::GetWindowPos();
     ImGui::GetWindowDrawList()->AddLine(top, ImVec2(top.x + ImGui::GetWindowWidth(), top.y), theme().panelAccent, theme().lineWidth * 3.0f);
     if (logging()) logMark("lesson panel");  // the question is the lesson's own words
-    drawExercisePanel(s);
+    drawExercisePanel(s, false);
     if (logging()) logMark("end of lesson panel");
     s.questionPanelH = ImGui::GetCursorPosY();
     // Room to scroll into where the question outgrows its share: its hints and verdict come above its buttons,

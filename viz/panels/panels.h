@@ -14,7 +14,8 @@ void drawControlsPanel(AppState& state); // controls_panel.cpp
 void drawLessonNavigation(AppState& state);
 void drawLessonHeading(AppState& state);  // lesson_panel.cpp: the step's title and place, above the side panel's scroll
 void drawLessonPanel(AppState& state, bool withQuestion);  // lesson_panel.cpp: its words, question (or not: it is pinned below) and notes
-void drawExercisePanel(AppState& state); // exercise_panel.cpp: the step's question, the answer, the verdict
+void drawExercisePanel(AppState& state, bool withFooter = true);  // exercise_panel.cpp: the step's question, the answer, the verdict
+void drawExerciseFooter(AppState& state);  // exercise_panel.cpp: the lesson's score so far, the teachers' outline toggle
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
 void drawPlayerBar(AppState& state);     // player_bar.cpp

@@ -107,7 +107,10 @@ void drawPipelinePanel(AppState& s) {
     return;
   }
   const Plan& plan = *r.result.plan;
-  const PipelineModel model = buildPipeline(r.timeline);
+  // While a question hides the plan, its atomic adds are drawn as the copies out they also are (determinism 1's
+  // "kernels only" lanes showed which cores add atomically, before the answer).
+  const TimelineModel& timeline = s.shownTimeline();
+  const PipelineModel model = buildPipeline(timeline);
   planeSelector(s);
   ImGui::SameLine();
   ui::Checkbox("kernels only", &s.timelineKernelsOnly);
@@ -116,9 +119,9 @@ void drawPipelinePanel(AppState& s) {
   ImGui::SameLine();
   if (ui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
   ImGui::SameLine();
-  const char* events = i18n::tr(r.timeline.fromTrace ? "the run's events" : "the plan's modelled events");
+  const char* events = i18n::tr(timeline.fromTrace ? "the run's events" : "the plan's modelled events");
   ImGui::TextDisabled("%s", model.idleCores > 0 ? i18n::trf("{0}, {1} idle core(s) left out", events, model.idleCores).c_str() : events);
-  pipelineLegend(r.timeline);
+  pipelineLegend(timeline);
 
   // Top: the grids coloured by core, the selected tile outlined; below, the lanes at their full height
   // when the room allows (they scroll otherwise), then the selected tile in words.
@@ -155,7 +158,7 @@ void drawPipelinePanel(AppState& s) {
   const float labelW = ImGui::CalcTextSize("AIV 47 FIXPIPE ").x + 8.0f;
   const float width = ImGui::GetContentRegionAvail().x;
   const Rect area{origin.x, origin.y, origin.x + width - 8.0f, origin.y + 1.0f};
-  const PipelineGeometry geo = layoutPipeline(model, r.timeline, area, labelW, rowH, coreGap, s.timelineKernelsOnly);
+  const PipelineGeometry geo = layoutPipeline(model, timeline, area, labelW, rowH, coreGap, s.timelineKernelsOnly);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Theme& th = theme();
   for (size_t i = 0; i < model.rows.size(); ++i) {
@@ -176,7 +179,7 @@ void drawPipelinePanel(AppState& s) {
   for (size_t i = 0; i < geo.bars.size(); ++i) {
     const Rect& b = geo.bars[i];
     if (b.width() <= 0.0f) continue;
-    const TimelineBar& bar = r.timeline.bars[i];
+    const TimelineBar& bar = timeline.bars[i];
     dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), eventColour(bar.kind));
     if (bar.buffer == 1) pongStripes(dl, b);
     const char* buf = bufferName(bar.buffer);
@@ -194,7 +197,7 @@ void drawPipelinePanel(AppState& s) {
   // after a 3 µs launch).
   const float axisY = lanesEnd + 3.0f;
   dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
-  const double span = r.timeline.totalUs - geo.originUs;
+  const double span = timeline.totalUs - geo.originUs;
   const int decimals = span > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(span / 4.0))) + 1, 0, 6) : 0;
   for (int k = 0; k <= 4; ++k) {
     const double us = geo.originUs + span * k / 4.0;
@@ -207,7 +210,7 @@ void drawPipelinePanel(AppState& s) {
   }
   ImGui::Dummy(ImVec2(width - 8.0f, lanesEnd - area.y0 + font * 1.6f));
   if (hovered >= 0) {
-    const TimelineBar& b = r.timeline.bars[static_cast<size_t>(hovered)];
+    const TimelineBar& b = timeline.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2} on {3}", model.names[static_cast<size_t>(b.core)], b.tile,
                                      eventKindName(b.kind), pipeName(pipeOf(b.kind)))

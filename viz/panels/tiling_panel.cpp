@@ -128,9 +128,14 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   }
   const float right = ImGui::GetCursorScreenPos().x + rightW;
   bool first = true;
-  std::vector<EventKind> kinds = {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut};
-  if (!s.planHidden()) kinds.push_back(EventKind::kAtomicAdd);  // the timeline draws none while the question is open
-  if (plan.cubeLanes > 0) kinds.insert(kinds.end(), {EventKind::kLoadL0, EventKind::kMatmul, EventKind::kFixPipe});
+  // The kinds the timeline draws (AtomicAdd stood in the legend of runs that add nothing atomically, and none
+  // is drawn while a question hides the plan).
+  std::vector<EventKind> kinds;
+  for (const EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd, EventKind::kLoadL0,
+                            EventKind::kMatmul, EventKind::kFixPipe}) {
+    const std::vector<TimelineBar>& bars = s.shownTimeline().bars;
+    if (std::any_of(bars.begin(), bars.end(), [k](const TimelineBar& b) { return b.kind == k; })) kinds.push_back(k);
+  }
   for (EventKind k : kinds) {
     const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
     if (!first) {
@@ -151,8 +156,7 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   const float loadMin = font * 3.6f + ImGui::GetStyle().WindowPadding.y * 2.0f;
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
   if (s.shownTile()) highlight.push_back(*s.shownTile());
-  TimelineModel heldBack;
-  const TimelineModel& timeline = s.shownTimeline(heldBack);
+  const TimelineModel& timeline = s.shownTimeline();
   const int bar = timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
   if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, timeline.bars[static_cast<size_t>(bar)].tile);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
