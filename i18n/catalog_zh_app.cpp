@@ -138,6 +138,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"The class so far: right first time", "本节课至今：首次即答对"},
     {"no question asked yet", "尚未提问"},
     {"question {0} ({1}): {2} of {3}", "第 {0} 题（{1}）：{3} 人中 {2} 人"},
+    {"question {0} ({1}): open, {2} answered", "第 {0} 题（{1}）：进行中，{2} 人已作答"},
     {"Each student's score is written beside the class record when the class ends, not shown here.",
      "每位学生的得分在课堂结束时写在课堂记录旁边，不在此显示。"},
     {"Join the class: code {0}", "加入课堂：课堂码 {0}"},

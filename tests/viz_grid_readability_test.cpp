@@ -388,9 +388,9 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
 }
 
 // A question step opens with its words from their first line, its question's first line and its buttons in view,
-// in both modes:
-// the question stays at the side panel's foot and the words scroll above it (scrolled as one, presenter mode
-// opened most question steps with the caption's first lines above the panel's top).
+// in both modes, whatever the last question was scrolled to: the question stays at the side panel's foot and the
+// words scroll above it (scrolled as one, presenter mode opened most question steps with the caption's first
+// lines above the panel's top).
 TEST_F(VizGridReadability, AQuestionStepOpensAtItsFirstLineWithItsButtonsInView) {
   int steps = 0;
   for (const bool presenter : {false, true}) {

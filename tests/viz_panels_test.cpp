@@ -1249,11 +1249,19 @@ TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore)
   report.questions = {{"first-steps/2", 3, 1, 3}, {"first-steps/4", 2, 2, 2}};
   report.students = {{"s1", "Ana", 2, 1, 2}};
   s.classBoard->report = report;
+  s.classBoard->asking = true;  // question 2 is open, not yet revealed: its share waits, as the room's summary does
+  s.classBoard->question = "first-steps/4";
   for (int i = 0; i < 2; ++i) frame(s);
-  const std::string text = loggedFrame(s);
+  std::string text = loggedFrame(s);
   EXPECT_NE(text.find("[report question 1 (first-steps/2): 1 of 3]"), std::string::npos) << text;
-  EXPECT_NE(text.find("[report question 2 (first-steps/4): 2 of 2]"), std::string::npos);
+  EXPECT_NE(text.find("[report question 2 (first-steps/4): open, 2 answered]"), std::string::npos) << text;
   EXPECT_EQ(text.find("Ana"), std::string::npos) << "a student's name on the projected board";
+  s.classBoard->revealed = true;
+  for (int i = 0; i < 2; ++i) frame(s);
+  text = loggedFrame(s);
+  EXPECT_NE(text.find("[report question 2 (first-steps/4): 2 of 2]"), std::string::npos) << text;
+  const ImVec2 hide = centreOf("button/Hide");  // the card's own Hide stays on screen, the report open
+  EXPECT_TRUE(hide.y > 0.0f && hide.y < 720.0f) << hide.y;
   click(s, centreOf("button/Hide the report"));
   EXPECT_FALSE(s.classBoard->reportWanted);
   uimap::setEnabled(false);

@@ -93,6 +93,7 @@ class ServedClass : public ClassHosting {
     board.joined = board.rounds.back().students;
     board.answered = board.rounds.back().answered;
     board.asking = q.open || q.revealed;
+    board.question = q.key();
     board.revealed = q.revealed;
   }
 

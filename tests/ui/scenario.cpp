@@ -244,6 +244,19 @@ std::optional<Frame> settledFrame(const AppProcess& app, XDisplay& x, const json
   return previous;
 }
 
+// "${NAME}" in an argument is the environment's NAME (a class's site is where the web stage built it).
+std::string withEnvironment(std::string text) {
+  for (size_t at = text.find("${"); at != std::string::npos; at = text.find("${", at)) {
+    const size_t end = text.find('}', at);
+    if (end == std::string::npos) break;
+    const char* value = std::getenv(text.substr(at + 2, end - at - 2).c_str());
+    const std::string with = value ? value : "";
+    text.replace(at, end - at + 1, with);
+    at += with.size();
+  }
+  return text;
+}
+
 }  // namespace
 
 bool runScenario(const json& scenario, const RunSettings& settings) {
@@ -254,7 +267,7 @@ bool runScenario(const json& scenario, const RunSettings& settings) {
     return false;
   }
   std::vector<std::string> args = {"--size", "1280x720", "--out-dir", "."};
-  for (const json& a : scenario.value("args", json::array())) args.push_back(a.get<std::string>());
+  for (const json& a : scenario.value("args", json::array())) args.push_back(withEnvironment(a.get<std::string>()));
   AppProcess app(settings.app, args, settings.workDir);
   std::string error;
   if (!app.start(&error)) {

@@ -7,6 +7,7 @@
 //   node --experimental-websocket tools/web/drive.mjs --url URL --screenshot out.png   (a picture, no scenario)
 //   --build gradlab-one-thread   every scenario first checks the page runs that build (index.html picks the
 //                                threaded one on a cross-origin isolated page, else the one-thread one)
+//   --size WxH                   the window (default 1280x720)      --lang zh-CN   the browser's own language
 //
 // A scenario's "args" become the page's query (--op x --in 4x4 -> ?op=x&in=4x4). Supported steps: click,
 // doubleClick, move, drag, wheel, type, key, wait, screenshot, measureFrames (prints the frame rate over that
@@ -27,7 +28,7 @@ import { join, resolve } from 'node:path';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function parseArgs(argv) {
-  const o = { url: 'http://127.0.0.1:8080/', scenarios: [], screenshot: '', width: 1280, height: 720, out: '', build: '' };
+  const o = { url: 'http://127.0.0.1:8080/', scenarios: [], screenshot: '', width: 1280, height: 720, out: '', build: '', lang: '' };
   for (let i = 0; i < argv.length; ++i) {
     const a = argv[i];
     if (a === '--url') o.url = argv[++i];
@@ -35,18 +36,22 @@ function parseArgs(argv) {
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--build') o.build = argv[++i];
     else if (a === '--size') [o.width, o.height] = argv[++i].split('x').map(Number);
+    else if (a === '--lang') o.lang = argv[++i];
     else o.scenarios.push(a);
   }
   return o;
 }
 
 class Browser {
-  async start(width, height) {
+  async start(width, height, lang) {
     const port = 9300 + Math.floor(Math.random() * 500);
     this.profile = mkdtempSync(join(tmpdir(), 'gradlab-chromium-'));
+    // --lang: the browser's own language (a Chinese student's browser asks for zh-CN pages).
+    const language = lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [];
     this.proc = spawn('chromium', ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
       `--remote-debugging-port=${port}`, `--user-data-dir=${this.profile}`, `--window-size=${width},${height}`,
-      '--no-first-run', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      ...language, '--no-first-run', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    this.lang = lang;
     let pages = null;
     for (let i = 0; i < 300 && !pages; ++i) {  // hang limits here and below, generous for a busy machine
       await sleep(100);
@@ -78,6 +83,7 @@ class Browser {
     await new Promise((resolve, reject) => { this.ws.onopen = resolve; this.ws.onerror = reject; });
     await this.send('Runtime.enable');
     await this.send('Page.enable');
+    if (lang) await this.send('Emulation.setLocaleOverride', { locale: lang }).catch(() => {});  // navigator.language too
     this.width = width;
     this.height = height;
     this.scale = 1;
@@ -229,9 +235,10 @@ async function drag(browser, w, at, by, buttonNumber) {
   await sleep(60);
 }
 
-// A finger's tap on the widget's middle (a touch screen's events, not the mouse's).
-async function tap(browser, w) {
-  const point = { x: (w.x0 + w.x1) / 2, y: (w.y0 + w.y1) / 2, id: 1 };
+// A finger's tap on the widget's middle, or at [fx, fy] of it (a touch screen's events, not the mouse's).
+async function tap(browser, w, at) {
+  const [fx, fy] = at ?? [0.5, 0.5];
+  const point = { x: w.x0 + (w.x1 - w.x0) * fx, y: w.y0 + (w.y1 - w.y0) * fy, id: 1 };
   await browser.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
   await sleep(100);
   await browser.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -297,7 +304,14 @@ async function key(browser, chord, hold) {
 }
 
 async function type(browser, text, gap) {
-  for (const ch of text) await press(browser, ch, 0, 0.04, gap);
+  for (const ch of text) {
+    if (ch.codePointAt(0) > 0x7f) {  // no key types it: an input method commits it (Chinese from pinyin)
+      await browser.send('Input.insertText', { text: ch });
+      if (gap > 0) await sleep(gap * 1000);
+    } else {
+      await press(browser, ch, 0, 0.04, gap);
+    }
+  }
 }
 
 // A wanted value as tests/ui/scenario.h reads it: "~text" contains, "!text" differs, ">=N" / "<=N" compare
@@ -412,7 +426,7 @@ async function runScenario(browser, file, base, out) {
       if (!w) return fail(browser, scenario, index, step, [`${target} is not drawn`], out);
       if (pixelChecks) before = await browser.pixels();  // once the target stands still: just before acting
       if (step.move) await mouse(browser, 'mouseMoved', (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2);
-      else if (step.tap) await tap(browser, w);
+      else if (step.tap) await tap(browser, w, step.at);
       else if (step.swipe) await swipe(browser, w, step.dy ?? -200);
       else if (step.drag) await drag(browser, w, step.at, step.by ?? [0, 0], step.button ?? 1);
       else await click(browser, w, step.at, step.doubleClick ? 2 : 1, step.key === undefined ? step.hold ?? 0.12 : 0.12);
@@ -496,7 +510,7 @@ const out = options.out || mkdtempSync(join(tmpdir(), 'gradlab-web-'));
 const browser = new Browser();
 let ok = true;
 try {
-  await browser.start(options.width, options.height);
+  await browser.start(options.width, options.height, options.lang);
   await browser.downloadTo(join(out, 'downloads'));
   if (options.screenshot) {
     const seconds = await open(browser, options.url);

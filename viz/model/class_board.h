@@ -19,6 +19,7 @@ struct ClassBoard {
   int joined = 0;                // students in the class
   int answered = 0;              // of them, those who answered the open question (its current round)
   bool asking = false;           // a question is open
+  std::string question;          // its key ("first-steps/2")
   bool revealed = false;         // its answer is shown on every device
   // What the room answered, round by round (the first, and the current one after Vote again): each student's
   // first try of the round. Drawn on the question's picture and beside it; who was right only once revealed.

@@ -66,7 +66,9 @@ void drawRoomSummary(AppState& s) {
   } else {
     roundSummary(s, b.rounds.back(), "the room");
   }
-  if (!b.rounds.back().cells.empty() || !b.rounds.front().cells.empty()) textDimWrapped(i18n::tr("(their cells are ringed on the grid)"));
+  // Folded, the card keeps to the counts and Vote again: it sits over the canvas.
+  if (s.classBoardShown && (!b.rounds.back().cells.empty() || !b.rounds.front().cells.empty()))
+    textDimWrapped(i18n::tr("(their cells are ringed on the grid)"));
   if (!b.revealed && b.rounds.back().answered > 0 && ui::Button("Vote again")) b.voteAgain = true;
 }
 
@@ -86,7 +88,10 @@ void drawClassReport(AppState& s) {
     const std::vector<ClassReport::Question>& questions = b.report->questions;
     for (size_t i = 0; i < questions.size(); ++i) {
       const ClassReport::Question& q = questions[i];
-      const std::string line = i18n::trf("question {0} ({1}): {2} of {3}", i + 1, q.key, q.rightFirstTime, q.answered);
+      // The open question's share waits for its answer, as the room's summary does.
+      const std::string line = q.key == b.question && b.asking && !b.revealed
+                                   ? i18n::trf("question {0} ({1}): open, {2} answered", i + 1, q.key, q.answered)
+                                   : i18n::trf("question {0} ({1}): {2} of {3}", i + 1, q.key, q.rightFirstTime, q.answered);
       ImGui::TextUnformatted(line.c_str());
       if (logging()) logMark(cat("report ", line));
     }
@@ -97,11 +102,12 @@ void drawClassReport(AppState& s) {
 
 }  // namespace
 
-void drawClassBoard(AppState& s, ImVec2 topRight) {
+void drawClassBoard(AppState& s, ImVec2 topRight, ImVec2 bottomRight) {
   if (!s.classBoard) return;
   const ClassBoard& b = *s.classBoard;
   const std::string counts = b.asking ? i18n::trf("{0} joined · {1} answered", b.joined, b.answered) : i18n::trf("{0} joined", b.joined);
-  ImGui::SetNextWindowPos(topRight, ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  if (s.classBoardShown) ImGui::SetNextWindowPos(topRight, ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  else ImGui::SetNextWindowPos(bottomRight, ImGuiCond_Always, ImVec2(1.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.96f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
@@ -115,6 +121,10 @@ void drawClassBoard(AppState& s, ImVec2 topRight) {
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted(i18n::trf("Join the class: code {0}", b.code).c_str());
   ImGui::PopFont();
+  // Hide first, beside the title: at the card's foot it went below the window's edge in presenter mode once the
+  // class report was open, and the card then covered the answer grid for good.
+  ImGui::SameLine();
+  if (ui::SmallButton("Hide")) s.classBoardShown = false;
   if (b.qrSize > 0 && b.qr.size() == static_cast<size_t>(b.qrSize) * static_cast<size_t>(b.qrSize)) {
     // Dark modules on white with the quiet zone of four modules a scanner needs, whatever the theme.
     const float module = std::max(2.0f, std::floor(ImGui::GetFontSize() * 9.0f / static_cast<float>(b.qrSize + 8)));
@@ -135,7 +145,6 @@ void drawClassBoard(AppState& s, ImVec2 topRight) {
   textDimWrapped(counts);
   drawRoomSummary(s);
   drawClassReport(s);
-  if (ui::SmallButton("Hide")) s.classBoardShown = false;
   endPanel();
 }
 

@@ -120,7 +120,9 @@ void drawMainUi(AppState& s) {
   s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
   s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
   endPanel();
-  drawClassBoard(s, ImVec2(leftW + centreW - 8.0f, topH + ImGui::GetFrameHeightWithSpacing() * 2.0f));
+  // Folded, the card sits above the player bar: over the top right it covered the answer grid's label and rings.
+  drawClassBoard(s, ImVec2(leftW + centreW - 8.0f, topH + ImGui::GetFrameHeightWithSpacing() * 2.0f),
+                 ImVec2(leftW + centreW - 8.0f, topH + centreH - ImGui::GetFrameHeightWithSpacing() * 2.0f - st.WindowPadding.y - 8.0f));
 
   const float sideY = stacked ? topH + centreH : topH;
   place(W - rightW, sideY, rightW, H - sideY);

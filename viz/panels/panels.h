@@ -27,7 +27,7 @@ void drawMatrixPanel(AppState& state);   // matrix_panel.cpp: upsample operators
 void drawCodePanel(AppState& state);     // code_panel.cpp: the kernel's listing beside the animation, its line lit
 void drawHelpOverlay(AppState& state);   // help_overlay.cpp: keys, mouse and fields, over everything
 // class_board_panel.cpp: a hosted class's join card (QR code, code, link, who answered), its corner at `topRight`.
-void drawClassBoard(AppState& state, ImVec2 topRight);
+void drawClassBoard(AppState& state, ImVec2 topRight, ImVec2 bottomRight);
 void recordUiState(const AppState& state); // ui_state.cpp: the state facts of the widget map (tests/ui)
 void drawFileMenu(AppState& state);      // file_menu.cpp: the popup "##file" (sessions, export folder)
 // Writes the session to `path` ("": a new file in the export folder) and says so in the status line.

@@ -11,6 +11,7 @@
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
+#include "viz/widgets/ui_map.h"
 
 namespace gradlab::viz {
 
@@ -44,6 +45,7 @@ void drawRoomAnswers(const Canvas& canvas, const AppState& s) {
     const std::string badge = rounds.size() > 1 ? cat(n.first, "\u2192", n.second) : cat(n.second);
     const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, badge.c_str());
     if (logging()) logMark(cat("room: ", g->grid.name, " (", row, ", ", col, ") picked by ", badge));
+    uimap::rect("room", cat(g->grid.name, " (", row, ", ", col, ")"), a, b, badge);  // a scenario reads the room's picks
     // In the cell's top right corner where it leaves the middle (the digits) free, else centred on that corner
     // (over the corners of its neighbours, which hold no digits either).
     const bool inside = ts.x + 6.0f < (b.x - a.x) * 0.5f && ts.y + 4.0f < (b.y - a.y) * 0.4f;

@@ -4,6 +4,7 @@
 #include "i18n/language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/class_student.h"
 #include "viz/panels/panels.h"
 #include "viz/panels/ui_worker.h"
 #include "viz/widgets/theme.h"
@@ -63,6 +64,15 @@ void recordUiState(const AppState& s) {
                           : s.exercise->verdict->correct             ? "right"
                                                                      : "wrong");
   uimap::fact("exercise.hints", s.exercise ? cat(s.exercise->hintsShown) : "");
+  uimap::fact("exercise.open", s.exerciseOpen() ? "yes" : "no");
+  // A class: the teacher's board (who joined and answered the open question), a student's page (the answer
+  // revealed by the teacher).
+  if (s.classBoard) {
+    uimap::fact("class.joined", cat(s.classBoard->joined));
+    uimap::fact("class.answered", cat(s.classBoard->answered));
+    uimap::fact("class.rightEventually", s.classBoard->rounds.empty() ? "0" : cat(s.classBoard->rounds.back().rightEventually));
+  }
+  if (s.student) uimap::fact("class.revealed", s.student->shown.question.revealed ? "yes" : "no");
   uimap::fact("score", lessonScoreText(s));
   uimap::fact("status", s.status);
   uimap::fact("presenter", s.presenter ? "yes" : "no");
