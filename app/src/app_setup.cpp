@@ -12,6 +12,7 @@
 #include "viz/model/lesson_language.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/class_student.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
@@ -23,6 +24,11 @@ namespace {
 std::string g_fontDir;
 std::optional<i18n::Language> g_fontsFor;  // the language whose glyphs the atlas holds
 float g_fontDensity = 1.0f, g_fontsAtDensity = 1.0f;  // asked for; the atlas's
+std::string g_fontsForName;  // the class page's student name whose glyphs the atlas holds
+
+// What a student typed as their name is drawn on their page ("In the class as 李华"): its CJK glyphs are baked
+// with the language's (they showed as "??").
+std::string studentName(const viz::AppState& s) { return s.student ? s.student->name : std::string(); }
 
 }  // namespace
 
@@ -39,16 +45,19 @@ void setUpImGui(const std::string& assetsDir, bool presenter, int width, int hei
 
 void setFontDensity(float density) { g_fontDensity = density; }
 
-bool fontsOutOfDate() { return g_fontsFor != i18n::language() || g_fontsAtDensity != g_fontDensity; }
+bool fontsOutOfDate(const viz::AppState& s) {
+  return g_fontsFor != i18n::language() || g_fontsAtDensity != g_fontDensity || g_fontsForName != studentName(s);
+}
 
 void rebuildFonts(const viz::AppState& s) {
   const i18n::Language language = i18n::language();
-  const std::string text = viz::textToDraw(language, s.lessons);
+  const std::string text = viz::textToDraw(language, s.lessons) + studentName(s);
   std::string error;
   if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text, g_fontDensity))
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
   g_fontsFor = language;
   g_fontsAtDensity = g_fontDensity;
+  g_fontsForName = studentName(s);
 }
 
 namespace {

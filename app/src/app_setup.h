@@ -11,8 +11,9 @@ namespace gradlab::app {
 // Creates the ImGui context (no .ini file) and applies the theme; the fonts come with the first frame.
 void setUpImGui(const std::string& assetsDir, bool presenter, int width, int height);
 // Before a frame: whether the fonts lack the glyphs of the language now shown (none loaded yet, or the
-// language changed). Then the backend drops its font texture and rebuildFonts loads them again.
-bool fontsOutOfDate();
+// language changed) or of the student's name on a class page. Then the backend drops its font texture and
+// rebuildFonts loads them again.
+bool fontsOutOfDate(const viz::AppState& state);
 // The screen's pixels per layout pixel the glyphs are drawn for (viz::loadFonts): 2 in a browser on a HiDPI
 // screen. A change makes the fonts out of date.
 void setFontDensity(float density);

@@ -38,7 +38,7 @@ Image OffscreenRenderer::renderFrame(viz::AppState& state, float dt) {
   io.DisplaySize = ImVec2(static_cast<float>(width_), static_cast<float>(height_));
   io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);  // no mouse: nothing hovered but the lesson's focus cell
-  if (fontsOutOfDate()) {
+  if (fontsOutOfDate(state)) {
     imgui_->dropFonts();
     rebuildFonts(state);
   }

@@ -190,7 +190,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     const float dt = std::clamp(static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency()),
                                 1e-4f, 0.1f);
     last = now;
-    if (fontsOutOfDate()) {
+    if (fontsOutOfDate(s)) {
       imguiRenderer->dropFonts();
       rebuildFonts(s);
     }

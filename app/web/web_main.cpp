@@ -169,7 +169,7 @@ void frame() {
   applyBrowserFileEvents(app.state);
   // Glyphs for the screen's pixels: twice the size on a HiDPI screen (or a page zoomed to 150 % or more).
   setFontDensity(emscripten_get_device_pixel_ratio() >= 1.5 ? 2.0f : 1.0f);
-  if (fontsOutOfDate()) {
+  if (fontsOutOfDate(app.state)) {
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     rebuildFonts(app.state);
     // ImGui 1.86's OpenGL3 backend remakes only a missing shader by itself, not the font texture.
