@@ -33,14 +33,16 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   }
   if (!ImGui::BeginTable("##tiles", 8, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
+  // Shares of the width that hold "compute", "p0 r16-23 c0-31" and "0.0912" at 660 px (the phase ran into the
+  // core's "c0 #0").
   ImGui::TableSetupColumn(i18n::tr("tile"), 0, 0.5f);
-  ImGui::TableSetupColumn(i18n::tr("phase"), 0, 0.7f);
+  ImGui::TableSetupColumn(i18n::tr("phase"), 0, 0.9f);
   ImGui::TableSetupColumn(i18n::tr("core"), 0, 0.6f);
-  ImGui::TableSetupColumn(i18n::tr("src box (gradOutput)"), 0, 1.6f);
-  ImGui::TableSetupColumn(i18n::tr("dst box"), 0, 1.4f);
+  ImGui::TableSetupColumn(i18n::tr("src box (gradOutput)"), 0, 1.5f);
+  ImGui::TableSetupColumn(i18n::tr("dst box"), 0, 1.3f);
   ImGui::TableSetupColumn(i18n::tr("write"), 0, 0.6f);
-  ImGui::TableSetupColumn(i18n::tr("UB use"), 0, 1.6f);
-  ImGui::TableSetupColumn(i18n::tr("est. µs"), 0, 0.6f);
+  ImGui::TableSetupColumn(i18n::tr("UB use"), 0, 1.4f);
+  ImGui::TableSetupColumn(i18n::tr("est. µs"), 0, 0.7f);
   ImGui::TableHeadersRow();
   if (s.scrollToSelectedTile && s.shownTile()) {  // a tile picked in the Pipeline tab or the timeline
     ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.shownTile()) - 2.0f) * ImGui::GetFrameHeight()));

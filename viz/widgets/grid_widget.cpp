@@ -225,14 +225,25 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // breaks between words, and past the lines the canvas keeps for labels ends in "…".
     const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
     const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
-    // Smaller where the next grid comes close (adaptive pooling's 3x3 gradOutput beside gradInput on the
-    // Tiling tab cut its name, "gradOutpu" over "t…", at a size that fitted the room without that grid).
-    const float size = std::max(smallest, std::min(fs, fs * limit / widest));
+    // Smaller where the next grid (or the canvas's edge) comes so close that the name itself would break
+    // (adaptive pooling's 3x3 gradOutput beside gradInput on the Tiling tab: "gradOutpu" over "t…"); the rest
+    // wraps into its lines, and only what still ends in "…" is drawn smaller again, down to what fits.
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
-    const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, size); }).size();
-    lines = wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1) + static_cast<int>(noteLines),
-                             [&](std::string_view t) { return width(t, size); });
+    const auto wrapAt = [&](float at) {
+      const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, at); }).size();
+      return wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1) + static_cast<int>(noteLines),
+                              [&](std::string_view t) { return width(t, at); });
+    };
+    const auto cut = [](const std::vector<std::string>& wrapped) {
+      return std::any_of(wrapped.begin(), wrapped.end(), [](const std::string& l) { return l.find("…") != std::string::npos; });
+    };
+    float size = std::max(smallest, std::min({fs, fs * room / widest, fs * limit / width(g.grid.name, fs)}));
+    lines = wrapAt(size);
+    if (cut(lines) && fs * limit / widest < size) {
+      size = std::max(smallest, fs * limit / widest);
+      lines = wrapAt(size);
+    }
     if (logging()) {
       float longest = 0.0f;
       for (const std::string& l : lines) longest = std::max(longest, width(l, size));
