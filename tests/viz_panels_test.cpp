@@ -1185,14 +1185,20 @@ TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
   }
 }
 
+// A class's card as the hosting fills it: class 1234 on a classroom's network.
+ClassBoard classBoard1234() {
+  ClassBoard board;
+  board.link = "http://192.168.1.20:8642/?join=1234";
+  board.code = "1234";
+  return board;
+}
+
 // The teacher's join card: the code, the QR code, the link and how many joined and answered; Hide folds it to
 // one line that says the code and the counts, and opens it again.
 TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
   AppState s;
   openShippedLessons(s, true);
-  ClassBoard board;
-  board.link = "http://192.168.1.20:8642/?join=1234";
-  board.code = "1234";
+  ClassBoard board = classBoard1234();
   board.qrSize = 21;
   board.qr.assign(21 * 21, 1);
   board.joined = 28;
@@ -1228,9 +1234,7 @@ TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
 TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore) {
   AppState s;
   openShippedLessons(s, true);
-  ClassBoard board;
-  board.link = "http://192.168.1.20:8642/?join=1234";
-  board.code = "1234";
+  ClassBoard board = classBoard1234();
   board.joined = 3;
   s.classBoard = board;
   uimap::setEnabled(true);
