@@ -158,6 +158,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     {"The matrices wait until the question on the right is answered: they would give the answer away.", "矩阵将在右侧问题作答之后显示：否则会泄露答案。"},
     {"(what this phase does is said once the question is answered)", "（此阶段做什么，将在问题作答之后说明）"},
     {"Selecting a tile waits until the question on the right is answered: it would give the answer away.", "选择分块将在右侧问题作答之后开放：否则会泄露答案。"},
+    {"Selecting a tile waits for the answer: it would give it away.", "选择分块将在作答之后开放：否则会泄露答案。"},
     {"atomic-add order", "原子加顺序"},
     {"one core's order, plain stores", "单个核的顺序，普通写入"},
     {"{0} add(s) into this cell, {1}:", "{0} 次加法进入此单元格，{1}："},

@@ -516,6 +516,33 @@ TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
   for (const std::string& c : cut) ADD_FAILURE() << c;
 }
 
+// The Pipeline tab's sentence under the lanes while a question hides the plan ends above the player bar, in both
+// modes (presenter mode kept half a line for it: the player bar cut it after its first line).
+TEST_F(VizGridReadability, ThePipelinesNoteWhileAQuestionIsOpenIsNotCut) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    ASSERT_TRUE(openShippedStep(s, "first-steps", 1, presenter));
+    ASSERT_TRUE(s.exerciseOpen());
+    uimap::setEnabled(true);
+    s.tab = Tab::kPipeline;
+    s.selectTab = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    float noteEnd = -1.0f, playTop = -1.0f;
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    for (const nlohmann::json& w : map["widgets"]) {
+      const std::string id = w["id"].get<std::string>();
+      if (id == "text/tile note") noteEnd = w["y1"].get<float>();
+      if (id.rfind("button/", 0) == 0 && id.find("Play") != std::string::npos) playTop = w["y0"].get<float>();
+    }
+    ASSERT_GT(noteEnd, 0.0f) << (presenter ? "presenter" : "normal");
+    ASSERT_GT(playTop, 0.0f);
+    EXPECT_LE(noteEnd, playTop) << (presenter ? "presenter" : "normal");
+    uimap::setEnabled(false);
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // Presenter mode's folded tile table, opened (here by picking a tile), shows rows a room can read: it took the
 // strip left under the pictures, about 10 px, where tiling-and-cores step 3 sends the class to its UB column.
 TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {

@@ -70,7 +70,10 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 // The selected tile in words, under the lanes.
 void selectedTileText(const AppState& s, const Plan& plan) {
   if (s.planHidden()) {  // a click selects nothing now: say why instead of inviting one
-    textDimWrapped(i18n::tr("Selecting a tile waits until the question on the right is answered: it would give the answer away."));
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    textDimWrapped(i18n::tr(s.presenter ? "Selecting a tile waits for the answer: it would give it away."
+                                        : "Selecting a tile waits until the question on the right is answered: it would give the answer away."));
+    uimap::rect("text", "tile note", top, ImVec2(top.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
     return;
   }
   if (!s.shownTile() || *s.shownTile() < 0 || static_cast<size_t>(*s.shownTile()) >= plan.tiles.size()) {
@@ -139,7 +142,10 @@ void drawPipelinePanel(AppState& s) {
   const float lanesContent = static_cast<float>(model.rows.size()) * rowH +
                              static_cast<float>(std::max(cores - 1, 0)) * coreGap + font * 1.8f + 6.0f;
   const float lanesBox = lanesContent + ImGui::GetStyle().WindowPadding.y * 2.0f;
-  const float textH = ImGui::GetTextLineHeightWithSpacing() * (s.presenter && !s.shownTile() ? 0.5f : 2.6f);
+  // Room for the words under the lanes: in presenter mode none with nothing selected, and one line while a
+  // question hides the plan (its sentence was cut after one line by the player bar; two lines squeezed the lanes).
+  const float lines = !s.presenter || s.shownTile() ? 2.6f : s.planHidden() ? 1.4f : 0.5f;
+  const float textH = ImGui::GetTextLineHeightWithSpacing() * lines;
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
   if (grids) {
