@@ -28,6 +28,15 @@ TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model) {
   return model;
 }
 
+std::vector<EventKind> eventKindsIn(const TimelineModel& model) {
+  bool present[8] = {};
+  for (const TimelineBar& b : model.bars) present[static_cast<int>(b.kind)] = true;
+  std::vector<EventKind> kinds;
+  for (int k = 0; k <= static_cast<int>(EventKind::kFixPipe); ++k)
+    if (present[k]) kinds.push_back(static_cast<EventKind>(k));
+  return kinds;
+}
+
 int TimelineModel::rowsOf(int32_t core) const {
   return static_cast<int>(pipesOf(kindOf(core)).size());
 }

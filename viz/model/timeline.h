@@ -44,6 +44,8 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace);
 // The timeline an open question that hides the plan may show: atomic adds drawn and named as the copies out
 // they also are (which tiles add atomically is what an atomic-cells question asks).
 TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model);
+// The event kinds its bars have, in EventKind's order: what a legend names.
+std::vector<EventKind> eventKindsIn(const TimelineModel& model);
 
 struct Rect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;

@@ -62,12 +62,6 @@ bool answerWidgets(AppState& s) {
   return false;
 }
 
-// The panel's lines from `top` to the cursor, as one rect on the UI map (the tests read where they are).
-void recordLines(const char* label, float top) {
-  const ImVec2 window = ImGui::GetWindowPos();
-  uimap::rect("text", label, ImVec2(window.x, top), ImVec2(window.x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
-}
-
 // Under the answer's widgets: the answer so far in words.
 void answerStatus(AppState& s) {
   ExerciseState& ex = *s.exercise;
@@ -110,7 +104,7 @@ void drawExercisePanel(AppState& s, bool withFooter) {
   const float questionTop = ImGui::GetCursorScreenPos().y;
   const float questionAt = questionTop + ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // in the panel's content
   ui::TextWrapped("%s", e.question.c_str());
-  recordLines("question", questionTop);
+  uimap::lines("question", questionTop);
   if (s.exerciseOpen()) {
     const ExerciseState& ex = *s.exercise;
     bool fresh = false;  // a new question starts at its top, not where the last one was scrolled to
@@ -132,7 +126,7 @@ void drawExercisePanel(AppState& s, bool withFooter) {
       textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
     }
     if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
-    if (ImGui::GetCursorScreenPos().y > feedbackTop) recordLines("feedback", lastHintTop);  // the newest hint and the verdict
+    if (ImGui::GetCursorScreenPos().y > feedbackTop) uimap::lines("feedback", lastHintTop);  // the newest hint and the verdict
     const bool ready = answerWidgets(s);
     if (!s.exerciseOpen()) return;  // Enter in the number field checked it
     answerStatus(s);
@@ -197,7 +191,7 @@ void drawExercisePanel(AppState& s, bool withFooter) {
     const float verdictTop = ImGui::GetCursorScreenPos().y;
     if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
     else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
-    recordLines("verdict", verdictTop);
+    uimap::lines("verdict", verdictTop);
     for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
     if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   }

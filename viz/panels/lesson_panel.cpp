@@ -51,9 +51,9 @@ void drawLessonPanel(AppState& s, bool withQuestion) {
     // Its numbers come from the run ({imbalance}, {adds gradInput[4, 3]}, ...): "?" while another run is shown.
     std::string unfilled;
     const bool own = s.run.ok() && s.run.spec == preset->spec;
-    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float top = ImGui::GetCursorScreenPos().y;
     textWrapped(fillCaption(preset->caption, own ? s.run.scene : Scene{}, s.exerciseOpen(), &unfilled));
-    uimap::rect("text", "caption", top, ImVec2(top.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
+    uimap::lines("caption", top);
   }
   // Once the controls differ from the preset, the caption describes a run that is not on screen: say so.
   if (preset && !(s.controls == preset->spec)) {

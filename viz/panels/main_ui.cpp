@@ -134,13 +134,12 @@ void drawMainUi(AppState& s) {
   const float footerH = footer ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y : 0.0f;
   // The step's title stays above what scrolls: a question scrolled into view kept it above the fold.
   drawLessonHeading(s);
-  // An open question stays at the panel's foot, above Previous and Next, as tall as it is (at most all but two
-  // lines of the panel, where it scrolls itself), and the step's words scroll above it from their first line: scrolled as one,
-  // a long caption's first lines went above the panel's top to bring the question's buttons into view.
+  // An open question stays at the panel's foot, above Previous and Next, as tall as it is, and the step's words
+  // scroll above it from their first line (scrolled as one, a long caption's first lines went above the panel's
+  // top to bring the question's buttons into view). Its share leaves two lines of the words in view; past it,
+  // the question scrolls itself (at 70% a long question in presenter mode scrolled its own first lines away).
   const bool questionPinned = s.exerciseOpen();
   const float sideH = ImGui::GetContentRegionAvail().y - footerH;
-  // Its share leaves two lines of the step's words in view (a long question in presenter mode scrolled its
-  // own first lines away at 70%).
   const float share = std::max(sideH * 0.5f, sideH - ImGui::GetTextLineHeightWithSpacing() * 2.0f - ImGui::GetStyle().ItemSpacing.y);
   const float questionH = questionPinned ? std::min(s.questionPanelH > 0.0f ? s.questionPanelH : sideH * 0.5f, share) : 0.0f;
   ImGui::BeginChild("##sideScroll", ImVec2(0, -(footerH + questionH + (questionPinned ? ImGui::GetStyle().ItemSpacing.y : 0.0f))));

@@ -21,8 +21,6 @@ namespace {
 
 // The legend: the event kinds this run has, then what the stripes mean.
 void pipelineLegend(const TimelineModel& t) {
-  bool kinds[8] = {};
-  for (const TimelineBar& b : t.bars) kinds[static_cast<int>(b.kind)] = true;
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   const float box = ImGui::GetFontSize() * 0.8f;
   bool first = true;
@@ -48,9 +46,7 @@ void pipelineLegend(const TimelineModel& t) {
     ImGui::SameLine(0, 4.0f);
     ImGui::TextUnformatted(text);
   };
-  for (int k = 0; k < 7; ++k) {
-    if (kinds[k]) item(eventKindName(static_cast<EventKind>(k)), eventColour(static_cast<EventKind>(k)), false);
-  }
+  for (const EventKind k : eventKindsIn(t)) item(eventKindName(k), eventColour(k), false);
   item(i18n::tr("pong buffer (striped)"), IM_COL32(150, 150, 150, 255), true);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", i18n::tr("A tile that needs at most half of its core's buffers is double-buffered: tiles take turns in\n"
@@ -70,10 +66,10 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 // The selected tile in words, under the lanes.
 void selectedTileText(const AppState& s, const Plan& plan) {
   if (s.planHidden()) {  // a click selects nothing now: say why instead of inviting one
-    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float top = ImGui::GetCursorScreenPos().y;
     textDimWrapped(i18n::tr(s.presenter ? "Selecting a tile waits for the answer: it would give it away."
                                         : "Selecting a tile waits until the question on the right is answered: it would give the answer away."));
-    uimap::rect("text", "tile note", top, ImVec2(top.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
+    uimap::lines("tile note", top);
     return;
   }
   if (!s.shownTile() || *s.shownTile() < 0 || static_cast<size_t>(*s.shownTile()) >= plan.tiles.size()) {

@@ -132,12 +132,7 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   bool first = true;
   // The kinds the timeline draws (AtomicAdd stood in the legend of runs that add nothing atomically, and none
   // is drawn while a question hides the plan).
-  std::vector<EventKind> kinds;
-  for (const EventKind k : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut, EventKind::kAtomicAdd, EventKind::kLoadL0,
-                            EventKind::kMatmul, EventKind::kFixPipe}) {
-    const std::vector<TimelineBar>& bars = s.shownTimeline().bars;
-    if (std::any_of(bars.begin(), bars.end(), [k](const TimelineBar& b) { return b.kind == k; })) kinds.push_back(k);
-  }
+  const std::vector<EventKind> kinds = eventKindsIn(s.shownTimeline());
   for (EventKind k : kinds) {
     const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
     if (!first) {

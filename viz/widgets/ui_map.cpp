@@ -58,6 +58,12 @@ void item(std::string_view kind, std::string_view label, std::string_view value)
   rect(kind, label, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), value);
 }
 
+void lines(std::string_view label, float top) {
+  if (!map().on) return;
+  const ImVec2 window = ImGui::GetWindowPos();
+  rect("text", label, ImVec2(window.x, top), ImVec2(window.x + ImGui::GetWindowWidth(), ImGui::GetCursorScreenPos().y));
+}
+
 void rect(std::string_view kind, std::string_view label, ImVec2 min, ImVec2 max, std::string_view value) {
   if (!map().on) return;
   Widget w;

@@ -20,6 +20,9 @@ void beginFrame();
 void item(std::string_view kind, std::string_view label, std::string_view value = {});
 // A rectangle that is not an ImGui item (a panel, a canvas, a grid cell).
 void rect(std::string_view kind, std::string_view label, ImVec2 min, ImVec2 max, std::string_view value = {});
+// The current window's lines from screen y `top` to the cursor, as the rect "text/label" (the tests read
+// where a caption, a question or a verdict is).
+void lines(std::string_view label, float top);
 // A fact of the app's state ("tab" -> "Tiling").
 void fact(std::string_view key, std::string_view value);
 
