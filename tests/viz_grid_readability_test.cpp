@@ -26,6 +26,22 @@ namespace {
 
 class VizGridReadability : public PanelsHarness {
  protected:
+  // Every step of every shipped lesson, in normal and then presenter mode, the UI map on: visit(s, lesson, step,
+  // presenter) opens the step as it wants.
+  template <typename Visit>
+  static void forEveryStepInBothModes(Visit visit) {
+    for (const bool presenter : {false, true}) {
+      AppState s;
+      openShippedLessons(s, presenter);
+      uimap::setEnabled(true);
+      for (size_t l = 0; l < s.lessons.size(); ++l)
+        for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) visit(s, l, p, presenter);
+      uimap::setEnabled(false);
+      s.presenter = false;
+      syncTheme(s);
+    }
+  }
+
   // The texts a logged frame gives `grid`'s cells: "[self (2, 3) = .81]" -> {(2, 3), ".81"}; dots stay out.
   static std::map<std::pair<int64_t, int64_t>, std::string> cellTexts(const std::string& text, const std::string& grid) {
     std::map<std::pair<int64_t, int64_t>, std::string> cells;
@@ -160,27 +176,17 @@ TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
 // step's text and question (presenter mode's question steps put them below the fold).
 TEST_F(VizGridReadability, PreviousAndNextAreAlwaysOnScreen) {
   int seen = 0;
-  for (const bool presenter : {false, true}) {
-    AppState s;
-    openShippedLessons(s, presenter);
-    uimap::setEnabled(true);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        for (int i = 0; i < 3; ++i) frame(s);
-        const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
-        for (const nlohmann::json& w : map["widgets"]) {
-          const std::string id = w["id"].get<std::string>();
-          if (id != "button/\u25C0 Previous" && id != "button/Next \u25B6") continue;
-          ++seen;
-          EXPECT_LE(w["y1"].get<float>(), 720.0f) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter): " : ": ") << id;
-        }
-      }
+  forEveryStepInBothModes([&](AppState& s, size_t l, size_t p, bool presenter) {
+    applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+    for (int i = 0; i < 3; ++i) frame(s);
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    for (const nlohmann::json& w : map["widgets"]) {
+      const std::string id = w["id"].get<std::string>();
+      if (id != "button/\u25C0 Previous" && id != "button/Next \u25B6") continue;
+      ++seen;
+      EXPECT_LE(w["y1"].get<float>(), 720.0f) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter): " : ": ") << id;
     }
-    uimap::setEnabled(false);
-    s.presenter = false;
-    syncTheme(s);
-  }
+  });
   EXPECT_GT(seen, 4 * 30);
 }
 
@@ -393,41 +399,31 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
 // lines above the panel's top).
 TEST_F(VizGridReadability, AQuestionStepOpensAtItsFirstLineWithItsButtonsInView) {
   int steps = 0;
-  for (const bool presenter : {false, true}) {
-    AppState s;
-    openShippedLessons(s, presenter);
-    uimap::setEnabled(true);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        if (!s.lessons[l].presets[p].exercise || s.lessons[l].presets[p].caption.empty()) continue;
-        applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        for (int i = 0; i < 4; ++i) frame(s);
-        const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
-        const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
-        std::map<std::string, std::array<float, 4>> at;
-        for (const nlohmann::json& w : map["widgets"])
-          at[w["id"].get<std::string>()] = {w["x0"].get<float>(), w["y0"].get<float>(), w["x1"].get<float>(), w["y1"].get<float>()};
-        ASSERT_TRUE(at.count("text/caption") && at.count("panel/side scroll") && at.count("panel/question")) << where;
-        EXPECT_GE(at["text/caption"][1], at["panel/side scroll"][1] - 0.5f) << where << ": the caption's first line is above the panel";
-        EXPECT_LT(at["text/caption"][1] + 40.0f, at["panel/side scroll"][3]) << where << ": no line of the caption in view";
-        ASSERT_TRUE(at.count("text/question")) << where;
-        EXPECT_GE(at["text/question"][1], at["panel/question"][1] - 0.5f) << where << ": the question's first line is above its panel";
-        for (const char* button : {"button/Check", "button/Hint"}) {
-          ASSERT_TRUE(at.count(button)) << where;
-          EXPECT_GE(at[button][1], at["panel/question"][1] - 0.5f) << where << ": " << button;
-          EXPECT_LE(at[button][3], at["panel/question"][3] + 0.5f) << where << ": " << button;
-        }
-        ++steps;
-        // Scrolled down by hand before the next step (first-steps 4 opened scrolled as step 3's question was).
-        for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-          if (std::string(w->Name).find("##question") != std::string::npos) ImGui::SetScrollY(w, w->ScrollMax.y + 200.0f);
-        frame(s);
-      }
+  forEveryStepInBothModes([&](AppState& s, size_t l, size_t p, bool presenter) {
+    if (!s.lessons[l].presets[p].exercise || s.lessons[l].presets[p].caption.empty()) return;
+    applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+    for (int i = 0; i < 4; ++i) frame(s);
+    const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    std::map<std::string, std::array<float, 4>> at;
+    for (const nlohmann::json& w : map["widgets"])
+      at[w["id"].get<std::string>()] = {w["x0"].get<float>(), w["y0"].get<float>(), w["x1"].get<float>(), w["y1"].get<float>()};
+    ASSERT_TRUE(at.count("text/caption") && at.count("panel/side scroll") && at.count("panel/question")) << where;
+    EXPECT_GE(at["text/caption"][1], at["panel/side scroll"][1] - 0.5f) << where << ": the caption's first line is above the panel";
+    EXPECT_LT(at["text/caption"][1] + 40.0f, at["panel/side scroll"][3]) << where << ": no line of the caption in view";
+    ASSERT_TRUE(at.count("text/question")) << where;
+    EXPECT_GE(at["text/question"][1], at["panel/question"][1] - 0.5f) << where << ": the question's first line is above its panel";
+    for (const char* button : {"button/Check", "button/Hint"}) {
+      ASSERT_TRUE(at.count(button)) << where;
+      EXPECT_GE(at[button][1], at["panel/question"][1] - 0.5f) << where << ": " << button;
+      EXPECT_LE(at[button][3], at["panel/question"][3] + 0.5f) << where << ": " << button;
     }
-    uimap::setEnabled(false);
-    s.presenter = false;
-    syncTheme(s);
-  }
+    ++steps;
+    // Scrolled down by hand before the next step (first-steps 4 opened scrolled as step 3's question was).
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+      if (std::string(w->Name).find("##question") != std::string::npos) ImGui::SetScrollY(w, w->ScrollMax.y + 200.0f);
+    frame(s);
+  });
   EXPECT_GT(steps, 40);
 }
 
