@@ -316,8 +316,9 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
 // A question's buttons never put another button under the mouse: after a wrong try (Check) and a second Hint,
 // the place each button was clicked at is that button still or no button at all (a second Hint put Show the
 // answer under the cursor; a wrong try scrolled it where Check was). And what the click brought, the newest hint
-// and the verdict, is in the side panel's view (a wrong try's verdict fell below its edge in presenter mode):
-// wholly, or as much of it as fits above the buttons at the panel's foot. Every question, both modes.
+// and the verdict, is in the side panel's view from its first line (a wrong try's verdict fell below its edge in
+// presenter mode), and so is the question's first line (a second hint scrolled it above the panel's top in
+// presenter mode: the hints now scroll between the question and its buttons). Every question, both modes.
 TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
   int questions = 0, stayed = 0;
   for (const bool presenter : {false, true}) {
@@ -346,13 +347,16 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
       if (at.count(clicked) && at[clicked] == was) ++stayed;
       return true;
     };
+    // The newest hint from its first line, the verdict, the question from its first line and the buttons.
     const auto feedbackInView = [&] {
-      if (!at.count("text/feedback") || !at.count("panel/question")) return false;
-      const Box f = at["text/feedback"], view = at["panel/question"];
-      float buttonsEnd = 0.0f;
-      for (const std::string& id : ids) buttonsEnd = std::max(buttonsEnd, at[id].y1);
-      const bool buttonsAtTheFoot = buttonsEnd + 20.0f > view.y1;
-      return f.y1 <= view.y1 + 0.5f && (f.y0 >= view.y0 - 0.5f || buttonsAtTheFoot);
+      if (!at.count("text/hint") || !at.count("panel/hints") || !at.count("text/try verdict") || !at.count("text/question"))
+        return false;
+      const Box hint = at["text/hint"], hints = at["panel/hints"], verdict = at["text/try verdict"], view = at["panel/question"];
+      const auto inView = [&](const Box& b) { return b.y0 >= view.y0 - 0.5f && b.y1 <= view.y1 + 0.5f; };
+      bool buttons = true;
+      for (const std::string& id : ids) buttons = buttons && inView(at[id]);
+      return buttons && inView(hints) && inView(verdict) && hint.y0 >= hints.y0 - 0.5f && hint.y0 + 12.0f <= hints.y1 &&
+             at["text/question"].y0 >= view.y0 - 0.5f;
     };
     for (size_t l = 0; l < s.lessons.size(); ++l) {
       for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {

@@ -411,8 +411,10 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
       // right, and that something is still missing only when every pick is right (then it must be).
       const size_t right = a.cells.size() - extra;
       v.headline = a.cells.empty()  ? std::string(i18n::tr("Not yet: no cell is selected."))
-                   : extra == 0     ? i18n::trf("Not yet: all {0} selected cell(s) are right, but some are still missing.", a.cells.size())
-                                    : i18n::trf("Not yet: {0} of the {1} selected cell(s) are right.", right, a.cells.size());
+                   : extra == 0     ? (a.cells.size() == 1 ? std::string(i18n::tr("Not yet: that cell is right; more are missing."))
+                                                                : i18n::trf("Not yet: those {0} cells are right; more are missing.", a.cells.size()))
+                   : a.cells.size() == 1 ? std::string(i18n::tr("Not yet: that cell is not right."))
+                                         : i18n::trf("Not yet: {0} of your {1} cells are right.", right, a.cells.size());
       break;
     }
     case AnswerInput::kNumber:

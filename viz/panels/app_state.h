@@ -182,13 +182,12 @@ struct AppState {
   std::optional<ExerciseState> exercise;
   std::map<std::string, std::map<int, ExerciseResult>> exerciseResults;  // lesson id -> step -> how it went
   bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
-  uint64_t questionShown = 0;                     // the question (run, hints, tries) the side panel last scrolled to
+  uint64_t questionShown = 0;                     // the open question (its run) the side panel last showed
   std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
-  int questionScrollFrames = 0;                   // frames it keeps it in view for, while the layout settles
-  float questionPanelH = 0.0f;                    // the open question's height last frame (it is pinned at the side panel's foot)
-  float questionButtonsOnScreen = -1.0f;          // where they last settled on screen (a try keeps them there)
-  bool questionOutgrown = false;                  // it was taller than its share last frame (and scrolled)
-  float questionButtonsAt = -1.0f;                // where its buttons were in the side panel's content last frame
+  float questionAskedH = 0.0f;                    // the open question's words as tall as they are, last frame
+  float questionHintsH = 0.0f;                    // its hints as tall as they are, last frame
+  float questionAnswerH = 0.0f;                   // its last try's verdict, answer widgets and buttons, last frame
+  int questionHintsSeen = 0;                      // hints it has shown (a new one scrolls to its first line)
 
   bool presenter = false;
   bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
@@ -218,6 +217,8 @@ struct AppState {
   }
   // An exercise is waiting for its answer: the animation holds at its start and spoilers stay hidden.
   bool exerciseOpen() const { return exercise && exercise->open(); }
+  // An open question that a try or a hint has answered to: the class has read the step's words by then.
+  bool exerciseHasFeedback() const { return exerciseOpen() && (exercise->hintsShown > 0 || exercise->verdict); }
   // How the grids are coloured now: by value while a question is open (the cores' colours would answer it).
   CellColour shownColour() const { return exerciseOpen() ? CellColour::kValues : colour; }
   // An open question that the plan's text and the tile table would answer (which core writes a cell, which

@@ -76,9 +76,14 @@ void answerStatus(AppState& s) {
                                           ex.answer.cells.front().col)));
       break;
     case AnswerInput::kCells:
-      textDimWrapped(i18n::trf("Click cells of {0} to select or clear them: {1} selected.", gridName(s, e.answerGrid),
-                               ex.answer.cells.size()));
-      if (!ex.answer.cells.empty() && ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
+      // The question says what to pick; this line says how, then only how many (the hints need the lines).
+      if (ex.answer.cells.empty()) {
+        textDimWrapped(i18n::trf("Click cells of {0} to select them.", gridName(s, e.answerGrid)));
+      } else {
+        textDimWrapped(i18n::trf("{0} selected", ex.answer.cells.size()));
+        sameLineIfFits(ImGui::CalcTextSize(ui::shownLabel("Clear the selection")).x + ImGui::GetStyle().FramePadding.x * 2.0f);
+        if (ui::SmallButton("Clear the selection")) ex.answer.cells.clear();
+      }
       break;
     case AnswerInput::kNumber:
       textDimWrapped(i18n::tr(ex.typed.empty() ? "type a number" : parseTypedNumber(ex.typed) ? "Enter checks it" : "not a number yet"));
@@ -87,114 +92,135 @@ void answerStatus(AppState& s) {
   }
 }
 
-}  // namespace
-
-void drawExercisePanel(AppState& s, bool withFooter) {
-  if (!s.exercise) return;
-  ImGui::Spacing();
-  ImGui::Separator();
+// The question's heading and words.
+void askedWords(const Exercise& e) {
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted(i18n::tr("Your turn: predict it"));
   ImGui::PopFont();
-  const Exercise& e = s.exercise->exercise;
   if (!e.ok()) {
     textColouredWrapped(theme().warn, i18n::trf("This step's question cannot be asked: {0}.", e.error));
     return;
   }
   const float questionTop = ImGui::GetCursorScreenPos().y;
-  const float questionAt = questionTop + ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // in the panel's content
   ui::TextWrapped("%s", e.question.c_str());
   uimap::lines("question", questionTop);
-  if (s.exerciseOpen()) {
-    const ExerciseState& ex = *s.exercise;
-    bool fresh = false;  // a new question starts at its top, not where the last one was scrolled to
-    if (const uint64_t shown = ex.run ^ (s.presenter ? 1ull << 63 : 0); s.questionShown != shown) {  // a new question
-      fresh = true;
-      s.questionShown = shown;
-      s.questionScrollFrames = 8;
-      s.questionButtonsAt = -1.0f;
-      s.questionButtonsOnScreen = -1.0f;
-    }
-    // What a try and the Hint button bring (the hints, then the last try's verdict) comes above the answer and
-    // its buttons, where the eye is after a click: below the buttons, a wrong try's verdict fell below the
-    // panel's edge and nothing on screen changed; between the number field and the buttons, a long hint pushed
-    // the field out of view when the next try was to be typed into it.
-    const float feedbackTop = ImGui::GetCursorScreenPos().y;
-    float lastHintTop = feedbackTop;
-    for (int i = 0; i < ex.hintsShown && i < static_cast<int>(e.hints.size()); ++i) {
-      lastHintTop = ImGui::GetCursorScreenPos().y;
-      textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
-    }
-    if (ex.verdict) textColouredWrapped(theme().bad, ex.verdict->headline);
-    if (ImGui::GetCursorScreenPos().y > feedbackTop) uimap::lines("feedback", lastHintTop);  // the newest hint and the verdict
-    const bool ready = answerWidgets(s);
-    if (!s.exerciseOpen()) return;  // Enter in the number field checked it
-    answerStatus(s);
-    const float toContent = ImGui::GetScrollY() - ImGui::GetWindowPos().y;  // screen y -> the panel's content y
-    const float buttonsAt = ImGui::GetCursorScreenPos().y + toContent;
-    ImGui::BeginDisabled(!ready);
-    if (ui::Button("Check")) checkExercise(s);
-    ImGui::EndDisabled();
-    // Hint stays where it is once every hint is out (greyed): Show the answer never slides under the mouse.
-    sameLineIfFits(buttonWidth("Hint"));
-    ImGui::BeginDisabled(ex.hintsShown >= static_cast<int>(e.hints.size()));
-    if (ui::Button("Hint")) hintExercise(s);
-    ImGui::EndDisabled();
-    // The scroll below keeps Check and Hint in view; Show the answer may stay below them (brought into view, it
-    // came where Check had been clicked, in presenter mode's tallest questions).
-    const ImVec2 buttonsEnd = ImGui::GetItemRectMax();
-    if (!s.student) {  // in a class, the teacher reveals the answer on every device
-      sameLineIfFits(buttonWidth("Show the answer"));
-      if (ui::Button("Show the answer")) revealExercise(s);
-    }
-    // The buttons keep their place on screen as what is above them grows: another button never slides under
-    // the mouse, and the newest words end just above the button that brought them. Below its share of the
-    // panel the question grows upwards; past it, a scroll makes up for the growth, and where the newest words
-    // would then start above the question's top, the buttons give way downwards while they stay in view (what
-    // comes under the mouse is then those words, never a button). A new question (and presenter mode switched
-    // on or off) that outgrows its share scrolls over its first frames, while the layout settles, so that its
-    // buttons are in view.
-    const float buttonsInView = buttonsEnd.y + toContent + ImGui::GetStyle().ItemSpacing.y - ImGui::GetWindowHeight();
-    float scroll = fresh ? 0.0f : ImGui::GetScrollY();
-    const bool moved = s.questionButtonsAt >= 0.0f && std::abs(buttonsAt - s.questionButtonsAt) > 0.5f;
-    if (moved) s.questionScrollFrames = 0;  // a try or a hint: the layout had settled
-    const bool fits = s.questionPanelH <= ImGui::GetWindowHeight() + 0.5f;
-    if (fits) {
-      // Pinned at the side panel's foot as tall as it is, the question grows upwards by itself from the next
-      // frame: nothing to scroll.
-      scroll = 0.0f;
-      s.questionScrollFrames = std::max(s.questionScrollFrames - 1, 0);
-    } else {
-      if (moved || !s.questionOutgrown) {  // a try or a hint, or it has just outgrown its share
-        const float windowTop = ImGui::GetWindowPos().y;
-        const float anchored = s.questionButtonsOnScreen >= 0.0f ? buttonsAt - (s.questionButtonsOnScreen - windowTop) : buttonsInView;
-        const float newestInView = lastHintTop + toContent - ImGui::GetStyle().ItemSpacing.y;
-        scroll = std::max(std::min(anchored, newestInView), buttonsInView);
-      }
-      if (s.questionScrollFrames > 0) {  // its buttons in view, but never its question's first line out of it
-        --s.questionScrollFrames;
-        scroll = std::min(std::max(scroll, buttonsInView), questionAt);
-      }
-    }
-    if (scroll != ImGui::GetScrollY()) ImGui::SetScrollY(scroll);
-    if (!moved) s.questionButtonsOnScreen = buttonsAt - scroll + ImGui::GetWindowPos().y;  // where they settled
-    s.questionButtonsAt = buttonsAt;
-    s.questionOutgrown = !fits;
-  } else {
-    // Just answered: the verdict comes to the panel's top (the feedback above the buttons went, and the
-    // "Right: ..." line was left above the panel's edge in presenter mode).
-    if (s.questionButtonsAt >= 0.0f) {
-      ImGui::SetScrollHereY(0.0f);
-      s.questionButtonsAt = -1.0f;
-    }
-    const std::optional<Verdict>& v = s.exercise->verdict;
-    const float verdictTop = ImGui::GetCursorScreenPos().y;
-    if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
-    else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
-    uimap::lines("verdict", verdictTop);
-    for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
-    if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
+}
+
+// The hints a try or the Hint button brought. They scroll by themselves between the question and its answer, and
+// a new one is shown from its first line.
+void hintLines(AppState& s, float height) {
+  const ExerciseState& ex = *s.exercise;
+  const Exercise& e = ex.exercise;
+  ImGui::BeginChild("##hints", ImVec2(0, height), false, s.questionHintsH > height + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
+  uimap::rect("panel", "hints", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + height));
+  float newestTop = 0.0f, newestAt = 0.0f;  // on screen, and in the child's content
+  const int hints = std::min(ex.hintsShown, static_cast<int>(e.hints.size()));
+  for (int i = 0; i < hints; ++i) {
+    newestTop = ImGui::GetCursorScreenPos().y;
+    newestAt = ImGui::GetCursorPosY();
+    textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
   }
+  uimap::lines("hint", newestTop);  // the newest
+  s.questionHintsH = ImGui::GetCursorPosY();
+  if (hints != s.questionHintsSeen) {
+    s.questionHintsSeen = hints;
+    ImGui::SetScrollY(newestAt);
+  }
+  ImGui::EndChild();
+}
+
+// The answer's widgets, how it stands, and Check, Hint and Show the answer.
+void answerAndButtons(AppState& s) {
+  ExerciseState& ex = *s.exercise;
+  const Exercise& e = ex.exercise;
+  const float answerTop = ImGui::GetCursorPosY();
+  // The last try's verdict, over the answer it speaks of.
+  if (ex.verdict) {
+    const float verdictTop = ImGui::GetCursorScreenPos().y;
+    textColouredWrapped(theme().bad, ex.verdict->headline);
+    uimap::lines("try verdict", verdictTop);
+  }
+  const bool ready = answerWidgets(s);
+  if (!s.exerciseOpen()) return;  // Enter in the number field checked it
+  answerStatus(s);
+  ImGui::BeginDisabled(!ready);
+  if (ui::Button("Check")) checkExercise(s);
+  ImGui::EndDisabled();
+  // Hint stays where it is once every hint is out (greyed): Show the answer never slides under the mouse.
+  sameLineIfFits(buttonWidth("Hint"));
+  ImGui::BeginDisabled(ex.hintsShown >= static_cast<int>(e.hints.size()));
+  if (ui::Button("Hint")) hintExercise(s);
+  ImGui::EndDisabled();
+  if (!s.student) {  // in a class, the teacher reveals the answer on every device
+    sameLineIfFits(buttonWidth("Show the answer"));
+    if (ui::Button("Show the answer")) revealExercise(s);
+  }
+  s.questionAnswerH = ImGui::GetCursorPosY() - answerTop;
+}
+
+}  // namespace
+
+float openQuestionHeight(const AppState& s) {
+  if (!s.exerciseOpen() || s.questionAskedH <= 0.0f) return 0.0f;
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
+  return s.questionAskedH + (s.exercise->hintsShown > 0 ? s.questionHintsH + gap : 0.0f) + gap + s.questionAnswerH;
+}
+
+// Three parts, each in view whatever the others hold: the question's words at the top, the last try's verdict,
+// the answer and the buttons at the foot, the hints between. Scrolled as one, hints pushed the question's first
+// lines above the panel's top (presenter mode, 720 px), and a try that scrolled it put Show the answer where
+// Check had been. The buttons stand at the panel's foot, a fixed height above its edge, so none ever slides
+// under the mouse. Each part is measured as it is drawn and sized from the last frame's measures.
+void drawOpenQuestion(AppState& s) {
+  if (!s.exerciseOpen()) return;
+  const ExerciseState& ex = *s.exercise;
+  const float line = ImGui::GetTextLineHeightWithSpacing(), gap = ImGui::GetStyle().ItemSpacing.y;
+  const float panelH = ImGui::GetContentRegionAvail().y;
+  const bool fresh = s.questionShown != ex.run;  // a new question starts at its top
+  s.questionShown = ex.run;
+  const bool hints = ex.hintsShown > 0 && !ex.exercise.hints.empty();
+  const float hintsLeast = hints ? std::min(std::max(s.questionHintsH, line), line * 2.0f) : 0.0f;
+  const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsLeast + gap : 0.0f) - gap;
+  const float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
+  ImGui::BeginChild("##asked", ImVec2(0, askedH), false, s.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
+  if (fresh) ImGui::SetScrollY(0.0f);
+  askedWords(ex.exercise);
+  s.questionAskedH = ImGui::GetCursorPosY();
+  ImGui::EndChild();
+  if (!ex.exercise.ok()) return;
+  if (hints) {
+    // Whole lines: a line cut in half reads as a mistake.
+    const float room = panelH - askedH - s.questionAnswerH - gap * 2.0f;
+    hintLines(s, std::max(std::min(s.questionHintsH, std::floor(room / line) * line), hintsLeast));
+  } else {
+    s.questionHintsH = 0.0f;
+    s.questionHintsSeen = 0;
+  }
+  const float foot = ImGui::GetCursorPosY() + ImGui::GetContentRegionAvail().y - s.questionAnswerH;
+  if (foot > ImGui::GetCursorPosY()) ImGui::SetCursorPosY(foot);
+  answerAndButtons(s);
+}
+
+void drawExercisePanel(AppState& s, bool withFooter) {
+  if (!s.exercise || s.exerciseOpen()) return;  // open, it is pinned at the side panel's foot (drawOpenQuestion)
+  ImGui::Spacing();
+  ImGui::Separator();
+  const Exercise& e = s.exercise->exercise;
+  askedWords(e);
+  if (!e.ok()) return;
+  // Just answered: the verdict comes to the panel's top (the "Right: ..." line was left above the panel's edge
+  // in presenter mode).
+  if (s.questionShown != 0) {
+    ImGui::SetScrollHereY(0.0f);
+    s.questionShown = 0;
+  }
+  const std::optional<Verdict>& v = s.exercise->verdict;
+  const float verdictTop = ImGui::GetCursorScreenPos().y;
+  if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
+  else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
+  uimap::lines("verdict", verdictTop);
+  for (const std::string& line : e.why) ui::TextWrapped("%s", line.c_str());
+  if (const std::string note = revealNote(e); !note.empty()) textDimWrapped(note);
   if (withFooter) drawExerciseFooter(s);
 }
 

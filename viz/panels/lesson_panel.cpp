@@ -29,6 +29,8 @@ void drawLessonHeading(AppState& s) {
   if (lesson && s.classMode) {
     const QuestionNumber n = questionNumber(*lesson, s.preset);
     textDimWrapped(i18n::trf("{0}  ·  question {1} of {2}", lesson->title, n.question, n.questions));
+  } else if (lesson && s.presenter && s.exerciseHasFeedback()) {
+    // The top bar names the lesson and the step: these lines go to the question, its hints and its buttons.
   } else if (lesson) {
     textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.preset + 1, lesson->presets.size()));
   } else {

@@ -136,13 +136,15 @@ void drawMainUi(AppState& s) {
   drawLessonHeading(s);
   // An open question stays at the panel's foot, above Previous and Next, as tall as it is, and the step's words
   // scroll above it from their first line (scrolled as one, a long caption's first lines went above the panel's
-  // top to bring the question's buttons into view). Its share leaves two lines of the words in view; past it,
-  // the question scrolls itself (at 70% a long question in presenter mode scrolled its own first lines away).
+  // top to bring the question's buttons into view). Its share leaves two lines of the words in view until a try
+  // or a hint has come (the class has read them by then); within it, its parts share the room (drawOpenQuestion).
   const bool questionPinned = s.exerciseOpen();
   const float sideH = ImGui::GetContentRegionAvail().y - footerH;
-  const float share = std::max(sideH * 0.5f, sideH - ImGui::GetTextLineHeightWithSpacing() * 2.0f - ImGui::GetStyle().ItemSpacing.y);
-  const float questionH = questionPinned ? std::min(s.questionPanelH > 0.0f ? s.questionPanelH : sideH * 0.5f, share) : 0.0f;
-  ImGui::BeginChild("##sideScroll", ImVec2(0, -(footerH + questionH + (questionPinned ? ImGui::GetStyle().ItemSpacing.y : 0.0f))));
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
+  const float share = s.exerciseHasFeedback() ? sideH - gap : std::max(sideH * 0.5f, sideH - ImGui::GetTextLineHeightWithSpacing() * 2.0f - gap);
+  const float wanted = openQuestionHeight(s);
+  const float questionH = questionPinned ? std::min(wanted > 0.0f ? wanted : sideH * 0.5f, share) : 0.0f;
+  ImGui::BeginChild("##sideScroll", ImVec2(0, -(footerH + questionH + (questionPinned ? gap : 0.0f))));
   uimap::rect("panel", "side scroll", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
   // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
   // view below, if it must).
@@ -157,22 +159,14 @@ void drawMainUi(AppState& s) {
   drawInspectorPanel(s);
   ImGui::EndChild();
   if (questionPinned) {
-    // Its scroll bar's room is kept whether it scrolls or not: a bar that came as the question outgrew its share
-    // wrapped its words anew and moved its buttons.
-    const bool fits = s.questionPanelH <= questionH + 0.5f;
-    ImGui::BeginChild("##question", ImVec2(0, -footerH), false, ImGuiWindowFlags_AlwaysVerticalScrollbar);
+    ImGui::BeginChild("##question", ImVec2(0, -footerH), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     uimap::rect("panel", "question", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
-    // A rule over it that does not scroll: with its heading scrolled away, its first words read on from the
-    // caption's (layouts 3 in presenter mode).
+    // A rule over it: its first words do not read on from the caption's.
     const ImVec2 top = ImGui::GetWindowPos();
     ImGui::GetWindowDrawList()->AddLine(top, ImVec2(top.x + ImGui::GetWindowWidth(), top.y), theme().panelAccent, theme().lineWidth * 3.0f);
     if (logging()) logMark("lesson panel");  // the question is the lesson's own words
-    drawExercisePanel(s, false);
+    drawOpenQuestion(s);
     if (logging()) logMark("end of lesson panel");
-    s.questionPanelH = ImGui::GetCursorPosY();
-    // Room to scroll into where the question outgrows its share: its hints and verdict come above its buttons,
-    // and it scrolls by as much to keep the buttons under the mouse.
-    if (s.exerciseOpen() && !fits) ImGui::Dummy(ImVec2(1.0f, ImGui::GetWindowHeight()));
     ImGui::EndChild();
   }
   if (footer) {

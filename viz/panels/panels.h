@@ -14,7 +14,9 @@ void drawControlsPanel(AppState& state); // controls_panel.cpp
 void drawLessonNavigation(AppState& state);
 void drawLessonHeading(AppState& state);  // lesson_panel.cpp: the step's title and place, above the side panel's scroll
 void drawLessonPanel(AppState& state, bool withQuestion);  // lesson_panel.cpp: its words, question (or not: it is pinned below) and notes
-void drawExercisePanel(AppState& state, bool withFooter = true);  // exercise_panel.cpp: the step's question, the answer, the verdict
+void drawExercisePanel(AppState& state, bool withFooter = true);  // exercise_panel.cpp: the step's answered question and its verdict
+void drawOpenQuestion(AppState& state);  // exercise_panel.cpp: the open question, its hints and its buttons (pinned at the side panel's foot)
+float openQuestionHeight(const AppState& state);  // exercise_panel.cpp: how tall the open question would be in full (last frame's measures)
 void drawExerciseFooter(AppState& state);  // exercise_panel.cpp: the lesson's score so far, the teachers' outline toggle
 void drawInspectorPanel(AppState& state);// inspector_panel.cpp
 void drawScatterPanel(AppState& state);  // scatter_panel.cpp
