@@ -54,6 +54,8 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"the run has no plan", "这次运行没有切分方案"},
     {"{0} tile(s) cover parts of more than one plane", "有 {0} 个分块覆盖了不止一个平面"},
     {"every tile lies in one plane", "每个分块都只位于一个平面内"},
+    {"{0} core(s) start late in parallel pacing", "并行节奏下有 {0} 个核晚开始"},
+    {"every core starts at once in parallel pacing", "并行节奏下每个核都同时开始"},
     {"No cell is right, so none is outlined; the animation shows the run.", "没有正确的单元格，因此没有框出任何单元格；动画展示这次运行。"},
     {"The right cell is outlined; the animation shows it happen.", "正确的单元格已框出；动画展示其发生过程。"},
     {"The right cells are outlined; the animation shows it happen.", "正确的单元格已框出；动画展示其发生过程。"},

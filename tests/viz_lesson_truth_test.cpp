@@ -40,9 +40,16 @@ TEST(VizLessonTruth, EveryCaptionAndClaimHoldsForItsRun) {
       std::string unfilled;
       const std::string caption = fillCaption(p.caption, s.scene, false, &unfilled);
       EXPECT_TRUE(unfilled.empty()) << where << ": " << unfilled;
+      bool saysCoresWait = false;
       for (const CaptionClaim& c : p.claims) {
         EXPECT_EQ(claimFailure(c, s.scene), "") << where;
+        saysCoresWait = saysCoresWait || c.coresWait.value_or(false);
         ++claims;
+      }
+      // "Cores in parallel" shows every core starting at once unless the step says why one waits
+      // (tiling-and-cores 2's third core waited for the second's last row until two thirds of the animation).
+      if (p.view.pacingSet && p.view.pacing == Pacing::kCoresInParallel && !saysCoresWait) {
+        EXPECT_EQ(Animation(s.scene, Pacing::kCoresInParallel).coresStartingLate(), 0) << where << ": a core starts late";
       }
       // A backward whose gradOutput is larger than gradInput is an upsample's backward, whatever it sums.
       const RunRequest& r = s.request;
@@ -92,9 +99,12 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   p.spec.request.outH = p.spec.request.outW = 8;
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
-  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt}, s.scene), "");
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
+  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt, std::nullopt}, s.scene), "");
+  // 8 gradOutput rows on 4 cores, 2 each: each core's band lands in its own gradInput row, nobody waits.
+  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, true}, s.scene), "every core starts at once in parallel pacing");
+  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, false}, s.scene), "");
   std::string unfilled;
   EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, false, &unfilled), "4 adds on 4 cores");
   EXPECT_EQ(unfilled, "");
@@ -131,9 +141,9 @@ TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
   p.spec.request.values = {1, 7, 2, 2, 7, 3, 2, 2, 0, 0, 5, 9, 4, 0, 9, 1};
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true, std::nullopt}, s.scene), "");   // 7 twice
-  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true, std::nullopt}, s.scene), "");   // 2 four times
-  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true, std::nullopt}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
+  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "");   // 7 twice
+  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "");   // 2 four times
+  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
 }
 
 }  // namespace

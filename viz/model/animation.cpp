@@ -46,6 +46,12 @@ Animation::Animation(const Scene& scene, Pacing pacing) : pacing_(pacing) {
   duration_ = moves_.empty() ? 0.0 : moves_.back().beat + 1.0;
 }
 
+int Animation::coresStartingLate() const {
+  std::unordered_map<int32_t, double> first;
+  for (const AnimatedMove& m : moves_) first.try_emplace(trace_->moves[m.move].core, m.beat);  // sorted by beat
+  return static_cast<int>(std::count_if(first.begin(), first.end(), [](const auto& core) { return core.second > 0.0; }));
+}
+
 size_t Animation::landedAt(double t) const {
   // Landing time beat + kTravel grows with beat, so the landed moves are a prefix.
   auto it = std::upper_bound(moves_.begin(), moves_.end(), t,

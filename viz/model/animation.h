@@ -61,6 +61,9 @@ class Animation {
   // stops above); the end / the start when there is none.
   double nextStart(double t, StepUnit unit) const;
   double previousStart(double t, StepUnit unit) const;
+  // Cores (of the plane's moves) whose first move starts after beat 0: in "cores in parallel" pacing, a core
+  // that waits for another core's add into a shared cell to land first.
+  int coresStartingLate() const;
 
  private:
   Pacing pacing_ = Pacing::kOneAtATime;

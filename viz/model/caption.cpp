@@ -6,6 +6,7 @@
 
 #include "gradlab/ops.h"
 #include "i18n/translate.h"
+#include "viz/model/animation.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 
@@ -111,6 +112,12 @@ std::string fillCaption(const std::string& caption, const Scene& scene, bool que
 }
 
 std::string claimFailure(const CaptionClaim& claim, const Scene& scene) {
+  if (claim.coresWait) {
+    const int late = Animation(scene, Pacing::kCoresInParallel).coresStartingLate();
+    if ((late > 0) != *claim.coresWait)
+      return late > 0 ? trf("{0} core(s) start late in parallel pacing", late) : std::string(tr("every core starts at once in parallel pacing"));
+    return "";
+  }
   if (claim.tilesCrossPlanes) {
     if (!scene.plan) return tr("the run has no plan");
     int64_t crossing = 0;

@@ -23,7 +23,8 @@ using i18n::tr, i18n::trf;
 
 namespace {
 
-// "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}, {"tilesCrossPlanes": false}]
+// "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}, {"tilesCrossPlanes": false},
+//            {"coresWait": true}]
 std::vector<CaptionClaim> parseClaims(const json& list) {
   if (!list.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"claims\"")};
   std::vector<CaptionClaim> claims;
@@ -31,6 +32,11 @@ std::vector<CaptionClaim> parseClaims(const json& list) {
     CaptionClaim claim;
     if (c.is_object() && c.contains("tilesCrossPlanes")) {
       claim.tilesCrossPlanes = jsonField<bool>(c, "tilesCrossPlanes", false);
+      claims.push_back(std::move(claim));
+      continue;
+    }
+    if (c.is_object() && c.contains("coresWait")) {
+      claim.coresWait = jsonField<bool>(c, "coresWait", false);
       claims.push_back(std::move(claim));
       continue;
     }
