@@ -601,6 +601,69 @@ TEST_F(VizGridReadability, PresenterLoadChartIsNotSquashed) {
   EXPECT_GT(lines, 60);
 }
 
+// A line over a grid passes under its digits: in the draw order, no triangle of a flight's trail or of an answer
+// arrow's faint part that overlaps a digit's glyph comes after it (a trail from its source cell's centre struck
+// through the value it carries; an arrow's faint part through the cells it crossed). Every moment a move is in
+// flight, with the answer's arrows, both modes.
+TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
+  int crossings = 0, frames = 0;
+  for (const bool presenter : {false, true}) {
+    for (const auto& [lesson, step] : std::vector<std::pair<const char*, int>>{{"nearest-vs-exact", 3}, {"first-steps", 2}, {"downsampling", 3}}) {
+      AppState s;
+      ASSERT_TRUE(openShippedStep(s, lesson, step, presenter));
+      if (s.exerciseOpen()) revealExercise(s);
+      const ImU32 trail = theme().trail, faint = (theme().highlight & 0x00FFFFFFu) | 0x80000000u;
+      for (double t = 0.3; t < s.run.animation.duration(); t += 0.5) {
+        s.player.t = t;
+        s.player.playing = false;
+        frame(s);
+        ++frames;
+        const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+        const ImDrawData* data = ImGui::GetDrawData();
+        for (int list = 0; list < data->CmdListsCount; ++list) {
+          const ImDrawList* dl = data->CmdLists[list];
+          // Each triangle's box, and whether it is a glyph's or a line's.
+          struct Tri {
+            ImVec2 min, max;
+            bool glyph, line;
+          };
+          std::vector<Tri> tris;
+          for (int i = 0; i + 2 < dl->IdxBuffer.Size; i += 3) {
+            Tri t{ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX), false, false};
+            for (int k = 0; k < 3; ++k) {
+              const ImDrawVert& v = dl->VtxBuffer[dl->IdxBuffer[i + k]];
+              t.min = ImVec2(std::min(t.min.x, v.pos.x), std::min(t.min.y, v.pos.y));
+              t.max = ImVec2(std::max(t.max.x, v.pos.x), std::max(t.max.y, v.pos.y));
+              t.glyph = t.glyph || v.uv.x != white.x || v.uv.y != white.y;
+              t.line = t.line || v.col == trail || v.col == faint;
+            }
+            if (t.glyph || t.line) tris.push_back(t);
+          }
+          // A glyph drawn after a line that crosses it is over it: only a line drawn after a glyph strikes it through.
+          for (size_t i = 0; i < tris.size(); ++i) {
+            if (!tris[i].line || tris[i].glyph) continue;
+            for (size_t g = 0; g < i; ++g) {
+              if (!tris[g].glyph) continue;
+              const bool overlap = tris[i].min.x < tris[g].max.x && tris[g].min.x < tris[i].max.x && tris[i].min.y < tris[g].max.y &&
+                                   tris[g].min.y < tris[i].max.y;
+              if (overlap) {
+                ++crossings;
+                ADD_FAILURE() << lesson << " step " << step + 1 << (presenter ? " (presenter)" : "") << " at beat " << t
+                              << ": a line drawn over a glyph at " << tris[g].min.x << ", " << tris[g].min.y;
+                break;
+              }
+            }
+            if (crossings > 5) return;
+          }
+        }
+      }
+      s.presenter = false;
+      syncTheme(s);
+    }
+  }
+  EXPECT_GT(frames, 20);
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

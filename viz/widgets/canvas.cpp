@@ -29,6 +29,8 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   list_ = ImGui::GetWindowDrawList();
   list_->PushClipRect(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), true);
   list_->AddRectFilled(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), theme().canvasBg);
+  list_->ChannelsSplit(3);
+  layer(CanvasLayer::kTop);
 
   const bool boundsChanged = boundsMin.x != view.fittedMin.x || boundsMin.y != view.fittedMin.y ||
                              boundsMax.x != view.fittedMax.x || boundsMax.y != view.fittedMax.y;
@@ -66,6 +68,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
 }
 
 Canvas::~Canvas() {
+  list_->ChannelsMerge();
   // Where the scene runs past the canvas: a thin bar along that edge shows which part is in view (drag with
   // the right button, or Shift + wheel, to move it).
   // Per axis (0: x along the bottom edge, 1: y along the right edge): the scene's extent, where the view

@@ -10,6 +10,11 @@
 
 namespace gradlab::viz {
 
+// A canvas draws in layers: the cells' fills, then the lines that cross them (flights' trails, answer arrows),
+// then the cells' digits and everything else. A line over a grid passes under its digits (trails and arrows
+// struck through the digits they crossed).
+enum class CanvasLayer { kCells = 0, kLines = 1, kTop = 2 };
+
 struct CanvasView {
   float zoom = 0.0f;           // pixels per scene unit; 0 = not fitted yet
   float originX = 0.0f;        // scene point at the canvas' top-left corner
@@ -38,6 +43,8 @@ class Canvas {
   static ImVec2 claimedSize(ImVec2 size);
 
   ImDrawList* drawList() const { return list_; }
+  // Where what is drawn next goes (kTop until told otherwise); say kTop again when done.
+  void layer(CanvasLayer l) const { list_->ChannelsSetCurrent(static_cast<int>(l)); }
   ImVec2 origin() const { return origin_; }
   ImVec2 size() const { return size_; }
   float zoom() const { return view_.zoom; }

@@ -48,6 +48,11 @@ const SceneGrid* gridUnder(const Scene& scene, Point p, float half) {
 void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float thickness, const SceneBox& fromCell,
                const SceneBox& leave, const SceneBox& reach, const SceneBox& cell) {
   ImDrawList* dl = canvas.drawList();
+  canvas.layer(CanvasLayer::kLines);  // under the digits of the cells it crosses
+  struct Top {
+    const Canvas& canvas;
+    ~Top() { canvas.layer(CanvasLayer::kTop); }
+  } top{canvas};
   const Point c = control(from, to);
   // The arc runs solid from where it leaves the source's grid to where it meets the target's: over the cells
   // in between it would hide their digits (an arrow to gradInput[0, 1] crossed gradInput[0, 0]). Over the
@@ -86,6 +91,7 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   const ImVec2 tip(b.x + dx * size * 0.4f, b.y + dy * size * 0.4f);
   const ImVec2 p1(tip.x - dx * size - dy * size * 0.5f, tip.y - dy * size + dx * size * 0.5f);
   const ImVec2 p2(tip.x - dx * size + dy * size * 0.5f, tip.y - dy * size - dx * size * 0.5f);
+  canvas.layer(CanvasLayer::kTop);  // over the target cell's outline, at its edge
   dl->AddTriangleFilled(tip, p1, p2, colour);
   if (logging()) {
     const Point tail = at(start), grid = at(meets), head = at(enters);
@@ -123,13 +129,19 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
       continue;
     }
     Point at = flightPosition(from, to, f.progress);
-    // Trail: the arc from the source to where the cell is now.
-    ImVec2 prev = canvas.toScreen(from);
-    for (int k = 1; k <= 12; ++k) {
-      ImVec2 next = canvas.toScreen(flightPosition(from, to, f.progress * static_cast<float>(k) / 12.0f));
-      dl->AddLine(prev, next, th.trail, th.lineWidth * 1.5f);
+    // Trail: the arc from the edge of its source cell to where the cell is now, under the digits it crosses
+    // (from the cell's centre it struck through the source's own value).
+    const SceneGrid& source = scene.grids[static_cast<size_t>(f.move->from.grid)];
+    const SceneBox sourceCell{{source.x + static_cast<float>(f.move->from.col), source.y + static_cast<float>(f.move->from.row)},
+                              {source.x + static_cast<float>(f.move->from.col) + 1.0f, source.y + static_cast<float>(f.move->from.row) + 1.0f}};
+    canvas.layer(CanvasLayer::kLines);
+    Point prev = from;
+    for (int k = 1; k <= 24; ++k) {
+      const Point next = flightPosition(from, to, f.progress * static_cast<float>(k) / 24.0f);
+      if (!inside(sourceCell, next)) dl->AddLine(canvas.toScreen(prev), canvas.toScreen(next), th.trail, th.lineWidth * 1.5f);
       prev = next;
     }
+    canvas.layer(CanvasLayer::kTop);
     ImVec2 c = canvas.toScreen(at);
     Rgba fill = scale.colour(m.value);
     if (const SceneGrid* over = gridUnder(scene, at, box / z / 2)) {

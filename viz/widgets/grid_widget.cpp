@@ -276,6 +276,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   const bool asImage = textures && step == 1 && gap == 0.0f && z < 8.0f && !printValues && c1 > c0 && r1 > r0;
   std::vector<ImU32> texels;
   if (asImage) texels.reserve(static_cast<size_t>((c1 - c0) * (r1 - r0)));
+  canvas.layer(CanvasLayer::kCells);  // the digits go on top of what crosses the cells
   for (int64_t r = r0 - r0 % step; r < r1; r += step) {
     for (int64_t c = c0 - c0 % step; c < c1; c += step) {
       const size_t i = static_cast<size_t>(r * d.cols + c);
@@ -325,12 +326,16 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
             dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), col, 2.0f);
             if (logging()) logMark(cat("hatching kept off ", g.grid.name, " (", r, ", ", c, ")"));
           }
+          canvas.layer(CanvasLayer::kTop);
           dl->AddText(digits, fontSize, at, tc, t.text.c_str());
+          canvas.layer(CanvasLayer::kCells);
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
         } else {  // too wide for the cell: three dots say "hover me", never a shortened number
           if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
           const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
+          canvas.layer(CanvasLayer::kTop);
           for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
+          canvas.layer(CanvasLayer::kCells);
         }
       }
     }
@@ -349,6 +354,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
     }
   }
+  canvas.layer(CanvasLayer::kTop);
   if (style.plan && style.boxes != TileBoxes::kNone)
     drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer,
                   printValues ? digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").y : 0.0f, gap);
