@@ -289,22 +289,28 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
         const auto& question = s.lessons[l].presets[p].exercise;
         if (!question || question->kind != ExerciseKind::kOffset) continue;
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        for (int i = 0; i < 3; ++i) frame(s);
-        const std::string text = loggedFrame(s);
-        const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
-        const std::string strides = stridesText(storageOf(g.grid.shape, s.run.request));  // "103,32,8,1 +10"
-        const size_t label = text.find(g.grid.name + "\n");
-        ASSERT_NE(label, std::string::npos);
-        size_t at = label;
-        for (size_t from = 0; from < strides.size();) {  // each part, in order, whole
-          const size_t space = std::min(strides.find(' ', from), strides.size());
-          at = text.find(strides.substr(from, space - from), at);
-          EXPECT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter)" : "") << ": "
-                                           << strides.substr(from, space - from) << " of " << strides;
-          if (at == std::string::npos) break;
-          from = space + 1;
+        // The Tiling tab too: its label of gradInput ended "channels-last…" in presenter mode.
+        for (const Tab tab : {Tab::kScatter, Tab::kTiling}) {
+          s.tab = tab;
+          s.selectTab = true;
+          for (int i = 0; i < 3; ++i) frame(s);
+          const std::string text = loggedFrame(s);
+          const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
+          const std::string strides = stridesText(storageOf(g.grid.shape, s.run.request));  // "103,32,8,1 +10"
+          const size_t label = text.find(g.grid.name + "\n");
+          ASSERT_NE(label, std::string::npos);
+          size_t at = label;
+          for (size_t from = 0; from < strides.size();) {  // each part, in order, whole
+            const size_t space = std::min(strides.find(' ', from), strides.size());
+            at = text.find(strides.substr(from, space - from), at);
+            EXPECT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter)" : "")
+                                             << (tab == Tab::kTiling ? " Tiling tab" : "") << ": " << strides.substr(from, space - from)
+                                             << " of " << strides;
+            if (at == std::string::npos) break;
+            from = space + 1;
+          }
+          ++asked;
         }
-        ++asked;
       }
     }
     s.presenter = false;

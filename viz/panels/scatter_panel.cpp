@@ -137,9 +137,7 @@ void drawScatterPanel(AppState& s) {
     // The strides of a layout that is not contiguous: in the strips' titles, else on a line of the labels.
     SceneLabels labels;
     labels.memory = !(strips && strips->drawsCells());
-    // A strided layout's label adds its strides and offset (a layouts question reads them): room for five lines
-    // over a narrow grid (name, shape, plane, strides, offset), six in presenter mode's larger type.
-    labels.lines = labels.memory && r.request.layout != Layout::kContiguous ? (s.presenter ? 6 : 5) : 2;
+    labels = labels.forLayoutOf(s);
     const float labelRoom = labels.roomPx();
     fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.scatterView);
     Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);

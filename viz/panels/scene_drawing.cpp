@@ -195,10 +195,16 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
 
 float SceneLabels::roomPx() const { return gridLabelSize() * static_cast<float>(lines) + 8.0f; }
 
+SceneLabels SceneLabels::forLayoutOf(const AppState& s) const {
+  SceneLabels l = *this;
+  if (l.memory && s.run.request.layout != Layout::kContiguous) l.lines = std::max(l.lines, s.presenter ? 6 : 5);
+  return l;
+}
+
 namespace {
 
 // The lines grid `g`'s label may take: those the canvas keeps above the top row, or as many as fit between the
-// grid and the nearest shown grid above it (or the canvas's top), at most six (the Tiling tab's narrow gradInput
+// grid and the nearest shown grid above it (or the canvas's top), at most eight (the Tiling tab's narrow gradInput
 // cut "[1, 1, 16, 16]…" before its dtype where the canvas had room).
 int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int kept) {
   const float z = canvas.zoom(), fs = gridLabelSize();
@@ -208,7 +214,7 @@ int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int
     if (&o == &g || !o.shown || o.y + o.height() > g.y + 1e-3f || o.x >= g.x + room || o.x + o.width() <= g.x) continue;
     free = std::min(free, (g.y - o.y - o.height()) * z);
   }
-  return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), kept, 6);
+  return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), kept, 8);
 }
 
 }  // namespace

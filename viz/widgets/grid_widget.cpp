@@ -238,8 +238,15 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     const auto cut = [](const std::vector<std::string>& wrapped) {
       return std::any_of(wrapped.begin(), wrapped.end(), [](const std::string& l) { return l.find("…") != std::string::npos; });
     };
-    float size = std::max(smallest, std::min({fs, fs * room / widest, fs * limit / width(g.grid.name, fs)}));
+    // At full size where its words wrap into the lines it has (presenter mode's Tiling tab drew a strided
+    // gradInput's strides at 10 px because they were wider than the grid on one line); else smaller.
+    const float nameFits = std::max(smallest, std::min(fs, fs * limit / width(g.grid.name, fs)));
+    float size = nameFits;
     lines = wrapAt(size);
+    if (cut(lines)) {
+      size = std::max(smallest, std::min(nameFits, fs * room / widest));
+      lines = wrapAt(size);
+    }
     if (cut(lines) && fs * limit / widest < size) {
       size = std::max(smallest, fs * limit / widest);
       lines = wrapAt(size);
