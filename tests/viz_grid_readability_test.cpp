@@ -454,6 +454,27 @@ TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtype) {
   }
 }
 
+// At the end of its animation a backward's output says its values are final, in both modes, a one-cell grid
+// too (precision step 6's gradInput said "[1, 1, 1] float16" and nothing of what its cell shows).
+TEST_F(VizGridReadability, AnOutputAtItsEndSaysItsValuesAreFinal) {
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    ASSERT_TRUE(selectLesson(s, "precision"));
+    for (const int step : {5, 6}) {
+      applyPreset(s, s.lesson, step);
+      if (s.exerciseOpen()) revealExercise(s);
+      s.player.t = s.run.animation.duration() + 1.0;
+      s.player.playing = false;
+      for (int i = 0; i < 3; ++i) frame(s);
+      ASSERT_TRUE(s.player.atEnd());
+      EXPECT_NE(loggedFrame(s).find("(final values)"), std::string::npos) << "step " << step + 1 << (presenter ? " (presenter)" : "");
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+}
+
 // A grid's label ends before the next grid to its right: on adaptive-pool-windows step 2's Tiling tab in
 // presenter mode "indices [1, 1, 3, 3] int64" ran over "gradOutput [1, 1, 3, 3] float32".
 TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {

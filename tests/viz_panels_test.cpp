@@ -105,6 +105,28 @@ TEST_F(VizPanels, EveryTabDrawsAFakeRunInBothThemes) {
   EXPECT_GT(s.player.t, 0.0);
 }
 
+// A combo's preview wider than its box ends in "…" where it is cut (ImGui cut the lesson's title mid-word:
+// "Nearest vs nearest-exact: why th"), and its full text stays its value in the widget map.
+TEST_F(VizPanels, AComboCutsItsPreviewWithAnEllipsis) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "nearest-vs-exact", 3));
+  uimap::setEnabled(true);
+  frame(s);
+  const std::string text = loggedFrame(s);
+  const std::string title = s.currentLesson()->title;
+  const size_t at = text.find(title.substr(0, 20));
+  ASSERT_NE(at, std::string::npos) << text.substr(0, 400);
+  const std::string shown = text.substr(at, text.find("\u2026", at) + 3 - at);  // up to the first "…"
+  EXPECT_LT(shown.size(), title.size()) << text.substr(at, 80);
+  EXPECT_EQ(title.find(shown.substr(0, shown.size() - 3)), 0u) << shown;
+  const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+  bool found = false;
+  for (const nlohmann::json& w : map["widgets"])
+    if (w["id"] == "combo/lesson") found = w["value"].get<std::string>() == title;
+  EXPECT_TRUE(found);
+  uimap::setEnabled(false);
+}
+
 TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   AppState s = fakeState();
   s.runner = [](const RunRequest&) {

@@ -254,8 +254,9 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
       style.values = &dstValues;
       style.filled = dstFilled.empty() ? nullptr : &dstFilled;
       style.note = dstNote;
-      // fp32 sums in a float16 or bfloat16 grid hold values the dtype cannot: the note must say so.
-      style.noteEssential = playing && g.grid.dtype != ACL_FLOAT && backward;
+      // fp32 sums in a float16 or bfloat16 grid hold values the dtype cannot: the note must say so, and at the end
+      // that the cells now hold the dtype's final values (the precision lesson asks which one a cell shows).
+      style.noteEssential = g.grid.dtype != ACL_FLOAT && backward;
       style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
     } else if (i == sc.indices) {
       // The forward writes its indices together with out: reveal them cell by cell, like out.

@@ -18,10 +18,13 @@
 namespace gradlab::viz {
 namespace {
 
-// A cell already sent (its gradient has left): faded. Presenter mode fades it less and keeps its digits
-// at full contrast, so "sent" and "still to go" stay apart on a washed-out projector.
-ImU32 faded(ImU32 c, bool presenter) {
-  return (c & 0x00FFFFFFu) | (static_cast<ImU32>(presenter ? 140 : 90) << 24);
+// A cell already sent (its gradient has left), faded towards the canvas (presenter mode less, for a washed-out
+// projector), opaque: its digits are chosen to read on the colour it shows (at a third of its opacity, black
+// digits of a yellow cell sank into the dark canvas).
+Rgba faded(Rgba c, bool presenter) {
+  const ImU32 bg = theme().canvasBg;
+  const Rgba under{static_cast<uint8_t>(bg & 0xFF), static_cast<uint8_t>((bg >> 8) & 0xFF), static_cast<uint8_t>((bg >> 16) & 0xFF), 255};
+  return lerp(under, c, (presenter ? 140.0f : 90.0f) / 255.0f);
 }
 
 // `digitsH`: the height of the line of digits centred in each cell's `cell - gap` pixels (0: no digits). A tag
@@ -305,9 +308,9 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       } else if (g.grid.isInteger()) {
         fill = th.neutral;
       }
-      ImU32 col = toImU32(fill);
       const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
-      if (dim) col = faded(col, th.presenter);
+      if (dim) fill = faded(fill, th.presenter);
+      const ImU32 col = toImU32(fill);
       if (asImage) {
         texels.push_back(col);
         continue;
@@ -323,8 +326,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       }
       if (printValues && filled) {
         const CellText t = formatCell(v, format);
-        ImU32 tc = toImU32(readableTextOn(fill));
-        if (dim && !th.presenter) tc = faded(tc, false);
+        const ImU32 tc = toImU32(readableTextOn(fill));
         if (t.fits) {
           ImVec2 ts = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
           const ImVec2 at(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2);

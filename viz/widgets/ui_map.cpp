@@ -1,6 +1,7 @@
 #include "viz/widgets/ui_map.h"
 
 #include "i18n/translate.h"
+#include "viz/model/wrap.h"
 #include "viz/widgets/theme.h"
 
 #include <nlohmann/json.hpp>
@@ -181,7 +182,14 @@ bool RadioButton(const char* label, int* v, int vButton) {
 
 bool BeginCombo(const char* label, const char* preview, ImGuiComboFlags flags) {
   FrameRect().record("combo", label, preview ? preview : "");
-  if (!ImGui::BeginCombo(shownLabel(label), preview, flags)) return false;
+  // A preview wider than the box ends in "…" (ImGui cuts it mid-letter: "Nearest vs nearest-exact: why th").
+  std::string shown = preview ? preview : "";
+  if (preview && !(flags & ImGuiComboFlags_NoPreview)) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float room = ImGui::CalcItemWidth() - ((flags & ImGuiComboFlags_NoArrowButton) ? 0.0f : ImGui::GetFrameHeight()) - st.FramePadding.x * 2.0f;
+    shown = cutToWidth(shown, room, [](std::string_view t) { return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x; });
+  }
+  if (!ImGui::BeginCombo(shownLabel(label), preview ? shown.c_str() : nullptr, flags)) return false;
   CloseOnEscape();
   return true;
 }
