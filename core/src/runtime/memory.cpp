@@ -15,6 +15,7 @@ namespace {
 constexpr size_t kMaxFreedRanges = 4096;
 // Fresh device memory reads as NaN (0xFF bytes), so an output cell a kernel forgot shows up at once.
 constexpr int kFreshByte = 0xFF;
+constexpr size_t kHugePageBytes = size_t{2} << 20;
 
 // A freed block keeps its address range reserved while it is on the freed list, so the host allocator
 // cannot hand its addresses out (a later free of it is "already freed", a host buffer there is never taken
@@ -86,6 +87,11 @@ void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal) 
   size_t mapped = pageRounded(size);
   void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) return giveBack(cat(": the host refused a mapping of ", mapped, " bytes"));
+  // Large blocks in the kernel's huge pages where it offers them on request (Debian's default): filling a
+  // 5 GiB tensor took 1.3 million page faults, most of a large call's wall time, in 4 KiB pages.
+#ifdef MADV_HUGEPAGE
+  if (mapped >= kHugePageBytes) madvise(raw, mapped, MADV_HUGEPAGE);
+#endif
   auto range = std::make_shared<Reservation>(raw, mapped);
   auto* bytes = static_cast<std::byte*>(raw);
   std::memset(bytes, kFreshByte, size);
