@@ -438,37 +438,24 @@ TEST_F(VizGridReadability, AQuestionStepOpensAtItsFirstLineWithItsButtonsInView)
 }
 
 // A one-cell grid's label keeps its dtype: precision steps 6 and 7 ask what a float16 cell holds, and the
-// gradInput label ended "[1, 1, 1]…" in presenter mode.
-TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtype) {
+// gradInput label ended "[1, 1, 1]…" in presenter mode. At the end of its animation it says its values are final
+// (it said "[1, 1, 1] float16" and nothing of what its cell shows), in both modes.
+TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtypeAndSaysWhenItsValuesAreFinal) {
   for (const bool presenter : {false, true}) {
     AppState s;
     openShippedLessons(s, presenter);
     ASSERT_TRUE(selectLesson(s, "precision"));
     for (const int step : {5, 6}) {
+      const std::string where = cat("step ", step + 1, presenter ? " (presenter)" : "");
       applyPreset(s, s.lesson, step);
       for (int i = 0; i < 3; ++i) frame(s);
-      EXPECT_NE(loggedFrame(s).find("[1, 1, 1] float16"), std::string::npos) << "step " << step + 1 << (presenter ? " (presenter)" : "");
-    }
-    s.presenter = false;
-    syncTheme(s);
-  }
-}
-
-// At the end of its animation a backward's output says its values are final, in both modes, a one-cell grid
-// too (precision step 6's gradInput said "[1, 1, 1] float16" and nothing of what its cell shows).
-TEST_F(VizGridReadability, AnOutputAtItsEndSaysItsValuesAreFinal) {
-  for (const bool presenter : {false, true}) {
-    AppState s;
-    openShippedLessons(s, presenter);
-    ASSERT_TRUE(selectLesson(s, "precision"));
-    for (const int step : {5, 6}) {
-      applyPreset(s, s.lesson, step);
+      EXPECT_NE(loggedFrame(s).find("[1, 1, 1] float16"), std::string::npos) << where;
       if (s.exerciseOpen()) revealExercise(s);
       s.player.t = s.run.animation.duration() + 1.0;
       s.player.playing = false;
       for (int i = 0; i < 3; ++i) frame(s);
       ASSERT_TRUE(s.player.atEnd());
-      EXPECT_NE(loggedFrame(s).find("(final values)"), std::string::npos) << "step " << step + 1 << (presenter ? " (presenter)" : "");
+      EXPECT_NE(loggedFrame(s).find("(final values)"), std::string::npos) << where;
     }
     s.presenter = false;
     syncTheme(s);
