@@ -509,19 +509,30 @@ TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
     AppState s;
     openShippedLessons(s, presenter);
     forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
-      for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline}) {
+      // A strided layout's step once answered with its memory order shown too (the strips take the canvas's
+      // lower part: layouts 3's gradOutput label read "[1, 3, 6, 6] float32   n=…").
+      const bool strided = atEnd && s.run.request.layout != Layout::kContiguous;
+      for (const int view : {0, 1, 2, 3}) {
+        const Tab tab = view == 1 ? Tab::kTiling : view == 2 ? Tab::kPipeline : Tab::kScatter;
+        if (view == 3 && !strided) continue;
+        s.memoryOrder = view == 3;
         s.tab = tab;
         s.selectTab = true;
         for (int i = 0; i < 2; ++i) frame(s);
         const std::string text = loggedFrame(s);
         for (size_t at = text.find("[label of "); at != std::string::npos; at = text.find("[label of ", at + 1)) {
           ++labels;
-          const size_t end = std::min(text.find("\n[", text.find(']', at)), text.size());  // its lines, to the next mark
+          // Its lines, to the next mark ("[gradOutput (0, 0) = 4]"; a shape line "[1, 3, 6, 6] …" is the label's).
+          size_t end = text.find(']', at);
+          do end = text.find("\n[", end + 1);
+          while (end != std::string::npos && end + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[end + 2])));
+          end = std::min(end, text.size());
           if (text.substr(at, end - at).find("…") != std::string::npos)
             cut.push_back(cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", " tab ", static_cast<int>(tab),
-                              presenter ? " (presenter): " : ": ", text.substr(at, end - at)));
+                              s.memoryOrder ? " with its memory order" : "", presenter ? " (presenter): " : ": ", text.substr(at, end - at)));
         }
       }
+      s.memoryOrder = false;
     });
     s.presenter = false;
     syncTheme(s);

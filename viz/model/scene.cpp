@@ -141,18 +141,20 @@ void place(Scene& s) {
       }
     } else {
       // Each extra grid sits under the main grid of its shape: indices under gradOutput (backward) or out
-      // (forward), self under gradInput.
+      // (forward), self under gradInput, with room between for a three-line label (name, shape, dtype: a 3x3
+      // indices grid's "[1, 1, 3, 3] int64" was cut to "[1, 1, 3, 3]…" in two).
       src.y = dst.y = 0.0f;
+      const float labelGap = std::max(vgap, 4.0f);
       if (s.indices >= 0) {
         SceneGrid& ix = G[s.indices];
         const SceneGrid& above = opInfo(s.op).backward ? src : dst;
         ix.x = above.x;
-        ix.y = above.height() + vgap;
+        ix.y = above.height() + labelGap;
       }
       if (s.forwardInput >= 0) {
         SceneGrid& fi = G[s.forwardInput];
         fi.x = dst.x;
-        fi.y = dst.height() + vgap;
+        fi.y = dst.height() + labelGap;
       }
     }
   }

@@ -59,10 +59,10 @@ struct SceneLabels {
   bool compact = false;
   // The margin a canvas keeps above its top row of grids for `lines` lines of label.
   float roomPx() const;
-  // These labels with the lines the run's layout needs: a strided one adds its strides and offset (a layouts
+  // These labels with the lines the canvas's grids need: a strided layout adds its strides and offset (a layouts
   // question reads them): five lines over a narrow grid (name, shape, plane, strides, offset), six in
-  // presenter mode's larger type.
-  SceneLabels forLayoutOf(const AppState& state) const;
+  // presenter mode's larger type; and as many as its top row's labels asked for last frame (CanvasView).
+  SceneLabels forCanvas(const AppState& state, const CanvasView& view) const;
 };
 // Shows or hides adaptive pooling's extra grids, and arranges them, for the canvas constructed next with this
 // size argument and `view`; sets the view's fit floor where presenter mode needs one.

@@ -145,7 +145,9 @@ void drawPipelinePanel(AppState& s) {
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
   if (grids) {
-    const SceneLabels labels{.notes = false};
+    // A strip of the grids under the lanes: their strides are the Scatter and Tiling tabs' (five lines of label
+    // over a strip a few cells high cut them anyway).
+    const SceneLabels labels = SceneLabels{.notes = false, .memory = false}.forCanvas(s, s.pipelineView);
     // Arranged for this strip (one row where it is wide and low): it kept the Scatter tab's column of grids,
     // drawn a few pixels a cell with their names cut.
     fitSecondaryGrids(s, ImVec2(avail.x, gridsH), labels.roomPx(), s.pipelineView);

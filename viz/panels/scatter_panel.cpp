@@ -137,7 +137,7 @@ void drawScatterPanel(AppState& s) {
     // The strides of a layout that is not contiguous: in the strips' titles, else on a line of the labels.
     SceneLabels labels;
     labels.memory = !(strips && strips->drawsCells());
-    labels = labels.forLayoutOf(s);
+    labels = labels.forCanvas(s, s.scatterView);
     const float labelRoom = labels.roomPx();
     fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.scatterView);
     Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);

@@ -173,13 +173,16 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   }
   if (!hasSecondaryGrids(sc)) return;
   const ImVec2 size = Canvas::claimedSize(canvasSize);
-  auto zoomWith = [&](bool shown, bool row) {
+  auto zoomWith = [&](bool shown, bool row, float margin) {
     showSecondaryGrids(sc, shown, row);
-    return Canvas::fitZoom(size, sc.boundsMin, sc.boundsMax, topMarginPx);
+    return Canvas::fitZoom(size, sc.boundsMin, sc.boundsMax, margin);
   };
   // Under the main grids or in one row with them: whichever this canvas draws larger.
-  const bool row = zoomWith(true, true) > zoomWith(true, false);
-  const float all = zoomWith(true, row), mainOnly = zoomWith(false, row);
+  const bool row = zoomWith(true, true, topMarginPx) > zoomWith(true, false, topMarginPx);
+  // Whether the digits read is judged with two lines of label: lines the labels ask for beyond them never
+  // make presenter mode give up its readable digits (they shrank to 12 px once the labels asked for five).
+  const float judged = std::min(topMarginPx, SceneLabels{}.roomPx());
+  const float all = zoomWith(true, row, judged), mainOnly = zoomWith(false, row, judged);
   auto readable = [](float zoom) { return cellTextSize(zoom, fonts().monoLarge->FontSize, true) >= kPresenterDigitPx; };
   // A question that asks where a gradient lands (or what feeds a cell) is answered by reading the indices.
   const bool questionReadsIndices = s.exerciseOpen() && opInfo(sc.op).backward &&
@@ -195,9 +198,10 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
 
 float SceneLabels::roomPx() const { return gridLabelSize() * static_cast<float>(lines) + 8.0f; }
 
-SceneLabels SceneLabels::forLayoutOf(const AppState& s) const {
+SceneLabels SceneLabels::forCanvas(const AppState& s, const CanvasView& view) const {
   SceneLabels l = *this;
   if (l.memory && s.run.request.layout != Layout::kContiguous) l.lines = std::max(l.lines, s.presenter ? 6 : 5);
+  if (!l.compact) l.lines = std::max(l.lines, view.labelLines);
   return l;
 }
 
@@ -206,15 +210,19 @@ namespace {
 // The lines grid `g`'s label may take: those the canvas keeps above the top row, or as many as fit between the
 // grid and the nearest shown grid above it (or the canvas's top), at most eight (the Tiling tab's narrow gradInput
 // cut "[1, 1, 16, 16]…" before its dtype where the canvas had room).
-int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int kept) {
+int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int kept, bool* topRow) {
   const float z = canvas.zoom(), fs = gridLabelSize();
   const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f) / z;  // as drawGrid reserves it
   float free = canvas.toScreen({g.x, g.y}).y - canvas.origin().y;
+  *topRow = true;
   for (const SceneGrid& o : sc.grids) {
     if (&o == &g || !o.shown || o.y + o.height() > g.y + 1e-3f || o.x >= g.x + room || o.x + o.width() <= g.x) continue;
     free = std::min(free, (g.y - o.y - o.height()) * z);
+    *topRow = false;
   }
-  return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), kept, 8);
+  // Under another grid, the lines between them (two at least): the lines the canvas keeps above its top row,
+  // raised for a top-row label that asked for more, would run up into the grid above.
+  return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), *topRow ? kept : std::min(kept, 2), 8);
 }
 
 }  // namespace
@@ -277,7 +285,10 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     }
     if (!labels.notes) style.note.clear();
     if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
-    style.labelLines = labelLinesFor(canvas, sc, g, labels.lines);
+    bool topRow = false;
+    style.labelLines = labelLinesFor(canvas, sc, g, labels.lines, &topRow);
+    int wanted = 0;
+    if (topRow) style.labelLinesWanted = &wanted;
     // The next shown grid to the right whose rows meet this label's band: the label ends before it.
     const float band = static_cast<float>(style.labelLines) * gridLabelSize() * 1.1f / canvas.zoom();
     for (const SceneGrid& o : sc.grids) {
@@ -291,6 +302,12 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
     if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
     r.labelTops[static_cast<size_t>(i)] = canvas.toScene(ImVec2(0.0f, labelTop)).y;
+    // A top-row label that needs more lines than the canvas keeps gets them from the next frame on (it was cut
+    // with "…": "[2, 3, 16, 16] float3…", "[1, 1, 3, 3]…" beside a close neighbour).
+    if (CanvasView& view = canvas.view(); wanted > style.labelLines && view.labelLines < std::min(wanted, kMostLabelLines)) {
+      view.labelLines = std::min(wanted, kMostLabelLines);
+      if (!view.userAdjusted) view.fitRequested = true;  // fitted again with the room (a zoom by hand stays)
+    }
     if (compact) shortLabel(canvas, g);
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).

@@ -244,7 +244,7 @@ void drawTilingPanel(AppState& s) {
     ImGui::BeginGroup();
     {
       const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-      const SceneLabels labels = SceneLabels{.notes = false}.forLayoutOf(s);
+      const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.tilingView);
       fitSecondaryGrids(s, size, labels.roomPx(), s.tilingView);
       Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
       drawSceneGrids(canvas, s, CellColour::kCores, labels);

@@ -26,6 +26,7 @@ struct CanvasView {
   float fitFloor = 0.0f;       // the least zoom a fit picks (presenter mode's readable digits: the rest scrolls)
   float fittedFloor = 0.0f;    // the floor of the last fit
   std::optional<Point> fitFocus;  // where a fit the floor made larger than the canvas starts (scene units)
+  int labelLines = 0;          // lines its top row's grid labels asked for so far (a new scene starts again)
 };
 
 class Canvas {
@@ -43,6 +44,7 @@ class Canvas {
   static ImVec2 claimedSize(ImVec2 size);
 
   ImDrawList* drawList() const { return list_; }
+  CanvasView& view() const { return view_; }
   // Where what is drawn next goes (kTop until told otherwise); say kTop again when done.
   void layer(CanvasLayer l) const { list_->ChannelsSetCurrent(static_cast<int>(l)); }
   ImVec2 origin() const { return origin_; }

@@ -190,13 +190,22 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // How values are rounded is not a nicety: it stays, on the shape line.
     const std::string digits = rounded ? cat(" · ", format.describe()) : std::string();
     const std::string memory = style.memory.empty() ? std::string() : cat(" · ", style.memory);
-    std::string line1 = cat(g.grid.name, note),
-                line2 = cat(gridTitle(g, plane).substr(g.grid.name.size() + 1), memory, digits);
+    const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
+    // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
+    // breaks between words, and past the lines the canvas keeps for labels ends in "…".
+    const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
+    const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
+    std::string title = gridTitle(g, plane).substr(g.grid.name.size() + 1);
+    // The plane ("n=0 c=1") is also beside the plane slider over the canvas: it goes where the lines under the
+    // name cannot hold it at the smallest size (the Pipeline tab's strip cut "[2, 4, 9, 9] float32…").
+    if (const size_t at = title.find("   "); at != std::string::npos &&
+        width(cat(title, memory, digits), smallest) > limit * static_cast<float>(std::max(style.labelLines - 1, 1)))
+      title.erase(at);
+    std::string line1 = cat(g.grid.name, note), line2 = cat(title, memory, digits);
     if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
       line1 = cat(g.grid.name, " ", line2, note);
       line2.clear();
     }
-    const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
     // Where the canvas keeps room for more lines, a shape line still too wide at the smallest size breaks
     // at its separators (" · ", "   ") rather than run into the next grid's label.
     std::vector<std::string> lines = {line1};
@@ -224,10 +233,6 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     if (!ownLine.empty()) lines.push_back(ownLine);
     float widest = 0.0f;
     for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
-    // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
-    // breaks between words, and past the lines the canvas keeps for labels ends in "…".
-    const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
-    const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
     // Smaller where the next grid (or the canvas's edge) comes so close that the name itself would break
     // (adaptive pooling's 3x3 gradOutput beside gradInput on the Tiling tab: "gradOutpu" over "t…"); the rest
     // wraps into its lines, and only what still ends in "…" is drawn smaller again, down to what fits.
@@ -244,6 +249,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // At full size where its words wrap into the lines it has (presenter mode's Tiling tab drew a strided
     // gradInput's strides at 10 px because they were wider than the grid on one line); else smaller.
     const float nameFits = std::max(smallest, std::min(fs, fs * limit / width(g.grid.name, fs)));
+    if (style.labelLinesWanted) {
+      const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, smallest); }).size();
+      const std::vector<std::string> most = wrapWithEllipsis(joined, limit, kMostLabelLines, [&](std::string_view t) { return width(t, smallest); });
+      *style.labelLinesWanted = cut(most) ? kMostLabelLines : static_cast<int>(most.size() + noteLines);
+    }
     float size = nameFits;
     lines = wrapAt(size);
     if (cut(lines)) {
@@ -251,7 +261,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       lines = wrapAt(size);
     }
     if (cut(lines) && fs * limit / widest < size) {
-      size = std::max(smallest, fs * limit / widest);
+      size = std::max(smallest, fs * limit / widest * 0.98f);  // a line exactly as wide as the limit wrapped its last word
+      lines = wrapAt(size);
+    }
+    if (cut(lines) && size > smallest) {
+      size = smallest;
       lines = wrapAt(size);
     }
     if (logging()) {

@@ -32,6 +32,7 @@ struct GridStyle {
                                                   // grid): kept, on a line of its own where cramped
   std::string memory;                             // how the tensor lies in memory when not contiguous (shape line)
   int labelLines = 2;                             // lines the canvas keeps above the grid for its label
+  int* labelLinesWanted = nullptr;                // out: the lines its label needs, at the smallest size, not to be cut
   float labelEndPx = 0.0f;                        // > 0: where the next grid to the right begins (screen x); the
                                                   // label wraps before it rather than run over that grid's label
   bool label = true;                              // false: the caller draws the label itself
@@ -50,6 +51,8 @@ std::string fittedValueText(float value, bool integer, float widthPx, float font
 float gridLabelSize();
 // The smallest digits a room reads on a projector at 1280x720: presenter mode keeps cells at least this large.
 constexpr float kPresenterDigitPx = 18.0f;
+// The most lines a grid's label takes above a canvas's top row (name, shape, dtype, plane, strides).
+constexpr int kMostLabelLines = 5;
 constexpr float kTapTargetPx = 44.0f;  // a cell a finger picks: about the size phone guidelines ask of a target
 // The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
 float cellTextSize(float cellPx, float fontPx, bool presenter);
