@@ -644,6 +644,14 @@ TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
         frame(s);
         ++frames;
         const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+        // Thick lines are drawn with the atlas's baked line texture: their UVs are not a glyph's.
+        ImVec4 lineUv(FLT_MAX, FLT_MAX, -FLT_MAX, -FLT_MAX);
+        for (const ImVec4& uv : ImGui::GetIO().Fonts->TexUvLines)
+          lineUv = ImVec4(std::min(lineUv.x, uv.x), std::min(lineUv.y, uv.y), std::max(lineUv.z, uv.z), std::max(lineUv.w, uv.w));
+        const auto isGlyphUv = [&](ImVec2 uv) {
+          const bool line = uv.x >= lineUv.x && uv.x <= lineUv.z && uv.y >= lineUv.y && uv.y <= lineUv.w;
+          return !line && (uv.x != white.x || uv.y != white.y);
+        };
         const ImDrawData* data = ImGui::GetDrawData();
         for (int list = 0; list < data->CmdListsCount; ++list) {
           const ImDrawList* dl = data->CmdLists[list];
@@ -659,7 +667,7 @@ TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
               const ImDrawVert& v = dl->VtxBuffer[dl->IdxBuffer[i + k]];
               t.min = ImVec2(std::min(t.min.x, v.pos.x), std::min(t.min.y, v.pos.y));
               t.max = ImVec2(std::max(t.max.x, v.pos.x), std::max(t.max.y, v.pos.y));
-              t.glyph = t.glyph || v.uv.x != white.x || v.uv.y != white.y;
+              t.glyph = t.glyph || isGlyphUv(v.uv);
               t.line = t.line || v.col == trail || v.col == faint;
             }
             if (t.glyph || t.line) tris.push_back(t);
@@ -674,7 +682,9 @@ TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
               if (overlap) {
                 ++crossings;
                 ADD_FAILURE() << lesson << " step " << step + 1 << (presenter ? " (presenter)" : "") << " at beat " << t
-                              << ": a line drawn over a glyph at " << tris[g].min.x << ", " << tris[g].min.y;
+                              << ": a line drawn over a glyph at " << tris[g].min.x << ", " << tris[g].min.y << " (line "
+                              << tris[i].min.x << ", " << tris[i].min.y << " to " << tris[i].max.x << ", " << tris[i].max.y << "; glyph to "
+                              << tris[g].max.x << ", " << tris[g].max.y << ")";
                 break;
               }
             }

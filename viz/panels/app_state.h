@@ -188,6 +188,7 @@ struct AppState {
   float questionHintsH = 0.0f;                    // its hints as tall as they are, last frame
   float questionAnswerH = 0.0f;                   // its last try's verdict, answer widgets and buttons, last frame
   int questionHintsSeen = 0;                      // hints it has shown (a new one scrolls to its first line)
+  int questionHintsSettling = 0;                  // frames the newest hint is kept at the top while the parts resize
 
   bool presenter = false;
   bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)

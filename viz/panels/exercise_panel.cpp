@@ -122,8 +122,16 @@ void hintLines(AppState& s, float height) {
   }
   uimap::lines("hint", newestTop);  // the newest
   s.questionHintsH = ImGui::GetCursorPosY();
+  // Room below the newest for it to stand at the top: scrolled to it and clamped, the last lines of the hint
+  // before it showed above it.
+  if (const float below = height - (s.questionHintsH - newestAt); hints > 1 && below > 0.0f && s.questionHintsH > height + 0.5f)
+    ImGui::Dummy(ImVec2(1.0f, below));
   if (hints != s.questionHintsSeen) {
     s.questionHintsSeen = hints;
+    s.questionHintsSettling = 4;  // the parts take their new heights over the next frames
+  }
+  if (s.questionHintsSettling > 0) {
+    --s.questionHintsSettling;
     ImGui::SetScrollY(newestAt);
   }
   ImGui::EndChild();
@@ -179,8 +187,13 @@ void drawOpenQuestion(AppState& s) {
   const bool fresh = s.questionShown != ex.run;  // a new question starts at its top
   s.questionShown = ex.run;
   const bool hints = ex.hintsShown > 0 && !ex.exercise.hints.empty();
-  const float hintsLeast = hints ? std::min(std::max(s.questionHintsH, line), line * 2.0f) : 0.0f;
-  const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsLeast + gap : 0.0f) - gap;
+  // The newest hint comes first: the question keeps three lines (its heading and first lines, read already)
+  // and the hints take the rest they need, in whole lines (a long second hint got two lines, the rest a
+  // scroll away, beside a question shown in full).
+  const float askedLeast = std::min(s.questionAskedH > 0.0f ? s.questionAskedH : line * 2.0f, line * 3.0f);
+  const float hintsRoom = panelH - s.questionAnswerH - askedLeast - gap * 2.0f;
+  const float hintsH = hints ? std::max(std::min(s.questionHintsH, std::floor(hintsRoom / line) * line), std::min(std::max(s.questionHintsH, line), line * 2.0f)) : 0.0f;
+  const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsH + gap : 0.0f) - gap;
   const float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
   ImGui::BeginChild("##asked", ImVec2(0, askedH), false, s.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
   if (fresh) ImGui::SetScrollY(0.0f);
@@ -189,9 +202,7 @@ void drawOpenQuestion(AppState& s) {
   ImGui::EndChild();
   if (!ex.exercise.ok()) return;
   if (hints) {
-    // Whole lines: a line cut in half reads as a mistake.
-    const float room = panelH - askedH - s.questionAnswerH - gap * 2.0f;
-    hintLines(s, std::max(std::min(s.questionHintsH, std::floor(room / line) * line), hintsLeast));
+    hintLines(s, hintsH);
   } else {
     s.questionHintsH = 0.0f;
     s.questionHintsSeen = 0;

@@ -129,16 +129,14 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
       continue;
     }
     Point at = flightPosition(from, to, f.progress);
-    // Trail: the arc from the edge of its source cell to where the cell is now, under the digits it crosses
-    // (from the cell's centre it struck through the source's own value).
-    const SceneGrid& source = scene.grids[static_cast<size_t>(f.move->from.grid)];
-    const SceneBox sourceCell{{source.x + static_cast<float>(f.move->from.col), source.y + static_cast<float>(f.move->from.row)},
-                              {source.x + static_cast<float>(f.move->from.col) + 1.0f, source.y + static_cast<float>(f.move->from.row) + 1.0f}};
+    // Trail: the arc from its source grid's edge to where the cell is now, between the grids only (over a
+    // grid it ran through the digits of the cells it crossed, its source's own value first).
     canvas.layer(CanvasLayer::kLines);
     Point prev = from;
     for (int k = 1; k <= 24; ++k) {
       const Point next = flightPosition(from, to, f.progress * static_cast<float>(k) / 24.0f);
-      if (!inside(sourceCell, next)) dl->AddLine(canvas.toScreen(prev), canvas.toScreen(next), th.trail, th.lineWidth * 1.5f);
+      if (!gridUnder(scene, prev, 0.0f) && !gridUnder(scene, next, 0.0f))
+        dl->AddLine(canvas.toScreen(prev), canvas.toScreen(next), th.trail, th.lineWidth * 1.5f);
       prev = next;
     }
     canvas.layer(CanvasLayer::kTop);
@@ -146,10 +144,13 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
     Rgba fill = scale.colour(m.value);
     if (const SceneGrid* over = gridUnder(scene, at, box / z / 2)) {
       const ImVec2 p0(c.x - box / 2, c.y - box / 2), p1(c.x + box / 2, c.y + box / 2);
-      // Over a grid the chip is a frame in its value's colour: filled, it covered the digits of the cells it
-      // crossed, its own source's and the running sum it lands on included.
+      // Over a grid the chip is a frame in its value's colour, under the digits: filled, it covered the digits
+      // of the cells it crossed, its own source's and the running sum it lands on included; over them, its
+      // edges still struck through them.
+      canvas.layer(CanvasLayer::kLines);
       dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 3.5f);
       dl->AddRect(p0, p1, toImU32(fill), 3.0f, 0, th.lineWidth * 2.0f);
+      canvas.layer(CanvasLayer::kTop);
       if (logging()) logMark(cat("chip over ", over->grid.name, ", hollow"));
       continue;
     }

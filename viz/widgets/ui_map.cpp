@@ -1,5 +1,7 @@
 #include "viz/widgets/ui_map.h"
 
+#include <imgui_internal.h>
+
 #include "i18n/translate.h"
 #include "viz/model/wrap.h"
 #include "viz/widgets/theme.h"
@@ -234,16 +236,45 @@ bool MenuItem(const char* label, const char* shortcut, bool selected, bool enabl
 }
 
 // Sliders and text fields: the frame that takes the mouse, not the label beside it (the item's rectangle).
+namespace {
+
+// A slider's value drawn again over a plate of its frame's colour, so that the grab passes under the digits
+// (a wide grab covered them, "12 of 64" read "1  f 64"; a thin one still struck through them). `width` is the
+// frame's, taken before the slider used up its SetNextItemWidth.
+void valueOnAPlate(float width, ImGuiDataType type, const void* value, const char* format) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (g.TempInputId != 0 && g.TempInputId == ImGui::GetItemID()) return;  // a value typed in: ImGui's own field
+  char text[256];
+  const char* end = text + ImGui::DataTypeFormatString(text, sizeof text, type, value, format);
+  const ImVec2 min = ImGui::GetItemRectMin(), size(width, ImGui::GetFrameHeight());
+  const ImVec2 ts = ImGui::CalcTextSize(text, end);
+  if (ts.x <= 0.0f || ts.x > size.x) return;
+  const ImVec2 at(min.x + (size.x - ts.x) * 0.5f, min.y + (size.y - ts.y) * 0.5f);
+  const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = ImGui::GetStyle().ItemInnerSpacing.x * 0.5f;
+  dl->AddRectFilled(ImVec2(at.x - pad, min.y + 2.0f), ImVec2(at.x + ts.x + pad, min.y + size.y - 2.0f), ImGui::GetColorU32(ImGuiCol_FrameBg), 0.0f);
+  if (bg != ImGuiCol_FrameBg)
+    dl->AddRectFilled(ImVec2(at.x - pad, min.y + 2.0f), ImVec2(at.x + ts.x + pad, min.y + size.y - 2.0f), ImGui::GetColorU32(bg), 0.0f);
+  dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), text, end);
+}
+
+}  // namespace
+
 bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
   FrameRect frame;
+  const float width = ImGui::CalcItemWidth();
   const bool changed = ImGui::SliderInt(shownLabel(label), v, lo, hi, format, flags);
+  valueOnAPlate(width, ImGuiDataType_S32, v, format);
   frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
 bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
   FrameRect frame;
+  const float width = ImGui::CalcItemWidth();
   const bool changed = ImGui::SliderFloat(shownLabel(label), v, lo, hi, format, flags);
+  valueOnAPlate(width, ImGuiDataType_Float, v, format);
   frame.record("slider", label, std::to_string(*v));
   return changed;
 }
