@@ -143,6 +143,14 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.",
      "{0}位于 {1} 中。哪个核运行了 {2}？流水线选项卡按核分行显示各核的分块。"},
     {"T{0} on {1} reads {2} {3}", "{1} 上的 T{0} 读取 {2} {3}"},
+    {"T{0} on {1} writes {2} {3}", "{1} 上的 T{0} 写入 {2} {3}"},
+    {"A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): "
+     "look at the {1} cells each tile writes.",
+     "当不同核上的分块都向同一单元格加值时，该单元格就会收到原子加。本次运行把分块分给 {0} 个核：看看每个分块写入哪些 {1} 单元格。"},
+    {"{0}; and more. A cell gets atomic adds only where the boxes of two cores' tiles meet.",
+     "{0}；等等。只有两个核的分块范围相交的单元格才会收到原子加。"},
+    {"{0}. A cell gets atomic adds only where the boxes of two cores' tiles meet.",
+     "{0}。只有两个核的分块范围相交的单元格才会收到原子加。"},
     {"A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
      "for {1} rows that gradOutput rows of two cores land in.",
      "当不同核上的分块都向同一单元格加值时，该单元格就会收到原子加。本次运行把分块分给 {0} 个核：找出有 2 个核的 gradOutput 行落入的 {1} 行。"},

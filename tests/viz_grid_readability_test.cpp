@@ -590,6 +590,42 @@ TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {
   syncTheme(s);
 }
 
+// The tile table's cells stay in their columns, in both modes, every step of tiling-and-cores with a table open
+// (fixed shares ran the 48-core table's "p0 r10-11 c0-63" into the dst box column in presenter mode): each
+// column's widest content ends inside it (a table too wide for its tab scrolls sideways).
+TEST_F(VizGridReadability, TheTileTablesCellsStayInTheirColumns) {
+  int columns = 0;
+  for (const bool presenter : {false, true}) {
+    AppState s;
+    openShippedLessons(s, presenter);
+    ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
+    for (int step = 0; step < static_cast<int>(s.currentLesson()->presets.size()); ++step) {
+      applyPreset(s, s.lesson, step);
+      if (s.exerciseOpen()) revealExercise(s);
+      s.tab = Tab::kTiling;
+      s.selectTab = true;
+      frame(s);
+      selectTile(s, 0);
+      for (int i = 0; i < 4; ++i) frame(s);
+      ImGuiContext& g = *ImGui::GetCurrentContext();
+      for (int t = 0; t < g.Tables.GetMapSize(); ++t) {
+        const ImGuiTable* table = g.Tables.TryGetMapData(t);
+        if (!table || table->ColumnsCount != 8 || table->LastFrameActive < g.FrameCount - 1) continue;
+        for (int c = 0; c < table->ColumnsCount; ++c) {
+          const ImGuiTableColumn& col = table->Columns[c];
+          EXPECT_LE(col.ContentMaxXUnfrozen, col.MaxX + 0.5f)
+              << "step " << step + 1 << (presenter ? " (presenter)" : "") << ": column " << c << " overflows by "
+              << col.ContentMaxXUnfrozen - col.MaxX << " px";
+          ++columns;
+        }
+      }
+    }
+    s.presenter = false;
+    syncTheme(s);
+  }
+  EXPECT_GE(columns, 8 * 8);
+}
+
 // The Tiling tab in presenter mode at 1280x720, every step of every lesson: the load chart keeps its title and
 // bars two lines high with no scroll bar (it was a 20 px sliver under one); the phases line and its "(?)" end
 // inside the tab (they were cut at its edge: "phases: compute (").

@@ -127,6 +127,21 @@ TEST_F(VizPanels, AComboCutsItsPreviewWithAnEllipsis) {
   uimap::setEnabled(false);
 }
 
+// An atomic-cells question in deterministic mode hints at what each tile writes: the default mode's hints sent
+// the class looking for gradOutput bands of two cores meeting in a row (tiling-and-cores 5), which none does here.
+TEST_F(VizPanels, AnAtomicCellsHintFollowsTheRunsMode) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "tiling-and-cores", 4));
+  ASSERT_TRUE(s.exerciseOpen());
+  ASSERT_TRUE(s.run.result.plan && s.run.result.plan->deterministic);
+  const std::vector<std::string>& hints = s.exercise->exercise.hints;
+  ASSERT_EQ(hints.size(), 2u);
+  EXPECT_EQ(hints[0].find("gradOutput rows of two cores"), std::string::npos) << hints[0];
+  EXPECT_NE(hints[1].find("writes gradInput"), std::string::npos) << hints[1];
+  ASSERT_TRUE(openShippedStep(s, "determinism", 0));  // default mode keeps its bands
+  EXPECT_NE(s.exercise->exercise.hints[0].find("gradOutput rows of two cores"), std::string::npos);
+}
+
 TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   AppState s = fakeState();
   s.runner = [](const RunRequest&) {

@@ -255,6 +255,22 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
     if (std::find(cores.begin(), cores.end(), t.core) == cores.end()) cores.push_back(t.core);
     if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, coreTag(plan, t.core), src.name, boxText(t.src, src)));
   }
+  if (plan.deterministic) {
+    // Its tiles are cut along gradInput's rows, each gathering what lands in them: the bands of gradOutput the
+    // default-mode hints speak of are not how this run splits its work (they steered to cells none shares).
+    std::vector<std::string> writes;
+    for (const Tile& t : plan.tiles) {
+      const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+      if ((kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul) && writes.size() < 8)
+        writes.push_back(i18n::trf("T{0} on {1} writes {2} {3}", t.id, coreTag(plan, t.core), dst, boxText(t.dst, s.grids[static_cast<size_t>(s.dst)].grid)));
+    }
+    return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): "
+                      "look at the {1} cells each tile writes.",
+                      cores.size(), dst),
+            i18n::trf(writes.size() < reading ? "{0}; and more. A cell gets atomic adds only where the boxes of two cores' tiles meet."
+                                              : "{0}. A cell gets atomic adds only where the boxes of two cores' tiles meet.",
+                      joined(writes, "; "))};
+  }
   return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
                     "for {1} rows that gradOutput rows of two cores land in.",
                     cores.size(), dst),

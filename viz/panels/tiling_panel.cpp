@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "i18n/translate.h"
@@ -21,10 +22,53 @@ std::string boxText(const Box& b) {
              b.row1 - 1, " c", b.col0, "-", b.col1 - 1);
 }
 
+// Each column's width for its widest cell (fixed shares cut the 48-core table's "p0 r10-11 c0-63" into the next
+// column), measured once per plan and type size.
+std::array<float, 8> tileColumnWidths(const Plan& plan) {
+  static thread_local const Plan* measured = nullptr;
+  static thread_local float measuredAt = 0.0f;
+  static thread_local std::array<float, 8> widths{};
+  if (measured == &plan && measuredAt == ImGui::GetFontSize()) return widths;
+  measured = &plan, measuredAt = ImGui::GetFontSize();
+  widths.fill(0.0f);
+  const auto fit = [&](size_t column, const std::string& text) { widths[column] = std::max(widths[column], ImGui::CalcTextSize(text.c_str()).x); };
+  for (const Tile& t : plan.tiles) {
+    const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
+    fit(0, cat("T", t.id));
+    fit(1, i18n::tr(phaseKindName(kind)));
+    fit(2, cat(coreTag(plan, t.core), " #", t.order));
+    fit(3, boxText(t.src));
+    fit(4, boxText(t.dst));
+    fit(5, i18n::tr(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store"));
+    fit(6, cat(t.ubBytes, " B (", percentText(static_cast<double>(t.ubBytes), static_cast<double>(plan.profile.ubBytes)), "%)"));
+    fit(7, printed("%.4f", t.estimatedUs));
+  }
+  const float pad = ImGui::GetStyle().CellPadding.x * 2.0f;
+  for (float& w : widths) w += pad;
+  widths[6] += ImGui::GetStyle().FramePadding.x * 2.0f;  // a bar with its text inside
+  return widths;
+}
+
 void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
   const Plan& plan = *s.run.result.plan;
+  const char* const headers[8] = {i18n::tr("tile"),  i18n::tr("phase"), i18n::tr("core"),   i18n::tr("src box (gradOutput)"),
+                                  i18n::tr("dst box"), i18n::tr("write"), i18n::tr("UB use"), i18n::tr("est. µs")};
+  const std::array<float, 8> cells = tileColumnWidths(plan);
+  // Where cells and headers fit, the columns share the width in proportion to them; where the cells alone fit,
+  // to the cells (a header may end short); where not even they fit, the columns keep their cells' widths and the
+  // table scrolls sideways.
+  std::array<float, 8> widths = cells;
+  float total = 0.0f, withHeaders = 0.0f;
+  for (size_t i = 0; i < 8; ++i) {
+    total += cells[i];
+    withHeaders += std::max(cells[i], ImGui::CalcTextSize(headers[i]).x + ImGui::GetStyle().CellPadding.x * 2.0f);
+  }
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
+  if (withHeaders <= room)
+    for (size_t i = 0; i < 8; ++i) widths[i] = std::max(cells[i], ImGui::CalcTextSize(headers[i]).x + ImGui::GetStyle().CellPadding.x * 2.0f);
+  const bool scrolls = total > room;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
-                                ImGuiTableFlags_SizingStretchProp;
+                                (scrolls ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit : ImGuiTableFlags_SizingStretchProp);
   {  // the part of the table in view: a test holds presenter mode to rows a room can read
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float bottom = std::min(at.y + (size.y > 0.0f ? size.y : ImGui::GetContentRegionAvail().y),
@@ -33,16 +77,8 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   }
   if (!ImGui::BeginTable("##tiles", 8, flags, size)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  // Shares of the width that hold "compute", "p0 r16-23 c0-31" and "0.0912" at 660 px (the phase ran into the
-  // core's "c0 #0").
-  ImGui::TableSetupColumn(i18n::tr("tile"), 0, 0.5f);
-  ImGui::TableSetupColumn(i18n::tr("phase"), 0, 0.9f);
-  ImGui::TableSetupColumn(i18n::tr("core"), 0, 0.6f);
-  ImGui::TableSetupColumn(i18n::tr("src box (gradOutput)"), 0, 1.5f);
-  ImGui::TableSetupColumn(i18n::tr("dst box"), 0, 1.3f);
-  ImGui::TableSetupColumn(i18n::tr("write"), 0, 0.6f);
-  ImGui::TableSetupColumn(i18n::tr("UB use"), 0, 1.4f);
-  ImGui::TableSetupColumn(i18n::tr("est. µs"), 0, 0.7f);
+  for (size_t i = 0; i < 8; ++i)
+    ImGui::TableSetupColumn(headers[i], scrolls ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, widths[i]);
   ImGui::TableHeadersRow();
   if (s.scrollToSelectedTile && s.shownTile()) {  // a tile picked in the Pipeline tab or the timeline
     ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.shownTile()) - 2.0f) * ImGui::GetFrameHeight()));
