@@ -3,6 +3,7 @@
 // fullscreen, GIF) which only the SDL side can carry out.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -47,6 +48,8 @@ struct RunView {
   TimelineModel timelineHeldBack;  // the same with its atomic adds drawn as the copies out they also are
   HeatScale srcScale, dstScale;
   std::vector<float> labelTops;  // per scene grid: where its label drawn last starts (scene y; the grid's top if none)
+  std::array<float, 8> tileColumns{};  // the tile table's columns as wide as their widest cells, at type size tileColumnsAt
+  float tileColumnsAt = 0.0f;
   HeatScale selfScale;  // adaptive pooling backward's forward input (self): its own values, not gradOutput's
   bool ok() const { return resolved && result.ok(); }
 };
@@ -227,8 +230,10 @@ struct AppState {
   bool planHidden() const {
     if (!exerciseOpen()) return false;
     const ExerciseKind k = exercise->exercise.spec.kind;
+    // A value question too: the tile table's boxes say which rows a tile reads into which (nearest-vs-exact 5
+    // counted its 3 rows per axis there; downsampling 1's "c1-6" named the cell it asks about).
     return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
-           k == ExerciseKind::kFeeds;
+           k == ExerciseKind::kFeeds || k == ExerciseKind::kValue;
   }
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.

@@ -23,13 +23,12 @@ std::string boxText(const Box& b) {
 }
 
 // Each column's width for its widest cell (fixed shares cut the 48-core table's "p0 r10-11 c0-63" into the next
-// column), measured once per plan and type size.
-std::array<float, 8> tileColumnWidths(const Plan& plan) {
-  static thread_local const Plan* measured = nullptr;
-  static thread_local float measuredAt = 0.0f;
-  static thread_local std::array<float, 8> widths{};
-  if (measured == &plan && measuredAt == ImGui::GetFontSize()) return widths;
-  measured = &plan, measuredAt = ImGui::GetFontSize();
+// column), measured once per run and type size (kept with the run).
+const std::array<float, 8>& tileColumnWidths(RunView& r) {
+  const Plan& plan = *r.result.plan;
+  std::array<float, 8>& widths = r.tileColumns;
+  if (r.tileColumnsAt == ImGui::GetFontSize()) return widths;
+  r.tileColumnsAt = ImGui::GetFontSize();
   widths.fill(0.0f);
   const auto fit = [&](size_t column, const std::string& text) { widths[column] = std::max(widths[column], ImGui::CalcTextSize(text.c_str()).x); };
   for (const Tile& t : plan.tiles) {
@@ -53,7 +52,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   const Plan& plan = *s.run.result.plan;
   const char* const headers[8] = {i18n::tr("tile"),  i18n::tr("phase"), i18n::tr("core"),   i18n::tr("src box (gradOutput)"),
                                   i18n::tr("dst box"), i18n::tr("write"), i18n::tr("UB use"), i18n::tr("est. µs")};
-  const std::array<float, 8> cells = tileColumnWidths(plan);
+  const std::array<float, 8> cells = tileColumnWidths(s.run);
   // Where cells and headers fit, the columns share the width in proportion to them; where the cells alone fit,
   // to the cells (a header may end short); where not even they fit, the columns keep their cells' widths and the
   // table scrolls sideways.
