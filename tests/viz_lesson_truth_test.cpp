@@ -110,6 +110,11 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   EXPECT_EQ(unfilled, "");
   fillCaption("{nonsense}", s.scene, false, &unfilled);
   EXPECT_EQ(unfilled, "unknown placeholder {nonsense}");
+  // A part for after the answer, left out while the question is open: no space where it was, at the start
+  // (nearest-vs-exact 6 began with one) or between sentences.
+  EXPECT_EQ(fillCaption("{once answered: 3, 2, 3.} Check it.", s.scene, true, &unfilled), "Check it.");
+  EXPECT_EQ(fillCaption("A. {once answered: B.} C.", s.scene, true, &unfilled), "A. C.");
+  EXPECT_EQ(fillCaption("{once answered: B.} C.", s.scene, false, &unfilled), "B. C.");
 }
 
 // A claim about the plan: whether some tile covers more than one plane (tiling-and-cores once said a tile

@@ -101,6 +101,9 @@ std::string fillCaption(const std::string& caption, const Scene& scene, bool que
       if (!questionOpen) out += name.substr(kOnceAnswered.size());
       else if (out.ends_with(' ')) out.pop_back();  // no double space where the part was
       at = close + 1;
+      // Left out at the start: the words after it start the caption (nearest-vs-exact 6 began with a space).
+      if (questionOpen && out.empty())
+        while (at < caption.size() && caption[at] == ' ') ++at;
       continue;
     }
     std::string why;
