@@ -278,4 +278,24 @@ TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
 }
 
 }  // namespace
+
+// "N cores used" counts the cores a tile runs on: a cube plan's lanes number both cube cores before the vector
+// ones, and with one slide the second cube core gets nothing (npu-strategies 4 said "3 cores used" of AIC 0 and
+// AIV 0, beside a table of those two).
+TEST(PlanBalance, CoresWithWorkCountsOnlyCoresATileRunsOn) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.strategy = "cube";
+  r.profile = testing::profileOf("classroom");
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Plan& p = *result.plan;
+  std::set<int32_t> cores;
+  for (const Tile& t : p.tiles) cores.insert(t.core);
+  EXPECT_EQ(p.coresWithWork(), static_cast<int32_t>(cores.size()));
+  EXPECT_EQ(p.coresWithWork(), 2);
+  EXPECT_EQ(p.coresUsed, 3) << "lanes up to the first vector core, the idle cube core among them";
+}
+
 }  // namespace gradlab

@@ -100,7 +100,7 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
   }
   if (result.plan) {
     const Plan& p = *result.plan;
-    out << "  " << i18n::trf("plan {0} tiles on {1} cores, workspace {2}, imbalance {3}", p.tiles.size(), p.coresUsed,
+    out << "  " << i18n::trf("plan {0} tiles on {1} cores, workspace {2}, imbalance {3}", p.tiles.size(), p.coresWithWork(),
                              bytesText(result.workspaceBytes), fixed(p.imbalance(), 2))
         << "\n";
     out << "  " << modelledTimeText(p) << "\n";

@@ -70,7 +70,7 @@ std::string placeholder(const std::string& name, const Scene& s, std::string* wh
     std::snprintf(text, sizeof text, "%.2f", plan->imbalance());
     return text;
   }
-  if (name == "cores" && plan) return cat(plan->coresUsed);
+  if (name == "cores" && plan) return cat(plan->coresWithWork());
   if (name == "tiles" && plan) return cat(plan->tiles.size());
   if (name == "moves") return cat(s.planeMoves.size());
   for (const char* kind : {"adds ", "value "}) {

@@ -219,7 +219,7 @@ void drawTilingPanel(AppState& s) {
   ImGui::SameLine();
   planeSelector(s);
   const std::string counts = i18n::trf("{0}, {1}, UB {2} KiB each", i18n::trf(plan.tiles.size() == 1 ? "{0} tile" : "{0} tiles", plan.tiles.size()),
-                                       i18n::trf(plan.coresUsed == 1 ? "{0} core used" : "{0} cores used", plan.coresUsed),
+                                       i18n::trf(plan.coresWithWork() == 1 ? "{0} core used" : "{0} cores used", plan.coresWithWork()),
                                        static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
   if (ImGui::CalcTextSize(counts.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();  // cut at the tab's edge
   ImGui::TextUnformatted(counts.c_str());

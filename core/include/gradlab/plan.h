@@ -119,6 +119,9 @@ struct Plan {
   const std::string& ubUseText(const Tile& tile) const;
 
   std::vector<double> coreLoadUs() const;  // summed estimate per core over every phase, size coresUsed
+  // The cores some tile runs on: coresUsed counts lanes up to the last one used, and a cube plan's idle second
+  // cube core lies below its first vector core (npu-strategies 4 said "3 cores used" of AIC 0 and AIV 0).
+  int32_t coresWithWork() const;
   uint64_t trafficBytes() const;           // bytesIn + bytesOut over every tile
   double imbalance() const;                // max core load / mean core load (1 = perfect)
   // The tiles of phase `phase`: [first, second) of `tiles`.
