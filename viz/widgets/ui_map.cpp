@@ -250,12 +250,17 @@ void valueOnAPlate(float width, ImGuiDataType type, const void* value, const cha
   const ImVec2 ts = ImGui::CalcTextSize(text, end);
   if (ts.x <= 0.0f || ts.x > size.x) return;
   const ImVec2 at(min.x + (size.x - ts.x) * 0.5f, min.y + (size.y - ts.y) * 0.5f);
-  const ImGuiCol bg = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+  // The plate is the frame's colour as it shows: ImGui draws the frame in one colour (hovered, active or not)
+  // over the window's background, and the dark theme's frames are translucent, so that colour drawn again over
+  // the frame read as a darker box.
+  const ImGuiCol frame = ImGui::IsItemActive() ? ImGuiCol_FrameBgActive : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
+  const ImVec4 under = ImGui::GetStyleColorVec4((ImGui::GetCurrentWindow()->Flags & ImGuiWindowFlags_ChildWindow) ? ImGuiCol_ChildBg : ImGuiCol_WindowBg);
+  const ImVec4 over = ImGui::GetStyleColorVec4(frame);
+  const float a = over.w;
+  const ImU32 plate = ImGui::GetColorU32(ImVec4(under.x + (over.x - under.x) * a, under.y + (over.y - under.y) * a, under.z + (over.z - under.z) * a, 1.0f));
   const float pad = ImGui::GetStyle().ItemInnerSpacing.x * 0.5f;
-  dl->AddRectFilled(ImVec2(at.x - pad, min.y + 2.0f), ImVec2(at.x + ts.x + pad, min.y + size.y - 2.0f), ImGui::GetColorU32(ImGuiCol_FrameBg), 0.0f);
-  if (bg != ImGuiCol_FrameBg)
-    dl->AddRectFilled(ImVec2(at.x - pad, min.y + 2.0f), ImVec2(at.x + ts.x + pad, min.y + size.y - 2.0f), ImGui::GetColorU32(bg), 0.0f);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(ImVec2(at.x - pad, min.y + 2.0f), ImVec2(at.x + ts.x + pad, min.y + size.y - 2.0f), plate, 0.0f);
   dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), text, end);
 }
 
