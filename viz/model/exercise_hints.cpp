@@ -245,7 +245,10 @@ Hints owner(const Exercise& e, const Scene& s, const Plan& plan) {
 Hints atomicCells(const Scene& s, const Plan& plan) {
   const std::string dst = gridName(s, s.dst);
   const Grid& src = s.grids[static_cast<size_t>(s.src)].grid;
-  std::vector<std::string> starts;
+  const Grid& out = s.grids[static_cast<size_t>(s.dst)].grid;
+  // A deterministic run cuts its tiles along gradInput's rows, each gathering what lands in them: its hints speak
+  // of what each tile writes (the default mode's bands of gradOutput steered to cells none shares there).
+  std::vector<std::string> tiles;  // what the first tiles read (default mode) or write (deterministic)
   std::vector<int32_t> cores;
   size_t reading = 0;  // the tiles that read gradients (a zeroing pass reads none)
   for (const Tile& t : plan.tiles) {
@@ -253,31 +256,25 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
     if (kind != PhaseKind::kCompute && kind != PhaseKind::kMatmul) continue;
     ++reading;
     if (std::find(cores.begin(), cores.end(), t.core) == cores.end()) cores.push_back(t.core);
-    if (starts.size() < 8) starts.push_back(i18n::trf("T{0} on {1} reads {2} {3}", t.id, coreTag(plan, t.core), src.name, boxText(t.src, src)));
+    if (tiles.size() >= 8) continue;
+    tiles.push_back(plan.deterministic ? i18n::trf("T{0} on {1} writes {2} {3}", t.id, coreTag(plan, t.core), dst, boxText(t.dst, out))
+                                       : i18n::trf("T{0} on {1} reads {2} {3}", t.id, coreTag(plan, t.core), src.name, boxText(t.src, src)));
   }
   if (plan.deterministic) {
-    // Its tiles are cut along gradInput's rows, each gathering what lands in them: the bands of gradOutput the
-    // default-mode hints speak of are not how this run splits its work (they steered to cells none shares).
-    std::vector<std::string> writes;
-    for (const Tile& t : plan.tiles) {
-      const PhaseKind kind = plan.phases[static_cast<size_t>(t.phase)].kind;
-      if ((kind == PhaseKind::kCompute || kind == PhaseKind::kMatmul) && writes.size() < 8)
-        writes.push_back(i18n::trf("T{0} on {1} writes {2} {3}", t.id, coreTag(plan, t.core), dst, boxText(t.dst, s.grids[static_cast<size_t>(s.dst)].grid)));
-    }
     return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): "
                       "look at the {1} cells each tile writes.",
                       cores.size(), dst),
-            i18n::trf(writes.size() < reading ? "{0}; and more. A cell gets atomic adds only where the boxes of two cores' tiles meet."
-                                              : "{0}. A cell gets atomic adds only where the boxes of two cores' tiles meet.",
-                      joined(writes, "; "))};
+            i18n::trf(tiles.size() < reading ? "{0}; and more. A cell gets atomic adds only where the boxes of two cores' tiles meet."
+                                             : "{0}. A cell gets atomic adds only where the boxes of two cores' tiles meet.",
+                      joined(tiles, "; "))};
   }
   return {i18n::trf("A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): look "
                     "for {1} rows that gradOutput rows of two cores land in.",
                     cores.size(), dst),
-          i18n::trf(starts.size() < reading
+          i18n::trf(tiles.size() < reading
                         ? "{0}; and more. A {1} row is shared when the rows on both sides of a tile boundary land in it."
                         : "{0}. A {1} row is shared when the rows on both sides of a tile boundary land in it.",
-                    joined(starts, "; "), dst)};
+                    joined(tiles, "; "), dst)};
 }
 
 Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {

@@ -192,7 +192,8 @@ void drawOpenQuestion(AppState& s) {
   // scroll away, beside a question shown in full).
   const float askedLeast = std::min(s.questionAskedH > 0.0f ? s.questionAskedH : line * 2.0f, line * 3.0f);
   const float hintsRoom = panelH - s.questionAnswerH - askedLeast - gap * 2.0f;
-  const float hintsH = hints ? std::max(std::min(s.questionHintsH, std::floor(hintsRoom / line) * line), std::min(std::max(s.questionHintsH, line), line * 2.0f)) : 0.0f;
+  const float hintsLeast = std::min(std::max(s.questionHintsH, line), line * 2.0f);
+  const float hintsH = hints ? std::max(std::min(s.questionHintsH, std::floor(hintsRoom / line) * line), hintsLeast) : 0.0f;
   const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsH + gap : 0.0f) - gap;
   const float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
   ImGui::BeginChild("##asked", ImVec2(0, askedH), false, s.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);

@@ -56,15 +56,15 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   // Where cells and headers fit, the columns share the width in proportion to them; where the cells alone fit,
   // to the cells (a header may end short); where not even they fit, the columns keep their cells' widths and the
   // table scrolls sideways.
-  std::array<float, 8> widths = cells;
+  std::array<float, 8> headed{};  // each column as wide as its cells and its header
   float total = 0.0f, withHeaders = 0.0f;
   for (size_t i = 0; i < 8; ++i) {
+    headed[i] = std::max(cells[i], ImGui::CalcTextSize(headers[i]).x + ImGui::GetStyle().CellPadding.x * 2.0f);
     total += cells[i];
-    withHeaders += std::max(cells[i], ImGui::CalcTextSize(headers[i]).x + ImGui::GetStyle().CellPadding.x * 2.0f);
+    withHeaders += headed[i];
   }
   const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ScrollbarSize;
-  if (withHeaders <= room)
-    for (size_t i = 0; i < 8; ++i) widths[i] = std::max(cells[i], ImGui::CalcTextSize(headers[i]).x + ImGui::GetStyle().CellPadding.x * 2.0f);
+  const std::array<float, 8>& widths = withHeaders <= room ? headed : cells;
   const bool scrolls = total > room;
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersOuter |
                                 (scrolls ? ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit : ImGuiTableFlags_SizingStretchProp);

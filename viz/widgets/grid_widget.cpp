@@ -238,11 +238,12 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // wraps into its lines, and only what still ends in "…" is drawn smaller again, down to what fits.
     std::string joined;
     for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
-    const auto wrapAt = [&](float at) {
+    // At type size `at`, in at most `most` lines plus the essential note's own.
+    const auto wrapAt = [&](float at, int most) {
       const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, at); }).size();
-      return wrapWithEllipsis(joined, limit, std::max(style.labelLines, 1) + static_cast<int>(noteLines),
-                              [&](std::string_view t) { return width(t, at); });
+      return wrapWithEllipsis(joined, limit, most + static_cast<int>(noteLines), [&](std::string_view t) { return width(t, at); });
     };
+    const int kept = std::max(style.labelLines, 1);
     const auto cut = [](const std::vector<std::string>& wrapped) {
       return std::any_of(wrapped.begin(), wrapped.end(), [](const std::string& l) { return l.find("…") != std::string::npos; });
     };
@@ -250,23 +251,22 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     // gradInput's strides at 10 px because they were wider than the grid on one line); else smaller.
     const float nameFits = std::max(smallest, std::min(fs, fs * limit / width(g.grid.name, fs)));
     if (style.labelLinesWanted) {
-      const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, smallest); }).size();
-      const std::vector<std::string> most = wrapWithEllipsis(joined, limit, kMostLabelLines, [&](std::string_view t) { return width(t, smallest); });
-      *style.labelLinesWanted = cut(most) ? kMostLabelLines : static_cast<int>(most.size() + noteLines);
+      const std::vector<std::string> most = wrapAt(smallest, kMostLabelLines);
+      *style.labelLinesWanted = cut(most) ? kMostLabelLines : static_cast<int>(most.size());
     }
     float size = nameFits;
-    lines = wrapAt(size);
+    lines = wrapAt(size, kept);
     if (cut(lines)) {
       size = std::max(smallest, std::min(nameFits, fs * room / widest));
-      lines = wrapAt(size);
+      lines = wrapAt(size, kept);
     }
     if (cut(lines) && fs * limit / widest < size) {
       size = std::max(smallest, fs * limit / widest * 0.98f);  // a line exactly as wide as the limit wrapped its last word
-      lines = wrapAt(size);
+      lines = wrapAt(size, kept);
     }
     if (cut(lines) && size > smallest) {
       size = smallest;
-      lines = wrapAt(size);
+      lines = wrapAt(size, kept);
     }
     if (logging()) {
       float longest = 0.0f;
