@@ -81,6 +81,8 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"Not yet: its offset is not {0}.", "还不对：它的偏移量不是 {0}。"},
     {"Not yet: {0} is the exact sum, and {1} cannot hold it.", "还不对：{0} 是精确的和，{1} 存不下它。"},
     {"Not yet: {0} is the exact sum rounded once; here every partial sum is rounded.", "还不对：{0} 是精确的和只舍入一次的结果；这里每个部分和都要舍入。"},
+    {"Not yet: the sum {1} lies halfway between {0} and the next {2} value; a tie goes to the one whose last bit is even.",
+     "还不对：和 {1} 正好位于 {0} 与下一个 {2} 值的中点；平局时取最后一位为偶数的那个。"},
     {"Type a number first.", "请先输入数字。"},
     {"Not yet: that is not the set of cores that write it.", "还不对：写入它的不是这组核。"},
 
@@ -140,8 +142,8 @@ constexpr CatalogueEntry kModelEntries[] = {
     {"The plan cuts the work into tiles and deals them to {0} core(s): each tile reads a part of {1} and writes a part "
      "of {2}. Find the tile(s) whose part of {2} holds {3}: their cores write it.",
      "切分方案把工作切成分块，分给 {0} 个核：每个分块读取 {1} 的一部分，写入 {2} 的一部分。找出其 {2} 部分包含{3}的分块：它们的核写入该单元格。"},
-    {"{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.",
-     "{0}位于 {1} 中。哪个核运行了 {2}？流水线选项卡按核分行显示各核的分块。"},
+    {"{0} is in {1}. Which core ran {2}? On the Pipeline tab, tick \"kernels only\" and hover the events: each names its core and tile.",
+     "{0}位于 {1} 中。哪个核运行了 {2}？在流水线选项卡中勾选“仅核函数”，再把鼠标停在事件上：每个事件都写明它的核和分块。"},
     {"T{0} on {1} reads {2} {3}", "{1} 上的 T{0} 读取 {2} {3}"},
     {"T{0} on {1} writes {2} {3}", "{1} 上的 T{0} 写入 {2} {3}"},
     {"A cell gets atomic adds when tiles on different cores both add into it. This run deals its tiles to {0} core(s): "

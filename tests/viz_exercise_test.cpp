@@ -122,7 +122,8 @@ TEST(VizExercise, EveryShippedExerciseGivesTwoHintsThenTakesTheRightAnswer) {
 
 // precision's float16 questions name the mistake they are about: typing the exact sum 2051 (the cell holds it
 // rounded: 2052 once, 2048 after every add) or, where every partial sum is rounded, the sum rounded once (2052).
-// Their first hint said to "find the values first" after a 2051.
+// Their first hint said to "find the values first" after a 2051. Where the sum is rounded once, 2050 is the tie
+// rounded the wrong way.
 TEST(VizExercise, AFloat16SumsVerdictNamesTheExactAndTheOnceRoundedSum) {
   int asked = 0;
   forEachShippedExercise([&](const std::string& where, const Posed& posed) {
@@ -138,6 +139,11 @@ TEST(VizExercise, AFloat16SumsVerdictNamesTheExactAndTheOnceRoundedSum) {
     if (e.number != 2052.0) {
       st.typed = "2052";
       EXPECT_NE(st.check(posed.scene).headline.find("rounded once; here every partial sum is rounded"), std::string::npos) << where;
+    } else {  // 2050 rounds the tie the wrong way (precision 6 said only "it does not hold 2050")
+      st.typed = "2050";
+      EXPECT_EQ(st.check(posed.scene).headline,
+                "Not yet: the sum 2051 lies halfway between 2050 and the next float16 value; a tie goes to the one whose last bit is even.")
+          << where;
     }
     st.typed = "7";
     EXPECT_EQ(st.check(posed.scene).headline, "Not yet: it does not hold 7.") << where;

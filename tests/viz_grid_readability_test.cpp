@@ -501,7 +501,8 @@ TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
 
 // No grid's label is cut short ("…") on the tabs that draw the scene's grids, in any lesson step, in either mode,
 // where the canvas has room above the grid: the Tiling tab's narrow gradInput (tiling-and-cores 2, presenter
-// mode) cut "[1, 1, 16, 16]…" before its dtype with empty canvas above it.
+// mode) cut "[1, 1, 16, 16]…" before its dtype with empty canvas above it; precision's Compare tab cut its error
+// grid's "2 sig. digits".
 TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
   int labels = 0;
   std::vector<std::string> cut;
@@ -512,9 +513,11 @@ TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
       // A strided layout's step once answered with its memory order shown too (the strips take the canvas's
       // lower part: layouts 3's gradOutput label read "[1, 3, 6, 6] float32   n=…").
       const bool strided = atEnd && s.run.request.layout != Layout::kContiguous;
-      for (const int view : {0, 1, 2, 3}) {
-        const Tab tab = view == 1 ? Tab::kTiling : view == 2 ? Tab::kPipeline : Tab::kScatter;
-        if (view == 3 && !strided) continue;
+      // And the Compare tab where the step opens on it (precision's error grid cut "2 sig…").
+      const bool compares = s.currentPreset() && s.currentPreset()->view.tab == Tab::kCompare;
+      for (const int view : {0, 1, 2, 3, 4}) {
+        const Tab tab = view == 1 ? Tab::kTiling : view == 2 ? Tab::kPipeline : view == 4 ? Tab::kCompare : Tab::kScatter;
+        if ((view == 3 && !strided) || (view == 4 && !compares)) continue;
         s.memoryOrder = view == 3;
         s.tab = tab;
         s.selectTab = true;
@@ -733,6 +736,117 @@ TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
     }
   }
   EXPECT_GT(frames, 20);
+}
+
+// An owner question's last hint names the tiles that hold the cell and sends the class to the Pipeline tab's
+// events, which must then name each tile's core as the answer's boxes do (it said "the Pipeline tab's lanes show
+// each core's tiles": at full length the kernels were a sliver behind the launch, and no lane names a tile).
+TEST_F(VizGridReadability, AnOwnerQuestionsHintLeadsToEventsThatNameTheCores) {
+  int found = 0;
+  AppState s;
+  openShippedLessons(s, false);
+  uimap::setEnabled(true);
+  forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
+    if (atEnd || !s.exerciseOpen() || s.exercise->exercise.spec.kind != ExerciseKind::kOwner) return;
+    const Exercise& e = s.exercise->exercise;
+    const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+    ASSERT_EQ(e.hints.size(), 2u) << where;
+    EXPECT_NE(e.hints[1].find("kernels only"), std::string::npos) << where << ": " << e.hints[1];
+    s.tab = Tab::kPipeline;
+    s.selectTab = true;
+    s.timelineKernelsOnly = true;
+    for (int i = 0; i < 3; ++i) frame(s);
+    const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+    for (size_t t = 0; t < e.tiles.size(); ++t) {
+      const Tile& tile = s.run.result.plan->tiles[static_cast<size_t>(e.tiles[t])];
+      const std::string tag = coreTag(*s.run.result.plan, tile.core);
+      bool named = false;
+      for (const nlohmann::json& w : map["widgets"]) {
+        if (w["id"].get<std::string>().rfind(cat("event/T", tile.id, " "), 0) != 0) continue;
+        const float x0 = w["x0"].get<float>(), x1 = w["x1"].get<float>(), y0 = w["y0"].get<float>(), y1 = w["y1"].get<float>();
+        ASSERT_GE(x1 - x0, 3.0f) << where << ": T" << tile.id << "'s events are too thin to hover";
+        loggedFrame(s, ImVec2((x0 + x1) / 2.0f, (y0 + y1) / 2.0f));
+        const nlohmann::json hovered = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+        const std::string tip = hovered["state"].value("event tooltip", "");
+        named = tip.find(cat("tile ", tile.id, ":")) != std::string::npos && tip.find(cat("(", tag, ")")) != std::string::npos;
+        EXPECT_TRUE(named) << where << ": " << tip;
+        break;
+      }
+      EXPECT_TRUE(named) << where << ": hovering T" << tile.id << " does not name " << tag;
+      EXPECT_NE(std::find(e.coreNames.begin(), e.coreNames.end(), tag), e.coreNames.end()) << where << ": the boxes do not name " << tag;
+      found += named ? 1 : 0;
+    }
+  });
+  uimap::setEnabled(false);
+  EXPECT_GE(found, 2);
+}
+
+// A grid's label stands on a plate of the canvas's colour, and what crosses the space between the grids (an
+// answer arrow, a flying chip, a trail) passes behind it: drawn over the label, an arrow to precision 7's
+// one-cell gradInput ran through "(final values)", and downsampling 1's chips covered gradInput's name.
+TEST_F(VizGridReadability, ArrowsAndChipsPassBehindTheGridLabels) {
+  int behind = 0;
+  for (const bool presenter : {false, true}) {
+    for (const auto& [lesson, step] : std::vector<std::pair<const char*, int>>{{"exercises", 8}, {"exercises", 9}, {"precision", 6}, {"downsampling", 0}}) {
+      AppState s;
+      ASSERT_TRUE(openShippedStep(s, lesson, step, presenter));
+      if (s.exerciseOpen()) revealExercise(s);  // the answer's cell is pinned: its arrows are drawn
+      const ImU32 bg = theme().canvasBg, label = theme().label, highlight = theme().highlight;
+      const ImU32 faint = (highlight & 0x00FFFFFFu) | 0x80000000u, trail = theme().trail;
+      for (double t = 0.2; t < s.run.animation.duration() + 0.5; t += 0.35) {
+        s.player.t = std::min(t, s.run.animation.duration());
+        s.player.playing = false;
+        frame(s);
+        const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+        const ImDrawData* data = ImGui::GetDrawData();
+        for (int list = 0; list < data->CmdListsCount; ++list) {
+          const ImDrawList* dl = data->CmdLists[list];
+          struct Tri {
+            ImVec2 min, max;
+            ImU32 col;
+            bool plain;  // the atlas's white pixel: a fill or a line, not a glyph
+          };
+          std::vector<Tri> tris;
+          for (int i = 0; i + 2 < dl->IdxBuffer.Size; i += 3) {
+            Tri t{ImVec2(FLT_MAX, FLT_MAX), ImVec2(-FLT_MAX, -FLT_MAX), dl->VtxBuffer[dl->IdxBuffer[i]].col, true};
+            for (int k = 0; k < 3; ++k) {
+              const ImDrawVert& v = dl->VtxBuffer[dl->IdxBuffer[i + k]];
+              t.min = ImVec2(std::min(t.min.x, v.pos.x), std::min(t.min.y, v.pos.y));
+              t.max = ImVec2(std::max(t.max.x, v.pos.x), std::max(t.max.y, v.pos.y));
+              t.plain = t.plain && v.uv.x == white.x && v.uv.y == white.y;
+            }
+            tris.push_back(t);
+          }
+          const auto overlap = [](const Tri& a, const Tri& b) {  // by a pixel at least (a grid's frame touches its label's plate)
+            return a.min.x + 1.0f < b.max.x && b.min.x + 1.0f < a.max.x && a.min.y + 1.0f < b.max.y && b.min.y + 1.0f < a.max.y;
+          };
+          for (size_t p = 0; p < tris.size(); ++p) {
+            const Tri& plate = tris[p];
+            if (plate.col != bg || !plate.plain || plate.max.y - plate.min.y > 80.0f) continue;  // not the canvas's own background
+            // A label's glyphs follow its plate; an arrow, trail or chip edge drawn after the plate over one of them covers it.
+            std::vector<const Tri*> glyphs;
+            for (size_t g = p + 1; g < tris.size(); ++g)
+              if (!tris[g].plain && overlap(plate, tris[g])) glyphs.push_back(&tris[g]);
+            for (size_t i = 0; i < tris.size(); ++i) {
+              const Tri& x = tris[i];
+              const bool crossing = (x.col == highlight || x.col == faint || x.col == trail || x.col == label) && x.plain;
+              if (!crossing || !overlap(plate, x)) continue;
+              if (i < p) {
+                ++behind;
+              } else if (std::any_of(glyphs.begin(), glyphs.end(), [&](const Tri* g) { return overlap(*g, x); })) {
+                ADD_FAILURE() << lesson << " step " << step + 1 << (presenter ? " (presenter)" : "") << " at beat " << t
+                              << ": drawn over a grid label at " << plate.min.x << ", " << plate.min.y << " to " << plate.max.x << ", "
+                              << plate.max.y << " (colour " << std::hex << x.col << std::dec << ", " << x.min.x << ", " << x.min.y
+                              << " to " << x.max.x << ", " << x.max.y << ")";
+                return;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(behind, 0) << "nothing passed behind a label: the test saw no crossing";
 }
 
 }  // namespace

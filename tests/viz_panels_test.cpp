@@ -1177,7 +1177,7 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
       }
       EXPECT_EQ(text.find("[chip without digits]"), std::string::npos) << step.first << (presenter ? " (presenter)" : "");
       for (size_t at = text.find("[chip "); at != std::string::npos; at = text.find("[chip ", at + 1)) {
-        if (text.compare(at, 11, "[chip over ") == 0) continue;  // a frame over a grid (the next test)
+        if (text.compare(at, 11, "[chip over ") == 0) continue;  // a token over a grid (the next test)
         ++chips;
         const size_t px = text.find(" at ", at);
         if (presenter && px != std::string::npos && px < text.find(']', at)) {
@@ -1191,8 +1191,9 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
   }
 }
 
-// A chip over a grid is a frame, so that the digits under it stay readable (filled, it covered its source cell's
-// value as it left and the running sum it landed on); between the grids it is filled and carries its value.
+// A chip over a grid is a small token under the digits, so that they stay readable (filled and cell-sized, it covered
+// its source cell's value as it left and the running sum it landed on; a cell-sized frame read as an outline round
+// the cells it crossed); between the grids it is filled and carries its value.
 TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
   for (const bool presenter : {false, true}) {
     AppState s;
@@ -1206,7 +1207,7 @@ TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
       s.player.scrub(move.beat + 0.01);  // just left its source cell
       frame(s);
       const std::string source = s.run.scene.grids[static_cast<size_t>(move.from.grid)].grid.name;
-      EXPECT_NE(loggedFrame(s).find(cat("[chip over ", source, ", hollow]")), std::string::npos) << "move " << m;
+      EXPECT_NE(loggedFrame(s).find(cat("[chip over ", source, ", a token]")), std::string::npos) << "move " << m;
       ++leaving;
     }
     for (int k = 1; k < 40; ++k) {
@@ -1411,6 +1412,49 @@ TEST_F(VizPanels, AHintIsNotAWrongTry) {
 // The inspector says "atomic" of a cell only where the run adds into it atomically (first-steps step 3 said
 // "atomic-add order" for gradInput[2, 1], which one core stores plainly): every lesson step's output cells,
 // pinned one by one.
+// The core legend and the inspector name a core as its tile tags do: on the cube (npu-strategies 4) the legend
+// said "c0 c1 c2" beside tags "T2·AIC0", and the inspector "tile 2 on core 0".
+TEST_F(VizPanels, TheCoreLegendAndTheInspectorNameCoresAsTheTileTagsDo) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "npu-strategies", 3));
+  ASSERT_TRUE(s.run.result.plan && s.run.result.plan->cubeLanes > 0);
+  if (s.exerciseOpen()) revealExercise(s);
+  for (Tab tab : {Tab::kTiling, Tab::kScatter}) {
+    s.tab = tab;
+    s.selectTab = true;
+    s.colour = CellColour::kCores;
+    frame(s);
+    const std::string text = loggedFrame(s);
+    // The legend's swatches read as one line, or a name a line where they wrap (the Tiling tab's narrow column).
+    if (tab == Tab::kScatter) {
+      EXPECT_NE(text.find("AIC0 AIC1 AIV0"), std::string::npos);
+    }
+    EXPECT_EQ(text.find("c0 c1 c2"), std::string::npos);
+    for (const char* tag : {"c0", "c1", "c2"}) EXPECT_EQ(text.find(cat("\n", tag, "\n")), std::string::npos) << tag;
+    EXPECT_NE(text.find("on core AIC0"), std::string::npos) << "the inspector";
+    EXPECT_EQ(text.find("on core 0"), std::string::npos);
+  }
+}
+
+// The memory strips' stripe colours are named for every plane, in full or in short: layouts 4-5's sliced
+// gradInput named c=0 alone (the title line ran out of room after it) and gradOutput none.
+TEST_F(VizPanels, TheMemoryStripsNameEveryPlanesColour) {
+  AppState s;
+  openShippedLessons(s, false);
+  ASSERT_TRUE(selectLesson(s, "layouts"));
+  int named = 0;
+  forEachStepOpenAndAtItsEnd(s, [&](size_t, size_t step, bool atEnd) {
+    if (!s.memoryOrder || s.exerciseOpen()) return;  // an open question hides the strips
+    const std::string text = loggedFrame(s);
+    const size_t at = text.find("[plane legend: ");
+    ASSERT_NE(at, std::string::npos) << "step " << step + 1 << (atEnd ? " at its end" : "");
+    const std::string legend = text.substr(at, text.find(']', at) - at);
+    for (const char* plane : {"c=0", "c=1", "c=2"}) EXPECT_NE(legend.find(plane), std::string::npos) << legend;
+    ++named;
+  });
+  EXPECT_GE(named, 5);  // the five steps at their ends at least
+}
+
 TEST_F(VizPanels, TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };

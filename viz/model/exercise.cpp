@@ -297,7 +297,11 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       if (const std::optional<double> sum = exactSumInto(s, e.asked); op.backward && sum && (r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16)) {
         e.exactSum = sum;
         const float f = static_cast<float>(*sum);
-        e.roundedOnce = r.dtype == ACL_FLOAT16 ? halfBitsToFloat(floatToHalfBits(f)) : bf16BitsToFloat(floatToBf16Bits(f));
+        const auto toLow = [&](float x) { return r.dtype == ACL_FLOAT16 ? halfBitsToFloat(floatToHalfBits(x)) : bf16BitsToFloat(floatToBf16Bits(x)); };
+        e.roundedOnce = toLow(f);
+        // A tie: the sum's other neighbour lies as far from it as the one it rounds to (2051 between 2050 and 2052).
+        if (const float other = 2.0f * f - static_cast<float>(*e.roundedOnce); static_cast<double>(f) == *sum && other != *e.roundedOnce && toLow(other) == other)
+          e.tieLoser = other;
       }
       for (std::string& line : explainCell(s, r, e.asked).lines) e.why.push_back(std::move(line));
       break;
@@ -424,6 +428,9 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
         v.headline = i18n::trf("Not yet: {0} is the exact sum, and {1} cannot hold it.", formatNumber(*a.number), dtypeText(e.dtype));
       } else if (e.roundedOnce && *e.roundedOnce != e.number && static_cast<float>(*a.number) == static_cast<float>(*e.roundedOnce)) {
         v.headline = i18n::trf("Not yet: {0} is the exact sum rounded once; here every partial sum is rounded.", formatNumber(*a.number));
+      } else if (e.tieLoser && e.roundedOnce == e.number && static_cast<float>(*a.number) == static_cast<float>(*e.tieLoser)) {
+        v.headline = i18n::trf("Not yet: the sum {1} lies halfway between {0} and the next {2} value; a tie goes to the one whose last bit is even.",
+                               formatNumber(*a.number), formatNumber(*e.exactSum), dtypeText(e.dtype));
       } else if (e.spec.kind == ExerciseKind::kOffset) {  // "it does not hold 15" answered an offset question
         v.headline = i18n::trf("Not yet: its offset is not {0}.", formatNumber(*a.number));
       } else {

@@ -68,6 +68,7 @@ struct Exercise {
   // A float16/bfloat16 sum: the sum of its terms, exact, and rounded once to the dtype. Typing either where
   // the cell holds another number is the mistake the question is about, and the verdict says so.
   std::optional<double> exactSum, roundedOnce;
+  std::optional<double> tieLoser;  // where the exact sum lies halfway between two low-precision values: the odd one
   std::vector<std::string> why;      // the right answer, explained with the run's numbers
   std::vector<std::string> hints;    // two steps towards it, from the run (exercise_hints.h); never the answer
   std::string error;                 // not empty: the run cannot pose this question (it failed, no trace, ...)

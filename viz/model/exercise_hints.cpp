@@ -238,7 +238,7 @@ Hints owner(const Exercise& e, const Scene& s, const Plan& plan) {
   return {i18n::trf("The plan cuts the work into tiles and deals them to {0} core(s): each tile reads a part of {1} and writes a part "
                     "of {2}. Find the tile(s) whose part of {2} holds {3}: their cores write it.",
                     e.choices.size(), gridName(s, s.src), dst.grid.name, where),
-          i18n::trf("{0} is in {1}. Which core ran {2}? The Pipeline tab's lanes show each core's tiles.", where, joined(tiles, also),
+          i18n::trf("{0} is in {1}. Which core ran {2}? On the Pipeline tab, tick \"kernels only\" and hover the events: each names its core and tile.", where, joined(tiles, also),
                     joined(ids, also))};
 }
 

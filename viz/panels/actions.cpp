@@ -87,7 +87,7 @@ void rebuildScene(AppState& s) {
   refreshColours(s);
   s.hovered.reset();
   s.scatterView.fitRequested = true;
-  for (CanvasView* v : {&s.scatterView, &s.tilingView, &s.pipelineView}) v->labelLines = 0;  // asked again for this scene
+  for (CanvasView* v : {&s.scatterView, &s.tilingView, &s.pipelineView, &s.compareView}) v->labelLines = 0;  // asked again for this scene
   s.tilingView.fitRequested = true;
   s.pipelineView.fitRequested = true;
   refreshExercise(s);

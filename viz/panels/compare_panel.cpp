@@ -138,16 +138,26 @@ void drawComparePanel(AppState& s) {
   const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH;
   std::optional<std::pair<size_t, GridHover>> hover;
   {
-    // Three grids side by side leave each label little width: presenter labels may take three lines.
-    const int labelLines = s.presenter ? 3 : 2;
+    // Three grids side by side leave each label little width: presenter labels may take three lines, and a
+    // label that needs more gets them from the next frame on, as on the scene tabs (the error grid's
+    // "2 sig. digits" was cut to "2 sig…").
+    const int labelLines = std::max(s.presenter ? 3 : 2, s.compareView.labelLines);
     Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax,
                   gridLabelSize() * static_cast<float>(labelLines) + 8.0f);
+    int wanted = 0;
     for (size_t i = 0; i < c.grids.size(); ++i) {
       GridStyle style;
       style.scale = i == 2 ? &c.diffScale : &c.valueScale;
       if (i < c.gridNotes.size()) style.note = c.gridNotes[i];
       style.labelLines = labelLines;
+      int asked = 0;
+      style.labelLinesWanted = &asked;
       if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
+      wanted = std::max(wanted, asked);
+    }
+    if (CanvasView& view = s.compareView; wanted > labelLines && view.labelLines < std::min(wanted, kMostLabelLines)) {
+      view.labelLines = std::min(wanted, kMostLabelLines);
+      if (!view.userAdjusted) view.fitRequested = true;
     }
     if (hover) {
       for (const SceneGrid& g : c.grids)

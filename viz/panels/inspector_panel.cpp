@@ -151,11 +151,12 @@ void drawInspectorPanel(AppState& s) {
     if (local < g.tileOf.size() && g.tileOf[local] >= 0 && s.run.result.plan) {
       const Tile& t = s.run.result.plan->tiles[static_cast<size_t>(g.tileOf[local])];
       const bool shared = g.tileCount[local] > 1;
+      const std::string core = coreTag(*s.run.result.plan, t.core);  // as the legend and the tile tags name it
       textDimWrapped(shared && addedAtomically
-                         ? i18n::trf("tile {0} on core {1} (shared by {2} tiles: atomic adds)", t.id, t.core,
+                         ? i18n::trf("tile {0} on core {1} (shared by {2} tiles: atomic adds)", t.id, core,
                                      static_cast<int>(g.tileCount[local]))
-                     : shared ? i18n::trf("tile {0} on core {1} (shared by {2} tiles)", t.id, t.core, static_cast<int>(g.tileCount[local]))
-                              : i18n::trf("tile {0} on core {1}", t.id, t.core));
+                     : shared ? i18n::trf("tile {0} on core {1} (shared by {2} tiles)", t.id, core, static_cast<int>(g.tileCount[local]))
+                              : i18n::trf("tile {0} on core {1}", t.id, core));
     }
     ImGui::PushFont(monoFont());
     for (const std::string& line : e.lines) ui::TextWrapped("%s", line.c_str());

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "i18n/translate.h"
 #include "viz/model/core_palette.h"
@@ -30,6 +33,39 @@ float labelFontSize(float cellW, int digits) {
   const float advance = mono->CalcTextSizeA(100.0f, 1e9f, 0.0f, "0").x / 100.0f;  // a digit's width per pixel of size
   const float across = (cellW - 3.0f) / (static_cast<float>(std::max(digits, 1)) * advance);
   return std::min({mono->FontSize, across, (cellW - stripeHeight(cellW)) * 0.8f});
+}
+
+// The names of a tensor's planes beside their stripe colours: "c=0", "n=1 c=2", or in short "c=" then "0" /
+// "n,c=" then "1,2".
+struct PlaneLegend {
+  std::string prefix;
+  std::vector<std::string> labels;
+};
+struct PlaneLegendPlace {
+  ImVec2 at;  // the first name's top-left
+  float size;
+  PlaneLegend names;
+};
+
+PlaneLegend planeLegend(const Grid& grid, bool compact) {
+  PlaneLegend out;
+  for (int64_t p = 0; p < grid.dims.planes; ++p) {
+    std::string name = grid.planeName(p);
+    if (compact) {
+      const bool batched = name.rfind("n=", 0) == 0;
+      out.prefix = batched ? "n,c=" : "c=";
+      if (batched) name = cat(name.substr(2, name.find(' ') - 2), ",", name.substr(name.find("c=") + 2));
+      else name = name.substr(2);
+    }
+    out.labels.push_back(std::move(name));
+  }
+  return out;
+}
+
+float planeLegendWidth(const PlaneLegend& legend, const ImFont* font, float size) {
+  float w = legend.prefix.empty() ? 0.0f : font->CalcTextSizeA(size, 1e9f, 0.0f, legend.prefix.c_str()).x + size * 0.3f;
+  for (const std::string& label : legend.labels) w += size + font->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x + size * 0.6f;
+  return w - size * 0.6f;
 }
 
 }  // namespace
@@ -222,32 +258,76 @@ void MemoryStrips::draw(AppState& s) {
   const bool dstFinal = dstValuesFinal(s);
   const std::optional<CellRef> focus = s.focusCell();
 
+  // Each strip's title, smaller (down to four fifths) where it is wider than the strips, and where it ends.
+  struct TitleLayout {
+    float size, end;
+  };
+  const auto titleOf = [&](const Strip& strip) -> const std::string& { return strip.note.empty() ? strip.title : strip.note; };
+  std::vector<TitleLayout> titles;
   for (const Strip& strip : strips_) {
+    const std::string& title = titleOf(strip);
+    const float size = std::clamp(titleSize * width_ / ui->CalcTextSizeA(titleSize, 1e9f, 0.0f, title.c_str()).x,
+                                  titleSize * 0.8f, titleSize);
+    titles.push_back({size, topLeft_.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, title.c_str()).x + size});
+  }
+  // The planes' stripe colours, named once for all the strips (their tensors have the same planes): on the
+  // first title line with room for every name ("c=0 c=1 c=2"), else for the short form ("c= 0 1 2"), else after
+  // the last strip's last row; never a part of them (layouts 4's legend named c=0 alone).
+  std::optional<PlaneLegendPlace> legend;
+  const float right = topLeft_.x + width_;
+  for (const bool compact : {false, true}) {
+    for (size_t i = 0; i < strips_.size() && !legend; ++i) {
+      const Grid& grid = sc.grids[static_cast<size_t>(strips_[i].grid)].grid;
+      if (grid.dims.planes <= 1 || grid.dims.planes > 8) continue;
+      PlaneLegend names = planeLegend(grid, compact);
+      if (titles[i].end + planeLegendWidth(names, ui, titles[i].size) <= right)
+        legend = PlaneLegendPlace{ImVec2(titles[i].end, topLeft_.y + strips_[i].top), titles[i].size, std::move(names)};
+    }
+  }
+  if (const Strip& last = strips_.back(); !legend && last.note.empty() && !last.rows.starts.empty()) {
+    const Grid& grid = sc.grids[static_cast<size_t>(last.grid)].grid;
+    const size_t row = last.rows.starts.size() - 1;
+    float end = topLeft_.x + gutterW_ + cellW_;
+    for (int64_t o = last.rows.starts[row]; o < last.shownElems; ++o) end += slotWidth(last, o);
+    const float size = titleSize * 0.8f;
+    PlaneLegend names = planeLegend(grid, true);
+    const float y = topLeft_.y + last.top + titleH_ + static_cast<float>(row) * rowH_ + (cellW_ - size) / 2.0f;
+    if (grid.dims.planes > 1 && grid.dims.planes <= 8 && end + planeLegendWidth(names, ui, size) <= right)
+      legend = PlaneLegendPlace{ImVec2(end, y), size, std::move(names)};
+  }
+  if (legend) {
+    if (logging()) {
+      std::string names;
+      for (const std::string& label : legend->names.labels) names += cat(names.empty() ? "" : " ", legend->names.prefix, label);
+      logMark(cat("plane legend: ", names));
+    }
+    float x = legend->at.x;
+    const float size = legend->size, y = legend->at.y;
+    if (!legend->names.prefix.empty()) {
+      drawText(dl, ui, size, ImVec2(x, y), th.labelDim, legend->names.prefix.c_str());
+      x += ui->CalcTextSizeA(size, 1e9f, 0.0f, legend->names.prefix.c_str()).x + size * 0.3f;
+    }
+    for (size_t p = 0; p < legend->names.labels.size(); ++p) {
+      const std::string& label = legend->names.labels[p];
+      dl->AddRectFilled(ImVec2(x, y + size * 0.55f), ImVec2(x + size * 0.8f, y + size * 0.55f + stripe),
+                        toImU32(coreColour(static_cast<int32_t>(p))));
+      drawText(dl, ui, size, ImVec2(x + size, y), th.labelDim, label.c_str());
+      x += size + ui->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x + size * 0.6f;
+    }
+  }
+
+  for (size_t index = 0; index < strips_.size(); ++index) {
+    const Strip& strip = strips_[index];
     const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
     const HeatScale& scale = strip.grid == sc.dst ? s.run.dstScale : s.run.srcScale;
     ImVec2 at(topLeft_.x, topLeft_.y + strip.top);
-    // The title, smaller (down to four fifths) where it is wider than the strips.
     const std::string name = g.grid.name;
-    const std::string& title = strip.note.empty() ? strip.title : strip.note;
-    const float size = std::clamp(titleSize * width_ / ui->CalcTextSizeA(titleSize, 1e9f, 0.0f, title.c_str()).x,
-                                  titleSize * 0.8f, titleSize);
+    const std::string& title = titleOf(strip);
+    const float size = titles[index].size;
     drawText(dl, ui, size, at, th.label, name.c_str());
     float x = at.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, name.c_str()).x;
     const std::string rest = title.substr(name.size());
     drawText(dl, ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
-    x += ui->CalcTextSizeA(size, 1e9f, 0.0f, rest.c_str()).x + size;
-    // The planes' stripe colours, when there are few enough to name and room for them.
-    if (g.grid.dims.planes > 1 && g.grid.dims.planes <= 8) {
-      for (int64_t p = 0; p < g.grid.dims.planes; ++p) {
-        const std::string label = g.grid.planeName(p);
-        const float w = ui->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x;
-        if (x + size + w > topLeft_.x + width_) break;
-        dl->AddRectFilled(ImVec2(x, at.y + size * 0.55f), ImVec2(x + size * 0.8f, at.y + size * 0.55f + stripe),
-                          toImU32(coreColour(static_cast<int32_t>(p))));
-        drawText(dl, ui, size, ImVec2(x + size, at.y), th.labelDim, label.c_str());
-        x += size + w + size * 0.6f;
-      }
-    }
     if (!strip.note.empty()) continue;
 
     // The numbers in and beside the strip are offsets, not values (the spoiler test reads them apart).

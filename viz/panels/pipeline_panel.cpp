@@ -7,6 +7,7 @@
 
 #include "i18n/translate.h"
 #include "viz/model/pipeline.h"
+#include "viz/model/scene.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
@@ -195,6 +196,7 @@ void drawPipelinePanel(AppState& s) {
                   selected ? th.highlightWidth : 1.5f);
     }
     if (inside && b.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
+    if (uimap::enabled()) uimap::rect("event", cat("T", bar.tile, " ", eventKindName(bar.kind)), ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1));
   }
   const float lanesEnd = geo.rows.empty() ? area.y0 : geo.rows.back().y1;
   // The time axis, with enough decimals that its ticks differ (a small call's kernels last nanoseconds
@@ -216,9 +218,13 @@ void drawPipelinePanel(AppState& s) {
   if (hovered >= 0) {
     const TimelineBar& b = timeline.bars[static_cast<size_t>(hovered)];
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2} on {3}", model.names[static_cast<size_t>(b.core)], b.tile,
-                                     eventKindName(b.kind), pipeName(pipeOf(b.kind)))
-                               .c_str());
+    // The core as its lane names it, and as the tile tags and an owner question's boxes do where that differs
+    // ("AIV 1 (c1)"): a hint sends the class here to find which core ran a tile.
+    std::string who = model.names[static_cast<size_t>(b.core)];
+    if (const std::string tag = coreTag(plan, b.core); tag.rfind('c', 0) == 0) who += cat(" (", tag, ")");
+    const std::string what = i18n::trf("{0}, tile {1}: {2} on {3}", who, b.tile, eventKindName(b.kind), pipeName(pipeOf(b.kind)));
+    ImGui::TextUnformatted(what.c_str());
+    if (uimap::enabled()) uimap::fact("event tooltip", what);
     ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
                 bufferName(b.buffer));
     if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());

@@ -188,7 +188,7 @@ void drawLegends(AppState& s, float room) {
       heatLegend(i18n::tr("values"), r.srcScale, w);
     }
   } else if (r.result.plan) {
-    coreLegend(r.result.plan->coresUsed);
+    coreLegend(*r.result.plan);
   }
 }
 

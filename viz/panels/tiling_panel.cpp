@@ -287,7 +287,7 @@ void drawTilingPanel(AppState& s) {
       drawHoverOverlay(canvas, s);
     }
     if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
-    else coreLegend(plan.coresUsed, canvasW);
+    else coreLegend(plan, canvasW);
     ImGui::EndGroup();
     if (const auto focus = s.focusCell()) {
       const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];

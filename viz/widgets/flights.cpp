@@ -139,19 +139,19 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
         dl->AddLine(canvas.toScreen(prev), canvas.toScreen(next), th.trail, th.lineWidth * 1.5f);
       prev = next;
     }
-    canvas.layer(CanvasLayer::kTop);
+    // The chip goes under the digits and the grids' labels (their plates hide it as it passes behind them).
+    canvas.layer(CanvasLayer::kLines);
     ImVec2 c = canvas.toScreen(at);
     Rgba fill = scale.colour(m.value);
     if (const SceneGrid* over = gridUnder(scene, at, box / z / 2)) {
-      const ImVec2 p0(c.x - box / 2, c.y - box / 2), p1(c.x + box / 2, c.y + box / 2);
-      // Over a grid the chip is a frame in its value's colour, under the digits: filled, it covered the digits
-      // of the cells it crossed, its own source's and the running sum it lands on included; over them, its
-      // edges still struck through them.
-      canvas.layer(CanvasLayer::kLines);
-      dl->AddRect(p0, p1, th.label, 3.0f, 0, th.lineWidth * 3.5f);
-      dl->AddRect(p0, p1, toImU32(fill), 3.0f, 0, th.lineWidth * 2.0f);
+      // Over a grid the chip is a dot in its value's colour, under the digits and no wider than a digit's
+      // stroke or two: filled and cell-sized, it covered the digits of the cells it crossed (its own source's and
+      // the running sum it lands on included); a cell-sized frame read as an outline round the cells it crossed.
+      const float radius = std::clamp(box * 0.08f, 2.5f, 4.0f);
+      dl->AddCircleFilled(c, radius + th.lineWidth * 1.5f, th.label);
+      dl->AddCircleFilled(c, radius, toImU32(fill));
       canvas.layer(CanvasLayer::kTop);
-      if (logging()) logMark(cat("chip over ", over->grid.name, ", hollow"));
+      if (logging()) logMark(cat("chip over ", over->grid.name, ", a token"));
       continue;
     }
     // Between the grids the chip covers nothing: where the cell is too small for its value, the chip grows to
@@ -173,6 +173,7 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
       ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
       drawText(dl, font, size, ImVec2(c.x - ts.x / 2, c.y - ts.y / 2), toImU32(readableTextOn(fill)), text.c_str());
     }
+    canvas.layer(CanvasLayer::kTop);
     if (logging()) logMark(text.empty() ? std::string("chip without digits") : cat("chip ", text, " at ", static_cast<int>(size + 0.5f), " px"));
   }
 }

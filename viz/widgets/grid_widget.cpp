@@ -278,6 +278,13 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     if (style.labelTopPx) *style.labelTopPx = y;
     const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
     line1 = lines[0];
+    // Each line on a plate of the canvas's colour: an answer arrow or a chip between the grids passes behind
+    // the words, not through them (they are drawn in the layer under this one).
+    canvas.layer(CanvasLayer::kTop);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      const float top = y + lineH * static_cast<float>(i);
+      dl->AddRectFilled(ImVec2(x - 2.0f, top), ImVec2(x + width(lines[i], size) + 2.0f, top + lineH), th.canvasBg);
+    }
     drawText(dl, font, size, ImVec2(x, y), th.label, name.c_str());
     drawText(dl, font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
     for (size_t i = 1; i < lines.size(); ++i) drawText(dl, font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());

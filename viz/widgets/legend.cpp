@@ -4,6 +4,7 @@
 
 #include "i18n/translate.h"
 #include "viz/model/core_palette.h"
+#include "viz/model/scene.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/draw_text.h"
@@ -62,29 +63,31 @@ void heatLegend(const char* title, const HeatScale& scale, float width, bool num
   if (logging()) logMark("end of legend");
 }
 
-void coreLegend(int cores, float width) {
+void coreLegend(const Plan& plan, float width) {
+  const int cores = plan.coresUsed;
   const float h = ImGui::GetFontSize();
   if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
   const float right = ImGui::GetCursorScreenPos().x + width;
   if (cores > 16) {
+    const std::string range = cat(coreTag(plan, 0), "..", coreTag(plan, cores - 1));
     ImGui::TextUnformatted(i18n::tr("cores"));
     ImGui::SameLine();
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float room = right - p.x - ImGui::CalcTextSize(" c00").x;
+    const float room = right - p.x - ImGui::CalcTextSize(cat(" ", range).c_str()).x;
     const float sw = std::max(2.0f, std::min(h * 0.8f, room / static_cast<float>(cores)));
     ImDrawList* dl = ImGui::GetWindowDrawList();
     for (int c = 0; c < cores; ++c) {
       ImVec2 a(p.x + sw * static_cast<float>(c), p.y + 2), b(a.x + sw - 1.0f, p.y + h - 2);
       dl->AddRectFilled(a, b, toImU32(coreColour(c)));
-      if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", i18n::trf("core {0}", c).c_str());
+      if (ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", plan.coreName(c).c_str());
     }
     ImGui::Dummy(ImVec2(sw * static_cast<float>(cores), h));
     ImGui::SameLine();
-    ImGui::Text("c0..c%d", cores - 1);
+    ImGui::TextUnformatted(range.c_str());
     return;
   }
   for (int c = 0; c < cores; ++c) {
-    std::string tag = cat("c", c);
+    const std::string tag = coreTag(plan, c);
     float w = ImGui::CalcTextSize(tag.c_str()).x + h + 10.0f;
     if (c > 0) {
       ImGui::SameLine();
