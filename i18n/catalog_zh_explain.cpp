@@ -156,10 +156,12 @@ constexpr CatalogueEntry kExplainEntries[] = {
 
     // index-outside-plane
     {"Each index names the cell h * W + w of its own H x W plane where the forward found the max; the kernel checks "
-     "every index before writing and stops at the first one outside the plane (507015 at aclrtSynchronizeStream). "
-     "Only the plane is checked: an index inside the plane but outside its window is used as given.",
-     "每个索引指向其所在 H x W 平面中前向找到最大值的单元格 h * W + w；核函数在写入前检查每个索引，遇到第一个超出"
-     "平面的索引即停止（在 aclrtSynchronizeStream 处报 507015）。只检查平面：位于平面内但在其窗口之外的索引按原样使用。"},
+     "every index as it adds its value, never writes outside the plane, and fails the launch at the earliest index "
+     "outside it (507015 at aclrtSynchronizeStream), with every gradInput cell set to NaN. Only the plane is checked: "
+     "an index inside the plane but outside its window is used as given.",
+     "每个索引指向其所在 H x W 平面中前向找到最大值的单元格 h * W + w；核函数在累加每个值时检查其索引，从不写到平面之外，"
+     "并在最早一个超出平面的索引处使启动失败（在 aclrtSynchronizeStream 处报 507015），此时 gradInput 的每个单元格都被置为 NaN。"
+     "只检查平面：位于平面内但在其窗口之外的索引按原样使用。"},
     {"{0} = {1} = {2} * {3} + {4}: row {2}, col {4}", "{0} = {1} = {2} * {3} + {4}：第 {2} 行，第 {4} 列"},
     {"the plane has H * W = {0} * {1} = {2} cells, indices 0..{3}: {4} is negative",
      "平面有 H * W = {0} * {1} = {2} 个单元格，索引为 0..{3}：{4} 为负"},

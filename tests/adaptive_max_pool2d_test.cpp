@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,54 @@ Tensors makeTensors(const std::vector<int64_t>& outShape, const std::vector<int6
 // A plane with one core sums in UB when it fits there; planes split between cores (default mode: here
 // 6 planes x 4 rows over 24 cores, so every plane) sum in gradInput when it is dense fp32, else in the
 // workspace; a plane too big for UB sums in gradInput or the workspace.
+// A launch that meets an index outside its plane fails (507015) and leaves a quiet NaN in every gradInput cell,
+// whatever the dtype, mode, strategy and layout: the cores check each index as they add its value (one pass over
+// the indices), so planes other tiles had already summed and stored would otherwise read as a result. Nothing
+// outside the view is written, and the next launch with good indices gives the right answer.
+TEST(AdaptivePoolBackward, AFailedLaunchLeavesNaNInEveryGradInputCellAndNothingOutside) {
+  verify::RuntimeScope::shared();
+  const int64_t N = 2, C = 3, H = 6, W = 5, Ho = 3, Wo = 2, HW = H * W;
+  int runs = 0;
+  for (const aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+    for (const bool deterministic : {true, false}) {
+      for (const char* strategy : {"", "scatter", "owner", "lanes"}) {
+        for (const bool strided : {false, true}) {
+          std::vector<float> grad(static_cast<size_t>(N * C * Ho * Wo)), self(static_cast<size_t>(N * C * HW), 0.0f);
+          std::vector<int64_t> index(grad.size());
+          for (size_t i = 0; i < grad.size(); ++i) grad[i] = static_cast<float>(i % 7) - 3.0f, index[i] = static_cast<int64_t>(i % 4);
+          index[index.size() - 3] = HW;  // in the last plane: every other plane was summed (and stored) before it
+          DeviceTensor gradOutput({N, C, Ho, Wo}, dtype, grad);
+          DeviceTensor selfT({N, C, H, W}, dtype, self);
+          DeviceTensor bad = DeviceTensor::indices({N, C, Ho, Wo}, ACL_INT64, index);
+          // Strided: each row of a wider storage (W + 2), the view starting 3 elements in; the rest holds 9.
+          const int64_t rowStride = W + 2, storage = 3 + N * C * H * rowStride;
+          DeviceTensor gradInput = strided ? DeviceTensor({N, C, H, W}, {C * H * rowStride, H * rowStride, rowStride, 1}, 3, storage, dtype,
+                                                          std::vector<float>(static_cast<size_t>(N * C * HW), 5.0f), ACL_FORMAT_ND, 9.0f)
+                                           : DeviceTensor({N, C, H, W}, dtype, std::vector<float>(static_cast<size_t>(N * C * HW), 5.0f));
+          CallMode mode{deterministic, {}, {}};
+          if (*strategy) mode.strategy = strategy;
+          const Outcome o = verify::adaptive::backward(gradOutput, selfT, bad, gradInput, mode);
+          const std::string where = std::string(dtype == ACL_FLOAT ? "fp32" : dtype == ACL_FLOAT16 ? "fp16" : "bf16") + (deterministic ? " det " : " default ") + strategy +
+                                    (strided ? " strided" : "");
+          if (o.status == ACLNN_ERR_PARAM_INVALID) continue;  // a strategy that does not take this call
+          ++runs;
+          EXPECT_EQ(o.status, ACL_ERROR_RT_AICORE_EXCEPTION) << where << ": " << o.message;
+          EXPECT_NE(o.message.find("indices[1, 2, 1, 1] = 30"), std::string::npos) << where << ": " << o.message;
+          EXPECT_NE(o.message.find("gradInput holds NaN in every cell"), std::string::npos) << where;
+          for (float v : gradInput.values()) ASSERT_TRUE(std::isnan(v)) << where;
+          if (strided) {
+            const std::vector<float> all = gradInput.storage();
+            size_t outside = 0;
+            for (float v : all) outside += v == 9.0f ? 1 : 0;
+            EXPECT_EQ(outside, static_cast<size_t>(storage - N * C * HW)) << where << ": a cell outside the view was written";
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(runs, 24);
+}
+
 TEST(AdaptivePoolBackward, WorkspaceOnlyWhenAccumulatorsCannotLiveInUbOrGradInput) {
   verify::RuntimeScope::shared();
   const std::vector<int64_t> out{2, 3, 4, 5}, in{2, 3, 9, 11};

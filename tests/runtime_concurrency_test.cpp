@@ -1,6 +1,7 @@
 // Several host threads, each with its own stream, running all six operators at once: every result is
 // bit-identical to a serial run. And a stream destroyed with operator work still queued finishes that
 // work first. (Device reset and aclFinalize with live work are in tests/lifecycle.)
+#include <cmath>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -207,7 +208,7 @@ TEST(RuntimeConcurrency, DestroyingAStreamDropsItsUnreportedDeviceError) {
   ASSERT_EQ(ws, 0u);
   ASSERT_EQ(aclnnAdaptiveMaxPool2dBackward(nullptr, 0, exec, stream), ACLNN_SUCCESS);
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS) << "the error goes with the stream nobody can synchronize";
-  EXPECT_EQ(gradInput.values(), std::vector<float>(16, -1.0f)) << "the failed launch wrote nothing";
+  for (float v : gradInput.values()) EXPECT_TRUE(std::isnan(v)) << "the failed launch left every cell NaN";
   // Another stream is not affected.
   ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);

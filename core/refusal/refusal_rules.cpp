@@ -469,9 +469,9 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
   pv.winCol0 = windowStart(ow, W, Wo), pv.winCol1 = windowEnd(ow, W, Wo);
   pv.cell = "indices[" + cell + "]";
   e.plain = tr("Each index names the cell h * W + w of its own H x W plane where the forward found the max; the "
-               "kernel checks every index before writing and stops at the first one outside the plane (507015 at "
-               "aclrtSynchronizeStream). Only the plane is checked: an index inside the plane but outside its window "
-               "is used as given.");
+               "kernel checks every index as it adds its value, never writes outside the plane, and fails the launch at the "
+               "earliest index outside it (507015 at aclrtSynchronizeStream), with every gradInput cell set to NaN. Only "
+               "the plane is checked: an index inside the plane but outside its window is used as given.");
   e.numbers.push_back(trf("{0} = {1} = {2} * {3} + {4}: row {2}, col {4}", pv.cell, v, pv.row, W, pv.col));
   e.numbers.push_back(v < 0 ? trf("the plane has H * W = {0} * {1} = {2} cells, indices 0..{3}: {4} is negative", H, W, hw,
                                   hw - 1, v)

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/common/kernel_code.h"
@@ -114,6 +115,15 @@ struct BackwardRun {
   float* workspace;
   bool streamOut = false;  // gradInput is large: planes go out with non-temporal stores
   aclDataType rounding = ACL_FLOAT;  // accumulate=dtype: every sum rounds to gradInput's FLOAT16 / BF16
+  // The earliest gradOutput cell (flat over planes x Ho x Wo) whose index lies outside its plane: the adds check
+  // each index as they read it (one pass over the indices), skip a bad one and keep the earliest here.
+  std::atomic<int64_t>* firstBad = nullptr;
+
+  void noteBad(int64_t pos) const {
+    int64_t seen = firstBad->load(std::memory_order_relaxed);
+    while (pos < seen && !firstBad->compare_exchange_weak(seen, pos, std::memory_order_relaxed)) {
+    }
+  }
 
   // The GM accumulator of plane p (its owner's, or the shared one): in the workspace or gradInput itself.
   float* acc(int64_t p, bool shared) const {
@@ -145,7 +155,10 @@ void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float*
                 int64_t count, int64_t srcBase, int64_t dstBase) {
   for (int64_t i = 0; i < count; ++i) {
     const int64_t at = k[i];
-    if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(r.HW)) continue;
+    if (static_cast<uint64_t>(at) >= static_cast<uint64_t>(r.HW)) [[unlikely]] {
+      r.noteBad(srcBase + i);
+      continue;
+    }
     auto* cell = reinterpret_cast<std::byte*>(acc + at);
     if constexpr (kAtomic) {
       if constexpr (kTrace) {
@@ -158,6 +171,9 @@ void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float*
     }
   }
 }
+
+// Cells ahead of the add whose value and index are asked for (prefetched): a few cache lines.
+constexpr int64_t kPrefetchAhead = 64;
 
 // One UB step: copy the tile's gradOutput values and indices in, then add each value into its plane's
 // fp32 accumulator in row-major order. A tile whose planes have no other core (every tile in
@@ -207,9 +223,19 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const int64_t* k = directK ? r.indices.directIndices(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
     if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
-    for (int64_t i = 0; r.rounding == ACL_FLOAT && i < run.count; ++i) {
+    const int64_t count = r.rounding == ACL_FLOAT ? run.count : 0;  // read once: the adds' stores may alias r
+    for (int64_t i = 0; i < count; ++i) {
+      // The values and indices stream in from GM: asked for a few cache lines ahead, their loads overlap the
+      // adds (the loop waited on each line's arrival: half its time on the index compare and the value's add).
+      if constexpr (!kTrace) {
+        __builtin_prefetch(k + i + kPrefetchAhead, 0, 0);
+        __builtin_prefetch(v + i + kPrefetchAhead, 0, 0);
+      }
       const int64_t at = k[i];
-      if (static_cast<uint64_t>(at) >= hw) continue;  // validated before launch; never write outside the plane
+      if (static_cast<uint64_t>(at) >= hw) [[unlikely]] {  // never written outside the plane: the launch fails
+        r.noteBad(srcBase + i);
+        continue;
+      }
       if constexpr (kAtomic) {
         if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
         else atomicAddF32(acc + at, v[i]);
@@ -265,7 +291,10 @@ void lanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const float* v = vals + q * run.count;
     const int64_t* k = idx + q * run.count;
     for (int64_t i = 0; i < run.count; ++i) {
-      if (static_cast<uint64_t>(k[i]) >= hw) continue;  // validated before launch; never write outside the plane
+      if (static_cast<uint64_t>(k[i]) >= hw) [[unlikely]] {  // never written outside the plane: the launch fails
+        r.noteBad(p * r.HoWo + run.first + i);
+        continue;
+      }
       float& cell = acc[k[i]];
       cell = roundToDtype(r.rounding, cell + v[i]);
       if constexpr (kTrace) {
@@ -296,34 +325,6 @@ void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyOut, tile.bytesOut, 0, code::kZero);
 }
 
-// Check tile: the box's indices, read where they lie (dense INT64) or staged in UB; the earliest cell (flat
-// over planes x Ho x Wo) whose index lies outside [0, H*W) is kept in `first`.
-void checkTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile, std::atomic<int64_t>& first) {
-  const uint64_t hw = static_cast<uint64_t>(r.HW);
-  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
-  int64_t* idx = ctx.ubAt<int64_t>(0, static_cast<uint64_t>(run.count));
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCopyIn, tile.bytesIn, 0, code::kCopyIn);
-  for (int64_t p = tile.src.plane0; p < tile.src.plane1; ++p) {
-    const int64_t pos = p * r.HoWo + run.first;
-    if (first.load(std::memory_order_relaxed) < pos) break;  // an earlier cell already failed
-    const int64_t* k = r.indices.directIndices(p, run.first);
-    if (k == nullptr) {
-      r.indices.loadIndices(p, run.first, run.count, idx);
-      k = idx;
-    }
-    bool bad = false;
-    for (int64_t i = 0; i < run.count; ++i) bad |= static_cast<uint64_t>(k[i]) >= hw;
-    if (!bad) continue;
-    int64_t i = 0;
-    while (static_cast<uint64_t>(k[i]) < hw) ++i;
-    int64_t seen = first.load(std::memory_order_relaxed);
-    while (pos + i < seen && !first.compare_exchange_weak(seen, pos + i, std::memory_order_relaxed)) {
-    }
-    break;
-  }
-  if (ctx.traced()) ctx.recorder->event(tile.id, EventKind::kCompute, 0, tile.vectorElems, code::kCompute);
-}
-
 rt::TaskResult badIndex(const BackwardRun& r, int64_t pos, const char* api) {
   const PoolShape& s = r.shape;
   const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.Wo, ow = rem - oh * s.Wo;
@@ -334,8 +335,17 @@ rt::TaskResult badIndex(const BackwardRun& r, int64_t pos, const char* api) {
   facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value)).add("H", s.H).add("W", s.W);
   return {ACL_ERROR_RT_AICORE_EXCEPTION,
           cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.H, "x", s.W, " plane [0, ", r.HW,
-              "), so the kernel stopped before writing gradInput"),
+              "), so the launch failed and gradInput holds NaN in every cell"),
           std::move(facts)};
+}
+
+// After a failed launch every gradInput cell holds a quiet NaN: the sums the cores wrote before the failure
+// was known (other planes, other tiles) would read as a result.
+void poisonGradInput(const BackwardRun& r) {
+  constexpr int64_t kChunk = 4096;
+  std::vector<float> nan(static_cast<size_t>(std::min(kChunk, r.HW)), std::numeric_limits<float>::quiet_NaN());
+  for (int64_t p = 0; p < r.shape.planes(); ++p)
+    for (int64_t f = 0; f < r.HW; f += kChunk) r.gradInput.storeValues(p, f, std::min(kChunk, r.HW - f), nan.data());
 }
 
 // Zero phase of default mode: rows [row0, row1) of a shared plane's fp32 accumulator.
@@ -657,15 +667,16 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
   r.streamOut = static_cast<uint64_t>(s.planes() * r.HW) * tensors.gradInput.elementSize >= kStreamOutputBytes;
   if (tiling.plan.accumulate == Accumulation::kDtype) r.rounding = tiling.plan.dtype;
   std::atomic<int64_t> firstBad{std::numeric_limits<int64_t>::max()};
+  r.firstBad = &firstBad;
+  // The compute phase checks every index as it adds it; a bad one fails the launch once the phase is done.
+  const auto checked = [&]() -> rt::TaskResult {
+    const int64_t bad = firstBad.load();
+    if (bad == std::numeric_limits<int64_t>::max()) return {};
+    poisonGradInput(r);
+    return badIndex(r, bad, api);
+  };
   return runPlan(tiling.plan, args.trace, [&](const PlanPhase& phase, int32_t) -> PhaseKernel {
     switch (phase.kind) {
-      case PhaseKind::kCheck:
-        return {[&](CoreContext& ctx, const Tile& tile) { checkTile(r, ctx, tile, firstBad); },
-                [&]() -> rt::TaskResult {
-                  const int64_t bad = firstBad.load();
-                  if (bad == std::numeric_limits<int64_t>::max()) return {};
-                  return badIndex(r, bad, api);
-                }};
       case PhaseKind::kZero:
         if (tiling.mode == BackwardMode::kZeroOnly) return {[&](CoreContext& ctx, const Tile& tile) { zeroTile(r, ctx, tile); }, {}};
         if (tiling.mode == BackwardMode::kLanes) return {[&](CoreContext& ctx, const Tile& tile) { zeroLanesTile(r, ctx, tile); }, {}};
@@ -680,7 +691,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 if (ctx.traced()) lanesTile<true>(r, ctx, tile);
                 else lanesTile<false>(r, ctx, tile);
               },
-              {}};
+              checked};
     }
     return {[&](CoreContext& ctx, const Tile& tile) {
               if (ctx.traced()) {
@@ -691,7 +702,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
                 else scatterTile<false, false>(r, ctx, tile);
               }
             },
-            {}};
+            checked};
   });
 }
 

@@ -11,8 +11,9 @@ struct BackwardTensors {
   PlaneTensor gradOutput, indices, gradInput;
 };
 
-// Runs the plan's phases: check every index (a bad one fails the launch with 507015 naming the cell, before
-// anything is written), zero the shared planes, compute, round the shared planes.
+// Runs the plan's phases: zero the shared planes, compute (checking every index as it is read), round the shared
+// planes. An index outside its plane fails the launch with 507015 naming the earliest such cell, and every
+// gradInput cell then holds a quiet NaN (the cores had written some planes before the failure was known).
 rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& tensors, const rt::LaunchArgs& args,
                            const char* api);
 

@@ -16,26 +16,6 @@ bool hasPhase(const Plan& plan, PhaseKind kind) {
   return std::any_of(plan.phases.begin(), plan.phases.end(), [&](const PlanPhase& p) { return p.kind == kind; });
 }
 
-// checkTile.
-KernelListing checkIndices(const Plan& plan) {
-  return listing(
-      "CheckIndices", "AIV", rt::prose("check that every index lies inside its gradInput plane"),
-      {line(0, "__aicore__ void CheckIndices(Tile t) {"),
-       line(1, "auto k = inQue.AllocTensor<int64_t>();"),
-       line(1, "DataCopyPad(k, indicesGm[run], cp, pad);", kCopyIn,
-            plan.dtype == ACL_FLOAT ? rt::prose("MTE2 copies the tile's indices into UB.")
-                                    : rt::prose("MTE2 copies the tile's indices into UB, as int64.")),
-       line(1, "inQue.EnQue(k); k = inQue.DeQue<int64_t>();"),
-       line(1, "CompareScalar(bad, k, HW, CMPMODE::GE, n);", kCompute,
-            rt::prose("The vector unit marks every index outside [0, H * W): a negative one compares as huge.")),
-       line(1, "if (Any(bad)) KeepFirstBad(run, bad);", kCompute,
-            rt::prose("The earliest bad cell over all cores is kept for the error message.")),
-       line(1, "inQue.FreeTensor(k);"),
-       line(0, "}"),
-       line(0, "// after the barrier: a bad index ends the"),
-       line(0, "// launch before any core writes gradInput")});
-}
-
 // zeroLanesTile: CANN's block 0 zeroes every sum before the others start.
 KernelListing initSums(const Plan& plan) {
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
@@ -55,7 +35,7 @@ KernelListing initSums(const Plan& plan) {
 // scatterTile: the scatter and owner strategies' compute phase.
 KernelListing scatterAdd() {
   return listing(
-      "ScatterAdd", "AIV", rt::prose("copy in gradOutput and indices, add each value into its cell"),
+      "ScatterAdd", "AIV", rt::prose("copy in gradOutput and indices, add each value into its cell (an index outside its plane fails the launch)"),
       {line(0, "__aicore__ void ScatterAdd(Tile t) {"),
        line(1, "auto g = inQue.AllocTensor<float>();"),
        line(1, "DataCopyPad(g, gradOutGm[run], cp, pad);", kCopyIn, rt::prose("MTE2 copies a run of gradOutput cells into UB.")),
@@ -65,6 +45,9 @@ KernelListing scatterAdd() {
        line(2, "Duplicate(sum, 0.0f, H * W);", kZeroSums,
             rt::prose("The plane's sums start at 0: in UB when the plane fits there, else in GM (a copy-out).")),
        line(1, "for (i = 0; i < n; ++i) {"),
+       line(2, "if (k[i] >= H * W) { Bad(i); continue; }", -1,
+            rt::prose("An index outside [0, H * W) (compared unsigned: a negative one is huge) is never written: the earliest "
+                      "such cell over all cores fails the launch when the phase ends, and every gradInput cell then holds NaN.")),
        line(2, "if (sharedPlane) {   // other cores too"),
        line(3, "SetAtomicAdd<float>();", kAtomicAdd,
             rt::prose("Another core also adds into this plane: the value is added into GM atomically, in whatever "
@@ -93,6 +76,9 @@ KernelListing calcBlock() {
        line(1, "DataCopyPad(gradUb, gradGm[blk], cp, pad);", kCopyIn, rt::prose("... and the same gradOutput cells.")),
        line(1, "TransposeBase16M8(gradT, gradUb, 64, n);", kCompute,
             rt::prose("The transpose puts plane q in vector lane q: one instruction works on 64 planes at once.")),
+       line(1, "KeepFirstBad(argT, H * W, n);", -1,
+            rt::prose("An index outside [0, H * W) is never written: the earliest such cell over all cores fails the launch "
+                      "when the phase ends, and every gradInput cell then holds NaN.")),
        line(1, "for (wo = 0; wo < n; ++wo) {"),
        line(2, "Compare(mask, kIdx, argT[64 * wo], EQ);", kCompute,
             rt::prose("Which cell of its window each plane's argmax is.")),
@@ -142,7 +128,6 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
   const bool lanes = strategy && strategy->wholeWindows;
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
   switch (p.kind) {
-    case PhaseKind::kCheck: return checkIndices(plan);
     case PhaseKind::kZero:
       if (!hasPhase(plan, PhaseKind::kCompute)) {
         return zeroListing("ZeroGradInput", "gradInGm", rt::prose("gradOutput is empty: every gradInput cell is 0."),

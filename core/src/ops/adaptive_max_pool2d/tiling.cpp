@@ -192,24 +192,6 @@ void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uin
   }
 }
 
-// The check phase's tiles: one per compute tile, on its core and in its order, reading the same box's indices
-// into UB (widened to int64) before any add.
-void appendCheckTiles(const std::vector<Tile>& compute, int32_t checkPhase, uint64_t indexBytes, UbUses& ub,
-                      std::vector<Tile>& tiles) {
-  for (const Tile& c : compute) {
-    Tile check;
-    check.phase = checkPhase;
-    check.core = c.core;
-    check.order = c.order;
-    check.src = c.src;
-    check.bytesIn = static_cast<uint64_t>(c.src.cells()) * indexBytes;
-    check.vectorElems = static_cast<uint64_t>(c.src.cells());
-    check.ubBytes = static_cast<uint64_t>(c.src.cells()) * sizeof(int64_t);
-    ub.describe(check, rt::planProse("{0} indices, widened to int64 ({1} B)", c.src.cells(), check.ubBytes));
-    tiles.push_back(check);
-  }
-}
-
 // The round phase's tiles: the shared planes' fp32 sums, stageCells at a time, rounded into gradInput.
 void appendRoundTiles(const BackwardTiling& t, int32_t phase, int32_t cores, aclDataType dtype, UbUses& ub,
                       std::vector<Tile>& tiles) {
@@ -430,9 +412,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   t.chunkCells = std::min(roundDown16(static_cast<int64_t>(stepBytes / BackwardTiling::kStagedBytesPerCell)), kMaxChunkCells);
   t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / sizeof(float))), std::min(kMaxChunkCells, HW));
 
-  // Phases: check, (zero), compute, (round). Indices into plan.phases.
-  const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::planProse("check that every index lies inside its gradInput plane")});
+  // Phases: (zero), compute, (round). Indices into plan.phases.
   std::vector<Tile> compute;
   const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
   const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
@@ -446,14 +426,14 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
       compute.push_back(tile);
     });
   }
-  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   const size_t shared = t.sharedPlanes.size();
   if (shared > 0) {
     plan.phases.push_back({PhaseKind::kZero, rt::planProse("zero the fp32 accumulators of the {0} gradInput plane(s) shared "
                                                        "between cores", shared)});
     sharedPlaneTiles(t, static_cast<int32_t>(plan.phases.size()) - 1, cores, 0, sizeof(float), 0, plan.tiles);
   }
-  plan.phases.push_back({PhaseKind::kCompute, rt::planProse("copy in gradOutput and indices, add each value into its cell")});
+  plan.phases.push_back({PhaseKind::kCompute, rt::planProse("copy in gradOutput and indices, add each value into its cell (an index "
+                                                           "outside its plane fails the launch)")});
   for (Tile& c : compute) {
     c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
     plan.tiles.push_back(c);
@@ -491,19 +471,17 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   const bool overlap = shape.H % shape.Ho != 0 || shape.W % shape.Wo != 0;  // Ho, Wo > 0: an empty gradOutput returned above
   const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
   const int32_t cores = coresFor(profile, groups);
-  const int32_t checkPhase = 0;
-  plan.phases.push_back({PhaseKind::kCheck, rt::planProse("check that every index lies inside its gradInput plane")});
   plan.phases.push_back({PhaseKind::kZero, rt::planProse("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
                                                      "as CANN's block 0 does before the others start", P,
                                                      fp32Dense ? rt::planProse("gradInput itself") : rt::planProse("the workspace"))});
   Tile zero;
-  zero.phase = 1;
+  zero.phase = 0;
   zero.core = 0;
   zero.dst = {0, P, 0, shape.H, 0, shape.W};
   zero.bytesOut = static_cast<uint64_t>(P * HW) * sizeof(float);
   zero.vectorElems = 0;
   plan.tiles.push_back(zero);
-  const int32_t computePhase = 2;
+  const int32_t computePhase = 1;
   plan.phases.push_back({PhaseKind::kCompute,
                          overlap ? rt::planProse("each core takes its groups of {0} planes (one per vector lane) an output row at "
                                              "a time; every gradOutput cell writes its window, its value at the argmax and "
@@ -512,7 +490,6 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
                                              "a time; every gradOutput cell writes its window, its value at the argmax and "
                                              "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
   const std::vector<Tile> compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
-  appendCheckTiles(compute, checkPhase, is, ub, plan.tiles);
   for (const Tile& c : compute) plan.tiles.push_back(c);
   t.chunkCells = kLanePlanes * shape.Wo;
   if (!fp32Dense) {
@@ -520,7 +497,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
     for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
     plan.phases.push_back({PhaseKind::kRound, rt::planProse("round the {0} planes' fp32 sums from the workspace into gradInput "
                                                         "once, split over the cores", P)});
-    appendRoundTiles(t, 3, coresFor(profile, P * shape.H), dtype, ub, plan.tiles);
+    appendRoundTiles(t, 2, coresFor(profile, P * shape.H), dtype, ub, plan.tiles);
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else {
     plan.workspaceBytes = 0;

@@ -39,13 +39,13 @@ enum class Accumulator {
   kWorkspace,  // in the fp32 workspace, rounded into gradInput once
 };
 
-// The plan's phases: check every index (the launch fails before anything is written when one lies outside
-// its plane), zero the shared planes' accumulators (default mode), compute, round the shared planes from
-// the workspace (default mode, fp16/bf16 or strided fp32). A compute tile is one UB step: a box of at most
-// chunkCells gradOutput cells (whole planes, whole rows of one plane, or a piece of one row) that the
-// kernel copies in and scatters into the planes' accumulators. A plane with one core (every plane in
-// deterministic mode) is zeroed at its first tile and, unless the accumulator is gradInput, rounded into
-// gradInput at its last. Check tiles read the same boxes as the compute tiles (indices only).
+// The plan's phases: zero the shared planes' accumulators (default mode), compute, round the shared planes
+// from the workspace (default mode, fp16/bf16 or strided fp32). A compute tile is one UB step: a box of at
+// most chunkCells gradOutput cells (whole planes, whole rows of one plane, or a piece of one row) that the
+// kernel copies in and scatters into the planes' accumulators, checking each index as it adds it (one lying
+// outside its plane is skipped and fails the launch when the phase ends). A plane with one core (every plane
+// in deterministic mode) is zeroed at its first tile and, unless the accumulator is gradInput, rounded into
+// gradInput at its last.
 struct BackwardTiling {
   Plan plan;
   PoolShape shape;
@@ -80,10 +80,10 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 
 // The lanes strategy, as CANN's AdaptiveMaxPool3DGrad (normal template) runs a 2-D call on Atlas A2: planes in
 // groups of kLanePlanes, one per vector lane, dealt round-robin over the vector cores; a tile is one output
-// row of a group (its Wo cells, or a piece when they do not fit the UB). Phases: check the indices; vector
+// row of a group (its Wo cells, or a piece when they do not fit the UB). Phases: vector
 // core 0 zeroes every fp32 sum (CANN's InitGlobalMemory on block 0); compute: each gradOutput cell writes its
 // window region (its value at the argmax, zeros elsewhere), with atomic adds where windows overlap (in % out
-// != 0 on an axis) and plain copies where they do not; round the workspace into gradInput once (FLOAT16/BF16
+// != 0 on an axis) and plain copies where they do not, each index checked as it is read; round the workspace into gradInput once (FLOAT16/BF16
 // or strided FLOAT: the sums live in an fp32 workspace; dense FLOAT: in gradInput itself).
 inline constexpr int64_t kLanePlanes = 64;
 BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
