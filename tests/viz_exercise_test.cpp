@@ -114,7 +114,9 @@ TEST(VizExercise, EveryShippedExerciseGivesTwoHintsThenTakesTheRightAnswer) {
     EXPECT_FALSE(st.showHint()) << where << ": two hints, no more";
     st.answer = rightAnswer(e);
     st.typed = formatNumber(e.number);
-    EXPECT_TRUE(st.check(posed.scene).correct) << where;
+    const Verdict& right = st.check(posed.scene);
+    EXPECT_TRUE(right.correct) << where;
+    EXPECT_EQ(right.headline.find("(s)"), std::string::npos) << where << ": " << right.headline;  // "Right: all 2 cell(s)."
     EXPECT_FALSE(st.open()) << where;
   });
   EXPECT_GE(walked, 40);

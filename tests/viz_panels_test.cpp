@@ -2,6 +2,7 @@
 // errors shown instead of crashing, hover and pin, shortcuts, the Verify runner, and the real runner
 // through every shipped lesson preset.
 #ifdef GRADLAB_HAVE_VIZ
+#include <array>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <imgui.h>
@@ -1177,7 +1178,7 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
       }
       EXPECT_EQ(text.find("[chip without digits]"), std::string::npos) << step.first << (presenter ? " (presenter)" : "");
       for (size_t at = text.find("[chip "); at != std::string::npos; at = text.find("[chip ", at + 1)) {
-        if (text.compare(at, 11, "[chip over ") == 0) continue;  // a token over a grid (the next test)
+        if (text.compare(at, 11, "[chip over ") == 0) continue;  // hidden over a grid (the next test)
         ++chips;
         const size_t px = text.find(" at ", at);
         if (presenter && px != std::string::npos && px < text.find(']', at)) {
@@ -1191,9 +1192,9 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
   }
 }
 
-// A chip over a grid is a small token under the digits, so that they stay readable (filled and cell-sized, it covered
-// its source cell's value as it left and the running sum it landed on; a cell-sized frame read as an outline round
-// the cells it crossed); between the grids it is filled and carries its value.
+// A chip over a grid is not drawn, so that the digits stay readable (filled and cell-sized, it covered its source
+// cell's value as it left and the running sum it landed on; a cell-sized frame read as an outline round the cells it
+// crossed; a dot under the digits blotted them); between the grids it is filled and carries its value.
 TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
   for (const bool presenter : {false, true}) {
     AppState s;
@@ -1207,7 +1208,7 @@ TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
       s.player.scrub(move.beat + 0.01);  // just left its source cell
       frame(s);
       const std::string source = s.run.scene.grids[static_cast<size_t>(move.from.grid)].grid.name;
-      EXPECT_NE(loggedFrame(s).find(cat("[chip over ", source, ", a token]")), std::string::npos) << "move " << m;
+      EXPECT_NE(loggedFrame(s).find(cat("[chip over ", source, ", hidden]")), std::string::npos) << "move " << m;
       ++leaving;
     }
     for (int k = 1; k < 40; ++k) {
@@ -1412,6 +1413,43 @@ TEST_F(VizPanels, AHintIsNotAWrongTry) {
 // The inspector says "atomic" of a cell only where the run adds into it atomically (first-steps step 3 said
 // "atomic-add order" for gradInput[2, 1], which one core stores plainly): every lesson step's output cells,
 // pinned one by one.
+// A double-click on "Show the answer" takes the answer and nothing else: the panel re-flows after the first click
+// and put "Class mode: questions only" under the mouse, whose second click turned class mode on (first-steps 4,
+// presenter). Every question, both modes; the test counts the steps where a box did land under the mouse.
+TEST_F(VizPanels, ADoubleClickOnShowTheAnswerTicksNothingItBroughtUnderTheMouse) {
+  AppState s;
+  uimap::setEnabled(true);
+  int underTheMouse = 0;
+  forEachShippedQuestion(s, [&](size_t l, size_t p) {
+    applyPreset(s, static_cast<int>(l), static_cast<int>(p));
+    for (int i = 0; i < 3; ++i) frame(s);
+    const auto rectOf = [](const char* id) -> std::optional<std::array<float, 4>> {
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      for (const nlohmann::json& w : map["widgets"])
+        if (w["id"].get<std::string>() == id)
+          return std::array<float, 4>{w["x0"].get<float>(), w["y0"].get<float>(), w["x1"].get<float>(), w["y1"].get<float>()};
+      return std::nullopt;
+    };
+    const auto show = rectOf("button/Show the answer");
+    ASSERT_TRUE(show) << s.lessons[l].id << " step " << p + 1;
+    const ImVec2 at(((*show)[0] + (*show)[2]) / 2.0f, ((*show)[1] + (*show)[3]) / 2.0f);
+    const bool teacher = s.showAnswers;
+    click(s, at);
+    ASSERT_FALSE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+    frame(s, at);  // the panel as it re-flowed
+    for (const char* box : {"check/Class mode: questions only", "check/Teacher: outline the answers"}) {
+      const auto r = rectOf(box);
+      underTheMouse += r && at.x >= (*r)[0] && at.x <= (*r)[2] && at.y >= (*r)[1] && at.y <= (*r)[3] ? 1 : 0;
+    }
+    click(s, at);  // the second click of the double-click, where the first one was
+    EXPECT_FALSE(s.classMode) << s.lessons[l].id << " step " << p + 1 << (s.presenter ? " (presenter)" : "");
+    EXPECT_EQ(s.showAnswers, teacher) << s.lessons[l].id << " step " << p + 1 << (s.presenter ? " (presenter)" : "");
+    if (s.classMode) setClassMode(s, false);
+  });
+  uimap::setEnabled(false);
+  EXPECT_GT(underTheMouse, 0) << "no box landed under the mouse: the test saw no case of what it guards";
+}
+
 // The core legend and the inspector name a core as its tile tags do: on the cube (npu-strategies 4) the legend
 // said "c0 c1 c2" beside tags "T2·AIC0", and the inspector "tile 2 on core 0".
 TEST_F(VizPanels, TheCoreLegendAndTheInspectorNameCoresAsTheTileTagsDo) {

@@ -107,6 +107,45 @@ TEST_F(VizRunCancel, TheFieldsStayWhereTheyAreWhileARunIsOnItsWay) {
   s.worker->drain();
 }
 
+// While a run is on its way the top bar keeps every button inside the window, in both modes and both languages:
+// a least-width bar beside Cancel pushed presenter mode's "GIF" past the window's edge (npu-strategies 7).
+TEST_F(VizRunCancel, TheTopBarsButtonsStayInTheWindowWhileARunIsOnItsWay) {
+  for (const bool presenter : {false, true}) {
+    for (const i18n::Language language : {i18n::Language::kEnglish, i18n::Language::kChinese}) {
+      AppState s;
+      openShippedLessons(s, presenter);
+      setLanguage(s, language);
+      ASSERT_TRUE(selectLesson(s, "npu-strategies"));
+      s.runner = heldRun;
+      s.worker = std::make_shared<UiWorker>();
+      s.controls.request.inW += 2;
+      runControls(s);
+      ASSERT_TRUE(s.runProgress);
+      while (s.runProgress->currentStep() != RunStep::kKernels) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      uimap::setEnabled(true);
+      for (int i = 0; i < 3; ++i) frame(s);
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      uimap::setEnabled(false);
+      int buttons = 0;
+      bool progress = false;
+      for (const nlohmann::json& w : map["widgets"]) {
+        const std::string id = w["id"];
+        if (id.rfind("progress/", 0) == 0 || id == "button/Cancel (Esc)") progress = true;
+        if (w["y1"].get<float>() > 60.0f || id.rfind("button/", 0) != 0) continue;  // the top bar's buttons
+        ++buttons;
+        EXPECT_LE(w["x1"].get<float>(), 1280.0f) << id << (presenter ? " (presenter)" : "");
+      }
+      EXPECT_GE(buttons, 4);
+      EXPECT_TRUE(progress) << "the run's progress or its Cancel is shown";
+      cancelRun(s);
+      s.worker->drain();
+      s.runner = [](const RunRequest& r) { return run(r); };  // the language's re-run must not be held
+      setLanguage(s, i18n::Language::kEnglish);
+      s.worker->drain();
+    }
+  }
+}
+
 TEST_F(VizRunCancel, ANewerRequestStopsTheRunInHand) {
   AppState s;
   s.runner = heldRun;

@@ -368,8 +368,10 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
       size_t missing = 0, extra = 0;
       for (const CellRef& c : e.cells) missing += contains(a.cells, c) ? 0 : 1;
       for (const CellRef& c : a.cells) extra += contains(e.cells, c) ? 0 : 1;
-      v.headline = v.correct ? (e.cells.empty() ? std::string(i18n::tr("Right: no cell."))
-                                                : i18n::trf("Right: all {0} cell(s).", e.cells.size()))
+      v.headline = v.correct ? (e.cells.empty()       ? std::string(i18n::tr("Right: no cell."))
+                                : e.cells.size() == 1 ? std::string(i18n::tr("Right: that cell."))
+                                : e.cells.size() == 2 ? std::string(i18n::tr("Right: both cells."))
+                                                      : i18n::trf("Right: all {0} cells.", e.cells.size()))
                              : i18n::trf("Not quite: {0} missing, {1} too many; the answer is {2}.", missing, extra, names(s, e.cells));
       break;
     }

@@ -236,7 +236,7 @@ Hints owner(const Exercise& e, const Scene& s, const Plan& plan) {
   const std::string where = i18n::trf("row {0}, col {1}", e.asked.row, e.asked.col);
   const char* const also = i18n::tr(" and ");
   return {i18n::trf("The plan cuts the work into tiles and deals them to {0} core(s): each tile reads a part of {1} and writes a part "
-                    "of {2}. Find the tile(s) whose part of {2} holds {3}: their cores write it.",
+                    "of {2}. Which cells of {1} land in {3} of {2}? The cores whose tiles read them write it.",
                     e.choices.size(), gridName(s, s.src), dst.grid.name, where),
           i18n::trf("{0} is in {1}. Which core ran {2}? On the Pipeline tab, tick \"kernels only\" and hover the events: each names its core and tile.", where, joined(tiles, also),
                     joined(ids, also))};

@@ -195,7 +195,11 @@ void drawOpenQuestion(AppState& s) {
   const float hintsLeast = std::min(std::max(s.questionHintsH, line), line * 2.0f);
   const float hintsH = hints ? std::max(std::min(s.questionHintsH, std::floor(hintsRoom / line) * line), hintsLeast) : 0.0f;
   const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsH + gap : 0.0f) - gap;
-  const float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
+  float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
+  if (askedH < s.questionAskedH) {  // cut after a whole line of the words under the heading, never through one
+    const float heading = headingFont()->FontSize + gap;
+    askedH = std::max(heading + std::floor((askedH - heading) / line) * line, std::min(s.questionAskedH, line * 2.0f));
+  }
   ImGui::BeginChild("##asked", ImVec2(0, askedH), false, s.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
   if (fresh) ImGui::SetScrollY(0.0f);
   askedWords(ex.exercise);

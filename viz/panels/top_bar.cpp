@@ -43,14 +43,23 @@ void runProgressBar(AppState& s, float room) {
     if (const auto left = s.runClock.secondsLeft()) text += cat(" · ", i18n::trf("about {0} left in this step", durationText(*left)));
     text += cat(" · ", s.worker->what());
   }
+  // Within `room`: the bar and Cancel where both fit, else Cancel alone (the bar's words on its hover), else a
+  // bar alone (Esc cancels). A bar of its least width beside Cancel pushed the buttons after it out of the
+  // window (presenter mode's "GIF" was cut at its edge).
   const float cancel = buttonWidth("Cancel (Esc)") + ImGui::GetStyle().ItemSpacing.x;
-  const float bar = std::max(room - 8.0f - cancel, 40.0f);
+  constexpr float kLeastBar = 40.0f;
+  const bool withCancel = room - 8.0f >= cancel;
+  const float bar = withCancel ? room - 8.0f - cancel : room - 8.0f;
   const float fraction = step == RunStep::kDone ? 1.0f : static_cast<float>(s.runClock.fraction());
-  ImGui::ProgressBar(fraction, ImVec2(bar, 0.0f), fitToWidth(text, bar - 8.0f).c_str());
-  uimap::item("progress", "run", text);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
-  ImGui::SameLine();
+  if (bar >= kLeastBar || !withCancel) {
+    ImGui::ProgressBar(fraction, ImVec2(bar, 0.0f), fitToWidth(text, bar - 8.0f).c_str());
+    uimap::item("progress", "run", text);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", cat(text, "\n", i18n::tr("Esc cancels")).c_str());
+    if (!withCancel) return;
+    ImGui::SameLine();
+  }
   if (ui::Button("Cancel (Esc)")) cancelRun(s);
+  if (bar < kLeastBar && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ Canvas::Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, P
   list_ = ImGui::GetWindowDrawList();
   list_->PushClipRect(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), true);
   list_->AddRectFilled(origin_, ImVec2(origin_.x + size.x, origin_.y + size.y), theme().canvasBg);
-  list_->ChannelsSplit(3);
+  list_->ChannelsSplit(kCanvasLayers);
   layer(CanvasLayer::kTop);
 
   const bool boundsChanged = boundsMin.x != view.fittedMin.x || boundsMin.y != view.fittedMin.y ||

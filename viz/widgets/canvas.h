@@ -11,9 +11,11 @@
 namespace gradlab::viz {
 
 // A canvas draws in layers: the cells' fills, then the lines that cross them (flights' trails, answer arrows),
-// then the cells' digits and everything else. A line over a grid passes under its digits (trails and arrows
-// struck through the digits they crossed).
-enum class CanvasLayer { kCells = 0, kLines = 1, kTop = 2 };
+// then the chips flying between the grids, then the cells' digits, the grids' labels and everything else. A line
+// over a grid passes under its digits (trails and arrows struck through the digits they crossed), an arrow
+// under a chip (it struck "-1" into "1"), a chip behind a label.
+enum class CanvasLayer { kCells = 0, kLines = 1, kChips = 2, kTop = 3 };
+inline constexpr int kCanvasLayers = 4;
 
 struct CanvasView {
   float zoom = 0.0f;           // pixels per scene unit; 0 = not fitted yet

@@ -91,8 +91,7 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   const ImVec2 tip(b.x + dx * size * 0.4f, b.y + dy * size * 0.4f);
   const ImVec2 p1(tip.x - dx * size - dy * size * 0.5f, tip.y - dy * size + dx * size * 0.5f);
   const ImVec2 p2(tip.x - dx * size + dy * size * 0.5f, tip.y - dy * size - dx * size * 0.5f);
-  canvas.layer(CanvasLayer::kTop);  // over the target cell's outline, at its edge
-  dl->AddTriangleFilled(tip, p1, p2, colour);
+  dl->AddTriangleFilled(tip, p1, p2, colour);  // under the digits too (five heads meeting at a cell hid its "-2")
   if (logging()) {
     const Point tail = at(start), grid = at(meets), head = at(enters);
     logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(grid.x)), ", ", printed("%.2f", static_cast<double>(grid.y)),
@@ -139,19 +138,17 @@ void drawFlights(const Canvas& canvas, const Scene& scene, const std::vector<Fli
         dl->AddLine(canvas.toScreen(prev), canvas.toScreen(next), th.trail, th.lineWidth * 1.5f);
       prev = next;
     }
-    // The chip goes under the digits and the grids' labels (their plates hide it as it passes behind them).
-    canvas.layer(CanvasLayer::kLines);
+    // Between the grids the chip goes over the lines and under the grids' labels (their plates hide it as it
+    // passes behind them).
+    canvas.layer(CanvasLayer::kChips);
     ImVec2 c = canvas.toScreen(at);
     Rgba fill = scale.colour(m.value);
     if (const SceneGrid* over = gridUnder(scene, at, box / z / 2)) {
-      // Over a grid the chip is a dot in its value's colour, under the digits and no wider than a digit's
-      // stroke or two: filled and cell-sized, it covered the digits of the cells it crossed (its own source's and
-      // the running sum it lands on included); a cell-sized frame read as an outline round the cells it crossed.
-      const float radius = std::clamp(box * 0.08f, 2.5f, 4.0f);
-      dl->AddCircleFilled(c, radius + th.lineWidth * 1.5f, th.label);
-      dl->AddCircleFilled(c, radius, toImU32(fill));
+      // Over a grid the chip is not drawn: its source cell shows it sent, its target cell's sum shows it landed.
+      // Filled and cell-sized it covered the digits it crossed, a cell-sized frame read as an outline round
+      // other cells, and a dot under the digits blotted them ("4" became a blob).
       canvas.layer(CanvasLayer::kTop);
-      if (logging()) logMark(cat("chip over ", over->grid.name, ", a token"));
+      if (logging()) logMark(cat("chip over ", over->grid.name, ", hidden"));
       continue;
     }
     // Between the grids the chip covers nothing: where the cell is too small for its value, the chip grows to

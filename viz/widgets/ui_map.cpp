@@ -165,7 +165,21 @@ bool ArrowButton(const char* id, ImGuiDir dir) {
 }
 
 bool Checkbox(const char* label, bool* v) {
-  const bool changed = ImGui::Checkbox(shownLabel(label), v);
+  const bool before = *v;
+  bool changed = ImGui::Checkbox(shownLabel(label), v);
+  // The second click of a double-click whose first click was elsewhere is not taken: the first one may have
+  // brought this box under the mouse (a double-clicked "Show the answer" re-flowed the panel and its second
+  // click turned class mode on). Two quick clicks on the box itself still toggle it twice.
+  static ImGuiID lastToggled = 0;
+  static double lastToggledAt = -1e9;
+  const ImGuiID id = ImGui::GetItemID();
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool firstClickHere = lastToggled == id && ImGui::GetTime() - lastToggledAt <= io.MouseDoubleClickTime * 2.0;
+  if (changed && io.MouseClickedLastCount[ImGuiMouseButton_Left] >= 2 && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !firstClickHere) {
+    *v = before;
+    changed = false;
+  }
+  if (changed) lastToggled = id, lastToggledAt = ImGui::GetTime();
   uimap::item("check", label, onOff(*v));
   return changed;
 }
