@@ -147,6 +147,31 @@ TEST(AdaptivePoolBackward, DeterministicRunsAreBitIdenticalWithAndWithoutTrace) 
   }
 }
 
+// A gradInput large enough to be streamed out (>= 8 MiB): each plane's UB sums go out with streaming stores that
+// leave them zero, and the next plane on that thread starts from those zeros without clearing them again. Two
+// launches in a row, both modes: bit for bit the naive reference (a stale or a missed zero would add one plane's
+// sums into the next, or one launch's into the other).
+TEST(AdaptivePoolBackward, AStreamedGradInputEqualsTheReferenceLaunchAfterLaunch) {
+  verify::RuntimeScope::shared();
+  const std::vector<int64_t> out{1, 136, 25, 35}, in{1, 136, 128, 128};  // 8.5 MiB of fp32 gradInput
+  for (const bool deterministic : {true, false}) {
+    for (uint64_t seed : {3u, 4u}) {
+      Tensors t = makeTensors(out, in, ACL_FLOAT, Layout::kContiguous, seed);
+      ASSERT_TRUE(verify::adaptive::backward(t.gradOutput, t.self, t.indices, t.gradInput, {deterministic, {}, {}}).ok());
+      const reference::PoolDims d{136, 128, 128, 25, 35};
+      const std::vector<float> want = reference::adaptiveMaxPool2dBackward(
+          verify::adaptive::randomValues(136 * 25 * 35, seed, ACL_FLOAT), verify::adaptive::randomIndices(136 * 25 * 35, 128 * 128, seed), d);
+      if (deterministic) {
+        EXPECT_EQ(verify::adaptive::compareExact(t.gradInput.values(), want, "gradInput"), "") << "seed " << seed;
+      } else {  // planes split between cores add atomically: fp32 sums in another order
+        const std::vector<float> got = t.gradInput.values();
+        ASSERT_EQ(got.size(), want.size());
+        for (size_t i = 0; i < got.size(); ++i) ASSERT_NEAR(got[i], want[i], 1e-4f * (1.0f + std::fabs(want[i]))) << i;
+      }
+    }
+  }
+}
+
 TEST(AdaptivePoolBackward, PlanStrategyNamesTheMode) {
   verify::RuntimeScope::shared();
   for (bool deterministic : {true, false}) {

@@ -154,8 +154,6 @@ void loadIndexRow(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, in
   }
 }
 
-float atomicAddF32(float* cell, float value) { return atomicFetchAdd(cell, value); }
-double atomicAddF64(double* cell, double value) { return atomicFetchAdd(cell, value); }
 
 float roundToDtype(aclDataType dtype, float value) {
   if (dtype == ACL_FLOAT16) return halfBitsToFloat(floatToHalfBits(value));

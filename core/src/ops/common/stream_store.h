@@ -17,6 +17,8 @@ namespace gradlab::ops {
 inline constexpr uint64_t kStreamOutputBytes = uint64_t{8} << 20;
 
 void streamCopy(void* dst, const void* src, size_t bytes);
+// streamCopy, leaving `src` all zero bytes (an accumulator swept out and cleared in one pass).
+void streamCopyAndZero(void* dst, void* src, size_t bytes);
 void streamFence();
 
 // storeRow (fp32 -> the tensor's dtype, rounded once) with streaming stores; strided rows store normally.
