@@ -175,12 +175,14 @@ void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float*
   }
 }
 
-// The plane accumulator a host thread's UB holds all zero, as the last plane's streaming store left it: the
-// next plane on that thread skips its clearing (a second pass over 64 KiB of UB for every plane, an eighth of
-// the kernel's time). The UB is the thread's scratch, so the launch's number says the zeros are this launch's.
+// The plane accumulator a core's UB holds all zero, as its last plane's streaming store left it: the core's next
+// plane skips its clearing (a second pass over 64 KiB of UB for every plane, an eighth of the kernel's time).
+// The UB is the host thread's scratch, which other cores' and other launches' tiles use between one core's
+// runs: the zeros count only for the same launch and core (a core's tiles of a phase run in one go).
 struct UbZeroed {
   const float* acc = nullptr;
   uint64_t launch = 0;
+  int32_t core = -1;
 };
 thread_local UbZeroed ubZeroed;
 std::atomic<uint64_t> launches{0};
@@ -227,7 +229,8 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const int64_t p = tile.src.plane0 + q;
     float* acc = inUb ? ubAcc : r.acc(p, tile.atomic);
     if (owner && run.first == 0) {
-      if (!(inUb && ubZeroed.acc == acc && ubZeroed.launch == r.launch)) std::memset(acc, 0, static_cast<size_t>(r.HW) * sizeof(float));
+      const bool zeroed = inUb && ubZeroed.acc == acc && ubZeroed.launch == r.launch && ubZeroed.core == ctx.core;
+      if (!zeroed) std::memset(acc, 0, static_cast<size_t>(r.HW) * sizeof(float));
       if constexpr (kTrace) {
         if (!inUb) ctx.recorder->event(tile.id, EventKind::kCopyOut, r.HW * sizeof(float), 0, code::kZeroSums);
       }
@@ -270,7 +273,7 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       float* out = r.gradInput.directPlane(p);
       if (r.streamOut && out && r.rounding == ACL_FLOAT) {
         streamCopyAndZero(out, ubAcc, static_cast<size_t>(r.HW) * sizeof(float));
-        ubZeroed = {ubAcc, r.launch};
+        ubZeroed = {ubAcc, r.launch, ctx.core};
       } else {
         r.gradInput.storeValues(p, 0, r.HW, ubAcc, r.streamOut);
       }
