@@ -254,6 +254,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     // A run in flight (top_bar)
     {"Cancel (Esc)", "取消 (Esc)"},
     {"Esc cancels", "按 Esc 取消"},
+    {"The animation plays once the question is answered.", "回答问题之后动画才会播放。"},
     {"cancelling...", "正在取消..."},
     {"building the picture", "正在生成画面"},
     {"{0}: {1} % (step {2} of {3})", "{0}：{1} %（第 {2} 步，共 {3} 步）"},

@@ -1450,6 +1450,21 @@ TEST_F(VizPanels, ADoubleClickOnShowTheAnswerTicksNothingItBroughtUnderTheMouse)
   EXPECT_GT(underTheMouse, 0) << "no box landed under the mouse: the test saw no case of what it guards";
 }
 
+// Space while a question is open says why nothing moves (the flights would answer it) instead of playing an
+// animation the canvas does not draw; once answered it plays.
+TEST_F(VizPanels, SpaceWhileAQuestionIsOpenSaysTheAnimationWaitsForTheAnswer) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "first-steps", 0));
+  ASSERT_TRUE(s.exerciseOpen());
+  handleShortcut(s, Shortcut::kPlayPause);
+  EXPECT_FALSE(s.player.playing);
+  EXPECT_EQ(s.status, "The animation plays once the question is answered.");
+  revealExercise(s);
+  s.player.playing = false;
+  handleShortcut(s, Shortcut::kPlayPause);
+  EXPECT_TRUE(s.player.playing);
+}
+
 // The core legend and the inspector name a core as its tile tags do: on the cube (npu-strategies 4) the legend
 // said "c0 c1 c2" beside tags "T2·AIC0", and the inspector "tile 2 on core 0".
 TEST_F(VizPanels, TheCoreLegendAndTheInspectorNameCoresAsTheTileTagsDo) {

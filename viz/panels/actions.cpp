@@ -522,7 +522,11 @@ void syncTheme(AppState& s) {
 
 void handleShortcut(AppState& s, Shortcut shortcut) {
   switch (shortcut) {
-    case Shortcut::kPlayPause: s.player.togglePlay(); break;
+    case Shortcut::kPlayPause:
+      // An open question hides the flights (they would answer it): playing would move nothing on screen.
+      if (s.exerciseOpen()) setStatus(s, i18n::tr("The animation plays once the question is answered."), false);
+      else s.player.togglePlay();
+      break;
     case Shortcut::kStepForward: s.player.stepForward(s.run.animation, s.stepUnit); break;
     case Shortcut::kStepBack: s.player.stepBack(s.run.animation, s.stepUnit); break;
     case Shortcut::kPreviousPreset: stepPreset(s, -1); break;
