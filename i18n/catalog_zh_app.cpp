@@ -254,6 +254,7 @@ constexpr CatalogueEntry kAppEntries[] = {
     // A run in flight (top_bar)
     {"Cancel (Esc)", "取消 (Esc)"},
     {"Esc cancels", "按 Esc 取消"},
+    {"Comparing the runs: the result appears here when they are done.", "正在比较各次运行：完成后结果显示在这里。"},
     {"The animation plays once the question is answered.", "回答问题之后动画才会播放。"},
     {"cancelling...", "正在取消..."},
     {"building the picture", "正在生成画面"},

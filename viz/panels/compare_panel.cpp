@@ -91,6 +91,9 @@ void drawComparePanel(AppState& s) {
   }
   if (again) computeComparison(s, c.mode == CompareMode::kDeterminism);
   else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
+  // A large call's comparison takes seconds on the worker: say so where its grids will be (the area stood
+  // blank for three seconds in npu-strategies 7).
+  if (s.worker && s.worker->busy("compare")) textDimWrapped(i18n::tr("Comparing the runs: the result appears here when they are done."));
 
   if (!c.error.empty()) {
     textColouredWrapped(theme().bad, c.error);
