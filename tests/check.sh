@@ -129,6 +129,8 @@ stage_tsan() {
   left_out+=:VizPanels.PresenterTextIsReadableFromTheBackOfTheRoom:VizGridReadability.NoGridLabelIsCutShort
   left_out+=:VizGridReadability.AQuestionStepOpensAtItsFirstLineWithItsButtonsInView
   left_out+=:VizGridReadability.TrailsAndArrowsPassUnderTheDigits:VizGridReadability.AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset
+  left_out+=:VizGridReadability.ArrowsAndChipsPassBehindTheGridLabels:VizGridReadability.AnOwnerQuestionsHintLeadsToEventsThatNameTheCores
+  left_out+=:VizPanels.ADoubleClickOnShowTheAnswerTicksNothingItBroughtUnderTheMouse:VizPanels.TheMemoryStripsNameEveryPlanesColour
   # Arithmetic on one thread, the sanitizer's slowest minutes and nothing for it to find: the planners'
   # invariants over every shape, the vector kernels called directly, number conversions, JSON limits.
   left_out+=:AdaptiveTiling.*:AdaptiveForwardSimd.*:PlanBalance.*:LinearPartition.*:VizJsonLimits.*
