@@ -1465,6 +1465,32 @@ TEST_F(VizPanels, SpaceWhileAQuestionIsOpenSaysTheAnimationWaitsForTheAnswer) {
   EXPECT_TRUE(s.player.playing);
 }
 
+// precision's Compare steps say what their error maps hold: step 3 "from a few ULPs to hundreds" (it said "tens
+// to hundreds" over cells at 2.3 and 2.9 ULPs), steps 1, 2 and 4 "at most 0.5 ULP", step 5 "a few ULPs here".
+TEST_F(VizPanels, PrecisionsSentencesAboutTheErrorMapHoldForItsRuns) {
+  const auto summary = [&](int step) {
+    AppState s;
+    EXPECT_TRUE(openShippedStep(s, "precision", step));
+    for (int i = 0; i < 2; ++i) frame(s);
+    EXPECT_EQ(s.tab, Tab::kCompare);
+    EXPECT_GT(s.compare.ulps.cells, 0);
+    return s.compare.ulps;
+  };
+  for (const int step : {0, 1, 3}) {
+    const ErrorSummary e = summary(step);
+    EXPECT_EQ(e.withinHalf, e.cells) << "step " << step + 1 << ": max " << e.maxUlps;
+  }
+  const ErrorSummary hundreds = summary(2);
+  int64_t few = 0;
+  for (int b = 0; b < kUlpBuckets; ++b) few += b <= ulpBucket(8.0f) ? hundreds.buckets[static_cast<size_t>(b)] : 0;
+  EXPECT_GT(few, 0) << "a few ULPs: some cell within 8";
+  EXPECT_GE(hundreds.maxUlps, 100.0f) << "to hundreds";
+  EXPECT_EQ(hundreds.withinHalf, 0) << "far from the 0.5 one rounding allows";
+  const ErrorSummary five = summary(4);
+  EXPECT_LE(five.maxUlps, 16.0f) << "a few ULPs here";
+  EXPECT_LT(five.maxUlps, hundreds.maxUlps);
+}
+
 // The core legend and the inspector name a core as its tile tags do: on the cube (npu-strategies 4) the legend
 // said "c0 c1 c2" beside tags "T2·AIC0", and the inspector "tile 2 on core 0".
 TEST_F(VizPanels, TheCoreLegendAndTheInspectorNameCoresAsTheTileTagsDo) {
