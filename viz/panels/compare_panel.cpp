@@ -21,12 +21,18 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
   const float font = ImGui::GetFontSize();
   const float textH = ImGui::GetTextLineHeightWithSpacing();
   const float each = std::max(font * 4.0f, ImGui::GetContentRegionAvail().y / static_cast<float>(c.strategies.size()) - textH * 1.2f);
+  // The run the others are compared with, by name: "bit-identical to it" read as the line before, and "7457 cells
+  // differ" beside a caption's "the same bits every run" as a contradiction.
+  std::string reference;
+  for (const StrategyRun& run : c.strategies)
+    if (run.reference) reference = run.name;
   for (const StrategyRun& run : c.strategies) {
     const std::string cores = run.cubeCores > 0 ? i18n::trf("{0} cube + {1} vector cores", run.cubeCores, run.vectorCores)
                                                 : i18n::trf("{0} vector cores", run.vectorCores);
     const std::string result = run.reference ? std::string(i18n::tr("the reference order"))
-                               : run.diff.differing == 0 ? std::string(i18n::tr("bit-identical to it"))
-                                                         : i18n::trf("{0} cell(s) differ, max {1}", run.diff.differing, formatTick(run.diff.maxAbs));
+                               : run.diff.differing == 0 ? i18n::trf("bit-identical to {0}'s result", reference)
+                                                         : i18n::trf("{0} cell(s) differ from {1}'s result (another order of the adds), max {2}",
+                                                                     run.diff.differing, reference, formatTick(run.diff.maxAbs));
     ui::TextWrapped("%s (%s): %s µs, %s, %s; %s", run.name.c_str(), run.title.c_str(), formatTick(static_cast<float>(run.totalUs)).c_str(),
                 bytesText(run.bytes).c_str(), cores.c_str(), result.c_str());
     if (!run.note.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", run.note.c_str());
