@@ -246,8 +246,9 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       // a few cache lines ahead so that their loads overlap the adds (the loop waited on each line's arrival:
       // half its time on the index compare and the value's add). A block with a bad index takes the loop below.
       for (; i + 8 <= count; i += 8) {
-        __builtin_prefetch(k + i + kPrefetchAhead, 0, 0);
-        __builtin_prefetch(v + i + kPrefetchAhead, 0, 0);
+        const int64_t ahead = std::min(i + kPrefetchAhead, count - 1);  // a pointer past the run's end is not formed
+        __builtin_prefetch(k + ahead, 0, 0);
+        __builtin_prefetch(v + ahead, 0, 0);
         bool bad = false;
         for (int j = 0; j < 8; ++j) bad |= static_cast<uint64_t>(k[i + j]) >= hw;
         if (bad) [[unlikely]] break;
