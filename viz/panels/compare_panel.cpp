@@ -164,10 +164,7 @@ void drawComparePanel(AppState& s) {
       if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
       wanted = std::max(wanted, asked);
     }
-    if (CanvasView& view = s.compareView; wanted > labelLines && view.labelLines < std::min(wanted, kMostLabelLines)) {
-      view.labelLines = std::min(wanted, kMostLabelLines);
-      if (!view.userAdjusted) view.fitRequested = true;
-    }
+    askLabelLines(s.compareView, wanted, labelLines);
     if (hover) {
       for (const SceneGrid& g : c.grids)
         outlineCell(canvas, g, hover->second.row, hover->second.col, theme().highlight, theme().highlightWidth);

@@ -304,10 +304,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     r.labelTops[static_cast<size_t>(i)] = canvas.toScene(ImVec2(0.0f, labelTop)).y;
     // A top-row label that needs more lines than the canvas keeps gets them from the next frame on (it was cut
     // with "…": "[2, 3, 16, 16] float3…", "[1, 1, 3, 3]…" beside a close neighbour).
-    if (CanvasView& view = canvas.view(); wanted > style.labelLines && view.labelLines < std::min(wanted, kMostLabelLines)) {
-      view.labelLines = std::min(wanted, kMostLabelLines);
-      if (!view.userAdjusted) view.fitRequested = true;  // fitted again with the room (a zoom by hand stays)
-    }
+    askLabelLines(canvas.view(), wanted, style.labelLines);
     if (compact) shortLabel(canvas, g);
   }
   // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).

@@ -92,6 +92,12 @@ float cellTextSize(float cellPx, float fontPx, bool presenter) {
   return std::min(fontPx, cellPx * (presenter ? kPresenterDigitShare : kNormalDigitShare));
 }
 
+void askLabelLines(CanvasView& view, int wanted, int kept) {
+  if (wanted <= kept || view.labelLines >= std::min(wanted, kMostLabelLines)) return;
+  view.labelLines = std::min(wanted, kMostLabelLines);
+  if (!view.userAdjusted) view.fitRequested = true;
+}
+
 float presenterReadableCellPx() { return kPresenterDigitPx / kPresenterDigitShare + 0.05f; }
 
 std::string gridTitle(const SceneGrid& grid, int64_t plane) {

@@ -53,6 +53,9 @@ float gridLabelSize();
 constexpr float kPresenterDigitPx = 18.0f;
 // The most lines a grid's label takes above a canvas's top row (name, shape, dtype, plane, strides).
 constexpr int kMostLabelLines = 5;
+// A top-row label that wanted more lines than the canvas kept gets them from the next frame on (up to
+// kMostLabelLines): the view remembers them and fits again, unless zoomed by hand.
+void askLabelLines(CanvasView& view, int wanted, int kept);
 constexpr float kTapTargetPx = 44.0f;  // a cell a finger picks: about the size phone guidelines ask of a target
 // The size of the digits in a cell of `cellPx` pixels: at most the mono font's size.
 float cellTextSize(float cellPx, float fontPx, bool presenter);
