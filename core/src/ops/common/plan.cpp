@@ -103,13 +103,7 @@ std::pair<size_t, size_t> Plan::phaseTiles(int32_t phase) const {
   return {static_cast<size_t>(first - tiles.begin()), static_cast<size_t>(last - tiles.begin())};
 }
 
-int32_t Plan::coresWithWork() const {
-  std::vector<bool> seen(static_cast<size_t>(std::max(coresUsed, 0)), false);
-  int32_t n = 0;
-  for (const Tile& t : tiles)
-    if (t.core >= 0 && t.core < coresUsed && !seen[static_cast<size_t>(t.core)]) seen[static_cast<size_t>(t.core)] = true, ++n;
-  return n;
-}
+int32_t Plan::coresWithWork() const { return coresWorking(CoreKind::kVector) + coresWorking(CoreKind::kCube); }
 
 std::vector<double> Plan::coreLoadUs() const {
   std::vector<double> load(std::max(coresUsed, 0), 0.0);
