@@ -115,6 +115,9 @@ aclError aclrtFree(void* devPtr) {
     case DeviceMemory::FreeResult::kNotBase:
       return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtFree: devPtr ", formatPointer(devPtr),
                                                " points inside an allocation; pass the pointer aclrtMalloc returned"));
+    case DeviceMemory::FreeResult::kLent:
+      return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtFree: devPtr ", formatPointer(devPtr),
+                                               " is host memory lent to the device, not device memory from aclrtMalloc"));
     default:
       return fail(ACL_ERROR_INVALID_PARAM,
                   cat("aclrtFree: devPtr ", formatPointer(devPtr), " is not device memory from aclrtMalloc"));

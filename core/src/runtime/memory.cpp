@@ -41,7 +41,7 @@ Reservation::~Reservation() { munmap(base, bytes); }
 
 Allocation::~Allocation() {
   // Drop the pages but keep the range reserved for as long as `range` has another owner (the freed list).
-  if (kDropFreedPages) {
+  if (kDropFreedPages && range) {
     mmap(range->base, range->bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   }
 }
@@ -130,11 +130,49 @@ DeviceMemory::FreeResult DeviceMemory::release(void* p) {
       return FreeResult::kAlreadyFreed;
     return FreeResult::kUnknown;
   }
+  if (it->second->lent()) return FreeResult::kLent;
   doomed = std::move(it->second);
   liveBytes_ -= doomed->size;
   live_.erase(it);
   rememberFreed(key, *doomed);
   return FreeResult::kOk;
+}
+
+AllocationRef DeviceMemory::lendHost(void* p, size_t size, int32_t device, std::string* refusal) {
+  if (p == nullptr || size == 0) {
+    *refusal = p == nullptr ? "the host pointer is null" : "the size is 0";
+    return nullptr;
+  }
+  const auto base = reinterpret_cast<uintptr_t>(p);
+  if (size > UINTPTR_MAX - base) {
+    *refusal = cat(size, " bytes from ", formatPointer(p), " run past the end of the address space");
+    return nullptr;
+  }
+  std::lock_guard lock(mutex_);
+  auto after = live_.upper_bound(base + size - 1);
+  if (after != live_.begin()) {
+    const auto& [otherBase, other] = *std::prev(after);
+    if (otherBase + other->size > base) {
+      *refusal = cat(formatPointer(p), " + ", size, " bytes overlaps ", other->lent() ? "host memory lent" : "device memory",
+                     " at ", formatPointer(other->base), " (", other->size, " bytes)");
+      return nullptr;
+    }
+  }
+  forgetFreedOverlapping(base, size);  // the host owns these addresses again: they are not freed device memory
+  auto alloc = std::make_shared<Allocation>(static_cast<std::byte*>(p), size, device, nullptr);
+  live_.emplace(base, alloc);
+  return alloc;
+}
+
+void DeviceMemory::takeBack(const AllocationRef& lent) {
+  if (!lent) return;
+  AllocationRef doomed;  // destroyed outside the lock
+  std::lock_guard lock(mutex_);
+  auto it = live_.find(reinterpret_cast<uintptr_t>(lent->base));
+  if (it != live_.end() && it->second == lent) {
+    doomed = std::move(it->second);
+    live_.erase(it);
+  }
 }
 
 // `key` is not in the list yet: allocate() forgot every freed range a live block overlaps.
@@ -211,7 +249,14 @@ std::pair<size_t, size_t> DeviceMemory::releaseAll(int32_t device) {
   std::lock_guard lock(mutex_);
   size_t count = 0, bytes = 0;
   for (auto it = live_.begin(); it != live_.end();) {
-    if (device < 0 || it->second->device == device) {
+    if (it->second->lent()) {  // the lender's memory: the loan ends, nothing is freed
+      if (device < 0 || it->second->device == device) {
+        doomed.push_back(std::move(it->second));
+        it = live_.erase(it);
+      } else {
+        ++it;
+      }
+    } else if (device < 0 || it->second->device == device) {
       ++count;
       bytes += it->second->size;
       liveBytes_ -= it->second->size;

@@ -22,8 +22,9 @@ struct Reservation {
   Reservation& operator=(const Reservation&) = delete;
 };
 
-// One aclrtMalloc block. Held by shared_ptr: an in-flight kernel pins the bytes until it finishes,
-// even when the user frees the pointer meanwhile. Its destructor gives the pages back.
+// One aclrtMalloc block, or host memory lent to the device (lendHost: `range` is null, the pages are the
+// lender's). Held by shared_ptr: an in-flight kernel pins the bytes until it finishes, even when the user
+// frees the pointer meanwhile. Its destructor gives an aclrtMalloc block's pages back.
 struct Allocation {
   std::byte* base = nullptr;
   size_t size = 0;
@@ -32,6 +33,7 @@ struct Allocation {
   Allocation(std::byte* b, size_t s, int32_t d, std::shared_ptr<Reservation> r)
       : base(b), size(s), device(d), range(std::move(r)) {}
   ~Allocation();
+  bool lent() const { return range == nullptr; }
   Allocation(const Allocation&) = delete;
   Allocation& operator=(const Allocation&) = delete;
 };
@@ -56,8 +58,16 @@ class DeviceMemory {
   // available now cannot hold `size` more bytes; `refusal` then gets the sentence after "cannot allocate N
   // bytes on device D".
   void* allocate(size_t size, int32_t device, std::string* refusal);
-  enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase };
+  enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase, kLent };
   FreeResult release(void* p);
+
+  // Host memory [p, p + size) reads as device memory of `device` until takeBack(the returned block): the
+  // operators' pointer checks accept it and kernels work on it in place, with no copy (the Python module hands
+  // numpy arrays to operators this way). It takes none of the device's capacity. nullptr, with the reason in
+  // `refusal`, when the range overlaps device memory or another lent range.
+  AllocationRef lendHost(void* p, size_t size, int32_t device, std::string* refusal);
+  // Ends a loan (the block lendHost returned); nothing when the device was reset since.
+  void takeBack(const AllocationRef& lent);
   PointerInfo lookup(const void* p) const;
   bool isDevicePointer(const void* p) const { return lookup(p).alloc != nullptr; }
 
