@@ -1,0 +1,271 @@
+"""gradlab: an emulated Ascend NPU and its aclnn operators, from Python.
+
+Every operator of gradlab's catalog is a function named after its aclnn API in snake case, with the
+arguments CANN gives it::
+
+    import numpy as np, gradlab
+    grad_output = np.ones((1, 1, 8, 8), np.float32)
+    grad_input = gradlab.upsample_nearest_exact2d_backward(grad_output, [8, 8], [1, 1, 4, 4])
+
+numpy arrays go in and come out (float32, float16, int32/int64 indices; bfloat16 as a torch tensor, or as
+uint16 bit patterns with ``dtype="bf16"``). The operator reads and writes the arrays where they lie: views
+with strides are passed as strided tensors, outputs are written straight into the arrays returned.
+``gradlab.run(...)`` returns the whole run: outputs, plan, trace. A call the library refuses raises
+:class:`Refused` with its aclnn status, the rule it broke and that rule's facts.
+"""
+
+import inspect as _inspect
+import re as _re
+
+import os as _os
+
+import numpy as _np
+
+# The library prints each refusal to stderr unless GRADLAB_LOG=off; from Python the exception carries it.
+_os.environ.setdefault("GRADLAB_LOG", "off")
+
+from . import _gradlab  # noqa: E402
+
+__all__ = ["Refused", "Run", "Plan", "run", "operators"]
+
+EVENT_KINDS = tuple(_gradlab.EVENT_KINDS)
+PIPES = tuple(_gradlab.PIPES)
+_CATALOG = {op["snake"]: op for op in _gradlab.catalog()}
+
+
+class Refused(Exception):
+    """A call the library refused: ``code`` (the aclnn status), ``code_name``, ``stage``, ``rule`` and
+    ``facts`` (the check's own numbers), ``message`` (aclGetRecentErrMsg()); ``explain(lang)`` says why in
+    words, English ("en") or Chinese ("zh")."""
+
+    def __init__(self, api, outcome):
+        self.api = api
+        self.code = outcome.status
+        self.code_name = outcome.code_name
+        self.stage = outcome.stage
+        self.rule = outcome.rule
+        self.facts = outcome.facts
+        self.message = outcome.message
+        self._outcome = outcome
+        super().__init__(f"{api} refused ({self.code_name or 'status'} {self.code}, {self.stage}): {self.message}")
+
+    def explain(self, lang="en"):
+        return self._outcome.explain(lang)
+
+
+class Plan:
+    """How a call was split over the emulated cores: phases, tiles (a numpy structured array: core lane,
+    src and dst boxes as [plane0, plane1) x [row0, row1) x [col0, col1), UB bytes, bytes in and out, modelled
+    µs), the strategy that ran and the one CANN would pick, and why."""
+
+    def __init__(self, fields):
+        self.__dict__.update(fields)
+
+    def __repr__(self):
+        return (f"<gradlab.Plan {self.op} on {self.device}: strategy {self.strategy}, {len(self.tiles)} tiles on "
+                f"{self.cores_with_work} cores, {self.modelled_us:.3g} µs modelled>")
+
+    def _repr_html_(self):
+        head = (f"<p><b>{self.op}</b> on {self.device}, {self.dtype}, "
+                f"{'deterministic' if self.deterministic else 'default'} mode: strategy <b>{self.strategy}</b> "
+                f"(CANN picks {self.cann_strategy}). {_html(self.strategy_text)}</p>")
+        rows = []
+        for t in self.tiles[:200]:
+            rows.append(
+                f"<tr><td>{t['id']}</td><td>{self.core_names[t['core']] if t['core'] < len(self.core_names) else t['core']}"
+                f"</td><td>{self.phases[t['phase']]['kind']}</td>"
+                f"<td>{_box(t, 'src')}</td><td>{_box(t, 'dst')}</td><td>{'yes' if t['atomic'] else ''}</td>"
+                f"<td>{t['ub_bytes']}</td><td>{t['estimated_us']:.3g}</td></tr>")
+        more = f"<p>… and {len(self.tiles) - 200} more tiles</p>" if len(self.tiles) > 200 else ""
+        return (head + "<table><tr><th>tile</th><th>core</th><th>phase</th><th>reads (planes, rows, cols)</th>"
+                "<th>writes</th><th>atomic</th><th>UB bytes</th><th>µs</th></tr>" + "".join(rows) + "</table>" + more)
+
+
+def _html(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _box(tile, side):
+    return (f"[{tile[side + '_plane0']}, {tile[side + '_plane1']}) × [{tile[side + '_row0']}, {tile[side + '_row1']})"
+            f" × [{tile[side + '_col0']}, {tile[side + '_col1']})")
+
+
+class Run:
+    """One call's outputs (in the catalog's role order), plan, trace (``events`` and ``moves`` as numpy
+    structured arrays, when asked for with ``trace=True``) and host wall time."""
+
+    def __init__(self, api, outcome, outputs):
+        self.api = api
+        self.outputs = outputs
+        plan = outcome.plan
+        self.plan = Plan(plan) if plan is not None else None
+        self.events = outcome.events
+        self.moves = outcome.moves
+        self.moves_truncated = outcome.moves_truncated
+        self.wall_ms = outcome.wall_ms
+        self.workspace_bytes = outcome.workspace_bytes
+
+    @property
+    def output(self):
+        return self.outputs[0]
+
+    def __repr__(self):
+        shapes = ", ".join(str(tuple(o.shape)) for o in self.outputs)
+        return f"<gradlab.Run {self.api}: outputs {shapes}, {self.wall_ms:.3g} ms>"
+
+    def _repr_html_(self):
+        return self.plan._repr_html_() if self.plan is not None else repr(self)
+
+
+def _snake(name):
+    return _re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _options(kwargs, trace):
+    options = _gradlab.CallOptions()
+    for key in ("deterministic", "strategy", "device", "schedule", "accumulate"):
+        setattr(options, key, kwargs[key])
+    options.indices_dtype = kwargs.get("indices_dtype") or "int64"
+    dtype = kwargs.get("dtype")
+    if dtype not in (None, "bf16", "bfloat16"):
+        raise ValueError(f'dtype names how 2-byte integer arrays are read: "bf16" or None, not {dtype!r}')
+    options.bf16 = dtype is not None
+    options.trace = trace
+    return options
+
+
+def _as_array(name, value):
+    """numpy array of `value` (a torch CPU tensor is viewed, not copied); whether it was torch; whether bf16."""
+    if isinstance(value, _np.ndarray):
+        if any(s < 0 for s in value.strides):
+            value = _np.ascontiguousarray(value)
+        return value, False, False
+    if type(value).__module__.split(".")[0] == "torch":
+        import torch
+        if value.device.type != "cpu":
+            raise ValueError(f"{name} is on {value.device}; gradlab reads CPU tensors")
+        value = value.detach()
+        if value.dtype == torch.bfloat16:
+            return value.view(torch.int16).numpy(), True, True
+        return value.numpy(), True, False
+    raise TypeError(f"{name} must be a numpy array or a torch tensor, not {type(value).__name__}")
+
+
+def _to_torch(array, bf16):
+    import torch
+    if bf16:  # bfloat16 bit patterns: torch reads them as int16, then as bfloat16
+        return torch.from_numpy(array.view(_np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(array)
+
+
+def _call(info, bound, trace):
+    reads = [r for r in info["roles"] if not r["written"]]
+    arrays, from_torch, bf16 = [], False, False
+    for role in reads:
+        name = _snake(role["argument"])
+        array, was_torch, was_bf16 = _as_array(name, bound[name])
+        arrays.append(array)
+        from_torch = from_torch or was_torch
+        bf16 = bf16 or (was_bf16 and not role["integer"])
+    kwargs = dict(bound)
+    if bf16:
+        kwargs["dtype"] = "bf16"
+    output_size = _sizes("output_size", bound.get("output_size")) if info["takes_output_size"] else None
+    input_size = _sizes("input_size", bound.get("input_size")) if info["takes_input_size"] else None
+    scales = [float(bound[s]) for s in _scale_names(info)]
+    outcome = _gradlab.call(info["name"], arrays, output_size, input_size, scales, _options(kwargs, trace))
+    if outcome.status != 0:
+        raise Refused(info["aclnn"], outcome)
+    outputs = list(outcome.outputs)
+    if from_torch:
+        outputs = [_to_torch(o, bf16 and o.dtype == _np.uint16) for o in outputs]
+    return outcome, outputs
+
+
+def _sizes(name, value):
+    if value is None:
+        return None
+    try:
+        return [int(v) for v in value]
+    except TypeError:
+        raise TypeError(f"{name} must be a sequence of ints, not {type(value).__name__}") from None
+
+
+def _scale_names(info):
+    return {0: [], 1: ["scales"], 2: ["scales_h", "scales_w"]}[info["scale_count"]]
+
+
+def _signature(info):
+    P = _inspect.Parameter
+    params = [P(_snake(r["argument"]), P.POSITIONAL_OR_KEYWORD) for r in info["roles"] if not r["written"]]
+    if info["takes_output_size"]:
+        params.append(P("output_size", P.POSITIONAL_OR_KEYWORD))
+    if info["takes_input_size"]:
+        params.append(P("input_size", P.POSITIONAL_OR_KEYWORD))
+    params += [P(s, P.POSITIONAL_OR_KEYWORD, default=0.0) for s in _scale_names(info)]
+    for key in ("deterministic", "strategy", "device", "schedule", "accumulate", "dtype"):
+        params.append(P(key, P.KEYWORD_ONLY, default=None))
+    if any(r["written"] and r["integer"] for r in info["roles"]):
+        params.append(P("indices_dtype", P.KEYWORD_ONLY, default="int64"))
+    return _inspect.Signature(params)
+
+
+def _doc(info):
+    reads = ", ".join(_snake(r["argument"]) for r in info["roles"] if not r["written"])
+    writes = ", ".join(r["name"] for r in info["roles"] if r["written"])
+    return (f"{info['title']}: {info['aclnn']} on gradlab's emulated NPU (CANN kernel {info['kernel']}).\n\n"
+            f"Reads {reads}; returns {writes}. dtypes: {', '.join(info['dtypes'])}; strategies: "
+            f"{', '.join(info['strategies'])}, \"cann\" or \"default\".\n"
+            "Keyword options (None: the library's default, and its environment variables):\n"
+            "  deterministic  True / False (the device's ACL_OPT_DETERMINISTIC)\n"
+            "  strategy       a strategy name, \"cann\" or \"default\" (GRADLAB_STRATEGY)\n"
+            "  device         a device profile spec such as \"atlas-a2:cores=8\" (GRADLAB_DEVICE)\n"
+            "  schedule       default mode's atomic order: \"host\" or \"seed:N\" (GRADLAB_SCHEDULE)\n"
+            "  accumulate     float16/bfloat16 sums: \"fp32\" or \"dtype\" (GRADLAB_ACCUMULATE)\n"
+            "  dtype          \"bf16\": uint16 arrays hold bfloat16 bit patterns\n"
+            "Raises gradlab.Refused when the library refuses the call.")
+
+
+def _make_function(info):
+    signature = _signature(info)
+    single = sum(1 for r in info["roles"] if r["written"]) == 1
+
+    def function(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        _, outputs = _call(info, bound.arguments, trace=False)
+        return outputs[0] if single else tuple(outputs)
+
+    function.__name__ = function.__qualname__ = info["snake"]
+    function.__signature__ = signature
+    function.__doc__ = _doc(info)
+    return function
+
+
+def run(op, *args, trace=False, **kwargs):
+    """Runs operator `op` (its snake-case name, aclnn name or gradlab-cli name) with the arguments its
+    function takes, and returns the whole :class:`Run`: outputs, plan and, with ``trace=True``, the trace."""
+    info = _find(op)
+    bound = _signature(info).bind(*args, **kwargs)
+    bound.apply_defaults()
+    outcome, outputs = _call(info, bound.arguments, trace=trace)
+    return Run(info["aclnn"], outcome, outputs)
+
+
+def _find(op):
+    name = getattr(op, "__name__", op)
+    for info in _CATALOG.values():
+        if name.lower() in (info["snake"], info["aclnn"].lower(), info["name"].lower(), info["cli"]):
+            return info
+    raise ValueError(f"no operator {op!r}; gradlab has {', '.join(_CATALOG)}")
+
+
+def operators():
+    """The catalog: one dict per operator (names, tensor roles, dtypes, strategies)."""
+    return [dict(info) for info in _CATALOG.values()]
+
+
+for _info in _CATALOG.values():
+    globals()[_info["snake"]] = _make_function(_info)
+    __all__.append(_info["snake"])
+del _info
