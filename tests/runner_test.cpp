@@ -259,6 +259,27 @@ TEST(Runner, AdaptiveBackwardTakesIndicesFromTheForwardOp) {
   EXPECT_EQ(g.values[63], 6.0f);
 }
 
+TEST(Runner, AdaptiveBackwardTakesItsForwardsInputAndPicksTheIndicesOnIt) {
+  RunRequest r = request(OpKind::kAdaptiveMaxPool2dBackward);
+  const size_t selfCells = static_cast<size_t>(r.N * r.C * r.inH * r.inW);
+  for (size_t i = 0; i < selfCells; ++i) r.forwardValues.push_back(static_cast<float>((i * 37) % selfCells));
+  RunResult back = run(r);
+  ASSERT_TRUE(back.ok()) << back.message;
+  EXPECT_EQ(back.input("self")->values.vector(), r.forwardValues) << "self holds the given values";
+
+  RunRequest fwd = request(OpKind::kAdaptiveMaxPool2d);
+  fwd.values = r.forwardValues;
+  RunResult forward = run(fwd);
+  ASSERT_TRUE(forward.ok()) << forward.message;
+  EXPECT_EQ(forward.output("indices")->ints, back.input("indices")->ints) << "the indices the forward picks on them";
+
+  r.forwardValues.pop_back();
+  RunResult refused = run(r);
+  EXPECT_EQ(refused.stage, "setup");
+  EXPECT_NE(refused.message.find("RunRequest::forwardValues has " + std::to_string(selfCells - 1) + " elements"),
+            std::string::npos) << refused.message;
+}
+
 TEST(Runner, FailuresComeBackWithStageAndMessage) {
   RunRequest r = request(OpKind::kUpsampleNearestExact2dBackward);
   r.scaleH = -1.0;

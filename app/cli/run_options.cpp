@@ -186,6 +186,10 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
       ->capture_default_str();
   app.add_option("--input", o.input, "Primary input (gradOutput / self) from a .npy file; its shape sets N, C and that side")
       ->check(CLI::ExistingFile);
+  app.add_option("--self", o.self,
+                 "Adaptive pool backward: its forward's input (self) from a .npy file (the input side's shape); the "
+                 "forward picks the indices on it unless --indices gives them")
+      ->check(CLI::ExistingFile);
   app.add_option("--indices", o.indices, "Adaptive pool backward: indices from a .npy file (integers, gradOutput's shape)")
       ->check(CLI::ExistingFile);
 }
@@ -306,6 +310,34 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
     }
     if (!a.toFloat(&r.values, error)) {
       *error = "--input " + o.input + ": " + *error;
+      return false;
+    }
+  }
+  if (!o.self.empty()) {
+    const auto shapeOnly = std::find_if(op.tensorRoles().begin(), op.tensorRoles().end(),
+                                        [](const TensorRole& t) { return t.kind == RoleKind::kShapeOnly; });
+    if (shapeOnly == op.tensorRoles().end()) {
+      *error = std::string("--self applies to backward operators that read their forward's input; ") + op.name +
+               " reads none";
+      return false;
+    }
+    npy::Info info;
+    if (!npy::peek(o.self, &info, error)) return false;
+    const std::vector<int64_t> expected = sideShape(op, shapeOnly->side, sizesOf(r));
+    if (info.shape != expected) {
+      *error = "--self " + o.self + " has shape " + shapeText(info.shape) + " but " + shapeOnly->name + " is " +
+               shapeText(expected);
+      return false;
+    }
+    if (!fitsWithFile(r, o.self, info, error)) return false;
+    npy::Array a;
+    if (!npy::read(o.self, &a, error)) return false;
+    if (a.shape != info.shape) {
+      *error = "--self " + o.self + " changed while it was read";
+      return false;
+    }
+    if (!a.toFloat(&r.forwardValues, error)) {
+      *error = "--self " + o.self + ": " + *error;
       return false;
     }
   }

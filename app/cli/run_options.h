@@ -30,7 +30,7 @@ struct RunOptions {
   std::string device;
   uint64_t seed = 1;
   std::string values = "random";  // a valueSourceName
-  std::string input, indices;     // .npy files
+  std::string input, self, indices;  // .npy files
 };
 
 // Registers the run options on `app`, writing into `options`.

@@ -92,10 +92,12 @@ def _box(tile, side):
 
 class Run:
     """One call's outputs (in the catalog's role order), plan, trace (``events`` and ``moves`` as numpy
-    structured arrays, when asked for with ``trace=True``) and host wall time."""
+    structured arrays, when asked for with ``trace=True``) and host wall time. In a notebook it shows as
+    gradlab's Scatter view of the call; ``show(animate=True)`` plays it."""
 
-    def __init__(self, api, outcome, outputs):
+    def __init__(self, api, outcome, outputs, call):
         self.api = api
+        self._call = call
         self.outputs = outputs
         plan = outcome.plan
         self.plan = Plan(plan) if plan is not None else None
@@ -113,8 +115,27 @@ class Run:
         shapes = ", ".join(str(tuple(o.shape)) for o in self.outputs)
         return f"<gradlab.Run {self.api}: outputs {shapes}, {self.wall_ms:.3g} ms>"
 
-    def _repr_html_(self):
-        return self.plan._repr_html_() if self.plan is not None else repr(self)
+    def picture(self, animate=False, tab="scatter"):
+        """PNG bytes of the app's view of this call at the end of its animation (GIF bytes of the whole
+        animation with animate=True; `tab`: scatter, tiling, pipeline, ...); None for more than
+        gradlab.pictures.MAX_CELLS cells. The app runs the same call again with the same inputs and options."""
+        from . import pictures
+        return pictures.draw(self._call, animate=animate, tab=tab)
+
+    def show(self, animate=False, tab="scatter"):
+        """The picture for a notebook cell: a PNG image, or the animation as an <img> of its GIF (which every
+        notebook front end and nbconvert's HTML show)."""
+        from IPython.display import HTML, Image
+        data = self.picture(animate=animate, tab=tab)
+        if data is None:
+            return None
+        if not animate:
+            return Image(data=data, format="png")
+        import base64
+        return HTML(f'<img src="data:image/gif;base64,{base64.b64encode(data).decode()}" alt="{self.api} animation">')
+
+    def _repr_png_(self):
+        return self.picture()
 
 
 def _snake(name):
@@ -176,10 +197,16 @@ def _call(info, bound, trace):
     outcome = _gradlab.call(info["name"], arrays, output_size, input_size, scales, _options(kwargs, trace))
     if outcome.status != 0:
         raise Refused(info["aclnn"], outcome)
+    written = iter(outcome.outputs)
+    read = iter(arrays)
+    record = {"info": info, "scales": scales,
+              "arrays": [(r, next(written) if r["written"] else next(read)) for r in info["roles"]],
+              "options": {key: kwargs.get(key) for key in ("deterministic", "strategy", "device", "schedule",
+                                                          "accumulate", "dtype")}}
     outputs = list(outcome.outputs)
     if from_torch:
         outputs = [_to_torch(o, bf16 and o.dtype == _np.uint16) for o in outputs]
-    return outcome, outputs
+    return outcome, outputs, record
 
 
 def _sizes(name, value):
@@ -233,7 +260,7 @@ def _make_function(info):
     def function(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        _, outputs = _call(info, bound.arguments, trace=False)
+        _, outputs, _ = _call(info, bound.arguments, trace=False)
         return outputs[0] if single else tuple(outputs)
 
     function.__name__ = function.__qualname__ = info["snake"]
@@ -248,8 +275,8 @@ def run(op, *args, trace=False, **kwargs):
     info = _find(op)
     bound = _signature(info).bind(*args, **kwargs)
     bound.apply_defaults()
-    outcome, outputs = _call(info, bound.arguments, trace=trace)
-    return Run(info["aclnn"], outcome, outputs)
+    outcome, outputs, record = _call(info, bound.arguments, trace=trace)
+    return Run(info["aclnn"], outcome, outputs, record)
 
 
 def _find(op):

@@ -22,6 +22,13 @@ grep -q '"schedule": "seed:7"' seeded.gradlab || { cat seeded.gradlab; echo "FAI
   cat again.log; echo "FAIL: opening the seeded session"; exit 1; }
 grep -q '"schedule": "seed:7"' again.gradlab || { cat again.gradlab; echo "FAIL: the schedule is lost on opening"; exit 1; }
 
+# A device spec with overrides opens on its built-in profile with those numbers (it opened on "atlas-a2-custom",
+# which is no built-in profile, and the run was refused).
+"$app" --op upsample2d-backward --in 4x4 --out 8x8 --device atlas-a2:cores=8,ub=64k --save-session device.gradlab \
+  --screenshot device.png >device.log 2>&1 || { cat device.log; echo "FAIL: --device atlas-a2:cores=8,ub=64k"; exit 1; }
+grep -q '"device": "atlas-a2",' device.gradlab && grep -q '"cores": 8,' device.gradlab && grep -q '"ub": 65536,' device.gradlab || {
+  cat device.gradlab; echo "FAIL: the device spec did not open on atlas-a2 with 8 cores and 64 KiB"; exit 1; }
+
 "$app" --lesson tiling-and-cores --preset 3 --save-session step.gradlab --screenshot lesson.png >/dev/null 2>&1
 grep -q '"lesson": "tiling-and-cores"' step.gradlab && grep -q '"step": 2' step.gradlab || {
   cat step.gradlab; echo "FAIL: the lesson step is not in the session"; exit 1; }

@@ -59,6 +59,12 @@ gradlab_cli_test(scales_on_pool 2 "--scales applies to operators that take scale
 gradlab_cli_test(missing_input 2 "--input: File does not exist" --op upsample2d --input ${GRADLAB_CLI_TEST_DIR}/nope.npy)
 gradlab_cli_test(float_indices 2 "indices must be integers"
   --op adaptive-max-pool2d-backward --indices ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_le_2x3.npy)
+gradlab_cli_test(self_without_forward_input 2 "--self applies to backward operators that read their forward's input"
+  --op upsample2d-backward --self ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_1x2x3x4.npy)
+gradlab_cli_test(self_shape 2 "has shape \\[1, 2, 3, 4\\] but self is \\[1, 1, 4, 4\\]"
+  --op adaptive-max-pool2d-backward --in 4x4 --out 2x2 --self ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_1x2x3x4.npy)
+gradlab_cli_test(self_given 0 "gradInput"
+  --op adaptive-max-pool2d-backward --c 2 --in 3x4 --out 2x2 --self ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_1x2x3x4.npy)
 gradlab_cli_test(input_shape_conflict 2 "but the size options ask for"
   --op upsample2d-backward --n 2 --input ${PROJECT_SOURCE_DIR}/tests/data/npy/f4_1x2x3x4.npy)
 

@@ -26,25 +26,26 @@ int64_t ranged(const json& j, const char* key, int64_t fallback, int64_t lo, int
   return v;
 }
 
-// "values": numbers, and "nan", "inf" or "-inf" as strings (JSON has no such numbers).
-std::vector<float> valuesField(const json& j) {
+// "values" (or `key`): numbers, and "nan", "inf" or "-inf" as strings (JSON has no such numbers).
+std::vector<float> valuesField(const json& j, const char* key = "values") {
   std::vector<float> out;
-  if (!j.contains("values")) return out;
-  const json& v = j["values"];
-  if (!v.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"values\"")};
+  if (!j.contains(key)) return out;
+  const json& v = j[key];
+  const std::string quoted = std::string("\"") + key + "\"";
+  if (!v.is_array()) throw PresetJsonError{trf("{0} must be an array", quoted)};
   for (size_t i = 0; i < v.size(); ++i) {
     const json& x = v[i];
     if (x.is_number()) {
       float value = 0.0f;
       std::string why;
-      if (!exactNumber(x, &value, "\"values\"[" + std::to_string(i) + "]", &why)) throw PresetJsonError{why};
+      if (!exactNumber(x, &value, quoted + "[" + std::to_string(i) + "]", &why)) throw PresetJsonError{why};
       out.push_back(value);
     } else if (x == "nan") {
       out.push_back(std::numeric_limits<float>::quiet_NaN());
     } else if (x == "inf" || x == "-inf") {
       out.push_back(x == "inf" ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
     } else {
-      throw PresetJsonError{trf("{0} is {1}: a number, \"nan\", \"inf\" or \"-inf\"", "\"values\"[" + std::to_string(i) + "]", x.dump())};
+      throw PresetJsonError{trf("{0} is {1}: a number, \"nan\", \"inf\" or \"-inf\"", quoted + "[" + std::to_string(i) + "]", x.dump())};
     }
   }
   return out;
@@ -133,6 +134,7 @@ RequestSpec parseRequest(const json& j) {
   r.valueSource = *vs;
   r.values = valuesField(j);
   r.indices = jsonField<std::vector<int64_t>>(j, "indices", {});
+  r.forwardValues = valuesField(j, "forwardValues");
   spec.device = jsonField<std::string>(j, "device", spec.device);
   if (spec.device.size() > kMaxProfileSpecChars) {  // never kept, so never shown whole
     throw PresetJsonError{trf("{0} is {1} characters long; at most {2}", "\"device\"", spec.device.size(), kMaxProfileSpecChars)};
@@ -239,6 +241,7 @@ json requestJson(const RequestSpec& spec) {
   req["valueSource"] = valueSourceName(r.valueSource);
   if (!r.values.empty()) req["values"] = valuesJson(r.values);
   if (!r.indices.empty()) req["indices"] = r.indices;
+  if (!r.forwardValues.empty()) req["forwardValues"] = valuesJson(r.forwardValues);
   return req;
 }
 

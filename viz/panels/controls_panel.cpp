@@ -184,6 +184,7 @@ void drawControlsPanel(AppState& s) {
       r.seed = static_cast<uint64_t>(seed);
       r.values.clear();
       r.indices.clear();
+      r.forwardValues.clear();
       changed = true;
     }
   }
@@ -195,6 +196,7 @@ void drawControlsPanel(AppState& s) {
         r.valueSource = v;
         r.values.clear();
         r.indices.clear();
+        r.forwardValues.clear();
       }
     }
     ImGui::EndCombo();

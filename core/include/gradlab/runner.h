@@ -86,6 +86,9 @@ struct RunRequest {
   ValueSource valueSource = ValueSource::kRandom;  // inputs without explicit values (rounded to dtype)
   std::vector<float> values;             // optional explicit input values (gradOutput or self), row-major
   std::vector<int64_t> indices;          // backward ops with indices: explicit ones; default: the forward twin's on random self
+  // Backward ops that read their forward's input for its shape (the adaptive pool's self): its values, row-major;
+  // default: drawn from the value source. The forward twin picks the indices on them unless `indices` are given.
+  std::vector<float> forwardValues;
   bool trace = false;
   // Host memory the caller will need while it holds the result (gradlab-cli --check's reference:
   // verify::checkRunHostBytes): counted in the run's peak-memory estimate, so a run that would leave too

@@ -304,8 +304,19 @@ class RequestRun {
         }
         break;
       case RoleKind::kShapeOnly:
-        in.generated = true;
-        in.stream = kForwardInputStream;
+        if (r_.forwardValues.empty()) {
+          in.generated = true;
+          in.stream = kForwardInputStream;
+        } else if (static_cast<int64_t>(r_.forwardValues.size()) != cells) {
+          return fail(ACLNN_ERR_PARAM_INVALID, "setup",
+                      "RunRequest::forwardValues has " + std::to_string(r_.forwardValues.size()) + " elements but " +
+                          role.name + " has " + std::to_string(cells),
+                      inputCount("forwardValues", r_.forwardValues.size(), role.name, cells));
+        } else if (std::string problem = runner::rangeProblem(dtype, r_.forwardValues); !problem.empty()) {
+          return fail(ACLNN_ERR_PARAM_INVALID, "setup", "RunRequest::forwardValues" + problem + " (" + role.name + ")");
+        } else {
+          in.given = r_.forwardValues;
+        }
         break;
       case RoleKind::kIndices:
         if (!r_.indices.empty() || cells == 0) {
