@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "common/device.h"
 #include "common/registry.h"
 #include "runtime/prose.h"
@@ -91,6 +92,44 @@ void overhead(benchmark::State& state, TinyCall& (*call)(), Part part, bool dete
   overheadBench(state, call(), part);
 }
 
+// The call as a program makes it when it does not keep its aclTensors between calls (CANN's samples, and the
+// Python module's functions): two tensors over device buffers, outputSize and inputSize made, both phases on the
+// default stream, everything destroyed. The Python module's cost is held to this (docs/python.md).
+void callMakingTensors(benchmark::State& state, bool deterministic) {
+  Runtime::setDeterministic(deterministic);
+  Runtime::shared();
+  const std::vector<int64_t> outDims = {1, 1, 2, 2}, inDims = {1, 1, 4, 4}, outStrides = {4, 4, 2, 1},
+                             inStrides = {16, 16, 4, 1}, sizes = {4, 4};
+  DeviceBuffer gradOutput, gradInput;
+  gradOutput.reserve(16 * sizeof(float));
+  gradInput.reserve(4 * sizeof(float));
+  const int64_t inStorage = 16, outStorage = 4;
+  auto call = [&] {
+    aclTensor* go = aclCreateTensor(inDims.data(), 4, ACL_FLOAT, inStrides.data(), 0, ACL_FORMAT_NCHW, &inStorage, 1,
+                                    gradOutput.data());
+    aclTensor* gi = aclCreateTensor(outDims.data(), 4, ACL_FLOAT, outStrides.data(), 0, ACL_FORMAT_NCHW, &outStorage, 1,
+                                    gradInput.data());
+    aclIntArray* outputSize = aclCreateIntArray(sizes.data(), 2);
+    aclIntArray* inputSize = aclCreateIntArray(outDims.data(), 4);
+    uint64_t ws = 0;
+    aclOpExecutor* exec = nullptr;
+    require(aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(go, outputSize, inputSize, 0.0, 0.0, gi, &ws, &exec),
+            "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize");
+    require(aclnnUpsampleNearestExact2dBackward(nullptr, ws, exec, nullptr), "aclnnUpsampleNearestExact2dBackward");
+    require(aclrtSynchronizeStream(nullptr), "aclrtSynchronizeStream");
+    aclDestroyTensor(go);
+    aclDestroyTensor(gi);
+    aclDestroyIntArray(outputSize);
+    aclDestroyIntArray(inputSize);
+  };
+  call();
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    call();
+    state.SetIterationTime(since(t0));
+  }
+}
+
 void idleSync(benchmark::State& state) {
   aclrtStream stream = Runtime::shared().stream();
   for (auto _ : state) {
@@ -122,6 +161,13 @@ void registerOverhead(const Options& options) {
                   options, benchmark::kMicrosecond);
       }
     }
+  }
+  for (bool det : {true, false}) {
+    configure(benchmark::RegisterBenchmark(
+                  benchName({"overhead", "upsample2d_bwd_1x1x4x4", "fp32", "call_making_tensors", det ? "det" : "default"})
+                      .c_str(),
+                  callMakingTensors, det),
+              options, benchmark::kMicrosecond);
   }
   configure(benchmark::RegisterBenchmark("overhead/synchronize_idle_stream", idleSync), options,
             benchmark::kMicrosecond);

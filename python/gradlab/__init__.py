@@ -14,7 +14,6 @@ with strides are passed as strided tensors, outputs are written straight into th
 :class:`Refused` with its aclnn status, the rule it broke and that rule's facts.
 """
 
-import inspect as _inspect
 import re as _re
 
 import os as _os
@@ -142,24 +141,9 @@ def _snake(name):
     return _re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
-def _options(kwargs, trace):
-    options = _gradlab.CallOptions()
-    for key in ("deterministic", "strategy", "device", "schedule", "accumulate"):
-        setattr(options, key, kwargs[key])
-    options.indices_dtype = kwargs.get("indices_dtype") or "int64"
-    dtype = kwargs.get("dtype")
-    if dtype not in (None, "bf16", "bfloat16"):
-        raise ValueError(f'dtype names how 2-byte integer arrays are read: "bf16" or None, not {dtype!r}')
-    options.bf16 = dtype is not None
-    options.trace = trace
-    return options
-
-
 def _as_array(name, value):
     """numpy array of `value` (a torch CPU tensor is viewed, not copied); whether it was torch; whether bf16."""
     if isinstance(value, _np.ndarray):
-        if any(s < 0 for s in value.strides):
-            value = _np.ascontiguousarray(value)
         return value, False, False
     if type(value).__module__.split(".")[0] == "torch":
         import torch
@@ -179,62 +163,57 @@ def _to_torch(array, bf16):
     return torch.from_numpy(array)
 
 
-def _call(info, bound, trace):
-    reads = [r for r in info["roles"] if not r["written"]]
-    arrays, from_torch, bf16 = [], False, False
-    for role in reads:
-        name = _snake(role["argument"])
-        array, was_torch, was_bf16 = _as_array(name, bound[name])
-        arrays.append(array)
-        from_torch = from_torch or was_torch
-        bf16 = bf16 or (was_bf16 and not role["integer"])
-    kwargs = dict(bound)
-    if bf16:
-        kwargs["dtype"] = "bf16"
-    output_size = _sizes("output_size", bound.get("output_size")) if info["takes_output_size"] else None
-    input_size = _sizes("input_size", bound.get("input_size")) if info["takes_input_size"] else None
-    scales = [float(bound[s]) for s in _scale_names(info)]
-    outcome = _gradlab.call(info["name"], arrays, output_size, input_size, scales, _options(kwargs, trace))
-    if outcome.status != 0:
-        raise Refused(info["aclnn"], outcome)
-    written = iter(outcome.outputs)
-    read = iter(arrays)
-    record = {"info": info, "scales": scales,
-              "arrays": [(r, next(written) if r["written"] else next(read)) for r in info["roles"]],
-              "options": {key: kwargs.get(key) for key in ("deterministic", "strategy", "device", "schedule",
-                                                          "accumulate", "dtype")}}
-    outputs = list(outcome.outputs)
-    if from_torch:
-        outputs = [_to_torch(o, bf16 and o.dtype == _np.uint16) for o in outputs]
-    return outcome, outputs, record
-
-
 def _sizes(name, value):
     if value is None:
-        return None
+        return value
     try:
         return [int(v) for v in value]
     except TypeError:
         raise TypeError(f"{name} must be a sequence of ints, not {type(value).__name__}") from None
 
 
+def _invoke(info, tensors, output_size, input_size, scales, deterministic, strategy, device, schedule, accumulate,
+            dtype, indices_dtype, trace):
+    """One call of `info`'s operator: (outcome, the arrays it read, its outputs as returned, whether bf16).
+    trace None: no plan and no trace (a plain call); False: the plan; True: the plan and the trace."""
+    if dtype is not None and dtype not in ("bf16", "bfloat16"):
+        raise ValueError(f'dtype names how 2-byte integer arrays are read: "bf16" or None, not {dtype!r}')
+    bf16, from_torch, arrays = dtype is not None, False, []
+    for (name, integer), value in zip(info["_reads"], tensors):
+        if type(value) is _np.ndarray:
+            arrays.append(value)
+            continue
+        array, was_torch, was_bf16 = _as_array(name, value)
+        arrays.append(array)
+        from_torch = from_torch or was_torch
+        bf16 = bf16 or (was_bf16 and not integer)
+    output_size, input_size = _sizes("output_size", output_size), _sizes("input_size", input_size)
+    outcome = _gradlab.call(info["index"], arrays, output_size, input_size, scales, deterministic, strategy, device,
+                            schedule, accumulate, bf16, indices_dtype, bool(trace), trace is not None)
+    if type(outcome) is list:  # a plain call that worked: its outputs
+        outputs, outcome = outcome, None
+    elif outcome.status != 0:
+        raise Refused(info["aclnn"], outcome)
+    else:
+        outputs = outcome.outputs
+    if from_torch:
+        outputs = [_to_torch(o, bf16 and o.dtype == _np.uint16) for o in outputs]
+    return outcome, arrays, outputs, bf16
+
+
 def _scale_names(info):
     return {0: [], 1: ["scales"], 2: ["scales_h", "scales_w"]}[info["scale_count"]]
 
 
-def _signature(info):
-    P = _inspect.Parameter
-    params = [P(_snake(r["argument"]), P.POSITIONAL_OR_KEYWORD) for r in info["roles"] if not r["written"]]
-    if info["takes_output_size"]:
-        params.append(P("output_size", P.POSITIONAL_OR_KEYWORD))
-    if info["takes_input_size"]:
-        params.append(P("input_size", P.POSITIONAL_OR_KEYWORD))
-    params += [P(s, P.POSITIONAL_OR_KEYWORD, default=0.0) for s in _scale_names(info)]
-    for key in ("deterministic", "strategy", "device", "schedule", "accumulate", "dtype"):
-        params.append(P(key, P.KEYWORD_ONLY, default=None))
+def _parameters(info):
+    """The function's parameters: its tensors, its sizes, its scales (positional), then gradlab's options."""
+    params = [name for name, _ in info["_reads"]]
+    params += ["output_size"] * info["takes_output_size"] + ["input_size"] * info["takes_input_size"]
+    params += [f"{s}=0.0" for s in _scale_names(info)]
+    options = ["deterministic=None", "strategy=None", "device=None", "schedule=None", "accumulate=None", "dtype=None"]
     if any(r["written"] and r["integer"] for r in info["roles"]):
-        params.append(P("indices_dtype", P.KEYWORD_ONLY, default="int64"))
-    return _inspect.Signature(params)
+        options.append('indices_dtype="int64"')
+    return ", ".join(params + ["*"] + options)
 
 
 def _doc(info):
@@ -253,30 +232,84 @@ def _doc(info):
             "Raises gradlab.Refused when the library refuses the call.")
 
 
+def _arguments(info, trace):
+    """What a function of `info` passes to _invoke, as source."""
+    tensors = "".join(f"{name}, " for name, _ in info["_reads"])
+    scales = "".join(f"float({s}), " for s in _scale_names(info))
+    indices = "indices_dtype" if any(r["written"] and r["integer"] for r in info["roles"]) else '"int64"'
+    return (f"_INFO, ({tensors}), {'output_size' if info['takes_output_size'] else 'None'}, "
+            f"{'input_size' if info['takes_input_size'] else 'None'}, [{scales}], deterministic, strategy, device, "
+            f"schedule, accumulate, dtype, {indices}, {trace}")
+
+
+def _compiled(name, info, source):
+    scope = {"_INFO": info, "_invoke": _invoke, "_call": _gradlab.call, "_ndarray": _np.ndarray, "_Refused": Refused}
+    exec(source, scope)  # a plain function with the operator's own signature: no argument binding per call
+    return scope[name]
+
+
+def _fast_path(info, result):
+    """Source of a call with numpy arrays and list sizes, straight to the extension (a tiny call's cost is
+    mostly what Python does around it); anything else, or an error, takes _invoke's way."""
+    tensors = [name for name, _ in info["_reads"]]
+    arrays = " and ".join(f"type({t}) is _ndarray" for t in tensors)
+    sizes = "".join(f" and type({n}) is list" for n in ("output_size", "input_size")
+                    if info[f"takes_{n}"])
+    scales = "".join(f"float({s}), " for s in _scale_names(info))
+    indices = "indices_dtype" if any(r["written"] and r["integer"] for r in info["roles"]) else '"int64"'
+    return (f"    if dtype is None and {arrays}{sizes}:\n"
+            f"        try:\n"
+            f"            outputs = _call({info['index']}, [{', '.join(tensors)}], "
+            f"{'output_size' if info['takes_output_size'] else 'None'}, "
+            f"{'input_size' if info['takes_input_size'] else 'None'}, [{scales}], deterministic, strategy, device, "
+            f"schedule, accumulate, False, {indices}, False, False)\n"
+            f"        except TypeError:\n"
+            f"            outputs = None  # _invoke says what is wrong in its own words\n"
+            f"        if type(outputs) is list:\n"
+            f"            return {result}\n"
+            f"        if outputs is not None:\n"
+            f"            raise _Refused(_INFO['aclnn'], outputs)\n")
+
+
 def _make_function(info):
-    signature = _signature(info)
     single = sum(1 for r in info["roles"] if r["written"]) == 1
-
-    def function(*args, **kwargs):
-        bound = signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        _, outputs, _ = _call(info, bound.arguments, trace=False)
-        return outputs[0] if single else tuple(outputs)
-
-    function.__name__ = function.__qualname__ = info["snake"]
-    function.__signature__ = signature
+    result = "outputs[0]" if single else "tuple(outputs)"
+    function = _compiled(info["snake"], info,
+                         f"def {info['snake']}({_parameters(info)}):\n" + _fast_path(info, result) +
+                         f"    _, _, outputs, _ = _invoke({_arguments(info, None)})\n"
+                         f"    return {result}\n")
     function.__doc__ = _doc(info)
+    function.__module__ = __name__
     return function
+
+
+def _make_runner(info):
+    """run(op, ...)'s call of `info`: the whole Run, trace=True recording the trace."""
+    return _compiled("run_" + info["snake"], info,
+                     f"def run_{info['snake']}({_parameters(info)}, trace=False):\n"
+                     f"    return _invoke({_arguments(info, 'trace')}), (deterministic, strategy, device, schedule, "
+                     "accumulate, dtype)\n")
 
 
 def run(op, *args, trace=False, **kwargs):
     """Runs operator `op` (its snake-case name, aclnn name or gradlab-cli name) with the arguments its
     function takes, and returns the whole :class:`Run`: outputs, plan and, with ``trace=True``, the trace."""
     info = _find(op)
-    bound = _signature(info).bind(*args, **kwargs)
-    bound.apply_defaults()
-    outcome, outputs, record = _call(info, bound.arguments, trace=trace)
-    return Run(info["aclnn"], outcome, outputs, record)
+    (outcome, arrays, outputs, bf16), options = info["_run"](*args, trace=trace, **kwargs)
+    keys = ("deterministic", "strategy", "device", "schedule", "accumulate", "dtype")
+    record = dict(info=info, scales=[float(v) for v in _scale_values(info, args, kwargs)],
+                  options=dict(zip(keys, options)))
+    if bf16:
+        record["options"]["dtype"] = "bf16"
+    written, read = iter(outcome.outputs), iter(arrays)
+    record["arrays"] = [(r, next(written) if r["written"] else next(read)) for r in info["roles"]]
+    return Run(info["aclnn"], outcome, list(outputs), record)
+
+
+def _scale_values(info, args, kwargs):
+    names = _scale_names(info)
+    first = len(info["_reads"]) + info["takes_output_size"] + info["takes_input_size"]
+    return [args[first + i] if first + i < len(args) else kwargs.get(name, 0.0) for i, name in enumerate(names)]
 
 
 def _find(op):
@@ -289,10 +322,12 @@ def _find(op):
 
 def operators():
     """The catalog: one dict per operator (names, tensor roles, dtypes, strategies)."""
-    return [dict(info) for info in _CATALOG.values()]
+    return [{k: v for k, v in info.items() if not k.startswith("_")} for info in _CATALOG.values()]
 
 
 for _info in _CATALOG.values():
+    _info["_reads"] = [(_snake(r["argument"]), r["integer"]) for r in _info["roles"] if not r["written"]]
+    _info["_run"] = _make_runner(_info)
     globals()[_info["snake"]] = _make_function(_info)
     __all__.append(_info["snake"])
 del _info

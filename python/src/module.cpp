@@ -68,24 +68,28 @@ aclDataType aclTypeOf(const py::array& a, bool bf16) {
   throw py::type_error("numpy dtype " + std::string(py::str(a.dtype())) + " has no aclDataType");
 }
 
-// The numpy dtype an output of `type` is returned as (bfloat16 as its uint16 bit patterns).
+// The numpy dtype an output of `type` is returned as (bfloat16 as its uint16 bit patterns); numpy's own
+// descriptors, not dtype("float32"), which asks Python to parse the name on every call.
 py::dtype numpyTypeOf(aclDataType type) {
   switch (type) {
-    case ACL_FLOAT16: return py::dtype("float16");
-    case ACL_BF16: return py::dtype("uint16");
-    case ACL_DOUBLE: return py::dtype("float64");
-    case ACL_INT8: return py::dtype("int8");
-    case ACL_INT16: return py::dtype("int16");
-    case ACL_INT32: return py::dtype("int32");
-    case ACL_INT64: return py::dtype("int64");
-    case ACL_UINT8: return py::dtype("uint8");
-    case ACL_UINT16: return py::dtype("uint16");
-    case ACL_UINT32: return py::dtype("uint32");
-    case ACL_UINT64: return py::dtype("uint64");
-    case ACL_BOOL: return py::dtype("bool");
+    case ACL_FLOAT16: {  // no C++ type names it: made once, kept for the life of the process
+      static const py::dtype* half = new py::dtype("float16");
+      return *half;
+    }
+    case ACL_BF16: return py::dtype::of<uint16_t>();
+    case ACL_DOUBLE: return py::dtype::of<double>();
+    case ACL_INT8: return py::dtype::of<int8_t>();
+    case ACL_INT16: return py::dtype::of<int16_t>();
+    case ACL_INT32: return py::dtype::of<int32_t>();
+    case ACL_INT64: return py::dtype::of<int64_t>();
+    case ACL_UINT8: return py::dtype::of<uint8_t>();
+    case ACL_UINT16: return py::dtype::of<uint16_t>();
+    case ACL_UINT32: return py::dtype::of<uint32_t>();
+    case ACL_UINT64: return py::dtype::of<uint64_t>();
+    case ACL_BOOL: return py::dtype::of<bool>();
     case ACL_COMPLEX64: return py::dtype("complex64");
     case ACL_COMPLEX128: return py::dtype("complex128");
-    default: return py::dtype("float32");
+    default: return py::dtype::of<float>();
   }
 }
 
@@ -111,6 +115,10 @@ Operand operandOver(py::array array, aclDataType type, aclFormat format) {
   Operand o;
   o.array = std::move(array);
   const auto item = o.array.itemsize();
+  // aclTensor strides are never negative: a reversed view is copied first (the only input ever copied).
+  for (py::ssize_t d = 0; d < o.array.ndim(); ++d) {
+    if (o.array.strides()[d] < 0) o.array = py::array::ensure(o.array, py::array::c_style);
+  }
   std::vector<int64_t> dims = shapeOf(o.array), strides(dims.size());
   int64_t storage = 1;
   bool empty = false;
@@ -168,7 +176,7 @@ struct Outcome {
   std::shared_ptr<Trace> trace;
   uint64_t workspaceBytes = 0;
   double wallMs = 0.0;
-  RunRequest request;  // the call as gradlab-cli would make it: the refusal explanations read it
+  std::unique_ptr<RunRequest> request;  // a refused call as gradlab-cli would make it: explain() reads it
 
   std::string explain(const std::string& lang) const {
     const auto language = i18n::parseLanguage(lang);
@@ -180,7 +188,7 @@ struct Outcome {
     result.refusal = refusal;
     const i18n::Language before = i18n::language();
     i18n::setLanguage(*language);
-    std::string text = refusal::text(refusal::explain(request, result));
+    std::string text = refusal::text(refusal::explain(request ? *request : RunRequest{}, result));
     i18n::setLanguage(before);
     return text;
   }
@@ -192,6 +200,7 @@ struct CallOptions {
   bool bf16 = false;          // 2-byte integer value arrays hold bfloat16
   std::string indexDtype = "int64";  // written indices
   bool trace = false;
+  bool plan = false;  // Outcome::plan (gradlab.run); a plain call does without the copy
 };
 
 OpArgs argsFor(const CallOptions& options) {
@@ -237,11 +246,11 @@ std::vector<int64_t> outputShape(const OpInfo& op, const TensorRole& role, const
   return outputSize;
 }
 
-std::unique_ptr<Outcome> call(const std::string& opName, std::vector<py::array> inputs,
+std::unique_ptr<Outcome> call(size_t opIndex, std::vector<py::array> inputs,
                               std::optional<std::vector<int64_t>> outputSize, std::optional<std::vector<int64_t>> inputSize,
                               std::vector<double> scales, const CallOptions& options) {
-  const OpInfo* op = findOp(opName);
-  if (!op) throw py::value_error("no operator \"" + opName + "\" (" + cliNames() + ")");
+  if (opIndex >= allOps().size()) throw py::value_error("no operator " + std::to_string(opIndex));
+  const OpInfo* op = &allOps()[opIndex];
   ensureRuntime();
   auto out = std::make_unique<Outcome>();
   OpArgs args = argsFor(options);
@@ -271,8 +280,10 @@ std::unique_ptr<Outcome> call(const std::string& opName, std::vector<py::array> 
 
   // The outputs: fresh numpy arrays, their bytes set as fresh device memory is (all ones: NaN), so a cell no
   // kernel writes shows.
-  const auto indexType = dtypeFromText(options.indexDtype);
-  if (!indexType || (*indexType != ACL_INT64 && *indexType != ACL_INT32)) {
+  const std::optional<aclDataType> indexType = options.indexDtype == "int64"   ? ACL_INT64
+                                               : options.indexDtype == "int32" ? ACL_INT32
+                                                                               : std::optional<aclDataType>{};
+  if (!indexType) {
     throw py::value_error("indices_dtype must be \"int64\" or \"int32\", not \"" + options.indexDtype + "\"");
   }
   for (int i = 0; i < op->roleCount; ++i) {
@@ -315,7 +326,7 @@ std::unique_ptr<Outcome> call(const std::string& opName, std::vector<py::array> 
   CallOutcome called;
   {
     py::gil_scoped_release unlocked;
-    called = callOperator(op->kind, args, nullptr, out->trace);
+    called = callOperator(op->kind, args, nullptr, out->trace, nullptr, options.plan || options.trace);
   }
   aclDestroyIntArray(outArray);
   aclDestroyIntArray(inArray);
@@ -333,7 +344,8 @@ std::unique_ptr<Outcome> call(const std::string& opName, std::vector<py::array> 
     }
   } else {
     // What gradlab-cli would have asked for: the explanations read the call's sizes and options from it.
-    RunRequest& r = out->request;
+    out->request = std::make_unique<RunRequest>();
+    RunRequest& r = *out->request;
     r.op = op->kind;
     r.dtype = valueType;
     OpSizes sizes;
@@ -429,6 +441,7 @@ py::list catalog() {
   py::list ops;
   for (const OpInfo& op : allOps()) {
     py::dict d;
+    d["index"] = static_cast<size_t>(&op - allOps().data());
     d["name"] = op.name;
     d["aclnn"] = op.aclnnName();
     d["snake"] = snakeName(op.kind);
@@ -483,17 +496,6 @@ PYBIND11_MODULE(_gradlab, m) {
 
   m.def("catalog", &catalog, "Every operator of the catalog: names, tensor roles, arguments, dtypes, strategies.");
 
-  py::class_<CallOptions>(m, "CallOptions")
-      .def(py::init<>())
-      .def_readwrite("deterministic", &CallOptions::deterministic)
-      .def_readwrite("strategy", &CallOptions::strategy)
-      .def_readwrite("device", &CallOptions::device)
-      .def_readwrite("schedule", &CallOptions::schedule)
-      .def_readwrite("accumulate", &CallOptions::accumulate)
-      .def_readwrite("bf16", &CallOptions::bf16)
-      .def_readwrite("indices_dtype", &CallOptions::indexDtype)
-      .def_readwrite("trace", &CallOptions::trace);
-
   py::class_<Outcome>(m, "Outcome")
       .def_readonly("status", &Outcome::status)
       .def_readonly("stage", &Outcome::stage)
@@ -529,9 +531,24 @@ PYBIND11_MODULE(_gradlab, m) {
       .def_property_readonly("moves_truncated", [](const Outcome& o) { return o.trace && o.trace->movesTruncated; })
       .def("explain", &Outcome::explain, py::arg("lang") = "en");
 
-  m.def("call", &call, py::arg("op"), py::arg("inputs"), py::arg("output_size"), py::arg("input_size"),
-        py::arg("scales"), py::arg("options"),
-        "Calls a catalog operator on numpy arrays (in place: no copy) and returns its Outcome.");
+  m.def(
+      "call",
+      [](size_t op, std::vector<py::array> inputs, std::optional<std::vector<int64_t>> outputSize,
+         std::optional<std::vector<int64_t>> inputSize, std::vector<double> scales, std::optional<bool> deterministic,
+         std::optional<std::string> strategy, std::optional<std::string> device, std::optional<std::string> schedule,
+         std::optional<std::string> accumulate, bool bf16, std::string indicesDtype, bool trace, bool plan) {
+        const CallOptions options{deterministic, std::move(strategy), std::move(device), std::move(schedule),
+                                  std::move(accumulate), bf16, std::move(indicesDtype), trace, plan};
+        std::unique_ptr<Outcome> outcome =
+            call(op, std::move(inputs), std::move(outputSize), std::move(inputSize), std::move(scales), options);
+        // A plain call that worked needs nothing but its outputs: no Outcome object to make and read.
+        if (outcome->status == 0 && !trace && !plan) return py::object(py::cast(outcome->outputs));
+        return py::cast(std::move(outcome));
+      },
+      "Calls operator `op` (its index in catalog()) on numpy arrays, in place, and returns its Outcome (a call "
+      "without trace or plan that worked: the list of its outputs): "
+      "call(op, inputs, output_size, input_size, scales, deterministic, strategy, device, schedule, accumulate, "
+      "bf16, indices_dtype, trace, plan): trace records the trace, plan keeps the plan.");
 
   py::list kinds, pipes;
   for (int k = 0; k <= static_cast<int>(EventKind::kFixPipe); ++k) kinds.append(eventKindName(static_cast<EventKind>(k)));

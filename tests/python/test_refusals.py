@@ -54,6 +54,11 @@ def test_what_python_can_tell_is_wrong_raises_type_or_value_error():
         gradlab.upsample_nearest_exact2d_backward([[1.0]], [8, 8], [1, 1, 4, 4])
     with pytest.raises(TypeError, match="output_size must be a sequence of ints"):
         gradlab.upsample_nearest_exact2d_backward(grad_output, 8, [1, 1, 4, 4])
+    with pytest.raises(ValueError):
+        gradlab.upsample_nearest_exact2d_backward(grad_output, ["eight", 8], [1, 1, 4, 4])
+    # Sizes as numpy integers, tuples or whole floats are taken as Python takes ints.
+    assert gradlab.upsample_nearest_exact2d_backward(grad_output, np.array([8, 8]), (1, 1, 4, 4)).shape == (1, 1, 4, 4)
+    assert gradlab.upsample_nearest_exact2d_backward(grad_output, [8.0, 8], [1, 1, 4, 4]).shape == (1, 1, 4, 4)
     with pytest.raises(TypeError):
         gradlab.upsample_nearest_exact2d_backward(grad_output, [8, 8])  # input_size missing
     with pytest.raises(TypeError):

@@ -143,8 +143,9 @@ struct CallOutcome {
   double wallMs = 0.0;    // all of it, host time
   bool ok() const { return status == 0; }
 };
+// `keepPlan` false: CallOutcome::plan stays empty (a copy of the plan costs a tiny call a fifth of its time).
 CallOutcome callOperator(OpKind op, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace = nullptr,
-                         std::shared_ptr<RunProgress> progress = nullptr);
+                         std::shared_ptr<RunProgress> progress = nullptr, bool keepPlan = true);
 
 // Initializes the runtime and sets device 0 if nobody did (idempotent, thread-safe).
 void ensureRuntime();

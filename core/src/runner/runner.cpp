@@ -73,7 +73,7 @@ class IntArray {
 }  // namespace
 
 CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, std::shared_ptr<Trace> trace,
-                         std::shared_ptr<RunProgress> progress) {
+                         std::shared_ptr<RunProgress> progress, bool keepPlan) {
   const OpInfo& op = opInfo(kind);
   CallOutcome out;
   auto failed = [&](int status, const char* stage) {
@@ -90,7 +90,7 @@ CallOutcome callOperator(OpKind kind, const OpArgs& args, aclrtStream stream, st
     return failed(s, "GetWorkspaceSize");
   }
   out.workspaceBytes = workspaceSize;
-  if (const Plan* plan = executorPlan(executor)) out.plan = std::make_shared<const Plan>(*plan);
+  if (const Plan* plan = keepPlan ? executorPlan(executor) : nullptr) out.plan = std::make_shared<const Plan>(*plan);
   if (trace && executor) traceExecutor(executor, trace);
   if (progress && executor) watchExecutor(executor, progress);
   void* workspace = nullptr;
@@ -376,7 +376,7 @@ class RequestRun {
     }
     // The request's strategy names one of the main op's; the twin runs its own default (or CANN's choice).
     if (twinArgs.strategy && !strategyRequestValid(twin.kind, *twinArgs.strategy)) twinArgs.strategy = "default";
-    CallOutcome outcome = callOperator(twin.kind, twinArgs, r_.stream);
+    CallOutcome outcome = callOperator(twin.kind, twinArgs, r_.stream, nullptr, nullptr, false);
     if (outcome.status != 0) {
       return fail(outcome.status, "forward " + outcome.stage,
                   twin.aclnnName() + " (run to produce the indices): " + outcome.message, outcome.refusal);

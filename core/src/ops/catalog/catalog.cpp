@@ -336,6 +336,13 @@ const OpInfo& opInfo(OpKind op) { return kCatalog[std::min(static_cast<size_t>(o
 const char* opName(OpKind op) { return static_cast<size_t>(op) < kOpCount ? kCatalog[static_cast<size_t>(op)].name : "Unknown"; }
 
 const OpInfo* findOp(std::string_view name) {
+  // Every launch looks its operator up by its aclnn name: the exact spelling first, without a string made.
+  constexpr std::string_view kPrefix = "aclnn";
+  const std::string_view bare = name.substr(name.size() > kPrefix.size() && name.substr(0, kPrefix.size()) == kPrefix
+                                                ? kPrefix.size() : 0);
+  for (const OpInfo& op : kCatalog) {
+    if (bare == op.name || name == op.cliName) return &op;
+  }
   for (const OpInfo& op : kCatalog) {
     if (ops::sameIgnoringCase(name, op.cliName) || ops::sameIgnoringCase(name, op.name) || ops::sameIgnoringCase(name, op.aclnnName())) {
       return &op;
