@@ -198,3 +198,15 @@ def test_threads_may_call_at_once_even_on_the_same_array(rng):
     assert not errors and len(results) == 20
     for got in results:
         np.testing.assert_array_equal(got, want)
+
+
+def test_unset_options_are_the_librarys_defaults_and_its_environment_variables_still_apply():
+    import os
+    import subprocess
+    import sys
+    script = ("import numpy as np, gradlab\n"
+              "r = gradlab.run('upsample2d-backward', np.ones((1, 1, 8, 8), np.float32), [8, 8], [1, 1, 4, 4])\n"
+              "print(r.plan.strategy, r.plan.schedule, r.plan.device, r.plan.deterministic)\n")
+    env = dict(os.environ, GRADLAB_STRATEGY="scatter", GRADLAB_SCHEDULE="seed:4", GRADLAB_DEVICE="classroom")
+    printed = subprocess.check_output([sys.executable, "-c", script], env=env, text=True).split()
+    assert printed == ["scatter", "seed:4", "classroom", "False"]

@@ -28,7 +28,9 @@ if(DEFINED GRADLAB_PYTHON_DIR)
         get_filename_component(name ${notebook} NAME_WE)
         add_test(NAME notebook.${name} COMMAND ${GRADLAB_NBCONVERT} --to notebook --execute
                  --ExecutePreprocessor.timeout=600 --output-dir ${CMAKE_BINARY_DIR}/notebooks ${notebook})
-        set_tests_properties(notebook.${name} PROPERTIES LABELS python ENVIRONMENT "${GRADLAB_PYTHON_TEST_ENV}")
+        # Jupyter's and IPython's own files in the build directory: a CI home may be read-only.
+        set_tests_properties(notebook.${name} PROPERTIES LABELS python ENVIRONMENT
+          "${GRADLAB_PYTHON_TEST_ENV};JUPYTER_RUNTIME_DIR=${CMAKE_BINARY_DIR}/notebooks/jupyter;IPYTHONDIR=${CMAKE_BINARY_DIR}/notebooks/ipython")
       endforeach()
     elseif(GRADLAB_NOTEBOOKS)
       message(STATUS "gradlab: the notebooks run as tests where jupyter-nbconvert and python3-ipykernel are installed")
