@@ -108,6 +108,30 @@ bool fitsWithFile(const RunRequest& r, const std::string& file, const npy::Info&
   return false;
 }
 
+// A .npy file given for one tensor (--self, --indices): its shape must be `expected`, `role`'s, integers where
+// `integers`, and what reading it costs must fit with the run. False with a one-line reason.
+bool readShaped(const char* flag, const std::string& path, const std::vector<int64_t>& expected, const char* role,
+                const RunRequest& r, bool integers, npy::Array* out, std::string* error) {
+  npy::Info info;
+  if (!npy::peek(path, &info, error)) return false;
+  if (integers && npy::isFloating(info.dtype)) {
+    *error = std::string(flag) + " " + path + " holds " + npy::dtypeName(info.dtype) + "; indices must be integers";
+    return false;
+  }
+  if (info.shape != expected) {
+    *error = std::string(flag) + " " + path + " has shape " + shapeText(info.shape) + " but " + role + " is " +
+             shapeText(expected);
+    return false;
+  }
+  if (!fitsWithFile(r, path, info, error)) return false;
+  if (!npy::read(path, out, error)) return false;
+  if (out->shape != info.shape || (integers && npy::isFloating(out->dtype))) {
+    *error = std::string(flag) + " " + path + " changed while it was read";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string dtypeList(const OpInfo& op) {
@@ -321,19 +345,8 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
                " reads none";
       return false;
     }
-    npy::Info info;
-    if (!npy::peek(o.self, &info, error)) return false;
-    const std::vector<int64_t> expected = sideShape(op, shapeOnly->side, sizesOf(r));
-    if (info.shape != expected) {
-      *error = "--self " + o.self + " has shape " + shapeText(info.shape) + " but " + shapeOnly->name + " is " +
-               shapeText(expected);
-      return false;
-    }
-    if (!fitsWithFile(r, o.self, info, error)) return false;
     npy::Array a;
-    if (!npy::read(o.self, &a, error)) return false;
-    if (a.shape != info.shape) {
-      *error = "--self " + o.self + " changed while it was read";
+    if (!readShaped("--self", o.self, sideShape(op, shapeOnly->side, sizesOf(r)), shapeOnly->name, r, false, &a, error)) {
       return false;
     }
     if (!a.toFloat(&r.forwardValues, error)) {
@@ -350,23 +363,8 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
       *error = std::string("--indices applies to operators that read indices; ") + op.name + " reads none";
       return false;
     }
-    npy::Info info;
-    if (!npy::peek(o.indices, &info, error)) return false;
-    if (npy::isFloating(info.dtype)) {
-      *error = "--indices " + o.indices + " holds " + npy::dtypeName(info.dtype) + "; indices must be integers";
-      return false;
-    }
-    const std::vector<int64_t> expected = sideShape(op, indices->side, sizesOf(r));
-    if (info.shape != expected) {
-      *error = "--indices " + o.indices + " has shape " + shapeText(info.shape) + " but " + indices->name + " is " +
-               shapeText(expected);
-      return false;
-    }
-    if (!fitsWithFile(r, o.indices, info, error)) return false;
     npy::Array a;
-    if (!npy::read(o.indices, &a, error)) return false;
-    if (a.shape != info.shape || npy::isFloating(a.dtype)) {
-      *error = "--indices " + o.indices + " changed while it was read";
+    if (!readShaped("--indices", o.indices, sideShape(op, indices->side, sizesOf(r)), indices->name, r, true, &a, error)) {
       return false;
     }
     if (!a.toInt64(&r.indices, error)) return false;

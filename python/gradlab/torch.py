@@ -66,22 +66,24 @@ class _UpsampleNearestExact(_torch.autograd.Function):
         return grad_input, None, None, None, None, None
 
 
-def upsample_nearest_exact1d(x, size=None, scale_factor=None, **options):
-    """torch.nn.functional.interpolate(x, size, scale_factor, mode="nearest-exact") for (N, C, L) tensors:
-    forward aclnnUpsampleNearestExact1d, backward aclnnUpsampleNearestExact1dBackward."""
-    _check(x, 1, "upsample_nearest_exact1d")
-    sizes, scales = _sizes_and_scales(x, size, scale_factor, 1, "upsample_nearest_exact1d")
-    return _UpsampleNearestExact.apply(x, _gradlab.upsample_nearest_exact1d,
-                                       _gradlab.upsample_nearest_exact1d_backward, sizes, scales, _options(options))
+def _upsample(rank):
+    name = f"upsample_nearest_exact{rank}d"
+    forward, backward = getattr(_gradlab, name), getattr(_gradlab, name + "_backward")
+
+    def upsample(x, size=None, scale_factor=None, **options):
+        _check(x, rank, name)
+        sizes, scales = _sizes_and_scales(x, size, scale_factor, rank, name)
+        return _UpsampleNearestExact.apply(x, forward, backward, sizes, scales, _options(options))
+
+    upsample.__name__ = upsample.__qualname__ = name
+    upsample.__doc__ = (f'torch.nn.functional.interpolate(x, size, scale_factor, mode="nearest-exact") for '
+                        f'{"(N, C, L)" if rank == 1 else "(N, C, H, W)"} tensors: forward aclnnUpsampleNearestExact{rank}d, '
+                        f"backward aclnnUpsampleNearestExact{rank}dBackward.")
+    return upsample
 
 
-def upsample_nearest_exact2d(x, size=None, scale_factor=None, **options):
-    """torch.nn.functional.interpolate(x, size, scale_factor, mode="nearest-exact") for (N, C, H, W) tensors:
-    forward aclnnUpsampleNearestExact2d, backward aclnnUpsampleNearestExact2dBackward."""
-    _check(x, 2, "upsample_nearest_exact2d")
-    sizes, scales = _sizes_and_scales(x, size, scale_factor, 2, "upsample_nearest_exact2d")
-    return _UpsampleNearestExact.apply(x, _gradlab.upsample_nearest_exact2d,
-                                       _gradlab.upsample_nearest_exact2d_backward, sizes, scales, _options(options))
+upsample_nearest_exact1d = _upsample(1)
+upsample_nearest_exact2d = _upsample(2)
 
 
 class _AdaptiveMaxPool2d(_torch.autograd.Function):
