@@ -60,6 +60,7 @@ TEST(Profile, ParsesNamesAndOverrides) {
 
   EXPECT_EQ(parse("atlas-a2:ub=1m").ubBytes, 1024u * 1024);
   EXPECT_EQ(parse("atlas-a2:ub=32KiB, cores = 3").ubBytes, 32u * 1024);
+  EXPECT_EQ(parse("atlas-a2:ub=65536b").ubBytes, 65536u);
   EXPECT_EQ(parse("atlas-a2:vector_cores=5").vectorCores, 5);
   EXPECT_EQ(parse("atlas-a2:").name, "atlas-a2") << "no override, no -custom suffix";
 }
@@ -75,6 +76,8 @@ TEST(Profile, RejectsBadSpecsWithAReason) {
   EXPECT_NE(parseError("classroom:ub=12").find("out of range"), std::string::npos);
   EXPECT_NE(parseError("classroom:ub=99999999999999999999999k").find("bad value"), std::string::npos);
   EXPECT_NE(parseError("classroom:ub=64q").find("bad value"), std::string::npos);
+  // Sizes read as GRADLAB_DEVICE_MEMORY reads them (one parser): a gigabyte of UB is a size, out of range.
+  EXPECT_NE(parseError("classroom:ub=1g").find("out of range"), std::string::npos) << parseError("classroom:ub=1g");
   EXPECT_NE(parseError("classroom:freq=3").find("unknown key 'freq'"), std::string::npos);
   EXPECT_NE(parseError("classroom:cores").find("expected key=value"), std::string::npos);
   EXPECT_NE(parseError("cores=2:ub=4k").find("bad device profile spec"), std::string::npos);

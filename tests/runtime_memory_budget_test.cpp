@@ -8,6 +8,7 @@
 
 #include "acl/acl.h"
 #include "runtime/memory.h"
+#include "runtime/byte_count.h"
 #include "runtime/memory_budget.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"

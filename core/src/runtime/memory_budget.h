@@ -19,9 +19,6 @@ struct MemoryBudget {
 // (hostMemoryAvailable()) when first asked, at most the emulated device's capacity. Fixed for the process.
 MemoryBudget deviceMemoryBudget();
 
-// "65536", "64k", "512m", "2g" (binary suffixes, any case, optional "b"/"ib"); false when not a byte count.
-bool parseByteCount(const std::string& text, uint64_t* out);
-
 // Tests: a budget in place of the one above (nullopt: back to it).
 void setDeviceMemoryBudgetForTesting(std::optional<uint64_t> bytes);
 

@@ -13,6 +13,7 @@
 
 #include "gradlab/printable.h"
 #include "ops/common/lower_case.h"
+#include "runtime/byte_count.h"
 #include "runtime/error.h"
 #include "runtime/prose.h"
 
@@ -43,26 +44,6 @@ std::string trim(const std::string& s) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
-}
-
-// "65536", "64k", "64KiB", "1m": a positive decimal count with an optional binary suffix.
-bool parseSize(const std::string& text, uint64_t* out) {
-  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
-  size_t digits = 0;
-  uint64_t v = 0;
-  for (; digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])); ++digits) {
-    uint64_t d = static_cast<uint64_t>(text[digits] - '0');
-    if (v > (std::numeric_limits<uint64_t>::max() - d) / 10) return false;
-    v = v * 10 + d;
-  }
-  std::string suffix = ops::lowerCase(text.substr(digits));
-  uint64_t scale = 1;
-  if (suffix == "k" || suffix == "kb" || suffix == "kib") scale = 1024;
-  else if (suffix == "m" || suffix == "mb" || suffix == "mib") scale = 1024 * 1024;
-  else if (!suffix.empty()) return false;
-  if (v > std::numeric_limits<uint64_t>::max() / scale) return false;
-  *out = v * scale;
-  return true;
 }
 
 std::string knownNames() {
@@ -247,7 +228,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     }
     std::string key = ops::lowerCase(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
-    if (!parseSize(value, &v)) {
+    if (!rt::parseByteCount(value, &v)) {
       return fail(Kind::kBadValue, item, "bad value in '" + printableLine(item, 60) + "' (expected a positive number, e.g. 8 or 64k)");
     }
     const char* shortKey = key == "cores" || key == "vector_cores" ? "cores"
