@@ -1,8 +1,11 @@
 // gradlab/printable.h: text from a file or a user, quoted in one line of an error message.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
+#include "gradlab/cat.h"
 #include "gradlab/printable.h"
 
 namespace gradlab {
@@ -26,3 +29,18 @@ TEST(PrintableLine, ACutNeverSplitsACharacter) {
 
 }  // namespace
 }  // namespace gradlab
+
+namespace {
+
+TEST(NumberWords, FormatNumbersWordsReadBackAndNothingElseIsAWord) {
+  for (double v : {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}) {
+    EXPECT_EQ(gradlab::nonFiniteNumber(gradlab::formatNumber(v)), v);
+  }
+  EXPECT_TRUE(std::isnan(*gradlab::nonFiniteNumber(gradlab::formatNumber(std::nan("")))));
+  EXPECT_EQ(gradlab::nonFiniteNumber("+inf"), std::numeric_limits<double>::infinity());
+  for (const char* other : {"", "1", "NaN ", "infinity", "-nan", "Inf"}) {
+    EXPECT_FALSE(gradlab::nonFiniteNumber(other).has_value()) << other;
+  }
+}
+
+}  // namespace

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "gradlab/cat.h"
 #include "i18n/translate.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
@@ -36,9 +37,7 @@ bool hasGoldenFiles(const fs::path& dir) {
 double number(const json& v) {
   if (v.is_string()) {
     const std::string s = v.get<std::string>();
-    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
-    if (s == "inf") return std::numeric_limits<double>::infinity();
-    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    if (const auto word = nonFiniteNumber(s)) return *word;
     return std::stod(s);
   }
   return v.get<double>();

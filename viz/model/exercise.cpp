@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "gradlab/cat.h"
 #include "gradlab/half.h"
 #include "i18n/translate.h"
 #include "viz/model/atomic_adds.h"
@@ -512,9 +513,7 @@ std::optional<double> parseTypedNumber(const std::string& text) {
     if (c != ' ' && c != '\t') t += static_cast<char>(c == ',' ? '.' : std::tolower(static_cast<unsigned char>(c)));
   }
   if (t.empty()) return std::nullopt;
-  if (t == "inf" || t == "+inf") return std::numeric_limits<double>::infinity();
-  if (t == "-inf") return -std::numeric_limits<double>::infinity();
-  if (t == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (const auto word = nonFiniteNumber(t)) return *word;
   char* end = nullptr;
   const double v = std::strtod(t.c_str(), &end);
   if (end != t.c_str() + t.size()) return std::nullopt;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <optional>
 
+#include "gradlab/cat.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
 #include "i18n/translate.h"
@@ -40,10 +41,8 @@ std::vector<float> valuesField(const json& j, const char* key = "values") {
       std::string why;
       if (!exactNumber(x, &value, quoted + "[" + std::to_string(i) + "]", &why)) throw PresetJsonError{why};
       out.push_back(value);
-    } else if (x == "nan") {
-      out.push_back(std::numeric_limits<float>::quiet_NaN());
-    } else if (x == "inf" || x == "-inf") {
-      out.push_back(x == "inf" ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity());
+    } else if (const auto word = x.is_string() ? nonFiniteNumber(x.get_ref<const std::string&>()) : std::nullopt) {
+      out.push_back(static_cast<float>(*word));
     } else {
       throw PresetJsonError{trf("{0} is {1}: a number, \"nan\", \"inf\" or \"-inf\"", quoted + "[" + std::to_string(i) + "]", x.dump())};
     }

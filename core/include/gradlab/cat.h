@@ -4,6 +4,7 @@
 #pragma once
 
 #include <charconv>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -18,6 +19,9 @@ namespace gradlab {
 // others in the fewest of 6..17 significant digits that give back the same double (or, for a value that
 // is a float, the same float: 0.1f is "0.1"); "nan", "inf", "-inf".
 std::string formatNumber(double value);
+// formatNumber's words read back: "nan", "inf" (or "+inf") and "-inf" as they are written; nullopt for
+// anything else. JSON has no such numbers, so traces, golden files and presets write them as strings.
+std::optional<double> nonFiniteNumber(std::string_view word);
 
 namespace detail {
 

@@ -1,6 +1,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 #include "gradlab/cat.h"
@@ -24,6 +25,13 @@ std::string formatNumber(double value) {
     if (back == value || (isFloat && static_cast<float>(back) == static_cast<float>(value))) break;
   }
   return buf;
+}
+
+std::optional<double> nonFiniteNumber(std::string_view word) {
+  if (word == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (word == "inf" || word == "+inf") return std::numeric_limits<double>::infinity();
+  if (word == "-inf") return -std::numeric_limits<double>::infinity();
+  return std::nullopt;
 }
 
 }  // namespace gradlab

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gradlab/cat.h"
 #include "gradlab/trace_export.h"
 #include "io/whole_file.h"
 #include "runtime/tensor.h"
@@ -32,10 +33,7 @@ const json& field(const json& object, const char* key, const std::string& where)
 double number(const json& v, const std::string& where) {
   if (v.is_number()) return v.get<double>();
   if (v.is_string()) {
-    const std::string& s = v.get_ref<const std::string&>();
-    if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
-    if (s == "inf") return std::numeric_limits<double>::infinity();
-    if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    if (const auto word = nonFiniteNumber(v.get_ref<const std::string&>())) return *word;
   }
   throw BadTrace(where + " is not a number");
 }
