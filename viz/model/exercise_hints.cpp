@@ -77,17 +77,17 @@ std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int
   const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.inH, r.outH), windowEnd(a, r.inH, r.outH),
                                                        windowStart(b, r.inW, r.outW), windowEnd(b, r.inW, r.outW), best);
   const size_t same = holding.size();
-  const std::string place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
+  const WinnerPlace place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
   if (std::isnan(best)) {
     if (same == 1) return i18n::tr("The window holds a NaN: max pooling lets NaN beat every number.");
-    return i18n::trf(place == "first"  ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the first in row-major order wins)."
-                     : place == "last" ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the last in row-major order wins)."
+    return i18n::trf(place == WinnerPlace::kFirst ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the first in row-major order wins)."
+                     : place == WinnerPlace::kLast ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the last in row-major order wins)."
                                        : "The window holds {0} NaNs: max pooling lets NaN beat every number.",
                      same);
   }
   if (same > 1) {
-    return i18n::trf(place == "first" ? "Its max is {0}, held by {1} cells: the first in row-major order (top row first, then left to right) wins."
-                     : place == "last"
+    return i18n::trf(place == WinnerPlace::kFirst ? "Its max is {0}, held by {1} cells: the first in row-major order (top row first, then left to right) wins."
+                     : place == WinnerPlace::kLast
                          ? "Its max is {0}, held by {1} cells: the last in row-major order (top row first, then left to right) wins."
                          : "Its max is {0}, held by {1} cells: which one wins?",
                      formatNumber(best), same);

@@ -81,12 +81,12 @@ void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRe
     const int64_t w0 = windowStart(cell.col, r.inW, r.outW), w1 = windowEnd(cell.col, r.inW, r.outW);
     const float best = self->grid.value(scene.plane, idx / W, idx % W);
     const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, h0, h1, w0, w1, best);
-    const std::string place = winnerPlace(holding, {idx / W, idx % W});
-    e->lines.push_back(holding.size() > 1 && place == "first"  ? i18n::trf("window max = {0} ({1} cells tie: the first in row-major order wins)",
-                                                                          formatNumber(best), holding.size())
-                       : holding.size() > 1 && place == "last" ? i18n::trf("window max = {0} ({1} cells tie: the last in row-major order wins)",
-                                                                          formatNumber(best), holding.size())
-                                                               : i18n::trf("window max = {0}", formatNumber(best)));
+    const WinnerPlace place = winnerPlace(holding, {idx / W, idx % W});
+    e->lines.push_back(place == WinnerPlace::kFirst  ? i18n::trf("window max = {0} ({1} cells tie: the first in row-major order wins)",
+                                                                formatNumber(best), holding.size())
+                       : place == WinnerPlace::kLast ? i18n::trf("window max = {0} ({1} cells tie: the last in row-major order wins)",
+                                                                formatNumber(best), holding.size())
+                                                     : i18n::trf("window max = {0}", formatNumber(best)));
   }
   if (backward) e->lines.push_back(i18n::trf("so gradInput[{0}, {1}] += gradOutput here", idx / W, idx % W));
 }
@@ -159,9 +159,9 @@ std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0
   return out;
 }
 
-const char* winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner) {
-  if (holding.size() < 2) return "";
-  return holding.front() == winner ? "first" : holding.back() == winner ? "last" : "";
+WinnerPlace winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner) {
+  if (holding.size() < 2) return WinnerPlace::kAlone;
+  return holding.front() == winner ? WinnerPlace::kFirst : holding.back() == winner ? WinnerPlace::kLast : WinnerPlace::kBetween;
 }
 
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell) {

@@ -34,9 +34,10 @@ std::string cellName(const Scene& scene, const CellRef& cell);
 // (for a NaN: the NaNs), in row-major order, as (row, col).
 using WindowCell = std::pair<int64_t, int64_t>;
 std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0, int64_t r1, int64_t c0, int64_t c1, float value);
-// Where the window's winner stands among several such cells: "first" or "last" in row-major order (ties go to
-// the first, a NaN to the last NaN), "" when it is the only one or in between.
-const char* winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner);
+// Where the window's winner stands among several such cells in row-major order (ties go to the first, a NaN
+// to the last NaN); kAlone when it is the only one, kBetween when neither first nor last.
+enum class WinnerPlace { kAlone, kFirst, kLast, kBetween };
+WinnerPlace winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner);
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell);
 
 }  // namespace gradlab::viz
