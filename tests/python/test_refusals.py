@@ -97,3 +97,14 @@ def test_no_input_crashes_the_interpreter():
         except (TypeError, ValueError, MemoryError):
             outcomes.add("python")
     assert "refused" in outcomes
+
+
+def test_a_dtype_refusal_names_the_operators_own_list_from_the_catalog():
+    e = refusal(gradlab.adaptive_max_pool2d, np.ones((1, 1, 4, 4), np.int32), [2, 2])
+    assert e.message.endswith("self dtype INT32 is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)")
+    assert [op["dtypes"] for op in gradlab.operators() if op["snake"] == "adaptive_max_pool2d"] == [
+        ["float32", "float16", "bfloat16", "float64"]]
+    e = refusal(gradlab.adaptive_max_pool2d_backward, np.ones((1, 1, 2, 2), np.float32), np.ones((1, 1, 4, 4), np.float32),
+                np.zeros((1, 1, 2, 2), np.float32))
+    assert e.facts == {"tensor": "indices", "dtype": "FLOAT", "expected": "INT32 or INT64", "indices": "1",
+                       "api": "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize"}

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/shape.h"
 #include "ops/common/arg_checks.h"
 #include "ops/common/op_support.h"
@@ -23,8 +24,6 @@ using rt::formatName;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr int64_t kNonDivisibleLimit = int64_t{1} << 24;  // the seed's limit for overlapping windows
 
-bool isIndexType(aclDataType t) { return t == ACL_INT32 || t == ACL_INT64; }
-
 std::string dims(const aclTensor& t) { return formatDims(t.viewDims); }
 
 // H * W, saturated at int64 max (sizes are non-negative).
@@ -34,10 +33,7 @@ int64_t planeCells(int64_t h, int64_t w) {
 }
 
 aclnnStatus checkFloatDtype(const char* api, const char* name, const aclTensor& t) {
-  if (isFloatingType(t.dtype)) return ACLNN_SUCCESS;
-  return invalid(api,
-                 rule("dtype-not-supported").add("tensor", name).add("dtype", dtypeName(t.dtype)).add("expected", "FLOAT, FLOAT16 or BF16"),
-                 cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected FLOAT, FLOAT16 or BF16)"));
+  return checkDtypeIn(api, name, t, opInfo(OpKind::kAdaptiveMaxPool2dBackward).dtypes);
 }
 
 aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t, const char* refName,
@@ -48,11 +44,8 @@ aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t
 }
 
 aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& t) {
-  if (isIndexType(t.dtype)) return ACLNN_SUCCESS;
-  return invalid(api,
-                 rule("dtype-not-supported").add("tensor", name).add("dtype", dtypeName(t.dtype)).add("expected", "INT32 or INT64")
-                     .add("indices", "1"),
-                 cat(name, " dtype ", dtypeName(t.dtype), " is not supported (expected INT32 or INT64)"));
+  static constexpr aclDataType kIndexTypes[] = {ACL_INT32, ACL_INT64};
+  return checkDtypeIn(api, name, t, kIndexTypes, RefusalFacts{}.add("indices", "1"));
 }
 
 aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
@@ -133,13 +126,7 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
 aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
                          const aclTensor& indices) {
   // CANN's forward list on Atlas A2/A3 adds DOUBLE (compared in fp64); its backward list does not.
-  const std::span<const aclDataType> dtypes = opInfo(OpKind::kAdaptiveMaxPool2d).dtypes;
-  if (std::find(dtypes.begin(), dtypes.end(), self.dtype) == dtypes.end()) {
-    return invalid(api,
-                   rule("dtype-not-supported").add("tensor", "self").add("dtype", dtypeName(self.dtype))
-                       .add("expected", "FLOAT, FLOAT16, BF16 or DOUBLE"),
-                   cat("self dtype ", dtypeName(self.dtype), " is not supported (expected FLOAT, FLOAT16, BF16 or DOUBLE)"));
-  }
+  GRADLAB_RETURN_IF_ERROR(checkDtypeIn(api, "self", self, opInfo(OpKind::kAdaptiveMaxPool2d).dtypes));
   GRADLAB_RETURN_IF_ERROR(checkSameDtype(api, "out", out, "self", self));
   GRADLAB_RETURN_IF_ERROR(checkIndexDtype(api, "indices", indices));
   GRADLAB_RETURN_IF_ERROR(checkRank34(api, "self", self));

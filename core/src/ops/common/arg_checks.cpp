@@ -18,19 +18,25 @@ aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, c
   return checkDtypesIn(api, name, t, otherName, other, kFloating);
 }
 
+aclnnStatus checkDtypeIn(const char* api, const char* name, const aclTensor& t, std::span<const aclDataType> allowed,
+                         RefusalFacts facts) {
+  if (std::find(allowed.begin(), allowed.end(), t.dtype) != allowed.end()) return ACLNN_SUCCESS;
+  std::string list;
+  size_t i = 0;
+  for (aclDataType d : allowed) {
+    list += i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ";
+    list += rt::dtypeName(d);
+    ++i;
+  }
+  facts.rule = "dtype-not-supported";
+  facts.facts.insert(facts.facts.begin(), {{"tensor", name}, {"dtype", rt::dtypeName(t.dtype)}, {"expected", list}});
+  return invalid(api, std::move(facts),
+                 cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected ", list, ")"));
+}
+
 aclnnStatus checkDtypesIn(const char* api, const char* name, const aclTensor& t, const char* otherName,
                           const aclTensor& other, std::span<const aclDataType> allowed) {
-  if (std::find(allowed.begin(), allowed.end(), t.dtype) == allowed.end()) {
-    std::string list;
-    size_t i = 0;
-    for (aclDataType d : allowed) {
-      list += i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ";
-      list += rt::dtypeName(d);
-      ++i;
-    }
-    return invalid(api, rule("dtype-not-supported").add("tensor", name).add("dtype", rt::dtypeName(t.dtype)).add("expected", list),
-                   cat(name, " dtype ", rt::dtypeName(t.dtype), " is not supported (expected ", list, ")"));
-  }
+  GRADLAB_RETURN_IF_ERROR(checkDtypeIn(api, name, t, allowed));
   if (other.dtype != t.dtype) {
     return invalid(api, cat(otherName, " dtype ", rt::dtypeName(other.dtype), " differs from ", name, " dtype ",
                             rt::dtypeName(t.dtype)));

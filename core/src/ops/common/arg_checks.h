@@ -7,12 +7,17 @@
 #include <vector>
 
 #include "aclnn/acl_meta.h"
+#include "gradlab/refusal_facts.h"
 
 namespace gradlab::ops {
 
 // `t` floating (FLOAT, FLOAT16, BF16) and `other` of the same dtype.
 aclnnStatus checkDtypes(const char* api, const char* name, const aclTensor& t, const char* otherName,
                         const aclTensor& other);
+// `t`'s dtype one of `allowed` (the operator's CANN list, named in that order in the message); `facts` are
+// added to the refusal's after the rule's own (tensor, dtype, expected).
+aclnnStatus checkDtypeIn(const char* api, const char* name, const aclTensor& t, std::span<const aclDataType> allowed,
+                         RefusalFacts facts = {});
 // `t`'s dtype one of `allowed` (the operator's CANN list) and `other` of the same dtype.
 aclnnStatus checkDtypesIn(const char* api, const char* name, const aclTensor& t, const char* otherName,
                           const aclTensor& other, std::span<const aclDataType> allowed);
