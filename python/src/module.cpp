@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,21 @@ namespace py = pybind11;
 namespace gradlab::python {
 namespace {
 
+// numpy's dtypes and the aclDataType each one is, both ways: numpy's kind letter and item size, and its name.
+struct NumpyType {
+  aclDataType acl;
+  char kind;
+  int size;
+  const char* name;
+};
+constexpr NumpyType kNumpyTypes[] = {
+    {ACL_FLOAT, 'f', 4, "float32"},  {ACL_FLOAT16, 'f', 2, "float16"}, {ACL_DOUBLE, 'f', 8, "float64"},
+    {ACL_INT8, 'i', 1, "int8"},      {ACL_INT16, 'i', 2, "int16"},     {ACL_INT32, 'i', 4, "int32"},
+    {ACL_INT64, 'i', 8, "int64"},    {ACL_UINT8, 'u', 1, "uint8"},     {ACL_UINT16, 'u', 2, "uint16"},
+    {ACL_UINT32, 'u', 4, "uint32"},  {ACL_UINT64, 'u', 8, "uint64"},   {ACL_BOOL, 'b', 1, "bool"},
+    {ACL_COMPLEX64, 'c', 8, "complex64"}, {ACL_COMPLEX128, 'c', 16, "complex128"},
+};
+
 // The aclDataType of a numpy array; `bf16`: a 2-byte integer array holds bfloat16 bit patterns.
 aclDataType aclTypeOf(const py::array& a, bool bf16) {
   const char kind = a.dtype().kind();
@@ -40,57 +56,26 @@ aclDataType aclTypeOf(const py::array& a, bool bf16) {
     throw py::type_error("dtype=\"bf16\" takes bfloat16 bit patterns in a uint16 (or int16) array, not " +
                          std::string(py::str(a.dtype())));
   }
-  switch (kind) {
-    case 'f':
-      if (size == 2) return ACL_FLOAT16;
-      if (size == 4) return ACL_FLOAT;
-      if (size == 8) return ACL_DOUBLE;
-      break;
-    case 'i':
-      if (size == 1) return ACL_INT8;
-      if (size == 2) return ACL_INT16;
-      if (size == 4) return ACL_INT32;
-      if (size == 8) return ACL_INT64;
-      break;
-    case 'u':
-      if (size == 1) return ACL_UINT8;
-      if (size == 2) return ACL_UINT16;
-      if (size == 4) return ACL_UINT32;
-      if (size == 8) return ACL_UINT64;
-      break;
-    case 'b': return ACL_BOOL;
-    case 'c':
-      if (size == 8) return ACL_COMPLEX64;
-      if (size == 16) return ACL_COMPLEX128;
-      break;
-    default: break;
+  for (const NumpyType& t : kNumpyTypes) {
+    if (t.kind == kind && t.size == size) return t.acl;
   }
   throw py::type_error("numpy dtype " + std::string(py::str(a.dtype())) + " has no aclDataType");
 }
 
-// The numpy dtype an output of `type` is returned as (bfloat16 as its uint16 bit patterns); numpy's own
-// descriptors, not dtype("float32"), which asks Python to parse the name on every call.
+// The numpy dtype an output of `type` is returned as (bfloat16 as its uint16 bit patterns). Each is made from
+// its name once, under the GIL, and kept for the life of the process: dtype("float32") parses the name.
 py::dtype numpyTypeOf(aclDataType type) {
-  switch (type) {
-    case ACL_FLOAT16: {  // no C++ type names it: made once, kept for the life of the process
-      static const py::dtype* half = new py::dtype("float16");
-      return *half;
-    }
-    case ACL_BF16: return py::dtype::of<uint16_t>();
-    case ACL_DOUBLE: return py::dtype::of<double>();
-    case ACL_INT8: return py::dtype::of<int8_t>();
-    case ACL_INT16: return py::dtype::of<int16_t>();
-    case ACL_INT32: return py::dtype::of<int32_t>();
-    case ACL_INT64: return py::dtype::of<int64_t>();
-    case ACL_UINT8: return py::dtype::of<uint8_t>();
-    case ACL_UINT16: return py::dtype::of<uint16_t>();
-    case ACL_UINT32: return py::dtype::of<uint32_t>();
-    case ACL_UINT64: return py::dtype::of<uint64_t>();
-    case ACL_BOOL: return py::dtype::of<bool>();
-    case ACL_COMPLEX64: return py::dtype("complex64");
-    case ACL_COMPLEX128: return py::dtype("complex128");
-    default: return py::dtype::of<float>();
+  constexpr size_t kCount = std::size(kNumpyTypes);
+  static const auto* dtypes = [] {
+    auto* made = new std::vector<py::dtype>;
+    for (const NumpyType& t : kNumpyTypes) made->emplace_back(t.name);
+    return made;
+  }();
+  const aclDataType as = type == ACL_BF16 ? ACL_UINT16 : type;
+  for (size_t i = 0; i < kCount; ++i) {
+    if (kNumpyTypes[i].acl == as) return (*dtypes)[i];
   }
+  return (*dtypes)[0];  // float32
 }
 
 std::vector<int64_t> shapeOf(const py::array& a) { return {a.shape(), a.shape() + a.ndim()}; }
@@ -98,6 +83,7 @@ std::vector<int64_t> shapeOf(const py::array& a) { return {a.shape(), a.shape() 
 // One tensor of the call: the numpy array it lives in and the aclTensor over it.
 struct Operand {
   py::array array;
+  aclDataType type = ACL_FLOAT;
   aclTensor* tensor = nullptr;
   const std::byte* first = nullptr;  // its bytes: [first, last)
   const std::byte* last = nullptr;
@@ -114,6 +100,7 @@ void destroy(std::vector<Operand>& operands) {
 Operand operandOver(py::array array, aclDataType type, aclFormat format) {
   Operand o;
   o.array = std::move(array);
+  o.type = type;
   const auto item = o.array.itemsize();
   // aclTensor strides are never negative: a reversed view is copied first (the only input ever copied).
   for (py::ssize_t d = 0; d < o.array.ndim(); ++d) {
@@ -124,8 +111,8 @@ Operand operandOver(py::array array, aclDataType type, aclFormat format) {
   bool empty = false;
   for (size_t d = 0; d < dims.size(); ++d) {
     const auto bytes = o.array.strides()[d];
-    if (bytes < 0 || bytes % item != 0) {
-      throw py::value_error("an array's strides must be non-negative multiples of its item size (" +
+    if (bytes % item != 0) {
+      throw py::value_error("an array's strides must be multiples of its item size (" +
                             std::to_string(item) + " bytes), not " + std::to_string(bytes));
     }
     strides[d] = bytes / item;
@@ -308,9 +295,8 @@ std::unique_ptr<Outcome> call(size_t opIndex, std::vector<py::array> inputs,
     for (int i = 0; i < op->roleCount; ++i) {
       if (op->roles[i].written()) continue;
       Operand& o = operands[i];
-      const aclDataType type = aclTypeOf(o.array, options.bf16 && !op->roles[i].integer());
       aclDestroyTensor(o.tensor);
-      o = operandOver(py::array::ensure(o.array.attr("copy")()), type, format);
+      o = operandOver(py::array::ensure(o.array.attr("copy")()), o.type, format);
     }
     if (!lendAll(all, &loans)) throw std::runtime_error("gradlab could not lend the arrays to the device");
   }
@@ -360,7 +346,7 @@ std::unique_ptr<Outcome> call(size_t opIndex, std::vector<py::array> inputs,
     r.schedule = args.schedule;
     r.accumulate = args.accumulate;
     for (int i = 0; i < op->roleCount; ++i) {
-      if (op->roles[i].integer() && !op->roles[i].written()) r.indexType = aclTypeOf(operands[i].array, false);
+      if (op->roles[i].integer() && !op->roles[i].written()) r.indexType = operands[i].type;
     }
   }
   return out;
