@@ -63,6 +63,8 @@ TEST(Profile, ParsesNamesAndOverrides) {
   EXPECT_EQ(parse("atlas-a2:ub=65536b").ubBytes, 65536u);
   EXPECT_EQ(parse("atlas-a2:vector_cores=5").vectorCores, 5);
   EXPECT_EQ(parse("atlas-a2:").name, "atlas-a2") << "no override, no -custom suffix";
+  EXPECT_EQ(builtinProfileName(parse("atlas-a3:cores=8")), "atlas-a3");
+  EXPECT_EQ(builtinProfileName(parse("classroom")), "classroom");
 }
 
 TEST(Profile, RejectsBadSpecsWithAReason) {

@@ -95,10 +95,7 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
     spec.request = *o.request;
     if (o.request->profile) {
       const DeviceProfile& p = *o.request->profile;
-      spec.device = p.name;  // a built-in profile; a spec's overrides ("atlas-a2:cores=8") name it "atlas-a2-custom"
-      for (const DeviceProfile& builtin : builtinProfiles()) {
-        if (p.name == builtin.name + "-custom") spec.device = builtin.name;
-      }
+      spec.device = builtinProfileName(p);  // the overrides come next
       spec.cores = p.vectorCores;
       spec.ubBytes = p.ubBytes;
       spec.request.profile.reset();

@@ -76,6 +76,9 @@ inline constexpr size_t kMaxProfileSpecChars = 512;
 const std::vector<DeviceProfile>& builtinProfiles();
 // The profile direct aclnn calls plan with: the default, or GRADLAB_DEVICE (see profile.cpp), or setActiveProfile.
 DeviceProfile activeProfile();
+// The built-in profile `profile` was made from: its own name, or the one a spec's overrides were made on
+// (parseProfileSpec names "atlas-a2:cores=8" "atlas-a2-custom").
+std::string builtinProfileName(const DeviceProfile& profile);
 // 161002 with aclGetRecentErrMsg() naming the field when profileProblem() refuses it; the active profile
 // then stays as it was.
 aclnnStatus setActiveProfile(const DeviceProfile& profile);

@@ -249,23 +249,18 @@ std::pair<size_t, size_t> DeviceMemory::releaseAll(int32_t device) {
   std::lock_guard lock(mutex_);
   size_t count = 0, bytes = 0;
   for (auto it = live_.begin(); it != live_.end();) {
-    if (it->second->lent()) {  // the lender's memory: the loan ends, nothing is freed
-      if (device < 0 || it->second->device == device) {
-        doomed.push_back(std::move(it->second));
-        it = live_.erase(it);
-      } else {
-        ++it;
-      }
-    } else if (device < 0 || it->second->device == device) {
+    if (device >= 0 && it->second->device != device) {
+      ++it;
+      continue;
+    }
+    if (!it->second->lent()) {  // a loan only ends: the lender's memory is neither counted nor freed
       ++count;
       bytes += it->second->size;
       liveBytes_ -= it->second->size;
       rememberFreed(it->first, *it->second);
-      doomed.push_back(std::move(it->second));
-      it = live_.erase(it);
-    } else {
-      ++it;
     }
+    doomed.push_back(std::move(it->second));
+    it = live_.erase(it);
   }
   return {count, bytes};
 }

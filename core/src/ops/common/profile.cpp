@@ -46,6 +46,8 @@ std::string trim(const std::string& s) {
   return s.substr(b, e - b);
 }
 
+constexpr std::string_view kCustomSuffix = "-custom";
+
 std::string knownNames() {
   std::string names;
   for (const DeviceProfile& b : builtinProfiles()) names += (names.empty() ? "" : ", ") + b.name;
@@ -179,6 +181,13 @@ aclnnStatus setActiveProfile(const DeviceProfile& profile) {
   return ACLNN_SUCCESS;
 }
 
+std::string builtinProfileName(const DeviceProfile& profile) {
+  for (const DeviceProfile& builtin : builtinProfiles()) {
+    if (profile.name == builtin.name + std::string(kCustomSuffix)) return builtin.name;
+  }
+  return profile.name;
+}
+
 bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::string* error, ProfileSpecRefusal* refusal) {
   using Kind = ProfileSpecRefusal::Kind;
   ProfileSpecRefusal why;
@@ -266,7 +275,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     customized = true;
   }
   if (customized) {
-    p.name += "-custom";
+    p.name += kCustomSuffix;
     std::string ub = p.ubBytes % 1024 == 0 ? std::to_string(p.ubBytes / 1024) + " KiB" : std::to_string(p.ubBytes) + " B";
     p.description = rt::prose("{0} ({1} cube and {2} vector cores, {3} UB)", rt::prosePattern(p.description.c_str()), p.cubeCores, p.vectorCores, ub);
   }
