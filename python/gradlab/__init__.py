@@ -14,9 +14,8 @@ with strides are passed as strided tensors, outputs are written straight into th
 :class:`Refused` with its aclnn status, the rule it broke and that rule's facts.
 """
 
-import re as _re
-
 import os as _os
+import re as _re
 
 import numpy as _np
 
@@ -27,6 +26,8 @@ from . import _gradlab  # noqa: E402
 
 __all__ = ["Refused", "Run", "Plan", "run", "operators"]
 
+# gradlab's keyword options, each None by default: the library's default and its environment variable.
+OPTIONS = ("deterministic", "strategy", "device", "schedule", "accumulate")
 EVENT_KINDS = tuple(_gradlab.EVENT_KINDS)
 PIPES = tuple(_gradlab.PIPES)
 _CATALOG = {op["snake"]: op for op in _gradlab.catalog()}
@@ -210,10 +211,24 @@ def _parameters(info):
     params = [name for name, _ in info["_reads"]]
     params += ["output_size"] * info["takes_output_size"] + ["input_size"] * info["takes_input_size"]
     params += [f"{s}=0.0" for s in _scale_names(info)]
-    options = ["deterministic=None", "strategy=None", "device=None", "schedule=None", "accumulate=None", "dtype=None"]
-    if any(r["written"] and r["integer"] for r in info["roles"]):
+    options = [f"{o}=None" for o in OPTIONS] + ["dtype=None"]
+    if _writes_indices(info):
         options.append('indices_dtype="int64"')
     return ", ".join(params + ["*"] + options)
+
+
+def _writes_indices(info):
+    return any(r["written"] and r["integer"] for r in info["roles"])
+
+
+def _call_source(info):
+    """The pieces of source a function of `info` passes on: its tensors, sizes, scales and indices dtype."""
+    return dict(tensors=", ".join(name for name, _ in info["_reads"]),
+                output_size="output_size" if info["takes_output_size"] else "None",
+                input_size="input_size" if info["takes_input_size"] else "None",
+                scales="[" + ", ".join(f"float({s})" for s in _scale_names(info)) + "]",
+                indices="indices_dtype" if _writes_indices(info) else '"int64"',
+                options=", ".join(OPTIONS))
 
 
 def _doc(info):
@@ -234,12 +249,9 @@ def _doc(info):
 
 def _arguments(info, trace):
     """What a function of `info` passes to _invoke, as source."""
-    tensors = "".join(f"{name}, " for name, _ in info["_reads"])
-    scales = "".join(f"float({s}), " for s in _scale_names(info))
-    indices = "indices_dtype" if any(r["written"] and r["integer"] for r in info["roles"]) else '"int64"'
-    return (f"_INFO, ({tensors}), {'output_size' if info['takes_output_size'] else 'None'}, "
-            f"{'input_size' if info['takes_input_size'] else 'None'}, [{scales}], deterministic, strategy, device, "
-            f"schedule, accumulate, dtype, {indices}, {trace}")
+    c = _call_source(info)
+    return (f"_INFO, ({c['tensors']},), {c['output_size']}, {c['input_size']}, {c['scales']}, {c['options']}, dtype, "
+            f"{c['indices']}, {trace}")
 
 
 def _compiled(name, info, source):
@@ -251,18 +263,13 @@ def _compiled(name, info, source):
 def _fast_path(info, result):
     """Source of a call with numpy arrays and list sizes, straight to the extension (a tiny call's cost is
     mostly what Python does around it); anything else, or an error, takes _invoke's way."""
-    tensors = [name for name, _ in info["_reads"]]
-    arrays = " and ".join(f"type({t}) is _ndarray" for t in tensors)
-    sizes = "".join(f" and type({n}) is list" for n in ("output_size", "input_size")
-                    if info[f"takes_{n}"])
-    scales = "".join(f"float({s}), " for s in _scale_names(info))
-    indices = "indices_dtype" if any(r["written"] and r["integer"] for r in info["roles"]) else '"int64"'
+    c = _call_source(info)
+    arrays = " and ".join(f"type({name}) is _ndarray" for name, _ in info["_reads"])
+    sizes = "".join(f" and type({n}) is list" for n in ("output_size", "input_size") if info[f"takes_{n}"])
     return (f"    if dtype is None and {arrays}{sizes}:\n"
             f"        try:\n"
-            f"            outputs = _call({info['index']}, [{', '.join(tensors)}], "
-            f"{'output_size' if info['takes_output_size'] else 'None'}, "
-            f"{'input_size' if info['takes_input_size'] else 'None'}, [{scales}], deterministic, strategy, device, "
-            f"schedule, accumulate, False, {indices}, False, False)\n"
+            f"            outputs = _call({info['index']}, [{c['tensors']}], {c['output_size']}, {c['input_size']}, "
+            f"{c['scales']}, {c['options']}, False, {c['indices']}, False, False)\n"
             f"        except TypeError:\n"
             f"            outputs = None  # _invoke says what is wrong in its own words\n"
             f"        if type(outputs) is list:\n"
@@ -284,32 +291,25 @@ def _make_function(info):
 
 
 def _make_runner(info):
-    """run(op, ...)'s call of `info`: the whole Run, trace=True recording the trace."""
+    """run(op, ...)'s call of `info`: the whole Run, trace=True recording the trace; also what the call's
+    picture needs (gradlab.pictures): its options as given and its scales."""
+    c = _call_source(info)
     return _compiled("run_" + info["snake"], info,
                      f"def run_{info['snake']}({_parameters(info)}, trace=False):\n"
-                     f"    return _invoke({_arguments(info, 'trace')}), (deterministic, strategy, device, schedule, "
-                     "accumulate, dtype)\n")
+                     f"    return _invoke({_arguments(info, 'trace')}), ({c['options']}, dtype), {c['scales']}\n")
 
 
 def run(op, *args, trace=False, **kwargs):
     """Runs operator `op` (its snake-case name, aclnn name or gradlab-cli name) with the arguments its
     function takes, and returns the whole :class:`Run`: outputs, plan and, with ``trace=True``, the trace."""
     info = _find(op)
-    (outcome, arrays, outputs, bf16), options = info["_run"](*args, trace=trace, **kwargs)
-    keys = ("deterministic", "strategy", "device", "schedule", "accumulate", "dtype")
-    record = dict(info=info, scales=[float(v) for v in _scale_values(info, args, kwargs)],
-                  options=dict(zip(keys, options)))
+    (outcome, arrays, outputs, bf16), options, scales = info["_run"](*args, trace=trace, **kwargs)
+    record = dict(info=info, scales=scales, options=dict(zip(OPTIONS + ("dtype",), options)))
     if bf16:
         record["options"]["dtype"] = "bf16"
     written, read = iter(outcome.outputs), iter(arrays)
     record["arrays"] = [(r, next(written) if r["written"] else next(read)) for r in info["roles"]]
     return Run(info["aclnn"], outcome, list(outputs), record)
-
-
-def _scale_values(info, args, kwargs):
-    names = _scale_names(info)
-    first = len(info["_reads"]) + info["takes_output_size"] + info["takes_input_size"]
-    return [args[first + i] if first + i < len(args) else kwargs.get(name, 0.0) for i, name in enumerate(names)]
 
 
 def _find(op):

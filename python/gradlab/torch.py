@@ -19,7 +19,7 @@ import gradlab as _gradlab
 
 __all__ = ["upsample_nearest_exact1d", "upsample_nearest_exact2d", "adaptive_max_pool2d"]
 
-_OPTIONS = ("deterministic", "strategy", "device", "schedule", "accumulate")
+_OPTIONS = _gradlab.OPTIONS
 
 
 def _options(kwargs):

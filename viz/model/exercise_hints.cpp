@@ -82,7 +82,7 @@ std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int
     if (same == 1) return i18n::tr("The window holds a NaN: max pooling lets NaN beat every number.");
     return i18n::trf(place == WinnerPlace::kFirst ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the first in row-major order wins)."
                      : place == WinnerPlace::kLast ? "The window holds {0} NaNs: max pooling lets NaN beat every number (the last in row-major order wins)."
-                                       : "The window holds {0} NaNs: max pooling lets NaN beat every number.",
+                                                   : "The window holds {0} NaNs: max pooling lets NaN beat every number.",
                      same);
   }
   if (same > 1) {
