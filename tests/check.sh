@@ -79,11 +79,14 @@ run_tests() {
   local shards=$((jobs * 3))
   GTEST_FILTER='*' GRADLAB_LOG=off "$dir/tests/gradlab_lifecycle_tests" --gtest_brief=1 >"$dir/gtest-lifecycle.log" 2>&1 &
   local lifecycle=$!
+  # Each shard's exit status goes beside its log: a sanitizer's report at exit (LeakSanitizer's) comes after gtest's
+  # "[  PASSED  ]" line, so only the status tells.
+  rm -f "$dir"/gtest-shard-*.status
   seq 0 $((shards - 1)) | GTEST_TOTAL_SHARDS=$shards GRADLAB_LOG=off xargs -P "$jobs" -I{} \
-    sh -c 'GTEST_SHARD_INDEX=$1 "$2/tests/gradlab_tests" --gtest_brief=1 >"$2/gtest-shard-$1.log" 2>&1' shard {} "$dir" ||
-    true  # each shard's log says below whether it passed
+    sh -c 'GTEST_SHARD_INDEX=$1 "$2/tests/gradlab_tests" --gtest_brief=1 >"$2/gtest-shard-$1.log" 2>&1
+           echo $? >"$2/gtest-shard-$1.status"' shard {} "$dir" || true  # each shard's status says below how it ended
   for ((shard = 0; shard < shards; shard++)); do
-    if grep -q '^\[  PASSED  \]' "$dir/gtest-shard-$shard.log" && ! grep -q '^\[  FAILED  \]' "$dir/gtest-shard-$shard.log"; then
+    if [ "$(cat "$dir/gtest-shard-$shard.status" 2>/dev/null)" = 0 ]; then
       tail -n 1 "$dir/gtest-shard-$shard.log"
     else
       failed=1
