@@ -56,7 +56,7 @@ run_stage() {
 stage_plain() {
   # The product (core, viz, app, CLI) builds file by file, as users build it; the test binary and the
   # benchmarks' untraced core twin, which only CI builds three times, as unity builds.
-  cmake -S . -B "$prefix" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_UNITY_TEST_CODE=ON "${launcher[@]}"
+  cmake -S . -B "$prefix" -G Ninja -DGRADLAB_WERROR=ON -DGRADLAB_UNITY_TEST_CODE=ON -DGRADLAB_QUICK_TEST_CODE=ON "${launcher[@]}"
   cmake --build "$prefix" -j "$jobs"
   run_tests "$prefix" ""
 }
@@ -65,7 +65,7 @@ stage_plain() {
 # assertions on, and unity builds (batches of source files compiled as one: about 2.5x less compile time).
 # The plain stage stays a file-by-file build, as users build it, so a missing #include still fails there.
 unity_flags=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8)
-sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1 "${unity_flags[@]}" "${launcher[@]}")
+sanitizer_flags=(-DGRADLAB_WERROR=ON -DGRADLAB_QUICK_TEST_CODE=ON -DGRADLAB_BUILD_BENCH=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1 "${unity_flags[@]}" "${launcher[@]}")
 
 # Each GoogleTest binary runs whole (gradlab_tests in 3 x $jobs shards, $jobs at a time, beside gradlab_lifecycle_tests),
 # not one process per test as ctest would: the start of a process cost more than most tests (the plain stage
