@@ -20,8 +20,8 @@ namespace {
 RunRequest manyToOne(Accumulation accumulate) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4;
-  r.outH = r.outW = 200;
+  r.shape.in[kH] = r.shape.in[kW] = 4;
+  r.shape.out[kH] = r.shape.out[kW] = 200;
   r.dtype = ACL_BF16;
   r.accumulate = accumulate;
   r.schedule = AtomicSchedule::fromSeed(1);
@@ -54,10 +54,8 @@ TEST(Accumulation, RoundingEverySumErrsMoreThanOneRounding) {
   ASSERT_TRUE(dtype.ok()) << dtype.message;
   EXPECT_NE(dtype.output("gradInput")->values, fp32.output("gradInput")->values);
 
-  reference::UpsampleShape s;
-  s.inH = s.inW = 4;
-  s.outH = s.outW = 200;
-  const std::vector<double> exact = reference::upsampleBackwardDouble(s, fp32.input("gradOutput")->values);
+  const Extents s{.in = {1, 4, 4}, .out = {1, 200, 200}};
+  const std::vector<double> exact = reference::upsampleBackwardDouble(s, IndexRule::kNearestExact, fp32.input("gradOutput")->values);
   const double oneRounding = largestError(fp32, exact), everySum = largestError(dtype, exact);
   EXPECT_GT(everySum, 2.0 * oneRounding) << "fp32 workspace " << oneRounding << ", bf16 every add " << everySum;
   EXPECT_TRUE(verify::checkRun(naive, dtype).passed) << "within the dtype-rounding bound";
@@ -103,9 +101,9 @@ TEST(Accumulation, EverySumRoundedIsExactInDeterministicModeAndTracedAlike) {
       RunRequest r = manyToOne(Accumulation::kDtype);
       r.op = op;
       r.dtype = dtype;
-      r.outH = opInfo(op).spatialRank == 1 ? 1 : 60;
-      r.inH = opInfo(op).spatialRank == 1 ? 1 : 4;
-      r.outW = 60;
+      r.shape.out[kH] = opInfo(op).spatialRank == 1 ? 1 : 60;
+      r.shape.in[kH] = opInfo(op).spatialRank == 1 ? 1 : 4;
+      r.shape.out[kW] = 60;
       r.deterministic = true;
       const RunResult untraced = run(r);
       ASSERT_TRUE(untraced.ok()) << untraced.message;

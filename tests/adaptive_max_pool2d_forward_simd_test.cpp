@@ -193,8 +193,8 @@ TEST(AdaptiveForwardSimd, TracedAndUntracedRunsAgree) {
 
 // Which plans get the vector kernel, and that their tiles' UB covers its buffers.
 TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
-  ops::adaptive::PoolShape s;
-  s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  Extents s;
+  s.N = 8, s.C = 64, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
   const DeviceProfile a2 = verify::adaptive::namedProfile("atlas-a2");
   rt::DescribeScope describe;  // the strategy line is prose
   for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
@@ -206,7 +206,7 @@ TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
   }
   EXPECT_EQ(ops::adaptive::planForward(s, ACL_DOUBLE, ACL_INT64, a2).groupCols, 0);
   EXPECT_GT(ops::adaptive::planForward(s, ACL_FLOAT, ACL_INT64, a2, false).groupStageRows, 0);
-  s.W = 5000, s.Wo = 2;  // 2500 wide windows do not fit the classroom's 16 KiB
+  s.in[kW] = 5000, s.out[kW] = 2;  // 2500 wide windows do not fit the classroom's 16 KiB
   EXPECT_EQ(ops::adaptive::planForward(s, ACL_FLOAT, ACL_INT64, verify::adaptive::namedProfile("classroom")).groupCols, 0);
 }
 

@@ -57,25 +57,25 @@ TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
   auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
   for (const char* spec : {"atlas-a2", "classroom", "atlas-a2:cores=3,ub=1k", "atlas-a2:cores=1", "atlas-a2:cores=200"}) {
     for (int i = 0; i < 40; ++i) {
-      PoolShape s;
-      s.N = pick(1, 3), s.C = pick(1, 20), s.H = pick(1, 60), s.W = pick(1, 60), s.Ho = pick(1, 70), s.Wo = pick(1, 700);
+      Extents s;
+      s.N = pick(1, 3), s.C = pick(1, 20), s.in[kH] = pick(1, 60), s.in[kW] = pick(1, 60), s.out[kH] = pick(1, 70), s.out[kW] = pick(1, 700);
       for (bool deterministic : {true, false}) {
         for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16}) {
           const BackwardTiling t = planBackward(s, dtype, ACL_INT64, true, deterministic, profile(spec));
-          ASSERT_EQ(verify::adaptive::verifyBackwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "")
-              << spec << " " << s.N << "x" << s.C << "x" << s.H << "x" << s.W << " <- " << s.Ho << "x" << s.Wo
+          ASSERT_EQ(verify::adaptive::verifyBackwardPlan(t.plan, s.planes(), s.in[kH], s.in[kW], s.out[kH], s.out[kW]), "")
+              << spec << " " << s.N << "x" << s.C << "x" << s.in[kH] << "x" << s.in[kW] << " <- " << s.out[kH] << "x" << s.out[kW]
               << (deterministic ? " deterministic" : " default");
           // Sums live in UB when a plane fits there, else in gradInput (dense fp32) or the workspace;
           // planes split between cores cannot use UB.
-          const uint64_t planeBytes = uint64_t(s.H * s.W) * 4, ub = t.plan.profile.ubBytes;
+          const uint64_t planeBytes = uint64_t(s.in[kH] * s.in[kW]) * 4, ub = t.plan.profile.ubBytes;
           const Accumulator gm = dtype == ACL_FLOAT ? Accumulator::kGradInput : Accumulator::kWorkspace;
           EXPECT_EQ(t.sharedAcc, gm);
           if (t.ownerAcc == Accumulator::kUb) {
             EXPECT_GE(t.accBytes, planeBytes);
-            EXPECT_LE(t.accBytes + BackwardTiling::footprint(std::min<int64_t>(64, s.Ho * s.Wo)), ub);
+            EXPECT_LE(t.accBytes + BackwardTiling::footprint(std::min<int64_t>(64, s.out[kH] * s.out[kW])), ub);
           } else {
             EXPECT_EQ(t.ownerAcc, gm);
-            EXPECT_GT(align64(planeBytes) + BackwardTiling::footprint(std::min<int64_t>(64, s.Ho * s.Wo)), ub);
+            EXPECT_GT(align64(planeBytes) + BackwardTiling::footprint(std::min<int64_t>(64, s.out[kH] * s.out[kW])), ub);
           }
           const uint64_t workspacePlanes = t.ownerAcc == Accumulator::kWorkspace ? s.planes()
                                            : t.sharedAcc == Accumulator::kWorkspace ? t.sharedPlanes.size()
@@ -94,18 +94,18 @@ TEST(AdaptiveTiling, ForwardPlansHoldTheirInvariantsEverywhere) {
   auto pick = [&](int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
   for (const char* spec : {"atlas-a2", "classroom", "atlas-a2:cores=3,ub=1k"}) {
     for (int i = 0; i < 40; ++i) {
-      PoolShape s;
-      s.N = pick(1, 3), s.C = pick(1, 20), s.H = pick(1, 60), s.W = pick(1, 3000), s.Ho = pick(1, 70), s.Wo = pick(1, 900);
+      Extents s;
+      s.N = pick(1, 3), s.C = pick(1, 20), s.in[kH] = pick(1, 60), s.in[kW] = pick(1, 3000), s.out[kH] = pick(1, 70), s.out[kW] = pick(1, 900);
       const ForwardTiling t = planForward(s, ACL_FLOAT, ACL_INT64, profile(spec));
-      ASSERT_EQ(verify::adaptive::verifyForwardPlan(t.plan, s.planes(), s.H, s.W, s.Ho, s.Wo), "") << spec;
+      ASSERT_EQ(verify::adaptive::verifyForwardPlan(t.plan, s.planes(), s.in[kH], s.in[kW], s.out[kH], s.out[kW]), "") << spec;
       for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.dst.col1 - tile.dst.col0, t.segmentCols);
     }
   }
 }
 
 TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
-  PoolShape s;
-  s.N = 8, s.C = 64, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  Extents s;
+  s.N = 8, s.C = 64, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
   rt::DescribeScope describe;  // the core choice is prose
   const BackwardTiling t = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(t.plan.coresUsed, 48);
@@ -120,8 +120,8 @@ TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
 }
 
 TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
-  PoolShape s;
-  s.N = 1, s.C = 4, s.H = 128, s.W = 128, s.Ho = 50, s.Wo = 70;
+  Extents s;
+  s.N = 1, s.C = 4, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
   const BackwardTiling big = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   const BackwardTiling small = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("classroom"));
   EXPECT_EQ(big.plan.tiles.size(), 4u);  // a compute tile per plane (no check phase: each index is checked as it is added)
@@ -130,15 +130,15 @@ TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
 }
 
 TEST(AdaptiveTiling, EmptyShapes) {
-  PoolShape s;
-  s.N = 2, s.C = 3, s.H = 5, s.W = 5, s.Ho = 0, s.Wo = 4;
+  Extents s;
+  s.N = 2, s.C = 3, s.in[kH] = 5, s.in[kW] = 5, s.out[kH] = 0, s.out[kW] = 4;
   const BackwardTiling zero = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(zero.mode, BackwardMode::kZeroOnly);
   EXPECT_EQ(zero.plan.workspaceBytes, 0u);
   int64_t zeroed = 0;
   for (const Tile& tile : zero.plan.tiles) zeroed += tile.dst.cells();
   EXPECT_EQ(zeroed, 2 * 3 * 5 * 5);
-  s.H = 0, s.Ho = 2;
+  s.in[kH] = 0, s.out[kH] = 2;
   EXPECT_EQ(planBackward(s, ACL_FLOAT, ACL_INT64, true, false, profile("atlas-a2")).mode, BackwardMode::kNothing);
 }
 

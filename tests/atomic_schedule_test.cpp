@@ -22,8 +22,8 @@ namespace {
 RunRequest sharedRows(std::optional<AtomicSchedule> schedule) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 3;
-  r.outH = r.outW = 64;
+  r.shape.in[kH] = r.shape.in[kW] = 3;
+  r.shape.out[kH] = r.shape.out[kW] = 64;
   r.profile = testing::eightCores();
   r.schedule = schedule;
   return r;
@@ -90,8 +90,8 @@ TEST(AtomicSchedule, TheTraceFileKeepsTheSchedule) {
 TEST(AtomicSchedule, AdaptivePoolBackwardRepeatsPerSeed) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.inH = r.inW = 40;
-  r.outH = r.outW = 29;  // overlapping windows
+  r.shape.in[kH] = r.shape.in[kW] = 40;
+  r.shape.out[kH] = r.shape.out[kW] = 29;  // overlapping windows
   r.profile = testing::eightCores();
   r.schedule = AtomicSchedule::fromSeed(5);
   const std::vector<float> first = gradInput(r);
@@ -107,8 +107,8 @@ TEST(AtomicSchedule, AdaptivePoolBackwardRepeatsPerSeed) {
 TEST(AtomicSchedule, EachCoreKeepsItsOwnUnifiedBufferBetweenItsTiles) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.C = 2;
-  r.inH = 3, r.inW = 8, r.outH = 33, r.outW = 3;  // each plane's gradOutput rows take two tiles of one core
+  r.shape.C = 2;
+  r.shape.in[kH] = 3, r.shape.in[kW] = 8, r.shape.out[kH] = 33, r.shape.out[kW] = 3;  // each plane's gradOutput rows take two tiles of one core
   r.dtype = ACL_FLOAT16;
   r.layout = Layout::kSliced;
   r.seed = 3;

@@ -19,7 +19,7 @@ struct PosedClassQuestion {
 inline PosedClassQuestion poseLandsInQuestion() {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.shape.in[kH] = r.shape.in[kW] = 4, r.shape.out[kH] = r.shape.out[kW] = 8;
   r.deterministic = true;
   r.trace = true;
   PosedClassQuestion p;

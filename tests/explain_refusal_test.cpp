@@ -106,7 +106,7 @@ TEST(ExplainRefusal, ASuccessfulRunIsNotExplained) {
   EXPECT_TRUE(run(refusal_cases::requestFor(OpKind::kUpsampleNearestExact1dBackward, 1, 1, 1, 50)).ok());
   // The empty 2-D backward is success (out zeroed), not a refusal.
   RunRequest empty = refusal_cases::requestFor(OpKind::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
-  empty.N = 0;
+  empty.shape.N = 0;
   const RunResult emptyResult = run(empty);
   EXPECT_TRUE(emptyResult.ok()) << emptyResult.message;
   EXPECT_FALSE(refusal::explain(empty, emptyResult).refused);

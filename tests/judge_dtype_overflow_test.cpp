@@ -19,8 +19,8 @@ using namespace gradlab;
 RunRequest threeTermsOntoOne(std::vector<float> values) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact1dBackward;
-  r.inW = 1;
-  r.outW = 3;
+  r.shape.in[kW] = 1;
+  r.shape.out[kW] = 3;
   r.dtype = ACL_FLOAT16;
   r.accumulate = Accumulation::kDtype;
   r.values = std::move(values);

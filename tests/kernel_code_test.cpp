@@ -24,8 +24,8 @@ struct Shape {
 // The operator's own example, and shapes that split rows and planes between cores (shared cells, atomic
 // adds, the fp16 workspace's zero and round phases), ragged scales, overlapping and disjoint pooling windows.
 std::vector<Shape> shapesOf(const OpInfo& op) {
-  const OpSizes& e = op.example;
-  std::vector<Shape> shapes = {{e.N, e.C, e.inH, e.inW, e.outH, e.outW}};
+  const Extents& e = op.example;
+  std::vector<Shape> shapes = {{e.N, e.C, e.in[kH], e.in[kW], e.out[kH], e.out[kW]}};
   const bool oneD = op.spatialRank == 1;
   if (op.rule == IndexRule::kAdaptiveMax) {
     shapes.push_back({1, 3, 9, 11, 4, 5});
@@ -47,8 +47,8 @@ std::vector<aclDataType> dtypesOf(const OpInfo& op) {
 
 std::string describe(const RunRequest& r, const std::string& strategy) {
   return std::string(opName(r.op)) + " " + strategy + " " + dtypeText(r.dtype) +
-         (r.deterministic ? " deterministic" : " default") + " " + std::to_string(r.inH) + "x" + std::to_string(r.inW) +
-         " <- " + std::to_string(r.outH) + "x" + std::to_string(r.outW) + " on " + r.profile->name +
+         (r.deterministic ? " deterministic" : " default") + " " + std::to_string(r.shape.in[kH]) + "x" + std::to_string(r.shape.in[kW]) +
+         " <- " + std::to_string(r.shape.out[kH]) + "x" + std::to_string(r.shape.out[kW]) + " on " + r.profile->name +
          (r.accumulate == Accumulation::kDtype ? " accumulate=dtype" : "");
 }
 
@@ -88,7 +88,7 @@ TEST(KernelCode, EveryEventAndMoveOfEveryOperatorMapsToALine) {
               for (const Shape& s : shapesOf(op)) {
                 RunRequest r;
                 r.op = op.kind;
-                r.N = s.N, r.C = s.C, r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
+                r.shape.N = s.N, r.shape.C = s.C, r.shape.in[kH] = s.inH, r.shape.in[kW] = s.inW, r.shape.out[kH] = s.outH, r.shape.out[kW] = s.outW;
                 r.dtype = dtype;
                 r.deterministic = deterministic;
                 r.accumulate = accumulate;
@@ -125,8 +125,8 @@ TEST(KernelCode, EveryEventAndMoveOfEveryOperatorMapsToALine) {
 TEST(KernelCode, TheCubesPassesRecordTheirOwnListings) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 3;
-  r.outH = r.outW = 6;
+  r.shape.in[kH] = r.shape.in[kW] = 3;
+  r.shape.out[kH] = r.shape.out[kW] = 6;
   r.strategy = "cube";
   r.profile = testing::profileOf("atlas-a2");
   r.trace = true;
@@ -154,9 +154,9 @@ TEST(KernelCode, ListingsAreShortAndNarrow) {
       for (aclDataType dtype : dtypesOf(op)) {
         RunRequest r;
         r.op = op.kind;
-        r.N = 1, r.C = 3;
-        r.inH = op.rule == IndexRule::kAdaptiveMax ? 9 : 5, r.inW = 7;
-        r.outH = op.rule == IndexRule::kAdaptiveMax ? 4 : 11, r.outW = op.rule == IndexRule::kAdaptiveMax ? 3 : 13;
+        r.shape.N = 1, r.shape.C = 3;
+        r.shape.in[kH] = op.rule == IndexRule::kAdaptiveMax ? 9 : 5, r.shape.in[kW] = 7;
+        r.shape.out[kH] = op.rule == IndexRule::kAdaptiveMax ? 4 : 11, r.shape.out[kW] = op.rule == IndexRule::kAdaptiveMax ? 3 : 13;
         r.dtype = dtype;
         r.strategy = strategy.name;
         r.profile = testing::profileOf("classroom");
@@ -188,7 +188,7 @@ TEST(KernelCode, ListingsAreShortAndNarrow) {
 TEST(KernelCode, TraceFilesKeepTheSteps) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.C = 2, r.inH = 9, r.inW = 11, r.outH = 4, r.outW = 5;
+  r.shape.C = 2, r.shape.in[kH] = 9, r.shape.in[kW] = 11, r.shape.out[kH] = 4, r.shape.out[kW] = 5;
   r.profile = testing::profileOf("classroom");
   r.trace = true;
   const RunResult result = run(r);

@@ -16,9 +16,9 @@ namespace {
 RunRequest upsample(int64_t n, int64_t c, int64_t in, int64_t out) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.N = n, r.C = c;
-  r.inH = r.inW = in;
-  r.outH = r.outW = out;
+  r.shape.N = n, r.shape.C = c;
+  r.shape.in[kH] = r.shape.in[kW] = in;
+  r.shape.out[kH] = r.shape.out[kW] = out;
   r.profile = testing::profileOf("atlas-a2");
   return r;
 }

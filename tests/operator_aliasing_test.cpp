@@ -55,9 +55,9 @@ class OperatorAliasing : public ::testing::Test {
   aclnnStatus call(const OpInfo& op, const std::vector<TensorPtr>& tensors) {
     OpArgs args;
     for (int i = 0; i < op.roleCount; ++i) args.tensors[i] = tensors[i].get();
-    const OpSizes& s = op.example;
-    ArrayPtr outputSize(op.spatialRank == 1 ? aclCreateIntArray(std::vector<int64_t>{s.outW}.data(), 1)
-                                            : aclCreateIntArray(std::vector<int64_t>{s.outH, s.outW}.data(), 2));
+    const Extents& s = op.example;
+    const std::vector<int64_t> out = s.spatial(Side::kOut, op.spatialRank);
+    ArrayPtr outputSize(aclCreateIntArray(out.data(), out.size()));
     const std::vector<int64_t> in = sideShape(op, Side::kIn, s);
     ArrayPtr inputSize(aclCreateIntArray(in.data(), in.size()));
     if (op.takesOutputSize) args.outputSize = outputSize.get();

@@ -50,7 +50,7 @@ TEST(OpsCatalog, EachOperatorTakesExactlyItsListedDtypes) {
     for (aclDataType dtype : universe) {
       RunRequest r;
       r.op = op.kind;
-      r.inH = r.inW = 4, r.outH = r.outW = 6;
+      r.shape.in[kH] = r.shape.in[kW] = 4, r.shape.out[kH] = r.shape.out[kW] = 6;
       r.dtype = dtype;
       r.deterministic = true;
       const RunResult result = run(r);
@@ -71,7 +71,7 @@ TEST(OpsCatalog, BothUpsampleBackwardsRunCannsExact2dGradKernel) {
 }
 
 TEST(OpsCatalog, ShapesFromSizesAndBack) {
-  OpSizes s{2, 3, 5, 7, 11, 13, false};
+  Extents s{.N = 2, .C = 3, .in = {1, 5, 7}, .out = {1, 11, 13}};
   const OpInfo& up = opInfo(OpKind::kUpsampleNearestExact2dBackward);
   EXPECT_EQ(sideShape(up, Side::kIn, s), (std::vector<int64_t>{2, 3, 5, 7}));
   EXPECT_EQ(sideShape(up, Side::kOut, s), (std::vector<int64_t>{2, 3, 11, 13}));
@@ -80,12 +80,11 @@ TEST(OpsCatalog, ShapesFromSizesAndBack) {
   const OpInfo& pool = opInfo(OpKind::kAdaptiveMaxPool2dBackward);
   EXPECT_EQ(sideShape(pool, Side::kIn, s), (std::vector<int64_t>{3, 5, 7}));
   EXPECT_EQ(sideShape(up, Side::kIn, s), (std::vector<int64_t>{2, 3, 5, 7})) << "only some operators are unbatched";
-  OpSizes back;
+  Extents back;
   ASSERT_TRUE(takeSideShape(pool, Side::kOut, {3, 4, 6}, &back));
   EXPECT_TRUE(back.unbatched);
   EXPECT_EQ(back.C, 3);
-  EXPECT_EQ(back.outH, 4);
-  EXPECT_EQ(back.outW, 6);
+  EXPECT_EQ(back.out, (SpatialSizes{1, 4, 6}));
   EXPECT_FALSE(takeSideShape(up, Side::kIn, {3, 4, 6}, &back));
   EXPECT_EQ(sideFormat(opInfo(OpKind::kUpsampleNearestExact1d), false), ACL_FORMAT_NCL);
   EXPECT_EQ(sideFormat(pool, true), ACL_FORMAT_ND);

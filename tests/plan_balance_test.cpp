@@ -21,9 +21,9 @@ namespace {
 RunRequest backward(OpKind op, int64_t inH, int64_t inW, int64_t outH, int64_t outW, int cores, bool deterministic) {
   RunRequest r;
   r.op = op;
-  r.N = 1, r.C = 1;
-  r.inH = opInfo(op).spatialRank == 1 ? 1 : inH, r.inW = inW;
-  r.outH = opInfo(op).spatialRank == 1 ? 1 : outH, r.outW = outW;
+  r.shape.N = 1, r.shape.C = 1;
+  r.shape.in[kH] = opInfo(op).spatialRank == 1 ? 1 : inH, r.shape.in[kW] = inW;
+  r.shape.out[kH] = opInfo(op).spatialRank == 1 ? 1 : outH, r.shape.out[kW] = outW;
   r.deterministic = deterministic;
   r.profile = testing::profileOf(("classroom:ub=64k,cores=" + std::to_string(cores)).c_str());
   return r;
@@ -96,14 +96,14 @@ TEST(PlanBalance, EverySmallShapeMatchesTheBruteForceOptimum) {
             const std::string where = std::string(opInfo(op).name) + " " + std::to_string(outH) + " -> " + std::to_string(inH) +
                                       " on " + std::to_string(cores) + (deterministic ? " (gather)" : " (scatter)");
             // The rows the planner splits (oneD: the single row of columns is one unit).
-            const int64_t rowsIn = r.inH, rowsOut = r.outH;
+            const int64_t rowsIn = r.shape.in[kH], rowsOut = r.shape.out[kH];
             if (deterministic) {
               std::vector<int64_t> costs(static_cast<size_t>(rowsIn), 0);
               for (int64_t o = 0; o < rowsOut; ++o) {
                 const int64_t i = sourceIndex(opInfo(op).rule, o, rowsIn, rowsOut, sourceStep(0.0, rowsIn, rowsOut));
-                costs[static_cast<size_t>(i)] += r.outW;
+                costs[static_cast<size_t>(i)] += r.shape.out[kW];
               }
-              for (int64_t& c : costs) c += r.inW;
+              for (int64_t& c : costs) c += r.shape.in[kW];
               EXPECT_EQ(busiest(l, &CoreLoad::cells), bruteForce(costs, 0, cores)) << where;
               EXPECT_EQ(static_cast<int64_t>(l.size()), std::min<int64_t>(cores, rowsIn)) << where;
             } else {
@@ -129,7 +129,7 @@ TEST(PlanBalance, EverySmallShapeMatchesTheBruteForceOptimum) {
 // it: no shared row, no atomic adds, no zero phase (the old planner shared 4 rows of this call).
 TEST(PlanBalance, ScatterCutsBetweenGradInputRowsWhereItCostsNothing) {
   RunRequest r = backward(OpKind::kUpsampleNearestExact2dBackward, 16, 16, 33, 32, 8, false);
-  r.C = 3;
+  r.shape.C = 3;
   const RunResult result = run(r);
   ASSERT_TRUE(result.ok()) << result.message;
   for (const Tile& t : result.plan->tiles) EXPECT_FALSE(t.atomic) << result.plan->strategy;
@@ -166,7 +166,7 @@ TEST(PlanBalance, AdaptivePoolingSplitsEqualRowsEvenly) {
         for (int cores = 1; cores <= 8; ++cores) {
           RunRequest r;
           r.op = OpKind::kAdaptiveMaxPool2dBackward;
-          r.N = 1, r.C = planes, r.inH = 13, r.inW = 9, r.outH = outH, r.outW = 4;
+          r.shape.N = 1, r.shape.C = planes, r.shape.in[kH] = 13, r.shape.in[kW] = 9, r.shape.out[kH] = outH, r.shape.out[kW] = 4;
           r.strategy = strategy;
           r.profile = testing::profileOf(("classroom:cores=" + std::to_string(cores)).c_str());
           const RunResult result = run(r);
@@ -204,7 +204,7 @@ TEST(PlanBalance, CannsDealsSayHowFarTheyAreFromAnEvenShare) {
                         Case{OpKind::kAdaptiveMaxPool2dBackward, "lanes", CoreKind::kVector, 200, 8, 3}}) {
     RunRequest r;
     r.op = c.op;
-    r.N = 1, r.C = c.c, r.inH = r.inW = c.in, r.outH = r.outW = c.out;
+    r.shape.N = 1, r.shape.C = c.c, r.shape.in[kH] = r.shape.in[kW] = c.in, r.shape.out[kH] = r.shape.out[kW] = c.out;
     r.strategy = c.strategy;
     r.profile = testing::profileOf("atlas-a2");
     const RunResult result = run(r);
@@ -285,7 +285,7 @@ TEST(PlanBalance, PlanTextsStateWhatTheTilesDo) {
 TEST(PlanBalance, CoresWithWorkCountsOnlyCoresATileRunsOn) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.shape.in[kH] = r.shape.in[kW] = 4, r.shape.out[kH] = r.shape.out[kW] = 8;
   r.strategy = "cube";
   r.profile = testing::profileOf("classroom");
   const RunResult result = run(r);

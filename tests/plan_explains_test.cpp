@@ -13,8 +13,8 @@ namespace {
 RunRequest example(const OpInfo& op, const char* profile) {
   RunRequest r;
   r.op = op.kind;
-  r.N = 1, r.C = 3;
-  r.inH = op.example.inH * 5, r.inW = op.example.inW * 7, r.outH = op.example.outH * 3, r.outW = op.example.outW * 5;
+  r.shape.N = 1, r.shape.C = 3;
+  r.shape.in[kH] = op.example.in[kH] * 5, r.shape.in[kW] = op.example.in[kW] * 7, r.shape.out[kH] = op.example.out[kH] * 3, r.shape.out[kW] = op.example.out[kW] * 5;
   r.profile = testing::profileOf(profile);
   return r;
 }
@@ -42,7 +42,7 @@ TEST(PlanExplains, EveryTileThatStagesDataSaysWhatFillsItsUb) {
 
 TEST(PlanExplains, AnUpsampleTileNamesItsSumsAndStaging) {
   RunRequest r = example(opInfo(OpKind::kUpsampleNearestExact2dBackward), "classroom");
-  r.inH = 12, r.inW = 64, r.outH = 24, r.outW = 128;
+  r.shape.in[kH] = 12, r.shape.in[kW] = 64, r.shape.out[kH] = 24, r.shape.out[kW] = 128;
   const RunResult result = run(r);
   ASSERT_TRUE(result.ok()) << result.message;
   const Plan& p = *result.plan;
@@ -55,12 +55,12 @@ TEST(PlanExplains, AnUpsampleTileNamesItsSumsAndStaging) {
 
 TEST(PlanExplains, FewerRowsThanCoresSayWhichCoresIdle) {
   RunRequest r = example(opInfo(OpKind::kUpsampleNearestExact2dBackward), "classroom");
-  r.C = 1, r.inH = 3, r.inW = 16, r.outH = 3, r.outW = 16;
+  r.shape.C = 1, r.shape.in[kH] = 3, r.shape.in[kW] = 16, r.shape.out[kH] = 3, r.shape.out[kW] = 16;
   const RunResult result = run(r);
   ASSERT_TRUE(result.ok()) << result.message;
   EXPECT_EQ(result.plan->coresUsed, 3);
   EXPECT_EQ(result.plan->coreChoice, "3 gradOutput rows over 4 cores: only 3 get work, the rest stay idle");
-  r.outH = 8;
+  r.shape.out[kH] = 8;
   EXPECT_EQ(run(r).plan->coreChoice, "8 gradOutput rows over 4 cores: every core gets work");
 }
 

@@ -19,7 +19,7 @@ class PlannedCall {
  public:
   PlannedCall(const OpInfo& op, const std::string& strategy, bool deterministic) {
     verify::RuntimeScope::shared();
-    const OpSizes& sizes = op.example;
+    const Extents& sizes = op.example;
     for (const TensorRole& role : op.tensorRoles()) {
       const std::vector<int64_t> shape = sideShape(op, role.side, sizes);
       int64_t cells = 1;
@@ -29,8 +29,7 @@ class PlannedCall {
                                         : verify::DeviceTensor(shape, ACL_FLOAT, std::vector<float>(cells, 1.0f), format));
       args_.tensors[tensors_.size() - 1] = tensors_.back().get();
     }
-    const bool oneD = op.spatialRank == 1;
-    const std::vector<int64_t> outputSize = oneD ? std::vector<int64_t>{sizes.outW} : std::vector<int64_t>{sizes.outH, sizes.outW};
+    const std::vector<int64_t> outputSize = sizes.spatial(Side::kOut, op.spatialRank);
     const std::vector<int64_t> inputSize = sideShape(op, Side::kIn, sizes);
     outputSize_ = aclCreateIntArray(outputSize.data(), outputSize.size());
     inputSize_ = aclCreateIntArray(inputSize.data(), inputSize.size());

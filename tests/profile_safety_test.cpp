@@ -153,7 +153,7 @@ TEST(ProfileSafety, TinyUbRunRequestIsRefusedWithAReason) {
   for (bool deterministic : {false, true}) {
     RunRequest r;
     r.op = OpKind::kUpsampleNearestExact2dBackward;
-    r.N = 2, r.C = 3, r.outH = 80, r.outW = 80, r.inH = 40, r.inW = 40;
+    r.shape.N = 2, r.shape.C = 3, r.shape.out[kH] = 80, r.shape.out[kW] = 80, r.shape.in[kH] = 40, r.shape.in[kW] = 40;
     r.deterministic = deterministic;
     r.profile = tinyUb();
     const RunResult result = run(r);
@@ -182,8 +182,8 @@ TEST(ProfileSafety, SmallestUbStillPlansEveryOperator) {
   for (const OpInfo& op : allOps()) {
     RunRequest r;
     r.op = op.kind;
-    r.N = 2, r.C = 2;
-    r.inH = op.example.inH * 9, r.inW = op.example.inW * 41, r.outH = op.example.outH * 7, r.outW = op.example.outW * 45;
+    r.shape.N = 2, r.shape.C = 2;
+    r.shape.in[kH] = op.example.in[kH] * 9, r.shape.in[kW] = op.example.in[kW] * 41, r.shape.out[kH] = op.example.out[kH] * 7, r.shape.out[kW] = op.example.out[kW] * 45;
     r.profile = p;
     const RunResult result = run(r);
     EXPECT_TRUE(result.ok()) << op.name << ": " << result.message;

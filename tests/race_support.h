@@ -103,11 +103,12 @@ class RacingFreer {
 class OperatorCall {
  public:
   OperatorCall(const OpInfo& op, aclDataType dtype) : op_(op) {
-    OpSizes sizes;
+    Extents sizes;
     sizes.N = 1;
     sizes.C = 16;  // 256 KiB outputs: a kernel long enough for a free to land in it
-    sizes.inH = sizes.inW = 32;
-    sizes.outH = sizes.outW = op.rule == IndexRule::kAdaptiveMax ? 8 : 64;
+    sizes.in = {1, 32, 32};
+    const int64_t out = op.rule == IndexRule::kAdaptiveMax ? 8 : 64;
+    sizes.out = {1, out, out};
     const aclFormat format = sideFormat(op, false);
     for (const TensorRole& role : op.tensorRoles()) {
       std::vector<int64_t> shape = sideShape(op, role.side, sizes);
@@ -122,8 +123,7 @@ class OperatorCall {
       tensors_.push_back(aclCreateTensor(shape.data(), shape.size(), type, nullptr, 0, format, shape.data(),
                                          shape.size(), block));
     }
-    const std::vector<int64_t> outSpatial =
-        op.spatialRank == 1 ? std::vector<int64_t>{sizes.outW} : std::vector<int64_t>{sizes.outH, sizes.outW};
+    const std::vector<int64_t> outSpatial = sizes.spatial(Side::kOut, op.spatialRank);
     const std::vector<int64_t> inShape = sideShape(op, Side::kIn, sizes);
     outputSize_ = aclCreateIntArray(outSpatial.data(), outSpatial.size());
     inputSize_ = aclCreateIntArray(inShape.data(), inShape.size());

@@ -51,7 +51,7 @@ inline void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 inline RunRequest requestFor(OpKind op, int64_t inH, int64_t inW, int64_t outH, int64_t outW) {
   RunRequest r;
   r.op = op;
-  r.inH = inH, r.inW = inW, r.outH = outH, r.outW = outW;
+  r.shape.in[kH] = inH, r.shape.in[kW] = inW, r.shape.out[kH] = outH, r.shape.out[kW] = outW;
   r.valueSource = ValueSource::kSmallIntegers;
   return r;
 }
@@ -62,7 +62,7 @@ inline RunResult directAdaptiveBackward(const RunRequest& r) {
   ensureRuntime();
   void* data = nullptr;
   aclrtMalloc(&data, 4096, ACL_MEM_MALLOC_HUGE_FIRST);
-  const std::vector<int64_t> in{r.N, r.C, r.inH, r.inW}, out{r.N, r.C, r.outH, r.outW};
+  const std::vector<int64_t> in{r.shape.N, r.shape.C, r.shape.in[kH], r.shape.in[kW]}, out{r.shape.N, r.shape.C, r.shape.out[kH], r.shape.out[kW]};
   auto make = [&](const std::vector<int64_t>& d, aclDataType dtype) {
     const std::vector<int64_t> strides{d[1] * d[2] * d[3], d[2] * d[3], d[3], 1};
     return aclCreateTensor(d.data(), d.size(), dtype, strides.data(), 0, ACL_FORMAT_NCHW, d.data(), d.size(), data);
@@ -132,19 +132,19 @@ inline std::vector<Case> allCases() {
        {"gradOutput H 60 / gradInput H 1", "W: 60x, over it too"}, "in H at least 2", P::kGauges));
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
-    r.scaleH = 2.0, r.scaleW = 60.0;
+    r.shape.scales[kH] = 2.0, r.shape.scales[kW] = 60.0;
     add(make("ratio_2d_from_scale", "upsample-ratio", r, {"scale W = 60", "alone would be 2x"}, "scale W at most 50",
          P::kGauges));
   }
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact1dBackward, 1, 5, 1, 11);
-    r.scaleW = 100.0;
+    r.shape.scales[kW] = 100.0;
     add(make("ratio_1d_from_scale", "upsample-ratio", r, {"scale L = 100", "1/scale = 0.01 < 0.02"},
          "or scale L 0 (auto): the sizes give 2.2x", P::kGauges));
   }
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
-    r.scaleW = -1.0;
+    r.shape.scales[kW] = -1.0;
     add(make("negative_scale", "negative-scale", r, {"scale W = -1 < 0"}, "scale W = out/in = 8/4 = 2", P::kGauges));
   }
   {
@@ -213,14 +213,14 @@ inline std::vector<Case> allCases() {
        {"the call has in L = 0"}, "in L at least 1", P::kShapes));
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact1d, 1, 4, 1, 8);
-    r.N = 0;
+    r.shape.N = 0;
     add(make("size_zero_1d_forward", "size-not-positive", r, {"the call has N = 0"}, "N at least 1", P::kShapes));
   }
   add(make("size_zero_legacy_2d_backward", "size-not-positive", requestFor(K::kUpsampleNearest2dBackward, 3, 3, 0, 8),
        {"out H = 0"}, "out H at least 1", P::kShapes));
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact1dBackward, 1, 4, 1, 8);
-    r.C = -2;
+    r.shape.C = -2;
     add(make("size_negative", "size-not-positive", r, {"C = -2"}, "C at least 1", P::kShapes));
   }
   add(make("pool_overlap_over_2p24", "pool-overlap-2^24", requestFor(K::kAdaptiveMaxPool2dBackward, 4097, 4097, 2, 2),
@@ -242,8 +242,8 @@ inline std::vector<Case> allCases() {
   }
   {
     RunRequest r = requestFor(K::kAdaptiveMaxPool2dBackward, 2, 2, 1, 1);
-    r.unbatched = true;
-    r.C = 2;
+    r.shape.unbatched = true;
+    r.shape.C = 2;
     r.indices = {0, -3};
     add(make("index_negative_unbatched", "index-outside-plane", r, {"indices[1, 0, 0] = -3", "is negative"},
          "indices[1, 0, 0] in [0, 4)", P::kPlane));

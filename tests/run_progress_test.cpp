@@ -61,7 +61,7 @@ TEST(RunProgress, ACancelledLaunchRunsNoFurtherTileAndTheStreamGoesOn) {
 TEST(RunProgress, ARunReportsItsStepsAndEndsDone) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.C = 3, r.inH = r.inW = 9, r.outH = r.outW = 4;
+  r.shape.C = 3, r.shape.in[kH] = r.shape.in[kW] = 9, r.shape.out[kH] = r.shape.out[kW] = 4;
   r.progress = std::make_shared<RunProgress>();
   const RunResult result = run(r);
   ASSERT_TRUE(result.ok()) << result.message;

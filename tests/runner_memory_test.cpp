@@ -10,6 +10,8 @@
 
 namespace {
 
+using gradlab::kH;
+using gradlab::kW;
 using gradlab::rt::DeviceMemory;
 using gradlab::rt::setDeviceMemoryBudgetForTesting;
 
@@ -22,8 +24,8 @@ class RunnerMemory : public ::testing::Test {
 gradlab::RunRequest upsampleBackward(int64_t in, int64_t out) {
   gradlab::RunRequest r;
   r.op = gradlab::OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = in;
-  r.outH = r.outW = out;
+  r.shape.in[kH] = r.shape.in[kW] = in;
+  r.shape.out[kH] = r.shape.out[kW] = out;
   return r;
 }
 
@@ -44,7 +46,7 @@ TEST_F(RunnerMemory, ARunPastWhatTheHostCanGiveIsRefused) {
   // 2^16 x 2^16 gradInput and 2^16 x 2^17 gradOutput: 48 GiB of fp32 on the device (within the
   // budget), about 128 GiB with the host copies.
   gradlab::RunRequest r = upsampleBackward(65536, 65536);
-  r.outW = 131072;
+  r.shape.out[kW] = 131072;
   gradlab::RunResult result = gradlab::run(r);
   ASSERT_EQ(result.status, ACL_ERROR_RT_MEMORY_ALLOCATION) << result.message;
   EXPECT_EQ(result.stage, "setup");
@@ -69,7 +71,7 @@ TEST_F(RunnerMemory, WhatTheCallerNeedsBesideTheResultCounts) {
 TEST(RunnerCheckMemory, TheReferenceCheckAsksForSixteenBytesPerCell) {
   gradlab::RunRequest r;
   r.op = gradlab::OpKind::kUpsampleNearestExact2dBackward;
-  r.N = 3, r.C = 16, r.inH = r.inW = r.outH = r.outW = 1024;
+  r.shape.N = 3, r.shape.C = 16, r.shape.in[kH] = r.shape.in[kW] = r.shape.out[kH] = r.shape.out[kW] = 1024;
   EXPECT_EQ(gradlab::verify::checkRunHostBytes(r), uint64_t{2} * 3 * 16 * 1024 * 1024 * 16);
 }
 

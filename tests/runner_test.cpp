@@ -41,17 +41,17 @@ DeviceProfile profile(const std::string& spec) {
 RunRequest request(OpKind op, aclDataType dtype = ACL_FLOAT, bool deterministic = true) {
   RunRequest r;
   r.op = op;
-  r.N = 2;
-  r.C = 3;
+  r.shape.N = 2;
+  r.shape.C = 3;
   r.dtype = dtype;
   r.deterministic = deterministic;
   r.seed = 7;
   if (pools(op)) {
-    r.inH = 9, r.inW = 7, r.outH = 4, r.outW = 3;
+    r.shape.in[kH] = 9, r.shape.in[kW] = 7, r.shape.out[kH] = 4, r.shape.out[kW] = 3;
   } else if (isOneD(op)) {
-    r.inH = r.outH = 1, r.inW = 5, r.outW = 13;
+    r.shape.in[kH] = r.shape.out[kH] = 1, r.shape.in[kW] = 5, r.shape.out[kW] = 13;
   } else {
-    r.inH = 5, r.inW = 3, r.outH = 11, r.outW = 7;
+    r.shape.in[kH] = 5, r.shape.in[kW] = 3, r.shape.out[kH] = 11, r.shape.out[kW] = 7;
   }
   return r;
 }
@@ -81,7 +81,7 @@ TEST(Runner, ShapesOfEveryOperator) {
   EXPECT_EQ(srcShapeOf(r), (std::vector<int64_t>{2, 3, 5}));
   EXPECT_EQ(dstShapeOf(r), (std::vector<int64_t>{2, 3, 13}));
   r = request(OpKind::kAdaptiveMaxPool2dBackward);
-  r.unbatched = true;
+  r.shape.unbatched = true;
   EXPECT_EQ(srcShapeOf(r), (std::vector<int64_t>{3, 4, 3}));
   EXPECT_EQ(dstShapeOf(r), (std::vector<int64_t>{3, 9, 7}));
   EXPECT_STREQ(layoutName(Layout::kChannelsLast), "channels-last");
@@ -189,7 +189,7 @@ TEST(Runner, InputsComeFromTheSeedOrTheGivenValues) {
 
 TEST(Runner, ValueSourcesFillTheInputs) {
   RunRequest r = request(OpKind::kUpsampleNearestExact1d);
-  r.inW = 300, r.outW = 300;
+  r.shape.in[kW] = 300, r.shape.out[kW] = 300;
   r.valueSource = ValueSource::kRamp;
   RunResult out = run(r);
   ASSERT_TRUE(out.ok()) << out.message;
@@ -261,7 +261,7 @@ TEST(Runner, AdaptiveBackwardTakesIndicesFromTheForwardOp) {
 
 TEST(Runner, AdaptiveBackwardTakesItsForwardsInputAndPicksTheIndicesOnIt) {
   RunRequest r = request(OpKind::kAdaptiveMaxPool2dBackward);
-  const size_t selfCells = static_cast<size_t>(r.N * r.C * r.inH * r.inW);
+  const size_t selfCells = static_cast<size_t>(r.shape.N * r.shape.C * r.shape.in[kH] * r.shape.in[kW]);
   for (size_t i = 0; i < selfCells; ++i) r.forwardValues.push_back(static_cast<float>((i * 37) % selfCells));
   RunResult back = run(r);
   ASSERT_TRUE(back.ok()) << back.message;
@@ -282,7 +282,7 @@ TEST(Runner, AdaptiveBackwardTakesItsForwardsInputAndPicksTheIndicesOnIt) {
 
 TEST(Runner, FailuresComeBackWithStageAndMessage) {
   RunRequest r = request(OpKind::kUpsampleNearestExact2dBackward);
-  r.scaleH = -1.0;
+  r.shape.scales[kH] = -1.0;
   RunResult bad = run(r);
   EXPECT_EQ(bad.status, ACLNN_ERR_PARAM_INVALID);
   EXPECT_EQ(bad.stage, "GetWorkspaceSize");
@@ -290,12 +290,12 @@ TEST(Runner, FailuresComeBackWithStageAndMessage) {
   EXPECT_TRUE(bad.outputs.empty());
 
   r = request(OpKind::kUpsampleNearestExact1dBackward);
-  r.N = 0;
+  r.shape.N = 0;
   bad = run(r);
   EXPECT_EQ(bad.status, ACLNN_ERR_PARAM_INVALID) << "1-D refuses empty tensors";
 
   r = request(OpKind::kUpsampleNearestExact2dBackward);
-  r.N = 0;
+  r.shape.N = 0;
   EXPECT_TRUE(run(r).ok()) << "2-D accepts empty tensors";
 
   r = request(OpKind::kAdaptiveMaxPool2dBackward);
@@ -318,7 +318,7 @@ TEST(Runner, FailuresComeBackWithStageAndMessage) {
   EXPECT_EQ(bad.status, ACLNN_ERR_PARAM_INVALID);
 
   r = request(OpKind::kUpsampleNearestExact2dBackward);
-  r.N = r.C = int64_t{1} << 20;
+  r.shape.N = r.shape.C = int64_t{1} << 20;
   bad = run(r);
   EXPECT_EQ(bad.stage, "setup");
   EXPECT_NE(bad.message.find("2^34"), std::string::npos) << bad.message;
@@ -421,11 +421,11 @@ TEST(RunnerPlans, CoverEveryCellOnceAndFitTheUb) {
         RunRequest r = request(op, dtype);
         r.profile = profile(device);
         if (isOneD(op)) {
-          r.inW = 700, r.outW = 1500;
+          r.shape.in[kW] = 700, r.shape.out[kW] = 1500;
         } else if (pools(op)) {
-          r.inH = 45, r.inW = 61, r.outH = 13, r.outW = 17;
+          r.shape.in[kH] = 45, r.shape.in[kW] = 61, r.shape.out[kH] = 13, r.shape.out[kW] = 17;
         } else {
-          r.inH = 23, r.inW = 45, r.outH = 50, r.outW = 97;
+          r.shape.in[kH] = 23, r.shape.in[kW] = 45, r.shape.out[kH] = 50, r.shape.out[kW] = 97;
         }
         RunResult result = run(r);
         ASSERT_TRUE(result.ok()) << device << " " << describe(r) << ": " << result.message;

@@ -18,8 +18,8 @@ namespace {
 RunRequest adaptiveBackward(aclDataType indexType, int64_t firstIndex) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.inH = r.inW = 8;
-  r.outH = r.outW = 4;
+  r.shape.in[kH] = r.shape.in[kW] = 8;
+  r.shape.out[kH] = r.shape.out[kW] = 4;
   r.indexType = indexType;
   r.indices.assign(16, 0);
   r.indices[0] = firstIndex;
@@ -43,8 +43,8 @@ TEST(RunnerValueRange, AnInt32IndexBeyondInt32IsRefusedNotTruncated) {
 TEST(RunnerValueRange, ValuesBeyondTheDtypeAreRefused) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 1;
-  r.outH = r.outW = 2;
+  r.shape.in[kH] = r.shape.in[kW] = 1;
+  r.shape.out[kH] = r.shape.out[kW] = 2;
   r.dtype = ACL_FLOAT16;
   r.values = {1.0f, 65504.0f, 65519.0f, -2.0f};
   EXPECT_TRUE(run(r).ok()) << "65519 rounds to 65504, still finite";

@@ -57,17 +57,17 @@ void onOwnDevice(bool single, Body body) {
 RunRequest request(const OpInfo& op, aclDataType dtype, bool deterministic) {
   RunRequest r;
   r.op = op.kind;
-  r.N = 2, r.C = 16;
+  r.shape.N = 2, r.shape.C = 16;
   r.dtype = dtype;
   r.deterministic = deterministic;
   if (!deterministic) r.schedule = AtomicSchedule::fromSeed(11);
   r.seed = 5;
   if (op.rule == IndexRule::kAdaptiveMax) {
-    r.inH = 67, r.inW = 45, r.outH = 9, r.outW = 7;
+    r.shape.in[kH] = 67, r.shape.in[kW] = 45, r.shape.out[kH] = 9, r.shape.out[kW] = 7;
   } else if (op.spatialRank == 1) {
-    r.inH = r.outH = 1, r.inW = 301, r.outW = 1013;
+    r.shape.in[kH] = r.shape.out[kH] = 1, r.shape.in[kW] = 301, r.shape.out[kW] = 1013;
   } else {
-    r.inH = 29, r.inW = 23, r.outH = 97, r.outW = 71;
+    r.shape.in[kH] = 29, r.shape.in[kW] = 23, r.shape.out[kH] = 97, r.shape.out[kW] = 71;
   }
   return r;
 }

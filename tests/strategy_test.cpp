@@ -28,7 +28,7 @@ namespace {
 RunRequest upsample2d(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t outH, int64_t outW, const char* strategy) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.N = n, r.C = c, r.inH = inH, r.inW = inW, r.outH = outH, r.outW = outW;
+  r.shape.N = n, r.shape.C = c, r.shape.in[kH] = inH, r.shape.in[kW] = inW, r.shape.out[kH] = outH, r.shape.out[kW] = outW;
   if (strategy) r.strategy = strategy;
   r.profile = testing::profileOf("atlas-a2");
   return r;
@@ -37,7 +37,7 @@ RunRequest upsample2d(int64_t n, int64_t c, int64_t inH, int64_t inW, int64_t ou
 RunRequest pool(int64_t planes, int64_t inH, int64_t inW, int64_t outH, int64_t outW, const char* strategy) {
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.N = 1, r.C = planes, r.inH = inH, r.inW = inW, r.outH = outH, r.outW = outW;
+  r.shape.N = 1, r.shape.C = planes, r.shape.in[kH] = inH, r.shape.in[kW] = inW, r.shape.out[kH] = outH, r.shape.out[kW] = outW;
   if (strategy) r.strategy = strategy;
   r.profile = testing::profileOf("atlas-a2");
   return r;
@@ -93,7 +93,7 @@ TEST(Strategies, TheirFactsAreDataAndThePlanFindsThem) {
   }
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.shape.in[kH] = r.shape.in[kW] = 4, r.shape.out[kH] = r.shape.out[kW] = 8;
   r.strategy = "cube";
   const RunResult result = run(r);
   ASSERT_TRUE(result.ok()) << result.message;
@@ -111,7 +111,7 @@ TEST(Strategies, TheLegacyNearestBackwardsSayWhenCannRunsTheExactKernelForThem) 
   for (const OpKind op : {OpKind::kUpsampleNearest1dBackward, OpKind::kUpsampleNearest2dBackward}) {
     RunRequest r = upsample2d(1, 2, 4, 4, 8, 8, nullptr);
     r.op = op;
-    if (opInfo(op).spatialRank == 1) r.inH = r.outH = 1;
+    if (opInfo(op).spatialRank == 1) r.shape.in[kH] = r.shape.out[kH] = 1;
     const RunResult result = run(r);
     ASSERT_TRUE(result.ok()) << opInfo(op).name;
     EXPECT_NE(result.plan->cannWhy.find("exact_mode false"), std::string::npos) << result.plan->cannWhy;
@@ -174,9 +174,9 @@ TEST(Strategies, EveryBackwardStrategyChecksOutInEveryDtypeAndMode) {
         for (bool det : {false, true}) {
           RunRequest r;
           r.op = op.kind;
-          r.N = 2, r.C = 3;
-          r.inH = op.spatialRank == 1 ? 1 : 5, r.inW = 7;
-          r.outH = op.spatialRank == 1 ? 1 : 13, r.outW = 16;
+          r.shape.N = 2, r.shape.C = 3;
+          r.shape.in[kH] = op.spatialRank == 1 ? 1 : 5, r.shape.in[kW] = 7;
+          r.shape.out[kH] = op.spatialRank == 1 ? 1 : 13, r.shape.out[kW] = 16;
           r.dtype = dtype;
           r.deterministic = det;
           r.strategy = s.name;
@@ -242,7 +242,7 @@ TEST(CubeStrategy, IsRunToRunIdenticalWhateverTheScheduleAndBitExactWhereItsOrde
   // 1-D: the W pass alone, each row's terms left to right: exactly the reference's association.
   RunRequest oneD;
   oneD.op = OpKind::kUpsampleNearestExact1dBackward;
-  oneD.N = 2, oneD.C = 5, oneD.inW = 37, oneD.outW = 111;
+  oneD.shape.N = 2, oneD.shape.C = 5, oneD.shape.in[kW] = 37, oneD.shape.out[kW] = 111;
   oneD.strategy = "cube";
   const RunResult one = run(oneD);
   ASSERT_TRUE(one.ok());

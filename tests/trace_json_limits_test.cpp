@@ -16,8 +16,8 @@ namespace {
 std::string sampleTraceText() {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 2;
-  r.outH = r.outW = 4;
+  r.shape.in[kH] = r.shape.in[kW] = 2;
+  r.shape.out[kH] = r.shape.out[kW] = 4;
   r.trace = true;
   const RunResult result = run(r);
   EXPECT_TRUE(result.ok() && result.trace) << result.message;

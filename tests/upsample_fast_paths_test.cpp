@@ -108,7 +108,7 @@ TEST(UpsampleDoubledRow, ForwardsThatDoubleRowsMatchTheReference) {
       for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         if (s.inH > 1000 && (dtype != ACL_FLOAT16 || layout != Layout::kContiguous)) continue;  // one streamed run
         RunRequest r;
-        r.op = s.op, r.N = s.N, r.C = s.C, r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
+        r.op = s.op, r.shape.N = s.N, r.shape.C = s.C, r.shape.in[kH] = s.inH, r.shape.in[kW] = s.inW, r.shape.out[kH] = s.outH, r.shape.out[kW] = s.outW;
         r.dtype = dtype, r.layout = layout;
         if (*s.profile) r.profile = verify::adaptive::namedProfile(s.profile);
         const verify::CaseResult c = verify::runAndJudge(r);
@@ -140,7 +140,7 @@ TEST(UpsampleFastPaths, RaggedBackwardsAndStreamedUnalignedRowsMatchTheReference
     for (bool deterministic : {true, false}) {
       if (s.outH > 400 && !deterministic) continue;  // the large ones once: bit-exact
       RunRequest r;
-      r.op = s.op, r.N = s.N, r.C = s.C, r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
+      r.op = s.op, r.shape.N = s.N, r.shape.C = s.C, r.shape.in[kH] = s.inH, r.shape.in[kW] = s.inW, r.shape.out[kH] = s.outH, r.shape.out[kW] = s.outW;
       r.dtype = s.dtype, r.deterministic = deterministic;
       if (*s.profile) r.profile = verify::adaptive::namedProfile(s.profile);
       const verify::CaseResult c = verify::runAndJudge(r);

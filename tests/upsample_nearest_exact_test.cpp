@@ -80,7 +80,7 @@ TEST(UpsampleSourceIndex, HugeProductSaturatesAtTheLastCell) {
 RunRequest upsample2d(UpsampleShapeLiteral s, bool deterministic) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.N = s.N, r.C = s.C, r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
+  r.shape.N = s.N, r.shape.C = s.C, r.shape.in[kH] = s.inH, r.shape.in[kW] = s.inW, r.shape.out[kH] = s.outH, r.shape.out[kW] = s.outW;
   r.deterministic = deterministic;
   return r;
 }
@@ -172,9 +172,9 @@ TEST(UpsampleJudges, WrongValuesFail) {
 TEST(UpsampleJudges, AFloat16SumThatOverflowsIsInfinity) {
   RunRequest p;
   p.op = OpKind::kUpsampleNearestExact1dBackward;
-  p.inH = p.outH = 1;
-  p.inW = 1;
-  p.outW = 4;
+  p.shape.in[kH] = p.shape.out[kH] = 1;
+  p.shape.in[kW] = 1;
+  p.shape.out[kW] = 4;
   p.dtype = ACL_FLOAT16;
   p.values = {65504.0f, 65504.0f, 65504.0f, 65504.0f};
   RunResult o = verify::runCase(p);

@@ -110,7 +110,7 @@ TEST(UpsampleNearestLegacy, EmptyBatchSucceedsWithNothingToDo) {
 TEST(UpsampleNearestLegacy, TinyScaleMeansTheLastCell) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearest1dBackward;
-  r.inW = 4, r.outW = 9, r.scaleW = 1e-300;
+  r.shape.in[kW] = 4, r.shape.out[kW] = 9, r.shape.scales[kW] = 1e-300;
   r.deterministic = true;
   const RunResult result = verify::runCase(r);
   ASSERT_TRUE(result.ok()) << result.message;

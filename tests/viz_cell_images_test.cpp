@@ -41,8 +41,8 @@ class VizCellImages : public ::testing::Test {
     ASSERT_TRUE(createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts", {}, &error)) << error;
     applyTheme(false);
     RunRequest r;
-    r.inH = r.inW = 64;
-    r.outH = r.outW = 128;
+    r.shape.in[kH] = r.shape.in[kW] = 64;
+    r.shape.out[kH] = r.shape.out[kW] = 128;
     r.deterministic = true;
     const RunResult result = run(r);
     ASSERT_TRUE(result.ok()) << result.message;

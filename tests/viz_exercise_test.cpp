@@ -177,8 +177,8 @@ RequestSpec upsample2dBackward(int64_t in, int64_t out, bool deterministic = tru
   RequestSpec s;
   RunRequest& r = s.request;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = in;
-  r.outH = r.outW = out;
+  r.shape.in[kH] = r.shape.in[kW] = in;
+  r.shape.out[kH] = r.shape.out[kW] = out;
   r.deterministic = deterministic;
   r.valueSource = ValueSource::kSmallIntegers;
   s.device = "classroom";
@@ -212,7 +212,7 @@ TEST(VizExercise, LandsInAndFeedsFollowTheIndexRule) {
 TEST(VizExercise, OneDimensionalFeedbackNamesCellsByTheirOneCoordinate) {
   RequestSpec spec = upsample2dBackward(4, 8);
   spec.request.op = OpKind::kUpsampleNearestExact1dBackward;
-  spec.request.inH = spec.request.outH = 1;
+  spec.request.shape.in[kH] = spec.request.shape.out[kH] = 1;
   Posed p = pose(spec, {ExerciseKind::kLandsIn, 0, 5, ""});  // 4 -> 8: gradOutput [5] lands in gradInput [2]
   ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
   const Verdict wrong = retryVerdict(p.exercise, Answer{{CellRef{p.scene.dst, 0, 3}}, {}, {}});
@@ -316,7 +316,7 @@ TEST(VizExercise, ALowPrecisionValueRefusesTheUnroundedSum) {
   RequestSpec spec;
   RunRequest& r = spec.request;
   r.op = OpKind::kUpsampleNearestExact1dBackward;
-  r.inH = 1, r.inW = 1, r.outH = 1, r.outW = 4;
+  r.shape.in[kH] = 1, r.shape.in[kW] = 1, r.shape.out[kH] = 1, r.shape.out[kW] = 4;
   r.dtype = ACL_FLOAT16;
   r.deterministic = true;
   r.values = {2048, 1, 1, 1};
@@ -383,8 +383,8 @@ TEST(VizExercise, ArgmaxTakesTheFirstMaximumAndNaN) {
   RequestSpec spec;
   RunRequest& r = spec.request;
   r.op = OpKind::kAdaptiveMaxPool2d;
-  r.inH = r.inW = 4;
-  r.outH = r.outW = 2;
+  r.shape.in[kH] = r.shape.in[kW] = 4;
+  r.shape.out[kH] = r.shape.out[kW] = 2;
   spec.device = "classroom";
   const float nan = std::numeric_limits<float>::quiet_NaN();
   r.values = {1, 5, 2, 2,  //
@@ -402,7 +402,7 @@ TEST(VizExercise, ArgmaxTakesTheFirstMaximumAndNaN) {
 
 TEST(VizExercise, OffsetFollowsTheRunsLayoutAndTheValueDoesNot) {
   RequestSpec spec = upsample2dBackward(3, 6);
-  spec.request.C = 3;
+  spec.request.shape.C = 3;
   double value = 0.0;
   for (Layout layout : {Layout::kContiguous, Layout::kChannelsLast, Layout::kSliced}) {
     spec.request.layout = layout;

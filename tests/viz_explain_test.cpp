@@ -49,8 +49,8 @@ TEST(VizExplain, FormatNumber) {
 TEST(VizExplain, CellExplanationsOnBothSides) {
   Scene s = buildScene(sceneSourceOf(testing::twoCoreResult(), OpKind::kUpsampleNearestExact2dBackward), 0);
   RunRequest r;
-  r.inH = r.inW = 2;
-  r.outH = r.outW = 4;
+  r.shape.in[kH] = r.shape.in[kW] = 2;
+  r.shape.out[kH] = r.shape.out[kW] = 4;
   Explanation out = explainCell(s, r, CellRef{s.src, 3, 2});
   EXPECT_EQ(out.title, "gradOutput[0, 0, 3, 2] = 15");
   ASSERT_EQ(out.lines.size(), 5u);
@@ -72,8 +72,8 @@ TEST(VizExplain, AdaptiveCellNamesTheArgmaxAndTies) {
   Scene s = buildScene(sceneSourceOf(res, OpKind::kAdaptiveMaxPool2dBackward), 0);
   RunRequest r;
   r.op = OpKind::kAdaptiveMaxPool2dBackward;
-  r.inH = r.inW = 3;
-  r.outH = r.outW = 2;
+  r.shape.in[kH] = r.shape.in[kW] = 3;
+  r.shape.out[kH] = r.shape.out[kW] = 2;
   Explanation e = explainCell(s, r, CellRef{s.src, 0, 0});
   ASSERT_GE(e.lines.size(), 5u);
   EXPECT_EQ(e.lines[0], "rows: start = floor(0·3/2) = 0, end = ceil(1·3/2) = 2  ->  [0, 2)");

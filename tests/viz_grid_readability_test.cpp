@@ -101,8 +101,8 @@ TEST_F(VizGridReadability, NoRoundingShowsTwoValuesOfOneWindowAlike) {
         s.controls.request.op = op;
         s.controls.request.valueSource = ValueSource::kRandom;
         s.controls.request.seed = static_cast<uint64_t>(in);
-        s.controls.request.inH = s.controls.request.inW = in;
-        s.controls.request.outH = s.controls.request.outW = in * 2 / 5;
+        s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = in;
+        s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = in * 2 / 5;
         s.secondaryGrids = true;
         runControls(s);
         ASSERT_TRUE(s.run.ok()) << s.run.result.message;
@@ -144,8 +144,8 @@ TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
       s.runner = [](const RunRequest& r) { return run(r); };
       s.presenter = presenter;
       s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
-      s.controls.request.inH = s.controls.request.inW = in;
-      s.controls.request.outH = s.controls.request.outW = in == 3 ? 5 : 3;
+      s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = in;
+      s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = in == 3 ? 5 : 3;
       s.secondaryGrids = true;
       runControls(s);
       ASSERT_TRUE(s.run.ok()) << s.run.result.message;

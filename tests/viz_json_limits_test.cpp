@@ -119,7 +119,7 @@ TEST(VizJsonLimits, NumbersOutsideTheirFieldAreRefused) {
   Session out;
   std::string error;
   EXPECT_TRUE(parseSession(session(", \"N\": 2.0"), &out, &error)) << "a whole number written as a float: " << error;
-  EXPECT_EQ(out.spec.request.N, 2);
+  EXPECT_EQ(out.spec.request.shape.N, 2);
 }
 
 // One deep file in the lessons folder is reported; the others still load (it crashed every start).

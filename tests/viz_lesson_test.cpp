@@ -31,11 +31,11 @@ TEST(VizLesson, ParsesRequestAndView) {
   const Preset& p = l.presets[0];
   const RunRequest& r = p.spec.request;
   EXPECT_EQ(r.op, OpKind::kUpsampleNearestExact1dBackward);
-  EXPECT_EQ(r.C, 2);
-  EXPECT_EQ(r.inH, 1);
-  EXPECT_EQ(r.inW, 5);
-  EXPECT_EQ(r.outW, 13);
-  EXPECT_DOUBLE_EQ(r.scaleW, 2.5);
+  EXPECT_EQ(r.shape.C, 2);
+  EXPECT_EQ(r.shape.in[kH], 1);
+  EXPECT_EQ(r.shape.in[kW], 5);
+  EXPECT_EQ(r.shape.out[kW], 13);
+  EXPECT_DOUBLE_EQ(r.shape.scales[kW], 2.5);
   EXPECT_EQ(r.dtype, ACL_BF16);
   EXPECT_EQ(r.layout, Layout::kSliced);
   EXPECT_TRUE(r.deterministic);
@@ -105,7 +105,7 @@ TEST(VizLesson, ValuesOutOfRangeAreRefusedNamingTheField) {
 TEST(VizLesson, MisfitPresetValuesAreReplacedWithANote) {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = 4, r.outH = r.outW = 8;
+  r.shape.in[kH] = r.shape.in[kW] = 4, r.shape.out[kH] = r.shape.out[kW] = 8;
   r.values = std::vector<float>(16, 1.0f);  // the forward's 4x4, not gradOutput's 8x8
   r.valueSource = ValueSource::kSmallIntegers;
   const std::vector<std::string> notes = dropMisfitInputs(&r);
@@ -149,8 +149,8 @@ TEST(VizLesson, PresetJsonRoundTrips) {
   Preset p;
   p.title = "round trip";
   p.spec.request.op = OpKind::kAdaptiveMaxPool2dBackward;
-  p.spec.request.inH = 7;
-  p.spec.request.outW = 3;
+  p.spec.request.shape.in[kH] = 7;
+  p.spec.request.shape.out[kW] = 3;
   p.spec.request.indexType = ACL_INT32;
   p.spec.request.layout = Layout::kChannelsLast;
   p.spec.request.accumulate = Accumulation::kDtype;

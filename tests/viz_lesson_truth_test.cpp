@@ -53,7 +53,7 @@ TEST(VizLessonTruth, EveryCaptionAndClaimHoldsForItsRun) {
       }
       // A backward whose gradOutput is larger than gradInput is an upsample's backward, whatever it sums.
       const RunRequest& r = s.request;
-      const bool grows = r.outH * r.outW > r.inH * r.inW;
+      const bool grows = r.shape.out[kH] * r.shape.out[kW] > r.shape.in[kH] * r.shape.in[kW];
       if (grows && opInfo(r.op).rule != IndexRule::kAdaptiveMax) {
         EXPECT_EQ(caption.find("downsample"), std::string::npos) << where << " calls an upsample a downsample: " << caption;
       }
@@ -95,8 +95,8 @@ TEST(VizLessonTruth, AnOpenQuestionsCaptionDescribesOnlyWhatIsShown) {
 TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   Preset p;
   p.spec.request.op = OpKind::kUpsampleNearestExact2dBackward;
-  p.spec.request.inH = p.spec.request.inW = 4;
-  p.spec.request.outH = p.spec.request.outW = 8;
+  p.spec.request.shape.in[kH] = p.spec.request.shape.in[kW] = 4;
+  p.spec.request.shape.out[kH] = p.spec.request.shape.out[kW] = 8;
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
   EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
@@ -122,10 +122,10 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
 TEST(VizLessonTruth, APlaneClaimLooksAtEveryTile) {
   Preset p;
   p.spec.request.op = OpKind::kUpsampleNearestExact2dBackward;
-  p.spec.request.N = 2;
-  p.spec.request.C = 3;
-  p.spec.request.inH = p.spec.request.inW = 8;
-  p.spec.request.outH = p.spec.request.outW = 16;
+  p.spec.request.shape.N = 2;
+  p.spec.request.shape.C = 3;
+  p.spec.request.shape.in[kH] = p.spec.request.shape.in[kW] = 8;
+  p.spec.request.shape.out[kH] = p.spec.request.shape.out[kW] = 16;
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
   ASSERT_TRUE(s.scene.plan);
@@ -141,8 +141,8 @@ TEST(VizLessonTruth, APlaneClaimLooksAtEveryTile) {
 TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
   Preset p;
   p.spec.request.op = OpKind::kAdaptiveMaxPool2d;
-  p.spec.request.inH = p.spec.request.inW = 4;
-  p.spec.request.outH = p.spec.request.outW = 2;
+  p.spec.request.shape.in[kH] = p.spec.request.shape.in[kW] = 4;
+  p.spec.request.shape.out[kH] = p.spec.request.shape.out[kW] = 2;
   p.spec.request.values = {1, 7, 2, 2, 7, 3, 2, 2, 0, 0, 5, 9, 4, 0, 9, 1};
   p.spec.device = "classroom";
   const StepRun s = runStep(p);

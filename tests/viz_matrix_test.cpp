@@ -16,8 +16,8 @@ namespace {
 RunRequest request(OpKind op, int64_t in, int64_t out) {
   RunRequest r;
   r.op = op;
-  r.inH = r.inW = in;
-  r.outH = r.outW = out;
+  r.shape.in[kH] = r.shape.in[kW] = in;
+  r.shape.out[kH] = r.shape.out[kW] = out;
   r.valueSource = ValueSource::kSmallIntegers;
   r.trace = true;
   return r;
@@ -83,8 +83,8 @@ TEST(VizMatrix, SelectionEntriesAreTheCatalogsIndexMath) {
     for (const Axis& w : axes) {
       for (const Axis& h : {axes[1], axes[3], axes[6]}) {
         RunRequest r = request(kind, 1, 1);
-        r.inW = w.in, r.outW = w.out, r.scaleW = w.scale;
-        r.inH = h.in, r.outH = h.out, r.scaleH = h.scale;
+        r.shape.in[kW] = w.in, r.shape.out[kW] = w.out, r.shape.scales[kW] = w.scale;
+        r.shape.in[kH] = h.in, r.shape.out[kH] = h.out, r.shape.scales[kH] = h.scale;
         const MatrixView v = shapesOnly(r);
         const std::string what = std::string(op.name) + " W " + std::to_string(w.in) + "->" + std::to_string(w.out);
         const MatrixBlock& aw = B(v, BlockRole::kSelectW);
@@ -117,7 +117,7 @@ TEST(VizMatrix, SelectionEntriesAreTheCatalogsIndexMath) {
 TEST(VizMatrix, LayoutIsATextbookProductDiagram) {
   for (OpKind kind : upsampleOps()) {
     RunRequest r = request(kind, 1, 1);
-    r.inH = 3, r.outH = 7, r.inW = 5, r.outW = 11;
+    r.shape.in[kH] = 3, r.shape.out[kH] = 7, r.shape.in[kW] = 5, r.shape.out[kW] = 11;
     MatrixView v = shapesOnly(r);
     const float gx = 2.5f, gy = 4.0f;
     layoutMatrixView(v, {gx, gy, 3.0f, 6.0f});
@@ -138,7 +138,7 @@ TEST(VizMatrix, LayoutIsATextbookProductDiagram) {
     };
     expectProduct(data, selW, mid.present ? mid : result);  // 1-D: straight into the result
     if (mid.present) expectProduct(selH, mid, result);
-    EXPECT_EQ(result.rows, opInfo(kind).spatialRank == 1 ? 1 : opInfo(kind).backward ? r.inH : r.outH) << what;
+    EXPECT_EQ(result.rows, opInfo(kind).spatialRank == 1 ? 1 : opInfo(kind).backward ? r.shape.in[kH] : r.shape.out[kH]) << what;
     for (const MatrixBlock& a : v.blocks)
       for (const MatrixBlock& b : v.blocks) {
         if (!a.present || !b.present || &a == &b) continue;
@@ -180,8 +180,8 @@ TEST(VizMatrix, FittedGapsHoldTheLabels) {
 // gradInput once each, and T (from the trace's hop-1 moves) is gradOutput · A_W.
 TEST(VizMatrix, CubeTilesMapOntoMatrixRegions) {
   RunRequest r = request(OpKind::kUpsampleNearestExact2dBackward, 5, 13);
-  r.inW = 7, r.outW = 19;
-  r.C = 2;
+  r.shape.in[kW] = 7, r.shape.out[kW] = 19;
+  r.shape.C = 2;
   r.strategy = "cube";
   const Ran x = runView(r, 1);
   const MatrixView& v = x.view;

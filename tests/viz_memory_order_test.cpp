@@ -84,7 +84,7 @@ TEST(VizMemoryOrder, FollowsTheRequest) {
   r.layout = Layout::kChannelsLast;
   EXPECT_EQ(channelDimOf({2, 3, 4, 5}, r), 1u);
   EXPECT_EQ(channelDimOf({3, 4, 5}, r), 1u) << "a batched 1-D tensor (N, C, L)";
-  r.unbatched = true;
+  r.shape.unbatched = true;
   EXPECT_EQ(channelDimOf({3, 4, 5}, r), 0u) << "an unbatched (C, H, W) tensor";
   EXPECT_EQ(storageOf({3, 4, 5}, r).strides, storageView({3, 4, 5}, Layout::kChannelsLast, 0).strides);
   r.layout = Layout::kSliced;

@@ -51,8 +51,8 @@ class VizPanels : public PanelsHarness {
   static AppState fakeState() {
     AppState s;
     s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
-    s.controls.request.inH = s.controls.request.inW = 2;
-    s.controls.request.outH = s.controls.request.outW = 4;
+    s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 2;
+    s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 4;
     return s;
   }
 
@@ -61,8 +61,8 @@ class VizPanels : public PanelsHarness {
     AppState s;
     s.runner = [](const RunRequest& r) { return run(r); };
     s.presenter = presenter;
-    s.controls.request.inH = s.controls.request.inW = 4;
-    s.controls.request.outH = s.controls.request.outW = 8;
+    s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 4;
+    s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 8;
     s.controls.request.strategy = "cube";
     runControls(s);
     return s;
@@ -228,7 +228,7 @@ TEST_F(VizPanels, RefusalRefusedRunsShowTheirExplanationOnEveryTab) {
   int drawn = 0;
   for (const refusal_cases::Case& c : refusal_cases::allCases()) {
     const RunRequest& r = c.request;
-    const bool fits = std::max({r.inH, r.inW, r.outH, r.outW}) <= kMaxAxis;
+    const bool fits = std::max({r.shape.in[kH], r.shape.in[kW], r.shape.out[kH], r.shape.out[kW]}) <= kMaxAxis;
     if (c.produce || !fits || (r.profile && c.deviceSpec.empty())) continue;  // not expressible in the app
     SCOPED_TRACE(c.name);
     AppState s;
@@ -490,8 +490,8 @@ TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
       RequestSpec original = s.controls;
       // A large call (npu-strategies step 7: 128 planes of 128x128, 27 of this test's 28 s, and minutes under
       // the sanitizers) is edited with one plane: the same sizes, a run of a 128th of the time.
-      if (original.request.N * original.request.C * original.request.outH * original.request.outW > (1 << 18))
-        original.request.N = original.request.C = 1;
+      if (original.request.shape.N * original.request.shape.C * original.request.shape.out[kH] * original.request.shape.out[kW] > (1 << 18))
+        original.request.shape.N = original.request.shape.C = 1;
       for (const OpInfo& op : allOps()) {
         s.controls = original;
         setOperator(s.controls, op.kind);
@@ -499,11 +499,11 @@ TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
         expectSane(where + " as " + op.name);
         frame(s);
       }
-      for (int64_t RunRequest::*axis : {&RunRequest::N, &RunRequest::C, &RunRequest::inH, &RunRequest::inW,
-                                        &RunRequest::outH, &RunRequest::outW}) {
+      for (int axis = 0; axis < 6; ++axis) {  // N, C, in H, in W, out H, out W
         for (int64_t delta : {-1, 1}) {
           s.controls = original;
-          int64_t& v = s.controls.request.*axis;
+          Extents& e = s.controls.request.shape;
+          int64_t& v = axis == 0 ? e.N : axis == 1 ? e.C : e.side(axis < 4 ? Side::kIn : Side::kOut)[axis % 2 == 0 ? kH : kW];
           v = std::max<int64_t>(1, v + delta);
           runControls(s);
           expectSane(where + " with an axis " + std::to_string(v));
@@ -548,8 +548,8 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
     s.runner = [](const RunRequest& r) { return run(r); };
     s.presenter = true;
     s.controls.request.op = op;
-    s.controls.request.inH = s.controls.request.inW = pooling ? 16 : 8;
-    s.controls.request.outH = s.controls.request.outW = pooling ? 8 : 16;
+    s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = pooling ? 16 : 8;
+    s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = pooling ? 8 : 16;
     runControls(s);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     for (int i = 0; i < 3; ++i) frame(s);  // the theme switches, then the canvas fits the picture
@@ -1318,7 +1318,7 @@ TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
   RunRequest& r = s.controls.request;
-  r.C = 3, r.inH = r.inW = 3, r.outH = r.outW = 6;
+  r.shape.C = 3, r.shape.in[kH] = r.shape.in[kW] = 3, r.shape.out[kH] = r.shape.out[kW] = 6;
   r.layout = Layout::kChannelsLast;
   s.memoryOrder = true;
   runControls(s);
@@ -1659,8 +1659,8 @@ TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
-  s.controls.request.inH = s.controls.request.inW = 16;
-  s.controls.request.outH = s.controls.request.outW = 8;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 16;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 8;
   runControls(s);
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
   for (int i = 0; i < 2; ++i) frame(s);
@@ -1681,9 +1681,9 @@ TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
     if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
     for (const OpInfo& op : allOps()) {
       setOperator(s.controls, op.kind);
-      s.controls.request.N = 1, s.controls.request.C = 2;
-      s.controls.request.inH = s.controls.request.inW = op.rule == IndexRule::kAdaptiveMax ? 8 : 4;
-      s.controls.request.outH = s.controls.request.outW = op.rule == IndexRule::kAdaptiveMax ? 4 : 8;
+      s.controls.request.shape.N = 1, s.controls.request.shape.C = 2;
+      s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = op.rule == IndexRule::kAdaptiveMax ? 8 : 4;
+      s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = op.rule == IndexRule::kAdaptiveMax ? 4 : 8;
       s.controls.request.strategy = op.backward && op.rule != IndexRule::kAdaptiveMax ? std::optional<std::string>("cube")
                                                                                        : std::nullopt;
       runControls(s);
@@ -1742,8 +1742,8 @@ TEST_F(VizPanels, LibraryPresetsShowTheirCaption) {
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
-  s.controls.request.inH = 1;
-  s.controls.request.outH = 64;  // gradOutput more than 50x gradInput
+  s.controls.request.shape.in[kH] = 1;
+  s.controls.request.shape.out[kH] = 64;  // gradOutput more than 50x gradInput
   runControls(s);
   EXPECT_FALSE(s.run.ok());
   EXPECT_EQ(s.run.result.status, 161002);
@@ -1754,8 +1754,8 @@ TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
 TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
-  s.controls.request.inH = s.controls.request.inW = 5;
-  s.controls.request.outH = s.controls.request.outW = 23;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 5;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 23;
   for (aclDataType low : {ACL_FLOAT16, ACL_BF16}) {
     s.compare.mode = CompareMode::kPrecision;
     s.compare.lowDtype = low;
@@ -1775,8 +1775,8 @@ TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
 TEST_F(VizPanels, SummingInTheDtypeShowsTheErrorGrow) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
-  s.controls.request.inH = s.controls.request.inW = 4;
-  s.controls.request.outH = s.controls.request.outW = 200;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 4;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 200;
   s.controls.request.valueSource = ValueSource::kRandom;  // whole numbers would sum exactly
   s.compare.mode = CompareMode::kPrecision;
   s.compare.lowDtype = ACL_BF16;
@@ -1797,8 +1797,8 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.device = "classroom";
   s.controls.cores = 8;
-  s.controls.request.inH = s.controls.request.inW = 3;
-  s.controls.request.outH = s.controls.request.outW = 64;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 3;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 64;
   s.controls.request.valueSource = ValueSource::kRandom;  // whole numbers would sum exactly in any order
   s.compare.mode = CompareMode::kDeterminism;
   computeComparison(s);
@@ -1812,7 +1812,7 @@ TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   EXPECT_EQ(s.compare.grids[0].grid.values, shown);
   computeComparison(s, true);
   EXPECT_EQ(s.compare.firstSeed, 6u);
-  s.controls.request.outW = 63;
+  s.controls.request.shape.out[kW] = 63;
   computeComparison(s, true);
   EXPECT_EQ(s.compare.firstSeed, 1u) << "new controls start from seed 1 again";
 }
@@ -1846,9 +1846,9 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.device = "atlas-a2";
-  s.controls.request.N = 2, s.controls.request.C = 8;
-  s.controls.request.inH = s.controls.request.inW = 32;
-  s.controls.request.outH = s.controls.request.outW = 63;  // scatter's cuts must share rows (at x2 they need not)
+  s.controls.request.shape.N = 2, s.controls.request.shape.C = 8;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 32;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 63;  // scatter's cuts must share rows (at x2 they need not)
   s.controls.request.valueSource = ValueSource::kRandom;
   s.compare.mode = CompareMode::kStrategies;
   computeComparison(s);

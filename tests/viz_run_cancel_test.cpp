@@ -55,10 +55,10 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
     s.runner = heldRun;
     runControls(s);  // no worker yet: on screen at once
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
-    const int64_t shownInH = s.run.request.inH;
+    const int64_t shownInH = s.run.request.shape.in[kH];
     const int runId = s.run.id;
     s.worker = std::make_shared<UiWorker>();
-    s.controls.request.inH = shownInH + 3;
+    s.controls.request.shape.in[kH] = shownInH + 3;
     runControls(s);
     ASSERT_TRUE(s.runProgress);
     while (s.runProgress->currentStep() != RunStep::kKernels) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -74,7 +74,7 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
     } else {
       ASSERT_TRUE(cancelRun(s));
     }
-    EXPECT_EQ(s.controls.request.inH, shownInH) << "the fields show the run on screen again";
+    EXPECT_EQ(s.controls.request.shape.in[kH], shownInH) << "the fields show the run on screen again";
     EXPECT_NE(s.status.find("cancelled"), std::string::npos) << s.status;
     s.worker->drain();
     frame(s);
@@ -83,7 +83,7 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
     EXPECT_FALSE(s.runProgress);
     EXPECT_FALSE(s.worker->busy());
     s.runner = [](const RunRequest& r) { return run(r); };
-    s.controls.request.inH = shownInH + 1;
+    s.controls.request.shape.in[kH] = shownInH + 1;
     runControls(s);
     s.worker->drain();
     frame(s);
@@ -100,7 +100,7 @@ TEST_F(VizRunCancel, TheFieldsStayWhereTheyAreWhileARunIsOnItsWay) {
   const float before = fieldTop(s, "in H");
   ASSERT_FALSE(std::isnan(before)) << "the in H field is on the map";
   s.worker = std::make_shared<UiWorker>();
-  s.controls.request.inW += 2;
+  s.controls.request.shape.in[kW] += 2;
   runControls(s);
   ASSERT_TRUE(s.runProgress);
   EXPECT_EQ(fieldTop(s, "in H"), before) << "the notice is under the fields";
@@ -119,7 +119,7 @@ TEST_F(VizRunCancel, TheTopBarsButtonsStayInTheWindowWhileARunIsOnItsWay) {
       ASSERT_TRUE(selectLesson(s, "npu-strategies"));
       s.runner = heldRun;
       s.worker = std::make_shared<UiWorker>();
-      s.controls.request.inW += 2;
+      s.controls.request.shape.in[kW] += 2;
       runControls(s);
       ASSERT_TRUE(s.runProgress);
       while (s.runProgress->currentStep() != RunStep::kKernels) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -182,13 +182,13 @@ TEST_F(VizRunCancel, ANewerRequestStopsTheRunInHand) {
   const std::shared_ptr<RunProgress> first = s.runProgress;
   ASSERT_TRUE(first);
   s.runner = [](const RunRequest& r) { return run(r); };
-  s.controls.request.inH = 5;
+  s.controls.request.shape.in[kH] = 5;
   runControls(s);
   EXPECT_TRUE(first->cancelled()) << "superseded: stopped, not run to its end";
   s.worker->drain();
   frame(s);
   EXPECT_TRUE(s.run.ok()) << s.run.result.message;
-  EXPECT_EQ(s.run.request.inH, 5);
+  EXPECT_EQ(s.run.request.shape.in[kH], 5);
   EXPECT_FALSE(s.runProgress);
 }
 

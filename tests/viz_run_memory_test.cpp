@@ -42,9 +42,9 @@ TEST_F(VizRunMemory, ALargeRunIsGivenBackWhenASmallOneReplacesIt) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kUpsampleNearestExact2dBackward;
-  s.controls.request.N = 1, s.controls.request.C = 64;
-  s.controls.request.inH = s.controls.request.inW = 64;
-  s.controls.request.outH = s.controls.request.outW = 128;
+  s.controls.request.shape.N = 1, s.controls.request.shape.C = 64;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 64;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 128;
   const uint64_t before = residentBytes();
   if (before == 0) GTEST_SKIP() << "this host does not report resident memory";
   runControls(s);
@@ -55,9 +55,9 @@ TEST_F(VizRunMemory, ALargeRunIsGivenBackWhenASmallOneReplacesIt) {
   const uint64_t held = residentBytes() - before;
   EXPECT_GE(held, (tensors + trace) * 9 / 10) << "the large run is on screen";
 
-  s.controls.request.C = 1;
-  s.controls.request.inH = s.controls.request.inW = 4;
-  s.controls.request.outH = s.controls.request.outW = 8;
+  s.controls.request.shape.C = 1;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 4;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 8;
   runControls(s);
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
   const uint64_t after = residentBytes();

@@ -15,8 +15,8 @@ TEST(VizSession, RoundTripsTheWholeState) {
   AppState s;
   s.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
-  s.controls.request.N = 2, s.controls.request.C = 3;
-  s.controls.request.inH = 9, s.controls.request.inW = 7, s.controls.request.outH = 4, s.controls.request.outW = 3;
+  s.controls.request.shape.N = 2, s.controls.request.shape.C = 3;
+  s.controls.request.shape.in[kH] = 9, s.controls.request.shape.in[kW] = 7, s.controls.request.shape.out[kH] = 4, s.controls.request.shape.out[kW] = 3;
   s.controls.request.dtype = ACL_BF16;
   s.controls.request.layout = Layout::kChannelsLast;
   s.controls.request.deterministic = true;
@@ -65,11 +65,11 @@ TEST(VizSession, RoundTripsTheWholeState) {
 // run it had asked for on screen, and asked again every frame (a core busy, the page's heap growing).
 TEST(VizSession, ANanScaleIsTheSameRequestAsItself) {
   RequestSpec a;
-  a.request.scaleH = std::numeric_limits<double>::quiet_NaN();
+  a.request.shape.scales[kH] = std::numeric_limits<double>::quiet_NaN();
   const RequestSpec b = a;
   EXPECT_TRUE(a == b);
   RequestSpec c = a;
-  c.request.scaleH = 2.0;
+  c.request.shape.scales[kH] = 2.0;
   EXPECT_FALSE(a == c);
 }
 

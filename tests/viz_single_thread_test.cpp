@@ -47,8 +47,8 @@ TEST_F(VizSingleThread, ARunWaitsForTheNextFrameAndRunsThereOnTheUiThread) {
     return testing::twoCoreResult();
   };
   s.worker = std::make_shared<UiWorker>();
-  s.controls.request.inH = s.controls.request.inW = 2;
-  s.controls.request.outH = s.controls.request.outW = 4;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 2;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 4;
   runControls(s);
   EXPECT_TRUE(ranOn.empty()) << "the run happened inside the click, before a frame could show it coming";
   EXPECT_TRUE(s.worker->busy("run"));

@@ -18,8 +18,8 @@ namespace {
 RunResult cubeRun(int64_t in, int64_t out, const char* device = "classroom") {
   RunRequest r;
   r.op = OpKind::kUpsampleNearestExact2dBackward;
-  r.inH = r.inW = in;
-  r.outH = r.outW = out;
+  r.shape.in[kH] = r.shape.in[kW] = in;
+  r.shape.out[kH] = r.shape.out[kW] = out;
   r.strategy = "cube";
   r.trace = true;
   r.valueSource = ValueSource::kSmallIntegers;

@@ -226,35 +226,33 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
   }
   const OpInfo& op = *findOp(o.op);
   r.op = op.kind;
-  r.N = o.n;
-  r.C = o.c;
-  r.unbatched = o.unbatched;
-  if (r.unbatched && !op.allowsUnbatched) {
+  r.shape.N = o.n;
+  r.shape.C = o.c;
+  r.shape.unbatched = o.unbatched;
+  if (r.shape.unbatched && !op.allowsUnbatched) {
     *error = std::string("--unbatched applies to operators with 3-D (C, H, W) tensors only; ") + op.name + " has none";
     return false;
   }
-  if (r.unbatched && app.count("--n") > 0 && o.n != 1) {
+  if (r.shape.unbatched && app.count("--n") > 0 && o.n != 1) {
     *error = "--unbatched tensors have no N; drop --n";
     return false;
   }
 
   // Spatial sizes: the catalog's example call unless given.
-  const size_t rank = static_cast<size_t>(op.spatialRank);
-  auto example = [&](int64_t h, int64_t w) { return rank == 1 ? std::vector<int64_t>{w} : std::vector<int64_t>{h, w}; };
-  std::vector<int64_t> in = example(op.example.inH, op.example.inW);
-  std::vector<int64_t> outDims = example(op.example.outH, op.example.outW);
+  const int rank = op.spatialRank;
+  std::vector<int64_t> in = op.example.spatial(Side::kIn, rank);
+  std::vector<int64_t> outDims = op.example.spatial(Side::kOut, rank);
   if (!o.in.empty() && !parseDims(o.in, &in, error, "--in")) return false;
   if (!o.out.empty() && !parseDims(o.out, &outDims, error, "--out")) return false;
+  static constexpr const char* kSizesNeeded[] = {"one size L", "two sizes HxW", "three sizes DxHxW"};
   for (auto [dims, name] : {std::pair{&in, "--in"}, std::pair{&outDims, "--out"}}) {
-    if (dims->size() != rank) {
-      *error = std::string(name) + " needs " + (rank == 1 ? "one size L" : "two sizes HxW") + " for " + op.name;
+    if (dims->size() != static_cast<size_t>(rank)) {
+      *error = std::string(name) + " needs " + kSizesNeeded[rank - 1] + " for " + op.name;
       return false;
     }
   }
-  r.inH = rank == 1 ? 1 : in[0];
-  r.inW = in.back();
-  r.outH = rank == 1 ? 1 : outDims[0];
-  r.outW = outDims.back();
+  std::copy(in.begin(), in.end(), r.shape.in.end() - rank);
+  std::copy(outDims.begin(), outDims.end(), r.shape.out.end() - rank);
 
   if (!o.scales.empty()) {
     if (op.scaleCount == 0) {
@@ -264,11 +262,14 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
     std::vector<double> s;
     if (!parseScales(o.scales, &s, error)) return false;
     if (s.size() > static_cast<size_t>(op.scaleCount)) {
-      *error = "--scales '" + o.scales + "': " + op.name + " takes " + (op.scaleCount == 1 ? "one scale" : "one or two scales");
+      static constexpr const char* kScalesTaken[] = {"one scale", "one or two scales", "one or three scales"};
+      *error = "--scales '" + o.scales + "': " + op.name + " takes " + kScalesTaken[op.scaleCount - 1];
       return false;
     }
-    r.scaleH = rank == 1 ? 0.0 : s.front();
-    r.scaleW = s.back();
+    // One scale for every axis, or one per axis, outermost first.
+    for (int axis = firstAxis(rank); axis < kMaxSpatialRank; ++axis) {
+      r.shape.scales[axis] = s.size() == 1 ? s.front() : s[static_cast<size_t>(axis - firstAxis(rank))];
+    }
   }
 
   r.dtype = dtypeFromText(o.dtype).value_or(ACL_FLOAT);
@@ -304,7 +305,7 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
     // the file is read (a valid 4 GiB file was read whole and killed the process in 6 GiB).
     npy::Info info;
     if (!npy::peek(o.input, &info, error)) return false;
-    const std::vector<int64_t> expected = sideShape(op, primary.side, sizesOf(r));
+    const std::vector<int64_t> expected = sideShape(op, primary.side, r.shape);
     const bool sizesGiven = app.count("--n") > 0 || app.count("--c") > 0 ||
                             (primary.side == Side::kOut ? !o.out.empty() : !o.in.empty());
     if (info.shape.size() != expected.size()) {
@@ -321,10 +322,7 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
       *error = "--input " + o.input + " has shape " + shapeText(info.shape) + "; every size must be positive";
       return false;
     }
-    OpSizes sizes = sizesOf(r);
-    takeSideShape(op, primary.side, info.shape, &sizes);
-    r.N = sizes.N, r.C = sizes.C;
-    r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
+    takeSideShape(op, primary.side, info.shape, &r.shape);  // the same rank as expected: unbatched as asked
     if (!fitsWithFile(r, o.input, info, error)) return false;
     npy::Array a;
     if (!npy::read(o.input, &a, error)) return false;
@@ -346,7 +344,7 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
       return false;
     }
     npy::Array a;
-    if (!readShaped("--self", o.self, sideShape(op, shapeOnly->side, sizesOf(r)), shapeOnly->name, r, false, &a, error)) {
+    if (!readShaped("--self", o.self, sideShape(op, shapeOnly->side, r.shape), shapeOnly->name, r, false, &a, error)) {
       return false;
     }
     if (!a.toFloat(&r.forwardValues, error)) {
@@ -364,7 +362,7 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
       return false;
     }
     npy::Array a;
-    if (!readShaped("--indices", o.indices, sideShape(op, indices->side, sizesOf(r)), indices->name, r, true, &a, error)) {
+    if (!readShaped("--indices", o.indices, sideShape(op, indices->side, r.shape), indices->name, r, true, &a, error)) {
       return false;
     }
     if (!a.toInt64(&r.indices, error)) return false;

@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 // inputs random, indices from the forward twin, deterministic mode.
 class CatalogCall {
  public:
-  CatalogCall(OpKind kind, const OpSizes& sizes, aclDataType dtype) : op_(opInfo(kind)), sizes_(sizes) {
+  CatalogCall(OpKind kind, const Extents& sizes, aclDataType dtype) : op_(opInfo(kind)), sizes_(sizes) {
     bool readsIndices = false;
     for (int i = 0; i < op_.roleCount; ++i) {
       const TensorRole& role = op_.roles[i];
@@ -58,8 +58,7 @@ class CatalogCall {
     OpArgs args;
     for (int i = 0; i < op.roleCount; ++i) args.tensors[i] = tensors[i]->get();
     if (!outputSize_) {
-      outputSize_ = std::make_unique<IntArray>(op.spatialRank == 1 ? std::vector<int64_t>{sizes_.outW}
-                                                                   : std::vector<int64_t>{sizes_.outH, sizes_.outW});
+      outputSize_ = std::make_unique<IntArray>(sizes_.spatial(Side::kOut, op.spatialRank));
       inputSize_ = std::make_unique<IntArray>(sideShape(op, Side::kIn, sizes_));
     }
     if (op.takesOutputSize) args.outputSize = outputSize_->get();
@@ -98,7 +97,7 @@ class CatalogCall {
   }
 
   const OpInfo& op_;
-  OpSizes sizes_;
+  Extents sizes_;
   std::array<std::unique_ptr<Tensor>, 4> tensors_;
   std::unique_ptr<IntArray> outputSize_, inputSize_;
   OpArgs args_;
@@ -108,17 +107,19 @@ class CatalogCall {
 
 // Every operator of the catalog, named as gradlab-cli names it, on the large shape of bench_upsample /
 // bench_adaptive_pool (1x1 tensors of a few cells in smoke runs).
-OpSizes scalingSizes(OpKind kind, bool tiny) {
+Extents scalingSizes(OpKind kind, bool tiny) {
   const OpInfo& op = opInfo(kind);
-  OpSizes s;
+  Extents s;
   if (op.rule == IndexRule::kAdaptiveMax) {
-    s.N = tiny ? 1 : 8, s.C = tiny ? 1 : 64, s.inH = tiny ? 4 : 128, s.inW = s.inH, s.outH = tiny ? 2 : 50;
-    s.outW = tiny ? 2 : 70;
+    s.N = tiny ? 1 : 8, s.C = tiny ? 1 : 64;
+    s.in = tiny ? SpatialSizes{1, 4, 4} : SpatialSizes{1, 128, 128};
+    s.out = tiny ? SpatialSizes{1, 2, 2} : SpatialSizes{1, 50, 70};
   } else if (op.spatialRank == 1) {
-    s.N = tiny ? 1 : 4, s.C = tiny ? 1 : 8, s.inW = tiny ? 2 : int64_t{1} << 19, s.outW = 2 * s.inW;
+    s.N = tiny ? 1 : 4, s.C = tiny ? 1 : 8, s.in[kW] = tiny ? 2 : int64_t{1} << 19, s.out[kW] = 2 * s.in[kW];
   } else {
-    s.N = tiny ? 1 : 8, s.C = tiny ? 1 : 64, s.inH = tiny ? 2 : 128, s.inW = s.inH, s.outH = 2 * s.inH;
-    s.outW = s.outH;
+    s.N = tiny ? 1 : 8, s.C = tiny ? 1 : 64;
+    s.in = tiny ? SpatialSizes{1, 2, 2} : SpatialSizes{1, 128, 128};
+    s.out = {1, 2 * s.in[kH], 2 * s.in[kW]};
   }
   return s;
 }

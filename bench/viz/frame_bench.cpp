@@ -37,8 +37,8 @@ void frameBench(benchmark::State& state, viz::Tab tab, int64_t side, bool presen
   s.runner = [](const RunRequest& r) { return run(r); };
   s.presenter = presenter;
   s.controls.request.op = OpKind::kUpsampleNearestExact2dBackward;
-  s.controls.request.inH = s.controls.request.inW = side / 2;
-  s.controls.request.outH = s.controls.request.outW = side;
+  s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = side / 2;
+  s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = side;
   viz::runControls(s);
   if (!s.run.ok()) {
     state.SkipWithError(s.run.result.message.c_str());

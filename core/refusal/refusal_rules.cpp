@@ -26,7 +26,7 @@ using i18n::trf;
 struct Call {
   const RunRequest& r;
   const OpInfo& op;  // whose check refused: the request's operator, or its forward twin (the facts' "api")
-  OpSizes sizes;
+  Extents sizes;  // the request's, unbatched only where its operator allows it
   const RefusalFacts& f;
 };
 
@@ -75,8 +75,12 @@ struct Axis {
 };
 
 std::vector<Axis> upsampleAxes(const Call& c) {
-  if (c.op.spatialRank == 1) return {{"L", "scales", c.r.scaleW, c.r.inW, c.r.outW}};
-  return {{"H", "scalesH", c.r.scaleH, c.r.inH, c.r.outH}, {"W", "scalesW", c.r.scaleW, c.r.inW, c.r.outW}};
+  static constexpr const char* kScaleNames[] = {"scalesD", "scalesH", "scalesW"};
+  const Extents& s = c.r.shape;
+  if (c.op.spatialRank == 1) return {{"L", "scales", s.scales[kW], s.in[kW], s.out[kW]}};
+  std::vector<Axis> axes;
+  for (int a = firstAxis(c.op.spatialRank); a < kMaxSpatialRank; ++a) axes.push_back({kAxisNames[a], kScaleNames[a], s.scales[a], s.in[a], s.out[a]});
+  return axes;
 }
 
 // The library's checkRatio: 1/scale, or in/out with no scale; nothing to say about sizes <= 0.
@@ -192,15 +196,16 @@ std::vector<ShapeView> callShapes(const Call& c, Mark mark) {
 }
 
 std::optional<Candidate> sizeNotPositive(const Call& c) {
-  const OpSizes& s = c.sizes;
+  const Extents& s = c.sizes;
   const bool oneD = c.op.spatialRank == 1;
   std::vector<std::pair<std::string, int64_t>> sizes;
   if (!s.unbatched) sizes.push_back({"N", s.N});
   sizes.push_back({"C", s.C});
-  if (!oneD) sizes.push_back({"in H", s.inH});
-  sizes.push_back({oneD ? "in L" : "in W", s.inW});
-  if (!oneD) sizes.push_back({"out H", s.outH});
-  sizes.push_back({oneD ? "out L" : "out W", s.outW});
+  for (const Side side : {Side::kIn, Side::kOut}) {
+    for (int axis = firstAxis(c.op.spatialRank); axis < kMaxSpatialRank; ++axis) {
+      sizes.push_back({std::string(side == Side::kIn ? "in " : "out ") + (oneD ? "L" : kAxisNames[axis]), s.side(side)[axis]});
+    }
+  }
   std::vector<std::pair<std::string, int64_t>> bad;
   bool negative = false;
   for (const auto& [name, v] : sizes) {
@@ -450,9 +455,9 @@ std::optional<Candidate> poolPlaneInt32(const Call& c) {
 int64_t floorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 std::optional<Candidate> indexOutsidePlane(const Call& c) {
-  const OpSizes& s = c.sizes;
+  const Extents& s = c.sizes;
   const auto H = static_cast<int64_t>(c.f.number("H")), W = static_cast<int64_t>(c.f.number("W"));
-  const int64_t Ho = s.outH, Wo = s.outW;
+  const int64_t Ho = s.out[kH], Wo = s.out[kW];
   const auto pos = static_cast<int64_t>(c.f.number("position"));
   if (H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || !(pos >= 0)) return std::nullopt;
   const int64_t hw = H * W;
@@ -692,7 +697,9 @@ Explanation explain(const RunRequest& request, const RunResult& result) {
   if (result.ok() || static_cast<size_t>(request.op) >= kOpCount) return e;
   const Entry* entry = entryOf(result.refusal.rule);
   if (entry == nullptr || entry->format == nullptr) return e;
-  const Call call{request, refusingOp(request, result.refusal), sizesOf(request), result.refusal};
+  Extents sizes = request.shape;
+  sizes.unbatched = sizes.unbatched && opInfo(request.op).allowsUnbatched;
+  const Call call{request, refusingOp(request, result.refusal), sizes, result.refusal};
   std::optional<Candidate> k = entry->format(call);
   return k ? adopt(*entry, std::move(*k), e) : e;
 }

@@ -19,9 +19,9 @@ std::vector<Case> accumulationCases() {
       for (bool deterministic : {true, false}) {
         RunRequest r;
         r.op = op.kind;
-        r.N = 1, r.C = 2;
-        r.inH = op.spatialRank == 1 ? 1 : 3, r.inW = 5;
-        r.outH = op.spatialRank == 1 ? 1 : 40, r.outW = op.spatialRank == 1 ? 120 : 47;
+        r.shape.N = 1, r.shape.C = 2;
+        r.shape.in[kH] = op.spatialRank == 1 ? 1 : 3, r.shape.in[kW] = 5;
+        r.shape.out[kH] = op.spatialRank == 1 ? 1 : 40, r.shape.out[kW] = op.spatialRank == 1 ? 120 : 47;
         r.dtype = dtype;
         r.deterministic = deterministic;
         r.accumulate = Accumulation::kDtype;

@@ -84,7 +84,7 @@ GoldenCase goldenCase(const json& c) {
   if (!dtype) throw std::invalid_argument("has an unknown dtype");
   r.dtype = *dtype;
   bool sides[2] = {false, false};
-  OpSizes sizes;
+  Extents sizes;
   for (const TensorRole& role : op->tensorRoles()) {
     const json& group = c.at(role.written() ? "expected" : "inputs");
     if (!group.contains(role.name)) continue;
@@ -107,8 +107,7 @@ GoldenCase goldenCase(const json& c) {
     if (t.dtype == ACL_INT32 || t.dtype == ACL_INT64) r.indexType = t.dtype;
   }
   if (!sides[0] || !sides[1]) throw std::invalid_argument("lacks the tensors that give both sides' sizes");
-  r.N = sizes.N, r.C = sizes.C, r.unbatched = sizes.unbatched;
-  r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
+  r.shape = sizes;
   if (g.expected.empty()) throw std::invalid_argument("expects no output");
   const json params = c.value("params", json::object());
   if (params.contains("scales") && !params["scales"].is_null()) {
@@ -116,10 +115,9 @@ GoldenCase goldenCase(const json& c) {
     std::vector<double> scales;
     if (s.is_number()) scales.push_back(s.get<double>());
     for (const json& v : s.is_array() ? s : json::array()) scales.push_back(v.is_null() ? 0.0 : v.get<double>());
-    if (!scales.empty()) {
-      r.scaleW = scales.back();
-      if (op->spatialRank == 2 && scales.size() >= 2) r.scaleH = scales[0];
-    }
+    // In the operator's order, outermost first: the last of them is W's (L's).
+    const size_t n = std::min(scales.size(), static_cast<size_t>(op->spatialRank));
+    std::copy(scales.end() - static_cast<ptrdiff_t>(n), scales.end(), r.shape.scales.end() - static_cast<ptrdiff_t>(n));
   }
   return g;
 }

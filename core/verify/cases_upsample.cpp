@@ -17,7 +17,6 @@ namespace gradlab::verify {
 namespace {
 
 using enum OpKind;
-using reference::UpsampleShape;
 
 constexpr const char* kFp[] = {"fp32", "fp16", "bf16"};
 
@@ -26,13 +25,17 @@ Case referenceCase(std::string name, const char* group, RunRequest r, bool withT
   return {std::move(name), op, group, [r, withTrace] { return runAndJudge(r, withTrace); }};
 }
 
-RunRequest problem(OpKind op, UpsampleShape s, aclDataType dtype = ACL_FLOAT, bool deterministic = true,
+// A 1-D call's sizes are L (W) alone: [N, C, inW] -> [N, C, outW].
+Extents sizes(int64_t N, int64_t C, int64_t inH, int64_t inW, int64_t outH, int64_t outW, double scaleH = 0.0,
+              double scaleW = 0.0) {
+  return {.N = N, .C = C, .in = {1, inH, inW}, .out = {1, outH, outW}, .scales = {0.0, scaleH, scaleW}};
+}
+
+RunRequest problem(OpKind op, const Extents& s, aclDataType dtype = ACL_FLOAT, bool deterministic = true,
                    Layout layout = Layout::kContiguous) {
   RunRequest r;
   r.op = op;
-  r.N = s.N, r.C = s.C;
-  r.inH = s.inH, r.inW = s.inW, r.outH = s.outH, r.outW = s.outW;
-  r.scaleH = s.scaleH, r.scaleW = s.scaleW;
+  r.shape = s;
   r.dtype = dtype;
   r.deterministic = deterministic;
   r.layout = layout;
@@ -72,7 +75,7 @@ std::vector<float> iota(int64_t n) {
 // The seed 000 sample: gradOutput 1x1x4x2 = 0..7, scales 2.0 (s = 0.5: rows 0,0,1,1 and columns 0,0)
 // into gradInput 1x1x8x4.
 Case seedSample() {
-  RunRequest p = problem(kUpsampleNearestExact2dBackward, {1, 1, 8, 4, 4, 2, 2.0, 2.0});
+  RunRequest p = problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 8, 4, 4, 2, 2.0, 2.0));
   p.values = iota(8);
   std::vector<float> expected(32, 0.0f);
   expected[0] = 0 + 1 + 2 + 3;
@@ -83,13 +86,13 @@ Case seedSample() {
 // The SPEC's float32 rounding example: in=2, out=41, o=20 maps to 0 (exact arithmetic would say 1).
 std::vector<Case> roundingCases() {
   std::vector<Case> v;
-  RunRequest back1 = problem(kUpsampleNearestExact1dBackward, {1, 1, 1, 2, 1, 41});
+  RunRequest back1 = problem(kUpsampleNearestExact1dBackward, sizes(1, 1, 1, 2, 1, 41));
   back1.values = std::vector<float>(41, 1.0f);
   v.push_back(expectedCase("float32_rounding_1d_backward_41_to_2", "rounding", back1, {21.0f, 20.0f}));
-  RunRequest back2 = problem(kUpsampleNearestExact2dBackward, {1, 1, 2, 1, 41, 1});
+  RunRequest back2 = problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 2, 1, 41, 1));
   back2.values = std::vector<float>(41, 1.0f);
   v.push_back(expectedCase("float32_rounding_2d_backward_41x1_to_2x1", "rounding", back2, {21.0f, 20.0f}));
-  RunRequest fwd = problem(kUpsampleNearestExact1d, {1, 1, 1, 2, 1, 41});
+  RunRequest fwd = problem(kUpsampleNearestExact1d, sizes(1, 1, 1, 2, 1, 41));
   fwd.values = {10.0f, 20.0f};
   std::vector<float> expected(41, 20.0f);
   for (int o = 0; o <= 20; ++o) expected[o] = 10.0f;
@@ -109,10 +112,10 @@ std::vector<Case> pytorchOneD() {
       backward[i] += static_cast<float>(o);
     }
     const std::string tag = std::to_string(isize) + "_to_" + std::to_string(osize);
-    RunRequest f = problem(kUpsampleNearestExact1d, {1, 1, 1, isize, 1, osize});
+    RunRequest f = problem(kUpsampleNearestExact1d, sizes(1, 1, 1, isize, 1, osize));
     f.values = iota(isize);
     v.push_back(expectedCase("pytorch_1d_forward_" + tag, "pytorch", f, forward));
-    RunRequest b = problem(kUpsampleNearestExact1dBackward, {1, 1, 1, isize, 1, osize});
+    RunRequest b = problem(kUpsampleNearestExact1dBackward, sizes(1, 1, 1, isize, 1, osize));
     b.values = iota(osize);
     v.push_back(expectedCase("pytorch_1d_backward_" + tag, "pytorch", b, backward));
   }
@@ -165,12 +168,12 @@ std::vector<Case> randomCases(OpKind op, int count, uint64_t seed, int64_t maxIn
   for (int i = 0; i < count; ++i) {
     const Axis w = randomAxis(rng, i, maxIn);
     const Axis h = info.spatialRank == 1 ? Axis{1, 1, 0.0, ""} : randomAxis(rng, i / 6 + i, maxIn);
-    UpsampleShape s;
+    Extents s;
     s.N = std::uniform_int_distribution<int64_t>(1, 2)(rng);
     s.C = std::uniform_int_distribution<int64_t>(1, 3)(rng);
     // The backward op's "in" side is gradInput; the forward op's is self: both use the same axes.
-    s.inH = h.in, s.outH = h.out, s.scaleH = h.scale;
-    s.inW = w.in, s.outW = w.out, s.scaleW = w.scale;
+    s.in[kH] = h.in, s.out[kH] = h.out, s.scales[kH] = h.scale;
+    s.in[kW] = w.in, s.out[kW] = w.out, s.scales[kW] = w.scale;
     const int dtypeIndex = i % 5;
     RunRequest p = problem(op, s, dtypes[dtypeIndex], (i / 2) % 2 == 0, layouts[i % 4]);
     p.seed = seed * 1000 + static_cast<uint64_t>(i);
@@ -192,54 +195,54 @@ std::vector<Case> tilingCases() {
     const char* mode = det ? "det" : "default";
     for (int d = 0; d < 3; ++d) {
       const aclDataType dtype = d == 0 ? ACL_FLOAT : d == 1 ? ACL_FLOAT16 : ACL_BF16;
-      RunRequest p = problem(kUpsampleNearestExact2dBackward, {2, 3, 20, 18, 40, 36, 0.0, 0.0}, dtype, det);
+      RunRequest p = problem(kUpsampleNearestExact2dBackward, sizes(2, 3, 20, 18, 40, 36, 0.0, 0.0), dtype, det);
       v.push_back(referenceCase(std::string("many_cores_2x_") + kFp[d] + "_" + mode, "tiling", p));
-      RunRequest c = problem(kUpsampleNearestExact2dBackward, {2, 3, 21, 30, 50, 61, 0.0, 0.0}, dtype, det, Layout::kSliced);
+      RunRequest c = problem(kUpsampleNearestExact2dBackward, sizes(2, 3, 21, 30, 50, 61, 0.0, 0.0), dtype, det, Layout::kSliced);
       c = onProfile(c, "classroom");
       v.push_back(referenceCase(std::string("classroom_many_tiles_") + kFp[d] + "_" + mode, "tiling", c));
     }
     // Rows wider than the classroom UB: column blocks.
-    RunRequest wide = problem(kUpsampleNearestExact2dBackward, {1, 2, 3, 2500, 6, 5000, 0.0, 0.0}, ACL_FLOAT, det);
+    RunRequest wide = problem(kUpsampleNearestExact2dBackward, sizes(1, 2, 3, 2500, 6, 5000, 0.0, 0.0), ACL_FLOAT, det);
     wide = onProfile(wide, "classroom");
     v.push_back(referenceCase(std::string("classroom_column_blocks_2x_") + mode, "tiling", wide));
     RunRequest wideOdd =
-        problem(kUpsampleNearestExact2dBackward, {1, 1, 4, 1700, 7, 4099, 0.0, 0.0}, ACL_FLOAT16, det, Layout::kTransposed);
+        problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 4, 1700, 7, 4099, 0.0, 0.0), ACL_FLOAT16, det, Layout::kTransposed);
     wideOdd = onProfile(wideOdd, "classroom");
     v.push_back(referenceCase(std::string("classroom_column_blocks_uneven_fp16_") + mode, "tiling", wideOdd));
     // A scale that disagrees with the sizes clamps most of gradOutput onto the last column: more
     // gradOutput columns land in one gradInput column than the UB holds, so they are staged in chunks.
-    RunRequest clamp = problem(kUpsampleNearestExact1dBackward, {1, 2, 1, 4, 1, 5000, 0.0, 1.0}, ACL_FLOAT, det);
+    RunRequest clamp = problem(kUpsampleNearestExact1dBackward, sizes(1, 2, 1, 4, 1, 5000, 0.0, 1.0), ACL_FLOAT, det);
     clamp = onProfile(clamp, "classroom");
     v.push_back(referenceCase(std::string("classroom_clamped_span_chunks_") + mode, "tiling", clamp));
-    RunRequest clampHalf = problem(kUpsampleNearestExact2dBackward, {1, 1, 3, 3, 2, 4500, 0.0, 1.0}, ACL_BF16, det, Layout::kSliced);
+    RunRequest clampHalf = problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 3, 3, 2, 4500, 0.0, 1.0), ACL_BF16, det, Layout::kSliced);
     clampHalf = onProfile(clampHalf, "classroom");
     v.push_back(referenceCase(std::string("classroom_clamped_span_chunks_bf16_") + mode, "tiling", clampHalf));
     // The smallest UB a profile may have (1 KiB) and an odd core count.
-    RunRequest tiny = problem(kUpsampleNearestExact2dBackward, {2, 2, 9, 37, 20, 80, 0.0, 0.0}, ACL_FLOAT16, det, Layout::kChannelsLast);
+    RunRequest tiny = problem(kUpsampleNearestExact2dBackward, sizes(2, 2, 9, 37, 20, 80, 0.0, 0.0), ACL_FLOAT16, det, Layout::kChannelsLast);
     tiny = onProfile(tiny, "atlas-a2:cores=3,ub=1k");
     v.push_back(referenceCase(std::string("tiny_ub_three_cores_fp16_") + mode, "tiling", tiny));
-    RunRequest single = problem(kUpsampleNearestExact2dBackward, {3, 2, 7, 9, 15, 20, 0.0, 0.0}, ACL_FLOAT, det);
+    RunRequest single = problem(kUpsampleNearestExact2dBackward, sizes(3, 2, 7, 9, 15, 20, 0.0, 0.0), ACL_FLOAT, det);
     single = onProfile(single, "atlas-a2:cores=1");
     v.push_back(referenceCase(std::string("single_core_") + mode, "tiling", single));
-    RunRequest clamp2 = problem(kUpsampleNearestExact2dBackward, {1, 1, 5, 5, 40, 40, 0.5, 0.5}, ACL_FLOAT, det);
+    RunRequest clamp2 = problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 5, 5, 40, 40, 0.5, 0.5), ACL_FLOAT, det);
     v.push_back(referenceCase(std::string("clamp_heavy_scale_0_5_") + mode, "tiling", clamp2));
-    RunRequest planes = problem(kUpsampleNearestExact2dBackward, {4, 16, 8, 8, 16, 16, 2.0, 2.0}, ACL_FLOAT, det, Layout::kChannelsLast);
+    RunRequest planes = problem(kUpsampleNearestExact2dBackward, sizes(4, 16, 8, 8, 16, 16, 2.0, 2.0), ACL_FLOAT, det, Layout::kChannelsLast);
     v.push_back(referenceCase(std::string("many_planes_channels_last_") + mode, "tiling", planes));
-    RunRequest oneD = problem(kUpsampleNearestExact1dBackward, {3, 40, 1, 33, 1, 100, 0.0, 0.0}, ACL_BF16, det);
+    RunRequest oneD = problem(kUpsampleNearestExact1dBackward, sizes(3, 40, 1, 33, 1, 100, 0.0, 0.0), ACL_BF16, det);
     v.push_back(referenceCase(std::string("one_d_many_planes_bf16_") + mode, "tiling", oneD));
-    RunRequest down = problem(kUpsampleNearestExact2dBackward, {1, 2, 64, 64, 16, 16, 0.0, 0.0}, ACL_FLOAT, det);
+    RunRequest down = problem(kUpsampleNearestExact2dBackward, sizes(1, 2, 64, 64, 16, 16, 0.0, 0.0), ACL_FLOAT, det);
     v.push_back(referenceCase(std::string("gradinput_larger_sparse_rows_") + mode, "tiling", down));
   }
-  RunRequest fwd = problem(kUpsampleNearestExact2d, {2, 3, 17, 23, 40, 50, 0.0, 0.0}, ACL_FLOAT16);
+  RunRequest fwd = problem(kUpsampleNearestExact2d, sizes(2, 3, 17, 23, 40, 50, 0.0, 0.0), ACL_FLOAT16);
   fwd = onProfile(fwd, "classroom");
   v.push_back(referenceCase("classroom_forward_many_tiles_fp16", "tiling", fwd));
-  RunRequest fwdWide = problem(kUpsampleNearestExact1d, {1, 2, 1, 3000, 1, 7001, 0.0, 0.0}, ACL_FLOAT, true, Layout::kSliced);
+  RunRequest fwdWide = problem(kUpsampleNearestExact1d, sizes(1, 2, 1, 3000, 1, 7001, 0.0, 0.0), ACL_FLOAT, true, Layout::kSliced);
   fwdWide = onProfile(fwdWide, "classroom");
   v.push_back(referenceCase("classroom_forward_column_blocks", "tiling", fwdWide));
-  RunRequest fwdTiny = problem(kUpsampleNearestExact2d, {2, 3, 5, 33, 12, 70, 0.0, 0.0}, ACL_BF16, true, Layout::kTransposed);
+  RunRequest fwdTiny = problem(kUpsampleNearestExact2d, sizes(2, 3, 5, 33, 12, 70, 0.0, 0.0), ACL_BF16, true, Layout::kTransposed);
   fwdTiny = onProfile(fwdTiny, "atlas-a2:cores=5,ub=1k");
   v.push_back(referenceCase("tiny_ub_forward_bf16", "tiling", fwdTiny));
-  RunRequest fwdDown = problem(kUpsampleNearestExact2d, {1, 1, 30, 9000, 7, 5, 0.0, 0.0});
+  RunRequest fwdDown = problem(kUpsampleNearestExact2d, sizes(1, 1, 30, 9000, 7, 5, 0.0, 0.0));
   fwdDown = onProfile(fwdDown, "classroom");
   v.push_back(referenceCase("classroom_forward_downsample_wide_span", "tiling", fwdDown));
   return v;
@@ -252,21 +255,21 @@ std::vector<Case> traceCases() {
     const char* mode = det ? "det" : "default";
     // 10 gradOutput rows over 48 cores: in default mode every gradInput row is shared (atomic adds).
     v.push_back(referenceCase(std::string("trace_backward_2d_shared_rows_") + mode, "trace",
-                              problem(kUpsampleNearestExact2dBackward, {1, 1, 5, 3, 10, 6, 0.0, 0.0}, ACL_FLOAT, det), true));
+                              problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 5, 3, 10, 6, 0.0, 0.0), ACL_FLOAT, det), true));
     v.push_back(referenceCase(std::string("trace_backward_2d_fp16_") + mode, "trace",
-                              problem(kUpsampleNearestExact2dBackward, {1, 2, 5, 7, 13, 11, 0.0, 0.0}, ACL_FLOAT16, det), true));
-    RunRequest classroom = problem(kUpsampleNearestExact2dBackward, {2, 2, 9, 40, 20, 90, 0.0, 0.0}, ACL_BF16, det, Layout::kSliced);
+                              problem(kUpsampleNearestExact2dBackward, sizes(1, 2, 5, 7, 13, 11, 0.0, 0.0), ACL_FLOAT16, det), true));
+    RunRequest classroom = problem(kUpsampleNearestExact2dBackward, sizes(2, 2, 9, 40, 20, 90, 0.0, 0.0), ACL_BF16, det, Layout::kSliced);
     classroom = onProfile(classroom, "classroom");
     v.push_back(referenceCase(std::string("trace_backward_classroom_bf16_") + mode, "trace", classroom, true));
     v.push_back(referenceCase(std::string("trace_backward_1d_") + mode, "trace",
-                              problem(kUpsampleNearestExact1dBackward, {2, 3, 1, 6, 1, 17, 0.0, 0.0}, ACL_FLOAT, det), true));
+                              problem(kUpsampleNearestExact1dBackward, sizes(2, 3, 1, 6, 1, 17, 0.0, 0.0), ACL_FLOAT, det), true));
   }
   // An empty self into an out with cells: success, nothing written (CANN's answer), no tiles, no moves.
   v.push_back(referenceCase("trace_forward_2d_empty_self_writes_nothing", "trace",
-                            problem(kUpsampleNearestExact2d, {3, 3, 0, 1, 3, 1, 0.0, 0.0}, ACL_FLOAT16, false), true));
-  v.push_back(referenceCase("trace_forward_2d", "trace", problem(kUpsampleNearestExact2d, {1, 2, 3, 4, 7, 9, 0.0, 0.0}), true));
+                            problem(kUpsampleNearestExact2d, sizes(3, 3, 0, 1, 3, 1, 0.0, 0.0), ACL_FLOAT16, false), true));
+  v.push_back(referenceCase("trace_forward_2d", "trace", problem(kUpsampleNearestExact2d, sizes(1, 2, 3, 4, 7, 9, 0.0, 0.0)), true));
   v.push_back(referenceCase("trace_forward_1d_fp16", "trace",
-                            problem(kUpsampleNearestExact1d, {2, 1, 1, 5, 1, 12, 0.0, 0.0}, ACL_FLOAT16), true));
+                            problem(kUpsampleNearestExact1d, sizes(2, 1, 1, 5, 1, 12, 0.0, 0.0), ACL_FLOAT16), true));
   return v;
 }
 
@@ -274,7 +277,7 @@ std::vector<Case> traceCases() {
 std::vector<Case> modeCases() {
   std::vector<Case> v;
   v.push_back({"deterministic_runs_bit_identical", kUpsampleNearestExact2dBackward, "modes", [] {
-                 RunRequest p = problem(kUpsampleNearestExact2dBackward, {2, 5, 30, 31, 77, 80, 0.0, 0.0});
+                 RunRequest p = problem(kUpsampleNearestExact2dBackward, sizes(2, 5, 30, 31, 77, 80, 0.0, 0.0));
                  const RunResult first = runCase(p);
                  for (int run = 0; run < 3; ++run) {
                    const RunResult again = runCase(p);
@@ -285,7 +288,7 @@ std::vector<Case> modeCases() {
                  return CaseResult{true, i18n::tr("4 deterministic runs are bit-identical"), digestOf(first)};
                }});
   v.push_back({"default_mode_fp16_uses_fp32_workspace", kUpsampleNearestExact2dBackward, "modes", [] {
-                 RunRequest p = problem(kUpsampleNearestExact2dBackward, {1, 1, 5, 3, 10, 6, 0.0, 0.0}, ACL_FLOAT16, false);
+                 RunRequest p = problem(kUpsampleNearestExact2dBackward, sizes(1, 1, 5, 3, 10, 6, 0.0, 0.0), ACL_FLOAT16, false);
                  p.strategy = "default";  // scatter, then gather: what this case is about, whatever GRADLAB_STRATEGY says
                  // Four cores share gradInput rows whatever GRADLAB_DEVICE says (on one core nothing is shared,
                  // and no workspace is needed).
@@ -337,8 +340,8 @@ std::vector<Case> catalogDtypeCases() {
     for (aclDataType dtype : op.dtypes) {
       if (dtype == ACL_FLOAT || dtype == ACL_FLOAT16 || dtype == ACL_BF16) continue;
       const std::string tag = std::string(dtypeText(dtype)) + "_" + snakeName(op.kind) + "_";
-      const UpsampleShape up = twoD ? UpsampleShape{2, 3, 3, 5, 7, 11} : UpsampleShape{2, 3, 1, 5, 1, 11};
-      const UpsampleShape down = twoD ? UpsampleShape{1, 2, 9, 13, 4, 5} : UpsampleShape{1, 2, 1, 13, 1, 5};
+      const Extents up = twoD ? sizes(2, 3, 3, 5, 7, 11) : sizes(2, 3, 1, 5, 1, 11);
+      const Extents down = twoD ? sizes(1, 2, 9, 13, 4, 5) : sizes(1, 2, 1, 13, 1, 5);
       uint64_t seed = 40;
       for (Layout layout : layouts) {
         std::string name = layoutName(layout);
@@ -352,11 +355,11 @@ std::vector<Case> catalogDtypeCases() {
         v.push_back(referenceCase(tag + "down_default_" + name, "reference", b));
       }
       if (op.scaleCount > 0) {
-        const UpsampleShape scaled = twoD ? UpsampleShape{1, 1, 6, 6, 9, 14, 1.7, 2.3} : UpsampleShape{1, 1, 1, 6, 1, 14, 0.0, 2.3};
+        const Extents scaled = twoD ? sizes(1, 1, 6, 6, 9, 14, 1.7, 2.3) : sizes(1, 1, 1, 6, 1, 14, 0.0, 2.3);
         v.push_back(referenceCase(tag + "scales", "reference", problem(op.kind, scaled, dtype)));
       }
       v.push_back(referenceCase(tag + "traced", "trace", problem(op.kind, down, dtype, false), true));
-      const UpsampleShape many = twoD ? UpsampleShape{2, 3, 21, 30, 50, 61} : UpsampleShape{2, 3, 1, 300, 1, 7001};
+      const Extents many = twoD ? sizes(2, 3, 21, 30, 50, 61) : sizes(2, 3, 1, 300, 1, 7001);
       for (bool det : {true, false}) {
         RunRequest tiles = onProfile(problem(op.kind, many, dtype, det), "classroom");
         v.push_back(referenceCase(tag + "classroom_many_tiles_" + (det ? "det" : "default"), "tiling", tiles));

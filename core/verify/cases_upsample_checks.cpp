@@ -127,7 +127,7 @@ Reply getWorkspaceSize(const Call& c, aclTensor* src, aclTensor* dst) {
   args.tensors = {src, dst};
   args.outputSize = os;
   args.inputSize = is;
-  args.scales = info.spatialRank == 1 ? std::array<double, 2>{c.scaleW, 0.0} : std::array<double, 2>{c.scaleH, c.scaleW};
+  args.scales = info.spatialRank == 1 ? std::array<double, kMaxSpatialRank>{c.scaleW} : std::array<double, kMaxSpatialRank>{c.scaleH, c.scaleW};
   r.status = info.getWorkspaceSize(args, ws, ex);
   r.message = r.status != 0 ? aclGetRecentErrMsg() : "";
   aclDestroyIntArray(outputSize);

@@ -50,22 +50,18 @@ std::string position(const std::vector<int64_t>& shape, size_t i) {
   return shapeText(idx);
 }
 
-reference::UpsampleShape upsampleShape(const RunRequest& r, const OpInfo& op) {
-  const bool oneD = op.spatialRank == 1;
-  reference::UpsampleShape s;
-  s.N = r.N, s.C = r.C;
-  s.inH = oneD ? 1 : r.inH, s.inW = r.inW;
-  s.outH = oneD ? 1 : r.outH, s.outW = r.outW;
-  // An operator without scale arguments computes from the sizes whatever the request holds.
-  s.scaleH = oneD || op.scaleCount < 2 ? 0.0 : r.scaleH, s.scaleW = op.scaleCount == 0 ? 0.0 : r.scaleW;
-  s.rule = op.rule;
+// An operator without scale arguments computes from the sizes whatever the request holds.
+Extents upsampleShape(const RunRequest& r, const OpInfo& op) {
+  Extents s = r.shape.ofRank(op.spatialRank);
+  if (op.scaleCount == 0) s.scales = {};
   return s;
 }
 
 reference::PoolDims poolDims(const RunRequest& r, const OpInfo& op) {
   reference::PoolDims d;
-  d.planes = r.unbatched && op.allowsUnbatched ? r.C : r.N * r.C;
-  d.H = r.inH, d.W = r.inW, d.Ho = r.outH, d.Wo = r.outW;
+  const Extents& s = r.shape;
+  d.planes = s.unbatched && op.allowsUnbatched ? s.C : s.planes();
+  d.H = s.in[kH], d.W = s.in[kW], d.Ho = s.out[kH], d.Wo = s.out[kW];
   return d;
 }
 
@@ -162,25 +158,25 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     out->push_back(std::move(e));
     return true;
   }
-  const reference::UpsampleShape s = upsampleShape(r, op);
+  const Extents s = upsampleShape(r, op);
   if (!op.backward) {
-    out->push_back({dst, reference::upsampleForward(s, input->values), {}, {}, {}, {}});
+    out->push_back({dst, reference::upsampleForward(s, op.rule, input->values), {}, {}, {}, {}});
     return true;
   }
-  std::vector<double> exact = reference::upsampleBackwardDouble(s, input->values);
+  std::vector<double> exact = reference::upsampleBackwardDouble(s, op.rule, input->values);
   // DOUBLE sums run in fp64 (the legacy 1-D backward): the result, read as fp32, is the fp64 sum rounded once.
   const bool cube = result.plan && result.plan->cubeLanes > 0;  // the cube strategy: its K order
   std::vector<float> fp32 = result.plan && result.plan->dtype == ACL_DOUBLE
                                 ? std::vector<float>(exact.begin(), exact.end())
-                            : cube ? reference::cubeBackward(s, input->values, *result.plan)
-                                   : reference::upsampleBackward(s, input->values, rounding);
-  Expected e{dst, std::move(fp32), std::move(exact), reference::upsampleBackwardAbsSums(s, input->values),
-             reference::upsampleBackwardCounts(s), {}};
+                            : cube ? reference::cubeBackward(s, op.rule, input->values, *result.plan)
+                                   : reference::upsampleBackward(s, op.rule, input->values, rounding);
+  Expected e{dst, std::move(fp32), std::move(exact), reference::upsampleBackwardAbsSums(s, op.rule, input->values),
+             reference::upsampleBackwardCounts(s, op.rule), {}};
   e.inOrder = cube || (orderedAdds(r, result.plan.get()) && referenceOrder(r, result.plan.get()));
   e.alsoBound = cube;
   if (rounding != ACL_FLOAT) {
-    e.positiveSum = reference::upsampleBackwardDouble(s, signedPart(input->values, 1));
-    e.negativeSum = reference::upsampleBackwardDouble(s, signedPart(input->values, -1));
+    e.positiveSum = reference::upsampleBackwardDouble(s, op.rule, signedPart(input->values, 1));
+    e.negativeSum = reference::upsampleBackwardDouble(s, op.rule, signedPart(input->values, -1));
   }
   out->push_back(std::move(e));
   return true;
@@ -209,11 +205,10 @@ uint64_t checkRunHostBytes(const RunRequest& r) {
   // cell of the call's tensors; 16 leaves room for the reference's double sums and the other operators.
   constexpr uint64_t kBytesPerCell = 16;
   const OpInfo& op = opInfo(r.op);
-  const OpSizes sizes = sizesOf(r);
   uint64_t cells = 0;
   for (const TensorRole& role : op.tensorRoles()) {
     uint64_t n = 1;
-    for (int64_t d : sideShape(op, role.side, sizes)) n *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
+    for (int64_t d : sideShape(op, role.side, r.shape)) n *= static_cast<uint64_t>(std::max<int64_t>(d, 0));
     cells += n;
   }
   return cells * kBytesPerCell;
@@ -503,8 +498,8 @@ std::string describe(const RunRequest& r) {
   s << op.name << " " << shapeText(srcShapeOf(r)) << " -> " << shapeText(dstShapeOf(r));
   // The words go through the catalogue piece by piece (the description is a list of the call's settings);
   // the names, shapes and numbers are written alike in both languages.
-  if (op.scaleCount == 1) s << " " << i18n::trf("scales {0}", plain(r.scaleW));
-  if (op.scaleCount == 2) s << " " << i18n::trf("scales ({0}, {1})", plain(r.scaleH), plain(r.scaleW));
+  if (op.scaleCount == 1) s << " " << i18n::trf("scales {0}", plain(r.shape.scales[kW]));
+  if (op.scaleCount == 2) s << " " << i18n::trf("scales ({0}, {1})", plain(r.shape.scales[kH]), plain(r.shape.scales[kW]));
   s << ", " << dtypeText(r.dtype) << ", " << i18n::tr(layoutName(r.layout)) << ", "
     << i18n::tr(r.deterministic ? "deterministic" : "default mode");
   if (r.schedule && !r.deterministic) s << ", " << i18n::trf("schedule {0}", scheduleText(*r.schedule));

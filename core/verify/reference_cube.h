@@ -14,6 +14,6 @@ namespace gradlab::reference {
 // pass) or of T (H pass) with the 0/1 selection matrix: each output cell adds every product of its window
 // in K order, starting from +0, so a zero entry times an infinity or NaN makes NaN, as on the cube. Returns
 // gradInput's fp32 sums (before any rounding to FLOAT16 / BF16).
-std::vector<float> cubeBackward(const UpsampleShape& shape, std::span<const float> gradOutput, const Plan& plan);
+std::vector<float> cubeBackward(const Extents& shape, IndexRule rule, std::span<const float> gradOutput, const Plan& plan);
 
 }  // namespace gradlab::reference

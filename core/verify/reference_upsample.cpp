@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "verify/device_tensor.h"
@@ -39,23 +40,38 @@ int64_t sourceOf(IndexRule rule, int64_t dstIndex, int64_t inSize, int64_t outSi
 
 namespace {
 
-template <typename T, typename Fn, typename Add>
-std::vector<T> backwardSums(const UpsampleShape& s, Fn value, Add add) {
-  std::vector<T> grad(s.inCells(), T(0));
-  if (s.inCells() == 0) return grad;  // nothing receives anything (and no source index exists)
-  for (int64_t n = 0; n < s.N; ++n) {
-    for (int64_t c = 0; c < s.C; ++c) {
-      const int64_t plane = n * s.C + c;
-      for (int64_t h = 0; h < s.outH; ++h) {
-        const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);
-        for (int64_t w = 0; w < s.outW; ++w) {
-          const int64_t iw = sourceOf(s.rule, w, s.inW, s.outW, s.scaleW);
-          T& cell = grad[(plane * s.inH + ih) * s.inW + iw];
-          cell = add(cell, value((plane * s.outH + h) * s.outW + w));
+// The source index of every output position of each axis.
+std::array<std::vector<int64_t>, kMaxSpatialRank> sourceMaps(const Extents& s, IndexRule rule) {
+  std::array<std::vector<int64_t>, kMaxSpatialRank> maps;
+  for (int axis = 0; axis < kMaxSpatialRank; ++axis) {
+    for (int64_t o = 0; o < s.out[axis]; ++o) maps[axis].push_back(sourceOf(rule, o, s.in[axis], s.out[axis], s.scales[axis]));
+  }
+  return maps;
+}
+
+// Calls visit(inCell, outCell) for every output cell in row-major order.
+template <typename Visit>
+void forEachCell(const Extents& s, IndexRule rule, Visit visit) {
+  const auto src = sourceMaps(s, rule);
+  const SpatialSizes& in = s.in;
+  const SpatialSizes& out = s.out;
+  int64_t outCell = 0;
+  for (int64_t plane = 0; plane < s.planes(); ++plane) {
+    for (int64_t d = 0; d < out[kD]; ++d) {
+      for (int64_t h = 0; h < out[kH]; ++h) {
+        for (int64_t w = 0; w < out[kW]; ++w, ++outCell) {
+          visit(((plane * in[kD] + src[kD][d]) * in[kH] + src[kH][h]) * in[kW] + src[kW][w], outCell);
         }
       }
     }
   }
+}
+
+template <typename T, typename Fn, typename Add>
+std::vector<T> backwardSums(const Extents& s, IndexRule rule, Fn value, Add add) {
+  std::vector<T> grad(s.cells(Side::kIn), T(0));
+  if (grad.empty()) return grad;  // nothing receives anything (and no source index exists)
+  forEachCell(s, rule, [&](int64_t inCell, int64_t outCell) { grad[inCell] = add(grad[inCell], value(outCell)); });
   return grad;
 }
 
@@ -63,37 +79,27 @@ constexpr auto kPlus = [](auto a, auto b) { return a + b; };
 
 }  // namespace
 
-std::vector<float> upsampleBackward(const UpsampleShape& shape, std::span<const float> g, aclDataType rounding) {
+std::vector<float> upsampleBackward(const Extents& shape, IndexRule rule, std::span<const float> g, aclDataType rounding) {
   return backwardSums<float>(
-      shape, [&](int64_t i) { return g[i]; }, [&](float a, float b) { return verify::roundTo(rounding, a + b); });
+      shape, rule, [&](int64_t i) { return g[i]; }, [&](float a, float b) { return verify::roundTo(rounding, a + b); });
 }
 
-std::vector<double> upsampleBackwardDouble(const UpsampleShape& shape, std::span<const float> g) {
-  return backwardSums<double>(shape, [&](int64_t i) { return static_cast<double>(g[i]); }, kPlus);
+std::vector<double> upsampleBackwardDouble(const Extents& shape, IndexRule rule, std::span<const float> g) {
+  return backwardSums<double>(shape, rule, [&](int64_t i) { return static_cast<double>(g[i]); }, kPlus);
 }
 
-std::vector<int64_t> upsampleBackwardCounts(const UpsampleShape& shape) {
-  return backwardSums<int64_t>(shape, [](int64_t) { return int64_t{1}; }, kPlus);
+std::vector<int64_t> upsampleBackwardCounts(const Extents& shape, IndexRule rule) {
+  return backwardSums<int64_t>(shape, rule, [](int64_t) { return int64_t{1}; }, kPlus);
 }
 
-std::vector<double> upsampleBackwardAbsSums(const UpsampleShape& shape, std::span<const float> g) {
-  return backwardSums<double>(shape, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); }, kPlus);
+std::vector<double> upsampleBackwardAbsSums(const Extents& shape, IndexRule rule, std::span<const float> g) {
+  return backwardSums<double>(shape, rule, [&](int64_t i) { return std::fabs(static_cast<double>(g[i])); }, kPlus);
 }
 
-
-
-std::vector<float> upsampleForward(const UpsampleShape& s, std::span<const float> self) {
-  std::vector<float> out(s.outCells());
-  if (s.inCells() == 0) return out;
-  for (int64_t plane = 0; plane < s.N * s.C; ++plane) {
-    for (int64_t h = 0; h < s.outH; ++h) {
-      const int64_t ih = sourceOf(s.rule, h, s.inH, s.outH, s.scaleH);
-      for (int64_t w = 0; w < s.outW; ++w) {
-        const int64_t iw = sourceOf(s.rule, w, s.inW, s.outW, s.scaleW);
-        out[(plane * s.outH + h) * s.outW + w] = self[(plane * s.inH + ih) * s.inW + iw];
-      }
-    }
-  }
+std::vector<float> upsampleForward(const Extents& s, IndexRule rule, std::span<const float> self) {
+  std::vector<float> out(s.cells(Side::kOut));
+  if (s.cells(Side::kIn) == 0) return out;
+  forEachCell(s, rule, [&](int64_t inCell, int64_t outCell) { out[outCell] = self[inCell]; });
   return out;
 }
 

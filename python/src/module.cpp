@@ -334,12 +334,9 @@ std::unique_ptr<Outcome> call(size_t opIndex, std::vector<py::array> inputs,
     RunRequest& r = *out->request;
     r.op = op->kind;
     r.dtype = valueType;
-    OpSizes sizes;
-    for (int i = 0; i < op->roleCount; ++i) takeSideShape(*op, op->roles[i].side, shapeOf(operands[i].array), &sizes);
-    r.N = sizes.N, r.C = sizes.C, r.inH = sizes.inH, r.inW = sizes.inW, r.outH = sizes.outH, r.outW = sizes.outW;
-    r.unbatched = sizes.unbatched;
-    if (op->spatialRank == 1 && !scales.empty()) r.scaleW = scales[0];
-    if (op->spatialRank == 2 && scales.size() == 2) r.scaleH = scales[0], r.scaleW = scales[1];
+    r.shape = Extents{};
+    for (int i = 0; i < op->roleCount; ++i) takeSideShape(*op, op->roles[i].side, shapeOf(operands[i].array), &r.shape);
+    if (scales.size() == static_cast<size_t>(op->spatialRank)) std::copy(scales.begin(), scales.end(), r.shape.scales.end() - op->spatialRank);
     r.deterministic = args.deterministic.value_or(false);
     r.strategy = args.strategy;
     r.profile = args.profile;

@@ -67,11 +67,11 @@ void setup(Shared& s, ByteReader& in) {
   s.op = &allOps()[in.pick(static_cast<uint32_t>(kOpCount))];
   const OpInfo& op = *s.op;
   const aclDataType dtype = op.dtypes[in.pick(static_cast<uint32_t>(op.dtypes.size()))];
-  OpSizes sizes;
+  Extents sizes;
   sizes.N = 1 + in.pick(2);
   sizes.C = channels[in.pick(4)];
-  sizes.inH = ins[in.pick(5)], sizes.inW = ins[in.pick(5)];
-  sizes.outH = outs[in.pick(6)], sizes.outW = outs[in.pick(6)];
+  sizes.in[kH] = ins[in.pick(5)], sizes.in[kW] = ins[in.pick(5)];
+  sizes.out[kH] = outs[in.pick(6)], sizes.out[kW] = outs[in.pick(6)];
   const aclFormat format = sideFormat(op, false);
   for (size_t i = 0; i < kSlots; ++i) {
     const TensorRole* role = i < static_cast<size_t>(op.roleCount) ? &op.roles[i] : nullptr;
@@ -93,7 +93,7 @@ void setup(Shared& s, ByteReader& in) {
     s.tensors.push_back(t);
   }
   const std::vector<int64_t> outSpatial =
-      op.spatialRank == 1 ? std::vector<int64_t>{sizes.outW} : std::vector<int64_t>{sizes.outH, sizes.outW};
+      op.spatialRank == 1 ? std::vector<int64_t>{sizes.out[kW]} : std::vector<int64_t>{sizes.out[kH], sizes.out[kW]};
   const std::vector<int64_t> inShape = sideShape(op, Side::kIn, sizes);
   s.outputSize = aclCreateIntArray(outSpatial.data(), outSpatial.size());
   s.inputSize = aclCreateIntArray(inShape.data(), inShape.size());

@@ -127,11 +127,11 @@ void stepRun(State& s) {
   RunRequest r;
   const OpInfo& op = allOps()[in.pick(static_cast<uint32_t>(kOpCount))];
   r.op = op.kind;
-  r.N = readExtent(in), r.C = readExtent(in);
-  r.inH = readExtent(in), r.inW = readExtent(in), r.outH = readExtent(in), r.outW = readExtent(in);
-  r.scaleH = readScale(in), r.scaleW = readScale(in);
+  r.shape.N = readExtent(in), r.shape.C = readExtent(in);
+  r.shape.in[kH] = readExtent(in), r.shape.in[kW] = readExtent(in), r.shape.out[kH] = readExtent(in), r.shape.out[kW] = readExtent(in);
+  r.shape.scales[kH] = readScale(in), r.shape.scales[kW] = readScale(in);
   const uint8_t flags = in.byte();
-  r.unbatched = flags & 1;
+  r.shape.unbatched = flags & 1;
   r.deterministic = flags & 2;
   r.trace = flags & 4;
   r.dtype = dtypes[in.pick(sizeof dtypes / sizeof dtypes[0])];
@@ -156,7 +156,7 @@ void stepRun(State& s) {
     for (int64_t i = 0; i < n; ++i) r.values.push_back(readValue(in));
   }
   if (op.hasIndices() && (flags & 64)) {  // explicit indices, some outside their plane
-    const int64_t plane = std::max<int64_t>(r.inH * r.inW, 1);
+    const int64_t plane = std::max<int64_t>(r.shape.in[kH] * r.shape.in[kW], 1);
     for (int64_t i = 0; i < src; ++i) r.indices.push_back(static_cast<int64_t>(in.byte()) % (plane + 2) - 1);
   }
   const RunResult result = run(r);

@@ -201,7 +201,7 @@ std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& r) {
   if (spec.kind == ExerciseKind::kAtomicCells) return "";
   // The asked cell: on gradOutput (lands-in), the pooled output (argmax), else the output the op writes.
   const bool outSide = spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kArgmax || !op.backward;
-  const PlaneDims d = planeDims(op, sideShape(op, outSide ? Side::kOut : Side::kIn, sizesOf(r)));
+  const PlaneDims d = planeDims(op, sideShape(op, outSide ? Side::kOut : Side::kIn, r.shape));
   if (spec.row < 0 || spec.row >= d.rows) return i18n::trf("{0} is {1}, outside [0, {2})", "\"row\"", spec.row, d.rows);
   if (spec.col < 0 || spec.col >= d.cols) return i18n::trf("{0} is {1}, outside [0, {2})", "\"col\"", spec.col, d.cols);
   return "";
@@ -330,7 +330,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
         return e;
       }
       e.answerGrid = op.backward ? s.forwardInput : s.src;
-      const int64_t W = std::max<int64_t>(r.inW, 1);
+      const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
       const int64_t idx = static_cast<int64_t>(ix->grid.value(s.plane, spec.row, spec.col));
       e.cells = {CellRef{e.answerGrid, idx / W, idx % W}};
       e.question = i18n::trf("Click the {0} cell that window ({1}, {2}) picks: its max.", self->grid.name, spec.row, spec.col);

@@ -36,8 +36,8 @@ struct Axis {
 };
 
 std::vector<Axis> axesAt(const OpInfo& op, const RunRequest& r, int64_t row, int64_t col) {
-  if (op.spatialRank == 1) return {{"l", col, r.inW, r.outW, r.scaleW}};
-  return {{"h", row, r.inH, r.outH, r.scaleH}, {"w", col, r.inW, r.outW, r.scaleW}};
+  if (op.spatialRank == 1) return {{"l", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]}};
+  return {{"h", row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, {"w", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]}};
 }
 
 std::string stepText(const Axis& a, float s) {
@@ -66,7 +66,7 @@ std::string ruleLine(IndexRule rule, const std::vector<Axis>& axes) {
 }
 
 std::string windowText(const RunRequest& r, int64_t a, int64_t b) {
-  return cat(explainAdaptiveAxis(i18n::tr("rows"), a, r.inH, r.outH), "; ", explainAdaptiveAxis(i18n::tr("cols"), b, r.inW, r.outW));
+  return cat(explainAdaptiveAxis(i18n::tr("rows"), a, r.shape.in[kH], r.shape.out[kH]), "; ", explainAdaptiveAxis(i18n::tr("cols"), b, r.shape.in[kW], r.shape.out[kW]));
 }
 
 // The second hint of a window question: its maximum, and what decides between equal ones.
@@ -74,8 +74,8 @@ std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int
   const SceneGrid* self = s.gridAt(selfGrid);
   if (self == nullptr || !self->grid.hasValues()) return i18n::tr("The indices grid names the cell each window picks.");
   const float best = self->grid.value(s.plane, answer.row, answer.col);
-  const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.inH, r.outH), windowEnd(a, r.inH, r.outH),
-                                                       windowStart(b, r.inW, r.outW), windowEnd(b, r.inW, r.outW), best);
+  const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.shape.in[kH], r.shape.out[kH]), windowEnd(a, r.shape.in[kH], r.shape.out[kH]),
+                                                       windowStart(b, r.shape.in[kW], r.shape.out[kW]), windowEnd(b, r.shape.in[kW], r.shape.out[kW]), best);
   const size_t same = holding.size();
   const WinnerPlace place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
   if (std::isnan(best)) {
@@ -128,14 +128,14 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   const size_t n = e.cells.size();
   if (op.rule == IndexRule::kAdaptiveMax) {
     int64_t covering = 0;
-    for (int64_t a = 0; a < r.outH; ++a)
-      for (int64_t b = 0; b < r.outW; ++b)
-        covering += e.asked.row >= windowStart(a, r.inH, r.outH) && e.asked.row < windowEnd(a, r.inH, r.outH) &&
-                    e.asked.col >= windowStart(b, r.inW, r.outW) && e.asked.col < windowEnd(b, r.inW, r.outW);
-    const int64_t flat = e.asked.row * r.inW + e.asked.col;
+    for (int64_t a = 0; a < r.shape.out[kH]; ++a)
+      for (int64_t b = 0; b < r.shape.out[kW]; ++b)
+        covering += e.asked.row >= windowStart(a, r.shape.in[kH], r.shape.out[kH]) && e.asked.row < windowEnd(a, r.shape.in[kH], r.shape.out[kH]) &&
+                    e.asked.col >= windowStart(b, r.shape.in[kW], r.shape.out[kW]) && e.asked.col < windowEnd(b, r.shape.in[kW], r.shape.out[kW]);
+    const int64_t flat = e.asked.row * r.shape.in[kW] + e.asked.col;
     return {i18n::trf("Only the windows that cover ({0}, {1}) can send to it ({2} do), and each sends its gradient to its max only.",
                       e.asked.row, e.asked.col, covering),
-            i18n::trf("Its flat index is {0}·{1} + {2} = {3}: select the {4} cells whose indices hold {3}.", e.asked.row, r.inW,
+            i18n::trf("Its flat index is {0}·{1} + {2} = {3}: select the {4} cells whose indices hold {3}.", e.asked.row, r.shape.in[kW],
                       e.asked.col, flat, src)};
   }
   const std::vector<Axis> axes = axesAt(op, r, e.asked.row, e.asked.col);

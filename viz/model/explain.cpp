@@ -38,18 +38,18 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
   if (outputSide) {
     int64_t srcH = 0;
     if (!oneD) {
-      e->lines = explainUpsampleAxis(op.rule, "h", cell.row, r.inH, r.outH, r.scaleH);
-      srcH = sourceSteps(op.rule, cell.row, r.inH, r.outH, r.scaleH).index;
+      e->lines = explainUpsampleAxis(op.rule, "h", cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
+      srcH = sourceSteps(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]).index;
     }
-    for (std::string& line : explainUpsampleAxis(op.rule, oneD ? "l" : "w", cell.col, r.inW, r.outW, r.scaleW))
+    for (std::string& line : explainUpsampleAxis(op.rule, oneD ? "l" : "w", cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]))
       e->lines.push_back(std::move(line));
-    const int64_t srcW = sourceSteps(op.rule, cell.col, r.inW, r.outW, r.scaleW).index;
+    const int64_t srcW = sourceSteps(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]).index;
     const std::string target = oneD ? cat(inName, "[", srcW, "]") : cat(inName, "[", srcH, ", ", srcW, "]");
     e->lines.push_back(backward ? i18n::trf("so {0} += this value", target) : i18n::trf("so this cell = {0}", target));
     return;
   }
   // Input side: which output positions map here (the formula scanned over each axis).
-  const auto cols = preimage(op.rule, cell.col, r.inW, r.outW, r.scaleW);
+  const auto cols = preimage(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
   if (oneD) {
     e->lines.push_back(i18n::trf("positions l of {0} with src(l) = {1}: {2}", outName, cell.col, rangeText(cols)));
     e->lines.push_back(cols.first < 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
@@ -57,7 +57,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
                                                   cols.second - cols.first));
     return;
   }
-  const auto rows = preimage(op.rule, cell.row, r.inH, r.outH, r.scaleH);
+  const auto rows = preimage(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
   e->lines.push_back(i18n::trf("rows of {0} with src_h = {1}: {2}", outName, cell.row, rangeText(rows)));
   e->lines.push_back(i18n::trf("cols of {0} with src_w = {1}: {2}", outName, cell.col, rangeText(cols)));
   const int64_t count =
@@ -68,17 +68,17 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
 
 void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
   const bool backward = opInfo(scene.op).backward;
-  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row, r.inH, r.outH));
-  e->lines.push_back(explainAdaptiveAxis(i18n::tr("cols"), cell.col, r.inW, r.outW));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row, r.shape.in[kH], r.shape.out[kH]));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("cols"), cell.col, r.shape.in[kW], r.shape.out[kW]));
   const SceneGrid* ix = scene.gridAt(scene.indices);
   if (ix == nullptr || !ix->grid.hasValues()) return;
-  const int64_t W = std::max<int64_t>(r.inW, 1);
+  const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
   const int64_t idx = static_cast<int64_t>(ix->grid.value(scene.plane, cell.row, cell.col));
   e->lines.push_back(i18n::trf("argmax index = {0} = {1}·{2} + {3}  ->  ({1}, {3})", idx, idx / W, W, idx % W));
   const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
   if (self != nullptr && self->grid.hasValues()) {
-    const int64_t h0 = windowStart(cell.row, r.inH, r.outH), h1 = windowEnd(cell.row, r.inH, r.outH);
-    const int64_t w0 = windowStart(cell.col, r.inW, r.outW), w1 = windowEnd(cell.col, r.inW, r.outW);
+    const int64_t h0 = windowStart(cell.row, r.shape.in[kH], r.shape.out[kH]), h1 = windowEnd(cell.row, r.shape.in[kH], r.shape.out[kH]);
+    const int64_t w0 = windowStart(cell.col, r.shape.in[kW], r.shape.out[kW]), w1 = windowEnd(cell.col, r.shape.in[kW], r.shape.out[kW]);
     const float best = self->grid.value(scene.plane, idx / W, idx % W);
     const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, h0, h1, w0, w1, best);
     const WinnerPlace place = winnerPlace(holding, {idx / W, idx % W});
@@ -95,11 +95,11 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
   int64_t covering = 0, picked = 0;
   std::string list;
   const SceneGrid* ix = scene.gridAt(scene.indices);
-  const int64_t flat = cell.row * r.inW + cell.col;
-  for (int64_t a = 0; a < r.outH; ++a) {
-    if (cell.row < windowStart(a, r.inH, r.outH) || cell.row >= windowEnd(a, r.inH, r.outH)) continue;
-    for (int64_t b = 0; b < r.outW; ++b) {
-      if (cell.col < windowStart(b, r.inW, r.outW) || cell.col >= windowEnd(b, r.inW, r.outW)) continue;
+  const int64_t flat = cell.row * r.shape.in[kW] + cell.col;
+  for (int64_t a = 0; a < r.shape.out[kH]; ++a) {
+    if (cell.row < windowStart(a, r.shape.in[kH], r.shape.out[kH]) || cell.row >= windowEnd(a, r.shape.in[kH], r.shape.out[kH])) continue;
+    for (int64_t b = 0; b < r.shape.out[kW]; ++b) {
+      if (cell.col < windowStart(b, r.shape.in[kW], r.shape.out[kW]) || cell.col >= windowEnd(b, r.shape.in[kW], r.shape.out[kW])) continue;
       ++covering;
       if (ix != nullptr && ix->grid.hasValues() && static_cast<int64_t>(ix->grid.value(scene.plane, a, b)) == flat) {
         ++picked;
@@ -107,7 +107,7 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
       }
     }
   }
-  e->lines.push_back(i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.inW, cell.col, flat));
+  e->lines.push_back(i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.shape.in[kW], cell.col, flat));
   e->lines.push_back(picked ? i18n::trf("inside {0} window(s); argmax of {1}: {2}", covering, picked, list)
                             : i18n::trf("inside {0} window(s); argmax of none (receives nothing)", covering));
 }

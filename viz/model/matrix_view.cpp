@@ -172,10 +172,10 @@ MatrixView buildMatrixView(const Scene& scene, const RunRequest& request) {
   v.strategy = plan ? plan->strategyName : std::string();
   v.cube = plan && plan->cubeLanes > 0;
 
-  const int64_t Ho = v.oneD ? 1 : request.outH, Hi = v.oneD ? 1 : request.inH;
-  const int64_t Wo = request.outW, Wi = request.inW;
-  const std::vector<int64_t> srcW = sourcesOf(op.rule, Wi, Wo, request.scaleW);
-  const std::vector<int64_t> srcH = v.oneD ? std::vector<int64_t>() : sourcesOf(op.rule, Hi, Ho, request.scaleH);
+  const int64_t Ho = v.oneD ? 1 : request.shape.out[kH], Hi = v.oneD ? 1 : request.shape.in[kH];
+  const int64_t Wo = request.shape.out[kW], Wi = request.shape.in[kW];
+  const std::vector<int64_t> srcW = sourcesOf(op.rule, Wi, Wo, request.shape.scales[kW]);
+  const std::vector<int64_t> srcH = v.oneD ? std::vector<int64_t>() : sourcesOf(op.rule, Hi, Ho, request.shape.scales[kH]);
   using A = MatrixAxis;
   using R = BlockRole;
   // The backward reads the output side (gradOutput) and writes the input side (gradInput); the forward the
@@ -373,8 +373,8 @@ std::vector<std::string> hoverText(const MatrixView& v, const MatrixHit& hit, co
                                  : i18n::trf("({0} is fed by {1})", to, position(v, inAxis, src)));
     }
     const char* axis = wAxis ? "W" : "H";
-    for (std::string& line : explainUpsampleAxis(rule, axis, o, wAxis ? r.inW : r.inH, wAxis ? r.outW : r.outH,
-                                                 wAxis ? r.scaleW : r.scaleH))
+    for (std::string& line : explainUpsampleAxis(rule, axis, o, wAxis ? r.shape.in[kW] : r.shape.in[kH], wAxis ? r.shape.out[kW] : r.shape.out[kH],
+                                                 wAxis ? r.shape.scales[kW] : r.shape.scales[kH]))
       lines.push_back(std::move(line));
     return lines;
   }

@@ -9,7 +9,7 @@
 namespace gradlab::viz {
 
 size_t channelDimOf(const std::vector<int64_t>& shape, const RunRequest& request) {
-  return shape.size() == 3 && request.unbatched ? 0 : 1;
+  return shape.size() == 3 && request.shape.unbatched ? 0 : 1;
 }
 
 StorageView storageOf(const std::vector<int64_t>& shape, const RunRequest& request) {

@@ -78,21 +78,21 @@ RequestSpec parseRequest(const json& j) {
   const OpInfo* kind = findOp(op);
   if (!kind) throw PresetJsonError{trf("unknown {0} \"{1}\"", "op", op)};
   r.op = kind->kind;
-  r.N = ranged(j, "N", r.N, 1, kMaxBatch);
-  r.C = ranged(j, "C", r.C, 1, kMaxBatch);
-  r.inH = ranged(j, "inH", r.inH, 1, kMaxAxis);
-  r.inW = ranged(j, "inW", r.inW, 1, kMaxAxis);
-  r.outH = ranged(j, "outH", r.outH, 1, kMaxAxis);
-  r.outW = ranged(j, "outW", r.outW, 1, kMaxAxis);
-  if (j.contains("inL")) r.inH = 1, r.inW = ranged(j, "inL", 1, 1, kMaxAxis);
-  if (j.contains("outL")) r.outH = 1, r.outW = ranged(j, "outL", 1, 1, kMaxAxis);
-  r.scaleH = scaleField(j, "scaleH", r.scaleH);
-  r.scaleW = scaleField(j, "scaleW", r.scaleW);
-  if (j.contains("scale")) r.scaleW = scaleField(j, "scale", 0.0);
+  r.shape.N = ranged(j, "N", r.shape.N, 1, kMaxBatch);
+  r.shape.C = ranged(j, "C", r.shape.C, 1, kMaxBatch);
+  r.shape.in[kH] = ranged(j, "inH", r.shape.in[kH], 1, kMaxAxis);
+  r.shape.in[kW] = ranged(j, "inW", r.shape.in[kW], 1, kMaxAxis);
+  r.shape.out[kH] = ranged(j, "outH", r.shape.out[kH], 1, kMaxAxis);
+  r.shape.out[kW] = ranged(j, "outW", r.shape.out[kW], 1, kMaxAxis);
+  if (j.contains("inL")) r.shape.in[kH] = 1, r.shape.in[kW] = ranged(j, "inL", 1, 1, kMaxAxis);
+  if (j.contains("outL")) r.shape.out[kH] = 1, r.shape.out[kW] = ranged(j, "outL", 1, 1, kMaxAxis);
+  r.shape.scales[kH] = scaleField(j, "scaleH", r.shape.scales[kH]);
+  r.shape.scales[kW] = scaleField(j, "scaleW", r.shape.scales[kW]);
+  if (j.contains("scale")) r.shape.scales[kW] = scaleField(j, "scale", 0.0);
   // A 1-D operator has no height: what a request says of one (or leaves at its default) is not kept, so
   // the call reads back the same after a save (requestJson writes inL, outL and scale only).
-  if (kind->spatialRank == 1) r.inH = r.outH = 1, r.scaleH = 0.0;
-  r.unbatched = jsonField<bool>(j, "unbatched", r.unbatched);
+  if (kind->spatialRank == 1) r.shape.in[kH] = r.shape.out[kH] = 1, r.shape.scales[kH] = 0.0;
+  r.shape.unbatched = jsonField<bool>(j, "unbatched", r.shape.unbatched);
   std::string dtype = jsonField<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
   if (!dt) throw PresetJsonError{trf("unknown {0} \"{1}\"", "dtype", dtype)};
@@ -215,17 +215,17 @@ ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
 
 json requestJson(const RequestSpec& spec) {
   const RunRequest& r = spec.request;
-  json req = {{"op", opName(r.op)}, {"N", r.N}, {"C", r.C}};
+  json req = {{"op", opName(r.op)}, {"N", r.shape.N}, {"C", r.shape.C}};
   if (opInfo(r.op).spatialRank == 1) {
-    req["inL"] = r.inW;
-    req["outL"] = r.outW;
-    if (r.scaleW != 0) req["scale"] = r.scaleW;
+    req["inL"] = r.shape.in[kW];
+    req["outL"] = r.shape.out[kW];
+    if (r.shape.scales[kW] != 0) req["scale"] = r.shape.scales[kW];
   } else {
-    req["inH"] = r.inH, req["inW"] = r.inW, req["outH"] = r.outH, req["outW"] = r.outW;
-    if (r.scaleH != 0) req["scaleH"] = r.scaleH;
-    if (r.scaleW != 0) req["scaleW"] = r.scaleW;
+    req["inH"] = r.shape.in[kH], req["inW"] = r.shape.in[kW], req["outH"] = r.shape.out[kH], req["outW"] = r.shape.out[kW];
+    if (r.shape.scales[kH] != 0) req["scaleH"] = r.shape.scales[kH];
+    if (r.shape.scales[kW] != 0) req["scaleW"] = r.shape.scales[kW];
   }
-  if (r.unbatched) req["unbatched"] = true;
+  if (r.shape.unbatched) req["unbatched"] = true;
   req["dtype"] = dtypeText(r.dtype);
   if (r.indexType == ACL_INT32) req["indexType"] = "int32";
   req["layout"] = layoutName(r.layout);

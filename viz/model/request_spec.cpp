@@ -45,7 +45,7 @@ std::vector<std::string> dropMisfitInputs(RunRequest* r) {
     std::vector<int64_t>* ix = indices ? &r->indices : nullptr;
     const size_t given = v ? v->size() : ix ? ix->size() : 0;
     if (given == 0) continue;
-    const std::vector<int64_t> shape = sideShape(op, role.side, sizesOf(*r));
+    const std::vector<int64_t> shape = sideShape(op, role.side, r->shape);
     int64_t cells = 1;
     for (int64_t d : shape) cells *= d;
     if (static_cast<int64_t>(given) == cells) continue;
@@ -75,9 +75,9 @@ bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 bool operator==(const RequestSpec& a, const RequestSpec& b) {
   const RunRequest& x = a.request;
   const RunRequest& y = b.request;
-  return a.device == b.device && a.cores == b.cores && a.ubBytes == b.ubBytes && x.op == y.op && x.N == y.N &&
-         x.C == y.C && x.inH == y.inH && x.inW == y.inW && x.outH == y.outH && x.outW == y.outW &&
-         sameBits(x.scaleH, y.scaleH) && sameBits(x.scaleW, y.scaleW) && x.unbatched == y.unbatched && x.dtype == y.dtype &&
+  return a.device == b.device && a.cores == b.cores && a.ubBytes == b.ubBytes && x.op == y.op && x.shape.N == y.shape.N &&
+         x.shape.C == y.shape.C && x.shape.in[kH] == y.shape.in[kH] && x.shape.in[kW] == y.shape.in[kW] && x.shape.out[kH] == y.shape.out[kH] && x.shape.out[kW] == y.shape.out[kW] &&
+         sameBits(x.shape.scales[kH], y.shape.scales[kH]) && sameBits(x.shape.scales[kW], y.shape.scales[kW]) && x.shape.unbatched == y.shape.unbatched && x.dtype == y.dtype &&
          x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.valueSource == y.valueSource && sameValues(x.values, y.values) && x.indices == y.indices &&
          x.strategy == y.strategy && x.accumulate == y.accumulate && x.schedule == y.schedule;

@@ -147,7 +147,7 @@ void installRun(AppState& s, RunView r) {
 }
 
 std::string describeRun(const RunRequest& r) {
-  return cat(i18n::tr(opInfo(r.op).title), " ", r.N, "x", r.C, "x", r.inH, "x", r.inW, " <- ", r.outH, "x", r.outW);
+  return cat(i18n::tr(opInfo(r.op).title), " ", r.shape.N, "x", r.shape.C, "x", r.shape.in[kH], "x", r.shape.in[kW], " <- ", r.shape.out[kH], "x", r.shape.out[kW]);
 }
 
 }  // namespace

@@ -34,9 +34,18 @@ void heading(const char* text) {
 // A run in flight: a size field whose value is not the one on screen yet is framed in the note colour, and
 // says on hover what the grids still show (the fields keep what was typed: a further edit builds on it).
 // `rowStart`: where the field's row began (its box, - / + and label are framed together).
-void markPending(const AppState& s, const char* label, int64_t typed, int64_t RunRequest::*field, ImVec2 rowStart) {
+// One number of a call's extents that a size field edits: N, C, or a side's spatial axis.
+struct SizeSlot {
+  enum Kind { kBatch, kChannels, kSpatial } kind = kSpatial;
+  Side side = Side::kIn;
+  int axis = kW;
+  int64_t& of(Extents& e) const { return kind == kBatch ? e.N : kind == kChannels ? e.C : e.side(side)[axis]; }
+  int64_t of(const Extents& e) const { Extents copy = e; return of(copy); }
+};
+
+void markPending(const AppState& s, const char* label, int64_t typed, SizeSlot slot, ImVec2 rowStart) {
   if (!s.runProgress || !s.run.resolved) return;
-  const int64_t shown = s.run.request.*field;
+  const int64_t shown = slot.of(s.run.request.shape);
   if (typed == shown) return;
   const ImVec2 a(rowStart.x - 2.0f, rowStart.y - 1.0f), b(ImGui::GetItemRectMax().x + 2.0f, ImGui::GetItemRectMax().y + 1.0f);
   ImGui::GetWindowDrawList()->AddRect(a, b, theme().warn, 3.0f, 0, 2.0f);
@@ -120,35 +129,32 @@ void drawControlsPanel(AppState& s) {
   const std::span<const aclDataType> dtypes = opInfo(r.op).dtypes;
 
   heading("Shape");
-  if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.unbatched);
+  if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.shape.unbatched);
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
-  auto sizeField = [&](const char* label, int64_t RunRequest::*field, int max) {
+  auto sizeField = [&](const char* label, SizeSlot slot, int max) {
     const ImVec2 rowStart = ImGui::GetCursorScreenPos();
-    changed |= intField(label, &(r.*field), 1, max);
-    markPending(s, label, r.*field, field, rowStart);
+    changed |= intField(label, &slot.of(r.shape), 1, max);
+    markPending(s, label, slot.of(r.shape), slot, rowStart);
   };
-  if (!(op.allowsUnbatched && r.unbatched)) sizeField("N", &RunRequest::N, maxBatch);
-  sizeField("C", &RunRequest::C, maxBatch);
+  if (!(op.allowsUnbatched && r.shape.unbatched)) sizeField("N", {SizeSlot::kBatch}, maxBatch);
+  sizeField("C", {SizeSlot::kChannels}, maxBatch);
   std::string inSide, outSide;
   for (const TensorRole& role : op.tensorRoles()) {
     std::string& side = role.side == Side::kIn ? inSide : outSide;
     side += (side.empty() ? "" : " / ") + std::string(role.name);
   }
-  if (oneD) {
-    textDimWrapped(i18n::trf("in L = {0}, out L = {1}", inSide, outSide));
-    r.inH = r.outH = 1;
-    sizeField("in L", &RunRequest::inW, maxAxis);
-    sizeField("out L", &RunRequest::outW, maxAxis);
-    if (scales) changed |= scaleControl("scale", &r.scaleW);
-  } else {
-    textDimWrapped(i18n::trf("in = {0}, out = {1}", inSide, outSide));
-    sizeField("in H", &RunRequest::inH, maxAxis);
-    sizeField("in W", &RunRequest::inW, maxAxis);
-    sizeField("out H", &RunRequest::outH, maxAxis);
-    sizeField("out W", &RunRequest::outW, maxAxis);
-    if (scales) {
-      changed |= scaleControl("scale H", &r.scaleH);
-      changed |= scaleControl("scale W", &r.scaleW);
+  r.shape = r.shape.ofRank(op.spatialRank);
+  textDimWrapped(oneD ? i18n::trf("in L = {0}, out L = {1}", inSide, outSide) : i18n::trf("in = {0}, out = {1}", inSide, outSide));
+  for (const Side side : {Side::kIn, Side::kOut}) {
+    for (int axis = firstAxis(op.spatialRank); axis < kMaxSpatialRank; ++axis) {
+      const std::string label = std::string(side == Side::kIn ? "in " : "out ") + (oneD ? "L" : kAxisNames[axis]);
+      sizeField(label.c_str(), {SizeSlot::kSpatial, side, axis}, maxAxis);
+    }
+  }
+  if (scales) {
+    for (int axis = firstAxis(op.spatialRank); axis < kMaxSpatialRank; ++axis) {
+      const std::string label = oneD ? std::string("scale") : std::string("scale ") + kAxisNames[axis];
+      changed |= scaleControl(label.c_str(), &r.shape.scales[axis]);
     }
   }
   // Under the fields, not above them: a notice that appears when a run starts must not move a field from

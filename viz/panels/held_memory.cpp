@@ -62,7 +62,7 @@ uint64_t sceneBytes(const RunRequest& request) {
   // The grids' copies of the tensors are not counted: they are made once the run has released its device
   // tensors and their staging, which hold at least as many bytes (measured: the app's peak is the run's).
   const OpInfo& op = opInfo(request.op);
-  const OpSizes sizes = sizesOf(request);
+  const Extents sizes = request.shape;
   uint64_t planeCells = 0;
   for (const TensorRole& role : op.tensorRoles()) {
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes);

@@ -48,8 +48,8 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
     outlineCell(canvas, *g, e.asked.row, e.asked.col, th.highlightAlt, w * 1.2f);
     if (e.spec.kind == ExerciseKind::kArgmax) {
       if (const SceneGrid* full = sc.gridAt(e.answerGrid); full && full->shown) {
-        outlineWindow(canvas, *full, windowStart(e.asked.row, r.inH, r.outH), windowEnd(e.asked.row, r.inH, r.outH),
-                      windowStart(e.asked.col, r.inW, r.outW), windowEnd(e.asked.col, r.inW, r.outW), th.highlightAlt, w);
+        outlineWindow(canvas, *full, windowStart(e.asked.row, r.shape.in[kH], r.shape.out[kH]), windowEnd(e.asked.row, r.shape.in[kH], r.shape.out[kH]),
+                      windowStart(e.asked.col, r.shape.in[kW], r.shape.out[kW]), windowEnd(e.asked.col, r.shape.in[kW], r.shape.out[kW]), th.highlightAlt, w);
       }
     }
   }
@@ -78,8 +78,8 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   if (pooled) {
     // The window of this output cell on the forward input, and the argmax it picked.
     if (full) {
-      outlineWindow(canvas, *full, windowStart(cell.row, r.inH, r.outH), windowEnd(cell.row, r.inH, r.outH),
-                    windowStart(cell.col, r.inW, r.outW), windowEnd(cell.col, r.inW, r.outW), th.highlightAlt,
+      outlineWindow(canvas, *full, windowStart(cell.row, r.shape.in[kH], r.shape.out[kH]), windowEnd(cell.row, r.shape.in[kH], r.shape.out[kH]),
+                    windowStart(cell.col, r.shape.in[kW], r.shape.out[kW]), windowEnd(cell.col, r.shape.in[kW], r.shape.out[kW]), th.highlightAlt,
                     th.highlightWidth);
     }
     for (int g : {sc.src, sc.dst, sc.indices}) {
@@ -90,7 +90,7 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
     }
     if (ix && ix->grid.hasValues() && full) {
       const int64_t idx = static_cast<int64_t>(ix->grid.value(sc.plane, cell.row, cell.col));
-      const int64_t W = std::max<int64_t>(r.inW, 1);
+      const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
       outlineCell(canvas, *full, idx / W, idx % W, th.highlight, th.highlightWidth * 1.5f);
     }
     return;

@@ -16,19 +16,19 @@ namespace {
 void sizes(const char* prefix, const RunRequest& r) {
   const std::string p(prefix);
   uimap::fact(p + "op", opInfo(r.op).title);
-  uimap::fact(p + "N", cat(r.N));
-  uimap::fact(p + "C", cat(r.C));
-  uimap::fact(p + "inH", cat(r.inH));
-  uimap::fact(p + "inW", cat(r.inW));
-  uimap::fact(p + "outH", cat(r.outH));
-  uimap::fact(p + "outW", cat(r.outW));
+  uimap::fact(p + "N", cat(r.shape.N));
+  uimap::fact(p + "C", cat(r.shape.C));
+  uimap::fact(p + "inH", cat(r.shape.in[kH]));
+  uimap::fact(p + "inW", cat(r.shape.in[kW]));
+  uimap::fact(p + "outH", cat(r.shape.out[kH]));
+  uimap::fact(p + "outW", cat(r.shape.out[kW]));
   uimap::fact(p + "dtype", dtypeText(r.dtype));
   uimap::fact(p + "layout", layoutName(r.layout));
   uimap::fact(p + "deterministic", r.deterministic ? "yes" : "no");
   uimap::fact(p + "strategy", r.strategy.value_or("default"));
   uimap::fact(p + "seed", cat(r.seed));
-  uimap::fact(p + "scaleH", cat(r.scaleH));
-  uimap::fact(p + "scaleW", cat(r.scaleW));
+  uimap::fact(p + "scaleH", cat(r.shape.scales[kH]));
+  uimap::fact(p + "scaleW", cat(r.shape.scales[kW]));
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "acl/acl_base.h"
 #include "aclnn/acl_meta.h"
 #include "gradlab/accumulation.h"
+#include "gradlab/extents.h"
 #include "gradlab/profile.h"
 #include "gradlab/schedule.h"
 #include "gradlab/strategy.h"
@@ -46,10 +47,6 @@ enum class IndexRule : uint8_t {
   kAdaptiveMax,   // the max over the window [floor(a * in / out), ceil((a + 1) * in / out)) of each axis
 };
 
-// The two sides of an operator. kIn: gradInput of a backward op, self of a forward op (RunRequest inH, inW).
-// kOut: gradOutput of a backward op, out of a forward op (outH, outW).
-enum class Side : uint8_t { kIn, kOut };
-
 enum class RoleKind : uint8_t {
   kValues,         // read: floating-point values
   kIndices,        // read: integer indices into the other side's planes
@@ -67,20 +64,12 @@ struct TensorRole {
   bool integer() const { return kind == RoleKind::kIndices || kind == RoleKind::kOutputIndices; }
 };
 
-// Sizes of one call, as a RunRequest holds them.
-struct OpSizes {
-  int64_t N = 1, C = 1;
-  int64_t inH = 1, inW = 1;
-  int64_t outH = 1, outW = 1;
-  bool unbatched = false;  // operators that allow it: 3-D (C, H, W)
-};
-
 // Every argument an aclnn GetWorkspaceSize of the catalog takes, for calling any operator generically.
 struct OpArgs {
   std::array<aclTensor*, 4> tensors{};  // in the order of OpInfo::roles
   const aclIntArray* outputSize = nullptr;
   const aclIntArray* inputSize = nullptr;
-  std::array<double, 2> scales{};       // OpInfo::scaleCount of them: {H, W}, or {L} for 1-D ops
+  std::array<double, kMaxSpatialRank> scales{};  // OpInfo::scaleCount of them, in the aclnn order: {D, H, W}, {H, W} or {L}
   // The plan's device, mode, atomic schedule and accumulation travel with the call. Unset: the active
   // profile (GRADLAB_DEVICE, setActiveProfile), the current device's ACL_OPT_DETERMINISTIC,
   // GRADLAB_SCHEDULE and GRADLAB_ACCUMULATE, as for a direct aclnn call.
@@ -108,7 +97,7 @@ struct OpInfo {
   const char* kernelOp = "";  // the CANN kernel op it runs, e.g. "UpsampleNearestExact2dGrad"
   OpKind twin = OpKind::kCount;  // the forward of a backward op, the backward of a forward op
   bool backward = false;
-  int spatialRank = 2;        // 1: tensors [N, C, L]; 2: [N, C, H, W]
+  int spatialRank = 2;        // 1: tensors [N, C, L]; 2: [N, C, H, W]; 3: [N, C, D, H, W]
   IndexRule rule = IndexRule::kNearestExact;
   int scaleCount = 0;         // double scale arguments
   bool takesOutputSize = false;  // outputSize: the output side's spatial sizes
@@ -118,7 +107,7 @@ struct OpInfo {
   int roleCount = 0;
   int srcRole = 0;  // the tensor the plan's src boxes and the trace's move sources refer to
   int dstRole = 0;  // the tensor the plan's dst boxes and the trace's move destinations refer to
-  OpSizes example;  // a small call that shows what the operator does (the CLI's and the app's defaults)
+  Extents example;  // a small call that shows what the operator does (the CLI's and the app's defaults)
   GetWorkspaceSizeFn getWorkspaceSize = nullptr;  // calls aclnn<name>GetWorkspaceSize with OpArgs
   LaunchFn launch = nullptr;                      // aclnn<name>
   KernelListingFn kernelListing = nullptr;        // its kernels as listings (gradlab::kernelListing asks it)
@@ -149,11 +138,12 @@ std::string cliNames();
 // The catalog name in snake case, as PyTorch and the golden files spell it: "upsample_nearest_exact2d_backward".
 std::string snakeName(OpKind op);
 
-// The logical shape of a tensor on `side`: [N, C, L], [C, H, W] or [N, C, H, W].
-std::vector<int64_t> sideShape(const OpInfo& op, Side side, const OpSizes& sizes);
+// The logical shape of a tensor on `side`: [N, C, L], [C, H, W] or [N, C, H, W] (unbatched only where the
+// operator allows it).
+std::vector<int64_t> sideShape(const OpInfo& op, Side side, const Extents& extents);
 // The reverse: N, C and `side`'s spatial sizes from a tensor's shape (a 3-D tensor of a 2-D operator is
 // unbatched). False when the rank does not fit the operator.
-bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shape, OpSizes* sizes);
+bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shape, Extents* extents);
 // The aclFormat such a tensor carries: NCL for 1-D, ND for unbatched, NCHW otherwise.
 aclFormat sideFormat(const OpInfo& op, bool unbatched);
 

@@ -69,11 +69,10 @@ StorageView storageView(const std::vector<int64_t>& shape, Layout layout, size_t
 
 struct RunRequest {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
-  int64_t N = 1, C = 1;
-  int64_t inH = 4, inW = 4;    // spatial size of the op's input side (gradInput of a backward op; self of a forward op); 1-D: inW = L
-  int64_t outH = 8, outW = 8;  // spatial size of the output side (gradOutput of a backward op; out of a forward op); 1-D: outW = L
-  double scaleH = 0.0, scaleW = 0.0;  // upsample scale factors (output/input); 0 = use the sizes; 1-D uses scaleW
-  bool unbatched = false;             // operators that allow it (adaptive pool): 3-D (C,H,W) tensors
+  // N, C, the input side's spatial sizes (gradInput of a backward op, self of a forward op), the output side's
+  // (gradOutput, out), the upsample scales (0: from the sizes) and, where the operator allows it, unbatched.
+  // The axes an operator does not use stay 1 (gradlab/extents.h: a 1-D operator's L is kW).
+  Extents shape{.in = {1, 4, 4}, .out = {1, 8, 8}};
   aclDataType dtype = ACL_FLOAT;
   aclDataType indexType = ACL_INT64;  // adaptive pool indices
   Layout layout = Layout::kContiguous;
@@ -166,8 +165,6 @@ uint64_t runTraceCapBytes(const RunRequest& request);
 // same check before it allocates anything, and refuses with ACL_ERROR_RT_MEMORY_ALLOCATION.
 std::string runMemoryProblem(const RunRequest& request, uint64_t extraHostBytes = 0);
 
-// The request's sizes as the catalog's shape rules take them.
-OpSizes sizesOf(const RunRequest& request);
 // The logical shapes of the tensors the plan's src and dst boxes refer to (e.g. gradOutput and gradInput).
 std::vector<int64_t> srcShapeOf(const RunRequest& request);
 std::vector<int64_t> dstShapeOf(const RunRequest& request);

@@ -33,13 +33,13 @@ struct TensorsMemory {
 };
 
 // `skip`, when set, names a role whose tensor is not made (the twin reads the main call's).
-TensorsMemory tensorsOf(const OpInfo& op, const RunRequest& r, const OpSizes& sizes, Layout layout,
+TensorsMemory tensorsOf(const OpInfo& op, const RunRequest& r, const Extents& sizes, Layout layout,
                         std::optional<RoleKind> skip = std::nullopt) {
   TensorsMemory m;
   for (const TensorRole& role : op.tensorRoles()) {
     if (role.kind == skip) continue;
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes);
-    const TensorLayout l = makeLayout(shape, layout, sizes.unbatched ? 0 : 1);
+    const TensorLayout l = makeLayout(shape, layout, sizes.unbatched && op.allowsUnbatched ? 0 : 1);
     const aclDataType dtype = role.integer() ? r.indexType : r.dtype;
     const uint64_t storage = static_cast<uint64_t>(std::max<int64_t>(l.storageElems, 0)) * aclDataTypeSize(dtype);
     const uint64_t cells = cellsOf(shape);
@@ -52,7 +52,7 @@ TensorsMemory tensorsOf(const OpInfo& op, const RunRequest& r, const OpSizes& si
   return m;
 }
 
-RunMemory estimateRunMemory(const RunRequest& r, const OpSizes& sizes) {
+RunMemory estimateRunMemory(const RunRequest& r, const Extents& sizes) {
   const OpInfo& op = opInfo(r.op);
   const TensorsMemory main = tensorsOf(op, r, sizes, r.layout);
   RunMemory need;
@@ -108,11 +108,11 @@ std::string runMemoryProblem(const RunMemory& need) {
 namespace gradlab {
 
 uint64_t runMemoryNeed(const RunRequest& request) {
-  return runner::estimateRunMemory(request, sizesOf(request)).total();
+  return runner::estimateRunMemory(request, request.shape).total();
 }
 
 uint64_t runTensorBytes(const RunRequest& request) {
-  return runner::tensorsOf(opInfo(request.op), request, sizesOf(request), request.layout).device;
+  return runner::tensorsOf(opInfo(request.op), request, request.shape, request.layout).device;
 }
 
 uint64_t runTraceCapBytes(const RunRequest& request) {
@@ -120,7 +120,7 @@ uint64_t runTraceCapBytes(const RunRequest& request) {
 }
 
 std::string runMemoryProblem(const RunRequest& request, uint64_t extraHostBytes) {
-  runner::RunMemory need = runner::estimateRunMemory(request, sizesOf(request));
+  runner::RunMemory need = runner::estimateRunMemory(request, request.shape);
   need.callerBytes += extraHostBytes;
   return runner::runMemoryProblem(need);
 }

@@ -24,7 +24,7 @@ struct RunMemory {
   }
 };
 
-RunMemory estimateRunMemory(const RunRequest& request, const OpSizes& sizes);
+RunMemory estimateRunMemory(const RunRequest& request, const Extents& sizes);
 
 // "" when `need` fits the device-memory budget's free room and what the host can give now; else one
 // sentence naming the figures.

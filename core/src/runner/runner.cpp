@@ -134,7 +134,7 @@ RefusalFacts inputCount(const char* what, size_t given, const char* role, int64_
 class RequestRun {
  public:
   RequestRun(const RunRequest& request, RunResult& result)
-      : r_(request), result_(result), op_(opInfo(request.op)), sizes_(sizesOf(request)) {}
+      : r_(request), result_(result), op_(opInfo(request.op)), sizes_(request.shape) {}
 
   void run() {
     if (r_.profile) {
@@ -391,13 +391,11 @@ class RequestRun {
   OpArgs argsFor(const OpInfo& op, CallTensors& tensors) {
     OpArgs args;
     for (int i = 0; i < op.roleCount; ++i) args.tensors[i] = tensors.operands[i].device.tensor();
-    const bool oneD = op.spatialRank == 1;
-    tensors.outputSize = std::make_unique<IntArray>(oneD ? std::vector<int64_t>{r_.outW}
-                                                         : std::vector<int64_t>{r_.outH, r_.outW});
+    tensors.outputSize = std::make_unique<IntArray>(sizes_.spatial(Side::kOut, op.spatialRank));
     tensors.inputSize = std::make_unique<IntArray>(sideShape(op, Side::kIn, sizes_));
     if (op.takesOutputSize) args.outputSize = tensors.outputSize->get();
     if (op.takesInputSize) args.inputSize = tensors.inputSize->get();
-    args.scales = oneD ? std::array<double, 2>{r_.scaleW, 0.0} : std::array<double, 2>{r_.scaleH, r_.scaleW};
+    args.scales = sizes_.leadingScales(op.spatialRank);
     args.profile = r_.profile;
     args.deterministic = r_.deterministic;
     args.schedule = r_.schedule;
@@ -433,7 +431,7 @@ class RequestRun {
   const RunRequest& r_;
   RunResult& result_;
   const OpInfo& op_;
-  OpSizes sizes_;
+  Extents sizes_;
   CallTensors call_;
 };
 
@@ -564,18 +562,14 @@ const HostTensor* RunResult::input(const std::string& name) const {
   return nullptr;
 }
 
-OpSizes sizesOf(const RunRequest& r) {
-  return {r.N, r.C, r.inH, r.inW, r.outH, r.outW, r.unbatched && opInfo(r.op).allowsUnbatched};
-}
-
 std::vector<int64_t> srcShapeOf(const RunRequest& request) {
   const OpInfo& op = opInfo(request.op);
-  return sideShape(op, op.src().side, sizesOf(request));
+  return sideShape(op, op.src().side, request.shape);
 }
 
 std::vector<int64_t> dstShapeOf(const RunRequest& request) {
   const OpInfo& op = opInfo(request.op);
-  return sideShape(op, op.dst().side, sizesOf(request));
+  return sideShape(op, op.dst().side, request.shape);
 }
 
 void ensureRuntime() {

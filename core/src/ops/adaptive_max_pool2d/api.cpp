@@ -57,8 +57,8 @@ uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_
 
 // What CANN runs for the call on Atlas A2 (op_api adaptive_max_pool_common.cpp and the AdaptiveMaxPool3DGrad
 // tiling): always its vector kernels, one plane per lane.
-CannPick backwardCannPick(const PoolShape& s) {
-  const bool divides = s.Ho == 0 || s.Wo == 0 || (s.H % s.Ho == 0 && s.W % s.Wo == 0);
+CannPick backwardCannPick(const Extents& s) {
+  const bool divides = s.out[kH] == 0 || s.out[kW] == 0 || (s.in[kH] % s.out[kH] == 0 && s.in[kW] % s.out[kW] == 0);
   return {kLanes, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
                                       "in / out): 64 planes per vector lane group, windows copied plainly")
                           : rt::planProse("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
@@ -80,7 +80,7 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   GRADLAB_RETURN_IF_ERROR(
       memoryCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices}, {"gradInput", gradInput}}));
 
-  const PoolShape shape = poolShape(*self, *gradOutput);
+  const Extents shape = poolShape(*self, *gradOutput);
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
@@ -120,7 +120,7 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", outputOut}, {"indices", indicesOut}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
 
-  const PoolShape shape = poolShape(*self, *outputOut, channelsLastView(*self));
+  const Extents shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
   auto choose = [api, ctx](StrategyChoice* c) {
@@ -132,7 +132,7 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
-  const bool selfRowsDense = tensors.self.sW == 1 || shape.W == 1;
+  const bool selfRowsDense = tensors.self.sW == 1 || shape.in[kW] == 1;
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = kForwardApi;
   exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};

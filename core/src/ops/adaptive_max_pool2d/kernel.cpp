@@ -111,7 +111,7 @@ class PlaneRuns {
 
 struct BackwardRun {
   const BackwardTiling& tiling;
-  const PoolShape& shape;
+  const Extents& shape;
   int64_t HW, HoWo;
   PlaneRuns gradOutput, indices, gradInput;
   float* workspace;
@@ -197,7 +197,7 @@ constexpr int64_t kPrefetchAhead = 64;
 // atomic tiles leave that to the passes around the tiles.
 template <bool kTrace, bool kAtomic>
 void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
-  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+  const PlaneRun run = planeRun(tile.src, r.shape.out[kW]);
   const int64_t planes = tile.src.plane1 - tile.src.plane0;
   const BackwardTiling& t = r.tiling;
   const bool owner = !tile.atomic;
@@ -307,7 +307,7 @@ template <bool kAtomic>
 // which CANN's compare against the window would drop, lands where it points, as in every strategy here.
 template <bool kTrace>
 void lanesTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
-  const PlaneRun run = planeRun(tile.src, r.shape.Wo);
+  const PlaneRun run = planeRun(tile.src, r.shape.out[kW]);
   const int64_t planes = tile.src.plane1 - tile.src.plane0;
   const uint64_t cells = static_cast<uint64_t>(planes * run.count);
   float* vals = ctx.ubAt<float>(0, cells);
@@ -358,15 +358,15 @@ void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
 }
 
 rt::TaskResult badIndex(const BackwardRun& r, int64_t pos, const char* api) {
-  const PoolShape& s = r.shape;
-  const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.Wo, ow = rem - oh * s.Wo;
+  const Extents& s = r.shape;
+  const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.out[kW], ow = rem - oh * s.out[kW];
   int64_t value = 0;
   r.indices.loadIndices(p, rem, 1, &value);
   std::string cell = s.unbatched ? cat(p, ", ", oh, ", ", ow) : cat(p / s.C, ", ", p % s.C, ", ", oh, ", ", ow);
   RefusalFacts facts{"index-outside-plane", {}};
-  facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value)).add("H", s.H).add("W", s.W);
+  facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value)).add("H", s.in[kH]).add("W", s.in[kW]);
   return {ACL_ERROR_RT_AICORE_EXCEPTION,
-          cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.H, "x", s.W, " plane [0, ", r.HW,
+          cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.in[kH], "x", s.in[kW], " plane [0, ", r.HW,
               "), so the launch failed and gradInput holds NaN in every cell"),
           std::move(facts)};
 }
@@ -409,7 +409,7 @@ void roundSharedTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
 
 struct ForwardRun {
   const ForwardTiling& tiling;
-  const PoolShape& shape;
+  const Extents& shape;
   const PlaneTensor& self;
   const PlaneTensor& out;
   const PlaneTensor& indices;
@@ -433,7 +433,7 @@ inline bool beats(V v, int64_t i, V b, int64_t ib) {
 template <bool kTrace, typename V>
 void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t p, int64_t oh) {
   const ForwardTiling& t = r.tiling;
-  const PoolShape& s = r.shape;
+  const Extents& s = r.shape;
   const uint64_t segment = static_cast<uint64_t>(t.segmentCols), chunk = static_cast<uint64_t>(t.inputChunkCols);
   V* best = ctx.ubAt<V>(0, segment);
   int64_t* arg = ctx.ubAt<int64_t>(t.indexOffset, segment);
@@ -449,18 +449,18 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
   const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
   for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
     best[ow - s0] = -std::numeric_limits<V>::infinity();
-    arg[ow - s0] = hs * s.W + cs[ow];
+    arg[ow - s0] = hs * s.in[kW] + cs[ow];
   }
   int64_t lo = s0;
   for (int64_t cc = c0; cc < cEnd; cc += B) {
     const int64_t k = std::min(B, cEnd - cc), cn = cc + k;
     // Column winners over the window rows, scanned top-down: ties keep the upper cell, a later NaN wins.
     loadRow(r.self, p, hs, cc, k, colMax);
-    const int32_t first = static_cast<int32_t>(hs * s.W + cc);
+    const int32_t first = static_cast<int32_t>(hs * s.in[kW] + cc);
     for (int64_t i = 0; i < k; ++i) colArg[i] = first + static_cast<int32_t>(i);
     for (int64_t h = hs + 1; h < he; ++h) {
       loadRow(r.self, p, h, cc, k, row);
-      const int32_t base = static_cast<int32_t>(h * s.W + cc);
+      const int32_t base = static_cast<int32_t>(h * s.in[kW] + cc);
       for (int64_t i = 0; i < k; ++i) {
         const V v = row[i];
         const bool take = (v > colMax[i]) | std::isnan(v);
@@ -494,7 +494,7 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
     ctx.recorder->event(tile.id, EventKind::kCopyOut, n * (es + r.indices.elementSize), 0, code::kCopyOut);
     for (int64_t i = 0; i < n; ++i) {
       const float shown = static_cast<float>(best[i]);  // the trace keeps fp32 values for display
-      ctx.recorder->move(tile.id, p * s.H * s.W + arg[i], (p * s.Ho + oh) * s.Wo + s0 + i, shown, shown, code::kWindowMax);
+      ctx.recorder->move(tile.id, p * s.in[kH] * s.in[kW] + arg[i], (p * s.out[kH] + oh) * s.out[kW] + s0 + i, shown, shown, code::kWindowMax);
     }
   }
 }
@@ -543,7 +543,7 @@ void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t st
 // indices tensor's width) into out and indices. Lanes that are consecutive full rows of one plane go as
 // one run when both tensors hold their rows back to back.
 void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& step, int64_t ow0) {
-  const int64_t Wo = r.shape.Wo, outs = step.outs;
+  const int64_t Wo = r.shape.out[kW], outs = step.outs;
   const int64_t indexBytes = step.wideIndex ? 8 : 4;
   const bool join = outs == Wo && r.out.sW == 1 && r.out.sH == Wo && r.indices.sW == 1 && r.indices.sH == Wo;
   auto copy = [&](std::byte* dst, const void* src, int64_t bytes) {
@@ -579,7 +579,7 @@ void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& 
 // With two threads on one core, one computes while the other sweeps.
 constexpr int64_t kWarmBytes = 256 * 1024;
 void warmPlanes(const ForwardRun& r, int64_t from, int64_t to) {
-  const int64_t planeBytes = ((r.shape.H - 1) * r.self.sH + r.shape.W) * static_cast<int64_t>(r.self.elementSize);
+  const int64_t planeBytes = ((r.shape.in[kH] - 1) * r.self.sH + r.shape.in[kW]) * static_cast<int64_t>(r.self.elementSize);
   int64_t budget = kWarmBytes;
   for (int64_t q = from; q < std::min(to, r.shape.planes()) && budget > 0; ++q) {
     const std::byte* first = r.self.address(q, 0, 0);
@@ -606,7 +606,7 @@ simd::RowType rowType(aclDataType dtype) {
 // columns; a group whose cells hold a NaN is done again row by row by the scalar kernel.
 void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const simd::Backend& backend) {
   const ForwardTiling& t = r.tiling;
-  const PoolShape& s = r.shape;
+  const Extents& s = r.shape;
   const int64_t stepCols = t.groupStepCols();
   const uint64_t winners = static_cast<uint64_t>(stepCols * kGroupRows), outCells = static_cast<uint64_t>(kGroupRows * t.groupOuts);
   simd::GroupStep step;
@@ -625,7 +625,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   const int64_t es = static_cast<int64_t>(r.self.elementSize);
   step.type = staged ? simd::RowType::kF32 : rowType(r.self.dtype);
   step.rowBytes = staged ? stepCols * static_cast<int64_t>(sizeof(float)) : r.self.sH * es;
-  step.W = static_cast<int32_t>(s.W);
+  step.W = static_cast<int32_t>(s.in[kW]);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
   const int64_t* rs = t.rows.start.data();
@@ -658,7 +658,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       while (ow1 < s1 && ce[ow1] - cs[ow0] <= t.groupCols) ++ow1;
       const int64_t c0 = cs[ow0], span = ce[ow1 - 1] - c0;
       // A chunk narrower than kMinCols: staged rows are padded, rows in place start further left.
-      step.firstCol = static_cast<int32_t>(staged || span >= simd::kMinCols ? c0 : std::min(c0, s.W - simd::kMinCols));
+      step.firstCol = static_cast<int32_t>(staged || span >= simd::kMinCols ? c0 : std::min(c0, s.in[kW] - simd::kMinCols));
       step.cols = static_cast<int32_t>(std::max<int64_t>(span, simd::kMinCols));
       step.winStart = t.colStart32.data() + ow0;
       step.winEnd = t.colEnd32.data() + ow0;
@@ -672,7 +672,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
           step.rows[j] = g.selfPlane[j] + (rs[g.row[j]] * r.self.sH + step.firstCol * r.self.sW) * es;
         }
       }
-      for (int j = 0; j < kGroupRows; ++j) step.firstIndex[j] = static_cast<int32_t>(rs[g.row[j]] * s.W + step.firstCol);
+      for (int j = 0; j < kGroupRows; ++j) step.firstIndex[j] = static_cast<int32_t>(rs[g.row[j]] * s.in[kW] + step.firstCol);
       ok = backend.run(step);
       if (ok) writeGroup(r, g, step, ow0);
     }
@@ -687,11 +687,11 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
 
 rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& tensors, const rt::LaunchArgs& args,
                            const char* api) {
-  const PoolShape& s = tiling.shape;
+  const Extents& s = tiling.shape;
   BackwardRun r{tiling,
                 s,
-                s.inPlaneCells(),
-                s.outPlaneCells(),
+                s.planeCells(Side::kIn),
+                s.planeCells(Side::kOut),
                 PlaneRuns(tensors.gradOutput),
                 PlaneRuns(tensors.indices),
                 PlaneRuns(tensors.gradInput),
@@ -741,7 +741,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args) {
   ForwardRun r{tiling, tiling.shape, tensors.self, tensors.out, tensors.indices};
-  const uint64_t outCells = static_cast<uint64_t>(tiling.shape.planes() * tiling.shape.outPlaneCells());
+  const uint64_t outCells = static_cast<uint64_t>(tiling.shape.planes() * tiling.shape.planeCells(Side::kOut));
   r.streamOut = outCells * (tensors.out.elementSize + tensors.indices.elementSize) >= kStreamOutputBytes;
   const simd::Backend* backend = tiling.groupCols > 0 ? simd::activeBackend() : nullptr;
   return runPlan(tiling.plan, args.trace, [&](const PlanPhase&, int32_t) -> PhaseKernel {

@@ -70,15 +70,15 @@ uint64_t layoutGroups(ForwardTiling& t, int64_t cols, int64_t stageRows, uint64_
 
 // Plans the vector kernel when its buffers fit the UB with steps at least as wide as the widest window;
 // leaves groupCols = 0 (scalar kernel only) otherwise.
-void planGroups(ForwardTiling& t, const PoolShape& shape, aclDataType dtype, uint64_t indexBytes, uint64_t ub,
+void planGroups(ForwardTiling& t, const Extents& shape, aclDataType dtype, uint64_t indexBytes, uint64_t ub,
                 bool selfRowsDense) {
   if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) return;
   int64_t widest = 0, tallest = 0;
   for (int64_t a = 0; a < t.cols.size(); ++a) widest = std::max(widest, t.cols.end[a] - t.cols.start[a]);
   for (int64_t a = 0; a < t.rows.size(); ++a) tallest = std::max(tallest, t.rows.end[a] - t.rows.start[a]);
-  const bool staged = !selfRowsDense || shape.W < simd::kMinCols;
+  const bool staged = !selfRowsDense || shape.in[kW] < simd::kMinCols;
   const int64_t stageRows = staged ? simd::kGroupRows * tallest : 0;
-  for (int64_t cols = std::min(shape.W, kMaxGroupCols);; cols = cols * 3 / 4) {
+  for (int64_t cols = std::min(shape.in[kW], kMaxGroupCols);; cols = cols * 3 / 4) {
     cols = std::max(cols, widest);
     if (layoutGroups(t, cols, stageRows, indexBytes) <= ub) break;
     if (cols == widest) {
@@ -169,18 +169,18 @@ int32_t coresFor(const DeviceProfile& profile, int64_t units) {
 // core and plane piece, for the zero and round phases.
 void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uint64_t bytesInPerCell,
                       uint64_t bytesOutPerCell, uint64_t ubBytes, std::vector<Tile>& tiles) {
-  const PoolShape& s = t.shape;
-  const int64_t total = static_cast<int64_t>(t.sharedPlanes.size()) * s.H;
+  const Extents& s = t.shape;
+  const int64_t total = static_cast<int64_t>(t.sharedPlanes.size()) * s.in[kH];
   for (int32_t c = 0; c < cores; ++c) {
     int32_t order = 0;
     for (int64_t r = splitStart(total, cores, c), r1 = splitStart(total, cores, c + 1); r < r1;) {
-      const int64_t q = r / s.H, h = r - q * s.H, h1 = std::min(s.H, h + (r1 - r));
+      const int64_t q = r / s.in[kH], h = r - q * s.in[kH], h1 = std::min(s.in[kH], h + (r1 - r));
       const int64_t p = t.sharedPlanes[static_cast<size_t>(q)];
       Tile tile;
       tile.phase = phase;
       tile.core = c;
       tile.order = order++;
-      tile.dst = {p, p + 1, h, h1, 0, s.W};
+      tile.dst = {p, p + 1, h, h1, 0, s.in[kW]};
       const uint64_t cells = static_cast<uint64_t>(tile.dst.cells());
       tile.bytesIn = cells * bytesInPerCell;
       tile.bytesOut = cells * bytesOutPerCell;
@@ -206,24 +206,24 @@ void appendRoundTiles(const BackwardTiling& t, int32_t phase, int32_t cores, acl
 
 // Plans without sums: an empty gradInput (nothing to do) or an empty gradOutput (gradInput is zeroed).
 // False when the call has sums to plan.
-bool planWithoutSums(BackwardTiling& t, const PoolShape& shape, uint64_t es, const DeviceProfile& profile) {
+bool planWithoutSums(BackwardTiling& t, const Extents& shape, uint64_t es, const DeviceProfile& profile) {
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
-  if (P * shape.inPlaneCells() == 0) {
+  if (P * shape.planeCells(Side::kIn) == 0) {
     t.mode = BackwardMode::kNothing;
     plan.strategy = rt::planProse("gradInput is empty: nothing to do");
     finalizePlan(plan);
     return true;
   }
-  if (shape.outPlaneCells() != 0) return false;
+  if (shape.planeCells(Side::kOut) != 0) return false;
   t.mode = BackwardMode::kZeroOnly;
   const int32_t cores = coresFor(profile, P);
   plan.phases.push_back({PhaseKind::kZero, rt::planProse("zero gradInput (gradOutput is empty)")});
-  for (const RowPiece& piece : splitPlanes(P, shape.H, cores)) {
+  for (const RowPiece& piece : splitPlanes(P, shape.in[kH], cores)) {
     Tile tile;
     tile.core = piece.core;
     tile.src = {piece.plane0, piece.plane1, 0, 0, 0, 0};
-    tile.dst = {piece.plane0, piece.plane1, 0, shape.H, 0, shape.W};
+    tile.dst = {piece.plane0, piece.plane1, 0, shape.in[kH], 0, shape.in[kW]};
     tile.bytesOut = static_cast<uint64_t>(tile.dst.cells()) * es;
     plan.tiles.push_back(tile);
   }
@@ -237,14 +237,14 @@ bool planWithoutSums(BackwardTiling& t, const PoolShape& shape, uint64_t es, con
 // cells; a plane's only core also zeroes its accumulator (first tile) and rounds it into gradInput (last).
 Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& src, bool owners, uint64_t es, uint64_t is,
                          UbUses& ub) {
-  const PoolShape& shape = t.shape;
-  const int64_t HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
+  const Extents& shape = t.shape;
+  const int64_t HW = shape.planeCells(Side::kIn), HoWo = shape.planeCells(Side::kOut);
   Tile tile;
   tile.core = piece.core;
   tile.src = src;
-  tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.H, shape.Ho), windowEnd(src.row1 - 1, shape.H, shape.Ho),
-              windowStart(src.col0, shape.W, shape.Wo), windowEnd(src.col1 - 1, shape.W, shape.Wo)};
-  tile.atomic = !owners && !piece.wholePlanes(shape.Ho);
+  tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.in[kH], shape.out[kH]), windowEnd(src.row1 - 1, shape.in[kH], shape.out[kH]),
+              windowStart(src.col0, shape.in[kW], shape.out[kW]), windowEnd(src.col1 - 1, shape.in[kW], shape.out[kW])};
+  tile.atomic = !owners && !piece.wholePlanes(shape.out[kH]);
   if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
   const uint64_t cells = src.cells();
   tile.ubBytes = t.accBytes + BackwardTiling::footprint(static_cast<int64_t>(cells));
@@ -254,7 +254,7 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
   const Accumulator acc = tile.atomic ? t.sharedAcc : t.ownerAcc;
   if (acc != Accumulator::kUb) tile.bytesOut = cells * sizeof(float);  // adds into GM
   if (!tile.atomic) {  // the plane's only core: zeroes it first and rounds it last
-    const PlaneRun run = planeRun(src, shape.Wo);
+    const PlaneRun run = planeRun(src, shape.out[kW]);
     const uint64_t planes = src.plane1 - src.plane0;
     if (run.first == 0) {  // zeroes the planes' accumulators
       if (acc == Accumulator::kUb) tile.vectorElems += planes * HW;
@@ -271,7 +271,7 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
   }
   if (acc == Accumulator::kUb) {
     ub.describe(tile, rt::planProse("an fp32 accumulator of the {0}x{1} gradInput plane ({2} B) + {3} staged gradOutput "
-                                "values and indices ({4} B)", shape.H, shape.W, t.accBytes, cells, stagedBytes));
+                                "values and indices ({4} B)", shape.in[kH], shape.in[kW], t.accBytes, cells, stagedBytes));
   } else {
     const std::string sums = acc == Accumulator::kGradInput ? std::string("gradInput") : rt::planProse("the workspace");
     ub.describe(tile, tile.ubBytes > stagedBytes
@@ -297,7 +297,7 @@ std::string accumulatorText(Accumulator a) {
 void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
   Plan& plan = t.plan;
   const DeviceProfile& profile = plan.profile;
-  const PoolShape& shape = t.shape;
+  const Extents& shape = t.shape;
   const int64_t P = shape.planes();
   if (owners) {
     plan.strategy = rt::planProse("owners: one owner core per gradInput plane ({0} planes over {1} cores); the owner walks the "
@@ -310,9 +310,9 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
                               "UB steps of at most {2} cells; a plane held by one core is zeroed and summed plainly by "
                               "that core in {3}; the {4} plane(s) whose rows are split between cores are zeroed by all "
                               "cores first and take fp32 atomic adds into {5}",
-                              P * shape.Ho, cores, t.chunkCells, accumulatorText(t.ownerAcc), t.sharedPlanes.size(),
+                              P * shape.out[kH], cores, t.chunkCells, accumulatorText(t.ownerAcc), t.sharedPlanes.size(),
                               accumulatorText(t.sharedAcc));
-    plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::planProse("gradOutput rows (planes x Ho)"));
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("gradOutput rows (planes x Ho)"));
   }
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
@@ -324,11 +324,11 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
 // row per tile (cut in width, then in planes, where it does not fit half the UB).
 std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase, int64_t groups, int32_t cores,
                                    bool overlap, uint64_t es, uint64_t is, const DeviceProfile& profile, UbUses& ub) {
-  const PoolShape& shape = t.shape;
+  const Extents& shape = t.shape;
   const int64_t P = shape.planes();
-  const AxisWindows rows(shape.H, shape.Ho), cols(shape.W, shape.Wo);
+  const AxisWindows rows(shape.in[kH], shape.out[kH]), cols(shape.in[kW], shape.out[kW]);
   int64_t kwMax = 0;
-  for (int64_t a = 0; a < shape.Wo; ++a) kwMax = std::max(kwMax, cols.end[static_cast<size_t>(a)] - cols.start[static_cast<size_t>(a)]);
+  for (int64_t a = 0; a < shape.out[kW]; ++a) kwMax = std::max(kwMax, cols.end[static_cast<size_t>(a)] - cols.start[static_cast<size_t>(a)]);
   // UB of a tile of `planes` planes x `cells` output cells of one row: values and indices, and the window
   // region of one output cell per plane on its way out.
   auto need = [&](int64_t planes, int64_t cells, int64_t kh) {
@@ -340,19 +340,19 @@ std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase
   for (int64_t g = 0; g < groups; ++g) {
     const int32_t core = static_cast<int32_t>(g % cores);
     const int64_t p0 = g * kLanePlanes, p1 = std::min(P, p0 + kLanePlanes);
-    for (int64_t oh = 0; oh < shape.Ho; ++oh) {
+    for (int64_t oh = 0; oh < shape.out[kH]; ++oh) {
       const int64_t hs = rows.start[static_cast<size_t>(oh)], he = rows.end[static_cast<size_t>(oh)];
       // The widest piece of the row that fits half the UB (double-buffered), else all of it; planes are cut
       // too when one cell of every plane does not fit.
-      int64_t planes = p1 - p0, width = shape.Wo;
+      int64_t planes = p1 - p0, width = shape.out[kW];
       uint64_t budget = half;
       while (width > 1 && need(planes, width, he - hs) > budget) width = (width + 1) / 2;
       if (need(planes, width, he - hs) > budget) budget = profile.ubBytes;
       while (planes > 1 && need(planes, width, he - hs) > budget) planes = (planes + 1) / 2;
       for (int64_t q0 = p0; q0 < p1; q0 += planes) {
         const int64_t q1 = std::min(p1, q0 + planes);
-        for (int64_t w0 = 0; w0 < shape.Wo; w0 += width) {
-          const int64_t w1 = std::min(shape.Wo, w0 + width);
+        for (int64_t w0 = 0; w0 < shape.out[kW]; w0 += width) {
+          const int64_t w1 = std::min(shape.out[kW], w0 + width);
           Tile tile;
           tile.phase = computePhase;
           tile.core = core;
@@ -385,16 +385,16 @@ int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
   return std::lower_bound(sharedPlanes.begin(), sharedPlanes.end(), plane) - sharedPlanes.begin();
 }
 
-BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             bool owners, const DeviceProfile& profile, Accumulation accumulate) {
   BackwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.outShape(),
-                   shape.inShape());
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.shape(Side::kOut, 2),
+                   shape.shape(Side::kIn, 2));
   Plan& plan = t.plan;
   plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
-  const int64_t P = shape.planes(), HW = shape.inPlaneCells(), HoWo = shape.outPlaneCells();
+  const int64_t P = shape.planes(), HW = shape.planeCells(Side::kIn), HoWo = shape.planeCells(Side::kOut);
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
   if (planWithoutSums(t, shape, es, profile)) return t;
 
@@ -414,11 +414,11 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 
   // Phases: (zero), compute, (round). Indices into plan.phases.
   std::vector<Tile> compute;
-  const int32_t cores = coresFor(profile, owners ? P : P * shape.Ho);
-  const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.Ho, cores) : splitRows(P, shape.Ho, cores);
+  const int32_t cores = coresFor(profile, owners ? P : P * shape.out[kH]);
+  const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.out[kH], cores) : splitRows(P, shape.out[kH], cores);
   int32_t order = 0, lastCore = -1;
   for (const RowPiece& piece : pieces) {
-    cutPiece(piece, shape.Ho, shape.Wo, t.chunkCells, [&](const Box& src) {
+    cutPiece(piece, shape.out[kH], shape.out[kW], t.chunkCells, [&](const Box& src) {
       order = piece.core == lastCore ? order + 1 : 0;
       lastCore = piece.core;
       Tile tile = backwardComputeTile(t, piece, src, owners, es, is, ub);
@@ -453,7 +453,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
   return t;
 }
 
-BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planLanes(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate) {
   BackwardTiling t = planBackward(shape, dtype, indexType, gradInputDense, true, profile, accumulate);
   if (t.mode != BackwardMode::kOwner) return t;  // nothing to do, or only zeroes: as every strategy
@@ -463,12 +463,12 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   plan.tiles.clear();
   plan.ubUses.clear();
   UbUses ub(plan);
-  const int64_t P = shape.planes(), HW = shape.inPlaneCells();
+  const int64_t P = shape.planes(), HW = shape.planeCells(Side::kIn);
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
   const bool fp32Dense = dtype == ACL_FLOAT && gradInputDense;
   t.ownerAcc = t.sharedAcc = fp32Dense ? Accumulator::kGradInput : Accumulator::kWorkspace;
   t.accBytes = 0;
-  const bool overlap = shape.H % shape.Ho != 0 || shape.W % shape.Wo != 0;  // Ho, Wo > 0: an empty gradOutput returned above
+  const bool overlap = shape.in[kH] % shape.out[kH] != 0 || shape.in[kW] % shape.out[kW] != 0;  // Ho, Wo > 0: an empty gradOutput returned above
   const int64_t groups = (P + kLanePlanes - 1) / kLanePlanes;
   const int32_t cores = coresFor(profile, groups);
   plan.phases.push_back({PhaseKind::kZero, rt::planProse("vector core 0 zeroes the fp32 sums of all {0} gradInput planes ({1}), "
@@ -477,7 +477,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
   Tile zero;
   zero.phase = 0;
   zero.core = 0;
-  zero.dst = {0, P, 0, shape.H, 0, shape.W};
+  zero.dst = {0, P, 0, shape.in[kH], 0, shape.in[kW]};
   zero.bytesOut = static_cast<uint64_t>(P * HW) * sizeof(float);
   zero.vectorElems = 0;
   plan.tiles.push_back(zero);
@@ -491,13 +491,13 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
                                              "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
   const std::vector<Tile> compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
   for (const Tile& c : compute) plan.tiles.push_back(c);
-  t.chunkCells = kLanePlanes * shape.Wo;
+  t.chunkCells = kLanePlanes * shape.out[kW];
   if (!fp32Dense) {
     t.sharedPlanes.clear();
     for (int64_t p = 0; p < P; ++p) t.sharedPlanes.push_back(p);
     plan.phases.push_back({PhaseKind::kRound, rt::planProse("round the {0} planes' fp32 sums from the workspace into gradInput "
                                                         "once, split over the cores", P)});
-    appendRoundTiles(t, 2, coresFor(profile, P * shape.H), dtype, ub, plan.tiles);
+    appendRoundTiles(t, 2, coresFor(profile, P * shape.in[kH]), dtype, ub, plan.tiles);
     plan.workspaceBytes = static_cast<uint64_t>(P * HW) * sizeof(float);
   } else {
     plan.workspaceBytes = 0;
@@ -549,33 +549,33 @@ std::string forwardUbText(const ForwardTiling& t, int64_t span, uint64_t scalarB
 
 }  // namespace
 
-ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
+ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
                           bool selfRowsDense) {
   ForwardTiling t;
   t.shape = shape;
   t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2d, profile, true, dtype, shape.planes(), shape.inShape(), shape.outShape());
+  t.plan = newPlan(OpKind::kAdaptiveMaxPool2d, profile, true, dtype, shape.planes(), shape.shape(Side::kIn, 2), shape.shape(Side::kOut, 2));
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
-  if (P * shape.outPlaneCells() == 0) {
+  if (P * shape.planeCells(Side::kOut) == 0) {
     plan.strategy = rt::planProse("self is empty: nothing to do");
     finalizePlan(plan);
     return t;
   }
-  t.rows = AxisWindows(shape.H, shape.Ho);
-  t.cols = AxisWindows(shape.W, shape.Wo);
+  t.rows = AxisWindows(shape.in[kH], shape.out[kH]);
+  t.cols = AxisWindows(shape.in[kW], shape.out[kW]);
 
   // UB: up to half for the running max + index of segmentCols outputs, the rest for input columns
   // (column max, column index, staged row: 12 bytes each).
   const uint64_t ub = profile.ubBytes;
   const uint64_t vb = t.valueBytes = dtype == ACL_DOUBLE ? sizeof(double) : sizeof(float);
   t.segmentCols =
-      std::min({roundDown16(static_cast<int64_t>(ub / forwardBytesPerOutputCell(vb))), kMaxSegmentCols, shape.Wo});
+      std::min({roundDown16(static_cast<int64_t>(ub / forwardBytesPerOutputCell(vb))), kMaxSegmentCols, shape.out[kW]});
   t.indexOffset = align64(static_cast<uint64_t>(t.segmentCols) * vb);
   const uint64_t columnsStart = t.indexOffset + align64(static_cast<uint64_t>(t.segmentCols) * 8);
   t.inputChunkCols = std::min(
       roundDown16(static_cast<int64_t>((ub - columnsStart - kForwardColumnSlack) / forwardBytesPerInputColumn(vb))),
-      shape.W);
+      shape.in[kW]);
   t.colMaxOffset = columnsStart;
   t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * vb);
   t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
@@ -583,17 +583,17 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
   planGroups(t, shape, dtype, aclDataTypeSize(indexType), ub, selfRowsDense);
 
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
-  const int32_t cores = coresFor(profile, P * shape.Ho);
+  const int32_t cores = coresFor(profile, P * shape.out[kH]);
   int32_t order = 0, lastCore = -1;
   UbUses ubUses(plan);
   // Rows of at most segmentCols cells may be banded together; longer rows are cut into segments. The
   // vector kernel takes kGroupRows rows at a time, so its tiles hold more rows (fewer partial groups).
   const int64_t bandCells = t.groupCols > 0 ? kForwardGroupTileCells : kForwardTileCells;
-  const int64_t tileCells = shape.Wo <= t.segmentCols ? std::max(t.segmentCols, bandCells) : t.segmentCols;
+  const int64_t tileCells = shape.out[kW] <= t.segmentCols ? std::max(t.segmentCols, bandCells) : t.segmentCols;
   int64_t describedSpan = -1;
   int32_t describedUse = -1;
-  for (const RowPiece& piece : splitRows(P, shape.Ho, cores)) {
-    cutPiece(piece, shape.Ho, shape.Wo, tileCells, [&](const Box& dst) {
+  for (const RowPiece& piece : splitRows(P, shape.out[kH], cores)) {
+    cutPiece(piece, shape.out[kH], shape.out[kW], tileCells, [&](const Box& dst) {
       order = piece.core == lastCore ? order + 1 : 0;
       lastCore = piece.core;
       Tile tile;
@@ -634,8 +634,8 @@ ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType
                      "back into output rows; a group with a NaN is done again by the scalar scan: {1}", t.groupCols, scan);
   }
   plan.strategy = rt::planProse("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
-                            "cells per row; {3}", P * shape.Ho, cores, t.segmentCols, scan);
-  plan.coreChoice = coreChoiceText(cores, profile, P * shape.Ho, rt::planProse("output rows (planes x Ho)"));
+                            "cells per row; {3}", P * shape.out[kH], cores, t.segmentCols, scan);
+  plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("output rows (planes x Ho)"));
   finalizePlan(plan);
   return t;
 }

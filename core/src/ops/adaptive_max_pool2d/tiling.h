@@ -48,7 +48,7 @@ enum class Accumulator {
 // gradInput at its last.
 struct BackwardTiling {
   Plan plan;
-  PoolShape shape;
+  Extents shape;
   BackwardMode mode = BackwardMode::kNothing;
   aclDataType indexType = ACL_INT64;
   Accumulator ownerAcc = Accumulator::kUb;         // planes with one core
@@ -74,7 +74,7 @@ struct BackwardTiling {
 // gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.
 // `accumulate` applies to FLOAT16 / BF16 (gradlab/accumulation.h): dtype rounds every sum, in the same cells.
 // owners: the owner strategy (one core per gradInput plane); false: scatter (gradOutput rows split evenly).
-BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             bool owners, const DeviceProfile& profile,
                             Accumulation accumulate = Accumulation::kFp32);
 
@@ -86,7 +86,7 @@ BackwardTiling planBackward(const PoolShape& shape, aclDataType dtype, aclDataTy
 // != 0 on an axis) and plain copies where they do not, each index checked as it is read; round the workspace into gradInput once (FLOAT16/BF16
 // or strided FLOAT: the sums live in an fp32 workspace; dense FLOAT: in gradInput itself).
 inline constexpr int64_t kLanePlanes = 64;
-BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planLanes(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate = Accumulation::kFp32);
 
 // Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
@@ -95,7 +95,7 @@ BackwardTiling planLanes(const PoolShape& shape, aclDataType dtype, aclDataType 
 // window over its columns; the row's running max and index stay in UB.
 struct ForwardTiling {
   Plan plan;
-  PoolShape shape;
+  Extents shape;
   aclDataType indexType = ACL_INT64;
   AxisWindows rows, cols;      // the windows of each output row / column
   int64_t segmentCols = 0;     // most output cells of one row a tile holds in UB
@@ -122,7 +122,7 @@ struct ForwardTiling {
 };
 
 // selfRowsDense: self's rows are runs of consecutive cells (W stride 1), which the vector kernel reads in place.
-ForwardTiling planForward(const PoolShape& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
+ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
                           bool selfRowsDense = true);
 
 }  // namespace gradlab::ops::adaptive

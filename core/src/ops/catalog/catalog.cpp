@@ -56,7 +56,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inW = 4, .outW = 8},
+     .example = {.in = {1, 1, 4}, .out = {1, 1, 8}},
      .getWorkspaceSize = ops::upsample_exact::backward1d,
      .launch = aclnnUpsampleNearestExact1dBackward,
      .kernelListing = ops::nearest::kernelListing,
@@ -81,7 +81,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inH = 4, .inW = 4, .outH = 8, .outW = 8},
+     .example = {.in = {1, 4, 4}, .out = {1, 8, 8}},
      .getWorkspaceSize = ops::upsample_exact::backward2d,
      .launch = aclnnUpsampleNearestExact2dBackward,
      .kernelListing = ops::nearest::kernelListing,
@@ -108,7 +108,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 4,
      .srcRole = 0,
      .dstRole = 3,
-     .example = {.inH = 8, .inW = 8, .outH = 3, .outW = 3},
+     .example = {.in = {1, 8, 8}, .out = {1, 3, 3}},
      .getWorkspaceSize = ops::adaptive::backward,
      .launch = aclnnAdaptiveMaxPool2dBackward,
      .kernelListing = ops::adaptive::kernelListing,
@@ -133,7 +133,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inW = 4, .outW = 8},
+     .example = {.in = {1, 1, 4}, .out = {1, 1, 8}},
      .getWorkspaceSize = ops::upsample_exact::forward1d,
      .launch = aclnnUpsampleNearestExact1d,
      .kernelListing = ops::nearest::kernelListing,
@@ -158,7 +158,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inH = 4, .inW = 4, .outH = 8, .outW = 8},
+     .example = {.in = {1, 4, 4}, .out = {1, 8, 8}},
      .getWorkspaceSize = ops::upsample_exact::forward2d,
      .launch = aclnnUpsampleNearestExact2d,
      .kernelListing = ops::nearest::kernelListing,
@@ -184,7 +184,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 3,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inH = 8, .inW = 8, .outH = 3, .outW = 3},
+     .example = {.in = {1, 8, 8}, .out = {1, 3, 3}},
      .getWorkspaceSize = ops::adaptive::forward,
      .launch = aclnnAdaptiveMaxPool2d,
      .kernelListing = ops::adaptive::kernelListing,
@@ -209,7 +209,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inW = 3, .outW = 8},
+     .example = {.in = {1, 1, 3}, .out = {1, 1, 8}},
      .getWorkspaceSize = ops::upsample_legacy::backward1d,
      .launch = aclnnUpsampleNearest1dBackward,
      .kernelListing = ops::nearest::kernelListing,
@@ -234,7 +234,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inH = 3, .inW = 3, .outH = 8, .outW = 8},
+     .example = {.in = {1, 3, 3}, .out = {1, 8, 8}},
      .getWorkspaceSize = ops::upsample_legacy::backward2d,
      .launch = aclnnUpsampleNearest2dBackward,
      .kernelListing = ops::nearest::kernelListing,
@@ -259,7 +259,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inW = 3, .outW = 8},
+     .example = {.in = {1, 1, 3}, .out = {1, 1, 8}},
      .getWorkspaceSize = ops::upsample_legacy::forward1d,
      .launch = aclnnUpsampleNearest1d,
      .kernelListing = ops::nearest::kernelListing,
@@ -284,7 +284,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .roleCount = 2,
      .srcRole = 0,
      .dstRole = 1,
-     .example = {.inH = 3, .inW = 3, .outH = 8, .outW = 8},
+     .example = {.in = {1, 3, 3}, .out = {1, 8, 8}},
      .getWorkspaceSize = ops::upsample_legacy::forward2d,
      .launch = aclnnUpsampleNearest2d,
      .kernelListing = ops::nearest::kernelListing,
@@ -366,24 +366,22 @@ std::string snakeName(OpKind op) {
   return out;
 }
 
-std::vector<int64_t> sideShape(const OpInfo& op, Side side, const OpSizes& s) {
-  const int64_t h = side == Side::kIn ? s.inH : s.outH;
-  const int64_t w = side == Side::kIn ? s.inW : s.outW;
-  if (op.spatialRank == 1) return {s.N, s.C, w};
-  if (s.unbatched && op.allowsUnbatched) return {s.C, h, w};
-  return {s.N, s.C, h, w};
+std::vector<int64_t> sideShape(const OpInfo& op, Side side, const Extents& e) {
+  Extents batched = e;
+  batched.unbatched = e.unbatched && op.allowsUnbatched;
+  return batched.shape(side, op.spatialRank);
 }
 
-bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shape, OpSizes* s) {
-  const size_t rank = op.spatialRank == 1 ? 3 : 4;
+bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shape, Extents* e) {
+  const size_t rank = static_cast<size_t>(op.spatialRank) + 2;
   const bool unbatched = op.allowsUnbatched && shape.size() == rank - 1;
   if (shape.size() != rank && !unbatched) return false;
-  s->unbatched = unbatched;
-  s->N = unbatched ? 1 : shape[0];
-  s->C = shape[unbatched ? 0 : 1];
-  const int64_t h = op.spatialRank == 1 ? 1 : shape[shape.size() - 2], w = shape.back();
-  (side == Side::kIn ? s->inH : s->outH) = h;
-  (side == Side::kIn ? s->inW : s->outW) = w;
+  e->unbatched = unbatched;
+  e->N = unbatched ? 1 : shape[0];
+  e->C = shape[unbatched ? 0 : 1];
+  SpatialSizes& sizes = e->side(side);
+  sizes = {1, 1, 1};
+  std::copy(shape.end() - op.spatialRank, shape.end(), sizes.end() - op.spatialRank);
   return true;
 }
 

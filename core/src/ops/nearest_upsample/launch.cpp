@@ -23,18 +23,12 @@ std::unique_ptr<aclOpExecutor> newExecutor(OpKind op, std::vector<std::pair<std:
   return exec;
 }
 
-bool twoD(OpKind op) { return opInfo(op).spatialRank == 2; }
-
-std::shared_ptr<UpsampleJob> makeJob(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g) {
+std::shared_ptr<UpsampleJob> makeJob(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g) {
   const IndexRule rule = opInfo(op).rule;
   const int rank = opInfo(op).spatialRank;
   return std::make_shared<UpsampleJob>(planeTensorOf(src, rank), planeTensorOf(dst, rank),
-                                       sharedAxisMap(rule, g.inH, g.outH, g.scaleH),
-                                       sharedAxisMap(rule, g.inW, g.outW, g.scaleW));
-}
-
-std::vector<int64_t> shapeOf(OpKind op, const Geometry& g, int64_t H, int64_t W) {
-  return twoD(op) ? std::vector<int64_t>{g.N, g.C, H, W} : std::vector<int64_t>{g.N, g.C, W};
+                                       sharedAxisMap(rule, g.in[kH], g.out[kH], g.scales[kH]),
+                                       sharedAxisMap(rule, g.in[kW], g.out[kW], g.scales[kW]));
 }
 
 const char* argumentOf(OpKind op, bool dst) {
@@ -86,16 +80,16 @@ aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx,
   return ACLNN_SUCCESS;
 }
 
-aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g, const PlanContext& ctx,
+aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
                         const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor) {
   const IndexRule rule = opInfo(op).rule;
   auto job = std::make_shared<CubeJob>(planeTensorOf(src, opInfo(op).spatialRank), planeTensorOf(dst, opInfo(op).spatialRank),
-                                       sharedAxisMap(rule, g.inH, g.outH, g.scaleH),
-                                       sharedAxisMap(rule, g.inW, g.outW, g.scaleW));
+                                       sharedAxisMap(rule, g.in[kH], g.out[kH], g.scales[kH]),
+                                       sharedAxisMap(rule, g.in[kW], g.out[kW], g.scales[kW]));
   auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
-    return scheduled(planCube(op, g.N, g.C, *rows, *cols, g.scaleH, g.scaleW, dtype, ctx.profile,
-                              shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW)),
+    return scheduled(planCube(op, g.N, g.C, *rows, *cols, g.scales[kH], g.scales[kW], dtype, ctx.profile,
+                              g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank)),
                      ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
   });
   GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), exec->workspaceSize,
@@ -106,7 +100,7 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
 
 }  // namespace
 
-aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
+aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, ctx, &choice));
@@ -114,15 +108,15 @@ aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& ds
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
   auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
-    return scheduled(planBackward(op, g.N * g.C, *rows, *cols, dtype, choice.info->name == kGather, ctx.profile,
-                                  shapeOf(op, g, g.outH, g.outW), shapeOf(op, g, g.inH, g.inW), ctx.accumulate),
+    return scheduled(planBackward(op, g.planes(), *rows, *cols, dtype, choice.info->name == kGather, ctx.profile,
+                                  g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank), ctx.accumulate),
                      ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
   });
   exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
-aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
+aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   auto choose = [op, ctx](StrategyChoice* c) {
     return chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), c);
@@ -132,8 +126,8 @@ aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst
   std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
   auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
   job->plan = planExecutor(*exec, [op, g, ctx, choice, choose, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
-    UpsamplePlan planned = planForward(op, g.N * g.C, *rows, *cols, dtype, ctx.profile, shapeOf(op, g, g.inH, g.inW),
-                                       shapeOf(op, g, g.outH, g.outW));
+    UpsamplePlan planned = planForward(op, g.planes(), *rows, *cols, dtype, ctx.profile, g.shape(Side::kIn, opInfo(op).spatialRank),
+                                       g.shape(Side::kOut, opInfo(op).spatialRank));
     stampStrategy(planned.plan, describedChoice(choice, choose));
     return std::make_shared<const UpsamplePlan>(std::move(planned));
   });

@@ -10,19 +10,11 @@
 
 namespace gradlab::ops::nearest {
 
-// The call's geometry once validated. 1-D calls have inH = outH = 1 and scaleH = 0. "in" is always the
-// input side (gradInput / self), "out" the output side (gradOutput / out).
-struct Geometry {
-  int64_t N = 0, C = 0;
-  int64_t inH = 1, inW = 1;
-  int64_t outH = 1, outW = 1;
-  double scaleH = 0.0, scaleW = 0.0;
-};
-
-// `src` is gradOutput (backward) or self (forward), `dst` gradInput or out.
-aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
+// `src` is gradOutput (backward) or self (forward), `dst` gradInput or out; `g` the validated call (a 1-D call's
+// axis is kW).
+aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor);
-aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Geometry& g,
+aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor);
 // An empty 2-D backward: no workspace, an executor that zeroes `dst` (when it has cells).
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,

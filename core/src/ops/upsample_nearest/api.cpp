@@ -17,31 +17,31 @@ using enum OpKind;
 aclnnStatus prepareBackward2d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                               double scalesH, double scalesW, aclTensor* gradInput, uint64_t* workspaceSize,
                               aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkBackward2d(gradOut, outputSize, inputSize, gradInput, workspaceSize, executor, &g));
-  g.scaleH = scalesH, g.scaleW = scalesW;
+  g.scales = {0.0, scalesH, scalesW};
   return nearest::publishBackward(kUpsampleNearest2dBackward, *gradOut, *gradInput, g, ctx, workspaceSize, executor);
 }
 
 aclnnStatus prepareBackward1d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                               double scales, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor,
                               const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkBackward1d(gradOut, outputSize, inputSize, out, workspaceSize, executor, &g));
-  g.scaleW = scales;
+  g.scales[kW] = scales;
   return nearest::publishBackward(kUpsampleNearest1dBackward, *gradOut, *out, g, ctx, workspaceSize, executor);
 }
 
 aclnnStatus prepareForward2d(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
                              uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkForward2d(self, outputSize, out, workspaceSize, executor, &g));
   return nearest::publishForward(kUpsampleNearest2d, *self, *out, g, ctx, workspaceSize, executor);
 }
 
 aclnnStatus prepareForward1d(const aclTensor* self, const aclIntArray* outputSize, aclTensor* out,
                              uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkForward1d(self, outputSize, out, workspaceSize, executor, &g));
   return nearest::publishForward(kUpsampleNearest1d, *self, *out, g, ctx, workspaceSize, executor);
 }

@@ -61,7 +61,7 @@ aclnnStatus checkMemory(const char* api, const char* srcName, const aclTensor* s
 }  // namespace
 
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
-                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
+                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Extents* g) {
   const char* api = kForward2dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
@@ -83,12 +83,12 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(checkDimLimit(api, "self", *self));
   GRADLAB_RETURN_IF_ERROR(checkDimLimit(api, "out", *out));
   GRADLAB_RETURN_IF_ERROR(checkMemory(api, "self", self, "out", out));
-  *g = Geometry{s.n, s.c, s.h, s.w, os[0], os[1], 0.0, 0.0};
+  *g = Extents{.N = s.n, .C = s.c, .in = {1, s.h, s.w}, .out = {1, os[0], os[1]}};
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
-                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
+                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Extents* g) {
   const char* api = kForward1dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
@@ -114,13 +114,13 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
                             formatDims(expected)));
   }
   GRADLAB_RETURN_IF_ERROR(checkMemory(api, "self", self, "out", out));
-  *g = Geometry{d[0], d[1], 1, d[2], 1, lo, 0.0, 0.0};
+  *g = Extents{.N = d[0], .C = d[1], .in = {1, 1, d[2]}, .out = {1, 1, lo}};
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             const aclTensor* gradInput, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                            Geometry* g) {
+                            Extents* g) {
   const char* api = kBackward2dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(handleCheck(
@@ -159,13 +159,13 @@ aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputS
                             rt::formatName(format)));
   }
   GRADLAB_RETURN_IF_ERROR(checkMemory(api, "gradOut", gradOut, "gradInput", gradInput));
-  *g = Geometry{in.n, in.c, in.h, in.w, os[0], os[1], 0.0, 0.0};
+  *g = Extents{.N = in.n, .C = in.c, .in = {1, in.h, in.w}, .out = {1, os[0], os[1]}};
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                            Geometry* g) {
+                            Extents* g) {
   const char* api = kBackward1dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
@@ -194,7 +194,7 @@ aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputS
     return invalid(api, cat("out shape ", formatDims(out->viewDims), " differs from inputSize ", formatDims(is)));
   }
   GRADLAB_RETURN_IF_ERROR(checkMemory(api, "gradOut", gradOut, "out", out));
-  *g = Geometry{is[0], is[1], 1, is[2], 1, os[0], 0.0, 0.0};
+  *g = Extents{.N = is[0], .C = is[1], .in = {1, 1, is[2]}, .out = {1, 1, os[0]}};
   return ACLNN_SUCCESS;
 }
 

@@ -10,7 +10,6 @@
 
 namespace gradlab::ops::upsample_legacy {
 
-using nearest::Geometry;
 
 inline constexpr const char* kBackward2dApi = "aclnnUpsampleNearest2dBackwardGetWorkspaceSize";
 inline constexpr const char* kBackward1dApi = "aclnnUpsampleNearest1dBackwardGetWorkspaceSize";
@@ -20,15 +19,15 @@ inline constexpr const char* kForward1dApi = "aclnnUpsampleNearest1dGetWorkspace
 // A valid call with no cell to compute (N or C is 0) gets an executor with an empty plan.
 aclnnStatus checkBackward2d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             const aclTensor* gradInput, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                            Geometry* geometry);
+                            Extents* geometry);
 aclnnStatus checkBackward1d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                            Geometry* geometry);
+                            Extents* geometry);
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* geometry);
+                           Extents* geometry);
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, const aclTensor* out,
                            const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* geometry);
+                           Extents* geometry);
 
 }  // namespace gradlab::ops::upsample_legacy

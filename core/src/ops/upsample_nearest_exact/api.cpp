@@ -17,7 +17,7 @@ using enum OpKind;
 aclnnStatus prepareBackward2d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                               double scalesH, double scalesW, aclTensor* out, uint64_t* workspaceSize,
                               aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   bool empty = false;
   GRADLAB_RETURN_IF_ERROR(
       checkBackward2d(gradOutput, outputSize, inputSize, scalesH, scalesW, out, workspaceSize, executor, &g, &empty));
@@ -28,14 +28,14 @@ aclnnStatus prepareBackward2d(const aclTensor* gradOutput, const aclIntArray* ou
 aclnnStatus prepareBackward1d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                               double scales, aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor,
                               const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkBackward1d(gradOutput, outputSize, inputSize, scales, out, workspaceSize, executor, &g));
   return nearest::publishBackward(kUpsampleNearestExact1dBackward, *gradOutput, *out, g, ctx, workspaceSize, executor);
 }
 
 aclnnStatus prepareForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                              aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   bool empty = false;
   GRADLAB_RETURN_IF_ERROR(checkForward2d(self, outputSize, scalesH, scalesW, out, workspaceSize, executor, &g, &empty));
   if (empty) {
@@ -47,7 +47,7 @@ aclnnStatus prepareForward2d(const aclTensor* self, const aclIntArray* outputSiz
 
 aclnnStatus prepareForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, aclTensor* out,
                              uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
-  Geometry g;
+  Extents g;
   GRADLAB_RETURN_IF_ERROR(checkForward1d(self, outputSize, scales, out, workspaceSize, executor, &g));
   return nearest::publishForward(kUpsampleNearestExact1d, *self, *out, g, ctx, workspaceSize, executor);
 }

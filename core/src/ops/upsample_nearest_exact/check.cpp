@@ -54,7 +54,7 @@ aclnnStatus checkForwardDtypes(const char* api, const aclTensor& self, const acl
 
 aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scalesH, double scalesW, const aclTensor* out, const uint64_t* workspaceSize,
-                            aclOpExecutor* const* executor, Geometry* g, bool* empty) {
+                            aclOpExecutor* const* executor, Extents* g, bool* empty) {
   const char* api = kBackward2dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
@@ -92,13 +92,13 @@ aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outp
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
-  *g = Geometry{gd[0], gd[1], is[2], is[3], os[0], os[1], scalesH, scalesW};
+  *g = Extents{.N = gd[0], .C = gd[1], .in = {1, is[2], is[3]}, .out = {1, os[0], os[1]}, .scales = {0.0, scalesH, scalesW}};
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scales, const aclTensor* out, const uint64_t* workspaceSize,
-                            aclOpExecutor* const* executor, Geometry* g) {
+                            aclOpExecutor* const* executor, Extents* g) {
   const char* api = kBackward1dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(
@@ -131,7 +131,7 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"gradOutput", gradOutput}, {"out", out}}));
-  *g = Geometry{gd[0], gd[1], 1, is[2], 1, os[0], 0.0, scales};
+  *g = Extents{.N = gd[0], .C = gd[1], .in = {1, 1, is[2]}, .out = {1, 1, os[0]}, .scales = {0.0, 0.0, scales}};
   return ACLNN_SUCCESS;
 }
 
@@ -141,7 +141,7 @@ aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outp
 // would only find while copying the result.
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                            const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* g, bool* empty) {
+                           Extents* g, bool* empty) {
   const char* api = kForward2dApi;
   constexpr const char* kAxes = "N, C, H, W or N, H, W, C";
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
@@ -178,12 +178,12 @@ aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", out}}));
   // Scales are not checked, as in CANN: one <= 0 (or NaN) means "use the sizes".
-  *g = Geometry{s.n, s.c, s.h, s.w, os[0], os[1], scalesH, scalesW};
+  *g = Extents{.N = s.n, .C = s.c, .in = {1, s.h, s.w}, .out = {1, os[0], os[1]}, .scales = {0.0, scalesH, scalesW}};
   return ACLNN_SUCCESS;
 }
 
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
-                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* g) {
+                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Extents* g) {
   const char* api = kForward1dApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"workspaceSize", workspaceSize}, {"executor", executor}}));
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", out}}));
@@ -209,7 +209,7 @@ aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize,
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", out}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", out}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", out}}));
-  *g = Geometry{d[0], d[1], 1, d[2], 1, outputSize->values[0], 0.0, scales};
+  *g = Extents{.N = d[0], .C = d[1], .in = {1, 1, d[2]}, .out = {1, 1, outputSize->values[0]}, .scales = {0.0, 0.0, scales}};
   return ACLNN_SUCCESS;
 }
 

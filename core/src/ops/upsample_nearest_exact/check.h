@@ -10,7 +10,6 @@
 
 namespace gradlab::ops::upsample_exact {
 
-using nearest::Geometry;
 
 inline constexpr const char* kBackward2dApi = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize";
 inline constexpr const char* kBackward1dApi = "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize";
@@ -21,16 +20,16 @@ inline constexpr const char* kForward1dApi = "aclnnUpsampleNearestExact1dGetWork
 // `out` is only zeroed.
 aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scalesH, double scalesW, const aclTensor* out, const uint64_t* workspaceSize,
-                            aclOpExecutor* const* executor, Geometry* geometry, bool* empty);
+                            aclOpExecutor* const* executor, Extents* geometry, bool* empty);
 aclnnStatus checkBackward1d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scales, const aclTensor* out, const uint64_t* workspaceSize,
-                            aclOpExecutor* const* executor, Geometry* geometry);
+                            aclOpExecutor* const* executor, Extents* geometry);
 // ACLNN_SUCCESS with *empty = true when self or out is empty: nothing is read or written (CANN's answer).
 // NHWC views are (N, H, W, C).
 aclnnStatus checkForward2d(const aclTensor* self, const aclIntArray* outputSize, double scalesH, double scalesW,
                            const aclTensor* out, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
-                           Geometry* geometry, bool* empty);
+                           Extents* geometry, bool* empty);
 aclnnStatus checkForward1d(const aclTensor* self, const aclIntArray* outputSize, double scales, const aclTensor* out,
-                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Geometry* geometry);
+                           const uint64_t* workspaceSize, aclOpExecutor* const* executor, Extents* geometry);
 
 }  // namespace gradlab::ops::upsample_exact
