@@ -1,5 +1,5 @@
 // Chinese for the explain strings (see i18n/translate.h). Terms follow docs/glossary.md.
-// The refusal explainer (core/verify/refusal_*.cpp): gradlab-cli --explain and the app's refusal panels.
+// The refusal explainer (refusal/refusal_rules.cpp): gradlab-cli --explain and the app's refusal panels.
 #include <iterator>
 
 #include "i18n/catalogue_sections.h"

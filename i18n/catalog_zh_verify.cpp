@@ -1,5 +1,5 @@
 // Chinese for the verify library's verdicts: --check, --verify and the Verify tab's case details
-// (core/verify/judge.cpp, run_case.cpp, cases_*.cpp). Names (tensors, operators, dtypes, aclnn APIs, stages
+// (verify/judge.cpp, run_case.cpp, cases_*.cpp). Names (tensors, operators, dtypes, aclnn APIs, stages
 // such as GetWorkspaceSize), shapes and numbers are values and stay as written; terms follow docs/glossary.md.
 #include <iterator>
 

@@ -1,5 +1,5 @@
 // The upsample kernels' host fast paths against exact expectations and the independent reference:
-// - the forward's doubled-row writer (core/src/ops/nearest_upsample/doubled_row.h): every length and
+// - the forward's doubled-row writer (core/src/ops/nearest_engine/doubled_row.h): every length and
 //   alignment against dst[i] = src[i / 2], nothing written outside the row, every 2-byte bit pattern against
 //   the staged path's widen-and-round, and whole forwards that take it (2x along W, streamed and not, odd
 //   widths, column blocks, every dtype);
@@ -12,7 +12,7 @@
 
 #include "gradlab/half.h"
 #include "gradlab/runner.h"
-#include "ops/nearest_upsample/doubled_row.h"
+#include "ops/nearest_engine/doubled_row.h"
 #include "verify/adaptive_pool_harness.h"
 #include "verify/device_tensor.h"
 #include "verify/run_case.h"

@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "gradlab/profile.h"
-#include "ops/nearest_upsample/axis_map.h"
+#include "ops/nearest_engine/axis_map.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_upsample.h"

@@ -11,7 +11,7 @@ add_library(gradlab_fuzz_program STATIC
   ${CMAKE_CURRENT_LIST_DIR}/steps_introspection.cpp)
 # core/src for runtime/error.h: the contract check clears the recent message before each call.
 target_include_directories(gradlab_fuzz_program PUBLIC ${CMAKE_CURRENT_LIST_DIR}
-                           PRIVATE ${PROJECT_SOURCE_DIR}/core/src ${PROJECT_SOURCE_DIR}/core)  # and "verify/..."
+                           PRIVATE ${PROJECT_SOURCE_DIR}/core/src ${PROJECT_SOURCE_DIR})  # and "verify/..."
 target_link_libraries(gradlab_fuzz_program PUBLIC gradlab::core gradlab::verify PRIVATE gradlab_warnings)
 
 # The files target reads sessions and lessons: the libFuzzer build (no app) compiles the app's model

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 GOLDEN_DIR = pathlib.Path(os.environ.get("GRADLAB_GOLDEN_DIR",
-                                         pathlib.Path(__file__).resolve().parents[2] / "core/verify/golden"))
+                                         pathlib.Path(__file__).resolve().parents[2] / "verify/golden"))
 
 
 def golden_cases():

@@ -8,7 +8,7 @@ if(DEFINED GRADLAB_PYTHON_DIR)
   else()
     # The pictures come from the app this build makes (GRADLAB_APP), not from one on the PATH.
     set(GRADLAB_PYTHON_TEST_ENV "PYTHONPATH=${GRADLAB_PYTHON_DIR}"
-        "GRADLAB_GOLDEN_DIR=${PROJECT_SOURCE_DIR}/core/verify/golden" "PYTHONDONTWRITEBYTECODE=1")
+        "GRADLAB_GOLDEN_DIR=${PROJECT_SOURCE_DIR}/verify/golden" "PYTHONDONTWRITEBYTECODE=1")
     if(TARGET gradlab)
       list(APPEND GRADLAB_PYTHON_TEST_ENV "GRADLAB_APP=$<TARGET_FILE:gradlab>")
     endif()

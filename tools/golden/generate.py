@@ -3,11 +3,11 @@
 
 Produces, from PyTorch's CPU implementation (the ground truth named in /work/shared/SPEC.md):
 
-    core/verify/golden/upsample_nearest_exact1d.json
-    core/verify/golden/upsample_nearest_exact2d.json
-    core/verify/golden/adaptive_max_pool2d.json
-    core/verify/golden/upsample_nearest1d.json      (legacy nearest, PyTorch's upsample_nearest1d)
-    core/verify/golden/upsample_nearest2d.json      (legacy nearest, PyTorch's upsample_nearest2d)
+    verify/golden/upsample_nearest_exact1d.json
+    verify/golden/upsample_nearest_exact2d.json
+    verify/golden/adaptive_max_pool2d.json
+    verify/golden/upsample_nearest1d.json      (legacy nearest, PyTorch's upsample_nearest1d)
+    verify/golden/upsample_nearest2d.json      (legacy nearest, PyTorch's upsample_nearest2d)
 
 Rerun (from anywhere; Debian's python3-torch, not a pyenv python):
 

@@ -17,8 +17,8 @@
 #include "ops/adaptive_max_pool2d/strategies.h"
 #include "ops/common/kernel_code.h"
 #include "ops/common/lower_case.h"
-#include "ops/nearest_upsample/strategies.h"
-#include "ops/upsample_nearest/entry.h"
+#include "ops/nearest_engine/strategies.h"
+#include "ops/upsample_nearest_legacy/entry.h"
 #include "ops/upsample_nearest_exact/entry.h"
 
 namespace gradlab {

@@ -1,5 +1,5 @@
 // The aclnn entry points of the nearest-exact upsample operators and their catalog adapters: check, then
-// hand the validated geometry to the nearest upsample engine (ops/nearest_upsample) with the exact rule.
+// hand the validated geometry to the nearest upsample engine (ops/nearest_engine) with the exact rule.
 #include "aclnnop/aclnn_upsample_nearest_exact1d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"

@@ -6,7 +6,7 @@
 
 #include "ops/common/op_support.h"
 #include "ops/common/arg_checks.h"
-#include "ops/nearest_upsample/axis_map.h"
+#include "ops/nearest_engine/axis_map.h"
 #include "runtime/error.h"
 #include "runtime/tensor.h"
 

@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/kernel.h"
+#include "ops/nearest_engine/kernel.h"
 
 #include <algorithm>
 #include <cstring>
@@ -9,7 +9,7 @@
 #include "ops/common/kernel_code.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
-#include "ops/nearest_upsample/doubled_row.h"
+#include "ops/nearest_engine/doubled_row.h"
 
 namespace gradlab::ops::nearest {
 namespace {

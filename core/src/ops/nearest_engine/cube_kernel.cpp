@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/cube_kernel.h"
+#include "ops/nearest_engine/cube_kernel.h"
 
 #include <algorithm>
 #include <cstring>
@@ -6,7 +6,7 @@
 #include "ops/common/cube_unit.h"
 #include "ops/common/kernel_code.h"
 #include "ops/common/tile_runner.h"
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/tiling.h"
 
 namespace gradlab::ops::nearest {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "gradlab/ops.h"
 #include "ops/common/kernel_code.h"
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/tiling.h"
 #include "runtime/prose.h"
 
 namespace gradlab::ops::nearest {

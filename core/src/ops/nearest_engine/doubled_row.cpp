@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/doubled_row.h"
+#include "ops/nearest_engine/doubled_row.h"
 
 #include <algorithm>
 #include <cstring>

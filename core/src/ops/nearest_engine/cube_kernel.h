@@ -7,8 +7,8 @@
 
 #include "gradlab/trace.h"
 #include "ops/common/plane_tensor.h"
-#include "ops/nearest_upsample/axis_map.h"
-#include "ops/nearest_upsample/cube_plan.h"
+#include "ops/nearest_engine/axis_map.h"
+#include "ops/nearest_engine/cube_plan.h"
 #include "runtime/stream.h"
 
 namespace gradlab::ops::nearest {

@@ -1,12 +1,12 @@
 // The aclnn entry points of the legacy nearest upsample operators and their catalog adapters: check, then
-// hand the geometry to the nearest upsample engine (ops/nearest_upsample) with the legacy index rule.
+// hand the geometry to the nearest upsample engine (ops/nearest_engine) with the legacy index rule.
 #include "aclnnop/aclnn_upsample_nearest_1d.h"
 #include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "aclnnop/aclnn_upsample_nearest_2d_backward.h"
 #include "ops/common/op_support.h"
-#include "ops/upsample_nearest/check.h"
-#include "ops/upsample_nearest/entry.h"
+#include "ops/upsample_nearest_legacy/check.h"
+#include "ops/upsample_nearest_legacy/entry.h"
 #include "runtime/executor_registry.h"
 
 namespace gradlab::ops::upsample_legacy {

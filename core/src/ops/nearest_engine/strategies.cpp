@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/strategies.h"
+#include "ops/nearest_engine/strategies.h"
 
 namespace gradlab::ops::nearest {
 

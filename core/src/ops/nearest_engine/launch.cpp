@@ -1,15 +1,15 @@
-#include "ops/nearest_upsample/launch.h"
+#include "ops/nearest_engine/launch.h"
 
 #include <memory>
 #include <utility>
 
 #include "ops/common/op_support.h"
 #include "ops/common/strategy_choice.h"
-#include "ops/nearest_upsample/axis_map_cache.h"
-#include "ops/nearest_upsample/cube_kernel.h"
-#include "ops/nearest_upsample/kernel.h"
-#include "ops/nearest_upsample/strategies.h"
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/axis_map_cache.h"
+#include "ops/nearest_engine/cube_kernel.h"
+#include "ops/nearest_engine/kernel.h"
+#include "ops/nearest_engine/strategies.h"
+#include "ops/nearest_engine/tiling.h"
 #include "runtime/executor_registry.h"
 #include "runtime/prose.h"
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "ops/nearest_upsample/axis_map.h"
+#include "ops/nearest_engine/axis_map.h"
 
 namespace gradlab::ops::nearest {
 

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "aclnn/acl_meta.h"
-#include "ops/nearest_upsample/launch.h"
+#include "ops/nearest_engine/launch.h"
 
 namespace gradlab::ops::upsample_legacy {
 

@@ -19,7 +19,7 @@
 #include "acl/acl_base.h"
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
-#include "ops/nearest_upsample/axis_map.h"
+#include "ops/nearest_engine/axis_map.h"
 
 namespace gradlab::ops::nearest {
 

@@ -36,7 +36,7 @@ void prepareSharedRuntime();
 const std::vector<Case>& allCases();
 
 // Where golden vectors are read from: $GRADLAB_GOLDEN_DIR, else <executable>/../share/gradlab/golden (an
-// installed package), else the source tree's core/verify/golden. Every place that was tried is listed
+// installed package), else the source tree's verify/golden. Every place that was tried is listed
 // in `tried` when nothing is found (the result is then "").
 std::string goldenDir(std::vector<std::string>* tried = nullptr);
 

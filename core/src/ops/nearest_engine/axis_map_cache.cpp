@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/axis_map_cache.h"
+#include "ops/nearest_engine/axis_map_cache.h"
 
 #include <algorithm>
 #include <bit>

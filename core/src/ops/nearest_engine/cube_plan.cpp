@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/cube_plan.h"
+#include "ops/nearest_engine/cube_plan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include "ops/common/cube_unit.h"
 #include "ops/common/tile_runner.h"
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/tiling.h"
 #include "runtime/error.h"
 #include "runtime/prose.h"
 #include "runtime/tensor.h"

@@ -1,4 +1,4 @@
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/tiling.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "ops/upsample_nearest/check.h"
+#include "ops/upsample_nearest_legacy/check.h"
 
 #include <cstdint>
 #include <limits>

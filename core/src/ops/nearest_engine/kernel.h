@@ -8,8 +8,8 @@
 
 #include "gradlab/trace.h"
 #include "ops/common/plane_tensor.h"
-#include "ops/nearest_upsample/axis_map.h"
-#include "ops/nearest_upsample/tiling.h"
+#include "ops/nearest_engine/axis_map.h"
+#include "ops/nearest_engine/tiling.h"
 #include "runtime/stream.h"
 #include "runtime/tensor.h"
 
