@@ -63,6 +63,8 @@ constexpr CatalogueEntry kAppEntries[] = {
      "当前模式下的选择：默认模式用原子加策略，勾选“确定性”时用确定性策略（若设置了 GRADLAB_STRATEGY，则以其为准）。"},
     {"What CANN's own kernel for this call does on Atlas A2.", "CANN 自身的核函数在 Atlas A2 上对此调用的做法。"},
     {"{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", "{0}：{1}\n\n顺序：{2}\n\n数值：{3}"},
+    {"Needs: {0}", "需要：{0}"},
+    {"Not for this call ({0}): the mode's default runs instead.", "不适用于此调用（{0}）：改为运行该模式的默认策略。"},
     {"ran {0}", "已运行 {0}"},
     {"ran {0} (CANN's choice)", "已运行 {0}（CANN 的选择）"},
     {"ran {0}: {1}", "已运行 {0}：{1}"},

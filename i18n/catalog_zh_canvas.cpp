@@ -196,6 +196,7 @@ constexpr CatalogueEntry kCanvasEntries[] = {
     {"(final values; the trace was truncated)", "（最终值；轨迹已截断）"},
     {"(final values)", "（最终值）"},
     {"(running fp32 sums)", "（fp32 累加中的部分和）"},
+    {"(running fp64 sums)", "（fp64 累加中的部分和）"},
     {"(running sums, each rounded to {0})", "（累加中的部分和，每次都舍入为 {0}）"},
     {"(cells written so far)", "（目前已写入的单元格）"},
     {"(forward input)", "（前向输入）"},

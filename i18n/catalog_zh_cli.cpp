@@ -13,6 +13,7 @@ constexpr CatalogueEntry kCliEntries[] = {
     {", atomic adds (default mode only)", "，原子加（仅默认模式）"},
     {"order: {0}", "顺序：{0}"},
     {"numerics: {0}", "数值：{0}"},
+    {"needs: {0}", "需要：{0}"},
     {"Run with --help for more information.",
      "运行 --help 查看更多信息。"},
     {"{0} failed in {1} with status {2}: {3}",

@@ -319,6 +319,8 @@ constexpr CatalogueEntry kCoreEntries[] = {
     {"CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC and copies whole channel vectors)",
      "CANN 的 UpsampleNearest 核函数在 Vector 核上汇聚（先转置为 NHWC，再复制整个通道向量）"},
     {"the cube has no fp64", "Cube 单元没有 fp64"},
+    {"a device with cube cores, and FLOAT, FLOAT16 or BF16 (the cube has no fp64)",
+     "带 Cube 核的设备，以及 FLOAT、FLOAT16 或 BF16（Cube 单元没有 fp64）"},
     {"the device profile has no cube cores", "设备配置没有 Cube 核"},
     {"gradOutput is empty: every strategy only zeroes out", "gradOutput 为空：每种策略都只做清零"},
     {"{0}; gradOutput is empty: every strategy only zeroes out", "{0}；gradOutput 为空：每种策略都只做清零"},

@@ -160,10 +160,56 @@ TEST(Strategies, AnUnknownNameIsRefusedWhenAskedForAndIgnoredFromTheEnvironment)
   ctx.strategyFromEnvironment = true;
   ops::StrategyChoice choice;
   rt::DescribeScope describe;  // the note is prose: made only when a plan is described
-  ASSERT_EQ(ops::chooseStrategy("api", OpKind::kUpsampleNearestExact2dBackward, ctx, "scatter", {"cube", ""}, &choice),
+  ASSERT_EQ(ops::chooseStrategy("api", OpKind::kUpsampleNearestExact2dBackward, ACL_FLOAT, ctx, "scatter", {"cube", ""}, &choice),
             ACLNN_SUCCESS);
   EXPECT_STREQ(choice.info->name, "scatter");
   EXPECT_NE(choice.note.find("GRADLAB_STRATEGY=lanes names no strategy"), std::string::npos) << choice.note;
+}
+
+TEST(Strategies, AStrategyThatCannotRunACallSaysWhyAndTheModesDefaultRuns) {
+  const StrategyInfo& cube = *findStrategy(OpKind::kUpsampleNearestExact2dBackward, "cube");
+  EXPECT_NE(std::string(cube.needs), "") << "--list-strategies says when it runs";
+  const DeviceProfile a2 = testing::profileOf("atlas-a2");
+  DeviceProfile noCube = a2;  // a device spec asks for at least one; a profile made in code may have none
+  noCube.cubeCores = 0;
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &a2, false}), "");
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &noCube, false}), "the device profile has no cube cores");
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_DOUBLE, &a2, false}), "the cube has no fp64");
+  EXPECT_EQ(strategyCannotRun(*findStrategy(OpKind::kUpsampleNearestExact2dBackward, "gather"), {ACL_DOUBLE, &noCube, true}), "");
+
+  RunRequest r = upsample2d(1, 2, 4, 4, 9, 9, "cube");
+  r.profile = noCube;
+  for (bool det : {false, true}) {
+    r.deterministic = det;
+    const RunResult result = checked(r);
+    ASSERT_TRUE(result.plan);
+    EXPECT_EQ(result.plan->strategyName, det ? "gather" : "scatter");
+    EXPECT_NE(result.plan->strategyNote.find("cube cannot run this call (the device profile has no cube cores)"),
+              std::string::npos)
+        << result.plan->strategyNote;
+  }
+  RunRequest fp64;  // the legacy 1-D backward takes DOUBLE
+  fp64.op = OpKind::kUpsampleNearest1dBackward;
+  fp64.shape = {.N = 1, .C = 2, .in = {1, 1, 5}, .out = {1, 1, 12}};
+  fp64.dtype = ACL_DOUBLE;
+  fp64.strategy = "cube";
+  fp64.profile = a2;
+  const RunResult result = checked(fp64);
+  ASSERT_TRUE(result.plan);
+  EXPECT_EQ(result.plan->strategyName, "scatter");
+  EXPECT_NE(result.plan->strategyNote.find("the cube has no fp64"), std::string::npos) << result.plan->strategyNote;
+}
+
+TEST(Strategies, OperatorsWithAChoiceGiveEachStrategyItsOwnPlannerAndLaunch) {
+  for (const OpInfo& op : allOps()) {
+    if (op.strategies.size() < 2) continue;
+    for (const StrategyInfo& s : op.strategies) {
+      EXPECT_NE(s.engine, nullptr) << op.name << " " << s.name;
+      if (s.cannotRun != nullptr) {
+        EXPECT_NE(std::string(s.needs), "") << op.name << " " << s.name << " says when it runs";
+      }
+    }
+  }
 }
 
 TEST(Strategies, EveryBackwardStrategyChecksOutInEveryDtypeAndMode) {

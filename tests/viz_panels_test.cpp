@@ -908,6 +908,24 @@ TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
   syncTheme(s);
 }
 
+// The legacy 1-D backward takes DOUBLE and sums in fp64: its note says so, not fp32.
+TEST_F(VizPanels, ADoubleRunsNoteSaysItsSumsAreFp64) {
+  AppState s;
+  s.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.request.op = OpKind::kUpsampleNearest1dBackward;
+  s.controls.request.shape = {.in = {1, 1, 5}, .out = {1, 1, 12}};
+  s.controls.request.dtype = ACL_DOUBLE;
+  runControls(s);
+  ASSERT_TRUE(s.run.ok()) << s.run.result.message;
+  s.tab = Tab::kScatter;
+  s.selectTab = true;
+  frame(s);
+  s.player.scrub(2.5);
+  const std::string text = oneLine(loggedFrame(s));
+  EXPECT_NE(text.find("(running fp64 sums)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("(running fp32 sums)"), std::string::npos);
+}
+
 // A hosted class's answers on the teacher's screen: the cells the room picked are ringed on the question's
 // answer grid with how many picked each (first vote -> this vote after Vote again), typed numbers are bars
 // beside the join card, who was right is said only once the answer is revealed, and Vote again asks the

@@ -251,6 +251,7 @@ void printStrategies(std::ostream& out, const OpInfo* only) {
           << wrapped(i18n::tr(s.how), 96, indent) << "\n" << indent
           << wrapped(i18n::trf("order: {0}", i18n::tr(s.order)), 96, indent) << "\n" << indent
           << wrapped(i18n::trf("numerics: {0}", i18n::tr(s.numerics)), 96, indent) << "\n";
+      if (*s.needs) out << indent << wrapped(i18n::trf("needs: {0}", i18n::tr(s.needs)), 96, indent) << "\n";
     }
   }
 }

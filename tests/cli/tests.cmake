@@ -153,9 +153,9 @@ add_test(NAME cli.installed_verify
 set_tests_properties(cli.installed_verify PROPERTIES FIXTURES_REQUIRED gradlab_installed TIMEOUT 300
   LABELS install ENVIRONMENT "GRADLAB_LOG=off")
 
-# Strategies (gradlab/strategy.h): every strategy of the backwards checks out on small, ragged and large
-# shapes in every dtype, and the whole case table passes under each GRADLAB_STRATEGY.
-gradlab_cli_test(list_strategies 0 "upsample2d-backward .*scatter .*gather .*cube .*adaptive-max-pool2d-backward .*scatter .*owner .*lanes"
+# Strategies (gradlab/strategy.h): the list names each one with when it runs; the whole case table passes under
+# each GRADLAB_STRATEGY.
+gradlab_cli_test(list_strategies 0 "upsample2d-backward .*scatter .*gather .*cube .*needs: a device with cube cores.*adaptive-max-pool2d-backward .*scatter .*owner .*lanes"
   --list-strategies)
 gradlab_cli_test(unknown_strategy 2 "--strategy cube: adaptive-max-pool2d-backward has scatter, owner, lanes"
   --op adaptive-max-pool2d-backward --strategy cube)
@@ -163,33 +163,27 @@ gradlab_cli_test(strategy_note 0 "strategy gather.*note: scatter adds into share
   --op upsample2d-backward --strategy scatter --deterministic)
 gradlab_cli_test(plan_cube 0 "strategy cube \\(CANN's choice\\).*0 select .*1 matmul .*W pass.*2 matmul .*H pass.*AIC 0.*largest cube tile"
   --op upsample2d-backward --in 9x7 --out 20x15 --strategy cann --plan)
-# Shapes as '|'-separated arguments: small, ragged (with scales that disagree a little), large.
-set(strategy_shapes_upsample2d-backward "--in|3x5|--out|7x11" "--n|2|--c|3|--in|13x9|--out|29x17|--scales|2.3,1.9"
-                                        "--n|2|--c|8|--in|96x80|--out|192x160")
-set(strategy_shapes_upsample1d-backward "--in|5|--out|11" "--n|3|--c|2|--in|37|--out|101|--scales|2.7"
-                                        "--n|4|--c|16|--in|700|--out|2100")
-set(strategy_shapes_adaptive-max-pool2d-backward "--in|8x8|--out|3x3" "--n|2|--c|3|--in|31x17|--out|7x5"
-                                                 "--n|2|--c|70|--in|128x96|--out|50x40")
-set(strategy_shape_names small ragged large)
-foreach(op upsample2d-backward upsample1d-backward adaptive-max-pool2d-backward)
-  if(op STREQUAL "adaptive-max-pool2d-backward")
-    set(strategies scatter owner lanes)
-  else()
-    set(strategies scatter gather cube)
-  endif()
-  foreach(kind 0 1 2)
-    list(GET strategy_shapes_${op} ${kind} shape)
-    list(GET strategy_shape_names ${kind} shape_name)
-    string(REPLACE "|" ";" shape_list "${shape}")
-    foreach(strategy ${strategies})
-      foreach(dtype f32 f16 bf16)
-        gradlab_cli_test(strategy_${op}_${strategy}_${shape_name}_${dtype} 0 "strategy ${strategy}.*check: .* matches the reference"
-          --op ${op} ${shape_list} --dtype ${dtype} --strategy ${strategy} --check)
-      endforeach()
-    endforeach()
+# Every strategy of every operator on small, ragged and large calls in every dtype is the gtest StrategyMatrix
+# (generated from the catalog); here the CLI's --strategy --check path once per backward kind.
+gradlab_cli_test(strategy_check_upsample2d 0 "strategy gather.*check: .* matches the reference"
+  --op upsample2d-backward --n 2 --c 3 --in 13x9 --out 29x17 --scales 2.3,1.9 --dtype f16 --strategy gather --check)
+gradlab_cli_test(strategy_check_upsample1d 0 "strategy cube.*check: .* matches the reference"
+  --op upsample1d-backward --n 3 --c 2 --in 37 --out 101 --scales 2.7 --dtype bf16 --strategy cube --check)
+gradlab_cli_test(strategy_check_adaptive 0 "strategy lanes.*check: .* matches the reference"
+  --op adaptive-max-pool2d-backward --n 2 --c 3 --in 31x17 --out 7x5 --strategy lanes --check)
+# The case table under GRADLAB_STRATEGY=each strategy name the catalog's strategy definitions give, and cann.
+file(GLOB strategy_definitions CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/core/src/ops/*/strategies.cpp)
+set(strategy_names cann)
+foreach(definition ${strategy_definitions})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${definition})  # a new strategy reconfigures
+  file(STRINGS ${definition} named REGEX "\\.name = \"[a-z0-9-]+\"")
+  foreach(line ${named})
+    string(REGEX REPLACE ".*\\.name = \"([a-z0-9-]+)\".*" "\\1" name "${line}")
+    list(APPEND strategy_names ${name})
   endforeach()
 endforeach()
-foreach(strategy scatter gather cube owner lanes cann)
+list(REMOVE_DUPLICATES strategy_names)
+foreach(strategy ${strategy_names})
   add_test(NAME cli.verify_strategy_${strategy}
     COMMAND ${CMAKE_COMMAND} -E env GRADLAB_STRATEGY=${strategy}
             ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--verify" -DEXPECT_CODE=0

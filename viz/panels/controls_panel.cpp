@@ -94,9 +94,13 @@ bool strategyControl(RunRequest& r) {
     option("", "Today's choice for the mode: the atomic strategy in default mode, the deterministic one with "
                "deterministic ticked (GRADLAB_STRATEGY, if set, applies).");
     option(std::string(kStrategyCann), "What CANN's own kernel for this call does on Atlas A2.");
+    const DeviceProfile profile = r.profile.value_or(activeProfile());
     for (const StrategyInfo& st : strategiesOf(r.op)) {
-      const std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", i18n::tr(st.title), i18n::tr(st.how),
-                                        i18n::tr(st.order), i18n::tr(st.numerics));
+      std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", i18n::tr(st.title), i18n::tr(st.how),
+                                  i18n::tr(st.order), i18n::tr(st.numerics));
+      if (*st.needs) tip += "\n\n" + i18n::trf("Needs: {0}", i18n::tr(st.needs));
+      const std::string why = strategyCannotRun(st, {r.dtype, &profile, r.deterministic});
+      if (!why.empty()) tip += "\n\n" + i18n::trf("Not for this call ({0}): the mode's default runs instead.", why);
       option(st.name, tip.c_str());
     }
     ImGui::EndCombo();

@@ -352,9 +352,12 @@ bool statusLine(AppState& s, const MatrixView& v, const TileProgress& p) {
   }
   if (!v.cube) {
     ImGui::TextDisabled("%s", i18n::trf("Strategy {0}: no matrix products run.", v.strategy.empty() ? "?" : v.strategy.c_str()).c_str());
+    const std::span<const StrategyInfo> strategies = strategiesOf(v.op);
+    const auto cube = std::find_if(strategies.begin(), strategies.end(), [](const StrategyInfo& st) { return st.cube; });
+    if (cube == strategies.end()) return false;  // none of the operator's strategies runs matrix products
     ImGui::SameLine();
     if (ui::Button("run the cube strategy")) {
-      s.controls.request.strategy = "cube";
+      s.controls.request.strategy = cube->name;
       runControls(s);
       return true;
     }

@@ -148,6 +148,8 @@ void dstValuesNow(const AppState& s, std::vector<float>* values, std::vector<uin
     const Plan* plan = r.result.plan.get();
     if (note && plan && plan->accumulate == Accumulation::kDtype && plan->dtype != ACL_FLOAT)
       *note = i18n::trf("(running sums, each rounded to {0})", dtypeText(plan->dtype));
+    else if (note && plan && plan->dtype == ACL_DOUBLE)
+      *note = i18n::tr("(running fp64 sums)");  // DOUBLE sums in fp64 (the legacy 1-D backward)
     else if (note)
       *note = i18n::tr("(running fp32 sums)");
   } else if (note) {

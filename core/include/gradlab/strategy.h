@@ -17,16 +17,26 @@
 #include <string>
 #include <string_view>
 
+#include "acl/acl_base.h"
 #include "gradlab/export.h"
 
 GRADLAB_API_BEGIN
 namespace gradlab {
 
 enum class OpKind : uint8_t;
+struct DeviceProfile;   // gradlab/profile.h
+struct StrategyEngine;  // a strategy's planner and launch, inside the library (ops/common/strategy_engine.h)
 
 // Which kind of core runs a tile: an AI vector core (AIV) or an AI cube core (AIC).
 enum class CoreKind : uint8_t { kVector, kCube };
 const char* coreKindName(CoreKind kind);  // "AIV", "AIC"
+
+// What a strategy is asked about a call before it plans it.
+struct StrategyCall {
+  aclDataType dtype = ACL_FLOAT;          // the call's value dtype
+  const DeviceProfile* profile = nullptr;  // the device it runs on
+  bool deterministic = false;
+};
 
 struct StrategyInfo {
   const char* name = "";      // "scatter", "gather", "cube", ...: what --strategy and GRADLAB_STRATEGY take
@@ -47,6 +57,13 @@ struct StrategyInfo {
   // Each gradOutput cell writes its whole window into gradInput (its value at the argmax, zeros elsewhere)
   // instead of adding into the argmax cell alone, into an fp32 workspace of every plane for FLOAT16/BF16.
   bool wholeWindows = false;
+  // When it can run, in words ("" for every call of its operator): what --list-strategies and the app show.
+  const char* needs = "";
+  // Why it cannot run `call`, in English (then the call runs the mode's default and the plan's note says why),
+  // or nullptr when it can. Unset: it runs every call of its operator.
+  const char* (*cannotRun)(const StrategyCall& call) = nullptr;
+  // Its planner and launch: what runs a call that chose it.
+  const StrategyEngine* engine = nullptr;
 };
 
 // What a strategy request names besides a strategy.
@@ -58,6 +75,8 @@ std::span<const StrategyInfo> strategiesOf(OpKind op);
 const StrategyInfo* findStrategy(OpKind op, std::string_view name);
 // "scatter, gather, cube"
 std::string strategyNames(OpKind op);
+// Why `strategy` cannot run `call`, in the current language, or "" when it can.
+std::string strategyCannotRun(const StrategyInfo& strategy, const StrategyCall& call);
 // True for "", "default", "cann" and every name of `op`'s strategies.
 bool strategyRequestValid(OpKind op, std::string_view request);
 // The request of calls that name none: GRADLAB_STRATEGY (read once per process), else "".

@@ -84,8 +84,8 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
-  auto choose = [api, ctx, shape](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, ctx, ctx.deterministic ? kOwner : kScatter,
+  auto choose = [api, ctx, shape, dtype = gradOutput->dtype](StrategyChoice* c) {
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, dtype, ctx, ctx.deterministic ? kOwner : kScatter,
                           backwardCannPick(shape), c);
   };
   StrategyChoice choice;
@@ -95,10 +95,8 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   exec->tensors = {{"gradOutput", *gradOutput}, {"indices", *indices}, {"gradInput", *gradInput}};
   auto tiling = planExecutor(*exec, [shape, dense, ctx, choice, choose, dtype = gradOutput->dtype,
                                      indexDtype = indices->dtype] {
-    BackwardTiling planned = choice.info->name == kLanes
-                                 ? planLanes(shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate)
-                                 : planBackward(shape, dtype, indexDtype, dense, choice.info->name == kOwner,
-                                                ctx.profile, ctx.accumulate);
+    BackwardTiling planned =
+        engineOf<BackwardEngine>(*choice.info).plan(shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate);
     planned.plan.deterministic = ctx.deterministic;
     stampStrategy(planned.plan, describedChoice(choice, choose));
     applySchedule(planned.plan, ctx);
@@ -123,8 +121,8 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   const Extents shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
-  auto choose = [api, ctx](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, ctx, kSeparable,
+  auto choose = [api, ctx, dtype = self->dtype](StrategyChoice* c) {
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, dtype, ctx, kSeparable,
                           {kSeparable, rt::planProse("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the "
                                                      "sizes divide) takes each window's max across W, then H, 64 planes "
                                                      "per vector lane")},

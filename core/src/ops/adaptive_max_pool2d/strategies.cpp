@@ -1,6 +1,17 @@
 #include "ops/adaptive_max_pool2d/strategies.h"
 
 namespace gradlab::ops::adaptive {
+namespace {
+
+constexpr BackwardEngine kScatterEngine{
+    {}, [](const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
+           Accumulation accumulate) { return planBackward(s, dtype, indexType, dense, false, profile, accumulate); }};
+constexpr BackwardEngine kOwnerEngine{
+    {}, [](const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
+           Accumulation accumulate) { return planBackward(s, dtype, indexType, dense, true, profile, accumulate); }};
+constexpr BackwardEngine kLanesEngine{{}, &planLanes};
+
+}  // namespace
 
 const StrategyInfo kBackwardStrategies[3] = {
     {.name = "scatter",
@@ -13,7 +24,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .cube = false,
      .atomic = true,
      .deterministicTwin = "owner",
-     .referenceOrder = true},
+     .referenceOrder = true,
+     .engine = &kScatterEngine},
     {.name = "owner",
      .title = "vector plane owners",
      .how = "every gradInput plane has one owner vector core, which walks the plane's gradOutput and indices in row-major "
@@ -24,7 +36,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .atomic = false,
      .deterministicTwin = "",
      .referenceOrder = true,
-     .planeOwners = true},
+     .planeOwners = true,
+     .engine = &kOwnerEngine},
     {.name = "lanes",
      .title = "plane lanes (CANN's A2 kernel)",
      .how = "planes go to the vector cores in groups of 64, one plane per vector lane (CANN transposes them so); each "
@@ -39,7 +52,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .deterministicTwin = "",
      .referenceOrder = true,
      .planeOwners = true,
-     .wholeWindows = true},
+     .wholeWindows = true,
+     .engine = &kLanesEngine},
 };
 
 const StrategyInfo kForwardStrategies[1] = {

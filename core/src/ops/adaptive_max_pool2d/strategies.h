@@ -4,10 +4,18 @@
 #include <string_view>
 
 #include "gradlab/strategy.h"
+#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/common/strategy_engine.h"
 
 namespace gradlab::ops::adaptive {
 
 inline constexpr std::string_view kScatter = "scatter", kOwner = "owner", kLanes = "lanes", kSeparable = "separable";
+
+// A backward strategy's planner (its launch is the one backward kernel, which runs any such plan).
+struct BackwardEngine : StrategyEngine {
+  BackwardTiling (*plan)(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                         const DeviceProfile& profile, Accumulation accumulate);
+};
 
 extern const StrategyInfo kBackwardStrategies[3];  // scatter, owner, lanes
 extern const StrategyInfo kForwardStrategies[1];   // separable

@@ -30,6 +30,11 @@ std::string strategyNames(OpKind op) {
   return names;
 }
 
+std::string strategyCannotRun(const StrategyInfo& strategy, const StrategyCall& call) {
+  const char* why = strategy.cannotRun != nullptr && call.profile != nullptr ? strategy.cannotRun(call) : nullptr;
+  return why != nullptr ? rt::prose(why) : std::string();
+}
+
 bool strategyRequestValid(OpKind op, std::string_view request) {
   const std::string r = ops::lowerCase(request);
   return r.empty() || r == kStrategyDefault || r == kStrategyCann || findStrategy(op, r) != nullptr;
@@ -45,8 +50,8 @@ const std::string& environmentStrategy() {
 
 namespace ops {
 
-aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
-                           CannPick cann, StrategyChoice* out) {
+aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const PlanContext& ctx,
+                           std::string_view defaultName, CannPick cann, StrategyChoice* out) {
   const std::string request = ops::lowerCase(ctx.strategy);
   out->cann = std::move(cann);
   out->note.clear();
@@ -73,12 +78,13 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, s
                           "mode runs {1} instead", out->info->name, twin->name);
     out->info = twin;
   }
+  const StrategyCall call{dtype, &ctx.profile, ctx.deterministic};
+  if (out->info->cannotRun != nullptr && out->info->cannotRun(call) != nullptr) {
+    out->note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", out->info->name,
+                              strategyCannotRun(*out->info, call), defaultName);
+    out->info = findStrategy(op, defaultName);
+  }
   return ACLNN_SUCCESS;
-}
-
-void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why) {
-  choice.note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", choice.info->name, why, name);
-  choice.info = findStrategy(op, name);
 }
 
 void stampStrategy(Plan& plan, const StrategyChoice& choice) {

@@ -24,15 +24,13 @@ struct StrategyChoice {
   CannPick cann;
 };
 
-// Resolves ctx.strategy for `op`: "" or "default" -> `defaultName` (the operator's choice for the mode),
-// "cann" -> cann.name, else that strategy. An atomic strategy in deterministic mode gives way to its
-// deterministic twin. A name `op` does not have: 161002 naming its strategies when the call asked for it,
-// the default (with a note) when it came from GRADLAB_STRATEGY.
-aclnnStatus chooseStrategy(const char* api, OpKind op, const PlanContext& ctx, std::string_view defaultName,
-                           CannPick cann, StrategyChoice* out);
-
-// Runs `name` instead of the choice (a strategy that cannot plan this call), saying why.
-void giveWay(OpKind op, StrategyChoice& choice, std::string_view name, const std::string& why);
+// Resolves ctx.strategy for `op` on a call of `dtype`: "" or "default" -> `defaultName` (the operator's choice
+// for the mode), "cann" -> cann.name, else that strategy. An atomic strategy in deterministic mode gives way to
+// its deterministic twin, a strategy that cannot run the call (StrategyInfo::cannotRun) to `defaultName`, each
+// with a note. A name `op` does not have: 161002 naming its strategies when the call asked for it, the default
+// (with a note) when it came from GRADLAB_STRATEGY.
+aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const PlanContext& ctx,
+                           std::string_view defaultName, CannPick cann, StrategyChoice* out);
 
 // The choice to stamp on a plan: `choice` itself, or inside a DescribeScope (runtime/prose.h) the same choice
 // made again by `choose` (aclnnStatus(StrategyChoice*)), now with its prose.

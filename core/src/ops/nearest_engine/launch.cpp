@@ -5,6 +5,7 @@
 
 #include "ops/common/op_support.h"
 #include "ops/common/strategy_choice.h"
+#include "ops/common/strategy_engine.h"
 #include "ops/nearest_engine/axis_map_cache.h"
 #include "ops/nearest_engine/cube_kernel.h"
 #include "ops/nearest_engine/kernel.h"
@@ -70,14 +71,36 @@ CannPick forwardCannPick() {
 std::string checkApi(OpKind op) { return opInfo(op).aclnnName() + "GetWorkspaceSize"; }
 
 aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx, StrategyChoice* choice) {
-  GRADLAB_RETURN_IF_ERROR(chooseStrategy(checkApi(op).c_str(), op, ctx, ctx.deterministic ? kGather : kScatter,
-                                         backwardCannPick(op, dtype), choice));
-  if (choice->info->name == kCube && dtype == ACL_DOUBLE) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::planProse("the cube has no fp64"));
-  } else if (choice->info->name == kCube && ctx.profile.cubeCores < 1) {
-    giveWay(op, *choice, ctx.deterministic ? kGather : kScatter, rt::planProse("the device profile has no cube cores"));
-  }
-  return ACLNN_SUCCESS;
+  return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, ctx.deterministic ? kGather : kScatter,
+                        backwardCannPick(op, dtype), choice);
+}
+
+// The vector strategies: gradOutput rows split over the vector cores (scatter), or gradInput rows owned by one
+// (gather).
+aclnnStatus publishRows(bool gather, OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
+                        const PlanContext& ctx, const StrategyChoice& choice, uint64_t* workspaceSize,
+                        aclOpExecutor** executor) {
+  std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  job->plan = planExecutor(*exec, [gather, op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
+    return scheduled(planBackward(op, g.planes(), *rows, *cols, dtype, gather, ctx.profile,
+                                  g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank), ctx.accumulate),
+                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
+  });
+  exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
+}
+
+}  // namespace
+
+aclnnStatus publishScatter(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                           const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return publishRows(false, op, src, dst, g, ctx, choice, workspaceSize, executor);
+}
+
+aclnnStatus publishGather(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                          const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return publishRows(true, op, src, dst, g, ctx, choice, workspaceSize, executor);
 }
 
 aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
@@ -98,28 +121,17 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
-}  // namespace
-
 aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, ctx, &choice));
-  if (choice.info->name == kCube) return publishCube(op, src, dst, g, ctx, choice, workspaceSize, executor);
-  std::shared_ptr<UpsampleJob> job = makeJob(op, src, dst, g);
-  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
-  job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
-    return scheduled(planBackward(op, g.planes(), *rows, *cols, dtype, choice.info->name == kGather, ctx.profile,
-                                  g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank), ctx.accumulate),
-                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
-  });
-  exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
-  return publishExecutor(std::move(exec), workspaceSize, executor);
+  return engineOf<BackwardEngine>(*choice.info).publish(op, src, dst, g, ctx, choice, workspaceSize, executor);
 }
 
 aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto choose = [op, ctx](StrategyChoice* c) {
-    return chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), c);
+  auto choose = [op, ctx, dtype = src.dtype](StrategyChoice* c) {
+    return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, kGather, forwardCannPick(), c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
@@ -156,8 +168,8 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
 
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto choose = [op, ctx](StrategyChoice* c) {
-    return chooseStrategy(checkApi(op).c_str(), op, ctx, kGather, forwardCannPick(), c);
+  auto choose = [op, ctx, dtype = src.dtype](StrategyChoice* c) {
+    return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, kGather, forwardCannPick(), c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));

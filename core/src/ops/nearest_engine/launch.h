@@ -7,6 +7,8 @@
 #include "aclnn/acl_meta.h"
 #include "gradlab/ops.h"
 #include "ops/common/plan_context.h"
+#include "ops/common/strategy_choice.h"
+#include "ops/common/strategy_engine.h"
 
 namespace gradlab::ops::nearest {
 
@@ -16,6 +18,19 @@ aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& ds
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor);
+// A backward strategy's planner and launch: publishes the executor of a call that chose it.
+struct BackwardEngine : StrategyEngine {
+  aclnnStatus (*publish)(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                         const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
+};
+// The three backward strategies' (strategies.cpp gives each its own).
+aclnnStatus publishScatter(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                           const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus publishGather(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                          const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                        const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
+
 // An empty 2-D backward: no workspace, an executor that zeroes `dst` (when it has cells).
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor);

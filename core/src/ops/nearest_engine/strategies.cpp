@@ -1,6 +1,22 @@
 #include "ops/nearest_engine/strategies.h"
 
+#include "gradlab/profile.h"
+#include "ops/nearest_engine/launch.h"
+
 namespace gradlab::ops::nearest {
+namespace {
+
+constexpr BackwardEngine kScatterEngine{{}, &publishScatter};
+constexpr BackwardEngine kGatherEngine{{}, &publishGather};
+constexpr BackwardEngine kCubeEngine{{}, &publishCube};
+
+const char* cubeCannotRun(const StrategyCall& call) {
+  if (call.dtype == ACL_DOUBLE) return "the cube has no fp64";
+  if (call.profile->cubeCores < 1) return "the device profile has no cube cores";
+  return nullptr;
+}
+
+}  // namespace
 
 const StrategyInfo kBackwardStrategies[3] = {
     {.name = "scatter",
@@ -14,7 +30,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .cube = false,
      .atomic = true,
      .deterministicTwin = "gather",
-     .referenceOrder = true},
+     .referenceOrder = true,
+     .engine = &kScatterEngine},
     {.name = "gather",
      .title = "vector gather",
      .how = "every gradInput row has one owner vector core, which reads the gradOutput rows that map to it and sums them "
@@ -24,7 +41,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .cube = false,
      .atomic = false,
      .deterministicTwin = "",
-     .referenceOrder = true},
+     .referenceOrder = true,
+     .engine = &kGatherEngine},
     {.name = "cube",
      .title = "cube matmul (CANN's A2 kernel)",
      .how = "two matrix products on the cube cores against 0/1 selection matrices that the vector cores build: the W pass "
@@ -39,7 +57,10 @@ const StrategyInfo kBackwardStrategies[3] = {
      .cube = true,
      .atomic = false,
      .deterministicTwin = "",
-     .referenceOrder = false},
+     .referenceOrder = false,
+     .needs = "a device with cube cores, and FLOAT, FLOAT16 or BF16 (the cube has no fp64)",
+     .cannotRun = &cubeCannotRun,
+     .engine = &kCubeEngine},
 };
 
 const StrategyInfo kForwardStrategies[1] = {
