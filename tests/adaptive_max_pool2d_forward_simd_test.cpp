@@ -76,7 +76,7 @@ void checkAllBackends(const Scenario& s) {
   std::vector<float> self = s.nanEvery < 0 ? verify::adaptive::randomValues(planes * H * W, s.seed, s.dtype)
                                            : tieValues(planes * H * W, s.seed, s.nanEvery);
   self = verify::roundAll(s.dtype, self);
-  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, {planes, H, W, Ho, Wo});
+  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, Extents{.C = planes, .in = {1, H, W}, .out = {1, Ho, Wo}});
   verify::adaptive::CallMode mode;
   if (!s.profile.empty()) mode.profile = verify::adaptive::namedProfile(s.profile);
   for (const simd::Backend* backend : backendsToTry()) {

@@ -158,7 +158,7 @@ TEST(AdaptivePoolBackward, AStreamedGradInputEqualsTheReferenceLaunchAfterLaunch
     for (uint64_t seed : {3u, 4u}) {
       Tensors t = makeTensors(out, in, ACL_FLOAT, Layout::kContiguous, seed);
       ASSERT_TRUE(verify::adaptive::backward(t.gradOutput, t.self, t.indices, t.gradInput, {deterministic, {}, {}}).ok());
-      const reference::PoolDims d{136, 128, 128, 25, 35};
+      const Extents d{.C = 136, .in = {1, 128, 128}, .out = {1, 25, 35}};
       const std::vector<float> want = reference::adaptiveMaxPool2dBackward(
           verify::adaptive::randomValues(136 * 25 * 35, seed, ACL_FLOAT), verify::adaptive::randomIndices(136 * 25 * 35, 128 * 128, seed), d);
       if (deterministic) {

@@ -165,8 +165,7 @@ TEST(AdaptiveMaxPool2dForward, NhwcViewIsNHWCAsCannReadsIt) {
       << aclGetRecentErrMsg();
   launch(aclnnAdaptiveMaxPool2d, ws, ex);
 
-  reference::PoolDims d;
-  d.planes = N * C, d.H = H, d.W = W, d.Ho = Ho, d.Wo = Wo;
+  const Extents d{.N = N, .C = C, .in = {1, H, W}, .out = {1, Ho, Wo}};
   const reference::PoolForward ref = reference::adaptiveMaxPool2d(nhwcToNchw(self, N, H, W, C), d);
   const std::vector<float> wantValues = nchwToNhwc(ref.out, N, C, Ho, Wo);
   const std::vector<float> gotValues = out.values();

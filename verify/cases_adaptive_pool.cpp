@@ -56,7 +56,7 @@ struct BackwardScenario {
   std::vector<int64_t> outShape() const {
     return unbatched ? std::vector<int64_t>{C, Ho, Wo} : std::vector<int64_t>{N, C, Ho, Wo};
   }
-  ref::PoolDims dims() const { return {planes(), H, W, Ho, Wo}; }
+  Extents dims() const { return {.N = N, .C = C, .in = {1, H, W}, .out = {1, Ho, Wo}}; }
   std::string text() const {
     std::ostringstream s;
     s << shapeText(outShape()) << " -> " << shapeText(inShape()) << " " << dtypeText(dtype) << " "
@@ -183,7 +183,7 @@ CaseResult runForwardScenario(const ForwardScenario& sc) {
   const std::vector<float> outBefore = out.storage(), indicesBefore = indices.storage();
   const Outcome o = forward(selfT, {sc.Ho, sc.Wo}, out, indices, {false, sc.profile, {}});
   if (!o.ok()) return failed(sc.text() + ": " + o.describe());
-  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, {P, sc.H, sc.W, sc.Ho, sc.Wo});
+  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, Extents{.C = P, .in = {1, sc.H, sc.W}, .out = {1, sc.Ho, sc.Wo}});
   const std::vector<float> gotOut = out.values();
   const std::vector<int64_t> gotIndices = indices.intValues();
   std::string err = compareExact(gotOut, want.out, "out");

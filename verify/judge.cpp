@@ -57,11 +57,10 @@ Extents upsampleShape(const RunRequest& r, const OpInfo& op) {
   return s;
 }
 
-reference::PoolDims poolDims(const RunRequest& r, const OpInfo& op) {
-  reference::PoolDims d;
-  const Extents& s = r.shape;
-  d.planes = s.unbatched && op.allowsUnbatched ? s.C : s.planes();
-  d.H = s.in[kH], d.W = s.in[kW], d.Ho = s.out[kH], d.Wo = s.out[kW];
+// The pool's planes: C of them when unbatched, N * C otherwise.
+Extents poolDims(const RunRequest& r, const OpInfo& op) {
+  Extents d = r.shape.ofRank(op.spatialRank);
+  if (d.unbatched && op.allowsUnbatched) d.N = 1;
   return d;
 }
 
@@ -125,7 +124,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   const aclDataType rounding =
       result.plan && result.plan->accumulate == Accumulation::kDtype ? result.plan->dtype : ACL_FLOAT;
   if (op.rule == IndexRule::kAdaptiveMax) {
-    const reference::PoolDims d = poolDims(r, op);
+    const Extents d = poolDims(r, op);
     if (!op.backward) {
       reference::PoolForward f = reference::adaptiveMaxPool2d(input->values, d);
       out->push_back({dst, std::move(f.out), {}, {}, {}, {}});
@@ -137,7 +136,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
       *why = i18n::tr("the run reports no indices");
       return false;
     }
-    if (d.planes * d.H * d.W == 0) {  // an empty gradInput: success, nothing to write (docs/operators.md)
+    if (d.cells(Side::kIn) == 0) {  // an empty gradInput: success, nothing to write (docs/operators.md)
       out->push_back({dst, {}, {}, {}, {}, {}});
       return true;
     }

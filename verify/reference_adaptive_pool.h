@@ -1,6 +1,6 @@
-// Independent naive reference of adaptive max pool 2-D (SPEC.md section 3 and "Forward ops"), written
-// from the formulas with plain loops and no code shared with the library. Tensors are row-major host
-// vectors over planes (n*C + c) x H x W.
+// Independent naive reference of adaptive max pool 2-D, written from the formulas with plain loops and no code
+// shared with the library. Tensors are row-major host vectors over planes (n*C + c) x H x W; a call's sizes
+// are its Extents (gradlab/extents.h): H x W = in[kH] x in[kW] pooled to Ho x Wo = out[kH] x out[kW].
 #pragma once
 
 #include <span>
@@ -8,14 +8,9 @@
 #include <vector>
 
 #include "acl/acl_base.h"
+#include "gradlab/extents.h"
 
 namespace gradlab::reference {
-
-struct PoolDims {
-  int64_t planes = 1;  // N * C
-  int64_t H = 1, W = 1;
-  int64_t Ho = 1, Wo = 1;
-};
 
 struct PoolForward {
   std::vector<float> out;        // planes x Ho x Wo
@@ -24,13 +19,13 @@ struct PoolForward {
 
 // Max over each window [floor(a*I/O), ceil((a+1)*I/O)) per axis, scanned row-major: the first of equal
 // maxima wins, a NaN beats everything and a later NaN replaces an earlier one.
-PoolForward adaptiveMaxPool2d(std::span<const float> self, const PoolDims& d);
+PoolForward adaptiveMaxPool2d(std::span<const float> self, const Extents& d);
 
 // gradInput[p, indices[p, oh, ow]] += gradOutput[p, oh, ow] in row-major (oh, ow) order, fp32 sums.
 // Indices must lie in [0, H*W).
 // `rounding` FLOAT16 / BF16: every sum rounded to it right after its add (accumulate=dtype).
 std::vector<float> adaptiveMaxPool2dBackward(std::span<const float> gradOutput, std::span<const int64_t> indices,
-                                             const PoolDims& d, aclDataType rounding = ACL_FLOAT);
+                                             const Extents& d, aclDataType rounding = ACL_FLOAT);
 
 // The same sums in double, plus per cell the number of terms and the sum of |terms| (what the tolerance
 // rule of gradlab/verify.h takes).
@@ -40,9 +35,9 @@ struct PoolBackwardDouble {
   std::vector<int64_t> terms;
 };
 PoolBackwardDouble adaptiveMaxPool2dBackwardDouble(std::span<const float> gradOutput,
-                                                   std::span<const int64_t> indices, const PoolDims& d);
+                                                   std::span<const int64_t> indices, const Extents& d);
 
 // The first flat gradOutput position whose index is outside [0, H*W), or -1.
-int64_t firstIndexOutsidePlane(std::span<const int64_t> indices, const PoolDims& d);
+int64_t firstIndexOutsidePlane(std::span<const int64_t> indices, const Extents& d);
 
 }  // namespace gradlab::reference
