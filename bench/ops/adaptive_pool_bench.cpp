@@ -13,7 +13,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "common/timed_calls.h"
-#include "ops/adaptive_pool_shapes.h"
+#include "ops/bench_shapes.h"
 
 namespace gradlab::bench {
 namespace {
@@ -46,14 +46,14 @@ void backwardOnce(PoolCase& c) {
   require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
 }
 
-PoolCase makeCase(const PoolShape& s, aclDataType dtype, bool backward) {
-  const std::vector<int64_t> in{s.N, s.C, s.H, s.W}, out{s.N, s.C, s.Ho, s.Wo};
+PoolCase makeCase(const BenchShape& s, aclDataType dtype, bool backward) {
+  const std::vector<int64_t> in = s.shape.shape(Side::kIn, 2), out = s.shape.shape(Side::kOut, 2);
   PoolCase c{Tensor(in, dtype, ACL_FORMAT_NCHW),
              Tensor(out, dtype, ACL_FORMAT_NCHW),
              Tensor(out, ACL_INT64, ACL_FORMAT_NCHW),
              backward ? Tensor(out, dtype, ACL_FORMAT_NCHW) : Tensor(),
              backward ? Tensor(in, dtype, ACL_FORMAT_NCHW) : Tensor(),
-             std::make_unique<IntArray>(std::vector<int64_t>{s.Ho, s.Wo}),
+             std::make_unique<IntArray>(s.shape.spatial(Side::kOut, 2)),
              DeviceBuffer()};
   c.self.fillRandom(11);
   if (backward) {
@@ -63,7 +63,7 @@ PoolCase makeCase(const PoolShape& s, aclDataType dtype, bool backward) {
   return c;
 }
 
-void poolBench(benchmark::State& state, PoolShape s, aclDataType dtype, bool deterministic, bool backward) {
+void poolBench(benchmark::State& state, BenchShape s, aclDataType dtype, bool deterministic, bool backward) {
   const std::string key = benchName({s.label, dtypeLabel(dtype), backward ? "bwd" : "fwd"});
   PoolCase& c = cachedCase<PoolCase>(key, [&] { return makeCase(s, dtype, backward); });
   Runtime::setDeterministic(deterministic);
@@ -78,7 +78,7 @@ void poolBench(benchmark::State& state, PoolShape s, aclDataType dtype, bool det
 
 void registerAdaptivePool(const Options& options) {
   for (bool backward : {true, false}) {
-    for (const PoolShape& s : adaptivePoolShapes()) {
+    for (const BenchShape& s : adaptivePoolShapes()) {
       if (options.smoke && !s.tiny) continue;
       for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         for (bool det : {true, false}) {

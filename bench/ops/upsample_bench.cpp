@@ -14,7 +14,7 @@
 #include "common/device.h"
 #include "common/registry.h"
 #include "common/timed_calls.h"
-#include "ops/upsample_shapes.h"
+#include "ops/bench_shapes.h"
 
 namespace gradlab::bench {
 namespace {
@@ -27,23 +27,21 @@ struct UpsampleCase {
   DeviceBuffer workspace;
 };
 
-UpsampleCase makeCase(bool twoD, Direction dir, const UpsampleShape& s, aclDataType dtype) {
+UpsampleCase makeCase(bool twoD, Direction dir, const BenchShape& s, aclDataType dtype) {
   const aclFormat format = twoD ? ACL_FORMAT_NCHW : ACL_FORMAT_NCL;
-  auto dims = [&](int64_t h, int64_t w) {
-    return twoD ? std::vector<int64_t>{s.N, s.C, h, w} : std::vector<int64_t>{s.N, s.C, w};
-  };
-  const bool backward = dir == Direction::kBackward;
-  UpsampleCase c{Tensor(backward ? dims(s.outH, s.outW) : dims(s.inH, s.inW), dtype, format),
-                 Tensor(backward ? dims(s.inH, s.inW) : dims(s.outH, s.outW), dtype, format),
-                 std::make_unique<IntArray>(twoD ? std::vector<int64_t>{s.outH, s.outW} : std::vector<int64_t>{s.outW}),
-                 std::make_unique<IntArray>(dims(s.inH, s.inW)), DeviceBuffer()};
+  const int rank = twoD ? 2 : 1;
+  const Side src = dir == Direction::kBackward ? Side::kOut : Side::kIn;
+  const Side dst = src == Side::kIn ? Side::kOut : Side::kIn;
+  UpsampleCase c{Tensor(s.shape.shape(src, rank), dtype, format), Tensor(s.shape.shape(dst, rank), dtype, format),
+                 std::make_unique<IntArray>(s.shape.spatial(Side::kOut, rank)),
+                 std::make_unique<IntArray>(s.shape.shape(Side::kIn, rank)), DeviceBuffer()};
   c.src.fillRandom(7);
   return c;
 }
 
 // One call: GetWorkspaceSize, launch, synchronize. The workspace grows outside the timed loop (the
 // warm-up call sizes it).
-void callOnce(bool twoD, Direction dir, const UpsampleShape& s, UpsampleCase& c) {
+void callOnce(bool twoD, Direction dir, const BenchShape& s, UpsampleCase& c) {
   aclrtStream stream = Runtime::shared().stream();
   const aclIntArray* outputSize = *c.outputSize;
   const aclIntArray* inputSize = *c.inputSize;
@@ -51,14 +49,14 @@ void callOnce(bool twoD, Direction dir, const UpsampleShape& s, UpsampleCase& c)
   aclOpExecutor* exec = nullptr;
   if (dir == Direction::kBackward) {
     if (twoD) {
-      require(aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(c.src, outputSize, inputSize, s.scaleH, s.scaleW,
+      require(aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize(c.src, outputSize, inputSize, s.shape.scales[kH], s.shape.scales[kW],
                                                                   c.dst, &wsBytes, &exec),
               "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize");
       c.workspace.reserve(wsBytes);
       require(aclnnUpsampleNearestExact2dBackward(c.workspace.data(), wsBytes, exec, stream),
               "aclnnUpsampleNearestExact2dBackward");
     } else {
-      require(aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(c.src, outputSize, inputSize, s.scaleW, c.dst,
+      require(aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize(c.src, outputSize, inputSize, s.shape.scales[kW], c.dst,
                                                                   &wsBytes, &exec),
               "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize");
       c.workspace.reserve(wsBytes);
@@ -67,12 +65,12 @@ void callOnce(bool twoD, Direction dir, const UpsampleShape& s, UpsampleCase& c)
     }
   } else {
     if (twoD) {
-      require(aclnnUpsampleNearestExact2dGetWorkspaceSize(c.src, outputSize, s.scaleH, s.scaleW, c.dst, &wsBytes, &exec),
+      require(aclnnUpsampleNearestExact2dGetWorkspaceSize(c.src, outputSize, s.shape.scales[kH], s.shape.scales[kW], c.dst, &wsBytes, &exec),
               "aclnnUpsampleNearestExact2dGetWorkspaceSize");
       c.workspace.reserve(wsBytes);
       require(aclnnUpsampleNearestExact2d(c.workspace.data(), wsBytes, exec, stream), "aclnnUpsampleNearestExact2d");
     } else {
-      require(aclnnUpsampleNearestExact1dGetWorkspaceSize(c.src, outputSize, s.scaleW, c.dst, &wsBytes, &exec),
+      require(aclnnUpsampleNearestExact1dGetWorkspaceSize(c.src, outputSize, s.shape.scales[kW], c.dst, &wsBytes, &exec),
               "aclnnUpsampleNearestExact1dGetWorkspaceSize");
       c.workspace.reserve(wsBytes);
       require(aclnnUpsampleNearestExact1d(c.workspace.data(), wsBytes, exec, stream), "aclnnUpsampleNearestExact1d");
@@ -81,7 +79,7 @@ void callOnce(bool twoD, Direction dir, const UpsampleShape& s, UpsampleCase& c)
   require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
 }
 
-void upsampleBench(benchmark::State& state, bool twoD, Direction dir, UpsampleShape s, aclDataType dtype,
+void upsampleBench(benchmark::State& state, bool twoD, Direction dir, BenchShape s, aclDataType dtype,
                    bool deterministic) {
   const std::string key =
       benchName({twoD ? "2d" : "1d", dir == Direction::kBackward ? "bwd" : "fwd", s.label, dtypeLabel(dtype)});
@@ -94,7 +92,7 @@ void upsampleBench(benchmark::State& state, bool twoD, Direction dir, UpsampleSh
 void registerUpsample(const Options& options) {
   for (bool twoD : {true, false}) {
     for (Direction dir : {Direction::kBackward, Direction::kForward}) {
-      for (const UpsampleShape& s : twoD ? upsample2dShapes() : upsample1dShapes()) {
+      for (const BenchShape& s : twoD ? upsample2dShapes() : upsample1dShapes()) {
         if (options.smoke && !s.tiny) continue;
         for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
           for (bool det : {true, false}) {

@@ -1,8 +1,8 @@
-// PyTorch CPU: _upsample_nearest_exact2d/1d and their backward on the shapes of upsample_shapes.h.
+// PyTorch CPU: _upsample_nearest_exact2d/1d and their backward on the shapes of bench_shapes.h.
 #include <string>
 
 #include "common/registry.h"
-#include "ops/upsample_shapes.h"
+#include "ops/bench_shapes.h"
 #include "torch/torch_common.h"
 
 namespace gradlab::bench {
@@ -10,28 +10,27 @@ namespace {
 
 c10::optional<double> scaleOrNone(double scale) { return scale > 0 ? c10::optional<double>(scale) : c10::nullopt; }
 
-void torchUpsample(benchmark::State& state, bool twoD, bool backward, UpsampleShape s, aclDataType dtype) {
+void torchUpsample(benchmark::State& state, bool twoD, bool backward, BenchShape s, aclDataType dtype) {
   const at::TensorOptions options = at::TensorOptions().dtype(torchType(dtype));
-  const std::vector<int64_t> in = twoD ? std::vector<int64_t>{s.N, s.C, s.inH, s.inW} : std::vector<int64_t>{s.N, s.C, s.inW};
-  const std::vector<int64_t> out =
-      twoD ? std::vector<int64_t>{s.N, s.C, s.outH, s.outW} : std::vector<int64_t>{s.N, s.C, s.outW};
-  const std::vector<int64_t> outputSize = twoD ? std::vector<int64_t>{s.outH, s.outW} : std::vector<int64_t>{s.outW};
+  const int rank = twoD ? 2 : 1;
+  const std::vector<int64_t> in = s.shape.shape(Side::kIn, rank), out = s.shape.shape(Side::kOut, rank);
+  const std::vector<int64_t> outputSize = s.shape.spatial(Side::kOut, rank);
   at::Tensor src = at::rand(backward ? out : in, options) * 2 - 1;
   at::Tensor dst = at::empty(backward ? in : out, options);
   const uint64_t bytes = tensorBytes(src) + tensorBytes(dst);
   if (backward && twoD) {
     timeTorchCalls(state, bytes, [&] {
-      at::_upsample_nearest_exact2d_backward_out(dst, src, outputSize, in, scaleOrNone(s.scaleH), scaleOrNone(s.scaleW));
+      at::_upsample_nearest_exact2d_backward_out(dst, src, outputSize, in, scaleOrNone(s.shape.scales[kH]), scaleOrNone(s.shape.scales[kW]));
     });
   } else if (backward) {
     timeTorchCalls(state, bytes,
-                   [&] { at::_upsample_nearest_exact1d_backward_out(dst, src, outputSize, in, scaleOrNone(s.scaleW)); });
+                   [&] { at::_upsample_nearest_exact1d_backward_out(dst, src, outputSize, in, scaleOrNone(s.shape.scales[kW])); });
   } else if (twoD) {
     timeTorchCalls(state, bytes, [&] {
-      at::_upsample_nearest_exact2d_out(dst, src, outputSize, scaleOrNone(s.scaleH), scaleOrNone(s.scaleW));
+      at::_upsample_nearest_exact2d_out(dst, src, outputSize, scaleOrNone(s.shape.scales[kH]), scaleOrNone(s.shape.scales[kW]));
     });
   } else {
-    timeTorchCalls(state, bytes, [&] { at::_upsample_nearest_exact1d_out(dst, src, outputSize, scaleOrNone(s.scaleW)); });
+    timeTorchCalls(state, bytes, [&] { at::_upsample_nearest_exact1d_out(dst, src, outputSize, scaleOrNone(s.shape.scales[kW])); });
   }
 }
 
@@ -39,7 +38,7 @@ void registerTorchUpsample(const Options& options) {
   useAllHostThreads();
   for (bool twoD : {true, false}) {
     for (bool backward : {true, false}) {
-      for (const UpsampleShape& s : twoD ? upsample2dShapes() : upsample1dShapes()) {
+      for (const BenchShape& s : twoD ? upsample2dShapes() : upsample1dShapes()) {
         if (options.smoke && !s.tiny) continue;
         for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
           const std::string op = std::string(twoD ? "upsample2d" : "upsample1d").append(backward ? "_bwd" : "_fwd");

@@ -1,0 +1,47 @@
+// The shapes the operator benchmarks and the PyTorch comparison share, as the library's shape model
+// (gradlab/extents.h): "in" is the input side (self of a forward, gradInput of a backward), "out" the output
+// side; a 1-D shape uses W alone.
+#pragma once
+
+#include <vector>
+
+#include "gradlab/extents.h"
+
+namespace gradlab::bench {
+
+struct BenchShape {
+  const char* label;
+  Extents shape;  // scales as passed to the aclnn call (0: from the sizes)
+  bool tiny;      // part of the smoke run
+};
+
+inline const std::vector<BenchShape>& upsample2dShapes() {
+  static const std::vector<BenchShape> shapes{
+      {"tiny", {.in = {1, 2, 2}, .out = {1, 4, 4}, .scales = {0.0, 2.0, 2.0}}, true},
+      {"medium", {.N = 4, .C = 16, .in = {1, 64, 64}, .out = {1, 128, 128}, .scales = {0.0, 2.0, 2.0}}, false},
+      {"large", {.N = 8, .C = 64, .in = {1, 128, 128}, .out = {1, 256, 256}, .scales = {0.0, 2.0, 2.0}}, false},
+      {"large_ragged", {.N = 8, .C = 64, .in = {1, 100, 100}, .out = {1, 256, 256}}, false},
+  };
+  return shapes;
+}
+
+inline const std::vector<BenchShape>& upsample1dShapes() {
+  static const std::vector<BenchShape> shapes{
+      {"tiny", {.in = {1, 1, 2}, .out = {1, 1, 4}, .scales = {0.0, 0.0, 2.0}}, true},
+      {"medium", {.N = 4, .C = 16, .in = {1, 1, 4096}, .out = {1, 1, 8192}, .scales = {0.0, 0.0, 2.0}}, false},
+      {"large", {.N = 4, .C = 8, .in = {1, 1, 1 << 19}, .out = {1, 1, 1 << 20}, .scales = {0.0, 0.0, 2.0}}, false},
+  };
+  return shapes;
+}
+
+inline const std::vector<BenchShape>& adaptivePoolShapes() {
+  static const std::vector<BenchShape> shapes{
+      {"tiny", {.in = {1, 4, 4}, .out = {1, 2, 2}}, true},
+      {"medium", {.N = 4, .C = 16, .in = {1, 64, 64}, .out = {1, 25, 35}}, false},
+      {"large", {.N = 8, .C = 64, .in = {1, 128, 128}, .out = {1, 50, 70}}, false},
+      {"large_even", {.N = 8, .C = 64, .in = {1, 128, 128}, .out = {1, 64, 64}}, false},
+  };
+  return shapes;
+}
+
+}  // namespace gradlab::bench
