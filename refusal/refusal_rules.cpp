@@ -76,7 +76,7 @@ struct Axis {
 
 std::vector<Axis> upsampleAxes(const Call& c) {
   static constexpr const char* kScaleNames[] = {"scalesD", "scalesH", "scalesW"};
-  const Extents& s = c.r.shape;
+  const Extents& s = c.sizes;
   if (c.op.spatialRank == 1) return {{"L", "scales", s.scales[kW], s.in[kW], s.out[kW]}};
   std::vector<Axis> axes;
   for (int a = firstAxis(c.op.spatialRank); a < kMaxSpatialRank; ++a) axes.push_back({kAxisNames[a], kScaleNames[a], s.scales[a], s.in[a], s.out[a]});

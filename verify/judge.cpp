@@ -50,18 +50,13 @@ std::string position(const std::vector<int64_t>& shape, size_t i) {
   return shapeText(idx);
 }
 
-// An operator without scale arguments computes from the sizes whatever the request holds.
-Extents upsampleShape(const RunRequest& r, const OpInfo& op) {
+// The call as the references take it: the operator's axes only; no scales where the operator takes none (it
+// computes from the sizes whatever the request holds); one batch when its tensors are unbatched (C planes).
+Extents referenceShape(const RunRequest& r, const OpInfo& op) {
   Extents s = r.shape.ofRank(op.spatialRank);
   if (op.scaleCount == 0) s.scales = {};
+  if (s.unbatched && op.allowsUnbatched) s.N = 1;
   return s;
-}
-
-// The pool's planes: C of them when unbatched, N * C otherwise.
-Extents poolDims(const RunRequest& r, const OpInfo& op) {
-  Extents d = r.shape.ofRank(op.spatialRank);
-  if (d.unbatched && op.allowsUnbatched) d.N = 1;
-  return d;
 }
 
 // Whether the run's adds land in an order fixed by its strategy (not by the cores' timing).
@@ -124,7 +119,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   const aclDataType rounding =
       result.plan && result.plan->accumulate == Accumulation::kDtype ? result.plan->dtype : ACL_FLOAT;
   if (op.rule == IndexRule::kAdaptiveMax) {
-    const Extents d = poolDims(r, op);
+    const Extents d = referenceShape(r, op);
     if (!op.backward) {
       reference::PoolForward f = reference::adaptiveMaxPool2d(input->values, d);
       out->push_back({dst, std::move(f.out), {}, {}, {}, {}});
@@ -157,7 +152,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
     out->push_back(std::move(e));
     return true;
   }
-  const Extents s = upsampleShape(r, op);
+  const Extents s = referenceShape(r, op);
   if (!op.backward) {
     out->push_back({dst, reference::upsampleForward(s, op.rule, input->values), {}, {}, {}, {}});
     return true;

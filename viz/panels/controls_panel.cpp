@@ -39,8 +39,8 @@ struct SizeSlot {
   enum Kind { kBatch, kChannels, kSpatial } kind = kSpatial;
   Side side = Side::kIn;
   int axis = kW;
-  int64_t& of(Extents& e) const { return kind == kBatch ? e.N : kind == kChannels ? e.C : e.side(side)[axis]; }
-  int64_t of(const Extents& e) const { Extents copy = e; return of(copy); }
+  template <typename E>  // Extents, or const Extents to read
+  auto& of(E& e) const { return kind == kBatch ? e.N : kind == kChannels ? e.C : e.side(side)[axis]; }
 };
 
 void markPending(const AppState& s, const char* label, int64_t typed, SizeSlot slot, ImVec2 rowStart) {

@@ -78,10 +78,11 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const 
                           "mode runs {1} instead", out->info->name, twin->name);
     out->info = twin;
   }
-  const StrategyCall call{dtype, &ctx.profile, ctx.deterministic};
-  if (out->info->cannotRun != nullptr && out->info->cannotRun(call) != nullptr) {
-    out->note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", out->info->name,
-                              strategyCannotRun(*out->info, call), defaultName);
+  const char* why = out->info->cannotRun != nullptr ? out->info->cannotRun({dtype, &ctx.profile, ctx.deterministic})
+                                                     : nullptr;
+  if (why != nullptr) {
+    out->note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", out->info->name, rt::prose(why),
+                              defaultName);
     out->info = findStrategy(op, defaultName);
   }
   return ACLNN_SUCCESS;

@@ -5,6 +5,7 @@
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
 #include "ops/common/op_support.h"
+#include "ops/nearest_engine/launch.h"
 #include "ops/upsample_nearest_exact/check.h"
 #include "ops/upsample_nearest_exact/entry.h"
 #include "runtime/executor_registry.h"

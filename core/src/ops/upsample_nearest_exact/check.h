@@ -6,10 +6,9 @@
 #include <cstdint>
 
 #include "aclnn/acl_meta.h"
-#include "ops/nearest_engine/launch.h"
+#include "gradlab/extents.h"
 
 namespace gradlab::ops::upsample_exact {
-
 
 inline constexpr const char* kBackward2dApi = "aclnnUpsampleNearestExact2dBackwardGetWorkspaceSize";
 inline constexpr const char* kBackward1dApi = "aclnnUpsampleNearestExact1dBackwardGetWorkspaceSize";

@@ -6,10 +6,9 @@
 #pragma once
 
 #include "aclnn/acl_meta.h"
-#include "ops/nearest_engine/launch.h"
+#include "gradlab/extents.h"
 
 namespace gradlab::ops::upsample_legacy {
-
 
 inline constexpr const char* kBackward2dApi = "aclnnUpsampleNearest2dBackwardGetWorkspaceSize";
 inline constexpr const char* kBackward1dApi = "aclnnUpsampleNearest1dBackwardGetWorkspaceSize";
