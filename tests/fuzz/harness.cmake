@@ -29,8 +29,13 @@ endif()
 # build's query reader, without the app.
 if(NOT TARGET gradlab_fuzz_links AND (GRADLAB_FUZZ OR TARGET gradlab_viz))
   find_path(GRADLAB_CLI11_INCLUDE CLI/CLI.hpp REQUIRED)
-  add_library(gradlab_fuzz_links STATIC ${PROJECT_SOURCE_DIR}/app/src/options.cpp ${PROJECT_SOURCE_DIR}/app/cli/run_options.cpp
-                                        ${PROJECT_SOURCE_DIR}/app/web/url_options.cpp)
+  if(TARGET gradlab_app_options)  # a build with the app: its objects, not a second compile
+    add_library(gradlab_fuzz_links STATIC $<TARGET_OBJECTS:gradlab_app_options> $<TARGET_OBJECTS:gradlab_run_options>
+                                          ${PROJECT_SOURCE_DIR}/app/web/url_options.cpp)
+  else()
+    add_library(gradlab_fuzz_links STATIC ${PROJECT_SOURCE_DIR}/app/src/options.cpp
+                                          ${PROJECT_SOURCE_DIR}/app/cli/run_options.cpp ${PROJECT_SOURCE_DIR}/app/web/url_options.cpp)
+  endif()
   target_include_directories(gradlab_fuzz_links PUBLIC ${PROJECT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/app/src
                              ${PROJECT_SOURCE_DIR}/app/cli ${GRADLAB_CLI11_INCLUDE})
   if(TARGET gradlab_viz)

@@ -44,18 +44,22 @@ function parseArgs(argv) {
 
 class Browser {
   async start(width, height, lang) {
-    const port = 9300 + Math.floor(Math.random() * 500);
     this.profile = mkdtempSync(join(tmpdir(), 'gradlab-chromium-'));
     // --lang: the browser's own language (a Chinese student's browser asks for zh-CN pages).
     const language = lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [];
     this.proc = spawn('chromium', ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-      `--remote-debugging-port=${port}`, `--user-data-dir=${this.profile}`, `--window-size=${width},${height}`,
+      // Port 0: chromium picks a free one and names it in DevToolsActivePort (browsers started side by side,
+      // as the class test's students and the two page sets are, never meet on one).
+      '--remote-debugging-port=0', `--user-data-dir=${this.profile}`, `--window-size=${width},${height}`,
       ...language, '--no-first-run', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.lang = lang;
     let pages = null;
     for (let i = 0; i < 300 && !pages; ++i) {  // hang limits here and below, generous for a busy machine
       await sleep(100);
-      try { pages = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json(); } catch { pages = null; }
+      try {
+        const port = readFileSync(join(this.profile, 'DevToolsActivePort'), 'utf8').split('\n')[0].trim();
+        pages = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+      } catch { pages = null; }
     }
     if (!pages) throw new Error('chromium did not open its DevTools port');
     const page = pages.find((p) => p.type === 'page');
