@@ -32,6 +32,7 @@
 #include "viz/model/text.h"
 #include "viz/model/memory_order.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/shortcut_keys.h"
 #include "viz/panels/compare_runs.h"
 #include "viz/panels/memory_strip.h"
 #include "viz/panels/panels.h"
@@ -533,6 +534,76 @@ TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
   EXPECT_TRUE(help->Active || help->WasActive);
   handleShortcut(s, Shortcut::kHelp);
   EXPECT_FALSE(s.showHelp);
+}
+
+// The Tiling tab's table names the tensors its boxes are boxes of: a forward's tiles read self and write out
+// (its header said "src box (gradOutput)" for every operator).
+TEST_F(VizPanels, TheTileTableNamesTheOperatorsOwnTensors) {
+  for (OpKind op : {OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearestExact2dBackward, OpKind::kAdaptiveMaxPool2d,
+                    OpKind::kAdaptiveMaxPool2dBackward}) {
+    AppState s;
+    s.runner = [](const RunRequest& r) { return run(r); };
+    setOperator(s.controls, op);
+    runControls(s);
+    ASSERT_TRUE(s.run.ok()) << opInfo(op).name;
+    s.tab = Tab::kTiling;
+    frame(s);
+    const std::string text = loggedFrame(s);
+    const OpInfo& info = opInfo(op);
+    EXPECT_NE(text.find(cat("src box (", info.src().name, ")")), std::string::npos) << info.name << "\n" << text;
+    EXPECT_NE(text.find(cat("dst box (", info.dst().name, ")")), std::string::npos) << info.name;
+  }
+}
+
+// The help overlay lists the keys of the one shortcut table the window and the page read, and a page (no full
+// screen of its own) does not offer F.
+TEST_F(VizPanels, HelpListsTheShortcutTablesKeysAndFullScreenOnlyWhereTheHostHasOne) {
+  AppState s = fakeState();
+  runControls(s);
+  s.showHelp = true;
+  frame(s);
+  const std::string window = loggedFrame(s);
+  EXPECT_NE(window.find("full screen (Esc leaves it)"), std::string::npos) << window;
+  EXPECT_NE(window.find("H or ?"), std::string::npos);
+  s.canFullscreen = false;
+  const std::string page = loggedFrame(s);
+  EXPECT_EQ(page.find("full screen (Esc leaves it)"), std::string::npos) << page;
+  EXPECT_NE(page.find("presenter mode: large type, high contrast"), std::string::npos);
+
+  size_t count = 0;
+  const ShortcutHelp* lines = shortcutHelp(&count);
+  for (size_t i = 0; i < count; ++i) {
+    if (!lines[i].shortcut) continue;
+    bool bound = false;  // every listed shortcut has a key in the table
+    for (ImGuiKey named : {ImGuiKey_Space, ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow,
+                           ImGuiKey_Escape})
+      bound |= shortcutFor({named, 0}) == lines[i].shortcut;
+    for (char c = 33; c < 127; ++c) bound |= shortcutFor({ImGuiKey_COUNT, c}) == lines[i].shortcut;
+    EXPECT_TRUE(bound) << lines[i].keys;
+  }
+}
+
+// Both window layers name keys to the one table: letters in lower case, the named keys as ImGui names them.
+TEST(ShortcutKeys, TheTableMapsEachKeyOnceAndOnlyTheStepKeysRepeat) {
+  EXPECT_EQ(shortcutFor({ImGuiKey_Space, 0}), Shortcut::kPlayPause);
+  EXPECT_EQ(shortcutFor({ImGuiKey_LeftArrow, 0}), Shortcut::kStepBack);
+  EXPECT_EQ(shortcutFor({ImGuiKey_RightArrow, 0}), Shortcut::kStepForward);
+  EXPECT_EQ(shortcutFor({ImGuiKey_UpArrow, 0}), Shortcut::kPreviousPreset);
+  EXPECT_EQ(shortcutFor({ImGuiKey_DownArrow, 0}), Shortcut::kNextPreset);
+  EXPECT_EQ(shortcutFor({ImGuiKey_Escape, 0}), Shortcut::kCancelRun);
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 'p'}), Shortcut::kPresenter);
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 'f'}), Shortcut::kFullscreen);
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 's'}), Shortcut::kScreenshot);
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 'm'}), Shortcut::kMemoryOrder);
+  for (char c : {'h', '/', '?'}) EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, c}), Shortcut::kHelp) << c;
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 'P'}), std::nullopt) << "letters come in lower case";
+  EXPECT_EQ(shortcutFor({ImGuiKey_COUNT, 'x'}), std::nullopt);
+  EXPECT_EQ(shortcutFor({ImGuiKey_Tab, 0}), std::nullopt);
+  EXPECT_EQ(shortcutFor({}), std::nullopt);
+  EXPECT_TRUE(repeatsWhenHeld(Shortcut::kStepBack));
+  EXPECT_TRUE(repeatsWhenHeld(Shortcut::kStepForward));
+  EXPECT_FALSE(repeatsWhenHeld(Shortcut::kPlayPause));
+  EXPECT_FALSE(repeatsWhenHeld(Shortcut::kScreenshot));
 }
 
 // Presenter mode at 1280x720, as a projector shows it: the digits of a 16x16 grid (and of a 16x16 grid

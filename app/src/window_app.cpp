@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "app_setup.h"
@@ -26,6 +27,7 @@
 #include "viz/model/export_paths.h"
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/shortcut_keys.h"
 #include "viz/widgets/ui_map.h"
 
 namespace gradlab::app {
@@ -55,25 +57,100 @@ Image readPixels(SDL_Renderer* renderer) {
   return image;
 }
 
-bool shortcutFor(SDL_Keycode key, viz::Shortcut* out) {
+// SDL's key as the shortcut table names it (viz/panels/shortcut_keys.h): SDL's printable keys are their
+// characters.
+viz::ShortcutKey shortcutKeyOf(SDL_Keycode key) {
   switch (key) {
-    case SDLK_SPACE: *out = viz::Shortcut::kPlayPause; return true;
-    case SDLK_RIGHT: *out = viz::Shortcut::kStepForward; return true;
-    case SDLK_LEFT: *out = viz::Shortcut::kStepBack; return true;
-    case SDLK_UP: *out = viz::Shortcut::kPreviousPreset; return true;
-    case SDLK_DOWN: *out = viz::Shortcut::kNextPreset; return true;
-    case SDLK_f: *out = viz::Shortcut::kFullscreen; return true;
-    case SDLK_p: *out = viz::Shortcut::kPresenter; return true;
-    case SDLK_s: *out = viz::Shortcut::kScreenshot; return true;
-    case SDLK_m: *out = viz::Shortcut::kMemoryOrder; return true;
-    case SDLK_ESCAPE: *out = viz::Shortcut::kCancelRun; return true;
-    case SDLK_h:
-    case SDLK_QUESTION:
-    case SDLK_SLASH: *out = viz::Shortcut::kHelp; return true;
-    default: return false;
+    case SDLK_SPACE: return {ImGuiKey_Space, 0};
+    case SDLK_RIGHT: return {ImGuiKey_RightArrow, 0};
+    case SDLK_LEFT: return {ImGuiKey_LeftArrow, 0};
+    case SDLK_UP: return {ImGuiKey_UpArrow, 0};
+    case SDLK_DOWN: return {ImGuiKey_DownArrow, 0};
+    case SDLK_ESCAPE: return {ImGuiKey_Escape, 0};
+    default: return {ImGuiKey_COUNT, key > 32 && key < 127 ? static_cast<char>(key) : '\0'};
   }
 }
 
+
+// SDL, its window (o.width x o.height, resizable) and a renderer (with vsync where it can, else software); false
+// with the reason, everything closed again, where one cannot be had.
+bool openWindow(const Options& o, SDL_Window** window, SDL_Renderer** renderer, std::string* whyNot) {
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    *whyNot = i18n::trf("SDL cannot initialise video: {0}", SDL_GetError());
+    return false;
+  }
+  SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+  *window = SDL_CreateWindow("gradlab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o.width, o.height,
+                             SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!*window) {
+    *whyNot = i18n::trf("SDL cannot create a window: {0}", SDL_GetError());
+    SDL_Quit();
+    return false;
+  }
+  *renderer = SDL_CreateRenderer(*window, -1, SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
+  if (!*renderer) *renderer = SDL_CreateRenderer(*window, -1, SDL_RENDERER_SOFTWARE);
+  if (!*renderer) {
+    *whyNot = i18n::trf("SDL cannot create a renderer: {0}", SDL_GetError());
+    SDL_DestroyWindow(*window);
+    SDL_Quit();
+    return false;
+  }
+  return true;
+}
+
+// About 60 frames per second where nothing paces them: waits out what is left of 16 ms since `frameStart`.
+void waitForNextFrame(Uint64 frameStart) {
+  const Uint64 spent = SDL_GetPerformanceCounter() - frameStart;
+  const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());
+  if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
+}
+
+// --host-class: the class opens before the first frame (the link goes in the top bar; the pages follow the
+// teacher from then on). Null where it was not asked for or could not open (the status says why).
+std::unique_ptr<ClassHosting> openClassIfAsked(viz::AppState& s, const Options& o) {
+  if (!o.hostClass) return nullptr;
+  std::string why;
+  std::unique_ptr<ClassHosting> hosting = startClass(s, o, &why);
+  s.status = hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()) : why;
+  s.statusError = !hosting;
+  if (hosting) {  // also where a terminal shows it: the teacher's token is never on the projected screen
+    std::printf("gradlab: %s\n", i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()).c_str());
+    std::printf("gradlab: %s\n", i18n::trf("teacher token: {0}; class record: {1}", hosting->teacherToken(), hosting->recordPath()).c_str());
+    std::fflush(stdout);
+  }
+  return hosting;
+}
+
+// The window closing, and the keyboard's shortcuts where no field takes the keys (Esc in full screen leaves it).
+void onEvent(viz::AppState& s, const SDL_Event& event, bool* running) {
+  if (event.type == SDL_QUIT) *running = false;
+  if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) *running = false;
+  if (event.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
+  const std::optional<viz::Shortcut> shortcut = viz::shortcutFor(shortcutKeyOf(event.key.keysym.sym));
+  if (!shortcut || (event.key.repeat != 0 && !viz::repeatsWhenHeld(*shortcut))) return;
+  if (*shortcut == viz::Shortcut::kCancelRun && s.fullscreen && !s.runProgress) s.requests.toggleFullscreen = true;
+  else viz::handleShortcut(s, *shortcut);
+}
+
+// A GIF or screenshot written this frame, said on the terminal; --record and --screenshot end the app with it.
+void reportWritten(const FrameExports::Written& written, const Options& o, int* exitCode, bool* running) {
+  if (const FrameExports::File& gif = written.gif; gif.done) {
+    std::printf("gradlab: %s\n", gif.error.empty() ? i18n::trf("GIF saved: {0}", gif.path).c_str() : gif.error.c_str());
+    if (!o.record.empty()) {
+      *exitCode = gif.error.empty() ? 0 : 1;
+      *running = false;
+    }
+  }
+  if (const FrameExports::File& shot = written.screenshot; shot.done) {
+    if (shot.error.empty()) {
+      std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", shot.path, shot.width, shot.height).c_str());
+    } else {
+      std::fprintf(stderr, "gradlab: %s\n", shot.error.c_str());
+      *exitCode = 1;
+    }
+    if (!o.screenshot.empty()) *running = false;
+  }
+}
 
 // glibc keeps the small blocks a large scene freed (a megacell plane's move lists: about 150 MB) for the
 // process; after a run is replaced they go back, so the window's memory follows what is on screen.
@@ -86,26 +163,9 @@ void giveFreedMemoryBack() {
 }  // namespace
 
 int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
-  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    *whyNot = i18n::trf("SDL cannot initialise video: {0}", SDL_GetError());
-    return -1;
-  }
-  SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-  SDL_Window* window = SDL_CreateWindow("gradlab", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, o.width, o.height,
-                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-  if (!window) {
-    *whyNot = i18n::trf("SDL cannot create a window: {0}", SDL_GetError());
-    SDL_Quit();
-    return -1;
-  }
-  SDL_Renderer* renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC | SDL_RENDERER_ACCELERATED);
-  if (!renderer) renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
-  if (!renderer) {
-    *whyNot = i18n::trf("SDL cannot create a renderer: {0}", SDL_GetError());
-    SDL_DestroyWindow(window);
-    SDL_Quit();
-    return -1;
-  }
+  SDL_Window* window = nullptr;
+  SDL_Renderer* renderer = nullptr;
+  if (!openWindow(o, &window, &renderer, whyNot)) return -1;
   ImGui_ImplSDL2_InitForSDLRenderer(window);
   auto imguiRenderer = std::make_unique<ImGuiSdlRenderer>(renderer);
 
@@ -128,19 +188,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   // host core to the window: it keeps drawing while they run.
   s.worker = std::make_shared<viz::UiWorker>();
   gradlab::setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
-  std::unique_ptr<ClassHosting> hosting;
-  if (o.hostClass) {  // the link goes in the top bar; the pages follow the teacher from the first frame
-    std::string why;
-    hosting = startClass(s, o, &why);
-    s.status = hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode())
-                       : why;
-    s.statusError = !hosting;
-    if (hosting) {  // also where a terminal shows it: the teacher's token is never on the projected screen
-      std::printf("gradlab: %s\n", i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()).c_str());
-      std::printf("gradlab: %s\n", i18n::trf("teacher token: {0}; class record: {1}", hosting->teacherToken(), hosting->recordPath()).c_str());
-      std::fflush(stdout);
-    }
-  }
+  const std::unique_ptr<ClassHosting> hosting = openClassIfAsked(s, o);
   uint64_t runShown = s.run.id;
   while (running) {
     if (hosting) {
@@ -157,21 +205,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
                       (s.worker && s.worker->busy()) || input.recentInput(0.25) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     input.collect(busy ? 0 : 250);
-    input.dispatch([&](const SDL_Event& event) {
-      if (event.type == SDL_QUIT) running = false;
-      if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) running = false;
-      if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput && event.key.repeat == 0) {
-        viz::Shortcut shortcut;
-        if (event.key.keysym.sym == SDLK_ESCAPE && s.fullscreen && !s.runProgress) {
-          s.requests.toggleFullscreen = true;
-        } else if (shortcutFor(event.key.keysym.sym, &shortcut)) {
-          viz::handleShortcut(s, shortcut);
-        }
-      } else if (event.type == SDL_KEYDOWN && event.key.repeat != 0 && !ImGui::GetIO().WantTextInput &&
-                 (event.key.keysym.sym == SDLK_LEFT || event.key.keysym.sym == SDLK_RIGHT)) {
-        viz::handleShortcut(s, event.key.keysym.sym == SDLK_LEFT ? viz::Shortcut::kStepBack : viz::Shortcut::kStepForward);
-      }
-    });
+    input.dispatch([&](const SDL_Event& event) { onEvent(s, event, &running); });
     if (s.requests.toggleFullscreen) {
       s.requests.toggleFullscreen = false;
       s.fullscreen = !s.fullscreen;
@@ -209,22 +243,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
 
     // --screenshot: the third frame (the layout has settled) is written and the app exits.
     const FrameExports::Written written = exports.afterFrame(s, capture, !o.screenshot.empty() && frameCount == 3, o.screenshot);
-    if (const FrameExports::File& gif = written.gif; gif.done) {
-      std::printf("gradlab: %s\n", gif.error.empty() ? i18n::trf("GIF saved: {0}", gif.path).c_str() : gif.error.c_str());
-      if (!o.record.empty()) {
-        exitCode = gif.error.empty() ? 0 : 1;
-        running = false;
-      }
-    }
-    if (const FrameExports::File& shot = written.screenshot; shot.done) {
-      if (shot.error.empty()) {
-        std::printf("gradlab: %s\n", i18n::trf("wrote {0} ({1}x{2})", shot.path, shot.width, shot.height).c_str());
-      } else {
-        std::fprintf(stderr, "gradlab: %s\n", shot.error.c_str());
-        exitCode = 1;
-      }
-      if (!o.screenshot.empty()) running = false;
-    }
+    reportWritten(written, o, &exitCode, &running);
     if (exports.drawAgainForScreen()) {  // that frame was the GIF's, without its progress: this one has it
       imguiRenderer->prepareFrame();
       ImGui_ImplSDL2_NewFrame();
@@ -234,12 +253,7 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     SDL_RenderPresent(renderer);
     if (viz::uimap::enabled()) writeUiMap(uiMapPath, window, static_cast<unsigned long long>(frameCount));
-    if (!vsync && !exports.capturing() && !input.pending()) {
-      // No vsync (software renderer): cap at about 60 frames per second.
-      const Uint64 spent = SDL_GetPerformanceCounter() - now;
-      const double ms = 1000.0 * static_cast<double>(spent) / static_cast<double>(SDL_GetPerformanceFrequency());
-      if (ms < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - ms));
-    }
+    if (!vsync && !exports.capturing() && !input.pending()) waitForNextFrame(now);  // no vsync (software renderer)
   }
   if (exports.busy()) std::printf("gradlab: %s\n", i18n::trf("finishing {0} ...", exports.gifPath()).c_str());
   if (hosting) std::printf("gradlab: %s\n", hosting->writeReport().c_str());  // the class ends with the window

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -30,6 +31,7 @@
 #include "web_files.h"
 #include "viz/model/outputs_digest.h"
 #include "viz/panels/actions.h"
+#include "viz/panels/shortcut_keys.h"
 #include "viz/panels/ui_worker.h"
 #include "viz/widgets/ui_map.h"
 
@@ -53,21 +55,19 @@ struct WebApp {
 
 WebApp* g_app = nullptr;
 
-// The desktop window's keys (window_app.cpp), as GLFW names them.
-bool shortcutFor(int key, viz::Shortcut* out) {
+// GLFW's key as the shortcut table names it (viz/panels/shortcut_keys.h): GLFW's letter keys are their
+// upper-case characters; Shift + / is the / key.
+viz::ShortcutKey shortcutKeyOf(int key) {
   switch (key) {
-    case GLFW_KEY_SPACE: *out = viz::Shortcut::kPlayPause; return true;
-    case GLFW_KEY_RIGHT: *out = viz::Shortcut::kStepForward; return true;
-    case GLFW_KEY_LEFT: *out = viz::Shortcut::kStepBack; return true;
-    case GLFW_KEY_UP: *out = viz::Shortcut::kPreviousPreset; return true;
-    case GLFW_KEY_DOWN: *out = viz::Shortcut::kNextPreset; return true;
-    case GLFW_KEY_P: *out = viz::Shortcut::kPresenter; return true;
-    case GLFW_KEY_S: *out = viz::Shortcut::kScreenshot; return true;
-    case GLFW_KEY_M: *out = viz::Shortcut::kMemoryOrder; return true;
-    case GLFW_KEY_ESCAPE: *out = viz::Shortcut::kCancelRun; return true;
-    case GLFW_KEY_H:
-    case GLFW_KEY_SLASH: *out = viz::Shortcut::kHelp; return true;
-    default: return false;
+    case GLFW_KEY_SPACE: return {ImGuiKey_Space, 0};
+    case GLFW_KEY_RIGHT: return {ImGuiKey_RightArrow, 0};
+    case GLFW_KEY_LEFT: return {ImGuiKey_LeftArrow, 0};
+    case GLFW_KEY_UP: return {ImGuiKey_UpArrow, 0};
+    case GLFW_KEY_DOWN: return {ImGuiKey_DownArrow, 0};
+    case GLFW_KEY_ESCAPE: return {ImGuiKey_Escape, 0};
+    default:
+      if (key >= GLFW_KEY_A && key <= GLFW_KEY_Z) return {ImGuiKey_COUNT, static_cast<char>('a' + (key - GLFW_KEY_A))};
+      return {ImGuiKey_COUNT, key == GLFW_KEY_SLASH ? '/' : '\0'};
   }
 }
 
@@ -93,11 +93,11 @@ void dispatchKeys(GLFWwindow* window) {
       continue;
     }
     ImGui_ImplGlfw_KeyCallback(window, e.key, e.scancode, e.action, e.mods);
-    viz::Shortcut shortcut;
-    const bool stepKey = e.key == GLFW_KEY_LEFT || e.key == GLFW_KEY_RIGHT;
-    if (!ImGui::GetIO().WantTextInput && (e.action == GLFW_PRESS || (e.action == GLFW_REPEAT && stepKey)) &&
-        shortcutFor(e.key, &shortcut)) {
-      viz::handleShortcut(g_app->state, shortcut);
+    // The page has no full screen of its own to offer (the browser's is F11): F is not a shortcut here.
+    const std::optional<viz::Shortcut> shortcut = viz::shortcutFor(shortcutKeyOf(e.key));
+    if (shortcut && *shortcut != viz::Shortcut::kFullscreen && !ImGui::GetIO().WantTextInput &&
+        (e.action == GLFW_PRESS || (e.action == GLFW_REPEAT && viz::repeatsWhenHeld(*shortcut)))) {
+      viz::handleShortcut(g_app->state, *shortcut);
     }
     return;  // one transition a frame
   }
@@ -277,6 +277,7 @@ int run() {
   // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
   // thread to the page, so it keeps drawing while they run.
   app.state.worker = std::make_shared<viz::UiWorker>();
+  app.state.canFullscreen = false;  // the browser has its own (F11); the help overlay does not offer F
   installBrowserFiles(app.state);
   installClassHooks(&app.state);
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));

@@ -196,6 +196,7 @@ struct AppState {
   bool presenter = false;
   bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
   bool fullscreen = false;
+  bool canFullscreen = true;                      // the host window has a full screen (the F key); a page has not
   // The user's choice of colours; unset: colour-blind safe in presenter mode, classic otherwise.
   std::optional<PaletteScheme> palette;
   bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)

@@ -5,6 +5,7 @@
 #include "i18n/translate.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/panels/shortcut_keys.h"
 #include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
@@ -17,18 +18,6 @@ struct Line {
   const char* does;
 };
 
-constexpr Line kKeys[] = {
-    {"Space", "play / pause"},
-    {"Left / Right", "one step back / forward, by a beat, tile, core or phase (\"step by\"; hold to repeat)"},
-    {"Up / Down", "previous / next step of the lesson"},
-    {"P", "presenter mode: large type, high contrast"},
-    {"F", "full screen (Esc leaves it)"},
-    {"Esc", "closes a menu; in a field, puts back the value in use; else cancels the run in progress"},
-    {"S", "screenshot (PNG, in the export folder)"},
-    {"M", "memory order: each tensor's cells in address order, under the Scatter tab's grids"},
-    {"H or ?", "this help"},
-};
-
 constexpr Line kMouse[] = {
     {"hover a cell", "where it goes, its formula with the numbers, the order of the adds"},
     {"click a cell", "pin it (click again to unpin)"},
@@ -39,15 +28,34 @@ constexpr Line kMouse[] = {
     {"sizes and seed", "type a number; it counts when you press Enter or Tab or click elsewhere; or step with - / +"},
 };
 
+void keyCell(const char* keys) {
+  ImGui::TableNextColumn();
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
+  // A key's letter is the key in either language; "Space", "Left / Right" are words.
+  ImGui::TextUnformatted(std::strlen(keys) > 1 ? i18n::tr(keys) : keys);
+  ImGui::PopStyleColor();
+}
+
 void table(const char* id, const Line* lines, size_t count) {
   if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return;
   for (size_t i = 0; i < count; ++i) {
     ImGui::TableNextRow();
+    keyCell(lines[i].keys);
     ImGui::TableNextColumn();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
-    // A key's letter is the key in either language; "Space", "Left / Right" are words.
-    ImGui::TextUnformatted(std::strlen(lines[i].keys) > 1 ? i18n::tr(lines[i].keys) : lines[i].keys);
-    ImGui::PopStyleColor();
+    ImGui::TextUnformatted(i18n::tr(lines[i].does));
+  }
+  ImGui::EndTable();
+}
+
+// The shortcut table's keys (viz/panels/shortcut_keys.h), but full screen where the host has none (the page).
+void keysTable(const AppState& s) {
+  if (!ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit)) return;
+  size_t count = 0;
+  const ShortcutHelp* lines = shortcutHelp(&count);
+  for (size_t i = 0; i < count; ++i) {
+    if (lines[i].shortcut == Shortcut::kFullscreen && !s.canFullscreen) continue;
+    ImGui::TableNextRow();
+    keyCell(lines[i].keys);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(i18n::tr(lines[i].does));
   }
@@ -66,7 +74,7 @@ void drawHelpOverlay(AppState& s) {
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted(i18n::tr("Keys"));
   ImGui::PopFont();
-  table("##keys", kKeys, std::size(kKeys));
+  keysTable(s);
   ImGui::Spacing();
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted(i18n::tr("Mouse and fields"));
