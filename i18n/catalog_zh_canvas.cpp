@@ -84,8 +84,8 @@ constexpr CatalogueEntry kCanvasEntries[] = {
      "已隐藏，以便数字清晰可读；检查器仍会显示单元格的索引。"},
 
     // Tiling panel
-    {"src box (gradOutput)", "源区域（gradOutput）"},
-    {"dst box", "目标区域"},
+    {"src box ({0})", "源区域（{0}）"},
+    {"dst box ({0})", "目标区域（{0}）"},
     {"write", "写入"},
     {"UB use", "UB 用量"},
     {"est. µs", "估计 µs"},

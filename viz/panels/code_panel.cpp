@@ -168,23 +168,85 @@ std::string noteOf(const KernelListing& l, int line) {
   return c.note.empty() && c.step < 0 ? i18n::tr("this line records nothing itself (a declaration, a loop, a brace).") : c.note;
 }
 
-// The listing of phase `phase` in a child of `size`: a header, the lines (lit, dimmed, clickable), the note.
-void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFocus& focus, ImVec2 size) {
-  const CodeModel& m = cache.model;
-  const CodePhase& p = m.phases[static_cast<size_t>(phase)];
-  const KernelListing& l = p.listing;
+// The listing's header: the kernel's name, its core, phase and tiles (what the phase does on hover).
+void listingHeader(const AppState& s, const CodePhase& p, int32_t phase, const std::string& what) {
   const Plan& plan = *s.run.result.plan;
-  const Theme& th = theme();
-  ImGui::BeginChild("##listing", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(th.panelAccent), "%s", l.name.c_str());
+  const KernelListing& l = p.listing;
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(theme().panelAccent), "%s", l.name.c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", i18n::trf(p.tiles == 1 ? "{0}, phase {1} of {2} ({3}): {4} tile" : "{0}, phase {1} of {2} ({3}): {4} tiles",
                                       l.core, phase + 1, plan.phases.size(),
                                       i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(phase)].kind)), p.tiles)
                                 .c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what.c_str());
+}
+
+// Line `i` at `at`: lit while it runs, outlined when clicked, its number, its code shaded by whether it ran
+// (`stepped`: the trace records lines); a click picks it (its events on the timeline). Returns whether the mouse is over it.
+bool listingLine(AppState& s, const CodePhase& p, bool stepped, int32_t phase, const CodeFocus& focus, const ListingLayout& g,
+                 size_t i, ImVec2 at, float width) {
+  const KernelListing& l = p.listing;
+  const CodeLine& c = l.lines[i];
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 a = at, b(at.x + width, at.y + g.lineH);
+  const float y = at.y;
+  const bool on = executing(focus, phase, c.step);
+  const bool picked = s.codeLine && s.codeLine->phase == phase && s.codeLine->line == static_cast<int>(i);
+  if (on) {
+    dl->AddRectFilled(a, b, (th.highlight & 0x00FFFFFFu) | (th.presenter ? 0x55000000u : 0x45000000u));
+    dl->AddRectFilled(a, ImVec2(a.x + 4.0f, b.y), th.highlight);
+  }
+  if (picked) dl->AddRect(a, b, th.highlightAlt, 0.0f, 0, th.presenter ? 3.0f : 2.0f);
+  const std::string number = cat(i + 1);
+  const float nw = g.font->CalcTextSizeA(g.size, FLT_MAX, 0.0f, number.c_str()).x;
+  dl->AddText(g.font, g.size, ImVec2(a.x + g.gutterW - nw - g.indentW * 0.4f, y + (g.lineH - g.size) / 2.0f), codeColours().dim,
+              number.c_str());
+  if (logging()) logMark(cat("line ", number));  // a line number, not a value
+  const Shade shade = !stepped || s.planHidden() || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
+  if (logging()) logMark("code");  // code stays code in every language: a reader may skip it
+  drawCodeText(dl, g.font, g.size, ImVec2(a.x + g.gutterW + g.indentW * static_cast<float>(c.indent), y + (g.lineH - g.size) / 2.0f),
+               c.text, shade);
+  if (logging()) logMark("end of code");
+  ImGui::SetCursorScreenPos(a);
+  ImGui::InvisibleButton(cat("##line", i).c_str(), ImVec2(width, g.lineH));
+  const bool hovered = ImGui::IsItemHovered();
+  if (ImGui::IsItemClicked() && !s.planHidden()) {  // its events would name the tiles that add atomically
+    const CodeLineRef ref{phase, static_cast<int>(i)};
+    if (s.codeLine == ref) s.codeLine.reset();
+    else s.codeLine = ref;
+  }
+  return hovered;
+}
+
+// The hovered line: its note, and what it did in this run (unless an open question hides the plan).
+void lineTooltip(const AppState& s, const CodePhase& p, size_t n) {
+  const CodeLine& c = p.listing.lines[n];
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+  if (!c.note.empty()) ImGui::TextUnformatted(c.note.c_str());
+  if (c.step < 0) {
+    ImGui::TextDisabled("%s", i18n::tr("Records nothing itself: a declaration, a loop or a queue hand-over."));
+  } else if (s.planHidden()) {  // how often the atomic-add line ran would count the shared cells
+    ImGui::TextDisabled("%s", i18n::tr("What it did in this run is shown once the question is answered."));
+  } else {
+    const std::string events = i18n::trf(p.events[n] == 1 ? "{0} event" : "{0} events", p.events[n]);
+    const std::string moves = i18n::trf(p.moves[n] == 1 ? "{0} cell move" : "{0} cell moves", p.moves[n]);
+    ImGui::TextDisabled("%s", i18n::trf("In this run: {0}, {1} (every plane). Click: its events on the timeline.", events, moves).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// The listing of phase `phase` in a child of `size`: a header, the lines (lit, dimmed, clickable), the note.
+void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFocus& focus, ImVec2 size) {
+  const CodeModel& m = cache.model;
+  const CodePhase& p = m.phases[static_cast<size_t>(phase)];
+  const KernelListing& l = p.listing;
+  ImGui::BeginChild("##listing", size, true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   // The phase's words count the rows cores share and what they zero: they wait while a question hides the plan.
   const std::string what = s.planHidden() ? std::string(i18n::tr("(what this phase does is said once the question is answered)")) : l.what;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", what.c_str());
+  listingHeader(s, p, phase, what);
   // The line of the move under the player (its statement group's first line); the others in flight are lit too.
   const int lit = focus.phase == phase && !focus.steps.empty() ? l.firstLine(focus.steps.front()) : -1;
   // Under the lines, what the clicked line (or else the lit one) does: as many wrapped lines as it takes.
@@ -199,40 +261,12 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
                                        ImGui::GetContentRegionAvail().y - noteH - ImGui::GetStyle().ItemSpacing.y, s.presenter);
   ImGui::BeginChild("##lines", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y - noteH, g.lineH * 3.0f)), false,
                     ImGuiWindowFlags_NoScrollbar);
-  ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
-  const CodeColours colours = codeColours();
   int hoveredLine = -1;
   for (size_t i = 0; i < l.lines.size(); ++i) {
-    const CodeLine& c = l.lines[i];
-    const float y = origin.y + static_cast<float>(i) * g.lineH;
-    const ImVec2 a(origin.x, y), b(origin.x + width, y + g.lineH);
-    const bool on = executing(focus, phase, c.step);
-    const bool picked = s.codeLine && s.codeLine->phase == phase && s.codeLine->line == static_cast<int>(i);
-    if (on) {
-      dl->AddRectFilled(a, b, (th.highlight & 0x00FFFFFFu) | (th.presenter ? 0x55000000u : 0x45000000u));
-      dl->AddRectFilled(a, ImVec2(a.x + 4.0f, b.y), th.highlight);
-    }
-    if (picked) dl->AddRect(a, b, th.highlightAlt, 0.0f, 0, th.presenter ? 3.0f : 2.0f);
-    const std::string number = cat(i + 1);
-    const float nw = g.font->CalcTextSizeA(g.size, FLT_MAX, 0.0f, number.c_str()).x;
-    dl->AddText(g.font, g.size, ImVec2(a.x + g.gutterW - nw - g.indentW * 0.4f, y + (g.lineH - g.size) / 2.0f), colours.dim,
-                number.c_str());
-    if (logging()) logMark(cat("line ", number));  // a line number, not a value
-    const Shade shade = !m.stepped || s.planHidden() || p.recorded(i) ? Shade::kRan : c.step < 0 ? Shade::kQuiet : Shade::kFaint;
-    if (logging()) logMark("code");  // code stays code in every language: a reader may skip it
-    drawCodeText(dl, g.font, g.size, ImVec2(a.x + g.gutterW + g.indentW * static_cast<float>(c.indent), y + (g.lineH - g.size) / 2.0f),
-                 c.text, shade);
-    if (logging()) logMark("end of code");
-    ImGui::SetCursorScreenPos(a);
-    ImGui::InvisibleButton(cat("##line", i).c_str(), ImVec2(width, g.lineH));
-    if (ImGui::IsItemHovered()) hoveredLine = static_cast<int>(i);
-    if (ImGui::IsItemClicked() && !s.planHidden()) {  // its events would name the tiles that add atomically
-      const CodeLineRef ref{phase, static_cast<int>(i)};
-      if (s.codeLine == ref) s.codeLine.reset();
-      else s.codeLine = ref;
-    }
+    const ImVec2 at(origin.x, origin.y + static_cast<float>(i) * g.lineH);
+    if (listingLine(s, p, m.stepped, phase, focus, g, i, at, width)) hoveredLine = static_cast<int>(i);
   }
   // Follow the lit line as the animation plays or steps.
   if (lit >= 0 && (lit != cache.litLine || phase != cache.litPhase)) {
@@ -240,24 +274,7 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
     if (top < ImGui::GetScrollY() || top + g.lineH > ImGui::GetScrollY() + view) ImGui::SetScrollY(std::max(0.0f, top - view / 3.0f));
   }
   cache.litPhase = phase, cache.litLine = lit;
-  if (hoveredLine >= 0) {
-    const CodeLine& c = l.lines[static_cast<size_t>(hoveredLine)];
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
-    if (!c.note.empty()) ImGui::TextUnformatted(c.note.c_str());
-    if (c.step < 0) {
-      ImGui::TextDisabled("%s", i18n::tr("Records nothing itself: a declaration, a loop or a queue hand-over."));
-    } else if (s.planHidden()) {  // how often the atomic-add line ran would count the shared cells
-      ImGui::TextDisabled("%s", i18n::tr("What it did in this run is shown once the question is answered."));
-    } else {
-      const size_t n = static_cast<size_t>(hoveredLine);
-      const std::string events = i18n::trf(p.events[n] == 1 ? "{0} event" : "{0} events", p.events[n]);
-      const std::string moves = i18n::trf(p.moves[n] == 1 ? "{0} cell move" : "{0} cell moves", p.moves[n]);
-      ImGui::TextDisabled("%s", i18n::trf("In this run: {0}, {1} (every plane). Click: its events on the timeline.", events, moves).c_str());
-    }
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  if (hoveredLine >= 0) lineTooltip(s, p, static_cast<size_t>(hoveredLine));
   ImGui::SetCursorScreenPos(origin);
   ImGui::Dummy(ImVec2(width, static_cast<float>(l.lines.size()) * g.lineH));
   ImGui::EndChild();

@@ -40,13 +40,8 @@ void drawStrategyRuns(const CompareView& c, bool kernelsOnly) {
   }
 }
 
-}  // namespace
-
-void drawComparePanel(AppState& s) {
-  if (s.exerciseOpen()) {  // the other runs' results, ranges and plans would answer it
-    textDimWrapped(i18n::tr("The comparison waits until the question on the right is answered: it would give the answer away."));
-    return;
-  }
+// The mode's radio buttons, the precision mode's dtype and accumulation: true when a choice changed.
+bool modeControls(AppState& s) {
   CompareView& c = s.compare;
   int mode = static_cast<int>(c.mode);
   bool changed = ui::RadioButton("fp16/bf16 vs fp32", &mode, static_cast<int>(CompareMode::kPrecision));
@@ -55,57 +50,43 @@ void drawComparePanel(AppState& s) {
   ImGui::SameLine();
   changed |= ui::RadioButton("strategies", &mode, static_cast<int>(CompareMode::kStrategies));
   c.mode = static_cast<CompareMode>(mode);
-  if (c.mode == CompareMode::kPrecision) {  // its choices on a line of their own (presenter fonts are wide)
-    int low = c.lowDtype == ACL_BF16 ? 1 : 0;
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const char* names[] = {"float16", "bfloat16"};
-    {
-      const ui::Verbatim dtypeNames;
-      if (ui::Combo("##low", &low, names, 2)) {
-        c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
-        changed = true;
-      }
-    }
-    ImGui::SameLine();
-    int acc = static_cast<int>(c.accumulate);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    // Translated here: ui::Combo shows the chosen item as given.
-    const char* accumulations[] = {i18n::tr("sum in fp32"), i18n::tr("sum in dtype")};
-    const ui::Verbatim translated;
-    if (ui::Combo("##accumulate", &acc, accumulations, 2)) {
-      c.accumulate = static_cast<Accumulation>(acc);
+  if (c.mode != CompareMode::kPrecision) return changed;
+  // Its choices on a line of their own (presenter fonts are wide).
+  int low = c.lowDtype == ACL_BF16 ? 1 : 0;
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+  const char* names[] = {"float16", "bfloat16"};
+  {
+    const ui::Verbatim dtypeNames;
+    if (ui::Combo("##low", &low, names, 2)) {
+      c.lowDtype = low ? ACL_BF16 : ACL_FLOAT16;
       changed = true;
     }
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s", i18n::tr("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
-                                       "dtype: every partial sum rounded to the dtype (a naive kernel)."));
-    }
-    if (s.controls.request.dtype == ACL_FLOAT16 || s.controls.request.dtype == ACL_BF16) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", i18n::trf("(the controls' dtype {0} is used)", dtypeText(s.controls.request.dtype)).c_str());
-    }
   }
-  bool again = false;
-  if (c.mode == CompareMode::kDeterminism) {  // precision runs are deterministic: nothing to run again
+  ImGui::SameLine();
+  int acc = static_cast<int>(c.accumulate);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  // Translated here: ui::Combo shows the chosen item as given.
+  const char* accumulations[] = {i18n::tr("sum in fp32"), i18n::tr("sum in dtype")};
+  const ui::Verbatim translated;
+  if (ui::Combo("##accumulate", &acc, accumulations, 2)) {
+    c.accumulate = static_cast<Accumulation>(acc);
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", i18n::tr("fp32: sums kept in fp32 and rounded once (CANN's kernels).\n"
+                                     "dtype: every partial sum rounded to the dtype (a naive kernel)."));
+  }
+  if (s.controls.request.dtype == ACL_FLOAT16 || s.controls.request.dtype == ACL_BF16) {
     ImGui::SameLine();
-    again = ui::Button("Run again");
+    ImGui::TextDisabled("%s", i18n::trf("(the controls' dtype {0} is used)", dtypeText(s.controls.request.dtype)).c_str());
   }
-  if (s.run.ok() && s.run.scene.planes > 1) {
-    ImGui::SameLine();
-    planeSelector(s);
-    ImGui::NewLine();
-  }
-  if (again) computeComparison(s, c.mode == CompareMode::kDeterminism);
-  else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
-  // A large call's comparison takes seconds on the worker: say so where its grids will be (the area stood
-  // blank for three seconds in npu-strategies 7).
-  if (s.worker && s.worker->busy("compare")) textDimWrapped(i18n::tr("Comparing the runs: the result appears here when they are done."));
+  return changed;
+}
 
-  if (!c.error.empty()) {
-    textColouredWrapped(theme().bad, c.error);
-    return;
-  }
-  // Presenter mode keeps the explanation in a tooltip: its lines would take the grids' height.
+// The comparison's notes (presenter mode: behind a "(?)", its lines would take the grids' height) and its
+// one-line summary.
+void notesAndSummary(const AppState& s) {
+  const CompareView& c = s.compare;
   if (s.presenter && !c.notes.empty()) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
@@ -119,10 +100,7 @@ void drawComparePanel(AppState& s) {
   } else {
     for (const std::string& n : c.notes) ui::TextWrapped("%s", n.c_str());
   }
-  if (c.mode == CompareMode::kStrategies) {
-    drawStrategyRuns(c, s.timelineKernelsOnly);
-    return;
-  }
+  if (c.mode == CompareMode::kStrategies) return;
   if (c.mode == CompareMode::kPrecision) {
     ImGui::TextUnformatted(i18n::trf("max error {0} ULP; {1} of {2} cells exact, {3} within 0.5 ULP",
                                      printed("%.3g", static_cast<double>(c.ulps.maxUlps)), static_cast<long long>(c.ulps.exact),
@@ -134,17 +112,17 @@ void drawComparePanel(AppState& s) {
                                      printed("%.3g", static_cast<double>(c.diff.maxAbs)), c.defaultRuns, c.distinctDefaultResults)
                                .c_str());
   }
-  if (c.grids.size() < 3) return;
+}
 
+// The three grids side by side (the two results and their difference), the hovered cell in each, and its
+// values in a tooltip.
+void drawCompareGrids(AppState& s, int64_t plane, float legendH) {
+  CompareView& c = s.compare;
   Point bmin{1e30f, 1e30f}, bmax{-1e30f, -1e30f};
   for (const SceneGrid& g : c.grids) {
     bmin = {std::min(bmin.x, g.x), std::min(bmin.y, g.y)};
     bmax = {std::max(bmax.x, g.x + g.width()), std::max(bmax.y, g.y + g.height())};
   }
-  const int64_t plane = std::clamp<int64_t>(s.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
-  const bool histogram = c.mode == CompareMode::kPrecision;
-  const float histogramH = histogram ? ImGui::GetFontSize() * 4.5f + ImGui::GetStyle().ItemSpacing.y : 0.0f;
-  const float legendH = ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH;
   std::optional<std::pair<size_t, GridHover>> hover;
   {
     // Three grids side by side leave each label little width: presenter labels may take three lines, and a
@@ -177,6 +155,48 @@ void drawComparePanel(AppState& s) {
                   static_cast<double>(g.grid.value(plane, hover->second.row, hover->second.col)));
     ImGui::EndTooltip();
   }
+}
+
+}  // namespace
+
+void drawComparePanel(AppState& s) {
+  if (s.exerciseOpen()) {  // the other runs' results, ranges and plans would answer it
+    textDimWrapped(i18n::tr("The comparison waits until the question on the right is answered: it would give the answer away."));
+    return;
+  }
+  CompareView& c = s.compare;
+  const bool changed = modeControls(s);
+  bool again = false;
+  if (c.mode == CompareMode::kDeterminism) {  // precision runs are deterministic: nothing to run again
+    ImGui::SameLine();
+    again = ui::Button("Run again");
+  }
+  if (s.run.ok() && s.run.scene.planes > 1) {
+    ImGui::SameLine();
+    planeSelector(s);
+    ImGui::NewLine();
+  }
+  if (again) computeComparison(s, c.mode == CompareMode::kDeterminism);
+  else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
+  // A large call's comparison takes seconds on the worker: say so where its grids will be (the area stood
+  // blank for three seconds in npu-strategies 7).
+  if (s.worker && s.worker->busy("compare")) textDimWrapped(i18n::tr("Comparing the runs: the result appears here when they are done."));
+
+  if (!c.error.empty()) {
+    textColouredWrapped(theme().bad, c.error);
+    return;
+  }
+  notesAndSummary(s);
+  if (c.mode == CompareMode::kStrategies) {
+    drawStrategyRuns(c, s.timelineKernelsOnly);
+    return;
+  }
+  if (c.grids.size() < 3) return;
+
+  const int64_t plane = std::clamp<int64_t>(s.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
+  const bool histogram = c.mode == CompareMode::kPrecision;
+  const float histogramH = histogram ? ImGui::GetFontSize() * 4.5f + ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  drawCompareGrids(s, plane, ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH);
   const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);
   heatLegend(i18n::tr("values"), c.valueScale, w);
   ImGui::SameLine(0, 30);

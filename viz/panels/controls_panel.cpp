@@ -108,16 +108,11 @@ bool strategyControl(RunRequest& r) {
   return changed;
 }
 
-}  // namespace
-
-void drawControlsPanel(AppState& s) {
-  RequestSpec& c = s.controls;
-  RunRequest& r = c.request;
-  bool changed = false;
+// The operator combo and its twin: true when the operator changed.
+bool operatorSection(AppState& s) {
+  RunRequest& r = s.controls.request;
   const OpInfo& op = opInfo(r.op);
-  const bool oneD = op.spatialRank == 1;
-  const bool scales = op.scaleCount > 0;
-
+  bool changed = false;
   heading("Operator");
   ImGui::SetNextItemWidth(-1);
   if (ui::BeginCombo("##op", i18n::tr(op.title))) {
@@ -130,8 +125,15 @@ void drawControlsPanel(AppState& s) {
   }
   textDimWrapped(op.name);
   if (ui::Button(op.backward ? "Show its forward" : "Show its backward")) setOperator(s.controls, op.twin), changed = true;
-  const std::span<const aclDataType> dtypes = opInfo(r.op).dtypes;
+  return changed;
+}
 
+// N, C, each side's spatial sizes (as many as the operator's rank) and the scales.
+bool shapeSection(AppState& s) {
+  RunRequest& r = s.controls.request;
+  const OpInfo& op = opInfo(r.op);
+  const bool oneD = op.spatialRank == 1;
+  bool changed = false;
   heading("Shape");
   if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.shape.unbatched);
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
@@ -155,7 +157,7 @@ void drawControlsPanel(AppState& s) {
       sizeField(label.c_str(), {SizeSlot::kSpatial, side, axis}, maxAxis);
     }
   }
-  if (scales) {
+  if (op.scaleCount > 0) {
     for (int axis = firstAxis(op.spatialRank); axis < kMaxSpatialRank; ++axis) {
       const std::string label = oneD ? std::string("scale") : std::string("scale ") + kAxisNames[axis];
       changed |= scaleControl(label.c_str(), &r.shape.scales[axis]);
@@ -164,39 +166,36 @@ void drawControlsPanel(AppState& s) {
   // Under the fields, not above them: a notice that appears when a run starts must not move a field from
   // under the pointer on its way to it.
   if (s.runProgress) textColouredWrapped(theme().warn, i18n::tr("A run with these values is on its way; the grids show the previous one until it lands (Esc cancels)."));
+  return changed;
+}
 
-  heading("Data");
+// A combo of `options` for `value`, its names shown as they are (dtype names): true when it changed.
+template <typename T, typename Options, typename Name>
+bool verbatimCombo(const char* label, T* value, const Options& options, Name name) {
+  bool changed = false;
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ui::BeginCombo("dtype", dtypeText(r.dtype))) {
+  if (ui::BeginCombo(label, name(*value))) {
     const ui::Verbatim names;
-    for (aclDataType d : dtypes)
-      if (ui::Selectable(dtypeText(d), d == r.dtype)) changed |= d != r.dtype, r.dtype = d;
+    for (T option : options)
+      if (ui::Selectable(name(option), option == *value)) changed |= option != *value, *value = option;
     ImGui::EndCombo();
   }
-  if (op.hasIndices()) {
-    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-    if (ui::BeginCombo("indices", dtypeText(r.indexType))) {
-      const ui::Verbatim names;
-      for (aclDataType d : {ACL_INT64, ACL_INT32})
-        if (ui::Selectable(dtypeText(d), d == r.indexType)) changed |= d != r.indexType, r.indexType = d;
-      ImGui::EndCombo();
-    }
-  }
-  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
-  if (ui::BeginCombo("layout", i18n::tr(layoutName(r.layout)))) {
-    for (Layout l : allLayouts())
-      if (ui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
-    ImGui::EndCombo();
-  }
-  {
-    int64_t seed = static_cast<int64_t>(std::min<uint64_t>(r.seed, 99999));
-    if (intField("seed", &seed, 1, 99999)) {
-      r.seed = static_cast<uint64_t>(seed);
-      r.values.clear();
-      r.indices.clear();
-      r.forwardValues.clear();
-      changed = true;
-    }
+  return changed;
+}
+
+// The seed and where the inputs' values come from: a change drops the values a preset gave.
+bool valuesControls(RunRequest& r) {
+  bool changed = false;
+  int64_t seed = static_cast<int64_t>(std::min<uint64_t>(r.seed, 99999));
+  auto dropPresetValues = [&r] {
+    r.values.clear();
+    r.indices.clear();
+    r.forwardValues.clear();
+  };
+  if (intField("seed", &seed, 1, 99999)) {
+    r.seed = static_cast<uint64_t>(seed);
+    dropPresetValues();
+    changed = true;
   }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("values", i18n::tr(r.values.empty() ? valueSourceName(r.valueSource) : "from the preset"))) {
@@ -204,9 +203,7 @@ void drawControlsPanel(AppState& s) {
       if (ui::Selectable(valueSourceName(v), r.values.empty() && v == r.valueSource)) {
         changed |= !r.values.empty() || v != r.valueSource;
         r.valueSource = v;
-        r.values.clear();
-        r.indices.clear();
-        r.forwardValues.clear();
+        dropPresetValues();
       }
     }
     ImGui::EndCombo();
@@ -215,6 +212,24 @@ void drawControlsPanel(AppState& s) {
     ImGui::SetTooltip("%s", i18n::tr("random: in [-1, 1)   integers: -4..4   ramp: 0, 1, 2, ...   ones: every value 1   shuffled: 1, 2, 3, ... in a seeded order, all different"));
   }
   if (!r.values.empty()) ImGui::TextDisabled("%s", i18n::trf("inputs: {0} values from the preset", r.values.size()).c_str());
+  return changed;
+}
+
+// dtype, indices, layout, values, the mode and the strategy, and what the run on screen ran.
+bool dataSection(AppState& s) {
+  RunRequest& r = s.controls.request;
+  const OpInfo& op = opInfo(r.op);
+  bool changed = false;
+  heading("Data");
+  changed |= verbatimCombo("dtype", &r.dtype, op.dtypes, dtypeText);
+  if (op.hasIndices()) changed |= verbatimCombo("indices", &r.indexType, std::array{ACL_INT64, ACL_INT32}, dtypeText);
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
+  if (ui::BeginCombo("layout", i18n::tr(layoutName(r.layout)))) {
+    for (Layout l : allLayouts())
+      if (ui::Selectable(layoutName(l), l == r.layout)) changed |= l != r.layout, r.layout = l;
+    ImGui::EndCombo();
+  }
+  changed |= valuesControls(r);
   changed |= ui::Checkbox("deterministic", &r.deterministic);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", i18n::tr("aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, 1): every gradInput cell has one owner core\n"
@@ -228,7 +243,12 @@ void drawControlsPanel(AppState& s) {
                        ? i18n::trf(cann ? "ran {0} (CANN's choice)" : "ran {0}", plan.strategyName)
                        : i18n::trf(cann ? "ran {0} (CANN's choice): {1}" : "ran {0}: {1}", plan.strategyName, plan.strategyNote));
   }
+  return changed;
+}
 
+// The device profile, its core count and UB size.
+bool deviceSection(RequestSpec& c) {
+  bool changed = false;
   heading("Device");
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("profile", profileLabel(c.device).c_str())) {
@@ -263,7 +283,16 @@ void drawControlsPanel(AppState& s) {
     ImGui::EndCombo();
   }
   textDimWrapped(i18n::tr(base.description));
+  return changed;
+}
 
+}  // namespace
+
+void drawControlsPanel(AppState& s) {
+  bool changed = operatorSection(s);
+  changed |= shapeSection(s);
+  changed |= dataSection(s);
+  changed |= deviceSection(s.controls);
   if (changed) runControls(s);
 
   ImGui::Spacing();
@@ -271,8 +300,8 @@ void drawControlsPanel(AppState& s) {
   ImGui::Spacing();
   if (ui::Button("Copy as preset JSON")) {
     Preset p;
-    p.title = op.title;
-    p.spec = c;
+    p.title = opInfo(s.controls.request.op).title;
+    p.spec = s.controls;
     ImGui::SetClipboardText(presetJson(p).c_str());
     setStatus(s, i18n::tr("preset JSON copied to the clipboard"));
   }

@@ -74,6 +74,60 @@ void drawCentre(AppState& s) {
   if (animated) drawPlayerBar(s);
 }
 
+// The side panel from `sideY` down: the step's title, its words and the inspector (they scroll), an open
+// question pinned at the foot, and the lesson's Previous and Next under it.
+void drawSidePanel(AppState& s, float x, float sideY, float width, float H) {
+  place(x, sideY, width, H - sideY);
+  beginPanel("##side", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  uimap::rect("panel", "side", ImVec2(x, sideY), ImVec2(x + width, H));
+  // A lesson's Previous and Next stay at the panel's foot, whatever scrolls above them (on a question step
+  // in presenter mode they were below the fold).
+  const bool footer = s.currentLesson() != nullptr;
+  const float footerH = footer ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y : 0.0f;
+  // The step's title stays above what scrolls: a question scrolled into view kept it above the fold.
+  drawLessonHeading(s);
+  // An open question stays at the panel's foot, above Previous and Next, as tall as it is, and the step's words
+  // scroll above it from their first line (scrolled as one, a long caption's first lines went above the panel's
+  // top to bring the question's buttons into view). Its share leaves two lines of the words in view until a try
+  // or a hint has come (the class has read them by then); within it, its parts share the room (drawOpenQuestion).
+  const bool questionPinned = s.exerciseOpen();
+  const float sideH = ImGui::GetContentRegionAvail().y - footerH;
+  const float gap = ImGui::GetStyle().ItemSpacing.y;
+  const float share = s.exerciseHasFeedback() ? sideH - gap : std::max(sideH * 0.5f, sideH - ImGui::GetTextLineHeightWithSpacing() * 2.0f - gap);
+  const float wanted = openQuestionHeight(s);
+  const float questionH = questionPinned ? std::min(wanted > 0.0f ? wanted : sideH * 0.5f, share) : 0.0f;
+  ImGui::BeginChild("##sideScroll", ImVec2(0, -(footerH + questionH + (questionPinned ? gap : 0.0f))));
+  uimap::rect("panel", "side scroll", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
+  // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
+  // view below, if it must).
+  if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
+    s.sidePanelStep = step;
+    ImGui::SetScrollY(0.0f);
+  }
+  uimap::fact("side.scroll", cat(static_cast<int>(ImGui::GetScrollY())));
+  drawErrorNotice(s);
+  drawLessonPanel(s, !questionPinned);
+  ImGui::Separator();
+  drawInspectorPanel(s);
+  ImGui::EndChild();
+  if (questionPinned) {
+    ImGui::BeginChild("##question", ImVec2(0, -footerH), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    uimap::rect("panel", "question", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
+    // A rule over it: its first words do not read on from the caption's.
+    const ImVec2 top = ImGui::GetWindowPos();
+    ImGui::GetWindowDrawList()->AddLine(top, ImVec2(top.x + ImGui::GetWindowWidth(), top.y), theme().panelAccent, theme().lineWidth * 3.0f);
+    if (logging()) logMark("lesson panel");  // the question is the lesson's own words
+    drawOpenQuestion(s);
+    if (logging()) logMark("end of lesson panel");
+    ImGui::EndChild();
+  }
+  if (footer) {
+    ImGui::Separator();
+    drawLessonNavigation(s);
+  }
+  endPanel();
+}
+
 }  // namespace
 
 void drawMainUi(AppState& s) {
@@ -125,55 +179,7 @@ void drawMainUi(AppState& s) {
                  ImVec2(leftW + centreW - 8.0f, topH + centreH - ImGui::GetFrameHeightWithSpacing() * 2.0f - st.WindowPadding.y - 8.0f));
 
   const float sideY = stacked ? topH + centreH : topH;
-  place(W - rightW, sideY, rightW, H - sideY);
-  beginPanel("##side", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  uimap::rect("panel", "side", ImVec2(W - rightW, sideY), ImVec2(W, H));
-  // A lesson's Previous and Next stay at the panel's foot, whatever scrolls above them (on a question step
-  // in presenter mode they were below the fold).
-  const bool footer = s.currentLesson() != nullptr;
-  const float footerH = footer ? ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y : 0.0f;
-  // The step's title stays above what scrolls: a question scrolled into view kept it above the fold.
-  drawLessonHeading(s);
-  // An open question stays at the panel's foot, above Previous and Next, as tall as it is, and the step's words
-  // scroll above it from their first line (scrolled as one, a long caption's first lines went above the panel's
-  // top to bring the question's buttons into view). Its share leaves two lines of the words in view until a try
-  // or a hint has come (the class has read them by then); within it, its parts share the room (drawOpenQuestion).
-  const bool questionPinned = s.exerciseOpen();
-  const float sideH = ImGui::GetContentRegionAvail().y - footerH;
-  const float gap = ImGui::GetStyle().ItemSpacing.y;
-  const float share = s.exerciseHasFeedback() ? sideH - gap : std::max(sideH * 0.5f, sideH - ImGui::GetTextLineHeightWithSpacing() * 2.0f - gap);
-  const float wanted = openQuestionHeight(s);
-  const float questionH = questionPinned ? std::min(wanted > 0.0f ? wanted : sideH * 0.5f, share) : 0.0f;
-  ImGui::BeginChild("##sideScroll", ImVec2(0, -(footerH + questionH + (questionPinned ? gap : 0.0f))));
-  uimap::rect("panel", "side scroll", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
-  // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
-  // view below, if it must).
-  if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
-    s.sidePanelStep = step;
-    ImGui::SetScrollY(0.0f);
-  }
-  uimap::fact("side.scroll", cat(static_cast<int>(ImGui::GetScrollY())));
-  drawErrorNotice(s);
-  drawLessonPanel(s, !questionPinned);
-  ImGui::Separator();
-  drawInspectorPanel(s);
-  ImGui::EndChild();
-  if (questionPinned) {
-    ImGui::BeginChild("##question", ImVec2(0, -footerH), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    uimap::rect("panel", "question", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
-    // A rule over it: its first words do not read on from the caption's.
-    const ImVec2 top = ImGui::GetWindowPos();
-    ImGui::GetWindowDrawList()->AddLine(top, ImVec2(top.x + ImGui::GetWindowWidth(), top.y), theme().panelAccent, theme().lineWidth * 3.0f);
-    if (logging()) logMark("lesson panel");  // the question is the lesson's own words
-    drawOpenQuestion(s);
-    if (logging()) logMark("end of lesson panel");
-    ImGui::EndChild();
-  }
-  if (footer) {
-    ImGui::Separator();
-    drawLessonNavigation(s);
-  }
-  endPanel();
+  drawSidePanel(s, W - rightW, sideY, rightW, H);
   if (s.showHelp) drawHelpOverlay(s);
   syncTheme(s);
   recordUiState(s);

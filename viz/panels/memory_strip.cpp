@@ -235,34 +235,9 @@ void MemoryStrips::place(AppState& s, ImVec2 topLeft) {
   if (cell >= 0 && c.plane == s.run.scene.plane) s.hovered = CellRef{hovered_.strip->grid, c.row, c.col};
 }
 
-void MemoryStrips::draw(AppState& s) {
-  if (!hidden_.empty()) {
-    textDimWrapped(hidden_);
-    return;
-  }
-  if (strips_.empty()) return;
-  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, height_));
-  const Scene& sc = s.run.scene;
-  const Theme& th = theme();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
+std::vector<MemoryStrips::TitleLayout> MemoryStrips::titleLayouts() const {
   ImFont* ui = uiFont();
-  ImFont* mono = monoFont();
   const float titleSize = gridLabelSize();
-  const float gutterFont = gutterFontSize();
-  const float stripe = stripeHeight(cellW_);
-
-  // The output's values as its grid shows them now; its other planes once the animation has run.
-  std::vector<float> dstValues;
-  std::vector<uint8_t> dstFilled;
-  dstValuesNow(s, &dstValues, &dstFilled, nullptr);
-  const bool dstFinal = dstValuesFinal(s);
-  const std::optional<CellRef> focus = s.focusCell();
-
-  // Each strip's title, smaller (down to four fifths) where it is wider than the strips, and where it ends.
-  struct TitleLayout {
-    float size, end;
-  };
-  const auto titleOf = [&](const Strip& strip) -> const std::string& { return strip.note.empty() ? strip.title : strip.note; };
   std::vector<TitleLayout> titles;
   for (const Strip& strip : strips_) {
     const std::string& title = titleOf(strip);
@@ -270,9 +245,14 @@ void MemoryStrips::draw(AppState& s) {
                                   titleSize * 0.8f, titleSize);
     titles.push_back({size, topLeft_.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, title.c_str()).x + size});
   }
-  // The planes' stripe colours, named once for all the strips (their tensors have the same planes): on the
-  // first title line with room for every name ("c=0 c=1 c=2"), else for the short form ("c= 0 1 2"), else after
-  // the last strip's last row; never a part of them (layouts 4's legend named c=0 alone).
+  return titles;
+}
+
+// The planes' stripe colours, named once for all the strips (their tensors have the same planes): on the
+// first title line with room for every name ("c=0 c=1 c=2"), else for the short form ("c= 0 1 2"), else after
+// the last strip's last row; never a part of them (layouts 4's legend named c=0 alone).
+void MemoryStrips::drawPlaneLegend(const Scene& sc, const std::vector<TitleLayout>& titles) const {
+  ImFont* ui = uiFont();
   std::optional<PlaneLegendPlace> legend;
   const float right = topLeft_.x + width_;
   for (const bool compact : {false, true}) {
@@ -289,116 +269,92 @@ void MemoryStrips::draw(AppState& s) {
     const size_t row = last.rows.starts.size() - 1;
     float end = topLeft_.x + gutterW_ + cellW_;
     for (int64_t o = last.rows.starts[row]; o < last.shownElems; ++o) end += slotWidth(last, o);
-    const float size = titleSize * 0.8f;
+    const float size = gridLabelSize() * 0.8f;
     PlaneLegend names = planeLegend(grid, true);
     const float y = topLeft_.y + last.top + titleH_ + static_cast<float>(row) * rowH_ + (cellW_ - size) / 2.0f;
     if (grid.dims.planes > 1 && grid.dims.planes <= 8 && end + planeLegendWidth(names, ui, size) <= right)
       legend = PlaneLegendPlace{ImVec2(end, y), size, std::move(names)};
   }
-  if (legend) {
-    if (logging()) {
-      std::string names;
-      for (const std::string& label : legend->names.labels) names += cat(names.empty() ? "" : " ", legend->names.prefix, label);
-      logMark(cat("plane legend: ", names));
-    }
-    float x = legend->at.x;
-    const float size = legend->size, y = legend->at.y;
-    if (!legend->names.prefix.empty()) {
-      drawText(dl, ui, size, ImVec2(x, y), th.labelDim, legend->names.prefix.c_str());
-      x += ui->CalcTextSizeA(size, 1e9f, 0.0f, legend->names.prefix.c_str()).x + size * 0.3f;
-    }
-    for (size_t p = 0; p < legend->names.labels.size(); ++p) {
-      const std::string& label = legend->names.labels[p];
-      dl->AddRectFilled(ImVec2(x, y + size * 0.55f), ImVec2(x + size * 0.8f, y + size * 0.55f + stripe),
-                        toImU32(coreColour(static_cast<int32_t>(p))));
-      drawText(dl, ui, size, ImVec2(x + size, y), th.labelDim, label.c_str());
-      x += size + ui->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x + size * 0.6f;
+  if (!legend) return;
+  if (logging()) {
+    std::string names;
+    for (const std::string& label : legend->names.labels) names += cat(names.empty() ? "" : " ", legend->names.prefix, label);
+    logMark(cat("plane legend: ", names));
+  }
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float x = legend->at.x;
+  const float size = legend->size, y = legend->at.y;
+  if (!legend->names.prefix.empty()) {
+    drawText(dl, ui, size, ImVec2(x, y), theme().labelDim, legend->names.prefix.c_str());
+    x += ui->CalcTextSizeA(size, 1e9f, 0.0f, legend->names.prefix.c_str()).x + size * 0.3f;
+  }
+  for (size_t p = 0; p < legend->names.labels.size(); ++p) {
+    const std::string& label = legend->names.labels[p];
+    dl->AddRectFilled(ImVec2(x, y + size * 0.55f), ImVec2(x + size * 0.8f, y + size * 0.55f + stripeHeight(cellW_)),
+                      toImU32(coreColour(static_cast<int32_t>(p))));
+    drawText(dl, ui, size, ImVec2(x + size, y), theme().labelDim, label.c_str());
+    x += size + ui->CalcTextSizeA(size, 1e9f, 0.0f, label.c_str()).x + size * 0.6f;
+  }
+}
+
+void MemoryStrips::drawSlots(const AppState& s, const Strip& strip, const std::vector<float>& dstValues,
+                             const std::vector<uint8_t>& dstFilled, bool dstFinal) const {
+  const Scene& sc = s.run.scene;
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* mono = monoFont();
+  const float gutterFont = gutterFontSize();
+  const float stripe = stripeHeight(cellW_);
+  const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
+  const HeatScale& scale = strip.grid == sc.dst ? s.run.dstScale : s.run.srcScale;
+  const float labelFont = labelFontSize(cellW_, strip.digits);
+  const bool labels = labelFont >= (th.presenter ? kPresenterDigitPx : 8.0f);  // the row starts beside say where they are
+  for (size_t row = 0; row < strip.rows.starts.size(); ++row) {
+    const int64_t begin = strip.rows.starts[row];
+    const int64_t end = row + 1 < strip.rows.starts.size() ? strip.rows.starts[row + 1] : strip.shownElems;
+    const float y = topLeft_.y + strip.top + titleH_ + static_cast<float>(row) * rowH_;
+    const std::string address = std::to_string(begin);
+    const ImVec2 as = mono->CalcTextSizeA(gutterFont, 1e9f, 0.0f, address.c_str());
+    drawText(dl, mono, gutterFont, ImVec2(topLeft_.x + gutterW_ - 6.0f - as.x, y + (cellW_ - as.y) / 2.0f), th.labelDim,
+             address.c_str());
+    float cx = topLeft_.x + gutterW_;
+    for (int64_t o = begin; o < end; ++o) {
+      const int64_t cell = strip.order.slots[static_cast<size_t>(o)];
+      const float w = slotWidth(strip, o);
+      const ImVec2 p0(cx + 0.5f, y), p1(cx + w - 1.0f, y + cellW_);
+      cx += w;
+      if (cell < 0) {  // padding, or before the view: no cell of the tensor lives here
+        dl->AddRectFilled(ImVec2(p0.x, p0.y + cellW_ * 0.3f), ImVec2(p1.x, p1.y - cellW_ * 0.3f), (th.labelDim & 0x00FFFFFFu) | (90u << 24));
+        continue;
+      }
+      const PlaneCell c = planeCellOf(g.grid.dims, cell);
+      const bool shownPlane = c.plane == sc.plane;
+      const size_t inPlane = static_cast<size_t>(c.row * g.grid.dims.cols + c.col);
+      bool filled = true;
+      float v = g.grid.value(c.plane, c.row, c.col);
+      if (strip.grid == sc.dst && shownPlane) {
+        filled = dstFilled.empty() || (inPlane < dstFilled.size() && dstFilled[inPlane]);
+        v = inPlane < dstValues.size() ? dstValues[inPlane] : 0.0f;
+      } else if (strip.grid == sc.dst) {
+        filled = dstFinal;  // the animation plays the shown plane only: the others fill in at its end
+      }
+      const Rgba fill = filled && g.grid.hasValues() ? scale.colour(v) : th.emptyCell;
+      dl->AddRectFilled(p0, p1, toImU32(fill));
+      dl->AddRectFilled(ImVec2(p0.x, p1.y - stripe), p1, toImU32(coreColour(static_cast<int32_t>(c.plane))));
+      if (!labels) continue;
+      const std::string text = std::to_string(o);
+      const ImVec2 ts = mono->CalcTextSizeA(labelFont, 1e9f, 0.0f, text.c_str());
+      if (ts.x <= w - 2.0f)
+        drawText(dl, mono, labelFont, ImVec2(p0.x + (w - 1.0f - ts.x) / 2.0f, p0.y + (cellW_ - stripe - ts.y) / 2.0f),
+                 toImU32(readableTextOn(fill)), text.c_str());
     }
   }
+}
 
-  for (size_t index = 0; index < strips_.size(); ++index) {
-    const Strip& strip = strips_[index];
-    const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
-    const HeatScale& scale = strip.grid == sc.dst ? s.run.dstScale : s.run.srcScale;
-    ImVec2 at(topLeft_.x, topLeft_.y + strip.top);
-    const std::string name = g.grid.name;
-    const std::string& title = titleOf(strip);
-    const float size = titles[index].size;
-    drawText(dl, ui, size, at, th.label, name.c_str());
-    float x = at.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, name.c_str()).x;
-    const std::string rest = title.substr(name.size());
-    drawText(dl, ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
-    if (!strip.note.empty()) continue;
-
-    // The numbers in and beside the strip are offsets, not values (the spoiler test reads them apart).
-    if (logging()) logMark("offsets");
-    struct EndOfOffsets {
-      ~EndOfOffsets() {
-        if (logging()) logMark("end of offsets");
-      }
-    } endOfOffsets;
-    const float labelFont = labelFontSize(cellW_, strip.digits);
-    const bool labels = labelFont >= (th.presenter ? kPresenterDigitPx : 8.0f);  // the row starts beside say where they are
-    for (size_t row = 0; row < strip.rows.starts.size(); ++row) {
-      const int64_t begin = strip.rows.starts[row];
-      const int64_t end = row + 1 < strip.rows.starts.size() ? strip.rows.starts[row + 1] : strip.shownElems;
-      const float y = topLeft_.y + strip.top + titleH_ + static_cast<float>(row) * rowH_;
-      const std::string address = std::to_string(begin);
-      const ImVec2 as = mono->CalcTextSizeA(gutterFont, 1e9f, 0.0f, address.c_str());
-      drawText(dl, mono, gutterFont, ImVec2(topLeft_.x + gutterW_ - 6.0f - as.x, y + (cellW_ - as.y) / 2.0f), th.labelDim,
-                  address.c_str());
-      float cx = topLeft_.x + gutterW_;
-      for (int64_t o = begin; o < end; ++o) {
-        const int64_t cell = strip.order.slots[static_cast<size_t>(o)];
-        const float w = slotWidth(strip, o);
-        const ImVec2 p0(cx + 0.5f, y), p1(cx + w - 1.0f, y + cellW_);
-        cx += w;
-        if (cell < 0) {  // padding, or before the view: no cell of the tensor lives here
-          dl->AddRectFilled(ImVec2(p0.x, p0.y + cellW_ * 0.3f), ImVec2(p1.x, p1.y - cellW_ * 0.3f), (th.labelDim & 0x00FFFFFFu) | (90u << 24));
-          continue;
-        }
-        const PlaneCell c = planeCellOf(g.grid.dims, cell);
-        const bool shownPlane = c.plane == sc.plane;
-        const size_t inPlane = static_cast<size_t>(c.row * g.grid.dims.cols + c.col);
-        bool filled = true;
-        float v = g.grid.value(c.plane, c.row, c.col);
-        if (strip.grid == sc.dst && shownPlane) {
-          filled = dstFilled.empty() || (inPlane < dstFilled.size() && dstFilled[inPlane]);
-          v = inPlane < dstValues.size() ? dstValues[inPlane] : 0.0f;
-        } else if (strip.grid == sc.dst) {
-          filled = dstFinal;  // the animation plays the shown plane only: the others fill in at its end
-        }
-        const Rgba fill = filled && g.grid.hasValues() ? scale.colour(v) : th.emptyCell;
-        dl->AddRectFilled(p0, p1, toImU32(fill));
-        dl->AddRectFilled(ImVec2(p0.x, p1.y - stripe), p1, toImU32(coreColour(static_cast<int32_t>(c.plane))));
-        if (labels) {
-          const std::string text = std::to_string(o);
-          const ImVec2 ts = mono->CalcTextSizeA(labelFont, 1e9f, 0.0f, text.c_str());
-          if (ts.x <= w - 2.0f)
-            drawText(dl, mono, labelFont, ImVec2(p0.x + (w - 1.0f - ts.x) / 2.0f, p0.y + (cellW_ - stripe - ts.y) / 2.0f),
-                        toImU32(readableTextOn(fill)), text.c_str());
-        }
-      }
-    }
-
-    // The focused grid cell here, and the same pixel of the other planes (channels-last: its neighbours).
-    if (focus && focus->grid == strip.grid) {
-      for (int64_t p = 0; p < g.grid.dims.planes; ++p) {
-        const bool shown = p == sc.plane;
-        outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(p, focus->row, focus->col))],
-                    shown ? th.highlight : th.highlightAlt, th.highlightWidth * (shown ? 1.0f : 0.6f));
-      }
-    }
-    // An offset question once answered: where the cell it asked about sits.
-    if (s.exercise && s.exercise->revealed && s.exercise->exercise.spec.kind == ExerciseKind::kOffset &&
-        s.exercise->exercise.asked.grid == strip.grid) {
-      const CellRef& asked = s.exercise->exercise.asked;
-      outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(sc.plane, asked.row, asked.col))], th.good,
-                  th.highlightWidth * 1.3f);
-    }
-  }
-
-  if (!hovered_.strip) return;
+// The hovered slot outlined and named; a click pins its cell (and shows its plane).
+void MemoryStrips::drawHovered(AppState& s, bool dstFinal) const {
+  const Theme& th = theme();
+  const Scene& sc = s.run.scene;
   const Strip& strip = *hovered_.strip;
   const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
   const int64_t cell = strip.order.slots[static_cast<size_t>(hovered_.offset)];
@@ -421,6 +377,64 @@ void MemoryStrips::draw(AppState& s) {
     if (!shownPlane) setPlane(s, c.plane);
     s.pinned = shownPlane && s.pinned == ref ? std::nullopt : std::optional<CellRef>(ref);
   }
+}
+
+void MemoryStrips::draw(AppState& s) {
+  if (!hidden_.empty()) {
+    textDimWrapped(hidden_);
+    return;
+  }
+  if (strips_.empty()) return;
+  ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, height_));
+  const Scene& sc = s.run.scene;
+  const Theme& th = theme();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* ui = uiFont();
+
+  // The output's values as its grid shows them now; its other planes once the animation has run.
+  std::vector<float> dstValues;
+  std::vector<uint8_t> dstFilled;
+  dstValuesNow(s, &dstValues, &dstFilled, nullptr);
+  const bool dstFinal = dstValuesFinal(s);
+  const std::optional<CellRef> focus = s.focusCell();
+  const std::vector<TitleLayout> titles = titleLayouts();
+  drawPlaneLegend(sc, titles);
+
+  for (size_t index = 0; index < strips_.size(); ++index) {
+    const Strip& strip = strips_[index];
+    const SceneGrid& g = sc.grids[static_cast<size_t>(strip.grid)];
+    ImVec2 at(topLeft_.x, topLeft_.y + strip.top);
+    const std::string name = g.grid.name;
+    const std::string& title = titleOf(strip);
+    const float size = titles[index].size;
+    drawText(dl, ui, size, at, th.label, name.c_str());
+    float x = at.x + ui->CalcTextSizeA(size, 1e9f, 0.0f, name.c_str()).x;
+    const std::string rest = title.substr(name.size());
+    drawText(dl, ui, size, ImVec2(x, at.y), th.labelDim, rest.c_str());
+    if (!strip.note.empty()) continue;
+
+    // The numbers in and beside the strip are offsets, not values (the spoiler test reads them apart).
+    if (logging()) logMark("offsets");
+    drawSlots(s, strip, dstValues, dstFilled, dstFinal);
+    if (logging()) logMark("end of offsets");
+
+    // The focused grid cell here, and the same pixel of the other planes (channels-last: its neighbours).
+    if (focus && focus->grid == strip.grid) {
+      for (int64_t p = 0; p < g.grid.dims.planes; ++p) {
+        const bool shown = p == sc.plane;
+        outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(p, focus->row, focus->col))],
+                    shown ? th.highlight : th.highlightAlt, th.highlightWidth * (shown ? 1.0f : 0.6f));
+      }
+    }
+    // An offset question once answered: where the cell it asked about sits.
+    if (s.exercise && s.exercise->revealed && s.exercise->exercise.spec.kind == ExerciseKind::kOffset &&
+        s.exercise->exercise.asked.grid == strip.grid) {
+      const CellRef& asked = s.exercise->exercise.asked;
+      outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(sc.plane, asked.row, asked.col))], th.good,
+                  th.highlightWidth * 1.3f);
+    }
+  }
+  if (hovered_.strip) drawHovered(s, dstFinal);
 }
 
 }  // namespace gradlab::viz

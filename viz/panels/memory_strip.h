@@ -52,6 +52,18 @@ class MemoryStrips {
   float slotWidth(const Strip& strip, int64_t offset) const;
   void outlineSlot(const Strip& strip, int64_t offset, ImU32 colour, float thickness) const;
   Slot slotAt(ImVec2 mouse) const;
+  // Each strip's title size (smaller where it is wider than the strips, down to four fifths) and where it ends.
+  struct TitleLayout {
+    float size, end;
+  };
+  const std::string& titleOf(const Strip& strip) const { return strip.note.empty() ? strip.title : strip.note; }
+  std::vector<TitleLayout> titleLayouts() const;
+  void drawPlaneLegend(const Scene& scene, const std::vector<TitleLayout>& titles) const;
+  // A strip's rows of storage slots, each coloured as its cell shows now (`dst*`: the output as the animation
+  // has it), with its offset where it fits.
+  void drawSlots(const AppState& state, const Strip& strip, const std::vector<float>& dstValues,
+                 const std::vector<uint8_t>& dstFilled, bool dstFinal) const;
+  void drawHovered(AppState& state, bool dstFinal) const;
 
   std::vector<Strip> strips_;
   float width_ = 0.0f;

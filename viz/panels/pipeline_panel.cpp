@@ -98,23 +98,12 @@ void selectedTileText(const AppState& s, const Plan& plan) {
   textDimWrapped(phase.what);
 }
 
-}  // namespace
-
-void drawPipelinePanel(AppState& s) {
-  RunView& r = s.run;
-  if (!r.ok() || !r.result.plan) {
-    drawRunError(r);
-    return;
-  }
-  const Plan& plan = *r.result.plan;
-  // While a question hides the plan, its atomic adds are drawn as the copies out they also are (determinism 1's
-  // "kernels only" lanes showed which cores add atomically, before the answer).
-  const TimelineModel& timeline = s.shownTimeline();
-  const PipelineModel model = buildPipeline(timeline);
+// The plane, "kernels only", "grids" (presenter mode gives the lanes the room: a projector cannot show both
+// readably; the grids on demand), where the events come from, and the legend. Returns whether the grids show.
+bool pipelineToolbar(AppState& s, const TimelineModel& timeline, const PipelineModel& model) {
   planeSelector(s);
   ImGui::SameLine();
   ui::Checkbox("kernels only", &s.timelineKernelsOnly);
-  // Presenter mode gives the lanes the room (a projector cannot show both readably); the grids on demand.
   bool grids = s.pipelineGrids.value_or(!s.presenter);
   ImGui::SameLine();
   if (ui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
@@ -122,6 +111,119 @@ void drawPipelinePanel(AppState& s) {
   const char* events = i18n::tr(timeline.fromTrace ? "the run's events" : "the plan's modelled events");
   ImGui::TextDisabled("%s", model.idleCores > 0 ? i18n::trf("{0}, {1} idle core(s) left out", events, model.idleCores).c_str() : events);
   pipelineLegend(timeline);
+  return grids;
+}
+
+// Each lane's stripe and its name (the core's on its first lane, then the pipe's).
+void drawLaneLabels(ImDrawList* dl, const PipelineModel& model, const PipelineGeometry& geo, float rowH) {
+  const Theme& th = theme();
+  const float font = ImGui::GetFontSize();
+  for (size_t i = 0; i < model.rows.size(); ++i) {
+    const PipelineRow& row = model.rows[i];
+    const Rect& lane = geo.rows[i];
+    dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), i % 2 ? IM_COL32(128, 128, 128, 22) : IM_COL32(128, 128, 128, 40));
+    const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", pipeName(row.pipe))
+                                              : std::string(pipeName(row.pipe));
+    const float tw = ImGui::CalcTextSize(label.c_str()).x;
+    drawText(dl, ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
+             label.c_str());
+  }
+}
+
+// The events as bars, the selected tile's and those in flight outlined: returns the hovered one (-1: none).
+int drawEventBars(const AppState& s, ImDrawList* dl, const TimelineModel& timeline, const PipelineGeometry& geo) {
+  const RunView& r = s.run;
+  const Theme& th = theme();
+  std::vector<int32_t> inFlight;
+  for (const Flight& f : r.animation.flightsAt(s.player.t)) inFlight.push_back(r.scene.trace->moves[f.move->move].tile);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  const bool inside = ImGui::IsWindowHovered();
+  int hovered = -1;
+  for (size_t i = 0; i < geo.bars.size(); ++i) {
+    const Rect& b = geo.bars[i];
+    if (b.width() <= 0.0f) continue;
+    const TimelineBar& bar = timeline.bars[i];
+    dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), eventColour(bar.kind));
+    if (bar.buffer == 1) pongStripes(dl, b);
+    const char* buf = bufferName(bar.buffer);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    if (*buf && ts.x + 4.0f < b.width()) drawText(dl, ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
+    const bool selected = s.shownTile() && *s.shownTile() == bar.tile;
+    if (selected || std::find(inFlight.begin(), inFlight.end(), bar.tile) != inFlight.end()) {
+      dl->AddRect(ImVec2(b.x0 - 1, b.y0 - 1), ImVec2(b.x1 + 1, b.y1 + 1), selected ? th.highlight : th.label, 0.0f, 0,
+                  selected ? th.highlightWidth : 1.5f);
+    }
+    if (inside && b.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
+    if (uimap::enabled()) uimap::rect("event", cat("T", bar.tile, " ", eventKindName(bar.kind)), ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1));
+  }
+  return hovered;
+}
+
+// The time axis under the lanes at `axisY`, with enough decimals that its ticks differ (a small call's kernels
+// last nanoseconds after a 3 µs launch).
+void drawTimeAxis(ImDrawList* dl, const TimelineModel& timeline, const PipelineGeometry& geo, const Rect& area, float labelW,
+                  float axisY) {
+  const Theme& th = theme();
+  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
+  const double span = timeline.totalUs - geo.originUs;
+  const int decimals = span > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(span / 4.0))) + 1, 0, 6) : 0;
+  for (int k = 0; k <= 4; ++k) {
+    const double us = geo.originUs + span * k / 4.0;
+    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
+    char tick[32];
+    std::snprintf(tick, sizeof tick, "%.*f µs", decimals, us);
+    const float tw = ImGui::CalcTextSize(tick).x;
+    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
+    drawText(dl, ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);
+  }
+}
+
+// The hovered event in words; a click selects its tile.
+void eventTooltip(AppState& s, const Plan& plan, const PipelineModel& model, const TimelineBar& b) {
+  ImGui::BeginTooltip();
+  // The core as its lane names it, and as the tile tags and an owner question's boxes do where that differs
+  // ("AIV 1 (c1)"): a hint sends the class here to find which core ran a tile.
+  std::string who = model.names[static_cast<size_t>(b.core)];
+  if (const std::string tag = coreTag(plan, b.core); tag.rfind('c', 0) == 0) who += cat(" (", tag, ")");
+  const std::string what = i18n::trf("{0}, tile {1}: {2} on {3}", who, b.tile, eventKindName(b.kind), pipeName(pipeOf(b.kind)));
+  ImGui::TextUnformatted(what.c_str());
+  if (uimap::enabled()) uimap::fact("event tooltip", what);
+  ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
+              bufferName(b.buffer));
+  if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
+  ImGui::TextDisabled("%s", i18n::tr(s.planHidden() ? "selecting a tile waits for the answer" : "click: select this tile"));
+  ImGui::EndTooltip();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, b.tile);
+}
+
+// The grids coloured by core over the lanes, the selected tile outlined.
+void pipelineGrids(AppState& s, ImVec2 size) {
+  const RunView& r = s.run;
+  // A strip of the grids under the lanes: their strides are the Scatter and Tiling tabs' (five lines of label
+  // over a strip a few cells high cut them anyway).
+  const SceneLabels labels = SceneLabels{.notes = false, .memory = false}.forCanvas(s, s.pipelineView);
+  // Arranged for this strip (one row where it is wide and low): it kept the Scatter tab's column of grids,
+  // drawn a few pixels a cell with their names cut.
+  fitSecondaryGrids(s, size, labels.roomPx(), s.pipelineView);
+  Canvas canvas("##pipeline-grids", size, s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+  drawSceneGrids(canvas, s, CellColour::kCores, labels);
+  if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
+  drawHoverOverlay(canvas, s);
+}
+
+}  // namespace
+
+void drawPipelinePanel(AppState& s) {
+  if (!s.run.ok() || !s.run.result.plan) {
+    drawRunError(s.run);
+    return;
+  }
+  const Plan& plan = *s.run.result.plan;
+  // While a question hides the plan, its atomic adds are drawn as the copies out they also are (determinism 1's
+  // "kernels only" lanes showed which cores add atomically, before the answer).
+  const TimelineModel& timeline = s.shownTimeline();
+  const PipelineModel model = buildPipeline(timeline);
+  const bool grids = pipelineToolbar(s, timeline, model);
 
   // Top: the grids coloured by core, the selected tile outlined; below, the lanes at their full height
   // when the room allows (they scroll otherwise), then the selected tile in words.
@@ -145,18 +247,7 @@ void drawPipelinePanel(AppState& s) {
   const float textH = ImGui::GetTextLineHeightWithSpacing() * lines;
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
-  if (grids) {
-    // A strip of the grids under the lanes: their strides are the Scatter and Tiling tabs' (five lines of label
-    // over a strip a few cells high cut them anyway).
-    const SceneLabels labels = SceneLabels{.notes = false, .memory = false}.forCanvas(s, s.pipelineView);
-    // Arranged for this strip (one row where it is wide and low): it kept the Scatter tab's column of grids,
-    // drawn a few pixels a cell with their names cut.
-    fitSecondaryGrids(s, ImVec2(avail.x, gridsH), labels.roomPx(), s.pipelineView);
-    Canvas canvas("##pipeline-grids", ImVec2(avail.x, gridsH), s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
-    drawSceneGrids(canvas, s, CellColour::kCores, labels);
-    if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
-    drawHoverOverlay(canvas, s);
-  }
+  if (grids) pipelineGrids(s, ImVec2(avail.x, gridsH));
   const float lanesH = std::min(ImGui::GetContentRegionAvail().y - textH, lanesBox);
   ImGui::BeginChild("##lanes", ImVec2(0, std::max(lanesH, font * 4.0f)), true, ImGuiWindowFlags_None);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -165,73 +256,12 @@ void drawPipelinePanel(AppState& s) {
   const Rect area{origin.x, origin.y, origin.x + width - 8.0f, origin.y + 1.0f};
   const PipelineGeometry geo = layoutPipeline(model, timeline, area, labelW, rowH, coreGap, s.timelineKernelsOnly);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const Theme& th = theme();
-  for (size_t i = 0; i < model.rows.size(); ++i) {
-    const PipelineRow& row = model.rows[i];
-    const Rect& lane = geo.rows[i];
-    dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), i % 2 ? IM_COL32(128, 128, 128, 22) : IM_COL32(128, 128, 128, 40));
-    const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", pipeName(row.pipe))
-                                              : std::string(pipeName(row.pipe));
-    const float tw = ImGui::CalcTextSize(label.c_str()).x;
-    drawText(dl, ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
-                label.c_str());
-  }
-  std::vector<int32_t> inFlight;
-  for (const Flight& f : r.animation.flightsAt(s.player.t)) inFlight.push_back(r.scene.trace->moves[f.move->move].tile);
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const bool inside = ImGui::IsWindowHovered();
-  int hovered = -1;
-  for (size_t i = 0; i < geo.bars.size(); ++i) {
-    const Rect& b = geo.bars[i];
-    if (b.width() <= 0.0f) continue;
-    const TimelineBar& bar = timeline.bars[i];
-    dl->AddRectFilled(ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1), eventColour(bar.kind));
-    if (bar.buffer == 1) pongStripes(dl, b);
-    const char* buf = bufferName(bar.buffer);
-    const ImVec2 ts = ImGui::CalcTextSize(buf);
-    if (*buf && ts.x + 4.0f < b.width()) drawText(dl, ImVec2(b.x0 + 2.0f, b.y0 + (b.height() - ts.y) / 2.0f), IM_COL32(0, 0, 0, 255), buf);
-    const bool selected = s.shownTile() && *s.shownTile() == bar.tile;
-    if (selected || std::find(inFlight.begin(), inFlight.end(), bar.tile) != inFlight.end()) {
-      dl->AddRect(ImVec2(b.x0 - 1, b.y0 - 1), ImVec2(b.x1 + 1, b.y1 + 1), selected ? th.highlight : th.label, 0.0f, 0,
-                  selected ? th.highlightWidth : 1.5f);
-    }
-    if (inside && b.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
-    if (uimap::enabled()) uimap::rect("event", cat("T", bar.tile, " ", eventKindName(bar.kind)), ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1));
-  }
+  drawLaneLabels(dl, model, geo, rowH);
+  const int hovered = drawEventBars(s, dl, timeline, geo);
   const float lanesEnd = geo.rows.empty() ? area.y0 : geo.rows.back().y1;
-  // The time axis, with enough decimals that its ticks differ (a small call's kernels last nanoseconds
-  // after a 3 µs launch).
-  const float axisY = lanesEnd + 3.0f;
-  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
-  const double span = timeline.totalUs - geo.originUs;
-  const int decimals = span > 0 ? std::clamp(static_cast<int>(std::ceil(-std::log10(span / 4.0))) + 1, 0, 6) : 0;
-  for (int k = 0; k <= 4; ++k) {
-    const double us = geo.originUs + span * k / 4.0;
-    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
-    char tick[32];
-    std::snprintf(tick, sizeof tick, "%.*f µs", decimals, us);
-    const float tw = ImGui::CalcTextSize(tick).x;
-    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
-    drawText(dl, ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);
-  }
+  drawTimeAxis(dl, timeline, geo, area, labelW, lanesEnd + 3.0f);
   ImGui::Dummy(ImVec2(width - 8.0f, lanesEnd - area.y0 + font * 1.6f));
-  if (hovered >= 0) {
-    const TimelineBar& b = timeline.bars[static_cast<size_t>(hovered)];
-    ImGui::BeginTooltip();
-    // The core as its lane names it, and as the tile tags and an owner question's boxes do where that differs
-    // ("AIV 1 (c1)"): a hint sends the class here to find which core ran a tile.
-    std::string who = model.names[static_cast<size_t>(b.core)];
-    if (const std::string tag = coreTag(plan, b.core); tag.rfind('c', 0) == 0) who += cat(" (", tag, ")");
-    const std::string what = i18n::trf("{0}, tile {1}: {2} on {3}", who, b.tile, eventKindName(b.kind), pipeName(pipeOf(b.kind)));
-    ImGui::TextUnformatted(what.c_str());
-    if (uimap::enabled()) uimap::fact("event tooltip", what);
-    ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
-                bufferName(b.buffer));
-    if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
-    ImGui::TextDisabled("%s", i18n::tr(s.planHidden() ? "selecting a tile waits for the answer" : "click: select this tile"));
-    ImGui::EndTooltip();
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, b.tile);
-  }
+  if (hovered >= 0) eventTooltip(s, plan, model, timeline.bars[static_cast<size_t>(hovered)]);
   ImGui::EndChild();
   selectedTileText(s, plan);
 }

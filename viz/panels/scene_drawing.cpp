@@ -227,6 +227,103 @@ int labelLinesFor(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int
   return std::clamp(static_cast<int>((free - 4.0f) / (fs * 1.1f)), *topRow ? kept : std::min(kept, 2), 8);
 }
 
+// What the animation shows at this moment: gradInput's (or out's) values and cells filled so far with its note,
+// the cube's intermediate product, and the source cells already sent.
+struct AnimatedValues {
+  std::vector<float> dstValues, midValues;
+  std::vector<uint8_t> dstFilled, srcSent, midFilled;
+  std::string dstNote;
+  bool playing = false;
+};
+
+AnimatedValues animatedValues(const AppState& s) {
+  const RunView& r = s.run;
+  const Scene& sc = r.scene;
+  AnimatedValues v;
+  dstValuesNow(s, &v.dstValues, &v.dstFilled, &v.dstNote);
+  v.playing = !r.animation.empty() && !s.player.atEnd();
+  if (sc.mid >= 0 && v.playing) r.animation.gridValuesAt(s.player.t, sc, sc.mid, &v.midValues, &v.midFilled);
+  if (!r.animation.empty() && s.player.t > 0 && !s.player.atEnd()) r.animation.srcSentAt(s.player.t, sc, &v.srcSent);
+  return v;
+}
+
+// Grid `i`'s style for its role in the scene (source, destination, indices, forward input, the cube's
+// intermediate product), coloured by `colour`.
+GridStyle roleStyle(const RunView& r, int i, CellColour colour, const AnimatedValues& v) {
+  const Scene& sc = r.scene;
+  const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
+  const Plan* plan = r.result.plan.get();
+  const bool backward = opInfo(sc.op).backward;
+  const bool cores = colour == CellColour::kCores;
+  GridStyle style;
+  style.colour = colour;
+  style.plan = plan;
+  style.scale = i == sc.dst ? &r.dstScale : &r.srcScale;
+  if (i == sc.src) {
+    style.dimmed = v.srcSent.empty() ? nullptr : &v.srcSent;
+    style.boxes = cores ? TileBoxes::kSrc : TileBoxes::kNone;
+  } else if (i == sc.dst) {
+    style.values = &v.dstValues;
+    style.filled = v.dstFilled.empty() ? nullptr : &v.dstFilled;
+    style.note = v.dstNote;
+    // fp32 sums in a float16 or bfloat16 grid hold values the dtype cannot: the note must say so, and at the end
+    // that the cells now hold the dtype's final values (the precision lesson asks which one a cell shows).
+    style.noteEssential = g.grid.dtype != ACL_FLOAT && backward;
+    style.boxes = cores ? TileBoxes::kDst : TileBoxes::kNone;
+  } else if (i == sc.indices) {
+    // The forward writes its indices together with out: reveal them cell by cell, like out.
+    if (!backward && !v.dstFilled.empty() && v.dstFilled.size() == static_cast<size_t>(g.grid.dims.planeCells()))
+      style.filled = &v.dstFilled;
+    style.boxes = cores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
+  } else if (i == sc.forwardInput) {
+    style.note = i18n::tr("(forward input)");
+    style.colour = CellColour::kValues;
+    style.scale = &r.selfScale;
+  } else if (i == sc.mid) {
+    // The cube's intermediate product: the W pass fills it, the H pass reads it.
+    style.scale = &r.dstScale;
+    if (v.playing) style.values = &v.midValues;
+    style.note = i18n::tr(v.playing ? "(running fp32 sums in the workspace)" : "(fp32, in the workspace)");
+    style.buffer = plan ? plan->intermediate : -1;
+    style.boxes = cores ? TileBoxes::kDst : TileBoxes::kNone;
+  }
+  return style;
+}
+
+// Adaptive pooling: a corner triangle on each cell of the forward input that won at least one window (the
+// argmax cells).
+void markArgmaxCells(const Canvas& canvas, const Scene& sc) {
+  const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
+  const SceneGrid* ix = sc.gridAt(sc.indices);
+  if (!full || !ix || !ix->grid.hasValues() || canvas.zoom() < 6.0f) return;
+  const GridDims& d = full->grid.dims;
+  std::vector<uint8_t> won(static_cast<size_t>(d.planeCells()), 0);
+  for (int64_t a = 0; a < ix->grid.dims.rows; ++a)
+    for (int64_t b = 0; b < ix->grid.dims.cols; ++b) {
+      const int64_t idx = static_cast<int64_t>(ix->grid.value(sc.plane, a, b));
+      if (idx >= 0 && idx < d.planeCells()) won[static_cast<size_t>(idx)] = 1;
+    }
+  const float z = canvas.zoom(), m = std::max(4.0f, z * 0.28f);
+  for (int64_t i = 0; i < d.planeCells(); ++i) {
+    if (!won[static_cast<size_t>(i)]) continue;
+    ImVec2 p = canvas.toScreen({full->x + static_cast<float>(i % d.cols), full->y + static_cast<float>(i / d.cols)});
+    canvas.drawList()->AddTriangleFilled(ImVec2(p.x + z - m - 1, p.y + 1), ImVec2(p.x + z - 1, p.y + 1),
+                                         ImVec2(p.x + z - 1, p.y + m + 1), theme().label);
+  }
+}
+
+// Where grid `g`'s label ends: before the next shown grid to the right whose rows meet its band of `lines` lines.
+float labelEndPx(const Canvas& canvas, const Scene& sc, const SceneGrid& g, int lines) {
+  const float band = static_cast<float>(lines) * gridLabelSize() * 1.1f / canvas.zoom();
+  float end = 0.0f;
+  for (const SceneGrid& o : sc.grids) {
+    if (&o == &g || !o.shown || o.x <= g.x || o.y - band >= g.y || o.y + o.height() <= g.y - band) continue;
+    const float left = canvas.toScreen({o.x, o.y}).x;
+    if (end <= 0.0f || left < end) end = left;
+  }
+  return end;
+}
+
 }  // namespace
 
 void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneLabels labels) {
@@ -238,66 +335,21 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
   const bool asking = s.exerciseOpen();
   const bool hideArgmax = asking && s.exercise->exercise.spec.kind == ExerciseKind::kArgmax;
   if (asking) colour = CellColour::kValues;
-  std::vector<float> dstValues, midValues;
-  std::vector<uint8_t> dstFilled, srcSent, midFilled;
-  std::string dstNote;
-  dstValuesNow(s, &dstValues, &dstFilled, &dstNote);
-  const bool playing = !r.animation.empty() && !s.player.atEnd();
-  if (sc.mid >= 0 && playing) r.animation.gridValuesAt(s.player.t, sc, sc.mid, &midValues, &midFilled);
-  if (!r.animation.empty() && s.player.t > 0 && !s.player.atEnd()) r.animation.srcSentAt(s.player.t, sc, &srcSent);
-  const Plan* plan = r.result.plan.get();
-  const bool backward = opInfo(sc.op).backward;
+  const AnimatedValues values = animatedValues(s);
 
   r.labelTops.resize(sc.grids.size());
   for (int i = 0; i < static_cast<int>(sc.grids.size()); ++i) {
     const SceneGrid& g = sc.grids[static_cast<size_t>(i)];
     r.labelTops[static_cast<size_t>(i)] = g.y;
     if (!g.shown || (hideArgmax && i == sc.indices)) continue;
-    GridStyle style;
-    style.colour = colour;
-    style.plan = plan;
-    style.scale = i == sc.dst ? &r.dstScale : &r.srcScale;
-    if (i == sc.src) {
-      style.dimmed = srcSent.empty() ? nullptr : &srcSent;
-      style.boxes = colour == CellColour::kCores ? TileBoxes::kSrc : TileBoxes::kNone;
-    } else if (i == sc.dst) {
-      style.values = &dstValues;
-      style.filled = dstFilled.empty() ? nullptr : &dstFilled;
-      style.note = dstNote;
-      // fp32 sums in a float16 or bfloat16 grid hold values the dtype cannot: the note must say so, and at the end
-      // that the cells now hold the dtype's final values (the precision lesson asks which one a cell shows).
-      style.noteEssential = g.grid.dtype != ACL_FLOAT && backward;
-      style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
-    } else if (i == sc.indices) {
-      // The forward writes its indices together with out: reveal them cell by cell, like out.
-      if (!backward && !dstFilled.empty() && dstFilled.size() == static_cast<size_t>(g.grid.dims.planeCells()))
-        style.filled = &dstFilled;
-      style.boxes = colour == CellColour::kCores ? (backward ? TileBoxes::kSrc : TileBoxes::kDst) : TileBoxes::kNone;
-    } else if (i == sc.forwardInput) {
-      style.note = i18n::tr("(forward input)");
-      style.colour = CellColour::kValues;
-      style.scale = &r.selfScale;
-    } else if (i == sc.mid) {
-      // The cube's intermediate product: the W pass fills it, the H pass reads it.
-      style.scale = &r.dstScale;
-      if (playing) style.values = &midValues;
-      style.note = i18n::tr(playing ? "(running fp32 sums in the workspace)" : "(fp32, in the workspace)");
-      style.buffer = plan ? plan->intermediate : -1;
-      style.boxes = colour == CellColour::kCores ? TileBoxes::kDst : TileBoxes::kNone;
-    }
+    GridStyle style = roleStyle(r, i, colour, values);
     if (!labels.notes) style.note.clear();
     if (labels.memory) style.memory = memoryText(g.grid.shape, r.request);
     bool topRow = false;
     style.labelLines = labelLinesFor(canvas, sc, g, labels.lines, &topRow);
     int wanted = 0;
     if (topRow) style.labelLinesWanted = &wanted;
-    // The next shown grid to the right whose rows meet this label's band: the label ends before it.
-    const float band = static_cast<float>(style.labelLines) * gridLabelSize() * 1.1f / canvas.zoom();
-    for (const SceneGrid& o : sc.grids) {
-      if (&o == &g || !o.shown || o.x <= g.x || o.y - band >= g.y || o.y + o.height() <= g.y - band) continue;
-      const float left = canvas.toScreen({o.x, o.y}).x;
-      if (style.labelEndPx <= 0.0f || left < style.labelEndPx) style.labelEndPx = left;
-    }
+    style.labelEndPx = labelEndPx(canvas, sc, g, style.labelLines);
     style.label = !compact;
     float labelTop = canvas.toScreen({g.x, g.y}).y - labels.roomPx();
     style.labelTopPx = &labelTop;
@@ -309,26 +361,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     askLabelLines(canvas.view(), wanted, style.labelLines);
     if (compact) shortLabel(canvas, g);
   }
-  // Adaptive pooling: mark the cells of the forward input that won at least one window (the argmax cells).
-  const SceneGrid* full = opInfo(sc.op).rule == IndexRule::kAdaptiveMax ? fullSizeGrid(sc) : nullptr;
-  const SceneGrid* ix = sc.gridAt(sc.indices);
-  if (full && ix && ix->grid.hasValues() && canvas.zoom() >= 6.0f && !hideArgmax) {
-    const GridDims& d = full->grid.dims;
-    std::vector<uint8_t> won(static_cast<size_t>(d.planeCells()), 0);
-    for (int64_t a = 0; a < ix->grid.dims.rows; ++a)
-      for (int64_t b = 0; b < ix->grid.dims.cols; ++b) {
-        const int64_t idx = static_cast<int64_t>(ix->grid.value(sc.plane, a, b));
-        if (idx >= 0 && idx < d.planeCells()) won[static_cast<size_t>(idx)] = 1;
-      }
-    const float z = canvas.zoom(), m = std::max(4.0f, z * 0.28f);
-    for (int64_t i = 0; i < d.planeCells(); ++i) {
-      if (!won[static_cast<size_t>(i)]) continue;
-      ImVec2 p = canvas.toScreen({full->x + static_cast<float>(i % d.cols), full->y + static_cast<float>(i / d.cols)});
-      // A corner triangle: "this cell is an argmax".
-      canvas.drawList()->AddTriangleFilled(ImVec2(p.x + z - m - 1, p.y + 1), ImVec2(p.x + z - 1, p.y + 1),
-                                           ImVec2(p.x + z - 1, p.y + m + 1), theme().label);
-    }
-  }
+  if (!hideArgmax) markArgmaxCells(canvas, sc);
 
   drawExerciseMarks(canvas, s);
   // A click answers an open question that asks for cells; else it pins the cell under the mouse (or unpins

@@ -50,8 +50,11 @@ const std::array<float, 8>& tileColumnWidths(RunView& r) {
 
 void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
   const Plan& plan = *s.run.result.plan;
-  const char* const headers[8] = {i18n::tr("tile"),  i18n::tr("phase"), i18n::tr("core"),   i18n::tr("src box (gradOutput)"),
-                                  i18n::tr("dst box"), i18n::tr("write"), i18n::tr("UB use"), i18n::tr("est. µs")};
+  // The boxes name the tensors they are boxes of: a forward's tiles read self and write out.
+  const OpInfo& op = opInfo(s.run.scene.op);
+  const std::string srcBox = i18n::trf("src box ({0})", op.src().name), dstBox = i18n::trf("dst box ({0})", op.dst().name);
+  const char* const headers[8] = {i18n::tr("tile"),  i18n::tr("phase"), i18n::tr("core"),   srcBox.c_str(),
+                                  dstBox.c_str(), i18n::tr("write"), i18n::tr("UB use"), i18n::tr("est. µs")};
   const std::array<float, 8> cells = tileColumnWidths(s.run);
   // Where cells and headers fit, the columns share the width in proportion to them; where the cells alone fit,
   // to the cells (a header may end short); where not even they fit, the columns keep their cells' widths and the
@@ -195,17 +198,10 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   ImGui::EndGroup();
 }
 
-}  // namespace
-
-void drawTilingPanel(AppState& s) {
-  RunView& r = s.run;
-  if (!r.ok() || !r.result.plan) {
-    drawRunError(r);
-    return;
-  }
-  const Plan& plan = *r.result.plan;
-  // Core count right here: change it and watch the plan re-tile.
-  DeviceProfile base = s.controls.profile();
+// The core count slider (change it and watch the plan re-tile) and the plane: false when the new count's run
+// failed (its error is what the tab shows).
+bool coresAndPlane(AppState& s) {
+  const DeviceProfile base = s.controls.profile();
   int cores = s.controls.cores > 0 ? s.controls.cores : base.vectorCores;
   int maxCores = 48;
   for (const DeviceProfile& p : builtinProfiles())
@@ -214,10 +210,26 @@ void drawTilingPanel(AppState& s) {
   if (ui::SliderInt("cores", &cores, 1, std::max(maxCores, 1), "%d", ImGuiSliderFlags_AlwaysClamp)) {
     s.controls.cores = cores;
     runControls(s);
-    if (!s.run.ok()) return;
+    if (!s.run.ok()) return false;
   }
   ImGui::SameLine();
   planeSelector(s);
+  return true;
+}
+
+// A tooltip of wrapped lines when the last item is hovered.
+template <typename Lines>
+void hoverLines(Lines lines) {
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+  lines();
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// The plan in two lines: its tiles, cores and UB; its phases (each explained on hover) and the strategy's "(?)".
+void planSummary(const Plan& plan) {
   const std::string counts = i18n::trf("{0}, {1}, UB {2} KiB each", i18n::trf(plan.tiles.size() == 1 ? "{0} tile" : "{0} tiles", plan.tiles.size()),
                                        i18n::trf(plan.coresWithWork() == 1 ? "{0} core used" : "{0} cores used", plan.coresWithWork()),
                                        static_cast<unsigned long long>(plan.profile.ubBytes / 1024));
@@ -233,30 +245,60 @@ void drawTilingPanel(AppState& s) {
   if (ImGui::CalcTextSize(phasesText.c_str()).x + spacing + help < roomAfterLastItem()) ImGui::SameLine();
   ImGui::TextDisabled("%s", phasesText.c_str());
   uimap::item("text", "phases");
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+  hoverLines([&] {
     for (size_t i = 0; i < plan.phases.size(); ++i) {
       ImGui::Text("%zu %s: %s", i, i18n::tr(phaseKindName(plan.phases[i].kind)), plan.phases[i].what.c_str());
     }
     ImGui::TextUnformatted(i18n::tr("Each phase starts when every core has finished the one before it."));
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
+  });
+  if (plan.strategy.empty()) return;
+  // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  uimap::item("text", "strategy help");
+  hoverLines([&] {
+    ImGui::TextUnformatted(plan.strategy.c_str());
+    if (!plan.coreChoice.empty()) ImGui::TextUnformatted(i18n::trf("Cores: {0}.", plan.coreChoice).c_str());
+  });
+}
+
+// The grids coloured by core with the core legend (left) and the timeline and load chart (right), `topH` tall;
+// the hovered or pinned cell's tile joins `highlight`.
+void picturesRow(AppState& s, float topH, std::vector<int32_t>& highlight) {
+  const RunView& r = s.run;
+  const float canvasW = ImGui::GetContentRegionAvail().x * 0.56f;
+  ImGui::BeginGroup();
+  {
+    const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
+    const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.tilingView);
+    fitSecondaryGrids(s, size, labels.roomPx(), s.tilingView);
+    Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+    drawSceneGrids(canvas, s, CellColour::kCores, labels);
+    if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
+    drawHoverOverlay(canvas, s);
   }
-  if (!plan.strategy.empty()) {
-    // The plan's own one-line explanation: in full in the tooltip (and the inspector's Run section).
-    ImGui::SameLine();
-    ImGui::TextDisabled("(?)");
-    uimap::item("text", "strategy help");
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
-      ImGui::TextUnformatted(plan.strategy.c_str());
-      if (!plan.coreChoice.empty()) ImGui::TextUnformatted(i18n::trf("Cores: {0}.", plan.coreChoice).c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
+  if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
+  else coreLegend(*r.result.plan, canvasW);
+  ImGui::EndGroup();
+  if (const auto focus = s.focusCell()) {
+    const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
+    size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
+    if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
   }
+  ImGui::SameLine();
+  timelineColumn(s, topH, highlight);
+}
+
+}  // namespace
+
+void drawTilingPanel(AppState& s) {
+  if (!s.run.ok() || !s.run.result.plan) {
+    drawRunError(s.run);
+    return;
+  }
+  if (!coresAndPlane(s)) return;
+  const RunView& r = s.run;
+  planSummary(*r.result.plan);
 
   // Tiles touched by the moves on screen (or by the hovered cell) light up in the table and timeline.
   std::vector<int32_t> highlight;
@@ -274,29 +316,7 @@ void drawTilingPanel(AppState& s) {
   const float headerH = ImGui::GetFrameHeightWithSpacing();
   const float topH = folded ? std::max(avail.y - headerH - ImGui::GetStyle().ItemSpacing.y, 140.0f)
                             : std::max(avail.y * 0.62f, 140.0f);
-  if (!tableOpen) {  // opened in presenter mode, the table takes the tab below the cores line
-    const float canvasW = avail.x * 0.56f;
-    ImGui::BeginGroup();
-    {
-      const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-      const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.tilingView);
-      fitSecondaryGrids(s, size, labels.roomPx(), s.tilingView);
-      Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
-      drawSceneGrids(canvas, s, CellColour::kCores, labels);
-      if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
-      drawHoverOverlay(canvas, s);
-    }
-    if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
-    else coreLegend(plan, canvasW);
-    ImGui::EndGroup();
-    if (const auto focus = s.focusCell()) {
-      const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
-      size_t local = static_cast<size_t>(focus->row * g.grid.dims.cols + focus->col);
-      if (local < g.tileOf.size() && g.tileOf[local] >= 0) highlight.push_back(g.tileOf[local]);
-    }
-    ImGui::SameLine();
-    timelineColumn(s, topH, highlight);
-  }
+  if (!tableOpen) picturesRow(s, topH, highlight);  // opened in presenter mode, the table takes the tab below the cores line
 
   if (s.planHidden()) {  // its rows, cores and atomic adds would answer the open question
     textDimWrapped(i18n::tr("The tile table waits until the question is answered."));
@@ -308,6 +328,5 @@ void drawTilingPanel(AppState& s) {
     tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
   }
 }
-
 
 }  // namespace gradlab::viz

@@ -62,20 +62,124 @@ void runProgressBar(AppState& s, float room) {
   if (bar < kLeastBar && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
 }
 
+// The lesson combo (free exploration, the lessons, the library's presets), `width` wide.
+void lessonCombo(AppState& s, const Lesson* lesson, float width) {
+  ImGui::SetNextItemWidth(width);
+  if (!ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : i18n::tr("Free exploration"))) return;
+  if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
+  ImGui::Separator();
+  ui::Verbatim titles;  // lesson and preset titles come in the lesson's language already
+  for (size_t i = 0; i < s.lessons.size(); ++i)
+    if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson)) applyPreset(s, static_cast<int>(i), 0);
+  if (!s.library.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", i18n::tr("Presets"));
+    for (const Preset& p : s.library)
+      if (ui::Selectable(p.title.c_str())) {
+        s.lesson = -1;
+        applyLibraryPreset(s, p);
+      }
+  }
+  ImGui::EndCombo();
+}
+
+// The step arrows and the step between them.
+void stepArrows(AppState& s, const Lesson& lesson) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  ImGui::SameLine();
+  if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
+  ImGui::SameLine();
+  // In a box as wide in every lesson, so that ▶ stays put from step 9 to step 10 and from lesson to lesson.
+  // Class mode steps through the questions: it counts them, as the lesson panel does ("question 1 of 4").
+  const QuestionNumber n = questionNumber(lesson, s.preset);
+  const std::string step = s.classMode ? cat(n.question, " / ", n.questions) : cat(s.preset + 1, " / ", lesson.presets.size());
+  const float stepW = std::max(ImGui::CalcTextSize("00 / 00").x, ImGui::CalcTextSize(step.c_str()).x);
+  const float stepX = ImGui::GetCursorPosX();
+  ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
+  ImGui::TextUnformatted(step.c_str());
+  ImGui::SameLine(stepX + stepW + st.ItemSpacing.x);
+  if (ui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Next preset (Down)"));
+}
+
+// What the line between the navigation and the buttons says, within `room`: the run's progress, other work's,
+// a GIF being written, the subtitle, or the status (cut with "…", the whole on hover).
+void statusLine(AppState& s, float room) {
+  if (s.runProgress && s.worker && s.worker->busy("run") && room > 40.0f) {
+    runProgressBar(s, room);
+    ImGui::SameLine();
+  } else if (s.worker && s.worker->busy() && room > 40.0f) {  // other work: a moving bar, what and how long
+    const double t = s.worker->seconds();
+    const std::string text = cat(s.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
+    ImGui::ProgressBar(static_cast<float>(t - std::floor(t)), ImVec2(room - 8.0f, 0.0f), fitToWidth(text, room - 16.0f).c_str());
+    uimap::item("progress", "run", text);
+    ImGui::SameLine();
+  } else if (s.exportProgress >= 0.0f && room > 40.0f) {  // a GIF is being written: a bar, the status on hover
+    ImGui::ProgressBar(s.exportProgress, ImVec2(room - 8.0f, 0.0f), i18n::tr("writing the GIF"));
+    uimap::item("progress", "export", s.status);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
+    ImGui::SameLine();
+  } else if (const char* subtitle = i18n::tr("backward ops on an emulated NPU");
+             s.status.empty() && room > ImGui::CalcTextSize(subtitle).x + 40.0f) {
+    ImGui::TextDisabled("%s", subtitle);
+    ImGui::SameLine();
+  } else if (!s.status.empty() && room > 40.0f) {
+    // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
+    // for a failure, wrapped in the side panel).
+    const std::string shown = cutKeepingEnd(s.status, room - 8.0f, textWidth);  // a saved file's name stays
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.statusError ? theme().bad : theme().panelAccent), "%s", shown.c_str());
+    uimap::item("status", "top", s.status);
+    if (shown != s.status && ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+      ImGui::TextUnformatted(s.status.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+  }
+}
+
+// The right-hand buttons: full labels when there is room, short ones otherwise (presenter mode at 1280).
+struct TopButtons {
+  const char* presenter;
+  const char* shot;
+  const char* gif;
+  float width;
+};
+
+TopButtons topButtons(const AppState& s, float full) {
+  const bool roomy = full > ImGui::GetFontSize() * 62.0f;
+  TopButtons b{s.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter"),
+               roomy ? "Screenshot (S)" : "Shot", roomy ? "Export GIF" : "GIF", 0.0f};
+  b.width = buttonWidth("?") + buttonWidth(b.presenter) + buttonWidth(b.shot) + buttonWidth(b.gif) +
+            ImGui::GetStyle().ItemSpacing.x * 4.0f;
+  return b;
+}
+
+void drawTopButtons(AppState& s, const TopButtons& b) {
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - b.width + ImGui::GetStyle().ItemSpacing.x));
+  if (ui::Button("?")) handleShortcut(s, Shortcut::kHelp);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Keys, mouse and zoom (H or ?)"));
+  ImGui::SameLine();
+  if (ui::Button(b.presenter)) handleShortcut(s, Shortcut::kPresenter);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Presenter mode: large fonts, high contrast (P)"));
+  ImGui::SameLine();
+  if (ui::Button(b.shot)) handleShortcut(s, Shortcut::kScreenshot);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save a PNG screenshot (S)"));
+  ImGui::SameLine();
+  if (ui::Button(b.gif)) s.requests.exportGif = true;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Record this preset's animation as an animated GIF"));
+}
+
 }  // namespace
 
 void drawTopBar(AppState& s) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const float full = ImGui::GetContentRegionAvail().x;
   const Lesson* lesson = s.currentLesson();
-
-  // Right-hand buttons: full labels when there is room, short ones otherwise (presenter mode at 1280).
-  const bool roomy = full > ImGui::GetFontSize() * 62.0f;
-  const char* presenterLabel = s.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter");
-  const char* shotLabel = roomy ? "Screenshot (S)" : "Shot";
-  const char* gifLabel = roomy ? "Export GIF" : "GIF";
-  const float buttons = buttonWidth("?") + buttonWidth(presenterLabel) + buttonWidth(shotLabel) + buttonWidth(gifLabel) +
-                        st.ItemSpacing.x * 4.0f;
+  const TopButtons buttons = topButtons(s, full);
 
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted("gradlab");
@@ -88,92 +192,14 @@ void drawTopBar(AppState& s) {
   // run's progress, moved them under the teacher's mouse (it comes after them now, where the status goes).
   const float navW = lesson ? ImGui::GetFrameHeight() * 2.0f + ImGui::CalcTextSize("00 / 00").x + st.ItemSpacing.x * 3.0f : 0.0f;
   ImGui::SameLine(0, 24);
-  const float comboW = std::clamp(full - buttons - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f, ImGui::GetFontSize() * 16.0f);
-  ImGui::SetNextItemWidth(comboW);
-  if (ui::BeginCombo("##lesson", lesson ? lesson->title.c_str() : i18n::tr("Free exploration"))) {
-    if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
-    ImGui::Separator();
-    ui::Verbatim titles;  // lesson and preset titles come in the lesson's language already
-    for (size_t i = 0; i < s.lessons.size(); ++i)
-      if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson))
-        applyPreset(s, static_cast<int>(i), 0);
-    if (!s.library.empty()) {
-      ImGui::Separator();
-      ImGui::TextDisabled("%s", i18n::tr("Presets"));
-      for (const Preset& p : s.library)
-        if (ui::Selectable(p.title.c_str())) {
-          s.lesson = -1;
-          applyLibraryPreset(s, p);
-        }
-    }
-    ImGui::EndCombo();
-  }
-  if (lesson) {
-    ImGui::SameLine();
-    if (ui::ArrowButton("##prev", ImGuiDir_Left)) handleShortcut(s, Shortcut::kPreviousPreset);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Previous preset (Up)"));
-    ImGui::SameLine();
-    // In a box as wide in every lesson, so that ▶ stays put from step 9 to step 10 and from lesson to lesson.
-    // Class mode steps through the questions: it counts them, as the lesson panel does ("question 1 of 4").
-    const QuestionNumber n = questionNumber(*lesson, s.preset);
-    const std::string step = s.classMode ? cat(n.question, " / ", n.questions) : cat(s.preset + 1, " / ", lesson->presets.size());
-    const float stepW = std::max(ImGui::CalcTextSize("00 / 00").x, ImGui::CalcTextSize(step.c_str()).x);
-    const float stepX = ImGui::GetCursorPosX();
-    ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
-    ImGui::TextUnformatted(step.c_str());
-    ImGui::SameLine(stepX + stepW + st.ItemSpacing.x);
-    if (ui::ArrowButton("##next", ImGuiDir_Right)) handleShortcut(s, Shortcut::kNextPreset);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Next preset (Down)"));
-  }
+  lessonCombo(s, lesson, std::clamp(full - buttons.width - navW - ImGui::GetCursorPosX() - 24.0f, ImGui::GetFontSize() * 6.0f,
+                                    ImGui::GetFontSize() * 16.0f));
+  if (lesson) stepArrows(s, *lesson);
 
   // The status line takes what is left between the navigation and the buttons.
   ImGui::SameLine();
-  const float statusRoom = ImGui::GetWindowContentRegionMax().x - buttons - ImGui::GetCursorPosX();
-  if (s.runProgress && s.worker && s.worker->busy("run") && statusRoom > 40.0f) {
-    runProgressBar(s, statusRoom);
-    ImGui::SameLine();
-  } else if (s.worker && s.worker->busy() && statusRoom > 40.0f) {  // other work: a moving bar, what and how long
-    const double t = s.worker->seconds();
-    const std::string text = cat(s.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
-    ImGui::ProgressBar(static_cast<float>(t - std::floor(t)), ImVec2(statusRoom - 8.0f, 0.0f), fitToWidth(text, statusRoom - 16.0f).c_str());
-    uimap::item("progress", "run", text);
-    ImGui::SameLine();
-  } else if (s.exportProgress >= 0.0f && statusRoom > 40.0f) {  // a GIF is being written: a bar, the status on hover
-    ImGui::ProgressBar(s.exportProgress, ImVec2(statusRoom - 8.0f, 0.0f), i18n::tr("writing the GIF"));
-    uimap::item("progress", "export", s.status);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
-    ImGui::SameLine();
-  } else if (const char* subtitle = i18n::tr("backward ops on an emulated NPU");
-             s.status.empty() && statusRoom > ImGui::CalcTextSize(subtitle).x + 40.0f) {
-    ImGui::TextDisabled("%s", subtitle);
-    ImGui::SameLine();
-  } else if (!s.status.empty() && statusRoom > 40.0f) {
-    // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
-    // for a failure, wrapped in the side panel).
-    const std::string shown = cutKeepingEnd(s.status, statusRoom - 8.0f, textWidth);  // a saved file's name stays
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.statusError ? theme().bad : theme().panelAccent), "%s", shown.c_str());
-    uimap::item("status", "top", s.status);
-    if (shown != s.status && ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-      ImGui::TextUnformatted(s.status.c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
-    ImGui::SameLine();
-  }
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - buttons + st.ItemSpacing.x));
-  if (ui::Button("?")) handleShortcut(s, Shortcut::kHelp);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Keys, mouse and zoom (H or ?)"));
-  ImGui::SameLine();
-  if (ui::Button(presenterLabel)) handleShortcut(s, Shortcut::kPresenter);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Presenter mode: large fonts, high contrast (P)"));
-  ImGui::SameLine();
-  if (ui::Button(shotLabel)) handleShortcut(s, Shortcut::kScreenshot);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save a PNG screenshot (S)"));
-  ImGui::SameLine();
-  if (ui::Button(gifLabel)) s.requests.exportGif = true;
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Record this preset's animation as an animated GIF"));
+  statusLine(s, ImGui::GetWindowContentRegionMax().x - buttons.width - ImGui::GetCursorPosX());
+  drawTopButtons(s, buttons);
 }
 
 }  // namespace gradlab::viz

@@ -120,17 +120,19 @@ std::string fittedValueText(float value, bool integer, float widthPx, float font
   return t.fits ? t.text : std::string();
 }
 
-std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style) {
-  ImDrawList* dl = canvas.drawList();
-  const Theme& th = theme();
-  const GridDims& d = g.grid.dims;
-  const float z = canvas.zoom();
-  const float gap = z >= 12.0f ? std::max(1.0f, z * 0.04f) : 0.0f;
+namespace {
 
-  // One number format for the whole grid (every cell the same significant digits), from the cell size.
+// The digits of a grid: one number format for every cell (the same significant digits), the font baked at the
+// size they are drawn, or none where cells are too small for any.
+struct GridDigits {
+  float fontSize = 0.0f;
+  NumberFormat format;
+  ImFont* font = nullptr;
+};
+
+GridDigits chooseDigits(const SceneGrid& g, const std::vector<float>& values, float z, float gap) {
+  const Theme& th = theme();
   ImFont* mono = monoFont();
-  const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
-  const std::vector<float>& values = style.values ? *style.values : own;
   // The largest digits (presenter: up to three quarters of the cell) at which every value fits with two
   // significant digits or more (fewer only where exact); smaller type down to the normal size before a value
   // gives way to dots. A presenter never shows a value cut to one digit and prefers three at 18 px to two
@@ -147,156 +149,227 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       return false;
     return std::all_of(values.begin(), values.end(), [&](float v) { return formatCell(v, f).fits; });
   };
-  float fontSize = 0.0f;
-  NumberFormat format;
+  GridDigits out;
   // Presenter digits stay at 18 px or more (read from the back of a room): below that, none.
   const float floor = th.presenter ? kPresenterDigitPx : cellTextSize(z, mono->FontSize, false);
   const int fallback = std::max(g.apartDigits, th.presenter ? 2 : 1);  // where 3 do not fit at 18 px
   for (const int least : {minDigits, fallback}) {
     minDigits = least;
-    fontSize = cellTextSize(z, mono->FontSize, th.presenter);
-    format = formatAt(fontSize);
-    while (!allFit(format) && fontSize > floor) {
-      fontSize = std::max(floor, fontSize * 0.9f);
-      format = formatAt(fontSize);
+    out.fontSize = cellTextSize(z, mono->FontSize, th.presenter);
+    out.format = formatAt(out.fontSize);
+    while (!allFit(out.format) && out.fontSize > floor) {
+      out.fontSize = std::max(floor, out.fontSize * 0.9f);
+      out.format = formatAt(out.fontSize);
     }
-    if (allFit(format) || least == fallback) break;  // the same least twice would find the same
+    if (allFit(out.format) || least == fallback) break;  // the same least twice would find the same
   }
   // Digits come from a font baked at the size they are drawn (a 14 px font scaled down to 8 turned 0 into ñ
   // and 8 into A): the largest at or below the size chosen. Cells too small for any show no digits.
-  ImFont* digits = digitsFontAtMost(fontSize);
-  if (digits && digits->FontSize < fontSize) {
-    fontSize = digits->FontSize;
-    format = formatIn(digits, fontSize);
+  out.font = digitsFontAtMost(out.fontSize);
+  if (out.font && out.font->FontSize < out.fontSize) {
+    out.fontSize = out.font->FontSize;
+    out.format = formatIn(out.font, out.fontSize);
   }
-  const bool printValues = style.showValues && digits && g.grid.hasValues();
-  if (printValues && logging()) logMark(cat("digits of ", g.grid.name, ": ", static_cast<int>(fontSize + 0.5f), " px"));
-  bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
-  if (printValues && !format.integer) {
-    for (float v : values) rounded = rounded || !formatCell(v, format).exact;
-  }
+  return out;
+}
 
-  // Label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
-  // much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
-  if (style.label) {
-    ImFont* font = uiFont();
-    const float fs = gridLabelSize();
-    const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
-    // At least a shape and dtype's width ("[1, 1, 1] float16"): a one-cell grid cut its dtype, which precision
-    // steps 6 and 7 ask about.
-    const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f);
-    const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
-    auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
-    std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
-    std::string ownLine;  // an essential note that does not fit beside the name
-    if (width(cat(g.grid.name, note), fs) > room) {  // a note is a nicety, dropped when cramped, unless essential
-      if (style.noteEssential) ownLine = style.note;
-      note.clear();
-    }
-    // How values are rounded is not a nicety: it stays, on the shape line.
-    const std::string digits = rounded ? cat(" · ", format.describe()) : std::string();
-    const std::string memory = style.memory.empty() ? std::string() : cat(" · ", style.memory);
-    const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
-    // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
-    // breaks between words, and past the lines the canvas keeps for labels ends in "…".
-    const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
-    const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
-    std::string title = gridTitle(g, plane).substr(g.grid.name.size() + 1);
-    // The plane ("n=0 c=1") is also beside the plane slider over the canvas: it goes where the lines under the
-    // name cannot hold it at the smallest size (the Pipeline tab's strip cut "[2, 4, 9, 9] float32…").
-    if (const size_t at = title.find("   "); at != std::string::npos &&
-        width(cat(title, memory, digits), smallest) > limit * static_cast<float>(std::max(style.labelLines - 1, 1)))
-      title.erase(at);
-    std::string line1 = cat(g.grid.name, note), line2 = cat(title, memory, digits);
-    if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
-      line1 = cat(g.grid.name, " ", line2, note);
-      line2.clear();
-    }
-    // Where the canvas keeps room for more lines, a shape line still too wide at the smallest size breaks
-    // at its separators (" · ", "   ") rather than run into the next grid's label.
-    std::vector<std::string> lines = {line1};
-    if (!line2.empty()) lines.push_back(line2);
-    if (lines.size() == 2 && style.labelLines > 2 && width(line2, smallest) > room) {
-      lines.pop_back();
-      std::string current;
-      size_t at = 0;
-      while (at < line2.size()) {
-        // Between the parts, and before a strided view's offset ("strides 103,32,8,1" / "+10").
-        size_t next = std::min({line2.find(" · ", at + 1), line2.find("   ", at + 1), line2.find(" +", at + 1)});
-        if (next == std::string::npos) next = line2.size();
-        const std::string piece = line2.substr(at, next - at);
-        if (!current.empty() && width(current + piece, smallest) > room &&
-            static_cast<int>(lines.size()) + 1 < style.labelLines) {
-          lines.push_back(current);
-          current = piece.substr(piece.find_first_not_of(" ·"));
-        } else {
-          current += piece;
-        }
-        at = next;
+// A label's text before it is fitted: its lines (name and note over shape, dtype, plane, memory and rounding,
+// or one line where it fits over the grid) and the essential note that goes on a line of its own.
+struct LabelText {
+  std::vector<std::string> lines;
+  std::string ownLine;
+};
+
+LabelText composeLabel(const SceneGrid& g, int64_t plane, const GridStyle& style, const std::string& rounding,
+                       float room, float limit, float fs, float smallest) {
+  const ImFont* font = uiFont();
+  auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
+  LabelText out;
+  std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
+  if (width(cat(g.grid.name, note), fs) > room) {  // a note is a nicety, dropped when cramped, unless essential
+    if (style.noteEssential) out.ownLine = style.note;
+    note.clear();
+  }
+  // How values are rounded is not a nicety: it stays, on the shape line.
+  const std::string digits = rounding.empty() ? std::string() : cat(" · ", rounding);
+  const std::string memory = style.memory.empty() ? std::string() : cat(" · ", style.memory);
+  std::string title = gridTitle(g, plane).substr(g.grid.name.size() + 1);
+  // The plane ("n=0 c=1") is also beside the plane slider over the canvas: it goes where the lines under the
+  // name cannot hold it at the smallest size (the Pipeline tab's strip cut "[2, 4, 9, 9] float32…").
+  if (const size_t at = title.find("   "); at != std::string::npos &&
+      width(cat(title, memory, digits), smallest) > limit * static_cast<float>(std::max(style.labelLines - 1, 1)))
+    title.erase(at);
+  std::string line1 = cat(g.grid.name, note), line2 = cat(title, memory, digits);
+  if (width(cat(g.grid.name, " ", line2, note), fs) <= room) {
+    line1 = cat(g.grid.name, " ", line2, note);
+    line2.clear();
+  }
+  // Where the canvas keeps room for more lines, a shape line still too wide at the smallest size breaks
+  // at its separators (" · ", "   ") rather than run into the next grid's label.
+  out.lines = {line1};
+  if (!line2.empty()) out.lines.push_back(line2);
+  if (out.lines.size() == 2 && style.labelLines > 2 && width(line2, smallest) > room) {
+    out.lines.pop_back();
+    std::string current;
+    size_t at = 0;
+    while (at < line2.size()) {
+      // Between the parts, and before a strided view's offset ("strides 103,32,8,1" / "+10").
+      size_t next = std::min({line2.find(" · ", at + 1), line2.find("   ", at + 1), line2.find(" +", at + 1)});
+      if (next == std::string::npos) next = line2.size();
+      const std::string piece = line2.substr(at, next - at);
+      if (!current.empty() && width(current + piece, smallest) > room &&
+          static_cast<int>(out.lines.size()) + 1 < style.labelLines) {
+        out.lines.push_back(current);
+        current = piece.substr(piece.find_first_not_of(" ·"));
+      } else {
+        current += piece;
       }
-      if (!current.empty()) lines.push_back(current);
+      at = next;
     }
-    if (!ownLine.empty()) lines.push_back(ownLine);
-    float widest = 0.0f;
-    for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
-    // Smaller where the next grid (or the canvas's edge) comes so close that the name itself would break
-    // (adaptive pooling's 3x3 gradOutput beside gradInput on the Tiling tab: "gradOutpu" over "t…"); the rest
-    // wraps into its lines, and only what still ends in "…" is drawn smaller again, down to what fits.
-    std::string joined;
-    for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
-    // At type size `at`, in at most `most` lines plus the essential note's own.
-    const auto wrapAt = [&](float at, int most) {
-      const size_t noteLines = ownLine.empty() ? 0 : wrapWithEllipsis(ownLine, limit, 3, [&](std::string_view t) { return width(t, at); }).size();
-      return wrapWithEllipsis(joined, limit, most + static_cast<int>(noteLines), [&](std::string_view t) { return width(t, at); });
-    };
-    const int kept = std::max(style.labelLines, 1);
-    const auto cut = [](const std::vector<std::string>& wrapped) {
-      return std::any_of(wrapped.begin(), wrapped.end(), [](const std::string& l) { return l.find("…") != std::string::npos; });
-    };
-    // At full size where its words wrap into the lines it has (presenter mode's Tiling tab drew a strided
-    // gradInput's strides at 10 px because they were wider than the grid on one line); else smaller.
-    const float nameFits = std::max(smallest, std::min(fs, fs * limit / width(g.grid.name, fs)));
-    if (style.labelLinesWanted) {
-      const std::vector<std::string> most = wrapAt(smallest, kMostLabelLines);
-      *style.labelLinesWanted = cut(most) ? kMostLabelLines : static_cast<int>(most.size());
-    }
-    float size = nameFits;
-    lines = wrapAt(size, kept);
-    if (cut(lines)) {
-      size = std::max(smallest, std::min(nameFits, fs * room / widest));
-      lines = wrapAt(size, kept);
-    }
-    if (cut(lines) && fs * limit / widest < size) {
-      size = std::max(smallest, fs * limit / widest * 0.98f);  // a line exactly as wide as the limit wrapped its last word
-      lines = wrapAt(size, kept);
-    }
-    if (cut(lines) && size > smallest) {
-      size = smallest;
-      lines = wrapAt(size, kept);
-    }
-    if (logging()) {
-      float longest = 0.0f;
-      for (const std::string& l : lines) longest = std::max(longest, width(l, size));
-      logMark(cat("label of ", g.grid.name, " ends at ", printed("%.0f", static_cast<double>(x + longest)), " px"));
-    }
-    const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
-    float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
-    if (style.labelTopPx) *style.labelTopPx = y;
-    const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
-    line1 = lines[0];
-    // Each line on a plate of the canvas's colour: an answer arrow or a chip between the grids passes behind
-    // the words, not through them (they are drawn in the layer under this one).
-    canvas.layer(CanvasLayer::kTop);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      const float top = y + lineH * static_cast<float>(i);
-      dl->AddRectFilled(ImVec2(x - 2.0f, top), ImVec2(x + width(lines[i], size) + 2.0f, top + lineH), th.canvasBg);
-    }
-    drawText(dl, font, size, ImVec2(x, y), th.label, name.c_str());
-    drawText(dl, font, size, ImVec2(x + width(name, size), y), th.labelDim, line1.c_str() + name.size());
-    for (size_t i = 1; i < lines.size(); ++i) drawText(dl, font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());
+    if (!current.empty()) out.lines.push_back(current);
   }
+  if (!out.ownLine.empty()) out.lines.push_back(out.ownLine);
+  return out;
+}
 
-  // Visible cell range only: large grids at high zoom stay cheap.
+// The label above the grid: "name note" over "shape dtype plane" unless one line fits over the grid. Lines
+// much wider than the grid are drawn smaller so that neighbouring labels do not run into each other.
+void drawGridLabel(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style,
+                   const std::string& rounding) {
+  ImDrawList* dl = canvas.drawList();
+  const Theme& th = theme();
+  const float z = canvas.zoom();
+  ImFont* font = uiFont();
+  const float fs = gridLabelSize();
+  const ImVec2 topLeft = canvas.toScreen({g.x, g.y});
+  // At least a shape and dtype's width ("[1, 1, 1] float16"): a one-cell grid cut its dtype, which precision
+  // steps 6 and 7 ask about.
+  const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f);
+  const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
+  auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
+  const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
+  // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
+  // breaks between words, and past the lines the canvas keeps for labels ends in "…".
+  const float x = std::max(canvas.origin().x + 4.0f, topLeft.x);
+  const float limit = std::max(std::min({room, canvasRight - x, style.labelEndPx > 0.0f ? style.labelEndPx - 6.0f - x : room}), fs * 3.0f);
+  const LabelText text = composeLabel(g, plane, style, rounding, room, limit, fs, smallest);
+  std::vector<std::string> lines = text.lines;
+  float widest = 0.0f;
+  for (const std::string& l : lines) widest = std::max(widest, width(l, fs));
+  // Smaller where the next grid (or the canvas's edge) comes so close that the name itself would break
+  // (adaptive pooling's 3x3 gradOutput beside gradInput on the Tiling tab: "gradOutpu" over "t…"); the rest
+  // wraps into its lines, and only what still ends in "…" is drawn smaller again, down to what fits.
+  std::string joined;
+  for (const std::string& l : lines) joined += (joined.empty() ? "" : "\n") + l;
+  // At type size `at`, in at most `most` lines plus the essential note's own.
+  const auto wrapAt = [&](float at, int most) {
+    const size_t noteLines =
+        text.ownLine.empty() ? 0 : wrapWithEllipsis(text.ownLine, limit, 3, [&](std::string_view t) { return width(t, at); }).size();
+    return wrapWithEllipsis(joined, limit, most + static_cast<int>(noteLines), [&](std::string_view t) { return width(t, at); });
+  };
+  const int kept = std::max(style.labelLines, 1);
+  const auto cut = [](const std::vector<std::string>& wrapped) {
+    return std::any_of(wrapped.begin(), wrapped.end(), [](const std::string& l) { return l.find("…") != std::string::npos; });
+  };
+  // At full size where its words wrap into the lines it has (presenter mode's Tiling tab drew a strided
+  // gradInput's strides at 10 px because they were wider than the grid on one line); else smaller.
+  const float nameFits = std::max(smallest, std::min(fs, fs * limit / width(g.grid.name, fs)));
+  if (style.labelLinesWanted) {
+    const std::vector<std::string> most = wrapAt(smallest, kMostLabelLines);
+    *style.labelLinesWanted = cut(most) ? kMostLabelLines : static_cast<int>(most.size());
+  }
+  float size = nameFits;
+  lines = wrapAt(size, kept);
+  if (cut(lines)) {
+    size = std::max(smallest, std::min(nameFits, fs * room / widest));
+    lines = wrapAt(size, kept);
+  }
+  if (cut(lines) && fs * limit / widest < size) {
+    size = std::max(smallest, fs * limit / widest * 0.98f);  // a line exactly as wide as the limit wrapped its last word
+    lines = wrapAt(size, kept);
+  }
+  if (cut(lines) && size > smallest) {
+    size = smallest;
+    lines = wrapAt(size, kept);
+  }
+  if (logging()) {
+    float longest = 0.0f;
+    for (const std::string& l : lines) longest = std::max(longest, width(l, size));
+    logMark(cat("label of ", g.grid.name, " ends at ", printed("%.0f", static_cast<double>(x + longest)), " px"));
+  }
+  const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
+  float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());
+  if (style.labelTopPx) *style.labelTopPx = y;
+  const std::string name = lines[0].substr(0, std::min(g.grid.name.size(), lines[0].size()));
+  // Each line on a plate of the canvas's colour: an answer arrow or a chip between the grids passes behind
+  // the words, not through them (they are drawn in the layer under this one).
+  canvas.layer(CanvasLayer::kTop);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const float top = y + lineH * static_cast<float>(i);
+    dl->AddRectFilled(ImVec2(x - 2.0f, top), ImVec2(x + width(lines[i], size) + 2.0f, top + lineH), th.canvasBg);
+  }
+  drawText(dl, font, size, ImVec2(x, y), th.label, name.c_str());
+  drawText(dl, font, size, ImVec2(x + width(name, size), y), th.labelDim, lines[0].c_str() + name.size());
+  for (size_t i = 1; i < lines.size(); ++i) drawText(dl, font, size, ImVec2(x, y + lineH * static_cast<float>(i)), th.labelDim, lines[i].c_str());
+}
+
+// A cell's colour: its core's (the Tiling tab), its value's on the heat scale, or the neutral / empty colours;
+// faded where the style dims it.
+Rgba cellFill(const SceneGrid& g, const GridStyle& style, size_t i, float v, bool filled) {
+  const Theme& th = theme();
+  Rgba fill = th.emptyCell;
+  if (style.colour == CellColour::kCores) {
+    int32_t tile = i < g.tileOf.size() ? g.tileOf[i] : -1;
+    int32_t core = (tile >= 0 && style.plan && tile < static_cast<int32_t>(style.plan->tiles.size()))
+                       ? style.plan->tiles[static_cast<size_t>(tile)].core
+                       : -1;
+    fill = tile >= 0 ? (th.presenter ? lerp(coreColour(core), Rgba{255, 255, 255, 255}, 0.35f) : coreColourMuted(core))
+                     : th.emptyCell;
+  } else if (filled && g.grid.hasValues() && style.scale && !g.grid.isInteger()) {
+    fill = style.scale->colour(v);
+  } else if (g.grid.isInteger()) {
+    fill = th.neutral;
+  }
+  const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
+  return dim ? faded(fill, th.presenter) : fill;
+}
+
+// A cell's value centred in it, or three dots where it does not fit (never a shortened number); the hatching
+// of a shared cell stops short of the digits (its lines through ".203" read "/203").
+void drawCellDigits(const Canvas& canvas, const SceneGrid& g, const GridDigits& digits, ImVec2 p0, float cellPx,
+                    float v, Rgba fill, bool hatched, int64_t r, int64_t c) {
+  ImDrawList* dl = canvas.drawList();
+  const CellText t = formatCell(v, digits.format);
+  const ImU32 tc = toImU32(readableTextOn(fill));
+  if (t.fits) {
+    ImVec2 ts = digits.font->CalcTextSizeA(digits.fontSize, 1e9f, 0.0f, t.text.c_str());
+    const ImVec2 at(p0.x + (cellPx - ts.x) / 2, p0.y + (cellPx - ts.y) / 2);
+    if (hatched) {
+      dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), toImU32(fill), 2.0f);
+      if (logging()) logMark(cat("hatching kept off ", g.grid.name, " (", r, ", ", c, ")"));
+    }
+    canvas.layer(CanvasLayer::kTop);
+    dl->AddText(digits.font, digits.fontSize, at, tc, t.text.c_str());
+    canvas.layer(CanvasLayer::kCells);
+    if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
+  } else {  // too wide for the cell: three dots say "hover me", never a shortened number
+    if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
+    const float cy = p0.y + cellPx / 2, radius = std::max(1.0f, canvas.zoom() * 0.05f);
+    canvas.layer(CanvasLayer::kTop);
+    for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + cellPx / 2 + k * radius * 3.0f, cy), radius, tc);
+    canvas.layer(CanvasLayer::kCells);
+  }
+}
+
+// The visible cells [r0, r1) x [c0, c1), zoomed out below 2 px a cell (a 1024-wide grid) in blocks of
+// step x step cells drawn as one rectangle in the colour of their first cell (the draw stays a few thousand
+// rectangles whatever the grid size); with no digits, lines or gaps, as one image, a texel each (cell_images.h).
+void drawCells(const Canvas& canvas, const SceneGrid& g, const GridStyle& style, const std::vector<float>& values,
+               const GridDigits& digits, bool printValues, float gap) {
+  ImDrawList* dl = canvas.drawList();
+  const Theme& th = theme();
+  const GridDims& d = g.grid.dims;
+  const float z = canvas.zoom();
   const ImVec2 clipMin = canvas.origin();
   const ImVec2 clipMax(clipMin.x + canvas.size().x, clipMin.y + canvas.size().y);
   Point a = canvas.toScene(clipMin), b = canvas.toScene(clipMax);
@@ -304,11 +377,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   int64_t c1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.x - g.x)), 0, d.cols);
   int64_t r0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.y - g.y)), 0, d.rows);
   int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
-
-  // Zoomed out below 2 px a cell (a 1024-wide grid), blocks of step x step cells are drawn as one rectangle
-  // in the colour of their first cell: the draw stays a few thousand rectangles whatever the grid size.
   const int64_t step = z >= 2.0f ? 1 : static_cast<int64_t>(std::ceil(2.0f / z));
-  // No digits, lines or gaps in the cells: the visible cells become one image, a texel each (cell_images.h).
   CellImageTextures* textures = cellImageTextures();
   const bool asImage = textures && step == 1 && gap == 0.0f && z < 8.0f && !printValues && c1 > c0 && r1 > r0;
   std::vector<ImU32> texels;
@@ -319,30 +388,15 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
       const size_t i = static_cast<size_t>(r * d.cols + c);
       ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
       const float bw = z * static_cast<float>(std::min(step, d.cols - c)), bh = z * static_cast<float>(std::min(step, d.rows - r));
-      ImVec2 p1(p0.x + bw - gap, p0.y + bh - gap);
       const bool filled = !style.filled || (i < style.filled->size() && (*style.filled)[i]);
       const float v = i < values.size() ? values[i] : 0.0f;
-      Rgba fill = th.emptyCell;
-      if (style.colour == CellColour::kCores) {
-        int32_t tile = i < g.tileOf.size() ? g.tileOf[i] : -1;
-        int32_t core = (tile >= 0 && style.plan && tile < static_cast<int32_t>(style.plan->tiles.size()))
-                           ? style.plan->tiles[static_cast<size_t>(tile)].core
-                           : -1;
-        fill = tile >= 0 ? (th.presenter ? lerp(coreColour(core), Rgba{255, 255, 255, 255}, 0.35f) : coreColourMuted(core))
-                         : th.emptyCell;
-      } else if (filled && g.grid.hasValues() && style.scale && !g.grid.isInteger()) {
-        fill = style.scale->colour(v);
-      } else if (g.grid.isInteger()) {
-        fill = th.neutral;
-      }
-      const bool dim = style.dimmed && i < style.dimmed->size() && (*style.dimmed)[i];
-      if (dim) fill = faded(fill, th.presenter);
+      const Rgba fill = cellFill(g, style, i, v, filled);
       const ImU32 col = toImU32(fill);
       if (asImage) {
         texels.push_back(col);
         continue;
       }
-      dl->AddRectFilled(p0, p1, col);
+      dl->AddRectFilled(p0, ImVec2(p0.x + bw - gap, p0.y + bh - gap), col);
       if (gap == 0.0f && z >= 8.0f) dl->AddRect(p0, ImVec2(p0.x + z, p0.y + z), th.gridLine);
       const bool hatched = style.colour == CellColour::kCores && i < g.tileCount.size() && g.tileCount[i] > 1 && z >= 8.0f;
       if (hatched) {
@@ -351,49 +405,44 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
         for (float k = 0.25f; k < 1.0f; k += 0.25f)
           dl->AddLine(ImVec2(p0.x + z * k, p0.y), ImVec2(p0.x, p0.y + z * k), IM_COL32(0, 0, 0, th.presenter ? 170 : 110), w);
       }
-      if (printValues && filled) {
-        const CellText t = formatCell(v, format);
-        const ImU32 tc = toImU32(readableTextOn(fill));
-        if (t.fits) {
-          ImVec2 ts = digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, t.text.c_str());
-          const ImVec2 at(p0.x + (z - gap - ts.x) / 2, p0.y + (z - gap - ts.y) / 2);
-          // The hatching stops short of the digits (its lines through ".203" read "/203").
-          if (hatched) {
-            dl->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + ts.x + 2.0f, at.y + ts.y), col, 2.0f);
-            if (logging()) logMark(cat("hatching kept off ", g.grid.name, " (", r, ", ", c, ")"));
-          }
-          canvas.layer(CanvasLayer::kTop);
-          dl->AddText(digits, fontSize, at, tc, t.text.c_str());
-          canvas.layer(CanvasLayer::kCells);
-          if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = ", t.text));  // which cell says what
-        } else {  // too wide for the cell: three dots say "hover me", never a shortened number
-          if (logging()) logMark(cat(g.grid.name, " (", r, ", ", c, ") = \u2022\u2022\u2022 for ", formatCell(v, NumberFormat{.integer = std::floor(v) == v && std::fabs(v) < 1e9f}).text));
-          const float cy = p0.y + (z - gap) / 2, r = std::max(1.0f, z * 0.05f);
-          canvas.layer(CanvasLayer::kTop);
-          for (int k = -1; k <= 1; ++k) dl->AddCircleFilled(ImVec2(p0.x + (z - gap) / 2 + k * r * 3.0f, cy), r, tc);
-          canvas.layer(CanvasLayer::kCells);
-        }
+      if (printValues && filled) drawCellDigits(canvas, g, digits, p0, z - gap, v, fill, hatched, r, c);
+    }
+  }
+  if (!asImage) return;
+  const ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
+  const ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  if (ImTextureID texture = textures->upload(static_cast<int>(c1 - c0), static_cast<int>(r1 - r0), texels.data())) {
+    dl->AddImage(texture, p0, p1);
+  } else {  // no texture: the rectangles after all
+    for (int64_t r = r0; r < r1; ++r) {
+      for (int64_t c = c0; c < c1; ++c) {
+        const ImVec2 at = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
+        dl->AddRectFilled(at, ImVec2(at.x + z, at.y + z), texels[static_cast<size_t>((r - r0) * (c1 - c0) + (c - c0))]);
       }
     }
   }
-  if (asImage) {
-    const ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
-    const ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
-    if (ImTextureID texture = textures->upload(static_cast<int>(c1 - c0), static_cast<int>(r1 - r0), texels.data())) {
-      dl->AddImage(texture, p0, p1);
-    } else {  // no texture: the rectangles after all
-      for (int64_t r = r0; r < r1; ++r) {
-        for (int64_t c = c0; c < c1; ++c) {
-          const ImVec2 a = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
-          dl->AddRectFilled(a, ImVec2(a.x + z, a.y + z), texels[static_cast<size_t>((r - r0) * (c1 - c0) + (c - c0))]);
-        }
-      }
-    }
+}
+
+}  // namespace
+
+std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style) {
+  const float z = canvas.zoom();
+  const float gap = z >= 12.0f ? std::max(1.0f, z * 0.04f) : 0.0f;
+  const std::vector<float> own = style.values ? std::vector<float>() : g.grid.planeValues(plane);
+  const std::vector<float>& values = style.values ? *style.values : own;
+  const GridDigits digits = chooseDigits(g, values, z, gap);
+  const bool printValues = style.showValues && digits.font && g.grid.hasValues();
+  if (printValues && logging()) logMark(cat("digits of ", g.grid.name, ": ", static_cast<int>(digits.fontSize + 0.5f), " px"));
+  bool rounded = false;  // some value is shown to fewer digits than it has: the label says how many
+  if (printValues && !digits.format.integer) {
+    for (float v : values) rounded = rounded || !formatCell(v, digits.format).exact;
   }
+  if (style.label) drawGridLabel(canvas, g, plane, style, rounded ? digits.format.describe() : std::string());
+  drawCells(canvas, g, style, values, digits, printValues, gap);
   canvas.layer(CanvasLayer::kTop);
   if (style.plan && style.boxes != TileBoxes::kNone)
     drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer,
-                  printValues ? digits->CalcTextSizeA(fontSize, 1e9f, 0.0f, "0").y : 0.0f, gap);
+                  printValues ? digits.font->CalcTextSizeA(digits.fontSize, 1e9f, 0.0f, "0").y : 0.0f, gap);
   if (uimap::enabled()) {
     // The grid's place (a scenario clicks a cell at [(col + 0.5) / cols, (row + 0.5) / rows]) and how many of
     // its cells show a value other than 0.
@@ -401,7 +450,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     int64_t nonzero = 0;
     for (size_t i = 0; i < values.size(); ++i)
       nonzero += values[i] != 0.0f && (!style.filled || (i < style.filled->size() && (*style.filled)[i])) ? 1 : 0;
-    uimap::rect("grid", g.grid.name, a, b, cat(d.rows, "x", d.cols, ", ", nonzero, " nonzero"));
+    uimap::rect("grid", g.grid.name, a, b, cat(g.grid.dims.rows, "x", g.grid.dims.cols, ", ", nonzero, " nonzero"));
   }
 
   if (auto m = canvas.mouse()) {

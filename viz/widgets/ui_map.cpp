@@ -278,24 +278,27 @@ void valueOnAPlate(float width, ImGuiDataType type, const void* value, const cha
   dl->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), text, end);
 }
 
-}  // namespace
-
-bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+// A slider (`slide` draws ImGui's, under the label as shown) with its value on a plate and in the widget map.
+template <typename T, typename Slide>
+bool recordedSlider(const char* label, T* v, ImGuiDataType type, const char* format, Slide slide) {
   FrameRect frame;
   const float width = ImGui::CalcItemWidth();
-  const bool changed = ImGui::SliderInt(shownLabel(label), v, lo, hi, format, flags);
-  valueOnAPlate(width, ImGuiDataType_S32, v, format);
+  const bool changed = slide(shownLabel(label));
+  valueOnAPlate(width, type, v, format);
   frame.record("slider", label, std::to_string(*v));
   return changed;
 }
 
+}  // namespace
+
+bool SliderInt(const char* label, int* v, int lo, int hi, const char* format, ImGuiSliderFlags flags) {
+  return recordedSlider(label, v, ImGuiDataType_S32, format,
+                        [&](const char* shown) { return ImGui::SliderInt(shown, v, lo, hi, format, flags); });
+}
+
 bool SliderFloat(const char* label, float* v, float lo, float hi, const char* format, ImGuiSliderFlags flags) {
-  FrameRect frame;
-  const float width = ImGui::CalcItemWidth();
-  const bool changed = ImGui::SliderFloat(shownLabel(label), v, lo, hi, format, flags);
-  valueOnAPlate(width, ImGuiDataType_Float, v, format);
-  frame.record("slider", label, std::to_string(*v));
-  return changed;
+  return recordedSlider(label, v, ImGuiDataType_Float, format,
+                        [&](const char* shown) { return ImGui::SliderFloat(shown, v, lo, hi, format, flags); });
 }
 
 bool InputText(const char* label, char* buf, size_t size, ImGuiInputTextFlags flags) {
