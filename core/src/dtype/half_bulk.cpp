@@ -36,36 +36,36 @@ inline uint32_t loadBits(const float* p) {
 }
 inline void storeBits(float* p, uint32_t u) { std::memcpy(p, &u, sizeof u); }
 
+// Blocks of kBlock values, then the rest: the compiler vectorises the blocks (the kernels are branch-free).
+template <uint32_t (*kKernel)(uint32_t)>
+void widenPortable(const uint16_t* __restrict src, float* __restrict dst, size_t n) {
+  size_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    for (size_t j = 0; j < kBlock; ++j) storeBits(dst + i + j, kKernel(src[i + j]));
+  }
+  for (; i < n; ++i) storeBits(dst + i, kKernel(src[i]));
+}
+
+template <uint16_t (*kKernel)(uint32_t)>
+void narrowPortable(const float* __restrict src, uint16_t* __restrict dst, size_t n) {
+  size_t i = 0;
+  for (; i + kBlock <= n; i += kBlock) {
+    for (size_t j = 0; j < kBlock; ++j) dst[i + j] = kKernel(loadBits(src + i + j));
+  }
+  for (; i < n; ++i) dst[i] = kKernel(loadBits(src + i));
+}
+
 void halfToFloatPortable(const uint16_t* __restrict src, float* __restrict dst, size_t n) {
-  size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    for (size_t j = 0; j < kBlock; ++j) storeBits(dst + i + j, halfToFloatKernel(src[i + j]));
-  }
-  for (; i < n; ++i) storeBits(dst + i, halfToFloatKernel(src[i]));
+  widenPortable<halfToFloatKernel>(src, dst, n);
 }
-
 void floatToHalfPortable(const float* __restrict src, uint16_t* __restrict dst, size_t n) {
-  size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    for (size_t j = 0; j < kBlock; ++j) dst[i + j] = floatToHalfKernel(loadBits(src + i + j));
-  }
-  for (; i < n; ++i) dst[i] = floatToHalfKernel(loadBits(src + i));
+  narrowPortable<floatToHalfKernel>(src, dst, n);
 }
-
 void bf16ToFloatPortable(const uint16_t* __restrict src, float* __restrict dst, size_t n) {
-  size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    for (size_t j = 0; j < kBlock; ++j) storeBits(dst + i + j, bf16ToFloatKernel(src[i + j]));
-  }
-  for (; i < n; ++i) storeBits(dst + i, bf16ToFloatKernel(src[i]));
+  widenPortable<bf16ToFloatKernel>(src, dst, n);
 }
-
 void floatToBf16Portable(const float* __restrict src, uint16_t* __restrict dst, size_t n) {
-  size_t i = 0;
-  for (; i + kBlock <= n; i += kBlock) {
-    for (size_t j = 0; j < kBlock; ++j) dst[i + j] = floatToBf16Kernel(loadBits(src + i + j));
-  }
-  for (; i < n; ++i) dst[i] = floatToBf16Kernel(loadBits(src + i));
+  narrowPortable<floatToBf16Kernel>(src, dst, n);
 }
 
 const BulkKernels kPortable{"portable", halfToFloatPortable, floatToHalfPortable, bf16ToFloatPortable,

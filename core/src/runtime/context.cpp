@@ -169,12 +169,21 @@ aclError finalize() {
   return ACL_SUCCESS;
 }
 
-aclError setDevice(int32_t device) {
-  if (aclError e = requireInit("aclrtSetDevice")) return e;
+namespace {
+
+// The checks every device call starts with: an initialised runtime and a device id in range.
+aclError checkDeviceCall(const char* api, int32_t device) {
+  if (aclError e = requireInit(api)) return e;
   if (device < 0 || device >= kDeviceCount) {
-    return fail(ACL_ERROR_RT_INVALID_DEVICEID,
-                cat("aclrtSetDevice: deviceId ", device, " is out of range [0, ", kDeviceCount, ")"));
+    return fail(ACL_ERROR_RT_INVALID_DEVICEID, cat(api, ": deviceId ", device, " is out of range [0, ", kDeviceCount, ")"));
   }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+aclError setDevice(int32_t device) {
+  if (aclError e = checkDeviceCall("aclrtSetDevice", device)) return e;
   Runtime& r = runtime();
   std::lock_guard lock(r.mutex);
   ++r.devices[device].refs;
@@ -184,11 +193,7 @@ aclError setDevice(int32_t device) {
 }
 
 aclError resetDevice(int32_t device) {
-  if (aclError e = requireInit("aclrtResetDevice")) return e;
-  if (device < 0 || device >= kDeviceCount) {
-    return fail(ACL_ERROR_RT_INVALID_DEVICEID,
-                cat("aclrtResetDevice: deviceId ", device, " is out of range [0, ", kDeviceCount, ")"));
-  }
+  if (aclError e = checkDeviceCall("aclrtResetDevice", device)) return e;
   Runtime& r = runtime();
   std::lock_guard teardown(r.lifecycle);
   std::vector<std::shared_ptr<Stream>> streams;
