@@ -13,7 +13,7 @@ namespace {
 const std::unordered_map<std::string_view, const char*>& chineseIndex() {
   static const std::unordered_map<std::string_view, const char*> index = [] {
     std::unordered_map<std::string_view, const char*> m;
-    for (const CatalogueSection& section : chineseCatalogue())
+    for (const TranslationTable& section : chineseTranslations())
       for (size_t i = 0; i < section.count; ++i) m.emplace(section.entries[i].english, section.entries[i].chinese);
     return m;
   }();

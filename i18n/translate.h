@@ -1,10 +1,10 @@
-// The message catalogue. Every user-visible string is written in English in the code and goes through
-// tr() (or trf() when it holds values); in Chinese the catalogue gives its translation. English text is the
+// The translations. Every user-visible string is written in English in the code and goes through
+// tr() (or trf() when it holds values); in Chinese the translations gives its translation. English text is the
 // key, as with gettext, so the code reads as it did and a missing entry shows English, never nothing.
 //   ImGui::TextUnformatted(tr("Hover a cell"));
 //   trf("Score: {0} of {1} right first time", right, asked)   // {N}: the N-th value, in either language
 // A Chinese lookup that finds no entry is remembered (untranslated()), so the tests can render every
-// panel and lesson in Chinese and fail on the strings that slipped past the catalogue.
+// panel and lesson in Chinese and fail on the strings that slipped past the translations.
 #pragma once
 
 #include <cstddef>
@@ -19,8 +19,8 @@
 namespace gradlab::i18n {
 
 // The translation of `english` in the current language: `english` itself in English, or where the
-// catalogue has none (then remembered, when it holds a Latin letter). The pointer lives as long as the
-// catalogue (static) or as `english`.
+// translations have none (then remembered, when it holds a Latin letter). The pointer lives as long as the
+// translations (static) or as `english`.
 const char* tr(const char* english);
 std::string tr(const std::string& english);
 // The same for a given language (the tests compare both).
@@ -47,7 +47,7 @@ std::string trf(const char* pattern, const Values&... values) {
   return substitute(tr(pattern), {std::string_view(detail::text(values))...});
 }
 
-// Hands the catalogue to the core as its prose translator (gradlab/prose.h): plans, profiles and kernel
+// Hands the translations to the core as its prose translator (gradlab/prose.h): plans, profiles and kernel
 // notes are then written in the language of the moment they are made.
 void translateLibraryProse();
 
@@ -55,17 +55,17 @@ void translateLibraryProse();
 std::vector<std::string> untranslated();
 void clearUntranslated();
 
-// One entry of the catalogue; a section is one area's table (catalog_zh_*.cpp).
-struct CatalogueEntry {
+// One entry of the translations; a table holds one area's (zh_*.cpp).
+struct Translation {
   const char* english;
   const char* chinese;
 };
-struct CatalogueSection {
+struct TranslationTable {
   const char* name;
-  const CatalogueEntry* entries;
+  const Translation* entries;
   size_t count;
 };
-// Every section of the Chinese catalogue.
-const std::vector<CatalogueSection>& chineseCatalogue();
+// Every table of the Chinese translations.
+const std::vector<TranslationTable>& chineseTranslations();
 
 }  // namespace gradlab::i18n

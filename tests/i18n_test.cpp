@@ -1,4 +1,4 @@
-// The language choice and the message catalogue: locales, positional values, and entries that keep their
+// The language choice and the translation tables: locales, positional values, and entries that keep their
 // placeholders and numbers, each English key translated once.
 #include <gtest/gtest.h>
 
@@ -62,7 +62,7 @@ TEST(I18n, PositionalValuesInEitherOrder) {
 
 TEST(I18n, EnglishIsTheKeyAndAMissingChineseEntryIsRemembered) {
   LanguageGuard guard;
-  const char* english = "No such sentence in any catalogue";
+  const char* english = "No such sentence in any translation table";
   setLanguage(Language::kEnglish);
   EXPECT_EQ(tr(english), english);
   setLanguage(Language::kChinese);
@@ -78,9 +78,9 @@ TEST(I18n, EnglishIsTheKeyAndAMissingChineseEntryIsRemembered) {
 TEST(I18n, EveryEntryKeepsItsPlaceholdersAndNumbersAndIsTranslatedOnce) {
   std::map<std::string, std::pair<std::string, std::string>> seen;  // English -> (Chinese, section)
   size_t entries = 0;
-  for (const CatalogueSection& section : chineseCatalogue()) {
+  for (const TranslationTable& section : chineseTranslations()) {
     for (size_t i = 0; i < section.count; ++i) {
-      const CatalogueEntry& e = section.entries[i];
+      const Translation& e = section.entries[i];
       ++entries;
       ASSERT_NE(e.english, nullptr);
       ASSERT_NE(e.chinese, nullptr);

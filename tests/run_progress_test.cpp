@@ -10,7 +10,7 @@
 #include "gradlab/run_progress.h"
 #include "gradlab/runner.h"
 #include "planned_call.h"
-#include "runner/random_values.h"
+#include "api_client/random_values.h"
 #include "verify/device_tensor.h"
 
 namespace gradlab {

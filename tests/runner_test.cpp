@@ -14,8 +14,8 @@
 #include "gradlab/half.h"
 #include "gradlab/runner.h"
 #include "gradlab/trace_export.h"
-#include "runner/device_buffer.h"
-#include "runner/tensor_layout.h"
+#include "api_client/device_buffer.h"
+#include "api_client/tensor_layout.h"
 
 namespace gradlab {
 namespace {

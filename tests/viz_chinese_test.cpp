@@ -1,6 +1,6 @@
 // The app in Chinese: every lesson has its Chinese, which states the same facts and asks the same
 // questions; every step of every lesson, rendered in Chinese on its tabs, normal and presenter, shows no
-// string that slipped past the catalogue, no English word outside the names kept in English, and no
+// string that slipped past the translations, no English word outside the names kept in English, and no
 // character the fonts lack (ImGui would draw '?').
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>

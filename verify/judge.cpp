@@ -494,7 +494,7 @@ std::string describe(const RunRequest& r) {
   const OpInfo& op = opInfo(r.op);
   std::ostringstream s;
   s << op.name << " " << shapeText(srcShapeOf(r)) << " -> " << shapeText(dstShapeOf(r));
-  // The words go through the catalogue piece by piece (the description is a list of the call's settings);
+  // The words go through the translations piece by piece (the description is a list of the call's settings);
   // the names, shapes and numbers are written alike in both languages.
   if (op.scaleCount == 1) s << " " << i18n::trf("scales {0}", plain(r.shape.scales[kW]));
   if (op.scaleCount == 2) s << " " << i18n::trf("scales ({0}, {1})", plain(r.shape.scales[kH]), plain(r.shape.scales[kW]));

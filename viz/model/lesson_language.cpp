@@ -116,7 +116,7 @@ namespace gradlab::viz {
 std::string textToDraw(i18n::Language language, const std::vector<Lesson>& lessons) {
   std::string text = i18n::languageName(i18n::Language::kChinese);
   if (language != i18n::Language::kChinese) return text;
-  for (const i18n::CatalogueSection& section : i18n::chineseCatalogue())
+  for (const i18n::TranslationTable& section : i18n::chineseTranslations())
     for (size_t i = 0; i < section.count; ++i) text += section.entries[i].chinese;
   return text + chineseText(lessons);
 }

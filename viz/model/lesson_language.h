@@ -25,7 +25,7 @@ void applyLanguage(std::vector<Lesson>& lessons, i18n::Language language);
 // Every word the lessons say in Chinese.
 std::string chineseText(const std::vector<Lesson>& lessons);
 // The characters the fonts must hold to show the app in `language`: the language menu's 中文, and in Chinese
-// every string of the catalogue and of the lessons.
+// every string of the translations and of the lessons.
 std::string textToDraw(i18n::Language language, const std::vector<Lesson>& lessons);
 
 }  // namespace gradlab::viz

@@ -15,7 +15,7 @@
 
 namespace gradlab::viz {
 
-// Shows the app in `language`: the catalogue's strings, the lessons' words and the open question's text
+// Shows the app in `language`: the translations' strings, the lessons' words and the open question's text
 // (its answer, tries and hints stay); the app rebuilds its fonts before the next frame.
 void setLanguage(AppState& s, i18n::Language language);
 

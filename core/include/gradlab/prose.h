@@ -2,7 +2,7 @@
 // and why, the device profiles, the kernels' step notes) is written in English as patterns with numbered
 // values: "{0} {1} over {2} cores: every core gets work". A program that shows it in another language
 // installs a translator, which gets each English pattern and returns the one to use (the same {N}, in any
-// order), or the pattern itself; gradlab's app and CLI install their message catalogue's. Error messages
+// order), or the pattern itself; gradlab's app and CLI install their translation tables'. Error messages
 // (aclGetRecentErrMsg) stay English, as CANN's do.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "runner/random_values.h"
+#include "api_client/random_values.h"
 
 #include <algorithm>
 #include <cmath>

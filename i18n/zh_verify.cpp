@@ -3,12 +3,12 @@
 // such as GetWorkspaceSize), shapes and numbers are values and stay as written; terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kVerifyEntries[] = {
+constexpr Translation kVerifyEntries[] = {
     // checkRun: one line per output tensor ({0} its name, {1} a position "[0, 1, 2, 3]")
     {"the run reports no {0}", "运行结果中没有 {0}"},
     {"the run reports no indices", "运行结果中没有 indices"},
@@ -147,7 +147,7 @@ constexpr CatalogueEntry kVerifyEntries[] = {
     {"every output cell has one move from its max; trace matches out and indices",
      "每个输出单元格都有一次来自其最大值的移动；轨迹与 out 和 indices 一致"},
     {"2 planes should use 2 cores, the plan uses {0}", "2 个平面应使用 2 个核，切分方案使用了 {0} 个"},
-    // The word the core choice uses for cores without work ("..., the rest stay idle"; catalog_zh_core.cpp:
+    // The word the core choice uses for cores without work ("..., the rest stay idle"; zh_core.cpp:
     // "...，其余空闲"): the owner-plan case looks for it in the language of the moment.
     {"idle", "空闲"},
     {"the plan does not say that cores idle: {0}", "切分方案没有说明有核空闲：{0}"},
@@ -169,6 +169,6 @@ constexpr CatalogueEntry kVerifyEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhVerifySection() { return {"verify", kVerifyEntries, std::size(kVerifyEntries)}; }
+TranslationTable zhVerifyTable() { return {"verify", kVerifyEntries, std::size(kVerifyEntries)}; }
 
 }  // namespace gradlab::i18n

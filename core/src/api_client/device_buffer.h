@@ -11,7 +11,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "gradlab/refusal_facts.h"
-#include "runner/tensor_layout.h"
+#include "api_client/tensor_layout.h"
 
 namespace gradlab::runner {
 

@@ -12,11 +12,11 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "ops/common/lower_case.h"
-#include "runner/device_buffer.h"
+#include "api_client/device_buffer.h"
 #include "runtime/tensor.h"
-#include "runner/random_values.h"
-#include "runner/run_memory.h"
-#include "runner/tensor_layout.h"
+#include "api_client/random_values.h"
+#include "api_client/run_memory.h"
+#include "api_client/tensor_layout.h"
 
 namespace gradlab {
 namespace {

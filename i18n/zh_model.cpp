@@ -1,12 +1,12 @@
 // Chinese for the model strings (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kModelEntries[] = {
+constexpr Translation kModelEntries[] = {
     // Shared words and pieces (exercise.cpp, exercise_hints.cpp, explain.cpp, matrix_view.cpp).
     {"none", "无"},
     {" and ", " 和 "},
@@ -236,6 +236,6 @@ constexpr CatalogueEntry kModelEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhModelSection() { return {"model", kModelEntries, std::size(kModelEntries)}; }
+TranslationTable zhModelTable() { return {"model", kModelEntries, std::size(kModelEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -2,12 +2,12 @@
 // The refusal explainer (refusal/refusal_rules.cpp): gradlab-cli --explain and the app's refusal panels.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kExplainEntries[] = {
+constexpr Translation kExplainEntries[] = {
     // The rules, as headings (refusal_rules.cpp's table).
     {"gradOutput at most 50x gradInput along each axis", "每个轴上 gradOutput 最多为 gradInput 的 50x"},
     {"a scale factor is not negative", "缩放因子不为负"},
@@ -244,6 +244,6 @@ constexpr CatalogueEntry kExplainEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhExplainSection() { return {"explain", kExplainEntries, std::size(kExplainEntries)}; }
+TranslationTable zhExplainTable() { return {"explain", kExplainEntries, std::size(kExplainEntries)}; }
 
 }  // namespace gradlab::i18n

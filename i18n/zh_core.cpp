@@ -1,12 +1,12 @@
 // Chinese for the core's prose (gradlab/prose.h): plan strategies, core choices, UB uses, phases, profiles, kernel notes (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kCoreEntries[] = {
+constexpr Translation kCoreEntries[] = {
     // The operators' titles (the catalog), translated where they are shown.
     {"1-D nearest-exact upsample, backward", "1D 最近邻精确上采样，反向"},
     {"2-D nearest-exact upsample, backward", "2D 最近邻精确上采样，反向"},
@@ -376,6 +376,6 @@ constexpr CatalogueEntry kCoreEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCoreSection() { return {"core", kCoreEntries, std::size(kCoreEntries)}; }
+TranslationTable zhCoreTable() { return {"core", kCoreEntries, std::size(kCoreEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -1,12 +1,12 @@
 // Chinese for gradlab-cli's human-readable output and the app's messages on the terminal (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kCliEntries[] = {
+constexpr Translation kCliEntries[] = {
     {"dtypes {0}", "数据类型 {0}"},
     {"cube and vector cores", "Cube 核与 Vector 核"},
     {"vector cores", "Vector 核"},
@@ -130,6 +130,6 @@ constexpr CatalogueEntry kCliEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCliSection() { return {"cli", kCliEntries, std::size(kCliEntries)}; }
+TranslationTable zhCliTable() { return {"cli", kCliEntries, std::size(kCliEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -1,4 +1,4 @@
-#include "runner/tensor_layout.h"
+#include "api_client/tensor_layout.h"
 
 #include <algorithm>
 

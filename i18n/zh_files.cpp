@@ -1,12 +1,12 @@
 // Chinese for what the app says about the files it reads (sessions, lessons, presets) and its command line
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kFilesEntries[] = {
+constexpr Translation kFilesEntries[] = {
     // JSON: any field ({0}: "\"key\"", "\"values\"[3]", "steps[2].title"; as the file writes it)
     {"{0} has the wrong type", "{0} 的类型不对"},
     {"{0} is {1}, not a whole number in [{2}, {3}]", "{0} 为 {1}，不是 [{2}, {3}] 内的整数"},
@@ -114,6 +114,6 @@ constexpr CatalogueEntry kFilesEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhFilesSection() { return {"files", kFilesEntries, std::size(kFilesEntries)}; }
+TranslationTable zhFilesTable() { return {"files", kFilesEntries, std::size(kFilesEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -1,12 +1,12 @@
 // Chinese for the canvas panels and widgets (scatter, tiling, pipeline, matrix, memory strips, player, legends) (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kCanvasEntries[] = {
+constexpr Translation kCanvasEntries[] = {
     // Top bar
     {"File", "文件"},
     {"Save or open a session; where exports go; colours", "保存或打开会话；导出位置；配色"},
@@ -230,7 +230,7 @@ constexpr CatalogueEntry kCanvasEntries[] = {
     {"{0} cells with error up to {1} ULP", "{0} 个单元格误差不超过 {1} ULP"},
     {"One correct rounding errs by at most ½ ULP.", "一次正确舍入的误差至多 ½ ULP。"},
 
-    // Number fields (the controls' sizes and scales: their labels are shown through the catalogue)
+    // Number fields (the controls' sizes and scales: their labels are shown through the translations)
     {"N", "N"},
     {"C", "C"},
     {"in L", "in L"},
@@ -251,6 +251,6 @@ constexpr CatalogueEntry kCanvasEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhCanvasSection() { return {"canvas", kCanvasEntries, std::size(kCanvasEntries)}; }
+TranslationTable zhCanvasTable() { return {"canvas", kCanvasEntries, std::size(kCanvasEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -1,12 +1,12 @@
 // Chinese for the app's frame: top bar, tabs, controls, lesson and exercise panels, menus, help, compare, verify, code (see i18n/translate.h). Terms follow docs/glossary.md.
 #include <iterator>
 
-#include "i18n/catalogue_sections.h"
+#include "i18n/zh_tables.h"
 
 namespace gradlab::i18n {
 namespace {
 
-constexpr CatalogueEntry kAppEntries[] = {
+constexpr Translation kAppEntries[] = {
     {"English", "English"},
     {"'{0}' is not a number", "'{0}' 不是数"},
     {"{0} is below {1}, the least it can be", "{0} 小于其最小值 {1}"},
@@ -425,6 +425,6 @@ constexpr CatalogueEntry kAppEntries[] = {
 
 }  // namespace
 
-CatalogueSection zhAppSection() { return {"app", kAppEntries, std::size(kAppEntries)}; }
+TranslationTable zhAppTable() { return {"app", kAppEntries, std::size(kAppEntries)}; }
 
 }  // namespace gradlab::i18n

@@ -1,4 +1,4 @@
-#include "runner/device_buffer.h"
+#include "api_client/device_buffer.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,10 +1,10 @@
-#include "runner/run_memory.h"
+#include "api_client/run_memory.h"
 
 #include <algorithm>
 #include <optional>
 
 #include "acl/acl.h"
-#include "runner/tensor_layout.h"
+#include "api_client/tensor_layout.h"
 #include "runtime/error.h"
 #include "runtime/host_memory.h"
 #include "runtime/memory.h"
