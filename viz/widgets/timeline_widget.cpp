@@ -27,6 +27,68 @@ ImU32 eventColour(EventKind kind) {
   return IM_COL32(128, 128, 128, 255);
 }
 
+namespace {
+
+// The launch overhead, hatched across every lane: nothing runs on any core until it has passed.
+void drawLaunch(ImDrawList* dl, const Rect& launch) {
+  if (launch.width() <= 0.0f) return;
+  dl->AddRectFilled(ImVec2(launch.x0, launch.y0), ImVec2(launch.x1, launch.y1), IM_COL32(150, 150, 150, 70));
+  for (float x = launch.x0 - launch.height(); x < launch.x1; x += 8.0f) {  // hatching
+    const float a = std::max(x, launch.x0), b = std::min(x + launch.height(), launch.x1);
+    if (b > a) dl->AddLine(ImVec2(a, launch.y1 - (a - x)), ImVec2(b, launch.y1 - (b - x)), IM_COL32(150, 150, 150, 90));
+  }
+  const char* label = i18n::tr("launch");
+  const ImVec2 ts = ImGui::CalcTextSize(label);
+  if (ts.x + 6.0f < launch.width())
+    drawText(dl, ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), theme().label, label);
+}
+
+// The time axis under `area`: start and end ticks labelled, the middle one only where its label clears both
+// (narrow lanes).
+void drawTimeAxis(ImDrawList* dl, const TimelineModel& model, const TimelineGeometry& geo, const Rect& area, float labelW) {
+  const Theme& th = theme();
+  const float font = ImGui::GetFontSize();
+  const float axisY = area.y1 + 2.0f;
+  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
+  float startLabelEnd = 0.0f, endLabelStart = 0.0f;
+  for (int k : {0, 2, 1}) {
+    const double us = geo.originUs + (model.totalUs - geo.originUs) * k / 2.0;
+    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
+    const std::string t = timeTickText(us, geo.originUs, model.totalUs);
+    const float tw = ImGui::CalcTextSize(t.c_str()).x;
+    const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
+    const float gap = font * 0.5f;
+    if (k == 0) startLabelEnd = at + tw + gap;
+    if (k == 2) endLabelStart = at - gap;
+    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
+    if (k == 1 && (at < startLabelEnd || at + tw > endLabelStart)) continue;
+    drawText(dl, ImVec2(at, axisY + 2), th.labelDim, t.c_str());
+  }
+}
+
+// The hovered event (`hovered` >= 0) or the launch, in words.
+void timelineTooltip(const TimelineModel& model, int hovered, bool overLaunch) {
+  if (hovered < 0 && overLaunch) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(i18n::trf("kernel launch: {0} µs", printed("%.3f", model.launchUs)).c_str());
+    ImGui::TextUnformatted(i18n::tr("The host hands the kernel to the device; no core starts before this has passed."));
+    ImGui::EndTooltip();
+  }
+  if (hovered < 0) return;
+  const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2}",
+                                   static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str()
+                                                                                      : i18n::tr("core"),
+                                   b.tile, eventKindName(b.kind))
+                             .c_str());
+  ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
+  if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
+  ImGui::EndTooltip();
+}
+
+}  // namespace
+
 int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, const std::vector<int32_t>& highlight,
                    bool skipLaunch, const std::vector<uint8_t>* marked) {
   int hovered = -1;
@@ -51,20 +113,8 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
   }
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   const bool inside = ImGui::IsWindowHovered();
-  // The launch overhead: nothing runs on any core until it has passed.
-  const Rect& launch = geo.launch;
-  if (launch.width() > 0.0f) {
-    dl->AddRectFilled(ImVec2(launch.x0, launch.y0), ImVec2(launch.x1, launch.y1), IM_COL32(150, 150, 150, 70));
-    for (float x = launch.x0 - launch.height(); x < launch.x1; x += 8.0f) {  // hatching
-      const float a = std::max(x, launch.x0), b = std::min(x + launch.height(), launch.x1);
-      if (b > a) dl->AddLine(ImVec2(a, launch.y1 - (a - x)), ImVec2(b, launch.y1 - (b - x)), IM_COL32(150, 150, 150, 90));
-    }
-    const char* label = i18n::tr("launch");
-    const ImVec2 ts = ImGui::CalcTextSize(label);
-    if (ts.x + 6.0f < launch.width())
-      drawText(dl, ImVec2((launch.x0 + launch.x1 - ts.x) / 2, (launch.y0 + launch.y1 - ts.y) / 2), th.label, label);
-  }
-  const bool overLaunch = inside && launch.contains(mouse.x, mouse.y);
+  drawLaunch(dl, geo.launch);
+  const bool overLaunch = inside && geo.launch.contains(mouse.x, mouse.y);
   const bool marking = marked && marked->size() == geo.bars.size();
   for (size_t i = 0; i < geo.bars.size(); ++i) {
     const Rect& r = geo.bars[i];
@@ -79,43 +129,9 @@ int timelineWidget(const char* id, const TimelineModel& model, ImVec2 size, cons
     }
     if (inside && r.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
   }
-  // Time axis.
-  const float axisY = area.y1 + 2.0f;
-  dl->AddLine(ImVec2(area.x0 + labelW, axisY), ImVec2(area.x1, axisY), th.labelDim);
-  // Start and end ticks are labelled; the middle one only where its label clears both (narrow lanes).
-  float startLabelEnd = 0.0f, endLabelStart = 0.0f;
-  for (int k : {0, 2, 1}) {
-    const double us = geo.originUs + (model.totalUs - geo.originUs) * k / 2.0;
-    const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
-    const std::string t = timeTickText(us, geo.originUs, model.totalUs);
-    const float tw = ImGui::CalcTextSize(t.c_str()).x;
-    const float at = k == 0 ? x : k == 2 ? x - tw : x - tw / 2;
-    const float gap = font * 0.5f;
-    if (k == 0) startLabelEnd = at + tw + gap;
-    if (k == 2) endLabelStart = at - gap;
-    dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
-    if (k == 1 && (at < startLabelEnd || at + tw > endLabelStart)) continue;
-    drawText(dl, ImVec2(at, axisY + 2), th.labelDim, t.c_str());
-  }
+  drawTimeAxis(dl, model, geo, area, labelW);
   ImGui::Dummy(ImVec2(width - 8.0f, area.y1 - area.y0 + axisH));
-  if (hovered < 0 && overLaunch) {
-    ImGui::BeginTooltip();
-    ImGui::TextUnformatted(i18n::trf("kernel launch: {0} µs", printed("%.3f", model.launchUs)).c_str());
-    ImGui::TextUnformatted(i18n::tr("The host hands the kernel to the device; no core starts before this has passed."));
-    ImGui::EndTooltip();
-  }
-  if (hovered >= 0) {
-    const TimelineBar& b = model.bars[static_cast<size_t>(hovered)];
-    ImGui::BeginTooltip();
-    ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2}",
-                                     static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str()
-                                                                                        : i18n::tr("core"),
-                                     b.tile, eventKindName(b.kind))
-                               .c_str());
-    ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
-    if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());
-    ImGui::EndTooltip();
-  }
+  timelineTooltip(model, hovered, overLaunch);
   ImGui::EndChild();
   return hovered;
 }
