@@ -8,7 +8,6 @@ namespace {
 
 constexpr Translation kCanvasEntries[] = {
     // Top bar
-    {"File", "文件"},
     {"Save or open a session; where exports go; colours", "保存或打开会话；导出位置；配色"},
     {"backward ops on an emulated NPU", "模拟 NPU 上的反向算子"},
     {"Free exploration", "自由探索"},
@@ -65,8 +64,6 @@ constexpr Translation kCanvasEntries[] = {
     {"beat {0} / {1}", "第 {0} / {1} 拍"},
 
     // Scatter panel and legends
-    {"values", "数值"},
-    {"cores", "核"},
     {"core {0}", "核 {0}"},
     {"memory order", "内存顺序"},
     {"(core colours once answered)", "（回答后按核着色）"},
@@ -89,13 +86,6 @@ constexpr Translation kCanvasEntries[] = {
     {"write", "写入"},
     {"UB use", "UB 用量"},
     {"est. µs", "估计 µs"},
-    {"check", "检查"},
-    {"zero", "清零"},
-    {"compute", "计算"},
-    {"round", "舍入"},
-    {"cast", "类型转换"},
-    {"select", "选择"},
-    {"matmul", "矩阵乘"},
     {"atomic", "原子加"},
     {"store", "写出"},
     {"{0} of {1} bytes of UB: {2}", "UB 的 {1} 字节中用了 {0} 字节：{2}"},
@@ -178,10 +168,6 @@ constexpr Translation kCanvasEntries[] = {
     {"memory order: hidden until the question is answered (it shows every offset)",
      "内存顺序：回答问题后再显示（它会露出每个偏移）"},
     {"{0} in memory · {1}: {2}", "{0} 在内存中 · {1}：{2}"},
-    {"contiguous", "连续"},
-    {"channels-last", "通道在后"},
-    {"sliced", "切片"},
-    {"transposed", "转置"},
     {"{0}: {1} elements of storage, more than the memory strip draws ({2})",
      "{0}：底层存储有 {1} 个元素，超过内存条带能画的上限（{2}）"},
     {"{0} of {1} elements hold cells", "{1} 个元素中有 {0} 个存放单元格"},

@@ -259,7 +259,6 @@ constexpr Translation kCoreEntries[] = {
     {"H pass {0}", "H 轮 {0}"},
     {"W pass {0} ({1} of {2} cube cores get work)", "W 轮 {0}（{2} 个 Cube 核中有 {1} 个有工作）"},
     {"H pass {0} ({1} of {2} cube cores get work)", "H 轮 {0}（{2} 个 Cube 核中有 {1} 个有工作）"},
-    {"rows", "行"},
     {"planes", "平面"},
     {"{0}; {1}", "{0}；{1}"},
     {"each core sums its gradOutput rows into the gradInput rows they land in",

@@ -72,7 +72,6 @@ constexpr Translation kExplainEntries[] = {
     {"the outlined sizes are empty (0) or negative", "框出的尺寸为空（0）或为负"},
 
     // dtype-not-supported
-    {"dtype", "类型"},
     {"Each operator takes the dtypes of CANN's list for Atlas A2/A3 and refuses the others; the list differs from "
      "operator to operator (gradlab-cli --list-ops shows them).",
      "每个算子接受 CANN 为 Atlas A2/A3 列出的数据类型，拒绝其他类型；各算子的列表不尽相同（gradlab-cli --list-ops "
@@ -92,14 +91,12 @@ constexpr Translation kExplainEntries[] = {
     {"indices dtypes {0} takes; the one asked for is marked", "{0} 接受的 indices 数据类型；所请求的已标出"},
 
     // strategy-unknown
-    {"strategy", "策略"},
     {"A call may ask for one of its operator's strategies by name, for cann (what CANN's own kernel does) or for "
      "default; a name the operator does not have is refused (GRADLAB_STRATEGY, which applies to every operator, only "
      "leaves a note).",
      "调用可以按名称请求其算子的某个策略、cann（CANN 自身核函数的做法）或 default；算子没有的名称会被拒绝"
      "（GRADLAB_STRATEGY 作用于所有算子，只会留下一条提示）。"},
     {"strategy \"{0}\" is not one of {1}'s: {2}", "策略“{0}”不是 {1} 的策略之一：{2}"},
-    {"strategy {0}", "策略 {0}"},
     {"what {0} can be asked to run; the name given is marked", "{0} 可请求运行的策略；给出的名称已标出"},
 
     // device-profile-range, device-profile-unknown
@@ -198,7 +195,6 @@ constexpr Translation kExplainEntries[] = {
     {"{0} indices (one per cell of {1})", "{0} 个索引（{1} 的每个单元格一个）"},
     {"or none: the value source fills the tensor", "或不给出：由数值来源填充张量"},
     {"or none: the runner takes the forward's own indices", "或不给出：运行器使用前向自己的索引"},
-    {"values", "数值"},
     {"count", "个数"},
     {"{0} given", "给出 {0} 个"},
     {"one value per cell", "每个单元格一个值"},
@@ -238,7 +234,6 @@ constexpr Translation kExplainEntries[] = {
     {"(at least {0})", "（至少 {0}）"},
     {"(~: the bar starts at {0}, not 0, to show the excess)", "（~：条形从 {0} 而不是 0 开始，以显示超出部分）"},
     {"allowed:", "允许的："},
-    {"asked:", "请求的："},
     {"<- not in the list", "<- 不在列表中"},
 };
 

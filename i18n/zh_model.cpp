@@ -12,8 +12,6 @@ constexpr Translation kModelEntries[] = {
     {" and ", " 和 "},
     {"rows", "行"},
     {"cols", "列"},
-    {"core {0}", "核 {0}"},
-    {"the grid", "该网格"},
 
     // Exercises: the questions (exercise.cpp).
     {"Click the {0} cell that {1} lands in.", "点击 {1} 落入的 {0} 单元格。"},
@@ -41,7 +39,6 @@ constexpr Translation kModelEntries[] = {
     {"the view starts {0} elements into its storage; its rows are padded", "视图从底层存储的偏移 {0} 个元素处开始；各行带有填充"},
     {"tile T{0} on {1} adds into it atomically ({2})", "{1} 上的分块 T{0} 以原子加写入它（{2}）"},
     {"tile T{0} on {1} writes it ({2})", "{1} 上的分块 T{0} 写入它（{2}）"},
-    {"cores: {0}", "核：{0}"},
 
     // Exercises: the verdicts (exercise.cpp).
     {"nowhere", "无处"},
@@ -140,7 +137,6 @@ constexpr Translation kModelEntries[] = {
      "它们先在 fp32 中求和，再一次性舍入到 {0}：在这个和附近，它只能表示 {1} 的整数倍。"},
     {" They are summed in fp32, then rounded once to {0}.", "它们先在 fp32 中求和，再一次性舍入到 {0}。"},
     {"T{0} ({1}; atomic adds into row(s) {2})", "T{0}（{1}；原子加写入第 {2} 行）"},
-    {"row {0}, col {1}", "第 {0} 行，第 {1} 列"},
     {"The plan cuts the work into tiles and deals them to {0} core(s): each tile reads a part of {1} and writes a part "
      "of {2}. Which cells of {1} land in {3} of {2}? The cores whose tiles read them write it.",
      "切分方案把工作切成分块，分给 {0} 个核：每个分块读取 {1} 的一部分，写入 {2} 的一部分。{1} 的哪些单元格落到 {2} 的{3}？读取它们的分块所在的核写入该单元格。"},

@@ -78,7 +78,6 @@ constexpr Translation kVerifyEntries[] = {
 
     // runAndJudge: a case's verdicts joined
     {"the run reports no plan", "运行结果中没有切分方案"},
-    {"plan: {0}", "方案：{0}"},
     {"plan {0}", "方案：{0}"},
     {"trace: {0}", "轨迹：{0}"},
     {"; ", "；"},

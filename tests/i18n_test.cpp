@@ -87,11 +87,10 @@ TEST(I18n, EveryEntryKeepsItsPlaceholdersAndNumbersAndIsTranslatedOnce) {
       const std::string en = e.english, zh = e.chinese;
       EXPECT_FALSE(zh.empty()) << section.name << ": \"" << en << "\"";
       EXPECT_EQ(gradlab::testing::factsDiffer(en, zh), "") << section.name << ": \"" << en << "\" -> \"" << zh << "\"";
+      // Once: a string two areas show is translated in the first table that has it (the phase names stood in
+      // the app's and the canvas's tables alike).
       auto [it, fresh] = seen.emplace(en, std::make_pair(zh, std::string(section.name)));
-      if (!fresh) {
-        EXPECT_EQ(it->second.first, zh) << "\"" << en << "\" is translated in " << it->second.second << " and in "
-                                        << section.name << " differently";
-      }
+      EXPECT_TRUE(fresh) << "\"" << en << "\" is translated in " << it->second.second << " and again in " << section.name;
     }
   }
   EXPECT_GT(entries, 0u);
