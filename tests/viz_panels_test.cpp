@@ -569,11 +569,15 @@ TEST_F(VizPanels, HelpListsTheShortcutTablesKeysAndFullScreenOnlyWhereTheHostHas
   const std::string page = loggedFrame(s);
   EXPECT_EQ(page.find("full screen (Esc leaves it)"), std::string::npos) << page;
   EXPECT_NE(page.find("presenter mode: large type, high contrast"), std::string::npos);
+  handleShortcut(s, Shortcut::kFullscreen);  // F on a page asks for nothing; in a window it asks to toggle
+  EXPECT_FALSE(s.requests.toggleFullscreen);
+  s.canFullscreen = true;
+  handleShortcut(s, Shortcut::kFullscreen);
+  EXPECT_TRUE(s.requests.toggleFullscreen);
 
   size_t count = 0;
   const ShortcutHelp* lines = shortcutHelp(&count);
   for (size_t i = 0; i < count; ++i) {
-    if (!lines[i].shortcut) continue;
     bool bound = false;  // every listed shortcut has a key in the table
     for (ImGuiKey named : {ImGuiKey_Space, ImGuiKey_LeftArrow, ImGuiKey_RightArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow,
                            ImGuiKey_Escape})

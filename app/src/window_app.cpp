@@ -114,7 +114,7 @@ std::unique_ptr<ClassHosting> openClassIfAsked(viz::AppState& s, const Options& 
   s.status = hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()) : why;
   s.statusError = !hosting;
   if (hosting) {  // also where a terminal shows it: the teacher's token is never on the projected screen
-    std::printf("gradlab: %s\n", i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()).c_str());
+    std::printf("gradlab: %s\n", s.status.c_str());
     std::printf("gradlab: %s\n", i18n::trf("teacher token: {0}; class record: {1}", hosting->teacherToken(), hosting->recordPath()).c_str());
     std::fflush(stdout);
   }

@@ -93,9 +93,8 @@ void dispatchKeys(GLFWwindow* window) {
       continue;
     }
     ImGui_ImplGlfw_KeyCallback(window, e.key, e.scancode, e.action, e.mods);
-    // The page has no full screen of its own to offer (the browser's is F11): F is not a shortcut here.
     const std::optional<viz::Shortcut> shortcut = viz::shortcutFor(shortcutKeyOf(e.key));
-    if (shortcut && *shortcut != viz::Shortcut::kFullscreen && !ImGui::GetIO().WantTextInput &&
+    if (shortcut && !ImGui::GetIO().WantTextInput &&
         (e.action == GLFW_PRESS || (e.action == GLFW_REPEAT && viz::repeatsWhenHeld(*shortcut)))) {
       viz::handleShortcut(g_app->state, *shortcut);
     }
@@ -277,7 +276,7 @@ int run() {
   // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
   // thread to the page, so it keeps drawing while they run.
   app.state.worker = std::make_shared<viz::UiWorker>();
-  app.state.canFullscreen = false;  // the browser has its own (F11); the help overlay does not offer F
+  app.state.canFullscreen = false;  // the browser has its own (F11): F does nothing and the help does not offer it
   installBrowserFiles(app.state);
   installClassHooks(&app.state);
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));

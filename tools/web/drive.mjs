@@ -49,7 +49,7 @@ class Browser {
     const language = lang ? [`--lang=${lang}`, `--accept-lang=${lang}`] : [];
     this.proc = spawn('chromium', ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
       // Port 0: chromium picks a free one and names it in DevToolsActivePort (browsers started side by side,
-      // as the class test's students and the two page sets are, never meet on one).
+      // as the class test's students are, never meet on one).
       '--remote-debugging-port=0', `--user-data-dir=${this.profile}`, `--window-size=${width},${height}`,
       ...language, '--no-first-run', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.lang = lang;

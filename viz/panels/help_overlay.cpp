@@ -28,22 +28,20 @@ constexpr Line kMouse[] = {
     {"sizes and seed", "type a number; it counts when you press Enter or Tab or click elsewhere; or step with - / +"},
 };
 
-void keyCell(const char* keys) {
+// A row: the key (its letter as it is in either language; "Space", "Left / Right" are words) and what it does.
+void row(const char* keys, const char* does) {
+  ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(theme().panelAccent));
-  // A key's letter is the key in either language; "Space", "Left / Right" are words.
   ImGui::TextUnformatted(std::strlen(keys) > 1 ? i18n::tr(keys) : keys);
   ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(i18n::tr(does));
 }
 
-void table(const char* id, const Line* lines, size_t count) {
-  if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingFixedFit)) return;
-  for (size_t i = 0; i < count; ++i) {
-    ImGui::TableNextRow();
-    keyCell(lines[i].keys);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(i18n::tr(lines[i].does));
-  }
+void mouseTable() {
+  if (!ImGui::BeginTable("##mouse", 2, ImGuiTableFlags_SizingFixedFit)) return;
+  for (const Line& line : kMouse) row(line.keys, line.does);
   ImGui::EndTable();
 }
 
@@ -53,11 +51,7 @@ void keysTable(const AppState& s) {
   size_t count = 0;
   const ShortcutHelp* lines = shortcutHelp(&count);
   for (size_t i = 0; i < count; ++i) {
-    if (lines[i].shortcut == Shortcut::kFullscreen && !s.canFullscreen) continue;
-    ImGui::TableNextRow();
-    keyCell(lines[i].keys);
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(i18n::tr(lines[i].does));
+    if (lines[i].shortcut != Shortcut::kFullscreen || s.canFullscreen) row(lines[i].keys, lines[i].does);
   }
   ImGui::EndTable();
 }
@@ -79,7 +73,7 @@ void drawHelpOverlay(AppState& s) {
   ImGui::PushFont(headingFont());
   ImGui::TextUnformatted(i18n::tr("Mouse and fields"));
   ImGui::PopFont();
-  table("##mouse", kMouse, std::size(kMouse));
+  mouseTable();
   ImGui::Spacing();
   if (ui::Button("Close (H)")) s.showHelp = false;
   uimap::rect("panel", "help", ImGui::GetWindowPos(),

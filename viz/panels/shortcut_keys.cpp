@@ -77,7 +77,9 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
     case Shortcut::kStepBack: s.player.stepBack(s.run.animation, s.stepUnit); break;
     case Shortcut::kPreviousPreset: stepPreset(s, -1); break;
     case Shortcut::kNextPreset: stepPreset(s, +1); break;
-    case Shortcut::kFullscreen: s.requests.toggleFullscreen = true; break;
+    case Shortcut::kFullscreen:  // a page has none of its own to offer (the browser's is F11)
+      if (s.canFullscreen) s.requests.toggleFullscreen = true;
+      break;
     case Shortcut::kPresenter:
       s.presenter = !s.presenter;  // the theme follows at the end of the frame (syncTheme)
       break;

@@ -24,11 +24,11 @@ void handleShortcut(AppState& state, Shortcut shortcut);
 bool repeatsWhenHeld(Shortcut shortcut);
 
 // The help overlay's lines: the keys as a user reads them ("Space", "H or ?"), what they do (English, for
-// i18n::tr), and the shortcut (unset: a key that is not a shortcut of this table, such as Esc in a field).
+// i18n::tr), and the shortcut they are.
 struct ShortcutHelp {
   const char* keys;
   const char* does;
-  std::optional<Shortcut> shortcut;
+  Shortcut shortcut;
 };
 const ShortcutHelp* shortcutHelp(size_t* count);
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "viz/model/core_palette.h"
@@ -173,6 +174,11 @@ GridDigits chooseDigits(const SceneGrid& g, const std::vector<float>& values, fl
   return out;
 }
 
+// The width of label text at type size `size` (the UI font's).
+float labelWidth(std::string_view text, float size) {
+  return uiFont()->CalcTextSizeA(size, 1e9f, 0.0f, text.data(), text.data() + text.size()).x;
+}
+
 // A label's text before it is fitted: its lines (name and note over shape, dtype, plane, memory and rounding,
 // or one line where it fits over the grid) and the essential note that goes on a line of its own.
 struct LabelText {
@@ -182,8 +188,7 @@ struct LabelText {
 
 LabelText composeLabel(const SceneGrid& g, int64_t plane, const GridStyle& style, const std::string& rounding,
                        float room, float limit, float fs, float smallest) {
-  const ImFont* font = uiFont();
-  auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
+  const auto width = labelWidth;
   LabelText out;
   std::string note = style.note.empty() ? std::string() : cat(" ", style.note);
   if (width(cat(g.grid.name, note), fs) > room) {  // a note is a nicety, dropped when cramped, unless essential
@@ -246,7 +251,7 @@ void drawGridLabel(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
   // steps 6 and 7 ask about.
   const float room = std::max(g.width() * z + fs * 1.5f, fs * 9.0f);
   const float canvasRight = canvas.origin().x + canvas.size().x - 4.0f;
-  auto width = [&](std::string_view s, float size) { return font->CalcTextSizeA(size, 1e9f, 0.0f, s.data(), s.data() + s.size()).x; };
+  const auto width = labelWidth;
   const float smallest = th.presenter ? kPresenterDigitPx : fs * 0.8f;  // presenter labels stay legible from the back
   // Over its own grid and the gap after it, never pushed left onto a neighbour: what is still too wide
   // breaks between words, and past the lines the canvas keeps for labels ends in "…".
