@@ -161,8 +161,8 @@ constexpr Translation kCanvasEntries[] = {
     {"Cube: {0} matmul tiles on this plane (W pass {1}, H pass {2}): play to watch them slide.",
      "Cube：此平面上有 {0} 个矩阵乘分块（W 轮 {1} 个，H 轮 {2} 个）：播放即可看它们滑动。"},
     {"{0}  ({1} of {2})", "{0}（第 {1} 个，共 {2} 个）"},
-    {"The matrix view draws the upsample operators, whose maps are 0/1 selection matrices.",
-     "矩阵视图展示上采样算子，它们的映射是 0/1 选择矩阵。"},
+    {"The matrix view draws the 1-D and 2-D upsample operators, whose maps are 0/1 selection matrices (a 3-D call would need a third product, for D).",
+     "矩阵视图展示 1-D 和 2-D 上采样算子，它们的映射是 0/1 选择矩阵（3-D 调用还需第三个乘积，用于 D 轴）。"},
 
     // Memory strips
     {"memory order: hidden until the question is answered (it shows every offset)",
@@ -224,6 +224,9 @@ constexpr Translation kCanvasEntries[] = {
     {"in = {0}, out = {1}", "in（输入侧）= {0}，out（输出侧）= {1}"},
     {"in L = {0}, out L = {1}", "in L（输入长度）= {0}，out L（输出长度）= {1}"},
     {"{0} (the teaching chip)", "{0}（教学芯片）"},
+    {"in D", "in D"},
+    {"out D", "out D"},
+    {"scale D", "缩放 D"},
     {"in H", "in H"},
     {"in W", "in W"},
     {"out H", "out H"},

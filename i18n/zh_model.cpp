@@ -170,6 +170,7 @@ constexpr Translation kModelEntries[] = {
     {"no position maps here: this cell stays 0", "没有位置映射到这里：此单元格保持为 0"},
     {"{0} cell(s) summed here, in order", "{0} 个单元格按顺序在此求和"},
     {"{0} cell(s) copy this value", "{0} 个单元格复制此值"},
+    {"slices of {0} with src_d = {1}: {2}", "{0} 中 src_d = {1} 的深度切片：{2}"},
     {"rows of {0} with src_h = {1}: {2}", "{0} 中 src_h = {1} 的行：{2}"},
     {"cols of {0} with src_w = {1}: {2}", "{0} 中 src_w = {1} 的列：{2}"},
     {"{0} cell(s) summed here, in row-major order", "{0} 个单元格按行优先顺序在此求和"},

@@ -102,7 +102,7 @@ TEST_F(OperatorAliasing, AnOutputOverlappingAnyOtherTensorIsRefusedForEveryOpera
       }
     }
   }
-  EXPECT_EQ(refusals, 14) << "every output of the 10 operators against every tensor it could overlap";
+  EXPECT_EQ(refusals, 16) << "every output of the 12 operators against every tensor it could overlap";
 }
 
 // A FLOAT NCHW view of `dims` with `strides` over `storage` elements at `at` (inside another tensor's memory).
@@ -166,7 +166,7 @@ TEST_F(OperatorAliasing, AnOutputWhoseStridesInterleaveOntoOneElementIsRefusedFo
         << op.name;
     ++tested;
   }
-  EXPECT_EQ(tested, 6) << "every 2-D operator (a 1-D example output has one row)";
+  EXPECT_EQ(tested, 8) << "every 2-D and 3-D operator (a 1-D example output has one row)";
 }
 
 // UpsampleNearestExact2d of a 1x1 self into a [1, 1, 2, 3] out view with these strides over `storage`

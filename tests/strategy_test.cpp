@@ -172,10 +172,25 @@ TEST(Strategies, AStrategyThatCannotRunACallSaysWhyAndTheModesDefaultRuns) {
   const DeviceProfile a2 = testing::profileOf("atlas-a2");
   DeviceProfile noCube = a2;  // a device spec asks for at least one; a profile made in code may have none
   noCube.cubeCores = 0;
-  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &a2, false}), "");
-  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &noCube, false}), "the device profile has no cube cores");
-  EXPECT_EQ(strategyCannotRun(cube, {ACL_DOUBLE, &a2, false}), "the cube has no fp64");
-  EXPECT_EQ(strategyCannotRun(*findStrategy(OpKind::kUpsampleNearestExact2dBackward, "gather"), {ACL_DOUBLE, &noCube, true}), "");
+  const auto up2d = OpKind::kUpsampleNearestExact2dBackward, up3d = OpKind::kUpsampleNearestExact3dBackward;
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &a2, false, up2d}), "");
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &noCube, false, up2d}), "the device profile has no cube cores");
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_DOUBLE, &a2, false, up2d}), "the cube has no fp64");
+  EXPECT_EQ(strategyCannotRun(cube, {ACL_FLOAT, &a2, false, up3d}),
+            "a 3-D call needs a third matrix product, over D, which this strategy does not model");
+  EXPECT_EQ(strategyCannotRun(*findStrategy(up2d, "gather"), {ACL_DOUBLE, &noCube, true, up2d}), "");
+  for (bool det : {false, true}) {  // a 3-D call that asks for the cube runs the mode's default, bit for bit
+    RunRequest three;
+    three.op = up3d;
+    three.shape = {.N = 1, .C = 2, .in = {2, 3, 3}, .out = {5, 6, 7}};
+    three.strategy = "cube";
+    three.deterministic = det;
+    const RunResult got = run(three);
+    ASSERT_TRUE(got.ok()) << got.message;
+    EXPECT_EQ(got.plan->strategyName, det ? "gather" : "scatter");
+    EXPECT_NE(got.plan->strategyNote.find("cube cannot run this call (a 3-D call needs a third matrix product"),
+              std::string::npos) << got.plan->strategyNote;
+  }
 
   RunRequest r = upsample2d(1, 2, 4, 4, 9, 9, "cube");
   r.profile = noCube;

@@ -1777,8 +1777,8 @@ TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
       s.controls.request.shape.N = 1, s.controls.request.shape.C = 2;
       s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = op.rule == IndexRule::kAdaptiveMax ? 8 : 4;
       s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = op.rule == IndexRule::kAdaptiveMax ? 4 : 8;
-      s.controls.request.strategy = op.backward && op.rule != IndexRule::kAdaptiveMax ? std::optional<std::string>("cube")
-                                                                                       : std::nullopt;
+      s.controls.request.strategy = op.backward && matrixViewApplies(op.kind) ? std::optional<std::string>("cube")
+                                                                               : std::nullopt;
       runControls(s);
       ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
       s.matrixCache.reset();
@@ -1790,8 +1790,8 @@ TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
       setPlane(s, 1);
       frame(s);
       frame(s);
-      if (op.rule == IndexRule::kAdaptiveMax) {
-        EXPECT_FALSE(s.matrixCache) << "no view is built for pooling";
+      if (!matrixViewApplies(op.kind)) {
+        EXPECT_FALSE(s.matrixCache) << op.name << ": no view is built for pooling or a 3-D call";
         continue;
       }
       ASSERT_TRUE(s.matrixCache) << op.name;

@@ -159,6 +159,17 @@ Axis randomAxis(std::mt19937_64& rng, int kind, int64_t maxIn) {
   }
 }
 
+// CANN's 3-D forward refuses three positive scales that disagree with outputSize: such a problem's sizes are
+// made floor(in * scale) (and where that is 0, the scale is dropped, so the sizes rule every axis).
+void agreeWithScales(Extents* s) {
+  if (!(s->scales[kD] > 0.0 && s->scales[kH] > 0.0 && s->scales[kW] > 0.0)) return;
+  for (int axis = 0; axis < kMaxSpatialRank; ++axis) {
+    const auto out = static_cast<int64_t>(static_cast<double>(s->in[axis]) * s->scales[axis]);
+    if (out < 1) s->scales[axis] = 0.0;
+    else s->out[axis] = out;
+  }
+}
+
 std::vector<Case> randomCases(OpKind op, int count, uint64_t seed, int64_t maxIn) {
   std::vector<Case> v;
   std::mt19937_64 rng(seed);
@@ -168,12 +179,15 @@ std::vector<Case> randomCases(OpKind op, int count, uint64_t seed, int64_t maxIn
   for (int i = 0; i < count; ++i) {
     const Axis w = randomAxis(rng, i, maxIn);
     const Axis h = info.spatialRank == 1 ? Axis{1, 1, 0.0, ""} : randomAxis(rng, i / 6 + i, maxIn);
+    const Axis d = info.spatialRank == 3 ? randomAxis(rng, i / 4 + 2 * i, maxIn) : Axis{1, 1, 0.0, ""};
     Extents s;
     s.N = std::uniform_int_distribution<int64_t>(1, 2)(rng);
     s.C = std::uniform_int_distribution<int64_t>(1, 3)(rng);
     // The backward op's "in" side is gradInput; the forward op's is self: both use the same axes.
+    s.in[kD] = d.in, s.out[kD] = d.out, s.scales[kD] = d.scale;
     s.in[kH] = h.in, s.out[kH] = h.out, s.scales[kH] = h.scale;
     s.in[kW] = w.in, s.out[kW] = w.out, s.scales[kW] = w.scale;
+    if (info.spatialRank == 3 && !info.backward) agreeWithScales(&s);
     const int dtypeIndex = i % 5;
     RunRequest p = problem(op, s, dtypes[dtypeIndex], (i / 2) % 2 == 0, layouts[i % 4]);
     p.seed = seed * 1000 + static_cast<uint64_t>(i);
@@ -318,9 +332,9 @@ std::vector<Case> catalogRandomCases() {
   std::vector<Case> all;
   for (const OpInfo& op : allOps()) {
     if (op.rule == IndexRule::kAdaptiveMax) continue;
-    const bool twoD = op.spatialRank == 2;
+    const bool twoD = op.spatialRank == 2, threeD = op.spatialRank == 3;
     const int count = op.backward ? (twoD ? 60 : 24) : (twoD ? 24 : 12);
-    std::vector<Case> v = randomCases(op.kind, count, 11 + static_cast<uint64_t>(op.kind), twoD ? 9 : 12);
+    std::vector<Case> v = randomCases(op.kind, count, 11 + static_cast<uint64_t>(op.kind), threeD ? 6 : twoD ? 9 : 12);
     all.insert(all.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
   }
   return all;

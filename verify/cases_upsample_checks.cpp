@@ -28,7 +28,7 @@ struct Call {
   aclDataType srcType = ACL_FLOAT, dstType = ACL_FLOAT;
   aclFormat srcFormat = ACL_FORMAT_NCHW, dstFormat = ACL_FORMAT_NCHW;
   std::vector<int64_t> outputSize, inputSize;
-  double scaleH = 0.0, scaleW = 0.0;
+  double scaleD = 0.0, scaleH = 0.0, scaleW = 0.0;
   bool nullSrc = false, nullDst = false, nullOutputSize = false, nullInputSize = false;
   bool nullWorkspaceSize = false, nullExecutor = false;
   Memory srcMemory = Memory::kOk, dstMemory = Memory::kOk;
@@ -39,6 +39,15 @@ Call valid(Op op) {
   c.op = op;
   const OpInfo& info = opInfo(op);
   const bool oneD = info.spatialRank == 1;
+  if (info.spatialRank == 3) {
+    c.srcFormat = c.dstFormat = ACL_FORMAT_NCDHW;
+    const std::vector<int64_t> small{1, 2, 2, 3, 2}, large{1, 2, 3, 6, 4};
+    c.srcShape = info.backward ? large : small;
+    c.dstShape = info.backward ? small : large;
+    c.outputSize = {3, 6, 4};
+    if (info.backward) c.inputSize = small;
+    return c;
+  }
   if (info.backward) {
     c.srcShape = oneD ? std::vector<int64_t>{1, 2, 6} : std::vector<int64_t>{1, 1, 4, 2};
     c.dstShape = oneD ? std::vector<int64_t>{1, 2, 3} : std::vector<int64_t>{1, 1, 8, 4};
@@ -127,7 +136,8 @@ Reply getWorkspaceSize(const Call& c, aclTensor* src, aclTensor* dst) {
   args.tensors = {src, dst};
   args.outputSize = os;
   args.inputSize = is;
-  args.scales = info.spatialRank == 1 ? std::array<double, kMaxSpatialRank>{c.scaleW} : std::array<double, kMaxSpatialRank>{c.scaleH, c.scaleW};
+  const std::array<double, kMaxSpatialRank> scales[] = {{c.scaleW}, {c.scaleH, c.scaleW}, {c.scaleD, c.scaleH, c.scaleW}};
+  args.scales = scales[info.spatialRank - 1];
   r.status = info.getWorkspaceSize(args, ws, ex);
   r.message = r.status != 0 ? aclGetRecentErrMsg() : "";
   aclDestroyIntArray(outputSize);
@@ -477,11 +487,81 @@ std::vector<Case> launchChecks() {
   return v;
 }
 
+// The 3-D pair, in the order of CANN's documented refusals.
+std::vector<Case> checks3d() {
+  std::vector<Case> v;
+  auto add = [&](Op op, const char* name, auto change, int code, std::vector<std::string> fragments) {
+    const char* prefix = op == kUpsampleNearestExact3d ? "check_forward3d_" : "check_backward3d_";
+    v.push_back(check(prefix + std::string(name), with(op, change), code, std::move(fragments)));
+  };
+  const Op b3 = kUpsampleNearestExact3dBackward, f3 = kUpsampleNearestExact3d;
+  add(b3, "valid_call_succeeds", [](Call&) {}, 0, {});
+  add(b3, "null_grad_out", [](Call& c) { c.nullSrc = true; }, kNull, {"gradOut is a null pointer"});
+  add(b3, "null_input_size", [](Call& c) { c.nullInputSize = true; }, kNull, {"inputSize is a null pointer"});
+  add(b3, "null_grad_input", [](Call& c) { c.nullDst = true; }, kNull, {"gradInput is a null pointer"});
+  add(b3, "dtype_double", [](Call& c) { c.srcType = c.dstType = ACL_DOUBLE; }, kInvalid, {"gradOut dtype DOUBLE"});
+  add(b3, "dtype_mismatch", [](Call& c) { c.dstType = ACL_BF16; }, kInvalid,
+      {"gradInput dtype BF16 differs from gradOut dtype FLOAT"});
+  add(b3, "format_nchw", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_NCHW; }, kInvalid,
+      {"gradOut format NCHW is not supported (expected NCDHW, NDHWC or ND)"});
+  add(b3, "formats_differ", [](Call& c) { c.dstFormat = ACL_FORMAT_NDHWC; }, kInvalid,
+      {"gradInput format NDHWC differs from gradOut format NCDHW"});
+  add(b3, "rank_grad_out", [](Call& c) { c.srcShape = {1, 2, 18, 4}; }, kInvalid, {"gradOut has 4 dimensions"});
+  add(b3, "output_size_length", [](Call& c) { c.outputSize = {6, 4}; }, kInvalid, {"outputSize has 2 elements [6, 4]"});
+  add(b3, "output_size_zero", [](Call& c) { c.outputSize = {3, 0, 4}; }, kInvalid,
+      {"inputSize D/H/W [2, 3, 2] and outputSize [3, 0, 4] must be positive"});
+  add(b3, "input_size_length", [](Call& c) { c.inputSize = {1, 2, 2, 3}; }, kInvalid, {"inputSize has 4 elements"});
+  add(b3, "input_size_zero", [](Call& c) { c.inputSize = {1, 2, 0, 3, 2}; }, kInvalid,
+      {"inputSize D/H/W [0, 3, 2] and outputSize [3, 6, 4] must be positive"});
+  // CANN's 3-D backward does not check the scales' signs: one <= 0 means every axis goes by its sizes.
+  add(b3, "negative_scale_uses_the_sizes", [](Call& c) { c.scaleD = -1.5; }, 0, {});
+  add(b3, "depth_above_50x", [](Call& c) { c.scaleD = 60.0; }, kInvalid, {"scalesD 60", "along D", "at most 50x"});
+  add(b3, "batch_channels_differ", [](Call& c) { c.inputSize = {1, 3, 2, 3, 2}; c.dstShape = {1, 3, 2, 3, 2}; },
+      kInvalid, {"gradOut [N, C, D, H, W] [1, 2, 3, 6, 4] differs from inputSize N, C and outputSize [1, 3, 3, 6, 4]"});
+  add(b3, "grad_out_dhw_differ", [](Call& c) { c.outputSize = {3, 6, 5}; }, kInvalid,
+      {"gradOut [N, C, D, H, W] [1, 2, 3, 6, 4] differs from inputSize N, C and outputSize [1, 2, 3, 6, 5]"});
+  add(b3, "empty_batch_succeeds",
+      [](Call& c) {
+        c.srcShape = {0, 2, 3, 6, 4};
+        c.dstShape = c.inputSize = {0, 2, 2, 3, 2};
+      },
+      0, {});
+  add(b3, "grad_input_differs_from_input_size", [](Call& c) { c.dstShape = {1, 2, 2, 3, 3}; }, kInvalid,
+      {"gradInput [N, C, D, H, W] [1, 2, 2, 3, 3] differs from inputSize [1, 2, 2, 3, 2]"});
+  add(b3, "ndhwc_views_are_n_d_h_w_c",
+      [](Call& c) {
+        c.srcFormat = c.dstFormat = ACL_FORMAT_NDHWC;
+        c.srcShape = {1, 3, 6, 4, 2};
+        c.dstShape = {1, 2, 3, 2, 2};
+      },
+      0, {});
+  add(b3, "grad_input_freed", [](Call& c) { c.dstMemory = Memory::kFreed; }, kInvalid, {"gradInput"});
+  add(f3, "valid_call_succeeds", [](Call&) {}, 0, {});
+  add(f3, "null_self", [](Call& c) { c.nullSrc = true; }, kNull, {"self is a null pointer"});
+  add(f3, "dtype_uint8", [](Call& c) { c.srcType = c.dstType = ACL_UINT8; }, kInvalid, {"self dtype UINT8"});
+  add(f3, "rank_self", [](Call& c) { c.srcShape = {1, 2, 6, 2}; }, kInvalid, {"self has 4 dimensions"});
+  add(f3, "output_size_length", [](Call& c) { c.outputSize = {6, 4}; }, kInvalid, {"outputSize has 2 elements"});
+  add(f3, "self_d_zero", [](Call& c) { c.srcShape = {1, 2, 0, 3, 2}; }, kInvalid,
+      {"self D/H/W [0, 3, 2] and outputSize [3, 6, 4] must be positive"});
+  add(f3, "channels_zero", [](Call& c) { c.srcShape = {1, 0, 2, 3, 2}; c.dstShape = {1, 0, 3, 6, 4}; }, kInvalid,
+      {"self [1, 0, 2, 3, 2] has C = 0"});
+  add(f3, "scales_conflict_with_output_size", [](Call& c) { c.scaleD = 3.0, c.scaleH = 2.0, c.scaleW = 2.0; }, kInvalid,
+      {"scalesD 3 conflicts with outputSize D 3: self D 2 x 3 gives 6"});
+  add(f3, "scales_that_agree_accepted", [](Call& c) { c.scaleD = 1.5, c.scaleH = 2.0, c.scaleW = 2.0; }, 0, {});
+  add(f3, "scales_not_all_positive_are_not_compared", [](Call& c) { c.scaleD = 2.0, c.scaleH = 2.0; }, 0, {});
+  add(f3, "out_shape_differs", [](Call& c) { c.outputSize = {3, 6, 5}; }, kInvalid,
+      {"out [N, C, D, H, W] [1, 2, 3, 6, 4] differs from [N, C, outputSize] [1, 2, 3, 6, 5]"});
+  add(f3, "format_nd_accepted", [](Call& c) { c.srcFormat = c.dstFormat = ACL_FORMAT_ND; }, 0, {});
+  add(f3, "empty_batch_succeeds", [](Call& c) { c.srcShape = {0, 2, 2, 3, 2}; c.dstShape = {0, 2, 3, 6, 4}; }, 0, {});
+  add(f3, "nan_scale_uses_the_sizes", [](Call& c) { c.scaleH = std::nan(""); }, 0, {});
+  return v;
+}
+
 }  // namespace
 
 std::vector<Case> checkCases() {
   std::vector<Case> v = backward2dChecks();
-  for (auto* list : {&backward1dChecks, &forwardChecks, &launchChecks}) {
+  for (auto* list : {&backward1dChecks, &forwardChecks, &checks3d, &launchChecks}) {
     std::vector<Case> more = (*list)();
     v.insert(v.end(), more.begin(), more.end());
   }

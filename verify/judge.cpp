@@ -55,6 +55,9 @@ std::string position(const std::vector<int64_t>& shape, size_t i) {
 Extents referenceShape(const RunRequest& r, const OpInfo& op) {
   Extents s = r.shape.ofRank(op.spatialRank);
   if (op.scaleCount == 0) s.scales = {};
+  // CANN's 3-D aclnn passes its scales to the kernel all or none (aclnn_upsample_nearest_exact3d*.cpp): with
+  // one of them not positive, every axis goes by its sizes.
+  if (op.scaleCount == 3 && !(s.scales[kD] > 0.0 && s.scales[kH] > 0.0 && s.scales[kW] > 0.0)) s.scales = {};
   if (s.unbatched && op.allowsUnbatched) s.N = 1;
   return s;
 }

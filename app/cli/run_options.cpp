@@ -154,9 +154,9 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
   };
   app.add_option("--n", o.n, "Batch size N")->check(positive);
   app.add_option("--c", o.c, "Channels C")->check(positive);
-  app.add_option("--in", o.in, "Input-side spatial size HxW (1-D: L): gradInput of a backward op, self of a forward op");
-  app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L): gradOutput of a backward op, out of a forward op");
-  app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S or SH,SW; default: from the sizes");
+  app.add_option("--in", o.in, "Input-side spatial size HxW (1-D: L, 3-D: DxHxW): gradInput of a backward op, self of a forward op");
+  app.add_option("--out", o.out, "Output-side spatial size HxW (1-D: L, 3-D: DxHxW): gradOutput of a backward op, out of a forward op");
+  app.add_option("--scales", o.scales, "Upsample scale factors (output/input): S, SH,SW or SD,SH,SW; default: from the sizes");
   app.add_flag("--unbatched", o.unbatched, "Adaptive pool: 3-D (C,H,W) tensors");
   app.add_option("--dtype", o.dtype, "Element type; each operator takes its own list (--list-ops)")
       ->check([](const std::string& v) {

@@ -18,7 +18,7 @@ struct RunOptions {
   std::string op;
   int64_t n = 1, c = 1;
   std::string in, out;  // "HxW" or "L"
-  std::string scales;   // "S", "SH,SW" or "SHxSW"
+  std::string scales;   // "S", "SH,SW", "SD,SH,SW" or "SHxSW"
   bool unbatched = false;
   std::string dtype = "f32";
   std::string indexType = "int64";

@@ -203,7 +203,7 @@ def _invoke(info, tensors, output_size, input_size, scales, deterministic, strat
 
 
 def _scale_names(info):
-    return {0: [], 1: ["scales"], 2: ["scales_h", "scales_w"]}[info["scale_count"]]
+    return {0: [], 1: ["scales"], 2: ["scales_h", "scales_w"], 3: ["scales_d", "scales_h", "scales_w"]}[info["scale_count"]]
 
 
 def _parameters(info):

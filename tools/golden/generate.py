@@ -37,11 +37,12 @@ import sys
 import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-OUT_DIR = os.path.join(ROOT, "core", "verify", "golden")
+OUT_DIR = os.path.join(ROOT, "verify", "golden")
 GENERATOR = "tools/golden/generate.py"
 FILES = {
     "1d": "upsample_nearest_exact1d.json",
     "2d": "upsample_nearest_exact2d.json",
+    "3d": "upsample_nearest_exact3d.json",
     "amp": "adaptive_max_pool2d.json",
     "n1d": "upsample_nearest1d.json",
     "n2d": "upsample_nearest2d.json",
@@ -177,6 +178,30 @@ class Builder:
             "name": name, "op": "upsample_nearest_exact2d", "dtype": dtype,
             "params": {"output_size": [Ho, Wo], "input_size": [N, C, Hi, Wi],
                        "scales": [float(sh), float(sw)]},
+            "inputs": {"self": _enc(x, dtype)},
+            "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
+
+    def up3d_bwd(self, name, N, C, si, so, scales=(0.0, 0.0, 0.0), dtype="float32"):
+        torch = self.torch
+        name = f"{name}/{dtype}/backward"
+        go, go32 = _randn(torch, [N, C, *so], dtype, _gen(name))
+        gi = torch.ops.aten._upsample_nearest_exact3d_backward(go32, list(so), [N, C, *si], *map(_opt, scales))
+        assert gi.dtype == torch.float32 and list(gi.shape) == [N, C, *si]
+        self._add("3d", {
+            "name": name, "op": "upsample_nearest_exact3d_backward", "dtype": dtype,
+            "params": {"output_size": list(so), "input_size": [N, C, *si], "scales": [float(v) for v in scales]},
+            "inputs": {"gradOutput": _enc(go, dtype)},
+            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
+
+    def up3d_fwd(self, name, N, C, si, so, scales=(0.0, 0.0, 0.0), dtype="float32"):
+        torch = self.torch
+        name = f"{name}/{dtype}/forward"
+        x, x32 = _randn(torch, [N, C, *si], dtype, _gen(name))
+        y = torch.ops.aten._upsample_nearest_exact3d(x if dtype in NATIVE else x32, list(so), *map(_opt, scales))
+        assert list(y.shape) == [N, C, *so]
+        self._add("3d", {
+            "name": name, "op": "upsample_nearest_exact3d", "dtype": dtype,
+            "params": {"output_size": list(so), "input_size": [N, C, *si], "scales": [float(v) for v in scales]},
             "inputs": {"self": _enc(x, dtype)},
             "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
 
@@ -608,6 +633,24 @@ def build_n2d(b):
                 fw(name, N, C, Hi, Wi, Ho, Wo, dtype=dt)
 
 
+def build_3d(b):
+    # (name, N, C, (Di, Hi, Wi), (Do, Ho, Wo), (sd, sh, sw), low-precision variants too)
+    table = [
+        ("up_2x3x3_to_3x6x6", 1, 1, (2, 3, 3), (3, 6, 6), (0.0, 0.0, 0.0), True),
+        ("down_d_9x4x4_to_4x4x4", 1, 2, (9, 4, 4), (4, 4, 4), (0.0, 0.0, 0.0), False),
+        ("mixed_3x5x7_to_7x4x9", 2, 3, (3, 5, 7), (7, 4, 9), (0.0, 0.0, 0.0), True),
+        ("scales2.5_0.9_1.3_3x5x7_to_7x4x9", 1, 1, (3, 5, 7), (7, 4, 9), (2.5, 0.9, 1.3), False),
+        ("f32_rounding_d_2x2x3_to_41x3x2", 1, 1, (2, 2, 3), (41, 3, 2), (0.0, 0.0, 0.0), True),
+        ("ratio50_d_1x2x2_to_50x2x2", 1, 1, (1, 2, 2), (50, 2, 2), (0.0, 0.0, 0.0), False),
+        ("global_5x4x3_to_1x1x1", 1, 2, (5, 4, 3), (1, 1, 1), (0.0, 0.0, 0.0), False),
+        ("identity_N2_C2_3x3x3", 2, 2, (3, 3, 3), (3, 3, 3), (0.0, 0.0, 0.0), False),
+    ]
+    for name, N, C, si, so, scales, low in table:
+        for dt in ("float32",) + (LOW if low else ()):
+            b.up3d_bwd(name, N, C, si, so, scales, dt)
+            b.up3d_fwd(name, N, C, si, so, scales, dt)
+
+
 def write_all(b):
     os.makedirs(OUT_DIR, exist_ok=True)
     for fam, fname in FILES.items():
@@ -685,38 +728,35 @@ def src_index(o, n_in, n_out, scale, exact=True):
 def check_upsample(c):
     p, dt = c["params"], c["dtype"]
     exact = c["op"].startswith("upsample_nearest_exact")
-    two_d = c["op"].startswith(("upsample_nearest_exact2d", "upsample_nearest2d"))
     N, C = p["input_size"][0], p["input_size"][1]
-    if two_d:
-        Hi, Wi = p["input_size"][2], p["input_size"][3]
-        Ho, Wo = p["output_size"]
-        sh, sw = p["scales"]
-    else:
-        Hi, Ho, sh = 1, 1, 1.0  # the 1-D op is the 2-D op with H = 1 and scale 1
-        Wi, = p["input_size"][2:]
-        Wo, = p["output_size"]
-        sw, = p["scales"]
-    hmap = [src_index(h, Hi, Ho, sh, exact) for h in range(Ho)]
-    wmap = [src_index(w, Wi, Wo, sw, exact) for w in range(Wo)]
-    shp_i = [N, C, Hi, Wi] if two_d else [N, C, Wi]
-    shp_o = [N, C, Ho, Wo] if two_d else [N, C, Wo]
+    rank = len(p["output_size"])  # 1, 2 or 3 spatial axes; the missing outer ones are 1 with scale 1
+    si = [1] * (3 - rank) + p["input_size"][2:]
+    so = [1] * (3 - rank) + p["output_size"]
+    sc = [1.0] * (3 - rank) + p["scales"]
+    Di, Hi, Wi = si
+    Do, Ho, Wo = so
+    dmap, hmap, wmap = ([src_index(o, si[a], so[a], sc[a], exact) for o in range(so[a])] for a in range(3))
+    shp_i, shp_o = [N, C] + si[3 - rank:], [N, C] + so[3 - rank:]
     if c["op"].endswith("_backward"):
         go_t, gi_t = c["inputs"]["gradOutput"], c["expected"]["gradInput"]
         assert go_t["shape"] == shp_o and gi_t["shape"] == shp_i, "shape"
         go, want = dec(go_t), dec(gi_t)
-        got = [0.0] * (N * C * Hi * Wi)
+        got = [0.0] * (N * C * Di * Hi * Wi)
         add = add_in(dt)
+        k_out = 0
         for nc in range(N * C):
-            for h in range(Ho):
-                for w in range(Wo):
-                    k = (nc * Hi + hmap[h]) * Wi + wmap[w]
-                    got[k] = add(got[k], go[(nc * Ho + h) * Wo + w])
+            for d in range(Do):
+                for h in range(Ho):
+                    for w in range(Wo):
+                        k = ((nc * Di + dmap[d]) * Hi + hmap[h]) * Wi + wmap[w]
+                        got[k] = add(got[k], go[k_out])
+                        k_out += 1
     else:
         x_t, y_t = c["inputs"]["self"], c["expected"]["out"]
         assert x_t["shape"] == shp_i and y_t["shape"] == shp_o, "shape"
         x, want = dec(x_t), dec(y_t)
-        got = [x[(nc * Hi + hmap[h]) * Wi + wmap[w]]
-               for nc in range(N * C) for h in range(Ho) for w in range(Wo)]
+        got = [x[((nc * Di + dmap[d]) * Hi + hmap[h]) * Wi + wmap[w]]
+               for nc in range(N * C) for d in range(Do) for h in range(Ho) for w in range(Wo)]
     return [round_to(v, dt) for v in got], want
 
 
@@ -818,6 +858,7 @@ def main(argv):
         b = Builder()
         build_1d(b)
         build_2d(b)
+        build_3d(b)
         build_amp(b)
         build_n1d(b)
         build_n2d(b)

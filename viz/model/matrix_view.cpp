@@ -153,7 +153,7 @@ const char* matmulPassName(MatmulPass pass) { return i18n::tr(pass == MatmulPass
 
 bool matrixViewApplies(OpKind op) {
   const IndexRule rule = opInfo(op).rule;
-  return rule == IndexRule::kNearestExact || rule == IndexRule::kNearest;
+  return (rule == IndexRule::kNearestExact || rule == IndexRule::kNearest) && opInfo(op).spatialRank < 3;
 }
 
 MatrixView buildMatrixView(const Scene& scene, const RunRequest& request) {

@@ -114,7 +114,7 @@ struct MatrixView {
   MatrixBlock& block(BlockRole role) { return blocks[static_cast<size_t>(role)]; }
 };
 
-// True for the operators the view draws: the upsample rules, whose maps are 0/1 selection matrices.
+// True for the operators the view draws: the 1-D and 2-D upsample operators, whose maps are 0/1 selection matrices.
 bool matrixViewApplies(OpKind op);
 
 // The view of the scene's plane; the request gives the sizes and scales (as the run resolved them). Blocks

@@ -99,7 +99,7 @@ bool strategyControl(RunRequest& r) {
       std::string tip = i18n::trf("{0}: {1}\n\nOrder: {2}\n\nNumerics: {3}", i18n::tr(st.title), i18n::tr(st.how),
                                   i18n::tr(st.order), i18n::tr(st.numerics));
       if (*st.needs) tip += "\n\n" + i18n::trf("Needs: {0}", i18n::tr(st.needs));
-      const std::string why = strategyCannotRun(st, {r.dtype, &profile, r.deterministic});
+      const std::string why = strategyCannotRun(st, {r.dtype, &profile, r.deterministic, r.op});
       if (!why.empty()) tip += "\n\n" + i18n::trf("Not for this call ({0}): the mode's default runs instead.", why);
       option(st.name, tip.c_str());
     }

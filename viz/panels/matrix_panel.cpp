@@ -390,7 +390,7 @@ void drawMatrixPanel(AppState& s) {
     return;
   }
   if (!matrixViewApplies(r.scene.op)) {
-    textDimWrapped(i18n::tr("The matrix view draws the upsample operators, whose maps are 0/1 selection matrices."));
+    textDimWrapped(i18n::tr("The matrix view draws the 1-D and 2-D upsample operators, whose maps are 0/1 selection matrices (a 3-D call would need a third product, for D)."));
     return;
   }
   // The selection matrices are a lookup table for where a cell lands, what feeds it, which rows two bands

@@ -36,6 +36,8 @@ enum class OpKind : uint8_t {
   kUpsampleNearest2dBackward,
   kUpsampleNearest1d,
   kUpsampleNearest2d,
+  kUpsampleNearestExact3dBackward,
+  kUpsampleNearestExact3d,
   kCount,  // not an operator: how many there are
 };
 inline constexpr size_t kOpCount = static_cast<size_t>(OpKind::kCount);
@@ -148,7 +150,8 @@ bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shap
 aclFormat sideFormat(const OpInfo& op, bool unbatched);
 
 // A shape seen as planes x rows x cols, as plan boxes and trace indices see it: [N, C, L] -> N*C x 1 x L;
-// [C, H, W] -> C x H x W; [N, C, H, W] -> N*C x H x W.
+// [C, H, W] -> C x H x W; [N, C, H, W] -> N*C x H x W; [N, C, D, H, W] -> N*C x D*H x W (the depth slices one under
+// another, as the nearest engine tiles them).
 struct PlaneDims {
   int64_t planes = 0, rows = 0, cols = 0;
   int64_t planeCells() const { return rows * cols; }

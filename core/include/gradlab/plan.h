@@ -114,6 +114,10 @@ struct Plan {
   std::vector<PlanBuffer> buffers;
   // The buffer the trace's two-hop moves pass through (CellMove::hop), or -1.
   int32_t intermediate = -1;
+  // A 3-D call's out side (gradOut of a backward, out of a forward) as the nearest engine visits it: its boxes'
+  // row j is the (d, h) row outRowOrder[j] = d * H + h (planeDims: a 5-D plane's rows are its (D, H) rows).
+  // Empty: box rows are the tensor's rows.
+  std::vector<int64_t> outRowOrder;
 
   // What fills `tile`'s UB, in words ("" when not described).
   const std::string& ubUseText(const Tile& tile) const;

@@ -36,6 +36,7 @@ struct StrategyCall {
   aclDataType dtype = ACL_FLOAT;          // the call's value dtype
   const DeviceProfile* profile = nullptr;  // the device it runs on
   bool deterministic = false;
+  std::optional<OpKind> op;  // the operator; unset: any
 };
 
 struct StrategyInfo {

@@ -12,6 +12,8 @@
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d_backward.h"
 #include "gradlab/ops.h"
 #include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/strategies.h"
@@ -290,6 +292,56 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .kernelListing = ops::nearest::kernelListing,
      .dtypes = kLegacyForward,
      .strategies = ops::nearest::kForwardStrategies},
+    {.kind = kUpsampleNearestExact3dBackward,
+     .name = "UpsampleNearestExact3dBackward",
+     .cliName = "upsample3d-backward",
+     .title = "3-D nearest-exact upsample, backward",
+     .header = "aclnnop/aclnn_upsample_nearest_exact3d_backward.h",
+     .kernelOp = "UpsampleNearest3dGrad",
+     .twin = kUpsampleNearestExact3d,
+     .backward = true,
+     .spatialRank = 3,
+     .rule = IndexRule::kNearestExact,
+     .scaleCount = 3,
+     .takesOutputSize = true,
+     .takesInputSize = true,
+     .allowsUnbatched = false,
+     .roles = {{{"gradOutput", "gradOut", kOut, kValues},
+                   {"gradInput", "gradInput", kIn, kOutput}}},
+     .roleCount = 2,
+     .srcRole = 0,
+     .dstRole = 1,
+     .example = {.in = {2, 3, 3}, .out = {3, 6, 6}},
+     .getWorkspaceSize = ops::upsample_exact::backward3d,
+     .launch = aclnnUpsampleNearestExact3dBackward,
+     .kernelListing = ops::nearest::kernelListing,
+     .dtypes = kFloating,
+     .strategies = ops::nearest::kBackwardStrategies},
+    {.kind = kUpsampleNearestExact3d,
+     .name = "UpsampleNearestExact3d",
+     .cliName = "upsample3d",
+     .title = "3-D nearest-exact upsample, forward",
+     .header = "aclnnop/aclnn_upsample_nearest_exact3d.h",
+     .kernelOp = "UpsampleNearest3d",
+     .twin = kUpsampleNearestExact3dBackward,
+     .backward = false,
+     .spatialRank = 3,
+     .rule = IndexRule::kNearestExact,
+     .scaleCount = 3,
+     .takesOutputSize = true,
+     .takesInputSize = false,
+     .allowsUnbatched = false,
+     .roles = {{{"self", "self", kIn, kValues},
+                   {"out", "out", kOut, kOutput}}},
+     .roleCount = 2,
+     .srcRole = 0,
+     .dstRole = 1,
+     .example = {.in = {2, 3, 3}, .out = {3, 6, 6}},
+     .getWorkspaceSize = ops::upsample_exact::forward3d,
+     .launch = aclnnUpsampleNearestExact3d,
+     .kernelListing = ops::nearest::kernelListing,
+     .dtypes = kFloating,
+     .strategies = ops::nearest::kForwardStrategies},
 }};
 
 // Every OpKind has its entry, at its own index, with a twin of the other direction: a missing or
@@ -387,6 +439,7 @@ bool takeSideShape(const OpInfo& op, Side side, const std::vector<int64_t>& shap
 
 aclFormat sideFormat(const OpInfo& op, bool unbatched) {
   if (op.spatialRank == 1) return ACL_FORMAT_NCL;
+  if (op.spatialRank == 3) return ACL_FORMAT_NCDHW;
   return unbatched && op.allowsUnbatched ? ACL_FORMAT_ND : ACL_FORMAT_NCHW;
 }
 
@@ -395,6 +448,7 @@ PlaneDims planeDims(const OpInfo& op, const std::vector<int64_t>& shape) {
   if (op.spatialRank == 1 && shape.size() == 3) return {shape[0] * shape[1], 1, shape[2]};
   if (shape.size() == 3) return {shape[0], shape[1], shape[2]};
   if (shape.size() == 4) return {shape[0] * shape[1], shape[2], shape[3]};
+  if (shape.size() == 5) return {shape[0] * shape[1], shape[2] * shape[3], shape[4]};  // depth slices stacked
   int64_t planes = 1;  // not a shape of these operators: the last axis is the row
   for (size_t i = 0; i + 1 < shape.size(); ++i) planes *= shape[i];
   return {planes, 1, shape.back()};

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "acl/acl_base.h"
 #include "dtype/bits.h"
@@ -18,11 +19,15 @@ struct PlaneTensor {
   size_t elementSize = 4;
   int64_t N = 1, C = 1, H = 1, W = 1;
   int64_t sN = 0, sC = 0, sH = 0, sW = 1;
+  // Rows that are not evenly strided (a 3-D tensor's (D, H) rows seen as one axis): each row's element offset
+  // within its plane. Null: row h is at h * sH.
+  const int64_t* rowOffsets = nullptr;
 
   int64_t planes() const { return N * C; }
   int64_t cells() const { return N * C * H * W; }
+  int64_t rowOffset(int64_t h) const { return rowOffsets ? rowOffsets[h] : h * sH; }
   int64_t elementOffset(int64_t plane, int64_t h, int64_t w) const {
-    return (plane / C) * sN + (plane % C) * sC + h * sH + w * sW;
+    return (plane / C) * sN + (plane % C) * sC + rowOffset(h) + w * sW;
   }
   std::byte* address(int64_t plane, int64_t h, int64_t w) const {
     return base + elementOffset(plane, h, w) * static_cast<int64_t>(elementSize);
@@ -37,6 +42,10 @@ PlaneTensor planeTensorChw(const aclTensor& t);
 PlaneTensor planeTensorNcl(const aclTensor& t);
 // An operator's [N, C, L] (spatialRank 1) or 4-D tensor, read by its format: NHWC views are (N, H, W, C).
 PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank);
+// A 5-D tensor [N, C, D, H, W] (NDHWC views: (N, D, H, W, C)) as N*C planes of D*H rows. Row j of a plane is
+// the (d, h) row d * H + h = order[j] (order empty: j itself); `rowOffsets` receives each row's offset and
+// must outlive the result, which points into it.
+PlaneTensor planeTensorDepthRows(const aclTensor& t, const std::vector<int64_t>& order, std::vector<int64_t>* rowOffsets);
 
 // Reads `count` cells of one row starting at column w0 as fp32 (FLOAT, FLOAT16, BF16; UINT8 for the
 // upsample forwards' copies).

@@ -78,7 +78,7 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const 
                           "mode runs {1} instead", out->info->name, twin->name);
     out->info = twin;
   }
-  const char* why = out->info->cannotRun != nullptr ? out->info->cannotRun({dtype, &ctx.profile, ctx.deterministic})
+  const char* why = out->info->cannotRun != nullptr ? out->info->cannotRun({dtype, &ctx.profile, ctx.deterministic, op})
                                                      : nullptr;
   if (why != nullptr) {
     out->note = rt::planProse("{0} cannot run this call ({1}): it runs {2} instead", out->info->name, rt::prose(why),

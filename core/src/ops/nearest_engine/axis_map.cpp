@@ -28,4 +28,26 @@ AxisMap makeAxisMap(IndexRule rule, int64_t in, int64_t out, double scale) {
   return m;
 }
 
+AxisMap depthRowsMap(const AxisMap& depth, const AxisMap& rows) {
+  AxisMap m;
+  m.in = depth.in * rows.in;
+  m.out = depth.out * rows.out;
+  m.src.reserve(m.out);
+  m.outRow.reserve(m.out);
+  m.first.reserve(m.in + 1);
+  for (int64_t d = 0; d < depth.in; ++d) {
+    for (int64_t h = 0; h < rows.in; ++h) {
+      m.first.push_back(static_cast<int64_t>(m.src.size()));
+      for (int64_t od = depth.first[d]; od < depth.first[d + 1]; ++od) {
+        for (int64_t oh = rows.first[h]; oh < rows.first[h + 1]; ++oh) {
+          m.src.push_back(d * rows.in + h);
+          m.outRow.push_back(od * rows.out + oh);
+        }
+      }
+    }
+  }
+  m.first.push_back(m.out);
+  return m;
+}
+
 }  // namespace gradlab::ops::nearest

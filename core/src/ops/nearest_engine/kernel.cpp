@@ -91,7 +91,7 @@ void addChunkEach(const UpsampleJob& job, const ColumnBlock& b, int64_t x0, int6
                   aclDataType rounding, CoreRecorder* rec, int32_t tile, int64_t plane, int64_t h, int64_t r) {
   const int64_t* src = job.cols.src.data() + x0;
   V* base = acc - b.dst0;
-  const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+  const int64_t srcRow = flat(plane, job.rows.logicalOut(h), 0, job.rows.out, job.cols.out);
   const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
   for (int64_t i = 0; i < n; ++i) {
     if constexpr (kFp64<V>) base[src[i]] += g[i];
@@ -133,7 +133,7 @@ void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const Co
       n.atomicCells += cnt;
       const int64_t* src = job.cols.src.data() + x0;
       if constexpr (kFp64<V>) {
-        const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+        const int64_t srcRow = flat(plane, job.rows.logicalOut(h), 0, job.rows.out, job.cols.out);
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
           auto* c = reinterpret_cast<double*>(cell(src[i]));
@@ -141,7 +141,7 @@ void atomicRow(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const Co
           else atomicAddF64(c, stage[i]);
         }
       } else if constexpr (kTrace) {
-        const int64_t srcRow = flat(plane, h, 0, job.rows.out, job.cols.out);
+        const int64_t srcRow = flat(plane, job.rows.logicalOut(h), 0, job.rows.out, job.cols.out);
         const int64_t dstRow = flat(plane, r, 0, job.rows.in, job.cols.in);
         for (int64_t i = 0; i < cnt; ++i) {
           ctx.recorder->atomicAdd(t.id, cell(src[i]), storage, rounding, stage[i], srcRow + x0 + i, dstRow + src[i],
@@ -295,7 +295,7 @@ void forwardDoubledTile(const UpsampleJob& job, const Tile& t, const ColumnBlock
     std::byte* out = job.dst.address(p, 0, b.dst0);  // the addresses' divisions once a plane, not a row
     const std::byte* in = job.src.address(p, 0, b.src0);
     for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      writeDoubledRow(out + r * job.dst.sH * es, in + job.rows.src[r] * job.src.sH * es, b.width(), job.dst.elementSize,
+      writeDoubledRow(out + job.dst.rowOffset(r) * es, in + job.src.rowOffset(job.rows.src[r]) * es, b.width(), job.dst.elementSize,
                       quietBit, stream);
     }
   }
@@ -341,7 +341,7 @@ void forwardTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t) {
       }
       if constexpr (kTrace) {
         const int64_t srcRow = flat(p, h, 0, job.rows.in, job.cols.in);
-        const int64_t dstRow = flat(p, r, 0, job.rows.out, job.cols.out);
+        const int64_t dstRow = flat(p, job.rows.logicalOut(r), 0, job.rows.out, job.cols.out);
         for (int64_t j = 0; j < width; ++j) {
           const float shown = static_cast<float>(o[j]);  // the trace keeps fp32 values for display
           ctx.recorder->move(t.id, srcRow + job.cols.src[b.dst0 + j], dstRow + b.dst0 + j, shown, shown, step);

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "gradlab/trace.h"
 #include "ops/common/plane_tensor.h"
@@ -22,6 +23,7 @@ struct UpsampleJob {
   UpsampleJob(PlaneTensor s, PlaneTensor d, std::shared_ptr<const AxisMap> r, std::shared_ptr<const AxisMap> c)
       : src(s), dst(d), rowsMap(std::move(r)), colsMap(std::move(c)), rows(*rowsMap), cols(*colsMap) {}
   PlaneTensor src, dst;
+  std::vector<int64_t> srcRowOffsets, dstRowOffsets;  // a 3-D call's (PlaneTensor::rowOffsets)
   std::shared_ptr<const AxisMap> rowsMap, colsMap;
   const AxisMap& rows;
   const AxisMap& cols;

@@ -25,11 +25,21 @@ std::unique_ptr<aclOpExecutor> newExecutor(OpKind op, std::vector<std::pair<std:
 }
 
 std::shared_ptr<UpsampleJob> makeJob(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g) {
-  const IndexRule rule = opInfo(op).rule;
-  const int rank = opInfo(op).spatialRank;
-  return std::make_shared<UpsampleJob>(planeTensorOf(src, rank), planeTensorOf(dst, rank),
-                                       sharedAxisMap(rule, g.in[kH], g.out[kH], g.scales[kH]),
-                                       sharedAxisMap(rule, g.in[kW], g.out[kW], g.scales[kW]));
+  const OpInfo& info = opInfo(op);
+  auto cols = sharedAxisMap(info.rule, g.in[kW], g.out[kW], g.scales[kW]);
+  auto rows = sharedAxisMap(info.rule, g.in[kH], g.out[kH], g.scales[kH]);
+  if (info.spatialRank < 3) {
+    return std::make_shared<UpsampleJob>(planeTensorOf(src, info.spatialRank), planeTensorOf(dst, info.spatialRank),
+                                         std::move(rows), std::move(cols));
+  }
+  // A 3-D call's (D, H) rows are one axis; the out side's rows come in the order they map to the in side.
+  auto depthRows = std::make_shared<const AxisMap>(
+      depthRowsMap(*sharedAxisMap(info.rule, g.in[kD], g.out[kD], g.scales[kD]), *rows));
+  auto job = std::make_shared<UpsampleJob>(PlaneTensor{}, PlaneTensor{}, depthRows, std::move(cols));
+  const std::vector<int64_t> inOrder;
+  job->src = planeTensorDepthRows(src, info.backward ? depthRows->outRow : inOrder, &job->srcRowOffsets);
+  job->dst = planeTensorDepthRows(dst, info.backward ? inOrder : depthRows->outRow, &job->dstRowOffsets);
+  return job;
 }
 
 const char* argumentOf(OpKind op, bool dst) {
@@ -50,6 +60,11 @@ CannPick backwardCannPick(OpKind op, aclDataType dtype) {
   if (dtype == ACL_DOUBLE) {
     return {kGather, rt::planProse("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
                                "is gather")};
+  }
+  if (opInfo(op).spatialRank == 3) {
+    return {kGather, rt::planProse("CANN runs UpsampleNearest3dGrad on Atlas A2 as three matrix products on the cube cores "
+                                   "(the W, H, then D pass), which gradlab does not model: the nearest vector strategy "
+                                   "here is gather")};
   }
   const bool oneD = opInfo(op).spatialRank == 1;
   if (opInfo(op).rule == IndexRule::kNearest) {  // the legacy API: aclnn_upsample_nearest_{1,2}d_backward.cpp
@@ -169,6 +184,7 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
   auto choose = [op, ctx, dtype = src.dtype](StrategyChoice* c) {
+    if (opInfo(op).backward) return chooseBackward(op, dtype, ctx, c);
     return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, kGather, forwardCannPick(), c);
   };
   StrategyChoice choice;

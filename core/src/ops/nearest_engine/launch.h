@@ -34,7 +34,8 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
 // An empty 2-D backward: no workspace, an executor that zeroes `dst` (when it has cells).
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor);
-// An empty 2-D forward: no workspace, an executor that reads and writes nothing.
+// A call with nothing to do (an empty 2-D forward, an empty 3-D batch): no workspace, an executor that reads and
+// writes nothing.
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor);
 

@@ -1,5 +1,6 @@
 #include "ops/nearest_engine/strategies.h"
 
+#include "gradlab/ops.h"
 #include "gradlab/profile.h"
 #include "ops/nearest_engine/launch.h"
 
@@ -13,6 +14,9 @@ constexpr BackwardEngine kCubeEngine{{}, &publishCube};
 const char* cubeCannotRun(const StrategyCall& call) {
   if (call.dtype == ACL_DOUBLE) return "the cube has no fp64";
   if (call.profile->cubeCores < 1) return "the device profile has no cube cores";
+  if (call.op && opInfo(*call.op).spatialRank == 3) {
+    return "a 3-D call needs a third matrix product, over D, which this strategy does not model";
+  }
   return nullptr;
 }
 
@@ -58,7 +62,7 @@ const StrategyInfo kBackwardStrategies[3] = {
      .atomic = false,
      .deterministicTwin = "",
      .referenceOrder = false,
-     .needs = "a device with cube cores, and FLOAT, FLOAT16 or BF16 (the cube has no fp64)",
+     .needs = "a device with cube cores, FLOAT, FLOAT16 or BF16 (the cube has no fp64), and a 1-D or 2-D call",
      .cannotRun = &cubeCannotRun,
      .engine = &kCubeEngine},
 };

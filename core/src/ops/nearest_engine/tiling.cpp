@@ -262,6 +262,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   auto srcRowsOf = [&](int64_t ra, int64_t rb) { return std::pair{rows.first[ra], rows.first[rb]}; };
 
   Plan base = newPlan(op, profile, gather, dtype, planes, std::move(srcShape), std::move(dstShape));
+  base.outRowOrder = rows.outRow;
   base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
   const std::string sums = roundEach ? rt::planProse(", rounding every sum to {0}", rt::dtypeName(dtype)) : "";
@@ -417,6 +418,7 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
     });
   }
   Plan base = newPlan(op, profile, true, dtype, planes, std::move(srcShape), std::move(dstShape));
+  base.outRowOrder = rows.outRow;
   base.strategy = rt::planProse("gather: output rows split over {0} cores ({1} column block(s), {2} per core {3}); each core "
                             "copies the source row into UB and gathers its columns",
                             bounds.size() - 1, nBlocks, rowsWord(nBlocks), unitsPerCoreText(bounds));

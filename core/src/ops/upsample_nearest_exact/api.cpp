@@ -4,6 +4,8 @@
 #include "aclnnop/aclnn_upsample_nearest_exact1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d.h"
 #include "aclnnop/aclnn_upsample_nearest_exact2d_backward.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d.h"
+#include "aclnnop/aclnn_upsample_nearest_exact3d_backward.h"
 #include "ops/common/op_support.h"
 #include "ops/nearest_engine/launch.h"
 #include "ops/upsample_nearest_exact/check.h"
@@ -53,7 +55,47 @@ aclnnStatus prepareForward1d(const aclTensor* self, const aclIntArray* outputSiz
   return nearest::publishForward(kUpsampleNearestExact1d, *self, *out, g, ctx, workspaceSize, executor);
 }
 
+aclnnStatus prepareBackward3d(const aclTensor* gradOut, const aclIntArray* outputSize, const aclIntArray* inputSize,
+                              const double (&scales)[3], aclTensor* gradInput, uint64_t* workspaceSize,
+                              aclOpExecutor** executor, const PlanContext& ctx) {
+  Extents g;
+  bool empty = false;
+  GRADLAB_RETURN_IF_ERROR(
+      checkBackward3d(gradOut, outputSize, inputSize, scales, gradInput, workspaceSize, executor, &g, &empty));
+  if (empty) {
+    return nearest::publishNothing(kUpsampleNearestExact3dBackward, *gradOut, *gradInput, ctx,
+                                   "empty batch or channels: nothing to do", workspaceSize, executor);
+  }
+  return nearest::publishBackward(kUpsampleNearestExact3dBackward, *gradOut, *gradInput, g, ctx, workspaceSize, executor);
+}
+
+aclnnStatus prepareForward3d(const aclTensor* self, const aclIntArray* outputSize, const double (&scales)[3],
+                             aclTensor* out, uint64_t* workspaceSize, aclOpExecutor** executor, const PlanContext& ctx) {
+  Extents g;
+  bool empty = false;
+  GRADLAB_RETURN_IF_ERROR(checkForward3d(self, outputSize, scales, out, workspaceSize, executor, &g, &empty));
+  if (empty) {
+    return nearest::publishNothing(kUpsampleNearestExact3d, *self, *out, ctx, "empty batch: nothing to do",
+                                   workspaceSize, executor);
+  }
+  return nearest::publishForward(kUpsampleNearestExact3d, *self, *out, g, ctx, workspaceSize, executor);
+}
+
 }  // namespace
+
+aclnnStatus backward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(kBackward3dApi, a, [&](const PlanContext& ctx) {
+    const double scales[3] = {a.scales[0], a.scales[1], a.scales[2]};
+    return prepareBackward3d(a.tensors[0], a.outputSize, a.inputSize, scales, a.tensors[1], workspaceSize, executor, ctx);
+  });
+}
+
+aclnnStatus forward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(kForward3dApi, a, [&](const PlanContext& ctx) {
+    const double scales[3] = {a.scales[0], a.scales[1], a.scales[2]};
+    return prepareForward3d(a.tensors[0], a.outputSize, scales, a.tensors[1], workspaceSize, executor, ctx);
+  });
+}
 
 aclnnStatus backward2d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
   return withContext(kBackward2dApi, a, [&](const PlanContext& ctx) {
@@ -135,6 +177,32 @@ aclnnStatus aclnnUpsampleNearestExact1dGetWorkspaceSize(const aclTensor* self, c
 aclnnStatus aclnnUpsampleNearestExact1d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                         aclrtStream stream) {
   return gradlab::rt::launchExecutor("aclnnUpsampleNearestExact1d", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleNearestExact3dBackwardGetWorkspaceSize(const aclTensor* gradOut, const aclIntArray* outputSize,
+                                                                const aclIntArray* inputSize, double scalesD,
+                                                                double scalesH, double scalesW, aclTensor* gradInput,
+                                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const double scales[3] = {scalesD, scalesH, scalesW};
+  return upsample_exact::prepareBackward3d(gradOut, outputSize, inputSize, scales, gradInput, workspaceSize, executor,
+                                           currentContext());
+}
+
+aclnnStatus aclnnUpsampleNearestExact3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                                aclrtStream stream) {
+  return gradlab::rt::launchExecutor("aclnnUpsampleNearestExact3dBackward", workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnUpsampleNearestExact3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
+                                                        double scalesD, double scalesH, double scalesW, aclTensor* out,
+                                                        uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const double scales[3] = {scalesD, scalesH, scalesW};
+  return upsample_exact::prepareForward3d(self, outputSize, scales, out, workspaceSize, executor, currentContext());
+}
+
+aclnnStatus aclnnUpsampleNearestExact3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                        aclrtStream stream) {
+  return gradlab::rt::launchExecutor("aclnnUpsampleNearestExact3d", workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

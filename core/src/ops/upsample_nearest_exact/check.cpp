@@ -18,6 +18,15 @@ constexpr double kMinRatio = 0.02;  // gradOutput at most 50x gradInput along an
 using rt::cat;
 using rt::formatDims;
 
+bool sameDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b) { return a == b; }
+
+// CANN's list for the nearest-exact forwards on Atlas A2/A3: the floating types and UINT8 (a copy).
+aclnnStatus checkForwardDtypes(const char* api, const aclTensor& self, const aclTensor& out) {
+  return checkDtypesIn(api, "self", self, "out", out, opInfo(OpKind::kUpsampleNearestExact2d).dtypes);
+}
+
+}  // namespace
+
 // gradOutput may be at most 50x gradInput along an axis: ratio 1/scale (or in/out when scale is 0) >= 0.02.
 // With scale 0 and a size <= 0 the ratio means nothing; the size check that follows reports it.
 aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName, double scale, int64_t in,
@@ -42,15 +51,6 @@ aclnnStatus checkRatio(const char* api, const char* axis, const char* scaleName,
                  cat("inputSize ", axis, " ", in, " and outputSize ", axis, " ", out, " make gradOutput ", 1.0 / ratio,
                      "x gradInput along ", axis, " (ratio ", ratio, " < 0.02); at most 50x is supported"));
 }
-
-bool sameDims(const std::vector<int64_t>& a, const std::vector<int64_t>& b) { return a == b; }
-
-// CANN's list for the nearest-exact forwards on Atlas A2/A3: the floating types and UINT8 (a copy).
-aclnnStatus checkForwardDtypes(const char* api, const aclTensor& self, const aclTensor& out) {
-  return checkDtypesIn(api, "self", self, "out", out, opInfo(OpKind::kUpsampleNearestExact2d).dtypes);
-}
-
-}  // namespace
 
 aclnnStatus checkBackward2d(const aclTensor* gradOutput, const aclIntArray* outputSize, const aclIntArray* inputSize,
                             double scalesH, double scalesW, const aclTensor* out, const uint64_t* workspaceSize,
