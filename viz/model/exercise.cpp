@@ -86,9 +86,13 @@ std::vector<const Tile*> writers(const Plan& plan, const Scene& s, const CellRef
   for (const Tile& t : plan.tiles) {
     if (!writesOutput(plan, t)) continue;
     const Box& b = t.dst;
-    if (s.plane >= b.plane0 && s.plane < b.plane1 && cell.row >= b.row0 && cell.row < b.row1 && cell.col >= b.col0 &&
-        cell.col < b.col1) {
-      out.push_back(&t);
+    if (s.plane < b.plane0 || s.plane >= b.plane1 || cell.col < b.col0 || cell.col >= b.col1) continue;
+    const int64_t rows = s.grids[static_cast<size_t>(cell.grid)].grid.dims.rows;
+    for (const auto& [r0, r1] : boxRowRuns(plan, b, false, -1, rows)) {
+      if (cell.row >= r0 && cell.row < r1) {
+        out.push_back(&t);
+        break;
+      }
     }
   }
   return out;

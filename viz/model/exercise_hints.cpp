@@ -35,9 +35,15 @@ struct Axis {
   double scale;
 };
 
-std::vector<Axis> axesAt(const OpInfo& op, const RunRequest& r, int64_t row, int64_t col) {
+// The index rule's axes at a cell of `side` (o: the cell's position along each axis; a 3-D call's plane rows are
+// its (D, H) rows, d·H + h).
+std::vector<Axis> axesAt(const OpInfo& op, const RunRequest& r, int64_t row, int64_t col, Side side = Side::kOut) {
+  const Axis w{"w", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]};
   if (op.spatialRank == 1) return {{"l", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]}};
-  return {{"h", row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, {"w", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]}};
+  if (op.spatialRank == 2) return {{"h", row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, w};
+  const int64_t H = std::max<int64_t>(r.shape.side(side)[kH], 1);
+  return {{"d", row / H, r.shape.in[kD], r.shape.out[kD], r.shape.scales[kD]},
+          {"h", row % H, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, w};
 }
 
 std::string stepText(const Axis& a, float s) {
@@ -138,10 +144,10 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
             i18n::trf("Its flat index is {0}·{1} + {2} = {3}: select the {4} cells whose indices hold {3}.", e.asked.row, r.shape.in[kW],
                       e.asked.col, flat, src)};
   }
-  const std::vector<Axis> axes = axesAt(op, r, e.asked.row, e.asked.col);
+  const std::vector<Axis> axes = axesAt(op, r, e.asked.row, e.asked.col, Side::kIn);
   std::vector<std::string> conditions, near;
   for (const Axis& a : axes) {
-    const int64_t i = a.name[0] == 'h' ? e.asked.row : e.asked.col;
+    const int64_t i = a.o;  // the asked input cell's position along this axis
     conditions.push_back(cat("src_", a.name, "(o_", a.name, ") = ", i));
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3g", i / static_cast<double>(sourceSteps(op.rule, 0, a.in, a.out, a.scale).s));
@@ -190,7 +196,7 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   }
   const std::string rule = op.rule == IndexRule::kAdaptiveMax
                                ? std::string(i18n::tr("each gradOutput cell lands on its window's max, the cell its indices entry names"))
-                               : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col));
+                               : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col, Side::kIn));
   Hints hints{i18n::trf("{0} holds the sum of every {1} value that lands in it ({2}). Find them first.", cellName(s, e.asked), src, rule)};
   const std::vector<uint32_t>* moves = s.movesInto(e.asked);
   size_t count = 0;

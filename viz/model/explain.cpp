@@ -27,6 +27,30 @@ std::string rangeText(std::pair<int64_t, int64_t> r) {
   return r.first < 0 ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
 }
 
+// A 3-D call's rows are its (D, H) rows: the depth slice and the row within it, on `side`.
+std::pair<int64_t, int64_t> depthAndRow(const RunRequest& r, Side side, int64_t row) {
+  const int64_t H = std::max<int64_t>(r.shape.side(side)[kH], 1);
+  return {row / H, row % H};
+}
+
+void explainUpsampleOutput(const OpInfo& op, const RunRequest& r, const CellRef& cell, const char* inName,
+                           Explanation* e) {
+  const int rank = op.spatialRank;
+  auto [d, h] = rank == 3 ? depthAndRow(r, Side::kOut, cell.row) : std::pair<int64_t, int64_t>{0, cell.row};
+  auto axisLines = [&](const char* name, int axis, int64_t o) {
+    for (std::string& line : explainUpsampleAxis(op.rule, name, o, r.shape.in[axis], r.shape.out[axis], r.shape.scales[axis]))
+      e->lines.push_back(std::move(line));
+    return sourceSteps(op.rule, o, r.shape.in[axis], r.shape.out[axis], r.shape.scales[axis]).index;
+  };
+  const int64_t srcD = rank == 3 ? axisLines("d", kD, d) : 0;
+  const int64_t srcH = rank >= 2 ? axisLines("h", kH, h) : 0;
+  const int64_t srcW = axisLines(rank == 1 ? "l" : "w", kW, cell.col);
+  const std::string target = rank == 1   ? cat(inName, "[", srcW, "]")
+                             : rank == 2 ? cat(inName, "[", srcH, ", ", srcW, "]")
+                                         : cat(inName, "[", srcD, ", ", srcH, ", ", srcW, "]");
+  e->lines.push_back(op.backward ? i18n::trf("so {0} += this value", target) : i18n::trf("so this cell = {0}", target));
+}
+
 void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
   const OpInfo& op = opInfo(scene.op);
   const bool oneD = op.spatialRank == 1;
@@ -35,19 +59,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
   const bool outputSide = backward ? cell.grid == scene.src : cell.grid == scene.dst;
   const char* outName = backward ? op.src().name : op.dst().name;
   const char* inName = backward ? op.dst().name : op.src().name;
-  if (outputSide) {
-    int64_t srcH = 0;
-    if (!oneD) {
-      e->lines = explainUpsampleAxis(op.rule, "h", cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
-      srcH = sourceSteps(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]).index;
-    }
-    for (std::string& line : explainUpsampleAxis(op.rule, oneD ? "l" : "w", cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]))
-      e->lines.push_back(std::move(line));
-    const int64_t srcW = sourceSteps(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]).index;
-    const std::string target = oneD ? cat(inName, "[", srcW, "]") : cat(inName, "[", srcH, ", ", srcW, "]");
-    e->lines.push_back(backward ? i18n::trf("so {0} += this value", target) : i18n::trf("so this cell = {0}", target));
-    return;
-  }
+  if (outputSide) return explainUpsampleOutput(op, r, cell, inName, e);
   // Input side: which output positions map here (the formula scanned over each axis).
   const auto cols = preimage(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
   if (oneD) {
@@ -57,11 +69,19 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
                                                   cols.second - cols.first));
     return;
   }
-  const auto rows = preimage(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
-  e->lines.push_back(i18n::trf("rows of {0} with src_h = {1}: {2}", outName, cell.row, rangeText(rows)));
+  const bool threeD = op.spatialRank == 3;
+  auto [d, h] = threeD ? depthAndRow(r, Side::kIn, cell.row) : std::pair<int64_t, int64_t>{0, cell.row};
+  std::pair<int64_t, int64_t> slices{0, 1};
+  if (threeD) {
+    slices = preimage(op.rule, d, r.shape.in[kD], r.shape.out[kD], r.shape.scales[kD]);
+    e->lines.push_back(i18n::trf("slices of {0} with src_d = {1}: {2}", outName, d, rangeText(slices)));
+  }
+  const auto rows = preimage(op.rule, h, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
+  e->lines.push_back(i18n::trf("rows of {0} with src_h = {1}: {2}", outName, h, rangeText(rows)));
   e->lines.push_back(i18n::trf("cols of {0} with src_w = {1}: {2}", outName, cell.col, rangeText(cols)));
+  const bool none = slices.first < 0 || rows.first < 0 || cols.first < 0;
   const int64_t count =
-      (rows.first < 0 || cols.first < 0) ? 0 : (rows.second - rows.first) * (cols.second - cols.first);
+      none ? 0 : (slices.second - slices.first) * (rows.second - rows.first) * (cols.second - cols.first);
   e->lines.push_back(count == 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
                                 : i18n::trf(backward ? "{0} cell(s) summed here, in row-major order" : "{0} cell(s) copy this value", count));
 }
@@ -139,6 +159,10 @@ std::string explainAdaptiveAxis(const std::string& axis, int64_t a, int64_t in, 
 std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col) {
   const auto& shape = grid.grid.shape;
   if (shape.size() == 4) return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", row, ", ", col, "]");
+  if (shape.size() == 5 && shape[3] > 0) {  // a plane's rows are its (D, H) rows
+    return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", row / shape[3], ", ", row % shape[3], ", ",
+               col, "]");
+  }
   if (shape.size() == 3 && grid.grid.dims.rows == 1 && grid.grid.dims.planes == shape[0] * shape[1])
     return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", col, "]");
   if (shape.size() == 3) return cat(grid.grid.name, "[", plane, ", ", row, ", ", col, "]");

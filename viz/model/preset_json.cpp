@@ -80,18 +80,22 @@ RequestSpec parseRequest(const json& j) {
   r.op = kind->kind;
   r.shape.N = ranged(j, "N", r.shape.N, 1, kMaxBatch);
   r.shape.C = ranged(j, "C", r.shape.C, 1, kMaxBatch);
+  r.shape.in[kD] = ranged(j, "inD", r.shape.in[kD], 1, kMaxAxis);
+  r.shape.out[kD] = ranged(j, "outD", r.shape.out[kD], 1, kMaxAxis);
   r.shape.in[kH] = ranged(j, "inH", r.shape.in[kH], 1, kMaxAxis);
   r.shape.in[kW] = ranged(j, "inW", r.shape.in[kW], 1, kMaxAxis);
   r.shape.out[kH] = ranged(j, "outH", r.shape.out[kH], 1, kMaxAxis);
   r.shape.out[kW] = ranged(j, "outW", r.shape.out[kW], 1, kMaxAxis);
   if (j.contains("inL")) r.shape.in[kH] = 1, r.shape.in[kW] = ranged(j, "inL", 1, 1, kMaxAxis);
   if (j.contains("outL")) r.shape.out[kH] = 1, r.shape.out[kW] = ranged(j, "outL", 1, 1, kMaxAxis);
+  r.shape.scales[kD] = scaleField(j, "scaleD", r.shape.scales[kD]);
   r.shape.scales[kH] = scaleField(j, "scaleH", r.shape.scales[kH]);
   r.shape.scales[kW] = scaleField(j, "scaleW", r.shape.scales[kW]);
   if (j.contains("scale")) r.shape.scales[kW] = scaleField(j, "scale", 0.0);
   // A 1-D operator has no height: what a request says of one (or leaves at its default) is not kept, so
   // the call reads back the same after a save (requestJson writes inL, outL and scale only).
   if (kind->spatialRank == 1) r.shape.in[kH] = r.shape.out[kH] = 1, r.shape.scales[kH] = 0.0;
+  if (kind->spatialRank < 3) r.shape.in[kD] = r.shape.out[kD] = 1, r.shape.scales[kD] = 0.0;  // the same for depth
   r.shape.unbatched = jsonField<bool>(j, "unbatched", r.shape.unbatched);
   std::string dtype = jsonField<std::string>(j, "dtype", "float32");
   auto dt = dtypeFromText(dtype);
@@ -221,6 +225,10 @@ json requestJson(const RequestSpec& spec) {
     req["outL"] = r.shape.out[kW];
     if (r.shape.scales[kW] != 0) req["scale"] = r.shape.scales[kW];
   } else {
+    if (opInfo(r.op).spatialRank == 3) {
+      req["inD"] = r.shape.in[kD], req["outD"] = r.shape.out[kD];
+      if (r.shape.scales[kD] != 0) req["scaleD"] = r.shape.scales[kD];
+    }
     req["inH"] = r.shape.in[kH], req["inW"] = r.shape.in[kW], req["outH"] = r.shape.out[kH], req["outW"] = r.shape.out[kW];
     if (r.shape.scales[kH] != 0) req["scaleH"] = r.shape.scales[kH];
     if (r.shape.scales[kW] != 0) req["scaleW"] = r.shape.scales[kW];

@@ -50,14 +50,14 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox, in
       if (working != (pass == 0)) continue;
       const Box& b = useSrcBox ? t.src : t.dst;
       if (plane < b.plane0 || plane >= b.plane1) continue;
-      int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, d.rows);
       int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, d.cols);
-      for (int64_t r = r0; r < r1; ++r)
-        for (int64_t c = c0; c < c1; ++c) {
-          size_t i = static_cast<size_t>(r * d.cols + c);
-          if (g.tileOf[i] < 0) g.tileOf[i] = t.id;
-          if (working && g.tileCount[i] < 255) ++g.tileCount[i];
-        }
+      for (const auto& [r0, r1] : boxRowRuns(plan, b, useSrcBox, buffer, d.rows))
+        for (int64_t r = r0; r < r1; ++r)
+          for (int64_t c = c0; c < c1; ++c) {
+            size_t i = static_cast<size_t>(r * d.cols + c);
+            if (g.tileOf[i] < 0) g.tileOf[i] = t.id;
+            if (working && g.tileCount[i] < 255) ++g.tileCount[i];
+          }
     }
   }
 }
@@ -177,6 +177,28 @@ bool tileBoxOnGrid(const Plan& plan, const Tile& t, bool srcBox, int32_t buffer)
   if (buffer >= 0 || b < 0 || static_cast<size_t>(b) >= plan.buffers.size()) return false;
   const PlanBuffer::Mirror m = plan.buffers[static_cast<size_t>(b)].mirror;
   return m == (srcBox ? PlanBuffer::Mirror::kSrc : PlanBuffer::Mirror::kDst);
+}
+
+std::vector<std::pair<int64_t, int64_t>> boxRowRuns(const Plan& plan, const Box& box, bool srcBox, int32_t buffer,
+                                                    int64_t rows) {
+  std::vector<std::pair<int64_t, int64_t>> runs;
+  const bool ordered = !plan.outRowOrder.empty() && buffer < 0 && srcBox == opInfo(plan.op).backward;
+  if (!ordered) {
+    const int64_t r0 = std::max<int64_t>(box.row0, 0), r1 = std::min(box.row1, rows);
+    if (r0 < r1) runs.emplace_back(r0, r1);
+    return runs;
+  }
+  std::vector<int64_t> gridRows;
+  const int64_t end = std::min(box.row1, static_cast<int64_t>(plan.outRowOrder.size()));
+  for (int64_t j = std::max<int64_t>(box.row0, 0); j < end; ++j) {
+    if (const int64_t r = plan.outRowOrder[static_cast<size_t>(j)]; r < rows) gridRows.push_back(r);
+  }
+  std::sort(gridRows.begin(), gridRows.end());
+  for (int64_t r : gridRows) {
+    if (!runs.empty() && runs.back().second == r) ++runs.back().second;
+    else runs.emplace_back(r, r + 1);
+  }
+  return runs;
 }
 
 std::string coreTag(const Plan& plan, int32_t lane) {

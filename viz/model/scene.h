@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradlab/plan.h"
@@ -100,6 +101,10 @@ Scene buildScene(const SceneSource& source, int64_t plane);
 // Whether a tile's src (or dst) box lies on a grid showing `buffer` (Plan::buffers; -1: the op's own src /
 // dst tensor, which an fp32 mirror buffer of that tensor stands for too).
 bool tileBoxOnGrid(const Plan& plan, const Tile& tile, bool srcBox, int32_t buffer);
+// The grid rows a tile's src (or dst) box covers, clipped to [0, rows), as runs [first, second): one run, but
+// on a 3-D call's out side, whose box rows are positions in Plan::outRowOrder, as many as it takes.
+std::vector<std::pair<int64_t, int64_t>> boxRowRuns(const Plan& plan, const Box& box, bool srcBox, int32_t buffer,
+                                                    int64_t rows);
 // "c3" in a plan of vector cores only; "AIC0" / "AIV3" where cube cores take part.
 std::string coreTag(const Plan& plan, int32_t lane);
 

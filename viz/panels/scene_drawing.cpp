@@ -393,10 +393,11 @@ void outlineTile(const Canvas& canvas, const AppState& s, int32_t tile) {
     if (!g || !g->shown || !tileBoxOnGrid(*plan, t, side.src, side.buffer)) continue;
     const Box& b = side.src ? t.src : t.dst;
     if (b.cells() == 0 || sc.plane < b.plane0 || sc.plane >= b.plane1) continue;
-    const int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g->grid.dims.rows);
     const int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g->grid.dims.cols);
-    if (r0 >= r1 || c0 >= c1) continue;
-    outlineWindow(canvas, *g, r0, r1, c0, c1, th.highlight, th.highlightWidth * 1.4f);
+    if (c0 >= c1) continue;
+    for (const auto& [r0, r1] : boxRowRuns(*plan, b, side.src, side.buffer, g->grid.dims.rows)) {
+      outlineWindow(canvas, *g, r0, r1, c0, c1, th.highlight, th.highlightWidth * 1.4f);
+    }
   }
 }
 

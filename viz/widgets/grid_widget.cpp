@@ -28,52 +28,62 @@ Rgba faded(Rgba c, bool presenter) {
   return lerp(under, c, (presenter ? 140.0f : 90.0f) / 255.0f);
 }
 
+// One tile's box, rows [r0, r1) x columns [c0, c1) of the grid, and where there is room its tag.
 // `digitsH`: the height of the line of digits centred in each cell's `cell - gap` pixels (0: no digits). A tag
 // then goes only where it ends above the top-left cell's digits, never over them (it hid minus signs and, on
 // small grids, whole cells).
-void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which,
-                   int32_t buffer, float digitsH, float gap) {
+void drawTileBox(const Canvas& canvas, const SceneGrid& g, const Plan& plan, const Tile& t, int64_t r0, int64_t r1,
+                 int64_t c0, int64_t c1, bool tagged, float digitsH, float gap) {
   ImDrawList* dl = canvas.drawList();
   const float cell = canvas.zoom();
-  const bool labels = cell * std::min<float>(g.width(), g.height()) > 30.0f;
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
+  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  const float inset = theme().tileBorderWidth * 0.5f;
+  dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
+              0.0f, 0, theme().tileBorderWidth);
+  // The tag goes where the tile's own colour is: on a cell two tiles share, the colour is the first's, and a
+  // later tile's tag there ("T4·c1" on a cell coloured c0) contradicted it.
+  const size_t corner = static_cast<size_t>(r0 * g.grid.dims.cols + c0);
+  const bool ownCorner = corner >= g.tileOf.size() || g.tileOf[corner] < 0 ||
+                         g.tileOf[corner] == static_cast<int32_t>(&t - plan.tiles.data());
+  if (!tagged || !ownCorner || (p1.x - p0.x) <= 34.0f || (p1.y - p0.y) <= 18.0f) return;
+  std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
+  ImFont* f = monoFont();
+  float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
+  const float lineShare = f->CalcTextSizeA(1.0f, 1e9f, 0.0f, "T").y;  // a line's height per pixel of font size
+  const float digitsTop = (cell - gap - digitsH) * 0.5f;              // in the box's first cell
+  if (digitsH > 0.0f) fs = std::min(fs, (digitsTop - 3.0f) / lineShare);
+  ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
+  // A tag too small to read is left out (presenter mode: one a room cannot read from the back); the
+  // inspector and the Tiling tab name every cell's tile.
+  const float legible = theme().presenter ? kPresenterDigitPx : 9.0f;
+  if (fs < legible || ts.x + 6 >= p1.x - p0.x) return;
+  if (logging()) {
+    logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
+    if (digitsH > 0.0f) logMark(cat("tag ", tag, " ends ", printed("%.1f", digitsTop - 2.0f - ts.y), " px above the digits"));
+  }
+  ImVec2 at(p0.x + 3, p0.y + 2);
+  dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
+  drawText(dl, f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
+}
+
+// Every tile's box on the grid: a 3-D call's out side may cut one box into several runs of rows (boxRowRuns),
+// of which the first carries the tag.
+void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, const Plan& plan, TileBoxes which,
+                   int32_t buffer, float digitsH, float gap) {
+  const bool labels = canvas.zoom() * std::min<float>(g.width(), g.height()) > 30.0f;
   for (const Tile& t : plan.tiles) {
     if (t.src.cells() == 0) continue;  // a pass that only zeroes cells: not a tile of the picture
-    if (!tileBoxOnGrid(plan, t, which == TileBoxes::kSrc, buffer)) continue;
-    const Box& b = which == TileBoxes::kSrc ? t.src : t.dst;
+    const bool srcBox = which == TileBoxes::kSrc;
+    if (!tileBoxOnGrid(plan, t, srcBox, buffer)) continue;
+    const Box& b = srcBox ? t.src : t.dst;
     if (plane < b.plane0 || plane >= b.plane1) continue;
-    int64_t r0 = std::max<int64_t>(b.row0, 0), r1 = std::min(b.row1, g.grid.dims.rows);
-    int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g.grid.dims.cols);
-    if (r0 >= r1 || c0 >= c1) continue;
-    ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
-    ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
-    const float inset = theme().tileBorderWidth * 0.5f;
-    dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
-                0.0f, 0, theme().tileBorderWidth);
-    // The tag goes where the tile's own colour is: on a cell two tiles share, the colour is the first's, and a
-    // later tile's tag there ("T4·c1" on a cell coloured c0) contradicted it.
-    const size_t corner = static_cast<size_t>(r0 * g.grid.dims.cols + c0);
-    const bool ownCorner = corner >= g.tileOf.size() || g.tileOf[corner] < 0 ||
-                           g.tileOf[corner] == static_cast<int32_t>(&t - plan.tiles.data());
-    if (labels && ownCorner && (p1.x - p0.x) > 34.0f && (p1.y - p0.y) > 18.0f) {
-      std::string tag = cat("T", t.id, "·", coreTag(plan, t.core));
-      ImFont* f = monoFont();
-      float fs = std::min(f->FontSize, 13.0f + (theme().presenter ? 5.0f : 0.0f));
-      const float lineShare = f->CalcTextSizeA(1.0f, 1e9f, 0.0f, "T").y;  // a line's height per pixel of font size
-      const float digitsTop = (cell - gap - digitsH) * 0.5f;              // in the box's first cell
-      if (digitsH > 0.0f) fs = std::min(fs, (digitsTop - 3.0f) / lineShare);
-      ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
-      // A tag too small to read is left out (presenter mode: one a room cannot read from the back); the
-      // inspector and the Tiling tab name every cell's tile.
-      const float legible = theme().presenter ? kPresenterDigitPx : 9.0f;
-      if (fs >= legible && ts.x + 6 < p1.x - p0.x) {
-        if (logging()) {
-          logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
-          if (digitsH > 0.0f) logMark(cat("tag ", tag, " ends ", printed("%.1f", digitsTop - 2.0f - ts.y), " px above the digits"));
-        }
-        ImVec2 at(p0.x + 3, p0.y + 2);
-        dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
-        drawText(dl, f, fs, ImVec2(at.x + 2, at.y), IM_COL32(0, 0, 0, 255), tag.c_str());
-      }
+    const int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g.grid.dims.cols);
+    if (c0 >= c1) continue;
+    bool first = true;
+    for (const auto& [r0, r1] : boxRowRuns(plan, b, srcBox, buffer, g.grid.dims.rows)) {
+      drawTileBox(canvas, g, plan, t, r0, r1, c0, c1, labels && first, digitsH, gap);
+      first = false;
     }
   }
 }
@@ -428,6 +438,32 @@ void drawCells(const Canvas& canvas, const SceneGrid& g, const GridStyle& style,
   }
 }
 
+// A 3-D tensor's plane is its depth slices one under another (planeDims): a bar between two slices, and each
+// slice's "d0", "d1", ... at its left where a line of text fits in it.
+void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
+  if (g.grid.shape.size() != 5 || g.grid.dims.rows <= 0) return;
+  const int64_t depth = g.grid.shape[2], rows = g.grid.dims.rows / std::max<int64_t>(depth, 1);
+  if (depth < 2 || rows <= 0) return;
+  ImDrawList* dl = canvas.drawList();
+  const Theme& th = theme();
+  const float z = canvas.zoom();
+  const float bar = std::max(2.0f, z * 0.14f);
+  ImFont* f = uiFont();
+  const float fs = std::min(f->FontSize, z * static_cast<float>(rows) * 0.8f);
+  for (int64_t d = 0; d < depth; ++d) {
+    const float top = g.y + static_cast<float>(d * rows);
+    if (d > 0) {
+      const ImVec2 a = canvas.toScreen({g.x - 0.2f, top}), b = canvas.toScreen({g.x + g.width() + 0.2f, top});
+      dl->AddLine(a, b, th.label, bar);
+    }
+    if (fs < (th.presenter ? kPresenterDigitPx : 9.0f)) continue;
+    const std::string tag = cat("d", d);
+    const ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
+    const ImVec2 mid = canvas.toScreen({g.x, top + 0.5f * static_cast<float>(rows)});
+    drawText(dl, f, fs, ImVec2(mid.x - ts.x - 6.0f, mid.y - ts.y * 0.5f), th.labelDim, tag.c_str());
+  }
+}
+
 }  // namespace
 
 std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int64_t plane, const GridStyle& style) {
@@ -445,6 +481,7 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
   if (style.label) drawGridLabel(canvas, g, plane, style, rounded ? digits.format.describe() : std::string());
   drawCells(canvas, g, style, values, digits, printValues, gap);
   canvas.layer(CanvasLayer::kTop);
+  drawDepthSlices(canvas, g);
   if (style.plan && style.boxes != TileBoxes::kNone)
     drawTileBoxes(canvas, g, plane, *style.plan, style.boxes, style.buffer,
                   printValues ? digits.font->CalcTextSizeA(digits.fontSize, 1e9f, 0.0f, "0").y : 0.0f, gap);
