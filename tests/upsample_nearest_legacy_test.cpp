@@ -48,18 +48,22 @@ void launch(aclnnStatus (*fn)(void*, uint64_t, aclOpExecutor*, aclrtStream), uin
   if (workspace) aclrtFree(workspace);
 }
 
-// CANN's sample: gradOut 2x2x3x3 = 1..36 into gradInput 2x2x1x1, scales 0, prints 45, 126, 207, 288.
-TEST(UpsampleNearestLegacy, CannSampleOfTheBackward) {
-  verify::RuntimeScope::shared();
-  DeviceTensor gradOut({2, 2, 3, 3}, ACL_FLOAT, iota(36, 1.0f), ACL_FORMAT_NCHW);
-  DeviceTensor gradInput({2, 2, 1, 1}, ACL_FLOAT, std::vector<float>(4, 2.0f), ACL_FORMAT_NCHW);
-  Array outputSize({3, 3}), inputSize({2, 2, 1, 1});
+// aclnnUpsampleNearest2dBackward with scales 0, run to the end.
+void legacyBackward2d(DeviceTensor& gradOut, const Array& outputSize, const Array& inputSize, DeviceTensor& gradInput) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   ASSERT_EQ(aclnnUpsampleNearest2dBackwardGetWorkspaceSize(gradOut, outputSize, inputSize, 0.0, 0.0, gradInput, &ws, &ex),
             ACLNN_SUCCESS)
       << aclGetRecentErrMsg();
   launch(aclnnUpsampleNearest2dBackward, ws, ex);
+}
+
+// CANN's sample: gradOut 2x2x3x3 = 1..36 into gradInput 2x2x1x1, scales 0, prints 45, 126, 207, 288.
+TEST(UpsampleNearestLegacy, CannSampleOfTheBackward) {
+  verify::RuntimeScope::shared();
+  DeviceTensor gradOut({2, 2, 3, 3}, ACL_FLOAT, iota(36, 1.0f), ACL_FORMAT_NCHW);
+  DeviceTensor gradInput({2, 2, 1, 1}, ACL_FLOAT, std::vector<float>(4, 2.0f), ACL_FORMAT_NCHW);
+  legacyBackward2d(gradOut, Array({3, 3}), Array({2, 2, 1, 1}), gradInput);
   EXPECT_EQ(gradInput.values(), (std::vector<float>{45, 126, 207, 288})) << "overwritten, not added to the 2s";
 }
 
@@ -85,13 +89,7 @@ TEST(UpsampleNearestLegacy, Backward2dNhwcSumsIntoNHWCCells) {
   verify::RuntimeScope::shared();
   DeviceTensor gradOut({1, 4, 2, 2}, ACL_FLOAT, std::vector<float>(16, 1.0f), ACL_FORMAT_NHWC);  // H 4, W 2, C 2
   DeviceTensor gradInput({1, 2, 1, 2}, ACL_FLOAT, std::vector<float>(4, 0.0f), ACL_FORMAT_NHWC);
-  Array outputSize({4, 2}), inputSize({1, 2, 1, 2});  // read as N, H, W, C
-  uint64_t ws = 0;
-  aclOpExecutor* ex = nullptr;
-  ASSERT_EQ(aclnnUpsampleNearest2dBackwardGetWorkspaceSize(gradOut, outputSize, inputSize, 0.0, 0.0, gradInput, &ws, &ex),
-            ACLNN_SUCCESS)
-      << aclGetRecentErrMsg();
-  launch(aclnnUpsampleNearest2dBackward, ws, ex);
+  legacyBackward2d(gradOut, Array({4, 2}), Array({1, 2, 1, 2}), gradInput);  // inputSize read as N, H, W, C
   EXPECT_EQ(gradInput.values(), (std::vector<float>{4, 4, 4, 4}));
 }
 

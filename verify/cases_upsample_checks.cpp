@@ -349,12 +349,20 @@ std::vector<Case> backward1dChecks() {
   return v;
 }
 
+// add(op, name, change, code, fragments) appends the case "check_<forward|backward><rank>d_<name>": a valid
+// call of `op` spoiled by `change`.
+auto caseAdder(std::vector<Case>& v) {
+  return [&v](Op op, const char* name, auto change, int code, std::vector<std::string> fragments) {
+    const OpInfo& info = opInfo(op);
+    const std::string prefix =
+        std::string("check_") + (info.backward ? "backward" : "forward") + std::to_string(info.spatialRank) + "d_";
+    v.push_back(check(prefix + name, with(op, change), code, std::move(fragments)));
+  };
+}
+
 std::vector<Case> forwardChecks() {
   std::vector<Case> v;
-  auto add = [&](Op op, const char* name, auto change, int code, std::vector<std::string> fragments) {
-    const char* prefix = op == kUpsampleNearestExact2d ? "check_forward2d_" : "check_forward1d_";
-    v.push_back(check(prefix + std::string(name), with(op, change), code, std::move(fragments)));
-  };
+  auto add = caseAdder(v);
   const Op f2 = kUpsampleNearestExact2d, f1 = kUpsampleNearestExact1d;
   add(f2, "valid_call_succeeds", [](Call&) {}, 0, {});
   add(f2, "null_executor", [](Call& c) { c.nullExecutor = true; }, kNull, {"executor is a null pointer"});
@@ -490,10 +498,7 @@ std::vector<Case> launchChecks() {
 // The 3-D pair, in the order of CANN's documented refusals.
 std::vector<Case> checks3d() {
   std::vector<Case> v;
-  auto add = [&](Op op, const char* name, auto change, int code, std::vector<std::string> fragments) {
-    const char* prefix = op == kUpsampleNearestExact3d ? "check_forward3d_" : "check_backward3d_";
-    v.push_back(check(prefix + std::string(name), with(op, change), code, std::move(fragments)));
-  };
+  auto add = caseAdder(v);
   const Op b3 = kUpsampleNearestExact3dBackward, f3 = kUpsampleNearestExact3d;
   add(b3, "valid_call_succeeds", [](Call&) {}, 0, {});
   add(b3, "null_grad_out", [](Call& c) { c.nullSrc = true; }, kNull, {"gradOut is a null pointer"});

@@ -181,29 +181,20 @@ class Builder:
             "inputs": {"self": _enc(x, dtype)},
             "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
 
-    def up3d_bwd(self, name, N, C, si, so, scales=(0.0, 0.0, 0.0), dtype="float32"):
+    def up3d(self, name, N, C, si, so, scales=(0.0, 0.0, 0.0), dtype="float32", backward=True):
         torch = self.torch
-        name = f"{name}/{dtype}/backward"
-        go, go32 = _randn(torch, [N, C, *so], dtype, _gen(name))
-        gi = torch.ops.aten._upsample_nearest_exact3d_backward(go32, list(so), [N, C, *si], *map(_opt, scales))
-        assert gi.dtype == torch.float32 and list(gi.shape) == [N, C, *si]
+        name = f"{name}/{dtype}/{'backward' if backward else 'forward'}"
+        x, x32 = _randn(torch, [N, C, *(so if backward else si)], dtype, _gen(name))
+        if backward:
+            y = torch.ops.aten._upsample_nearest_exact3d_backward(x32, list(so), [N, C, *si], *map(_opt, scales))
+        else:
+            y = torch.ops.aten._upsample_nearest_exact3d(x if dtype in NATIVE else x32, list(so), *map(_opt, scales))
+        assert list(y.shape) == [N, C, *(si if backward else so)]
         self._add("3d", {
-            "name": name, "op": "upsample_nearest_exact3d_backward", "dtype": dtype,
+            "name": name, "op": "upsample_nearest_exact3d" + ("_backward" if backward else ""), "dtype": dtype,
             "params": {"output_size": list(so), "input_size": [N, C, *si], "scales": [float(v) for v in scales]},
-            "inputs": {"gradOutput": _enc(go, dtype)},
-            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
-
-    def up3d_fwd(self, name, N, C, si, so, scales=(0.0, 0.0, 0.0), dtype="float32"):
-        torch = self.torch
-        name = f"{name}/{dtype}/forward"
-        x, x32 = _randn(torch, [N, C, *si], dtype, _gen(name))
-        y = torch.ops.aten._upsample_nearest_exact3d(x if dtype in NATIVE else x32, list(so), *map(_opt, scales))
-        assert list(y.shape) == [N, C, *so]
-        self._add("3d", {
-            "name": name, "op": "upsample_nearest_exact3d", "dtype": dtype,
-            "params": {"output_size": list(so), "input_size": [N, C, *si], "scales": [float(v) for v in scales]},
-            "inputs": {"self": _enc(x, dtype)},
-            "expected": {"out": _enc(y.to(_dt(torch, dtype)), dtype)}})
+            "inputs": {"gradOutput" if backward else "self": _enc(x, dtype)},
+            "expected": {"gradInput" if backward else "out": _enc(y.to(_dt(torch, dtype)), dtype)}})
 
     # ---- legacy nearest (no +0.5; the forwards take sizes only) --------------------------------
     def _grad(self, name, shape, dtype, values):
@@ -647,8 +638,8 @@ def build_3d(b):
     ]
     for name, N, C, si, so, scales, low in table:
         for dt in ("float32",) + (LOW if low else ()):
-            b.up3d_bwd(name, N, C, si, so, scales, dt)
-            b.up3d_fwd(name, N, C, si, so, scales, dt)
+            b.up3d(name, N, C, si, so, scales, dt)
+            b.up3d(name, N, C, si, so, scales, dt, backward=False)
 
 
 def write_all(b):
