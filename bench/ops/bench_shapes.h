@@ -34,6 +34,20 @@ inline const std::vector<BenchShape>& upsample1dShapes() {
   return shapes;
 }
 
+inline const std::vector<BenchShape>& upsample3dShapes() {
+  static const std::vector<BenchShape> shapes{
+      {"tiny", {.in = {1, 2, 2}, .out = {2, 4, 4}, .scales = {2.0, 2.0, 2.0}}, true},
+      {"medium", {.N = 2, .C = 8, .in = {16, 32, 32}, .out = {32, 64, 64}, .scales = {2.0, 2.0, 2.0}}, false},
+      {"large", {.N = 2, .C = 16, .in = {32, 64, 64}, .out = {64, 128, 128}, .scales = {2.0, 2.0, 2.0}}, false},
+  };
+  return shapes;
+}
+
+// The shapes of the nearest upsample benchmarks of spatial rank `rank` (1, 2 or 3).
+inline const std::vector<BenchShape>& upsampleShapes(int rank) {
+  return rank == 1 ? upsample1dShapes() : rank == 2 ? upsample2dShapes() : upsample3dShapes();
+}
+
 inline const std::vector<BenchShape>& adaptivePoolShapes() {
   static const std::vector<BenchShape> shapes{
       {"tiny", {.in = {1, 4, 4}, .out = {1, 2, 2}}, true},
