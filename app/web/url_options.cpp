@@ -42,4 +42,13 @@ std::vector<std::string> argumentsFromQuery(std::string_view query) {
   return args;
 }
 
+std::optional<i18n::Language> languageOfArguments(const std::vector<std::string>& args) {
+  std::optional<i18n::Language> language;
+  for (size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] != "--lang") continue;
+    if (std::optional<i18n::Language> l = i18n::parseLanguage(args[i + 1])) language = l;
+  }
+  return language;
+}
+
 }  // namespace gradlab::app

@@ -215,6 +215,10 @@ int run() {
   if (const std::string session = sessionFileFromLink(); !session.empty()) args.push_back(session);
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
+  // The link's language first: a refusal is written in it, and the page that opens instead keeps it (a
+  // refused ?lang=zh link showed its Chinese message in a page whose fonts had no Chinese glyphs).
+  const std::optional<i18n::Language> linkLanguage = languageOfArguments(args);
+  i18n::setLanguage(linkLanguage.value_or(i18n::languageFromEnvironment()));
   Options options;
   int exitCode = 0;
   if (!parseOptions(static_cast<int>(argv.size()), argv.data(), &options, &exitCode)) {
@@ -224,6 +228,7 @@ int run() {
                                                   "app's options, e.g. ?op=upsample2d-backward&in=4x4&out=8x8 or ?lesson=first-steps"))
                            : i18n::trf("the link's options were refused: {0}", optionsRefusal()));
     options = Options{};
+    options.language = linkLanguage;
   }
   i18n::setLanguage(options.language.value_or(i18n::languageFromEnvironment()));
   i18n::translateLibraryProse();
