@@ -8,6 +8,7 @@
 
 #include "gradlab/ops.h"
 #include "gradlab/runner.h"
+#include "runtime/prose.h"
 
 namespace gradlab {
 namespace {
@@ -20,6 +21,15 @@ TEST(OpsCatalog, EveryOperatorOnceWithConsistentFacts) {
     EXPECT_NE(op.getWorkspaceSize, nullptr) << op.name;
     EXPECT_NE(op.launch, nullptr) << op.name;
     EXPECT_NE(op.kernelListing, nullptr) << op.name;
+    // CANN's choice is data of the operator: for every dtype it takes, one of its own strategies, with a reason
+    // (prose, written only while a plan is described).
+    ASSERT_NE(op.cannChoice, nullptr) << op.name;
+    rt::DescribeScope describe;
+    for (aclDataType dtype : op.dtypes) {
+      const CannChoice cann = op.cannChoice(dtype, op.example);
+      EXPECT_NE(findStrategy(op.kind, cann.strategy), nullptr) << op.name << " " << cann.strategy;
+      EXPECT_FALSE(cann.why.empty()) << op.name;
+    }
     EXPECT_TRUE(names.insert(op.name).second) << op.name;
     EXPECT_TRUE(names.insert(op.cliName).second) << op.cliName;
     EXPECT_EQ(opInfo(op.twin).twin, op.kind) << op.name << "'s twin points back";

@@ -160,7 +160,7 @@ TEST(Strategies, AnUnknownNameIsRefusedWhenAskedForAndIgnoredFromTheEnvironment)
   ctx.strategyFromEnvironment = true;
   ops::StrategyChoice choice;
   rt::DescribeScope describe;  // the note is prose: made only when a plan is described
-  ASSERT_EQ(ops::chooseStrategy("api", OpKind::kUpsampleNearestExact2dBackward, ACL_FLOAT, ctx, "scatter", {"cube", ""}, &choice),
+  ASSERT_EQ(ops::chooseStrategy("api", OpKind::kUpsampleNearestExact2dBackward, ACL_FLOAT, Extents{}, ctx, "scatter", &choice),
             ACLNN_SUCCESS);
   EXPECT_STREQ(choice.info->name, "scatter");
   EXPECT_NE(choice.note.find("GRADLAB_STRATEGY=lanes names no strategy"), std::string::npos) << choice.note;

@@ -119,6 +119,8 @@ struct OpInfo {
   // Its strategies (gradlab/strategy.h), at least one; the operator's prepare function plans with the one a
   // call asks for.
   std::span<const StrategyInfo> strategies{};
+  // What CANN's own kernel runs for a call (--strategy cann), as data of the operator, beside its strategies.
+  CannChoiceFn cannChoice = nullptr;
 
   std::span<const TensorRole> tensorRoles() const { return {roles.data(), static_cast<size_t>(roleCount)}; }
   const TensorRole& src() const { return roles[srcRole]; }

@@ -19,6 +19,7 @@
 
 #include "acl/acl_base.h"
 #include "gradlab/export.h"
+#include "gradlab/extents.h"
 
 GRADLAB_API_BEGIN
 namespace gradlab {
@@ -30,6 +31,15 @@ struct StrategyEngine;  // a strategy's planner and launch, inside the library (
 // Which kind of core runs a tile: an AI vector core (AIV) or an AI cube core (AIC).
 enum class CoreKind : uint8_t { kVector, kCube };
 const char* coreKindName(CoreKind kind);  // "AIV", "AIC"
+
+// What CANN's own kernel for a call does on Atlas A2: one of the operator's strategies (the one gradlab models
+// it by) and why, in words (Plan::cannStrategy, cannWhy).
+struct CannChoice {
+  std::string_view strategy;
+  std::string why;
+};
+// An operator's rule for CANN's choice (OpInfo::cannChoice), from the call's value dtype and shape.
+using CannChoiceFn = CannChoice (*)(aclDataType dtype, const Extents& shape);
 
 // What a strategy is asked about a call before it plans it.
 struct StrategyCall {

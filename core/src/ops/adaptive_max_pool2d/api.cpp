@@ -55,16 +55,6 @@ bool denseDisjointPlanes(const PlaneTensor& t) {
 // gradInput is dense fp32). Checked before planning; sizeCheck already bounds the element count.
 uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_t>(gradInput.numel()) * 4; }
 
-// What CANN runs for the call on Atlas A2 (op_api adaptive_max_pool_common.cpp and the AdaptiveMaxPool3DGrad
-// tiling): always its vector kernels, one plane per lane.
-CannPick backwardCannPick(const Extents& s) {
-  const bool divides = s.out[kH] == 0 || s.out[kW] == 0 || (s.in[kH] % s.out[kH] == 0 && s.in[kW] % s.out[kW] == 0);
-  return {kLanes, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
-                                      "in / out): 64 planes per vector lane group, windows copied plainly")
-                          : rt::planProse("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
-                                      "windows added atomically into fp32 sums")};
-}
-
 aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
                             aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor,
                             const PlanContext& ctx) {
@@ -85,8 +75,8 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
                           planes(*gradInput, shape.unbatched)};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
   auto choose = [api, ctx, shape, dtype = gradOutput->dtype](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, dtype, ctx, ctx.deterministic ? kOwner : kScatter,
-                          backwardCannPick(shape), c);
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, dtype, shape, ctx, ctx.deterministic ? kOwner : kScatter,
+                          c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
@@ -121,12 +111,8 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
   const Extents shape = poolShape(*self, *outputOut, channelsLastView(*self));
   ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
                          forwardPlanes(*indicesOut, shape.unbatched)};
-  auto choose = [api, ctx, dtype = self->dtype](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, dtype, ctx, kSeparable,
-                          {kSeparable, rt::planProse("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the "
-                                                     "sizes divide) takes each window's max across W, then H, 64 planes "
-                                                     "per vector lane")},
-                          c);
+  auto choose = [api, ctx, shape, dtype = self->dtype](StrategyChoice* c) {
+    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, dtype, shape, ctx, kSeparable, c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));

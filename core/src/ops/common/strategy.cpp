@@ -50,14 +50,14 @@ const std::string& environmentStrategy() {
 
 namespace ops {
 
-aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const PlanContext& ctx,
-                           std::string_view defaultName, CannPick cann, StrategyChoice* out) {
+aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const Extents& shape, const PlanContext& ctx,
+                           std::string_view defaultName, StrategyChoice* out) {
   const std::string request = ops::lowerCase(ctx.strategy);
-  out->cann = std::move(cann);
+  out->cann = opInfo(op).cannChoice(dtype, shape);
   out->note.clear();
   std::string_view name = defaultName;
   if (request == kStrategyCann) {
-    name = out->cann.name;
+    name = out->cann.strategy;
   } else if (!request.empty() && request != kStrategyDefault) {
     if (findStrategy(op, request) != nullptr) {
       name = request;
@@ -90,7 +90,7 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const 
 
 void stampStrategy(Plan& plan, const StrategyChoice& choice) {
   plan.strategyName = choice.info->name;
-  plan.cannStrategy = std::string(choice.cann.name);
+  plan.cannStrategy = std::string(choice.cann.strategy);
   plan.cannWhy = choice.cann.why;
   plan.strategyNote = choice.note;
 }

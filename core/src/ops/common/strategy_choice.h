@@ -12,25 +12,19 @@
 
 namespace gradlab::ops {
 
-// What CANN's own kernel for a call does on Atlas A2: one of the operator's strategies, and why.
-struct CannPick {
-  std::string_view name;
-  std::string why;
-};
-
 struct StrategyChoice {
   const StrategyInfo* info = nullptr;  // what runs
   std::string note;                    // why it is not what was asked for ("" when it is)
-  CannPick cann;
+  CannChoice cann;  // OpInfo::cannChoice for the call
 };
 
-// Resolves ctx.strategy for `op` on a call of `dtype`: "" or "default" -> `defaultName` (the operator's choice
-// for the mode), "cann" -> cann.name, else that strategy. An atomic strategy in deterministic mode gives way to
+// Resolves ctx.strategy for `op` on a call of `dtype` and `shape`: "" or "default" -> `defaultName` (the
+// operator's choice for the mode), "cann" -> what the operator's cannChoice says, else that strategy. An atomic strategy in deterministic mode gives way to
 // its deterministic twin, a strategy that cannot run the call (StrategyInfo::cannotRun) to `defaultName`, each
 // with a note. A name `op` does not have: 161002 naming its strategies when the call asked for it, the default
 // (with a note) when it came from GRADLAB_STRATEGY.
-aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const PlanContext& ctx,
-                           std::string_view defaultName, CannPick cann, StrategyChoice* out);
+aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const Extents& shape, const PlanContext& ctx,
+                           std::string_view defaultName, StrategyChoice* out);
 
 // The choice to stamp on a plan: `choice` itself, or inside a DescribeScope (runtime/prose.h) the same choice
 // made again by `choose` (aclnnStatus(StrategyChoice*)), now with its prose.

@@ -55,39 +55,10 @@ std::shared_ptr<const PlanT> scheduled(PlanT plan, const PlanContext& ctx, const
   return std::make_shared<const PlanT>(std::move(plan));
 }
 
-// What CANN runs for a backward call on Atlas A2 (op_api and the tiling of UpsampleNearestExact2dGrad).
-CannPick backwardCannPick(OpKind op, aclDataType dtype) {
-  if (dtype == ACL_DOUBLE) {
-    return {kGather, rt::planProse("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
-                               "is gather")};
-  }
-  if (opInfo(op).spatialRank == 3) {
-    return {kGather, rt::planProse("CANN runs UpsampleNearest3dGrad on Atlas A2 as three matrix products on the cube cores "
-                                   "(the W, H, then D pass), which gradlab does not model: the nearest vector strategy "
-                                   "here is gather")};
-  }
-  const bool oneD = opInfo(op).spatialRank == 1;
-  if (opInfo(op).rule == IndexRule::kNearest) {  // the legacy API: aclnn_upsample_nearest_{1,2}d_backward.cpp
-    return {kCube, rt::planProse("CANN runs UpsampleNearestExact2dGrad with exact_mode false on Atlas A2, as matrix products on "
-                                 "the cube cores, for the shapes its AI-core check admits; the others go to "
-                                 "ResizeNearestNeighborV2Grad or the AI CPU, which gradlab does not model")};
-  }
-  return {kCube, oneD ? rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
-                                  "a 1-D call as a 2-D one with H = 1 (only the W pass)")
-                      : rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
-                                  "the W pass then the H pass, one block per cube core")};
-}
-
-CannPick forwardCannPick() {
-  return {kGather, rt::planProse("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
-                             "and copies whole channel vectors)")};
-}
-
 std::string checkApi(OpKind op) { return opInfo(op).aclnnName() + "GetWorkspaceSize"; }
 
-aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const PlanContext& ctx, StrategyChoice* choice) {
-  return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, ctx.deterministic ? kGather : kScatter,
-                        backwardCannPick(op, dtype), choice);
+aclnnStatus chooseBackward(OpKind op, aclDataType dtype, const Extents& g, const PlanContext& ctx, StrategyChoice* choice) {
+  return chooseStrategy(checkApi(op).c_str(), op, dtype, g, ctx, ctx.deterministic ? kGather : kScatter, choice);
 }
 
 // The vector strategies: gradOutput rows split over the vector cores (scatter), or gradInput rows owned by one
@@ -100,7 +71,7 @@ aclnnStatus publishRows(bool gather, OpKind op, const aclTensor& src, const aclT
   job->plan = planExecutor(*exec, [gather, op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
     return scheduled(planBackward(op, g.planes(), *rows, *cols, dtype, gather, ctx.profile,
                                   g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank), ctx.accumulate),
-                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
+                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, g, ctx, c); }));
   });
   exec->run = [job](const rt::LaunchArgs& args) { return runBackward(*job, args.workspace, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
@@ -128,7 +99,7 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
   job->plan = planExecutor(*exec, [op, g, ctx, choice, dtype = src.dtype, rows = job->rowsMap, cols = job->colsMap] {
     return scheduled(planCube(op, g.N, g.C, *rows, *cols, g.scales[kH], g.scales[kW], dtype, ctx.profile,
                               g.shape(Side::kOut, opInfo(op).spatialRank), g.shape(Side::kIn, opInfo(op).spatialRank)),
-                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, ctx, c); }));
+                     ctx, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, g, ctx, c); }));
   });
   GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), exec->workspaceSize,
                                          "the cube strategy's selection matrices and intermediate product"));
@@ -139,14 +110,14 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
 aclnnStatus publishBackward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                             const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
   StrategyChoice choice;
-  GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, ctx, &choice));
+  GRADLAB_RETURN_IF_ERROR(chooseBackward(op, src.dtype, g, ctx, &choice));
   return engineOf<BackwardEngine>(*choice.info).publish(op, src, dst, g, ctx, choice, workspaceSize, executor);
 }
 
 aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g,
                            const PlanContext& ctx, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  auto choose = [op, ctx, dtype = src.dtype](StrategyChoice* c) {
-    return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, kGather, forwardCannPick(), c);
+  auto choose = [op, ctx, g, dtype = src.dtype](StrategyChoice* c) {
+    return chooseStrategy(checkApi(op).c_str(), op, dtype, g, ctx, kGather, c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
@@ -165,7 +136,7 @@ aclnnStatus publishForward(OpKind op, const aclTensor& src, const aclTensor& dst
 aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            uint64_t* workspaceSize, aclOpExecutor** executor) {
   auto choose = [op, ctx, dtype = dst.dtype](StrategyChoice* c) {
-    GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dtype, ctx, c));
+    GRADLAB_RETURN_IF_ERROR(chooseBackward(op, dtype, Extents{}, ctx, c));
     c->note = c->note.empty() ? rt::planProse("gradOutput is empty: every strategy only zeroes out")
                               : rt::planProse("{0}; gradOutput is empty: every strategy only zeroes out", c->note);
     return ACLNN_SUCCESS;
@@ -184,8 +155,8 @@ aclnnStatus publishZeroOut(OpKind op, const aclTensor& src, const aclTensor& dst
 aclnnStatus publishNothing(OpKind op, const aclTensor& src, const aclTensor& dst, const PlanContext& ctx,
                            const char* why, uint64_t* workspaceSize, aclOpExecutor** executor) {
   auto choose = [op, ctx, dtype = src.dtype](StrategyChoice* c) {
-    if (opInfo(op).backward) return chooseBackward(op, dtype, ctx, c);
-    return chooseStrategy(checkApi(op).c_str(), op, dtype, ctx, kGather, forwardCannPick(), c);
+    if (opInfo(op).backward) return chooseBackward(op, dtype, Extents{}, ctx, c);
+    return chooseStrategy(checkApi(op).c_str(), op, dtype, Extents{}, ctx, kGather, c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));

@@ -3,6 +3,7 @@
 #include "gradlab/ops.h"
 #include "gradlab/profile.h"
 #include "ops/nearest_engine/launch.h"
+#include "runtime/prose.h"
 
 namespace gradlab::ops::nearest {
 namespace {
@@ -79,5 +80,15 @@ const StrategyInfo kForwardStrategies[1] = {
      .deterministicTwin = "",
      .referenceOrder = true},
 };
+
+CannChoice cannDouble() {
+  return {kGather, rt::planProse("CANN runs DOUBLE on the AI CPU (the cube has no fp64): the nearest vector strategy here "
+                                 "is gather")};
+}
+
+CannChoice cannForward(aclDataType, const Extents&) {
+  return {kGather, rt::planProse("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
+                                 "and copies whole channel vectors)")};
+}
 
 }  // namespace gradlab::ops::nearest

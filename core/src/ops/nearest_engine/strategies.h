@@ -13,4 +13,9 @@ inline constexpr std::string_view kScatter = "scatter", kGather = "gather", kCub
 extern const StrategyInfo kBackwardStrategies[3];  // scatter, gather, cube
 extern const StrategyInfo kForwardStrategies[1];   // gather
 
+// CANN's choices the family shares (OpInfo::cannChoice): a DOUBLE backward runs on the AI CPU, which gather
+// stands for; every forward gathers on the vector cores.
+CannChoice cannDouble();
+CannChoice cannForward(aclDataType dtype, const Extents& shape);
+
 }  // namespace gradlab::ops::nearest

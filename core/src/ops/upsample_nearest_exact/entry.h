@@ -11,5 +11,9 @@ aclnnStatus forward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor
 aclnnStatus backward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+// What CANN runs for a backward call (OpInfo::cannChoice; cann_choice.cpp); the forwards' is the engine's.
+CannChoice cannBackward1d(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward2d(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward3d(aclDataType dtype, const Extents& shape);
 
 }  // namespace gradlab::ops::upsample_exact

@@ -9,5 +9,7 @@ aclnnStatus backward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecuto
 aclnnStatus backward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+// What CANN runs for a backward call (OpInfo::cannChoice; cann_choice.cpp); the forwards' is the engine's.
+CannChoice cannBackward(aclDataType dtype, const Extents& shape);
 
 }  // namespace gradlab::ops::upsample_legacy
