@@ -41,9 +41,9 @@ std::vector<Axis> axesAt(const OpInfo& op, const RunRequest& r, int64_t row, int
   const Axis w{"w", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]};
   if (op.spatialRank == 1) return {{"l", col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]}};
   if (op.spatialRank == 2) return {{"h", row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, w};
-  const int64_t H = std::max<int64_t>(r.shape.side(side)[kH], 1);
-  return {{"d", row / H, r.shape.in[kD], r.shape.out[kD], r.shape.scales[kD]},
-          {"h", row % H, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, w};
+  const auto [d, h] = depthAndRow(r, side, row);
+  return {{"d", d, r.shape.in[kD], r.shape.out[kD], r.shape.scales[kD]},
+          {"h", h, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]}, w};
 }
 
 std::string stepText(const Axis& a, float s) {

@@ -27,12 +27,6 @@ std::string rangeText(std::pair<int64_t, int64_t> r) {
   return r.first < 0 ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
 }
 
-// A 3-D call's rows are its (D, H) rows: the depth slice and the row within it, on `side`.
-std::pair<int64_t, int64_t> depthAndRow(const RunRequest& r, Side side, int64_t row) {
-  const int64_t H = std::max<int64_t>(r.shape.side(side)[kH], 1);
-  return {row / H, row % H};
-}
-
 void explainUpsampleOutput(const OpInfo& op, const RunRequest& r, const CellRef& cell, const char* inName,
                            Explanation* e) {
   const int rank = op.spatialRank;
@@ -154,6 +148,11 @@ std::string explainAdaptiveAxis(const std::string& axis, int64_t a, int64_t in, 
   const int64_t s = windowStart(a, in, out), e = windowEnd(a, in, out);
   return cat(axis, ": start = floor(", a, "·", in, "/", out, ") = ", s, ", end = ceil(", a + 1, "·", in, "/", out,
              ") = ", e, "  ->  [", s, ", ", e, ")");
+}
+
+std::pair<int64_t, int64_t> depthAndRow(const RunRequest& r, Side side, int64_t row) {
+  const int64_t H = std::max<int64_t>(r.shape.side(side)[kH], 1);
+  return {row / H, row % H};
 }
 
 std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col) {

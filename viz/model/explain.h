@@ -25,6 +25,9 @@ struct Explanation {
   std::vector<std::string> lines;  // formulas and the mapping in words
 };
 
+// A 3-D call's plane rows are its (D, H) rows (planeDims): row d·H + h of `side` as (d, h).
+std::pair<int64_t, int64_t> depthAndRow(const RunRequest& request, Side side, int64_t row);
+
 // `n`/`c` of plane p are p / C and p % C (C taken from the grid's shape).
 std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col);
 // The same for a cell of the scene's shown plane.

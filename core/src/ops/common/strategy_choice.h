@@ -19,9 +19,9 @@ struct StrategyChoice {
 };
 
 // Resolves ctx.strategy for `op` on a call of `dtype` and `shape`: "" or "default" -> `defaultName` (the
-// operator's choice for the mode), "cann" -> what the operator's cannChoice says, else that strategy. An atomic strategy in deterministic mode gives way to
-// its deterministic twin, a strategy that cannot run the call (StrategyInfo::cannotRun) to `defaultName`, each
-// with a note. A name `op` does not have: 161002 naming its strategies when the call asked for it, the default
+// operator's choice for the mode), "cann" -> what the operator's cannChoice says, else that strategy. An atomic
+// strategy in deterministic mode gives way to its deterministic twin, a strategy that cannot run the call
+// (StrategyInfo::cannotRun) to `defaultName`, each with a note. A name `op` does not have: 161002 naming its strategies when the call asked for it, the default
 // (with a note) when it came from GRADLAB_STRATEGY.
 aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const Extents& shape, const PlanContext& ctx,
                            std::string_view defaultName, StrategyChoice* out);

@@ -8,8 +8,9 @@ namespace gradlab::ops::upsample_exact {
 
 using nearest::kCube, nearest::kGather;
 
-CannChoice cannBackward1d(aclDataType dtype, const Extents&) {
-  if (dtype == ACL_DOUBLE) return nearest::cannDouble();
+// The 1-D and 3-D checks refuse DOUBLE before anything else; the 2-D backward's empty call (gradOutput or out
+// empty, answered before its dtype check) can still bring one.
+CannChoice cannBackward1d(aclDataType, const Extents&) {
   return {kCube, rt::planProse("CANN runs UpsampleNearestExact2dGrad on Atlas A2 as matrix products on the cube cores, "
                                "a 1-D call as a 2-D one with H = 1 (only the W pass)")};
 }
@@ -20,8 +21,7 @@ CannChoice cannBackward2d(aclDataType dtype, const Extents&) {
                                "the W pass then the H pass, one block per cube core")};
 }
 
-CannChoice cannBackward3d(aclDataType dtype, const Extents&) {
-  if (dtype == ACL_DOUBLE) return nearest::cannDouble();
+CannChoice cannBackward3d(aclDataType, const Extents&) {
   return {kGather, rt::planProse("CANN runs UpsampleNearest3dGrad on Atlas A2 as three matrix products on the cube cores "
                                  "(the W, H, then D pass), which gradlab does not model: the nearest vector strategy "
                                  "here is gather")};
