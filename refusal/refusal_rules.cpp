@@ -459,7 +459,8 @@ std::optional<Candidate> indexOutsidePlane(const Call& c) {
   const auto H = static_cast<int64_t>(c.f.number("H")), W = static_cast<int64_t>(c.f.number("W"));
   const int64_t Ho = s.out[kH], Wo = s.out[kW];
   const auto pos = static_cast<int64_t>(c.f.number("position"));
-  if (H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || !(pos >= 0)) return std::nullopt;
+  // A 3-D call's plane (facts D, H, W) is not drawn: its message alone says where the index points.
+  if (c.f.has("D") || H <= 0 || W <= 0 || Ho <= 0 || Wo <= 0 || !(pos >= 0)) return std::nullopt;
   const int64_t hw = H * W;
   const auto v = static_cast<int64_t>(c.f.number("value"));
   const int64_t rem = pos % (Ho * Wo), oh = rem / Wo, ow = rem % Wo;

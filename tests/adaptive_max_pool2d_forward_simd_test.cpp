@@ -76,7 +76,7 @@ void checkAllBackends(const Scenario& s) {
   std::vector<float> self = s.nanEvery < 0 ? verify::adaptive::randomValues(planes * H * W, s.seed, s.dtype)
                                            : tieValues(planes * H * W, s.seed, s.nanEvery);
   self = verify::roundAll(s.dtype, self);
-  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, Extents{.C = planes, .in = {1, H, W}, .out = {1, Ho, Wo}});
+  const ref::PoolForward want = ref::adaptiveMaxPool(self, Extents{.C = planes, .in = {1, H, W}, .out = {1, Ho, Wo}});
   verify::adaptive::CallMode mode;
   if (!s.profile.empty()) mode.profile = verify::adaptive::namedProfile(s.profile);
   for (const simd::Backend* backend : backendsToTry()) {
@@ -198,16 +198,16 @@ TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
   const DeviceProfile a2 = verify::adaptive::namedProfile("atlas-a2");
   rt::DescribeScope describe;  // the strategy line is prose
   for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-    const ops::adaptive::ForwardTiling t = ops::adaptive::planForward(s, dtype, ACL_INT64, a2);
+    const ops::adaptive::ForwardTiling t = ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, dtype, ACL_INT64, a2);
     EXPECT_EQ(t.groupCols, 128);
     EXPECT_EQ(t.groupStageRows, 0);
     for (const Tile& tile : t.plan.tiles) EXPECT_GE(tile.ubBytes, t.groupBytes);
     EXPECT_NE(t.plan.strategy.find("one per lane"), std::string::npos) << t.plan.strategy;
   }
-  EXPECT_EQ(ops::adaptive::planForward(s, ACL_DOUBLE, ACL_INT64, a2).groupCols, 0);
-  EXPECT_GT(ops::adaptive::planForward(s, ACL_FLOAT, ACL_INT64, a2, false).groupStageRows, 0);
+  EXPECT_EQ(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_DOUBLE, ACL_INT64, a2).groupCols, 0);
+  EXPECT_GT(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, a2, false).groupStageRows, 0);
   s.in[kW] = 5000, s.out[kW] = 2;  // 2500 wide windows do not fit the classroom's 16 KiB
-  EXPECT_EQ(ops::adaptive::planForward(s, ACL_FLOAT, ACL_INT64, verify::adaptive::namedProfile("classroom")).groupCols, 0);
+  EXPECT_EQ(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, verify::adaptive::namedProfile("classroom")).groupCols, 0);
 }
 
 }  // namespace

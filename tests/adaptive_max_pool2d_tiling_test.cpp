@@ -61,7 +61,7 @@ TEST(AdaptiveTiling, BackwardPlansHoldTheirInvariantsEverywhere) {
       s.N = pick(1, 3), s.C = pick(1, 20), s.in[kH] = pick(1, 60), s.in[kW] = pick(1, 60), s.out[kH] = pick(1, 70), s.out[kW] = pick(1, 700);
       for (bool deterministic : {true, false}) {
         for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16}) {
-          const BackwardTiling t = planBackward(s, dtype, ACL_INT64, true, deterministic, profile(spec));
+          const BackwardTiling t = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, dtype, ACL_INT64, true, deterministic, profile(spec));
           ASSERT_EQ(verify::adaptive::verifyBackwardPlan(t.plan, s.planes(), s.in[kH], s.in[kW], s.out[kH], s.out[kW]), "")
               << spec << " " << s.N << "x" << s.C << "x" << s.in[kH] << "x" << s.in[kW] << " <- " << s.out[kH] << "x" << s.out[kW]
               << (deterministic ? " deterministic" : " default");
@@ -96,7 +96,7 @@ TEST(AdaptiveTiling, ForwardPlansHoldTheirInvariantsEverywhere) {
     for (int i = 0; i < 40; ++i) {
       Extents s;
       s.N = pick(1, 3), s.C = pick(1, 20), s.in[kH] = pick(1, 60), s.in[kW] = pick(1, 3000), s.out[kH] = pick(1, 70), s.out[kW] = pick(1, 900);
-      const ForwardTiling t = planForward(s, ACL_FLOAT, ACL_INT64, profile(spec));
+      const ForwardTiling t = planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, profile(spec));
       ASSERT_EQ(verify::adaptive::verifyForwardPlan(t.plan, s.planes(), s.in[kH], s.in[kW], s.out[kH], s.out[kW]), "") << spec;
       for (const Tile& tile : t.plan.tiles) EXPECT_LE(tile.dst.col1 - tile.dst.col0, t.segmentCols);
     }
@@ -107,14 +107,14 @@ TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
   Extents s;
   s.N = 8, s.C = 64, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
   rt::DescribeScope describe;  // the core choice is prose
-  const BackwardTiling t = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  const BackwardTiling t = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(t.plan.coresUsed, 48);
   EXPECT_EQ(t.plan.tiles.size(), 512u);  // 3500 cells per plane: one UB step each, its indices checked as they are added
   EXPECT_LT(t.plan.imbalance(), 1.05);
   EXPECT_EQ(t.plan.coreChoice.find("idle"), std::string::npos) << t.plan.coreChoice;
 
   s.N = 1, s.C = 3;
-  const BackwardTiling few = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  const BackwardTiling few = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(few.plan.coresUsed, 3);
   EXPECT_EQ(few.plan.coreChoice, "3 gradInput planes over 48 cores: only 3 get work, the rest stay idle");
 }
@@ -122,8 +122,8 @@ TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
 TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
   Extents s;
   s.N = 1, s.C = 4, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
-  const BackwardTiling big = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
-  const BackwardTiling small = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("classroom"));
+  const BackwardTiling big = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  const BackwardTiling small = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("classroom"));
   EXPECT_EQ(big.plan.tiles.size(), 4u);  // a compute tile per plane (no check phase: each index is checked as it is added)
   EXPECT_GE(small.plan.tiles.size(), 4u * 3);
   for (const Tile& tile : small.plan.tiles) EXPECT_LE(tile.ubBytes, 16u * 1024);
@@ -132,14 +132,14 @@ TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
 TEST(AdaptiveTiling, EmptyShapes) {
   Extents s;
   s.N = 2, s.C = 3, s.in[kH] = 5, s.in[kW] = 5, s.out[kH] = 0, s.out[kW] = 4;
-  const BackwardTiling zero = planBackward(s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
+  const BackwardTiling zero = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(zero.mode, BackwardMode::kZeroOnly);
   EXPECT_EQ(zero.plan.workspaceBytes, 0u);
   int64_t zeroed = 0;
   for (const Tile& tile : zero.plan.tiles) zeroed += tile.dst.cells();
   EXPECT_EQ(zeroed, 2 * 3 * 5 * 5);
   s.in[kH] = 0, s.out[kH] = 2;
-  EXPECT_EQ(planBackward(s, ACL_FLOAT, ACL_INT64, true, false, profile("atlas-a2")).mode, BackwardMode::kNothing);
+  EXPECT_EQ(planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, false, profile("atlas-a2")).mode, BackwardMode::kNothing);
 }
 
 }  // namespace

@@ -166,7 +166,7 @@ TEST(AdaptiveMaxPool2dForward, NhwcViewIsNHWCAsCannReadsIt) {
   launch(aclnnAdaptiveMaxPool2d, ws, ex);
 
   const Extents d{.N = N, .C = C, .in = {1, H, W}, .out = {1, Ho, Wo}};
-  const reference::PoolForward ref = reference::adaptiveMaxPool2d(nhwcToNchw(self, N, H, W, C), d);
+  const reference::PoolForward ref = reference::adaptiveMaxPool(nhwcToNchw(self, N, H, W, C), d);
   const std::vector<float> wantValues = nchwToNhwc(ref.out, N, C, Ho, Wo);
   const std::vector<float> gotValues = out.values();
   ASSERT_EQ(gotValues.size(), wantValues.size());

@@ -25,7 +25,7 @@ class PlannedCall {
       int64_t cells = 1;
       for (int64_t d : shape) cells *= d;
       const aclFormat format = shape.size() == 4 ? ACL_FORMAT_NCHW : op.spatialRank == 1 ? ACL_FORMAT_NCL : ACL_FORMAT_ND;
-      tensors_.push_back(role.integer() ? verify::DeviceTensor::indices(shape, ACL_INT64, std::vector<int64_t>(cells, 0), format)
+      tensors_.push_back(role.integer() ? verify::DeviceTensor::indices(shape, op.indexDtype(), std::vector<int64_t>(cells, 0), format)
                                         : verify::DeviceTensor(shape, ACL_FLOAT, std::vector<float>(cells, 1.0f), format));
       args_.tensors[tensors_.size() - 1] = tensors_.back().get();
     }

@@ -112,7 +112,7 @@ class OperatorCall {
     const aclFormat format = sideFormat(op, false);
     for (const TensorRole& role : op.tensorRoles()) {
       std::vector<int64_t> shape = sideShape(op, role.side, sizes);
-      const aclDataType type = role.integer() ? ACL_INT64 : dtype;
+      const aclDataType type = role.integer() ? op_.indexDtype() : dtype;
       size_t bytes = aclDataTypeSize(type);
       for (int64_t d : shape) bytes *= static_cast<size_t>(d);
       void* block = nullptr;

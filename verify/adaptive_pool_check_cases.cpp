@@ -1,6 +1,6 @@
-// Every check of aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize (SPEC.md section 3, in order) and of
-// aclnnAdaptiveMaxPool2dGetWorkspaceSize: each case breaks one thing in an otherwise valid call and expects
-// the code and the words of the one-sentence message.
+// Every check of aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize (SPEC.md section 3, in order), of
+// aclnnAdaptiveMaxPool2dGetWorkspaceSize and of the 3-D pair (CANN's op_api order): each case breaks one thing in
+// an otherwise valid call and expects the code and the words of the one-sentence message.
 #include <memory>
 #include <string>
 #include <vector>
@@ -8,6 +8,8 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d_backward.h"
 #include "verify/adaptive_pool_harness.h"
 #include "verify/device_tensor.h"
 
@@ -96,11 +98,15 @@ CaseResult judge(int status, const std::string& message, const Expect& e) {
 
 // ---- backward ---------------------------------------------------------------------------------------
 
+using BackwardEntry = decltype(&aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize);
+using ForwardEntry = decltype(&aclnnAdaptiveMaxPool2dGetWorkspaceSize);
+
 struct BackwardArgs {
   std::vector<int64_t> go{2, 3, 2, 2}, self{2, 3, 5, 5}, idx{2, 3, 2, 2}, gi{2, 3, 5, 5};
   aclDataType goType = ACL_FLOAT, selfType = ACL_FLOAT, idxType = ACL_INT64, giType = ACL_FLOAT;
   aclFormat goFmt = ACL_FORMAT_ND, selfFmt = ACL_FORMAT_ND, idxFmt = ACL_FORMAT_ND, giFmt = ACL_FORMAT_ND;
   std::string nullArg;  // "gradOutput", ..., "workspaceSize", "executor"
+  BackwardEntry entry = aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize;
 };
 
 CaseResult runBackwardCheck(const BackwardArgs& a, const Expect& e) {
@@ -110,7 +116,7 @@ CaseResult runBackwardCheck(const BackwardArgs& a, const Expect& e) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   auto pick = [&](const char* name, aclTensor* t) { return a.nullArg == name ? nullptr : t; };
-  const int s = aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(
+  const int s = a.entry(
       pick("gradOutput", go.get()), pick("self", self.get()), pick("indices", idx.get()), pick("gradInput", gi.get()),
       a.nullArg == "workspaceSize" ? nullptr : &ws, a.nullArg == "executor" ? nullptr : &ex);
   const std::string message = aclGetRecentErrMsg();
@@ -243,6 +249,7 @@ struct ForwardArgs {
   aclDataType selfType = ACL_FLOAT, outType = ACL_FLOAT, idxType = ACL_INT64;
   aclFormat selfFmt = ACL_FORMAT_NCHW, outFmt = ACL_FORMAT_NCHW, idxFmt = ACL_FORMAT_NCHW;
   std::string nullArg;
+  ForwardEntry entry = aclnnAdaptiveMaxPool2dGetWorkspaceSize;
 };
 
 CaseResult runForwardCheck(const ForwardArgs& a, const Expect& e) {
@@ -252,7 +259,7 @@ CaseResult runForwardCheck(const ForwardArgs& a, const Expect& e) {
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
   auto pick = [&](const char* name, aclTensor* t) { return a.nullArg == name ? nullptr : t; };
-  const int s = aclnnAdaptiveMaxPool2dGetWorkspaceSize(pick("self", self.get()), a.nullArg == "outputSize" ? nullptr : size,
+  const int s = a.entry(pick("self", self.get()), a.nullArg == "outputSize" ? nullptr : size,
                                                        pick("out", out.get()), pick("indices", idx.get()),
                                                        a.nullArg == "workspaceSize" ? nullptr : &ws,
                                                        a.nullArg == "executor" ? nullptr : &ex);
@@ -324,12 +331,134 @@ std::vector<Case> forwardChecks() {
   return v;
 }
 
+// ---- the 3-D pair ------------------------------------------------------------------------------------
+
+std::vector<Case> backward3dChecks() {
+  const OpKind op = OpKind::kAdaptiveMaxPool3dBackward;
+  auto with = [](auto mutate) {
+    BackwardArgs a;
+    a.go = a.idx = {2, 3, 2, 2, 2}, a.self = a.gi = {2, 3, 3, 5, 4};
+    a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCDHW;
+    a.idxType = ACL_INT32;
+    a.entry = aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize;
+    mutate(a);
+    return a;
+  };
+  const int kInvalid = ACLNN_ERR_PARAM_INVALID;
+  std::vector<Case> v;
+  auto add = [&](const std::string& name, const BackwardArgs& a, const Expect& e) {
+    v.push_back({"check_bwd3d_" + name, op, "checks", [a, e] { return runBackwardCheck(a, e); }});
+  };
+  add("valid_call_passes", with([](BackwardArgs&) {}), {0, {}});
+  for (const char* arg : {"gradOutput", "self", "indices", "gradInput", "workspaceSize", "executor"}) {
+    add(std::string("null_") + arg, with([arg](BackwardArgs& a) { a.nullArg = arg; }),
+        {ACLNN_ERR_PARAM_NULLPTR, {std::string("aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize: ") + arg + " is a null pointer"}});
+  }
+  add("dtype_gradOutput_differs", with([](BackwardArgs& a) { a.goType = ACL_FLOAT16; }),
+      {kInvalid, {"gradOutput dtype FLOAT16 does not match self dtype FLOAT"}});
+  add("dtype_gradInput_differs", with([](BackwardArgs& a) { a.giType = ACL_BF16; }),
+      {kInvalid, {"gradInput dtype BF16 does not match self dtype FLOAT"}});
+  add("dtype_double", with([](BackwardArgs& a) { a.goType = a.selfType = a.giType = ACL_DOUBLE; }),
+      {kInvalid, {"self dtype DOUBLE is not supported (expected FLOAT, FLOAT16 or BF16)"}});
+  add("dtype_indices_float", with([](BackwardArgs& a) { a.idxType = ACL_FLOAT; }),
+      {kInvalid, {"indices dtype FLOAT is not supported (expected INT32 or INT64)"}});
+  add("rank_gradOutput_differs", with([](BackwardArgs& a) { a.go = {2, 3, 2, 2}; }),
+      {kInvalid, {"gradOutput has 4 dimensions [2, 3, 2, 2] but self has 5"}});
+  add("shape_indices_differs", with([](BackwardArgs& a) { a.idx = {2, 3, 2, 2, 3}; }),
+      {kInvalid, {"indices shape [2, 3, 2, 2, 3] does not match gradOutput shape [2, 3, 2, 2, 2]"}});
+  add("shape_gradInput_differs", with([](BackwardArgs& a) { a.gi = {2, 3, 3, 5, 5}; }),
+      {kInvalid, {"gradInput shape [2, 3, 3, 5, 5] does not match self shape [2, 3, 3, 5, 4]"}});
+  add("rank_3_everywhere", with([](BackwardArgs& a) { a.go = a.idx = {3, 2, 2}, a.self = a.gi = {3, 5, 4}; }),
+      {kInvalid, {"self has 3 dimensions [3, 5, 4] but must have 4 (C, D, H, W) or 5 (N, C, D, H, W)"}});
+  add("formats_differ", with([](BackwardArgs& a) { a.giFmt = ACL_FORMAT_ND; }),
+      {kInvalid, {"gradInput format ND differs from self format NCDHW"}});
+  add("format_ndhwc_refused", with([](BackwardArgs& a) { a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NDHWC; }),
+      {kInvalid, {"self format NDHWC is not supported (expected NCDHW"}});
+  // Atlas A2/A3: INT32 indices only (CANN's 950 takes INT64 too).
+  add("indices_int64_refused_on_a2", with([](BackwardArgs& a) { a.idxType = ACL_INT64; }),
+      {kInvalid, {"indices dtype INT64 is not supported (expected INT32)"}});
+  add("c_differs", with([](BackwardArgs& a) { a.go = a.idx = {2, 4, 2, 2, 2}; }),
+      {kInvalid, {"gradOutput N, C [2, 4] do not match self N, C [2, 3]"}});
+  add("unbatched_cdhw_passes",
+      with([](BackwardArgs& a) { a.go = a.idx = {3, 2, 2, 2}, a.self = a.gi = {3, 3, 5, 4}, a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCHW; }),
+      {0, {}});
+  add("empty_batch_passes", with([](BackwardArgs& a) { a.go = a.idx = {0, 3, 2, 2, 2}, a.self = a.gi = {0, 3, 3, 5, 4}; }), {0, {}});
+  v.push_back({"check_bwd3d_volume_over_int32_max", op, "checks", [] {
+                 verify::RuntimeScope::shared();
+                 const std::vector<int64_t> selfShape{1, 1, 2048, 1024, 1024}, goShape{1, 1, 2, 2, 2};
+                 RawTensor self = RawTensor::hugeView(selfShape, ACL_FLOAT), gi = RawTensor::unbackedView(selfShape, ACL_FLOAT);
+                 RawTensor go(goShape, ACL_FLOAT), idx(goShape, ACL_INT32);
+                 uint64_t ws = 0;
+                 aclOpExecutor* ex = nullptr;
+                 const int s = aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(go.get(), self.get(), idx.get(), gi.get(), &ws, &ex);
+                 const std::string message = aclGetRecentErrMsg();
+                 if (s == 0) aclDestroyAclOpExecutor(ex);
+                 return judge(s, message, {ACLNN_ERR_PARAM_INVALID,
+                                           {"self D * H * W = 2048 * 1024 * 1024 = 2147483648 exceeds INT32_MAX"}});
+               }});
+  return v;
+}
+
+std::vector<Case> forward3dChecks() {
+  const OpKind op = OpKind::kAdaptiveMaxPool3d;
+  auto with = [](auto mutate) {
+    ForwardArgs a;
+    a.self = {2, 3, 5, 7, 6}, a.out = a.idx = {2, 3, 3, 4, 4}, a.outputSize = {3, 4, 4};
+    a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NCDHW;
+    a.idxType = ACL_INT32;
+    a.entry = aclnnAdaptiveMaxPool3dGetWorkspaceSize;
+    mutate(a);
+    return a;
+  };
+  const int kInvalid = ACLNN_ERR_PARAM_INVALID;
+  std::vector<Case> v;
+  auto add = [&](const std::string& name, const ForwardArgs& a, const Expect& e) {
+    v.push_back({"check_fwd3d_" + name, op, "checks", [a, e] { return runForwardCheck(a, e); }});
+  };
+  add("valid_call_passes", with([](ForwardArgs&) {}), {0, {}});
+  for (const char* arg : {"self", "outputSize", "out", "indices", "workspaceSize", "executor"}) {
+    add(std::string("null_") + arg, with([arg](ForwardArgs& a) { a.nullArg = arg; }),
+        {ACLNN_ERR_PARAM_NULLPTR, {std::string("aclnnAdaptiveMaxPool3dGetWorkspaceSize: ") + arg + " is a null pointer"}});
+  }
+  add("rank_self_3", with([](ForwardArgs& a) { a.self = {5, 7, 6}; }),
+      {kInvalid, {"self has 3 dimensions [5, 7, 6] but must have 4 (C, D, H, W) or 5 (N, C, D, H, W)"}});
+  add("rank_out_6", with([](ForwardArgs& a) { a.out = {1, 2, 3, 3, 4, 4}; }), {kInvalid, {"out has 6 dimensions"}});
+  add("dtype_double_refused", with([](ForwardArgs& a) { a.selfType = a.outType = ACL_DOUBLE; }),
+      {kInvalid, {"self dtype DOUBLE is not supported (expected FLOAT, FLOAT16 or BF16)"}});
+  add("dtype_out_int32", with([](ForwardArgs& a) { a.outType = ACL_INT32; }), {kInvalid, {"out dtype INT32 is not supported"}});
+  add("indices_int64_refused_on_a2", with([](ForwardArgs& a) { a.idxType = ACL_INT64; }),
+      {kInvalid, {"indices dtype INT64 is not supported (expected INT32)"}});
+  add("format_ndhwc_refused", with([](ForwardArgs& a) { a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NDHWC; }),
+      {kInvalid, {"self format NDHWC is not supported"}});
+  add("formats_differ", with([](ForwardArgs& a) { a.outFmt = ACL_FORMAT_ND; }),
+      {kInvalid, {"out format ND differs from self format NCDHW"}});
+  add("output_size_length", with([](ForwardArgs& a) { a.outputSize = {3, 4}; }),
+      {kInvalid, {"outputSize has 2 values [3, 4] but must have 3 (Do, Ho, Wo)"}});
+  add("out_shape", with([](ForwardArgs& a) { a.out = {2, 3, 3, 4, 5}; }),
+      {kInvalid, {"out shape [2, 3, 3, 4, 5] does not match [2, 3, 3, 4, 4]"}});
+  add("indices_shape", with([](ForwardArgs& a) { a.idx = {2, 3, 3, 4, 5}; }),
+      {kInvalid, {"indices shape [2, 3, 3, 4, 5] does not match out shape [2, 3, 3, 4, 4]"}});
+  add("dtype_out_differs", with([](ForwardArgs& a) { a.outType = ACL_FLOAT16; }),
+      {kInvalid, {"out dtype FLOAT16 does not match self dtype FLOAT"}});
+  add("empty_depth", with([](ForwardArgs& a) { a.self = {2, 3, 0, 7, 6}; }),
+      {kInvalid, {"self [2, 3, 0, 7, 6] has an empty dimension 2"}});
+  add("output_size_zero", with([](ForwardArgs& a) { a.outputSize = {3, 0, 4}, a.out = a.idx = {2, 3, 3, 0, 4}; }),
+      {kInvalid, {"outputSize [3, 0, 4] must be positive"}});
+  add("unbatched_cdhw_as_nchw_passes",
+      with([](ForwardArgs& a) { a.self = {3, 5, 7, 6}, a.out = a.idx = {3, 3, 4, 4}, a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NCHW; }),
+      {0, {}});
+  add("empty_batch_passes", with([](ForwardArgs& a) { a.self = {0, 3, 5, 7, 6}, a.out = a.idx = {0, 3, 3, 4, 4}; }), {0, {}});
+  return v;
+}
+
 }  // namespace
 
 std::vector<Case> checkCases() {
   std::vector<Case> v = backwardChecks();
-  std::vector<Case> f = forwardChecks();
-  v.insert(v.end(), f.begin(), f.end());
+  for (auto* list : {&forwardChecks, &backward3dChecks, &forward3dChecks}) {
+    std::vector<Case> more = (*list)();
+    v.insert(v.end(), more.begin(), more.end());
+  }
   return v;
 }
 

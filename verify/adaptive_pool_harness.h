@@ -89,5 +89,6 @@ std::string replayMoves(const Trace& trace, int64_t cells, std::vector<float>* r
 
 // Part of verify::adaptivePoolCases(), in its own file.
 std::vector<verify::Case> checkCases();   // adaptive_pool_check_cases.cpp: every SPEC check, group "checks"
+std::vector<verify::Case> depthCases();   // cases_adaptive_pool3d.cpp: the 3-D pair against the reference
 
 }  // namespace gradlab::verify::adaptive

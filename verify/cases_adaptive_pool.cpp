@@ -78,7 +78,7 @@ BackwardData backwardData(const BackwardScenario& sc) {
   d.self = randomValues(P * sc.H * sc.W, sc.seed, sc.dtype);
   d.gradOutput = randomValues(P * sc.Ho * sc.Wo, sc.seed + 1, sc.dtype);
   d.indices = sc.randomIndices ? randomIndices(P * sc.Ho * sc.Wo, sc.H * sc.W, sc.seed)
-                               : ref::adaptiveMaxPool2d(d.self, sc.dims()).indices;
+                               : ref::adaptiveMaxPool(d.self, sc.dims()).indices;
   return d;
 }
 
@@ -86,10 +86,10 @@ BackwardData backwardData(const BackwardScenario& sc) {
 // bound of gradlab/verify.h in default mode.
 std::string checkGradInput(const BackwardScenario& sc, const BackwardData& d, const std::vector<float>& got) {
   if (sc.deterministic) {
-    return compareExact(got, verify::roundAll(sc.dtype, ref::adaptiveMaxPool2dBackward(d.gradOutput, d.indices, sc.dims())),
+    return compareExact(got, verify::roundAll(sc.dtype, ref::adaptiveMaxPoolBackward(d.gradOutput, d.indices, sc.dims())),
                         "gradInput");
   }
-  const ref::PoolBackwardDouble want = ref::adaptiveMaxPool2dBackwardDouble(d.gradOutput, d.indices, sc.dims());
+  const ref::PoolBackwardDouble want = ref::adaptiveMaxPoolBackwardDouble(d.gradOutput, d.indices, sc.dims());
   return compareTolerance(got, want.gradInput, want.absSum, want.terms, sc.dtype, "gradInput");
 }
 
@@ -183,7 +183,7 @@ CaseResult runForwardScenario(const ForwardScenario& sc) {
   const std::vector<float> outBefore = out.storage(), indicesBefore = indices.storage();
   const Outcome o = forward(selfT, {sc.Ho, sc.Wo}, out, indices, {false, sc.profile, {}});
   if (!o.ok()) return failed(sc.text() + ": " + o.describe());
-  const ref::PoolForward want = ref::adaptiveMaxPool2d(self, Extents{.C = P, .in = {1, sc.H, sc.W}, .out = {1, sc.Ho, sc.Wo}});
+  const ref::PoolForward want = ref::adaptiveMaxPool(self, Extents{.C = P, .in = {1, sc.H, sc.W}, .out = {1, sc.Ho, sc.Wo}});
   const std::vector<float> gotOut = out.values();
   const std::vector<int64_t> gotIndices = indices.intValues();
   std::string err = compareExact(gotOut, want.out, "out");
@@ -695,7 +695,7 @@ namespace gradlab::verify {
 
 std::vector<Case> adaptivePoolCases() {
   std::vector<Case> all = verify::adaptive::seedCases();
-  for (auto part : {verify::adaptive::referenceCases(), verify::adaptive::checkCases()}) {
+  for (auto part : {verify::adaptive::referenceCases(), verify::adaptive::depthCases(), verify::adaptive::checkCases()}) {
     all.insert(all.end(), part.begin(), part.end());
   }
   return all;

@@ -124,7 +124,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   if (op.rule == IndexRule::kAdaptiveMax) {
     const Extents d = referenceShape(r, op);
     if (!op.backward) {
-      reference::PoolForward f = reference::adaptiveMaxPool2d(input->values, d);
+      reference::PoolForward f = reference::adaptiveMaxPool(input->values, d);
       out->push_back({dst, std::move(f.out), {}, {}, {}, {}});
       out->push_back({roleNamed(op, RoleKind::kOutputIndices), {}, {}, {}, {}, std::move(f.indices)});
       return true;
@@ -142,15 +142,15 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
       *why = i18n::tr("the indices leave their plane; the run should have failed");
       return false;
     }
-    Expected e{dst, reference::adaptiveMaxPool2dBackward(input->values, idx->ints, d, rounding), {}, {}, {}, {}};
+    Expected e{dst, reference::adaptiveMaxPoolBackward(input->values, idx->ints, d, rounding), {}, {}, {}, {}};
     e.inOrder = orderedAdds(r, result.plan.get()) && referenceOrder(r, result.plan.get());
-    reference::PoolBackwardDouble exact = reference::adaptiveMaxPool2dBackwardDouble(input->values, idx->ints, d);
+    reference::PoolBackwardDouble exact = reference::adaptiveMaxPoolBackwardDouble(input->values, idx->ints, d);
     e.exact = std::move(exact.gradInput);
     e.absSum = std::move(exact.absSum);
     e.terms = std::move(exact.terms);
     if (rounding != ACL_FLOAT) {
-      e.positiveSum = reference::adaptiveMaxPool2dBackwardDouble(signedPart(input->values, 1), idx->ints, d).gradInput;
-      e.negativeSum = reference::adaptiveMaxPool2dBackwardDouble(signedPart(input->values, -1), idx->ints, d).gradInput;
+      e.positiveSum = reference::adaptiveMaxPoolBackwardDouble(signedPart(input->values, 1), idx->ints, d).gradInput;
+      e.negativeSum = reference::adaptiveMaxPoolBackwardDouble(signedPart(input->values, -1), idx->ints, d).gradInput;
     }
     out->push_back(std::move(e));
     return true;

@@ -163,9 +163,9 @@ void addRunOptions(CLI::App& app, RunOptions& o) {
         return dtypeFromText(v) ? std::string() : "'" + v + "' is not a dtype (f32, f16, bf16, f64, u8)";
       })
       ->capture_default_str();
-  app.add_option("--index-type", o.indexType, "Adaptive pool indices")
-      ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case))
-      ->capture_default_str();
+  app.add_option("--index-type", o.indexType, "Adaptive pool indices (default: the operator's first, int64 for 2-D, "
+                                              "int32 for 3-D)")
+      ->check(CLI::IsMember({"int64", "int32", "i64", "i32"}, CLI::ignore_case));
   std::vector<std::string> layouts;
   for (Layout l : allLayouts()) layouts.push_back(layoutName(l));
   app.add_option("--layout", o.layout, "Device layout of every tensor")
@@ -277,7 +277,7 @@ bool buildRequest(const RunOptions& o, const CLI::App& app, RunRequest* out, std
     *error = "--dtype " + o.dtype + ": " + op.aclnnName() + " takes " + dtypeList(op) + " (CANN's list on Atlas A2/A3)";
     return false;
   }
-  r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);
+  if (!o.indexType.empty()) r.indexType = dtypeFromText(o.indexType).value_or(ACL_INT64);  // else the operator's
   r.layout = layoutFromName(o.layout).value_or(Layout::kContiguous);
   r.deterministic = o.deterministic;
   if (!o.schedule.empty()) r.schedule = parseSchedule(o.schedule);

@@ -21,7 +21,7 @@ struct RunOptions {
   std::string scales;   // "S", "SH,SW", "SD,SH,SW" or "SHxSW"
   bool unbatched = false;
   std::string dtype = "f32";
-  std::string indexType = "int64";
+  std::string indexType;  // "": the operator's first (OpInfo::indexDtypes)
   std::string layout = "contiguous";
   bool deterministic = false;
   std::string schedule;    // "host", "N" or "seed:N"; empty: GRADLAB_SCHEDULE, else host

@@ -51,7 +51,7 @@ class CatalogCall {
 
  private:
   std::unique_ptr<Tensor> makeTensor(const OpInfo& op, const TensorRole& role, aclDataType dtype) const {
-    return std::make_unique<Tensor>(sideShape(op, role.side, sizes_), role.integer() ? ACL_INT64 : dtype,
+    return std::make_unique<Tensor>(sideShape(op, role.side, sizes_), role.integer() ? op.indexDtype() : dtype,
                                     sideFormat(op, false));
   }
   OpArgs argsFor(const OpInfo& op, const std::array<std::unique_ptr<Tensor>, 4>& tensors) {

@@ -213,7 +213,7 @@ def _parameters(info):
     params += [f"{s}=0.0" for s in _scale_names(info)]
     options = [f"{o}=None" for o in OPTIONS] + ["dtype=None"]
     if _writes_indices(info):
-        options.append('indices_dtype="int64"')
+        options.append(f'indices_dtype="{info["index_dtypes"][0]}"')
     return ", ".join(params + ["*"] + options)
 
 

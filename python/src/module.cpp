@@ -453,6 +453,9 @@ py::list catalog() {
     py::list dtypes;
     for (aclDataType t : op.dtypes) dtypes.append(dtypeText(t));
     d["dtypes"] = dtypes;
+    py::list indexDtypes;
+    for (aclDataType t : op.indexDtypes) indexDtypes.append(t == ACL_INT32 ? "int32" : "int64");
+    d["index_dtypes"] = indexDtypes;
     py::list strategies;
     for (const StrategyInfo& s : op.strategies) strategies.append(s.name);
     d["strategies"] = strategies;

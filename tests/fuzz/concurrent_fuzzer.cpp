@@ -76,7 +76,7 @@ void setup(Shared& s, ByteReader& in) {
   for (size_t i = 0; i < kSlots; ++i) {
     const TensorRole* role = i < static_cast<size_t>(op.roleCount) ? &op.roles[i] : nullptr;
     std::vector<int64_t> shape = role ? sideShape(op, role->side, sizes) : std::vector<int64_t>{4096};
-    const aclDataType type = role && role->integer() ? ACL_INT64 : role ? dtype : ACL_UINT8;
+    const aclDataType type = role && role->integer() ? op.indexDtype() : role ? dtype : ACL_UINT8;
     size_t bytes = aclDataTypeSize(type);
     for (int64_t d : shape) bytes *= static_cast<size_t>(d);
     void* block = allocate(s, bytes);

@@ -210,3 +210,19 @@ def test_unset_options_are_the_librarys_defaults_and_its_environment_variables_s
     env = dict(os.environ, GRADLAB_STRATEGY="scatter", GRADLAB_SCHEDULE="seed:4", GRADLAB_DEVICE="classroom")
     printed = subprocess.check_output([sys.executable, "-c", script], env=env, text=True).split()
     assert printed == ["scatter", "seed:4", "classroom", "False"]
+
+
+def test_adaptive_pool_3d_round_trip_with_int32_indices_and_torchs_int64_refused(rng):
+    x = rng.permutation(2 * 3 * 5 * 7 * 6).astype(np.float32).reshape(2, 3, 5, 7, 6)
+    out, indices = gradlab.adaptive_max_pool3d(x, [3, 4, 4])
+    assert out.shape == (2, 3, 3, 4, 4) and indices.dtype == np.int32  # Atlas A2/A3 take INT32 only
+    flat = x.reshape(6, 5 * 7 * 6)
+    np.testing.assert_array_equal(out.reshape(6, 48), np.take_along_axis(flat, indices.reshape(6, 48).astype(np.int64), 1))
+    grad = gradlab.adaptive_max_pool3d_backward(np.ones_like(out), x, indices, deterministic=True)
+    assert grad.shape == x.shape and grad.sum() == out.size
+    with pytest.raises(gradlab.Refused) as refused:
+        gradlab.adaptive_max_pool3d_backward(np.ones_like(out), x, indices.astype(np.int64))
+    assert refused.value.code == 161002 and "indices dtype INT64 is not supported" in refused.value.message
+    assert str(inspect.signature(gradlab.adaptive_max_pool3d)).startswith("(self, output_size, *")
+    unbatched_out, _ = gradlab.adaptive_max_pool3d(x[0], [2, 2, 2])
+    assert unbatched_out.shape == (3, 2, 2, 2)

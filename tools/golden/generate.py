@@ -44,6 +44,7 @@ FILES = {
     "2d": "upsample_nearest_exact2d.json",
     "3d": "upsample_nearest_exact3d.json",
     "amp": "adaptive_max_pool2d.json",
+    "amp3": "adaptive_max_pool3d.json",
     "n1d": "upsample_nearest1d.json",
     "n2d": "upsample_nearest2d.json",
 }
@@ -297,6 +298,37 @@ class Builder:
             "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
 
 
+    # ---- adaptive max pool 3d ----------------------------------------------------------------
+    def amp3(self, name, shape, so, dtype="float32", values=None):
+        """Forward case (self -> out, indices) and backward case (random gradOutput), [N,] C, D, H, W.
+        torch computes in float32 (its CPU kernel has no float16 / bfloat16 max here): the values are the
+        dtype's, so the max is exact. Indices are written as int32, what Atlas A2/A3 take for the 3-D pair."""
+        torch = self.torch
+        base = f"{name}/{dtype}"
+        if values is None:
+            x, x32 = _randn(torch, shape, dtype, _gen(base + "/self"))
+        else:
+            x32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
+            x = x32.to(_dt(torch, dtype))
+        out, idx = torch.nn.functional.adaptive_max_pool3d(x32, tuple(so), return_indices=True)
+        params = {"output_size": list(so), "input_size": list(shape)}
+        self._add("amp3", {
+            "name": base + "/forward", "op": "adaptive_max_pool3d", "dtype": dtype,
+            "params": params,
+            "inputs": {"self": _enc(x, dtype)},
+            "expected": {"out": _enc(out.to(_dt(torch, dtype)), dtype),
+                         "indices": _enc(idx, "int32")}})
+        go, go32 = _randn(torch, list(out.shape), dtype, _gen(base + "/gradOutput"))
+        gi = torch.ops.aten.adaptive_max_pool3d_backward(go32, x32, idx)
+        assert gi.dtype == torch.float32 and list(gi.shape) == list(shape)
+        self._add("amp3", {
+            "name": base + "/backward", "op": "adaptive_max_pool3d_backward", "dtype": dtype,
+            "params": params,
+            "inputs": {"gradOutput": _enc(go, dtype), "self": _enc(x, dtype),
+                       "indices": _enc(idx, "int32")},
+            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
+
+
 LOW = ("float16", "bfloat16")
 
 
@@ -538,6 +570,30 @@ def build_amp(b):
         b.amp("bwd_crafted_indices_all_to_cell0_4x4_to_8x8", [1, 2, 4, 4], 8, 8, dt,
               indices=all_zero)
     b.amp("bwd_crafted_indices_random_3x3_to_9x7", [2, 1, 3, 3], 9, 7, indices=random_idx)
+
+
+def build_amp3(b):
+    nan, inf = float("nan"), float("inf")
+    # ([N,] C, D, H, W) -> (Do, Ho, Wo), low-precision variants too
+    table = [
+        ("overlap_all_axes_5x7x6_to_3x4x4", [1, 2, 5, 7, 6], (3, 4, 4), True),
+        ("divisible_4x4x4_to_2x2x2", [2, 1, 4, 4, 4], (2, 2, 2), True),
+        ("output_larger_d_2x3x3_to_5x2x2", [1, 1, 2, 3, 3], (5, 2, 2), False),
+        ("depth_only_6x1x1_to_4x1x1", [1, 3, 6, 1, 1], (4, 1, 1), False),
+        ("global_3x4x5_to_1x1x1", [1, 2, 3, 4, 5], (1, 1, 1), False),
+        ("identity_2x3x4", [1, 1, 2, 3, 4], (2, 3, 4), False),
+        ("unbatched_C3_4x5x3_to_3x2x2", [3, 4, 5, 3], (3, 2, 2), True),
+        ("batch_N2_C3_3x5x7_to_5x3x2", [2, 3, 3, 5, 7], (5, 3, 2), False),
+    ]
+    for name, shape, so, low in table:
+        for dt in ("float32",) + (LOW if low else ()):
+            b.amp3(name, shape, so, dt)
+    # ties across slices keep the first slice; a NaN in a later slice wins; the last NaN's index is kept
+    ties = [1.0] * 2 * 2 * 2
+    b.amp3("ties_across_slices_2x2x2_to_1x1x1", [1, 1, 2, 2, 2], (1, 1, 1), values=ties)
+    nans = [0.5, 2.0, 9.0, 1.0, nan, 3.0, -inf, nan]
+    b.amp3("nan_in_later_slice_2x2x2_to_1x1x1", [1, 1, 2, 2, 2], (1, 1, 1), values=nans)
+    b.amp3("nan_and_inf_2x2x2_to_2x1x1", [1, 1, 2, 2, 2], (2, 1, 1), values=[inf, nan, 1.0, 2.0, 3.0, -inf, nan, 4.0])
 
 
 def build_n1d(b):
@@ -801,6 +857,47 @@ def check_amp(c):
     return [round_to(v, dt) for v in got], dec(c["expected"]["gradInput"])
 
 
+def check_amp3(c):
+    p, dt = c["params"], c["dtype"]
+    shape = p["input_size"]
+    so = p["output_size"]
+    D, H, W = shape[-3:]
+    planes = 1
+    for d in shape[:-3]:
+        planes *= d
+    wins = [windows(n, o) for n, o in zip((D, H, W), so)]
+    x = dec(c["inputs"]["self"])
+    if c["op"] == "adaptive_max_pool3d":
+        out, idx = [], []
+        for pl in range(planes):
+            for (d0, d1) in wins[0]:
+                for (h0, h1) in wins[1]:
+                    for (w0, w1) in wins[2]:
+                        cells = [((d * H + h) * W + w, x[pl * D * H * W + (d * H + h) * W + w])
+                                 for d in range(d0, d1) for h in range(h0, h1) for w in range(w0, w1)]
+                        nans = [i for i, v in cells if math.isnan(v)]
+                        if nans:
+                            out.append(math.nan)
+                            idx.append(nans[-1])
+                        else:
+                            m = max(v for _, v in cells)
+                            out.append(m)
+                            idx.append(next(i for i, v in cells if v == m))
+        want_idx = c["expected"]["indices"]["data"]
+        if idx != want_idx:
+            raise AssertionError("indices differ")
+        return [round_to(v, dt) for v in out], dec(c["expected"]["out"])
+    go, ind = dec(c["inputs"]["gradOutput"]), c["inputs"]["indices"]["data"]
+    n_out = so[0] * so[1] * so[2]
+    got = [0.0] * (planes * D * H * W)
+    for pl in range(planes):
+        for k in range(n_out):
+            i = ind[pl * n_out + k]
+            assert 0 <= i < D * H * W, "index out of range"
+            got[pl * D * H * W + i] = f32(got[pl * D * H * W + i] + go[pl * n_out + k])
+    return [round_to(v, dt) for v in got], dec(c["expected"]["gradInput"])
+
+
 def self_check():
     failures, counts = [], {}
     for fam, fname in FILES.items():
@@ -816,14 +913,15 @@ def self_check():
                     for d in t["shape"]:
                         n *= d
                     assert len(t["data"]) == n, "data length"
-                    if t["dtype"] != "int64":
+                    if t["dtype"] not in ("int64", "int32"):
                         assert t["dtype"] == c["dtype"], "tensor dtype"
                         vals = dec(t)
                         assert all(same(v, round_to(v, t["dtype"])) for v in vals), \
                             "value not representable in its dtype"
                         if t["dtype"] == "uint8":
                             assert all(v == int(v) and 0 <= v <= 255 for v in vals), "uint8 out of range"
-                chk = check_amp if c["op"].startswith("adaptive") else check_upsample
+                chk = (check_amp3 if c["op"].startswith("adaptive_max_pool3d") else
+                       check_amp if c["op"].startswith("adaptive") else check_upsample)
                 got, want = chk(c)
                 bad = [k for k, (a, b) in enumerate(zip(got, want)) if not same(a, b)]
                 if len(got) != len(want) or bad:
@@ -851,6 +949,7 @@ def main(argv):
         build_2d(b)
         build_3d(b)
         build_amp(b)
+        build_amp3(b)
         build_n1d(b)
         build_n2d(b)
         write_all(b)

@@ -38,6 +38,8 @@ enum class OpKind : uint8_t {
   kUpsampleNearest2d,
   kUpsampleNearestExact3dBackward,
   kUpsampleNearestExact3d,
+  kAdaptiveMaxPool3dBackward,
+  kAdaptiveMaxPool3d,
   kCount,  // not an operator: how many there are
 };
 inline constexpr size_t kOpCount = static_cast<size_t>(OpKind::kCount);
@@ -114,8 +116,11 @@ struct OpInfo {
   LaunchFn launch = nullptr;                      // aclnn<name>
   KernelListingFn kernelListing = nullptr;        // its kernels as listings (gradlab::kernelListing asks it)
   // The dtypes of its value tensors, CANN's list for Atlas A2/A3 (the operator's check refuses the rest with
-  // 161002); index tensors are INT64 or INT32 whatever this says.
+  // 161002).
   std::span<const aclDataType> dtypes{};
+  // The dtypes its index tensors take, the first what tools make by default (CANN's list for Atlas A2/A3);
+  // empty for operators without indices.
+  std::span<const aclDataType> indexDtypes{};
   // Its strategies (gradlab/strategy.h), at least one; the operator's prepare function plans with the one a
   // call asks for.
   std::span<const StrategyInfo> strategies{};
@@ -129,6 +134,7 @@ struct OpInfo {
   const TensorRole* role(std::string_view roleName) const;
   int roleIndex(std::string_view roleName) const;  // -1 when absent
   bool hasIndices() const;                          // reads or writes an integer indices tensor
+  aclDataType indexDtype() const;                   // the first of indexDtypes (INT64 without any): tools' default
   std::string aclnnName() const { return std::string("aclnn") + name; }
 };
 

@@ -74,7 +74,8 @@ struct RunRequest {
   // The axes an operator does not use stay 1 (gradlab/extents.h: a 1-D operator's L is kW).
   Extents shape{.in = {1, 4, 4}, .out = {1, 8, 8}};
   aclDataType dtype = ACL_FLOAT;
-  aclDataType indexType = ACL_INT64;  // adaptive pool indices
+  // Adaptive pool indices; ACL_DT_UNDEFINED: the operator's first index dtype (indexTypeOf).
+  aclDataType indexType = ACL_DT_UNDEFINED;
   Layout layout = Layout::kContiguous;
   bool deterministic = false;
   std::optional<AtomicSchedule> schedule;  // default mode's atomic order (gradlab/schedule.h); unset: GRADLAB_SCHEDULE, else host
@@ -98,6 +99,9 @@ struct RunRequest {
   std::shared_ptr<RunProgress> progress;
   aclrtStream stream = nullptr;          // nullptr: the default stream of the current device
 };
+
+// The indices dtype `r` runs with: its own, or its operator's first (OpInfo::indexDtypes; INT64 without any).
+aclDataType indexTypeOf(const RunRequest& r);
 
 struct HostTensor {
   std::string name;             // the catalog role: "gradOutput", "self", "indices", "gradInput", "out"

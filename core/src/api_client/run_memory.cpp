@@ -40,7 +40,7 @@ TensorsMemory tensorsOf(const OpInfo& op, const RunRequest& r, const Extents& si
     if (role.kind == skip) continue;
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes);
     const TensorLayout l = makeLayout(shape, layout, sizes.unbatched && op.allowsUnbatched ? 0 : 1);
-    const aclDataType dtype = role.integer() ? r.indexType : r.dtype;
+    const aclDataType dtype = role.integer() ? indexTypeOf(r) : r.dtype;
     const uint64_t storage = static_cast<uint64_t>(std::max<int64_t>(l.storageElems, 0)) * aclDataTypeSize(dtype);
     const uint64_t cells = cellsOf(shape);
     const uint64_t hostCell = hostCellBytes(role, dtype, layout);

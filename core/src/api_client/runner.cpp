@@ -286,7 +286,7 @@ class RequestRun {
     InputValues in;
     for (size_t d = shape.size() - std::min(shape.size(), static_cast<size_t>(op_.spatialRank)); d < shape.size(); ++d)
       in.planeCells *= shape[d];
-    const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
+    const aclDataType dtype = role.integer() ? indexTypeOf(r_) : r_.dtype;
     std::vector<int64_t> ints;
     switch (role.kind) {
       case RoleKind::kValues:
@@ -362,7 +362,7 @@ class RequestRun {
       const TensorRole& role = twin.roles[i];
       if (role.kind == RoleKind::kOutputIndices) indexRole = i;
       if (role.kind == RoleKind::kValues && self != nullptr && r_.layout == Layout::kContiguous) continue;
-      const aclDataType dtype = role.integer() ? r_.indexType : r_.dtype;
+      const aclDataType dtype = role.integer() ? indexTypeOf(r_) : r_.dtype;
       InputValues in;
       if (role.kind == RoleKind::kValues && self != nullptr) in.given = self->host.values;
       if (!makeOperand(forward.operands[i], twin, role, dtype, Layout::kContiguous, in, {}, "setup")) return false;
@@ -476,6 +476,10 @@ const char* dtypeText(aclDataType dtype) {
     case ACL_UINT8: return "uint8";
     default: return "unsupported dtype";
   }
+}
+
+aclDataType indexTypeOf(const RunRequest& r) {
+  return r.indexType != ACL_DT_UNDEFINED ? r.indexType : opInfo(r.op).indexDtype();
 }
 
 std::optional<aclDataType> dtypeFromText(std::string_view name) {

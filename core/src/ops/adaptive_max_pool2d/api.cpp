@@ -1,13 +1,16 @@
-// The aclnn entry points of aclnnAdaptiveMaxPool2dBackward and aclnnAdaptiveMaxPool2d: null checks, the
+// The aclnn entry points of the adaptive max pools (2-D and 3-D, forward and backward): null checks, the
 // SPEC checks, view sizes and output overlap, device memory, then a tiling plan and an executor whose run
 // is the kernel launch.
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d_backward.h"
 #include "ops/adaptive_max_pool2d/check.h"
 #include "ops/adaptive_max_pool2d/entry.h"
 #include "ops/adaptive_max_pool2d/kernel.h"
@@ -23,22 +26,46 @@
 namespace gradlab::ops::adaptive {
 namespace {
 
-constexpr const char* kBackwardApi = "aclnnAdaptiveMaxPool2dBackward";
-constexpr const char* kBackwardCheckApi = "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize";
-constexpr const char* kForwardApi = "aclnnAdaptiveMaxPool2d";
-constexpr const char* kForwardCheckApi = "aclnnAdaptiveMaxPool2dGetWorkspaceSize";
+// The names one operator of the family answers to.
+struct PoolApi {
+  OpKind op;
+  const char* api;       // the launch's name
+  const char* checkApi;  // the first phase's
+  bool depth() const { return opInfo(op).spatialRank == 3; }
+};
+constexpr PoolApi kBackward2d{OpKind::kAdaptiveMaxPool2dBackward, "aclnnAdaptiveMaxPool2dBackward",
+                              "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize"};
+constexpr PoolApi kForward2d{OpKind::kAdaptiveMaxPool2d, "aclnnAdaptiveMaxPool2d", "aclnnAdaptiveMaxPool2dGetWorkspaceSize"};
+constexpr PoolApi kBackward3d{OpKind::kAdaptiveMaxPool3dBackward, "aclnnAdaptiveMaxPool3dBackward",
+                              "aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize"};
+constexpr PoolApi kForward3d{OpKind::kAdaptiveMaxPool3d, "aclnnAdaptiveMaxPool3d", "aclnnAdaptiveMaxPool3dGetWorkspaceSize"};
 
-PlaneTensor planes(const aclTensor& t, bool unbatched) { return unbatched ? planeTensorChw(t) : planeTensor4d(t); }
-// The forward reads an NHWC view as (N, H, W, C), as CANN does; the backward, like CANN's, reads every
-// 4-D view as (N, C, H, W) whatever its label.
-PlaneTensor forwardPlanes(const aclTensor& t, bool unbatched) {
-  return channelsLastView(t) ? planeTensorNhwc(t) : planes(t, unbatched);
-}
+// A call's tensors as the kernels' planes. A 3-D tensor's planes are rows of its (D, H) rows (rowsOfPlanes);
+// rows that are not evenly strided (a view that steps over D unlike over H) keep a row offset table here.
+class PlaneMaker {
+ public:
+  explicit PlaneMaker(bool depth) : depth_(depth), offsets_(std::make_shared<std::deque<std::vector<int64_t>>>()) {}
+  PlaneTensor operator()(const aclTensor& t, bool unbatched) const {
+    if (!depth_) return unbatched ? planeTensorChw(t) : planeTensor4d(t);
+    std::vector<int64_t>& rows = offsets_->emplace_back();
+    PlaneTensor p = planeTensorDepthRows(t, {}, &rows);
+    bool even = true;
+    for (int64_t j = 0; even && j < p.H; ++j) even = rows[static_cast<size_t>(j)] == j * p.sH;
+    if (even) p.rowOffsets = nullptr;  // row j is at j * sH: the dense paths apply
+    return p;
+  }
+  // Keeps the tables alive as long as the kernels' planes point into them.
+  std::shared_ptr<const void> keep() const { return offsets_; }
+
+ private:
+  bool depth_;
+  std::shared_ptr<std::deque<std::vector<int64_t>>> offsets_;
+};
 
 // True when every plane of `t` is one dense run of H*W elements and no two planes overlap, so the kernels
 // may use a plane as a flat accumulator indexed by h*W + w.
 bool denseDisjointPlanes(const PlaneTensor& t) {
-  if ((t.W != 1 && t.sW != 1) || (t.H != 1 && t.sH != t.W)) return false;
+  if (t.rowOffsets != nullptr || (t.W != 1 && t.sW != 1) || (t.H != 1 && t.sH != t.W)) return false;
   std::vector<std::pair<int64_t, int64_t>> outer;  // (stride, size) of N and C when they have more than one plane
   if (t.N > 1) outer.emplace_back(t.sN, t.N);
   if (t.C > 1) outer.emplace_back(t.sC, t.C);
@@ -55,14 +82,15 @@ bool denseDisjointPlanes(const PlaneTensor& t) {
 // gradInput is dense fp32). Checked before planning; sizeCheck already bounds the element count.
 uint64_t workspaceBound(const aclTensor& gradInput) { return static_cast<uint64_t>(gradInput.numel()) * 4; }
 
-aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices,
-                            aclTensor* gradInput, uint64_t* workspaceSize, aclOpExecutor** executor,
-                            const PlanContext& ctx) {
-  const char* api = kBackwardCheckApi;
+aclnnStatus prepareBackward(const PoolApi& which, const aclTensor* gradOutput, const aclTensor* self,
+                            const aclTensor* indices, aclTensor* gradInput, uint64_t* workspaceSize,
+                            aclOpExecutor** executor, const PlanContext& ctx) {
+  const char* api = which.checkApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices},
                                           {"gradInput", gradInput}, {"workspaceSize", workspaceSize},
                                           {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(checkBackward(api, *gradOutput, *self, *indices, *gradInput));
+  GRADLAB_RETURN_IF_ERROR(which.depth() ? checkBackward3d(api, *gradOutput, *self, *indices, *gradInput)
+                                        : checkBackward(api, *gradOutput, *self, *indices, *gradInput));
   GRADLAB_RETURN_IF_ERROR(
       sizeCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices}, {"gradInput", gradInput}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"gradInput", gradInput}}));
@@ -70,59 +98,66 @@ aclnnStatus prepareBackward(const aclTensor* gradOutput, const aclTensor* self, 
   GRADLAB_RETURN_IF_ERROR(
       memoryCheck(api, {{"gradOutput", gradOutput}, {"self", self}, {"indices", indices}, {"gradInput", gradInput}}));
 
-  const Extents shape = poolShape(*self, *gradOutput);
+  const Extents shape = which.depth() ? poolShape3d(*self, *gradOutput) : poolShape(*self, *gradOutput);
+  const PlaneMaker planes(which.depth());
   BackwardTensors tensors{planes(*gradOutput, shape.unbatched), planes(*indices, shape.unbatched),
-                          planes(*gradInput, shape.unbatched)};
+                          planes(*gradInput, shape.unbatched), planes.keep()};
   const bool dense = gradInput->dtype == ACL_FLOAT && denseDisjointPlanes(tensors.gradInput);
-  auto choose = [api, ctx, shape, dtype = gradOutput->dtype](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2dBackward, dtype, shape, ctx, ctx.deterministic ? kOwner : kScatter,
-                          c);
+  auto choose = [which, ctx, shape, dtype = gradOutput->dtype](StrategyChoice* c) {
+    return chooseStrategy(which.checkApi, which.op, dtype, shape, ctx, ctx.deterministic ? kOwner : kScatter, c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
   auto exec = std::make_unique<aclOpExecutor>();
-  exec->api = kBackwardApi;
+  exec->api = which.api;
   exec->tensors = {{"gradOutput", *gradOutput}, {"indices", *indices}, {"gradInput", *gradInput}};
-  auto tiling = planExecutor(*exec, [shape, dense, ctx, choice, choose, dtype = gradOutput->dtype,
+  auto tiling = planExecutor(*exec, [which, shape, dense, ctx, choice, choose, dtype = gradOutput->dtype,
                                      indexDtype = indices->dtype] {
-    BackwardTiling planned =
-        engineOf<BackwardEngine>(*choice.info).plan(shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate);
+    BackwardTiling planned = engineOf<BackwardEngine>(*choice.info)
+                                 .plan(which.op, shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate);
     planned.plan.deterministic = ctx.deterministic;
     stampStrategy(planned.plan, describedChoice(choice, choose));
     applySchedule(planned.plan, ctx);
     return std::make_shared<const BackwardTiling>(std::move(planned));
   });
-  exec->run = [tiling, tensors](const rt::LaunchArgs& args) { return runBackward(*tiling, tensors, args, kBackwardApi); };
+  exec->run = [tiling, tensors, launchApi = which.api](const rt::LaunchArgs& args) {
+    return runBackward(*tiling, tensors, args, launchApi);
+  };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
-aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize, aclTensor* outputOut,
-                           aclTensor* indicesOut, uint64_t* workspaceSize, aclOpExecutor** executor,
-                           const PlanContext& ctx) {
-  const char* api = kForwardCheckApi;
+aclnnStatus prepareForward(const PoolApi& which, const aclTensor* self, const aclIntArray* outputSize,
+                           aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize,
+                           aclOpExecutor** executor, const PlanContext& ctx) {
+  const char* api = which.checkApi;
   GRADLAB_RETURN_IF_ERROR(handleCheck(api, {{"self", self}, {"outputSize", outputSize}, {"out", outputOut},
                                           {"indices", indicesOut}, {"workspaceSize", workspaceSize},
                                           {"executor", executor}}));
-  GRADLAB_RETURN_IF_ERROR(checkForward(api, *self, *outputSize, *outputOut, *indicesOut));
+  GRADLAB_RETURN_IF_ERROR(which.depth() ? checkForward3d(api, *self, *outputSize, *outputOut, *indicesOut)
+                                        : checkForward(api, *self, *outputSize, *outputOut, *indicesOut));
   GRADLAB_RETURN_IF_ERROR(sizeCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
   GRADLAB_RETURN_IF_ERROR(outputOverlapCheck(api, {{"out", outputOut}, {"indices", indicesOut}}));
   GRADLAB_RETURN_IF_ERROR(memoryCheck(api, {{"self", self}, {"out", outputOut}, {"indices", indicesOut}}));
 
-  const Extents shape = poolShape(*self, *outputOut, channelsLastView(*self));
-  ForwardTensors tensors{forwardPlanes(*self, shape.unbatched), forwardPlanes(*outputOut, shape.unbatched),
-                         forwardPlanes(*indicesOut, shape.unbatched)};
-  auto choose = [api, ctx, shape, dtype = self->dtype](StrategyChoice* c) {
-    return chooseStrategy(api, OpKind::kAdaptiveMaxPool2d, dtype, shape, ctx, kSeparable, c);
+  // The 2-D forward reads an NHWC view as (N, H, W, C), as CANN does; the backward, like CANN's, reads every
+  // 4-D view as (N, C, H, W) whatever its label. The 3-D pair takes NCDHW-ordered views only.
+  const bool channelsLast = !which.depth() && channelsLastView(*self);
+  const Extents shape = which.depth() ? poolShape3d(*self, *outputOut) : poolShape(*self, *outputOut, channelsLast);
+  const PlaneMaker planes(which.depth());
+  auto forwardPlanes = [&](const aclTensor& t) { return channelsLast ? planeTensorNhwc(t) : planes(t, shape.unbatched); };
+  ForwardTensors tensors{forwardPlanes(*self), forwardPlanes(*outputOut), forwardPlanes(*indicesOut), planes.keep()};
+  auto choose = [which, ctx, shape, dtype = self->dtype](StrategyChoice* c) {
+    return chooseStrategy(which.checkApi, which.op, dtype, shape, ctx, kSeparable, c);
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
   const bool selfRowsDense = tensors.self.sW == 1 || shape.in[kW] == 1;
   auto exec = std::make_unique<aclOpExecutor>();
-  exec->api = kForwardApi;
+  exec->api = which.api;
   exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};
-  auto tiling = planExecutor(*exec, [shape, selfRowsDense, ctx, choice, choose, dtype = self->dtype,
+  auto tiling = planExecutor(*exec, [which, shape, selfRowsDense, ctx, choice, choose, dtype = self->dtype,
                                      indexDtype = indicesOut->dtype] {
-    ForwardTiling planned = planForward(shape, dtype, indexDtype, ctx.profile, selfRowsDense);
+    ForwardTiling planned = planForward(which.op, shape, dtype, indexDtype, ctx.profile, selfRowsDense);
     stampStrategy(planned.plan, describedChoice(choice, choose));
     return std::make_shared<const ForwardTiling>(std::move(planned));
   });
@@ -133,14 +168,26 @@ aclnnStatus prepareForward(const aclTensor* self, const aclIntArray* outputSize,
 }  // namespace
 
 aclnnStatus backward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kBackwardCheckApi, a, [&](const PlanContext& ctx) {
-    return prepareBackward(a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+  return withContext(kBackward2d.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward(kBackward2d, a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
   });
 }
 
 aclnnStatus forward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kForwardCheckApi, a, [&](const PlanContext& ctx) {
-    return prepareForward(a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+  return withContext(kForward2d.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareForward(kForward2d, a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+  });
+}
+
+aclnnStatus backward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(kBackward3d.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward(kBackward3d, a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+  });
+}
+
+aclnnStatus forward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(kForward3d.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareForward(kForward3d, a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
   });
 }
 
@@ -154,23 +201,49 @@ extern "C" {
 aclnnStatus aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                            const aclTensor* indices, aclTensor* gradInput,
                                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return adaptive::prepareBackward(gradOutput, self, indices, gradInput, workspaceSize, executor, ops::currentContext());
+  return adaptive::prepareBackward(adaptive::kBackward2d, gradOutput, self, indices, gradInput, workspaceSize, executor,
+                                   ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                            aclrtStream stream) {
-  return rt::launchExecutor(adaptive::kBackwardApi, workspace, workspaceSize, executor, stream);
+  return rt::launchExecutor(adaptive::kBackward2d.api, workspace, workspaceSize, executor, stream);
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
                                                    aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize,
                                                    aclOpExecutor** executor) {
-  return adaptive::prepareForward(self, outputSize, outputOut, indicesOut, workspaceSize, executor, ops::currentContext());
+  return adaptive::prepareForward(adaptive::kForward2d, self, outputSize, outputOut, indicesOut, workspaceSize, executor,
+                                  ops::currentContext());
 }
 
 aclnnStatus aclnnAdaptiveMaxPool2d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                    aclrtStream stream) {
-  return rt::launchExecutor(adaptive::kForwardApi, workspace, workspaceSize, executor, stream);
+  return rt::launchExecutor(adaptive::kForward2d.api, workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                                           const aclTensor* indices, aclTensor* gradInput,
+                                                           uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return adaptive::prepareBackward(adaptive::kBackward3d, gradOutput, self, indices, gradInput, workspaceSize, executor,
+                                   ops::currentContext());
+}
+
+aclnnStatus aclnnAdaptiveMaxPool3dBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                           aclrtStream stream) {
+  return rt::launchExecutor(adaptive::kBackward3d.api, workspace, workspaceSize, executor, stream);
+}
+
+aclnnStatus aclnnAdaptiveMaxPool3dGetWorkspaceSize(const aclTensor* self, const aclIntArray* outputSize,
+                                                   aclTensor* outputOut, aclTensor* indicesOut, uint64_t* workspaceSize,
+                                                   aclOpExecutor** executor) {
+  return adaptive::prepareForward(adaptive::kForward3d, self, outputSize, outputOut, indicesOut, workspaceSize, executor,
+                                  ops::currentContext());
+}
+
+aclnnStatus aclnnAdaptiveMaxPool3d(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                                   aclrtStream stream) {
+  return rt::launchExecutor(adaptive::kForward3d.api, workspace, workspaceSize, executor, stream);
 }
 
 }  // extern "C"

@@ -20,4 +20,25 @@ CannChoice cannForward(aclDataType, const Extents&) {
                                     "each window's max across W, then H, 64 planes per vector lane")};
 }
 
+// A 3-D call: the same two kernels, whose 3-D windows the lanes model does not draw (it cannot run the call).
+CannChoice cannBackward3d(aclDataType, const Extents& s) {
+  bool divides = true;
+  for (int axis = kD; axis <= kW; ++axis) divides = divides && s.out[axis] != 0 && s.in[axis] % s.out[axis] == 0;
+  return {kOwner, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = in / out) "
+                                          "on the vector cores; gradlab's lanes model draws 2-D windows only, so the plane "
+                                          "owners here add in the same order")
+                          : rt::planProse("CANN runs AdaptiveMaxPool3DGrad on the vector cores, overlapping windows added "
+                                          "atomically into fp32 sums; gradlab's lanes model draws 2-D windows only, so the "
+                                          "plane owners here add in the same order")};
+}
+
+CannChoice cannForward3d(aclDataType, const Extents& s) {
+  bool divides = true;
+  for (int axis = kD; axis <= kW; ++axis) divides = divides && s.in[axis] % s.out[axis] == 0;
+  return {kSeparable, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DWithArgmaxV2 (kernel = stride = "
+                                              "in / out); gradlab scans each window slice by slice")
+                              : rt::planProse("CANN runs its AdaptiveMaxPool3d kernel; gradlab scans each window slice by "
+                                              "slice")};
+}
+
 }  // namespace gradlab::ops::adaptive

@@ -1,4 +1,5 @@
 #include "ops/adaptive_max_pool2d/check.h"
+#include "ops/adaptive_max_pool2d/check_parts.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,44 +15,18 @@
 #include "runtime/tensor.h"
 
 namespace gradlab::ops::adaptive {
-namespace {
 
 using rt::cat;
 using rt::dtypeName;
 using rt::formatDims;
-using rt::formatName;
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kNonDivisibleLimit = int64_t{1} << 24;  // the seed's limit for overlapping windows
 
 std::string dims(const aclTensor& t) { return formatDims(t.viewDims); }
-
-// H * W, saturated at int64 max (sizes are non-negative).
-int64_t planeCells(int64_t h, int64_t w) {
-  int64_t cells = 0;
-  return __builtin_mul_overflow(h, w, &cells) ? std::numeric_limits<int64_t>::max() : cells;
-}
-
-aclnnStatus checkFloatDtype(const char* api, const char* name, const aclTensor& t) {
-  return checkDtypeIn(api, name, t, opInfo(OpKind::kAdaptiveMaxPool2dBackward).dtypes);
-}
 
 aclnnStatus checkSameDtype(const char* api, const char* name, const aclTensor& t, const char* refName,
                            const aclTensor& ref) {
   if (t.dtype == ref.dtype) return ACLNN_SUCCESS;
   return invalid(api, cat(name, " dtype ", dtypeName(t.dtype), " does not match ", refName, " dtype ",
                           dtypeName(ref.dtype)));
-}
-
-aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& t) {
-  static constexpr aclDataType kIndexTypes[] = {ACL_INT32, ACL_INT64};
-  return checkDtypeIn(api, name, t, kIndexTypes, RefusalFacts{}.add("indices", "1"));
-}
-
-aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
-  if (t.dim() == 3 || t.dim() == 4) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t),
-                          " but must have 3 (C, H, W) or 4 (N, C, H, W)"));
 }
 
 aclnnStatus checkSameRank(const char* api, const char* name, const aclTensor& t, const char* refName,
@@ -66,6 +41,36 @@ aclnnStatus checkSameShape(const char* api, const char* name, const aclTensor& t
   if (t.viewDims == ref.viewDims) return ACLNN_SUCCESS;
   return invalid(api, cat(name, " shape ", dims(t), " does not match ", refName, " shape ", dims(ref)));
 }
+
+namespace {
+
+using rt::formatName;
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kNonDivisibleLimit = int64_t{1} << 24;  // the seed's limit for overlapping windows
+
+// H * W, saturated at int64 max (sizes are non-negative).
+int64_t planeCells(int64_t h, int64_t w) {
+  int64_t cells = 0;
+  return __builtin_mul_overflow(h, w, &cells) ? std::numeric_limits<int64_t>::max() : cells;
+}
+
+aclnnStatus checkFloatDtype(const char* api, const char* name, const aclTensor& t) {
+  return checkDtypeIn(api, name, t, opInfo(OpKind::kAdaptiveMaxPool2dBackward).dtypes);
+}
+
+aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& t) {
+  static constexpr aclDataType kIndexTypes[] = {ACL_INT32, ACL_INT64};
+  return checkDtypeIn(api, name, t, kIndexTypes, RefusalFacts{}.add("indices", "1"));
+}
+
+aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
+  if (t.dim() == 3 || t.dim() == 4) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t),
+                          " but must have 3 (C, H, W) or 4 (N, C, H, W)"));
+}
+
+
 
 aclnnStatus checkPlaneLimit(const char* api, const char* name, int64_t h, int64_t w) {
   const int64_t cells = planeCells(h, w);

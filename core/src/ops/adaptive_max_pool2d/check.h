@@ -16,4 +16,11 @@ aclnnStatus checkBackward(const char* api, const aclTensor& gradOutput, const ac
 aclnnStatus checkForward(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
                          const aclTensor& indices);
 
+// The 3-D pair (check_3d.cpp), in the order of CANN's op_api sources (aclnn_adaptive_max_pool3d{,_backward}.cpp
+// and adaptive_max_pool_common.cpp), then where gradlab is stricter.
+aclnnStatus checkBackward3d(const char* api, const aclTensor& gradOutput, const aclTensor& self,
+                            const aclTensor& indices, const aclTensor& gradInput);
+aclnnStatus checkForward3d(const char* api, const aclTensor& self, const aclIntArray& outputSize, const aclTensor& out,
+                           const aclTensor& indices);
+
 }  // namespace gradlab::ops::adaptive

@@ -7,8 +7,12 @@ namespace gradlab::ops::adaptive {
 
 aclnnStatus backward(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus backward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus forward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 // What CANN runs for a call (OpInfo::cannChoice; cann_choice.cpp).
 CannChoice cannBackward(aclDataType dtype, const Extents& shape);
 CannChoice cannForward(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward3d(aclDataType dtype, const Extents& shape);
+CannChoice cannForward3d(aclDataType dtype, const Extents& shape);
 
 }  // namespace gradlab::ops::adaptive

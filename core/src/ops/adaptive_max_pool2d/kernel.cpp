@@ -20,7 +20,9 @@ using rt::cat;
 
 // ---- GM access by runs of row-major cells of one plane -------------------------------------------
 
-bool denseRows(const PlaneTensor& t) { return (t.W == 1 || t.sW == 1) && (t.H == 1 || t.sH == t.W); }
+bool denseRows(const PlaneTensor& t) {
+  return t.rowOffsets == nullptr && (t.W == 1 || t.sW == 1) && (t.H == 1 || t.sH == t.W);
+}
 
 void loadIndexRun(const PlaneTensor& t, int64_t plane, int64_t h, int64_t w0, int64_t count, int64_t* dst) {
   if (t.sW != 1 && count > 1) {
@@ -358,15 +360,21 @@ void zeroTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
 }
 
 rt::TaskResult badIndex(const BackwardRun& r, int64_t pos, const char* api) {
-  const Extents& s = r.shape;
-  const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, oh = rem / s.out[kW], ow = rem - oh * s.out[kW];
+  const Extents& s = r.tiling.call;
+  const bool depth = r.tiling.spatialRank == 3;
+  const int64_t p = pos / r.HoWo, rem = pos - p * r.HoWo, ow = rem % s.out[kW], row = rem / s.out[kW];
+  const int64_t oh = row % s.out[kH], od = row / s.out[kH];
   int64_t value = 0;
   r.indices.loadIndices(p, rem, 1, &value);
-  std::string cell = s.unbatched ? cat(p, ", ", oh, ", ", ow) : cat(p / s.C, ", ", p % s.C, ", ", oh, ", ", ow);
+  std::string cell = depth ? cat(od, ", ", oh, ", ", ow) : cat(oh, ", ", ow);
+  cell = s.unbatched ? cat(p, ", ", cell) : cat(p / s.C, ", ", p % s.C, ", ", cell);
+  const std::string plane = depth ? cat(s.in[kD], "x", s.in[kH], "x", s.in[kW]) : cat(s.in[kH], "x", s.in[kW]);
   RefusalFacts facts{"index-outside-plane", {}};
-  facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value)).add("H", s.in[kH]).add("W", s.in[kW]);
+  facts.add("cell", cell).add("position", pos).add("value", static_cast<long long>(value));
+  if (depth) facts.add("D", s.in[kD]);
+  facts.add("H", s.in[kH]).add("W", s.in[kW]);
   return {ACL_ERROR_RT_AICORE_EXCEPTION,
-          cat(api, ": indices[", cell, "] = ", value, " is outside the ", s.in[kH], "x", s.in[kW], " plane [0, ", r.HW,
+          cat(api, ": indices[", cell, "] = ", value, " is outside the ", plane, " plane [0, ", r.HW,
               "), so the launch failed and gradInput holds NaN in every cell"),
           std::move(facts)};
 }
@@ -446,7 +454,7 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1, n = s1 - s0;
   const int64_t c0 = cs[s0], cEnd = ce[s1 - 1];
   const uint64_t es = r.self.elementSize;
-  const int64_t hs = t.rows.start[oh], he = t.rows.end[oh];
+  const int64_t hs = t.rows.first(oh), windowRows = t.rows.count(oh);
   for (int64_t ow = s0; ow < s1; ++ow) {  // the scan's start: -inf at the window's first cell
     best[ow - s0] = -std::numeric_limits<V>::infinity();
     arg[ow - s0] = hs * s.in[kW] + cs[ow];
@@ -454,11 +462,13 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
   int64_t lo = s0;
   for (int64_t cc = c0; cc < cEnd; cc += B) {
     const int64_t k = std::min(B, cEnd - cc), cn = cc + k;
-    // Column winners over the window rows, scanned top-down: ties keep the upper cell, a later NaN wins.
+    // Column winners over the window rows, scanned top-down (slice by slice in a 3-D call): ties keep the
+    // upper cell, a later NaN wins.
     loadRow(r.self, p, hs, cc, k, colMax);
     const int32_t first = static_cast<int32_t>(hs * s.in[kW] + cc);
     for (int64_t i = 0; i < k; ++i) colArg[i] = first + static_cast<int32_t>(i);
-    for (int64_t h = hs + 1; h < he; ++h) {
+    t.rows.forEach(oh, [&](int64_t h) {
+      if (h == hs) return;
       loadRow(r.self, p, h, cc, k, row);
       const int32_t base = static_cast<int32_t>(h * s.in[kW] + cc);
       for (int64_t i = 0; i < k; ++i) {
@@ -467,10 +477,10 @@ void forwardRow(const ForwardRun& r, CoreContext& ctx, const Tile& tile, int64_t
         colMax[i] = take ? v : colMax[i];
         colArg[i] = take ? base + static_cast<int32_t>(i) : colArg[i];
       }
-    }
+    });
     if constexpr (kTrace) {
-      ctx.recorder->event(tile.id, EventKind::kCopyIn, (he - hs) * k * es, 0, code::kCopyIn);
-      ctx.recorder->event(tile.id, EventKind::kCompute, 0, (he - hs) * k, code::kCompute);
+      ctx.recorder->event(tile.id, EventKind::kCopyIn, windowRows * k * es, 0, code::kCopyIn);
+      ctx.recorder->event(tile.id, EventKind::kCompute, 0, windowRows * k, code::kCompute);
     }
     // Window winners over the column winners of this piece.
     for (int64_t ow = lo; ow < s1 && cs[ow] < cn; ++ow) {
@@ -524,7 +534,7 @@ void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t st
   const ForwardTiling& t = r.tiling;
   int64_t runPlane = -1, runLo = 0, runHi = 0, runSlot = 0, nextSlot = 0;
   for (int j = 0; j < g.lanes; ++j) {
-    const int64_t p = g.plane[j], hs = t.rows.start[g.row[j]], he = t.rows.end[g.row[j]];
+    const int64_t p = g.plane[j], hs = t.rows.heights.start[g.row[j]], he = t.rows.heights.end[g.row[j]];
     if (p != runPlane || hs < runLo || hs > runHi) {
       runPlane = p, runLo = runHi = hs, runSlot = nextSlot;
     }
@@ -628,7 +638,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   step.W = static_cast<int32_t>(s.in[kW]);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
-  const int64_t* rs = t.rows.start.data();
+  const int64_t* rs = t.rows.heights.start.data();  // the vector kernel runs flat windows only (one slice)
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
   GroupRows g;
@@ -643,7 +653,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       } else {  // the rest repeat lane 0
         g.plane[j] = g.plane[0], g.row[j] = g.row[0], g.selfPlane[j] = g.selfPlane[0];
       }
-      step.height[j] = static_cast<int32_t>(t.rows.end[g.row[j]] - rs[g.row[j]]);
+      step.height[j] = static_cast<int32_t>(t.rows.heights.end[g.row[j]] - rs[g.row[j]]);
     }
     step.lanes = g.lanes;
     // Warm as many planes past this group's last as the group spans (one, or more for short planes).

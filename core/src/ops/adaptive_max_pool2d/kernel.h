@@ -1,6 +1,8 @@
 // The per-core kernels of the adaptive max pool ops and the launch sequence around them.
 #pragma once
 
+#include <memory>
+
 #include "ops/adaptive_max_pool2d/tiling.h"
 #include "ops/common/plane_tensor.h"
 #include "runtime/executor_registry.h"
@@ -9,6 +11,7 @@ namespace gradlab::ops::adaptive {
 
 struct BackwardTensors {
   PlaneTensor gradOutput, indices, gradInput;
+  std::shared_ptr<const void> rowTables;  // what the planes' row offsets point into (a 3-D call's), if anything
 };
 
 // Runs the plan's phases: zero the shared planes, compute (checking every index as it is read), round the shared
@@ -19,6 +22,7 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
 
 struct ForwardTensors {
   PlaneTensor self, out, indices;
+  std::shared_ptr<const void> rowTables;
 };
 
 rt::TaskResult runForward(const ForwardTiling& tiling, const ForwardTensors& tensors, const rt::LaunchArgs& args);

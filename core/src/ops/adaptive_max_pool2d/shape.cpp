@@ -25,4 +25,24 @@ Extents poolShape(const aclTensor& input, const aclTensor& output, bool channels
   return s;
 }
 
+Extents poolShape3d(const aclTensor& input, const aclTensor& output) {
+  Extents s;
+  const auto& in = input.viewDims;
+  const auto& out = output.viewDims;
+  s.unbatched = in.size() == 4;
+  const size_t c = s.unbatched ? 0 : 1;
+  s.N = s.unbatched ? 1 : in[0];
+  s.C = in[c];
+  s.in = {in[c + 1], in[c + 2], in[c + 3]};
+  s.out = {out[c + 1], out[c + 2], out[c + 3]};
+  return s;
+}
+
+Extents rowsOfPlanes(const Extents& call) {
+  Extents s = call;
+  s.in = {1, call.in[kD] * call.in[kH], call.in[kW]};
+  s.out = {1, call.out[kD] * call.out[kH], call.out[kW]};
+  return s;
+}
+
 }  // namespace gradlab::ops::adaptive

@@ -4,12 +4,20 @@ namespace gradlab::ops::adaptive {
 namespace {
 
 constexpr BackwardEngine kScatterEngine{
-    {}, [](const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
-           Accumulation accumulate) { return planBackward(s, dtype, indexType, dense, false, profile, accumulate); }};
+    {}, [](OpKind op, const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
+           Accumulation accumulate) { return planBackward(op, s, dtype, indexType, dense, false, profile, accumulate); }};
 constexpr BackwardEngine kOwnerEngine{
-    {}, [](const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
-           Accumulation accumulate) { return planBackward(s, dtype, indexType, dense, true, profile, accumulate); }};
+    {}, [](OpKind op, const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
+           Accumulation accumulate) { return planBackward(op, s, dtype, indexType, dense, true, profile, accumulate); }};
 constexpr BackwardEngine kLanesEngine{{}, &planLanes};
+
+const char* lanesCannotRun(const StrategyCall& call) {
+  if (call.op && opInfo(*call.op).spatialRank == 3) {
+    return "its tiles model CANN's kernel on a 2-D call, one window box per output row; a 3-D call's windows span "
+           "slices, which it does not model";
+  }
+  return nullptr;
+}
 
 }  // namespace
 
@@ -53,6 +61,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .referenceOrder = true,
      .planeOwners = true,
      .wholeWindows = true,
+     .needs = "a 2-D call",
+     .cannotRun = &lanesCannotRun,
      .engine = &kLanesEngine},
 };
 

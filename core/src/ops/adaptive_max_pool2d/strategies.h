@@ -13,7 +13,7 @@ inline constexpr std::string_view kScatter = "scatter", kOwner = "owner", kLanes
 
 // A backward strategy's planner (its launch is the one backward kernel, which runs any such plan).
 struct BackwardEngine : StrategyEngine {
-  BackwardTiling (*plan)(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+  BackwardTiling (*plan)(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate);
 };
 

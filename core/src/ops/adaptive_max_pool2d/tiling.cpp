@@ -75,7 +75,7 @@ void planGroups(ForwardTiling& t, const Extents& shape, aclDataType dtype, uint6
   if (dtype != ACL_FLOAT && dtype != ACL_FLOAT16 && dtype != ACL_BF16) return;
   int64_t widest = 0, tallest = 0;
   for (int64_t a = 0; a < t.cols.size(); ++a) widest = std::max(widest, t.cols.end[a] - t.cols.start[a]);
-  for (int64_t a = 0; a < t.rows.size(); ++a) tallest = std::max(tallest, t.rows.end[a] - t.rows.start[a]);
+  for (int64_t a = 0; a < t.rows.heights.size(); ++a) tallest = std::max(tallest, t.rows.heights.end[a] - t.rows.heights.start[a]);
   const bool staged = !selfRowsDense || shape.in[kW] < simd::kMinCols;
   const int64_t stageRows = staged ? simd::kGroupRows * tallest : 0;
   for (int64_t cols = std::min(shape.in[kW], kMaxGroupCols);; cols = cols * 3 / 4) {
@@ -160,6 +160,14 @@ void cutPiece(const RowPiece& piece, int64_t rowsPerPlane, int64_t cols, int64_t
   }
 }
 
+// A 3-D call's plans count rows of D x H: said once at the end of the strategy text.
+std::string depthRowsNote(const Extents& call, int spatialRank) {
+  if (spatialRank != 3) return "";
+  return rt::planProse("; a 3-D plane's rows are its (D, H) rows, slice after slice: Do x Ho = {0} x {1} output rows and "
+                       "D x H = {2} x {3} input rows per plane",
+                       call.out[kD], call.out[kH], call.in[kD], call.in[kH]);
+}
+
 int32_t coresFor(const DeviceProfile& profile, int64_t units) {
   return static_cast<int32_t>(std::min<int64_t>(profile.vectorCores, units));
 }
@@ -242,8 +250,7 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
   Tile tile;
   tile.core = piece.core;
   tile.src = src;
-  tile.dst = {src.plane0, src.plane1, windowStart(src.row0, shape.in[kH], shape.out[kH]), windowEnd(src.row1 - 1, shape.in[kH], shape.out[kH]),
-              windowStart(src.col0, shape.in[kW], shape.out[kW]), windowEnd(src.col1 - 1, shape.in[kW], shape.out[kW])};
+  tile.dst = {src.plane0, src.plane1, t.rows.first(src.row0), t.rows.end(src.row1 - 1), windowStart(src.col0, shape.in[kW], shape.out[kW]), windowEnd(src.col1 - 1, shape.in[kW], shape.out[kW])};
   tile.atomic = !owners && !piece.wholePlanes(shape.out[kH]);
   if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
   const uint64_t cells = src.cells();
@@ -318,6 +325,7 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
     plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
                                rt::dtypeName(plan.dtype));
   }
+  plan.strategy += depthRowsNote(t.call, t.spatialRank);
 }
 
 // The lanes strategy's compute tiles: groups of kLanePlanes planes dealt round-robin over `cores`, one output
@@ -385,13 +393,17 @@ int64_t BackwardTiling::workspaceSlot(int64_t plane) const {
   return std::lower_bound(sharedPlanes.begin(), sharedPlanes.end(), plane) - sharedPlanes.begin();
 }
 
-BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planBackward(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             bool owners, const DeviceProfile& profile, Accumulation accumulate) {
   BackwardTiling t;
-  t.shape = shape;
+  t.call = call;
+  t.shape = rowsOfPlanes(call);
+  t.spatialRank = opInfo(op).spatialRank;
+  t.rows = RowWindows(call.in[kD], call.out[kD], call.in[kH], call.out[kH]);
   t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2dBackward, profile, owners, dtype, shape.planes(), shape.shape(Side::kOut, 2),
-                   shape.shape(Side::kIn, 2));
+  t.plan = newPlan(op, profile, owners, dtype, call.planes(), call.shape(Side::kOut, t.spatialRank),
+                   call.shape(Side::kIn, t.spatialRank));
+  const Extents& shape = t.shape;
   Plan& plan = t.plan;
   plan.accumulate = dtype == ACL_FLOAT ? Accumulation::kFp32 : accumulate;
   const int64_t P = shape.planes(), HW = shape.planeCells(Side::kIn), HoWo = shape.planeCells(Side::kOut);
@@ -453,9 +465,10 @@ BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType
   return t;
 }
 
-BackwardTiling planLanes(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planLanes(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate) {
-  BackwardTiling t = planBackward(shape, dtype, indexType, gradInputDense, true, profile, accumulate);
+  BackwardTiling t = planBackward(op, call, dtype, indexType, gradInputDense, true, profile, accumulate);
+  const Extents& shape = t.shape;
   if (t.mode != BackwardMode::kOwner) return t;  // nothing to do, or only zeroes: as every strategy
   t.mode = BackwardMode::kLanes;
   Plan& plan = t.plan;
@@ -549,12 +562,15 @@ std::string forwardUbText(const ForwardTiling& t, int64_t span, uint64_t scalarB
 
 }  // namespace
 
-ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
-                          bool selfRowsDense) {
+ForwardTiling planForward(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType,
+                          const DeviceProfile& profile, bool selfRowsDense) {
   ForwardTiling t;
-  t.shape = shape;
+  t.call = call;
+  t.shape = rowsOfPlanes(call);
   t.indexType = indexType;
-  t.plan = newPlan(OpKind::kAdaptiveMaxPool2d, profile, true, dtype, shape.planes(), shape.shape(Side::kIn, 2), shape.shape(Side::kOut, 2));
+  const int rank = opInfo(op).spatialRank;
+  t.plan = newPlan(op, profile, true, dtype, call.planes(), call.shape(Side::kIn, rank), call.shape(Side::kOut, rank));
+  const Extents& shape = t.shape;
   Plan& plan = t.plan;
   const int64_t P = shape.planes();
   if (P * shape.planeCells(Side::kOut) == 0) {
@@ -562,7 +578,7 @@ ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType i
     finalizePlan(plan);
     return t;
   }
-  t.rows = AxisWindows(shape.in[kH], shape.out[kH]);
+  t.rows = RowWindows(call.in[kD], call.out[kD], call.in[kH], call.out[kH]);
   t.cols = AxisWindows(shape.in[kW], shape.out[kW]);
 
   // UB: up to half for the running max + index of segmentCols outputs, the rest for input columns
@@ -580,7 +596,7 @@ ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType i
   t.colArgOffset = t.colMaxOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * vb);
   t.rowOffset = t.colArgOffset + align64(static_cast<uint64_t>(t.inputChunkCols) * 4);
 
-  planGroups(t, shape, dtype, aclDataTypeSize(indexType), ub, selfRowsDense);
+  if (t.rows.flat()) planGroups(t, shape, dtype, aclDataTypeSize(indexType), ub, selfRowsDense);
 
   const uint64_t es = aclDataTypeSize(dtype), is = aclDataTypeSize(indexType);
   const int32_t cores = coresFor(profile, P * shape.out[kH]);
@@ -600,10 +616,10 @@ ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType i
       tile.core = piece.core;
       tile.order = order;
       tile.dst = dst;
-      tile.src = {dst.plane0, dst.plane1, t.rows.start[dst.row0], t.rows.end[dst.row1 - 1], t.cols.start[dst.col0],
+      tile.src = {dst.plane0, dst.plane1, t.rows.first(dst.row0), t.rows.end(dst.row1 - 1), t.cols.start[dst.col0],
                   t.cols.end[dst.col1 - 1]};
       int64_t windowRows = 0;  // input rows read for the tile's output rows of one plane
-      for (int64_t oh = dst.row0; oh < dst.row1; ++oh) windowRows += t.rows.end[oh] - t.rows.start[oh];
+      for (int64_t oh = dst.row0; oh < dst.row1; ++oh) windowRows += t.rows.count(oh);
       const uint64_t span = tile.src.col1 - tile.src.col0;
       const uint64_t reads = static_cast<uint64_t>(dst.plane1 - dst.plane0) * windowRows * span;
       const uint64_t scalarBytes = t.footprint(std::min<int64_t>(t.inputChunkCols, span));
@@ -635,6 +651,7 @@ ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType i
   }
   plan.strategy = rt::planProse("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
                             "cells per row; {3}", P * shape.out[kH], cores, t.segmentCols, scan);
+  plan.strategy += depthRowsNote(call, rank);
   plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("output rows (planes x Ho)"));
   finalizePlan(plan);
   return t;

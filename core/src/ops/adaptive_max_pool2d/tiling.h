@@ -48,7 +48,10 @@ enum class Accumulator {
 // gradInput at its last.
 struct BackwardTiling {
   Plan plan;
-  Extents shape;
+  Extents call;   // the call's extents (a 3-D call's D, H and W)
+  Extents shape;  // as the kernels see it (rowsOfPlanes): planes of rows x columns
+  int spatialRank = 2;
+  RowWindows rows;  // the input rows of each gradOutput row's windows
   BackwardMode mode = BackwardMode::kNothing;
   aclDataType indexType = ACL_INT64;
   Accumulator ownerAcc = Accumulator::kUb;         // planes with one core
@@ -74,7 +77,8 @@ struct BackwardTiling {
 // gradInputDense: gradInput is FLOAT and every plane is one dense run of H*W floats, disjoint from the others.
 // `accumulate` applies to FLOAT16 / BF16 (gradlab/accumulation.h): dtype rounds every sum, in the same cells.
 // owners: the owner strategy (one core per gradInput plane); false: scatter (gradOutput rows split evenly).
-BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+// `op`: the operator planned (its spatial rank says how `call` reads); `call`: its extents.
+BackwardTiling planBackward(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             bool owners, const DeviceProfile& profile,
                             Accumulation accumulate = Accumulation::kFp32);
 
@@ -86,7 +90,7 @@ BackwardTiling planBackward(const Extents& shape, aclDataType dtype, aclDataType
 // != 0 on an axis) and plain copies where they do not, each index checked as it is read; round the workspace into gradInput once (FLOAT16/BF16
 // or strided FLOAT: the sums live in an fp32 workspace; dense FLOAT: in gradInput itself).
 inline constexpr int64_t kLanePlanes = 64;
-BackwardTiling planLanes(const Extents& shape, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+BackwardTiling planLanes(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate = Accumulation::kFp32);
 
 // Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
@@ -95,9 +99,11 @@ BackwardTiling planLanes(const Extents& shape, aclDataType dtype, aclDataType in
 // window over its columns; the row's running max and index stay in UB.
 struct ForwardTiling {
   Plan plan;
-  Extents shape;
+  Extents call;   // the call's extents
+  Extents shape;  // as the kernels see it (rowsOfPlanes)
   aclDataType indexType = ACL_INT64;
-  AxisWindows rows, cols;      // the windows of each output row / column
+  RowWindows rows;             // the input rows of each output row's windows (a 3-D call's span slices)
+  AxisWindows cols;            // the windows of each output column
   int64_t segmentCols = 0;     // most output cells of one row a tile holds in UB
   int64_t inputChunkCols = 0;  // input columns staged per step (a wide window is read in pieces)
   // UB layout: running max at 0, its indices (int64), then per input column the column max and its index
@@ -122,7 +128,8 @@ struct ForwardTiling {
 };
 
 // selfRowsDense: self's rows are runs of consecutive cells (W stride 1), which the vector kernel reads in place.
-ForwardTiling planForward(const Extents& shape, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
+// The vector kernel runs calls whose windows lie in one slice (rows.flat()); others take the scalar kernel.
+ForwardTiling planForward(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
                           bool selfRowsDense = true);
 
 }  // namespace gradlab::ops::adaptive

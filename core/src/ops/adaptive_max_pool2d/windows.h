@@ -23,4 +23,35 @@ struct AxisWindows {
   int64_t size() const { return static_cast<int64_t>(start.size()); }
 };
 
+// The input rows of each output row's windows when a plane's rows may be a 3-D call's (D, H) rows: input row
+// d * H + h, output row od * Ho + oh, slice after slice (a 2-D call has one slice, and its rows are the H rows).
+struct RowWindows {
+  AxisWindows depths, heights;  // per output slice, per output row of a slice
+  int64_t sliceRows = 1;        // H: input rows per slice
+
+  RowWindows() = default;
+  RowWindows(int64_t inD, int64_t outD, int64_t inH, int64_t outH)
+      : depths(inD, outD), heights(inH, outH), sliceRows(inH) {}
+  // One slice on each side: `heights` alone are the windows (what the forward's vector kernel reads).
+  bool flat() const { return depths.size() == 1 && depths.end[0] == 1; }
+  // Output row o (< Do * Ho): the first input row of its window, one past its last, how many rows it has.
+  int64_t first(int64_t o) const { return depths.start[slice(o)] * sliceRows + heights.start[row(o)]; }
+  int64_t end(int64_t o) const { return (depths.end[slice(o)] - 1) * sliceRows + heights.end[row(o)]; }
+  int64_t count(int64_t o) const {
+    return (depths.end[slice(o)] - depths.start[slice(o)]) * (heights.end[row(o)] - heights.start[row(o)]);
+  }
+  // fn(input row) for the window's rows in row-major (d, h) order.
+  template <typename Fn>
+  void forEach(int64_t o, Fn fn) const {
+    const int64_t od = slice(o), oh = row(o);
+    for (int64_t d = depths.start[od]; d < depths.end[od]; ++d) {
+      for (int64_t h = heights.start[oh]; h < heights.end[oh]; ++h) fn(d * sliceRows + h);
+    }
+  }
+
+ private:
+  int64_t slice(int64_t o) const { return o / heights.size(); }
+  int64_t row(int64_t o) const { return o % heights.size(); }
+};
+
 }  // namespace gradlab::ops::adaptive

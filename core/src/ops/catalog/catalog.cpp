@@ -4,6 +4,8 @@
 
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d.h"
+#include "aclnnop/aclnn_adaptive_max_pool3d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_1d.h"
 #include "aclnnop/aclnn_upsample_nearest_1d_backward.h"
 #include "aclnnop/aclnn_upsample_nearest_2d.h"
@@ -36,6 +38,8 @@ constexpr aclDataType kExactForward[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_U
 constexpr aclDataType kPoolForward[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
 constexpr aclDataType kLegacyForward[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_UINT8};
 constexpr aclDataType kLegacy1dBackward[] = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+constexpr aclDataType kPool2dIndices[] = {ACL_INT64, ACL_INT32};
+constexpr aclDataType kPool3dIndices[] = {ACL_INT32};  // INT64 only on the Ascend 950
 
 // One entry per operator, its fields named; a role is {name, argument, side, kind}.
 constexpr std::array<OpInfo, kOpCount> kCatalog = {{
@@ -117,6 +121,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .launch = aclnnAdaptiveMaxPool2dBackward,
      .kernelListing = ops::adaptive::kernelListing,
      .dtypes = kFloating,
+     .indexDtypes = kPool2dIndices,
      .strategies = ops::adaptive::kBackwardStrategies,
      .cannChoice = ops::adaptive::cannBackward},
     {.kind = kUpsampleNearestExact1d,
@@ -196,6 +201,7 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .launch = aclnnAdaptiveMaxPool2d,
      .kernelListing = ops::adaptive::kernelListing,
      .dtypes = kPoolForward,
+     .indexDtypes = kPool2dIndices,
      .strategies = ops::adaptive::kForwardStrategies,
      .cannChoice = ops::adaptive::cannForward},
     {.kind = kUpsampleNearest1dBackward,
@@ -354,6 +360,63 @@ constexpr std::array<OpInfo, kOpCount> kCatalog = {{
      .dtypes = kFloating,
      .strategies = ops::nearest::kForwardStrategies,
      .cannChoice = ops::nearest::cannForward},
+    {.kind = kAdaptiveMaxPool3dBackward,
+     .name = "AdaptiveMaxPool3dBackward",
+     .cliName = "adaptive-max-pool3d-backward",
+     .title = "adaptive max pool 3-D, backward",
+     .header = "aclnnop/aclnn_adaptive_max_pool3d_backward.h",
+     .kernelOp = "AdaptiveMaxPool3DGrad",
+     .twin = kAdaptiveMaxPool3d,
+     .backward = true,
+     .spatialRank = 3,
+     .rule = IndexRule::kAdaptiveMax,
+     .scaleCount = 0,
+     .takesOutputSize = false,
+     .takesInputSize = false,
+     .allowsUnbatched = true,
+     .roles = {{{"gradOutput", "gradOutput", kOut, kValues},
+                   {"self", "self", kIn, kShapeOnly},
+                   {"indices", "indices", kOut, kIndices},
+                   {"gradInput", "gradInput", kIn, kOutput}}},
+     .roleCount = 4,
+     .srcRole = 0,
+     .dstRole = 3,
+     .example = {.in = {3, 4, 4}, .out = {2, 2, 2}},
+     .getWorkspaceSize = ops::adaptive::backward3d,
+     .launch = aclnnAdaptiveMaxPool3dBackward,
+     .kernelListing = ops::adaptive::kernelListing,
+     .dtypes = kFloating,
+     .indexDtypes = kPool3dIndices,
+     .strategies = ops::adaptive::kBackwardStrategies,
+     .cannChoice = ops::adaptive::cannBackward3d},
+    {.kind = kAdaptiveMaxPool3d,
+     .name = "AdaptiveMaxPool3d",
+     .cliName = "adaptive-max-pool3d",
+     .title = "adaptive max pool 3-D, forward",
+     .header = "aclnnop/aclnn_adaptive_max_pool3d.h",
+     .kernelOp = "AdaptiveMaxPool3d",
+     .twin = kAdaptiveMaxPool3dBackward,
+     .backward = false,
+     .spatialRank = 3,
+     .rule = IndexRule::kAdaptiveMax,
+     .scaleCount = 0,
+     .takesOutputSize = true,
+     .takesInputSize = false,
+     .allowsUnbatched = true,
+     .roles = {{{"self", "self", kIn, kValues},
+                   {"out", "out", kOut, kOutput},
+                   {"indices", "indices", kOut, kOutputIndices}}},
+     .roleCount = 3,
+     .srcRole = 0,
+     .dstRole = 1,
+     .example = {.in = {3, 4, 4}, .out = {2, 2, 2}},
+     .getWorkspaceSize = ops::adaptive::forward3d,
+     .launch = aclnnAdaptiveMaxPool3d,
+     .kernelListing = ops::adaptive::kernelListing,
+     .dtypes = kFloating,
+     .indexDtypes = kPool3dIndices,
+     .strategies = ops::adaptive::kForwardStrategies,
+     .cannChoice = ops::adaptive::cannForward3d},
 }};
 
 // Every OpKind has its entry, at its own index, with a twin of the other direction: a missing or
@@ -392,6 +455,8 @@ bool OpInfo::hasIndices() const {
   }
   return false;
 }
+
+aclDataType OpInfo::indexDtype() const { return indexDtypes.empty() ? ACL_INT64 : indexDtypes.front(); }
 
 std::span<const OpInfo> allOps() { return kCatalog; }
 
@@ -459,6 +524,7 @@ PlaneDims planeDims(const OpInfo& op, const std::vector<int64_t>& shape) {
   if (shape.empty()) return {};
   if (op.spatialRank == 1 && shape.size() == 3) return {shape[0] * shape[1], 1, shape[2]};
   if (shape.size() == 3) return {shape[0], shape[1], shape[2]};
+  if (op.spatialRank == 3 && shape.size() == 4) return {shape[0], shape[1] * shape[2], shape[3]};  // unbatched (C, D, H, W)
   if (shape.size() == 4) return {shape[0] * shape[1], shape[2], shape[3]};
   if (shape.size() == 5) return {shape[0] * shape[1], shape[2] * shape[3], shape[4]};  // depth slices stacked
   int64_t planes = 1;  // not a shape of these operators: the last axis is the row

@@ -44,11 +44,12 @@ PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank) {
 
 PlaneTensor planeTensorDepthRows(const aclTensor& t, const std::vector<int64_t>& order, std::vector<int64_t>* rowOffsets) {
   PlaneTensor p = basic(t);
-  const bool ndhwc = t.format == ACL_FORMAT_NDHWC;
-  const int dAxis = ndhwc ? 1 : 2, cAxis = ndhwc ? 4 : 1;
+  const bool unbatched = t.viewDims.size() == 4;  // (C, D, H, W)
+  const bool ndhwc = !unbatched && t.format == ACL_FORMAT_NDHWC;
+  const int dAxis = unbatched ? 1 : ndhwc ? 1 : 2, cAxis = unbatched ? 0 : ndhwc ? 4 : 1;
   const int64_t D = t.viewDims[dAxis], H = t.viewDims[dAxis + 1], sD = t.strides[dAxis];
-  p.N = t.viewDims[0], p.C = t.viewDims[cAxis], p.H = D * H, p.W = t.viewDims[dAxis + 2];
-  p.sN = t.strides[0], p.sC = t.strides[cAxis], p.sH = t.strides[dAxis + 1], p.sW = t.strides[dAxis + 2];
+  p.N = unbatched ? 1 : t.viewDims[0], p.C = t.viewDims[cAxis], p.H = D * H, p.W = t.viewDims[dAxis + 2];
+  p.sN = unbatched ? 0 : t.strides[0], p.sC = t.strides[cAxis], p.sH = t.strides[dAxis + 1], p.sW = t.strides[dAxis + 2];
   rowOffsets->resize(static_cast<size_t>(p.H));
   for (int64_t j = 0; j < p.H; ++j) {
     const int64_t row = order.empty() ? j : order[j];

@@ -42,7 +42,7 @@ PlaneTensor planeTensorChw(const aclTensor& t);
 PlaneTensor planeTensorNcl(const aclTensor& t);
 // An operator's [N, C, L] (spatialRank 1) or 4-D tensor, read by its format: NHWC views are (N, H, W, C).
 PlaneTensor planeTensorOf(const aclTensor& t, int spatialRank);
-// A 5-D tensor [N, C, D, H, W] (NDHWC views: (N, D, H, W, C)) as N*C planes of D*H rows. Row j of a plane is
+// A 5-D tensor [N, C, D, H, W] (NDHWC views: (N, D, H, W, C)), or a 4-D one [C, D, H, W], as N*C planes of D*H rows. Row j of a plane is
 // the (d, h) row d * H + h = order[j] (order empty: j itself); `rowOffsets` receives each row's offset and
 // must outlive the result, which points into it.
 PlaneTensor planeTensorDepthRows(const aclTensor& t, const std::vector<int64_t>& order, std::vector<int64_t>* rowOffsets);
