@@ -31,6 +31,7 @@ constexpr Translation kAppEntries[] = {
     {"Show its forward", "看其前向"},
     {"Show its backward", "看其反向"},
     {"unbatched (3-D: C, H, W)", "无批维（3 维：C, H, W）"},
+    {"unbatched (4-D: C, D, H, W)", "无批维（4 维：C, D, H, W）"},
     {"Scale factor output/input (as PyTorch's scale_factor).\n0 or auto = use in/out from the sizes.",
      "缩放因子 = 输出/输入（同 PyTorch 的 scale_factor）。\n0 或 auto：由尺寸得出 in/out。"},
     {"dtype", "类型"},

@@ -34,7 +34,8 @@ const std::set<std::string>& keptInEnglish() {
       // tensors, operators, APIs
       "self", "out", "gradOutput", "gradInput", "indices", "grad", "aclnn", "acl", "aclrt", "CANN", "gradlab",
       "UpsampleNearestExact", "UpsampleNearestExact1d", "UpsampleNearestExact2d", "UpsampleNearestExact1dBackward",
-      "UpsampleNearestExact2dBackward", "AdaptiveMaxPool2d", "AdaptiveMaxPool2dBackward", "UpsampleNearest2d",
+      "UpsampleNearestExact2dBackward", "AdaptiveMaxPool2d", "AdaptiveMaxPool2dBackward", "AdaptiveMaxPool3d",
+      "AdaptiveMaxPool3dBackward", "UpsampleNearest2d",
       "UpsampleNearest1d", "UpsampleNearest2dBackward", "UpsampleNearest1dBackward", "GetWorkspaceSize",
       // dtypes, layouts, numbers
       "float", "float16", "float32", "bfloat16", "int32", "int64", "fp16", "fp32", "bf16", "int", "dtype",
@@ -51,7 +52,7 @@ const std::set<std::string>& keptInEnglish() {
       // the pipeline's ping and pong buffers, argmax and idx in formulas
       "mode", "nearest", "exact", "accumulate", "seed", "channels", "last", "ping", "pong", "argmax", "idx",
       // Ascend C's stage and instruction names on the timelines, dimension symbols, the chip
-      "CopyIn", "Compute", "CopyOut", "LoadL0", "Mmad", "FixPipe", "Ho", "Wo", "Hi", "Wi", "Ascend",
+      "CopyIn", "Compute", "CopyOut", "LoadL0", "Mmad", "FixPipe", "Do", "Ho", "Wo", "Di", "Hi", "Wi", "Ascend",
       // strategy names: identifiers of presets, GRADLAB_STRATEGY and --strategy
       "scatter", "gather", "cube", "owner", "owners", "lanes", "separable", "cann",
   };

@@ -1,5 +1,6 @@
 // A 3-D run in the app's model: its planes are depth slices one under another, the tiles of the out side
-// colour the rows they really read, the inspector and the hints work in (d, h, w), presets keep depth.
+// colour the rows they really read, the inspector and the hints work in (d, h, w), presets keep depth, and a
+// pooling window is a box in every slice it spans.
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include "profile_spec.h"
 #include "viz/model/exercise.h"
 #include "viz/model/explain.h"
+#include "viz/model/pool_window.h"
 #include "viz/model/preset_json.h"
 #include "viz/model/scene.h"
 
@@ -111,6 +113,61 @@ TEST(VizDepth, PresetsKeepDepthAndTwoDimensionalOnesHaveNone) {
   EXPECT_EQ(two.request.shape.out[kD], 1);
   EXPECT_EQ(two.request.shape.scales[kD], 0.0);
   EXPECT_FALSE(requestJson(two).contains("inD"));
+}
+
+TEST(VizDepth, APoolWindowIsABoxInEverySliceItSpans) {
+  const Extents s{.in = {3, 4, 4}, .out = {2, 2, 2}};
+  const PoolWindow w = poolWindow(s, 3, 0);  // slice 1 of 2 (input slices [1, 3)), row 1 (rows [2, 4)), col 0
+  ASSERT_EQ(w.rows.size(), 2u);
+  EXPECT_EQ(w.rows[0].row0, 6);
+  EXPECT_EQ(w.rows[0].row1, 8);
+  EXPECT_EQ(w.rows[1].row0, 10);
+  EXPECT_EQ(w.rows[1].row1, 12);
+  EXPECT_EQ(w.col0, 0);
+  EXPECT_EQ(w.col1, 2);
+  EXPECT_TRUE(w.contains(7, 1));
+  EXPECT_FALSE(w.contains(8, 1));
+  const PoolWindow flat = poolWindow(Extents{.in = {1, 5, 7}, .out = {1, 3, 4}}, 1, 2);  // a 2-D window: one box
+  ASSERT_EQ(flat.rows.size(), 1u);
+  EXPECT_EQ(flat.rows[0].row0, windowStart(1, 5, 3));
+  EXPECT_EQ(flat.rows[0].row1, windowEnd(1, 5, 3));
+}
+
+TEST(VizDepth, TheInspectorOfA3dPoolNamesSliceRowAndColumn) {
+  RunRequest r;
+  r.op = OpKind::kAdaptiveMaxPool3dBackward;
+  r.shape = {.N = 1, .C = 1, .in = {3, 4, 4}, .out = {2, 2, 2}};
+  r.deterministic = true;
+  r.valueSource = ValueSource::kRamp;
+  r.trace = true;
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Scene s = buildScene(sceneSourceOf(result, r.op), 0);
+  // gradOutput (1, 1, 1): slices [1, 3), rows [2, 4), cols [2, 4); on a ramp the max is the window's last cell.
+  const CellRef pooled{s.src, 3, 1};
+  EXPECT_EQ(cellName(s, pooled), "gradOutput[0, 0, 1, 1, 1]");
+  const std::string lines = joinedLines(explainCell(s, r, pooled));
+  EXPECT_NE(lines.find("slices: start = floor(1·3/2) = 1, end = ceil(2·3/2) = 3"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("argmax index = 47 = (2·4 + 3)·4 + 3  ->  (2, 3, 3)"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("so gradInput[2, 3, 3] += gradOutput here"), std::string::npos) << lines;
+  // gradInput (1, 3, 3), row 7: in the windows of slices 0 and 1 (D 3 -> 2 overlaps at d = 1), the max of slice 0's.
+  const std::string in = joinedLines(explainCell(s, r, CellRef{s.dst, 7, 3}));
+  EXPECT_NE(in.find("flat index (d·H + h)·W + w = (1·4 + 3)·4 + 3 = 31"), std::string::npos) << in;
+  EXPECT_NE(in.find("inside 2 window(s); argmax of 1: (0,1,1)"), std::string::npos) << in;
+  const Grid& gi = s.grids[static_cast<size_t>(s.dst)].grid;
+  EXPECT_EQ(poolExtents(r.op, gi, s.grids[static_cast<size_t>(s.src)].grid).in, (SpatialSizes{3, 4, 4}));
+}
+
+TEST(VizDepth, AnUnbatched3dTensorIsItsChannelsDepthSlices) {
+  const GridDims d = gridDims(OpKind::kAdaptiveMaxPool3d, {3, 4, 5, 6});  // (C, D, H, W)
+  EXPECT_EQ(d.planes, 3);
+  EXPECT_EQ(d.rows, 20);
+  EXPECT_EQ(d.cols, 6);
+  SceneGrid g;
+  g.grid.name = "self";
+  g.grid.shape = {3, 4, 5, 6};
+  g.grid.dims = d;
+  EXPECT_EQ(cellName(g, 2, 13, 1), "self[2, 2, 3, 1]");
 }
 
 }  // namespace

@@ -53,14 +53,12 @@ int64_t cellsAtMax(const Scene& s, const CellRef& pooled) {
   const SceneGrid* input = s.gridAt(opInfo(s.op).backward ? s.forwardInput : s.src);
   const SceneGrid& out = s.grids[static_cast<size_t>(pooled.grid)];
   if (!input || opInfo(s.op).rule != IndexRule::kAdaptiveMax || input == &out) return 0;
-  const int64_t inH = input->grid.dims.rows, inW = input->grid.dims.cols;
-  const int64_t outH = out.grid.dims.rows, outW = out.grid.dims.cols;
-  const int64_t r0 = windowStart(pooled.row, inH, outH), r1 = windowEnd(pooled.row, inH, outH);
-  const int64_t c0 = windowStart(pooled.col, inW, outW), c1 = windowEnd(pooled.col, inW, outW);
+  const PoolWindow window = poolWindow(poolExtents(s.op, input->grid, out.grid), pooled.row, pooled.col);
   float best = -INFINITY;
-  for (int64_t r = r0; r < r1; ++r)
-    for (int64_t c = c0; c < c1; ++c) best = std::max(best, input->grid.value(s.plane, r, c));
-  return static_cast<int64_t>(cellsHolding(input->grid, s.plane, r0, r1, c0, c1, best).size());
+  for (const RowRun& run : window.rows)
+    for (int64_t r = run.row0; r < run.row1; ++r)
+      for (int64_t c = window.col0; c < window.col1; ++c) best = std::max(best, input->grid.value(s.plane, r, c));
+  return static_cast<int64_t>(cellsHolding(input->grid, s.plane, window, best).size());
 }
 
 std::string placeholder(const std::string& name, const Scene& s, std::string* why) {

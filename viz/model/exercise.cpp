@@ -337,20 +337,32 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
       const int64_t idx = static_cast<int64_t>(ix->grid.value(s.plane, spec.row, spec.col));
       e.cells = {CellRef{e.answerGrid, idx / W, idx % W}};
-      e.question = i18n::trf("Click the {0} cell that window ({1}, {2}) picks: its max.", self->grid.name, spec.row, spec.col);
+      const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
+      e.question = op.spatialRank == 3
+                       ? i18n::trf("Click the {0} cell that window ({1}, {2}, {3}) picks: its max.", self->grid.name, spec.row / Ho,
+                                   spec.row % Ho, spec.col)
+                       : i18n::trf("Click the {0} cell that window ({1}, {2}) picks: its max.", self->grid.name, spec.row, spec.col);
       e.why = explainCell(s, r, e.asked).lines;
       break;
     }
   }
   if (!spec.hint.empty()) e.question += cat(" ", spec.hint);
-  if (const SceneGrid* g = s.gridAt(e.answerGrid)) e.answerRows = g->grid.dims.rows, e.answerCols = g->grid.dims.cols;
+  if (const SceneGrid* g = s.gridAt(e.answerGrid)) {
+    e.answerRows = g->grid.dims.rows, e.answerCols = g->grid.dims.cols;
+    const auto& shape = g->grid.shape;
+    if (op.spatialRank == 3 && shape.size() >= 4) e.answerSliceRows = shape[shape.size() - 2];
+  }
   e.hints = exerciseHints(e, s, r, plan);
   return e;
 }
 
 namespace {
-// A picked cell as the student sees it on the answer grid: (row, col), or (col) on a 1-D operator's one row.
+// A picked cell as the student sees it on the answer grid: (row, col), (d, h, w) in a 3-D call's depth slices,
+// or (col) on a 1-D operator's one row.
 std::string pickedCell(const Exercise& e, const CellRef& cell) {
+  if (e.answerSliceRows > 0) {
+    return cat("(", cell.row / e.answerSliceRows, ", ", cell.row % e.answerSliceRows, ", ", cell.col, ")");
+  }
   return e.answerRows == 1 ? cat("(", cell.col, ")") : cat("(", cell.row, ", ", cell.col, ")");
 }
 }  // namespace

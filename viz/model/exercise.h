@@ -56,6 +56,7 @@ struct Exercise {
   CellRef asked;                     // the cell the question is about (outlined while it is open); grid -1: none
   int answerGrid = -1;               // cell answers: the grid they are clicked on
   int64_t answerRows = 0, answerCols = 0;  // its plane
+  int64_t answerSliceRows = 0;              // rows per depth slice of a 3-D call's answer grid (H), else 0
   std::vector<CellRef> cells;        // the right cells
   std::vector<int32_t> cores;        // the right cores
   std::vector<int32_t> tiles;        // owner: the tiles that write the cell (outlined once revealed)

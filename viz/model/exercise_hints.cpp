@@ -71,8 +71,13 @@ std::string ruleLine(IndexRule rule, const std::vector<Axis>& axes) {
   return cat("src = ", sourceFormula(rule), ", ", joined(steps, ", "));
 }
 
+// Pooled cell (a, b)'s window, axis by axis (a 3-D call's row a is slice a / Ho, row a % Ho).
 std::string windowText(const RunRequest& r, int64_t a, int64_t b) {
-  return cat(explainAdaptiveAxis(i18n::tr("rows"), a, r.shape.in[kH], r.shape.out[kH]), "; ", explainAdaptiveAxis(i18n::tr("cols"), b, r.shape.in[kW], r.shape.out[kW]));
+  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
+  const std::string rowsAndCols = cat(explainAdaptiveAxis(i18n::tr("rows"), a % Ho, r.shape.in[kH], r.shape.out[kH]), "; ",
+                                      explainAdaptiveAxis(i18n::tr("cols"), b, r.shape.in[kW], r.shape.out[kW]));
+  if (opInfo(r.op).spatialRank != 3) return rowsAndCols;
+  return cat(explainAdaptiveAxis(i18n::tr("slices"), a / Ho, r.shape.in[kD], r.shape.out[kD]), "; ", rowsAndCols);
 }
 
 // The second hint of a window question: its maximum, and what decides between equal ones.
@@ -80,8 +85,7 @@ std::string windowMaxHint(const Scene& s, const RunRequest& r, int selfGrid, int
   const SceneGrid* self = s.gridAt(selfGrid);
   if (self == nullptr || !self->grid.hasValues()) return i18n::tr("The indices grid names the cell each window picks.");
   const float best = self->grid.value(s.plane, answer.row, answer.col);
-  const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, windowStart(a, r.shape.in[kH], r.shape.out[kH]), windowEnd(a, r.shape.in[kH], r.shape.out[kH]),
-                                                       windowStart(b, r.shape.in[kW], r.shape.out[kW]), windowEnd(b, r.shape.in[kW], r.shape.out[kW]), best);
+  const std::vector<WindowCell> holding = cellsHolding(self->grid, s.plane, poolWindow(r.shape, a, b), best);
   const size_t same = holding.size();
   const WinnerPlace place = winnerPlace(holding, {answer.row, answer.col});  // ties: the first; NaNs: the last
   if (std::isnan(best)) {
@@ -134,11 +138,16 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   const size_t n = e.cells.size();
   if (op.rule == IndexRule::kAdaptiveMax) {
     int64_t covering = 0;
-    for (int64_t a = 0; a < r.shape.out[kH]; ++a)
-      for (int64_t b = 0; b < r.shape.out[kW]; ++b)
-        covering += e.asked.row >= windowStart(a, r.shape.in[kH], r.shape.out[kH]) && e.asked.row < windowEnd(a, r.shape.in[kH], r.shape.out[kH]) &&
-                    e.asked.col >= windowStart(b, r.shape.in[kW], r.shape.out[kW]) && e.asked.col < windowEnd(b, r.shape.in[kW], r.shape.out[kW]);
+    for (int64_t a = 0; a < r.shape.out[kD] * r.shape.out[kH]; ++a)
+      for (int64_t b = 0; b < r.shape.out[kW]; ++b) covering += poolWindow(r.shape, a, b).contains(e.asked.row, e.asked.col);
     const int64_t flat = e.asked.row * r.shape.in[kW] + e.asked.col;
+    if (op.spatialRank == 3) {  // the asked row is d * H + h
+      const int64_t H = std::max<int64_t>(r.shape.in[kH], 1), d = e.asked.row / H, h = e.asked.row % H;
+      return {i18n::trf("Only the windows that cover ({0}, {1}, {2}) can send to it ({3} do), and each sends its gradient to its "
+                        "max only.", d, h, e.asked.col, covering),
+              i18n::trf("Its flat index is ({0}·{1} + {2})·{3} + {4} = {5}: select the {6} cells whose indices hold {5}.", d, H, h,
+                        r.shape.in[kW], e.asked.col, flat, src)};
+    }
     return {i18n::trf("Only the windows that cover ({0}, {1}) can send to it ({2} do), and each sends its gradient to its max only.",
                       e.asked.row, e.asked.col, covering),
             i18n::trf("Its flat index is {0}·{1} + {2} = {3}: select the {4} cells whose indices hold {3}.", e.asked.row, r.shape.in[kW],

@@ -82,46 +82,58 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
 
 void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
   const bool backward = opInfo(scene.op).backward;
-  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row, r.shape.in[kH], r.shape.out[kH]));
+  const bool threeD = opInfo(scene.op).spatialRank == 3;
+  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
+  if (threeD) e->lines.push_back(explainAdaptiveAxis(i18n::tr("slices"), cell.row / Ho, r.shape.in[kD], r.shape.out[kD]));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row % Ho, r.shape.in[kH], r.shape.out[kH]));
   e->lines.push_back(explainAdaptiveAxis(i18n::tr("cols"), cell.col, r.shape.in[kW], r.shape.out[kW]));
   const SceneGrid* ix = scene.gridAt(scene.indices);
   if (ix == nullptr || !ix->grid.hasValues()) return;
-  const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
+  const int64_t W = std::max<int64_t>(r.shape.in[kW], 1), H = std::max<int64_t>(r.shape.in[kH], 1);
   const int64_t idx = static_cast<int64_t>(ix->grid.value(scene.plane, cell.row, cell.col));
-  e->lines.push_back(i18n::trf("argmax index = {0} = {1}·{2} + {3}  ->  ({1}, {3})", idx, idx / W, W, idx % W));
+  const int64_t row = idx / W, col = idx % W;  // the plane's row: d * H + h in 3-D
+  e->lines.push_back(threeD ? i18n::trf("argmax index = {0} = ({1}·{2} + {3})·{4} + {5}  ->  ({1}, {3}, {5})", idx, row / H,
+                                        H, row % H, W, col)
+                            : i18n::trf("argmax index = {0} = {1}·{2} + {3}  ->  ({1}, {3})", idx, row, W, col));
   const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
   if (self != nullptr && self->grid.hasValues()) {
-    const int64_t h0 = windowStart(cell.row, r.shape.in[kH], r.shape.out[kH]), h1 = windowEnd(cell.row, r.shape.in[kH], r.shape.out[kH]);
-    const int64_t w0 = windowStart(cell.col, r.shape.in[kW], r.shape.out[kW]), w1 = windowEnd(cell.col, r.shape.in[kW], r.shape.out[kW]);
-    const float best = self->grid.value(scene.plane, idx / W, idx % W);
-    const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, h0, h1, w0, w1, best);
-    const WinnerPlace place = winnerPlace(holding, {idx / W, idx % W});
+    const float best = self->grid.value(scene.plane, row, col);
+    const std::vector<WindowCell> holding = cellsHolding(self->grid, scene.plane, poolWindow(r.shape, cell.row, cell.col), best);
+    const WinnerPlace place = winnerPlace(holding, {row, col});
     e->lines.push_back(place == WinnerPlace::kFirst  ? i18n::trf("window max = {0} ({1} cells tie: the first in row-major order wins)",
                                                                 formatNumber(best), holding.size())
                        : place == WinnerPlace::kLast ? i18n::trf("window max = {0} ({1} cells tie: the last in row-major order wins)",
                                                                 formatNumber(best), holding.size())
                                                      : i18n::trf("window max = {0}", formatNumber(best)));
   }
-  if (backward) e->lines.push_back(i18n::trf("so gradInput[{0}, {1}] += gradOutput here", idx / W, idx % W));
+  if (backward) {
+    e->lines.push_back(threeD ? i18n::trf("so gradInput[{0}, {1}, {2}] += gradOutput here", row / H, row % H, col)
+                              : i18n::trf("so gradInput[{0}, {1}] += gradOutput here", row, col));
+  }
 }
 
 void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
+  const bool threeD = opInfo(scene.op).spatialRank == 3;
   int64_t covering = 0, picked = 0;
   std::string list;
   const SceneGrid* ix = scene.gridAt(scene.indices);
   const int64_t flat = cell.row * r.shape.in[kW] + cell.col;
-  for (int64_t a = 0; a < r.shape.out[kH]; ++a) {
-    if (cell.row < windowStart(a, r.shape.in[kH], r.shape.out[kH]) || cell.row >= windowEnd(a, r.shape.in[kH], r.shape.out[kH])) continue;
+  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
+  for (int64_t a = 0; a < r.shape.out[kD] * r.shape.out[kH]; ++a) {
     for (int64_t b = 0; b < r.shape.out[kW]; ++b) {
-      if (cell.col < windowStart(b, r.shape.in[kW], r.shape.out[kW]) || cell.col >= windowEnd(b, r.shape.in[kW], r.shape.out[kW])) continue;
+      if (!poolWindow(r.shape, a, b).contains(cell.row, cell.col)) continue;
       ++covering;
       if (ix != nullptr && ix->grid.hasValues() && static_cast<int64_t>(ix->grid.value(scene.plane, a, b)) == flat) {
         ++picked;
-        if (list.size() < 60) list += cat(list.empty() ? "" : " ", "(", a, ",", b, ")");
+        if (list.size() < 60) list += threeD ? cat(list.empty() ? "" : " ", "(", a / Ho, ",", a % Ho, ",", b, ")")
+                                             : cat(list.empty() ? "" : " ", "(", a, ",", b, ")");
       }
     }
   }
-  e->lines.push_back(i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.shape.in[kW], cell.col, flat));
+  const int64_t H = std::max<int64_t>(r.shape.in[kH], 1);
+  e->lines.push_back(threeD ? i18n::trf("flat index (d·H + h)·W + w = ({0}·{1} + {2})·{3} + {4} = {5}", cell.row / H, H,
+                                        cell.row % H, r.shape.in[kW], cell.col, flat)
+                            : i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.shape.in[kW], cell.col, flat));
   e->lines.push_back(picked ? i18n::trf("inside {0} window(s); argmax of {1}: {2}", covering, picked, list)
                             : i18n::trf("inside {0} window(s); argmax of none (receives nothing)", covering));
 }
@@ -157,6 +169,10 @@ std::pair<int64_t, int64_t> depthAndRow(const RunRequest& r, Side side, int64_t 
 
 std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t col) {
   const auto& shape = grid.grid.shape;
+  // An unbatched 3-D tensor (C, D, H, W): its plane's rows are (D, H) rows too.
+  if (shape.size() == 4 && shape[2] > 0 && grid.grid.dims.rows == shape[1] * shape[2] && grid.grid.dims.planes == shape[0]) {
+    return cat(grid.grid.name, "[", plane, ", ", row / shape[2], ", ", row % shape[2], ", ", col, "]");
+  }
   if (shape.size() == 4) return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", row, ", ", col, "]");
   if (shape.size() == 5 && shape[3] > 0) {  // a plane's rows are its (D, H) rows
     return cat(grid.grid.name, "[", plane / shape[1], ", ", plane % shape[1], ", ", row / shape[3], ", ", row % shape[3], ", ",
@@ -170,21 +186,6 @@ std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t 
 
 std::string cellName(const Scene& scene, const CellRef& cell) {
   return cellName(scene.grids[static_cast<size_t>(cell.grid)], scene.plane, cell.row, cell.col);
-}
-
-std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0, int64_t r1, int64_t c0, int64_t c1, float value) {
-  std::vector<WindowCell> out;
-  for (int64_t h = r0; h < r1; ++h)
-    for (int64_t w = c0; w < c1; ++w) {
-      const float v = grid.value(plane, h, w);
-      if (std::isnan(value) ? std::isnan(v) : v == value) out.emplace_back(h, w);
-    }
-  return out;
-}
-
-WinnerPlace winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner) {
-  if (holding.size() < 2) return WinnerPlace::kAlone;
-  return holding.front() == winner ? WinnerPlace::kFirst : holding.back() == winner ? WinnerPlace::kLast : WinnerPlace::kBetween;
 }
 
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gradlab/runner.h"
+#include "viz/model/pool_window.h"
 #include "viz/model/scene.h"
 
 namespace gradlab::viz {
@@ -33,14 +34,6 @@ std::string cellName(const SceneGrid& grid, int64_t plane, int64_t row, int64_t 
 // The same for a cell of the scene's shown plane.
 std::string cellName(const Scene& scene, const CellRef& cell);
 
-// Adaptive pooling: the cells of window rows [r0, r1) x cols [c0, c1) of `grid`'s plane that hold `value`
-// (for a NaN: the NaNs), in row-major order, as (row, col).
-using WindowCell = std::pair<int64_t, int64_t>;
-std::vector<WindowCell> cellsHolding(const Grid& grid, int64_t plane, int64_t r0, int64_t r1, int64_t c0, int64_t c1, float value);
-// Where the window's winner stands among several such cells in row-major order (ties go to the first, a NaN
-// to the last NaN); kAlone when it is the only one, kBetween when neither first nor last.
-enum class WinnerPlace { kAlone, kFirst, kLast, kBetween };
-WinnerPlace winnerPlace(const std::vector<WindowCell>& holding, const WindowCell& winner);
 Explanation explainCell(const Scene& scene, const RunRequest& request, const CellRef& cell);
 
 }  // namespace gradlab::viz

@@ -101,10 +101,12 @@ RequestSpec parseRequest(const json& j) {
   auto dt = dtypeFromText(dtype);
   if (!dt) throw PresetJsonError{trf("unknown {0} \"{1}\"", "dtype", dtype)};
   r.dtype = *dt;
-  std::string indexType = jsonField<std::string>(j, "indexType", "int64");
-  auto it = dtypeFromText(indexType);
-  if (!it) throw PresetJsonError{trf("unknown {0} \"{1}\"", "indexType", indexType)};
-  r.indexType = *it;
+  if (j.contains("indexType")) {  // absent: the operator's first (indexTypeOf)
+    std::string indexType = jsonField<std::string>(j, "indexType", "int64");
+    auto it = dtypeFromText(indexType);
+    if (!it) throw PresetJsonError{trf("unknown {0} \"{1}\"", "indexType", indexType)};
+    r.indexType = *it;
+  }
   std::string layout = jsonField<std::string>(j, "layout", "contiguous");
   auto lay = layoutFromName(layout);
   if (!lay) throw PresetJsonError{trf("unknown {0} \"{1}\"", "layout", layout)};
@@ -235,7 +237,9 @@ json requestJson(const RequestSpec& spec) {
   }
   if (r.shape.unbatched) req["unbatched"] = true;
   req["dtype"] = dtypeText(r.dtype);
-  if (r.indexType == ACL_INT32) req["indexType"] = "int32";
+  if (r.indexType != ACL_DT_UNDEFINED && r.indexType != opInfo(r.op).indexDtype()) {
+    req["indexType"] = r.indexType == ACL_INT32 ? "int32" : "int64";
+  }
   req["layout"] = layoutName(r.layout);
   req["deterministic"] = r.deterministic;
   if (r.strategy) req["strategy"] = *r.strategy;

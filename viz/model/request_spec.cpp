@@ -78,7 +78,7 @@ bool operator==(const RequestSpec& a, const RequestSpec& b) {
   return a.device == b.device && a.cores == b.cores && a.ubBytes == b.ubBytes && x.op == y.op && x.shape.N == y.shape.N &&
          x.shape.C == y.shape.C && x.shape.in[kH] == y.shape.in[kH] && x.shape.in[kW] == y.shape.in[kW] && x.shape.out[kH] == y.shape.out[kH] && x.shape.out[kW] == y.shape.out[kW] &&
          sameBits(x.shape.scales[kH], y.shape.scales[kH]) && sameBits(x.shape.scales[kW], y.shape.scales[kW]) && x.shape.unbatched == y.shape.unbatched && x.dtype == y.dtype &&
-         x.indexType == y.indexType && x.layout == y.layout && x.deterministic == y.deterministic &&
+         indexTypeOf(x) == indexTypeOf(y) && x.layout == y.layout && x.deterministic == y.deterministic &&
          x.seed == y.seed && x.valueSource == y.valueSource && sameValues(x.values, y.values) && x.indices == y.indices &&
          x.strategy == y.strategy && x.accumulate == y.accumulate && x.schedule == y.schedule;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viz/model/pool_window.h"
 #include "viz/model/window_digits.h"
 
 namespace gradlab::viz {
@@ -275,10 +276,10 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
   }
   if (op.rule == IndexRule::kAdaptiveMax) {
     const int input = backward ? s.forwardInput : s.src;
-    const GridDims& pooled = s.grids[static_cast<size_t>(backward ? s.src : s.dst)].grid.dims;
+    const Grid& pooled = s.grids[static_cast<size_t>(backward ? s.src : s.dst)].grid;
     if (input >= 0) {
       SceneGrid& g = s.grids[static_cast<size_t>(input)];
-      g.apartDigits = windowApartDigits(g.grid, s.plane, pooled.rows, pooled.cols);
+      g.apartDigits = windowApartDigits(g.grid, s.plane, poolExtents(s.op, g.grid, pooled));
     }
   }
   place(s);

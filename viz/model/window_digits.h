@@ -4,12 +4,13 @@
 
 #include <cstdint>
 
+#include "gradlab/extents.h"
 #include "viz/model/grid.h"
 
 namespace gradlab::viz {
 
 // The fewest significant digits under which no two different values of one window of `input`'s plane
-// `plane` read alike, for windows pooling it to `outRows` x `outCols` (gradlab/ops.h windowStart/windowEnd).
-int windowApartDigits(const Grid& input, int64_t plane, int64_t outRows, int64_t outCols);
+// `plane` read alike, for the windows of pool `sizes` (pool_window.h).
+int windowApartDigits(const Grid& input, int64_t plane, const Extents& sizes);
 
 }  // namespace gradlab::viz

@@ -135,7 +135,9 @@ bool shapeSection(AppState& s) {
   const bool oneD = op.spatialRank == 1;
   bool changed = false;
   heading("Shape");
-  if (op.allowsUnbatched) changed |= ui::Checkbox("unbatched (3-D: C, H, W)", &r.shape.unbatched);
+  if (op.allowsUnbatched) {
+    changed |= ui::Checkbox(op.spatialRank == 3 ? "unbatched (4-D: C, D, H, W)" : "unbatched (3-D: C, H, W)", &r.shape.unbatched);
+  }
   const int maxBatch = static_cast<int>(kMaxBatch), maxAxis = static_cast<int>(kMaxAxis);
   auto sizeField = [&](const char* label, SizeSlot slot, int max) {
     const ImVec2 rowStart = ImGui::GetCursorScreenPos();
@@ -222,7 +224,10 @@ bool dataSection(AppState& s) {
   bool changed = false;
   heading("Data");
   changed |= verbatimCombo("dtype", &r.dtype, op.dtypes, dtypeText);
-  if (op.hasIndices()) changed |= verbatimCombo("indices", &r.indexType, std::array{ACL_INT64, ACL_INT32}, dtypeText);
+  if (aclDataType indexType = indexTypeOf(r); op.hasIndices() && verbatimCombo("indices", &indexType, op.indexDtypes, dtypeText)) {
+    r.indexType = indexType;
+    changed = true;
+  }
   ImGui::SetNextItemWidth(-ImGui::CalcTextSize("out W ").x);
   if (ui::BeginCombo("layout", i18n::tr(layoutName(r.layout)))) {
     for (Layout l : allLayouts())

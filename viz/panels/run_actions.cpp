@@ -201,6 +201,11 @@ void setOperator(RequestSpec& c, OpKind op) {
   c.request.op = op;
   const std::span<const aclDataType> dtypes = opInfo(op).dtypes;
   if (std::find(dtypes.begin(), dtypes.end(), c.request.dtype) == dtypes.end()) c.request.dtype = ACL_FLOAT;
+  // An index dtype the operator does not take (the 2-D pool's INT64 on the 3-D pool) gives way to its first.
+  const std::span<const aclDataType> indexDtypes = opInfo(op).indexDtypes;
+  if (std::find(indexDtypes.begin(), indexDtypes.end(), c.request.indexType) == indexDtypes.end()) {
+    c.request.indexType = ACL_DT_UNDEFINED;
+  }
   // A strategy the operator does not have (the cube of a backward, asked for on a forward) gives way to its default.
   if (c.request.strategy && !strategyRequestValid(op, *c.request.strategy)) c.request.strategy.reset();
 }

@@ -31,6 +31,11 @@ void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t
   canvas.drawList()->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), colour, 0.0f, 0, thickness);
 }
 
+// A pooling window: one box per input slice it spans (a 2-D window: one box).
+void outlinePoolWindow(const Canvas& canvas, const SceneGrid& g, const PoolWindow& w, ImU32 colour, float thickness) {
+  for (const RowRun& run : w.rows) outlineWindow(canvas, g, run.row0, run.row1, w.col0, w.col1, colour, thickness);
+}
+
 // The exercise on the grids: the cell it asks about (and, for a window's argmax, the window), the student's
 // picks, and once revealed (or in the teacher's view) the right cells and the wrong picks.
 void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
@@ -48,8 +53,7 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
     outlineCell(canvas, *g, e.asked.row, e.asked.col, th.highlightAlt, w * 1.2f);
     if (e.spec.kind == ExerciseKind::kArgmax) {
       if (const SceneGrid* full = sc.gridAt(e.answerGrid); full && full->shown) {
-        outlineWindow(canvas, *full, windowStart(e.asked.row, r.shape.in[kH], r.shape.out[kH]), windowEnd(e.asked.row, r.shape.in[kH], r.shape.out[kH]),
-                      windowStart(e.asked.col, r.shape.in[kW], r.shape.out[kW]), windowEnd(e.asked.col, r.shape.in[kW], r.shape.out[kW]), th.highlightAlt, w);
+        outlinePoolWindow(canvas, *full, poolWindow(r.shape, e.asked.row, e.asked.col), th.highlightAlt, w);
       }
     }
   }
@@ -78,9 +82,7 @@ void adaptiveOverlay(const Canvas& canvas, const AppState& s, const CellRef& cel
   if (pooled) {
     // The window of this output cell on the forward input, and the argmax it picked.
     if (full) {
-      outlineWindow(canvas, *full, windowStart(cell.row, r.shape.in[kH], r.shape.out[kH]), windowEnd(cell.row, r.shape.in[kH], r.shape.out[kH]),
-                    windowStart(cell.col, r.shape.in[kW], r.shape.out[kW]), windowEnd(cell.col, r.shape.in[kW], r.shape.out[kW]), th.highlightAlt,
-                    th.highlightWidth);
+      outlinePoolWindow(canvas, *full, poolWindow(r.shape, cell.row, cell.col), th.highlightAlt, th.highlightWidth);
     }
     for (int g : {sc.src, sc.dst, sc.indices}) {
       const SceneGrid* grid = sc.gridAt(g);
