@@ -166,7 +166,7 @@ constexpr Translation kModelEntries[] = {
     {" + where the view starts", " + 视图起点"},
     {"{0} lays {1} out with {2} (in elements): offset = {3}.", "{0} 布局按{2}（以元素计）排布 {1}：偏移 = {3}。"},
     {"offset = {0} = ?", "偏移 = {0} = ?"},
-    {"Window ({0}, {1}) covers {2} of {3}: find its largest value.", "窗口 ({0}, {1}) 覆盖 {3} 的 {2}：找出其中的最大值。"},
+    {"Window {0} covers {1} of {2}: find its largest value.", "窗口 {0} 覆盖 {2} 的 {1}：找出其中的最大值。"},
 
     // The inspector's explanation of a cell (explain.cpp).
     {"so {0} += this value", "所以 {0} += 此值"},

@@ -170,6 +170,32 @@ TEST(VizDepth, AnUnbatched3dTensorIsItsChannelsDepthSlices) {
   EXPECT_EQ(cellName(g, 2, 13, 1), "self[2, 2, 3, 1]");
 }
 
+// The depth lesson's pooling question asked with clicks: the question, the first hint and the verdicts name the
+// window and the cells as (d, h, w), never as the stacked grid's rows.
+TEST(VizDepth, AnArgmaxQuestionOfA3dPoolSpeaksInSlicesRowsAndColumns) {
+  RunRequest r;
+  r.op = OpKind::kAdaptiveMaxPool3d;
+  r.shape = {.N = 1, .C = 1, .in = {3, 4, 4}, .out = {2, 2, 2}};
+  r.valueSource = ValueSource::kRamp;
+  r.trace = true;
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Scene s = buildScene(sceneSourceOf(result, r.op), 0);
+  const Exercise e = buildExercise({.kind = ExerciseKind::kArgmax, .row = 3, .col = 1, .hint = ""}, s, r, result);
+  ASSERT_TRUE(e.error.empty()) << e.error;
+  EXPECT_NE(e.question.find("window (1, 1, 1) picks"), std::string::npos) << e.question;
+  ASSERT_FALSE(e.hints.empty());
+  EXPECT_NE(e.hints[0].find("Window (1, 1, 1) covers slices: start = floor(1·3/2) = 1"), std::string::npos) << e.hints[0];
+  ASSERT_EQ(e.cells.size(), 1u);
+  EXPECT_EQ(e.cells[0].row, 11);  // on a ramp the window's last cell: slice 2, row 3
+  EXPECT_EQ(e.cells[0].col, 3);
+  Answer wrong, right;
+  wrong.cells = {{e.answerGrid, 6, 1}};
+  right.cells = {e.cells[0]};
+  EXPECT_NE(retryVerdict(e, wrong).headline.find("(1, 2, 1)"), std::string::npos) << retryVerdict(e, wrong).headline;
+  EXPECT_EQ(checkAnswer(e, right, s).headline, "Right: cell (2, 3, 3).");
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

@@ -326,7 +326,10 @@ std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const 
     case ExerciseKind::kOffset: return offset(e, s, r);
     case ExerciseKind::kArgmax: {
       const int self = e.answerGrid;
-      return {i18n::trf("Window ({0}, {1}) covers {2} of {3}: find its largest value.", e.asked.row, e.asked.col,
+      const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);  // a 3-D call's pooled row is od * Ho + oh
+      const std::string window = op.spatialRank == 3 ? cat("(", e.asked.row / Ho, ", ", e.asked.row % Ho, ", ", e.asked.col, ")")
+                                                     : cat("(", e.asked.row, ", ", e.asked.col, ")");
+      return {i18n::trf("Window {0} covers {1} of {2}: find its largest value.", window,
                         windowText(r, e.asked.row, e.asked.col), gridName(s, self)),
               e.cells.empty() ? std::string() : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
     }
