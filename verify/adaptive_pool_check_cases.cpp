@@ -130,13 +130,15 @@ Case backwardCheck(const std::string& name, const BackwardArgs& a, const Expect&
 
 // Large planes cannot be allocated: self/gradInput are stride-0 views over no memory, so only the checks
 // that come before the memory check can pass or fail on them.
-CaseResult runLargePlaneCheck(const std::vector<int64_t>& selfShape, const std::vector<int64_t>& goShape, const Expect& e) {
+CaseResult runLargePlaneCheck(const std::vector<int64_t>& selfShape, const std::vector<int64_t>& goShape, const Expect& e,
+                              BackwardEntry entry = aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize,
+                              aclDataType indexType = ACL_INT64) {
   verify::RuntimeScope::shared();
   RawTensor self = RawTensor::hugeView(selfShape, ACL_FLOAT), gi = RawTensor::unbackedView(selfShape, ACL_FLOAT);
-  RawTensor go(goShape, ACL_FLOAT), idx(goShape, ACL_INT64);
+  RawTensor go(goShape, ACL_FLOAT), idx(goShape, indexType);
   uint64_t ws = 0;
   aclOpExecutor* ex = nullptr;
-  const int s = aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(go.get(), self.get(), idx.get(), gi.get(), &ws, &ex);
+  const int s = entry(go.get(), self.get(), idx.get(), gi.get(), &ws, &ex);
   const std::string message = aclGetRecentErrMsg();
   if (s == 0) aclDestroyAclOpExecutor(ex);
   return judge(s, message, e);
@@ -333,122 +335,121 @@ std::vector<Case> forwardChecks() {
 
 // ---- the 3-D pair ------------------------------------------------------------------------------------
 
-std::vector<Case> backward3dChecks() {
-  const OpKind op = OpKind::kAdaptiveMaxPool3dBackward;
-  auto with = [](auto mutate) {
-    BackwardArgs a;
-    a.go = a.idx = {2, 3, 2, 2, 2}, a.self = a.gi = {2, 3, 3, 5, 4};
-    a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCDHW;
-    a.idxType = ACL_INT32;
-    a.entry = aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize;
+// Cases of one entry point: each a valid call of `base` with one thing changed, run by `run`.
+template <typename Args>
+class CheckList {
+ public:
+  CheckList(std::string prefix, OpKind op, Args base, CaseResult (*run)(const Args&, const Expect&))
+      : prefix_(std::move(prefix)), op_(op), base_(std::move(base)), run_(run) {}
+  template <typename Mutate>
+  void add(const std::string& name, Mutate mutate, const Expect& e) {
+    Args a = base_;
     mutate(a);
-    return a;
-  };
-  const int kInvalid = ACLNN_ERR_PARAM_INVALID;
-  std::vector<Case> v;
-  auto add = [&](const std::string& name, const BackwardArgs& a, const Expect& e) {
-    v.push_back({"check_bwd3d_" + name, op, "checks", [a, e] { return runBackwardCheck(a, e); }});
-  };
-  add("valid_call_passes", with([](BackwardArgs&) {}), {0, {}});
-  for (const char* arg : {"gradOutput", "self", "indices", "gradInput", "workspaceSize", "executor"}) {
-    add(std::string("null_") + arg, with([arg](BackwardArgs& a) { a.nullArg = arg; }),
-        {ACLNN_ERR_PARAM_NULLPTR, {std::string("aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize: ") + arg + " is a null pointer"}});
+    cases_.push_back({prefix_ + name, op_, "checks", [a, e, run = run_] { return run(a, e); }});
   }
-  add("dtype_gradOutput_differs", with([](BackwardArgs& a) { a.goType = ACL_FLOAT16; }),
+  // 161001 for each argument left null, naming it after `api`.
+  void nulls(const std::string& api, std::initializer_list<const char*> names) {
+    for (const char* arg : names) {
+      add(std::string("null_") + arg, [arg](Args& a) { a.nullArg = arg; }, {ACLNN_ERR_PARAM_NULLPTR, {api + ": " + arg + " is a null pointer"}});
+    }
+  }
+  std::vector<Case>& cases() { return cases_; }
+
+ private:
+  std::string prefix_;
+  OpKind op_;
+  Args base_;
+  CaseResult (*run_)(const Args&, const Expect&);
+  std::vector<Case> cases_;
+};
+
+constexpr int kInvalid = ACLNN_ERR_PARAM_INVALID;
+const auto kUnchanged = [](auto&) {};
+
+std::vector<Case> backward3dChecks() {
+  BackwardArgs base;
+  base.go = base.idx = {2, 3, 2, 2, 2}, base.self = base.gi = {2, 3, 3, 5, 4};
+  base.goFmt = base.selfFmt = base.idxFmt = base.giFmt = ACL_FORMAT_NCDHW;
+  base.idxType = ACL_INT32;
+  base.entry = aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize;
+  CheckList<BackwardArgs> c("check_bwd3d_", OpKind::kAdaptiveMaxPool3dBackward, base, runBackwardCheck);
+  c.add("valid_call_passes", kUnchanged, {0, {}});
+  c.nulls("aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize", {"gradOutput", "self", "indices", "gradInput", "workspaceSize", "executor"});
+  c.add("dtype_gradOutput_differs", [](BackwardArgs& a) { a.goType = ACL_FLOAT16; },
       {kInvalid, {"gradOutput dtype FLOAT16 does not match self dtype FLOAT"}});
-  add("dtype_gradInput_differs", with([](BackwardArgs& a) { a.giType = ACL_BF16; }),
+  c.add("dtype_gradInput_differs", [](BackwardArgs& a) { a.giType = ACL_BF16; },
       {kInvalid, {"gradInput dtype BF16 does not match self dtype FLOAT"}});
-  add("dtype_double", with([](BackwardArgs& a) { a.goType = a.selfType = a.giType = ACL_DOUBLE; }),
+  c.add("dtype_double", [](BackwardArgs& a) { a.goType = a.selfType = a.giType = ACL_DOUBLE; },
       {kInvalid, {"self dtype DOUBLE is not supported (expected FLOAT, FLOAT16 or BF16)"}});
-  add("dtype_indices_float", with([](BackwardArgs& a) { a.idxType = ACL_FLOAT; }),
+  c.add("dtype_indices_float", [](BackwardArgs& a) { a.idxType = ACL_FLOAT; },
       {kInvalid, {"indices dtype FLOAT is not supported (expected INT32 or INT64)"}});
-  add("rank_gradOutput_differs", with([](BackwardArgs& a) { a.go = {2, 3, 2, 2}; }),
+  c.add("rank_gradOutput_differs", [](BackwardArgs& a) { a.go = {2, 3, 2, 2}; },
       {kInvalid, {"gradOutput has 4 dimensions [2, 3, 2, 2] but self has 5"}});
-  add("shape_indices_differs", with([](BackwardArgs& a) { a.idx = {2, 3, 2, 2, 3}; }),
+  c.add("shape_indices_differs", [](BackwardArgs& a) { a.idx = {2, 3, 2, 2, 3}; },
       {kInvalid, {"indices shape [2, 3, 2, 2, 3] does not match gradOutput shape [2, 3, 2, 2, 2]"}});
-  add("shape_gradInput_differs", with([](BackwardArgs& a) { a.gi = {2, 3, 3, 5, 5}; }),
+  c.add("shape_gradInput_differs", [](BackwardArgs& a) { a.gi = {2, 3, 3, 5, 5}; },
       {kInvalid, {"gradInput shape [2, 3, 3, 5, 5] does not match self shape [2, 3, 3, 5, 4]"}});
-  add("rank_3_everywhere", with([](BackwardArgs& a) { a.go = a.idx = {3, 2, 2}, a.self = a.gi = {3, 5, 4}; }),
+  c.add("rank_3_everywhere", [](BackwardArgs& a) { a.go = a.idx = {3, 2, 2}, a.self = a.gi = {3, 5, 4}; },
       {kInvalid, {"self has 3 dimensions [3, 5, 4] but must have 4 (C, D, H, W) or 5 (N, C, D, H, W)"}});
-  add("formats_differ", with([](BackwardArgs& a) { a.giFmt = ACL_FORMAT_ND; }),
+  c.add("formats_differ", [](BackwardArgs& a) { a.giFmt = ACL_FORMAT_ND; },
       {kInvalid, {"gradInput format ND differs from self format NCDHW"}});
-  add("format_ndhwc_refused", with([](BackwardArgs& a) { a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NDHWC; }),
+  c.add("format_ndhwc_refused", [](BackwardArgs& a) { a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NDHWC; },
       {kInvalid, {"self format NDHWC is not supported (expected NCDHW"}});
   // Atlas A2/A3: INT32 indices only (CANN's 950 takes INT64 too).
-  add("indices_int64_refused_on_a2", with([](BackwardArgs& a) { a.idxType = ACL_INT64; }),
+  c.add("indices_int64_refused_on_a2", [](BackwardArgs& a) { a.idxType = ACL_INT64; },
       {kInvalid, {"indices dtype INT64 is not supported (expected INT32)"}});
-  add("c_differs", with([](BackwardArgs& a) { a.go = a.idx = {2, 4, 2, 2, 2}; }),
+  c.add("c_differs", [](BackwardArgs& a) { a.go = a.idx = {2, 4, 2, 2, 2}; },
       {kInvalid, {"gradOutput N, C [2, 4] do not match self N, C [2, 3]"}});
-  add("unbatched_cdhw_passes",
-      with([](BackwardArgs& a) { a.go = a.idx = {3, 2, 2, 2}, a.self = a.gi = {3, 3, 5, 4}, a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCHW; }),
+  c.add("unbatched_cdhw_passes",
+      [](BackwardArgs& a) { a.go = a.idx = {3, 2, 2, 2}, a.self = a.gi = {3, 3, 5, 4}, a.goFmt = a.selfFmt = a.idxFmt = a.giFmt = ACL_FORMAT_NCHW; },
       {0, {}});
-  add("empty_batch_passes", with([](BackwardArgs& a) { a.go = a.idx = {0, 3, 2, 2, 2}, a.self = a.gi = {0, 3, 3, 5, 4}; }), {0, {}});
-  v.push_back({"check_bwd3d_volume_over_int32_max", op, "checks", [] {
-                 verify::RuntimeScope::shared();
-                 const std::vector<int64_t> selfShape{1, 1, 2048, 1024, 1024}, goShape{1, 1, 2, 2, 2};
-                 RawTensor self = RawTensor::hugeView(selfShape, ACL_FLOAT), gi = RawTensor::unbackedView(selfShape, ACL_FLOAT);
-                 RawTensor go(goShape, ACL_FLOAT), idx(goShape, ACL_INT32);
-                 uint64_t ws = 0;
-                 aclOpExecutor* ex = nullptr;
-                 const int s = aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize(go.get(), self.get(), idx.get(), gi.get(), &ws, &ex);
-                 const std::string message = aclGetRecentErrMsg();
-                 if (s == 0) aclDestroyAclOpExecutor(ex);
-                 return judge(s, message, {ACLNN_ERR_PARAM_INVALID,
-                                           {"self D * H * W = 2048 * 1024 * 1024 = 2147483648 exceeds INT32_MAX"}});
-               }});
-  return v;
+  c.add("empty_batch_passes", [](BackwardArgs& a) { a.go = a.idx = {0, 3, 2, 2, 2}, a.self = a.gi = {0, 3, 3, 5, 4}; }, {0, {}});
+  c.cases().push_back({"check_bwd3d_volume_over_int32_max", OpKind::kAdaptiveMaxPool3dBackward, "checks", [] {
+                         return runLargePlaneCheck({1, 1, 2048, 1024, 1024}, {1, 1, 2, 2, 2},
+                                                   {kInvalid, {"self D * H * W = 2048 * 1024 * 1024 = 2147483648 exceeds INT32_MAX"}},
+                                                   aclnnAdaptiveMaxPool3dBackwardGetWorkspaceSize, ACL_INT32);
+                       }});
+  return c.cases();
 }
 
 std::vector<Case> forward3dChecks() {
-  const OpKind op = OpKind::kAdaptiveMaxPool3d;
-  auto with = [](auto mutate) {
-    ForwardArgs a;
-    a.self = {2, 3, 5, 7, 6}, a.out = a.idx = {2, 3, 3, 4, 4}, a.outputSize = {3, 4, 4};
-    a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NCDHW;
-    a.idxType = ACL_INT32;
-    a.entry = aclnnAdaptiveMaxPool3dGetWorkspaceSize;
-    mutate(a);
-    return a;
-  };
-  const int kInvalid = ACLNN_ERR_PARAM_INVALID;
-  std::vector<Case> v;
-  auto add = [&](const std::string& name, const ForwardArgs& a, const Expect& e) {
-    v.push_back({"check_fwd3d_" + name, op, "checks", [a, e] { return runForwardCheck(a, e); }});
-  };
-  add("valid_call_passes", with([](ForwardArgs&) {}), {0, {}});
-  for (const char* arg : {"self", "outputSize", "out", "indices", "workspaceSize", "executor"}) {
-    add(std::string("null_") + arg, with([arg](ForwardArgs& a) { a.nullArg = arg; }),
-        {ACLNN_ERR_PARAM_NULLPTR, {std::string("aclnnAdaptiveMaxPool3dGetWorkspaceSize: ") + arg + " is a null pointer"}});
-  }
-  add("rank_self_3", with([](ForwardArgs& a) { a.self = {5, 7, 6}; }),
+  ForwardArgs base;
+  base.self = {2, 3, 5, 7, 6}, base.out = base.idx = {2, 3, 3, 4, 4}, base.outputSize = {3, 4, 4};
+  base.selfFmt = base.outFmt = base.idxFmt = ACL_FORMAT_NCDHW;
+  base.idxType = ACL_INT32;
+  base.entry = aclnnAdaptiveMaxPool3dGetWorkspaceSize;
+  CheckList<ForwardArgs> c("check_fwd3d_", OpKind::kAdaptiveMaxPool3d, base, runForwardCheck);
+  c.add("valid_call_passes", kUnchanged, {0, {}});
+  c.nulls("aclnnAdaptiveMaxPool3dGetWorkspaceSize", {"self", "outputSize", "out", "indices", "workspaceSize", "executor"});
+  c.add("rank_self_3", [](ForwardArgs& a) { a.self = {5, 7, 6}; },
       {kInvalid, {"self has 3 dimensions [5, 7, 6] but must have 4 (C, D, H, W) or 5 (N, C, D, H, W)"}});
-  add("rank_out_6", with([](ForwardArgs& a) { a.out = {1, 2, 3, 3, 4, 4}; }), {kInvalid, {"out has 6 dimensions"}});
-  add("dtype_double_refused", with([](ForwardArgs& a) { a.selfType = a.outType = ACL_DOUBLE; }),
+  c.add("rank_out_6", [](ForwardArgs& a) { a.out = {1, 2, 3, 3, 4, 4}; }, {kInvalid, {"out has 6 dimensions"}});
+  c.add("dtype_double_refused", [](ForwardArgs& a) { a.selfType = a.outType = ACL_DOUBLE; },
       {kInvalid, {"self dtype DOUBLE is not supported (expected FLOAT, FLOAT16 or BF16)"}});
-  add("dtype_out_int32", with([](ForwardArgs& a) { a.outType = ACL_INT32; }), {kInvalid, {"out dtype INT32 is not supported"}});
-  add("indices_int64_refused_on_a2", with([](ForwardArgs& a) { a.idxType = ACL_INT64; }),
+  c.add("dtype_out_int32", [](ForwardArgs& a) { a.outType = ACL_INT32; }, {kInvalid, {"out dtype INT32 is not supported"}});
+  c.add("indices_int64_refused_on_a2", [](ForwardArgs& a) { a.idxType = ACL_INT64; },
       {kInvalid, {"indices dtype INT64 is not supported (expected INT32)"}});
-  add("format_ndhwc_refused", with([](ForwardArgs& a) { a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NDHWC; }),
+  c.add("format_ndhwc_refused", [](ForwardArgs& a) { a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NDHWC; },
       {kInvalid, {"self format NDHWC is not supported"}});
-  add("formats_differ", with([](ForwardArgs& a) { a.outFmt = ACL_FORMAT_ND; }),
+  c.add("formats_differ", [](ForwardArgs& a) { a.outFmt = ACL_FORMAT_ND; },
       {kInvalid, {"out format ND differs from self format NCDHW"}});
-  add("output_size_length", with([](ForwardArgs& a) { a.outputSize = {3, 4}; }),
+  c.add("output_size_length", [](ForwardArgs& a) { a.outputSize = {3, 4}; },
       {kInvalid, {"outputSize has 2 values [3, 4] but must have 3 (Do, Ho, Wo)"}});
-  add("out_shape", with([](ForwardArgs& a) { a.out = {2, 3, 3, 4, 5}; }),
+  c.add("out_shape", [](ForwardArgs& a) { a.out = {2, 3, 3, 4, 5}; },
       {kInvalid, {"out shape [2, 3, 3, 4, 5] does not match [2, 3, 3, 4, 4]"}});
-  add("indices_shape", with([](ForwardArgs& a) { a.idx = {2, 3, 3, 4, 5}; }),
+  c.add("indices_shape", [](ForwardArgs& a) { a.idx = {2, 3, 3, 4, 5}; },
       {kInvalid, {"indices shape [2, 3, 3, 4, 5] does not match out shape [2, 3, 3, 4, 4]"}});
-  add("dtype_out_differs", with([](ForwardArgs& a) { a.outType = ACL_FLOAT16; }),
+  c.add("dtype_out_differs", [](ForwardArgs& a) { a.outType = ACL_FLOAT16; },
       {kInvalid, {"out dtype FLOAT16 does not match self dtype FLOAT"}});
-  add("empty_depth", with([](ForwardArgs& a) { a.self = {2, 3, 0, 7, 6}; }),
+  c.add("empty_depth", [](ForwardArgs& a) { a.self = {2, 3, 0, 7, 6}; },
       {kInvalid, {"self [2, 3, 0, 7, 6] has an empty dimension 2"}});
-  add("output_size_zero", with([](ForwardArgs& a) { a.outputSize = {3, 0, 4}, a.out = a.idx = {2, 3, 3, 0, 4}; }),
+  c.add("output_size_zero", [](ForwardArgs& a) { a.outputSize = {3, 0, 4}, a.out = a.idx = {2, 3, 3, 0, 4}; },
       {kInvalid, {"outputSize [3, 0, 4] must be positive"}});
-  add("unbatched_cdhw_as_nchw_passes",
-      with([](ForwardArgs& a) { a.self = {3, 5, 7, 6}, a.out = a.idx = {3, 3, 4, 4}, a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NCHW; }),
+  c.add("unbatched_cdhw_as_nchw_passes",
+      [](ForwardArgs& a) { a.self = {3, 5, 7, 6}, a.out = a.idx = {3, 3, 4, 4}, a.selfFmt = a.outFmt = a.idxFmt = ACL_FORMAT_NCHW; },
       {0, {}});
-  add("empty_batch_passes", with([](ForwardArgs& a) { a.self = {0, 3, 5, 7, 6}, a.out = a.idx = {0, 3, 3, 4, 4}; }), {0, {}});
-  return v;
+  c.add("empty_batch_passes", [](ForwardArgs& a) { a.self = {0, 3, 5, 7, 6}, a.out = a.idx = {0, 3, 3, 4, 4}; }, {0, {}});
+  return c.cases();
 }
 
 }  // namespace

@@ -17,20 +17,9 @@ namespace {
 constexpr OpKind kBackward3d = OpKind::kAdaptiveMaxPool3dBackward, kForward3d = OpKind::kAdaptiveMaxPool3d;
 
 RunRequest pool3d(OpKind op, const Extents& s, aclDataType dtype, bool deterministic, Layout layout, uint64_t seed) {
-  RunRequest r;
-  r.op = op;
-  r.shape = s;
-  r.dtype = dtype;
-  r.indexType = ACL_INT32;
-  r.deterministic = deterministic;
-  r.layout = layout;
+  RunRequest r = problem(op, s, dtype, deterministic, layout);
   r.seed = seed;
   return r;
-}
-
-Case judged(std::string name, const char* group, RunRequest r, bool withTrace = false) {
-  const OpKind op = r.op;
-  return {std::move(name), op, group, [r, withTrace] { return runAndJudge(r, withTrace); }};
 }
 
 // Random shapes: every axis independently pooled down, kept, or spread up (O > I), N, C small.
@@ -53,7 +42,7 @@ std::vector<Case> randomCases(OpKind op, int count, uint64_t seed) {
     RunRequest r = pool3d(op, s, dtypes[i % 4], deterministic, layouts[i % 4], seed * 100 + static_cast<uint64_t>(i));
     const std::string name = snakeName(op) + "_random_" + std::to_string(i) + "_" + dtypeText(r.dtype) +
                              (deterministic ? "_det" : "_default");
-    v.push_back(judged(name, "reference", r, i % 7 == 0));
+    v.push_back(referenceCase(name, "reference", r, i % 7 == 0));
   }
   return v;
 }
@@ -69,15 +58,15 @@ std::vector<Case> depthCases() {
     const std::string mode = deterministic ? "_det" : "_default";
     // Many tiles over few cores and a small UB: planes split between cores (default mode) and row pieces.
     RunRequest tiny = onProfile(pool3d(kBackward3d, big, ACL_FLOAT16, deterministic, Layout::kSliced, 5), "atlas-a2:cores=3,ub=1k");
-    v.push_back(judged("adaptive_max_pool3d_backward_tiny_ub_three_cores" + mode, "plan", tiny));
+    v.push_back(referenceCase("adaptive_max_pool3d_backward_tiny_ub_three_cores" + mode, "plan", tiny));
     RunRequest classroom = onProfile(pool3d(kForward3d, big, ACL_BF16, deterministic, Layout::kTransposed, 6), "classroom");
-    v.push_back(judged("adaptive_max_pool3d_classroom" + mode, "plan", classroom));
+    v.push_back(referenceCase("adaptive_max_pool3d_classroom" + mode, "plan", classroom));
   }
   // Integer values: ties everywhere, within a slice and across slices (the first in (d, h, w) order wins).
   RunRequest ties = pool3d(kForward3d, Extents{.N = 1, .C = 2, .in = {5, 4, 6}, .out = {3, 3, 4}}, ACL_FLOAT, true,
                            Layout::kContiguous, 8);
   ties.valueSource = ValueSource::kSmallIntegers;
-  v.push_back(judged("adaptive_max_pool3d_ties_across_slices", "reference", ties, true));
+  v.push_back(referenceCase("adaptive_max_pool3d_ties_across_slices", "reference", ties, true));
   // An index outside its D x H x W plane fails the launch and leaves NaN in gradInput.
   v.push_back({"adaptive_max_pool3d_backward_index_outside_volume", kBackward3d, "runtime", [] {
                  RunRequest r = pool3d(kBackward3d, Extents{.N = 1, .C = 1, .in = {2, 2, 2}, .out = {1, 1, 2}}, ACL_FLOAT,

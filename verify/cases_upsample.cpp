@@ -20,26 +20,10 @@ using enum OpKind;
 
 constexpr const char* kFp[] = {"fp32", "fp16", "bf16"};
 
-Case referenceCase(std::string name, const char* group, RunRequest r, bool withTrace = false) {
-  const OpKind op = r.op;
-  return {std::move(name), op, group, [r, withTrace] { return runAndJudge(r, withTrace); }};
-}
-
 // A 1-D call's sizes are L (W) alone: [N, C, inW] -> [N, C, outW].
 Extents sizes(int64_t N, int64_t C, int64_t inH, int64_t inW, int64_t outH, int64_t outW, double scaleH = 0.0,
               double scaleW = 0.0) {
   return {.N = N, .C = C, .in = {1, inH, inW}, .out = {1, outH, outW}, .scales = {0.0, scaleH, scaleW}};
-}
-
-RunRequest problem(OpKind op, const Extents& s, aclDataType dtype = ACL_FLOAT, bool deterministic = true,
-                   Layout layout = Layout::kContiguous) {
-  RunRequest r;
-  r.op = op;
-  r.shape = s;
-  r.dtype = dtype;
-  r.deterministic = deterministic;
-  r.layout = layout;
-  return r;
 }
 
 // Explicit values with an explicitly written expected output (independent of the reference code).

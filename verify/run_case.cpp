@@ -1,5 +1,7 @@
 #include "verify/run_case.h"
 
+#include <utility>
+
 #include "i18n/translate.h"
 #include "verify/judge.h"
 
@@ -18,6 +20,21 @@ RunRequest onProfile(RunRequest request, const std::string& spec) {
   std::string error;
   if (parseProfileSpec(spec, &p, &error)) request.profile = p;
   return request;
+}
+
+RunRequest problem(OpKind op, const Extents& s, aclDataType dtype, bool deterministic, Layout layout) {
+  RunRequest r;
+  r.op = op;
+  r.shape = s;
+  r.dtype = dtype;
+  r.deterministic = deterministic;
+  r.layout = layout;
+  return r;
+}
+
+Case referenceCase(std::string name, const char* group, RunRequest r, bool withTrace) {
+  const OpKind op = r.op;
+  return {std::move(name), op, group, [r, withTrace] { return runAndJudge(r, withTrace); }};
 }
 
 RunResult runCase(const RunRequest& request, bool withTrace) {

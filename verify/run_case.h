@@ -10,6 +10,13 @@
 
 namespace gradlab::verify {
 
+// A deterministic-by-default request of `op` on sizes `s`.
+RunRequest problem(OpKind op, const Extents& s, aclDataType dtype = ACL_FLOAT, bool deterministic = true,
+                   Layout layout = Layout::kContiguous);
+
+// A case that runs `r` and judges it (runAndJudge).
+Case referenceCase(std::string name, const char* group, RunRequest r, bool withTrace = false);
+
 // `request` planned on the profile a GRADLAB_DEVICE-style spec names ("classroom", "atlas-a2:cores=3,ub=1k").
 RunRequest onProfile(RunRequest request, const std::string& spec);
 

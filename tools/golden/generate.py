@@ -266,37 +266,15 @@ class Builder:
         """
         torch = self.torch
         base = f"{name}/{dtype}"
-        if values is None:
-            x, x32 = _randn(torch, shape, dtype, _gen(base + "/self"))
-        else:
-            x32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
-            x = x32.to(_dt(torch, dtype))
-            assert torch.equal(x.to(torch.float32), x32) or torch.isnan(x32).any()
+        x, x32 = self._pool_input(base, shape, dtype, values)
         out, idx = torch.nn.functional.adaptive_max_pool2d(x if dtype in NATIVE else x32, (Ho, Wo),
                                                            return_indices=True)
         assert idx.dtype == torch.int64
         params = {"output_size": [Ho, Wo], "input_size": list(shape)}
-        if indices is None:
-            self._add("amp", {
-                "name": base + "/forward", "op": "adaptive_max_pool2d", "dtype": dtype,
-                "params": params,
-                "inputs": {"self": _enc(x, dtype)},
-                "expected": {"out": _enc(out.to(_dt(torch, dtype)), dtype),
-                             "indices": _enc(idx, "int64")}})
-        else:
+        if indices is not None:
             idx = indices(list(idx.shape), shape[-1] * shape[-2], _gen(base + "/indices"))
-        if not backward:
-            return
-        go, go32 = _randn(torch, list(out.shape), dtype, _gen(base + "/gradOutput"))
-        gi = torch.ops.aten.adaptive_max_pool2d_backward(go32, x32, idx)
-        assert gi.dtype == torch.float32 and list(gi.shape) == list(shape)
-        self._add("amp", {
-            "name": base + "/backward", "op": "adaptive_max_pool2d_backward", "dtype": dtype,
-            "params": params,
-            "inputs": {"gradOutput": _enc(go, dtype), "self": _enc(x, dtype),
-                       "indices": _enc(idx, "int64")},
-            "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
-
+        self._pool_cases("amp", "adaptive_max_pool2d", base, dtype, params, x, x32, out, idx, "int64",
+                         forward=indices is None, backward=backward)
 
     # ---- adaptive max pool 3d ----------------------------------------------------------------
     def amp3(self, name, shape, so, dtype="float32", values=None):
@@ -305,27 +283,41 @@ class Builder:
         dtype's, so the max is exact. Indices are written as int32, what Atlas A2/A3 take for the 3-D pair."""
         torch = self.torch
         base = f"{name}/{dtype}"
-        if values is None:
-            x, x32 = _randn(torch, shape, dtype, _gen(base + "/self"))
-        else:
-            x32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
-            x = x32.to(_dt(torch, dtype))
+        x, x32 = self._pool_input(base, shape, dtype, values)
         out, idx = torch.nn.functional.adaptive_max_pool3d(x32, tuple(so), return_indices=True)
         params = {"output_size": list(so), "input_size": list(shape)}
-        self._add("amp3", {
-            "name": base + "/forward", "op": "adaptive_max_pool3d", "dtype": dtype,
-            "params": params,
-            "inputs": {"self": _enc(x, dtype)},
-            "expected": {"out": _enc(out.to(_dt(torch, dtype)), dtype),
-                         "indices": _enc(idx, "int32")}})
+        self._pool_cases("amp3", "adaptive_max_pool3d", base, dtype, params, x, x32, out, idx, "int32")
+
+    def _pool_input(self, base, shape, dtype, values):
+        """A pool's self: random normal, or `values` (may hold nan/inf); as (dtype tensor, its fp32 copy)."""
+        torch = self.torch
+        if values is None:
+            return _randn(torch, shape, dtype, _gen(base + "/self"))
+        x32 = torch.tensor(values, dtype=torch.float32).reshape(shape)
+        x = x32.to(_dt(torch, dtype))
+        assert torch.equal(x.to(torch.float32), x32) or torch.isnan(x32).any()
+        return x, x32
+
+    def _pool_cases(self, fam, op, base, dtype, params, x, x32, out, idx, index_dtype, forward=True, backward=True):
+        """The forward case of a pool (self -> out, indices) and its backward case (random gradOutput)."""
+        torch = self.torch
+        if forward:
+            self._add(fam, {
+                "name": base + "/forward", "op": op, "dtype": dtype,
+                "params": params,
+                "inputs": {"self": _enc(x, dtype)},
+                "expected": {"out": _enc(out.to(_dt(torch, dtype)), dtype),
+                             "indices": _enc(idx, index_dtype)}})
+        if not backward:
+            return
         go, go32 = _randn(torch, list(out.shape), dtype, _gen(base + "/gradOutput"))
-        gi = torch.ops.aten.adaptive_max_pool3d_backward(go32, x32, idx)
-        assert gi.dtype == torch.float32 and list(gi.shape) == list(shape)
-        self._add("amp3", {
-            "name": base + "/backward", "op": "adaptive_max_pool3d_backward", "dtype": dtype,
+        gi = getattr(torch.ops.aten, op + "_backward")(go32, x32, idx)
+        assert gi.dtype == torch.float32 and list(gi.shape) == list(x32.shape)
+        self._add(fam, {
+            "name": base + "/backward", "op": op + "_backward", "dtype": dtype,
             "params": params,
             "inputs": {"gradOutput": _enc(go, dtype), "self": _enc(x, dtype),
-                       "indices": _enc(idx, "int32")},
+                       "indices": _enc(idx, index_dtype)},
             "expected": {"gradInput": _enc(gi.to(_dt(torch, dtype)), dtype)}})
 
 
