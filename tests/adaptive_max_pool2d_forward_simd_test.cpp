@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gradlab/runner.h"
 #include "runtime/prose.h"
 #include "ops/adaptive_max_pool2d/forward_simd.h"
 #include "ops/adaptive_max_pool2d/tiling.h"
@@ -208,6 +209,44 @@ TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
   EXPECT_GT(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, a2, false).groupStageRows, 0);
   s.in[kW] = 5000, s.out[kW] = 2;  // 2500 wide windows do not fit the classroom's 16 KiB
   EXPECT_EQ(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, verify::adaptive::namedProfile("classroom")).groupCols, 0);
+}
+
+// A 3-D call's windows span slices: each lane's rows are staged in (d, h) order and the indices the kernel counts
+// by slot are written as the rows' (d, h, w) indices; ties across slices keep the first slice, NaNs the last.
+TEST(AdaptiveForwardSimd, WindowsAcrossSlicesOnEveryBackend) {
+  const std::vector<Extents> shapes{{.N = 2, .C = 3, .in = {5, 7, 40}, .out = {3, 4, 9}},
+                                    {.N = 1, .C = 2, .in = {4, 6, 33}, .out = {4, 3, 33}},
+                                    {.N = 1, .C = 1, .in = {3, 9, 64}, .out = {2, 4, 5}}};
+  const DeviceProfile a2 = verify::adaptive::namedProfile("atlas-a2");
+  for (const Extents& shape : shapes) {
+    const ops::adaptive::ForwardTiling t = ops::adaptive::planForward(OpKind::kAdaptiveMaxPool3d, shape, ACL_FLOAT, ACL_INT32, a2);
+    EXPECT_GT(t.groupCols, 0);
+    EXPECT_GT(t.groupStageRows, 0);
+    for (const simd::Backend* b : backendsToTry()) {
+      PinnedBackend pin(b);
+      for (int nanEvery : {0, 9}) {
+        for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+          RunRequest r;
+          r.op = OpKind::kAdaptiveMaxPool3d;
+          r.shape = shape;
+          r.dtype = dtype;
+          r.values = verify::roundAll(dtype, tieValues(static_cast<size_t>(shape.cells(Side::kIn)), 5, nanEvery));
+          const RunResult result = run(r);
+          ASSERT_TRUE(result.ok()) << result.message;
+          const ref::PoolForward want = ref::adaptiveMaxPool(r.values, shape);
+          const HostTensor* out = result.output("out");
+          const HostTensor* indices = result.output("indices");
+          ASSERT_TRUE(out && indices);
+          const std::string what = shapeText(shape.shape(Side::kIn, 3)) + " " + dtypeText(dtype) + " nanEvery " +
+                                   std::to_string(nanEvery) + " on " + (b ? b->name : "the scalar kernel");
+          EXPECT_EQ(verify::adaptive::compareExact(std::vector<float>(out->values.begin(), out->values.end()), want.out, "out"), "") << what;
+          EXPECT_EQ(verify::adaptive::compareIndices(std::vector<int64_t>(indices->ints.begin(), indices->ints.end()), want.indices,
+                                                     "indices"), "")
+              << what;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -1,18 +1,19 @@
-// aclnnAdaptiveMaxPool2d and its Backward: every shape x dtype x mode, one call per iteration
-// (GetWorkspaceSize + launch + synchronize) on tensors allocated once, against a memcpy of the bytes the
-// call must read and write (backward: gradOutput + indices + gradInput; forward: self + out + indices).
-// The backward's indices are INT64, produced once by the forward on the same self.
+// The adaptive max pool operators of the catalog (2-D and 3-D, forward and backward): every shape x dtype x mode,
+// one call per iteration (GetWorkspaceSize + launch + synchronize, through the catalog's entry points) on tensors
+// allocated once, against a memcpy of the bytes the call must read and write (backward: gradOutput + indices +
+// gradInput; forward: self + out + indices). The backward's indices are the operator's first index dtype (INT64
+// in 2-D, INT32 in 3-D), produced once by the forward twin on the same self.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <memory>
 #include <string>
 
-#include "aclnnop/aclnn_adaptive_max_pool2d.h"
-#include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
 #include "common/case_cache.h"
 #include "common/device.h"
 #include "common/registry.h"
 #include "common/timed_calls.h"
+#include "gradlab/ops.h"
 #include "ops/bench_shapes.h"
 
 namespace gradlab::bench {
@@ -24,67 +25,72 @@ struct PoolCase {
   DeviceBuffer workspace;
 };
 
-void forwardOnce(PoolCase& c) {
+// One call of `op` on `tensors` (in the catalog's role order): GetWorkspaceSize, launch, synchronize.
+void callOnce(const OpInfo& op, const std::array<aclTensor*, 4>& tensors, PoolCase& c) {
   aclrtStream stream = Runtime::shared().stream();
+  OpArgs args;
+  args.tensors = tensors;
+  args.outputSize = *c.outputSize;
   uint64_t wsBytes = 0;
   aclOpExecutor* exec = nullptr;
-  require(aclnnAdaptiveMaxPool2dGetWorkspaceSize(c.self, *c.outputSize, c.out, c.indices, &wsBytes, &exec),
-          "aclnnAdaptiveMaxPool2dGetWorkspaceSize");
+  const std::string api = op.aclnnName();
+  require(op.getWorkspaceSize(args, &wsBytes, &exec), (api + "GetWorkspaceSize").c_str());
   c.workspace.reserve(wsBytes);
-  require(aclnnAdaptiveMaxPool2d(c.workspace.data(), wsBytes, exec, stream), "aclnnAdaptiveMaxPool2d");
+  require(op.launch(c.workspace.data(), wsBytes, exec, stream), api.c_str());
   require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
 }
 
-void backwardOnce(PoolCase& c) {
-  aclrtStream stream = Runtime::shared().stream();
-  uint64_t wsBytes = 0;
-  aclOpExecutor* exec = nullptr;
-  require(aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize(c.gradOutput, c.self, c.indices, c.gradInput, &wsBytes, &exec),
-          "aclnnAdaptiveMaxPool2dBackwardGetWorkspaceSize");
-  c.workspace.reserve(wsBytes);
-  require(aclnnAdaptiveMaxPool2dBackward(c.workspace.data(), wsBytes, exec, stream), "aclnnAdaptiveMaxPool2dBackward");
-  require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
-}
+const OpInfo& forwardOf(const OpInfo& op) { return op.backward ? opInfo(op.twin) : op; }
+void forwardOnce(const OpInfo& op, PoolCase& c) { callOnce(forwardOf(op), {c.self, c.out, c.indices, nullptr}, c); }
+void backwardOnce(const OpInfo& op, PoolCase& c) { callOnce(op, {c.gradOutput, c.self, c.indices, c.gradInput}, c); }
 
-PoolCase makeCase(const BenchShape& s, aclDataType dtype, bool backward) {
-  const std::vector<int64_t> in = s.shape.shape(Side::kIn, 2), out = s.shape.shape(Side::kOut, 2);
-  PoolCase c{Tensor(in, dtype, ACL_FORMAT_NCHW),
-             Tensor(out, dtype, ACL_FORMAT_NCHW),
-             Tensor(out, ACL_INT64, ACL_FORMAT_NCHW),
-             backward ? Tensor(out, dtype, ACL_FORMAT_NCHW) : Tensor(),
-             backward ? Tensor(in, dtype, ACL_FORMAT_NCHW) : Tensor(),
-             std::make_unique<IntArray>(s.shape.spatial(Side::kOut, 2)),
+PoolCase makeCase(const OpInfo& op, const BenchShape& s, aclDataType dtype) {
+  const int rank = op.spatialRank;
+  const aclFormat format = sideFormat(op, false);
+  const std::vector<int64_t> in = s.shape.shape(Side::kIn, rank), out = s.shape.shape(Side::kOut, rank);
+  PoolCase c{Tensor(in, dtype, format),
+             Tensor(out, dtype, format),
+             Tensor(out, op.indexDtype(), format),
+             op.backward ? Tensor(out, dtype, format) : Tensor(),
+             op.backward ? Tensor(in, dtype, format) : Tensor(),
+             std::make_unique<IntArray>(s.shape.spatial(Side::kOut, rank)),
              DeviceBuffer()};
   c.self.fillRandom(11);
-  if (backward) {
+  if (op.backward) {
     c.gradOutput.fillRandom(13);
-    forwardOnce(c);  // real argmax indices
+    forwardOnce(op, c);  // real argmax indices
   }
   return c;
 }
 
-void poolBench(benchmark::State& state, BenchShape s, aclDataType dtype, bool deterministic, bool backward) {
-  const std::string key = benchName({s.label, dtypeLabel(dtype), backward ? "bwd" : "fwd"});
-  PoolCase& c = cachedCase<PoolCase>(key, [&] { return makeCase(s, dtype, backward); });
+// "adaptive_pool2d_bwd", "adaptive_pool3d_fwd": the names the recorded tables use.
+std::string shortName(const OpInfo& op) {
+  return "adaptive_pool" + std::to_string(op.spatialRank) + (op.backward ? "d_bwd" : "d_fwd");
+}
+
+void poolBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType dtype, bool deterministic) {
+  const OpInfo& op = opInfo(kind);
+  const std::string key = benchName({shortName(op), s.label, dtypeLabel(dtype)});
+  PoolCase& c = cachedCase<PoolCase>(key, [&] { return makeCase(op, s, dtype); });
   Runtime::setDeterministic(deterministic);
-  if (backward) {
-    backwardOnce(c);  // warm-up: sizes the workspace
-    timeCalls(state, c.gradOutput.bytes() + c.indices.bytes() + c.gradInput.bytes(), [&] { backwardOnce(c); });
+  if (op.backward) {
+    backwardOnce(op, c);  // warm-up: sizes the workspace
+    timeCalls(state, c.gradOutput.bytes() + c.indices.bytes() + c.gradInput.bytes(), [&] { backwardOnce(op, c); });
   } else {
-    forwardOnce(c);
-    timeCalls(state, c.self.bytes() + c.out.bytes() + c.indices.bytes(), [&] { forwardOnce(c); });
+    forwardOnce(op, c);
+    timeCalls(state, c.self.bytes() + c.out.bytes() + c.indices.bytes(), [&] { forwardOnce(op, c); });
   }
 }
 
 void registerAdaptivePool(const Options& options) {
-  for (bool backward : {true, false}) {
-    for (const BenchShape& s : adaptivePoolShapes()) {
+  for (const OpInfo& op : allOps()) {
+    if (op.rule != IndexRule::kAdaptiveMax) continue;
+    for (const BenchShape& s : adaptivePoolShapes(op.spatialRank)) {
       if (options.smoke && !s.tiny) continue;
       for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         for (bool det : {true, false}) {
-          const std::string name = benchName({backward ? "adaptive_pool2d_bwd" : "adaptive_pool2d_fwd", s.label,
-                                              dtypeLabel(dtype), det ? "det" : "default"});
-          configure(benchmark::RegisterBenchmark(name.c_str(), poolBench, s, dtype, det, backward), options,
+          const std::string name = benchName({shortName(op), s.label, dtypeLabel(dtype), det ? "det" : "default"});
+          configure(benchmark::RegisterBenchmark(name.c_str(), poolBench, op.kind, s, dtype, det), options,
                     s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
         }
       }

@@ -48,7 +48,7 @@ inline const std::vector<BenchShape>& upsampleShapes(int rank) {
   return rank == 1 ? upsample1dShapes() : rank == 2 ? upsample2dShapes() : upsample3dShapes();
 }
 
-inline const std::vector<BenchShape>& adaptivePoolShapes() {
+inline const std::vector<BenchShape>& adaptivePool2dShapes() {
   static const std::vector<BenchShape> shapes{
       {"tiny", {.in = {1, 4, 4}, .out = {1, 2, 2}}, true},
       {"medium", {.N = 4, .C = 16, .in = {1, 64, 64}, .out = {1, 25, 35}}, false},
@@ -56,6 +56,22 @@ inline const std::vector<BenchShape>& adaptivePoolShapes() {
       {"large_even", {.N = 8, .C = 64, .in = {1, 128, 128}, .out = {1, 64, 64}}, false},
   };
   return shapes;
+}
+
+// The 3-D shapes hold as many input and (nearly) as many output cells as their 2-D namesakes.
+inline const std::vector<BenchShape>& adaptivePool3dShapes() {
+  static const std::vector<BenchShape> shapes{
+      {"tiny", {.in = {2, 4, 4}, .out = {1, 2, 2}}, true},
+      {"medium", {.N = 4, .C = 16, .in = {16, 16, 16}, .out = {7, 9, 14}}, false},
+      {"large", {.N = 8, .C = 64, .in = {16, 32, 32}, .out = {10, 18, 20}}, false},
+      {"large_even", {.N = 8, .C = 64, .in = {16, 32, 32}, .out = {8, 16, 32}}, false},
+  };
+  return shapes;
+}
+
+// The shapes of the adaptive pool benchmarks of spatial rank `rank` (2 or 3).
+inline const std::vector<BenchShape>& adaptivePoolShapes(int rank) {
+  return rank == 3 ? adaptivePool3dShapes() : adaptivePool2dShapes();
 }
 
 }  // namespace gradlab::bench

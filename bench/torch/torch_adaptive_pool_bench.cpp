@@ -35,7 +35,7 @@ void torchPool(benchmark::State& state, bool backward, BenchShape s, aclDataType
 void registerTorchPool(const Options& options) {
   useAllHostThreads();
   for (bool backward : {true, false}) {
-    for (const BenchShape& s : adaptivePoolShapes()) {
+    for (const BenchShape& s : adaptivePool2dShapes()) {
       if (options.smoke && !s.tiny) continue;
       for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
         const char* op = backward ? "adaptive_pool2d_bwd" : "adaptive_pool2d_fwd";

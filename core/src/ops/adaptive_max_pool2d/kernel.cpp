@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "ops/adaptive_max_pool2d/forward_simd.h"
@@ -549,6 +550,42 @@ void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t st
   for (int j = g.lanes; j < kGroupRows; ++j) step.rows[j] = step.rows[0];
 }
 
+// A 3-D call's steps: lane j's window rows, which span slices, staged in (d, h) order as lane j's own slots.
+void stageWindowRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t stride, int64_t c0, int64_t span,
+                     simd::GroupStep& step) {
+  int64_t slot = 0;
+  for (int j = 0; j < g.lanes; ++j) {
+    step.rows[j] = reinterpret_cast<const std::byte*>(stage + slot * stride);
+    r.tiling.rows.forEach(g.row[j], [&](int64_t row) {
+      float* at = stage + slot++ * stride;
+      loadRow(r.self, g.plane[j], row, c0, span, at);
+      std::fill(at + span, at + step.cols, 0.0f);  // a narrow chunk's padding: numbers, never NaN
+    });
+  }
+  for (int j = g.lanes; j < kGroupRows; ++j) step.rows[j] = step.rows[0];
+}
+
+// The vector kernel counts a staged window's rows as slots (index slot * W + col); a 3-D window's slot k is its
+// row d * H + h (slices in order, then rows), and the order of slots is the order of those rows, so the
+// winners it picked are the right ones: only their indices are written as the slots' rows.
+void slotsToRows(const ForwardRun& r, const GroupRows& g, simd::GroupStep& step) {
+  const RowWindows& w = r.tiling.rows;
+  const int64_t W = r.shape.in[kW], Ho = w.heights.size();
+  for (int j = 0; j < g.lanes; ++j) {
+    const int64_t od = g.row[j] / Ho, oh = g.row[j] % Ho;
+    const int64_t hs = w.heights.start[oh], hh = w.heights.end[oh] - hs, ds = w.depths.start[od];
+    for (int32_t i = 0; i < step.outs; ++i) {
+      auto remap = [&](auto& at) {
+        const int64_t slot = at / W, row = (ds + slot / hh) * w.sliceRows + hs + slot % hh;
+        at = static_cast<std::remove_reference_t<decltype(at)>>(row * W + (at - slot * W));
+      };
+      const int64_t k = j * step.outs + i;
+      if (step.wideIndex) remap(reinterpret_cast<int64_t*>(step.outIndex)[k]);
+      else remap(reinterpret_cast<int32_t*>(step.outIndex)[k]);
+    }
+  }
+}
+
 // The step's outputs (outs columns from ow0; lane j's row at j * outs in UB, values fp32, indices in the
 // indices tensor's width) into out and indices. Lanes that are consecutive full rows of one plane go as
 // one run when both tensors hold their rows back to back.
@@ -638,7 +675,8 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   step.W = static_cast<int32_t>(s.in[kW]);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
-  const int64_t* rs = t.rows.heights.start.data();  // the vector kernel runs flat windows only (one slice)
+  const int64_t* rs = t.rows.heights.start.data();  // a flat window's first row (one slice)
+  const bool depth = !t.rows.flat();                // windows that span slices: staged by stageWindowRows
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
   GroupRows g;
@@ -653,7 +691,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       } else {  // the rest repeat lane 0
         g.plane[j] = g.plane[0], g.row[j] = g.row[0], g.selfPlane[j] = g.selfPlane[0];
       }
-      step.height[j] = static_cast<int32_t>(t.rows.heights.end[g.row[j]] - rs[g.row[j]]);
+      step.height[j] = static_cast<int32_t>(t.rows.count(g.row[j]));
     }
     step.lanes = g.lanes;
     // Warm as many planes past this group's last as the group spans (one, or more for short planes).
@@ -675,15 +713,20 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       step.winCols = t.winCols.data() + ow0 * simd::kWinCols;
       step.outs = static_cast<int32_t>(ow1 - ow0);
       step.outStride = step.outs;
-      if (staged) {
+      if (depth) {
+        stageWindowRows(r, g, stage, stepCols, c0, span, step);
+      } else if (staged) {
         stageRows(r, g, stage, stepCols, c0, span, step);
       } else {
         for (int j = 0; j < kGroupRows; ++j) {
           step.rows[j] = g.selfPlane[j] + (rs[g.row[j]] * r.self.sH + step.firstCol * r.self.sW) * es;
         }
       }
-      for (int j = 0; j < kGroupRows; ++j) step.firstIndex[j] = static_cast<int32_t>(rs[g.row[j]] * s.in[kW] + step.firstCol);
+      for (int j = 0; j < kGroupRows; ++j) {
+        step.firstIndex[j] = static_cast<int32_t>((depth ? 0 : rs[g.row[j]] * s.in[kW]) + step.firstCol);
+      }
       ok = backend.run(step);
+      if (ok && depth) slotsToRows(r, g, step);
       if (ok) writeGroup(r, g, step, ow0);
     }
     if (!ok) {
