@@ -86,6 +86,9 @@ class PlaneRuns {
   const int64_t* directIndices(int64_t p, int64_t f0) const {
     return dense_ && t_.dtype == ACL_INT64 ? reinterpret_cast<const int64_t*>(flat_.address(p, 0, f0)) : nullptr;
   }
+  const int32_t* directIndices32(int64_t p, int64_t f0) const {
+    return dense_ && t_.dtype == ACL_INT32 ? reinterpret_cast<const int32_t*>(flat_.address(p, 0, f0)) : nullptr;
+  }
   void zero(int64_t p, int64_t f0, int64_t n) const {
     segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t) { zeroRow(t, p, h, w, k); });
   }
@@ -193,6 +196,43 @@ std::atomic<uint64_t> launches{0};
 // Cells ahead of the add whose value and index are asked for (prefetched): a few cache lines.
 constexpr int64_t kPrefetchAhead = 64;
 
+// The adds of one plane's run (fp32 sums): each value into the cell its index names, every index checked as it
+// is read. I: the indices as they lie in GM (INT64, or INT32 read in place: the 3-D pool's).
+template <bool kTrace, bool kAtomic, typename I>
+void addRun(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float* acc, const float* v, const I* k, int64_t count,
+            int64_t srcBase, int64_t dstBase) {
+  const uint64_t hw = static_cast<uint64_t>(r.HW);
+  int64_t i = 0;
+  if constexpr (!kTrace && !kAtomic) {
+    // Eight at a time: their indices checked together (no branch per add), the values and indices asked for
+    // a few cache lines ahead so that their loads overlap the adds (the loop waited on each line's arrival:
+    // half its time on the index compare and the value's add). A block with a bad index takes the loop below.
+    for (; i + 8 <= count; i += 8) {
+      const int64_t ahead = std::min(i + kPrefetchAhead, count - 1);  // a pointer past the run's end is not formed
+      __builtin_prefetch(k + ahead, 0, 0);
+      __builtin_prefetch(v + ahead, 0, 0);
+      bool bad = false;
+      for (int j = 0; j < 8; ++j) bad |= static_cast<uint64_t>(k[i + j]) >= hw;
+      if (bad) [[unlikely]] break;
+      for (int j = 0; j < 8; ++j) acc[k[i + j]] += v[i + j];
+    }
+  }
+  for (; i < count; ++i) {
+    const int64_t at = k[i];
+    if (static_cast<uint64_t>(at) >= hw) [[unlikely]] {  // never written outside the plane: the launch fails
+      r.noteBad(srcBase + i);
+      continue;
+    }
+    if constexpr (kAtomic) {
+      if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
+      else atomicAddF32(acc + at, v[i]);
+    } else {
+      acc[at] += v[i];
+      if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
+    }
+  }
+}
+
 // One UB step: copy the tile's gradOutput values and indices in, then add each value into its plane's
 // fp32 accumulator in row-major order. A tile whose planes have no other core (every tile in
 // deterministic mode) also zeroes a plane's accumulator at the plane's first tile and rounds it into
@@ -218,15 +258,16 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   // in place.
   const bool directV = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first);
   const bool directK = !kTrace && r.indices.directIndices(tile.src.plane0, run.first);
+  // Dense INT32 indices are read in place too, unless accumulate=dtype's adds (addRounded) take int64 ones.
+  const bool directK32 = !kTrace && r.rounding == ACL_FLOAT && r.indices.directIndices32(tile.src.plane0, run.first);
   for (int64_t q = 0; q < planes; ++q) {
     if (!directV) r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
-    if (!directK) r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
+    if (!directK && !directK32) r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
   }
   if constexpr (kTrace) {
     ctx.recorder->event(tile.id, EventKind::kCopyIn, planes * run.count * r.inBytesPerCell(), 0, code::kCopyIn);
   }
 
-  const uint64_t hw = static_cast<uint64_t>(r.HW);
   const bool lastOfPlane = run.first + run.count == r.HoWo;
   for (int64_t q = 0; q < planes; ++q) {
     const int64_t p = tile.src.plane0 + q;
@@ -243,35 +284,8 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
     if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
     const int64_t count = r.rounding == ACL_FLOAT ? run.count : 0;  // read once: the adds' stores may alias r
-    int64_t i = 0;
-    if constexpr (!kTrace && !kAtomic) {
-      // Eight at a time: their indices checked together (no branch per add), the values and indices asked for
-      // a few cache lines ahead so that their loads overlap the adds (the loop waited on each line's arrival:
-      // half its time on the index compare and the value's add). A block with a bad index takes the loop below.
-      for (; i + 8 <= count; i += 8) {
-        const int64_t ahead = std::min(i + kPrefetchAhead, count - 1);  // a pointer past the run's end is not formed
-        __builtin_prefetch(k + ahead, 0, 0);
-        __builtin_prefetch(v + ahead, 0, 0);
-        bool bad = false;
-        for (int j = 0; j < 8; ++j) bad |= static_cast<uint64_t>(k[i + j]) >= hw;
-        if (bad) [[unlikely]] break;
-        for (int j = 0; j < 8; ++j) acc[k[i + j]] += v[i + j];
-      }
-    }
-    for (; i < count; ++i) {
-      const int64_t at = k[i];
-      if (static_cast<uint64_t>(at) >= hw) [[unlikely]] {  // never written outside the plane: the launch fails
-        r.noteBad(srcBase + i);
-        continue;
-      }
-      if constexpr (kAtomic) {
-        if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
-        else atomicAddF32(acc + at, v[i]);
-      } else {
-        acc[at] += v[i];
-        if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
-      }
-    }
+    if (directK32) addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, r.indices.directIndices32(p, run.first), count, srcBase, dstBase);
+    else addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, k, count, srcBase, dstBase);
     if (inUb) ubZeroed = {};  // its adds are in it now
     if (inUb && lastOfPlane) {
       float* out = r.gradInput.directPlane(p);
