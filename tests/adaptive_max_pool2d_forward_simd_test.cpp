@@ -1,4 +1,4 @@
-// The adaptive max pool forward's vector kernel (core/src/ops/adaptive_max_pool2d/forward_simd.h) on every
+// The adaptive max pool forward's vector kernel (core/src/ops/adaptive_max_pool/forward_simd.h) on every
 // back-end this CPU runs, and the scalar kernel alone, against the independent reference: ties everywhere
 // (first in row-major order), +0 / -0, infinities, NaNs (the last one wins; such groups go back to the
 // scalar kernel), every layout and index type, narrow and wide rows, small UB.
@@ -11,8 +11,8 @@
 
 #include "gradlab/runner.h"
 #include "runtime/prose.h"
-#include "ops/adaptive_max_pool2d/forward_simd.h"
-#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/adaptive_max_pool/forward_simd.h"
+#include "ops/adaptive_max_pool/tiling.h"
 #include "verify/adaptive_pool_harness.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"

@@ -7,8 +7,8 @@
 
 #include "gradlab/profile.h"
 #include "runtime/prose.h"
-#include "ops/adaptive_max_pool2d/tiling.h"
-#include "ops/adaptive_max_pool2d/windows.h"
+#include "ops/adaptive_max_pool/tiling.h"
+#include "ops/adaptive_max_pool/windows.h"
 #include "verify/adaptive_pool_harness.h"
 
 namespace gradlab::ops::adaptive {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gradlab/runner.h"
-#include "ops/adaptive_max_pool2d/windows.h"
+#include "ops/adaptive_max_pool/windows.h"
 
 namespace gradlab {
 namespace {

@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "gradlab/strategy.h"
-#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/adaptive_max_pool/tiling.h"
 #include "ops/common/strategy_engine.h"
 
 namespace gradlab::ops::adaptive {

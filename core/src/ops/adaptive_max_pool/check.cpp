@@ -1,5 +1,5 @@
-#include "ops/adaptive_max_pool2d/check.h"
-#include "ops/adaptive_max_pool2d/check_parts.h"
+#include "ops/adaptive_max_pool/check.h"
+#include "ops/adaptive_max_pool/check_parts.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "gradlab/ops.h"
-#include "ops/adaptive_max_pool2d/shape.h"
+#include "ops/adaptive_max_pool/shape.h"
 #include "ops/common/arg_checks.h"
 #include "ops/common/op_support.h"
 #include "runtime/error.h"

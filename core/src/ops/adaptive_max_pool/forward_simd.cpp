@@ -1,7 +1,7 @@
 // The forward's group kernel on x86: SSE2 (the x86-64 baseline) and AVX2 + F16C, the AVX2 one in
 // target("avx2,f16c") functions so that the rest of the build needs no -m flags; the CPU picks one at run
 // time. Both are forward_simd_kernel.inc over their own vector operations, so they compute the same bits.
-#include "ops/adaptive_max_pool2d/forward_simd.h"
+#include "ops/adaptive_max_pool/forward_simd.h"
 
 #include <algorithm>
 #include <atomic>
@@ -85,7 +85,7 @@ struct V {
 
 #define GRADLAB_POOL_KERNEL
 #define GRADLAB_POOL_INLINE [[gnu::always_inline]] inline
-#include "ops/adaptive_max_pool2d/forward_simd_kernel.inc"
+#include "ops/adaptive_max_pool/forward_simd_kernel.inc"
 #undef GRADLAB_POOL_INLINE
 #undef GRADLAB_POOL_KERNEL
 #undef GRADLAB_POOL_FN
@@ -156,7 +156,7 @@ struct V {
 
 #define GRADLAB_POOL_KERNEL __attribute__((target("avx2,f16c")))
 #define GRADLAB_POOL_INLINE [[gnu::always_inline]] __attribute__((target("avx2,f16c"))) inline
-#include "ops/adaptive_max_pool2d/forward_simd_kernel.inc"
+#include "ops/adaptive_max_pool/forward_simd_kernel.inc"
 #undef GRADLAB_POOL_INLINE
 #undef GRADLAB_POOL_KERNEL
 #undef GRADLAB_POOL_FN

@@ -3,7 +3,7 @@
 
 #include <memory>
 
-#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/adaptive_max_pool/tiling.h"
 #include "ops/common/plane_tensor.h"
 #include "runtime/executor_registry.h"
 

@@ -8,8 +8,8 @@
 #include "acl/acl_base.h"
 #include "gradlab/plan.h"
 #include "gradlab/profile.h"
-#include "ops/adaptive_max_pool2d/shape.h"
-#include "ops/adaptive_max_pool2d/windows.h"
+#include "ops/adaptive_max_pool/shape.h"
+#include "ops/adaptive_max_pool/windows.h"
 
 namespace gradlab::ops::adaptive {
 

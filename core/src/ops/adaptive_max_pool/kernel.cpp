@@ -1,4 +1,4 @@
-#include "ops/adaptive_max_pool2d/kernel.h"
+#include "ops/adaptive_max_pool/kernel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "ops/adaptive_max_pool2d/forward_simd.h"
+#include "ops/adaptive_max_pool/forward_simd.h"
 #include "ops/common/kernel_code.h"
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"

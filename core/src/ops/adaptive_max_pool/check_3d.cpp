@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "gradlab/ops.h"
-#include "ops/adaptive_max_pool2d/check.h"
-#include "ops/adaptive_max_pool2d/check_parts.h"
+#include "ops/adaptive_max_pool/check.h"
+#include "ops/adaptive_max_pool/check_parts.h"
 #include "ops/common/arg_checks.h"
 #include "ops/common/op_support.h"
 #include "runtime/error.h"

@@ -1,9 +1,9 @@
-#include "ops/adaptive_max_pool2d/tiling.h"
+#include "ops/adaptive_max_pool/tiling.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "ops/adaptive_max_pool2d/forward_simd.h"
+#include "ops/adaptive_max_pool/forward_simd.h"
 #include "ops/common/tile_runner.h"
 #include "runtime/error.h"
 #include "runtime/prose.h"

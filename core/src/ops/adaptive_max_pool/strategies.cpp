@@ -1,4 +1,4 @@
-#include "ops/adaptive_max_pool2d/strategies.h"
+#include "ops/adaptive_max_pool/strategies.h"
 
 namespace gradlab::ops::adaptive {
 namespace {

@@ -1,4 +1,4 @@
-#include "ops/adaptive_max_pool2d/shape.h"
+#include "ops/adaptive_max_pool/shape.h"
 
 #include "runtime/tensor.h"
 

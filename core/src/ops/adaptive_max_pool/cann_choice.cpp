@@ -1,7 +1,7 @@
 // What CANN runs for the adaptive max pool operators on Atlas A2 (hicann/ops-nn: op_api
 // adaptive_max_pool_common.cpp and the AdaptiveMaxPool3DGrad / AdaptiveMaxPool3d tilings).
-#include "ops/adaptive_max_pool2d/entry.h"
-#include "ops/adaptive_max_pool2d/strategies.h"
+#include "ops/adaptive_max_pool/entry.h"
+#include "ops/adaptive_max_pool/strategies.h"
 #include "runtime/prose.h"
 
 namespace gradlab::ops::adaptive {
