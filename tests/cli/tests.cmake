@@ -36,6 +36,12 @@ gradlab_cli_test(values_ramp 0 "float32 \\[1, 1, 4\\]:[^0-9]+0 +1 +2 +3[^0-9]+fl
                  --op upsample1d-backward --in 2 --out 4 --values ramp --print)
 gradlab_cli_test(values_unknown 2 "--values: squares not in" --op upsample1d-backward --values squares)
 gradlab_cli_test(list_ops 0 "upsample-nearest2d +aclnnUpsampleNearest2d +kernel ResizeNearestNeighborV2" --list-ops)
+# The 3-D pool: INT32 indices by default (Atlas A2/A3 take no other), INT64 refused by the operator's check.
+gradlab_cli_test(pool3d_backward_check 0 "gradInput matches the reference bit for bit \\(1260 cells, float32\\)"
+                 --op adaptive-max-pool3d-backward --n 2 --c 3 --in 5x7x6 --out 3x4x4 --deterministic --check)
+gradlab_cli_test(pool3d_forward_int32 0 "indices +int32 \\[1, 1, 2, 2, 2\\]" --op adaptive-max-pool3d --in 3x4x4 --out 2x2x2)
+gradlab_cli_test(pool3d_int64_refused 1 "indices dtype INT64 is not supported \\(expected INT32\\)"
+                 --op adaptive-max-pool3d --in 3x4x4 --out 2x2x2 --index-type int64)
 gradlab_cli_test(uint8_forward 0 "out matches the reference bit for bit \\(77 cells, uint8\\)"
                  --op upsample2d --in 3x5 --out 7x11 --dtype uint8 --check)
 gradlab_cli_test(uint8_backward_refused 2 "aclnnUpsampleNearestExact2dBackward takes float32, float16 or bfloat16"
