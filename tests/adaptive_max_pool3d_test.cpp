@@ -70,6 +70,9 @@ TEST(AdaptivePool3d, PlansFoldDepthIntoRowsAndSaySo) {
     EXPECT_EQ(backward ? plan.srcShape : plan.dstShape, (std::vector<int64_t>{2, 3, 3, 4, 4}));
     EXPECT_NE(plan.strategy.find("a 3-D plane's rows are its (D, H) rows"), std::string::npos) << plan.strategy;
     EXPECT_NE(plan.strategy.find("Do x Ho = 3 x 4 output rows and D x H = 5 x 7 input rows"), std::string::npos);
+    if (!backward) {
+      EXPECT_NE(plan.coreChoice.find("output rows (planes x Do x Ho)"), std::string::npos) << plan.coreChoice;
+    }
     for (const Tile& t : plan.tiles) {
       const Box& pooled = backward ? t.src : t.dst;
       EXPECT_LE(pooled.row1, 12);  // Do x Ho rows

@@ -163,6 +163,11 @@ void cutPiece(const RowPiece& piece, int64_t rowsPerPlane, int64_t cols, int64_t
   }
 }
 
+// How the plans count a call's output rows: a 3-D call's are its slices' rows.
+std::string rowsCounted(int spatialRank) {
+  return spatialRank == 3 ? rt::planProse("planes x Do x Ho") : rt::planProse("planes x Ho");
+}
+
 // A 3-D call's plans count rows of D x H: said once at the end of the strategy text.
 std::string depthRowsNote(const Extents& call, int spatialRank) {
   if (spatialRank != 3) return "";
@@ -316,13 +321,14 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
                               "cell sums in the reference order", P, cores, t.chunkCells, accumulatorText(t.ownerAcc));
     plan.coreChoice = coreChoiceText(cores, profile, P, rt::planProse("gradInput planes"));
   } else {
-    plan.strategy = rt::planProse("default (non-owners): gradOutput's {0} rows (planes x Ho) split evenly over {1} cores, in "
+    plan.strategy = rt::planProse("default (non-owners): gradOutput's {0} rows ({6}) split evenly over {1} cores, in "
                               "UB steps of at most {2} cells; a plane held by one core is zeroed and summed plainly by "
                               "that core in {3}; the {4} plane(s) whose rows are split between cores are zeroed by all "
                               "cores first and take fp32 atomic adds into {5}",
                               P * shape.out[kH], cores, t.chunkCells, accumulatorText(t.ownerAcc), t.sharedPlanes.size(),
-                              accumulatorText(t.sharedAcc));
-    plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("gradOutput rows (planes x Ho)"));
+                              accumulatorText(t.sharedAcc), rowsCounted(t.spatialRank));
+    plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH],
+                                     rt::planProse("gradOutput rows ({0})", rowsCounted(t.spatialRank)));
   }
   if (plan.accumulate == Accumulation::kDtype) {
     plan.strategy += rt::planProse("; every sum is rounded to {0} after its add (accumulate=dtype), in the same fp32 cells",
@@ -652,10 +658,10 @@ ForwardTiling planForward(OpKind op, const Extents& call, aclDataType dtype, acl
                      "holds one column of all 8 rows, reduces every window over its columns and transposes the winners "
                      "back into output rows; a group with a NaN is done again by the scalar scan: {1}", t.groupCols, scan);
   }
-  plan.strategy = rt::planProse("output rows ({0} = planes x Ho) split evenly over {1} cores, in tiles of at most {2} output "
-                            "cells per row; {3}", P * shape.out[kH], cores, t.segmentCols, scan);
+  plan.strategy = rt::planProse("output rows ({0} = {4}) split evenly over {1} cores, in tiles of at most {2} output "
+                            "cells per row; {3}", P * shape.out[kH], cores, t.segmentCols, scan, rowsCounted(rank));
   plan.strategy += depthRowsNote(call, rank);
-  plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("output rows (planes x Ho)"));
+  plan.coreChoice = coreChoiceText(cores, profile, P * shape.out[kH], rt::planProse("output rows ({0})", rowsCounted(rank)));
   finalizePlan(plan);
   return t;
 }
