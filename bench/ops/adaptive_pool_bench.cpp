@@ -85,16 +85,7 @@ void poolBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType d
 void registerAdaptivePool(const Options& options) {
   for (const OpInfo& op : allOps()) {
     if (op.rule != IndexRule::kAdaptiveMax) continue;
-    for (const BenchShape& s : adaptivePoolShapes(op.spatialRank)) {
-      if (options.smoke && !s.tiny) continue;
-      for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-        for (bool det : {true, false}) {
-          const std::string name = benchName({shortName(op), s.label, dtypeLabel(dtype), det ? "det" : "default"});
-          configure(benchmark::RegisterBenchmark(name.c_str(), poolBench, op.kind, s, dtype, det), options,
-                    s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
-        }
-      }
-    }
+    registerOpBenches(options, op.kind, shortName(op), adaptivePoolShapes(op.spatialRank), poolBench);
   }
 }
 

@@ -1,11 +1,18 @@
-// The shapes the operator benchmarks and the PyTorch comparison share, as the library's shape model
-// (gradlab/extents.h): "in" is the input side (self of a forward, gradInput of a backward), "out" the output
+// The shapes the operator benchmarks and the PyTorch comparison share, and the registration of an operator's
+// benchmarks over them. Shapes are the library's shape model (gradlab/extents.h): "in" is the input side (self of a forward, gradInput of a backward), "out" the output
 // side; a 1-D shape uses W alone.
 #pragma once
 
+#include <string>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
+#include "acl/acl_base.h"
+#include "common/device.h"
+#include "common/registry.h"
 #include "gradlab/extents.h"
+#include "gradlab/ops.h"
 
 namespace gradlab::bench {
 
@@ -72,6 +79,25 @@ inline const std::vector<BenchShape>& adaptivePool3dShapes() {
 // The shapes of the adaptive pool benchmarks of spatial rank `rank` (2 or 3).
 inline const std::vector<BenchShape>& adaptivePoolShapes(int rank) {
   return rank == 3 ? adaptivePool3dShapes() : adaptivePool2dShapes();
+}
+
+// An operator benchmark: `fn(state, op, shape, dtype, deterministic)`.
+using OpBenchFn = void (*)(benchmark::State&, OpKind, BenchShape, aclDataType, bool);
+
+// Registers `fn` for every shape of `shapes` (tiny ones only in a smoke run), FLOAT / FLOAT16 / BF16 and both
+// modes, named "<name>/<shape>/<dtype>/<mode>".
+inline void registerOpBenches(const Options& options, OpKind op, const std::string& name,
+                              const std::vector<BenchShape>& shapes, OpBenchFn fn) {
+  for (const BenchShape& s : shapes) {
+    if (options.smoke && !s.tiny) continue;
+    for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+      for (bool det : {true, false}) {
+        const std::string full = benchName({name, s.label, dtypeLabel(dtype), det ? "det" : "default"});
+        configure(benchmark::RegisterBenchmark(full.c_str(), fn, op, s, dtype, det), options,
+                  s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
+      }
+    }
+  }
 }
 
 }  // namespace gradlab::bench

@@ -69,16 +69,7 @@ void upsampleBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataTy
 void registerUpsample(const Options& options) {
   for (const OpInfo& op : allOps()) {
     if (op.rule != IndexRule::kNearestExact) continue;
-    for (const BenchShape& s : upsampleShapes(op.spatialRank)) {
-      if (options.smoke && !s.tiny) continue;
-      for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-        for (bool det : {true, false}) {
-          const std::string name = benchName({shortName(op), s.label, dtypeLabel(dtype), det ? "det" : "default"});
-          configure(benchmark::RegisterBenchmark(name.c_str(), upsampleBench, op.kind, s, dtype, det), options,
-                    s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
-        }
-      }
-    }
+    registerOpBenches(options, op.kind, shortName(op), upsampleShapes(op.spatialRank), upsampleBench);
   }
 }
 
