@@ -196,6 +196,30 @@ TEST(VizDepth, AnArgmaxQuestionOfA3dPoolSpeaksInSlicesRowsAndColumns) {
   EXPECT_EQ(checkAnswer(e, right, s).headline, "Right: cell (2, 3, 3).");
 }
 
+// A grid drawn as depth slices carries "d0", "d1", ... at its left: the scene's bounds leave them room, so the
+// leftmost grid's tags are not cut to "0", "1" at the canvas's edge (the 3-D pool's indices grid was).
+TEST(VizDepth, TheSliceTagsOfTheLeftmostGridLieInsideTheScene) {
+  Grid three;
+  three.shape = {1, 1, 3, 2, 2};
+  three.dims = gridDims(OpKind::kAdaptiveMaxPool3dBackward, three.shape);
+  EXPECT_EQ(three.depthSlices(), 3);
+  Grid flat;
+  flat.shape = {1, 3, 4, 4};  // a 2-D call's C is no depth
+  flat.dims = gridDims(OpKind::kAdaptiveMaxPool2dBackward, flat.shape);
+  EXPECT_EQ(flat.depthSlices(), 1);
+  RunRequest r;
+  r.op = OpKind::kAdaptiveMaxPool3dBackward;
+  r.shape = {.N = 1, .C = 1, .in = {2, 4, 4}, .out = {3, 2, 2}};
+  r.trace = true;
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Scene s = buildScene(sceneSourceOf(result, r.op), 0);
+  float left = 1e30f;
+  for (const SceneGrid& g : s.grids)
+    if (g.shown) left = std::min(left, g.x);
+  EXPECT_LE(s.boundsMin.x, left - 2.0f);
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

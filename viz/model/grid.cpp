@@ -24,6 +24,13 @@ std::string Grid::planeName(int64_t plane) const {
                                   : "c=" + std::to_string(plane);
 }
 
+int64_t Grid::depthSlices() const {
+  if (shape.size() < 4 || dims.rows <= 0) return 1;
+  const int64_t depth = shape[shape.size() - 3], rows = shape[shape.size() - 2];
+  // A 2-D call's [N, C, H, W] has H rows: its C is no depth.
+  return depth >= 2 && rows > 0 && dims.rows == depth * rows ? depth : 1;
+}
+
 std::string Grid::label() const { return name + " " + shapeText(shape) + " " + dtypeText(dtype); }
 
 }  // namespace gradlab::viz

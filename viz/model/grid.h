@@ -35,6 +35,9 @@ struct Grid {
   std::string planeName(int64_t plane) const;
   // The values of one plane (rows*cols), as floats.
   std::vector<float> planeValues(int64_t plane) const;
+  // How many depth slices its plane is drawn as, one under another: a 3-D tensor's D ([N, C, D, H, W] or
+  // [C, D, H, W], the plane's rows D x H), else 1.
+  int64_t depthSlices() const;
 };
 
 using gradlab::dtypeText;  // from gradlab/runner.h

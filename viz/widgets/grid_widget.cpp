@@ -441,11 +441,9 @@ void drawCells(const Canvas& canvas, const SceneGrid& g, const GridStyle& style,
 // A 3-D tensor's plane is its depth slices one under another (planeDims): a bar between two slices, and each
 // slice's "d0", "d1", ... at its left where a line of text fits in it.
 void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
-  const auto& shape = g.grid.shape;
-  if (shape.size() < 4 || g.grid.dims.rows <= 0) return;
-  // [N, C, D, H, W] or [C, D, H, W]: the plane's rows are D x H (a 2-D call's [N, C, H, W] has H rows).
-  const int64_t depth = shape[shape.size() - 3], rows = shape[shape.size() - 2];
-  if (depth < 2 || rows <= 0 || g.grid.dims.rows != depth * rows) return;
+  const int64_t depth = g.grid.depthSlices();
+  if (depth < 2) return;
+  const int64_t rows = g.grid.dims.rows / depth;
   ImDrawList* dl = canvas.drawList();
   const Theme& th = theme();
   const float z = canvas.zoom();
