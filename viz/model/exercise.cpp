@@ -337,10 +337,10 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
       const int64_t idx = static_cast<int64_t>(ix->grid.value(s.plane, spec.row, spec.col));
       e.cells = {CellRef{e.answerGrid, idx / W, idx % W}};
-      const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
+      const auto [od, oh] = depthAndRow(r, Side::kOut, spec.row);
       e.question = op.spatialRank == 3
-                       ? i18n::trf("Click the {0} cell that window ({1}, {2}, {3}) picks: its max.", self->grid.name, spec.row / Ho,
-                                   spec.row % Ho, spec.col)
+                       ? i18n::trf("Click the {0} cell that window ({1}, {2}, {3}) picks: its max.", self->grid.name, od, oh,
+                                   spec.col)
                        : i18n::trf("Click the {0} cell that window ({1}, {2}) picks: its max.", self->grid.name, spec.row, spec.col);
       e.why = explainCell(s, r, e.asked).lines;
       break;

@@ -71,13 +71,13 @@ std::string ruleLine(IndexRule rule, const std::vector<Axis>& axes) {
   return cat("src = ", sourceFormula(rule), ", ", joined(steps, ", "));
 }
 
-// Pooled cell (a, b)'s window, axis by axis (a 3-D call's row a is slice a / Ho, row a % Ho).
+// Pooled cell (a, b)'s window, axis by axis (a 3-D call's row a is a slice's row).
 std::string windowText(const RunRequest& r, int64_t a, int64_t b) {
-  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
-  const std::string rowsAndCols = cat(explainAdaptiveAxis(i18n::tr("rows"), a % Ho, r.shape.in[kH], r.shape.out[kH]), "; ",
+  const auto [od, oh] = depthAndRow(r, Side::kOut, a);
+  const std::string rowsAndCols = cat(explainAdaptiveAxis(i18n::tr("rows"), oh, r.shape.in[kH], r.shape.out[kH]), "; ",
                                       explainAdaptiveAxis(i18n::tr("cols"), b, r.shape.in[kW], r.shape.out[kW]));
   if (opInfo(r.op).spatialRank != 3) return rowsAndCols;
-  return cat(explainAdaptiveAxis(i18n::tr("slices"), a / Ho, r.shape.in[kD], r.shape.out[kD]), "; ", rowsAndCols);
+  return cat(explainAdaptiveAxis(i18n::tr("slices"), od, r.shape.in[kD], r.shape.out[kD]), "; ", rowsAndCols);
 }
 
 // The second hint of a window question: its maximum, and what decides between equal ones.
@@ -142,11 +142,11 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
       for (int64_t b = 0; b < r.shape.out[kW]; ++b) covering += poolWindow(r.shape, a, b).contains(e.asked.row, e.asked.col);
     const int64_t flat = e.asked.row * r.shape.in[kW] + e.asked.col;
     if (op.spatialRank == 3) {  // the asked row is d * H + h
-      const int64_t H = std::max<int64_t>(r.shape.in[kH], 1), d = e.asked.row / H, h = e.asked.row % H;
+      const auto [d, h] = depthAndRow(r, Side::kIn, e.asked.row);
       return {i18n::trf("Only the windows that cover ({0}, {1}, {2}) can send to it ({3} do), and each sends its gradient to its "
                         "max only.", d, h, e.asked.col, covering),
-              i18n::trf("Its flat index is ({0}·{1} + {2})·{3} + {4} = {5}: select the {6} cells whose indices hold {5}.", d, H, h,
-                        r.shape.in[kW], e.asked.col, flat, src)};
+              i18n::trf("Its flat index is ({0}·{1} + {2})·{3} + {4} = {5}: select the {6} cells whose indices hold {5}.", d,
+                        r.shape.in[kH], h, r.shape.in[kW], e.asked.col, flat, src)};
     }
     return {i18n::trf("Only the windows that cover ({0}, {1}) can send to it ({2} do), and each sends its gradient to its max only.",
                       e.asked.row, e.asked.col, covering),
@@ -326,8 +326,8 @@ std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const 
     case ExerciseKind::kOffset: return offset(e, s, r);
     case ExerciseKind::kArgmax: {
       const int self = e.answerGrid;
-      const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);  // a 3-D call's pooled row is od * Ho + oh
-      const std::string window = op.spatialRank == 3 ? cat("(", e.asked.row / Ho, ", ", e.asked.row % Ho, ", ", e.asked.col, ")")
+      const auto [od, oh] = depthAndRow(r, Side::kOut, e.asked.row);
+      const std::string window = op.spatialRank == 3 ? cat("(", od, ", ", oh, ", ", e.asked.col, ")")
                                                      : cat("(", e.asked.row, ", ", e.asked.col, ")");
       return {i18n::trf("Window {0} covers {1} of {2}: find its largest value.", window,
                         windowText(r, e.asked.row, e.asked.col), gridName(s, self)),

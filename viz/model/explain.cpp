@@ -83,17 +83,18 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
 void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRef& cell, Explanation* e) {
   const bool backward = opInfo(scene.op).backward;
   const bool threeD = opInfo(scene.op).spatialRank == 3;
-  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
-  if (threeD) e->lines.push_back(explainAdaptiveAxis(i18n::tr("slices"), cell.row / Ho, r.shape.in[kD], r.shape.out[kD]));
-  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), cell.row % Ho, r.shape.in[kH], r.shape.out[kH]));
+  const auto [od, oh] = depthAndRow(r, Side::kOut, cell.row);
+  if (threeD) e->lines.push_back(explainAdaptiveAxis(i18n::tr("slices"), od, r.shape.in[kD], r.shape.out[kD]));
+  e->lines.push_back(explainAdaptiveAxis(i18n::tr("rows"), oh, r.shape.in[kH], r.shape.out[kH]));
   e->lines.push_back(explainAdaptiveAxis(i18n::tr("cols"), cell.col, r.shape.in[kW], r.shape.out[kW]));
   const SceneGrid* ix = scene.gridAt(scene.indices);
   if (ix == nullptr || !ix->grid.hasValues()) return;
-  const int64_t W = std::max<int64_t>(r.shape.in[kW], 1), H = std::max<int64_t>(r.shape.in[kH], 1);
+  const int64_t W = std::max<int64_t>(r.shape.in[kW], 1);
   const int64_t idx = static_cast<int64_t>(ix->grid.value(scene.plane, cell.row, cell.col));
   const int64_t row = idx / W, col = idx % W;  // the plane's row: d * H + h in 3-D
-  e->lines.push_back(threeD ? i18n::trf("argmax index = {0} = ({1}·{2} + {3})·{4} + {5}  ->  ({1}, {3}, {5})", idx, row / H,
-                                        H, row % H, W, col)
+  const auto [d, h] = depthAndRow(r, Side::kIn, row);
+  e->lines.push_back(threeD ? i18n::trf("argmax index = {0} = ({1}·{2} + {3})·{4} + {5}  ->  ({1}, {3}, {5})", idx, d,
+                                        r.shape.in[kH], h, W, col)
                             : i18n::trf("argmax index = {0} = {1}·{2} + {3}  ->  ({1}, {3})", idx, row, W, col));
   const SceneGrid* self = backward ? scene.gridAt(scene.forwardInput) : scene.gridAt(scene.src);
   if (self != nullptr && self->grid.hasValues()) {
@@ -107,7 +108,7 @@ void explainAdaptivePooled(const Scene& scene, const RunRequest& r, const CellRe
                                                      : i18n::trf("window max = {0}", formatNumber(best)));
   }
   if (backward) {
-    e->lines.push_back(threeD ? i18n::trf("so gradInput[{0}, {1}, {2}] += gradOutput here", row / H, row % H, col)
+    e->lines.push_back(threeD ? i18n::trf("so gradInput[{0}, {1}, {2}] += gradOutput here", d, h, col)
                               : i18n::trf("so gradInput[{0}, {1}] += gradOutput here", row, col));
   }
 }
@@ -118,21 +119,21 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
   std::string list;
   const SceneGrid* ix = scene.gridAt(scene.indices);
   const int64_t flat = cell.row * r.shape.in[kW] + cell.col;
-  const int64_t Ho = std::max<int64_t>(r.shape.out[kH], 1);
   for (int64_t a = 0; a < r.shape.out[kD] * r.shape.out[kH]; ++a) {
     for (int64_t b = 0; b < r.shape.out[kW]; ++b) {
       if (!poolWindow(r.shape, a, b).contains(cell.row, cell.col)) continue;
       ++covering;
       if (ix != nullptr && ix->grid.hasValues() && static_cast<int64_t>(ix->grid.value(scene.plane, a, b)) == flat) {
         ++picked;
-        if (list.size() < 60) list += threeD ? cat(list.empty() ? "" : " ", "(", a / Ho, ",", a % Ho, ",", b, ")")
+        const auto [od, oh] = depthAndRow(r, Side::kOut, a);
+        if (list.size() < 60) list += threeD ? cat(list.empty() ? "" : " ", "(", od, ",", oh, ",", b, ")")
                                              : cat(list.empty() ? "" : " ", "(", a, ",", b, ")");
       }
     }
   }
-  const int64_t H = std::max<int64_t>(r.shape.in[kH], 1);
-  e->lines.push_back(threeD ? i18n::trf("flat index (d·H + h)·W + w = ({0}·{1} + {2})·{3} + {4} = {5}", cell.row / H, H,
-                                        cell.row % H, r.shape.in[kW], cell.col, flat)
+  const auto [d, h] = depthAndRow(r, Side::kIn, cell.row);
+  e->lines.push_back(threeD ? i18n::trf("flat index (d·H + h)·W + w = ({0}·{1} + {2})·{3} + {4} = {5}", d, r.shape.in[kH], h,
+                                        r.shape.in[kW], cell.col, flat)
                             : i18n::trf("flat index h·W + w = {0}·{1} + {2} = {3}", cell.row, r.shape.in[kW], cell.col, flat));
   e->lines.push_back(picked ? i18n::trf("inside {0} window(s); argmax of {1}: {2}", covering, picked, list)
                             : i18n::trf("inside {0} window(s); argmax of none (receives nothing)", covering));

@@ -165,31 +165,25 @@ aclnnStatus prepareForward(const PoolApi& which, const aclTensor* self, const ac
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 
+// The catalog's calls (OpArgs in the roles' order), with the plan inputs the arguments carry.
+aclnnStatus catalogBackward(const PoolApi& which, const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(which.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareBackward(which, a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
+  });
+}
+
+aclnnStatus catalogForward(const PoolApi& which, const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return withContext(which.checkApi, a, [&](const PlanContext& ctx) {
+    return prepareForward(which, a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
+  });
+}
+
 }  // namespace
 
-aclnnStatus backward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kBackward2d.checkApi, a, [&](const PlanContext& ctx) {
-    return prepareBackward(kBackward2d, a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
-  });
-}
-
-aclnnStatus forward(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kForward2d.checkApi, a, [&](const PlanContext& ctx) {
-    return prepareForward(kForward2d, a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
-  });
-}
-
-aclnnStatus backward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kBackward3d.checkApi, a, [&](const PlanContext& ctx) {
-    return prepareBackward(kBackward3d, a.tensors[0], a.tensors[1], a.tensors[2], a.tensors[3], workspaceSize, executor, ctx);
-  });
-}
-
-aclnnStatus forward3d(const OpArgs& a, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return withContext(kForward3d.checkApi, a, [&](const PlanContext& ctx) {
-    return prepareForward(kForward3d, a.tensors[0], a.outputSize, a.tensors[1], a.tensors[2], workspaceSize, executor, ctx);
-  });
-}
+aclnnStatus backward(const OpArgs& a, uint64_t* ws, aclOpExecutor** exec) { return catalogBackward(kBackward2d, a, ws, exec); }
+aclnnStatus forward(const OpArgs& a, uint64_t* ws, aclOpExecutor** exec) { return catalogForward(kForward2d, a, ws, exec); }
+aclnnStatus backward3d(const OpArgs& a, uint64_t* ws, aclOpExecutor** exec) { return catalogBackward(kBackward3d, a, ws, exec); }
+aclnnStatus forward3d(const OpArgs& a, uint64_t* ws, aclOpExecutor** exec) { return catalogForward(kForward3d, a, ws, exec); }
 
 }  // namespace gradlab::ops::adaptive
 

@@ -5,10 +5,22 @@
 #include "runtime/prose.h"
 
 namespace gradlab::ops::adaptive {
+namespace {
+
+// Every axis from `first` on pooled by windows that divide it (kernel = stride = in / out): CANN's test for its
+// MaxPool3D kernels. An empty output divides nothing.
+bool windowsDivide(const Extents& s, int first) {
+  for (int axis = first; axis < kMaxSpatialRank; ++axis) {
+    if (s.out[axis] == 0 || s.in[axis] % s.out[axis] != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 // Always its vector kernels, one plane per lane.
 CannChoice cannBackward(aclDataType, const Extents& s) {
-  const bool divides = s.out[kH] == 0 || s.out[kW] == 0 || (s.in[kH] % s.out[kH] == 0 && s.in[kW] % s.out[kW] == 0);
+  const bool divides = s.out[kH] == 0 || s.out[kW] == 0 || windowsDivide(s, kH);
   return {kLanes, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
                                           "in / out): 64 planes per vector lane group, windows copied plainly")
                           : rt::planProse("CANN runs AdaptiveMaxPool3DGrad: 64 planes per vector lane group, overlapping "
@@ -22,9 +34,7 @@ CannChoice cannForward(aclDataType, const Extents&) {
 
 // A 3-D call: the same two kernels, whose 3-D windows the lanes model does not draw (it cannot run the call).
 CannChoice cannBackward3d(aclDataType, const Extents& s) {
-  bool divides = true;
-  for (int axis = kD; axis <= kW; ++axis) divides = divides && s.out[axis] != 0 && s.in[axis] % s.out[axis] == 0;
-  return {kOwner, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = in / out) "
+  return {kOwner, windowsDivide(s, kD) ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = in / out) "
                                           "on the vector cores; gradlab's lanes model draws 2-D windows only, so the plane "
                                           "owners here add in the same order")
                           : rt::planProse("CANN runs AdaptiveMaxPool3DGrad on the vector cores, overlapping windows added "
@@ -33,9 +43,7 @@ CannChoice cannBackward3d(aclDataType, const Extents& s) {
 }
 
 CannChoice cannForward3d(aclDataType, const Extents& s) {
-  bool divides = true;
-  for (int axis = kD; axis <= kW; ++axis) divides = divides && s.in[axis] % s.out[axis] == 0;
-  return {kSeparable, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DWithArgmaxV2 (kernel = stride = "
+  return {kSeparable, windowsDivide(s, kD) ? rt::planProse("the sizes divide, so CANN runs MaxPool3DWithArgmaxV2 (kernel = stride = "
                                               "in / out); gradlab scans each window slice by slice")
                               : rt::planProse("CANN runs its AdaptiveMaxPool3d kernel; gradlab scans each window slice by "
                                               "slice")};

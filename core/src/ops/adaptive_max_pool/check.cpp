@@ -42,6 +42,12 @@ aclnnStatus checkSameShape(const char* api, const char* name, const aclTensor& t
   return invalid(api, cat(name, " shape ", dims(t), " does not match ", refName, " shape ", dims(ref)));
 }
 
+aclnnStatus checkPoolRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes) {
+  if (t.dim() == rank || t.dim() == rank + 1) return ACLNN_SUCCESS;
+  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t), " but must have ", rank, " (", axes, ") or ",
+                          rank + 1, " (N, ", axes, ")"));
+}
+
 namespace {
 
 using rt::formatName;
@@ -65,12 +71,8 @@ aclnnStatus checkIndexDtype(const char* api, const char* name, const aclTensor& 
 }
 
 aclnnStatus checkRank34(const char* api, const char* name, const aclTensor& t) {
-  if (t.dim() == 3 || t.dim() == 4) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t),
-                          " but must have 3 (C, H, W) or 4 (N, C, H, W)"));
+  return checkPoolRank(api, name, t, 3, "C, H, W");
 }
-
-
 
 aclnnStatus checkPlaneLimit(const char* api, const char* name, int64_t h, int64_t w) {
   const int64_t cells = planeCells(h, w);

@@ -24,9 +24,7 @@ using rt::formatName;
 constexpr int64_t kVolumeLimit = std::numeric_limits<int32_t>::max();
 
 aclnnStatus checkRank45(const char* api, const char* name, const aclTensor& t) {
-  if (t.dim() == 4 || t.dim() == 5) return ACLNN_SUCCESS;
-  return invalid(api, cat(name, " has ", t.dim(), " dimensions ", dims(t),
-                          " but must have 4 (C, D, H, W) or 5 (N, C, D, H, W)"));
+  return checkPoolRank(api, name, t, 4, "C, D, H, W");
 }
 
 // CANN: D * H * W of self at most INT32_MAX (an index d*H*W + h*W + w must fit INT32).

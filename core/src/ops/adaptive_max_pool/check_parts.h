@@ -15,5 +15,7 @@ aclnnStatus checkSameRank(const char* api, const char* name, const aclTensor& t,
                           const aclTensor& ref);
 aclnnStatus checkSameShape(const char* api, const char* name, const aclTensor& t, const char* refName,
                            const aclTensor& ref);
+// `t` of rank `rank` (unbatched: `axes` without N) or rank + 1 (N, `axes`): "C, H, W" or "C, D, H, W".
+aclnnStatus checkPoolRank(const char* api, const char* name, const aclTensor& t, int64_t rank, const char* axes);
 
 }  // namespace gradlab::ops::adaptive

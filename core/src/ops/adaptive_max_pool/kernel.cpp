@@ -83,11 +83,11 @@ class PlaneRuns {
   }
   // A whole plane's cells in GM when they lie densely as FLOAT, else nullptr.
   float* directPlane(int64_t p) const { return dense_ && t_.dtype == ACL_FLOAT ? reinterpret_cast<float*>(flat_.address(p, 0, 0)) : nullptr; }
-  const int64_t* directIndices(int64_t p, int64_t f0) const {
-    return dense_ && t_.dtype == ACL_INT64 ? reinterpret_cast<const int64_t*>(flat_.address(p, 0, f0)) : nullptr;
-  }
-  const int32_t* directIndices32(int64_t p, int64_t f0) const {
-    return dense_ && t_.dtype == ACL_INT32 ? reinterpret_cast<const int32_t*>(flat_.address(p, 0, f0)) : nullptr;
+  // The run's indices straight from GM when they lie densely as I (int64_t: INT64, int32_t: INT32), else nullptr.
+  template <typename I>
+  const I* directIndices(int64_t p, int64_t f0) const {
+    const aclDataType stored = sizeof(I) == sizeof(int64_t) ? ACL_INT64 : ACL_INT32;
+    return dense_ && t_.dtype == stored ? reinterpret_cast<const I*>(flat_.address(p, 0, f0)) : nullptr;
   }
   void zero(int64_t p, int64_t f0, int64_t n) const {
     segments(f0, n, [&](const PlaneTensor& t, int64_t h, int64_t w, int64_t k, int64_t) { zeroRow(t, p, h, w, k); });
@@ -257,9 +257,9 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
   // Each tensor on its own: FLOAT16 / BF16 values are staged (widened) while INT64 indices are still read
   // in place.
   const bool directV = !kTrace && r.gradOutput.directValues(tile.src.plane0, run.first);
-  const bool directK = !kTrace && r.indices.directIndices(tile.src.plane0, run.first);
+  const bool directK = !kTrace && r.indices.directIndices<int64_t>(tile.src.plane0, run.first);
   // Dense INT32 indices are read in place too, unless accumulate=dtype's adds (addRounded) take int64 ones.
-  const bool directK32 = !kTrace && r.rounding == ACL_FLOAT && r.indices.directIndices32(tile.src.plane0, run.first);
+  const bool directK32 = !kTrace && r.rounding == ACL_FLOAT && r.indices.directIndices<int32_t>(tile.src.plane0, run.first);
   for (int64_t q = 0; q < planes; ++q) {
     if (!directV) r.gradOutput.loadValues(tile.src.plane0 + q, run.first, run.count, vals + q * run.count);
     if (!directK && !directK32) r.indices.loadIndices(tile.src.plane0 + q, run.first, run.count, idx + q * run.count);
@@ -280,11 +280,11 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
       }
     }
     const float* v = directV ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
-    const int64_t* k = directK ? r.indices.directIndices(p, run.first) : idx + q * run.count;
+    const int64_t* k = directK ? r.indices.directIndices<int64_t>(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
     if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
     const int64_t count = r.rounding == ACL_FLOAT ? run.count : 0;  // read once: the adds' stores may alias r
-    if (directK32) addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, r.indices.directIndices32(p, run.first), count, srcBase, dstBase);
+    if (directK32) addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, r.indices.directIndices<int32_t>(p, run.first), count, srcBase, dstBase);
     else addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, k, count, srcBase, dstBase);
     if (inUb) ubZeroed = {};  // its adds are in it now
     if (inUb && lastOfPlane) {
@@ -583,15 +583,12 @@ void stageWindowRows(const ForwardRun& r, const GroupRows& g, float* stage, int6
 // row d * H + h (slices in order, then rows), and the order of slots is the order of those rows, so the
 // winners it picked are the right ones: only their indices are written as the slots' rows.
 void slotsToRows(const ForwardRun& r, const GroupRows& g, simd::GroupStep& step) {
-  const RowWindows& w = r.tiling.rows;
-  const int64_t W = r.shape.in[kW], Ho = w.heights.size();
+  const int64_t W = r.shape.in[kW];
   for (int j = 0; j < g.lanes; ++j) {
-    const int64_t od = g.row[j] / Ho, oh = g.row[j] % Ho;
-    const int64_t hs = w.heights.start[oh], hh = w.heights.end[oh] - hs, ds = w.depths.start[od];
     for (int32_t i = 0; i < step.outs; ++i) {
       auto remap = [&](auto& at) {
-        const int64_t slot = at / W, row = (ds + slot / hh) * w.sliceRows + hs + slot % hh;
-        at = static_cast<std::remove_reference_t<decltype(at)>>(row * W + (at - slot * W));
+        const int64_t slot = at / W;
+        at = static_cast<std::remove_reference_t<decltype(at)>>(r.tiling.rows.nth(g.row[j], slot) * W + (at - slot * W));
       };
       const int64_t k = j * step.outs + i;
       if (step.wideIndex) remap(reinterpret_cast<int64_t*>(step.outIndex)[k]);

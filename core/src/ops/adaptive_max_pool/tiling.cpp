@@ -258,7 +258,8 @@ Tile backwardComputeTile(BackwardTiling& t, const RowPiece& piece, const Box& sr
   Tile tile;
   tile.core = piece.core;
   tile.src = src;
-  tile.dst = {src.plane0, src.plane1, t.rows.first(src.row0), t.rows.end(src.row1 - 1), windowStart(src.col0, shape.in[kW], shape.out[kW]), windowEnd(src.col1 - 1, shape.in[kW], shape.out[kW])};
+  tile.dst = {src.plane0, src.plane1, t.rows.first(src.row0), t.rows.end(src.row1 - 1),
+              windowStart(src.col0, shape.in[kW], shape.out[kW]), windowEnd(src.col1 - 1, shape.in[kW], shape.out[kW])};
   tile.atomic = !owners && !piece.wholePlanes(shape.out[kH]);
   if (tile.atomic && (t.sharedPlanes.empty() || t.sharedPlanes.back() != src.plane0)) t.sharedPlanes.push_back(src.plane0);
   const uint64_t cells = src.cells();

@@ -128,7 +128,7 @@ struct ForwardTiling {
 };
 
 // selfRowsDense: self's rows are runs of consecutive cells (W stride 1), which the vector kernel reads in place.
-// The vector kernel runs calls whose windows lie in one slice (rows.flat()); others take the scalar kernel.
+// A 3-D call's windows span slices: the vector kernel takes their rows staged, each lane's in (d, h) order.
 ForwardTiling planForward(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, const DeviceProfile& profile,
                           bool selfRowsDense = true);
 

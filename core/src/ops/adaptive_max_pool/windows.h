@@ -40,6 +40,11 @@ struct RowWindows {
   int64_t count(int64_t o) const {
     return (depths.end[slice(o)] - depths.start[slice(o)]) * (heights.end[row(o)] - heights.start[row(o)]);
   }
+  // The k-th of output row o's input rows in row-major (d, h) order (k < count(o)).
+  int64_t nth(int64_t o, int64_t k) const {
+    const int64_t rows = heights.end[row(o)] - heights.start[row(o)];
+    return (depths.start[slice(o)] + k / rows) * sliceRows + heights.start[row(o)] + k % rows;
+  }
   // fn(input row) for the window's rows in row-major (d, h) order.
   template <typename Fn>
   void forEach(int64_t o, Fn fn) const {
