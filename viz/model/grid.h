@@ -40,6 +40,10 @@ struct Grid {
   int64_t depthSlices() const;
 };
 
+// Scene cells left of a grid drawn as depth slices that hold its "d0", "d1", ... (the scene leaves them room; a
+// tag that does not fit them, on a small grid, is not drawn).
+inline constexpr float kDepthTagCells = 2.0f;
+
 using gradlab::dtypeText;  // from gradlab/runner.h
 using gradlab::shapeText;
 

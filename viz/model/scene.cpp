@@ -66,7 +66,6 @@ void markTiles(SceneGrid& g, const Plan& plan, int64_t plane, bool useSrcBox, in
 // How far a w x h arrangement is from a landscape canvas's shape (about 1.6 : 1), as |log| of the ratio.
 float offCanvasShape(float w, float h) { return std::fabs(std::log(std::max(w, 1.0f) / std::max(h, 1.0f) / 1.6f)); }
 constexpr float kFarOff = 1.3862944f;  // log(4): more than 4 times too wide or too tall
-constexpr float kDepthTagRoom = 2.0f;   // cells left of a sliced grid for its slice tags ("d12" and a gap)
 
 // Whether two grids sit better one above the other than side by side: only when side by side is far off a
 // landscape canvas's shape and stacked is nearer it.
@@ -165,7 +164,7 @@ void place(Scene& s) {
   for (const SceneGrid& g : G) {
     if (!g.shown) continue;
     // A grid drawn as depth slices has its "d0", "d1", ... at its left: room for them inside the view.
-    s.boundsMin.x = std::min(s.boundsMin.x, g.x - (g.grid.depthSlices() > 1 ? kDepthTagRoom : 0.0f));
+    s.boundsMin.x = std::min(s.boundsMin.x, g.x - (g.grid.depthSlices() > 1 ? kDepthTagCells : 0.0f));
     s.boundsMin.y = std::min(s.boundsMin.y, g.y);
     s.boundsMax.x = std::max(s.boundsMax.x, g.x + g.width());
     s.boundsMax.y = std::max(s.boundsMax.y, g.y + g.height());

@@ -459,6 +459,7 @@ void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
     if (fs < (th.presenter ? kPresenterDigitPx : 9.0f)) continue;
     const std::string tag = cat("d", d);
     const ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
+    if (ts.x + 6.0f > kDepthTagCells * z) continue;  // beyond the room the scene left: on the grid beside it
     const ImVec2 mid = canvas.toScreen({g.x, top + 0.5f * static_cast<float>(rows)});
     drawText(dl, f, fs, ImVec2(mid.x - ts.x - 6.0f, mid.y - ts.y * 0.5f), th.labelDim, tag.c_str());
   }
