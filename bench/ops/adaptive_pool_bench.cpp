@@ -63,14 +63,9 @@ PoolCase makeCase(const OpInfo& op, const BenchShape& s, aclDataType dtype) {
   return c;
 }
 
-// "adaptive_pool2d_bwd", "adaptive_pool3d_fwd": the names the recorded tables use.
-std::string shortName(const OpInfo& op) {
-  return "adaptive_pool" + std::to_string(op.spatialRank) + (op.backward ? "d_bwd" : "d_fwd");
-}
-
 void poolBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType dtype, bool deterministic) {
   const OpInfo& op = opInfo(kind);
-  const std::string key = benchName({shortName(op), s.label, dtypeLabel(dtype)});
+  const std::string key = benchName({benchOpName(op, "adaptive_pool"), s.label, dtypeLabel(dtype)});
   PoolCase& c = cachedCase<PoolCase>(key, [&] { return makeCase(op, s, dtype); });
   Runtime::setDeterministic(deterministic);
   if (op.backward) {
@@ -83,10 +78,7 @@ void poolBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType d
 }
 
 void registerAdaptivePool(const Options& options) {
-  for (const OpInfo& op : allOps()) {
-    if (op.rule != IndexRule::kAdaptiveMax) continue;
-    registerOpBenches(options, op.kind, shortName(op), adaptivePoolShapes(op.spatialRank), poolBench);
-  }
+  registerOpBenches(options, IndexRule::kAdaptiveMax, "adaptive_pool", adaptivePoolShapes, poolBench);
 }
 
 const bool registered = addRegistration(&registerAdaptivePool);

@@ -84,17 +84,25 @@ inline const std::vector<BenchShape>& adaptivePoolShapes(int rank) {
 // An operator benchmark: `fn(state, op, shape, dtype, deterministic)`.
 using OpBenchFn = void (*)(benchmark::State&, OpKind, BenchShape, aclDataType, bool);
 
-// Registers `fn` for every shape of `shapes` (tiny ones only in a smoke run), FLOAT / FLOAT16 / BF16 and both
-// modes, named "<name>/<shape>/<dtype>/<mode>".
-inline void registerOpBenches(const Options& options, OpKind op, const std::string& name,
-                              const std::vector<BenchShape>& shapes, OpBenchFn fn) {
-  for (const BenchShape& s : shapes) {
-    if (options.smoke && !s.tiny) continue;
-    for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
-      for (bool det : {true, false}) {
-        const std::string full = benchName({name, s.label, dtypeLabel(dtype), det ? "det" : "default"});
-        configure(benchmark::RegisterBenchmark(full.c_str(), fn, op, s, dtype, det), options,
-                  s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
+// "upsample2d_bwd", "adaptive_pool3d_fwd": an operator's name in the recorded tables, its family's and rank's.
+inline std::string benchOpName(const OpInfo& op, const std::string& family) {
+  return family + std::to_string(op.spatialRank) + (op.backward ? "d_bwd" : "d_fwd");
+}
+
+// Registers `fn` for every operator of `rule`, every shape `shapesOf(rank)` gives (tiny ones only in a smoke run),
+// FLOAT / FLOAT16 / BF16 and both modes, named "<family><rank>d_<bwd|fwd>/<shape>/<dtype>/<mode>".
+inline void registerOpBenches(const Options& options, IndexRule rule, const std::string& family,
+                              const std::vector<BenchShape>& (*shapesOf)(int), OpBenchFn fn) {
+  for (const OpInfo& op : allOps()) {
+    if (op.rule != rule) continue;
+    for (const BenchShape& s : shapesOf(op.spatialRank)) {
+      if (options.smoke && !s.tiny) continue;
+      for (aclDataType dtype : {ACL_FLOAT, ACL_FLOAT16, ACL_BF16}) {
+        for (bool det : {true, false}) {
+          const std::string full = benchName({benchOpName(op, family), s.label, dtypeLabel(dtype), det ? "det" : "default"});
+          configure(benchmark::RegisterBenchmark(full.c_str(), fn, op.kind, s, dtype, det), options,
+                    s.tiny ? benchmark::kMicrosecond : benchmark::kMillisecond);
+        }
       }
     }
   }

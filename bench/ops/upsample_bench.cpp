@@ -52,14 +52,9 @@ void callOnce(const OpInfo& op, const BenchShape& s, UpsampleCase& c) {
   require(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream");
 }
 
-// "upsample3d_bwd", "upsample1d_fwd": the names the recorded tables use.
-std::string shortName(const OpInfo& op) {
-  return "upsample" + std::to_string(op.spatialRank) + (op.backward ? "d_bwd" : "d_fwd");
-}
-
 void upsampleBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType dtype, bool deterministic) {
   const OpInfo& op = opInfo(kind);
-  const std::string key = benchName({shortName(op), s.label, dtypeLabel(dtype)});
+  const std::string key = benchName({benchOpName(op, "upsample"), s.label, dtypeLabel(dtype)});
   UpsampleCase& c = cachedCase<UpsampleCase>(key, [&] { return makeCase(op, s, dtype); });
   Runtime::setDeterministic(deterministic);
   callOnce(op, s, c);  // warm-up: sizes the workspace
@@ -67,10 +62,7 @@ void upsampleBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataTy
 }
 
 void registerUpsample(const Options& options) {
-  for (const OpInfo& op : allOps()) {
-    if (op.rule != IndexRule::kNearestExact) continue;
-    registerOpBenches(options, op.kind, shortName(op), upsampleShapes(op.spatialRank), upsampleBench);
-  }
+  registerOpBenches(options, IndexRule::kNearestExact, "upsample", upsampleShapes, upsampleBench);
 }
 
 const bool registered = addRegistration(&registerUpsample);

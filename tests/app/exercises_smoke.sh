@@ -5,11 +5,9 @@
 set -eu
 app=$1 check=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
+. "$(dirname "$0")/render_lesson.sh"
 for mode in normal presenter; do
-  flag=""
-  [ "$mode" = presenter ] && flag="--presenter"
-  "$app" --headless $flag --lesson exercises --out-dir "$work/$mode" --frames 1 --no-gif >"$work/$mode.log" 2>&1 || {
-    cat "$work/$mode.log"; echo "FAIL: the $mode render exited with an error"; exit 1; }
+  render_lesson "$app" "$work" "$mode" exercises
   questions=$(find "$work/$mode/exercises" -name 'question.png' | wc -l)
   answers=$(find "$work/$mode/exercises" -name 'answer.png' | wc -l)
   frames=$(find "$work/$mode/exercises" -name 'frame-000.png' | wc -l)

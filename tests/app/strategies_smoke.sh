@@ -5,11 +5,9 @@
 set -eu
 app=$1 check=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
+. "$(dirname "$0")/render_lesson.sh"
 for mode in normal presenter; do
-  flag=""
-  [ "$mode" = presenter ] && flag="--presenter"
-  "$app" --headless $flag --lesson npu-strategies --out-dir "$work/$mode" --frames 1 --no-gif >"$work/$mode.log" 2>&1 || {
-    cat "$work/$mode.log"; echo "FAIL: the $mode render exited with an error"; exit 1; }
+  render_lesson "$app" "$work" "$mode" npu-strategies
   steps=$(find "$work/$mode/npu-strategies" -name 'frame-000.png' | wc -l)
   [ "$steps" -eq 7 ] || { cat "$work/$mode.log"; echo "FAIL: expected 7 steps, got $steps"; exit 1; }
   "$check" --size 1280x720 $(find "$work/$mode/npu-strategies" -name 'frame-000.png' | sort)

@@ -7,10 +7,15 @@ if(TARGET gradlab)
   add_executable(gradlab_png_check ${CMAKE_CURRENT_LIST_DIR}/png_check.cpp)
   target_link_libraries(gradlab_png_check PRIVATE PkgConfig::GRADLAB_TEST_STB gradlab_warnings)
 
-  add_test(NAME app_headless_lesson
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/headless_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_headless)
-  set_tests_properties(app_headless_lesson PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
+  # NAME runs tests/app/SCRIPT.sh with the app, the PNG checker and a work folder DIR, within TIMEOUT seconds.
+  function(gradlab_app_render_test name script dir timeout)
+    add_test(NAME ${name}
+             COMMAND sh ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/${script}.sh $<TARGET_FILE:gradlab>
+                     $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/${dir})
+    set_tests_properties(${name} PROPERTIES TIMEOUT ${timeout} ENVIRONMENT "GRADLAB_LOG=off")
+  endfunction()
+
+  gradlab_app_render_test(app_headless_lesson headless_smoke app_headless 300)
 
   if(TARGET gradlab_class_server)
     add_executable(gradlab_class_probe ${CMAKE_CURRENT_LIST_DIR}/class_probe.cpp)
@@ -26,40 +31,13 @@ if(TARGET gradlab)
                    ${CMAKE_CURRENT_BINARY_DIR}/app_arguments)
   set_tests_properties(app_bad_arguments PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
 
-  add_test(NAME app_sessions
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/session_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_sessions)
-  set_tests_properties(app_sessions PROPERTIES TIMEOUT 600 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_strategies_lesson
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/strategies_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_strategies)
-  set_tests_properties(app_strategies_lesson PROPERTIES TIMEOUT 600 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_chinese_lessons
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/chinese_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_chinese)
-  set_tests_properties(app_chinese_lessons PROPERTIES TIMEOUT 900 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_exercises_lesson
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/exercises_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_exercises)
-  set_tests_properties(app_exercises_lesson PROPERTIES TIMEOUT 600 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_matrix_tab
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/matrix_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_matrix)
-  set_tests_properties(app_matrix_tab PROPERTIES TIMEOUT 600 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_code_tab
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/code_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_code)
-  set_tests_properties(app_code_tab PROPERTIES TIMEOUT 600 ENVIRONMENT "GRADLAB_LOG=off")
-
-  add_test(NAME app_refusal_explained
-           COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/refusal_smoke.sh $<TARGET_FILE:gradlab>
-                   $<TARGET_FILE:gradlab_png_check> ${CMAKE_CURRENT_BINARY_DIR}/app_refusal)
-  set_tests_properties(app_refusal_explained PROPERTIES TIMEOUT 300 ENVIRONMENT "GRADLAB_LOG=off")
+  gradlab_app_render_test(app_sessions session_smoke app_sessions 600)
+  gradlab_app_render_test(app_strategies_lesson strategies_smoke app_strategies 600)
+  gradlab_app_render_test(app_chinese_lessons chinese_smoke app_chinese 900)
+  gradlab_app_render_test(app_exercises_lesson exercises_smoke app_exercises 600)
+  gradlab_app_render_test(app_matrix_tab matrix_smoke app_matrix 600)
+  gradlab_app_render_test(app_code_tab code_smoke app_code 600)
+  gradlab_app_render_test(app_refusal_explained refusal_smoke app_refusal 300)
 
   # The kernel's measure of a process's peak is the program's own only without the sanitizers' shadow memory.
   if(NOT GRADLAB_SANITIZE AND NOT GRADLAB_TSAN AND TARGET gradlab-cli)

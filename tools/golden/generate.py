@@ -324,6 +324,15 @@ class Builder:
 LOW = ("float16", "bfloat16")
 
 
+def each_dtype(bw, table):
+    """bw(name, *args) for every row (name, *args, low) of table, again in each LOW dtype where low."""
+    for name, *args, low in table:
+        bw(name, *args)
+        if low:
+            for dt in LOW:
+                bw(name, *args, dtype=dt)
+
+
 def build_1d(b):
     bw, fw = b.up1d_bwd, b.up1d_fwd
     # (name, N, C, Li, Lo, scale, low-precision variants too)
@@ -351,11 +360,7 @@ def build_1d(b):
         ("batch_N2_C3_in9_out4", 2, 3, 9, 4, 0.0, True),
         ("batch_N3_C2_in9_out20", 3, 2, 9, 20, 0.0, False),
     ]
-    for name, N, C, Li, Lo, s, low in table:
-        bw(name, N, C, Li, Lo, s)
-        if low:
-            for dt in LOW:
-                bw(name, N, C, Li, Lo, s, dtype=dt)
+    each_dtype(bw, table)
     bw("seed_values_0to7_in8_out4_scale2.0", 1, 1, 8, 4, 2.0, values=[0, 1, 2, 3])
     # random shapes (fixed stream); some with a consistent scale (out = floor(in*scale))
     import random
@@ -426,11 +431,7 @@ def build_2d(b):
         ("ratio50_1x1_to_50x50", 1, 1, 1, 1, 50, 50, 0.0, 0.0, True),
         ("global_9x13_to_1x1", 1, 2, 9, 13, 1, 1, 0.0, 0.0, False),
     ]
-    for name, N, C, Hi, Wi, Ho, Wo, sh, sw, low in table:
-        bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw)
-        if low:
-            for dt in LOW:
-                bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype=dt)
+    each_dtype(bw, table)
     import random
     r = random.Random(20240602)
     k = 0
@@ -608,11 +609,7 @@ def build_n1d(b):
         ("batch_N2_C3_in9_out4", 2, 3, 9, 4, 0.0, True),
         ("batch_N3_C2_in9_out20", 3, 2, 9, 20, 0.0, False),
     ]
-    for name, N, C, Li, Lo, s, low in table:
-        bw(name, N, C, Li, Lo, s)
-        if low:
-            for dt in LOW:
-                bw(name, N, C, Li, Lo, s, dtype=dt)
+    each_dtype(bw, table)
     bw("values_1_4.1_in3_out2_scale1.1", 1, 1, 3, 2, 1.1, values=[1.0, 4.1])
     # float64 (CANN's list for this backward has DOUBLE): torch sums in float64, up to 15 terms a cell
     for name, N, C, Li, Lo, s in [("up_in4_out10", 1, 1, 4, 10, 0.0), ("scale1.7_in10_out17", 1, 1, 10, 17, 1.7),
@@ -652,11 +649,7 @@ def build_n2d(b):
         ("ratio60_1x1_to_60x60", 1, 1, 1, 1, 60, 60, 0.0, 0.0, False),
         ("batch_N2_C3_7x5_to_4x9", 2, 3, 7, 5, 4, 9, 0.0, 0.0, True),
     ]
-    for name, N, C, Hi, Wi, Ho, Wo, sh, sw, low in table:
-        bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw)
-        if low:
-            for dt in LOW:
-                bw(name, N, C, Hi, Wi, Ho, Wo, sh, sw, dtype=dt)
+    each_dtype(bw, table)
     for name, N, C, Hi, Wi, Ho, Wo in [("up_3x4_to_8x10", 1, 1, 3, 4, 8, 10), ("down_10x9_to_4x5", 1, 2, 10, 9, 4, 5)]:
         for dt in NATIVE:
             fw(name, N, C, Hi, Wi, Ho, Wo, dtype=dt)

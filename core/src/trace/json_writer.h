@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -61,6 +62,41 @@ void appendFloat(std::string& out, Float v) {
     out.append(buf, static_cast<size_t>(n));
 #endif
   }
+}
+
+// A value as its type writes it: strings quoted, bools as true / false, integers, floats as above.
+inline void appendValue(std::string& out, std::string_view s) { appendString(out, s); }
+inline void appendValue(std::string& out, const char* s) { appendString(out, s); }
+inline void appendValue(std::string& out, bool b) { out += b ? "true" : "false"; }
+template <std::integral Int>
+  requires(!std::same_as<Int, bool>)
+void appendValue(std::string& out, Int v) {
+  appendInt(out, v);
+}
+template <std::floating_point Float>
+void appendValue(std::string& out, Float v) {
+  appendFloat(out, v);
+}
+
+// ,"key":value — a member after an object's first.
+template <typename Value>
+void appendField(std::string& out, std::string_view key, const Value& v) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  appendValue(out, v);
+}
+
+// v0,v1,... — the members of an array written as a row.
+template <typename... Values>
+void appendValues(std::string& out, const Values&... v) {
+  bool first = true;
+  auto one = [&](const auto& value) {
+    if (!first) out += ',';
+    first = false;
+    appendValue(out, value);
+  };
+  (one(v), ...);
 }
 
 }  // namespace gradlab::trace_json

@@ -12,6 +12,8 @@ namespace {
 using trace_json::appendFloat;
 using trace_json::appendInt;
 using trace_json::appendString;
+using trace_json::appendField;
+using trace_json::appendValues;
 
 int pipeLane(Pipe pipe) { return static_cast<int>(pipe); }
 
@@ -22,8 +24,7 @@ void appendMetadata(std::string& out, const char* name, int pid, int tid, const 
   out += ",\"ph\":\"M\",\"pid\":";
   appendInt(out, pid);
   if (tid >= 0) {
-    out += ",\"tid\":";
-    appendInt(out, tid);
+    appendField(out, "tid", tid);
   }
   out += ",\"args\":{";
   if (sort) {
@@ -60,18 +61,12 @@ std::string chromeTraceJson(const Trace& trace) {
   out.reserve(256 + trace.events.size() * 140 + static_cast<size_t>(cores) * 400);
   out += "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"op\":";
   appendString(out, opName(plan.op));
-  out += ",\"dtype\":";
-  appendString(out, rt::dtypeName(plan.dtype));
-  out += ",\"deterministic\":";
-  out += plan.deterministic ? "true" : "false";
-  out += ",\"schedule\":";
-  appendString(out, scheduleText(plan.schedule));
-  out += ",\"profile\":";
-  appendString(out, plan.profile.name);
-  out += ",\"strategy\":";
-  appendString(out, plan.strategyName);
-  out += ",\"cannStrategy\":";
-  appendString(out, plan.cannStrategy);
+  appendField(out, "dtype", rt::dtypeName(plan.dtype));
+  appendField(out, "deterministic", plan.deterministic);
+  appendField(out, "schedule", scheduleText(plan.schedule));
+  appendField(out, "profile", plan.profile.name);
+  appendField(out, "strategy", plan.strategyName);
+  appendField(out, "cannStrategy", plan.cannStrategy);
   out += ",\"timeModel\":\"modelled device time in microseconds (gradlab's clock: launch overhead, then double-buffered "
          "pipes per core: MTE2/VECTOR/MTE3 on vector cores, MTE2/MTE1/CUBE/FIXPIPE on cube cores), not host wall "
          "time\",\"modelledUs\":";
@@ -101,20 +96,15 @@ std::string chromeTraceJson(const Trace& trace) {
   for (const TraceEvent& e : trace.events) {
     out += "{\"name\":";
     appendString(out, eventKindName(e.kind));
-    out += ",\"cat\":";
-    appendString(out, pipeName(e.pipe));
+    appendField(out, "cat", pipeName(e.pipe));
     out += ",\"ph\":\"X\",\"pid\":";
     appendInt(out, e.core);
-    out += ",\"tid\":";
-    appendInt(out, pipeLane(e.pipe));
-    out += ",\"ts\":";
-    appendFloat(out, e.startUs);
-    out += ",\"dur\":";
-    appendFloat(out, std::max(0.0, e.endUs - e.startUs));
+    appendField(out, "tid", pipeLane(e.pipe));
+    appendField(out, "ts", e.startUs);
+    appendField(out, "dur", std::max(0.0, e.endUs - e.startUs));
     out += ",\"args\":{\"tile\":";
     appendInt(out, e.tile);
-    out += ",\"bytes\":";
-    appendInt(out, e.bytes);
+    appendField(out, "bytes", e.bytes);
     if (e.buffer >= 0) out += e.buffer == 0 ? ",\"buffer\":\"ping\"" : ",\"buffer\":\"pong\"";
     out += "}},\n";
   }
@@ -130,82 +120,51 @@ std::string traceMovesJson(const Trace& trace) {
   out.reserve(1024 + plan.tiles.size() * 260 + trace.events.size() * 60 + trace.moves.size() * 64);
   out += "{\"format\":\"gradlab-trace\",\"version\":4,\n\"plan\":{\"op\":";
   appendString(out, opName(plan.op));
-  out += ",\"dtype\":";
-  appendString(out, rt::dtypeName(plan.dtype));
-  out += ",\"deterministic\":";
-  out += plan.deterministic ? "true" : "false";
-  out += ",\"schedule\":";
-  appendString(out, scheduleText(plan.schedule));
+  appendField(out, "dtype", rt::dtypeName(plan.dtype));
+  appendField(out, "deterministic", plan.deterministic);
+  appendField(out, "schedule", scheduleText(plan.schedule));
   const DeviceProfile& p = plan.profile;
   out += ",\n\"profile\":{\"name\":";
   appendString(out, p.name);
-  out += ",\"description\":";
-  appendString(out, p.description);
-  out += ",\"cubeCores\":";
-  appendInt(out, p.cubeCores);
-  out += ",\"vectorCores\":";
-  appendInt(out, p.vectorCores);
-  out += ",\"ubBytes\":";
-  appendInt(out, p.ubBytes);
-  out += ",\"gmBandwidthGBps\":";
-  appendFloat(out, p.gmBandwidthGBps);
-  out += ",\"mteBandwidthGBps\":";
-  appendFloat(out, p.mteBandwidthGBps);
-  out += ",\"vectorElemsPerNs\":";
-  appendFloat(out, p.vectorElemsPerNs);
-  out += ",\"launchOverheadUs\":";
-  appendFloat(out, p.launchOverheadUs);
-  out += ",\"atomicAddCost\":";
-  appendFloat(out, p.atomicAddCost);
-  out += ",\"l1Bytes\":";
-  appendInt(out, p.l1Bytes);
-  out += ",\"l0aBytes\":";
-  appendInt(out, p.l0aBytes);
-  out += ",\"l0bBytes\":";
-  appendInt(out, p.l0bBytes);
-  out += ",\"l0cBytes\":";
-  appendInt(out, p.l0cBytes);
-  out += ",\"cubeMacsPerNs\":";
-  appendFloat(out, p.cubeMacsPerNs);
-  out += ",\"mte1BandwidthGBps\":";
-  appendFloat(out, p.mte1BandwidthGBps);
+  appendField(out, "description", p.description);
+  appendField(out, "cubeCores", p.cubeCores);
+  appendField(out, "vectorCores", p.vectorCores);
+  appendField(out, "ubBytes", p.ubBytes);
+  appendField(out, "gmBandwidthGBps", p.gmBandwidthGBps);
+  appendField(out, "mteBandwidthGBps", p.mteBandwidthGBps);
+  appendField(out, "vectorElemsPerNs", p.vectorElemsPerNs);
+  appendField(out, "launchOverheadUs", p.launchOverheadUs);
+  appendField(out, "atomicAddCost", p.atomicAddCost);
+  appendField(out, "l1Bytes", p.l1Bytes);
+  appendField(out, "l0aBytes", p.l0aBytes);
+  appendField(out, "l0bBytes", p.l0bBytes);
+  appendField(out, "l0cBytes", p.l0cBytes);
+  appendField(out, "cubeMacsPerNs", p.cubeMacsPerNs);
+  appendField(out, "mte1BandwidthGBps", p.mte1BandwidthGBps);
   out += "},\n\"srcShape\":";
   appendShape(out, plan.srcShape);
   out += ",\"dstShape\":";
   appendShape(out, plan.dstShape);
-  out += ",\"planes\":";
-  appendInt(out, plan.planes);
-  out += ",\"workspaceBytes\":";
-  appendInt(out, plan.workspaceBytes);
-  out += ",\"coresUsed\":";
-  appendInt(out, plan.coresUsed);
-  out += ",\"strategy\":";
-  appendString(out, plan.strategy);
-  out += ",\"coreChoice\":";
-  appendString(out, plan.coreChoice);
-  out += ",\"strategyName\":";
-  appendString(out, plan.strategyName);
-  out += ",\"cannStrategy\":";
-  appendString(out, plan.cannStrategy);
-  out += ",\"cannWhy\":";
-  appendString(out, plan.cannWhy);
-  out += ",\"strategyNote\":";
-  appendString(out, plan.strategyNote);
-  out += ",\"cubeLanes\":";
-  appendInt(out, plan.cubeLanes);
-  out += ",\"intermediate\":";
-  appendInt(out, plan.intermediate);
+  appendField(out, "planes", plan.planes);
+  appendField(out, "workspaceBytes", plan.workspaceBytes);
+  appendField(out, "coresUsed", plan.coresUsed);
+  appendField(out, "strategy", plan.strategy);
+  appendField(out, "coreChoice", plan.coreChoice);
+  appendField(out, "strategyName", plan.strategyName);
+  appendField(out, "cannStrategy", plan.cannStrategy);
+  appendField(out, "cannWhy", plan.cannWhy);
+  appendField(out, "strategyNote", plan.strategyNote);
+  appendField(out, "cubeLanes", plan.cubeLanes);
+  appendField(out, "intermediate", plan.intermediate);
   out += ",\"buffers\":[";
   for (size_t i = 0; i < plan.buffers.size(); ++i) {
     const PlanBuffer& b = plan.buffers[i];
     out += i ? ",{\"name\":" : "{\"name\":";
     appendString(out, b.name);
-    out += ",\"what\":";
-    appendString(out, b.what);
+    appendField(out, "what", b.what);
     out += ",\"shape\":";
     appendShape(out, b.shape);
-    out += ",\"dtype\":";
-    appendString(out, rt::dtypeName(b.dtype));
+    appendField(out, "dtype", rt::dtypeName(b.dtype));
     if (b.mirror != PlanBuffer::Mirror::kNone) out += b.mirror == PlanBuffer::Mirror::kSrc ? ",\"mirror\":\"src\"" : ",\"mirror\":\"dst\"";
     out += '}';
   }
@@ -219,8 +178,7 @@ std::string traceMovesJson(const Trace& trace) {
   for (size_t i = 0; i < plan.phases.size(); ++i) {
     out += i ? ",{\"kind\":" : "{\"kind\":";
     appendString(out, phaseKindName(plan.phases[i].kind));
-    out += ",\"what\":";
-    appendString(out, plan.phases[i].what);
+    appendField(out, "what", plan.phases[i].what);
     if (plan.phases[i].selects != SelectAxis::kNone) {
       out += plan.phases[i].selects == SelectAxis::kColumns ? ",\"selects\":\"columns\"" : ",\"selects\":\"rows\"";
     }
@@ -232,66 +190,40 @@ std::string traceMovesJson(const Trace& trace) {
     out += i ? ",\n" : "\n";
     out += "{\"id\":";
     appendInt(out, t.id);
-    out += ",\"phase\":";
-    appendInt(out, t.phase);
-    out += ",\"core\":";
-    appendInt(out, t.core);
-    out += ",\"order\":";
-    appendInt(out, t.order);
+    appendField(out, "phase", t.phase);
+    appendField(out, "core", t.core);
+    appendField(out, "order", t.order);
     out += ",\"src\":";
     appendBox(out, t.src);
     out += ",\"dst\":";
     appendBox(out, t.dst);
-    out += ",\"atomic\":";
-    out += t.atomic ? "true" : "false";
-    out += ",\"ubBytes\":";
-    appendInt(out, t.ubBytes);
-    out += ",\"ubUse\":";
-    appendInt(out, t.ubUse);
-    out += ",\"bytesIn\":";
-    appendInt(out, t.bytesIn);
-    out += ",\"bytesOut\":";
-    appendInt(out, t.bytesOut);
-    out += ",\"vectorElems\":";
-    appendInt(out, t.vectorElems);
+    appendField(out, "atomic", t.atomic);
+    appendField(out, "ubBytes", t.ubBytes);
+    appendField(out, "ubUse", t.ubUse);
+    appendField(out, "bytesIn", t.bytesIn);
+    appendField(out, "bytesOut", t.bytesOut);
+    appendField(out, "vectorElems", t.vectorElems);
     if (t.srcBuffer >= 0 || t.dstBuffer >= 0) {
-      out += ",\"srcBuffer\":";
-      appendInt(out, t.srcBuffer);
-      out += ",\"dstBuffer\":";
-      appendInt(out, t.dstBuffer);
+      appendField(out, "srcBuffer", t.srcBuffer);
+      appendField(out, "dstBuffer", t.dstBuffer);
     }
     if (plan.coreKind(t.core) == CoreKind::kCube) {
       out += ",\"cube\":[";
-      for (uint64_t v : {t.l0Bytes, t.cubeMacs, static_cast<uint64_t>(t.cubeFp32), t.l1Bytes, t.l0aBytes, t.l0bBytes, t.l0cBytes}) {
-        if (out.back() != '[') out += ',';
-        appendInt(out, v);
-      }
+      appendValues(out, t.l0Bytes, t.cubeMacs, static_cast<uint64_t>(t.cubeFp32), t.l1Bytes, t.l0aBytes, t.l0bBytes,
+                   t.l0cBytes);
       out += ']';
     }
-    out += ",\"estimatedUs\":";
-    appendFloat(out, t.estimatedUs);
+    appendField(out, "estimatedUs", t.estimatedUs);
     out += '}';
   }
   out += "]},\n\"events\":[";
   for (size_t i = 0; i < trace.events.size(); ++i) {
     const TraceEvent& e = trace.events[i];
     out += i ? ",\n[" : "\n[";
-    appendInt(out, e.core);
-    out += ',';
-    appendInt(out, e.tile);
-    out += ',';
-    appendString(out, eventKindName(e.kind));
-    out += ',';
-    appendFloat(out, e.startUs);
-    out += ',';
-    appendFloat(out, e.endUs);
-    out += ',';
-    appendInt(out, e.bytes);
-    out += ',';
-    appendInt(out, e.buffer);
+    appendValues(out, e.core, e.tile, eventKindName(e.kind), e.startUs, e.endUs, e.bytes, e.buffer);
     if (e.step >= 0) {
       out += ',';
-      appendInt(out, e.step);
+      appendValues(out, e.step);
     }
     out += ']';
   }
@@ -299,28 +231,14 @@ std::string traceMovesJson(const Trace& trace) {
   for (size_t i = 0; i < trace.moves.size(); ++i) {
     const CellMove& m = trace.moves[i];
     out += i ? ",\n[" : "\n[";
-    appendInt(out, m.src);
-    out += ',';
-    appendInt(out, m.dst);
-    out += ',';
-    appendInt(out, m.core);
-    out += ',';
-    appendInt(out, m.tile);
-    out += ',';
-    appendInt(out, m.orderAtDst);
-    out += ',';
-    appendFloat(out, m.value);
-    out += ',';
-    appendFloat(out, m.sumAfter);
+    appendValues(out, m.src, m.dst, m.core, m.tile, m.orderAtDst, m.value, m.sumAfter);
     if (m.hop != Hop::kDirect || m.weight != 1.0f) {
       out += ',';
-      appendInt(out, static_cast<int>(m.hop));
-      out += ',';
-      appendFloat(out, m.weight);
+      appendValues(out, static_cast<int>(m.hop), m.weight);
     }
     if (m.step >= 0) {
       out += ',';
-      appendInt(out, m.step);
+      appendValues(out, m.step);
     }
     out += ']';
   }

@@ -29,10 +29,8 @@ const StrategyInfo kBackwardStrategies[3] = {
      .order = "row-major within each core; where cores share a plane, their atomic adds land in the order the cores reach "
       "them (the atomic schedule)",
      .numerics = "bit-exact where no plane is shared; a shared cell is within the summation bound of the reference",
-     .cube = false,
      .atomic = true,
      .deterministicTwin = "owner",
-     .referenceOrder = true,
      .engine = &kScatterEngine},
     {.name = "owner",
      .title = "vector plane owners",
@@ -40,10 +38,6 @@ const StrategyInfo kBackwardStrategies[3] = {
       "order and adds each value into its cell",
      .order = "row-major, as the reference",
      .numerics = "bit-exact with the reference (fp32); FLOAT16/BF16 are the fp32 sums rounded once",
-     .cube = false,
-     .atomic = false,
-     .deterministicTwin = "",
-     .referenceOrder = true,
      .planeOwners = true,
      .engine = &kOwnerEngine},
     {.name = "lanes",
@@ -55,10 +49,6 @@ const StrategyInfo kBackwardStrategies[3] = {
      .order = "row-major: a plane belongs to one core, whose window adds land in gradOutput's row-major order; the zeros "
       "add nothing",
      .numerics = "bit-exact with the reference (fp32); FLOAT16/BF16 are the fp32 sums rounded once",
-     .cube = false,
-     .atomic = false,
-     .deterministicTwin = "",
-     .referenceOrder = true,
      .planeOwners = true,
      .wholeWindows = true,
      .needs = "a 2-D call",
@@ -72,11 +62,7 @@ const StrategyInfo kForwardStrategies[1] = {
      .how = "planes and output rows are split over the vector cores; each window's max is taken down its columns first, "
       "then across (CANN's AdaptiveMaxPool3d kernel takes W first, then H, 64 planes per vector lane)",
      .order = "no sums: a max, ties to the first cell in row-major order, a NaN wins and the last NaN's index is kept",
-     .numerics = "bit-exact in every dtype",
-     .cube = false,
-     .atomic = false,
-     .deterministicTwin = "",
-     .referenceOrder = true},
+     .numerics = "bit-exact in every dtype"},
 };
 
 }  // namespace gradlab::ops::adaptive

@@ -32,10 +32,8 @@ const StrategyInfo kBackwardStrategies[3] = {
       "(the atomic schedule)",
      .numerics = "bit-exact where no cell is shared; a shared cell is within the summation bound of the reference "
       "((1 + u)^(n - 1) - 1) x sum |g|, u = 2^-24",
-     .cube = false,
      .atomic = true,
      .deterministicTwin = "gather",
-     .referenceOrder = true,
      .engine = &kScatterEngine},
     {.name = "gather",
      .title = "vector gather",
@@ -43,10 +41,6 @@ const StrategyInfo kBackwardStrategies[3] = {
       "in order in UB; no atomic adds, no workspace",
      .order = "row-major: each cell adds its terms row by row, left to right, as the reference does",
      .numerics = "bit-exact with the reference (fp32); FLOAT16/BF16 are the fp32 sums rounded once",
-     .cube = false,
-     .atomic = false,
-     .deterministicTwin = "",
-     .referenceOrder = true,
      .engine = &kGatherEngine},
     {.name = "cube",
      .title = "cube matmul (CANN's A2 kernel)",
@@ -60,8 +54,6 @@ const StrategyInfo kBackwardStrategies[3] = {
       "gradOutput (1-D calls, one pass), else within the summation bound of the reference; an infinity or NaN in "
       "gradOutput also makes NaN in every cell its matrix slide multiplies by 0 (0 x inf = NaN)",
      .cube = true,
-     .atomic = false,
-     .deterministicTwin = "",
      .referenceOrder = false,
      .needs = "a device with cube cores, FLOAT, FLOAT16 or BF16 (the cube has no fp64), and a 1-D or 2-D call",
      .cannotRun = &cubeCannotRun,
@@ -74,11 +66,7 @@ const StrategyInfo kForwardStrategies[1] = {
      .how = "output rows are split over the vector cores; each copies the source row into UB and gathers its columns "
       "(CANN's UpsampleNearest kernel gathers whole channel vectors after transposing to NHWC)",
      .order = "no sums: every output cell is a copy",
-     .numerics = "bit-exact in every dtype",
-     .cube = false,
-     .atomic = false,
-     .deterministicTwin = "",
-     .referenceOrder = true},
+     .numerics = "bit-exact in every dtype"},
 };
 
 CannChoice cannDouble() {
