@@ -18,17 +18,16 @@
 #include "verify/reference_adaptive_pool.h"
 #include "verify/reference_upsample.h"
 #include "verify/run_case.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab {
 namespace {
 
 using verify::DeviceTensor;
 
-struct IntArray {
+struct IntArray : NoCopy {
   explicit IntArray(std::vector<int64_t> v) : a(aclCreateIntArray(v.data(), v.size())) {}
   ~IntArray() { aclDestroyIntArray(a); }
-  IntArray(const IntArray&) = delete;
-  IntArray& operator=(const IntArray&) = delete;
   aclIntArray* a;
 };
 

@@ -4,10 +4,11 @@
 
 #include "acl/acl.h"
 #include "verify/device_tensor.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::testing {
 
-class DeterministicScope {
+class DeterministicScope : NoCopy {
  public:
   explicit DeterministicScope(bool on) {
     verify::RuntimeScope::shared();
@@ -15,8 +16,6 @@ class DeterministicScope {
     aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, on ? 1 : 0);
   }
   ~DeterministicScope() { aclrtCtxSetSysParamOpt(ACL_OPT_DETERMINISTIC, saved_); }
-  DeterministicScope(const DeterministicScope&) = delete;
-  DeterministicScope& operator=(const DeterministicScope&) = delete;
 
  private:
   int64_t saved_ = 0;

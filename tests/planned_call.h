@@ -12,10 +12,11 @@
 #include "runtime/executor_registry.h"
 #include "verify/adaptive_pool_harness.h"
 #include "verify/device_tensor.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::testing {
 
-class PlannedCall {
+class PlannedCall : NoCopy {
  public:
   PlannedCall(const OpInfo& op, const std::string& strategy, bool deterministic) {
     verify::RuntimeScope::shared();
@@ -45,8 +46,6 @@ class PlannedCall {
     aclDestroyIntArray(outputSize_);
     aclDestroyIntArray(inputSize_);
   }
-  PlannedCall(const PlannedCall&) = delete;
-  PlannedCall& operator=(const PlannedCall&) = delete;
 
   aclnnStatus status() const { return status_; }
   aclOpExecutor* executor() const { return executor_; }

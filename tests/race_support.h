@@ -15,6 +15,7 @@
 
 #include "acl/acl.h"
 #include "gradlab/ops.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::testing {
 
@@ -44,7 +45,7 @@ inline void randomPause(std::mt19937& rng) {
 }
 
 // A thread that frees the blocks handed to it, each after a random pause; aclrtFree's code is kept.
-class RacingFreer {
+class RacingFreer : NoCopy {
  public:
   explicit RacingFreer(uint32_t seed) : rng_(seed), thread_([this] { loop(); }) {}
   ~RacingFreer() {
@@ -52,8 +53,6 @@ class RacingFreer {
     hand(kStop);
     thread_.join();
   }
-  RacingFreer(const RacingFreer&) = delete;
-  RacingFreer& operator=(const RacingFreer&) = delete;
 
   void hand(void* block) {
     victim_.store(block, std::memory_order_release);
@@ -100,7 +99,7 @@ class RacingFreer {
 
 // One small call of `op`: every tensor in a block of its own (indices zero, so every index is legal;
 // values are whatever fresh device memory holds). Nothing is checked but the codes.
-class OperatorCall {
+class OperatorCall : NoCopy {
  public:
   OperatorCall(const OpInfo& op, aclDataType dtype) : op_(op) {
     Extents sizes;
@@ -133,8 +132,6 @@ class OperatorCall {
     aclDestroyIntArray(outputSize_);
     aclDestroyIntArray(inputSize_);
   }
-  OperatorCall(const OperatorCall&) = delete;
-  OperatorCall& operator=(const OperatorCall&) = delete;
 
   size_t blockCount() const { return blocks_.size(); }
   void* block(size_t i) const { return blocks_[i]; }

@@ -8,13 +8,14 @@
 #include "acl/acl.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"
+#include "gradlab/no_copy.h"
 
 namespace {
 
 using gradlab::testing::ptr;
 
 // A live device block of `bytes` bytes, freed at the end of the test.
-class DeviceBlock {
+class DeviceBlock : gradlab::NoCopy {
  public:
   explicit DeviceBlock(size_t bytes) : bytes_(bytes) {
     EXPECT_EQ(aclrtMalloc(&p_, bytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS) << aclGetRecentErrMsg();
@@ -22,8 +23,6 @@ class DeviceBlock {
   ~DeviceBlock() {
     if (p_) aclrtFree(p_);
   }
-  DeviceBlock(const DeviceBlock&) = delete;
-  DeviceBlock& operator=(const DeviceBlock&) = delete;
   char* get() const { return static_cast<char*>(p_); }
   size_t size() const { return bytes_; }
   void free() {

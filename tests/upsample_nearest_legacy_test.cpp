@@ -13,18 +13,17 @@
 #include "gradlab/verify.h"
 #include "verify/device_tensor.h"
 #include "verify/run_case.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab {
 namespace {
 
 using verify::DeviceTensor;
 
-class Array {
+class Array : NoCopy {
  public:
   explicit Array(std::vector<int64_t> v) : a_(aclCreateIntArray(v.data(), v.size())) {}
   ~Array() { aclDestroyIntArray(a_); }
-  Array(const Array&) = delete;
-  Array& operator=(const Array&) = delete;
   operator const aclIntArray*() const { return a_; }
 
  private:

@@ -12,6 +12,7 @@
 #include "i18n/translate.h"
 #include "verify/cases.h"
 #include "verify/device_tensor.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::verify::upsample {
 namespace {
@@ -69,7 +70,7 @@ int64_t count(const std::vector<int64_t>& shape) {
 }
 
 // A tensor for the call, possibly in bad memory; releases what it allocated.
-class ArgTensor {
+class ArgTensor : NoCopy {
  public:
   ArgTensor(const std::vector<int64_t>& shape, aclDataType dtype, aclFormat format, Memory memory,
             const std::vector<float>& values = {}) {
@@ -102,8 +103,6 @@ class ArgTensor {
     if (!device_ && tensor_) aclDestroyTensor(tensor_);
     if (raw_) aclrtFree(raw_);
   }
-  ArgTensor(const ArgTensor&) = delete;
-  ArgTensor& operator=(const ArgTensor&) = delete;
   aclTensor* get() const { return tensor_; }
   std::vector<float> values() const { return device_ ? device_->values() : std::vector<float>{}; }
 

@@ -6,10 +6,11 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::verify {
 
-class DeviceTensor {
+class DeviceTensor : NoCopy {
  public:
   DeviceTensor() = default;
   // Contiguous tensor holding `values` (converted to dtype: fp16/bf16 round to nearest even; INT32/INT64 truncate).
@@ -25,8 +26,6 @@ class DeviceTensor {
   ~DeviceTensor();
   DeviceTensor(DeviceTensor&& other) noexcept;
   DeviceTensor& operator=(DeviceTensor&& other) noexcept;
-  DeviceTensor(const DeviceTensor&) = delete;
-  DeviceTensor& operator=(const DeviceTensor&) = delete;
 
   aclTensor* get() const { return tensor_; }
   operator aclTensor*() const { return tensor_; }

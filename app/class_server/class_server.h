@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "viz/model/class_room.h"
+#include "gradlab/no_copy.h"
 
 namespace httplib {
 class Server;
@@ -45,12 +46,10 @@ struct ClassView {
   std::string tab = "scatter";
 };
 
-class ClassServer {
+class ClassServer : NoCopy {
  public:
   ClassServer(viz::ClassRoom& room, ClassServerOptions options);
   ~ClassServer();
-  ClassServer(const ClassServer&) = delete;
-  ClassServer& operator=(const ClassServer&) = delete;
 
   // Listens and serves on its own threads; false (and `why`) when the address or port cannot be had.
   bool start(std::string* why);

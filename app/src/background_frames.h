@@ -14,15 +14,14 @@
 
 #include "gif_writer.h"
 #include "image.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::app {
 
-class BackgroundFrames {
+class BackgroundFrames : NoCopy {
  public:
   BackgroundFrames() = default;
   ~BackgroundFrames();
-  BackgroundFrames(const BackgroundFrames&) = delete;
-  BackgroundFrames& operator=(const BackgroundFrames&) = delete;
 
   // Starts a run of `frames` frames of width x height, with a GIF at `gifPath` unless it is empty; false
   // (and `error`) when the GIF cannot be created. `maxQueued` > 0 makes add() wait while that many frames

@@ -8,17 +8,16 @@
 #include <string>
 
 #include "image.h"
+#include "gradlab/no_copy.h"
 
 struct GifFileType;
 
 namespace gradlab::app {
 
-class GifWriter {
+class GifWriter : NoCopy {
  public:
   GifWriter() = default;
   ~GifWriter();
-  GifWriter(const GifWriter&) = delete;
-  GifWriter& operator=(const GifWriter&) = delete;
 
   bool open(const std::string& path, int width, int height, std::string* error);  // loops forever
   // Adds a frame shown for `delayCentiseconds`; frames must have the size given to open().

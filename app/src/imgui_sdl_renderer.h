@@ -10,6 +10,7 @@
 #include <string>
 
 #include "viz/widgets/cell_images.h"
+#include "gradlab/no_copy.h"
 
 struct SDL_Renderer;
 struct SDL_Texture;
@@ -17,12 +18,10 @@ struct ImDrawData;
 
 namespace gradlab::app {
 
-class ImGuiSdlRenderer {
+class ImGuiSdlRenderer : NoCopy {
  public:
   explicit ImGuiSdlRenderer(SDL_Renderer* renderer);  // the grids draw their images with it while it lives
   ~ImGuiSdlRenderer();  // the textures go; the SDL renderer is the caller's
-  ImGuiSdlRenderer(const ImGuiSdlRenderer&) = delete;
-  ImGuiSdlRenderer& operator=(const ImGuiSdlRenderer&) = delete;
 
   // Before each frame: the font atlas as a texture, made again after dropFonts(); false (and `error`) when
   // SDL refuses the texture. Cell images the last frame did not use go.

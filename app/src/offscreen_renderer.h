@@ -8,18 +8,17 @@
 #include "image.h"
 #include "imgui_sdl_renderer.h"
 #include "viz/panels/app_state.h"
+#include "gradlab/no_copy.h"
 
 struct SDL_Surface;
 struct SDL_Renderer;
 
 namespace gradlab::app {
 
-class OffscreenRenderer {
+class OffscreenRenderer : NoCopy {
  public:
   OffscreenRenderer() = default;
   ~OffscreenRenderer();
-  OffscreenRenderer(const OffscreenRenderer&) = delete;
-  OffscreenRenderer& operator=(const OffscreenRenderer&) = delete;
 
   // Needs an ImGui context with fonts (setUpImGui).
   bool init(int width, int height, std::string* error);

@@ -8,6 +8,7 @@
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::bench {
 
@@ -27,15 +28,13 @@ class Runtime {
 };
 
 // One aclrtMalloc block, freed on destruction.
-class DeviceBuffer {
+class DeviceBuffer : NoCopy {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(size_t bytes);
   ~DeviceBuffer();
   DeviceBuffer(DeviceBuffer&& other) noexcept;
   DeviceBuffer& operator=(DeviceBuffer&& other) noexcept;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
   void* data() const { return data_; }
   size_t bytes() const { return bytes_; }
@@ -48,15 +47,13 @@ class DeviceBuffer {
 };
 
 // A contiguous tensor in a buffer of its own.
-class Tensor {
+class Tensor : NoCopy {
  public:
   Tensor() = default;
   Tensor(std::vector<int64_t> shape, aclDataType dtype, aclFormat format = ACL_FORMAT_ND);
   ~Tensor();
   Tensor(Tensor&& other) noexcept;
   Tensor& operator=(Tensor&& other) noexcept;
-  Tensor(const Tensor&) = delete;
-  Tensor& operator=(const Tensor&) = delete;
 
   aclTensor* get() const { return tensor_; }
   operator aclTensor*() const { return tensor_; }
@@ -76,12 +73,10 @@ class Tensor {
   aclTensor* tensor_ = nullptr;
 };
 
-class IntArray {
+class IntArray : NoCopy {
  public:
   explicit IntArray(std::vector<int64_t> values);
   ~IntArray();
-  IntArray(const IntArray&) = delete;
-  IntArray& operator=(const IntArray&) = delete;
   aclIntArray* get() const { return array_; }
   operator aclIntArray*() const { return array_; }
 

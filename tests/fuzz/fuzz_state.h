@@ -11,6 +11,7 @@
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "byte_reader.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::fuzz {
 
@@ -38,12 +39,10 @@ struct Allocation {
   bool live = true;
 };
 
-class State {
+class State : NoCopy {
  public:
   explicit State(ByteReader& in);
   ~State();  // frees what the program left behind, and checks each release's code
-  State(const State&) = delete;
-  State& operator=(const State&) = delete;
 
   ByteReader& in;
   std::vector<Allocation> allocations;

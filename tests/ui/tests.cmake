@@ -10,6 +10,8 @@ if(TARGET gradlab)
                                      ${CMAKE_CURRENT_LIST_DIR}/app_process.cpp ${CMAKE_CURRENT_LIST_DIR}/x_display.cpp)
     target_link_libraries(gradlab_ui_driver PRIVATE PkgConfig::GRADLAB_UI_X11 PkgConfig::GRADLAB_UI_STB
                                                     nlohmann_json::nlohmann_json gradlab_warnings)
+    # It drives the app from outside and links none of gradlab, only the header-only gradlab/no_copy.h.
+    target_include_directories(gradlab_ui_driver PRIVATE ${PROJECT_SOURCE_DIR}/core/include)
     file(GLOB GRADLAB_UI_SCENARIOS CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/scenarios/*.json)
     foreach(scenario ${GRADLAB_UI_SCENARIOS})
       get_filename_component(name ${scenario} NAME_WE)

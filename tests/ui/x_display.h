@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "gradlab/no_copy.h"
+
 struct _XDisplay;
 
 namespace gradlab::uitest {
@@ -19,12 +21,10 @@ struct Screen {
   bool writePng(const std::string& path) const;
 };
 
-class XDisplay {
+class XDisplay : NoCopy {
  public:
   XDisplay();
   ~XDisplay();
-  XDisplay(const XDisplay&) = delete;
-  XDisplay& operator=(const XDisplay&) = delete;
   bool ok() const { return display_ != nullptr; }
 
   void move(int x, int y);

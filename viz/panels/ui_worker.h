@@ -16,19 +16,19 @@
 #include <string>
 #include <thread>
 
+#include "gradlab/no_copy.h"
+
 namespace gradlab::viz {
 
 struct AppState;
 
-class UiWorker {
+class UiWorker : NoCopy {
  public:
   using Apply = std::function<void(AppState&)>;  // runs on the UI thread
   using Job = std::function<Apply()>;             // runs on the worker thread
 
   UiWorker();
   ~UiWorker();  // finishes the job in hand, drops the rest, joins
-  UiWorker(const UiWorker&) = delete;
-  UiWorker& operator=(const UiWorker&) = delete;
 
   void submit(const std::string& slot, std::string what, Job job);
   // Applies every finished job's result that is still wanted. Returns true when something was applied.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gradlab/verify.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::viz {
 
@@ -24,14 +25,12 @@ struct VerifyRow {
   double ms = 0.0;
 };
 
-class VerifyRunner {
+class VerifyRunner : NoCopy {
  public:
   using CaseList = std::function<std::vector<verify::Case>()>;
   // `prepare` runs on the worker thread before the first case (e.g. the shared runtime scope).
   VerifyRunner(CaseList list, std::function<void()> prepare, std::shared_ptr<std::mutex> runtimeLock);
   ~VerifyRunner();  // cancels and joins
-  VerifyRunner(const VerifyRunner&) = delete;
-  VerifyRunner& operator=(const VerifyRunner&) = delete;
 
   void start();    // no-op while running
   void cancel();   // stops after the current case

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "viz/model/scene.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::viz {
 
@@ -31,14 +32,12 @@ struct CanvasView {
   int labelLines = 0;          // lines its top row's grid labels asked for so far (a new scene starts again)
 };
 
-class Canvas {
+class Canvas : NoCopy {
  public:
   // Claims `size` at the cursor (a component 0: the remaining space; negative: the remaining space minus it). `topMarginPx` leaves room above
   // the bounds for grid labels.
   Canvas(const char* id, ImVec2 size, CanvasView& view, Point boundsMin, Point boundsMax, float topMarginPx);
   ~Canvas();
-  Canvas(const Canvas&) = delete;
-  Canvas& operator=(const Canvas&) = delete;
 
   // The zoom a canvas of `size` pixels fits these bounds at (what it picks by itself).
   static float fitZoom(ImVec2 size, Point bmin, Point bmax, float topMarginPx);

@@ -10,6 +10,8 @@
 #include <functional>
 #include <vector>
 
+#include "gradlab/no_copy.h"
+
 namespace gradlab::viz {
 
 class CellImageTextures {
@@ -27,7 +29,7 @@ CellImageTextures* cellImageTextures();
 
 // The grids' textures on a renderer: one per grid drawn in a frame, reused by size frame after frame and
 // dropped once a frame did not use it. The grids draw with it while it lives.
-class PooledCellImages : public CellImageTextures {
+class PooledCellImages : public CellImageTextures, NoCopy {
  public:
   struct Renderer {
     std::function<ImTextureID(int width, int height)> make;  // nearest-sampled RGBA8; nullptr when it cannot
@@ -36,8 +38,6 @@ class PooledCellImages : public CellImageTextures {
   };
   explicit PooledCellImages(Renderer renderer);
   ~PooledCellImages() override;  // drops every texture
-  PooledCellImages(const PooledCellImages&) = delete;
-  PooledCellImages& operator=(const PooledCellImages&) = delete;
 
   void beginFrame();  // before a frame is built: drops the textures the last one did not use
   ImTextureID upload(int width, int height, const ImU32* texels) override;

@@ -9,6 +9,8 @@
 
 #include <imgui.h>
 
+#include "gradlab/no_copy.h"
+
 namespace gradlab::viz::uimap {
 
 bool enabled();
@@ -39,12 +41,10 @@ namespace gradlab::viz::ui {
 // stays the widget's ImGui id and its name in the widget map.
 const char* shownLabel(const char* label);
 // While one lives, labels are shown as given: file names, dtype names, text a caller translated itself.
-class Verbatim {
+class Verbatim : NoCopy {
  public:
   Verbatim();
   ~Verbatim();
-  Verbatim(const Verbatim&) = delete;
-  Verbatim& operator=(const Verbatim&) = delete;
 };
 bool Button(const char* label, const ImVec2& size = ImVec2(0, 0));
 bool SmallButton(const char* label);

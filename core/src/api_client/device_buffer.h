@@ -12,6 +12,7 @@
 #include "aclnn/acl_meta.h"
 #include "gradlab/refusal_facts.h"
 #include "api_client/tensor_layout.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::runner {
 
@@ -22,12 +23,10 @@ struct Failure {
   bool failed() const { return status != 0; }
 };
 
-class DeviceBuffer {
+class DeviceBuffer : NoCopy {
  public:
   DeviceBuffer() = default;
   ~DeviceBuffer();
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 
   // Allocates the storage, fills every byte with 0xFF (NaN for every float dtype, -1 for integers), and
   // creates the view. `format` is the aclFormat of the view.

@@ -17,6 +17,7 @@
 #include "api_client/random_values.h"
 #include "api_client/run_memory.h"
 #include "api_client/tensor_layout.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab {
 namespace {
@@ -56,14 +57,12 @@ std::vector<float> roundedTo(aclDataType dtype, std::vector<float> values) {
   return values;
 }
 
-class IntArray {
+class IntArray : NoCopy {
  public:
   explicit IntArray(const std::vector<int64_t>& v) : array_(aclCreateIntArray(v.data(), v.size())) {}
   ~IntArray() {
     if (array_) aclDestroyIntArray(array_);
   }
-  IntArray(const IntArray&) = delete;
-  IntArray& operator=(const IntArray&) = delete;
   const aclIntArray* get() const { return array_; }
 
  private:

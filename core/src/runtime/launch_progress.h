@@ -3,17 +3,16 @@
 #pragma once
 
 #include "gradlab/run_progress.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::rt {
 
 RunProgress* launchProgress();  // nullptr: this launch is not watched
 
-class LaunchProgressScope {
+class LaunchProgressScope : NoCopy {
  public:
   explicit LaunchProgressScope(RunProgress* progress);
   ~LaunchProgressScope();
-  LaunchProgressScope(const LaunchProgressScope&) = delete;
-  LaunchProgressScope& operator=(const LaunchProgressScope&) = delete;
 
  private:
   RunProgress* previous_;

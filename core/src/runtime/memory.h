@@ -8,24 +8,24 @@
 #include <mutex>
 #include <string>
 
+#include "gradlab/no_copy.h"
+
 namespace gradlab::rt {
 
 // The address range of one block: an anonymous mapping of its own, unmapped when the last owner goes.
 // While a freed block is remembered as freed it keeps its range reserved (no pages, no access), so the
 // host allocator can never hand out an address the emulator would call "freed device memory".
-struct Reservation {
+struct Reservation : NoCopy {
   void* base = nullptr;
   size_t bytes = 0;
   Reservation(void* b, size_t n) : base(b), bytes(n) {}
   ~Reservation();
-  Reservation(const Reservation&) = delete;
-  Reservation& operator=(const Reservation&) = delete;
 };
 
 // One aclrtMalloc block, or host memory lent to the device (lendHost: `range` is null, the pages are the
 // lender's). Held by shared_ptr: an in-flight kernel pins the bytes until it finishes, even when the user
 // frees the pointer meanwhile. Its destructor gives an aclrtMalloc block's pages back.
-struct Allocation {
+struct Allocation : NoCopy {
   std::byte* base = nullptr;
   size_t size = 0;
   int32_t device = 0;
@@ -34,8 +34,6 @@ struct Allocation {
       : base(b), size(s), device(d), range(std::move(r)) {}
   ~Allocation();
   bool lent() const { return range == nullptr; }
-  Allocation(const Allocation&) = delete;
-  Allocation& operator=(const Allocation&) = delete;
 };
 
 using AllocationRef = std::shared_ptr<Allocation>;

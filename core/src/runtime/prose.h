@@ -6,6 +6,7 @@
 
 #include "gradlab/prose.h"
 #include "runtime/error.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::rt {
 
@@ -30,12 +31,10 @@ std::string prose(const char* pattern, const Values&... values) {
 // when someone asks for the plan (executorPlan) or traces the launch.
 bool describing();
 
-class DescribeScope {
+class DescribeScope : NoCopy {
  public:
   DescribeScope();
   ~DescribeScope();
-  DescribeScope(const DescribeScope&) = delete;
-  DescribeScope& operator=(const DescribeScope&) = delete;
 
  private:
   bool was_;

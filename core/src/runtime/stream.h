@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "gradlab/refusal_facts.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::rt {
 
@@ -25,14 +26,12 @@ struct TaskResult {
   RefusalFacts facts;  // the rule the device refused by, when it records one
 };
 
-class Stream {
+class Stream : NoCopy {
  public:
   using Task = std::function<TaskResult()>;
   // A stream with its thread running; nullptr, and `reason` says why, when the host refuses the thread.
   static std::shared_ptr<Stream> start(int32_t device, std::string* reason);
   ~Stream();  // runs or waits for queued work, then joins
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
 
   int32_t device() const { return device_; }
   // `wake`: start the task on the stream thread now (false: it may wait for the next wake or synchronize).

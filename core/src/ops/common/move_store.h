@@ -9,16 +9,15 @@
 #include <vector>
 
 #include "gradlab/trace.h"
+#include "gradlab/no_copy.h"
 
 namespace gradlab::ops {
 
-class MoveStore {
+class MoveStore : NoCopy {
  public:
   // Sequence numbers [0, capacity()) can be stored: `maxMoves`, at most kMaxMoves.
   explicit MoveStore(uint64_t maxMoves);
   ~MoveStore();
-  MoveStore(const MoveStore&) = delete;
-  MoveStore& operator=(const MoveStore&) = delete;
 
   static constexpr uint64_t kMaxMoves = uint64_t{1} << 32;
   // Moves live in chunks of 4096 (224 KiB: a small run takes little), found through pages of 1024 chunk
