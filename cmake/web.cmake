@@ -18,15 +18,19 @@ set(GRADLAB_BUILD_SHARED OFF CACHE BOOL "" FORCE)
 
 set(web_headers ${CMAKE_BINARY_DIR}/web-headers)
 file(MAKE_DIRECTORY ${web_headers})
-foreach(dir nlohmann stb CLI)
+foreach(dir nlohmann stb CLI fmt)
   if(NOT EXISTS /usr/include/${dir})
-    message(FATAL_ERROR "/usr/include/${dir} is missing: install nlohmann-json3-dev, libstb-dev and libcli11-dev (.ci/install-deps)")
+    message(FATAL_ERROR "/usr/include/${dir} is missing: install nlohmann-json3-dev, libstb-dev, libcli11-dev and libfmt-dev (.ci/install-deps)")
   endif()
   file(CREATE_LINK /usr/include/${dir} ${web_headers}/${dir} SYMBOLIC)
 endforeach()
 add_library(gradlab_web_headers INTERFACE)
 target_include_directories(gradlab_web_headers SYSTEM INTERFACE ${web_headers})
 add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_headers)
+add_library(gradlab_web_fmt INTERFACE)
+target_compile_definitions(gradlab_web_fmt INTERFACE FMT_HEADER_ONLY=1)
+target_link_libraries(gradlab_web_fmt INTERFACE gradlab_web_headers)
+add_library(fmt::fmt-header-only ALIAS gradlab_web_fmt)
 
 # C++ exceptions on (emscripten leaves them off): CLI11 reports a refused link by one, the JSON readers a
 # malformed file, and the runtime turns a failed allocation into an error code.

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <sstream>
+
+#include <fmt/format.h>
 
 #include "gradlab/refusal.h"
 #include "i18n/translate.h"
@@ -17,16 +18,10 @@ namespace detail {
 std::string num(double v) {
   if (!std::isfinite(v)) return v != v ? "NaN" : v > 0 ? "inf" : "-inf";
   if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<int64_t>(v));
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+  return fmt::format("{:.4g}", v);
 }
 
-std::string exact(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
+std::string exact(double v) { return fmt::format("{:g}", v); }
 
 int64_t cellCount(const std::vector<int64_t>& dims) {
   int64_t n = 1;
@@ -182,9 +177,7 @@ void planeText(std::ostringstream& out, const PlaneView& p, int width) {
   for (int64_t r = first; r <= last; ++r) {
     if (r == 0) out << border << "\n";
     const bool inside = r >= 0 && r < p.rows;
-    char label[32];
-    std::snprintf(label, sizeof label, "  %4lld ", static_cast<long long>(r));
-    std::string line = std::string(label) + (inside ? "|" : " ");
+    std::string line = fmt::format("  {:4} {}", r, inside ? "|" : " ");
     for (int64_t c = 0; c < p.cols; ++c) {
       const bool window = r >= p.winRow0 && r < p.winRow1 && c >= p.winCol0 && c < p.winCol1;
       const char cell = r == p.row && c == p.col ? 'X' : !inside ? ' ' : window ? 'o' : '.';

@@ -4,9 +4,10 @@
 #include <cmath>
 #include <cstring>
 #include <random>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
+
+#include <fmt/format.h>
 
 #include "gradlab/verify.h"
 
@@ -48,9 +49,7 @@ void forEachViewCell(const std::vector<int64_t>& shape, const View& view, Fn fn)
 
 std::string Outcome::describe() const {
   if (ok()) return "success";
-  std::ostringstream s;
-  s << status << " at " << stage << ": " << message;
-  return s.str();
+  return fmt::format("{} at {}: {}", status, stage, message);
 }
 
 Outcome backward(const aclTensor* gradOutput, const aclTensor* self, const aclTensor* indices, aclTensor* gradInput,
@@ -107,10 +106,8 @@ std::string outsideUntouched(const std::vector<float>& before, const std::vector
   const std::vector<bool> mask = viewMask(shape, viewFor(shape, layout));
   for (size_t i = 0; i < before.size(); ++i) {
     if (!mask[i] && !verify::sameBits(before[i], after[i])) {
-      std::ostringstream s;
-      s << "storage element " << i << " outside the " << gradlab::layoutName(layout) << " view changed from " << before[i]
-        << " to " << after[i];
-      return s.str();
+      return fmt::format("storage element {} outside the {} view changed from {:g} to {:g}", i, gradlab::layoutName(layout),
+                         before[i], after[i]);
     }
   }
   return "";
@@ -132,33 +129,28 @@ std::vector<int64_t> randomIndices(size_t count, int64_t bound, uint64_t seed) {
   return v;
 }
 
+namespace {
+
+std::string sizesDiffer(const char* what, size_t got, size_t want) {
+  return fmt::format("{}: {} values, expected {}", what, got, want);
+}
+
+}  // namespace
+
 std::string compareExact(const std::vector<float>& got, const std::vector<float>& want, const char* what) {
-  std::ostringstream s;
-  if (got.size() != want.size()) {
-    s << what << ": " << got.size() << " values, expected " << want.size();
-    return s.str();
-  }
+  if (got.size() != want.size()) return sizesDiffer(what, got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
     if (!verify::sameBits(got[i], want[i])) {
-      s.precision(9);
-      s << what << "[" << i << "] = " << got[i] << ", expected " << want[i] << " (bit-exact)";
-      return s.str();
+      return fmt::format("{}[{}] = {:.9g}, expected {:.9g} (bit-exact)", what, i, got[i], want[i]);
     }
   }
   return "";
 }
 
 std::string compareIndices(const std::vector<int64_t>& got, const std::vector<int64_t>& want, const char* what) {
-  std::ostringstream s;
-  if (got.size() != want.size()) {
-    s << what << ": " << got.size() << " values, expected " << want.size();
-    return s.str();
-  }
+  if (got.size() != want.size()) return sizesDiffer(what, got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
-    if (got[i] != want[i]) {
-      s << what << "[" << i << "] = " << got[i] << ", expected " << want[i];
-      return s.str();
-    }
+    if (got[i] != want[i]) return fmt::format("{}[{}] = {}, expected {}", what, i, got[i], want[i]);
   }
   return "";
 }
@@ -166,17 +158,11 @@ std::string compareIndices(const std::vector<int64_t>& got, const std::vector<in
 std::string compareTolerance(const std::vector<float>& got, const std::vector<double>& want,
                              const std::vector<double>& absSum, const std::vector<int64_t>& terms, aclDataType dtype,
                              const char* what) {
-  std::ostringstream s;
-  if (got.size() != want.size()) {
-    s << what << ": " << got.size() << " values, expected " << want.size();
-    return s.str();
-  }
+  if (got.size() != want.size()) return sizesDiffer(what, got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
     const double tol = sumTolerance(dtype, terms[i], absSum[i], std::max(std::fabs(want[i]), std::fabs(double{got[i]})));
     if (!(std::fabs(got[i] - want[i]) <= tol)) {
-      s.precision(9);
-      s << what << "[" << i << "] = " << got[i] << ", expected " << want[i] << " within " << tol;
-      return s.str();
+      return fmt::format("{}[{}] = {:.9g}, expected {:.9g} within {:.9g}", what, i, got[i], want[i], tol);
     }
   }
   return "";
@@ -185,10 +171,7 @@ std::string compareTolerance(const std::vector<float>& got, const std::vector<do
 namespace {
 
 std::string boxText(const Box& b) {
-  std::ostringstream s;
-  s << "planes [" << b.plane0 << ", " << b.plane1 << ") rows [" << b.row0 << ", " << b.row1 << ") cols [" << b.col0
-    << ", " << b.col1 << ")";
-  return s.str();
+  return fmt::format("planes [{}, {}) rows [{}, {}) cols [{}, {})", b.plane0, b.plane1, b.row0, b.row1, b.col0, b.col1);
 }
 
 bool inside(const Box& b, int64_t planes, int64_t rows, int64_t cols) {
@@ -206,10 +189,8 @@ void forBoxCells(const Box& b, int64_t rows, int64_t cols, Fn fn) {
 // Common tile invariants; `cover` is the box every cell of which must be covered exactly once.
 std::string verifyTiles(const Plan& plan, int64_t planes, int64_t srcRows, int64_t srcCols, int64_t dstRows,
                         int64_t dstCols, bool coverDst) {
-  std::ostringstream s;
   if (plan.coresUsed > plan.profile.vectorCores) {
-    s << "plan uses " << plan.coresUsed << " cores but the profile has " << plan.profile.vectorCores;
-    return s.str();
+    return fmt::format("plan uses {} cores but the profile has {}", plan.coresUsed, plan.profile.vectorCores);
   }
   const int64_t rows = coverDst ? dstRows : srcRows, cols = coverDst ? dstCols : srcCols;
   std::vector<uint8_t> covered(planes * rows * cols, 0);
@@ -224,13 +205,11 @@ std::string verifyTiles(const Plan& plan, int64_t planes, int64_t srcRows, int64
     }
     if (t.core < 0 || t.core >= plan.coresUsed) return "a tile runs on a core outside coresUsed";
     if (t.ubBytes > plan.profile.ubBytes) {
-      s << "tile " << i << " needs " << t.ubBytes << " bytes of UB, the profile has " << plan.profile.ubBytes;
-      return s.str();
+      return fmt::format("tile {} needs {} bytes of UB, the profile has {}", i, t.ubBytes, plan.profile.ubBytes);
     }
     if (plan.phases[t.phase].kind != PhaseKind::kCompute) continue;
     if (!inside(t.src, planes, srcRows, srcCols) || !inside(t.dst, planes, dstRows, dstCols)) {
-      s << "tile " << i << " src " << boxText(t.src) << " / dst " << boxText(t.dst) << " leaves its tensor";
-      return s.str();
+      return fmt::format("tile {} src {} / dst {} leaves its tensor", i, boxText(t.src), boxText(t.dst));
     }
     std::string bad;
     forBoxCells(coverDst ? t.dst : t.src, rows, cols, [&](int64_t cell) {
@@ -248,7 +227,6 @@ std::string verifyTiles(const Plan& plan, int64_t planes, int64_t srcRows, int64
 
 std::string verifyBackwardPlan(const Plan& plan, int64_t planes, int64_t H, int64_t W, int64_t Ho, int64_t Wo) {
   if (std::string e = verifyTiles(plan, planes, Ho, Wo, H, W, false); !e.empty()) return e;
-  std::ostringstream s;
   // The owner and lanes strategies give each gradInput plane to one core; only lanes adds atomically, and
   // exactly where windows overlap. The scatter strategy adds atomically exactly into the planes it shares.
   const StrategyInfo* strategy = plan.strategyInfo();
@@ -290,9 +268,8 @@ std::string verifyBackwardPlan(const Plan& plan, int64_t planes, int64_t H, int6
   }
   for (const Tile& t : compute) {
     if (t.atomic != static_cast<bool>(shared[t.src.plane0])) {
-      s << "tile " << t.id << " (plane " << t.src.plane0 << ") has atomic=" << t.atomic << " but the plane is "
-        << (shared[t.src.plane0] ? "shared" : "owned by one core");
-      return s.str();
+      return fmt::format("tile {} (plane {}) has atomic={:d} but the plane is {}", t.id, t.src.plane0, t.atomic,
+                         shared[t.src.plane0] ? "shared" : "owned by one core");
     }
   }
   return "";
@@ -315,11 +292,8 @@ std::string replayMoves(const Trace& trace, int64_t cells, std::vector<float>* r
     if (m.orderAtDst != count[m.dst]++) return "orderAtDst of a move to cell " + std::to_string(m.dst) + " is off";
     (*replayed)[m.dst] += m.value;
     if (!verify::sameBits((*replayed)[m.dst], m.sumAfter)) {
-      std::ostringstream s;
-      s.precision(9);
-      s << "move " << i << " into cell " << m.dst << " records sumAfter " << m.sumAfter << " but the replay gives "
-        << (*replayed)[m.dst];
-      return s.str();
+      return fmt::format("move {} into cell {} records sumAfter {:.9g} but the replay gives {:.9g}", i, m.dst, m.sumAfter,
+                         (*replayed)[m.dst]);
     }
   }
   return "";

@@ -7,10 +7,11 @@
 #include <limits>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d_backward.h"
@@ -39,6 +40,11 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 // ---- backward against the reference -------------------------------------------------------------------
 
+// ", profile classroom" after a scenario's settings, or nothing on the default device.
+std::string profileNote(const std::optional<DeviceProfile>& profile) {
+  return profile ? ", " + i18n::trf("profile {0}", profile->name) : "";
+}
+
 struct BackwardScenario {
   int64_t N = 1, C = 1, H = 4, W = 4, Ho = 2, Wo = 2;
   bool unbatched = false;  // 3-D tensors (C, H, W); N must be 1
@@ -58,12 +64,9 @@ struct BackwardScenario {
   }
   Extents dims() const { return {.N = N, .C = C, .in = {1, H, W}, .out = {1, Ho, Wo}}; }
   std::string text() const {
-    std::ostringstream s;
-    s << shapeText(outShape()) << " -> " << shapeText(inShape()) << " " << dtypeText(dtype) << " "
-      << i18n::trf("{0} indices", dtypeText(indexType)) << ", " << i18n::tr(deterministic ? "deterministic" : "default mode")
-      << ", " << i18n::tr(gradlab::layoutName(outLayout)) << "/" << i18n::tr(gradlab::layoutName(inLayout))
-      << (profile ? ", " + i18n::trf("profile {0}", profile->name) : "");
-    return s.str();
+    return fmt::format("{} -> {} {} {}, {}, {}/{}{}", shapeText(outShape()), shapeText(inShape()), dtypeText(dtype),
+                       i18n::trf("{0} indices", dtypeText(indexType)), i18n::tr(deterministic ? "deterministic" : "default mode"),
+                       i18n::tr(gradlab::layoutName(outLayout)), i18n::tr(gradlab::layoutName(inLayout)), profileNote(profile));
   }
 };
 
@@ -133,12 +136,11 @@ CaseResult runBackwardScenario(const BackwardScenario& sc) {
     }
   }
   if (!err.empty()) return failed(sc.text() + ": " + err);
-  std::ostringstream s;
-  s << sc.text() << ": "
-    << i18n::trf(sc.deterministic ? "bit-exact vs reference; plan of {0} tiles on {1} cores verified"
-                                  : "within the summation bound vs reference; plan of {0} tiles on {1} cores verified",
-                 o.plan->tiles.size(), o.plan->coresUsed);
-  return {true, s.str(), digestOf(got, {})};
+  const std::string verdict =
+      i18n::trf(sc.deterministic ? "bit-exact vs reference; plan of {0} tiles on {1} cores verified"
+                                 : "within the summation bound vs reference; plan of {0} tiles on {1} cores verified",
+                o.plan->tiles.size(), o.plan->coresUsed);
+  return {true, sc.text() + ": " + verdict, digestOf(got, {})};
 }
 
 Case backwardCase(const std::string& name, const BackwardScenario& sc, const std::string& group = "reference") {
@@ -165,11 +167,9 @@ struct ForwardScenario {
     return unbatched ? std::vector<int64_t>{C, Ho, Wo} : std::vector<int64_t>{N, C, Ho, Wo};
   }
   std::string text() const {
-    std::ostringstream s;
-    s << i18n::trf("forward {0} -> {1}", shapeText(inShape()), shapeText(outShape())) << " " << dtypeText(dtype) << " "
-      << i18n::trf("{0} indices", dtypeText(indexType)) << ", " << i18n::tr(gradlab::layoutName(inLayout)) << "/"
-      << i18n::tr(gradlab::layoutName(outLayout)) << (profile ? ", " + i18n::trf("profile {0}", profile->name) : "");
-    return s.str();
+    return fmt::format("{} {} {}, {}/{}{}", i18n::trf("forward {0} -> {1}", shapeText(inShape()), shapeText(outShape())),
+                       dtypeText(dtype), i18n::trf("{0} indices", dtypeText(indexType)), i18n::tr(gradlab::layoutName(inLayout)),
+                       i18n::tr(gradlab::layoutName(outLayout)), profileNote(profile));
   }
 };
 

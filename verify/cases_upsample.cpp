@@ -1,10 +1,11 @@
 // The nearest upsample part of the case table: fixed cases from the seeds and from PyTorch's tests,
 // random problems against the independent reference for every nearest upsample operator of the catalog,
 // plans, traces, modes and the nearest-exact checks.
-#include <cstdio>
 #include <random>
 #include <string>
 #include <utility>
+
+#include <fmt/format.h>
 
 #include "gradlab/profile.h"
 #include "i18n/translate.h"
@@ -176,10 +177,7 @@ std::vector<Case> randomCases(OpKind op, int count, uint64_t seed, int64_t maxIn
     RunRequest p = problem(op, s, dtypes[dtypeIndex], (i / 2) % 2 == 0, layouts[i % 4]);
     p.seed = seed * 1000 + static_cast<uint64_t>(i);
     const char* fp = kFp[dtypes[dtypeIndex] == ACL_FLOAT ? 0 : dtypes[dtypeIndex] == ACL_FLOAT16 ? 1 : 2];
-    char name[200];
-    std::snprintf(name, sizeof name, "%s_random_%03d_%s_%s_%s", snakeName(op).c_str(), i, fp,
-                  p.deterministic ? "det" : "default", w.kind);
-    std::string n(name);
+    std::string n = fmt::format("{}_random_{:03}_{}_{}_{}", snakeName(op), i, fp, p.deterministic ? "det" : "default", w.kind);
     for (char& c : n) c = (c == '.' || c == '-') ? '_' : c;
     v.push_back(referenceCase(n, "reference", p));
   }

@@ -4,9 +4,10 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
-#include <iomanip>
-#include <sstream>
 
+#include <fmt/format.h>
+
+#include "gradlab/cat.h"
 #include "i18n/translate.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"
@@ -19,25 +20,13 @@ namespace {
 CaseResult pass(std::string detail) { return {true, std::move(detail), 0}; }
 CaseResult failure(std::string detail) { return {false, std::move(detail), 0}; }
 
-std::string show(double v) {
-  std::ostringstream s;
-  s << std::setprecision(9) << v;
-  return s.str();
-}
+std::string show(double v) { return fmt::format("{:.9g}", v); }
 
 // The largest difference of a verdict, as the English line always wrote it (3 significant digits).
-std::string showDifference(double v) {
-  std::ostringstream s;
-  s << std::setprecision(3) << v;
-  return s.str();
-}
+std::string showDifference(double v) { return fmt::format("{:.3g}", v); }
 
 // A double as an ostream writes it by default (6 significant digits): the call description's scales.
-std::string plain(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
+std::string plain(double v) { return fmt::format("{:g}", v); }
 
 // "[0, 1, 2, 3]": the position of flat index i in `shape`.
 std::string position(const std::vector<int64_t>& shape, size_t i) {
@@ -495,20 +484,19 @@ uint64_t digestOf(std::span<const float> values, std::span<const int64_t> ints) 
 
 std::string describe(const RunRequest& r) {
   const OpInfo& op = opInfo(r.op);
-  std::ostringstream s;
-  s << op.name << " " << shapeText(srcShapeOf(r)) << " -> " << shapeText(dstShapeOf(r));
+  std::string s = cat(op.name, " ", shapeText(srcShapeOf(r)), " -> ", shapeText(dstShapeOf(r)));
   // The words go through the translations piece by piece (the description is a list of the call's settings);
   // the names, shapes and numbers are written alike in both languages.
-  if (op.scaleCount == 1) s << " " << i18n::trf("scales {0}", plain(r.shape.scales[kW]));
-  if (op.scaleCount == 2) s << " " << i18n::trf("scales ({0}, {1})", plain(r.shape.scales[kH]), plain(r.shape.scales[kW]));
-  s << ", " << dtypeText(r.dtype) << ", " << i18n::tr(layoutName(r.layout)) << ", "
-    << i18n::tr(r.deterministic ? "deterministic" : "default mode");
-  if (r.schedule && !r.deterministic) s << ", " << i18n::trf("schedule {0}", scheduleText(*r.schedule));
-  if (r.accumulate && r.dtype != ACL_FLOAT) s << ", " << i18n::trf("accumulate {0}", accumulationName(*r.accumulate));
+  if (op.scaleCount == 1) s += " " + i18n::trf("scales {0}", plain(r.shape.scales[kW]));
+  if (op.scaleCount == 2) s += " " + i18n::trf("scales ({0}, {1})", plain(r.shape.scales[kH]), plain(r.shape.scales[kW]));
+  s += cat(", ", dtypeText(r.dtype), ", ", i18n::tr(layoutName(r.layout)), ", ",
+           i18n::tr(r.deterministic ? "deterministic" : "default mode"));
+  if (r.schedule && !r.deterministic) s += ", " + i18n::trf("schedule {0}", scheduleText(*r.schedule));
+  if (r.accumulate && r.dtype != ACL_FLOAT) s += ", " + i18n::trf("accumulate {0}", accumulationName(*r.accumulate));
   if (r.profile) {
-    s << ", " << i18n::trf("profile {0} ({1} cores, {2} B UB)", r.profile->name, r.profile->vectorCores, r.profile->ubBytes);
+    s += ", " + i18n::trf("profile {0} ({1} cores, {2} B UB)", r.profile->name, r.profile->vectorCores, r.profile->ubBytes);
   }
-  return s.str();
+  return s;
 }
 
 }  // namespace gradlab::verify

@@ -6,7 +6,8 @@
 #include <iomanip>
 #include <numeric>
 #include <ostream>
-#include <sstream>
+
+#include <fmt/format.h>
 
 #include "gradlab/npy.h"
 #include "i18n/translate.h"
@@ -15,30 +16,18 @@
 namespace gradlab::cli {
 namespace {
 
-std::string range(int64_t a, int64_t b) {
-  std::ostringstream s;
-  s << '[' << a << ',' << b << ')';
-  return s.str();
-}
+std::string range(int64_t a, int64_t b) { return fmt::format("[{},{})", a, b); }
 
 // Planes x rows x cols box.
 std::string boxText(const Box& b) {
-  std::ostringstream s;
-  s << range(b.plane0, b.plane1) << ' ' << range(b.row0, b.row1) << ' ' << range(b.col0, b.col1);
-  return s.str();
+  return fmt::format("{} {} {}", range(b.plane0, b.plane1), range(b.row0, b.row1), range(b.col0, b.col1));
 }
 
-// A number with `digits` digits after the point, as std::fixed writes it.
-std::string fixed(double v, int digits) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(digits) << v;
-  return s.str();
-}
+// A number with `digits` digits after the point.
+std::string fixed(double v, int digits) { return fmt::format("{:.{}f}", v, digits); }
 
 std::string profileText(const DeviceProfile& p) {
-  std::ostringstream s;
-  s << i18n::trf("{0} ({1} cube + {2} vector cores, {3} UB)", p.name, p.cubeCores, p.vectorCores, bytesText(p.ubBytes));
-  return s.str();
+  return i18n::trf("{0} ({1} cube + {2} vector cores, {3} UB)", p.name, p.cubeCores, p.vectorCores, bytesText(p.ubBytes));
 }
 
 // Wraps `text` at `width` columns, every line after the first indented by `indent`.
@@ -91,9 +80,7 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
     }
     out << "  out  " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape);
     if (!t.values.empty()) {
-      std::ostringstream values;
-      values << std::setprecision(9) << sum << "  min " << lo << "  max " << hi;
-      out << "  " << i18n::tr("sum") << " " << values.str();
+      out << "  " << i18n::tr("sum") << " " << fmt::format("{:.9g}  min {:.9g}  max {:.9g}", sum, lo, hi);
       if (nans) out << "  NaN " << nans;
     }
     out << "\n";
@@ -125,9 +112,8 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
                 : i18n::trf("trace {0} events, {1} cell moves", result.trace->events.size(), result.trace->moves.size()))
         << "\n";
   }
-  std::ostringstream wall;
-  wall << std::setprecision(3) << result.wallMs;
-  out << "  " << i18n::trf("wall {0} ms (GetWorkspaceSize + launch + synchronize)", wall.str()) << "\n";
+  out << "  " << i18n::trf("wall {0} ms (GetWorkspaceSize + launch + synchronize)", fmt::format("{:.3g}", result.wallMs))
+      << "\n";
 }
 
 void printPlan(std::ostream& out, const Plan& p, int rows) {
@@ -197,10 +183,9 @@ void printPlan(std::ostream& out, const Plan& p, int rows) {
   out << std::defaultfloat << "\n";
   if (!load.empty()) {
     const double mean = std::accumulate(load.begin(), load.end(), 0.0) / static_cast<double>(load.size());
-    std::ostringstream most, average;
-    most << std::setprecision(4) << *std::max_element(load.begin(), load.end());
-    average << std::setprecision(4) << mean;
-    out << i18n::trf("max {0} us, mean {1} us, imbalance (max/mean) {2}", most.str(), average.str(), fixed(p.imbalance(), 3))
+    out << i18n::trf("max {0} us, mean {1} us, imbalance (max/mean) {2}",
+                     fmt::format("{:.4g}", *std::max_element(load.begin(), load.end())), fmt::format("{:.4g}", mean),
+                     fixed(p.imbalance(), 3))
         << "\n";
   }
 }

@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
+
+#include <fmt/format.h>
 
 #include "background_frames.h"
 #include "i18n/translate.h"
@@ -18,11 +19,7 @@
 namespace gradlab::app {
 namespace {
 
-std::string oneDecimal(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f", v);
-  return text;
-}
+std::string oneDecimal(double v) { return fmt::format("{:.1f}", v); }
 
 namespace fs = std::filesystem;
 
@@ -73,9 +70,7 @@ void finishVerify(viz::AppState& s) {
 }  // namespace
 
 std::string presetSlug(int index, const std::string& title) {
-  char prefix[16];
-  std::snprintf(prefix, sizeof prefix, "%02d-", index + 1);
-  std::string slug = prefix;
+  std::string slug = fmt::format("{:02}-", index + 1);
   bool dash = false;
   for (char c : title) {
     if (std::isalnum(static_cast<unsigned char>(c))) {
@@ -133,9 +128,7 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
     if (anim) s.player.t = frames > 1 ? duration * i / (frames - 1) : duration;
     std::string png;
     if (!frameDir.empty()) {
-      char name[32];
-      std::snprintf(name, sizeof name, "frame-%03d.png", i);
-      png = (fs::path(frameDir) / name).string();
+      png = (fs::path(frameDir) / fmt::format("frame-{:03}.png", i)).string();
     }
     writer.add(renderShot(renderer, s), i + 1 == frames ? std::max(delay, 250) : delay, std::move(png));
     if (progress) progress(i + 1, frames);

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "gradlab/ops.h"
 #include "i18n/translate.h"
@@ -64,9 +65,7 @@ int64_t cellsAtMax(const Scene& s, const CellRef& pooled) {
 std::string placeholder(const std::string& name, const Scene& s, std::string* why) {
   const Plan* plan = s.plan.get();
   if (name == "imbalance" && plan) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", plan->imbalance());
-    return text;
+    return fmt::format("{:.2f}", plan->imbalance());
   }
   if (name == "cores" && plan) return cat(plan->coresWithWork());
   if (name == "tiles" && plan) return cat(plan->tiles.size());

@@ -2,6 +2,8 @@
 
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -20,7 +22,7 @@ std::string csvText(const std::string& s) {
 std::string ClassReport::questionsCsv() const {
   std::string out = "question,answered,right_first_time,share_right_first_time,right_eventually\n";
   for (const Question& q : questions)
-    out += cat(csvField(q.key), ",", q.answered, ",", q.rightFirstTime, ",", printed("%.3f", q.shareRightFirstTime()), ",",
+    out += cat(csvField(q.key), ",", q.answered, ",", q.rightFirstTime, ",", fmt::format("{:.3f}", q.shareRightFirstTime()), ",",
                q.rightEventually, "\n");
   return out;
 }

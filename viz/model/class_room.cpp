@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <fstream>
 #include <random>
 #include <set>
 
 #include <nlohmann/json.hpp>
+
+#include <fmt/format.h>
 
 #include "viz/model/text.h"
 
@@ -83,7 +84,7 @@ std::string answerJson(const Answer& answer, const std::string& typed) {
     for (const CellRef& c : answer.cells) cells.push_back({c.row, c.col});
     j["cells"] = std::move(cells);
   }
-  if (answer.number) j["number"] = typed.empty() ? printed("%.9g", *answer.number) : typed;
+  if (answer.number) j["number"] = typed.empty() ? fmt::format("{:.9g}", *answer.number) : typed;
   if (!answer.cores.empty()) j["cores"] = answer.cores;
   if (j.empty()) j["cells"] = Json::array();  // an empty set of cells (a question whose answer may be none)
   return j.dump();
@@ -192,9 +193,7 @@ void ClassRoom::replay(const std::string& path) {
 
 std::string unguessableToken() {
   std::random_device device;
-  char text[33];
-  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", device(), device(), device(), device());
-  return text;
+  return fmt::format("{:08x}{:08x}{:08x}{:08x}", device(), device(), device(), device());
 }
 
 std::string ClassRoom::newToken() {
@@ -357,7 +356,7 @@ ClassSummary ClassRoom::summary(const std::string& question, int round) const {
   for (const auto& [student, r] : first) {
     if (r->right && r->hints == 0) ++s.rightFirstTime;
     for (const CellRef& c : r->parsed.cells) ++s.cells[{c.row, c.col}];
-    if (r->parsed.number) ++s.numbers[r->typed.empty() ? printed("%.9g", *r->parsed.number) : r->typed];
+    if (r->parsed.number) ++s.numbers[r->typed.empty() ? fmt::format("{:.9g}", *r->parsed.number) : r->typed];
     for (int32_t core : r->parsed.cores) ++s.cores[core];
   }
   return s;
@@ -370,7 +369,7 @@ std::string ClassRoom::csv() const {
   std::string out = "student,name,question,round,attempt,answer,right,hints,seconds,at_ms\n";
   for (const Recorded& r : tries_) {
     out += cat(r.student, ",", csvText(names[r.student]), ",", csvField(r.question), ",", r.round, ",", r.attempt, ",",
-               csvField(r.answer), ",", r.right ? "1" : "0", ",", r.hints, ",", printed("%.3f", r.seconds), ",", r.at, "\n");
+               csvField(r.answer), ",", r.right ? "1" : "0", ",", r.hints, ",", fmt::format("{:.3f}", r.seconds), ",", r.at, "\n");
   }
   return out;
 }

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/atomic_adds.h"
@@ -158,8 +159,7 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   for (const Axis& a : axes) {
     const int64_t i = a.o;  // the asked input cell's position along this axis
     conditions.push_back(cat("src_", a.name, "(o_", a.name, ") = ", i));
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, "%.3g", i / static_cast<double>(sourceSteps(op.rule, 0, a.in, a.out, a.scale).s));
+    const std::string ratio = fmt::format("{:.3g}", i / static_cast<double>(sourceSteps(op.rule, 0, a.in, a.out, a.scale).s));
     near.push_back(i18n::trf("o_{0} near {1} / s_{0} = {2}", a.name, i, ratio));
   }
   // The count helps a search, except when it is 0: that is the answer.

@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 namespace gradlab::viz {
 namespace {
@@ -102,16 +103,10 @@ std::vector<LegendTick> HeatScale::ticks() const {
 
 std::string formatTick(float value) {
   if (value == 0.0f) return "0";
-  char buf[32];
-  float a = std::fabs(value);
-  if (a >= 1000.0f && a < 1e5f) {  // "2048", not "2.05e+03" (precision's float16 lessons are about 2048 + 1)
-    std::snprintf(buf, sizeof buf, "%.0f", static_cast<double>(value));
-  } else if (a >= 1e-3f && a < 1e5f) {
-    std::snprintf(buf, sizeof buf, "%.3g", static_cast<double>(value));
-  } else {
-    std::snprintf(buf, sizeof buf, "%.2g", static_cast<double>(value));
-  }
-  return buf;
+  const double v = value, a = std::fabs(v);
+  if (a >= 1000.0 && a < 1e5) return fmt::format("{:.0f}", v);  // "2048", not "2.05e+03" (float16's lessons are about 2048 + 1)
+  if (a >= 1e-3 && a < 1e5) return fmt::format("{:.3g}", v);
+  return fmt::format("{:.2g}", v);
 }
 
 }  // namespace gradlab::viz

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 
@@ -18,14 +19,9 @@ bool whole(float v) { return std::isfinite(v) && std::fabs(v) < kLargestWhole &&
 std::string text(float v, const NumberFormat& f) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[40];
-  if (f.integer) {
-    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
-    return buf;
-  }
+  if (f.integer) return fmt::format("{}", static_cast<long long>(v));
   if (v == 0.0f) return std::signbit(v) ? "-0" : "0";
-  std::snprintf(buf, sizeof buf, "%.*g", f.digits, static_cast<double>(v));
-  std::string s = buf;
+  std::string s = fmt::format("{:.{}g}", v, f.digits);
   if (f.dropLeadingZero) {
     if (s.rfind("0.", 0) == 0) s.erase(0, 1);
     else if (s.rfind("-0.", 0) == 0) s.erase(1, 1);
@@ -47,11 +43,7 @@ bool allExact(std::span<const float> values, const NumberFormat& f) {
   return true;
 }
 
-std::string plain(float v, int digits) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.*g", digits, static_cast<double>(v));
-  return buf;
-}
+std::string plain(float v, int digits) { return fmt::format("{:.{}g}", v, digits); }
 
 }  // namespace
 
@@ -114,9 +106,7 @@ std::string percentText(double part, double whole) {
   if (!(part > 0.0) || !(whole > 0.0)) return "0";
   const double percent = part / whole * 100.0;
   if (percent >= 0.95) return std::to_string(static_cast<long long>(percent + 0.5));
-  char text[16];
-  std::snprintf(text, sizeof text, "%.1f", percent);
-  return percent >= 0.1 ? text : "<0.1";
+  return percent >= 0.1 ? fmt::format("{:.1f}", percent) : "<0.1";
 }
 
 }  // namespace gradlab::viz

@@ -1,6 +1,7 @@
 #include "viz/model/outputs_digest.h"
 
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "gradlab/cat.h"
 #include "gradlab/runner.h"
@@ -49,9 +50,7 @@ OutputsDigest outputsDigest(const std::vector<Lesson>& lessons) {
       }
     }
   }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h.h));
-  out.hex = hex;
+  out.hex = fmt::format("{:016x}", h.h);
   return out;
 }
 

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "viz/model/heat_scale.h"
 #include "viz/model/text.h"
@@ -121,9 +122,7 @@ std::string timeTickText(double us, double startUs, double endUs) {
   if (compact(startUs) != compact(middle) && compact(middle) != compact(endUs)) return cat(compact(us), " µs");
   const double span = std::max(endUs - startUs, 1e-9);
   const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(span / 2.0))) + 1, 0, 6);
-  char text[32];
-  std::snprintf(text, sizeof text, "%.*f µs", decimals, us);
-  return text;
+  return fmt::format("{:.{}f} µs", us, decimals);
 }
 
 }  // namespace gradlab::viz

@@ -1,5 +1,6 @@
 #include <algorithm>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/text.h"
@@ -103,13 +104,13 @@ void notesAndSummary(const AppState& s) {
   if (c.mode == CompareMode::kStrategies) return;
   if (c.mode == CompareMode::kPrecision) {
     ImGui::TextUnformatted(i18n::trf("max error {0} ULP; {1} of {2} cells exact, {3} within 0.5 ULP",
-                                     printed("%.3g", static_cast<double>(c.ulps.maxUlps)), static_cast<long long>(c.ulps.exact),
+                                     fmt::format("{:.3g}", static_cast<double>(c.ulps.maxUlps)), static_cast<long long>(c.ulps.exact),
                                      static_cast<long long>(c.ulps.cells), static_cast<long long>(c.ulps.withinHalf))
                                .c_str());
   } else {
     ImGui::TextUnformatted(i18n::trf("{0} of {1} cells differ (max |diff| {2}); {3} schedules gave {4} distinct result(s)",
                                      static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells),
-                                     printed("%.3g", static_cast<double>(c.diff.maxAbs)), c.defaultRuns, c.distinctDefaultResults)
+                                     fmt::format("{:.3g}", static_cast<double>(c.diff.maxAbs)), c.defaultRuns, c.distinctDefaultResults)
                                .c_str());
   }
 }

@@ -1,5 +1,6 @@
 #include <algorithm>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/atomic_adds.h"
@@ -48,7 +49,7 @@ void runSummary(const AppState& s) {
       if (!plan->coreChoice.empty()) ui::TextWrapped("%s", i18n::trf("cores: {0}", plan->coreChoice).c_str());
     }
     ui::TextWrapped("%s", i18n::trf("workspace {0} bytes, imbalance {1}", static_cast<unsigned long long>(r.result.workspaceBytes),
-                                     printed("%.2f", plan->imbalance()))
+                                     fmt::format("{:.2f}", plan->imbalance()))
                                .c_str());
   }
   if (const Trace* trace = r.result.trace.get()) {
@@ -63,7 +64,7 @@ void runSummary(const AppState& s) {
       ui::TextWrapped("%s", i18n::trf("trace: {0} moves ({1} on this plane)", trace->moves.size(), r.scene.planeMoves.size()).c_str());
     }
   }
-  ImGui::TextUnformatted(i18n::trf("host time {0} ms", printed("%.2f", r.result.wallMs)).c_str());
+  ImGui::TextUnformatted(i18n::trf("host time {0} ms", fmt::format("{:.2f}", r.result.wallMs)).c_str());
 }
 
 // The adds that arrive at / leave from the hovered cell, in the order they happened.
@@ -96,12 +97,12 @@ void moveList(const AppState& s, const CellRef& cell, bool addedAtomically) {
       const std::string core = s.run.result.plan ? coreTag(*s.run.result.plan, m.core) : cat("c", m.core);
       const std::string times = m.weight == 1.0f ? std::string() : cat(" x ", m.weight);
       if (into && !backward) {
-        ui::TextWrapped("%s", i18n::trf("{0} = {1}  ({2}, tile {3})", name, printed("%.6g", static_cast<double>(m.value)), core, m.tile)
+        ui::TextWrapped("%s", i18n::trf("{0} = {1}  ({2}, tile {3})", name, fmt::format("{:.6g}", static_cast<double>(m.value)), core, m.tile)
                                   .c_str());
       } else if (into) {
         ui::TextWrapped("%s", i18n::trf("#{0} {1}{2} from {3} -> {4}  ({5})", m.orderAtDst + 1,
-                                        printed("%+.4g", static_cast<double>(m.value)), times, name,
-                                        printed("%.6g", static_cast<double>(m.sumAfter)), core)
+                                        fmt::format("{:+.4g}", static_cast<double>(m.value)), times, name,
+                                        fmt::format("{:.6g}", static_cast<double>(m.sumAfter)), core)
                                   .c_str());
       } else {
         ui::TextWrapped("%s", i18n::trf("-> {0}, #{1} there ({2}, tile {3})", name, m.orderAtDst + 1, core, m.tile).c_str());

@@ -3,7 +3,8 @@
 // they use. Clicking an event selects its tile: outlined on the grids, highlighted in the Tiling tab's table.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/pipeline.h"
@@ -170,8 +171,8 @@ void drawTimeAxis(ImDrawList* dl, const TimelineModel& timeline, const PipelineG
   for (int k = 0; k <= 4; ++k) {
     const double us = geo.originUs + span * k / 4.0;
     const float x = area.x0 + labelW + static_cast<float>(us - geo.originUs) * geo.pxPerUs;
-    char tick[32];
-    std::snprintf(tick, sizeof tick, "%.*f µs", decimals, us);
+    const std::string tickText = fmt::format("{:.{}f} µs", us, decimals);
+    const char* tick = tickText.c_str();
     const float tw = ImGui::CalcTextSize(tick).x;
     dl->AddLine(ImVec2(x, axisY), ImVec2(x, axisY + 3), th.labelDim);
     drawText(dl, ImVec2(std::clamp(x - tw / 2.0f, area.x0 + labelW, area.x1 - tw), axisY + 3), th.labelDim, tick);

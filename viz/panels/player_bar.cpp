@@ -1,6 +1,7 @@
 #include <algorithm>
-#include <cstdio>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/text.h"
@@ -40,7 +41,7 @@ void drawPlayerBar(AppState& s) {
   float t = static_cast<float>(p.t);
   // Presenter mode's pace button names the speed it plays at and opens the pace settings (a bare "pace" read
   // as a word cut short). Its id stays "pace" in every language.
-  const std::string paceText = cat(i18n::trf("{0} beats/s", printed("%.2g", p.speed)), " \u25BE");
+  const std::string paceText = cat(i18n::trf("{0} beats/s", fmt::format("{:.2g}", p.speed)), " \u25BE");
   const float paceW = ImGui::CalcTextSize(paceText.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
@@ -99,10 +100,7 @@ void paceSettings(AppState& s) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", i18n::tr("What the step buttons and Left / Right jump by: a beat, or to where the next tile, core\n"
                                       "or phase sends its first move (a long run is crossed in a few steps)."));
-  char now[32], total[32];
-  std::snprintf(now, sizeof now, "%.1f", p.t);
-  std::snprintf(total, sizeof total, "%.1f", p.duration);
-  const std::string beat = i18n::trf("beat {0} / {1}", now, total);
+  const std::string beat = i18n::trf("beat {0} / {1}", fmt::format("{:.1f}", p.t), fmt::format("{:.1f}", p.duration));
   if (roomAfterLastItem() > ImGui::CalcTextSize(beat.c_str()).x + ImGui::GetStyle().ItemSpacing.x) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", beat.c_str());  // where the line has room for it: the slider says the moves anyway

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
-#include <cstdio>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/number_format.h"
@@ -40,7 +41,7 @@ const std::array<float, 8>& tileColumnWidths(RunView& r) {
     fit(4, boxText(t.dst));
     fit(5, i18n::tr(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store"));
     fit(6, cat(t.ubBytes, " B (", percentText(static_cast<double>(t.ubBytes), static_cast<double>(plan.profile.ubBytes)), "%)"));
-    fit(7, printed("%.4f", t.estimatedUs));
+    fit(7, fmt::format("{:.4f}", t.estimatedUs));
   }
   const float pad = ImGui::GetStyle().CellPadding.x * 2.0f;
   for (float& w : widths) w += pad;
@@ -144,8 +145,8 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   const float groupTop = ImGui::GetCursorScreenPos().y;
   {
     const ModelledTime& m = r.timeline.modelled;
-    textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", printed("%.3g", r.timeline.totalUs), printed("%.3g", m.launchUs),
-                          printed("%.3g", r.timeline.totalUs - m.launchUs)));
+    textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", fmt::format("{:.3g}", r.timeline.totalUs), fmt::format("{:.3g}", m.launchUs),
+                          fmt::format("{:.3g}", r.timeline.totalUs - m.launchUs)));
     const bool explain = ImGui::IsItemHovered();
     ui::Checkbox("kernels only", &s.timelineKernelsOnly);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Start the timeline where the kernels start, to see their pipelines."));
@@ -158,9 +159,9 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
                     "A tile that needs at most half its buffers is double-buffered: the next tile copies in while "
                     "this one computes. Copies are {1} % of the critical path; {2} KiB at {3} GB/s effective, "
                     "{4} % of the {5} GB/s HBM.",
-                    i18n::tr(r.timeline.fromTrace ? "from the trace" : "estimated from the plan"), printed("%.0f", m.bandwidthBound() * 100.0),
-                    printed("%.1f", static_cast<double>(m.bytes) / 1024.0), printed("%.3g", m.effectiveGBps()),
-                    printed("%.2g", 100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps), printed("%.0f", plan.profile.gmBandwidthGBps))
+                    i18n::tr(r.timeline.fromTrace ? "from the trace" : "estimated from the plan"), fmt::format("{:.0f}", m.bandwidthBound() * 100.0),
+                    fmt::format("{:.1f}", static_cast<double>(m.bytes) / 1024.0), fmt::format("{:.3g}", m.effectiveGBps()),
+                    fmt::format("{:.2g}", 100.0 * m.effectiveGBps() / plan.profile.gmBandwidthGBps), fmt::format("{:.0f}", plan.profile.gmBandwidthGBps))
               .c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "viz/widgets/grid_widget.h"
 #include "viz/widgets/theme.h"
 #include "viz/model/text.h"
@@ -94,9 +96,9 @@ void drawArrow(const Canvas& canvas, Point from, Point to, ImU32 colour, float t
   dl->AddTriangleFilled(tip, p1, p2, colour);  // under the digits too (five heads meeting at a cell hid its "-2")
   if (logging()) {
     const Point tail = at(start), grid = at(meets), head = at(enters);
-    logMark(cat("arrow meets its grid at ", printed("%.2f", static_cast<double>(grid.x)), ", ", printed("%.2f", static_cast<double>(grid.y)),
-                ", its head at ", printed("%.2f", static_cast<double>(head.x)), ", ", printed("%.2f", static_cast<double>(head.y)),
-                ", its tail at ", printed("%.2f", static_cast<double>(tail.x)), ", ", printed("%.2f", static_cast<double>(tail.y))));
+    logMark(cat("arrow meets its grid at ", fmt::format("{:.2f}", static_cast<double>(grid.x)), ", ", fmt::format("{:.2f}", static_cast<double>(grid.y)),
+                ", its head at ", fmt::format("{:.2f}", static_cast<double>(head.x)), ", ", fmt::format("{:.2f}", static_cast<double>(head.y)),
+                ", its tail at ", fmt::format("{:.2f}", static_cast<double>(tail.x)), ", ", fmt::format("{:.2f}", static_cast<double>(tail.y))));
   }
 }
 

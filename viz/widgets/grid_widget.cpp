@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "viz/model/core_palette.h"
 #include "viz/model/number_format.h"
@@ -60,7 +61,7 @@ void drawTileBox(const Canvas& canvas, const SceneGrid& g, const Plan& plan, con
   if (fs < legible || ts.x + 6 >= p1.x - p0.x) return;
   if (logging()) {
     logMark(cat("tag ", tag, ": ", static_cast<int>(fs + 0.5f), " px"));
-    if (digitsH > 0.0f) logMark(cat("tag ", tag, " ends ", printed("%.1f", digitsTop - 2.0f - ts.y), " px above the digits"));
+    if (digitsH > 0.0f) logMark(cat("tag ", tag, " ends ", fmt::format("{:.1f}", digitsTop - 2.0f - ts.y), " px above the digits"));
   }
   ImVec2 at(p0.x + 3, p0.y + 2);
   dl->AddRectFilled(at, ImVec2(at.x + ts.x + 4, at.y + ts.y), toImU32(coreColour(t.core)), 2.0f);
@@ -310,7 +311,7 @@ void drawGridLabel(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
   if (logging()) {
     float longest = 0.0f;
     for (const std::string& l : lines) longest = std::max(longest, width(l, size));
-    logMark(cat("label of ", g.grid.name, " ends at ", printed("%.0f", static_cast<double>(x + longest)), " px"));
+    logMark(cat("label of ", g.grid.name, " ends at ", fmt::format("{:.0f}", static_cast<double>(x + longest)), " px"));
   }
   const float lineH = size * 1.1f;  // DejaVu's glyphs stand about 1.1 sizes tall: lines `size` apart touched
   float y = topLeft.y - 4.0f - lineH * static_cast<float>(lines.size());

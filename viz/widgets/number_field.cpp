@@ -11,6 +11,8 @@
 #include <string>
 #include <unordered_map>
 
+#include <fmt/format.h>
+
 #include "i18n/translate.h"
 #include "viz/model/text.h"
 #include "viz/widgets/ui_map.h"
@@ -97,9 +99,8 @@ bool intField(const char* label, int64_t* value, int64_t lo, int64_t hi) {
 }
 
 bool realField(const char* label, double* value, double lo, double hi, double step, const char* zeroText) {
-  char shown[32];
-  if (*value == 0.0) std::snprintf(shown, sizeof shown, "%s", zeroText);
-  else std::snprintf(shown, sizeof shown, "%.6g", *value);
+  const std::string shownText = *value == 0.0 ? std::string(zeroText) : fmt::format("{:.6g}", *value);
+  const char* shown = shownText.c_str();
   int pressed = 0;
   const std::optional<std::string> typed = fieldWithSteps(label, shown, *value == 0.0 ? i18n::tr(zeroText) : shown, &pressed);
   double next = *value;

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
+
+#include <fmt/format.h>
 
 #include "i18n/translate.h"
 #include "viz/model/core_palette.h"
@@ -70,7 +71,7 @@ void drawTimeAxis(ImDrawList* dl, const TimelineModel& model, const TimelineGeom
 void timelineTooltip(const TimelineModel& model, int hovered, bool overLaunch) {
   if (hovered < 0 && overLaunch) {
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(i18n::trf("kernel launch: {0} µs", printed("%.3f", model.launchUs)).c_str());
+    ImGui::TextUnformatted(i18n::trf("kernel launch: {0} µs", fmt::format("{:.3f}", model.launchUs)).c_str());
     ImGui::TextUnformatted(i18n::tr("The host hands the kernel to the device; no core starts before this has passed."));
     ImGui::EndTooltip();
   }
@@ -143,7 +144,7 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
   const size_t n = model.loadUs.size();
   const double maxLoad = n ? *std::max_element(model.loadUs.begin(), model.loadUs.end()) : 0.0;
   const double mean = n ? std::accumulate(model.loadUs.begin(), model.loadUs.end(), 0.0) / static_cast<double>(n) : 0.0;
-  ImGui::TextUnformatted(i18n::trf("imbalance {0} (max/mean)", printed("%.2f", model.imbalance)).c_str());
+  ImGui::TextUnformatted(i18n::trf("imbalance {0} (max/mean)", fmt::format("{:.2f}", model.imbalance)).c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", i18n::tr("The busiest core's modelled time over the mean core time: 1 is a perfect balance."));
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -160,7 +161,7 @@ void loadBalanceWidget(const char* id, const TimelineModel& model, ImVec2 size) 
       if (ImGui::IsMouseHoveringRect(ImVec2(a.x, p.y), b)) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted(
-            i18n::trf("core {0}: {1} µs (mean {2} µs)", c, printed("%.3f", model.loadUs[c]), printed("%.3f", mean)).c_str());
+            i18n::trf("core {0}: {1} µs (mean {2} µs)", c, fmt::format("{:.3f}", model.loadUs[c]), fmt::format("{:.3f}", mean)).c_str());
         ImGui::EndTooltip();
       }
     }

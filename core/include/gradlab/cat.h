@@ -1,11 +1,10 @@
 // cat("dims ", 3, " > ", 8, ", scale ", 0.5): the one way the library, the CLI and the app build text from
 // pieces. Strings and characters go in as they are, integers (and bools, as 1 / 0) in decimal, doubles and
-// floats as formatNumber writes them, anything else as `std::ostream << piece` would.
+// floats as formatNumber writes them; nothing else.
 #pragma once
 
 #include <charconv>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -15,9 +14,9 @@
 GRADLAB_API_BEGIN
 namespace gradlab {
 
-// A number as people read it and the program reads back: whole values without a decimal point ("12"),
-// others in the fewest of 6..17 significant digits that give back the same double (or, for a value that
-// is a float, the same float: 0.1f is "0.1"); "nan", "inf", "-inf".
+// A number as people read it and the program reads back: whole values below 1e15 without a decimal point
+// ("12"), others in {fmt}'s shortest form that gives back the same double (or, for a value that is a
+// float, the same float: 0.1f is "0.1"); "nan", "inf", "-inf".
 std::string formatNumber(double value);
 // formatNumber's words read back: "nan", "inf" (or "+inf") and "-inf" as they are written; nullopt for
 // anything else. JSON has no such numbers, so traces, golden files and presets write them as strings.
@@ -45,9 +44,7 @@ void appendPiece(std::string& out, const T& piece) {
   } else if constexpr (std::is_floating_point_v<U>) {
     out.append(formatNumber(static_cast<double>(piece)));
   } else {
-    std::ostringstream stream;
-    stream << piece;
-    out += stream.str();
+    static_assert(std::is_arithmetic_v<U>, "cat takes strings, characters and numbers: write other pieces as text first");
   }
 }
 

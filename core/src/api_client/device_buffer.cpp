@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
-#include <cstdio>
 #include <cmath>
 #include <limits>
+#include <fmt/format.h>
 
 #include "gradlab/half.h"
 #include "runtime/memory.h"
@@ -292,15 +292,7 @@ std::string rangeProblem(aclDataType dtype, std::span<const float> values) {
   if (name == nullptr) return {};
   for (size_t i = 0; i < values.size(); ++i) {
     if (std::isfinite(values[i]) && std::fabs(values[i]) >= overflow) {
-      char text[32];
-      std::snprintf(text, sizeof text, "%.9g", static_cast<double>(values[i]));
-      std::string problem = "[";  // appended piece by piece: GCC 12 warns falsely on a chain of + here
-      problem += std::to_string(i);
-      problem += "] = ";
-      problem += text;
-      problem += " is outside ";
-      problem += name;
-      return problem;
+      return fmt::format("[{}] = {:.9g} is outside {}", i, values[i], name);
     }
   }
   return {};

@@ -4,10 +4,10 @@
 #include <array>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
 #include <exception>
 #include <iterator>
 #include <mutex>
+#include <fmt/format.h>
 
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
@@ -459,9 +459,7 @@ std::string bytesText(uint64_t bytes) {
     v /= 1024.0;
     ++unit;
   }
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g %s", v, kUnits[unit]);
-  return text;
+  return fmt::format("{:.4g} {}", v, kUnits[unit]);
 }
 
 const char* dtypeText(aclDataType dtype) {

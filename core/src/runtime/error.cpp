@@ -1,9 +1,9 @@
 #include "runtime/error.h"
 
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fmt/format.h>
 
 #include "acl/acl_base.h"
 #include "gradlab/refusal_facts.h"
@@ -51,9 +51,7 @@ std::string formatDims(const int64_t* dims, uint64_t count) {
 }
 
 std::string formatPointer(const void* p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%p", p);
-  return buf;
+  return fmt::format("{}", fmt::ptr(p));
 }
 
 }  // namespace gradlab::rt
@@ -92,9 +90,7 @@ RefusalFacts& RefusalFacts::add(std::string name, std::string value) {
 }
 
 RefusalFacts& RefusalFacts::add(std::string name, double value) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%.17g", value);
-  return add(std::move(name), std::string(text));
+  return add(std::move(name), fmt::format("{:.17g}", value));
 }
 
 RefusalFacts& RefusalFacts::add(std::string name, long long value) { return add(std::move(name), std::to_string(value)); }

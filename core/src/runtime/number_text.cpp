@@ -1,8 +1,8 @@
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "gradlab/cat.h"
 
@@ -11,20 +11,11 @@ namespace gradlab {
 std::string formatNumber(double value) {
   if (std::isnan(value)) return "nan";
   if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buf[40];
-  if (value == std::floor(value) && std::fabs(value) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", value);
-    return buf;
-  }
-  // The shortest of 6..17 significant digits that reads back as the same value; for values that are
-  // floats, the same float is enough.
-  const bool isFloat = static_cast<double>(static_cast<float>(value)) == value;
-  for (int digits = 6; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, value);
-    const double back = std::strtod(buf, nullptr);
-    if (back == value || (isFloat && static_cast<float>(back) == static_cast<float>(value))) break;
-  }
-  return buf;
+  if (value == std::floor(value) && std::fabs(value) < 1e15) return fmt::format("{:.0f}", value);
+  // {fmt}'s shortest form that reads back as the same value; for values that are floats, the same float
+  // is enough (0.1f is "0.1", not "0.10000000149011612").
+  if (static_cast<double>(static_cast<float>(value)) == value) return fmt::format("{}", static_cast<float>(value));
+  return fmt::format("{}", value);
 }
 
 std::optional<double> nonFiniteNumber(std::string_view word) {

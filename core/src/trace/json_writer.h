@@ -6,10 +6,12 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
-#include <cstdio>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <type_traits>
+
+#include <fmt/format.h>
 
 namespace gradlab::trace_json {
 
@@ -57,9 +59,8 @@ void appendFloat(std::string& out, Float v) {
 #if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
     auto r = std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, r.ptr);
-#else  // a standard library without floating-point to_chars (the browser build's): longer, as exact
-    const int n = std::snprintf(buf, sizeof buf, "%.*g", std::is_same_v<Float, float> ? 9 : 17, static_cast<double>(v));
-    out.append(buf, static_cast<size_t>(n));
+#else  // a standard library without floating-point to_chars (the browser build's): {fmt}'s shortest form
+    fmt::format_to(std::back_inserter(out), "{}", v);
 #endif
   }
 }

@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <mutex>
 #include <sstream>
 #include <string_view>
 #include <utility>
+#include <fmt/format.h>
 
 #include "gradlab/printable.h"
 #include "ops/common/lower_case.h"
@@ -110,9 +110,7 @@ const ProfileLimit kLimits[] = {
 // 2^53 bytes, absurd for a buffer, is written as its nearest double.)
 std::string limitNumber(const ProfileLimit& limit, double v) {
   if (!limit.integral || !std::isfinite(v)) return rt::cat(v);
-  char text[48];
-  std::snprintf(text, sizeof text, "%.0f", v);
-  return text;
+  return fmt::format("{:.0f}", v);
 }
 
 }  // namespace

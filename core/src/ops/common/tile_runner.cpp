@@ -1,13 +1,13 @@
 #include "ops/common/tile_runner.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <fmt/format.h>
 
 #include "ops/common/device_clock.h"
 #include "ops/common/plane_tensor.h"
@@ -308,8 +308,7 @@ std::string cannDealText(const Plan& plan, CoreKind kind) {
   }
   const int32_t cores = kind == CoreKind::kCube ? plan.profile.cubeCores : plan.profile.vectorCores;
   if (total <= 0.0 || cores <= 0) return "";
-  char ratio[32];
-  std::snprintf(ratio, sizeof ratio, "%.2f", most / (total / cores));
+  const std::string ratio = fmt::format("{:.2f}", most / (total / cores));
   return kind == CoreKind::kCube ? rt::planProse("; CANN's deal: the busiest cube core carries {0}x an even share of the work", ratio)
                                   : rt::planProse("; CANN's deal: the busiest vector core carries {0}x an even share of the work", ratio);
 }
