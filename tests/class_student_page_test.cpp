@@ -26,8 +26,8 @@ using Json = nlohmann::json;
 
 AppState pageOnShippedLessons() {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
   return s;
 }
 
@@ -57,9 +57,9 @@ struct TeacherOnLoopback {
     std::string why;
     EXPECT_TRUE(server->start(&why)) << why;
     EXPECT_TRUE(selectLesson(teacher, "first-steps"));
-    applyPreset(teacher, teacher.lesson, 1);
+    applyPreset(teacher, teacher.course.lesson, 1);
     EXPECT_TRUE(teacher.exerciseOpen());
-    room.openQuestion("first-steps", 2, teacher.exercise->exercise, teacher.run.scene);
+    room.openQuestion("first-steps", 2, teacher.course.exercise->exercise, teacher.run.scene);
     server->show({"first-steps", 2, tab});
     client = std::make_unique<httplib::Client>("127.0.0.1", server->port());
     client->set_read_timeout(5, 0);
@@ -78,9 +78,9 @@ TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
 
   AppState page = pageOnShippedLessons();
   ASSERT_TRUE(selectLesson(page, "layouts"));  // the page opened elsewhere
-  page.student = std::make_shared<StudentClass>();
+  page.course.student = std::make_shared<StudentClass>();
   std::vector<Json> replies;
-  page.student->send = [&](const std::string& body) {
+  page.course.student->send = [&](const std::string& body) {
     auto res = client.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, body, "application/json");
     ASSERT_TRUE(res);
     EXPECT_EQ(res->status, 200) << res->body;
@@ -90,14 +90,14 @@ TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
   followClass(page, stateOf(client), 10.0);
   ASSERT_NE(page.currentLesson(), nullptr);
   EXPECT_EQ(page.currentLesson()->id, "first-steps");
-  EXPECT_EQ(page.preset, 1);
-  EXPECT_EQ(page.tab, Tab::kTiling);
+  EXPECT_EQ(page.course.preset, 1);
+  EXPECT_EQ(page.view.tab, Tab::kTiling);
   ASSERT_TRUE(page.exerciseOpen());
 
   // A wrong try, then the right one: each judged by the server against the teacher's run.
-  page.exercise->answer = wrongAnswer(page.exercise->exercise);
+  page.course.exercise->answer = wrongAnswer(page.course.exercise->exercise);
   checkExercise(page);
-  page.exercise->answer = rightAnswer(page.exercise->exercise);
+  page.course.exercise->answer = rightAnswer(page.course.exercise->exercise);
   checkExercise(page);
   ASSERT_EQ(replies.size(), 2u);
   EXPECT_EQ(replies[0]["right"], false);
@@ -108,29 +108,29 @@ TEST(ClassStudentPage, FollowsTheTeacherSendsEachTryAndShowsTheRevealedAnswer) {
   EXPECT_EQ(summary.rightEventually, 1);
 
   // The teacher changes tab: the page follows; the student's own tab choice stays until the teacher's next.
-  page.tab = Tab::kScatter;
+  page.view.tab = Tab::kScatter;
   followClass(page, stateOf(client), 11.0);
-  EXPECT_EQ(page.tab, Tab::kScatter) << "the teacher's tab did not change";
+  EXPECT_EQ(page.view.tab, Tab::kScatter) << "the teacher's tab did not change";
 
   // A second student's page that wandered to another step sends nothing; the teacher's reveal shows the
   // answer on a page still asking.
   AppState other = pageOnShippedLessons();
-  other.student = std::make_shared<StudentClass>();
+  other.course.student = std::make_shared<StudentClass>();
   int sent = 0;
-  other.student->send = [&](const std::string&) { ++sent; };
+  other.course.student->send = [&](const std::string&) { ++sent; };
   followClass(other, stateOf(client), 12.0);
-  applyPreset(other, other.lesson, 4);  // first-steps step 5, another question
+  applyPreset(other, other.course.lesson, 4);  // first-steps step 5, another question
   ASSERT_TRUE(other.exerciseOpen());
-  other.exercise->answer = rightAnswer(other.exercise->exercise);
+  other.course.exercise->answer = rightAnswer(other.course.exercise->exercise);
   checkExercise(other);
   EXPECT_EQ(sent, 0) << "the try answered another step than the teacher's question";
-  applyPreset(other, other.lesson, 1);
+  applyPreset(other, other.course.lesson, 1);
   ASSERT_TRUE(other.exerciseOpen());
   room.reveal();
   server.changed();
   followClass(other, stateOf(client), 13.0);
   EXPECT_FALSE(other.exerciseOpen()) << "revealed by the teacher";
-  other.exercise->answer = rightAnswer(other.exercise->exercise);
+  other.course.exercise->answer = rightAnswer(other.course.exercise->exercise);
   checkExercise(other);
   EXPECT_EQ(sent, 0);
 }
@@ -152,11 +152,11 @@ TEST(ClassStudentPage, AReloadedPageNumbersItsTriesOnFromTheOnesItSent) {
     ASSERT_TRUE(joined && joined->status == 200);
     const Json me = Json::parse(joined->body);
     token = me["token"];
-    page.student = std::make_shared<StudentClass>();
-    page.student->resumedQuestion = me["question"];
-    page.student->resumedRound = me["round"];
-    page.student->resumedTries = me["tries"];
-    page.student->send = [&](const std::string& body) {
+    page.course.student = std::make_shared<StudentClass>();
+    page.course.student->resumedQuestion = me["question"];
+    page.course.student->resumedRound = me["round"];
+    page.course.student->resumedTries = me["tries"];
+    page.course.student->send = [&](const std::string& body) {
       auto res = client.Post("/api/answer", httplib::Headers{{"X-Student-Token", token}}, body, "application/json");
       ASSERT_TRUE(res && res->status == 200);
       replies.push_back(Json::parse(res->body));
@@ -166,12 +166,12 @@ TEST(ClassStudentPage, AReloadedPageNumbersItsTriesOnFromTheOnesItSent) {
   };
   AppState first = pageOnShippedLessons();
   openPage(first);
-  first.exercise->answer = wrongAnswer(first.exercise->exercise);
+  first.course.exercise->answer = wrongAnswer(first.course.exercise->exercise);
   checkExercise(first);
   AppState reloaded = pageOnShippedLessons();
   openPage(reloaded);
-  EXPECT_EQ(reloaded.student->resumedTries, 1);
-  reloaded.exercise->answer = rightAnswer(reloaded.exercise->exercise);
+  EXPECT_EQ(reloaded.course.student->resumedTries, 1);
+  reloaded.course.exercise->answer = rightAnswer(reloaded.course.exercise->exercise);
   checkExercise(reloaded);
   ASSERT_EQ(replies.size(), 2u);
   EXPECT_EQ(replies[1]["recorded"], true);

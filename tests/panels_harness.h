@@ -50,9 +50,9 @@ class PanelsHarness : public ::testing::Test {
 
   // The shipped lessons with the real runner, in presenter mode or not (the theme follows).
   static void openShippedLessons(AppState& s, bool presenter) {
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-    s.presenter = presenter;
+    s.host.runner = [](const RunRequest& r) { return run(r); };
+    s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+    s.view.presenter = presenter;
     syncTheme(s);
   }
 
@@ -60,7 +60,7 @@ class PanelsHarness : public ::testing::Test {
   static bool openShippedStep(AppState& s, const char* lesson, int step, bool presenter = false) {
     openShippedLessons(s, presenter);
     if (!selectLesson(s, lesson)) return false;
-    applyPreset(s, s.lesson, step);
+    applyPreset(s, s.course.lesson, step);
     return true;
   }
 
@@ -68,8 +68,8 @@ class PanelsHarness : public ::testing::Test {
   // visit(lesson, step, atEnd).
   template <typename Visit>
   static void forEachStepOpenAndAtItsEnd(AppState& s, Visit visit) {
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
         for (const bool atEnd : {false, true}) {
           if (atEnd) {
@@ -93,22 +93,22 @@ class PanelsHarness : public ::testing::Test {
   // then presenter mode: visit(lesson, step) with the theme set. Leaves normal mode on; returns the visits.
   template <typename Visit>
   int forEachShippedQuestion(AppState& s, Visit visit) {
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-    EXPECT_FALSE(s.lessons.empty());
+    s.host.runner = [](const RunRequest& r) { return run(r); };
+    s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+    EXPECT_FALSE(s.course.lessons.empty());
     int visits = 0;
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        if (!s.lessons[l].presets[p].exercise) continue;
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+        if (!s.course.lessons[l].presets[p].exercise) continue;
         for (bool presenter : {false, true}) {
-          s.presenter = presenter;
+          s.view.presenter = presenter;
           syncTheme(s);
           visit(l, p);
           ++visits;
         }
       }
     }
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
     return visits;
   }

@@ -37,8 +37,8 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
   if (!s.exerciseOpen()) return found;
   // The student's own picks are theirs to see (outlined, "Your pick: ..."): whether right or not, showing
   // them says nothing they did not choose. The rule is about the answer cells they have not picked.
-  Exercise e = s.exercise->exercise;
-  std::erase_if(e.cells, [&](const CellRef& c) { return s.exercise->picked(c); });
+  Exercise e = s.course.exercise->exercise;
+  std::erase_if(e.cells, [&](const CellRef& c) { return s.course.exercise->picked(c); });
   const Scene& sc = s.run.scene;
   const Plan* plan = s.run.result.plan.get();
   const std::string answerNumber = formatNumber(e.number);

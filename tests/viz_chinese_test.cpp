@@ -132,11 +132,11 @@ class VizChinese : public ::testing::Test {
   void SetUp() override {
     i18n::setLanguage(i18n::Language::kChinese);
     i18n::translateLibraryProse();
-    s_.runner = [](const RunRequest& r) { return run(r); };
-    s_.lessons = loadLessons(kLessons, &s_.loadErrors);
+    s_.host.runner = [](const RunRequest& r) { return run(r); };
+    s_.course.lessons = loadLessons(kLessons, &s_.course.loadErrors);
     std::string error;
     ASSERT_TRUE(createBackendlessContext(ImVec2(1280, 720), std::string(GRADLAB_ASSETS_DIR) + "/fonts",
-                                         textToDraw(i18n::Language::kChinese, s_.lessons), &error))
+                                         textToDraw(i18n::Language::kChinese, s_.course.lessons), &error))
         << error;
     applyTheme(false);
   }
@@ -165,12 +165,12 @@ class VizChinese : public ::testing::Test {
 // Switching language rebuilds the fonts (the app: rebuildFonts); in presenter mode the default font must be
 // the new atlas's large one, not the cleared atlas's (a dangling pointer drew small text, or crashed).
 TEST_F(VizChinese, ReloadingTheFontsKeepsPresenterModesLargeFont) {
-  s_.presenter = true;
+  s_.view.presenter = true;
   frame(false);
   ASSERT_EQ(ImGui::GetIO().FontDefault, fonts().uiLarge);
   std::string error;
   ASSERT_TRUE(loadFonts(ImGui::GetIO().Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error,
-                        textToDraw(i18n::Language::kEnglish, s_.lessons)))
+                        textToDraw(i18n::Language::kEnglish, s_.course.lessons)))
       << error;
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
@@ -178,7 +178,7 @@ TEST_F(VizChinese, ReloadingTheFontsKeepsPresenterModesLargeFont) {
   EXPECT_EQ(ImGui::GetIO().FontDefault, fonts().uiLarge);
   frame(false);
   EXPECT_FLOAT_EQ(ImGui::GetFont()->FontSize, 24.0f);
-  s_.presenter = false;
+  s_.view.presenter = false;
   frame(false);
   loadFonts(ImGui::GetIO().Fonts, std::string(GRADLAB_ASSETS_DIR) + "/fonts", &error, {});
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
@@ -195,27 +195,28 @@ TEST_F(VizChinese, TheControlsSayWhatTheirLatinNamesMean) {
 }
 
 TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
-  ASSERT_FALSE(s_.lessons.empty());
+  ASSERT_FALSE(s_.course.lessons.empty());
   i18n::clearUntranslated();
   const Tab tabs[] = {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode};
   std::map<std::string, std::string> english;  // word -> where it was first seen
   std::map<std::string, std::string> noGlyph;  // character -> where
   int frames = 0;
-  for (size_t l = 0; l < s_.lessons.size(); ++l) {
-    for (size_t p = 0; p < s_.lessons[l].presets.size(); ++p) {
+  for (size_t l = 0; l < s_.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s_.course.lessons[l].presets.size(); ++p) {
       for (bool presenter : {false, true}) {
-        s_.presenter = presenter;
+        s_.view.presenter = presenter;
         syncTheme(s_);
         applyPreset(s_, static_cast<int>(l), static_cast<int>(p));
-        const Tab own = s_.tab;
+        const Tab own = s_.view.tab;
         for (Tab tab : tabs) {
           if (p > 0 && tab != own) continue;  // every tab on a lesson's first step, each step on its own tab
-          s_.tab = tab;
-          s_.selectTab = true;
+          s_.view.tab = tab;
+          s_.view.selectTab = true;
           frame(false);
           const std::string text = frame(true);
           ++frames;
-          const std::string where = cat(s_.lessons[l].id, " step ", p + 1, " ", tabName(tab), presenter ? " presenter" : "");
+          const std::string where =
+              cat(s_.course.lessons[l].id, " step ", p + 1, " ", tabName(tab), presenter ? " presenter" : "");
           size_t from = 0;
           bool inCode = false;  // the kernel listing's lines: code stays code
           while (from < text.size()) {
@@ -243,7 +244,7 @@ TEST_F(VizChinese, EveryLessonStepOnEveryTabIsChineseWithEveryGlyph) {
   }
   EXPECT_GT(frames, 100);
   // Read from the back of a classroom: presenter mode's Chinese is at least 18 px (its UI font is 24 px).
-  s_.presenter = true;
+  s_.view.presenter = true;
   syncTheme(s_);
   EXPECT_GE(uiFont()->FontSize, 18.0f);
   EXPECT_NE(uiFont()->FindGlyphNoFallback(0x4E2D), nullptr);  // 中

@@ -34,10 +34,10 @@ class VizGridReadability : public PanelsHarness {
       AppState s;
       openShippedLessons(s, presenter);
       uimap::setEnabled(true);
-      for (size_t l = 0; l < s.lessons.size(); ++l)
-        for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) visit(s, l, p, presenter);
+      for (size_t l = 0; l < s.course.lessons.size(); ++l)
+        for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) visit(s, l, p, presenter);
       uimap::setEnabled(false);
-      s.presenter = false;
+      s.view.presenter = false;
       syncTheme(s);
     }
   }
@@ -96,14 +96,14 @@ TEST_F(VizGridReadability, NoRoundingShowsTwoValuesOfOneWindowAlike) {
     for (int64_t in : {6, 8, 10, 16}) {
       for (bool presenter : {false, true}) {
         AppState s;
-        s.runner = [](const RunRequest& r) { return run(r); };
-        s.presenter = presenter;
+        s.host.runner = [](const RunRequest& r) { return run(r); };
+        s.view.presenter = presenter;
         s.controls.request.op = op;
         s.controls.request.valueSource = ValueSource::kRandom;
         s.controls.request.seed = static_cast<uint64_t>(in);
         s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = in;
         s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = in * 2 / 5;
-        s.secondaryGrids = true;
+        s.view.secondaryGrids = true;
         runControls(s);
         ASSERT_TRUE(s.run.ok()) << s.run.result.message;
         for (int i = 0; i < 3; ++i) frame(s);
@@ -120,16 +120,16 @@ TEST_F(VizGridReadability, LessonWindowsReadApart) {
   int windows = 0;
   for (bool presenter : {false, true}) {
     openShippedLessons(s, presenter);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        if (opInfo(s.lessons[l].presets[p].spec.request.op).rule != IndexRule::kAdaptiveMax) continue;
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+        if (opInfo(s.course.lessons[l].presets[p].spec.request.op).rule != IndexRule::kAdaptiveMax) continue;
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
         for (int i = 0; i < 3; ++i) frame(s);
-        windows += expectWindowsApart(s, cat(s.lessons[l].id, " step ", p + 1, presenter ? " presenter" : ""));
+        windows += expectWindowsApart(s, cat(s.course.lessons[l].id, " step ", p + 1, presenter ? " presenter" : ""));
       }
     }
   }
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
   EXPECT_GT(windows, 20);
 }
@@ -141,21 +141,21 @@ TEST_F(VizGridReadability, FourGridsTakeTheArrangementTheCanvasDrawsLargest) {
   for (bool presenter : {false, true}) {
     for (int64_t in : {3, 7}) {
       AppState s;
-      s.runner = [](const RunRequest& r) { return run(r); };
-      s.presenter = presenter;
+      s.host.runner = [](const RunRequest& r) { return run(r); };
+      s.view.presenter = presenter;
       s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
       s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = in;
       s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = in == 3 ? 5 : 3;
-      s.secondaryGrids = true;
+      s.view.secondaryGrids = true;
       runControls(s);
       ASSERT_TRUE(s.run.ok()) << s.run.result.message;
       for (int i = 0; i < 3; ++i) frame(s);
       const std::string where = cat(in, presenter ? " presenter" : "");
       const Scene& sc = s.run.scene;
-      const float zoom = s.scatterView.zoom;
+      const float zoom = s.view.scatterView.zoom;
       Scene other = sc;
       showSecondaryGrids(other, true, !sc.secondaryInRow);
-      const ImVec2 canvas(s.scatterView.fittedW, s.scatterView.fittedH);
+      const ImVec2 canvas(s.view.scatterView.fittedW, s.view.scatterView.fittedH);
       const float labels = gridLabelSize() * 2.0f + 8.0f;
       EXPECT_GE(zoom, Canvas::fitZoom(canvas, other.boundsMin, other.boundsMax, labels)) << where;
       if (in == 7 && presenter) {
@@ -184,7 +184,8 @@ TEST_F(VizGridReadability, PreviousAndNextAreAlwaysOnScreen) {
       const std::string id = w["id"].get<std::string>();
       if (id != "button/\u25C0 Previous" && id != "button/Next \u25B6") continue;
       ++seen;
-      EXPECT_LE(w["y1"].get<float>(), 720.0f) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter): " : ": ") << id;
+      EXPECT_LE(w["y1"].get<float>(), 720.0f)
+          << s.course.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter): " : ": ") << id;
     }
   });
   EXPECT_GT(seen, 4 * 30);
@@ -207,8 +208,8 @@ TEST_F(VizGridReadability, TheStepArrowsStayPut) {
       ADD_FAILURE() << "no step arrow";
       return -1.0f;
     };
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < std::min<size_t>(s.lessons[l].presets.size(), 2); ++p) {
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < std::min<size_t>(s.course.lessons[l].presets.size(), 2); ++p) {
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
         xs.insert(nextX());
         s.runProgress = std::make_shared<RunProgress>();  // as while a run is on its way
@@ -218,7 +219,7 @@ TEST_F(VizGridReadability, TheStepArrowsStayPut) {
     }
     uimap::setEnabled(false);
     EXPECT_EQ(xs.size(), 1u) << (presenter ? "presenter: " : "") << "the arrow stood at " << xs.size() << " places";
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
 }
@@ -231,8 +232,8 @@ TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger
   openShippedLessons(s, false);
   ImGui::GetIO().DisplaySize = ImVec2(390, 844);
   ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));  // 32x32 gradOutput: small cells when fitted
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   uimap::setEnabled(true);
   for (int i = 0; i < 3; ++i) frame(s);
   nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 390, 844));
@@ -245,34 +246,36 @@ TEST_F(VizGridReadability, APhonesPageStacksThePanelsAndAStudentsCellsFitAFinger
   EXPECT_EQ(panels["panel/centre"]["x1"].get<float>() - panels["panel/centre"]["x0"].get<float>(), 390.0f);
   EXPECT_EQ(panels["panel/side"]["x1"].get<float>() - panels["panel/side"]["x0"].get<float>(), 390.0f);
   EXPECT_LE(panels["panel/centre"]["y1"].get<float>(), panels["panel/side"]["y0"].get<float>());
-  EXPECT_GT(s.scatterView.zoom, 0.0f);
-  EXPECT_LT(s.scatterView.zoom, kTapTargetPx) << "fitted, a 32x32 grid's cells are smaller than a finger";
-  s.student = std::make_shared<StudentClass>();
+  EXPECT_GT(s.view.scatterView.zoom, 0.0f);
+  EXPECT_LT(s.view.scatterView.zoom, kTapTargetPx) << "fitted, a 32x32 grid's cells are smaller than a finger";
+  s.course.student = std::make_shared<StudentClass>();
   for (int i = 0; i < 3; ++i) frame(s);
-  EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
+  EXPECT_GE(s.view.scatterView.zoom, kTapTargetPx);
   // A question answered on gradInput (first-steps step 2): the picture starts at that grid, not off-screen.
   ASSERT_TRUE(selectLesson(s, "first-steps"));
-  applyPreset(s, s.lesson, 1);
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  applyPreset(s, s.course.lesson, 1);
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   for (int i = 0; i < 3; ++i) frame(s);
   ASSERT_TRUE(s.exerciseOpen());
-  const SceneGrid& answerGrid = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.answerGrid)];
-  EXPECT_GE(s.scatterView.zoom, kTapTargetPx);
-  EXPECT_LE(s.scatterView.originX, answerGrid.x);
-  EXPECT_LE((answerGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "its first column is in view";
+  const SceneGrid& answerGrid = s.run.scene.grids[static_cast<size_t>(s.course.exercise->exercise.answerGrid)];
+  EXPECT_GE(s.view.scatterView.zoom, kTapTargetPx);
+  EXPECT_LE(s.view.scatterView.originX, answerGrid.x);
+  EXPECT_LE((answerGrid.x + 1.0f - s.view.scatterView.originX) * s.view.scatterView.zoom, s.view.scatterView.fittedW)
+      << "its first column is in view";
   // A question answered with cores (determinism step 2: which core writes gradInput[0, 0, 1, 1]): the picture
   // starts at the grid of the cell it asks about.
   ASSERT_TRUE(selectLesson(s, "determinism"));
-  applyPreset(s, s.lesson, 1);
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  applyPreset(s, s.course.lesson, 1);
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   for (int i = 0; i < 3; ++i) frame(s);
   ASSERT_TRUE(s.exerciseOpen());
-  ASSERT_LT(s.exercise->exercise.answerGrid, 0);
-  const SceneGrid& askedGrid = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
-  EXPECT_LE(s.scatterView.originX, askedGrid.x);
-  EXPECT_LE((askedGrid.x + 1.0f - s.scatterView.originX) * s.scatterView.zoom, s.scatterView.fittedW) << "the asked grid is in view";
+  ASSERT_LT(s.course.exercise->exercise.answerGrid, 0);
+  const SceneGrid& askedGrid = s.run.scene.grids[static_cast<size_t>(s.course.exercise->exercise.asked.grid)];
+  EXPECT_LE(s.view.scatterView.originX, askedGrid.x);
+  EXPECT_LE((askedGrid.x + 1.0f - s.view.scatterView.originX) * s.view.scatterView.zoom, s.view.scatterView.fittedW)
+      << "the asked grid is in view";
   uimap::setEnabled(false);
   ImGui::GetIO().DisplaySize = ImVec2(1280, 720);
 }
@@ -284,18 +287,18 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
   for (const bool presenter : {false, true}) {
     AppState s;
     openShippedLessons(s, presenter);
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        const auto& question = s.lessons[l].presets[p].exercise;
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+        const auto& question = s.course.lessons[l].presets[p].exercise;
         if (!question || question->kind != ExerciseKind::kOffset) continue;
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
         // The Tiling tab too: its label of gradInput ended "channels-last…" in presenter mode.
         for (const Tab tab : {Tab::kScatter, Tab::kTiling}) {
-          s.tab = tab;
-          s.selectTab = true;
+          s.view.tab = tab;
+          s.view.selectTab = true;
           for (int i = 0; i < 3; ++i) frame(s);
           const std::string text = loggedFrame(s);
-          const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(s.exercise->exercise.asked.grid)];
+          const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(s.course.exercise->exercise.asked.grid)];
           const std::string strides = stridesText(storageOf(g.grid.shape, s.run.request));  // "103,32,8,1 +10"
           const size_t label = text.find(g.grid.name + "\n");
           ASSERT_NE(label, std::string::npos);
@@ -303,9 +306,10 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
           for (size_t from = 0; from < strides.size();) {  // each part, in order, whole
             const size_t space = std::min(strides.find(' ', from), strides.size());
             at = text.find(strides.substr(from, space - from), at);
-            EXPECT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter)" : "")
-                                             << (tab == Tab::kTiling ? " Tiling tab" : "") << ": " << strides.substr(from, space - from)
-                                             << " of " << strides;
+            EXPECT_NE(at, std::string::npos)
+                << s.course.lessons[l].id << " step " << p + 1 << (presenter ? " (presenter)" : "")
+                << (tab == Tab::kTiling ? " Tiling tab" : "") << ": " << strides.substr(from, space - from) << " of "
+                << strides;
             if (at == std::string::npos) break;
             from = space + 1;
           }
@@ -313,7 +317,7 @@ TEST_F(VizGridReadability, AnOffsetQuestionsLabelShowsEveryStrideAndTheOffset) {
         }
       }
     }
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
   EXPECT_GE(asked, 4);
@@ -364,16 +368,17 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
       return buttons && inView(hints) && inView(verdict) && hint.y0 >= hints.y0 - 0.5f && hint.y0 + 12.0f <= hints.y1 &&
              at["text/question"].y0 >= view.y0 - 0.5f;
     };
-    for (size_t l = 0; l < s.lessons.size(); ++l) {
-      for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-        if (!s.lessons[l].presets[p].exercise) continue;
+    for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+      for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+        if (!s.course.lessons[l].presets[p].exercise) continue;
         applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-        const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+        const std::string where = cat(s.course.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
         settle();
         for (const std::string& id : ids) ASSERT_TRUE(at.count(id)) << where << ": " << id;
         const Box check = at["button/Check"];
-        s.exercise->answer = wrongAnswer(s.exercise->exercise);
-        s.exercise->typed = s.exercise->answer.number ? formatNumber(*s.exercise->answer.number) : "";
+        s.course.exercise->answer = wrongAnswer(s.course.exercise->exercise);
+        s.course.exercise->typed =
+            s.course.exercise->answer.number ? formatNumber(*s.course.exercise->answer.number) : "";
         checkExercise(s);
         ASSERT_TRUE(s.exerciseOpen()) << where;
         settle();
@@ -384,8 +389,8 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
         settle();
         EXPECT_TRUE(nothingElseUnder("button/Hint", hint)) << where << ": after the second hint";
         EXPECT_TRUE(feedbackInView()) << where << ": the second hint and the verdict";
-        s.exercise->answer = rightAnswer(s.exercise->exercise);
-        s.exercise->typed = formatNumber(s.exercise->exercise.number);
+        s.course.exercise->answer = rightAnswer(s.course.exercise->exercise);
+        s.course.exercise->typed = formatNumber(s.course.exercise->exercise.number);
         checkExercise(s);
         ASSERT_FALSE(s.exerciseOpen()) << where;
         settle();
@@ -396,7 +401,7 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
       }
     }
     uimap::setEnabled(false);
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
   EXPECT_GT(questions, 40);
@@ -410,10 +415,10 @@ TEST_F(VizGridReadability, AQuestionsButtonsStayUnderTheMouse) {
 TEST_F(VizGridReadability, AQuestionStepOpensAtItsFirstLineWithItsButtonsInView) {
   int steps = 0;
   forEveryStepInBothModes([&](AppState& s, size_t l, size_t p, bool presenter) {
-    if (!s.lessons[l].presets[p].exercise || s.lessons[l].presets[p].caption.empty()) return;
+    if (!s.course.lessons[l].presets[p].exercise || s.course.lessons[l].presets[p].caption.empty()) return;
     applyPreset(s, static_cast<int>(l), static_cast<int>(p));
     for (int i = 0; i < 4; ++i) frame(s);
-    const std::string where = cat(s.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
+    const std::string where = cat(s.course.lessons[l].id, " step ", p + 1, presenter ? " (presenter)" : "");
     const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
     std::map<std::string, std::array<float, 4>> at;
     for (const nlohmann::json& w : map["widgets"])
@@ -447,7 +452,7 @@ TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtypeAndSaysWhenItsValuesAr
     ASSERT_TRUE(selectLesson(s, "precision"));
     for (const int step : {5, 6}) {
       const std::string where = cat("step ", step + 1, presenter ? " (presenter)" : "");
-      applyPreset(s, s.lesson, step);
+      applyPreset(s, s.course.lesson, step);
       for (int i = 0; i < 3; ++i) frame(s);
       EXPECT_NE(loggedFrame(s).find("[1, 1, 1] float16"), std::string::npos) << where;
       if (s.exerciseOpen()) revealExercise(s);
@@ -457,7 +462,7 @@ TEST_F(VizGridReadability, AOneCellGridsLabelKeepsItsDtypeAndSaysWhenItsValuesAr
       ASSERT_TRUE(s.player.atEnd());
       EXPECT_NE(loggedFrame(s).find("(final values)"), std::string::npos) << where;
     }
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
 }
@@ -468,8 +473,8 @@ TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
   AppState s;
   ASSERT_TRUE(openShippedStep(s, "adaptive-pool-windows", 1, true));
   uimap::setEnabled(true);
-  s.tab = Tab::kTiling;
-  s.selectTab = true;
+  s.view.tab = Tab::kTiling;
+  s.view.selectTab = true;
   for (int i = 0; i < 3; ++i) frame(s);
   const std::string text = loggedFrame(s);
   float zoom = 0, originX = 0, canvasX = 0;
@@ -495,7 +500,7 @@ TEST_F(VizGridReadability, AGridsLabelEndsBeforeTheNextGrid) {
   }
   EXPECT_GE(checked, 2);
   uimap::setEnabled(false);
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
@@ -518,9 +523,9 @@ TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
       for (const int view : {0, 1, 2, 3, 4}) {
         const Tab tab = view == 1 ? Tab::kTiling : view == 2 ? Tab::kPipeline : view == 4 ? Tab::kCompare : Tab::kScatter;
         if ((view == 3 && !strided) || (view == 4 && !compares)) continue;
-        s.memoryOrder = view == 3;
-        s.tab = tab;
-        s.selectTab = true;
+        s.view.memoryOrder = view == 3;
+        s.view.tab = tab;
+        s.view.selectTab = true;
         for (int i = 0; i < 2; ++i) frame(s);
         const std::string text = loggedFrame(s);
         for (size_t at = text.find("[label of "); at != std::string::npos; at = text.find("[label of ", at + 1)) {
@@ -531,13 +536,14 @@ TEST_F(VizGridReadability, NoGridLabelIsCutShort) {
           while (end != std::string::npos && end + 2 < text.size() && std::isdigit(static_cast<unsigned char>(text[end + 2])));
           end = std::min(end, text.size());
           if (text.substr(at, end - at).find("…") != std::string::npos)
-            cut.push_back(cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", " tab ", static_cast<int>(tab),
-                              s.memoryOrder ? " with its memory order" : "", presenter ? " (presenter): " : ": ", text.substr(at, end - at)));
+            cut.push_back(cat(s.course.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", " tab ",
+                              static_cast<int>(tab), s.view.memoryOrder ? " with its memory order" : "",
+                              presenter ? " (presenter): " : ": ", text.substr(at, end - at)));
         }
       }
-      s.memoryOrder = false;
+      s.view.memoryOrder = false;
     });
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
   EXPECT_GT(labels, 500);
@@ -552,8 +558,8 @@ TEST_F(VizGridReadability, ThePipelinesNoteWhileAQuestionIsOpenIsNotCut) {
     ASSERT_TRUE(openShippedStep(s, "first-steps", 1, presenter));
     ASSERT_TRUE(s.exerciseOpen());
     uimap::setEnabled(true);
-    s.tab = Tab::kPipeline;
-    s.selectTab = true;
+    s.view.tab = Tab::kPipeline;
+    s.view.selectTab = true;
     for (int i = 0; i < 3; ++i) frame(s);
     float noteEnd = -1.0f, playTop = -1.0f;
     const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
@@ -566,7 +572,7 @@ TEST_F(VizGridReadability, ThePipelinesNoteWhileAQuestionIsOpenIsNotCut) {
     ASSERT_GT(playTop, 0.0f);
     EXPECT_LE(noteEnd, playTop) << (presenter ? "presenter" : "normal");
     uimap::setEnabled(false);
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
 }
@@ -578,8 +584,8 @@ TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {
   ASSERT_TRUE(openShippedStep(s, "tiling-and-cores", 2, true));
   uimap::setEnabled(true);
   ASSERT_FALSE(s.exerciseOpen());
-  s.tab = Tab::kTiling;
-  s.selectTab = true;
+  s.view.tab = Tab::kTiling;
+  s.view.selectTab = true;
   frame(s);
   selectTile(s, 0);
   for (int i = 0; i < 4; ++i) frame(s);
@@ -589,7 +595,7 @@ TEST_F(VizGridReadability, PresentersOpenedTileTableShowsItsRows) {
     if (w["id"] == "table/tiles") height = w["y1"].get<float>() - w["y0"].get<float>();
   EXPECT_GE(height, ImGui::GetFrameHeight() * 6.0f) << "a header and five rows";
   uimap::setEnabled(false);
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
@@ -603,10 +609,10 @@ TEST_F(VizGridReadability, TheTileTablesCellsStayInTheirColumns) {
     openShippedLessons(s, presenter);
     ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
     for (int step = 0; step < static_cast<int>(s.currentLesson()->presets.size()); ++step) {
-      applyPreset(s, s.lesson, step);
+      applyPreset(s, s.course.lesson, step);
       if (s.exerciseOpen()) revealExercise(s);
-      s.tab = Tab::kTiling;
-      s.selectTab = true;
+      s.view.tab = Tab::kTiling;
+      s.view.selectTab = true;
       frame(s);
       selectTile(s, 0);
       for (int i = 0; i < 4; ++i) frame(s);
@@ -623,7 +629,7 @@ TEST_F(VizGridReadability, TheTileTablesCellsStayInTheirColumns) {
         }
       }
     }
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
   EXPECT_GE(columns, 8 * 8);
@@ -637,16 +643,16 @@ TEST_F(VizGridReadability, PresenterLoadChartIsNotSquashed) {
   openShippedLessons(s, true);
   int charts = 0, lines = 0;
   uimap::setEnabled(true);
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-      s.tab = Tab::kTiling;
-      s.selectTab = true;
+      s.view.tab = Tab::kTiling;
+      s.view.selectTab = true;
       for (int i = 0; i < 3; ++i) frame(s);
       for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
         if (std::string(w->Name).find("##load") == std::string::npos || !w->WasActive) continue;
         ++charts;
-        const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+        const std::string where = cat(s.course.lessons[l].id, " step ", p + 1);
         EXPECT_GE(w->Size.y, ImGui::GetFontSize() * 3.6f) << where;
         EXPECT_EQ(w->ScrollMax.y, 0.0f) << where;
       }
@@ -654,12 +660,13 @@ TEST_F(VizGridReadability, PresenterLoadChartIsNotSquashed) {
       for (const nlohmann::json& w : map["widgets"]) {
         if (w["id"] != "text/phases" && w["id"] != "text/strategy help") continue;
         ++lines;
-        EXPECT_LE(w["x1"].get<float>(), w["wx1"].get<float>()) << s.lessons[l].id << " step " << p + 1 << ": " << w["id"];
+        EXPECT_LE(w["x1"].get<float>(), w["wx1"].get<float>())
+            << s.course.lessons[l].id << " step " << p + 1 << ": " << w["id"];
       }
     }
   }
   uimap::setEnabled(false);
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
   EXPECT_GT(charts, 30);
   EXPECT_GT(lines, 60);
@@ -731,7 +738,7 @@ TEST_F(VizGridReadability, TrailsAndArrowsPassUnderTheDigits) {
           }
         }
       }
-      s.presenter = false;
+      s.view.presenter = false;
       syncTheme(s);
     }
   }
@@ -747,14 +754,14 @@ TEST_F(VizGridReadability, AnOwnerQuestionsHintLeadsToEventsThatNameTheCores) {
   openShippedLessons(s, false);
   uimap::setEnabled(true);
   forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
-    if (atEnd || !s.exerciseOpen() || s.exercise->exercise.spec.kind != ExerciseKind::kOwner) return;
-    const Exercise& e = s.exercise->exercise;
-    const std::string where = cat(s.lessons[l].id, " step ", p + 1);
+    if (atEnd || !s.exerciseOpen() || s.course.exercise->exercise.spec.kind != ExerciseKind::kOwner) return;
+    const Exercise& e = s.course.exercise->exercise;
+    const std::string where = cat(s.course.lessons[l].id, " step ", p + 1);
     ASSERT_EQ(e.hints.size(), 2u) << where;
     EXPECT_NE(e.hints[1].find("kernels only"), std::string::npos) << where << ": " << e.hints[1];
-    s.tab = Tab::kPipeline;
-    s.selectTab = true;
-    s.timelineKernelsOnly = true;
+    s.view.tab = Tab::kPipeline;
+    s.view.selectTab = true;
+    s.view.timelineKernelsOnly = true;
     for (int i = 0; i < 3; ++i) frame(s);
     const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
     for (size_t t = 0; t < e.tiles.size(); ++t) {

@@ -51,7 +51,7 @@ class VizPanels : public PanelsHarness {
   // The fake run: whatever is asked, the hand-built 4x4 -> 2x2 trace comes back.
   static AppState fakeState() {
     AppState s;
-    s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
+    s.host.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
     s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 2;
     s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 4;
     return s;
@@ -60,8 +60,8 @@ class VizPanels : public PanelsHarness {
   // The real runner on a 4x4 <- 8x8 cube run (the W pass, then the H pass), run.
   static AppState cubeState(bool presenter) {
     AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = presenter;
+    s.host.runner = [](const RunRequest& r) { return run(r); };
+    s.view.presenter = presenter;
     s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 4;
     s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 8;
     s.controls.request.strategy = "cube";
@@ -74,7 +74,7 @@ class VizPanels : public PanelsHarness {
     for (float y = 250; y < 600; y += 25)
       for (float x = 300; x < 960; x += 15) {
         frame(s, ImVec2(x, y));
-        if (s.hovered) {
+        if (s.view.hovered) {
           *at = ImVec2(x, y);
           return true;
         }
@@ -91,15 +91,15 @@ TEST_F(VizPanels, EveryTabDrawsAFakeRunInBothThemes) {
   EXPECT_EQ(s.run.animation.moves().size(), 16u);
   EXPECT_EQ(s.pacing, Pacing::kOneAtATime);  // 16 moves: small enough to show one at a time
   for (bool presenter : {false, true}) {
-    if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+    if (presenter != s.view.presenter) handleShortcut(s, Shortcut::kPresenter);
     frame(s);  // the theme switches at the end of a frame
     EXPECT_EQ(theme().presenter, presenter);
     for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix}) {
-      s.tab = tab;
-      s.selectTab = true;
+      s.view.tab = tab;
+      s.view.selectTab = true;
       frame(s);
       frame(s);
-      EXPECT_EQ(s.tab, tab);
+      EXPECT_EQ(s.view.tab, tab);
     }
   }
   s.player.togglePlay();
@@ -136,17 +136,17 @@ TEST_F(VizPanels, AnAtomicCellsHintFollowsTheRunsMode) {
   ASSERT_TRUE(openShippedStep(s, "tiling-and-cores", 4));
   ASSERT_TRUE(s.exerciseOpen());
   ASSERT_TRUE(s.run.result.plan && s.run.result.plan->deterministic);
-  const std::vector<std::string>& hints = s.exercise->exercise.hints;
+  const std::vector<std::string>& hints = s.course.exercise->exercise.hints;
   ASSERT_EQ(hints.size(), 2u);
   EXPECT_EQ(hints[0].find("gradOutput rows of two cores"), std::string::npos) << hints[0];
   EXPECT_NE(hints[1].find("writes gradInput"), std::string::npos) << hints[1];
   ASSERT_TRUE(openShippedStep(s, "determinism", 0));  // default mode keeps its bands
-  EXPECT_NE(s.exercise->exercise.hints[0].find("gradOutput rows of two cores"), std::string::npos);
+  EXPECT_NE(s.course.exercise->exercise.hints[0].find("gradOutput rows of two cores"), std::string::npos);
 }
 
 TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   AppState s = fakeState();
-  s.runner = [](const RunRequest&) {
+  s.host.runner = [](const RunRequest&) {
     RunResult r;
     r.status = 161002;
     r.stage = "GetWorkspaceSize";
@@ -159,8 +159,8 @@ TEST_F(VizPanels, LibraryErrorsAreShownNotFatal) {
   EXPECT_TRUE(s.run.scene.grids.empty());
   EXPECT_DOUBLE_EQ(s.player.duration, 0.0);
   for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kCompare, Tab::kMatrix}) {
-    s.tab = tab;
-    s.selectTab = true;
+    s.view.tab = tab;
+    s.view.selectTab = true;
     frame(s);
   }
   handleShortcut(s, Shortcut::kPlayPause);
@@ -233,7 +233,7 @@ TEST_F(VizPanels, RefusalRefusedRunsShowTheirExplanationOnEveryTab) {
     if (c.produce || !fits || (r.profile && c.deviceSpec.empty())) continue;  // not expressible in the app
     SCOPED_TRACE(c.name);
     AppState s;
-    s.runner = [](const RunRequest& request) { return run(request); };
+    s.host.runner = [](const RunRequest& request) { return run(request); };
     s.controls.request = c.request;
     if (!c.deviceSpec.empty()) {
       s.controls.request = refusal_cases::requestFor(OpKind::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
@@ -250,11 +250,11 @@ TEST_F(VizPanels, RefusalRefusedRunsShowTheirExplanationOnEveryTab) {
     EXPECT_TRUE(e.matched) << s.run.result.message;
     EXPECT_EQ(e.ruleId, c.rule);
     for (bool presenter : {false, true}) {
-      if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+      if (presenter != s.view.presenter) handleShortcut(s, Shortcut::kPresenter);
       frame(s);
       for (Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kMatrix}) {
-        s.tab = tab;
-        s.selectTab = true;
+        s.view.tab = tab;
+        s.view.selectTab = true;
         frame(s);
       }
     }
@@ -269,15 +269,15 @@ TEST_F(VizPanels, HoverExplainsAndClickPins) {
   frame(s);
   ImVec2 at;
   ASSERT_TRUE(hoverSomeCell(s, &at));
-  const CellRef hovered = *s.hovered;
+  const CellRef hovered = *s.view.hovered;
   Explanation e = explainCell(s.run.scene, s.run.request, hovered);
   EXPECT_FALSE(e.lines.empty());
   frame(s, at, true);  // press
   frame(s, at, false);
-  ASSERT_TRUE(s.pinned);
-  EXPECT_EQ(*s.pinned, hovered);
+  ASSERT_TRUE(s.view.pinned);
+  EXPECT_EQ(*s.view.pinned, hovered);
   frame(s);  // mouse away: the pinned cell is still explained
-  EXPECT_FALSE(s.hovered);
+  EXPECT_FALSE(s.view.hovered);
   ASSERT_TRUE(s.focusCell());
   EXPECT_EQ(*s.focusCell(), hovered);
 }
@@ -293,7 +293,7 @@ TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
   b.view.tab = Tab::kTiling;
   b.view.autoplay = false;
   lesson.presets = {a, b};
-  s.lessons = {lesson};
+  s.course.lessons = {lesson};
   ASSERT_TRUE(selectLesson(s, "two"));
   EXPECT_TRUE(s.player.playing);  // presets autoplay by default
   handleShortcut(s, Shortcut::kPlayPause);
@@ -303,21 +303,21 @@ TEST_F(VizPanels, ShortcutsDriveThePlayerPresetsAndRequests) {
   handleShortcut(s, Shortcut::kStepBack);
   EXPECT_DOUBLE_EQ(s.player.t, 0.0);
   handleShortcut(s, Shortcut::kNextPreset);
-  EXPECT_EQ(s.preset, 1);
-  EXPECT_EQ(s.tab, Tab::kTiling);
+  EXPECT_EQ(s.course.preset, 1);
+  EXPECT_EQ(s.view.tab, Tab::kTiling);
   EXPECT_FALSE(s.player.playing);
   handleShortcut(s, Shortcut::kNextPreset);  // wraps to the first preset
-  EXPECT_EQ(s.preset, 0);
+  EXPECT_EQ(s.course.preset, 0);
   handleShortcut(s, Shortcut::kPreviousPreset);
-  EXPECT_EQ(s.preset, 1);
+  EXPECT_EQ(s.course.preset, 1);
   handleShortcut(s, Shortcut::kScreenshot);
-  EXPECT_TRUE(s.requests.screenshot);
+  EXPECT_TRUE(s.host.requests.screenshot);
   handleShortcut(s, Shortcut::kFullscreen);
-  EXPECT_TRUE(s.requests.toggleFullscreen);
+  EXPECT_TRUE(s.host.requests.toggleFullscreen);
   handleShortcut(s, Shortcut::kPresenter);
-  EXPECT_TRUE(s.presenter);
+  EXPECT_TRUE(s.view.presenter);
   handleShortcut(s, Shortcut::kMemoryOrder);
-  EXPECT_TRUE(s.memoryOrder);
+  EXPECT_TRUE(s.view.memoryOrder);
   frame(s);
 }
 
@@ -329,7 +329,7 @@ TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
   std::shared_future<void> framesDrawnFuture = framesDrawn.get_future().share();
   std::vector<std::thread::id> caseThreads(3);
   AppState s = fakeState();
-  s.caseList = [&] {
+  s.host.caseList = [&] {
     std::vector<verify::Case> list;
     list.push_back({"passes", OpKind::kUpsampleNearestExact2d, "unit", [&] {
                       caseThreads[0] = std::this_thread::get_id();
@@ -347,8 +347,8 @@ TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
     return list;
   };
   runControls(s);
-  s.tab = Tab::kVerify;
-  s.selectTab = true;
+  s.view.tab = Tab::kVerify;
+  s.view.selectTab = true;
   frame(s);
   ASSERT_TRUE(s.verify);
   s.verify->start();
@@ -375,16 +375,16 @@ TEST_F(VizPanels, VerifyRunsCasesOffTheUiThread) {
 
 TEST_F(VizPanels, RealRunnerThroughEveryLessonPreset) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  ASSERT_FALSE(s.lessons.empty());
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+  ASSERT_FALSE(s.course.lessons.empty());
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-      EXPECT_TRUE(s.run.ok()) << s.lessons[l].id << " " << p << ": " << s.run.result.message;
+      EXPECT_TRUE(s.run.ok()) << s.course.lessons[l].id << " " << p << ": " << s.run.result.message;
       frame(s);
       frame(s);
-      if (s.tab == Tab::kCompare) {
+      if (s.view.tab == Tab::kCompare) {
         EXPECT_TRUE(s.compare.error.empty()) << s.compare.error;
       }
     }
@@ -398,36 +398,37 @@ TEST_F(VizPanels, ALastStepsQuestionLeavesWhenTheStepChangesNotWhenTheNewRunLand
   std::shared_future<void> released = release.get_future().share();
   std::atomic<bool> holdRuns{false};
   AppState s;
-  s.runner = [&](const RunRequest& r) {
+  s.host.runner = [&](const RunRequest& r) {
     if (holdRuns) released.wait();
     return run(r);
   };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  s.worker = std::make_shared<UiWorker>();
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+  s.host.worker = std::make_shared<UiWorker>();
   int exercises = -1, firstSteps = -1;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    if (s.lessons[l].id == "exercises") exercises = static_cast<int>(l);
-    if (s.lessons[l].id == "first-steps") firstSteps = static_cast<int>(l);
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    if (s.course.lessons[l].id == "exercises") exercises = static_cast<int>(l);
+    if (s.course.lessons[l].id == "first-steps") firstSteps = static_cast<int>(l);
   }
   ASSERT_GE(exercises, 0);
   ASSERT_GE(firstSteps, 0);
   applyPreset(s, exercises, 3);
-  s.worker->drain();
+  s.host.worker->drain();
   frame(s);
   ASSERT_TRUE(s.exerciseOpen());
   revealExercise(s);
-  ASSERT_TRUE(s.exercise && !s.exercise->open());
+  ASSERT_TRUE(s.course.exercise && !s.course.exercise->open());
   holdRuns = true;
   applyPreset(s, firstSteps, 0);
-  EXPECT_FALSE(s.exercise) << "the last step's question stays on screen while the new step's run is on the worker";
+  EXPECT_FALSE(s.course.exercise)
+      << "the last step's question stays on screen while the new step's run is on the worker";
   frame(s);
-  EXPECT_TRUE(s.worker->busy("run"));
+  EXPECT_TRUE(s.host.worker->busy("run"));
   release.set_value();
-  s.worker->drain();
+  s.host.worker->drain();
   frame(s);
-  ASSERT_TRUE(s.exercise);
+  ASSERT_TRUE(s.course.exercise);
   EXPECT_TRUE(s.exerciseOpen());
-  EXPECT_EQ(s.exercise->run, s.run.id);
+  EXPECT_EQ(s.course.exercise->run, s.run.id);
 }
 
 // The promise "no spoilers while a question is open, by construction": every question of every
@@ -444,13 +445,13 @@ TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
   const char* tabNames[] = {"Scatter", "Tiling", "Pipeline", "Compare", "Matrix", "Code"};
   const int walked = forEachShippedQuestion(s, [&](size_t l, size_t p) {
     applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-    ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
-    const Exercise e = s.exercise->exercise;
+    ASSERT_TRUE(s.exerciseOpen()) << s.course.lessons[l].id << " step " << p + 1;
+    const Exercise e = s.course.exercise->exercise;
     for (size_t k = 0; k < std::size(tabs); ++k) {
-      const std::string where = cat(s.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ", tabNames[k],
-                                    s.presenter ? ", presenter" : "");
-      s.tab = tabs[k];
-      s.selectTab = true;
+      const std::string where = cat(s.course.lessons[l].id, " step ", p + 1, " (", exerciseKindName(e.spec.kind), "), ",
+                                    tabNames[k], s.view.presenter ? ", presenter" : "");
+      s.view.tab = tabs[k];
+      s.view.selectTab = true;
       frame(s);
       frame(s);
       const std::string text = loggedFrame(s);
@@ -459,22 +460,23 @@ TEST_F(VizPanels, NoPanelGivesAnOpenQuestionsAnswerAway) {
     }
     // The same reader finds the answer once it is revealed (the panel explains it): it is not blind.
     revealExercise(s);
-    s.tab = Tab::kScatter;
-    s.selectTab = true;
+    s.view.tab = Tab::kScatter;
+    s.view.selectTab = true;
     frame(s);
     const std::string after = loggedFrame(s);
     bool found = false;
     for (const std::string& why : e.why) found = found || oneLine(after).find(oneLine(why)) != std::string::npos;
-    EXPECT_TRUE(found) << s.lessons[l].id << " step " << p + 1 << ": the revealed answer is not in the log" << (getenv("DUMP") ? after : "");
+    EXPECT_TRUE(found) << s.course.lessons[l].id << " step " << p + 1 << ": the revealed answer is not in the log"
+                       << (getenv("DUMP") ? after : "");
   });
   EXPECT_GE(walked, 80);
 }
 
 TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  ASSERT_TRUE(s.loadErrors.empty());
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+  ASSERT_TRUE(s.course.loadErrors.empty());
   int runs = 0, refused = 0;
   auto expectSane = [&](const std::string& what) {
     ++runs;
@@ -484,9 +486,9 @@ TEST_F(VizPanels, EditingAnyPresetNeverBreaksTheRun) {
       EXPECT_EQ(s.run.result.status, ACLNN_ERR_PARAM_INVALID) << what;
     }
   };
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      const std::string where = s.lessons[l].id + " step " + std::to_string(p + 1);
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+      const std::string where = s.course.lessons[l].id + " step " + std::to_string(p + 1);
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       RequestSpec original = s.controls;
       // A large call (npu-strategies step 7: 128 planes of 128x128, 27 of this test's 28 s, and minutes under
@@ -527,13 +529,13 @@ TEST_F(VizPanels, HelpOverlayListsKeysAndMouse) {
   AppState s = fakeState();
   runControls(s);
   handleShortcut(s, Shortcut::kHelp);
-  ASSERT_TRUE(s.showHelp);
+  ASSERT_TRUE(s.view.showHelp);
   frame(s);
   ImGuiWindow* help = ImGui::FindWindowByName("Keys and mouse");
   ASSERT_NE(help, nullptr);
   EXPECT_TRUE(help->Active || help->WasActive);
   handleShortcut(s, Shortcut::kHelp);
-  EXPECT_FALSE(s.showHelp);
+  EXPECT_FALSE(s.view.showHelp);
 }
 
 // The Tiling tab's table names the tensors its boxes are boxes of: a forward's tiles read self and write out
@@ -542,11 +544,11 @@ TEST_F(VizPanels, TheTileTableNamesTheOperatorsOwnTensors) {
   for (OpKind op : {OpKind::kUpsampleNearestExact2d, OpKind::kUpsampleNearestExact2dBackward, OpKind::kAdaptiveMaxPool2d,
                     OpKind::kAdaptiveMaxPool2dBackward}) {
     AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
+    s.host.runner = [](const RunRequest& r) { return run(r); };
     setOperator(s.controls, op);
     runControls(s);
     ASSERT_TRUE(s.run.ok()) << opInfo(op).name;
-    s.tab = Tab::kTiling;
+    s.view.tab = Tab::kTiling;
     frame(s);
     const std::string text = loggedFrame(s);
     const OpInfo& info = opInfo(op);
@@ -560,20 +562,20 @@ TEST_F(VizPanels, TheTileTableNamesTheOperatorsOwnTensors) {
 TEST_F(VizPanels, HelpListsTheShortcutTablesKeysAndFullScreenOnlyWhereTheHostHasOne) {
   AppState s = fakeState();
   runControls(s);
-  s.showHelp = true;
+  s.view.showHelp = true;
   frame(s);
   const std::string window = loggedFrame(s);
   EXPECT_NE(window.find("full screen (Esc leaves it)"), std::string::npos) << window;
   EXPECT_NE(window.find("H or ?"), std::string::npos);
-  s.canFullscreen = false;
+  s.host.canFullscreen = false;
   const std::string page = loggedFrame(s);
   EXPECT_EQ(page.find("full screen (Esc leaves it)"), std::string::npos) << page;
   EXPECT_NE(page.find("presenter mode: large type, high contrast"), std::string::npos);
   handleShortcut(s, Shortcut::kFullscreen);  // F on a page asks for nothing; in a window it asks to toggle
-  EXPECT_FALSE(s.requests.toggleFullscreen);
-  s.canFullscreen = true;
+  EXPECT_FALSE(s.host.requests.toggleFullscreen);
+  s.host.canFullscreen = true;
   handleShortcut(s, Shortcut::kFullscreen);
-  EXPECT_TRUE(s.requests.toggleFullscreen);
+  EXPECT_TRUE(s.host.requests.toggleFullscreen);
 
   size_t count = 0;
   const ShortcutHelp* lines = shortcutHelp(&count);
@@ -620,8 +622,8 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
                     OpKind::kAdaptiveMaxPool2dBackward, OpKind::kAdaptiveMaxPool2d}) {
     const bool pooling = opInfo(op).rule == IndexRule::kAdaptiveMax;
     AppState s;
-    s.runner = [](const RunRequest& r) { return run(r); };
-    s.presenter = true;
+    s.host.runner = [](const RunRequest& r) { return run(r); };
+    s.view.presenter = true;
     s.controls.request.op = op;
     s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = pooling ? 16 : 8;
     s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = pooling ? 8 : 16;
@@ -629,18 +631,19 @@ TEST_F(VizPanels, PresenterDigitsAreReadableFromTheBackOfTheRoom) {
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     for (int i = 0; i < 3; ++i) frame(s);  // the theme switches, then the canvas fits the picture
     ASSERT_TRUE(theme().presenter);
-    const float digits = cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true);
-    EXPECT_GE(digits, 18.0f) << opName(op) << ": cells of " << s.scatterView.zoom << " px";
-    EXPECT_GE(s.scatterView.zoom - 3.0f, 2 * 0.6f * 18.0f) << "two characters (\"-4\") fit at that size";
+    const float digits = cellTextSize(s.view.scatterView.zoom, fonts().monoLarge->FontSize, true);
+    EXPECT_GE(digits, 18.0f) << opName(op) << ": cells of " << s.view.scatterView.zoom << " px";
+    EXPECT_GE(s.view.scatterView.zoom - 3.0f, 2 * 0.6f * 18.0f) << "two characters (\"-4\") fit at that size";
     if (!pooling) continue;
     const SceneGrid& indices = s.run.scene.grids[static_cast<size_t>(s.run.scene.indices)];
     EXPECT_FALSE(indices.shown) << opName(op);
-    s.secondaryGrids = true;  // the user ticks "indices": shown, still at readable digits
+    s.view.secondaryGrids = true;  // the user ticks "indices": shown, still at readable digits
     for (int i = 0; i < 2; ++i) frame(s);
     EXPECT_TRUE(indices.shown) << opName(op);
-    EXPECT_GE(cellTextSize(s.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
+    EXPECT_GE(cellTextSize(s.view.scatterView.zoom, fonts().monoLarge->FontSize, true), 18.0f) << opName(op);
     const Scene& sc = s.run.scene;
-    EXPECT_GT((sc.boundsMax.x - sc.boundsMin.x) * s.scatterView.zoom, s.scatterView.fittedW) << opName(op) << ": the canvas scrolls";
+    EXPECT_GT((sc.boundsMax.x - sc.boundsMin.x) * s.view.scatterView.zoom, s.view.scatterView.fittedW)
+        << opName(op) << ": the canvas scrolls";
   }
 }
 
@@ -669,8 +672,8 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
   AppState s;
   openShippedLessons(s, true);
   int referred = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       for (int i = 0; i < 3; ++i) frame(s);
       for (const bool atEnd : {false, true}) {  // as the step opens, then answered and played to its end
@@ -680,7 +683,7 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
         for (int i = 0; i < 3; ++i) frame(s);
       }
       const std::string text = loggedFrame(s);
-      const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "");
+      const std::string where = cat(s.course.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "");
       for (size_t at = text.find("[digits of "); at != std::string::npos; at = text.find("[digits of ", at + 1)) {
         const size_t colon = text.find(": ", at), px = text.find(" px]", at);
         ASSERT_NE(px, std::string::npos);
@@ -692,10 +695,12 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
         EXPECT_GE(std::stoi(text.substr(colon + 2, px - colon - 2)), 18) << where << ": " << text.substr(at, px + 4 - at);
       }
       // The cells the step names: NAME[i, j, ...] of a grid on screen, on the plane shown.
-      const Preset& preset = s.lessons[l].presets[p];
-      std::string words = preset.caption + " " + (s.exercise ? s.exercise->exercise.question : std::string());
+      const Preset& preset = s.course.lessons[l].presets[p];
+      std::string words =
+          preset.caption + " " + (s.course.exercise ? s.course.exercise->exercise.question : std::string());
       // A number the step's words state ("288 ULP") is never a cell's hidden value, on any grid of the tab.
-      const std::string said = " " + preset.caption + " " + (s.exercise ? s.exercise->exercise.question : std::string()) + " ";
+      const std::string said =
+          " " + preset.caption + " " + (s.course.exercise ? s.course.exercise->exercise.question : std::string()) + " ";
       for (size_t at = text.find("\u2022\u2022\u2022 for "); at != std::string::npos; at = text.find("\u2022\u2022\u2022 for ", at + 1)) {
         const size_t from = at + std::string("\u2022\u2022\u2022 for ").size();
         const std::string value = text.substr(from, text.find(']', from) - from);
@@ -736,14 +741,15 @@ TEST_F(VizPanels, PresenterNumbersAreLargeAndTheOnesReferredToAreShown) {
         }
       }
       if (s.exerciseOpen() && sc.indices >= 0 && opInfo(sc.op).backward &&
-          (s.exercise->exercise.spec.kind == ExerciseKind::kLandsIn || s.exercise->exercise.spec.kind == ExerciseKind::kFeeds)) {
+          (s.course.exercise->exercise.spec.kind == ExerciseKind::kLandsIn ||
+           s.course.exercise->exercise.spec.kind == ExerciseKind::kFeeds)) {
         EXPECT_TRUE(sc.grids[static_cast<size_t>(sc.indices)].shown) << where << ": the question reads the indices";
         EXPECT_NE(text.find("[digits of indices: "), std::string::npos) << where << ": the indices show their numbers";
       }
       }
     }
   }
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
   EXPECT_GE(referred, 20);
 }
@@ -761,7 +767,8 @@ TEST_F(VizPanels, NoLessonStepHidesADigit) {
     forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
       for (int i = 0; i < 3; ++i) frame(s);
       const std::string text = loggedFrame(s);
-      const std::string where = cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", presenter ? " (presenter)" : "");
+      const std::string where =
+          cat(s.course.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : "", presenter ? " (presenter)" : "");
       const auto mark = [&](size_t at) { return text.substr(text.rfind('[', at), text.find(']', at) + 1 - text.rfind('[', at)); };
       const size_t dots = text.find("\u2022\u2022\u2022 for ");
       EXPECT_EQ(dots, std::string::npos) << where << ": " << mark(dots);
@@ -770,11 +777,11 @@ TEST_F(VizPanels, NoLessonStepHidesADigit) {
         ++tags;
       }
       for (size_t at = text.find("[hatching kept off "); at != std::string::npos; at = text.find("[hatching kept off ", at + 1)) ++hatched;
-      if (atEnd && s.lessons[l].id == "determinism" && p == 0) {
+      if (atEnd && s.course.lessons[l].id == "determinism" && p == 0) {
         EXPECT_NE(text.find("[hatching kept off gradInput (0, 0)]"), std::string::npos) << where << ": its shared cells are hatched";
       }
     });
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
   EXPECT_GT(tags, 10);
@@ -790,18 +797,18 @@ TEST_F(VizPanels, PresenterTextIsReadableFromTheBackOfTheRoom) {
   std::map<std::string, std::string> small;  // what was too small -> where first
   forEachStepOpenAndAtItsEnd(s, [&](size_t l, size_t p, bool atEnd) {
     for (const Tab tab : {Tab::kScatter, Tab::kTiling, Tab::kPipeline, Tab::kCompare, Tab::kVerify, Tab::kMatrix, Tab::kCode}) {
-      s.tab = tab;
-      s.selectTab = true;
+      s.view.tab = tab;
+      s.view.selectTab = true;
       for (int i = 0; i < 2; ++i) frame(s);
       takeSmallestText();
       loggedFrame(s);
       const SmallestText least = takeSmallestText();
       if (least.size > 0.0f && least.size < kPresenterDigitPx - 0.01f)
         small.emplace(cat(static_cast<int>(tab), " '", least.text, "' ", static_cast<int>(least.size * 10) / 10.0, " px"),
-                      cat(s.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : ""));
+                      cat(s.course.lessons[l].id, " step ", p + 1, atEnd ? " at its end" : ""));
     }
   });
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
   for (const auto& [what, where] : small) ADD_FAILURE() << "tab " << what << " in " << where;
 }
@@ -824,8 +831,8 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
       ASSERT_TRUE(openShippedStep(s, c.lesson, c.step, presenter));
       if (s.exerciseOpen()) revealExercise(s);
       s.player.toEnd();
-      s.tab = Tab::kScatter;
-      s.selectTab = true;
+      s.view.tab = Tab::kScatter;
+      s.view.selectTab = true;
       for (int i = 0; i < 3; ++i) frame(s);
       const std::string text = loggedFrame(s);
       const SceneGrid& dst = s.run.scene.grids[static_cast<size_t>(s.run.scene.dst)];
@@ -840,7 +847,8 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
           EXPECT_TRUE(col >= -0.15f && col <= 1.15f && row >= -0.15f && row <= 1.15f && std::min({std::fabs(col), std::fabs(row), std::fabs(1 - col), std::fabs(1 - row)}) < 0.15f)
               << c.lesson << ": the tail at " << tx << ", " << ty << " is not at the edge of cell (" << c.source.row << ", " << c.source.col << ") of " << src.grid.name << " at " << src.x << ", " << src.y;
         }
-        const float label = (gridLabelSize() * 2.0f + 8.0f) / s.scatterView.zoom;  // the box includes the label above
+        const float label =
+            (gridLabelSize() * 2.0f + 8.0f) / s.view.scatterView.zoom;  // the box includes the label above
         const float edge = std::min({x - dst.x, y - (dst.y - label), dst.x + dst.width() - x, dst.y + dst.height() - y});
         EXPECT_GE(edge, 0.0f) << c.lesson << ": " << x << ", " << y;
         EXPECT_LT(edge, 0.3f) << c.lesson << ": " << x << ", " << y << ": the solid line ran into the grid";
@@ -850,7 +858,7 @@ TEST_F(VizPanels, AnArrowsLineStopsAtItsTargetsGridAndItsHeadAtItsCell) {
         ++arrows;
       }
       EXPECT_EQ(arrows, c.arrows) << c.lesson;
-      s.presenter = false;
+      s.view.presenter = false;
       syncTheme(s);
     }
   }
@@ -864,12 +872,12 @@ TEST_F(VizPanels, HeldBackCoreColoursAreSaidSo) {
   openShippedLessons(s, false);
   ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
   ASSERT_TRUE(s.exerciseOpen());
-  ASSERT_EQ(s.colour, CellColour::kCores);
+  ASSERT_EQ(s.view.colour, CellColour::kCores);
   // On the Tiling tab (where the step opens) and the Scatter tab: the words, and whether the legend is the cores'.
   const auto expectOnBothTabs = [&](bool heldBack) {
     for (const Tab tab : {Tab::kTiling, Tab::kScatter}) {
-      s.tab = tab;
-      s.selectTab = true;
+      s.view.tab = tab;
+      s.view.selectTab = true;
       for (int i = 0; i < 3; ++i) frame(s);
       const std::string text = loggedFrame(s);
       EXPECT_EQ(text.find("(core colours once answered)") != std::string::npos, heldBack) << static_cast<int>(tab);
@@ -890,14 +898,14 @@ TEST_F(VizPanels, TheTimelinesKeepTheAtomicAddsBackWhileTheQuestionAsksAboutThem
   openShippedLessons(s, false);
   ASSERT_TRUE(selectLesson(s, "determinism"));
   ASSERT_TRUE(s.exerciseOpen());
-  ASSERT_EQ(s.exercise->exercise.spec.kind, ExerciseKind::kAtomicCells);
+  ASSERT_EQ(s.course.exercise->exercise.spec.kind, ExerciseKind::kAtomicCells);
   ASSERT_TRUE(std::any_of(s.run.timeline.bars.begin(), s.run.timeline.bars.end(),
                           [](const TimelineBar& b) { return b.kind == EventKind::kAtomicAdd; }));
   const ImU32 atomic = eventColour(EventKind::kAtomicAdd);
   const auto atomicDrawn = [&](Tab tab) {
-    s.tab = tab;
-    s.selectTab = true;
-    s.codeTimeline = true;
+    s.view.tab = tab;
+    s.view.selectTab = true;
+    s.view.codeTimeline = true;
     for (int i = 0; i < 3; ++i) frame(s);
     const ImDrawData* d = ImGui::GetDrawData();
     for (int l = 0; l < d->CmdListsCount; ++l)
@@ -906,7 +914,7 @@ TEST_F(VizPanels, TheTimelinesKeepTheAtomicAddsBackWhileTheQuestionAsksAboutThem
     return false;
   };
   for (const bool kernelsOnly : {false, true}) {  // the Pipeline tab's "kernels only" showed them (a trial by hand)
-    s.timelineKernelsOnly = kernelsOnly;
+    s.view.timelineKernelsOnly = kernelsOnly;
     for (const Tab tab : {Tab::kTiling, Tab::kPipeline, Tab::kCode}) {
       EXPECT_FALSE(atomicDrawn(tab)) << static_cast<int>(tab);
       if (tab != Tab::kCode) {  // its listing is the kernel's code, which has the call whatever the cells
@@ -914,8 +922,8 @@ TEST_F(VizPanels, TheTimelinesKeepTheAtomicAddsBackWhileTheQuestionAsksAboutThem
       }
     }
   }
-  s.tab = Tab::kCode;
-  s.selectTab = true;
+  s.view.tab = Tab::kCode;
+  s.view.selectTab = true;
   for (int i = 0; i < 2; ++i) frame(s);
   // Nor does the Code tab light the first move's line ("now: ..." said whether it adds atomically).
   EXPECT_EQ(oneLine(loggedFrame(s)).find("now: "), std::string::npos);
@@ -932,14 +940,14 @@ TEST_F(VizPanels, TheTimelineLegendsNameOnlyTheKindsTheRunHas) {
   ASSERT_TRUE(selectLesson(s, "tiling-and-cores"));
   int checked = 0;
   for (const int step : {0, 2}) {
-    applyPreset(s, s.lesson, step);
+    applyPreset(s, s.course.lesson, step);
     if (s.exerciseOpen()) revealExercise(s);
     const bool atomic = std::any_of(s.run.timeline.bars.begin(), s.run.timeline.bars.end(),
                                     [](const TimelineBar& b) { return b.kind == EventKind::kAtomicAdd; });
     if (atomic) continue;
     for (const Tab tab : {Tab::kTiling, Tab::kPipeline}) {
-      s.tab = tab;
-      s.selectTab = true;
+      s.view.tab = tab;
+      s.view.selectTab = true;
       for (int i = 0; i < 2; ++i) frame(s);
       const std::string text = loggedFrame(s);
       EXPECT_EQ(text.find("AtomicAdd"), std::string::npos) << "step " << step + 1 << " tab " << static_cast<int>(tab);
@@ -963,12 +971,12 @@ TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
   };
   for (const bool presenter : {false, true})
   for (const Case c : {Case{5, "(running fp32 sums)", 2049.0f}, Case{6, "(running sums, each rounded to float16)", 2048.0f}}) {
-    s.presenter = presenter;
+    s.view.presenter = presenter;
     syncTheme(s);
-    applyPreset(s, s.lesson, c.step);
+    applyPreset(s, s.course.lesson, c.step);
     if (s.exerciseOpen()) revealExercise(s);
-    s.tab = Tab::kScatter;
-    s.selectTab = true;
+    s.view.tab = Tab::kScatter;
+    s.view.selectTab = true;
     frame(s);
     s.player.scrub(2.5);  // one move a beat: 2048 and one 1 have landed
     std::vector<float> now;
@@ -979,21 +987,21 @@ TEST_F(VizPanels, ARunningSumsNoteSaysWhereTheyAreRounded) {
     const std::string text = oneLine(loggedFrame(s));  // the note may wrap over lines of its own
     EXPECT_NE(text.find(c.note), std::string::npos) << c.step << (presenter ? " presenter" : "");
   }
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
 // The legacy 1-D backward takes DOUBLE and sums in fp64: its note says so, not fp32.
 TEST_F(VizPanels, ADoubleRunsNoteSaysItsSumsAreFp64) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kUpsampleNearest1dBackward;
   s.controls.request.shape = {.in = {1, 1, 5}, .out = {1, 1, 12}};
   s.controls.request.dtype = ACL_DOUBLE;
   runControls(s);
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   frame(s);
   s.player.scrub(2.5);
   const std::string text = oneLine(loggedFrame(s));
@@ -1009,7 +1017,7 @@ TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksFo
   AppState s;
   ASSERT_TRUE(openShippedStep(s, "adaptive-pool-windows", 1));
   ASSERT_TRUE(s.exerciseOpen());
-  const Exercise& e = s.exercise->exercise;
+  const Exercise& e = s.course.exercise->exercise;
   ASSERT_EQ(e.input, AnswerInput::kOneCell);
   const std::string grid = s.run.scene.grids[static_cast<size_t>(e.answerGrid)].grid.name;
   ClassBoard board;
@@ -1024,8 +1032,8 @@ TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksFo
   first.cells = {{{2, 4}, 1}, {{3, 0}, 3}};
   board.rounds = {first};
   board.answered = 4;
-  s.classBoard = board;
-  s.classBoardShown = true;
+  s.course.classBoard = board;
+  s.course.classBoardShown = true;
   uimap::setEnabled(true);
   for (int i = 0; i < 3; ++i) frame(s);
   std::string text = loggedFrame(s);
@@ -1040,14 +1048,14 @@ TEST_F(VizPanels, TheRoomsAnswersAreDrawnOnTheQuestionsPictureAndVoteAgainAsksFo
     if (w["id"] == "button/Vote again") vote = ImVec2((w["x0"].get<float>() + w["x1"].get<float>()) / 2, (w["y0"].get<float>() + w["y1"].get<float>()) / 2);
   ASSERT_GE(vote.x, 0.0f) << "no Vote again button";
   click(s, vote);
-  EXPECT_TRUE(s.classBoard->voteAgain);
+  EXPECT_TRUE(s.course.classBoard->voteAgain);
   // The second round beside the first, then the reveal with the share right first time.
   ClassSummary second = first;
   second.cells = {{{2, 4}, 3}, {{3, 0}, 1}};
   second.rightFirstTime = 3;
-  s.classBoard->voteAgain = false;
-  s.classBoard->rounds = {first, second};
-  s.classBoard->revealed = true;
+  s.course.classBoard->voteAgain = false;
+  s.course.classBoard->rounds = {first, second};
+  s.course.classBoard->revealed = true;
   text = loggedFrame(s);
   EXPECT_NE(text.find(cat("[room: ", grid, " (2, 4) picked by 1\u21923]")), std::string::npos) << text;
   EXPECT_NE(text.find("right first time: 3 of 4"), std::string::npos);
@@ -1068,8 +1076,8 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   room.numbers = {{"2051", 3}, {"2052", 1}};
   room.cores = {{0, 2}};  // named as the legend names the run's cores
   board.rounds = {room};
-  s.classBoard = board;
-  s.classBoardShown = true;
+  s.course.classBoard = board;
+  s.course.classBoardShown = true;
   const std::string text = loggedFrame(s);
   const size_t a = text.find("[room typed 2051: 3]"), b = text.find("[room typed 2052: 1]");
   ASSERT_NE(a, std::string::npos) << text;
@@ -1100,7 +1108,7 @@ TEST_F(VizPanels, ClassModesTopBarCountsQuestions) {
   ASSERT_TRUE(openShippedStep(s, "first-steps", 0));
   setClassMode(s, true);
   frame(s);
-  const QuestionNumber n = questionNumber(*s.currentLesson(), s.preset);
+  const QuestionNumber n = questionNumber(*s.currentLesson(), s.course.preset);
   ASSERT_GT(n.questions, 1);
   ASSERT_LT(n.questions, static_cast<int>(s.currentLesson()->presets.size())) << "a step without a question";
   const std::string text = oneLine(loggedFrame(s));
@@ -1126,9 +1134,9 @@ TEST_F(VizPanels, TheInspectorSaysItsValueIsTheFinalOneWhileTheAnimationRuns) {
   int64_t cell = 0;  // one still summing half-way
   while (cell < static_cast<int64_t>(now.size()) && now[static_cast<size_t>(cell)] == dst.value(sc.plane, cell / dst.dims.cols, cell % dst.dims.cols)) ++cell;
   ASSERT_LT(cell, static_cast<int64_t>(now.size()));
-  s.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
+  s.view.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
   for (int i = 0; i < 3; ++i) frame(s);
-  const float final = dst.value(sc.plane, s.pinned->row, s.pinned->col);
+  const float final = dst.value(sc.plane, s.view.pinned->row, s.view.pinned->col);
   std::string text = loggedFrame(s);
   const size_t note = text.find(cat("= ", formatNumber(final), " once every add has landed"));  // the title wraps
   ASSERT_NE(note, std::string::npos);
@@ -1158,7 +1166,7 @@ TEST_F(VizPanels, TheInspectorOfAForwardsCellNamesNoAdds) {
     std::vector<uint8_t> filled;
     dstValuesNow(s, &now, &filled, nullptr);
     for (int64_t cell = 0; cell < dst.dims.rows * dst.dims.cols; cell += 5) {
-      s.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
+      s.view.pinned = CellRef{sc.dst, cell / dst.dims.cols, cell % dst.dims.cols};
       for (int i = 0; i < 2; ++i) frame(s);
       const std::string text = loggedFrame(s);
       EXPECT_EQ(text.find("add has landed"), std::string::npos) << "at " << at << ", cell " << cell;
@@ -1178,17 +1186,18 @@ TEST_F(VizPanels, EveryOpenQuestionHoldsBackTheMatricesAndTheOutputsRange) {
   AppState s;
   openShippedLessons(s, false);
   int matrices = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      if (!s.lessons[l].presets[p].exercise) continue;
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+      if (!s.course.lessons[l].presets[p].exercise) continue;
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       ASSERT_TRUE(s.exerciseOpen());
-      EXPECT_TRUE(s.outputRangeHidden()) << s.lessons[l].id << " step " << p + 1;
+      EXPECT_TRUE(s.outputRangeHidden()) << s.course.lessons[l].id << " step " << p + 1;
       if (!matrixViewApplies(s.run.scene.op)) continue;
-      s.tab = Tab::kMatrix;
-      s.selectTab = true;
+      s.view.tab = Tab::kMatrix;
+      s.view.selectTab = true;
       for (int i = 0; i < 3; ++i) frame(s);
-      EXPECT_NE(loggedFrame(s).find("The matrices wait until the question"), std::string::npos) << s.lessons[l].id << " step " << p + 1;
+      EXPECT_NE(loggedFrame(s).find("The matrices wait until the question"), std::string::npos)
+          << s.course.lessons[l].id << " step " << p + 1;
       ++matrices;
     }
   }
@@ -1202,12 +1211,12 @@ TEST_F(VizPanels, TheInspectorsInvitationIsTrueOfTheTab) {
   openShippedLessons(s, false);
   ASSERT_TRUE(selectLesson(s, "precision"));
   for (int i = 0; i < 3; ++i) frame(s);
-  ASSERT_EQ(s.tab, Tab::kCompare);
+  ASSERT_EQ(s.view.tab, Tab::kCompare);
   std::string text = oneLine(loggedFrame(s));
   EXPECT_EQ(text.find("Hover a cell (click to pin it)"), std::string::npos);
   EXPECT_NE(text.find("The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs"), std::string::npos);
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   for (int i = 0; i < 3; ++i) frame(s);
   text = oneLine(loggedFrame(s));
   EXPECT_NE(text.find("Hover a cell (click to pin it)"), std::string::npos);
@@ -1235,17 +1244,18 @@ TEST_F(VizPanels, AnAnsweredQuestionTurnsTheInspectorToItsCell) {
   AppState s;
   openShippedLessons(s, false);
   int asked = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      if (!s.lessons[l].presets[p].exercise) continue;
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+      if (!s.course.lessons[l].presets[p].exercise) continue;
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-      const CellRef cell = s.exercise->exercise.asked;
+      const CellRef cell = s.course.exercise->exercise.asked;
       if (cell.grid < 0) continue;
-      s.exercise->answer = rightAnswer(s.exercise->exercise);
-      s.exercise->typed = s.exercise->answer.number ? formatNumber(*s.exercise->answer.number) : "";
+      s.course.exercise->answer = rightAnswer(s.course.exercise->exercise);
+      s.course.exercise->typed =
+          s.course.exercise->answer.number ? formatNumber(*s.course.exercise->answer.number) : "";
       checkExercise(s);
-      ASSERT_FALSE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
-      EXPECT_EQ(s.focusCell(), std::optional<CellRef>(cell)) << s.lessons[l].id << " step " << p + 1;
+      ASSERT_FALSE(s.exerciseOpen()) << s.course.lessons[l].id << " step " << p + 1;
+      EXPECT_EQ(s.focusCell(), std::optional<CellRef>(cell)) << s.course.lessons[l].id << " step " << p + 1;
       ++asked;
     }
   }
@@ -1261,7 +1271,7 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
     int chips = 0;
     for (const std::pair<const char*, int>& step : {std::pair{"determinism", 0}, std::pair{"precision", 6}, std::pair{"first-steps", 1}}) {
       ASSERT_TRUE(selectLesson(s, step.first));
-      applyPreset(s, s.lesson, step.second);
+      applyPreset(s, s.course.lesson, step.second);
       if (s.exerciseOpen()) revealExercise(s);
       frame(s);
       std::string text;
@@ -1280,7 +1290,7 @@ TEST_F(VizPanels, FlyingCellsCarryTheirDigits) {
       }
     }
     EXPECT_GT(chips, 2) << (presenter ? "presenter" : "normal");
-    s.presenter = false;
+    s.view.presenter = false;
     syncTheme(s);
   }
 }
@@ -1293,7 +1303,7 @@ TEST_F(VizPanels, AFlyingChipOverAGridLeavesItsDigitsInView) {
     AppState s;
     openShippedLessons(s, presenter);
     ASSERT_TRUE(selectLesson(s, "first-steps"));
-    applyPreset(s, s.lesson, 1);
+    applyPreset(s, s.course.lesson, 1);
     if (s.exerciseOpen()) revealExercise(s);
     int leaving = 0, between = 0;
     for (size_t m = 0; m < std::min<size_t>(s.run.animation.moves().size(), 4); ++m) {
@@ -1336,7 +1346,7 @@ TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
   board.joined = 28;
   board.answered = 19;
   board.asking = true;
-  s.classBoard = board;
+  s.course.classBoard = board;
   uimap::setEnabled(true);
   for (int i = 0; i < 3; ++i) frame(s);
   std::string text = loggedFrame(s);
@@ -1351,13 +1361,13 @@ TEST_F(VizPanels, TheJoinCardShowsHowToJoinAndWhoAnswered) {
     EXPECT_GE(w["x1"].get<float>() - w["x0"].get<float>(), 150.0f) << "large enough to scan from the back of a room";
   }
   EXPECT_TRUE(qr);
-  s.classBoardShown = false;
+  s.course.classBoardShown = false;
   for (int i = 0; i < 2; ++i) frame(s);
   text = loggedFrame(s);
   EXPECT_EQ(text.find("Join the class"), std::string::npos);
   EXPECT_NE(text.find("Class 1234 · 28 joined · 19 answered"), std::string::npos);
   uimap::setEnabled(false);
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
@@ -1368,7 +1378,7 @@ TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore)
   openShippedLessons(s, true);
   ClassBoard board = classBoard1234();
   board.joined = 3;
-  s.classBoard = board;
+  s.course.classBoard = board;
   uimap::setEnabled(true);
   for (int i = 0; i < 3; ++i) frame(s);
   const auto centreOf = [](const std::string& id) {
@@ -1380,28 +1390,29 @@ TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore)
   const ImVec2 open = centreOf("button/Class report");
   ASSERT_GE(open.x, 0.0f) << "no Class report button";
   click(s, open);
-  ASSERT_TRUE(s.classBoard->reportWanted);
+  ASSERT_TRUE(s.course.classBoard->reportWanted);
   ClassReport report;
   report.questions = {{"first-steps/2", 3, 1, 3}, {"first-steps/4", 2, 2, 2}};
   report.students = {{"s1", "Ana", 2, 1, 2}};
-  s.classBoard->report = report;
-  s.classBoard->asking = true;  // question 2 is open, not yet revealed: its share waits, as the room's summary does
-  s.classBoard->question = "first-steps/4";
+  s.course.classBoard->report = report;
+  s.course.classBoard->asking =
+      true;  // question 2 is open, not yet revealed: its share waits, as the room's summary does
+  s.course.classBoard->question = "first-steps/4";
   for (int i = 0; i < 2; ++i) frame(s);
   std::string text = loggedFrame(s);
   EXPECT_NE(text.find("[report question 1 (first-steps/2): 1 of 3]"), std::string::npos) << text;
   EXPECT_NE(text.find("[report question 2 (first-steps/4): open, 2 answered]"), std::string::npos) << text;
   EXPECT_EQ(text.find("Ana"), std::string::npos) << "a student's name on the projected board";
-  s.classBoard->revealed = true;
+  s.course.classBoard->revealed = true;
   for (int i = 0; i < 2; ++i) frame(s);
   text = loggedFrame(s);
   EXPECT_NE(text.find("[report question 2 (first-steps/4): 2 of 2]"), std::string::npos) << text;
   const ImVec2 hide = centreOf("button/Hide");  // the card's own Hide stays on screen, the report open
   EXPECT_TRUE(hide.y > 0.0f && hide.y < 720.0f) << hide.y;
   click(s, centreOf("button/Hide the report"));
-  EXPECT_FALSE(s.classBoard->reportWanted);
+  EXPECT_FALSE(s.course.classBoard->reportWanted);
   uimap::setEnabled(false);
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
@@ -1409,11 +1420,11 @@ TEST_F(VizPanels, TheBoardsClassReportGivesEachQuestionsShareAndNoStudentsScore)
 // another plane hovers nothing there.
 TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   RunRequest& r = s.controls.request;
   r.shape.C = 3, r.shape.in[kH] = r.shape.in[kW] = 3, r.shape.out[kH] = r.shape.out[kW] = 6;
   r.layout = Layout::kChannelsLast;
-  s.memoryOrder = true;
+  s.view.memoryOrder = true;
   runControls(s);
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
   frame(s);
@@ -1427,7 +1438,7 @@ TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
     ImGui::SetNextWindowSize(ImVec2(1280, 720));
     ImGui::Begin("##strips");
     MemoryStrips strips(s, 1200.0f, 300.0f, 400.0f);
-    s.hovered.reset();
+    s.view.hovered.reset();
     strips.place(s, ImVec2(20.0f, 20.0f));
     const std::optional<ImVec2> centre = strips.slotCentre(s.run.scene.src, offset);
     ImGui::End();
@@ -1440,10 +1451,10 @@ TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
     stripFrame(*centre, offset);  // the window under the mouse is known from the frame before
     const PlaneCell c = planeCellOf(src.grid.dims, order.slots[static_cast<size_t>(offset)]);
     if (c.plane == s.run.scene.plane) {
-      ASSERT_TRUE(s.hovered.has_value()) << "offset " << offset;
-      EXPECT_EQ(*s.hovered, (CellRef{s.run.scene.src, c.row, c.col})) << "offset " << offset;
+      ASSERT_TRUE(s.view.hovered.has_value()) << "offset " << offset;
+      EXPECT_EQ(*s.view.hovered, (CellRef{s.run.scene.src, c.row, c.col})) << "offset " << offset;
     } else {
-      EXPECT_FALSE(s.hovered.has_value()) << "offset " << offset << " lies on plane " << c.plane;
+      EXPECT_FALSE(s.view.hovered.has_value()) << "offset " << offset << " lies on plane " << c.plane;
     }
   }
 }
@@ -1452,47 +1463,49 @@ TEST_F(VizPanels, MemoryStripCellsAreTheirGridCells) {
 // the room with the memory strips under them.
 TEST_F(VizPanels, LayoutsLessonKeepsItsGridsReadableInPresenterMode) {
   AppState lesson;
-  lesson.runner = [](const RunRequest& r) { return run(r); };
-  lesson.presenter = true;
-  lesson.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &lesson.loadErrors);
+  lesson.host.runner = [](const RunRequest& r) { return run(r); };
+  lesson.view.presenter = true;
+  lesson.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &lesson.course.loadErrors);
   ASSERT_TRUE(selectLesson(lesson, "layouts"));
   for (int step = 0; step < static_cast<int>(lesson.currentLesson()->presets.size()); ++step) {
-    applyPreset(lesson, lesson.lesson, step);
-    if (lesson.exercise) lesson.exercise->reveal();  // the strips are hidden while an offset question is open
+    applyPreset(lesson, lesson.course.lesson, step);
+    if (lesson.course.exercise)
+      lesson.course.exercise->reveal();  // the strips are hidden while an offset question is open
     for (int i = 0; i < 3; ++i) frame(lesson);
-    ASSERT_TRUE(lesson.memoryOrder) << "step " << step + 1;
-    const float digits = cellTextSize(lesson.scatterView.zoom, fonts().monoLarge->FontSize, true);
-    EXPECT_GE(digits, kPresenterDigitPx) << "step " << step + 1 << ": cells of " << lesson.scatterView.zoom << " px";
+    ASSERT_TRUE(lesson.view.memoryOrder) << "step " << step + 1;
+    const float digits = cellTextSize(lesson.view.scatterView.zoom, fonts().monoLarge->FontSize, true);
+    EXPECT_GE(digits, kPresenterDigitPx) << "step " << step + 1 << ": cells of " << lesson.view.scatterView.zoom
+                                         << " px";
   }
 }
 
 // A hint is not a wrong try: Hint, then a right Check, is right first time, with the hint counted.
 TEST_F(VizPanels, AHintIsNotAWrongTry) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      const Preset& preset = s.lessons[l].presets[p];
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+      const Preset& preset = s.course.lessons[l].presets[p];
       if (!preset.exercise || preset.exercise->kind != ExerciseKind::kLandsIn) continue;
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       ASSERT_TRUE(s.exerciseOpen());
       hintExercise(s);
       EXPECT_EQ(lessonScoreText(s, i18n::Language::kEnglish).find("Score"), std::string::npos)
           << "a hint alone is not an answer: " << lessonScoreText(s, i18n::Language::kEnglish);
-      s.exercise->answer = rightAnswer(s.exercise->exercise);
+      s.course.exercise->answer = rightAnswer(s.course.exercise->exercise);
       checkExercise(s);
       ASSERT_FALSE(s.exerciseOpen());
       const std::string score = lessonScoreText(s, i18n::Language::kEnglish);
       EXPECT_NE(score.find("Score: 1 of 1 right first time, 1 hint used"), std::string::npos) << score;
       // The next time through: a wrong try brings the next hint on screen, but no hint was asked for.
-      s.exerciseResults.clear();
+      s.course.exerciseResults.clear();
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       ASSERT_TRUE(s.exerciseOpen());
-      s.exercise->answer = wrongAnswer(s.exercise->exercise);
+      s.course.exercise->answer = wrongAnswer(s.course.exercise->exercise);
       checkExercise(s);
-      EXPECT_GE(s.exercise->hintsShown, 1) << "a wrong try shows a hint";
-      s.exercise->answer = rightAnswer(s.exercise->exercise);
+      EXPECT_GE(s.course.exercise->hintsShown, 1) << "a wrong try shows a hint";
+      s.course.exercise->answer = rightAnswer(s.course.exercise->exercise);
       checkExercise(s);
       const std::string again = lessonScoreText(s, i18n::Language::kEnglish);
       EXPECT_NE(again.find("Score: 0 of 1 right first time"), std::string::npos) << again;
@@ -1524,20 +1537,22 @@ TEST_F(VizPanels, ADoubleClickOnShowTheAnswerTicksNothingItBroughtUnderTheMouse)
       return std::nullopt;
     };
     const auto show = rectOf("button/Show the answer");
-    ASSERT_TRUE(show) << s.lessons[l].id << " step " << p + 1;
+    ASSERT_TRUE(show) << s.course.lessons[l].id << " step " << p + 1;
     const ImVec2 at(((*show)[0] + (*show)[2]) / 2.0f, ((*show)[1] + (*show)[3]) / 2.0f);
-    const bool teacher = s.showAnswers;
+    const bool teacher = s.course.showAnswers;
     click(s, at);
-    ASSERT_FALSE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+    ASSERT_FALSE(s.exerciseOpen()) << s.course.lessons[l].id << " step " << p + 1;
     frame(s, at);  // the panel as it re-flowed
     for (const char* box : {"check/Class mode: questions only", "check/Teacher: outline the answers"}) {
       const auto r = rectOf(box);
       underTheMouse += r && at.x >= (*r)[0] && at.x <= (*r)[2] && at.y >= (*r)[1] && at.y <= (*r)[3] ? 1 : 0;
     }
     click(s, at);  // the second click of the double-click, where the first one was
-    EXPECT_FALSE(s.classMode) << s.lessons[l].id << " step " << p + 1 << (s.presenter ? " (presenter)" : "");
-    EXPECT_EQ(s.showAnswers, teacher) << s.lessons[l].id << " step " << p + 1 << (s.presenter ? " (presenter)" : "");
-    if (s.classMode) setClassMode(s, false);
+    EXPECT_FALSE(s.course.classMode) << s.course.lessons[l].id << " step " << p + 1
+                                     << (s.view.presenter ? " (presenter)" : "");
+    EXPECT_EQ(s.course.showAnswers, teacher)
+        << s.course.lessons[l].id << " step " << p + 1 << (s.view.presenter ? " (presenter)" : "");
+    if (s.course.classMode) setClassMode(s, false);
   });
   uimap::setEnabled(false);
   EXPECT_GT(underTheMouse, 0) << "no box landed under the mouse: the test saw no case of what it guards";
@@ -1551,7 +1566,7 @@ TEST_F(VizPanels, SpaceWhileAQuestionIsOpenSaysTheAnimationWaitsForTheAnswer) {
   ASSERT_TRUE(s.exerciseOpen());
   handleShortcut(s, Shortcut::kPlayPause);
   EXPECT_FALSE(s.player.playing);
-  EXPECT_EQ(s.status, "The animation plays once the question is answered.");
+  EXPECT_EQ(s.view.status, "The animation plays once the question is answered.");
   revealExercise(s);
   s.player.playing = false;
   handleShortcut(s, Shortcut::kPlayPause);
@@ -1565,7 +1580,7 @@ TEST_F(VizPanels, PrecisionsSentencesAboutTheErrorMapHoldForItsRuns) {
     AppState s;
     EXPECT_TRUE(openShippedStep(s, "precision", step));
     for (int i = 0; i < 2; ++i) frame(s);
-    EXPECT_EQ(s.tab, Tab::kCompare);
+    EXPECT_EQ(s.view.tab, Tab::kCompare);
     EXPECT_GT(s.compare.ulps.cells, 0);
     return s.compare.ulps;
   };
@@ -1592,9 +1607,9 @@ TEST_F(VizPanels, TheCoreLegendAndTheInspectorNameCoresAsTheTileTagsDo) {
   ASSERT_TRUE(s.run.result.plan && s.run.result.plan->cubeLanes > 0);
   if (s.exerciseOpen()) revealExercise(s);
   for (Tab tab : {Tab::kTiling, Tab::kScatter}) {
-    s.tab = tab;
-    s.selectTab = true;
-    s.colour = CellColour::kCores;
+    s.view.tab = tab;
+    s.view.selectTab = true;
+    s.view.colour = CellColour::kCores;
     frame(s);
     const std::string text = loggedFrame(s);
     // The legend's swatches read as one line, or a name a line where they wrap (the Tiling tab's narrow column).
@@ -1616,7 +1631,7 @@ TEST_F(VizPanels, TheMemoryStripsNameEveryPlanesColour) {
   ASSERT_TRUE(selectLesson(s, "layouts"));
   int named = 0;
   forEachStepOpenAndAtItsEnd(s, [&](size_t, size_t step, bool atEnd) {
-    if (!s.memoryOrder || s.exerciseOpen()) return;  // an open question hides the strips
+    if (!s.view.memoryOrder || s.exerciseOpen()) return;  // an open question hides the strips
     const std::string text = loggedFrame(s);
     const size_t at = text.find("[plane legend: ");
     ASSERT_NE(at, std::string::npos) << "step " << step + 1 << (atEnd ? " at its end" : "");
@@ -1629,11 +1644,11 @@ TEST_F(VizPanels, TheMemoryStripsNameEveryPlanesColour) {
 
 TEST_F(VizPanels, TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
   int atomicCells = 0, plainCells = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       if (s.exerciseOpen()) revealExercise(s);
       const Scene& sc = s.run.scene;
@@ -1647,12 +1662,13 @@ TEST_F(VizPanels, TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically) {
           if (!sc.movesInto(cell) || sc.movesInto(cell)->empty()) continue;
           const bool atomic = atomics.anyInto(sc, cell);
           if ((atomic ? atomicCells : plainCells) > 40) continue;
-          s.pinned = cell;
+          s.view.pinned = cell;
           const std::string text = loggedFrame(s);
           const size_t at = text.find("add(s) into this cell");
-          ASSERT_NE(at, std::string::npos) << s.lessons[l].id << " step " << p + 1;
+          ASSERT_NE(at, std::string::npos) << s.course.lessons[l].id << " step " << p + 1;
           const std::string line = text.substr(at, text.find('\n', at) - at);
-          const std::string where = cat(s.lessons[l].id, " step ", p + 1, ", ", cellName(*dst, sc.plane, r, c), ": ");
+          const std::string where =
+              cat(s.course.lessons[l].id, " step ", p + 1, ", ", cellName(*dst, sc.plane, r, c), ": ");
           if (!s.run.request.deterministic) {
             EXPECT_EQ(line.find("atomic") != std::string::npos, atomic) << where << line;
           }
@@ -1674,20 +1690,21 @@ TEST_F(VizPanels, TheInspectorSaysAtomicOnlyWhereTheRunAddsAtomically) {
 // the answer: the tab waits, and says why.
 TEST_F(VizPanels, TheMatrixTabWaitsWhileAQuestionAboutWhereCellsGoIsOpen) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
   int asked = 0;
-  for (size_t l = 0; l < s.lessons.size(); ++l) {
-    for (size_t p = 0; p < s.lessons[l].presets.size(); ++p) {
-      const Preset& preset = s.lessons[l].presets[p];
+  for (size_t l = 0; l < s.course.lessons.size(); ++l) {
+    for (size_t p = 0; p < s.course.lessons[l].presets.size(); ++p) {
+      const Preset& preset = s.course.lessons[l].presets[p];
       if (!preset.exercise || (preset.exercise->kind != ExerciseKind::kLandsIn && preset.exercise->kind != ExerciseKind::kFeeds)) continue;
       applyPreset(s, static_cast<int>(l), static_cast<int>(p));
       if (!matrixViewApplies(s.run.scene.op)) continue;
-      s.tab = Tab::kMatrix;
-      s.selectTab = true;
+      s.view.tab = Tab::kMatrix;
+      s.view.selectTab = true;
       frame(s);
       const std::string text = loggedFrame(s);
-      EXPECT_NE(text.find("The matrices wait until the question"), std::string::npos) << s.lessons[l].id << " step " << p + 1;
+      EXPECT_NE(text.find("The matrices wait until the question"), std::string::npos)
+          << s.course.lessons[l].id << " step " << p + 1;
       ++asked;
     }
   }
@@ -1698,15 +1715,15 @@ TEST_F(VizPanels, TheMatrixTabWaitsWhileAQuestionAboutWhereCellsGoIsOpen) {
 // menus and popups are opaque; a new lesson step opens its side panel at the top.
 TEST_F(VizPanels, TheNextMoveAtRestLeavesItsSourceDigitsInView) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
   applyPreset(s, 0, 0);
   ASSERT_TRUE(s.run.ok());
   if (s.exerciseOpen()) revealExercise(s);
   s.player.playing = false;
   s.player.t = 0.0;
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
   frame(s);
   const std::string text = loggedFrame(s);
   EXPECT_NE(text.find("[next move waits at its source]"), std::string::npos);
@@ -1722,15 +1739,16 @@ TEST_F(VizPanels, MenusAndPopupsAreOpaqueInBothThemes) {
 
 TEST_F(VizPanels, ANewStepOpensItsSidePanelAtTheTop) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.loadErrors);
-  s.presenter = true;  // large type: every step's panel is taller than the window
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.course.lessons = loadLessons(std::string(GRADLAB_ASSETS_DIR) + "/lessons", &s.course.loadErrors);
+  s.view.presenter = true;  // large type: every step's panel is taller than the window
   syncTheme(s);
   // A step followed by one without a question (a question scrolls itself into view, if it must).
   int lesson = -1, step = -1;
-  for (size_t l = 0; l < s.lessons.size() && lesson < 0; ++l)
-    for (size_t p = 0; p + 1 < s.lessons[l].presets.size() && lesson < 0; ++p)
-      if (!s.lessons[l].presets[p].exercise && !s.lessons[l].presets[p + 1].exercise) lesson = static_cast<int>(l), step = static_cast<int>(p);
+  for (size_t l = 0; l < s.course.lessons.size() && lesson < 0; ++l)
+    for (size_t p = 0; p + 1 < s.course.lessons[l].presets.size() && lesson < 0; ++p)
+      if (!s.course.lessons[l].presets[p].exercise && !s.course.lessons[l].presets[p + 1].exercise)
+        lesson = static_cast<int>(l), step = static_cast<int>(p);
   ASSERT_GE(lesson, 0);
   applyPreset(s, lesson, step);
   for (int i = 0; i < 3; ++i) frame(s);
@@ -1744,13 +1762,13 @@ TEST_F(VizPanels, ANewStepOpensItsSidePanelAtTheTop) {
   handleShortcut(s, Shortcut::kNextPreset);
   for (int i = 0; i < 3; ++i) frame(s);
   EXPECT_EQ(side->Scroll.y, 0.0f) << "the new step opened where the last one was scrolled to";
-  s.presenter = false;
+  s.view.presenter = false;
   syncTheme(s);
 }
 
 TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 16;
   s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 8;
@@ -1758,7 +1776,7 @@ TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
   for (int i = 0; i < 2; ++i) frame(s);
   for (const SceneGrid& g : s.run.scene.grids) EXPECT_TRUE(g.shown) << g.grid.name << ": the normal view shows all";
-  s.secondaryGrids = false;
+  s.view.secondaryGrids = false;
   frame(s);
   EXPECT_FALSE(s.run.scene.grids[static_cast<size_t>(s.run.scene.forwardInput)].shown);
 }
@@ -1768,10 +1786,10 @@ TEST_F(VizPanels, AdaptivePoolingShowsIndicesAndSelfWhereTheyFit) {
 // "run the cube strategy" button of a gather run.
 TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.tab = Tab::kMatrix;
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.view.tab = Tab::kMatrix;
   for (bool presenter : {false, true}) {
-    if (presenter != s.presenter) handleShortcut(s, Shortcut::kPresenter);
+    if (presenter != s.view.presenter) handleShortcut(s, Shortcut::kPresenter);
     for (const OpInfo& op : allOps()) {
       setOperator(s.controls, op.kind);
       s.controls.request.shape.N = 1, s.controls.request.shape.C = 2;
@@ -1781,26 +1799,26 @@ TEST_F(VizPanels, MatrixTabDrawsEveryOperator) {
                                                                                : std::nullopt;
       runControls(s);
       ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
-      s.matrixCache.reset();
-      s.tab = Tab::kMatrix;
-      s.selectTab = true;
+      s.view.matrixCache.reset();
+      s.view.tab = Tab::kMatrix;
+      s.view.selectTab = true;
       frame(s);
       frame(s);
-      EXPECT_EQ(s.tab, Tab::kMatrix) << op.name;
+      EXPECT_EQ(s.view.tab, Tab::kMatrix) << op.name;
       setPlane(s, 1);
       frame(s);
       frame(s);
       if (!matrixViewApplies(op.kind)) {
-        EXPECT_FALSE(s.matrixCache) << op.name << ": no view is built for pooling or a 3-D call";
+        EXPECT_FALSE(s.view.matrixCache) << op.name << ": no view is built for pooling or a 3-D call";
         continue;
       }
-      ASSERT_TRUE(s.matrixCache) << op.name;
+      ASSERT_TRUE(s.view.matrixCache) << op.name;
       s.player.t = s.player.duration * 0.5;
       bool linked = false;
       for (float y = 150; y < 660; y += 23)
         for (float x = 300; x < 960; x += 29) {
           frame(s, ImVec2(x, y));
-          linked = linked || s.hovered.has_value();
+          linked = linked || s.view.hovered.has_value();
         }
       EXPECT_TRUE(linked) << op.name << ": hovering a tensor cell names it for the inspector";
     }
@@ -1834,7 +1852,7 @@ TEST_F(VizPanels, LibraryPresetsShowTheirCaption) {
 
 TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.shape.in[kH] = 1;
   s.controls.request.shape.out[kH] = 64;  // gradOutput more than 50x gradInput
   runControls(s);
@@ -1846,7 +1864,7 @@ TEST_F(VizPanels, IllegalCombinationShowsTheLibraryError) {
 
 TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 5;
   s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 23;
   for (aclDataType low : {ACL_FLOAT16, ACL_BF16}) {
@@ -1867,7 +1885,7 @@ TEST_F(VizPanels, HalfPrecisionIsWithinHalfAnUlpOfFloat32) {
 // Summing in bfloat16 (every partial sum rounded) errs by many ULPs where fp32 accumulation stays within 0.5.
 TEST_F(VizPanels, SummingInTheDtypeShowsTheErrorGrow) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 4;
   s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 200;
   s.controls.request.valueSource = ValueSource::kRandom;  // whole numbers would sum exactly
@@ -1887,7 +1905,7 @@ TEST_F(VizPanels, SummingInTheDtypeShowsTheErrorGrow) {
 // draws the next seeds. Rows shared by 8 cores give more than one result among them.
 TEST_F(VizPanels, RunAgainDrawsTheNextSchedules) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.device = "classroom";
   s.controls.cores = 8;
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 3;
@@ -1914,30 +1932,30 @@ TEST_F(VizPanels, PipelineTabClickSelectsATileTheTilingTabHighlights) {
   for (bool presenter : {false, true}) {
     AppState s = cubeState(presenter);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
-    s.tab = Tab::kPipeline;
-    s.selectTab = true;
+    s.view.tab = Tab::kPipeline;
+    s.view.selectTab = true;
     for (int i = 0; i < 3; ++i) frame(s);
     // Sweep the lanes with clicks until one lands on an event.
-    for (float y = 150; y < 640 && !s.selectedTile; y += 6) {
-      for (float x = 420; x < 940 && !s.selectedTile; x += 12) {
+    for (float y = 150; y < 640 && !s.view.selectedTile; y += 6) {
+      for (float x = 420; x < 940 && !s.view.selectedTile; x += 12) {
         frame(s, ImVec2(x, y), false);
         frame(s, ImVec2(x, y), true);
         frame(s, ImVec2(x, y), false);
       }
     }
-    ASSERT_TRUE(s.selectedTile) << "presenter " << presenter;
-    EXPECT_TRUE(s.scrollToSelectedTile);
-    s.tab = Tab::kTiling;
-    s.selectTab = true;
+    ASSERT_TRUE(s.view.selectedTile) << "presenter " << presenter;
+    EXPECT_TRUE(s.view.scrollToSelectedTile);
+    s.view.tab = Tab::kTiling;
+    s.view.selectTab = true;
     frame(s);
     frame(s);
-    EXPECT_FALSE(s.scrollToSelectedTile) << "the tile table scrolled to the selected tile";
+    EXPECT_FALSE(s.view.scrollToSelectedTile) << "the tile table scrolled to the selected tile";
   }
 }
 
 TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.device = "atlas-a2";
   s.controls.request.shape.N = 2, s.controls.request.shape.C = 8;
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 32;
@@ -1960,8 +1978,8 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   EXPECT_TRUE(s.compare.strategies[1].reference);
   EXPECT_GT(s.compare.strategies[2].cubeCores, 0);
   EXPECT_GT(s.compare.strategies[2].diff.differing, 0) << "the cube associates random sums differently";
-  s.tab = Tab::kCompare;
-  s.selectTab = true;
+  s.view.tab = Tab::kCompare;
+  s.view.selectTab = true;
   frame(s);
   frame(s);
 }
@@ -2000,48 +2018,49 @@ TEST_F(VizPanels, CodeTabLightsTheLineOfTheMoveUnderThePlayer) {
     EXPECT_EQ(select.listing.name, "BuildSelect");
     EXPECT_TRUE(std::any_of(select.events.begin(), select.events.end(), [](int32_t n) { return n > 0; }));
 
-    s.tab = Tab::kCode;
-    s.selectTab = true;
+    s.view.tab = Tab::kCode;
+    s.view.selectTab = true;
     for (int i = 0; i < 3; ++i) frame(s);
-    EXPECT_EQ(s.tab, Tab::kCode);
-    EXPECT_EQ(s.codeTimeline.value_or(!presenter), !presenter) << "presenter mode gives the timeline's room to the code";
+    EXPECT_EQ(s.view.tab, Tab::kCode);
+    EXPECT_EQ(s.view.codeTimeline.value_or(!presenter), !presenter)
+        << "presenter mode gives the timeline's room to the code";
     s.player.togglePlay();
     for (int i = 0; i < 20; ++i) frame(s);
     EXPECT_GT(s.player.t, 0.0);
     // Sweep the listing with clicks until one picks a line.
     s.player.playing = false;
-    for (float y = 120; y < 600 && !s.codeLine; y += 8) {
+    for (float y = 120; y < 600 && !s.view.codeLine; y += 8) {
       frame(s, ImVec2(presenter ? 200 : 420, y), false);
       frame(s, ImVec2(presenter ? 200 : 420, y), true);
       frame(s, ImVec2(presenter ? 200 : 420, y), false);
     }
-    ASSERT_TRUE(s.codeLine) << "presenter " << presenter;
+    ASSERT_TRUE(s.view.codeLine) << "presenter " << presenter;
     // A new run forgets the line.
     s.controls.request.strategy = "scatter";
     runControls(s);
     frame(s);
-    EXPECT_FALSE(s.codeLine);
+    EXPECT_FALSE(s.view.codeLine);
   }
 }
 
 // Every operator's Code tab draws, with and without a trace of its steps.
 TEST_F(VizPanels, CodeTabDrawsEveryOperator) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.tab = Tab::kCode;
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.view.tab = Tab::kCode;
   for (const OpInfo& op : allOps()) {
     setOperator(s.controls, op.kind);
     runControls(s);
     ASSERT_TRUE(s.run.ok()) << op.name << ": " << s.run.result.message;
-    s.selectTab = true;
+    s.view.selectTab = true;
     frame(s);
     frame(s);
-    EXPECT_EQ(s.tab, Tab::kCode);
+    EXPECT_EQ(s.view.tab, Tab::kCode);
   }
   s = fakeState();  // a hand-made trace without steps: the code shows, unlit
-  s.tab = Tab::kCode;
+  s.view.tab = Tab::kCode;
   runControls(s);
-  s.selectTab = true;
+  s.view.selectTab = true;
   frame(s);
   frame(s);
   EXPECT_FALSE(buildCodeModel(*s.run.result.plan, s.run.result.trace.get()).stepped);

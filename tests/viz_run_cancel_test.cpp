@@ -52,12 +52,12 @@ class VizRunCancel : public PanelsHarness {
 TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
   for (const bool byKey : {false, true}) {
     AppState s;
-    s.runner = heldRun;
+    s.host.runner = heldRun;
     runControls(s);  // no worker yet: on screen at once
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
     const int64_t shownInH = s.run.request.shape.in[kH];
     const int runId = s.run.id;
-    s.worker = std::make_shared<UiWorker>();
+    s.host.worker = std::make_shared<UiWorker>();
     s.controls.request.shape.in[kH] = shownInH + 3;
     runControls(s);
     ASSERT_TRUE(s.runProgress);
@@ -75,37 +75,37 @@ TEST_F(VizRunCancel, CancelKeepsThePreviousRunAndItsFields) {
       ASSERT_TRUE(cancelRun(s));
     }
     EXPECT_EQ(s.controls.request.shape.in[kH], shownInH) << "the fields show the run on screen again";
-    EXPECT_NE(s.status.find("cancelled"), std::string::npos) << s.status;
-    s.worker->drain();
+    EXPECT_NE(s.view.status.find("cancelled"), std::string::npos) << s.view.status;
+    s.host.worker->drain();
     frame(s);
     EXPECT_EQ(s.run.id, runId) << "the previous run stays";
     EXPECT_TRUE(s.run.ok());
     EXPECT_FALSE(s.runProgress);
-    EXPECT_FALSE(s.worker->busy());
-    s.runner = [](const RunRequest& r) { return run(r); };
+    EXPECT_FALSE(s.host.worker->busy());
+    s.host.runner = [](const RunRequest& r) { return run(r); };
     s.controls.request.shape.in[kH] = shownInH + 1;
     runControls(s);
-    s.worker->drain();
+    s.host.worker->drain();
     frame(s);
     ASSERT_TRUE(s.run.ok()) << s.run.result.message;
-    EXPECT_EQ(s.status, "") << "the cancel's message goes when the next run lands";
+    EXPECT_EQ(s.view.status, "") << "the cancel's message goes when the next run lands";
   }
 }
 
 // The notice that a run is on its way appears under the fields: a field the pointer is on its way to stays put.
 TEST_F(VizRunCancel, TheFieldsStayWhereTheyAreWhileARunIsOnItsWay) {
   AppState s;
-  s.runner = heldRun;
+  s.host.runner = heldRun;
   runControls(s);
   const float before = fieldTop(s, "in H");
   ASSERT_FALSE(std::isnan(before)) << "the in H field is on the map";
-  s.worker = std::make_shared<UiWorker>();
+  s.host.worker = std::make_shared<UiWorker>();
   s.controls.request.shape.in[kW] += 2;
   runControls(s);
   ASSERT_TRUE(s.runProgress);
   EXPECT_EQ(fieldTop(s, "in H"), before) << "the notice is under the fields";
   cancelRun(s);
-  s.worker->drain();
+  s.host.worker->drain();
 }
 
 // While a run is on its way the top bar keeps every button inside the window, in both modes and both languages:
@@ -117,8 +117,8 @@ TEST_F(VizRunCancel, TheTopBarsButtonsStayInTheWindowWhileARunIsOnItsWay) {
       openShippedLessons(s, presenter);
       setLanguage(s, language);
       ASSERT_TRUE(selectLesson(s, "npu-strategies"));
-      s.runner = heldRun;
-      s.worker = std::make_shared<UiWorker>();
+      s.host.runner = heldRun;
+      s.host.worker = std::make_shared<UiWorker>();
       s.controls.request.shape.in[kW] += 2;
       runControls(s);
       ASSERT_TRUE(s.runProgress);
@@ -139,10 +139,10 @@ TEST_F(VizRunCancel, TheTopBarsButtonsStayInTheWindowWhileARunIsOnItsWay) {
       EXPECT_GE(buttons, 4);
       EXPECT_TRUE(progress) << "the run's progress or its Cancel is shown";
       cancelRun(s);
-      s.worker->drain();
-      s.runner = [](const RunRequest& r) { return run(r); };  // the language's re-run must not be held
+      s.host.worker->drain();
+      s.host.runner = [](const RunRequest& r) { return run(r); };  // the language's re-run must not be held
       setLanguage(s, i18n::Language::kEnglish);
-      s.worker->drain();
+      s.host.worker->drain();
     }
   }
 }
@@ -152,22 +152,22 @@ TEST_F(VizRunCancel, TheTopBarsButtonsStayInTheWindowWhileARunIsOnItsWay) {
 TEST_F(VizRunCancel, TheCompareTabSaysItIsComparingWhileItsRunsAreOnTheirWay) {
   static std::atomic<bool> hold{false};
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   runControls(s);
   ASSERT_TRUE(s.run.ok());
-  s.worker = std::make_shared<UiWorker>();
-  s.runner = [](const RunRequest& r) {
+  s.host.worker = std::make_shared<UiWorker>();
+  s.host.runner = [](const RunRequest& r) {
     while (hold.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     return run(r);
   };
   hold = true;
-  s.tab = Tab::kCompare;
-  s.selectTab = true;
+  s.view.tab = Tab::kCompare;
+  s.view.selectTab = true;
   frame(s);
   const std::string waiting = loggedFrame(s);
   EXPECT_NE(waiting.find("Comparing the runs: the result appears here when they are done."), std::string::npos);
   hold = false;
-  s.worker->drain();
+  s.host.worker->drain();
   frame(s);
   const std::string done = loggedFrame(s);
   EXPECT_EQ(done.find("Comparing the runs"), std::string::npos);
@@ -176,16 +176,16 @@ TEST_F(VizRunCancel, TheCompareTabSaysItIsComparingWhileItsRunsAreOnTheirWay) {
 
 TEST_F(VizRunCancel, ANewerRequestStopsTheRunInHand) {
   AppState s;
-  s.runner = heldRun;
-  s.worker = std::make_shared<UiWorker>();
+  s.host.runner = heldRun;
+  s.host.worker = std::make_shared<UiWorker>();
   runControls(s);
   const std::shared_ptr<RunProgress> first = s.runProgress;
   ASSERT_TRUE(first);
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.shape.in[kH] = 5;
   runControls(s);
   EXPECT_TRUE(first->cancelled()) << "superseded: stopped, not run to its end";
-  s.worker->drain();
+  s.host.worker->drain();
   frame(s);
   EXPECT_TRUE(s.run.ok()) << s.run.result.message;
   EXPECT_EQ(s.run.request.shape.in[kH], 5);

@@ -40,7 +40,7 @@ TEST_F(VizRunMemory, ALargeRunIsGivenBackWhenASmallOneReplacesIt) {
   GTEST_SKIP() << "a sanitizer's allocator keeps freed memory";
 #endif
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kUpsampleNearestExact2dBackward;
   s.controls.request.shape.N = 1, s.controls.request.shape.C = 64;
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 64;

@@ -13,7 +13,7 @@ namespace {
 
 TEST(VizSession, RoundTripsTheWholeState) {
   AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
+  s.host.runner = [](const RunRequest& r) { return run(r); };
   s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
   s.controls.request.shape.N = 2, s.controls.request.shape.C = 3;
   s.controls.request.shape.in[kH] = 9, s.controls.request.shape.in[kW] = 7, s.controls.request.shape.out[kH] = 4, s.controls.request.shape.out[kW] = 3;
@@ -25,37 +25,37 @@ TEST(VizSession, RoundTripsTheWholeState) {
   s.controls.device = "classroom", s.controls.cores = 3, s.controls.ubBytes = 8192;
   runControls(s);
   ASSERT_TRUE(s.run.ok()) << s.run.result.message;
-  s.tab = Tab::kTiling, s.colour = CellColour::kCores, s.plane = 4;
+  s.view.tab = Tab::kTiling, s.view.colour = CellColour::kCores, s.view.plane = 4;
   s.pacing = Pacing::kCoresInParallel, s.pacingPinned = true;
   s.compare.mode = CompareMode::kDeterminism, s.compare.lowDtype = ACL_BF16, s.compare.accumulate = Accumulation::kDtype;
-  s.timelineKernelsOnly = true;
-  s.memoryOrder = true;
-  s.pinned = CellRef{s.run.scene.dst, 1, 2};
+  s.view.timelineKernelsOnly = true;
+  s.view.memoryOrder = true;
+  s.view.pinned = CellRef{s.run.scene.dst, 1, 2};
   s.player.t = s.player.duration * 0.25;
-  s.presenter = true;
+  s.view.presenter = true;
 
   Session saved;
   std::string error;
   ASSERT_TRUE(parseSession(sessionJson(captureSession(s)), &saved, &error)) << error;
   AppState t;
-  t.runner = s.runner;
+  t.host.runner = s.host.runner;
   ASSERT_TRUE(applySession(t, saved, &error)) << error;
   EXPECT_TRUE(t.controls == s.controls);
-  EXPECT_EQ(t.tab, Tab::kTiling);
-  EXPECT_EQ(t.colour, CellColour::kCores);
-  EXPECT_EQ(t.plane, 4);
+  EXPECT_EQ(t.view.tab, Tab::kTiling);
+  EXPECT_EQ(t.view.colour, CellColour::kCores);
+  EXPECT_EQ(t.view.plane, 4);
   EXPECT_EQ(t.pacing, Pacing::kCoresInParallel);
   EXPECT_EQ(t.compare.mode, CompareMode::kDeterminism);
   EXPECT_EQ(t.compare.lowDtype, ACL_BF16);
   EXPECT_EQ(t.compare.accumulate, Accumulation::kDtype);
-  EXPECT_TRUE(t.timelineKernelsOnly);
-  EXPECT_TRUE(t.memoryOrder);
-  ASSERT_TRUE(t.pinned.has_value());
-  EXPECT_EQ(t.pinned->grid, t.run.scene.dst);
-  EXPECT_EQ(t.pinned->row, 1);
-  EXPECT_EQ(t.pinned->col, 2);
+  EXPECT_TRUE(t.view.timelineKernelsOnly);
+  EXPECT_TRUE(t.view.memoryOrder);
+  ASSERT_TRUE(t.view.pinned.has_value());
+  EXPECT_EQ(t.view.pinned->grid, t.run.scene.dst);
+  EXPECT_EQ(t.view.pinned->row, 1);
+  EXPECT_EQ(t.view.pinned->col, 2);
   EXPECT_NEAR(t.player.fraction(), 0.25, 1e-9);
-  EXPECT_TRUE(t.presenter);
+  EXPECT_TRUE(t.view.presenter);
   EXPECT_EQ(t.run.result.outputs[0].values, s.run.result.outputs[0].values) << "the same call, the same numbers";
 }
 

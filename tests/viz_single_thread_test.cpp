@@ -42,20 +42,20 @@ TEST_F(VizSingleThread, ARunWaitsForTheNextFrameAndRunsThereOnTheUiThread) {
   const std::thread::id uiThread = std::this_thread::get_id();
   std::vector<std::thread::id> ranOn;
   AppState s;
-  s.runner = [&](const RunRequest&) {
+  s.host.runner = [&](const RunRequest&) {
     ranOn.push_back(std::this_thread::get_id());
     return testing::twoCoreResult();
   };
-  s.worker = std::make_shared<UiWorker>();
+  s.host.worker = std::make_shared<UiWorker>();
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = 2;
   s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = 4;
   runControls(s);
   EXPECT_TRUE(ranOn.empty()) << "the run happened inside the click, before a frame could show it coming";
-  EXPECT_TRUE(s.worker->busy("run"));
+  EXPECT_TRUE(s.host.worker->busy("run"));
   frame(s);
   ASSERT_EQ(ranOn.size(), 1u);
   EXPECT_EQ(ranOn[0], uiThread);
-  EXPECT_FALSE(s.worker->busy());
+  EXPECT_FALSE(s.host.worker->busy());
   EXPECT_TRUE(s.run.ok()) << s.run.result.message;
   EXPECT_NE(s.run.result.trace, nullptr) << "the run that landed is the one the runner made";
 }
@@ -64,8 +64,8 @@ TEST_F(VizSingleThread, VerifyRunsItsCasesASliceOfEachFrame) {
   const std::thread::id uiThread = std::this_thread::get_id();
   std::vector<std::thread::id> ranOn;
   AppState s;
-  s.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
-  s.caseList = [&] {
+  s.host.runner = [](const RunRequest&) { return testing::twoCoreResult(); };
+  s.host.caseList = [&] {
     std::vector<verify::Case> list;
     for (int i = 0; i < 12; ++i) {
       list.push_back({"case " + std::to_string(i), OpKind::kUpsampleNearestExact2d, "unit", [&] {
@@ -76,8 +76,8 @@ TEST_F(VizSingleThread, VerifyRunsItsCasesASliceOfEachFrame) {
     }
     return list;
   };
-  s.tab = Tab::kVerify;
-  s.selectTab = true;
+  s.view.tab = Tab::kVerify;
+  s.view.selectTab = true;
   frame(s);
   ASSERT_TRUE(s.verify);
   s.verify->start();

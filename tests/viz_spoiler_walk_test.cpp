@@ -82,10 +82,10 @@ class SpoilerWalk : public PanelsHarness {
     }
     const int what = std::uniform_int_distribution<int>(0, 9)(rng);
     if (what == 0) {
-      s.presenter = !s.presenter;
+      s.view.presenter = !s.view.presenter;
       syncTheme(s);
       frame(s);
-      return s.presenter ? "presenter on" : "presenter off";
+      return s.view.presenter ? "presenter on" : "presenter off";
     }
     if ((what == 1 || what == 2) && !centre.empty()) {  // hover, or zoom with the wheel, somewhere on the canvas
       const ImVec2 at = centre.front()->at(rng);
@@ -113,8 +113,8 @@ class SpoilerWalk : public PanelsHarness {
     frame(s);
     if (const Plan* plan = s.run.result.plan.get(); plan && !plan->tiles.empty())
       selectTile(s, static_cast<int32_t>(rng() % plan->tiles.size()));
-    if (s.run.scene.dst >= 0) s.pinned = CellRef{s.run.scene.dst, 0, 0};
-    s.codeLine = CodeLineRef{0, 1};
+    if (s.run.scene.dst >= 0) s.view.pinned = CellRef{s.run.scene.dst, 0, 0};
+    s.view.codeLine = CodeLineRef{0, 1};
     for (int i = 0; i < 2; ++i) act(s, rng);
   }
 };
@@ -127,7 +127,7 @@ TEST_F(SpoilerWalk, NoClickGivesAnOpenQuestionsAnswerAway) {
   const int questions = forEachShippedQuestion(s, [&](size_t l, size_t p) {
     carryIn(s, l, p, rng);
     applyPreset(s, static_cast<int>(l), static_cast<int>(p));
-    ASSERT_TRUE(s.exerciseOpen()) << s.lessons[l].id << " step " << p + 1;
+    ASSERT_TRUE(s.exerciseOpen()) << s.course.lessons[l].id << " step " << p + 1;
     frame(s);
     std::string walk = "opened";
     for (int i = 0; i < steps; ++i) {
@@ -141,8 +141,9 @@ TEST_F(SpoilerWalk, NoClickGivesAnOpenQuestionsAnswerAway) {
       frame(s);
       const std::string text = loggedFrame(s);
       for (const std::string& spoiler : spoilersIn(text, s))
-        ADD_FAILURE() << s.lessons[l].id << " step " << p + 1 << " (" << exerciseKindName(s.exercise->exercise.spec.kind)
-                      << ") after " << walk << ": " << spoiler;
+        ADD_FAILURE() << s.course.lessons[l].id << " step " << p + 1 << " ("
+                      << exerciseKindName(s.course.exercise->exercise.spec.kind) << ") after " << walk << ": "
+                      << spoiler;
     }
   });
   EXPECT_GE(questions, 80);

@@ -28,7 +28,7 @@ std::string g_fontsForName;  // the class page's student name whose glyphs the a
 
 // What a student typed as their name is drawn on their page ("In the class as 李华"): its CJK glyphs are baked
 // with the language's (they showed as "??").
-std::string studentName(const viz::AppState& s) { return s.student ? s.student->name : std::string(); }
+std::string studentName(const viz::AppState& s) { return s.course.student ? s.course.student->name : std::string(); }
 
 }  // namespace
 
@@ -51,7 +51,7 @@ bool fontsOutOfDate(const viz::AppState& s) {
 
 void rebuildFonts(const viz::AppState& s) {
   const i18n::Language language = i18n::language();
-  const std::string text = viz::textToDraw(language, s.lessons) + studentName(s);
+  const std::string text = viz::textToDraw(language, s.course.lessons) + studentName(s);
   std::string error;
   if (!viz::loadFonts(ImGui::GetIO().Fonts, g_fontDir, &error, text, g_fontDensity))
     std::fprintf(stderr, "gradlab: %s\n", error.c_str());
@@ -64,17 +64,17 @@ namespace {
 
 // The lesson step, session or --op run the options name.
 bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Options& o, std::string* error) {
-  s.runner = [](const RunRequest& r) { return gradlab::run(r); };
-  s.caseList = [] { return verify::allCases(); };
-  s.verifyPrepare = [] { verify::prepareSharedRuntime(); };
-  s.presenter = o.presenter;
-  s.canvasOnly = o.canvasOnly;
-  s.lessons = viz::loadLessons(assetsDir + "/lessons", &s.loadErrors);
+  s.host.runner = [](const RunRequest& r) { return gradlab::run(r); };
+  s.host.caseList = [] { return verify::allCases(); };
+  s.host.verifyPrepare = [] { verify::prepareSharedRuntime(); };
+  s.view.presenter = o.presenter;
+  s.view.canvasOnly = o.canvasOnly;
+  s.course.lessons = viz::loadLessons(assetsDir + "/lessons", &s.course.loadErrors);
   std::error_code ec;
   if (std::filesystem::is_directory(assetsDir + "/presets", ec))
-    for (viz::Lesson& l : viz::loadLessons(assetsDir + "/presets", &s.loadErrors))
-      for (viz::Preset& p : l.presets) s.library.push_back(std::move(p));
-  for (const std::string& e : s.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
+    for (viz::Lesson& l : viz::loadLessons(assetsDir + "/presets", &s.course.loadErrors))
+      for (viz::Preset& p : l.presets) s.course.library.push_back(std::move(p));
+  for (const std::string& e : s.course.loadErrors) std::fprintf(stderr, "gradlab: %s\n", e.c_str());
 
   if (!o.session.empty()) {  // a saved session: its lesson step (when it names one), call, view and moment
     viz::Session session;
@@ -87,7 +87,7 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
       std::fprintf(stderr, "gradlab: %s: %s\n", o.session.c_str(), note.c_str());
       viz::setStatus(s, note, true);
     }
-    if (o.presenter) s.presenter = true;
+    if (o.presenter) s.view.presenter = true;
     return true;
   }
   if (o.request) {  // a run from the command line: free exploration, no lesson
@@ -106,16 +106,16 @@ bool openFromOptions(viz::AppState& s, const std::string& assetsDir, const Optio
     return true;
   }
   int index = -1;
-  for (size_t i = 0; i < s.lessons.size(); ++i)
-    if (s.lessons[i].id == o.lesson) index = static_cast<int>(i);
+  for (size_t i = 0; i < s.course.lessons.size(); ++i)
+    if (s.course.lessons[i].id == o.lesson) index = static_cast<int>(i);
   if (index < 0) {
     std::string names;
-    for (const viz::Lesson& l : s.lessons) names += viz::cat(names.empty() ? "" : ", ", l.id);
+    for (const viz::Lesson& l : s.course.lessons) names += viz::cat(names.empty() ? "" : ", ", l.id);
     *error = names.empty() ? i18n::trf("no lesson \"{0}\" in {1} (available: none)", o.lesson, assetsDir + "/lessons")
                            : i18n::trf("no lesson \"{0}\" in {1} (available: {2})", o.lesson, assetsDir + "/lessons", names);
     return false;
   }
-  const int presets = static_cast<int>(s.lessons[static_cast<size_t>(index)].presets.size());
+  const int presets = static_cast<int>(s.course.lessons[static_cast<size_t>(index)].presets.size());
   if (o.preset > presets) {
     *error = i18n::trf("lesson \"{0}\" has {1} presets, not {2}", o.lesson, presets, o.preset);
     return false;
@@ -131,8 +131,8 @@ bool setUpState(viz::AppState& s, const std::string& assetsDir, const Options& o
   if (o.language) viz::setLanguage(s, *o.language);  // over a session's own
   if (o.classMode) viz::setClassMode(s, true);
   if (o.tab) {
-    s.tab = *o.tab;
-    s.selectTab = true;
+    s.view.tab = *o.tab;
+    s.view.selectTab = true;
   }
   return true;
 }

@@ -98,16 +98,19 @@ class ServedClass : public ClassHosting {
   }
 
   void follow(const viz::AppState& s) override {
-    const std::string lesson = s.lesson >= 0 && s.lesson < static_cast<int>(s.lessons.size()) ? s.lessons[s.lesson].id : "";
-    const ClassView view{lesson, s.preset + 1, viz::tabName(s.tab)};
-    const bool asking = s.exercise && s.exercise->exercise.ok();
+    const std::string lesson = s.course.lesson >= 0 && s.course.lesson < static_cast<int>(s.course.lessons.size())
+                                   ? s.course.lessons[s.course.lesson].id
+                                   : "";
+    const ClassView view{lesson, s.course.preset + 1, viz::tabName(s.view.tab)};
+    const bool asking = s.course.exercise && s.course.exercise->exercise.ok();
     const uint64_t question = asking ? s.run.id : 0;
     // The teacher's own screen shows the answer (Show the answer, or answered right): every page shows it.
-    const bool revealed = asking && !s.exercise->open();
+    const bool revealed = asking && !s.course.exercise->open();
     if (view.lesson == shown_.lesson && view.step == shown_.step && view.tab == shown_.tab && question == question_ &&
         revealed == revealed_)
       return;
-    if (asking && question != question_) room_.openQuestion(lesson, view.step, s.exercise->exercise, s.run.scene);
+    if (asking && question != question_)
+      room_.openQuestion(lesson, view.step, s.course.exercise->exercise, s.run.scene);
     if (!asking && question_ != 0) room_.close();
     if (revealed && !revealed_ && question == question_) room_.reveal();  // on the change only: a new round stays open
     shown_ = view;
@@ -167,8 +170,8 @@ std::unique_ptr<ClassHosting> startClass(const viz::AppState& state, const Optio
     std::strftime(day, sizeof day, "%Y%m%d", std::localtime(&now));
     // Beside the other exports (never the current directory: after the README's command, the repository).
     std::error_code ec;
-    std::filesystem::create_directories(state.outputDir, ec);
-    record = (std::filesystem::path(state.outputDir) / (std::string("gradlab-class-") + day + ".jsonl")).string();
+    std::filesystem::create_directories(state.view.outputDir, ec);
+    record = (std::filesystem::path(state.view.outputDir) / (std::string("gradlab-class-") + day + ".jsonl")).string();
   }
   auto hosting = std::make_unique<ServedClass>(record, server, reachableAddress(options.classBind));
   if (!hosting->start(why)) return nullptr;

@@ -31,9 +31,9 @@ void settle(OffscreenRenderer& renderer, viz::AppState& s) {
 // One rendered frame: the whole display, or the centre canvas only (--canvas-only).
 Image renderShot(OffscreenRenderer& renderer, viz::AppState& s) {
   Image image = renderer.renderFrame(s, 0.0f);
-  if (!s.canvasOnly) return image;
-  return cropped(image, static_cast<int>(s.canvasMin.x), static_cast<int>(s.canvasMin.y), static_cast<int>(s.canvasMax.x),
-                 static_cast<int>(s.canvasMax.y));
+  if (!s.view.canvasOnly) return image;
+  return cropped(image, static_cast<int>(s.view.canvasMin.x), static_cast<int>(s.view.canvasMin.y),
+                 static_cast<int>(s.view.canvasMax.x), static_cast<int>(s.view.canvasMax.y));
 }
 
 // The offscreen renderer at the options' size; false (said on stderr) when it cannot start.
@@ -54,15 +54,16 @@ bool makeDir(const fs::path& dir) {
 }
 
 bool animated(const viz::AppState& s) {
-  return (s.tab == viz::Tab::kScatter || s.tab == viz::Tab::kTiling || s.tab == viz::Tab::kPipeline ||
-          s.tab == viz::Tab::kMatrix || s.tab == viz::Tab::kCode) && s.run.ok() &&
+  return (s.view.tab == viz::Tab::kScatter || s.view.tab == viz::Tab::kTiling || s.view.tab == viz::Tab::kPipeline ||
+          s.view.tab == viz::Tab::kMatrix || s.view.tab == viz::Tab::kCode) && s.run.ok() &&
          !s.run.animation.empty();
 }
 
 // The Verify tab shows results: run the case table to the end before the picture.
 void finishVerify(viz::AppState& s) {
-  if (s.tab != viz::Tab::kVerify || !s.caseList) return;
-  if (!s.verify) s.verify = std::make_unique<viz::VerifyRunner>(s.caseList, s.verifyPrepare, s.runtimeLock);
+  if (s.view.tab != viz::Tab::kVerify || !s.host.caseList) return;
+  if (!s.verify)
+    s.verify = std::make_unique<viz::VerifyRunner>(s.host.caseList, s.host.verifyPrepare, s.host.runtimeLock);
   s.verify->start();
   s.verify->wait();
 }
@@ -115,8 +116,8 @@ int renderPreset(OffscreenRenderer& renderer, viz::AppState& s, int frames, cons
       writer.add(renderShot(renderer, s), 300, frameDir.empty() ? std::string() : (fs::path(frameDir) / name).string());
     };
     still("question.png");
-    s.exercise->answer = viz::rightAnswer(s.exercise->exercise);
-    s.exercise->typed = viz::formatNumber(s.exercise->exercise.number);
+    s.course.exercise->answer = viz::rightAnswer(s.course.exercise->exercise);
+    s.course.exercise->typed = viz::formatNumber(s.course.exercise->exercise.number);
     viz::checkExercise(s);
     still("answer.png");
     s.player.playing = false;
@@ -160,13 +161,14 @@ int renderSlides(OffscreenRenderer& renderer, viz::AppState& s, const std::strin
     viz::hintExercise(s);
     if (!slide(name, 0.0)) return -1;
   }
-  s.exercise->answer = viz::rightAnswer(s.exercise->exercise);
-  s.exercise->typed = viz::formatNumber(s.exercise->exercise.number);
+  s.course.exercise->answer = viz::rightAnswer(s.course.exercise->exercise);
+  s.course.exercise->typed = viz::formatNumber(s.course.exercise->exercise.number);
   viz::checkExercise(s);
   s.player.playing = false;
-  if (!s.exercise->verdict || !s.exercise->verdict->correct) {
-    std::fprintf(stderr, "gradlab: %s\n",
-                 i18n::trf("the right answer to \"{0}\" was not accepted", s.exercise->exercise.question).c_str());
+  if (!s.course.exercise->verdict || !s.course.exercise->verdict->correct) {
+    std::fprintf(
+        stderr, "gradlab: %s\n",
+        i18n::trf("the right answer to \"{0}\" was not accepted", s.course.exercise->exercise.question).c_str());
     return -1;
   }
   if (!slide("answer.png", s.player.duration)) return -1;  // the answer over the finished run
@@ -179,14 +181,14 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   const viz::Lesson* lesson = s.currentLesson();
   if (!lesson) return exportRun(s, o, outDir);
   const viz::Lesson copy = *lesson;
-  const int lessonIndex = s.lesson;
+  const int lessonIndex = s.course.lesson;
   OffscreenRenderer renderer;
   if (!startRenderer(renderer, o)) return 1;
   const fs::path dir = fs::path(outDir) / copy.id;
   if (!makeDir(dir)) return 1;
   std::error_code ec;
   const bool tty = isatty(STDOUT_FILENO);
-  if (s.classMode) {
+  if (s.course.classMode) {
     std::printf("gradlab: %s\n",
                 i18n::trf("rendering the questions of lesson \"{0}\" as slides (question, two hints, answer; {1}x{2}) into {3}",
                           copy.title, o.width, o.height, dir.string())
@@ -201,13 +203,13 @@ int exportLesson(viz::AppState& s, const Options& o, const std::string& outDir) 
   const auto start = std::chrono::steady_clock::now();
   int totalFrames = 0, failures = 0;
   for (size_t k = 0; k < copy.presets.size(); ++k) {
-    if (s.classMode && !copy.presets[k].exercise) continue;
+    if (s.course.classMode && !copy.presets[k].exercise) continue;
     viz::applyPreset(s, lessonIndex, static_cast<int>(k));
     // File names from the English title: the same folders whatever the language.
     const std::string slug = presetSlug(static_cast<int>(k), copy.english.steps[k].title);
     const fs::path frameDir = dir / slug;
     fs::create_directories(frameDir, ec);
-    if (s.classMode) {
+    if (s.course.classMode) {
       const int slides = renderSlides(renderer, s, frameDir.string());
       if (slides < 0) {
         ++failures;

@@ -74,16 +74,16 @@ int main(int argc, char** argv) {
   int code = 0;
   {
     viz::AppState state;
-    state.outputDir = options.outDir.empty() ? viz::defaultExportDir() : options.outDir;
+    state.view.outputDir = options.outDir.empty() ? viz::defaultExportDir() : options.outDir;
     if (options.outputsDigest) {  // for comparing builds: the browser page computes the same (app/web)
-      const std::vector<viz::Lesson> lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
+      const std::vector<viz::Lesson> lessons = viz::loadLessons(assets + "/lessons", &state.course.loadErrors);
       std::printf("%s\n", viz::outputsDigest(lessons).text().c_str());
       ImGui::DestroyContext();
       return 0;
     }
     if (options.listLessons) {
-      state.lessons = viz::loadLessons(assets + "/lessons", &state.loadErrors);
-      for (const viz::Lesson& l : state.lessons)
+      state.course.lessons = viz::loadLessons(assets + "/lessons", &state.course.loadErrors);
+      for (const viz::Lesson& l : state.course.lessons)
         std::printf("%-24s %s  %s\n", l.id.c_str(), i18n::trf("{0} presets", l.presets.size()).c_str(), l.title.c_str());
       ImGui::DestroyContext();
       return 0;
@@ -112,9 +112,9 @@ int main(int argc, char** argv) {
     if (options.hostClass && options.headless) {
       code = app::hostClassHeadless(state, options);
     } else if (options.headless) {
-      code = renderHeadless(state, options, state.outputDir);
+      code = renderHeadless(state, options, state.view.outputDir);
     } else if (!hasDisplay()) {
-      const std::string& out = state.outputDir;
+      const std::string& out = state.view.outputDir;
       std::printf("gradlab: %s\n", i18n::trf("no display (DISPLAY and WAYLAND_DISPLAY are not set), so {0} is rendered to "
                                             "images instead of a window", what(options)).c_str());
       code = renderHeadless(state, options, out);
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
       std::string whyNot;
       code = app::runWindow(state, options, &whyNot);
       if (code < 0) {
-        const std::string& out = state.outputDir;
+        const std::string& out = state.view.outputDir;
         std::printf("gradlab: %s\n", gradlab::i18n::trf("{0}; rendering {1} to images instead", whyNot, what(options)).c_str());
         code = renderHeadless(state, options, out);
       }

@@ -111,10 +111,12 @@ std::unique_ptr<ClassHosting> openClassIfAsked(viz::AppState& s, const Options& 
   if (!o.hostClass) return nullptr;
   std::string why;
   std::unique_ptr<ClassHosting> hosting = startClass(s, o, &why);
-  s.status = hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode()) : why;
-  s.statusError = !hosting;
+  s.view.status =
+      hosting ? i18n::trf("class open: students open {0} (code {1})", hosting->studentLink(), hosting->joinCode())
+              : why;
+  s.view.statusError = !hosting;
   if (hosting) {  // also where a terminal shows it: the teacher's token is never on the projected screen
-    std::printf("gradlab: %s\n", s.status.c_str());
+    std::printf("gradlab: %s\n", s.view.status.c_str());
     std::printf("gradlab: %s\n", i18n::trf("teacher token: {0}; class record: {1}", hosting->teacherToken(), hosting->recordPath()).c_str());
     std::fflush(stdout);
   }
@@ -128,7 +130,8 @@ void onEvent(viz::AppState& s, const SDL_Event& event, bool* running) {
   if (event.type != SDL_KEYDOWN || ImGui::GetIO().WantTextInput) return;
   const std::optional<viz::Shortcut> shortcut = viz::shortcutFor(shortcutKeyOf(event.key.keysym.sym));
   if (!shortcut || (event.key.repeat != 0 && !viz::repeatsWhenHeld(*shortcut))) return;
-  if (*shortcut == viz::Shortcut::kCancelRun && s.fullscreen && !s.runProgress) s.requests.toggleFullscreen = true;
+  if (*shortcut == viz::Shortcut::kCancelRun && s.view.fullscreen && !s.runProgress)
+    s.host.requests.toggleFullscreen = true;
   else viz::handleShortcut(s, *shortcut);
 }
 
@@ -186,15 +189,15 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
   InputPump input;
   // From here on, runs and comparisons the user starts go to a worker, and the emulated cores leave one
   // host core to the window: it keeps drawing while they run.
-  s.worker = std::make_shared<viz::UiWorker>();
+  s.host.worker = std::make_shared<viz::UiWorker>();
   gradlab::setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
   const std::unique_ptr<ClassHosting> hosting = openClassIfAsked(s, o);
   uint64_t runShown = s.run.id;
   while (running) {
     if (hosting) {
       hosting->follow(s);
-      if (!s.classBoard) s.classBoard.emplace();
-      hosting->fillBoard(*s.classBoard);
+      if (!s.course.classBoard) s.course.classBoard.emplace();
+      hosting->fillBoard(*s.course.classBoard);
     }
     if (s.run.id != runShown) {  // a run replaced the one on screen: what the old one freed goes back to the system
       runShown = s.run.id;
@@ -202,17 +205,17 @@ int runWindow(viz::AppState& s, const Options& o, std::string* whyNot) {
     }
     // Nothing moving: sleep until the user does something (a classroom laptop should stay cool).
     const bool busy = s.player.playing || exports.busy() || (s.verify && s.verify->running()) ||
-                      (s.worker && s.worker->busy()) || input.recentInput(0.25) ||
+                      (s.host.worker && s.host.worker->busy()) || input.recentInput(0.25) ||
                       !o.screenshot.empty() || !o.record.empty() || frameCount < 3;
     input.collect(busy ? 0 : 250);
     input.dispatch([&](const SDL_Event& event) { onEvent(s, event, &running); });
-    if (s.requests.toggleFullscreen) {
-      s.requests.toggleFullscreen = false;
-      s.fullscreen = !s.fullscreen;
-      SDL_SetWindowFullscreen(window, s.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    if (s.host.requests.toggleFullscreen) {
+      s.host.requests.toggleFullscreen = false;
+      s.view.fullscreen = !s.view.fullscreen;
+      SDL_SetWindowFullscreen(window, s.view.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
     }
     // --record: start once the layout has settled; the app exits when the GIF is written.
-    if (!o.record.empty() && frameCount == 2) s.requests.exportGif = true;
+    if (!o.record.empty() && frameCount == 2) s.host.requests.exportGif = true;
     const auto capture = [renderer] { return readPixels(renderer); };
     if (std::string error; !exports.beforeFrame(s, capture, o.record, &error) && !o.record.empty()) {
       std::fprintf(stderr, "gradlab: %s\n", i18n::trf("cannot record: {0}", error).c_str());

@@ -41,7 +41,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int gradlab_class_joined(const char* name, const
   student->resumedRound = round;
   student->resumedTries = tries;
   student->send = [](const std::string& json) { app::sendTryToClass(json.c_str()); };
-  app::g_state->student = std::move(student);
+  app::g_state->course.student = std::move(student);
   viz::uimap::setEnabled(true);  // the script reads where the pictures are (two fingers pan and zoom them)
   return 1;
 }
@@ -49,7 +49,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int gradlab_class_joined(const char* name, const
 // The class state as the server sent it (/api/state, /api/events): the page goes where the teacher is.
 extern "C" EMSCRIPTEN_KEEPALIVE void gradlab_class_state(const char* json) {
   using namespace gradlab;
-  if (app::g_state == nullptr || !app::g_state->student || json == nullptr) return;
+  if (app::g_state == nullptr || !app::g_state->course.student || json == nullptr) return;
   std::string why;
   if (const auto state = viz::classPageStateFromJson(json, &why)) viz::followClass(*app::g_state, *state, app::now());
   else std::fprintf(stderr, "gradlab: the class state was refused: %s\n", why.c_str());

@@ -137,12 +137,12 @@ std::string takeLinkText(bool error) {
 }  // namespace
 
 void installBrowserFiles(viz::AppState& state) {
-  state.fileSaved = [](const std::string& path) {
+  state.host.fileSaved = [](const std::string& path) {
     const std::string name = path.substr(path.find_last_of('/') + 1);
     gradlab_download(path.c_str(), i18n::trf("{0} is ready", name).c_str(), i18n::tr("Download"));
   };
-  state.openFromDevice = [] { gradlab_pick_file(); };
-  state.linkToSession = [](const std::string& json) { gradlab_make_link(json.c_str()); };
+  state.host.openFromDevice = [] { gradlab_pick_file(); };
+  state.host.linkToSession = [](const std::string& json) { gradlab_make_link(json.c_str()); };
 }
 
 void applyBrowserFileEvents(viz::AppState& state) {

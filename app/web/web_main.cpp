@@ -280,8 +280,8 @@ int run() {
   }
   // As in the desktop window: runs the user starts go to a worker, and the emulated cores leave one
   // thread to the page, so it keeps drawing while they run.
-  app.state.worker = std::make_shared<viz::UiWorker>();
-  app.state.canFullscreen = false;  // the browser has its own (F11): F does nothing and the help does not offer it
+  app.state.host.worker = std::make_shared<viz::UiWorker>();
+  app.state.host.canFullscreen = false;  // the browser has its own (F11): F does nothing and the help does not offer it
   installBrowserFiles(app.state);
   installClassHooks(&app.state);
   setHostThreadLimit(static_cast<int32_t>(std::max(1u, std::thread::hardware_concurrency()) - 1));
@@ -309,7 +309,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_ui_map() {
 extern "C" EMSCRIPTEN_KEEPALIVE const char* gradlab_outputs_digest() {
   static std::string text;
   if (gradlab::app::g_app == nullptr) return "";
-  text = gradlab::viz::outputsDigest(gradlab::app::g_app->state.lessons).text();
+  text = gradlab::viz::outputsDigest(gradlab::app::g_app->state.course.lessons).text();
   return text.c_str();
 }
 

@@ -34,8 +34,8 @@ void frameBench(benchmark::State& state, viz::Tab tab, int64_t side, bool presen
     return;
   }
   viz::AppState s;
-  s.runner = [](const RunRequest& r) { return run(r); };
-  s.presenter = presenter;
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.view.presenter = presenter;
   s.controls.request.op = OpKind::kUpsampleNearestExact2dBackward;
   s.controls.request.shape.in[kH] = s.controls.request.shape.in[kW] = side / 2;
   s.controls.request.shape.out[kH] = s.controls.request.shape.out[kW] = side;
@@ -44,8 +44,8 @@ void frameBench(benchmark::State& state, viz::Tab tab, int64_t side, bool presen
     state.SkipWithError(s.run.result.message.c_str());
     return;
   }
-  s.tab = tab;
-  s.selectTab = true;
+  s.view.tab = tab;
+  s.view.selectTab = true;
   s.player.playing = true;
   auto frame = [&] {
     s.player.update(ImGui::GetIO().DeltaTime);

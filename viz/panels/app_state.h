@@ -115,23 +115,19 @@ struct ExerciseResult {
   int hints = 0;          // hints shown before it was answered or revealed
 };
 
-struct AppState {
+struct AppState;
+
+// What the host of the panels provides: how runs and the case table run, where they run, and the window or
+// page's own abilities. The window app, the browser page, headless rendering and tests each fill it in.
+struct HostServices {
   using RunFn = std::function<RunResult(const RunRequest&)>;
   RunFn runner;                                   // gradlab::run in the app; a fake in tests
   std::shared_ptr<std::mutex> runtimeLock = std::make_shared<std::mutex>();
   VerifyRunner::CaseList caseList;                // verify::allCases in the app
   std::function<void()> verifyPrepare;            // the shared runtime scope in the app
-  std::unique_ptr<VerifyRunner> verify;
   // Runs and comparisons go here when set (the window app), so that the UI keeps drawing while they run;
   // unset (tests, headless rendering), they run at once on the caller's thread.
   std::shared_ptr<UiWorker> worker;
-  // The controls' run on the worker, until it lands or is cancelled (the top bar shows its step, how far
-  // and about how long; Cancel or Esc stops it and the previous run stays on screen).
-  std::shared_ptr<RunProgress> runProgress;
-  std::shared_ptr<StudentClass> student;  // a student's page in a class (?join=CODE); null otherwise
-  std::optional<ClassBoard> classBoard;   // the teacher's class (gradlab --host-class): how to join, who answered
-  bool classBoardShown = true;            // the join card open (else one line that opens it)
-  StepClock runClock;
   std::function<void(AppState&)> afterRun;        // what the run asked last does once it is on screen
   // After the app writes a file the user asked for (a saved session): the browser build hands it to the
   // browser as a download, since its files live in the page's memory. Unset on the desktop.
@@ -141,8 +137,12 @@ struct AppState {
   // page's address as a link that opens it.
   std::function<void()> openFromDevice;
   std::function<void(const std::string& sessionJson)> linkToSession;
-  uint64_t runsAsked = 0;                         // numbers the runs (RunView::id)
+  bool canFullscreen = true;                      // the host window has a full screen (the F key); a page has not
+  AppRequests requests;                           // what the panels ask of the host this frame
+};
 
+// The lessons, the step on screen, its question and how the class did on each.
+struct CourseState {
   std::vector<Lesson> lessons;
   int lesson = -1;                                // index into lessons, -1: free exploration
   int preset = 0;
@@ -150,14 +150,26 @@ struct AppState {
   std::optional<Preset> libraryPreset;            // the one opened last (free exploration shows its caption)
   std::vector<std::string> loadErrors;            // lesson/preset files that did not parse
 
-  RequestSpec controls;                           // what the controls edit
-  RunView run;
-  Player player;
-  Pacing pacing = Pacing::kOneAtATime;
-  StepUnit stepUnit = StepUnit::kBeat;            // what the step buttons and Left / Right jump by
-  bool pacingPinned = false;                      // set by a preset or the user: keep it across runs
-  double presetSpeed = 0.0;
+  // The step's exercise (unset: the step asks nothing, or its settings were changed).
+  std::optional<ExerciseState> exercise;
+  std::map<std::string, std::map<int, ExerciseResult>> exerciseResults;  // lesson id -> step -> how it went
+  bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
+  uint64_t questionShown = 0;                     // the open question (its run) the side panel last showed
+  std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
+  float questionAskedH = 0.0f;                    // the open question's words as tall as they are, last frame
+  float questionHintsH = 0.0f;                    // its hints as tall as they are, last frame
+  float questionAnswerH = 0.0f;                   // its last try's verdict, answer widgets and buttons, last frame
+  int questionHintsSeen = 0;                      // hints it has shown (a new one scrolls to its first line)
+  int questionHintsSettling = 0;                  // frames the newest hint is kept at the top while the parts resize
 
+  bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
+  std::shared_ptr<StudentClass> student;  // a student's page in a class (?join=CODE); null otherwise
+  std::optional<ClassBoard> classBoard;   // the teacher's class (gradlab --host-class): how to join, who answered
+  bool classBoardShown = true;            // the join card open (else one line that opens it)
+};
+
+// How the run is shown: the tab, colours and canvases, what is picked, presenter mode, the status line.
+struct ViewState {
   Tab tab = Tab::kScatter;
   bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
   CellColour colour = CellColour::kValues;
@@ -181,56 +193,66 @@ struct AppState {
   std::optional<CellRef> pinned;                  // clicked (or set by the preset): shown when nothing is hovered
   bool verifyFailuresOnly = false;
 
-  // The step's exercise (unset: the step asks nothing, or its settings were changed).
-  std::optional<ExerciseState> exercise;
-  std::map<std::string, std::map<int, ExerciseResult>> exerciseResults;  // lesson id -> step -> how it went
-  bool showAnswers = false;                       // the teacher's view: right answers outlined while a question is open
-  uint64_t questionShown = 0;                     // the open question (its run) the side panel last showed
-  std::pair<int, int> sidePanelStep{-2, -2};      // the lesson step (lesson, preset) the side panel last showed
-  float questionAskedH = 0.0f;                    // the open question's words as tall as they are, last frame
-  float questionHintsH = 0.0f;                    // its hints as tall as they are, last frame
-  float questionAnswerH = 0.0f;                   // its last try's verdict, answer widgets and buttons, last frame
-  int questionHintsSeen = 0;                      // hints it has shown (a new one scrolls to its first line)
-  int questionHintsSettling = 0;                  // frames the newest hint is kept at the top while the parts resize
-
   bool presenter = false;
-  bool classMode = false;                         // a lesson's questions only, presenter-sized (Next skips the rest)
   bool fullscreen = false;
-  bool canFullscreen = true;                      // the host window has a full screen (the F key); a page has not
   // The user's choice of colours; unset: colour-blind safe in presenter mode, classic otherwise.
   std::optional<PaletteScheme> palette;
   bool showHelp = false;                          // the keys-and-mouse overlay (H or ?)
   std::string status;                             // one line shown in the top bar
   bool statusError = false;                       // it reports a failure: also shown in full, wrapped, in the side panel
   bool statusUntilNextRun = false;                // it is about the run on screen (a cancel): the next run clears it
-  CompareView compare;
-  AppRequests requests;
   std::string outputDir = ".";                    // where screenshots, GIFs and sessions go
   std::string sessionPath;                        // the File menu's path field
   bool canvasOnly = false;                        // screenshots and GIFs of the centre canvas only
   float exportProgress = -1.0f;                   // a GIF being written: 0..1 (shown in the top bar); -1: none
   ImVec2 canvasMin, canvasMax;                    // where the centre canvas was drawn (screen pixels)
+};
+
+// Everything the panels share: the host's services, the course, the view, and the model they show (the
+// controls, the run and its player, the comparison, the case table's run).
+struct AppState {
+  HostServices host;
+  CourseState course;
+  ViewState view;
+
+  RequestSpec controls;                           // what the controls edit
+  RunView run;
+  uint64_t runsAsked = 0;                         // numbers the runs (RunView::id)
+  // The controls' run on the worker, until it lands or is cancelled (the top bar shows its step, how far
+  // and about how long; Cancel or Esc stops it and the previous run stays on screen).
+  std::shared_ptr<RunProgress> runProgress;
+  StepClock runClock;
+  Player player;
+  Pacing pacing = Pacing::kOneAtATime;
+  StepUnit stepUnit = StepUnit::kBeat;            // what the step buttons and Left / Right jump by
+  bool pacingPinned = false;                      // set by a preset or the user: keep it across runs
+  double presetSpeed = 0.0;
+  CompareView compare;
+  std::unique_ptr<VerifyRunner> verify;
 
   // The cell the inspector and the overlay explain: the hovered one, else the pinned one (if still valid).
   std::optional<CellRef> focusCell() const {
-    if (hovered) return hovered;
-    if (!pinned) return std::nullopt;
-    const SceneGrid* g = run.scene.gridAt(pinned->grid);
-    if (!g || !g->shown || pinned->row < 0 || pinned->col < 0 || pinned->row >= g->grid.dims.rows || pinned->col >= g->grid.dims.cols)
+    if (view.hovered) return view.hovered;
+    if (!view.pinned) return std::nullopt;
+    const SceneGrid* g = run.scene.gridAt(view.pinned->grid);
+    if (!g || !g->shown || view.pinned->row < 0 || view.pinned->col < 0 || view.pinned->row >= g->grid.dims.rows ||
+        view.pinned->col >= g->grid.dims.cols)
       return std::nullopt;
-    return pinned;
+    return view.pinned;
   }
   // An exercise is waiting for its answer: the animation holds at its start and spoilers stay hidden.
-  bool exerciseOpen() const { return exercise && exercise->open(); }
+  bool exerciseOpen() const { return course.exercise && course.exercise->open(); }
   // An open question that a try or a hint has answered to: the class has read the step's words by then.
-  bool exerciseHasFeedback() const { return exerciseOpen() && (exercise->hintsShown > 0 || exercise->verdict); }
+  bool exerciseHasFeedback() const {
+    return exerciseOpen() && (course.exercise->hintsShown > 0 || course.exercise->verdict);
+  }
   // How the grids are coloured now: by value while a question is open (the cores' colours would answer it).
-  CellColour shownColour() const { return exerciseOpen() ? CellColour::kValues : colour; }
+  CellColour shownColour() const { return exerciseOpen() ? CellColour::kValues : view.colour; }
   // An open question that the plan's text and the tile table would answer (which core writes a cell, which
   // cells are shared, which rows feed which): they wait until it is answered.
   bool planHidden() const {
     if (!exerciseOpen()) return false;
-    const ExerciseKind k = exercise->exercise.spec.kind;
+    const ExerciseKind k = course.exercise->exercise.spec.kind;
     // A value question too: the tile table's boxes say which rows a tile reads into which (nearest-vs-exact 5
     // counted its 3 rows per axis there; downsampling 1's "c1-6" named the cell it asks about).
     return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
@@ -238,24 +260,27 @@ struct AppState {
   }
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.
-  std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : selectedTile; }
+  std::optional<int32_t> shownTile() const { return planHidden() ? std::nullopt : view.selectedTile; }
   // The run's timeline as an open question allows it: while the plan is hidden, atomic adds read as copies out.
   const TimelineModel& shownTimeline() const { return planHidden() ? run.timelineHeldBack : run.timeline; }
   // An open question: the output's colour legend (its range) would answer a value question and hint at others
   // (a range equal to the input's says no cell sums two gradients).
   bool outputRangeHidden() const { return exerciseOpen(); }
   const Lesson* currentLesson() const {
-    return lesson >= 0 && lesson < static_cast<int>(lessons.size()) ? &lessons[static_cast<size_t>(lesson)] : nullptr;
+    return course.lesson >= 0 && course.lesson < static_cast<int>(course.lessons.size())
+               ? &course.lessons[static_cast<size_t>(course.lesson)]
+               : nullptr;
   }
   // The lesson step on screen, or else the library preset opened last.
   const Preset* shownPreset() const {
     if (const Preset* p = currentPreset()) return p;
-    return lesson < 0 && libraryPreset ? &*libraryPreset : nullptr;
+    return course.lesson < 0 && course.libraryPreset ? &*course.libraryPreset : nullptr;
   }
   const Preset* currentPreset() const {
     const Lesson* l = currentLesson();
-    return l && preset >= 0 && preset < static_cast<int>(l->presets.size()) ? &l->presets[static_cast<size_t>(preset)]
-                                                                             : nullptr;
+    return l && course.preset >= 0 && course.preset < static_cast<int>(l->presets.size())
+               ? &l->presets[static_cast<size_t>(course.preset)]
+               : nullptr;
   }
 };
 

@@ -19,7 +19,7 @@ namespace {
 // One round of the open question as the room answered it (each student's first try): typed numbers as bars,
 // cores as counts, cells on the picture; once revealed, the share right first time.
 void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
-  const ClassBoard& b = *s.classBoard;
+  const ClassBoard& b = *s.course.classBoard;
   ImGui::TextUnformatted(i18n::trf(r.answered == 1 ? "{0}: {1} answer" : "{0}: {1} answers", i18n::tr(title), r.answered).c_str());
   if (!r.numbers.empty()) {
     std::vector<std::pair<int, std::string>> numbers;
@@ -57,7 +57,7 @@ void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
 // The room's answers to the open question, round by round, and Vote again (peer instruction: the room
 // discusses and answers once more; the first round's answers stay beside the second's).
 void drawRoomSummary(AppState& s) {
-  ClassBoard& b = *s.classBoard;
+  ClassBoard& b = *s.course.classBoard;
   if (!b.asking || b.rounds.empty()) return;
   ImGui::Separator();
   if (b.rounds.size() > 1) {
@@ -67,7 +67,7 @@ void drawRoomSummary(AppState& s) {
     roundSummary(s, b.rounds.back(), "the room");
   }
   // Folded, the card keeps to the counts and Vote again: it sits over the canvas.
-  if (s.classBoardShown && (!b.rounds.back().cells.empty() || !b.rounds.front().cells.empty()))
+  if (s.course.classBoardShown && (!b.rounds.back().cells.empty() || !b.rounds.front().cells.empty()))
     textDimWrapped(i18n::tr("(their cells are ringed on the grid)"));
   if (!b.revealed && b.rounds.back().answered > 0 && ui::Button("Vote again")) b.voteAgain = true;
 }
@@ -75,7 +75,7 @@ void drawRoomSummary(AppState& s) {
 // The class so far, question by question: how many answered and how many were right first time. Scores per
 // student stay off this screen (it is projected); the report's CSV files beside the record hold them.
 void drawClassReport(AppState& s) {
-  ClassBoard& b = *s.classBoard;
+  ClassBoard& b = *s.course.classBoard;
   if (!b.reportWanted) {
     if (ui::SmallButton("Class report")) b.reportWanted = true;
     return;
@@ -103,17 +103,18 @@ void drawClassReport(AppState& s) {
 }  // namespace
 
 void drawClassBoard(AppState& s, ImVec2 topRight, ImVec2 bottomRight) {
-  if (!s.classBoard) return;
-  const ClassBoard& b = *s.classBoard;
+  if (!s.course.classBoard) return;
+  const ClassBoard& b = *s.course.classBoard;
   const std::string counts = b.asking ? i18n::trf("{0} joined · {1} answered", b.joined, b.answered) : i18n::trf("{0} joined", b.joined);
-  if (s.classBoardShown) ImGui::SetNextWindowPos(topRight, ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  if (s.course.classBoardShown) ImGui::SetNextWindowPos(topRight, ImGuiCond_Always, ImVec2(1.0f, 0.0f));
   else ImGui::SetNextWindowPos(bottomRight, ImGuiCond_Always, ImVec2(1.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.96f);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse;
   beginPanel("##classBoard", nullptr, flags);
-  if (!s.classBoardShown) {  // folded: one line that opens it again, and what the room answered
-    if (ui::Button(cat(i18n::trf("Class {0}", b.code), " · ", counts, "###classShow").c_str())) s.classBoardShown = true;
+  if (!s.course.classBoardShown) {  // folded: one line that opens it again, and what the room answered
+    if (ui::Button(cat(i18n::trf("Class {0}", b.code), " · ", counts, "###classShow").c_str()))
+      s.course.classBoardShown = true;
     drawRoomSummary(s);
     endPanel();
     return;
@@ -124,7 +125,7 @@ void drawClassBoard(AppState& s, ImVec2 topRight, ImVec2 bottomRight) {
   // Hide first, beside the title: at the card's foot it went below the window's edge in presenter mode once the
   // class report was open, and the card then covered the answer grid for good.
   ImGui::SameLine();
-  if (ui::SmallButton("Hide")) s.classBoardShown = false;
+  if (ui::SmallButton("Hide")) s.course.classBoardShown = false;
   if (b.qrSize > 0 && b.qr.size() == static_cast<size_t>(b.qrSize) * static_cast<size_t>(b.qrSize)) {
     // Dark modules on white with the quiet zone of four modules a scanner needs, whatever the theme.
     const float module = std::max(2.0f, std::floor(ImGui::GetFontSize() * 9.0f / static_cast<float>(b.qrSize + 8)));

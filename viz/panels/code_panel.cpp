@@ -34,16 +34,16 @@ namespace {
 
 CodePanelCache& cacheFor(AppState& s) {
   const RunView& r = s.run;
-  std::shared_ptr<CodePanelCache>& c = s.codeCache;
+  std::shared_ptr<CodePanelCache>& c = s.view.codeCache;
   if (c && c->plan == r.result.plan && c->trace == r.result.trace) return *c;
   c = std::make_shared<CodePanelCache>();
   c->plan = r.result.plan;
   c->trace = r.result.trace;
   c->model = buildCodeModel(*r.result.plan, r.result.trace.get());
   // A new run: what was picked belonged to the old one.
-  s.codeLine.reset();
-  if (s.codePhase && *s.codePhase >= static_cast<int32_t>(c->model.phases.size())) s.codePhase.reset();
-  s.codeView.fitRequested = true;
+  s.view.codeLine.reset();
+  if (s.view.codePhase && *s.view.codePhase >= static_cast<int32_t>(c->model.phases.size())) s.view.codePhase.reset();
+  s.view.codeView.fitRequested = true;
   return *c;
 }
 
@@ -192,7 +192,8 @@ bool listingLine(AppState& s, const CodePhase& p, bool stepped, int32_t phase, c
   const ImVec2 a = at, b(at.x + width, at.y + g.lineH);
   const float y = at.y;
   const bool on = executing(focus, phase, c.step);
-  const bool picked = s.codeLine && s.codeLine->phase == phase && s.codeLine->line == static_cast<int>(i);
+  const bool picked =
+      s.view.codeLine && s.view.codeLine->phase == phase && s.view.codeLine->line == static_cast<int>(i);
   if (on) {
     dl->AddRectFilled(a, b, (th.highlight & 0x00FFFFFFu) | (th.presenter ? 0x55000000u : 0x45000000u));
     dl->AddRectFilled(a, ImVec2(a.x + 4.0f, b.y), th.highlight);
@@ -213,8 +214,8 @@ bool listingLine(AppState& s, const CodePhase& p, bool stepped, int32_t phase, c
   const bool hovered = ImGui::IsItemHovered();
   if (ImGui::IsItemClicked() && !s.planHidden()) {  // its events would name the tiles that add atomically
     const CodeLineRef ref{phase, static_cast<int>(i)};
-    if (s.codeLine == ref) s.codeLine.reset();
-    else s.codeLine = ref;
+    if (s.view.codeLine == ref) s.view.codeLine.reset();
+    else s.view.codeLine = ref;
   }
   return hovered;
 }
@@ -250,15 +251,16 @@ void drawListing(AppState& s, CodePanelCache& cache, int32_t phase, const CodeFo
   // The line of the move under the player (its statement group's first line); the others in flight are lit too.
   const int lit = focus.phase == phase && !focus.steps.empty() ? l.firstLine(focus.steps.front()) : -1;
   // Under the lines, what the clicked line (or else the lit one) does: as many wrapped lines as it takes.
-  const bool clicked = s.codeLine && s.codeLine->phase == phase;
+  const bool clicked = s.view.codeLine && s.view.codeLine->phase == phase;
   std::string note = !m.stepped ? std::string(i18n::tr("This trace records no lines (it was written before kernels recorded them): the code is shown unlit."))
-                     : clicked  ? i18n::trf("clicked: {0}", noteOf(l, s.codeLine->line))
+                     : clicked  ? i18n::trf("clicked: {0}", noteOf(l, s.view.codeLine->line))
                      : lit >= 0 ? i18n::trf("now: {0}", noteOf(l, lit))
                                 : what;
   const float noteH = ImGui::CalcTextSize(note.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y +
                       ImGui::GetStyle().ItemSpacing.y;
-  const ListingLayout g = layoutListing(l, ImGui::GetContentRegionAvail().x - 8.0f,
-                                       ImGui::GetContentRegionAvail().y - noteH - ImGui::GetStyle().ItemSpacing.y, s.presenter);
+  const ListingLayout g =
+      layoutListing(l, ImGui::GetContentRegionAvail().x - 8.0f,
+                    ImGui::GetContentRegionAvail().y - noteH - ImGui::GetStyle().ItemSpacing.y, s.view.presenter);
   ImGui::BeginChild("##lines", ImVec2(0, std::max(ImGui::GetContentRegionAvail().y - noteH, g.lineH * 3.0f)), false,
                     ImGuiWindowFlags_NoScrollbar);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -291,13 +293,14 @@ void phasePicker(AppState& s, const CodeModel& m, int32_t shown) {
     return cat(p + 1, " ", i18n::tr(phaseKindName(plan.phases[static_cast<size_t>(p)].kind)), ": ",
                m.phases[static_cast<size_t>(p)].listing.name);
   };
-  const std::string preview = s.codePhase ? label(shown) : i18n::trf("follow: {0}", m.phases[static_cast<size_t>(shown)].listing.name);
+  const std::string preview =
+      s.view.codePhase ? label(shown) : i18n::trf("follow: {0}", m.phases[static_cast<size_t>(shown)].listing.name);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("follow: CheckIndices").x + ImGui::GetFrameHeight() * 1.5f);
   if (ui::BeginCombo("kernel", preview.c_str())) {
-    if (ui::Selectable("follow the animation", !s.codePhase)) s.codePhase.reset();
+    if (ui::Selectable("follow the animation", !s.view.codePhase)) s.view.codePhase.reset();
     const ui::Verbatim kernels;  // "2 compute: GatherRows": a phase's number, kind and kernel name
     for (int32_t p = 0; p < static_cast<int32_t>(m.phases.size()); ++p) {
-      if (ui::Selectable(label(p).c_str(), s.codePhase && *s.codePhase == p)) s.codePhase = p;
+      if (ui::Selectable(label(p).c_str(), s.view.codePhase && *s.view.codePhase == p)) s.view.codePhase = p;
     }
     ImGui::EndCombo();
   }
@@ -322,17 +325,18 @@ void drawCodePanel(AppState& s) {
   }
   // While the plan is hidden no line is lit: the first move's line says whether a tile adds atomically.
   const CodeFocus focus = s.planHidden() ? CodeFocus{} : codeFocusAt(r.scene, r.animation, s.player.t);
-  const int32_t phase = std::clamp(s.codePhase.value_or(focus.phase >= 0 ? focus.phase : restingPhase(m)), 0,
+  const int32_t phase = std::clamp(s.view.codePhase.value_or(focus.phase >= 0 ? focus.phase : restingPhase(m)), 0,
                                    static_cast<int32_t>(m.phases.size()) - 1);
 
   planeSelector(s);
   phasePicker(s, m, phase);
-  bool timeline = s.codeTimeline.value_or(!s.presenter);
+  bool timeline = s.view.codeTimeline.value_or(!s.view.presenter);
   ImGui::SameLine();
-  if (ui::Checkbox("timeline", &timeline)) s.codeTimeline = timeline;
-  if (!s.presenter && !s.planHidden()) {
+  if (ui::Checkbox("timeline", &timeline)) s.view.codeTimeline = timeline;
+  if (!s.view.presenter && !s.planHidden()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", i18n::tr(s.codeLine ? "(its events are outlined on the timeline)" : "(click a line: its events on the timeline)"));
+    ImGui::TextDisabled("%s", i18n::tr(s.view.codeLine ? "(its events are outlined on the timeline)"
+                                                       : "(click a line: its events on the timeline)"));
   }
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -345,9 +349,10 @@ void drawCodePanel(AppState& s) {
   ImGui::SameLine();
   {
     const SceneLabels labels{.notes = false, .lines = 1, .compact = true};  // one line: the grids' names alone
-    fitSecondaryGrids(s, ImVec2(0, topH), labels.roomPx(), s.codeView);
-    Canvas canvas("##code-grids", ImVec2(0, topH), s.codeView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
-    drawSceneGrids(canvas, s, s.colour, labels);
+    fitSecondaryGrids(s, ImVec2(0, topH), labels.roomPx(), s.view.codeView);
+    Canvas canvas("##code-grids", ImVec2(0, topH), s.view.codeView, r.scene.boundsMin, r.scene.boundsMax,
+                  labels.roomPx());
+    drawSceneGrids(canvas, s, s.view.colour, labels);
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);  // no hint at the answer
     drawHoverOverlay(canvas, s);
   }
@@ -357,10 +362,11 @@ void drawCodePanel(AppState& s) {
   const Plan& plan = *r.result.plan;
   if (s.planHidden()) {
     // No line's events are marked: the atomic-add line's would say which tiles add atomically.
-  } else if (s.codeLine && static_cast<size_t>(s.codeLine->phase) < m.phases.size()) {
-    const KernelListing& l = m.phases[static_cast<size_t>(s.codeLine->phase)].listing;
-    if (static_cast<size_t>(s.codeLine->line) < l.lines.size())
-      marks = barsOfStep(r.timeline, plan, s.codeLine->phase, l.lines[static_cast<size_t>(s.codeLine->line)].step);
+  } else if (s.view.codeLine && static_cast<size_t>(s.view.codeLine->phase) < m.phases.size()) {
+    const KernelListing& l = m.phases[static_cast<size_t>(s.view.codeLine->phase)].listing;
+    if (static_cast<size_t>(s.view.codeLine->line) < l.lines.size())
+      marks = barsOfStep(r.timeline, plan, s.view.codeLine->phase,
+                         l.lines[static_cast<size_t>(s.view.codeLine->line)].step);
   } else if (!focus.steps.empty()) {
     marks = barsOfStep(r.timeline, plan, focus.phase, focus.steps.front(), focus.tile);
   }
@@ -376,8 +382,8 @@ void drawCodePanel(AppState& s) {
     if (p >= 0 && static_cast<size_t>(p) < m.phases.size()) {
       const int line = m.phases[static_cast<size_t>(p)].listing.firstLine(b.step);
       if (line >= 0) {
-        s.codeLine = CodeLineRef{p, line};
-        s.codePhase = p;
+        s.view.codeLine = CodeLineRef{p, line};
+        s.view.codePhase = p;
       }
     }
   }

@@ -88,7 +88,7 @@ bool modeControls(AppState& s) {
 // one-line summary.
 void notesAndSummary(const AppState& s) {
   const CompareView& c = s.compare;
-  if (s.presenter && !c.notes.empty()) {
+  if (s.view.presenter && !c.notes.empty()) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
@@ -129,8 +129,8 @@ void drawCompareGrids(AppState& s, int64_t plane, float legendH) {
     // Three grids side by side leave each label little width: presenter labels may take three lines, and a
     // label that needs more gets them from the next frame on, as on the scene tabs (the error grid's
     // "2 sig. digits" was cut to "2 sig…").
-    const int labelLines = std::max(s.presenter ? 3 : 2, s.compareView.labelLines);
-    Canvas canvas("##compare", ImVec2(0, -legendH), s.compareView, bmin, bmax,
+    const int labelLines = std::max(s.view.presenter ? 3 : 2, s.view.compareView.labelLines);
+    Canvas canvas("##compare", ImVec2(0, -legendH), s.view.compareView, bmin, bmax,
                   gridLabelSize() * static_cast<float>(labelLines) + 8.0f);
     int wanted = 0;
     for (size_t i = 0; i < c.grids.size(); ++i) {
@@ -143,7 +143,7 @@ void drawCompareGrids(AppState& s, int64_t plane, float legendH) {
       if (auto h = drawGrid(canvas, c.grids[i], plane, style)) hover = {i, *h};
       wanted = std::max(wanted, asked);
     }
-    askLabelLines(s.compareView, wanted, labelLines);
+    askLabelLines(s.view.compareView, wanted, labelLines);
     if (hover) {
       for (const SceneGrid& g : c.grids)
         outlineCell(canvas, g, hover->second.row, hover->second.col, theme().highlight, theme().highlightWidth);
@@ -181,7 +181,8 @@ void drawComparePanel(AppState& s) {
   else if (changed || c.stale || !(c.spec == s.controls)) computeComparison(s);
   // A large call's comparison takes seconds on the worker: say so where its grids will be (the area stood
   // blank for three seconds in npu-strategies 7).
-  if (s.worker && s.worker->busy("compare")) textDimWrapped(i18n::tr("Comparing the runs: the result appears here when they are done."));
+  if (s.host.worker && s.host.worker->busy("compare"))
+    textDimWrapped(i18n::tr("Comparing the runs: the result appears here when they are done."));
 
   if (!c.error.empty()) {
     textColouredWrapped(theme().bad, c.error);
@@ -189,12 +190,12 @@ void drawComparePanel(AppState& s) {
   }
   notesAndSummary(s);
   if (c.mode == CompareMode::kStrategies) {
-    drawStrategyRuns(c, s.timelineKernelsOnly);
+    drawStrategyRuns(c, s.view.timelineKernelsOnly);
     return;
   }
   if (c.grids.size() < 3) return;
 
-  const int64_t plane = std::clamp<int64_t>(s.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
+  const int64_t plane = std::clamp<int64_t>(s.view.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
   const bool histogram = c.mode == CompareMode::kPrecision;
   const float histogramH = histogram ? ImGui::GetFontSize() * 4.5f + ImGui::GetStyle().ItemSpacing.y : 0.0f;
   drawCompareGrids(s, plane, ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH);

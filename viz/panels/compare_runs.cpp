@@ -46,7 +46,7 @@ SceneGrid gridOf(OpKind op, const HostTensor& t, const std::string& name, float 
 // What a comparison needs from the app, taken on the UI thread: it may run on the worker.
 struct CompareInputs {
   RequestSpec controls;
-  AppState::RunFn runner;
+  HostServices::RunFn runner;
   std::shared_ptr<std::mutex> runtimeLock;
   Rgba neutral;  // the theme's zero colour for the heat scales
 };
@@ -242,8 +242,8 @@ void computeComparison(AppState& s, bool nextSchedules) {
   c.stale = false;
   c.spec = s.controls;
   c.op = s.controls.request.op;
-  const CompareInputs in{s.controls, s.runner, s.runtimeLock, theme().neutral};
-  if (!s.worker) {
+  const CompareInputs in{s.controls, s.host.runner, s.host.runtimeLock, theme().neutral};
+  if (!s.host.worker) {
     compareInto(c, in);
     s.compare = std::move(c);
     return;
@@ -251,7 +251,7 @@ void computeComparison(AppState& s, bool nextSchedules) {
   // On the worker: what is on screen stays (marked as asked for) until the new comparison is ready.
   s.compare.spec = s.controls;
   s.compare.stale = false;
-  s.worker->submit("compare", i18n::tr("comparing runs"), [c = std::move(c), in]() mutable -> UiWorker::Apply {
+  s.host.worker->submit("compare", i18n::tr("comparing runs"), [c = std::move(c), in]() mutable -> UiWorker::Apply {
     compareInto(c, in);
     return [c = std::move(c)](AppState& state) mutable {
       if (!(c.spec == state.controls) || c.mode != state.compare.mode) return;  // asked for something else since

@@ -22,24 +22,24 @@ std::string trfIn(i18n::Language language, const char* pattern, const Values&...
 void refreshExercise(AppState& s) {
   const Preset* p = s.currentPreset();
   if (!p || !p->exercise || !(s.run.spec == p->spec) || !s.run.ok()) {
-    s.exercise.reset();
+    s.course.exercise.reset();
     return;
   }
-  if (s.exercise && s.exercise->run == s.run.id && s.exercise->plane == s.run.scene.plane) return;
+  if (s.course.exercise && s.course.exercise->run == s.run.id && s.course.exercise->plane == s.run.scene.plane) return;
   ExerciseState e;
   e.exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result);
   e.plane = s.run.scene.plane;
   e.run = s.run.id;
-  s.exercise = std::move(e);
-  if (s.exercise->open()) {
+  s.course.exercise = std::move(e);
+  if (s.course.exercise->open()) {
     s.player.playing = false;
     s.player.t = 0.0;
     // Nothing picked before the question opened may outline its answer: the previous step's tile, kernel
     // line or cell.
-    s.selectedTile.reset();
-    s.scrollToSelectedTile = false;
-    s.codeLine.reset();
-    s.pinned.reset();  // a step's own focus cell is pinned again once its run lands
+    s.view.selectedTile.reset();
+    s.view.scrollToSelectedTile = false;
+    s.view.codeLine.reset();
+    s.view.pinned.reset();  // a step's own focus cell is pinned again once its run lands
   }
 }
 
@@ -50,7 +50,8 @@ void playReveal(AppState& s) {
   s.player.playing = s.run.ok() && !s.run.animation.empty();
   // The inspector and the arrows turn to the cell the question asked about (they showed the step's own
   // focus, which read as the student's old pick).
-  if (s.exercise && s.exercise->exercise.asked.grid >= 0) s.pinned = s.exercise->exercise.asked;
+  if (s.course.exercise && s.course.exercise->exercise.asked.grid >= 0)
+    s.view.pinned = s.course.exercise->exercise.asked;
 }
 
 // The step's record: made at its first check, hint or reveal. Its first check or reveal settles "right first
@@ -58,33 +59,33 @@ void playReveal(AppState& s) {
 enum class ExerciseEvent { kCheck, kHint, kReveal };
 void recordExercise(AppState& s, ExerciseEvent event, bool rightCheck) {
   const Lesson* l = s.currentLesson();
-  if (!l || !s.exercise) return;
-  ExerciseResult& result = s.exerciseResults[l->id][s.preset];
+  if (!l || !s.course.exercise) return;
+  ExerciseResult& result = s.course.exerciseResults[l->id][s.course.preset];
   if (event != ExerciseEvent::kHint && !result.settled) {
     result.settled = true;
     result.firstTry = rightCheck;
   }
-  result.hints = std::max(result.hints, s.exercise->hintsAsked);  // the hint a wrong try brings is not one used
+  result.hints = std::max(result.hints, s.course.exercise->hintsAsked);  // the hint a wrong try brings is not one used
 }
 
 }  // namespace
 
 void checkExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
-  const bool right = s.exercise->check(s.run.scene).correct;
+  const bool right = s.course.exercise->check(s.run.scene).correct;
   recordExercise(s, ExerciseEvent::kCheck, right);
   sendClassTry(s, ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0);  // a student's page: the try goes to the teacher
   if (right) playReveal(s);
 }
 
 void hintExercise(AppState& s) {
-  if (!s.exerciseOpen() || !s.exercise->showHint()) return;
+  if (!s.exerciseOpen() || !s.course.exercise->showHint()) return;
   recordExercise(s, ExerciseEvent::kHint, false);
 }
 
 void revealExercise(AppState& s) {
   if (!s.exerciseOpen()) return;
-  s.exercise->reveal();
+  s.course.exercise->reveal();
   recordExercise(s, ExerciseEvent::kReveal, false);
   playReveal(s);
 }
@@ -96,7 +97,7 @@ std::string lessonScoreText(const AppState& s, i18n::Language language) {
   for (const Preset& p : l->presets) asked += p.exercise ? 1 : 0;
   if (asked == 0) return "";
   int answered = 0, firstTry = 0, hints = 0;
-  if (auto it = s.exerciseResults.find(l->id); it != s.exerciseResults.end()) {
+  if (auto it = s.course.exerciseResults.find(l->id); it != s.course.exerciseResults.end()) {
     for (const auto& [step, result] : it->second) {
       hints += result.hints;
       if (!result.settled) continue;

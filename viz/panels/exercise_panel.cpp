@@ -32,7 +32,7 @@ float buttonWidth(const char* label) { return ImGui::CalcTextSize(i18n::tr(label
 // is something to check. They stand above the buttons, and nothing that grows is drawn between them: the
 // buttons stay under the mouse (a new hint or verdict pushed them down, and Show the answer slid under it).
 bool answerWidgets(AppState& s) {
-  ExerciseState& ex = *s.exercise;
+  ExerciseState& ex = *s.course.exercise;
   const Exercise& e = ex.exercise;
   switch (e.input) {
     case AnswerInput::kOneCell: return !ex.answer.cells.empty();
@@ -64,7 +64,7 @@ bool answerWidgets(AppState& s) {
 
 // Under the answer's widgets: the answer so far in words.
 void answerStatus(AppState& s) {
-  ExerciseState& ex = *s.exercise;
+  ExerciseState& ex = *s.course.exercise;
   const Exercise& e = ex.exercise;
   const Scene& sc = s.run.scene;
   switch (e.input) {
@@ -109,9 +109,10 @@ void askedWords(const Exercise& e) {
 // The hints a try or the Hint button brought. They scroll by themselves between the question and its answer, and
 // a new one is shown from its first line.
 void hintLines(AppState& s, float height) {
-  const ExerciseState& ex = *s.exercise;
+  const ExerciseState& ex = *s.course.exercise;
   const Exercise& e = ex.exercise;
-  ImGui::BeginChild("##hints", ImVec2(0, height), false, s.questionHintsH > height + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
+  ImGui::BeginChild("##hints", ImVec2(0, height), false,
+                    s.course.questionHintsH > height + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
   uimap::rect("panel", "hints", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + height));
   float newestTop = 0.0f, newestAt = 0.0f;  // on screen, and in the child's content
   const int hints = std::min(ex.hintsShown, static_cast<int>(e.hints.size()));
@@ -121,17 +122,18 @@ void hintLines(AppState& s, float height) {
     textColouredWrapped(theme().warn, i18n::trf("Hint {0}: {1}", i + 1, e.hints[static_cast<size_t>(i)]));
   }
   uimap::lines("hint", newestTop);  // the newest
-  s.questionHintsH = ImGui::GetCursorPosY();
+  s.course.questionHintsH = ImGui::GetCursorPosY();
   // Room below the newest for it to stand at the top: scrolled to it and clamped, the last lines of the hint
   // before it showed above it.
-  if (const float below = height - (s.questionHintsH - newestAt); hints > 1 && below > 0.0f && s.questionHintsH > height + 0.5f)
+  if (const float below = height - (s.course.questionHintsH - newestAt);
+      hints > 1 && below > 0.0f && s.course.questionHintsH > height + 0.5f)
     ImGui::Dummy(ImVec2(1.0f, below));
-  if (hints != s.questionHintsSeen) {
-    s.questionHintsSeen = hints;
-    s.questionHintsSettling = 4;  // the parts take their new heights over the next frames
+  if (hints != s.course.questionHintsSeen) {
+    s.course.questionHintsSeen = hints;
+    s.course.questionHintsSettling = 4;  // the parts take their new heights over the next frames
   }
-  if (s.questionHintsSettling > 0) {
-    --s.questionHintsSettling;
+  if (s.course.questionHintsSettling > 0) {
+    --s.course.questionHintsSettling;
     ImGui::SetScrollY(newestAt);
   }
   ImGui::EndChild();
@@ -139,7 +141,7 @@ void hintLines(AppState& s, float height) {
 
 // The answer's widgets, how it stands, and Check, Hint and Show the answer.
 void answerAndButtons(AppState& s) {
-  ExerciseState& ex = *s.exercise;
+  ExerciseState& ex = *s.course.exercise;
   const Exercise& e = ex.exercise;
   const float answerTop = ImGui::GetCursorPosY();
   // The last try's verdict, over the answer it speaks of.
@@ -159,19 +161,20 @@ void answerAndButtons(AppState& s) {
   ImGui::BeginDisabled(ex.hintsShown >= static_cast<int>(e.hints.size()));
   if (ui::Button("Hint")) hintExercise(s);
   ImGui::EndDisabled();
-  if (!s.student) {  // in a class, the teacher reveals the answer on every device
+  if (!s.course.student) {  // in a class, the teacher reveals the answer on every device
     sameLineIfFits(buttonWidth("Show the answer"));
     if (ui::Button("Show the answer")) revealExercise(s);
   }
-  s.questionAnswerH = ImGui::GetCursorPosY() - answerTop;
+  s.course.questionAnswerH = ImGui::GetCursorPosY() - answerTop;
 }
 
 }  // namespace
 
 float openQuestionHeight(const AppState& s) {
-  if (!s.exerciseOpen() || s.questionAskedH <= 0.0f) return 0.0f;
+  if (!s.exerciseOpen() || s.course.questionAskedH <= 0.0f) return 0.0f;
   const float gap = ImGui::GetStyle().ItemSpacing.y;
-  return s.questionAskedH + (s.exercise->hintsShown > 0 ? s.questionHintsH + gap : 0.0f) + gap + s.questionAnswerH;
+  return s.course.questionAskedH + (s.course.exercise->hintsShown > 0 ? s.course.questionHintsH + gap : 0.0f) + gap +
+         s.course.questionAnswerH;
 }
 
 // Three parts, each in view whatever the others hold: the question's words at the top, the last try's verdict,
@@ -181,56 +184,62 @@ float openQuestionHeight(const AppState& s) {
 // under the mouse. Each part is measured as it is drawn and sized from the last frame's measures.
 void drawOpenQuestion(AppState& s) {
   if (!s.exerciseOpen()) return;
-  const ExerciseState& ex = *s.exercise;
+  const ExerciseState& ex = *s.course.exercise;
   const float line = ImGui::GetTextLineHeightWithSpacing(), gap = ImGui::GetStyle().ItemSpacing.y;
   const float panelH = ImGui::GetContentRegionAvail().y;
-  const bool fresh = s.questionShown != ex.run;  // a new question starts at its top
-  s.questionShown = ex.run;
+  const bool fresh = s.course.questionShown != ex.run;  // a new question starts at its top
+  s.course.questionShown = ex.run;
   const bool hints = ex.hintsShown > 0 && !ex.exercise.hints.empty();
   // The newest hint comes first: the question keeps three lines (its heading and first lines, read already)
   // and the hints take the rest they need, in whole lines (a long second hint got two lines, the rest a
   // scroll away, beside a question shown in full).
-  const float askedLeast = std::min(s.questionAskedH > 0.0f ? s.questionAskedH : line * 2.0f, line * 3.0f);
-  const float hintsRoom = panelH - s.questionAnswerH - askedLeast - gap * 2.0f;
-  const float hintsLeast = std::min(std::max(s.questionHintsH, line), line * 2.0f);
-  const float hintsH = hints ? std::max(std::min(s.questionHintsH, std::floor(hintsRoom / line) * line), hintsLeast) : 0.0f;
-  const float askedRoom = panelH - s.questionAnswerH - (hints ? hintsH + gap : 0.0f) - gap;
-  float askedH = s.questionAskedH <= 0.0f ? line * 2.0f : std::max(std::min(s.questionAskedH, std::floor(askedRoom)), line * 2.0f);
-  if (askedH < s.questionAskedH) {  // cut after a whole line of the words under the heading, never through one
+  const float askedLeast =
+      std::min(s.course.questionAskedH > 0.0f ? s.course.questionAskedH : line * 2.0f, line * 3.0f);
+  const float hintsRoom = panelH - s.course.questionAnswerH - askedLeast - gap * 2.0f;
+  const float hintsLeast = std::min(std::max(s.course.questionHintsH, line), line * 2.0f);
+  const float hintsH =
+      hints ? std::max(std::min(s.course.questionHintsH, std::floor(hintsRoom / line) * line), hintsLeast) : 0.0f;
+  const float askedRoom = panelH - s.course.questionAnswerH - (hints ? hintsH + gap : 0.0f) - gap;
+  float askedH = s.course.questionAskedH <= 0.0f
+                     ? line * 2.0f
+                     : std::max(std::min(s.course.questionAskedH, std::floor(askedRoom)), line * 2.0f);
+  if (askedH < s.course.questionAskedH) {  // cut after a whole line of the words under the heading, never through one
     const float heading = headingFont()->FontSize + gap;
-    askedH = std::max(heading + std::floor((askedH - heading) / line) * line, std::min(s.questionAskedH, line * 2.0f));
+    askedH = std::max(heading + std::floor((askedH - heading) / line) * line,
+                      std::min(s.course.questionAskedH, line * 2.0f));
   }
-  ImGui::BeginChild("##asked", ImVec2(0, askedH), false, s.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
+  ImGui::BeginChild("##asked", ImVec2(0, askedH), false,
+                    s.course.questionAskedH > askedH + 0.5f ? 0 : ImGuiWindowFlags_NoScrollbar);
   if (fresh) ImGui::SetScrollY(0.0f);
   askedWords(ex.exercise);
-  s.questionAskedH = ImGui::GetCursorPosY();
+  s.course.questionAskedH = ImGui::GetCursorPosY();
   ImGui::EndChild();
   if (!ex.exercise.ok()) return;
   if (hints) {
     hintLines(s, hintsH);
   } else {
-    s.questionHintsH = 0.0f;
-    s.questionHintsSeen = 0;
+    s.course.questionHintsH = 0.0f;
+    s.course.questionHintsSeen = 0;
   }
-  const float foot = ImGui::GetCursorPosY() + ImGui::GetContentRegionAvail().y - s.questionAnswerH;
+  const float foot = ImGui::GetCursorPosY() + ImGui::GetContentRegionAvail().y - s.course.questionAnswerH;
   if (foot > ImGui::GetCursorPosY()) ImGui::SetCursorPosY(foot);
   answerAndButtons(s);
 }
 
 void drawExercisePanel(AppState& s, bool withFooter) {
-  if (!s.exercise || s.exerciseOpen()) return;  // open, it is pinned at the side panel's foot (drawOpenQuestion)
+  if (!s.course.exercise || s.exerciseOpen()) return;  // open, it is pinned at the side panel's foot (drawOpenQuestion)
   ImGui::Spacing();
   ImGui::Separator();
-  const Exercise& e = s.exercise->exercise;
+  const Exercise& e = s.course.exercise->exercise;
   askedWords(e);
   if (!e.ok()) return;
   // Just answered: the verdict comes to the panel's top (the "Right: ..." line was left above the panel's edge
   // in presenter mode).
-  if (s.questionShown != 0) {
+  if (s.course.questionShown != 0) {
     ImGui::SetScrollHereY(0.0f);
-    s.questionShown = 0;
+    s.course.questionShown = 0;
   }
-  const std::optional<Verdict>& v = s.exercise->verdict;
+  const std::optional<Verdict>& v = s.course.exercise->verdict;
   const float verdictTop = ImGui::GetCursorScreenPos().y;
   if (v) textColouredWrapped(v->correct ? theme().good : theme().bad, v->headline);
   else textColouredWrapped(theme().warn, i18n::tr("The answer (given away):"));
@@ -241,9 +250,9 @@ void drawExercisePanel(AppState& s, bool withFooter) {
 }
 
 void drawExerciseFooter(AppState& s) {
-  if (!s.exercise) return;
+  if (!s.course.exercise) return;
   if (const std::string score = lessonScoreText(s, i18n::language()); !score.empty()) textDimWrapped(score);
-  if (!s.presenter) ui::Checkbox("Teacher: outline the answers", &s.showAnswers);
+  if (!s.view.presenter) ui::Checkbox("Teacher: outline the answers", &s.course.showAnswers);
 }
 
 }  // namespace gradlab::viz

@@ -41,11 +41,11 @@ void openSession(AppState& s, const std::string& path) {
 
 void saveSession(AppState& s, std::string path) {
   std::string error;
-  if (path.empty()) path = newExportPath(s.outputDir, "session", kSessionExtension, &error);
+  if (path.empty()) path = newExportPath(s.view.outputDir, "session", kSessionExtension, &error);
   if (!path.empty() && saveSessionFile(path, captureSession(s), &error)) {
     setStatus(s, i18n::trf("session saved: {0}", path));
-    s.sessionPath = path;
-    if (s.fileSaved) s.fileSaved(path);
+    s.view.sessionPath = path;
+    if (s.host.fileSaved) s.host.fileSaved(path);
   } else {
     setStatus(s, error, true);
   }
@@ -55,16 +55,16 @@ void saveSession(AppState& s, std::string path) {
 static void filesByPath(AppState& s) {
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Save as / open a file (Enter):"));
-  if (pathField("##sessionPath", &s.sessionPath) && !s.sessionPath.empty()) {
-    if (std::filesystem::exists(s.sessionPath)) openSession(s, s.sessionPath);
-    else saveSession(s, s.sessionPath);
+  if (pathField("##sessionPath", &s.view.sessionPath) && !s.view.sessionPath.empty()) {
+    if (std::filesystem::exists(s.view.sessionPath)) openSession(s, s.view.sessionPath);
+    else saveSession(s, s.view.sessionPath);
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
-  if (ui::Button("Open")) openSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
+  if (ui::Button("Open")) openSession(s, s.view.sessionPath), ImGui::CloseCurrentPopup();
   ImGui::SameLine();
-  if (ui::Button("Save")) saveSession(s, s.sessionPath), ImGui::CloseCurrentPopup();
-  const std::vector<std::string> recent = sessionFilesIn(s.outputDir);
+  if (ui::Button("Save")) saveSession(s, s.view.sessionPath), ImGui::CloseCurrentPopup();
+  const std::vector<std::string> recent = sessionFilesIn(s.view.outputDir);
   if (!recent.empty()) {
     ImGui::TextDisabled("%s", i18n::tr("Sessions in the export folder:"));
     for (size_t i = 0; i < recent.size() && i < 8; ++i) {
@@ -74,8 +74,9 @@ static void filesByPath(AppState& s) {
   }
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Export folder (screenshots, GIFs, sessions):"));
-  std::string dir = s.outputDir;
-  if (pathField("##exportDir", &dir) && !dir.empty()) s.outputDir = dir, setStatus(s, i18n::trf("exports go to {0}", dir));
+  std::string dir = s.view.outputDir;
+  if (pathField("##exportDir", &dir) && !dir.empty())
+    s.view.outputDir = dir, setStatus(s, i18n::trf("exports go to {0}", dir));
 }
 
 void drawFileMenu(AppState& s) {
@@ -83,26 +84,27 @@ void drawFileMenu(AppState& s) {
   ui::CloseOnEscape();
   if (ui::MenuItem("Save session")) saveSession(s, "");
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s", s.fileSaved ? i18n::tr("The whole state, as a .gradlab file the browser downloads")
+    ImGui::SetTooltip("%s", s.host.fileSaved ? i18n::tr("The whole state, as a .gradlab file the browser downloads")
                                         : i18n::tr("The whole state, as a .gradlab file in the export folder"));
   }
-  if (s.openFromDevice && ui::MenuItem("Open a session file from this device...")) s.openFromDevice();
-  if (s.linkToSession && ui::MenuItem("Link to this session (address bar)")) s.linkToSession(sessionJson(captureSession(s)));
-  if (s.linkToSession && ImGui::IsItemHovered()) {
+  if (s.host.openFromDevice && ui::MenuItem("Open a session file from this device...")) s.host.openFromDevice();
+  if (s.host.linkToSession && ui::MenuItem("Link to this session (address bar)"))
+    s.host.linkToSession(sessionJson(captureSession(s)));
+  if (s.host.linkToSession && ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", i18n::tr("The page's address becomes a link that opens this state (copied to the clipboard too)"));
   }
   // The page's files live in its memory: the browser build saves as downloads and opens from the device,
   // so the paths and the export folder are the desktop's only.
-  if (!s.openFromDevice) filesByPath(s);
+  if (!s.host.openFromDevice) filesByPath(s);
   ImGui::Separator();
-  ui::Checkbox("Screenshots and GIFs: canvas only", &s.canvasOnly);
+  ui::Checkbox("Screenshots and GIFs: canvas only", &s.view.canvasOnly);
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Colours (presenter mode starts colour-blind safe):"));
   const PaletteScheme now = paletteScheme();
-  if (ui::RadioButton("classic", now == PaletteScheme::kClassic)) s.palette = PaletteScheme::kClassic;
+  if (ui::RadioButton("classic", now == PaletteScheme::kClassic)) s.view.palette = PaletteScheme::kClassic;
   ImGui::SameLine();
   if (ui::RadioButton("colour-blind safe (Okabe-Ito cores, cividis values)", now == PaletteScheme::kColourBlindSafe)) {
-    s.palette = PaletteScheme::kColourBlindSafe;
+    s.view.palette = PaletteScheme::kColourBlindSafe;
   }
   ImGui::Separator();
   ImGui::TextDisabled("%s", i18n::tr("Language:"));

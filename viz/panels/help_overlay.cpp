@@ -51,7 +51,7 @@ void keysTable(const AppState& s) {
   size_t count = 0;
   const ShortcutHelp* lines = shortcutHelp(&count);
   for (size_t i = 0; i < count; ++i) {
-    if (lines[i].shortcut != Shortcut::kFullscreen || s.canFullscreen) row(lines[i].keys, lines[i].does);
+    if (lines[i].shortcut != Shortcut::kFullscreen || s.host.canFullscreen) row(lines[i].keys, lines[i].does);
   }
   ImGui::EndTable();
 }
@@ -62,7 +62,7 @@ void drawHelpOverlay(AppState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(0.97f);
-  beginPanel("Keys and mouse", &s.showHelp,
+  beginPanel("Keys and mouse", &s.view.showHelp,
                ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoMove);
   ImGui::PushFont(headingFont());
@@ -75,7 +75,7 @@ void drawHelpOverlay(AppState& s) {
   ImGui::PopFont();
   mouseTable();
   ImGui::Spacing();
-  if (ui::Button("Close (H)")) s.showHelp = false;
+  if (ui::Button("Close (H)")) s.view.showHelp = false;
   uimap::rect("panel", "help", ImGui::GetWindowPos(),
               ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x, ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   endPanel();

@@ -143,7 +143,8 @@ void drawInspectorPanel(AppState& s) {
     ui::TextWrapped("%s", e.title.substr(0, eq).c_str());
     if (eq != std::string::npos) ui::TextWrapped("%s", (e.title.substr(eq + 1) + valueNowNote(s, cell)).c_str());
     ImGui::PopFont();
-    if (!s.hovered) textDimWrapped(i18n::tr("pinned: a click on it unpins it"));  // the step may have pinned it, not the user
+    if (!s.view.hovered)
+      textDimWrapped(i18n::tr("pinned: a click on it unpins it"));  // the step may have pinned it, not the user
     // "atomic" only where the run adds into this cell atomically: a tile marked atomic stores plainly into the
     // rows its core alone writes.
     const bool addedAtomically = AtomicAdds(s.run.result.plan.get()).anyInto(s.run.scene, cell);
@@ -168,7 +169,8 @@ void drawInspectorPanel(AppState& s) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     // The Compare, Verify and Matrix tabs' cells say their numbers on hover; the inspector explains the run's
     // own grids (Scatter, Tiling, Pipeline, Code).
-    const bool ownGrids = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline || s.tab == Tab::kCode;
+    const bool ownGrids = s.view.tab == Tab::kScatter || s.view.tab == Tab::kTiling || s.view.tab == Tab::kPipeline ||
+                          s.view.tab == Tab::kCode;
     ui::TextWrapped("%s", ownGrids ? i18n::tr("Hover a cell (click to pin it): where it goes, the formula with the numbers filled in, and "
                                               "the order of the adds.")
                                    : i18n::tr("The inspector explains the cells of the Scatter, Tiling, Pipeline and Code tabs; "

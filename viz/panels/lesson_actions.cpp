@@ -8,8 +8,8 @@
 namespace gradlab::viz {
 
 void applyPreset(AppState& s, int lesson, int preset) {
-  s.lesson = lesson;
-  s.preset = preset;
+  s.course.lesson = lesson;
+  s.course.preset = preset;
   const Preset* p = s.currentPreset();
   if (!p) return;
   showRun(s, p->spec, p->view);
@@ -17,18 +17,18 @@ void applyPreset(AppState& s, int lesson, int preset) {
 
 void showRun(AppState& s, const RequestSpec& spec, const PresetView& view, std::function<void(AppState&)> then) {
   s.controls = spec;
-  s.tab = view.tab;
-  s.selectTab = true;
-  s.colour = view.colour;
-  s.plane = view.plane;
+  s.view.tab = view.tab;
+  s.view.selectTab = true;
+  s.view.colour = view.colour;
+  s.view.plane = view.plane;
   s.pacingPinned = view.pacingSet;
   if (view.pacingSet) s.pacing = view.pacing;
   s.presetSpeed = view.speed;
   s.compare.mode = view.compare;
   s.compare.lowDtype = view.lowDtype;
   s.compare.accumulate = view.accumulate;
-  s.timelineKernelsOnly = view.timelineKernelsOnly;
-  s.memoryOrder = view.memoryOrder;
+  s.view.timelineKernelsOnly = view.timelineKernelsOnly;
+  s.view.memoryOrder = view.memoryOrder;
   // The last step's question must not stay on screen under this step's title while its run is on the
   // worker (a quarter of a second in a browser tab): it goes now, and this step's comes when its run lands.
   refreshExercise(s);
@@ -37,33 +37,33 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view, std::
     if (!view.focusGrid.empty()) {
       for (size_t i = 0; i < state.run.scene.grids.size(); ++i)
         if (state.run.scene.grids[i].grid.name == view.focusGrid)
-          state.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
+          state.view.pinned = CellRef{static_cast<int>(i), view.focusRow, view.focusCol};
     }
     if (then) then(state);
   });
 }
 
 void leaveLesson(AppState& s) {
-  s.lesson = -1;
-  s.preset = 0;
-  s.libraryPreset.reset();
-  s.exercise.reset();
+  s.course.lesson = -1;
+  s.course.preset = 0;
+  s.course.libraryPreset.reset();
+  s.course.exercise.reset();
 }
 
 void applyLibraryPreset(AppState& s, const Preset& p) {
-  s.lesson = -1;
-  s.libraryPreset = p;
+  s.course.lesson = -1;
+  s.course.libraryPreset = p;
   showRun(s, p.spec, p.view);
 }
 
 void openRun(AppState& s, const RequestSpec& spec) {
-  s.lesson = -1;
-  s.libraryPreset.reset();
-  s.preset = 0;
+  s.course.lesson = -1;
+  s.course.libraryPreset.reset();
+  s.course.preset = 0;
   s.controls = spec;
-  s.tab = Tab::kScatter;
-  s.selectTab = true;
-  s.plane = 0;
+  s.view.tab = Tab::kScatter;
+  s.view.selectTab = true;
+  s.view.plane = 0;
   s.pacingPinned = false;
   s.presetSpeed = 0.0;
   runControls(s);
@@ -72,17 +72,17 @@ void openRun(AppState& s, const RequestSpec& spec) {
 namespace {
 
 bool asks(const AppState& s, int lesson, int preset) {
-  return s.lessons[static_cast<size_t>(lesson)].presets[static_cast<size_t>(preset)].exercise.has_value();
+  return s.course.lessons[static_cast<size_t>(lesson)].presets[static_cast<size_t>(preset)].exercise.has_value();
 }
 
 // The step `delta` steps on from (lesson, preset), wrapping into the next/previous lesson at the ends.
 void nextStep(const AppState& s, int* lesson, int* preset, int delta) {
   *preset += delta;
   if (*preset < 0) {
-    *lesson = (*lesson + static_cast<int>(s.lessons.size()) - 1) % static_cast<int>(s.lessons.size());
-    *preset = static_cast<int>(s.lessons[static_cast<size_t>(*lesson)].presets.size()) - 1;
-  } else if (*preset >= static_cast<int>(s.lessons[static_cast<size_t>(*lesson)].presets.size())) {
-    *lesson = (*lesson + 1) % static_cast<int>(s.lessons.size());
+    *lesson = (*lesson + static_cast<int>(s.course.lessons.size()) - 1) % static_cast<int>(s.course.lessons.size());
+    *preset = static_cast<int>(s.course.lessons[static_cast<size_t>(*lesson)].presets.size()) - 1;
+  } else if (*preset >= static_cast<int>(s.course.lessons[static_cast<size_t>(*lesson)].presets.size())) {
+    *lesson = (*lesson + 1) % static_cast<int>(s.course.lessons.size());
     *preset = 0;
   }
 }
@@ -90,29 +90,30 @@ void nextStep(const AppState& s, int* lesson, int* preset, int delta) {
 }  // namespace
 
 void stepPreset(AppState& s, int delta) {
-  if (s.lessons.empty()) return;
-  int lesson = std::clamp(s.lesson, 0, static_cast<int>(s.lessons.size()) - 1);
-  int preset = s.lesson < 0 ? 0 : s.preset;
-  if (s.lesson >= 0) {
+  if (s.course.lessons.empty()) return;
+  int lesson = std::clamp(s.course.lesson, 0, static_cast<int>(s.course.lessons.size()) - 1);
+  int preset = s.course.lesson < 0 ? 0 : s.course.preset;
+  if (s.course.lesson >= 0) {
     nextStep(s, &lesson, &preset, delta);
     // Class mode passes over the steps that ask nothing (a lesson set without a question stays where it is).
     size_t steps = 0;
-    for (const Lesson& l : s.lessons) steps += l.presets.size();
-    for (size_t k = 0; s.classMode && k < steps && !asks(s, lesson, preset); ++k) nextStep(s, &lesson, &preset, delta < 0 ? -1 : 1);
+    for (const Lesson& l : s.course.lessons) steps += l.presets.size();
+    for (size_t k = 0; s.course.classMode && k < steps && !asks(s, lesson, preset); ++k)
+      nextStep(s, &lesson, &preset, delta < 0 ? -1 : 1);
   }
   applyPreset(s, lesson, preset);
 }
 
 void setClassMode(AppState& s, bool on) {
-  s.classMode = on;
+  s.course.classMode = on;
   if (!on) return;
-  s.presenter = true;
+  s.view.presenter = true;
   if (s.currentPreset() && !s.currentPreset()->exercise) stepPreset(s, +1);
 }
 
 bool selectLesson(AppState& s, const std::string& id) {
-  for (size_t i = 0; i < s.lessons.size(); ++i)
-    if (s.lessons[i].id == id) {
+  for (size_t i = 0; i < s.course.lessons.size(); ++i)
+    if (s.course.lessons[i].id == id) {
       applyPreset(s, static_cast<int>(i), 0);
       return true;
     }

@@ -26,20 +26,23 @@ void drawLessonHeading(AppState& s) {
     ui::TextWrapped("%s", i18n::tr(opInfo(s.controls.request.op).title));
   }
   ImGui::PopFont();
-  if (lesson && s.classMode) {
-    const QuestionNumber n = questionNumber(*lesson, s.preset);
+  if (lesson && s.course.classMode) {
+    const QuestionNumber n = questionNumber(*lesson, s.course.preset);
     textDimWrapped(i18n::trf("{0}  ·  question {1} of {2}", lesson->title, n.question, n.questions));
-  } else if (lesson && s.presenter && s.exerciseHasFeedback()) {
+  } else if (lesson && s.view.presenter && s.exerciseHasFeedback()) {
     // The top bar names the lesson and the step: these lines go to the question, its hints and its buttons.
   } else if (lesson) {
-    textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.preset + 1, lesson->presets.size()));
+    textDimWrapped(i18n::trf("{0}  ·  step {1} of {2}", lesson->title, s.course.preset + 1, lesson->presets.size()));
   } else {
     textDimWrapped(i18n::tr(preset ? "a preset: change anything on the left" : "free exploration: change anything on the left"));
   }
-  if (s.student) {  // a student's page in a class
-    textColouredWrapped(theme().panelAccent, s.student->name.empty() ? i18n::tr("In the class: this page follows the teacher, and your answers go to them.")
-                                                                     : i18n::trf("In the class as {0}: this page follows the teacher, and your answers go to them.",
-                                                                                 s.student->name));
+  if (s.course.student) {  // a student's page in a class
+    textColouredWrapped(
+        theme().panelAccent,
+        s.course.student->name.empty()
+            ? i18n::tr("In the class: this page follows the teacher, and your answers go to them.")
+            : i18n::trf("In the class as {0}: this page follows the teacher, and your answers go to them.",
+                        s.course.student->name));
   }
   if (logging()) logMark("end of lesson panel");
 }
@@ -62,7 +65,7 @@ void drawLessonPanel(AppState& s, bool withQuestion) {
     ImGui::Spacing();
     textColouredWrapped(theme().warn, i18n::tr("You changed this step: the text above describes it as it was set up."));
     if (ui::Button("Back to the original settings")) {
-      if (lesson) applyPreset(s, s.lesson, s.preset);
+      if (lesson) applyPreset(s, s.course.lesson, s.course.preset);
       else applyLibraryPreset(s, *preset);
     }
   }
@@ -73,10 +76,10 @@ void drawLessonPanel(AppState& s, bool withQuestion) {
   }
   if (lesson) {
     ImGui::Spacing();
-    bool classMode = s.classMode;
+    bool classMode = s.course.classMode;
     if (ui::Checkbox("Class mode: questions only", &classMode)) setClassMode(s, classMode);
   }
-  for (const std::string& e : s.loadErrors) {
+  for (const std::string& e : s.course.loadErrors) {
     textColouredWrapped(theme().bad, e);
   }
   ImGui::Spacing();

@@ -24,12 +24,12 @@ void place(float x, float y, float w, float h) {
 }
 
 void tabButton(AppState& s, const char* label, Tab tab) {
-  ImGuiTabItemFlags flags = (s.selectTab && s.tab == tab) ? ImGuiTabItemFlags_SetSelected : 0;
+  ImGuiTabItemFlags flags = (s.view.selectTab && s.view.tab == tab) ? ImGuiTabItemFlags_SetSelected : 0;
   const bool open = ImGui::BeginTabItem(ui::shownLabel(label), nullptr, flags);
   uimap::item("tab", label, open ? "open" : "");
   if (open) {
     // While a switch requested by a preset is pending, the old tab still reports itself open.
-    if (!s.selectTab) s.tab = tab;
+    if (!s.view.selectTab) s.view.tab = tab;
     ImGui::EndTabItem();
   }
 }
@@ -37,11 +37,11 @@ void tabButton(AppState& s, const char* label, Tab tab) {
 // A failure the status line reported (a session that did not open, a GIF that could not be written), in
 // full and wrapped, until dismissed.
 void drawErrorNotice(AppState& s) {
-  if (!s.statusError || s.status.empty()) return;
+  if (!s.view.statusError || s.view.status.empty()) return;
   const ImVec2 start = ImGui::GetCursorScreenPos();
-  textColouredWrapped(theme().bad, s.status);
-  if (ui::Button("Dismiss")) s.statusError = false;
-  uimap::rect("notice", "error", start, ImGui::GetItemRectMax(), s.status);
+  textColouredWrapped(theme().bad, s.view.status);
+  if (ui::Button("Dismiss")) s.view.statusError = false;
+  uimap::rect("notice", "error", start, ImGui::GetItemRectMax(), s.view.status);
   ImGui::Separator();
 }
 
@@ -56,12 +56,12 @@ void drawCentre(AppState& s) {
     tabButton(s, "Code", Tab::kCode);
     ImGui::EndTabBar();
   }
-  s.selectTab = false;
-  const bool animated = s.tab == Tab::kScatter || s.tab == Tab::kTiling || s.tab == Tab::kPipeline || s.tab == Tab::kCode ||
-                        (s.tab == Tab::kMatrix && matrixViewApplies(s.run.scene.op));
+  s.view.selectTab = false;
+  const bool animated = s.view.tab == Tab::kScatter || s.view.tab == Tab::kTiling || s.view.tab == Tab::kPipeline ||
+                        s.view.tab == Tab::kCode || (s.view.tab == Tab::kMatrix && matrixViewApplies(s.run.scene.op));
   const float playerH = animated ? ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetStyle().WindowPadding.y : 0.0f;
   ImGui::BeginChild("##tab", ImVec2(0, -playerH), false, ImGuiWindowFlags_NoScrollbar);
-  switch (s.tab) {
+  switch (s.view.tab) {
     case Tab::kScatter: drawScatterPanel(s); break;
     case Tab::kTiling: drawTilingPanel(s); break;
     case Tab::kPipeline: drawPipelinePanel(s); break;
@@ -100,8 +100,8 @@ void drawSidePanel(AppState& s, float x, float sideY, float width, float H) {
   uimap::rect("panel", "side scroll", ImGui::GetWindowPos(), ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowWidth(), ImGui::GetWindowPos().y + ImGui::GetWindowHeight()));
   // A new lesson step opens at its title, not where the last one was scrolled to (its question scrolls into
   // view below, if it must).
-  if (const std::pair<int, int> step{s.lesson, s.preset}; step != s.sidePanelStep) {
-    s.sidePanelStep = step;
+  if (const std::pair<int, int> step{s.course.lesson, s.course.preset}; step != s.course.sidePanelStep) {
+    s.course.sidePanelStep = step;
     ImGui::SetScrollY(0.0f);
   }
   uimap::fact("side.scroll", cat(static_cast<int>(ImGui::GetScrollY())));
@@ -134,8 +134,8 @@ void drawMainUi(AppState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   const float W = io.DisplaySize.x, H = io.DisplaySize.y;
   const ImGuiStyle& st = ImGui::GetStyle();
-  s.hovered.reset();
-  if (s.worker) s.worker->poll(s);  // a run or comparison that finished since the last frame goes on screen
+  s.view.hovered.reset();
+  if (s.host.worker) s.host.worker->poll(s);  // a run or comparison that finished since the last frame goes on screen
   if (s.verify) s.verify->pump(0.025);  // without threads the Verify tab's cases run here, a slice a frame
   if (s.exerciseOpen()) {  // the animation would show the answer: it waits at its start
     s.player.playing = false;
@@ -146,8 +146,10 @@ void drawMainUi(AppState& s) {
   // A phone's width (or a student's narrow window): the grids over the lesson and its question, each the
   // page's full width; no controls panel (three panels side by side left the canvas a sliver).
   const bool stacked = W < kStackedBelowPx;
-  const float leftW = s.presenter || stacked ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
-  const float rightW = stacked ? W : s.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f) : std::clamp(W * 0.24f, 250.0f, 400.0f);
+  const float leftW = s.view.presenter || stacked ? 0.0f : std::clamp(W * 0.23f, 250.0f, 340.0f);
+  const float rightW = stacked            ? W
+                       : s.view.presenter ? std::clamp(W * 0.29f, 320.0f, 600.0f)
+                                          : std::clamp(W * 0.24f, 250.0f, 400.0f);
   const float centreH = stacked ? std::max((H - topH) * 0.55f, 120.0f) : H - topH;
   if (logging() && stacked) logMark("stacked layout");
 
@@ -171,8 +173,9 @@ void drawMainUi(AppState& s) {
   beginPanel("##centre", nullptr, kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   uimap::rect("panel", "centre", ImVec2(leftW, topH), ImVec2(leftW + centreW, topH + centreH));
   drawCentre(s);
-  s.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
-  s.canvasMax = ImVec2(s.canvasMin.x + ImGui::GetWindowSize().x, s.canvasMin.y + ImGui::GetWindowSize().y);
+  s.view.canvasMin = ImGui::GetWindowPos();  // "canvas only" exports crop to this panel
+  s.view.canvasMax =
+      ImVec2(s.view.canvasMin.x + ImGui::GetWindowSize().x, s.view.canvasMin.y + ImGui::GetWindowSize().y);
   endPanel();
   // Folded, the card sits above the player bar: over the top right it covered the answer grid's label and rings.
   drawClassBoard(s, ImVec2(leftW + centreW - 8.0f, topH + ImGui::GetFrameHeightWithSpacing() * 2.0f),
@@ -180,7 +183,7 @@ void drawMainUi(AppState& s) {
 
   const float sideY = stacked ? topH + centreH : topH;
   drawSidePanel(s, W - rightW, sideY, rightW, H);
-  if (s.showHelp) drawHelpOverlay(s);
+  if (s.view.showHelp) drawHelpOverlay(s);
   syncTheme(s);
   recordUiState(s);
 }

@@ -46,7 +46,7 @@ const float* firstValues(const RunView& r) {
 
 MatrixPanelCache& cacheFor(AppState& s) {
   const RunView& r = s.run;
-  std::shared_ptr<MatrixPanelCache>& c = s.matrixCache;
+  std::shared_ptr<MatrixPanelCache>& c = s.view.matrixCache;
   if (c && c->plan == r.result.plan && c->trace == r.result.trace && c->values == firstValues(r) && c->op == r.scene.op &&
       c->plane == r.scene.plane && c->moves == r.animation.moves().size() && c->pacing == r.animation.pacing())
     return *c;
@@ -330,7 +330,7 @@ void drawHover(const Canvas& canvas, AppState& s, const MatrixView& v) {
   // gradOutput / gradInput (self / out) cells are the scene's: the inspector explains them too.
   if (hit->block == BlockRole::kData || hit->block == BlockRole::kResult) {
     const int grid = hit->block == BlockRole::kData ? s.run.scene.src : s.run.scene.dst;
-    if (s.run.scene.gridAt(grid)) s.hovered = CellRef{grid, hit->row, hit->col};
+    if (s.run.scene.gridAt(grid)) s.view.hovered = CellRef{grid, hit->row, hit->col};
   }
   const std::vector<std::string> lines = hoverText(v, *hit, s.run.request);
   if (lines.empty()) return;
@@ -409,7 +409,7 @@ void drawMatrixPanel(AppState& s) {
 
   const ImVec2 size = Canvas::claimedSize(ImVec2(0, 0));
   if (size.x != c.laidOutFor.x || size.y != c.laidOutFor.y || gridLabelSize() != c.labelPx) fitLayout(c, s, size);
-  Canvas canvas("##matrix", ImVec2(0, 0), s.matrixView, v.boundsMin, v.boundsMax, c.topMarginPx);
+  Canvas canvas("##matrix", ImVec2(0, 0), s.view.matrixView, v.boundsMin, v.boundsMax, c.topMarginPx);
   // T and the result as far as the trace has got at the player's time, as the Scatter tab shows them.
   std::vector<float> resultNow, midNow;
   std::vector<uint8_t> resultFilled, midFilled;

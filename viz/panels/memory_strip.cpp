@@ -73,7 +73,7 @@ float planeLegendWidth(const PlaneLegend& legend, const ImFont* font, float size
 MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float hard) : width_(width) {
   const Scene& sc = s.run.scene;
   if (!s.run.ok()) return;
-  if (s.exerciseOpen() && s.exercise->exercise.spec.kind == ExerciseKind::kOffset) {
+  if (s.exerciseOpen() && s.course.exercise->exercise.spec.kind == ExerciseKind::kOffset) {
     hidden_ = i18n::tr("memory order: hidden until the question is answered (it shows every offset)");
     height_ = ImGui::GetFontSize() + 4.0f;
     return;
@@ -232,7 +232,7 @@ void MemoryStrips::place(AppState& s, ImVec2 topLeft) {
   const int64_t cell = hovered_.strip->order.slots[static_cast<size_t>(hovered_.offset)];
   const SceneGrid& g = s.run.scene.grids[static_cast<size_t>(hovered_.strip->grid)];
   const PlaneCell c = planeCellOf(g.grid.dims, cell);
-  if (cell >= 0 && c.plane == s.run.scene.plane) s.hovered = CellRef{hovered_.strip->grid, c.row, c.col};
+  if (cell >= 0 && c.plane == s.run.scene.plane) s.view.hovered = CellRef{hovered_.strip->grid, c.row, c.col};
 }
 
 std::vector<MemoryStrips::TitleLayout> MemoryStrips::titleLayouts() const {
@@ -375,7 +375,7 @@ void MemoryStrips::drawHovered(AppState& s, bool dstFinal) const {
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !s.exerciseOpen()) {
     const CellRef ref{strip.grid, c.row, c.col};
     if (!shownPlane) setPlane(s, c.plane);
-    s.pinned = shownPlane && s.pinned == ref ? std::nullopt : std::optional<CellRef>(ref);
+    s.view.pinned = shownPlane && s.view.pinned == ref ? std::nullopt : std::optional<CellRef>(ref);
   }
 }
 
@@ -427,9 +427,10 @@ void MemoryStrips::draw(AppState& s) {
       }
     }
     // An offset question once answered: where the cell it asked about sits.
-    if (s.exercise && s.exercise->revealed && s.exercise->exercise.spec.kind == ExerciseKind::kOffset &&
-        s.exercise->exercise.asked.grid == strip.grid) {
-      const CellRef& asked = s.exercise->exercise.asked;
+    if (s.course.exercise && s.course.exercise->revealed &&
+        s.course.exercise->exercise.spec.kind == ExerciseKind::kOffset &&
+        s.course.exercise->exercise.asked.grid == strip.grid) {
+      const CellRef& asked = s.course.exercise->exercise.asked;
       outlineSlot(strip, strip.order.offsetOf[static_cast<size_t>(g.grid.flat(sc.plane, asked.row, asked.col))], th.good,
                   th.highlightWidth * 1.3f);
     }

@@ -69,13 +69,13 @@ void pongStripes(ImDrawList* dl, const Rect& r) {
 void selectedTileText(const AppState& s, const Plan& plan) {
   if (s.planHidden()) {  // a click selects nothing now: say why instead of inviting one
     const float top = ImGui::GetCursorScreenPos().y;
-    textDimWrapped(i18n::tr(s.presenter ? "Selecting a tile waits for the answer: it would give it away."
+    textDimWrapped(i18n::tr(s.view.presenter ? "Selecting a tile waits for the answer: it would give it away."
                                         : "Selecting a tile waits until the question on the right is answered: it would give the answer away."));
     uimap::lines("tile note", top);
     return;
   }
   if (!s.shownTile() || *s.shownTile() < 0 || static_cast<size_t>(*s.shownTile()) >= plan.tiles.size()) {
-    if (!s.presenter) {
+    if (!s.view.presenter) {
       textDimWrapped(i18n::tr("Click an event to select its tile: its boxes light up on the grids and in the Tiling tab's table."));
     }
     return;
@@ -104,10 +104,10 @@ void selectedTileText(const AppState& s, const Plan& plan) {
 bool pipelineToolbar(AppState& s, const TimelineModel& timeline, const PipelineModel& model) {
   planeSelector(s);
   ImGui::SameLine();
-  ui::Checkbox("kernels only", &s.timelineKernelsOnly);
-  bool grids = s.pipelineGrids.value_or(!s.presenter);
+  ui::Checkbox("kernels only", &s.view.timelineKernelsOnly);
+  bool grids = s.view.pipelineGrids.value_or(!s.view.presenter);
   ImGui::SameLine();
-  if (ui::Checkbox("grids", &grids)) s.pipelineGrids = grids;
+  if (ui::Checkbox("grids", &grids)) s.view.pipelineGrids = grids;
   ImGui::SameLine();
   const char* events = i18n::tr(timeline.fromTrace ? "the run's events" : "the plan's modelled events");
   ImGui::TextDisabled("%s", model.idleCores > 0 ? i18n::trf("{0}, {1} idle core(s) left out", events, model.idleCores).c_str() : events);
@@ -202,11 +202,11 @@ void pipelineGrids(AppState& s, ImVec2 size) {
   const RunView& r = s.run;
   // A strip of the grids under the lanes: their strides are the Scatter and Tiling tabs' (five lines of label
   // over a strip a few cells high cut them anyway).
-  const SceneLabels labels = SceneLabels{.notes = false, .memory = false}.forCanvas(s, s.pipelineView);
+  const SceneLabels labels = SceneLabels{.notes = false, .memory = false}.forCanvas(s, s.view.pipelineView);
   // Arranged for this strip (one row where it is wide and low): it kept the Scatter tab's column of grids,
   // drawn a few pixels a cell with their names cut.
-  fitSecondaryGrids(s, size, labels.roomPx(), s.pipelineView);
-  Canvas canvas("##pipeline-grids", size, s.pipelineView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+  fitSecondaryGrids(s, size, labels.roomPx(), s.view.pipelineView);
+  Canvas canvas("##pipeline-grids", size, s.view.pipelineView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
   drawSceneGrids(canvas, s, CellColour::kCores, labels);
   if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
   drawHoverOverlay(canvas, s);
@@ -244,7 +244,7 @@ void drawPipelinePanel(AppState& s) {
   const float lanesBox = lanesContent + ImGui::GetStyle().WindowPadding.y * 2.0f;
   // Room for the words under the lanes: in presenter mode none with nothing selected, and one line while a
   // question hides the plan (its sentence was cut after one line by the player bar; two lines squeezed the lanes).
-  const float lines = !s.presenter || s.shownTile() ? 2.6f : s.planHidden() ? 1.4f : 0.5f;
+  const float lines = !s.view.presenter || s.shownTile() ? 2.6f : s.planHidden() ? 1.4f : 0.5f;
   const float textH = ImGui::GetTextLineHeightWithSpacing() * lines;
   const float gridsH = std::clamp(avail.y - lanesBox - textH - ImGui::GetStyle().ItemSpacing.y * 2.0f, avail.y * 0.3f,
                                   avail.y * 0.55f);
@@ -255,7 +255,7 @@ void drawPipelinePanel(AppState& s) {
   const float labelW = ImGui::CalcTextSize("AIV 47 FIXPIPE ").x + 8.0f;
   const float width = ImGui::GetContentRegionAvail().x;
   const Rect area{origin.x, origin.y, origin.x + width - 8.0f, origin.y + 1.0f};
-  const PipelineGeometry geo = layoutPipeline(model, timeline, area, labelW, rowH, coreGap, s.timelineKernelsOnly);
+  const PipelineGeometry geo = layoutPipeline(model, timeline, area, labelW, rowH, coreGap, s.view.timelineKernelsOnly);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   drawLaneLabels(dl, model, geo, rowH);
   const int hovered = drawEventBars(s, dl, timeline, geo);

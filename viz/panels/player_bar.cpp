@@ -43,7 +43,7 @@ void drawPlayerBar(AppState& s) {
   // as a word cut short). Its id stays "pace" in every language.
   const std::string paceText = cat(i18n::trf("{0} beats/s", fmt::format("{:.2g}", p.speed)), " \u25BE");
   const float paceW = ImGui::CalcTextSize(paceText.c_str()).x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
-  ImGui::SetNextItemWidth(s.presenter ? -paceW : -1.0f);
+  ImGui::SetNextItemWidth(s.view.presenter ? -paceW : -1.0f);
   const size_t landed = a.landedAt(p.t);
   const bool capped = s.run.scene.trace && s.run.scene.trace->movesTruncated;
   // The slider shows this text as its format: a '%' in it (none in either language) would be read as one.
@@ -58,7 +58,7 @@ void drawPlayerBar(AppState& s) {
   ImGui::EndDisabled();
 
   // Presenter mode keeps one line for the grids' sake: the pace settings open from a button.
-  if (s.presenter) {
+  if (s.view.presenter) {
     ImGui::SameLine();
     if (ImGui::Button(cat(paceText, "###pace").c_str())) ImGui::OpenPopup("##pace");
     uimap::item("button", "pace");

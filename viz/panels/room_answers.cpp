@@ -16,12 +16,13 @@
 namespace gradlab::viz {
 
 void drawRoomAnswers(const Canvas& canvas, const AppState& s) {
-  if (!s.classBoard || !s.classBoard->asking || s.classBoard->rounds.empty() || !s.exercise) return;
-  const Exercise& e = s.exercise->exercise;
+  if (!s.course.classBoard || !s.course.classBoard->asking || s.course.classBoard->rounds.empty() || !s.course.exercise)
+    return;
+  const Exercise& e = s.course.exercise->exercise;
   if (e.input != AnswerInput::kOneCell && e.input != AnswerInput::kCells) return;
   const SceneGrid* g = s.run.scene.gridAt(e.answerGrid);
   if (g == nullptr || !g->shown) return;
-  const std::vector<ClassSummary>& rounds = s.classBoard->rounds;
+  const std::vector<ClassSummary>& rounds = s.course.classBoard->rounds;
   std::map<std::pair<int64_t, int64_t>, std::pair<int, int>> picks;  // cell -> (first round, this round)
   for (const auto& [cell, n] : rounds.back().cells) picks[cell].second = n;
   if (rounds.size() > 1)

@@ -53,7 +53,7 @@ void rebuildScene(AppState& s) {
   RunView& r = s.run;
   if (r.ok()) {
     try {
-      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.plane);
+      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.view.plane);
     } catch (const std::bad_alloc&) {
       // The run fitted, its picture did not (a browser page's heap is fragmented by then): say so, keep going.
       r.result.status = ACL_ERROR_BAD_ALLOC;
@@ -68,19 +68,21 @@ void rebuildScene(AppState& s) {
     s.player.reset(0.0);
     return;
   }
-  if (s.selectedTile && (!r.result.plan || *s.selectedTile >= static_cast<int32_t>(r.result.plan->tiles.size())))
-    s.selectedTile.reset();
-  s.plane = r.scene.plane;
+  if (s.view.selectedTile &&
+      (!r.result.plan || *s.view.selectedTile >= static_cast<int32_t>(r.result.plan->tiles.size())))
+    s.view.selectedTile.reset();
+  s.view.plane = r.scene.plane;
   if (!s.pacingPinned) s.pacing = defaultPacing(r.scene.planeMoves.size());
   r.animation = Animation(r.scene, s.pacing);
   s.player.reset(r.animation.duration());
   s.player.speed = s.presetSpeed > 0 ? s.presetSpeed : defaultSpeed(r.animation);
   refreshColours(s);
-  s.hovered.reset();
-  s.scatterView.fitRequested = true;
-  for (CanvasView* v : {&s.scatterView, &s.tilingView, &s.pipelineView, &s.compareView}) v->labelLines = 0;  // asked again for this scene
-  s.tilingView.fitRequested = true;
-  s.pipelineView.fitRequested = true;
+  s.view.hovered.reset();
+  s.view.scatterView.fitRequested = true;
+  for (CanvasView* v : {&s.view.scatterView, &s.view.tilingView, &s.view.pipelineView, &s.view.compareView})
+    v->labelLines = 0;  // asked again for this scene
+  s.view.tilingView.fitRequested = true;
+  s.view.pipelineView.fitRequested = true;
   refreshExercise(s);
 }
 
@@ -97,7 +99,7 @@ RunView prepareRun(AppState& s) {
     r.resolveError = error;
     r.result.status = -1;
     r.result.message = error;
-  } else if (!s.runner) {
+  } else if (!s.host.runner) {
     r.result.status = -1;
     r.result.message = i18n::tr("no runner is connected");
   } else {
@@ -109,10 +111,10 @@ RunView prepareRun(AppState& s) {
   return r;
 }
 
-bool runnable(const RunView& r, const AppState& s) { return r.resolved && s.runner != nullptr; }
+bool runnable(const RunView& r, const AppState& s) { return r.resolved && s.host.runner != nullptr; }
 
 // The run itself and what is built from its plan and trace alone: safe on any thread.
-void executeRun(RunView& r, const AppState::RunFn& runner, std::mutex& runtime) {
+void executeRun(RunView& r, const HostServices::RunFn& runner, std::mutex& runtime) {
   {
     std::lock_guard lock(runtime);
     r.result = runner(r.request);
@@ -125,14 +127,14 @@ void executeRun(RunView& r, const AppState::RunFn& runner, std::mutex& runtime) 
 
 void installRun(AppState& s, RunView r) {
   s.run = std::move(r);
-  if (s.statusUntilNextRun) s.status.clear();
-  s.statusUntilNextRun = false;
-  s.pinned.reset();
+  if (s.view.statusUntilNextRun) s.view.status.clear();
+  s.view.statusUntilNextRun = false;
+  s.view.pinned.reset();
   rebuildScene(s);
   s.compare.stale = true;
-  if (s.afterRun) {
-    std::function<void(AppState&)> then = std::move(s.afterRun);
-    s.afterRun = nullptr;
+  if (s.host.afterRun) {
+    std::function<void(AppState&)> then = std::move(s.host.afterRun);
+    s.host.afterRun = nullptr;
     then(s);
   }
 }
@@ -144,42 +146,44 @@ std::string describeRun(const RunRequest& r) {
 }  // namespace
 
 void runControls(AppState& s, std::function<void(AppState&)> then) {
-  s.afterRun = std::move(then);
+  s.host.afterRun = std::move(then);
   RunView next = prepareRun(s);
-  if (s.worker && runnable(next, s)) {
+  if (s.host.worker && runnable(next, s)) {
     const std::string what = describeRun(next.request);
     // A newer request supersedes the run in hand (its result would be dropped): stop it between tiles.
     if (s.runProgress) s.runProgress->cancel = true;
     s.runProgress = next.request.progress = std::make_shared<RunProgress>();
     s.runClock = {};
-    s.worker->submit("run", what, [next = std::move(next), runner = s.runner, lock = s.runtimeLock]() mutable -> UiWorker::Apply {
-      executeRun(next, runner, *lock);
-      return [next = std::move(next)](AppState& state) mutable {
-        if (state.runProgress == next.request.progress) state.runProgress.reset();
-        if (next.request.progress->cancelled()) return;  // cancelRun kept the previous run on screen
-        installRun(state, std::move(next));
-      };
-    });
+    s.host.worker->submit(
+        "run", what,
+        [next = std::move(next), runner = s.host.runner, lock = s.host.runtimeLock]() mutable -> UiWorker::Apply {
+          executeRun(next, runner, *lock);
+          return [next = std::move(next)](AppState& state) mutable {
+            if (state.runProgress == next.request.progress) state.runProgress.reset();
+            if (next.request.progress->cancelled()) return;  // cancelRun kept the previous run on screen
+            installRun(state, std::move(next));
+          };
+        });
     return;
   }
-  if (runnable(next, s)) executeRun(next, s.runner, *s.runtimeLock);
+  if (runnable(next, s)) executeRun(next, s.host.runner, *s.host.runtimeLock);
   installRun(s, std::move(next));
 }
 
 bool cancelRun(AppState& s) {
   if (!s.runProgress || s.runProgress->cancelled()) return false;
   s.runProgress->cancel = true;
-  s.afterRun = nullptr;
+  s.host.afterRun = nullptr;
   s.controls = s.run.spec;  // the fields show the run on screen again
-  s.status = i18n::tr("Run cancelled: the previous run stays on screen.");
-  s.statusError = false;
-  s.statusUntilNextRun = true;
+  s.view.status = i18n::tr("Run cancelled: the previous run stays on screen.");
+  s.view.statusError = false;
+  s.view.statusUntilNextRun = true;
   return true;
 }
 
 void setPlane(AppState& s, int64_t plane) {
-  if (plane == s.plane) return;
-  s.plane = plane;
+  if (plane == s.view.plane) return;
+  s.view.plane = plane;
   rebuildScene(s);
 }
 
@@ -193,8 +197,8 @@ void setPacing(AppState& s, Pacing pacing) {
 
 void selectTile(AppState& s, int32_t tile) {
   if (s.planHidden()) return;  // a selected tile would name the rows and core the open question asks about
-  s.selectedTile = tile;
-  s.scrollToSelectedTile = true;
+  s.view.selectedTile = tile;
+  s.view.scrollToSelectedTile = true;
 }
 
 void setOperator(RequestSpec& c, OpKind op) {

@@ -43,7 +43,7 @@ float legendsWidth(const AppState& s) {
 }
 
 void memoryOrderToggle(AppState& s) {
-  ui::Checkbox("memory order", &s.memoryOrder);
+  ui::Checkbox("memory order", &s.view.memoryOrder);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", i18n::tr("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M)."));
 }
@@ -54,7 +54,7 @@ void memoryOrderToggle(AppState& s) {
 void planeSelector(AppState& s) {
   const int64_t planes = s.run.scene.planes;
   if (planes <= 1) return;
-  int plane = static_cast<int>(s.plane);
+  int plane = static_cast<int>(s.view.plane);
   // After SameLine on a full line (presenter fonts are wide), the selector starts a line of its own.
   const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x * 2 + ImGui::CalcTextSize(i18n::tr("plane")).x +
                        ImGui::CalcTextSize("n=00 c=00").x;
@@ -76,17 +76,17 @@ void drawScatterPanel(AppState& s) {
     return;
   }
   planeSelector(s);
-  int colour = static_cast<int>(s.colour);
+  int colour = static_cast<int>(s.view.colour);
   ui::RadioButton("values", &colour, static_cast<int>(CellColour::kValues));
   ImGui::SameLine();
   ui::RadioButton("cores", &colour, static_cast<int>(CellColour::kCores));
-  s.colour = static_cast<CellColour>(colour);
-  if (s.colour != s.shownColour()) {  // "cores" is ticked, the cells show values: say why
+  s.view.colour = static_cast<CellColour>(colour);
+  if (s.view.colour != s.shownColour()) {  // "cores" is ticked, the cells show values: say why
     ImGui::SameLine();
     ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));
   }
   secondaryGridsToggle(s);
-  if (!s.presenter) {
+  if (!s.view.presenter) {
     ImGui::SameLine();
     memoryOrderToggle(s);
   }
@@ -102,13 +102,13 @@ void drawScatterPanel(AppState& s) {
   ImGui::SameLine();
   // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids; the
   // order goes on hover too where the line has no room for it.
-  if (s.presenter || ImGui::CalcTextSize(order).x > ImGui::GetContentRegionAvail().x) {
+  if (s.view.presenter || ImGui::CalcTextSize(order).x > ImGui::GetContentRegionAvail().x) {
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", order);
   } else {
     ImGui::TextDisabled("%s", order);
   }
-  if (s.presenter) {
+  if (s.view.presenter) {
     // The legends where they fit at a readable width, else on the next line; then the memory toggle where
     // the line still has room for it (the M key toggles it anyway).
     ImGui::SameLine(0, 20);
@@ -122,13 +122,13 @@ void drawScatterPanel(AppState& s) {
     }
   }
 
-  const float legendH = s.presenter ? 0.0f : ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  const float legendH = s.view.presenter ? 0.0f : ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f;
   // The memory strips take two fifths of the height where their offsets read in it, else what the grids leave.
   std::optional<MemoryStrips> strips;
-  if (s.memoryOrder) {
+  if (s.view.memoryOrder) {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float room = avail.y - legendH - ImGui::GetStyle().ItemSpacing.y;
-    const float grids = gridsHeightNeeded(r.scene, avail.x, SceneLabels{}.roomPx(), s.presenter);
+    const float grids = gridsHeightNeeded(r.scene, avail.x, SceneLabels{}.roomPx(), s.view.presenter);
     const float hard = std::max(room - grids, room * 0.25f);
     strips.emplace(s, avail.x, std::min(room * 0.4f, hard), hard);
   }
@@ -137,19 +137,19 @@ void drawScatterPanel(AppState& s) {
     // The strides of a layout that is not contiguous: in the strips' titles, else on a line of the labels.
     SceneLabels labels;
     labels.memory = !(strips && strips->drawsCells());
-    labels = labels.forCanvas(s, s.scatterView);
+    labels = labels.forCanvas(s, s.view.scatterView);
     const float labelRoom = labels.roomPx();
-    fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.scatterView);
-    Canvas canvas("##scatter", ImVec2(0, -below), s.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
+    fitSecondaryGrids(s, ImVec2(0, -below), labelRoom, s.view.scatterView);
+    Canvas canvas("##scatter", ImVec2(0, -below), s.view.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell
-    drawSceneGrids(canvas, s, s.colour, labels);
+    drawSceneGrids(canvas, s, s.view.colour, labels);
     // An open question waits at the start: a flight sitting on its source cell would point at the answer.
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawRoomAnswers(canvas, s);
     drawHoverOverlay(canvas, s);
   }
   if (strips) strips->draw(s);
-  if (!s.presenter) drawLegends(s, ImGui::GetContentRegionAvail().x * 0.75f);
+  if (!s.view.presenter) drawLegends(s, ImGui::GetContentRegionAvail().x * 0.75f);
 }
 
 // "indices, self" beside the colour choice of adaptive pooling: ticked while those grids are drawn.
@@ -163,7 +163,7 @@ void secondaryGridsToggle(AppState& s) {
   ImGui::SameLine();
   {
     ui::Verbatim tensorNames;
-    if (ui::Checkbox(names.c_str(), &shown)) s.secondaryGrids = shown;
+    if (ui::Checkbox(names.c_str(), &shown)) s.view.secondaryGrids = shown;
   }
   if (ImGui::IsItemHovered() && !shown)
     ImGui::SetTooltip("%s", i18n::tr("Hidden to keep the digits readable; the inspector still shows a cell's index."));

@@ -39,8 +39,8 @@ void outlinePoolWindow(const Canvas& canvas, const SceneGrid& g, const PoolWindo
 // The exercise on the grids: the cell it asks about (and, for a window's argmax, the window), the student's
 // picks, and once revealed (or in the teacher's view) the right cells and the wrong picks.
 void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
-  if (!s.exercise || !s.exercise->exercise.ok()) return;
-  const ExerciseState& ex = *s.exercise;
+  if (!s.course.exercise || !s.course.exercise->exercise.ok()) return;
+  const ExerciseState& ex = *s.course.exercise;
   const Exercise& e = ex.exercise;
   const Scene& sc = s.run.scene;
   const RunRequest& r = s.run.request;
@@ -57,7 +57,7 @@ void drawExerciseMarks(const Canvas& canvas, const AppState& s) {
       }
     }
   }
-  const bool showRight = ex.revealed || s.showAnswers;
+  const bool showRight = ex.revealed || s.course.showAnswers;
   if (showRight) {
     for (int32_t tile : e.tiles) outlineTile(canvas, s, tile);
   }
@@ -168,11 +168,11 @@ std::string memoryText(const std::vector<int64_t>& shape, const RunRequest& requ
 void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, CanvasView& view) {
   Scene& sc = s.run.scene;
   // A student's page: cells large enough for a finger (about 44 px), the rest of the picture a pan away.
-  view.fitFloor = s.student ? kTapTargetPx : 0.0f;
+  view.fitFloor = s.course.student ? kTapTargetPx : 0.0f;
   // The picture starts at the grid the open question is answered on, or (cores, a number) asks about.
   view.fitFocus.reset();
-  if (s.student && s.exerciseOpen()) {
-    const Exercise& e = s.exercise->exercise;
+  if (s.course.student && s.exerciseOpen()) {
+    const Exercise& e = s.course.exercise->exercise;
     if (const SceneGrid* g = sc.gridAt(e.answerGrid >= 0 ? e.answerGrid : e.asked.grid)) view.fitFocus = Point{g->x, g->y};
   }
   if (!hasSecondaryGrids(sc)) return;
@@ -190,21 +190,22 @@ void fitSecondaryGrids(AppState& s, ImVec2 canvasSize, float topMarginPx, Canvas
   auto readable = [](float zoom) { return cellTextSize(zoom, fonts().monoLarge->FontSize, true) >= kPresenterDigitPx; };
   // A question that asks where a gradient lands (or what feeds a cell) is answered by reading the indices.
   const bool questionReadsIndices = s.exerciseOpen() && opInfo(sc.op).backward &&
-                                    (s.exercise->exercise.spec.kind == ExerciseKind::kLandsIn ||
-                                     s.exercise->exercise.spec.kind == ExerciseKind::kFeeds);
-  bool shown = s.secondaryGrids.value_or(true);
-  if (!s.secondaryGrids && s.presenter) shown = readable(all) || questionReadsIndices;
+                                    (s.course.exercise->exercise.spec.kind == ExerciseKind::kLandsIn ||
+                                     s.course.exercise->exercise.spec.kind == ExerciseKind::kFeeds);
+  bool shown = s.view.secondaryGrids.value_or(true);
+  if (!s.view.secondaryGrids && s.view.presenter) shown = readable(all) || questionReadsIndices;
   showSecondaryGrids(sc, shown, row);
   // Ticked by hand in presenter mode where the four grids cannot all be read at once: the digits stay
   // readable and the canvas scrolls (they shrank until no digit showed).
-  if (s.presenter && shown && !readable(all) && readable(mainOnly)) view.fitFloor = std::max(view.fitFloor, presenterReadableCellPx());
+  if (s.view.presenter && shown && !readable(all) && readable(mainOnly))
+    view.fitFloor = std::max(view.fitFloor, presenterReadableCellPx());
 }
 
 float SceneLabels::roomPx() const { return gridLabelSize() * static_cast<float>(lines) + 8.0f; }
 
 SceneLabels SceneLabels::forCanvas(const AppState& s, const CanvasView& view) const {
   SceneLabels l = *this;
-  if (l.memory && s.run.request.layout != Layout::kContiguous) l.lines = std::max(l.lines, s.presenter ? 6 : 5);
+  if (l.memory && s.run.request.layout != Layout::kContiguous) l.lines = std::max(l.lines, s.view.presenter ? 6 : 5);
   if (!l.compact) l.lines = std::max(l.lines, view.labelLines);
   return l;
 }
@@ -335,7 +336,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
   // An open question hides what would give its answer away: the cores' colours, and the indices that name
   // every window's argmax.
   const bool asking = s.exerciseOpen();
-  const bool hideArgmax = asking && s.exercise->exercise.spec.kind == ExerciseKind::kArgmax;
+  const bool hideArgmax = asking && s.course.exercise->exercise.spec.kind == ExerciseKind::kArgmax;
   if (asking) colour = CellColour::kValues;
   const AnimatedValues values = animatedValues(s);
 
@@ -356,7 +357,7 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
     float labelTop = canvas.toScreen({g.x, g.y}).y - labels.roomPx();
     style.labelTopPx = &labelTop;
     if (compact && theme().presenter) style.showValues = canvas.zoom() >= kPresenterDigitPx * 1.4f;
-    if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.hovered = CellRef{i, hover->row, hover->col};
+    if (auto hover = drawGrid(canvas, g, sc.plane, style)) s.view.hovered = CellRef{i, hover->row, hover->col};
     r.labelTops[static_cast<size_t>(i)] = canvas.toScene(ImVec2(0.0f, labelTop)).y;
     // A top-row label that needs more lines than the canvas keeps gets them from the next frame on (it was cut
     // with "…": "[2, 3, 16, 16] float3…", "[1, 1, 3, 3]…" beside a close neighbour).
@@ -369,10 +370,10 @@ void drawSceneGrids(const Canvas& canvas, AppState& s, CellColour colour, SceneL
   // A click answers an open question that asks for cells; else it pins the cell under the mouse (or unpins
   // it): the inspector keeps explaining it.
   if (canvas.hovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyShift) {
-    if (asking && s.hovered && s.hovered->grid == s.exercise->exercise.answerGrid) {
-      s.exercise->pickCell(*s.hovered);
+    if (asking && s.view.hovered && s.view.hovered->grid == s.course.exercise->exercise.answerGrid) {
+      s.course.exercise->pickCell(*s.view.hovered);
     } else if (!asking) {
-      s.pinned = (s.hovered && s.pinned != s.hovered) ? s.hovered : std::nullopt;
+      s.view.pinned = (s.view.hovered && s.view.pinned != s.view.hovered) ? s.view.hovered : std::nullopt;
     }
   }
 }
@@ -411,7 +412,7 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
   const Theme& th = theme();
   if (s.exerciseOpen()) {  // the arrows and windows would answer the question, a pinned cell hint at it
     const SceneGrid& g = sc.grids[static_cast<size_t>(cell.grid)];
-    if (s.hovered) outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
+    if (s.view.hovered) outlineCell(canvas, g, cell.row, cell.col, th.highlight, th.highlightWidth);
     return;
   }
   if (opInfo(sc.op).rule == IndexRule::kAdaptiveMax) adaptiveOverlay(canvas, s, cell);

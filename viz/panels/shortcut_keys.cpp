@@ -78,14 +78,14 @@ void handleShortcut(AppState& s, Shortcut shortcut) {
     case Shortcut::kPreviousPreset: stepPreset(s, -1); break;
     case Shortcut::kNextPreset: stepPreset(s, +1); break;
     case Shortcut::kFullscreen:  // a page has none of its own to offer (the browser's is F11)
-      if (s.canFullscreen) s.requests.toggleFullscreen = true;
+      if (s.host.canFullscreen) s.host.requests.toggleFullscreen = true;
       break;
     case Shortcut::kPresenter:
-      s.presenter = !s.presenter;  // the theme follows at the end of the frame (syncTheme)
+      s.view.presenter = !s.view.presenter;  // the theme follows at the end of the frame (syncTheme)
       break;
-    case Shortcut::kScreenshot: s.requests.screenshot = true; break;
-    case Shortcut::kHelp: s.showHelp = !s.showHelp; break;
-    case Shortcut::kMemoryOrder: s.memoryOrder = !s.memoryOrder; break;
+    case Shortcut::kScreenshot: s.host.requests.screenshot = true; break;
+    case Shortcut::kHelp: s.view.showHelp = !s.view.showHelp; break;
+    case Shortcut::kMemoryOrder: s.view.memoryOrder = !s.view.memoryOrder; break;
     case Shortcut::kCancelRun:  // Esc: a popup open takes it first (it closes)
       if (!ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) cancelRun(s);
       break;

@@ -83,9 +83,9 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
   for (size_t i = 0; i < 8; ++i)
     ImGui::TableSetupColumn(headers[i], scrolls ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, widths[i]);
   ImGui::TableHeadersRow();
-  if (s.scrollToSelectedTile && s.shownTile()) {  // a tile picked in the Pipeline tab or the timeline
+  if (s.view.scrollToSelectedTile && s.shownTile()) {  // a tile picked in the Pipeline tab or the timeline
     ImGui::SetScrollY(std::max(0.0f, (static_cast<float>(*s.shownTile()) - 2.0f) * ImGui::GetFrameHeight()));
-    s.scrollToSelectedTile = false;
+    s.view.scrollToSelectedTile = false;
   }
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(plan.tiles.size()), ImGui::GetFrameHeight());
@@ -148,7 +148,7 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
     textWrapped(i18n::trf("{0} µs = launch {1} + kernels {2}", fmt::format("{:.3g}", r.timeline.totalUs), fmt::format("{:.3g}", m.launchUs),
                           fmt::format("{:.3g}", r.timeline.totalUs - m.launchUs)));
     const bool explain = ImGui::IsItemHovered();
-    ui::Checkbox("kernels only", &s.timelineKernelsOnly);
+    ui::Checkbox("kernels only", &s.view.timelineKernelsOnly);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Start the timeline where the kernels start, to see their pipelines."));
     if (explain) {
       ImGui::BeginTooltip();
@@ -193,7 +193,8 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   const float timelineH = std::max(std::min(lanesNeed, rest - loadMin), 60.0f);
   if (s.shownTile()) highlight.push_back(*s.shownTile());
   const TimelineModel& timeline = s.shownTimeline();
-  const int bar = timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.timelineKernelsOnly);
+  const int bar =
+      timelineWidget("##timeline", timeline, ImVec2(rightW, timelineH), highlight, s.view.timelineKernelsOnly);
   if (bar >= 0 && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) selectTile(s, timeline.bars[static_cast<size_t>(bar)].tile);
   loadBalanceWidget("##load", r.timeline, ImVec2(rightW, std::max(rest - timelineH, loadMin)));
   ImGui::EndGroup();
@@ -271,9 +272,9 @@ void picturesRow(AppState& s, float topH, std::vector<int32_t>& highlight) {
   ImGui::BeginGroup();
   {
     const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
-    const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.tilingView);
-    fitSecondaryGrids(s, size, labels.roomPx(), s.tilingView);
-    Canvas canvas("##tiling", size, s.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
+    const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.view.tilingView);
+    fitSecondaryGrids(s, size, labels.roomPx(), s.view.tilingView);
+    Canvas canvas("##tiling", size, s.view.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
     drawSceneGrids(canvas, s, CellColour::kCores, labels);
     if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
@@ -309,10 +310,11 @@ void drawTilingPanel(AppState& s) {
   // Presenter mode folds the tile table away and gives its height to the grids and the timeline (a
   // projector shows two rows of the table; the pictures are what a room reads).
   // Opened, the folded table takes the pictures' place (it was a sliver under them): a header closes it again.
-  const bool folded = s.presenter;
+  const bool folded = s.view.presenter;
   const std::string tableHeader = ui::shownLabel("tiles: cores, boxes, UB use, time");
-  const bool tableOpen = folded && !s.planHidden() &&
-                         (s.scrollToSelectedTile || ImGui::GetStateStorage()->GetInt(ImGui::GetID(tableHeader.c_str()), 0) != 0);
+  const bool tableOpen =
+      folded && !s.planHidden() &&
+      (s.view.scrollToSelectedTile || ImGui::GetStateStorage()->GetInt(ImGui::GetID(tableHeader.c_str()), 0) != 0);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float headerH = ImGui::GetFrameHeightWithSpacing();
   const float topH = folded ? std::max(avail.y - headerH - ImGui::GetStyle().ItemSpacing.y, 140.0f)
@@ -324,7 +326,7 @@ void drawTilingPanel(AppState& s) {
   } else if (!folded) {
     tileTable(s, ImVec2(0, ImGui::GetContentRegionAvail().y), highlight);
   } else {
-    if (s.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it
+    if (s.view.scrollToSelectedTile) ImGui::SetNextItemOpen(true);  // a tile picked in the Pipeline tab: show it
     if (!ImGui::CollapsingHeader(tableHeader.c_str())) return;
     tileTable(s, ImVec2(0, std::max(ImGui::GetContentRegionAvail().y, ImGui::GetFontSize() * 8.0f)), highlight);
   }

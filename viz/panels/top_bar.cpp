@@ -35,13 +35,13 @@ void runProgressBar(AppState& s, float room) {
   if (p.cancelled()) {
     text = i18n::tr("cancelling...");
   } else if (step == RunStep::kDone) {
-    text = cat(s.worker->what(), " · ", i18n::tr("building the picture"));
+    text = cat(s.host.worker->what(), " · ", i18n::tr("building the picture"));
   } else {
     // How far and how long first: the bar is narrow and cuts what does not fit (all of it on hover).
     text = i18n::trf("{0}: {1} % (step {2} of {3})", i18n::tr(runStepName(step)), static_cast<int>(s.runClock.fraction() * 100.0),
                      static_cast<int>(step) + 1, kRunSteps);
     if (const auto left = s.runClock.secondsLeft()) text += cat(" · ", i18n::trf("about {0} left in this step", durationText(*left)));
-    text += cat(" · ", s.worker->what());
+    text += cat(" · ", s.host.worker->what());
   }
   // Within `room`: the bar and Cancel where both fit, else Cancel alone (the bar's words on its hover), else a
   // bar alone (Esc cancels). A bar of its least width beside Cancel pushed the buttons after it out of the
@@ -69,14 +69,15 @@ void lessonCombo(AppState& s, const Lesson* lesson, float width) {
   if (ui::Selectable("Free exploration", !lesson)) leaveLesson(s);  // the run on screen stays, the lesson goes
   ImGui::Separator();
   ui::Verbatim titles;  // lesson and preset titles come in the lesson's language already
-  for (size_t i = 0; i < s.lessons.size(); ++i)
-    if (ui::Selectable(s.lessons[i].title.c_str(), static_cast<int>(i) == s.lesson)) applyPreset(s, static_cast<int>(i), 0);
-  if (!s.library.empty()) {
+  for (size_t i = 0; i < s.course.lessons.size(); ++i)
+    if (ui::Selectable(s.course.lessons[i].title.c_str(), static_cast<int>(i) == s.course.lesson))
+      applyPreset(s, static_cast<int>(i), 0);
+  if (!s.course.library.empty()) {
     ImGui::Separator();
     ImGui::TextDisabled("%s", i18n::tr("Presets"));
-    for (const Preset& p : s.library)
+    for (const Preset& p : s.course.library)
       if (ui::Selectable(p.title.c_str())) {
-        s.lesson = -1;
+        s.course.lesson = -1;
         applyLibraryPreset(s, p);
       }
   }
@@ -92,8 +93,9 @@ void stepArrows(AppState& s, const Lesson& lesson) {
   ImGui::SameLine();
   // In a box as wide in every lesson, so that ▶ stays put from step 9 to step 10 and from lesson to lesson.
   // Class mode steps through the questions: it counts them, as the lesson panel does ("question 1 of 4").
-  const QuestionNumber n = questionNumber(lesson, s.preset);
-  const std::string step = s.classMode ? cat(n.question, " / ", n.questions) : cat(s.preset + 1, " / ", lesson.presets.size());
+  const QuestionNumber n = questionNumber(lesson, s.course.preset);
+  const std::string step =
+      s.course.classMode ? cat(n.question, " / ", n.questions) : cat(s.course.preset + 1, " / ", lesson.presets.size());
   const float stepW = std::max(ImGui::CalcTextSize("00 / 00").x, ImGui::CalcTextSize(step.c_str()).x);
   const float stepX = ImGui::GetCursorPosX();
   ImGui::SetCursorPosX(stepX + (stepW - ImGui::CalcTextSize(step.c_str()).x) * 0.5f);
@@ -106,34 +108,35 @@ void stepArrows(AppState& s, const Lesson& lesson) {
 // What the line between the navigation and the buttons says, within `room`: the run's progress, other work's,
 // a GIF being written, the subtitle, or the status (cut with "…", the whole on hover).
 void statusLine(AppState& s, float room) {
-  if (s.runProgress && s.worker && s.worker->busy("run") && room > 40.0f) {
+  if (s.runProgress && s.host.worker && s.host.worker->busy("run") && room > 40.0f) {
     runProgressBar(s, room);
     ImGui::SameLine();
-  } else if (s.worker && s.worker->busy() && room > 40.0f) {  // other work: a moving bar, what and how long
-    const double t = s.worker->seconds();
-    const std::string text = cat(s.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
+  } else if (s.host.worker && s.host.worker->busy() && room > 40.0f) {  // other work: a moving bar, what and how long
+    const double t = s.host.worker->seconds();
+    const std::string text = cat(s.host.worker->what(), " · ", static_cast<int>(t * 10.0) / 10.0, " s");
     ImGui::ProgressBar(static_cast<float>(t - std::floor(t)), ImVec2(room - 8.0f, 0.0f), fitToWidth(text, room - 16.0f).c_str());
     uimap::item("progress", "run", text);
     ImGui::SameLine();
-  } else if (s.exportProgress >= 0.0f && room > 40.0f) {  // a GIF is being written: a bar, the status on hover
-    ImGui::ProgressBar(s.exportProgress, ImVec2(room - 8.0f, 0.0f), i18n::tr("writing the GIF"));
-    uimap::item("progress", "export", s.status);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.status.c_str());
+  } else if (s.view.exportProgress >= 0.0f && room > 40.0f) {  // a GIF is being written: a bar, the status on hover
+    ImGui::ProgressBar(s.view.exportProgress, ImVec2(room - 8.0f, 0.0f), i18n::tr("writing the GIF"));
+    uimap::item("progress", "export", s.view.status);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.view.status.c_str());
     ImGui::SameLine();
   } else if (const char* subtitle = i18n::tr("backward ops on an emulated NPU");
-             s.status.empty() && room > ImGui::CalcTextSize(subtitle).x + 40.0f) {
+             s.view.status.empty() && room > ImGui::CalcTextSize(subtitle).x + 40.0f) {
     ImGui::TextDisabled("%s", subtitle);
     ImGui::SameLine();
-  } else if (!s.status.empty() && room > 40.0f) {
+  } else if (!s.view.status.empty() && room > 40.0f) {
     // One line that never pushes the buttons away: cut with "…" to its room; the whole text on hover (and,
     // for a failure, wrapped in the side panel).
-    const std::string shown = cutKeepingEnd(s.status, room - 8.0f, textWidth);  // a saved file's name stays
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.statusError ? theme().bad : theme().panelAccent), "%s", shown.c_str());
-    uimap::item("status", "top", s.status);
-    if (shown != s.status && ImGui::IsItemHovered()) {
+    const std::string shown = cutKeepingEnd(s.view.status, room - 8.0f, textWidth);  // a saved file's name stays
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(s.view.statusError ? theme().bad : theme().panelAccent), "%s",
+                       shown.c_str());
+    uimap::item("status", "top", s.view.status);
+    if (shown != s.view.status && ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-      ImGui::TextUnformatted(s.status.c_str());
+      ImGui::TextUnformatted(s.view.status.c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -151,7 +154,7 @@ struct TopButtons {
 
 TopButtons topButtons(const AppState& s, float full) {
   const bool roomy = full > ImGui::GetFontSize() * 62.0f;
-  TopButtons b{s.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter"),
+  TopButtons b{s.view.presenter ? (roomy ? "Normal view (P)" : "Normal") : (roomy ? "Presenter (P)" : "Presenter"),
                roomy ? "Screenshot (S)" : "Shot", roomy ? "Export GIF" : "GIF", 0.0f};
   b.width = buttonWidth("?") + buttonWidth(b.presenter) + buttonWidth(b.shot) + buttonWidth(b.gif) +
             ImGui::GetStyle().ItemSpacing.x * 4.0f;
@@ -169,7 +172,7 @@ void drawTopButtons(AppState& s, const TopButtons& b) {
   if (ui::Button(b.shot)) handleShortcut(s, Shortcut::kScreenshot);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Save a PNG screenshot (S)"));
   ImGui::SameLine();
-  if (ui::Button(b.gif)) s.requests.exportGif = true;
+  if (ui::Button(b.gif)) s.host.requests.exportGif = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", i18n::tr("Record this preset's animation as an animated GIF"));
 }
 

@@ -35,7 +35,7 @@ void sizes(const char* prefix, const RunRequest& r) {
 
 void recordUiState(const AppState& s) {
   if (!uimap::enabled()) return;
-  uimap::fact("tab", tabName(s.tab));
+  uimap::fact("tab", tabName(s.view.tab));
   sizes("controls.", s.controls.request);
   uimap::fact("controls.device", s.controls.device);
   uimap::fact("controls.cores", cat(s.controls.cores));
@@ -44,8 +44,8 @@ void recordUiState(const AppState& s) {
   uimap::fact("run.ok", s.run.ok() ? "yes" : "no");
   uimap::fact("run.message", s.run.result.message);
   // busy while a run or comparison is on the UI worker: its result will change the screen when it lands.
-  uimap::fact("worker", s.worker && s.worker->busy() ? "busy" : "idle");
-  uimap::fact("plane", cat(s.plane));
+  uimap::fact("worker", s.host.worker && s.host.worker->busy() ? "busy" : "idle");
+  uimap::fact("plane", cat(s.view.plane));
   uimap::fact("player.playing", s.player.playing ? "yes" : "no");
   uimap::fact("player.t", cat(s.player.t));
   uimap::fact("player.speed", cat(s.player.speed));
@@ -56,43 +56,45 @@ void recordUiState(const AppState& s) {
   uimap::fact("stepUnit", stepUnitName(s.stepUnit));
   const Lesson* lesson = s.currentLesson();
   uimap::fact("lesson", lesson ? lesson->id : "");
-  uimap::fact("step", lesson ? cat(s.preset + 1) : "");
+  uimap::fact("step", lesson ? cat(s.course.preset + 1) : "");
   // open: not tried yet; wrong: open after a wrong try; right; revealed: given away.
-  uimap::fact("exercise", !s.exercise                                ? "none"
-                          : s.exercise->open()                       ? (s.exercise->verdict ? "wrong" : "open")
-                          : !s.exercise->verdict                     ? "revealed"
-                          : s.exercise->verdict->correct             ? "right"
-                                                                     : "wrong");
-  uimap::fact("exercise.hints", s.exercise ? cat(s.exercise->hintsShown) : "");
+  uimap::fact("exercise", !s.course.exercise                    ? "none"
+                          : s.course.exercise->open()           ? (s.course.exercise->verdict ? "wrong" : "open")
+                          : !s.course.exercise->verdict         ? "revealed"
+                          : s.course.exercise->verdict->correct ? "right"
+                                                                : "wrong");
+  uimap::fact("exercise.hints", s.course.exercise ? cat(s.course.exercise->hintsShown) : "");
   uimap::fact("exercise.open", s.exerciseOpen() ? "yes" : "no");
   // A class: the teacher's board (who joined and answered the open question), a student's page (the answer
   // revealed by the teacher).
-  if (s.classBoard) {
-    uimap::fact("class.joined", cat(s.classBoard->joined));
-    uimap::fact("class.answered", cat(s.classBoard->answered));
-    uimap::fact("class.rightEventually", s.classBoard->rounds.empty() ? "0" : cat(s.classBoard->rounds.back().rightEventually));
+  if (s.course.classBoard) {
+    uimap::fact("class.joined", cat(s.course.classBoard->joined));
+    uimap::fact("class.answered", cat(s.course.classBoard->answered));
+    uimap::fact("class.rightEventually",
+                s.course.classBoard->rounds.empty() ? "0" : cat(s.course.classBoard->rounds.back().rightEventually));
   }
-  if (s.student) uimap::fact("class.revealed", s.student->shown.question.revealed ? "yes" : "no");
+  if (s.course.student) uimap::fact("class.revealed", s.course.student->shown.question.revealed ? "yes" : "no");
   uimap::fact("score", lessonScoreText(s));
-  uimap::fact("status", s.status);
-  uimap::fact("presenter", s.presenter ? "yes" : "no");
+  uimap::fact("status", s.view.status);
+  uimap::fact("presenter", s.view.presenter ? "yes" : "no");
   uimap::fact("lang", i18n::languageCode(i18n::language()));
-  uimap::fact("help", s.showHelp ? "yes" : "no");
-  uimap::fact("memoryOrder", s.memoryOrder ? "yes" : "no");
-  uimap::fact("canvasOnly", s.canvasOnly ? "yes" : "no");
-  uimap::fact("pinned", s.pinned ? cat(s.pinned->grid, ",", s.pinned->row, ",", s.pinned->col) : "");
-  uimap::fact("colour", s.colour == CellColour::kCores ? "cores" : "values");
-  uimap::fact("outputDir", s.outputDir);
-  uimap::fact("scatter.zoomed", s.scatterView.userAdjusted ? "yes" : "no");
-  uimap::fact("scatter.cellPx", cat(s.scatterView.zoom));
+  uimap::fact("help", s.view.showHelp ? "yes" : "no");
+  uimap::fact("memoryOrder", s.view.memoryOrder ? "yes" : "no");
+  uimap::fact("canvasOnly", s.view.canvasOnly ? "yes" : "no");
+  uimap::fact("pinned",
+              s.view.pinned ? cat(s.view.pinned->grid, ",", s.view.pinned->row, ",", s.view.pinned->col) : "");
+  uimap::fact("colour", s.view.colour == CellColour::kCores ? "cores" : "values");
+  uimap::fact("outputDir", s.view.outputDir);
+  uimap::fact("scatter.zoomed", s.view.scatterView.userAdjusted ? "yes" : "no");
+  uimap::fact("scatter.cellPx", cat(s.view.scatterView.zoom));
   uimap::fact("compare.mode", s.compare.mode == CompareMode::kPrecision     ? "precision"
                              : s.compare.mode == CompareMode::kDeterminism ? "determinism"
                                                                            : "strategies");
   uimap::fact("compare.low", dtypeText(s.compare.lowDtype));
-  uimap::fact("kernelsOnly", s.timelineKernelsOnly ? "yes" : "no");
-  uimap::fact("pipelineGrids", s.pipelineGrids ? (*s.pipelineGrids ? "yes" : "no") : "auto");
-  uimap::fact("codeTimeline", s.codeTimeline ? (*s.codeTimeline ? "yes" : "no") : "auto");
-  uimap::fact("codePhase", s.codePhase ? cat(*s.codePhase) : "follow");
+  uimap::fact("kernelsOnly", s.view.timelineKernelsOnly ? "yes" : "no");
+  uimap::fact("pipelineGrids", s.view.pipelineGrids ? (*s.view.pipelineGrids ? "yes" : "no") : "auto");
+  uimap::fact("codeTimeline", s.view.codeTimeline ? (*s.view.codeTimeline ? "yes" : "no") : "auto");
+  uimap::fact("codePhase", s.view.codePhase ? cat(*s.view.codePhase) : "follow");
   if (s.verify)
     uimap::fact("verify", cat(s.verify->running() ? "running " : s.verify->started() ? "done " : "idle ", s.verify->done(), " of ",
                               s.verify->total(), ", failed ", s.verify->failed()));

@@ -9,7 +9,7 @@
 namespace gradlab::viz {
 
 void drawVerifyPanel(AppState& s) {
-  if (!s.verify) s.verify = std::make_unique<VerifyRunner>(s.caseList, s.verifyPrepare, s.runtimeLock);
+  if (!s.verify) s.verify = std::make_unique<VerifyRunner>(s.host.caseList, s.host.verifyPrepare, s.host.runtimeLock);
   VerifyRunner& v = *s.verify;
   ui::TextWrapped("%s", i18n::tr("Runs the test suite's case table (the same cases as the GoogleTest suite and gradlab-cli --check): "
                                  "every operator call compared with an independent reference or PyTorch golden vectors."));
@@ -17,7 +17,7 @@ void drawVerifyPanel(AppState& s) {
   // under a pointer on its way to it when a run starts or ends.
   const float runW = std::max(ImGui::CalcTextSize(i18n::tr("Run all cases")).x, ImGui::CalcTextSize(i18n::tr("Run again")).x) +
                      ImGui::GetStyle().FramePadding.x * 2.0f;
-  ImGui::BeginDisabled(v.running() || !s.caseList);
+  ImGui::BeginDisabled(v.running() || !s.host.caseList);
   if (ui::Button(v.started() ? "Run again" : "Run all cases", ImVec2(runW, 0))) v.start();
   ImGui::EndDisabled();
   ImGui::SameLine();
@@ -25,9 +25,9 @@ void drawVerifyPanel(AppState& s) {
   if (ui::Button("Cancel")) v.cancel();
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ui::Checkbox("failures only", &s.verifyFailuresOnly);
-  const bool failuresOnly = s.verifyFailuresOnly;
-  if (!s.caseList) ImGui::TextDisabled("%s", i18n::tr("(no case table connected)"));
+  ui::Checkbox("failures only", &s.view.verifyFailuresOnly);
+  const bool failuresOnly = s.view.verifyFailuresOnly;
+  if (!s.host.caseList) ImGui::TextDisabled("%s", i18n::tr("(no case table connected)"));
 
   const size_t total = v.total(), done = v.done(), failed = v.failed();
   if (v.started()) {
