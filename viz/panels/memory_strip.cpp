@@ -71,13 +71,20 @@ float planeLegendWidth(const PlaneLegend& legend, const ImFont* font, float size
 }  // namespace
 
 MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float hard) : width_(width) {
-  const Scene& sc = s.run.scene;
   if (!s.run.ok()) return;
   if (s.exerciseOpen() && s.course.exercise->exercise.spec.kind == ExerciseKind::kOffset) {
     hidden_ = i18n::tr("memory order: hidden until the question is answered (it shows every offset)");
     height_ = ImGui::GetFontSize() + 4.0f;
     return;
   }
+  collectStrips(s);
+  if (strips_.empty()) return;
+  chooseCells(s.run.scene, soft, hard);
+  height_ = cutToHeight(hard);
+}
+
+void MemoryStrips::collectStrips(const AppState& s) {
+  const Scene& sc = s.run.scene;
   for (int i : {sc.src, sc.dst}) {
     const SceneGrid* g = sc.gridAt(i);
     if (!g || !g->shown || g->grid.shape.empty()) continue;
@@ -97,15 +104,16 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
     }
     strips_.push_back(std::move(strip));
   }
-  if (strips_.empty()) return;
+}
 
+void MemoryStrips::chooseCells(const Scene& sc, float soft, float hard) {
   const bool presenter = theme().presenter;
   titleH_ = gridLabelSize() + 3.0f;
   ImFont* mono = monoFont();
   int digits = 1;
   for (const Strip& strip : strips_) digits = std::max(digits, strip.digits);
   gutterW_ = mono->CalcTextSizeA(gutterFontSize(), 1e9f, 0.0f, std::string(static_cast<size_t>(digits), '0').c_str()).x + 8.0f;
-  const float across = std::max(width - gutterW_, 40.0f);
+  const float across = std::max(width_ - gutterW_, 40.0f);
   // Each cell size from the largest down: its rows (lined up with the layout's periods), its height, and
   // whether every offset reads at it.
   struct Choice {
@@ -157,6 +165,9 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
   for (size_t i = 0; i < strips_.size(); ++i) strips_[i].rows = pick->rows[i];
   gapW_ = gapWidth(cellW_);
   rowH_ = cellW_ + 1.0f;
+}
+
+float MemoryStrips::cutToHeight(float hard) {
   // Rows past the height are left out (the title says how much is shown).
   float y = 0.0f;
   for (Strip& strip : strips_) {
@@ -174,7 +185,7 @@ MemoryStrips::MemoryStrips(const AppState& s, float width, float soft, float har
     }
     y += static_cast<float>(strip.note.empty() ? starts.size() : 0) * rowH_;
   }
-  height_ = y;
+  return y;
 }
 
 ImVec2 MemoryStrips::slotMin(const Strip& strip, int64_t offset) const {

@@ -1,7 +1,7 @@
 // The Scatter tab's memory-order strips: under the grids, each tensor's storage in address order (the
 // model is viz/model/memory_order.h), one small cell per element, coloured by value like its grid, with
 // its offset, a stripe in its plane's colour, and the gaps of a sliced view drawn as narrow unused slivers.
-// Hovering a strip cell of the shown plane hovers that cell on its grid (AppState::hovered), and the cell
+// Hovering a strip cell of the shown plane hovers that cell on its grid (ViewState::hovered), and the cell
 // hovered or pinned on a grid is outlined in the strip, with the same pixel of the other planes.
 #pragma once
 
@@ -48,6 +48,12 @@ class MemoryStrips {
     const Strip* strip = nullptr;
     int64_t offset = -1;
   };
+  // The layout's three steps: a strip per tensor the scene shows (or a note why it is not drawn); the cell size
+  // and row periods (readable within `soft` if any are, else within `hard`); rows past `hard` left out, and
+  // the strips' height.
+  void collectStrips(const AppState& state);
+  void chooseCells(const Scene& scene, float soft, float hard);
+  float cutToHeight(float hard);
   ImVec2 slotMin(const Strip& strip, int64_t offset) const;
   float slotWidth(const Strip& strip, int64_t offset) const;
   void outlineSlot(const Strip& strip, int64_t offset, ImU32 colour, float thickness) const;
