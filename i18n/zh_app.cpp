@@ -189,6 +189,7 @@ constexpr Translation kAppEntries[] = {
      "轨迹：只保留前 {0} 次移动（本平面 {1} 次）；运行计算了全部结果，但超出上限的移动不做动画。{2}"},
     {"This plane shows its final values only.", "本平面只显示最终值。"},
     {"trace: {0} moves ({1} on this plane)", "轨迹：{0} 次移动（本平面 {1} 次）"},
+    {"trace: {0} moves ({1} on this plane, {2} into the slices shown)", "轨迹：{0} 次移动（本平面 {1} 次，进入所显示切片的 {2} 次）"},
     {"host time {0} ms", "主机时间 {0} ms"},
 
     // Compare tab

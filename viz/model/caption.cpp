@@ -69,7 +69,7 @@ std::string placeholder(const std::string& name, const Scene& s, std::string* wh
   }
   if (name == "cores" && plan) return cat(plan->coresWithWork());
   if (name == "tiles" && plan) return cat(plan->tiles.size());
-  if (name == "moves") return cat(s.planeMoves.size());
+  if (name == "moves") return cat(s.planeMoveTotal);
   for (const char* kind : {"adds ", "value "}) {
     if (name.rfind(kind, 0) != 0) continue;
     const std::optional<CellRef> cell = parseCell(name.substr(std::string(kind).size()), s, why);

@@ -43,6 +43,12 @@ struct Grid {
 // Scene cells left of a grid drawn as depth slices that hold its "d0", "d1", ... (the scene leaves them room; a
 // tag that does not fit them, on a small grid, is not drawn).
 inline constexpr float kDepthTagCells = 2.0f;
+// A 3-D destination deeper than kDepthWindowSlices shows a window of its slices that a slider moves
+// (Scene::depthFirst): at most that many, fewer where the grids would pass kDepthWindowRows rows (a
+// 16-slice gradInput of 4 x 4 under 32 gradOutput slices of 8 x 8: two slices, 8 and 32 rows), so that a
+// projector shows their digits.
+inline constexpr int64_t kDepthWindowSlices = 4;
+inline constexpr int64_t kDepthWindowRows = 32;
 
 using gradlab::dtypeText;  // from gradlab/runner.h
 using gradlab::shapeText;

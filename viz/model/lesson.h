@@ -39,6 +39,7 @@ struct PresetView {
   Pacing pacing = Pacing::kOneAtATime;
   double speed = 0.0;                 // beats per second; 0: the app's default
   int64_t plane = 0;
+  int64_t depthFirst = 0;             // a deep 3-D run's first depth slice shown (Scene::depthFirst)
   CellColour colour = CellColour::kValues;
   CompareMode compare = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;

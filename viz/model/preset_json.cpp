@@ -164,6 +164,7 @@ PresetView parseView(const json& j) {
   }
   v.speed = jsonField<double>(j, "speed", 0.0);
   v.plane = jsonField<int64_t>(j, "plane", 0);
+  v.depthFirst = jsonField<int64_t>(j, "depth", 0);
   std::string colour = jsonField<std::string>(j, "colour", "values");
   if (colour == "values") v.colour = CellColour::kValues;
   else if (colour == "cores") v.colour = CellColour::kCores;
@@ -270,6 +271,7 @@ json viewJson(const PresetView& v) {
             {"plane", v.plane}};
   if (v.pacingSet) j["pacing"] = v.pacing == Pacing::kOneAtATime ? "one-at-a-time" : "parallel";
   if (v.speed > 0) j["speed"] = v.speed;
+  if (v.depthFirst > 0) j["depth"] = v.depthFirst;
   if (!v.focusGrid.empty()) j["focus"] = {{"grid", v.focusGrid}, {"row", v.focusRow}, {"col", v.focusCol}};
   return j;
 }

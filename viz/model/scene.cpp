@@ -171,6 +171,54 @@ void place(Scene& s) {
   }
 }
 
+// The slices [first, end) of `g` (rows of its depth slices).
+void showSlices(SceneGrid& g, int64_t first, int64_t end) {
+  const int64_t depth = g.grid.depthSlices(), rows = g.grid.dims.rows / std::max<int64_t>(depth, 1);
+  g.rowFirst = std::clamp<int64_t>(first, 0, depth) * rows;
+  g.rowEnd = std::clamp<int64_t>(end, first + 1, depth) * rows;
+}
+
+// A deep destination's window of slices from `first`, the source's slices that the shown cells' moves read
+// (without a trace: the slices in proportion), and the same windows on the grids of either's shape. The moves
+// into hidden cells leave the animation. False (and nothing changed) where the destination is not deep.
+bool applyDepthWindow(Scene& s, int64_t first) {
+  if (s.mid >= 0) return false;
+  SceneGrid& dst = s.grids[static_cast<size_t>(s.dst)];
+  SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
+  const int64_t depth = dst.grid.depthSlices();
+  if (depth <= kDepthWindowSlices) return false;
+  const int64_t srcDepth = src.grid.depthSlices(), srcRows = src.grid.dims.rows / srcDepth;
+  // As many slices as keep either grid within kDepthWindowRows rows (the source's rows per destination slice
+  // in proportion), from one to kDepthWindowSlices.
+  const int64_t rowsPerSlice = std::max(dst.grid.dims.rows, src.grid.dims.rows) / depth;
+  s.depthSlices = depth;
+  s.depthShown = std::clamp<int64_t>(kDepthWindowRows / std::max<int64_t>(rowsPerSlice, 1), 1, kDepthWindowSlices);
+  s.depthFirst = std::clamp<int64_t>(first, 0, depth - s.depthShown);
+  showSlices(dst, s.depthFirst, s.depthFirst + s.depthShown);
+  int64_t lo = srcDepth, hi = -1;
+  for (int64_t cell = dst.rowFirst * dst.grid.dims.cols; cell < dst.rowEnd * dst.grid.dims.cols; ++cell) {
+    for (uint32_t index : s.movesToDst[static_cast<size_t>(cell)]) {
+      const int64_t slice = s.srcCellOf(s.trace->moves[index]).row / srcRows;
+      lo = std::min(lo, slice), hi = std::max(hi, slice);
+    }
+  }
+  if (hi < lo) {  // no moves: the source's slices in proportion
+    lo = s.depthFirst * srcDepth / depth;
+    hi = ((s.depthFirst + s.depthShown) * srcDepth + depth - 1) / depth - 1;
+  }
+  showSlices(src, lo, hi + 1);
+  for (SceneGrid& g : s.grids) {
+    if (&g == &src || &g == &dst) continue;
+    const SceneGrid* like = g.grid.dims.rows == dst.grid.dims.rows ? &dst : g.grid.dims.rows == src.grid.dims.rows ? &src : nullptr;
+    if (like) g.rowFirst = like->rowFirst, g.rowEnd = like->rowEnd;
+  }
+  std::erase_if(s.planeMoves, [&](uint32_t index) {
+    const CellMove& m = s.trace->moves[index];
+    return !dst.rowShown(s.dstCellOf(m).row) || !src.rowShown(s.srcCellOf(m).row);
+  });
+  return true;
+}
+
 }  // namespace
 
 bool tileBoxOnGrid(const Plan& plan, const Tile& t, bool srcBox, int32_t buffer) {
@@ -230,7 +278,7 @@ SceneSource sceneSourceOf(const RunResult& result, OpKind op) {
   return s;
 }
 
-Scene buildScene(const SceneSource& source, int64_t plane) {
+Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst) {
   Scene s;
   s.op = source.op;
   s.plan = source.plan;
@@ -326,6 +374,8 @@ Scene buildScene(const SceneSource& source, int64_t plane) {
         (outOfMid ? s.movesFromMid : s.movesFromSrc)[static_cast<size_t>(m.src % from.planeCells())].push_back(index);
     }
   }
+  s.planeMoveTotal = s.planeMoves.size();
+  if (applyDepthWindow(s, depthFirst)) place(s);
   return s;
 }
 
@@ -334,7 +384,7 @@ std::optional<CellRef> Scene::cellAt(Point p) const {
     const SceneGrid& g = grids[i];
     if (!g.shown) continue;
     if (p.x < g.x || p.y < g.y || p.x >= g.x + g.width() || p.y >= g.y + g.height()) continue;
-    return CellRef{static_cast<int>(i), static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
+    return CellRef{static_cast<int>(i), g.rowFirst + static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
   }
   return std::nullopt;
 }

@@ -42,11 +42,16 @@ struct SceneGrid {
   // window never read alike (window_digits.h); 1 for other grids.
   int apartDigits = 1;
 
+  // The rows drawn, [rowFirst, rowEnd): a window of a deep 3-D tensor's depth slices (Scene::depthFirst), else
+  // every row (rowEnd -1). `y` is the top of the first row drawn.
+  int64_t rowFirst = 0, rowEnd = -1;
+
+  int64_t shownRowEnd() const { return rowEnd < 0 ? grid.dims.rows : rowEnd; }
+  bool rowShown(int64_t row) const { return row >= rowFirst && row < shownRowEnd(); }
+  float rowY(int64_t row) const { return y + static_cast<float>(row - rowFirst); }  // the scene y of a row's top
   float width() const { return static_cast<float>(grid.dims.cols); }
-  float height() const { return static_cast<float>(grid.dims.rows); }
-  Point cellCentre(int64_t row, int64_t col) const {
-    return {x + static_cast<float>(col) + 0.5f, y + static_cast<float>(row) + 0.5f};
-  }
+  float height() const { return static_cast<float>(shownRowEnd() - rowFirst); }
+  Point cellCentre(int64_t row, int64_t col) const { return {x + static_cast<float>(col) + 0.5f, rowY(row) + 0.5f}; }
 };
 
 // What a scene is built from: views of a run's tensors (not copies: a large run's tensors are gigabytes),
@@ -70,6 +75,10 @@ struct Scene {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
   int64_t plane = 0;   // the plane (n*C + c) shown
   int64_t planes = 0;  // how many there are
+  // A destination of more than kDepthWindowSlices depth slices shows depthShown of them from depthFirst, and
+  // every other grid the slices of theirs that the shown ones read or share a shape with; depthSlices is the
+  // destination's depth (1: not 3-D, and every row is shown).
+  int64_t depthFirst = 0, depthShown = 1, depthSlices = 1;
   std::vector<SceneGrid> grids;
   int src = -1, dst = -1, forwardInput = -1, indices = -1, mid = -1;  // indices into grids, -1 when absent
   bool secondaryInRow = false;  // the extra grids (showSecondaryGrids) in one row with the main ones, not under them
@@ -78,7 +87,8 @@ struct Scene {
   // Trace moves (indices into trace->moves, in sequence order) on the shown plane, and per cell of
   // that plane the moves leaving a src cell / arriving at a dst cell; with an intermediate grid also the
   // moves arriving at (hop 1) and leaving (hop 2) each of its cells.
-  std::vector<uint32_t> planeMoves;
+  std::vector<uint32_t> planeMoves;  // a depth window keeps those into its slices (planeMoveTotal: all of them)
+  size_t planeMoveTotal = 0;
   std::vector<std::vector<uint32_t>> movesFromSrc, movesToDst, movesToMid, movesFromMid;
   Point boundsMin, boundsMax;  // everything placed, in scene units (labels excluded)
 
@@ -96,7 +106,10 @@ struct Scene {
   const std::vector<uint32_t>* movesOutOf(const CellRef& cell) const;
 };
 
-Scene buildScene(const SceneSource& source, int64_t plane);
+// The scene of plane `plane`; a deep 3-D destination shows a window of its slices from `depthFirst`.
+Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst = 0);
+// Whether the scene shows a window of its depth slices (and the app a slider to move it).
+inline bool depthWindowed(const Scene& scene) { return scene.depthSlices > kDepthWindowSlices; }
 
 // Whether a tile's src (or dst) box lies on a grid showing `buffer` (Plan::buffers; -1: the op's own src /
 // dst tensor, which an fp32 mirror buffer of that tensor stands for too).

@@ -174,6 +174,7 @@ struct ViewState {
   bool selectTab = true;                          // make the tab bar switch to `tab` on the next frame
   CellColour colour = CellColour::kValues;
   int64_t plane = 0;
+  int64_t depthFirst = 0;                         // a deep 3-D run's first depth slice shown (Scene::depthFirst)
   CanvasView scatterView, tilingView, compareView, pipelineView, matrixView;
   std::shared_ptr<MatrixPanelCache> matrixCache;
   CanvasView codeView;

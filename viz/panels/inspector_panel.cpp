@@ -58,10 +58,14 @@ void runSummary(const AppState& s) {
       textColouredWrapped(theme().warn,
                           i18n::trf("trace: capped at its first {0} moves ({1} on this plane); the run computed everything, "
                                     "but moves past the cap are not animated. {2}",
-                                    trace->moves.size(), r.scene.planeMoves.size(),
-                                    r.scene.planeMoves.empty() ? i18n::tr("This plane shows its final values only.") : ""));
+                                    trace->moves.size(), r.scene.planeMoveTotal,
+                                    r.scene.planeMoveTotal == 0 ? i18n::tr("This plane shows its final values only.") : ""));
+    } else if (depthWindowed(r.scene)) {
+      ui::TextWrapped("%s", i18n::trf("trace: {0} moves ({1} on this plane, {2} into the slices shown)", trace->moves.size(),
+                                      r.scene.planeMoveTotal, r.scene.planeMoves.size())
+                                .c_str());
     } else {
-      ui::TextWrapped("%s", i18n::trf("trace: {0} moves ({1} on this plane)", trace->moves.size(), r.scene.planeMoves.size()).c_str());
+      ui::TextWrapped("%s", i18n::trf("trace: {0} moves ({1} on this plane)", trace->moves.size(), r.scene.planeMoveTotal).c_str());
     }
   }
   ImGui::TextUnformatted(i18n::trf("host time {0} ms", fmt::format("{:.2f}", r.result.wallMs)).c_str());

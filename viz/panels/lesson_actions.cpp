@@ -21,6 +21,7 @@ void showRun(AppState& s, const RequestSpec& spec, const PresetView& view, std::
   s.view.selectTab = true;
   s.view.colour = view.colour;
   s.view.plane = view.plane;
+  s.view.depthFirst = view.depthFirst;
   s.pacingPinned = view.pacingSet;
   if (view.pacingSet) s.pacing = view.pacing;
   s.presetSpeed = view.speed;
@@ -64,6 +65,7 @@ void openRun(AppState& s, const RequestSpec& spec) {
   s.view.tab = Tab::kScatter;
   s.view.selectTab = true;
   s.view.plane = 0;
+  s.view.depthFirst = 0;
   s.pacingPinned = false;
   s.presetSpeed = 0.0;
   runControls(s);

@@ -35,9 +35,9 @@ void drawRoomAnswers(const Canvas& canvas, const AppState& s) {
   const ImU32 ring = IM_COL32(230, 60, 170, 255);
   for (const auto& [cell, n] : picks) {
     const auto [row, col] = cell;
-    if (row < 0 || col < 0 || row >= g->grid.dims.rows || col >= g->grid.dims.cols) continue;
-    const ImVec2 a = canvas.toScreen({g->x + static_cast<float>(col), g->y + static_cast<float>(row)});
-    const ImVec2 b = canvas.toScreen({g->x + static_cast<float>(col + 1), g->y + static_cast<float>(row + 1)});
+    if (!g->rowShown(row) || col < 0 || col >= g->grid.dims.cols) continue;
+    const ImVec2 a = canvas.toScreen({g->x + static_cast<float>(col), g->rowY(row)});
+    const ImVec2 b = canvas.toScreen({g->x + static_cast<float>(col + 1), g->rowY(row + 1)});
     const float share = static_cast<float>(n.second) / static_cast<float>(answered);
     if (n.second > 0) {
       const float width = std::min(2.0f + 8.0f * share, (b.x - a.x) * 0.2f);

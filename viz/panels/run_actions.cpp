@@ -53,7 +53,7 @@ void rebuildScene(AppState& s) {
   RunView& r = s.run;
   if (r.ok()) {
     try {
-      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.view.plane);
+      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.view.plane, s.view.depthFirst);
     } catch (const std::bad_alloc&) {
       // The run fitted, its picture did not (a browser page's heap is fragmented by then): say so, keep going.
       r.result.status = ACL_ERROR_BAD_ALLOC;
@@ -72,6 +72,7 @@ void rebuildScene(AppState& s) {
       (!r.result.plan || *s.view.selectedTile >= static_cast<int32_t>(r.result.plan->tiles.size())))
     s.view.selectedTile.reset();
   s.view.plane = r.scene.plane;
+  s.view.depthFirst = r.scene.depthFirst;
   if (!s.pacingPinned) s.pacing = defaultPacing(r.scene.planeMoves.size());
   r.animation = Animation(r.scene, s.pacing);
   s.player.reset(r.animation.duration());
@@ -184,6 +185,12 @@ bool cancelRun(AppState& s) {
 void setPlane(AppState& s, int64_t plane) {
   if (plane == s.view.plane) return;
   s.view.plane = plane;
+  rebuildScene(s);
+}
+
+void setDepthFirst(AppState& s, int64_t first) {
+  if (first == s.view.depthFirst) return;
+  s.view.depthFirst = first;
   rebuildScene(s);
 }
 

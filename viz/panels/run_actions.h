@@ -22,6 +22,8 @@ void rebuildScene(AppState& state);
 // Recomputes the colour scales (after a theme change).
 void refreshColours(AppState& state);
 void setPlane(AppState& state, int64_t plane);
+// Shows a deep 3-D run's window of depth slices from `first` (the scene clamps it).
+void setDepthFirst(AppState& state, int64_t first);
 void setPacing(AppState& state, Pacing pacing);
 
 // Switches the controls to `op`, keeping what still applies: a dtype the operator does not take falls back

@@ -48,25 +48,40 @@ void memoryOrderToggle(AppState& s) {
     ImGui::SetTooltip("%s", i18n::tr("Under the grids: each tensor's cells in the order they sit in device memory, for the run's layout (M)."));
 }
 
+// A slider and, beside it, what it picks: the names on the slider's grab were hidden by it with few choices.
+// After SameLine on a full line (presenter fonts are wide), the pair starts a line of its own.
+bool labelledSlider(const char* name, int* value, int last, const std::string& picked) {
+  const float width = ImGui::GetFontSize() * 8;
+  const float needed = width + ImGui::GetStyle().ItemInnerSpacing.x * 2 + ImGui::CalcTextSize(i18n::tr(name)).x +
+                       ImGui::CalcTextSize(picked.c_str()).x;
+  if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
+  ImGui::SetNextItemWidth(width);
+  const bool moved = ui::SliderInt(name, value, 0, last, "");
+  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::TextUnformatted(picked.c_str());
+  ImGui::SameLine();
+  return moved;
+}
+
 }  // namespace
 
-// The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes.
+// The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes; for a deep 3-D run
+// the depth slices shown, "gradInput d4-d7 of 16".
 void planeSelector(AppState& s) {
-  const int64_t planes = s.run.scene.planes;
-  if (planes <= 1) return;
-  int plane = static_cast<int>(s.view.plane);
-  // After SameLine on a full line (presenter fonts are wide), the selector starts a line of its own.
-  const float needed = ImGui::GetFontSize() * 8 + ImGui::GetStyle().ItemInnerSpacing.x * 2 + ImGui::CalcTextSize(i18n::tr("plane")).x +
-                       ImGui::CalcTextSize("n=00 c=00").x;
-  if (ImGui::GetContentRegionAvail().x < needed) ImGui::NewLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-  const SceneGrid* src = s.run.scene.gridAt(s.run.scene.src);
-  const std::string label = src ? src->grid.planeName(plane) : cat("c=", plane);
-  // The plane's name beside the slider, not on it: with a few planes the grab is as wide as the name and hid it.
-  if (ui::SliderInt("plane", &plane, 0, static_cast<int>(planes - 1), "")) setPlane(s, plane);
-  ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-  ImGui::TextUnformatted(label.c_str());
-  ImGui::SameLine();
+  const Scene& sc = s.run.scene;
+  if (sc.planes > 1) {
+    int plane = static_cast<int>(s.view.plane);
+    const SceneGrid* src = sc.gridAt(sc.src);
+    if (labelledSlider("plane", &plane, static_cast<int>(sc.planes - 1), src ? src->grid.planeName(plane) : cat("c=", plane)))
+      setPlane(s, plane);
+  }
+  if (depthWindowed(sc)) {
+    int first = static_cast<int>(sc.depthFirst);
+    const std::string picked = i18n::trf("{0} d{1}-d{2} of {3}", sc.grids[static_cast<size_t>(sc.dst)].grid.name, first,
+                                         first + sc.depthShown - 1, sc.depthSlices);
+    if (labelledSlider("slices", &first, static_cast<int>(sc.depthSlices - sc.depthShown), picked))
+      setDepthFirst(s, first);
+  }
 }
 
 void drawScatterPanel(AppState& s) {

@@ -26,8 +26,10 @@ const SceneGrid* fullSizeGrid(const Scene& sc) {
 
 void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t r1, int64_t c0, int64_t c1, ImU32 colour,
                    float thickness) {
-  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
-  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  r0 = std::max(r0, g.rowFirst), r1 = std::min(r1, g.shownRowEnd());  // the depth slices shown
+  if (r0 >= r1) return;
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.rowY(r0)});
+  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.rowY(r1)});
   canvas.drawList()->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p1.x + 2, p1.y + 2), colour, 0.0f, 0, thickness);
 }
 
@@ -308,8 +310,8 @@ void markArgmaxCells(const Canvas& canvas, const Scene& sc) {
     }
   const float z = canvas.zoom(), m = std::max(4.0f, z * 0.28f);
   for (int64_t i = 0; i < d.planeCells(); ++i) {
-    if (!won[static_cast<size_t>(i)]) continue;
-    ImVec2 p = canvas.toScreen({full->x + static_cast<float>(i % d.cols), full->y + static_cast<float>(i / d.cols)});
+    if (!won[static_cast<size_t>(i)] || !full->rowShown(i / d.cols)) continue;
+    ImVec2 p = canvas.toScreen({full->x + static_cast<float>(i % d.cols), full->rowY(i / d.cols)});
     canvas.drawList()->AddTriangleFilled(ImVec2(p.x + z - m - 1, p.y + 1), ImVec2(p.x + z - 1, p.y + 1),
                                          ImVec2(p.x + z - 1, p.y + m + 1), theme().label);
   }
@@ -428,6 +430,7 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
       const CellMove& m = sc.trace->moves[index];
       const CellRef from = sc.srcCellOf(m), to = sc.dstCellOf(m);
       const CellRef& other = from == cell ? to : from;
+      if (!sc.grids[static_cast<size_t>(other.grid)].rowShown(other.row)) continue;  // outside the slices shown
       outlineCell(canvas, sc.grids[static_cast<size_t>(other.grid)], other.row, other.col, th.highlight,
                   th.highlightWidth * 0.7f);
       // A grid's box with its label above it, as drawn: the solid arc neither starts nor ends over its words.
@@ -438,7 +441,7 @@ void drawHoverOverlay(const Canvas& canvas, const AppState& s) {
       };
       const auto cellBox = [&](const CellRef& at) {
         const SceneGrid& on = sc.grids[static_cast<size_t>(at.grid)];
-        const Point corner{on.x + static_cast<float>(at.col), on.y + static_cast<float>(at.row)};
+        const Point corner{on.x + static_cast<float>(at.col), on.rowY(at.row)};
         return SceneBox{corner, {corner.x + 1.0f, corner.y + 1.0f}};
       };
       drawArrow(canvas, sc.centre(from), sc.centre(to), th.highlight, th.highlightWidth * 0.8f, cellBox(from), box(from), box(to),

@@ -14,6 +14,7 @@ Session captureSession(const AppState& s) {
   v.tab = s.view.tab;
   v.colour = s.view.colour;
   v.plane = s.view.plane;
+  v.depthFirst = s.view.depthFirst;
   v.pacingSet = s.pacingPinned;
   v.pacing = s.pacing;
   v.speed = s.player.speed;

@@ -46,6 +46,7 @@ void recordUiState(const AppState& s) {
   // busy while a run or comparison is on the UI worker: its result will change the screen when it lands.
   uimap::fact("worker", s.host.worker && s.host.worker->busy() ? "busy" : "idle");
   uimap::fact("plane", cat(s.view.plane));
+  uimap::fact("depth", depthWindowed(s.run.scene) ? cat(s.run.scene.depthFirst, "+", s.run.scene.depthShown) : "");
   uimap::fact("player.playing", s.player.playing ? "yes" : "no");
   uimap::fact("player.t", cat(s.player.t));
   uimap::fact("player.speed", cat(s.player.speed));

@@ -37,8 +37,8 @@ void drawTileBox(const Canvas& canvas, const SceneGrid& g, const Plan& plan, con
                  int64_t c0, int64_t c1, bool tagged, float digitsH, float gap) {
   ImDrawList* dl = canvas.drawList();
   const float cell = canvas.zoom();
-  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
-  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.rowY(r0)});
+  ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.rowY(r1)});
   const float inset = theme().tileBorderWidth * 0.5f;
   dl->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p1.x - inset, p1.y - inset), toImU32(coreColour(t.core)),
               0.0f, 0, theme().tileBorderWidth);
@@ -82,7 +82,9 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
     const int64_t c0 = std::max<int64_t>(b.col0, 0), c1 = std::min(b.col1, g.grid.dims.cols);
     if (c0 >= c1) continue;
     bool first = true;
-    for (const auto& [r0, r1] : boxRowRuns(plan, b, srcBox, buffer, g.grid.dims.rows)) {
+    for (const auto& [all0, all1] : boxRowRuns(plan, b, srcBox, buffer, g.grid.dims.rows)) {
+      const int64_t r0 = std::max(all0, g.rowFirst), r1 = std::min(all1, g.shownRowEnd());  // the rows drawn
+      if (r0 >= r1) continue;
       drawTileBox(canvas, g, plan, t, r0, r1, c0, c1, labels && first, digitsH, gap);
       first = false;
     }
@@ -391,19 +393,20 @@ void drawCells(const Canvas& canvas, const SceneGrid& g, const GridStyle& style,
   Point a = canvas.toScene(clipMin), b = canvas.toScene(clipMax);
   int64_t c0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.x - g.x)), 0, d.cols);
   int64_t c1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.x - g.x)), 0, d.cols);
-  int64_t r0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(a.y - g.y)), 0, d.rows);
-  int64_t r1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(b.y - g.y)), 0, d.rows);
+  const int64_t rowEnd = g.shownRowEnd();
+  int64_t r0 = std::clamp<int64_t>(g.rowFirst + static_cast<int64_t>(std::floor(a.y - g.y)), g.rowFirst, rowEnd);
+  int64_t r1 = std::clamp<int64_t>(g.rowFirst + static_cast<int64_t>(std::ceil(b.y - g.y)), g.rowFirst, rowEnd);
   const int64_t step = z >= 2.0f ? 1 : static_cast<int64_t>(std::ceil(2.0f / z));
   CellImageTextures* textures = cellImageTextures();
   const bool asImage = textures && step == 1 && gap == 0.0f && z < 8.0f && !printValues && c1 > c0 && r1 > r0;
   std::vector<ImU32> texels;
   if (asImage) texels.reserve(static_cast<size_t>((c1 - c0) * (r1 - r0)));
   canvas.layer(CanvasLayer::kCells);  // the digits go on top of what crosses the cells
-  for (int64_t r = r0 - r0 % step; r < r1; r += step) {
+  for (int64_t r = r0 - (r0 - g.rowFirst) % step; r < r1; r += step) {
     for (int64_t c = c0 - c0 % step; c < c1; c += step) {
       const size_t i = static_cast<size_t>(r * d.cols + c);
-      ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
-      const float bw = z * static_cast<float>(std::min(step, d.cols - c)), bh = z * static_cast<float>(std::min(step, d.rows - r));
+      ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c), g.rowY(r)});
+      const float bw = z * static_cast<float>(std::min(step, d.cols - c)), bh = z * static_cast<float>(std::min(step, rowEnd - r));
       const bool filled = !style.filled || (i < style.filled->size() && (*style.filled)[i]);
       const float v = i < values.size() ? values[i] : 0.0f;
       const Rgba fill = cellFill(g, style, i, v, filled);
@@ -425,14 +428,14 @@ void drawCells(const Canvas& canvas, const SceneGrid& g, const GridStyle& style,
     }
   }
   if (!asImage) return;
-  const ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.y + static_cast<float>(r0)});
-  const ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.y + static_cast<float>(r1)});
+  const ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.rowY(r0)});
+  const ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.rowY(r1)});
   if (ImTextureID texture = textures->upload(static_cast<int>(c1 - c0), static_cast<int>(r1 - r0), texels.data())) {
     dl->AddImage(texture, p0, p1);
   } else {  // no texture: the rectangles after all
     for (int64_t r = r0; r < r1; ++r) {
       for (int64_t c = c0; c < c1; ++c) {
-        const ImVec2 at = canvas.toScreen({g.x + static_cast<float>(c), g.y + static_cast<float>(r)});
+        const ImVec2 at = canvas.toScreen({g.x + static_cast<float>(c), g.rowY(r)});
         dl->AddRectFilled(at, ImVec2(at.x + z, at.y + z), texels[static_cast<size_t>((r - r0) * (c1 - c0) + (c - c0))]);
       }
     }
@@ -451,9 +454,11 @@ void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
   const float bar = std::max(2.0f, z * 0.14f);
   ImFont* f = uiFont();
   const float fs = std::min(f->FontSize, z * static_cast<float>(rows) * 0.8f);
-  for (int64_t d = 0; d < depth; ++d) {
-    const float top = g.y + static_cast<float>(d * rows);
-    if (d > 0) {
+  // A window of slices (Scene::depthFirst) draws its own: the bar goes between two of them.
+  const int64_t firstShown = g.rowFirst / rows, endShown = g.shownRowEnd() / rows;
+  for (int64_t d = firstShown; d < endShown; ++d) {
+    const float top = g.rowY(d * rows);
+    if (d > firstShown) {
       const ImVec2 a = canvas.toScreen({g.x - 0.2f, top}), b = canvas.toScreen({g.x + g.width() + 0.2f, top});
       dl->AddLine(a, b, th.label, bar);
     }
@@ -494,18 +499,19 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     int64_t nonzero = 0;
     for (size_t i = 0; i < values.size(); ++i)
       nonzero += values[i] != 0.0f && (!style.filled || (i < style.filled->size() && (*style.filled)[i])) ? 1 : 0;
-    uimap::rect("grid", g.grid.name, a, b, cat(g.grid.dims.rows, "x", g.grid.dims.cols, ", ", nonzero, " nonzero"));
+    uimap::rect("grid", g.grid.name, a, b, cat(g.shownRowEnd() - g.rowFirst, "x", g.grid.dims.cols, ", ", nonzero, " nonzero"));
   }
 
   if (auto m = canvas.mouse()) {
     if (m->x >= g.x && m->y >= g.y && m->x < g.x + g.width() && m->y < g.y + g.height())
-      return GridHover{static_cast<int64_t>(m->y - g.y), static_cast<int64_t>(m->x - g.x)};
+      return GridHover{g.rowFirst + static_cast<int64_t>(m->y - g.y), static_cast<int64_t>(m->x - g.x)};
   }
   return std::nullopt;
 }
 
 void outlineCell(const Canvas& canvas, const SceneGrid& g, int64_t row, int64_t col, ImU32 colour, float thickness) {
-  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(col), g.y + static_cast<float>(row)});
+  if (!g.rowShown(row)) return;  // outside the depth slices shown
+  ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(col), g.rowY(row)});
   const float z = canvas.zoom();
   canvas.drawList()->AddRect(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p0.x + z + 1, p0.y + z + 1), colour, 0.0f, 0, thickness);
   if (logging()) logMark(cat("outlined ", g.grid.name, " (", row, ", ", col, ")"));
