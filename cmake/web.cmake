@@ -30,7 +30,7 @@ add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_headers)
 add_library(gradlab_web_fmt INTERFACE)
 target_compile_definitions(gradlab_web_fmt INTERFACE FMT_HEADER_ONLY=1)
 target_link_libraries(gradlab_web_fmt INTERFACE gradlab_web_headers)
-add_library(fmt::fmt-header-only ALIAS gradlab_web_fmt)
+add_library(fmt::fmt ALIAS gradlab_web_fmt)
 
 # C++ exceptions on (emscripten leaves them off): CLI11 reports a refused link by one, the JSON readers a
 # malformed file, and the runtime turns a failed allocation into an error code.
