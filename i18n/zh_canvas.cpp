@@ -71,6 +71,7 @@ constexpr Translation kCanvasEntries[] = {
      "网格下方：按本次运行的布局，显示每个张量的单元格在设备内存中的排列顺序（M）。"},
     {"plane", "平面"},
     {"{0} d{1}-d{2} of {3}", "{0} 的 d{1}-d{2}（共 {3} 片）"},
+    {"{0} d{1} of {2}", "{0} 的 d{1}（共 {2} 片）"},
     {"forward: every output cell copies one input cell", "前向：每个输出单元格复制一个输入单元格"},
     {"order: each row's terms into T (W pass), then T's rows into gradInput (H pass)",
      "顺序：先把每行的项累加进 T（W 轮），再把 T 的各行累加进 gradInput（H 轮）"},

@@ -85,6 +85,18 @@ TEST(VizDepthWindow, TheWindowStaysInsideTheTensor) {
   EXPECT_EQ(last.grids[static_cast<size_t>(last.src)].shownRowEnd(), 32 * 8);
 }
 
+// Presenter mode asks for half the rows: one gradInput slice and the two gradOutput slices that feed it.
+TEST(VizDepthWindow, FewerRowsMeanFewerSlicesButNeverNone) {
+  const RunResult result = deepUpsample();
+  const SceneSource source = sceneSourceOf(result, OpKind::kUpsampleNearestExact3dBackward);
+  const Scene presenter = buildScene(source, 0, 3, kDepthWindowRows / 2);
+  EXPECT_EQ(presenter.depthShown, 1);
+  EXPECT_FLOAT_EQ(presenter.grids[static_cast<size_t>(presenter.src)].height(), 16.0f);
+  EXPECT_EQ(presenter.grids[static_cast<size_t>(presenter.src)].rowFirst, 6 * 8);
+  EXPECT_EQ(buildScene(source, 0, 3, 1).depthShown, 1);
+  EXPECT_EQ(buildScene(source, 0, 3, 1000).depthShown, kDepthWindowSlices);
+}
+
 TEST(VizDepthWindow, FourSlicesOrFewerAreShownWhole) {
   const RunResult result =
       traced(OpKind::kUpsampleNearestExact3dBackward, {.N = 1, .C = 1, .in = {4, 3, 3}, .out = {8, 6, 6}});

@@ -45,8 +45,8 @@ struct Grid {
 inline constexpr float kDepthTagCells = 2.0f;
 // A 3-D destination deeper than kDepthWindowSlices shows a window of its slices that a slider moves
 // (Scene::depthFirst): at most that many, fewer where the grids would pass kDepthWindowRows rows (a
-// 16-slice gradInput of 4 x 4 under 32 gradOutput slices of 8 x 8: two slices, 8 and 32 rows), so that a
-// projector shows their digits.
+// 16-slice gradInput of 4 x 4 under 32 gradOutput slices of 8 x 8: two slices, 8 and 32 rows), half that in
+// presenter mode, so that its cells stay large enough to read from the back of a room.
 inline constexpr int64_t kDepthWindowSlices = 4;
 inline constexpr int64_t kDepthWindowRows = 32;
 

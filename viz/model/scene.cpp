@@ -181,18 +181,18 @@ void showSlices(SceneGrid& g, int64_t first, int64_t end) {
 // A deep destination's window of slices from `first`, the source's slices that the shown cells' moves read
 // (without a trace: the slices in proportion), and the same windows on the grids of either's shape. The moves
 // into hidden cells leave the animation. False (and nothing changed) where the destination is not deep.
-bool applyDepthWindow(Scene& s, int64_t first) {
+bool applyDepthWindow(Scene& s, int64_t first, int64_t maxRows) {
   if (s.mid >= 0) return false;
   SceneGrid& dst = s.grids[static_cast<size_t>(s.dst)];
   SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
   const int64_t depth = dst.grid.depthSlices();
   if (depth <= kDepthWindowSlices) return false;
   const int64_t srcDepth = src.grid.depthSlices(), srcRows = src.grid.dims.rows / srcDepth;
-  // As many slices as keep either grid within kDepthWindowRows rows (the source's rows per destination slice
-  // in proportion), from one to kDepthWindowSlices.
+  // As many slices as keep either grid within `maxRows` rows (the source's rows per destination slice in
+  // proportion), from one to kDepthWindowSlices.
   const int64_t rowsPerSlice = std::max(dst.grid.dims.rows, src.grid.dims.rows) / depth;
   s.depthSlices = depth;
-  s.depthShown = std::clamp<int64_t>(kDepthWindowRows / std::max<int64_t>(rowsPerSlice, 1), 1, kDepthWindowSlices);
+  s.depthShown = std::clamp<int64_t>(maxRows / std::max<int64_t>(rowsPerSlice, 1), 1, kDepthWindowSlices);
   s.depthFirst = std::clamp<int64_t>(first, 0, depth - s.depthShown);
   showSlices(dst, s.depthFirst, s.depthFirst + s.depthShown);
   int64_t lo = srcDepth, hi = -1;
@@ -278,7 +278,7 @@ SceneSource sceneSourceOf(const RunResult& result, OpKind op) {
   return s;
 }
 
-Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst) {
+Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst, int64_t depthRows) {
   Scene s;
   s.op = source.op;
   s.plan = source.plan;
@@ -375,7 +375,7 @@ Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst) {
     }
   }
   s.planeMoveTotal = s.planeMoves.size();
-  if (applyDepthWindow(s, depthFirst)) place(s);
+  if (applyDepthWindow(s, depthFirst, depthRows)) place(s);
   return s;
 }
 

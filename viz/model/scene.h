@@ -106,8 +106,9 @@ struct Scene {
   const std::vector<uint32_t>* movesOutOf(const CellRef& cell) const;
 };
 
-// The scene of plane `plane`; a deep 3-D destination shows a window of its slices from `depthFirst`.
-Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst = 0);
+// The scene of plane `plane`; a deep 3-D destination shows a window of its slices from `depthFirst`, as many
+// as keep each grid within `depthRows` rows (at least one, at most kDepthWindowSlices).
+Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst = 0, int64_t depthRows = kDepthWindowRows);
 // Whether the scene shows a window of its depth slices (and the app a slider to move it).
 inline bool depthWindowed(const Scene& scene) { return scene.depthSlices > kDepthWindowSlices; }
 

@@ -48,9 +48,16 @@ void syncTheme(AppState& s) {
   const PaletteScheme scheme =
       s.view.palette.value_or(s.view.presenter ? PaletteScheme::kColourBlindSafe : PaletteScheme::kClassic);
   if (theme().presenter == s.view.presenter && paletteScheme() == scheme) return;
+  const bool presenterChanged = theme().presenter != s.view.presenter;
   applyTheme(s.view.presenter);
   setPaletteScheme(scheme);
   refreshColours(s);  // the heat scale's neutral colour follows the theme
+  if (presenterChanged && depthWindowed(s.run.scene)) {  // presenter mode shows fewer depth slices, larger
+    const Player before = s.player;
+    rebuildScene(s);
+    s.player.t = before.fraction() * s.player.duration;
+    s.player.playing = before.playing, s.player.speed = before.speed;
+  }
 }
 
 }  // namespace gradlab::viz

@@ -53,7 +53,8 @@ void rebuildScene(AppState& s) {
   RunView& r = s.run;
   if (r.ok()) {
     try {
-      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.view.plane, s.view.depthFirst);
+      r.scene = buildScene(sceneSourceOf(r.result, r.request.op), s.view.plane, s.view.depthFirst,
+                           s.view.presenter ? kDepthWindowRows / 2 : kDepthWindowRows);
     } catch (const std::bad_alloc&) {
       // The run fitted, its picture did not (a browser page's heap is fragmented by then): say so, keep going.
       r.result.status = ACL_ERROR_BAD_ALLOC;

@@ -77,8 +77,10 @@ void planeSelector(AppState& s) {
   }
   if (depthWindowed(sc)) {
     int first = static_cast<int>(sc.depthFirst);
-    const std::string picked = i18n::trf("{0} d{1}-d{2} of {3}", sc.grids[static_cast<size_t>(sc.dst)].grid.name, first,
-                                         first + sc.depthShown - 1, sc.depthSlices);
+    const std::string& name = sc.grids[static_cast<size_t>(sc.dst)].grid.name;
+    const std::string picked = sc.depthShown == 1
+                                   ? i18n::trf("{0} d{1} of {2}", name, first, sc.depthSlices)
+                                   : i18n::trf("{0} d{1}-d{2} of {3}", name, first, first + sc.depthShown - 1, sc.depthSlices);
     if (labelledSlider("slices", &first, static_cast<int>(sc.depthSlices - sc.depthShown), picked))
       setDepthFirst(s, first);
   }
