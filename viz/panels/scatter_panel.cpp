@@ -63,6 +63,17 @@ bool labelledSlider(const char* name, int* value, int last, const std::string& p
   return moved;
 }
 
+// In what order the run's adds land, in a few words (the Scatter tab's toolbar).
+const char* orderNote(const RunView& r) {
+  const Plan* plan = r.result.plan.get();
+  const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
+  if (!opInfo(r.request.op).backward) return "forward: every output cell copies one input cell";
+  if (plan && plan->intermediate >= 0) return "order: each row's terms into T (W pass), then T's rows into gradInput (H pass)";
+  if (plan && plan->cubeLanes > 0) return "order: the cube's one pass, in K order";
+  if (r.request.deterministic) return "order: deterministic, one owner core per cell";
+  return atomics ? "order: atomic adds as recorded" : "order: no cell is shared, each sums its own adds in order";
+}
+
 }  // namespace
 
 // The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes; for a deep 3-D run
@@ -107,15 +118,7 @@ void drawScatterPanel(AppState& s) {
     ImGui::SameLine();
     memoryOrderToggle(s);
   }
-  const Plan* plan = r.result.plan.get();
-  const bool atomics = plan && std::any_of(plan->tiles.begin(), plan->tiles.end(), [](const Tile& t) { return t.atomic; });
-  const bool cube = plan && plan->intermediate >= 0;
-  const char* order = i18n::tr(!opInfo(r.request.op).backward ? "forward: every output cell copies one input cell"
-                      : cube ? "order: each row's terms into T (W pass), then T's rows into gradInput (H pass)"
-                      : plan && plan->cubeLanes > 0 ? "order: the cube's one pass, in K order"
-                      : r.request.deterministic      ? "order: deterministic, one owner core per cell"
-                      : atomics                      ? "order: atomic adds as recorded"
-                                                     : "order: no cell is shared, each sums its own adds in order");
+  const char* order = i18n::tr(orderNote(r));
   ImGui::SameLine();
   // Presenter mode puts the legends on this line (the order on hover) and gives their line to the grids; the
   // order goes on hover too where the line has no room for it.

@@ -49,6 +49,25 @@ const std::array<float, 8>& tileColumnWidths(RunView& r) {
   return widths;
 }
 
+// A tile's UB use as a bar with its bytes and share, and on hover what it holds and whether it double-buffers.
+void ubUseCell(const Plan& plan, const Tile& t) {
+  float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
+  std::string text = cat(t.ubBytes, " B (", percentText(static_cast<double>(t.ubBytes), static_cast<double>(plan.profile.ubBytes)), "%)");
+  ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  const std::string& what = plan.ubUseText(t);
+  ImGui::TextUnformatted(i18n::trf("{0} of {1} bytes of UB: {2}", static_cast<unsigned long long>(t.ubBytes),
+                                   static_cast<unsigned long long>(plan.profile.ubBytes),
+                                   what.empty() ? i18n::tr("nothing staged") : what.c_str())
+                             .c_str());
+  ImGui::TextUnformatted(i18n::tr(doubleBuffered(plan, t) ? "At most half the UB: double-buffered, the next tile copies in beside it."
+                                                          : "More than half the UB: the core runs this tile alone, no overlap."));
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) {
   const Plan& plan = *s.run.result.plan;
   // The boxes name the tensors they are boxes of: a forward's tiles read self and write out.
@@ -112,23 +131,7 @@ void tileTable(AppState& s, ImVec2 size, const std::vector<int32_t>& highlight) 
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(i18n::tr(kind != PhaseKind::kCompute ? phaseKindName(kind) : t.atomic ? "atomic" : "store"));
       ImGui::TableNextColumn();
-      float used = plan.profile.ubBytes ? static_cast<float>(t.ubBytes) / static_cast<float>(plan.profile.ubBytes) : 0.0f;
-      std::string text = cat(t.ubBytes, " B (", percentText(static_cast<double>(t.ubBytes), static_cast<double>(plan.profile.ubBytes)), "%)");
-      ImGui::ProgressBar(used, ImVec2(-1, 0), text.c_str());
-      if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-        const std::string& what = plan.ubUseText(t);
-        ImGui::TextUnformatted(i18n::trf("{0} of {1} bytes of UB: {2}", static_cast<unsigned long long>(t.ubBytes),
-                                         static_cast<unsigned long long>(plan.profile.ubBytes),
-                                         what.empty() ? i18n::tr("nothing staged") : what.c_str())
-                                   .c_str());
-        ImGui::TextUnformatted(i18n::tr(doubleBuffered(plan, t)
-                                            ? "At most half the UB: double-buffered, the next tile copies in beside it."
-                                            : "More than half the UB: the core runs this tile alone, no overlap."));
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-      }
+      ubUseCell(plan, t);
       ImGui::TableNextColumn();
       ImGui::Text("%.4f", t.estimatedUs);
     }
