@@ -27,10 +27,11 @@ endforeach()
 add_library(gradlab_web_headers INTERFACE)
 target_include_directories(gradlab_web_headers SYSTEM INTERFACE ${web_headers})
 add_library(nlohmann_json::nlohmann_json ALIAS gradlab_web_headers)
-add_library(gradlab_web_fmt INTERFACE)
-target_compile_definitions(gradlab_web_fmt INTERFACE FMT_HEADER_ONLY=1)
-target_link_libraries(gradlab_web_fmt INTERFACE gradlab_web_headers)
-add_library(fmt::fmt ALIAS gradlab_web_fmt)
+# {fmt} compiled in (there is no libfmt for the browser): imported, as find_package's fmt::fmt is, so that the
+# libraries' link to it names fmt::fmt.
+add_library(fmt::fmt INTERFACE IMPORTED)
+set_target_properties(fmt::fmt PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${web_headers}
+                                          INTERFACE_COMPILE_DEFINITIONS FMT_HEADER_ONLY=1)
 
 # C++ exceptions on (emscripten leaves them off): CLI11 reports a refused link by one, the JSON readers a
 # malformed file, and the runtime turns a failed allocation into an error code.

@@ -81,6 +81,7 @@ TEST(VizDepthWindow, TheWindowStaysInsideTheTensor) {
   EXPECT_EQ(buildScene(source, 0, 99).depthFirst, 14);
   EXPECT_EQ(buildScene(source, 0, -3).depthFirst, 0);
   const Scene last = buildScene(source, 0, 14);
+  EXPECT_EQ(depthWindowText(last), "gradInput d14-d15 of 16 ← gradOutput d28-d31 of 32");
   EXPECT_EQ(last.grids[static_cast<size_t>(last.dst)].shownRowEnd(), 16 * 4);
   EXPECT_EQ(last.grids[static_cast<size_t>(last.src)].shownRowEnd(), 32 * 8);
 }
@@ -93,6 +94,7 @@ TEST(VizDepthWindow, FewerRowsMeanFewerSlicesButNeverNone) {
   EXPECT_EQ(presenter.depthShown, 1);
   EXPECT_FLOAT_EQ(presenter.grids[static_cast<size_t>(presenter.src)].height(), 16.0f);
   EXPECT_EQ(presenter.grids[static_cast<size_t>(presenter.src)].rowFirst, 6 * 8);
+  EXPECT_EQ(depthWindowText(presenter), "gradInput d3 of 16 ← gradOutput d6-d7 of 32");
   EXPECT_EQ(buildScene(source, 0, 3, 1).depthShown, 1);
   EXPECT_EQ(buildScene(source, 0, 3, 1000).depthShown, kDepthWindowSlices);
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "i18n/translate.h"
 #include "viz/model/pool_window.h"
 #include "viz/model/window_digits.h"
 
@@ -387,6 +388,22 @@ std::optional<CellRef> Scene::cellAt(Point p) const {
     return CellRef{static_cast<int>(i), g.rowFirst + static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
   }
   return std::nullopt;
+}
+
+namespace {
+
+std::string slicesShown(const SceneGrid& g) {
+  const int64_t depth = g.grid.depthSlices(), rows = g.grid.dims.rows / depth;
+  const int64_t first = g.rowFirst / rows, last = g.shownRowEnd() / rows - 1;
+  return first == last ? i18n::trf("{0} d{1} of {2}", g.grid.name, first, depth)
+                       : i18n::trf("{0} d{1}-d{2} of {3}", g.grid.name, first, last, depth);
+}
+
+}  // namespace
+
+std::string depthWindowText(const Scene& scene) {
+  return slicesShown(scene.grids[static_cast<size_t>(scene.dst)]) + " ← " +
+         slicesShown(scene.grids[static_cast<size_t>(scene.src)]);
 }
 
 bool hasSecondaryGrids(const Scene& scene) { return scene.indices >= 0 || scene.forwardInput >= 0; }

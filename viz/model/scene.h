@@ -111,6 +111,8 @@ struct Scene {
 Scene buildScene(const SceneSource& source, int64_t plane, int64_t depthFirst = 0, int64_t depthRows = kDepthWindowRows);
 // Whether the scene shows a window of its depth slices (and the app a slider to move it).
 inline bool depthWindowed(const Scene& scene) { return scene.depthSlices > kDepthWindowSlices; }
+// "gradInput d4-d5 of 16 ← gradOutput d8-d11 of 32": the slices each main grid shows of all it has.
+std::string depthWindowText(const Scene& scene);
 
 // Whether a tile's src (or dst) box lies on a grid showing `buffer` (Plan::buffers; -1: the op's own src /
 // dst tensor, which an fp32 mirror buffer of that tensor stands for too).

@@ -77,7 +77,7 @@ const char* orderNote(const RunView& r) {
 }  // namespace
 
 // The plane selector shared by the scene tabs: "n=0 c=1" when there are several planes; for a deep 3-D run
-// the depth slices shown, "gradInput d4-d7 of 16".
+// the depth slices shown, "gradInput d4-d7 of 16 ← gradOutput d8-d15 of 32".
 void planeSelector(AppState& s) {
   const Scene& sc = s.run.scene;
   if (sc.planes > 1) {
@@ -88,12 +88,11 @@ void planeSelector(AppState& s) {
   }
   if (depthWindowed(sc)) {
     int first = static_cast<int>(sc.depthFirst);
-    const std::string& name = sc.grids[static_cast<size_t>(sc.dst)].grid.name;
-    const std::string picked = sc.depthShown == 1
-                                   ? i18n::trf("{0} d{1} of {2}", name, first, sc.depthSlices)
-                                   : i18n::trf("{0} d{1}-d{2} of {3}", name, first, first + sc.depthShown - 1, sc.depthSlices);
+    const std::string picked = depthWindowText(sc);
     if (labelledSlider("slices", &first, static_cast<int>(sc.depthSlices - sc.depthShown), picked))
       setDepthFirst(s, first);
+    // The tab's own toggles go on the next line where they would not fit after the two names.
+    if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 16) ImGui::NewLine();
   }
 }
 

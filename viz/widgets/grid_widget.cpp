@@ -462,12 +462,15 @@ void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
       const ImVec2 a = canvas.toScreen({g.x - 0.2f, top}), b = canvas.toScreen({g.x + g.width() + 0.2f, top});
       dl->AddLine(a, b, th.label, bar);
     }
-    if (fs < (th.presenter ? kPresenterDigitPx : 9.0f)) continue;
     const std::string tag = cat("d", d);
-    const ImVec2 ts = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
-    if (ts.x + 6.0f > kDepthTagCells * z) continue;  // beyond the room the scene left: on the grid beside it
+    // A tag wider than the room the scene left ("d25" beside small cells) is set smaller to fit, down to the
+    // least readable size; past that it would lie on the grid beside it, and is left out.
+    const float wide = f->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str()).x;
+    const float size = std::min(fs, wide > 0.0f ? fs * (kDepthTagCells * z - 6.0f) / wide : fs);
+    if (size < (th.presenter ? kPresenterDigitPx : 9.0f)) continue;
+    const ImVec2 ts = f->CalcTextSizeA(size, 1e9f, 0.0f, tag.c_str());
     const ImVec2 mid = canvas.toScreen({g.x, top + 0.5f * static_cast<float>(rows)});
-    drawText(dl, f, fs, ImVec2(mid.x - ts.x - 6.0f, mid.y - ts.y * 0.5f), th.labelDim, tag.c_str());
+    drawText(dl, f, size, ImVec2(mid.x - ts.x - 6.0f, mid.y - ts.y * 0.5f), th.labelDim, tag.c_str());
   }
 }
 
