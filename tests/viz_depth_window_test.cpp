@@ -149,6 +149,21 @@ TEST(VizDepthWindow, PresetsAndSessionsKeepTheWindow) {
   EXPECT_EQ(parseView(nlohmann::json::object()).depthFirst, 0);
 }
 
+// gradInput 8 x 3 rows and gradOutput 6 x 4 rows are both 24: the indices still take gradOutput's slices.
+TEST(VizDepthWindow, GridsFollowTheGridOfTheirShapeNotOfTheirRowCount) {
+  const RunResult result =
+      traced(OpKind::kAdaptiveMaxPool3dBackward, {.N = 1, .C = 1, .in = {8, 3, 3}, .out = {6, 4, 2}});
+  const Scene s = buildScene(sceneSourceOf(result, OpKind::kAdaptiveMaxPool3dBackward), 0, 2);
+  ASSERT_TRUE(depthWindowed(s));
+  const SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
+  const SceneGrid& ix = s.grids[static_cast<size_t>(s.indices)];
+  const SceneGrid& self = s.grids[static_cast<size_t>(s.forwardInput)];
+  ASSERT_EQ(src.grid.dims.rows, s.grids[static_cast<size_t>(s.dst)].grid.dims.rows);
+  EXPECT_EQ(ix.rowFirst, src.rowFirst);
+  EXPECT_EQ(ix.shownRowEnd(), src.shownRowEnd());
+  EXPECT_EQ(self.rowFirst, s.grids[static_cast<size_t>(s.dst)].rowFirst);
+}
+
 }  // namespace
 }  // namespace gradlab::viz
 #endif

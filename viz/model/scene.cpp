@@ -210,7 +210,8 @@ bool applyDepthWindow(Scene& s, int64_t first, int64_t maxRows) {
   showSlices(src, lo, hi + 1);
   for (SceneGrid& g : s.grids) {
     if (&g == &src || &g == &dst) continue;
-    const SceneGrid* like = g.grid.dims.rows == dst.grid.dims.rows ? &dst : g.grid.dims.rows == src.grid.dims.rows ? &src : nullptr;
+    // By shape, not row count: gradOutput's D x H can equal gradInput's with other slices.
+    const SceneGrid* like = g.grid.shape == dst.grid.shape ? &dst : g.grid.shape == src.grid.shape ? &src : nullptr;
     if (like) g.rowFirst = like->rowFirst, g.rowEnd = like->rowEnd;
   }
   std::erase_if(s.planeMoves, [&](uint32_t index) {
