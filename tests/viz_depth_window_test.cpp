@@ -26,6 +26,20 @@ RunResult traced(OpKind op, Extents shape) {
   return result;
 }
 
+// A pool backward's indices show gradOutput's slices, its self gradInput's.
+void expectPoolGridsFollowTheirShape(const Scene& s) {
+  ASSERT_GE(s.indices, 0);
+  ASSERT_GE(s.forwardInput, 0);
+  const SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
+  const SceneGrid& dst = s.grids[static_cast<size_t>(s.dst)];
+  const SceneGrid& ix = s.grids[static_cast<size_t>(s.indices)];
+  const SceneGrid& self = s.grids[static_cast<size_t>(s.forwardInput)];
+  EXPECT_EQ(ix.rowFirst, src.rowFirst);
+  EXPECT_EQ(ix.shownRowEnd(), src.shownRowEnd());
+  EXPECT_EQ(self.rowFirst, dst.rowFirst);
+  EXPECT_EQ(self.shownRowEnd(), dst.shownRowEnd());
+}
+
 // gradInput [1, 1, 16, 4, 4] <- gradOutput [1, 1, 32, 8, 8]: every gradInput slice d takes gradOutput's 2d, 2d + 1.
 RunResult deepUpsample() {
   return traced(OpKind::kUpsampleNearestExact3dBackward, {.N = 1, .C = 1, .in = {16, 4, 4}, .out = {32, 8, 8}});
@@ -119,19 +133,12 @@ TEST(VizDepthWindow, APoolsIndicesAndSelfFollowTheGridsOfTheirShape) {
       traced(OpKind::kAdaptiveMaxPool3dBackward, {.N = 1, .C = 1, .in = {12, 4, 4}, .out = {5, 2, 2}});
   const Scene s = buildScene(sceneSourceOf(result, OpKind::kAdaptiveMaxPool3dBackward), 0, 4);
   ASSERT_TRUE(depthWindowed(s));
+  expectPoolGridsFollowTheirShape(s);
   const SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
   const SceneGrid& dst = s.grids[static_cast<size_t>(s.dst)];
-  ASSERT_GE(s.indices, 0);
-  ASSERT_GE(s.forwardInput, 0);
-  const SceneGrid& ix = s.grids[static_cast<size_t>(s.indices)];
-  const SceneGrid& self = s.grids[static_cast<size_t>(s.forwardInput)];
   EXPECT_EQ(s.depthShown, 4);  // 4 rows a gradInput slice
   EXPECT_EQ(dst.rowFirst, 4 * 4);
   EXPECT_EQ(dst.shownRowEnd(), 8 * 4);
-  EXPECT_EQ(ix.rowFirst, src.rowFirst);
-  EXPECT_EQ(ix.shownRowEnd(), src.shownRowEnd());
-  EXPECT_EQ(self.rowFirst, dst.rowFirst);
-  EXPECT_EQ(self.shownRowEnd(), dst.shownRowEnd());
   std::set<int64_t> fed;
   for (uint32_t m : s.planeMoves) fed.insert(s.srcCellOf(result.trace->moves[m]).row / 2);
   ASSERT_FALSE(fed.empty());
@@ -155,13 +162,8 @@ TEST(VizDepthWindow, GridsFollowTheGridOfTheirShapeNotOfTheirRowCount) {
       traced(OpKind::kAdaptiveMaxPool3dBackward, {.N = 1, .C = 1, .in = {8, 3, 3}, .out = {6, 4, 2}});
   const Scene s = buildScene(sceneSourceOf(result, OpKind::kAdaptiveMaxPool3dBackward), 0, 2);
   ASSERT_TRUE(depthWindowed(s));
-  const SceneGrid& src = s.grids[static_cast<size_t>(s.src)];
-  const SceneGrid& ix = s.grids[static_cast<size_t>(s.indices)];
-  const SceneGrid& self = s.grids[static_cast<size_t>(s.forwardInput)];
-  ASSERT_EQ(src.grid.dims.rows, s.grids[static_cast<size_t>(s.dst)].grid.dims.rows);
-  EXPECT_EQ(ix.rowFirst, src.rowFirst);
-  EXPECT_EQ(ix.shownRowEnd(), src.shownRowEnd());
-  EXPECT_EQ(self.rowFirst, s.grids[static_cast<size_t>(s.dst)].rowFirst);
+  ASSERT_EQ(s.grids[static_cast<size_t>(s.src)].grid.dims.rows, s.grids[static_cast<size_t>(s.dst)].grid.dims.rows);
+  expectPoolGridsFollowTheirShape(s);
 }
 
 }  // namespace
