@@ -385,8 +385,7 @@ std::optional<CellRef> Scene::cellAt(Point p) const {
   for (size_t i = 0; i < grids.size(); ++i) {
     const SceneGrid& g = grids[i];
     if (!g.shown) continue;
-    if (p.x < g.x || p.y < g.y || p.x >= g.x + g.width() || p.y >= g.y + g.height()) continue;
-    return CellRef{static_cast<int>(i), g.rowFirst + static_cast<int64_t>(p.y - g.y), static_cast<int64_t>(p.x - g.x)};
+    if (const auto cell = g.cellUnder(p)) return CellRef{static_cast<int>(i), cell->first, cell->second};
   }
   return std::nullopt;
 }
@@ -394,10 +393,9 @@ std::optional<CellRef> Scene::cellAt(Point p) const {
 namespace {
 
 std::string slicesShown(const SceneGrid& g) {
-  const int64_t depth = g.grid.depthSlices(), rows = g.grid.dims.rows / depth;
-  const int64_t first = g.rowFirst / rows, last = g.shownRowEnd() / rows - 1;
-  return first == last ? i18n::trf("{0} d{1} of {2}", g.grid.name, first, depth)
-                       : i18n::trf("{0} d{1}-d{2} of {3}", g.grid.name, first, last, depth);
+  const auto [first, end] = g.shownSlices();
+  return end - first == 1 ? i18n::trf("{0} d{1} of {2}", g.grid.name, first, g.grid.depthSlices())
+                          : i18n::trf("{0} d{1}-d{2} of {3}", g.grid.name, first, end - 1, g.grid.depthSlices());
 }
 
 }  // namespace

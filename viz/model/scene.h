@@ -3,6 +3,7 @@
 // Built only from the run's tensors, plan and trace: it never computes the operator.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -52,6 +53,20 @@ struct SceneGrid {
   float width() const { return static_cast<float>(grid.dims.cols); }
   float height() const { return static_cast<float>(shownRowEnd() - rowFirst); }
   Point cellCentre(int64_t row, int64_t col) const { return {x + static_cast<float>(col) + 0.5f, rowY(row) + 0.5f}; }
+  // The (row, col) of the cell drawn under scene point `p`, if one is.
+  std::optional<std::pair<int64_t, int64_t>> cellUnder(Point p) const {
+    if (p.x < x || p.y < y || p.x >= x + width() || p.y >= y + height()) return std::nullopt;
+    return std::pair{rowFirst + static_cast<int64_t>(p.y - y), static_cast<int64_t>(p.x - x)};
+  }
+  // Rows [r0, r1) cut to those drawn (none where first >= second).
+  std::pair<int64_t, int64_t> shownPart(int64_t r0, int64_t r1) const {
+    return {std::max(r0, rowFirst), std::min(r1, shownRowEnd())};
+  }
+  // The depth slices drawn, [first, end), of grid.depthSlices().
+  std::pair<int64_t, int64_t> shownSlices() const {
+    const int64_t rows = grid.dims.rows / grid.depthSlices();
+    return {rowFirst / rows, shownRowEnd() / rows};
+  }
 };
 
 // What a scene is built from: views of a run's tensors (not copies: a large run's tensors are gigabytes),

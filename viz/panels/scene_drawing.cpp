@@ -2,6 +2,7 @@
 // cell's mapping (outlines and arrows from the trace; the windows of adaptive pooling).
 #include <algorithm>
 #include <cfloat>
+#include <tuple>
 
 #include "i18n/translate.h"
 #include "viz/model/explain.h"
@@ -26,7 +27,7 @@ const SceneGrid* fullSizeGrid(const Scene& sc) {
 
 void outlineWindow(const Canvas& canvas, const SceneGrid& g, int64_t r0, int64_t r1, int64_t c0, int64_t c1, ImU32 colour,
                    float thickness) {
-  r0 = std::max(r0, g.rowFirst), r1 = std::min(r1, g.shownRowEnd());  // the depth slices shown
+  std::tie(r0, r1) = g.shownPart(r0, r1);  // the depth slices shown
   if (r0 >= r1) return;
   ImVec2 p0 = canvas.toScreen({g.x + static_cast<float>(c0), g.rowY(r0)});
   ImVec2 p1 = canvas.toScreen({g.x + static_cast<float>(c1), g.rowY(r1)});

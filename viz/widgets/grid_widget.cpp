@@ -83,7 +83,7 @@ void drawTileBoxes(const Canvas& canvas, const SceneGrid& g, int64_t plane, cons
     if (c0 >= c1) continue;
     bool first = true;
     for (const auto& [all0, all1] : boxRowRuns(plan, b, srcBox, buffer, g.grid.dims.rows)) {
-      const int64_t r0 = std::max(all0, g.rowFirst), r1 = std::min(all1, g.shownRowEnd());  // the rows drawn
+      const auto [r0, r1] = g.shownPart(all0, all1);
       if (r0 >= r1) continue;
       drawTileBox(canvas, g, plan, t, r0, r1, c0, c1, labels && first, digitsH, gap);
       first = false;
@@ -455,7 +455,7 @@ void drawDepthSlices(const Canvas& canvas, const SceneGrid& g) {
   ImFont* f = uiFont();
   const float fs = std::min(f->FontSize, z * static_cast<float>(rows) * 0.8f);
   // A window of slices (Scene::depthFirst) draws its own: the bar goes between two of them.
-  const int64_t firstShown = g.rowFirst / rows, endShown = g.shownRowEnd() / rows;
+  const auto [firstShown, endShown] = g.shownSlices();
   for (int64_t d = firstShown; d < endShown; ++d) {
     const float top = g.rowY(d * rows);
     if (d > firstShown) {
@@ -502,12 +502,11 @@ std::optional<GridHover> drawGrid(const Canvas& canvas, const SceneGrid& g, int6
     int64_t nonzero = 0;
     for (size_t i = 0; i < values.size(); ++i)
       nonzero += values[i] != 0.0f && (!style.filled || (i < style.filled->size() && (*style.filled)[i])) ? 1 : 0;
-    uimap::rect("grid", g.grid.name, a, b, cat(g.shownRowEnd() - g.rowFirst, "x", g.grid.dims.cols, ", ", nonzero, " nonzero"));
+    uimap::rect("grid", g.grid.name, a, b, cat(static_cast<int64_t>(g.height()), "x", g.grid.dims.cols, ", ", nonzero, " nonzero"));
   }
 
   if (auto m = canvas.mouse()) {
-    if (m->x >= g.x && m->y >= g.y && m->x < g.x + g.width() && m->y < g.y + g.height())
-      return GridHover{g.rowFirst + static_cast<int64_t>(m->y - g.y), static_cast<int64_t>(m->x - g.x)};
+    if (const auto cell = g.cellUnder(*m)) return GridHover{cell->first, cell->second};
   }
   return std::nullopt;
 }
