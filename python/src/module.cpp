@@ -302,10 +302,10 @@ std::unique_ptr<Outcome> call(size_t opIndex, std::vector<py::array> inputs,
   }
 
   for (int i = 0; i < op->roleCount; ++i) args.tensors[i] = operands[i].tensor;
-  aclIntArray* outArray = aclCreateIntArray(outSize.data(), outSize.size());
-  aclIntArray* inArray = aclCreateIntArray(inSize.data(), inSize.size());
-  if (op->takesOutputSize && outputSize) args.outputSize = outArray;
-  if (op->takesInputSize && inputSize) args.inputSize = inArray;
+  aclIntArray* outArray = op->takesOutputSize && outputSize ? aclCreateIntArray(outSize.data(), outSize.size()) : nullptr;
+  aclIntArray* inArray = op->takesInputSize && inputSize ? aclCreateIntArray(inSize.data(), inSize.size()) : nullptr;
+  args.outputSize = outArray;
+  args.inputSize = inArray;
   for (size_t s = 0; s < scales.size() && s < args.scales.size(); ++s) args.scales[s] = scales[s];
   if (options.trace) out->trace = std::make_shared<Trace>();
 
