@@ -211,25 +211,32 @@ TEST(AdaptiveForwardSimd, PlansTheVectorKernelWhereItFits) {
   EXPECT_EQ(ops::adaptive::planForward(OpKind::kAdaptiveMaxPool2d, s, ACL_FLOAT, ACL_INT64, verify::adaptive::namedProfile("classroom")).groupCols, 0);
 }
 
-// A 3-D call's windows span slices: each lane's rows are staged in (d, h) order and the indices the kernel counts
-// by slot are written as the rows' (d, h, w) indices; ties across slices keep the first slice, NaNs the last.
+// A 3-D call's windows span slices. Evenly strided rows are read in place slice by slice (contiguous); other
+// rows (sliced: a padded row after each slice) are staged in (d, h) order, and the indices the kernel counts by
+// slot are written as the rows' (d, h, w) indices. Ties across slices keep the first slice, NaNs the last.
 TEST(AdaptiveForwardSimd, WindowsAcrossSlicesOnEveryBackend) {
   const std::vector<Extents> shapes{{.N = 2, .C = 3, .in = {5, 7, 40}, .out = {3, 4, 9}},
                                     {.N = 1, .C = 2, .in = {4, 6, 33}, .out = {4, 3, 33}},
                                     {.N = 1, .C = 1, .in = {3, 9, 64}, .out = {2, 4, 5}}};
   const DeviceProfile a2 = verify::adaptive::namedProfile("atlas-a2");
   for (const Extents& shape : shapes) {
-    const ops::adaptive::ForwardTiling t = ops::adaptive::planForward(OpKind::kAdaptiveMaxPool3d, shape, ACL_FLOAT, ACL_INT32, a2);
-    EXPECT_GT(t.groupCols, 0);
-    EXPECT_GT(t.groupStageRows, 0);
+    const ops::adaptive::ForwardTiling inPlace = ops::adaptive::planForward(OpKind::kAdaptiveMaxPool3d, shape, ACL_FLOAT, ACL_INT32, a2);
+    EXPECT_GT(inPlace.groupCols, 0);
+    EXPECT_EQ(inPlace.groupStageRows, 0);
+    const ops::adaptive::ForwardTiling staged =
+        ops::adaptive::planForward(OpKind::kAdaptiveMaxPool3d, shape, ACL_FLOAT, ACL_INT32, a2, false);
+    EXPECT_GT(staged.groupCols, 0);
+    EXPECT_GT(staged.groupStageRows, 0);
     for (const simd::Backend* b : backendsToTry()) {
       PinnedBackend pin(b);
       for (int nanEvery : {0, 9}) {
-        for (aclDataType dtype : {ACL_FLOAT, ACL_BF16}) {
+        for (auto [dtype, layout] : {std::pair{ACL_FLOAT, Layout::kContiguous}, std::pair{ACL_BF16, Layout::kContiguous},
+                                     std::pair{ACL_FLOAT, Layout::kSliced}, std::pair{ACL_BF16, Layout::kSliced}}) {
           RunRequest r;
           r.op = OpKind::kAdaptiveMaxPool3d;
           r.shape = shape;
           r.dtype = dtype;
+          r.layout = layout;
           r.values = verify::roundAll(dtype, tieValues(static_cast<size_t>(shape.cells(Side::kIn)), 5, nanEvery));
           const RunResult result = run(r);
           ASSERT_TRUE(result.ok()) << result.message;
@@ -237,7 +244,7 @@ TEST(AdaptiveForwardSimd, WindowsAcrossSlicesOnEveryBackend) {
           const HostTensor* out = result.output("out");
           const HostTensor* indices = result.output("indices");
           ASSERT_TRUE(out && indices);
-          const std::string what = shapeText(shape.shape(Side::kIn, 3)) + " " + dtypeText(dtype) + " nanEvery " +
+          const std::string what = shapeText(shape.shape(Side::kIn, 3)) + " " + dtypeText(dtype) + " " + layoutName(layout) + " nanEvery " +
                                    std::to_string(nanEvery) + " on " + (b ? b->name : "the scalar kernel");
           EXPECT_EQ(verify::adaptive::compareExact(std::vector<float>(out->values.begin(), out->values.end()), want.out, "out"), "") << what;
           EXPECT_EQ(verify::adaptive::compareIndices(std::vector<int64_t>(indices->ints.begin(), indices->ints.end()), want.indices,

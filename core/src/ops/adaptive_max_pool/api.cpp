@@ -151,7 +151,8 @@ aclnnStatus prepareForward(const PoolApi& which, const aclTensor* self, const ac
   };
   StrategyChoice choice;
   GRADLAB_RETURN_IF_ERROR(choose(&choice));
-  const bool selfRowsDense = tensors.self.sW == 1 || shape.in[kW] == 1;
+  // Rows the vector kernel may read in place: contiguous, each at row * sH (a 3-D view's rows evenly strided).
+  const bool selfRowsDense = (tensors.self.sW == 1 || shape.in[kW] == 1) && tensors.self.rowOffsets == nullptr;
   auto exec = std::make_unique<aclOpExecutor>();
   exec->api = which.api;
   exec->tensors = {{"self", *self}, {"out", *outputOut}, {"indices", *indicesOut}};

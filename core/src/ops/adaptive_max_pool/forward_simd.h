@@ -2,7 +2,7 @@
 //
 // A step covers a group of output rows (any planes, one per lane) and a chunk of input columns. Pass 1
 // reduces every input column over each lane's window rows, top-down (a later row wins only when strictly
-// larger), then transposes the column winners so that one vector holds one column for all lanes. Pass 2
+// larger; a 3-D window's rows slice after slice), then transposes the column winners so that one vector holds one column for all lanes. Pass 2
 // reduces every window over its columns, lanes side by side, comparing (value, row-major index): the larger
 // value wins, equal values keep the smaller index, which is the SPEC's rule for NaN-free windows. Pass 3
 // transposes the window winners back into one row of outputs per lane.
@@ -32,7 +32,12 @@ struct GroupStep {
   RowType type = RowType::kF32;
   const std::byte* rows[kGroupRows] = {};  // lane j's first window row, at the chunk's first input column
   int64_t rowBytes = 0;                    // between consecutive input rows
-  int32_t height[kGroupRows] = {};         // window rows of lane j (>= 1)
+  int32_t height[kGroupRows] = {};         // window rows of lane j (>= 1), in each of its slices
+  // A 3-D call's windows read in place: lane j's window has slices[j] slices (0 or 1: one), each sliceBytes
+  // after the one before, its cells' indices sliceIndex (H * W) apart.
+  int32_t slices[kGroupRows] = {};
+  int64_t sliceBytes = 0;
+  int32_t sliceIndex = 0;
   int32_t firstIndex[kGroupRows] = {};     // lane j's first row * W + the chunk's first column
   int32_t W = 0;                           // index step from one input row to the next
   int32_t firstCol = 0;                    // the chunk's first input column

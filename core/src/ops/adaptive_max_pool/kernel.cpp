@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -564,14 +565,17 @@ void stageRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t st
   for (int j = g.lanes; j < kGroupRows; ++j) step.rows[j] = step.rows[0];
 }
 
-// A 3-D call's steps: lane j's window rows, which span slices, staged in (d, h) order as lane j's own slots.
+// A 3-D call's steps: lane j's window rows, which span slices, staged in (d, h) order as lane j's own slots;
+// slotRow[j][k] is the input row of lane j's slot k.
 void stageWindowRows(const ForwardRun& r, const GroupRows& g, float* stage, int64_t stride, int64_t c0, int64_t span,
-                     simd::GroupStep& step) {
+                     simd::GroupStep& step, int64_t* const* slotRow) {
   int64_t slot = 0;
   for (int j = 0; j < g.lanes; ++j) {
     step.rows[j] = reinterpret_cast<const std::byte*>(stage + slot * stride);
+    int64_t k = 0;
     r.tiling.rows.forEach(g.row[j], [&](int64_t row) {
       float* at = stage + slot++ * stride;
+      slotRow[j][k++] = row;
       loadRow(r.self, g.plane[j], row, c0, span, at);
       std::fill(at + span, at + step.cols, 0.0f);  // a narrow chunk's padding: numbers, never NaN
     });
@@ -579,21 +583,23 @@ void stageWindowRows(const ForwardRun& r, const GroupRows& g, float* stage, int6
   for (int j = g.lanes; j < kGroupRows; ++j) step.rows[j] = step.rows[0];
 }
 
-// The vector kernel counts a staged window's rows as slots (index slot * W + col); a 3-D window's slot k is its
-// row d * H + h (slices in order, then rows), and the order of slots is the order of those rows, so the
-// winners it picked are the right ones: only their indices are written as the slots' rows.
-void slotsToRows(const ForwardRun& r, const GroupRows& g, simd::GroupStep& step) {
-  const int64_t W = r.shape.in[kW];
+// The vector kernel counts a staged window's rows as slots (index slot * step.W + col, step.W a power of two
+// here so that no index needs a division to take apart); a 3-D window's slot k is its row d * H + h (slices in
+// order, then rows), and the order of slots is the order of those rows, so the winners it picked are the right
+// ones: only their indices are written as the slots' rows.
+void slotsToRows(const ForwardRun& r, const GroupRows& g, simd::GroupStep& step, const int64_t* const* slotRow,
+                 int shift) {
+  const int64_t W = r.shape.in[kW], colMask = (int64_t{1} << shift) - 1;
   for (int j = 0; j < g.lanes; ++j) {
-    for (int32_t i = 0; i < step.outs; ++i) {
-      auto remap = [&](auto& at) {
-        const int64_t slot = at / W;
-        at = static_cast<std::remove_reference_t<decltype(at)>>(r.tiling.rows.nth(g.row[j], slot) * W + (at - slot * W));
-      };
-      const int64_t k = j * step.outs + i;
-      if (step.wideIndex) remap(reinterpret_cast<int64_t*>(step.outIndex)[k]);
-      else remap(reinterpret_cast<int32_t*>(step.outIndex)[k]);
-    }
+    const int64_t* rows = slotRow[j];
+    auto remap = [&](auto* at, int32_t n) {
+      for (int32_t i = 0; i < n; ++i) {
+        const int64_t v = at[i];
+        at[i] = static_cast<std::remove_reference_t<decltype(*at)>>(rows[v >> shift] * W + (v & colMask));
+      }
+    };
+    if (step.wideIndex) remap(reinterpret_cast<int64_t*>(step.outIndex) + j * step.outs, step.outs);
+    else remap(reinterpret_cast<int32_t*>(step.outIndex) + j * step.outs, step.outs);
   }
 }
 
@@ -686,8 +692,16 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   step.W = static_cast<int32_t>(s.in[kW]);
   const int64_t* cs = t.cols.start.data();
   const int64_t* ce = t.cols.end.data();
-  const int64_t* rs = t.rows.heights.start.data();  // a flat window's first row (one slice)
-  const bool depth = !t.rows.flat();                // windows that span slices: staged by stageWindowRows
+  // Windows that span slices: read in place slice by slice, or staged by stageWindowRows when the rows are.
+  const bool depth = !t.rows.flat() && staged;
+  // A staged 3-D window's slots are rows of a power-of-two width, and each lane notes its slots' input rows.
+  const int shift = depth ? std::bit_width(static_cast<uint64_t>(s.in[kW] - 1)) : 0;
+  std::vector<int64_t> slotRows(depth ? static_cast<size_t>(kGroupRows * t.rows.tallest()) : 0);
+  int64_t* slotRow[kGroupRows] = {};
+  for (int j = 0; depth && j < kGroupRows; ++j) slotRow[j] = slotRows.data() + j * t.rows.tallest();
+  if (depth) step.W = static_cast<int32_t>(int64_t{1} << shift);
+  step.sliceBytes = t.rows.sliceRows * r.self.sH * es;
+  step.sliceIndex = static_cast<int32_t>(t.rows.sliceRows * s.in[kW]);
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
   GroupRows g;
@@ -702,7 +716,9 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       } else {  // the rest repeat lane 0
         g.plane[j] = g.plane[0], g.row[j] = g.row[0], g.selfPlane[j] = g.selfPlane[0];
       }
-      step.height[j] = static_cast<int32_t>(t.rows.count(g.row[j]));
+      // Rows in place: the window's rows of each of its slices; staged: all its rows, one after another.
+      step.height[j] = static_cast<int32_t>(staged ? t.rows.count(g.row[j]) : t.rows.rowsPerSlice(g.row[j]));
+      step.slices[j] = static_cast<int32_t>(staged ? 1 : t.rows.slices(g.row[j]));
     }
     step.lanes = g.lanes;
     // Warm as many planes past this group's last as the group spans (one, or more for short planes).
@@ -725,19 +741,19 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
       step.outs = static_cast<int32_t>(ow1 - ow0);
       step.outStride = step.outs;
       if (depth) {
-        stageWindowRows(r, g, stage, stepCols, c0, span, step);
+        stageWindowRows(r, g, stage, stepCols, c0, span, step, slotRow);
       } else if (staged) {
         stageRows(r, g, stage, stepCols, c0, span, step);
       } else {
         for (int j = 0; j < kGroupRows; ++j) {
-          step.rows[j] = g.selfPlane[j] + (rs[g.row[j]] * r.self.sH + step.firstCol * r.self.sW) * es;
+          step.rows[j] = g.selfPlane[j] + (t.rows.first(g.row[j]) * r.self.sH + step.firstCol * r.self.sW) * es;
         }
       }
       for (int j = 0; j < kGroupRows; ++j) {
-        step.firstIndex[j] = static_cast<int32_t>((depth ? 0 : rs[g.row[j]] * s.in[kW]) + step.firstCol);
+        step.firstIndex[j] = static_cast<int32_t>((depth ? 0 : t.rows.first(g.row[j]) * s.in[kW]) + step.firstCol);
       }
       ok = backend.run(step);
-      if (ok && depth) slotsToRows(r, g, step);
+      if (ok && depth) slotsToRows(r, g, step, slotRow, shift);
       if (ok) writeGroup(r, g, step, ow0);
     }
     if (!ok) {

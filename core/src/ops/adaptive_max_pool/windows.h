@@ -3,6 +3,7 @@
 // is legal (neighbouring outputs then share input cells).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -37,9 +38,12 @@ struct RowWindows {
   // Output row o (< Do * Ho): the first input row of its window, one past its last, how many rows it has.
   int64_t first(int64_t o) const { return depths.start[slice(o)] * sliceRows + heights.start[row(o)]; }
   int64_t end(int64_t o) const { return (depths.end[slice(o)] - 1) * sliceRows + heights.end[row(o)]; }
-  int64_t count(int64_t o) const {
-    return (depths.end[slice(o)] - depths.start[slice(o)]) * (heights.end[row(o)] - heights.start[row(o)]);
-  }
+  int64_t count(int64_t o) const { return slices(o) * rowsPerSlice(o); }
+  // Output row o's window: its slices, and its rows in each slice.
+  int64_t slices(int64_t o) const { return depths.end[slice(o)] - depths.start[slice(o)]; }
+  int64_t rowsPerSlice(int64_t o) const { return heights.end[row(o)] - heights.start[row(o)]; }
+  // The most input rows any output row's window has.
+  int64_t tallest() const { return widest(depths) * widest(heights); }
   // The k-th of output row o's input rows in row-major (d, h) order (k < count(o)).
   int64_t nth(int64_t o, int64_t k) const {
     const int64_t rows = heights.end[row(o)] - heights.start[row(o)];
@@ -55,6 +59,11 @@ struct RowWindows {
   }
 
  private:
+  static int64_t widest(const AxisWindows& w) {
+    int64_t most = 0;
+    for (int64_t a = 0; a < w.size(); ++a) most = std::max(most, w.end[a] - w.start[a]);
+    return most;
+  }
   int64_t slice(int64_t o) const { return o / heights.size(); }
   int64_t row(int64_t o) const { return o % heights.size(); }
 };
