@@ -195,7 +195,7 @@ thread_local UbZeroed ubZeroed;
 std::atomic<uint64_t> launches{0};
 
 // Cells ahead of the add whose value and index are asked for (prefetched): a few cache lines.
-constexpr int64_t kPrefetchAhead = 64;
+constexpr int64_t kPrefetchAhead = 256;
 
 // The adds of one plane's run (fp32 sums): each value into the cell its index names, every index checked as it
 // is read. I: the indices as they lie in GM (INT64, or INT32 read in place: the 3-D pool's).
