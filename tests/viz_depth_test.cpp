@@ -24,7 +24,7 @@ RunRequest depthRun(bool deterministic) {
   r.op = OpKind::kUpsampleNearestExact3dBackward;
   r.shape = {.N = 1, .C = 1, .in = {2, 3, 3}, .out = {3, 6, 6}};
   r.deterministic = deterministic;
-  r.profile = testing::profileOf("classroom");
+  r.profile = ::gradlab::testing::profileOf("classroom");
   r.trace = true;
   return r;
 }

@@ -19,7 +19,7 @@ RunResult traced(OpKind op, Extents shape) {
   RunRequest r;
   r.op = op;
   r.shape = shape;
-  r.profile = testing::profileOf("classroom");
+  r.profile = ::gradlab::testing::profileOf("classroom");
   r.trace = true;
   RunResult result = run(r);
   EXPECT_TRUE(result.ok()) << result.message;

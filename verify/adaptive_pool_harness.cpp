@@ -156,7 +156,7 @@ std::string compareIndices(const std::vector<int64_t>& got, const std::vector<in
 }
 
 std::string compareTolerance(const std::vector<float>& got, const std::vector<double>& want,
-                             const std::vector<double>& absSum, const std::vector<int64_t>& terms, aclDataType dtype,
+                             const std::vector<double>& absSum, const std::vector<uint32_t>& terms, aclDataType dtype,
                              const char* what) {
   if (got.size() != want.size()) return sizesDiffer(what, got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {

@@ -74,7 +74,7 @@ std::string compareExact(const std::vector<float>& got, const std::vector<float>
 std::string compareIndices(const std::vector<int64_t>& got, const std::vector<int64_t>& want, const char* what);
 // Within sumTolerance (gradlab/verify.h) of the exact sums per cell; "" or the first offender.
 std::string compareTolerance(const std::vector<float>& got, const std::vector<double>& want,
-                             const std::vector<double>& absSum, const std::vector<int64_t>& terms, aclDataType dtype,
+                             const std::vector<double>& absSum, const std::vector<uint32_t>& terms, aclDataType dtype,
                              const char* what);
 
 // Plan invariants: tiles inside the tensors, src boxes cover gradOutput (or out for the forward, dst)

@@ -19,7 +19,7 @@ struct Expected {
   std::vector<float> fp32;      // the reference in fp32, summed in the SPEC's (row-major) order
   std::vector<double> exact;    // backward sums in double (empty: fp32 is exact)
   std::vector<double> absSum;   // per cell, the sum of |terms| (empty: nothing is summed)
-  std::vector<int64_t> terms;   // per cell, how many terms are summed
+  std::vector<uint32_t> terms;  // per cell, how many terms are summed
   std::vector<int64_t> ints;    // integer outputs (indices)
   bool untouched = false;       // nothing may be written (a forward of an empty input): still the runner's 0xFF fill
   // fp32 sums in the very order the run adds them (its strategy's, with adds that land in a fixed order):
@@ -33,10 +33,19 @@ struct Expected {
   std::vector<double> negativeSum = {};
 };
 
+// Planes [first, first + count) of a call (plane = n * C + c); count < 0: all of them.
+struct PlaneSpan {
+  int64_t first = 0;
+  int64_t count = -1;
+};
+
 // The reference outputs of `request`, computed from the run's own inputs; false and `why` when it has none
 // (e.g. indices outside their plane: the run should have failed). The run's plan says which strategy ran:
-// the cube strategy's sums are compared with the dense-matmul reference (reference_cube.h).
-bool referenceOutputs(const RunRequest& request, const RunResult& result, std::vector<Expected>* out, std::string* why);
+// the cube strategy's sums are compared with the dense-matmul reference (reference_cube.h), whose planes are
+// always all of them. `planes`: only those planes' outputs (every reference works plane by plane), so that a
+// check of a large call holds a few planes' references at a time.
+bool referenceOutputs(const RunRequest& request, const RunResult& result, std::vector<Expected>* out, std::string* why,
+                      PlaneSpan planes = {});
 
 // Every tile within its core's buffers and the profile's cores of its kind; every output cell in a working
 // tile (one that writes the output outside the check and zero phases, or the zero phase of a plan without

@@ -33,7 +33,7 @@ std::vector<float> adaptiveMaxPoolBackward(std::span<const float> gradOutput, st
 struct PoolBackwardDouble {
   std::vector<double> gradInput;
   std::vector<double> absSum;
-  std::vector<int64_t> terms;
+  std::vector<uint32_t> terms;  // a cell has at most its plane's gradOutput cells as terms
 };
 PoolBackwardDouble adaptiveMaxPoolBackwardDouble(std::span<const float> gradOutput, std::span<const int64_t> indices,
                                                  const Extents& d);

@@ -88,8 +88,8 @@ std::vector<double> upsampleBackwardDouble(const Extents& shape, IndexRule rule,
   return backwardSums<double>(shape, rule, [&](int64_t i) { return static_cast<double>(g[i]); }, kPlus);
 }
 
-std::vector<int64_t> upsampleBackwardCounts(const Extents& shape, IndexRule rule) {
-  return backwardSums<int64_t>(shape, rule, [](int64_t) { return int64_t{1}; }, kPlus);
+std::vector<uint32_t> upsampleBackwardCounts(const Extents& shape, IndexRule rule) {
+  return backwardSums<uint32_t>(shape, rule, [](int64_t) { return uint32_t{1}; }, kPlus);
 }
 
 std::vector<double> upsampleBackwardAbsSums(const Extents& shape, IndexRule rule, std::span<const float> g) {

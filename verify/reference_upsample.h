@@ -29,7 +29,7 @@ std::vector<float> upsampleBackward(const Extents& shape, IndexRule rule, std::s
 // The same sums in double (tolerance target of the default, atomic mode).
 std::vector<double> upsampleBackwardDouble(const Extents& shape, IndexRule rule, std::span<const float> gradOutput);
 // Per gradInput cell: how many gradOutput cells map to it, and the sum of their magnitudes.
-std::vector<int64_t> upsampleBackwardCounts(const Extents& shape, IndexRule rule);
+std::vector<uint32_t> upsampleBackwardCounts(const Extents& shape, IndexRule rule);
 std::vector<double> upsampleBackwardAbsSums(const Extents& shape, IndexRule rule, std::span<const float> gradOutput);
 
 // out[n,c,d,h,w] = self[n,c,src(d),src(h),src(w)].
