@@ -1,14 +1,20 @@
 #include "api_client/random_values.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <thread>
 #include <utility>
 
 namespace gradlab::runner {
 namespace {
 
+constexpr uint64_t kSplitmixIncrement = 0x9E3779B97F4A7C15ull;
+// A tensor is filled by several threads from this many chunks each (16 M cells) upward.
+constexpr size_t kParallelFillChunks = 16;
+
 uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  uint64_t z = (state += kSplitmixIncrement);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
@@ -70,16 +76,37 @@ bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint
   // About a million cells a chunk, whole planes for kShuffled (each plane is shuffled on its own).
   const size_t chunk = source == ValueSource::kShuffled ? plane * std::max<size_t>(1, (size_t{1} << 20) / plane)
                                                         : size_t{1} << 20;
-  uint64_t state = streamState(seed, stream);
-  for (size_t first = 0; first < v.size(); first += chunk) {
-    const size_t n = std::min(chunk, v.size() - first);
-    fillChunk(source, dtype == ACL_UINT8, state, v.subspan(first, n), first, plane);
-    if (progress != nullptr) {
-      progress->done.fetch_add(n, std::memory_order_relaxed);
-      if (progress->cancelled()) return false;
+  // Cells [from, to) (whole chunks but the last), from the stream's state at cell `from`.
+  auto fill = [&](size_t from, size_t to, uint64_t state) {
+    for (size_t first = from; first < to; first += chunk) {
+      const size_t n = std::min(chunk, to - first);
+      fillChunk(source, dtype == ACL_UINT8, state, v.subspan(first, n), first, plane);
+      if (progress != nullptr) {
+        progress->done.fetch_add(n, std::memory_order_relaxed);
+        if (progress->cancelled()) return false;
+      }
     }
+    return true;
+  };
+  const uint64_t start = streamState(seed, stream);
+  // Random and small-integer cells take one draw each, and splitmix's state at cell i is start + i * its
+  // increment: a large tensor is filled by several threads at once, each from its own first cell's state, with
+  // exactly the values of one pass (a 4 GiB input took 2.2 s on one thread).
+  const bool oneDrawEach = source == ValueSource::kRandom || source == ValueSource::kSmallIntegers;
+  const size_t threads = oneDrawEach ? std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), 8) : 1;
+  const size_t parts = std::min(threads, v.size() / (kParallelFillChunks * chunk));
+  if (parts <= 1) return fill(0, v.size(), start);
+  std::atomic<bool> whole{true};
+  {
+    std::vector<std::jthread> workers;
+    const size_t chunks = (v.size() + chunk - 1) / chunk;
+    for (size_t k = 1; k < parts; ++k) {
+      const size_t from = chunks * k / parts * chunk, to = std::min(v.size(), chunks * (k + 1) / parts * chunk);
+      workers.emplace_back([&, from, to] { whole = fill(from, to, start + from * kSplitmixIncrement) && whole; });
+    }
+    if (!fill(0, chunks / parts * chunk, start)) whole = false;
   }
-  return true;
+  return whole;
 }
 
 std::vector<float> sourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint64_t stream, int64_t count,
