@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -97,15 +98,21 @@ bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint
   const size_t parts = std::min(threads, v.size() / (kParallelFillChunks * chunk));
   if (parts <= 1) return fill(0, v.size(), start);
   std::atomic<bool> whole{true};
-  {
-    std::vector<std::jthread> workers;
-    const size_t chunks = (v.size() + chunk - 1) / chunk;
-    for (size_t k = 1; k < parts; ++k) {
-      const size_t from = chunks * k / parts * chunk, to = std::min(v.size(), chunks * (k + 1) / parts * chunk);
-      workers.emplace_back([&, from, to] { whole = fill(from, to, start + from * kSplitmixIncrement) && whole; });
+  std::vector<std::thread> workers;
+  const size_t chunks = (v.size() + chunk - 1) / chunk;
+  for (size_t k = 1; k < parts; ++k) {
+    const size_t from = chunks * k / parts * chunk, to = std::min(v.size(), chunks * (k + 1) / parts * chunk);
+    auto part = [&, from, to] {
+      if (!fill(from, to, start + from * kSplitmixIncrement)) whole = false;
+    };
+    try {
+      workers.emplace_back(part);
+    } catch (const std::system_error&) {  // no thread to be had (a browser page without workers): this one does it
+      part();
     }
-    if (!fill(0, chunks / parts * chunk, start)) whole = false;
   }
+  if (!fill(0, chunks / parts * chunk, start)) whole = false;
+  for (std::thread& w : workers) w.join();
   return whole;
 }
 
