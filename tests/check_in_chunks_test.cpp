@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gradlab/runner.h"
@@ -51,6 +52,16 @@ RunResult withCellChanged(RunResult result, const std::string& role, size_t cell
   return result;
 }
 
+// Runs `r` and checks it; the run must work and the check pass, saying `lines` lines.
+std::pair<RunResult, verify::Verdict> runChecked(const RunRequest& r, size_t lines) {
+  RunResult result = run(r);
+  EXPECT_TRUE(result.ok()) << result.message;
+  verify::Verdict v = verify::checkRun(r, result);
+  EXPECT_TRUE(v.passed) << joined(v);
+  EXPECT_EQ(v.lines.size(), lines) << joined(v);
+  return {std::move(result), std::move(v)};
+}
+
 TEST(CheckInChunks, TheHostMemoryAskedForIsOneChunksReferenceWhateverThePlaneCount) {
   RunRequest big;
   big.op = OpKind::kUpsampleNearestExact2dBackward;
@@ -67,11 +78,8 @@ TEST(CheckInChunks, TheHostMemoryAskedForIsOneChunksReferenceWhateverThePlaneCou
 TEST(CheckInChunks, EveryChunkIsComparedAndAWrongCellIsNamedWhereItIs) {
   for (bool deterministic : {true, false}) {
     const RunRequest r = manyPlanes(OpKind::kUpsampleNearestExact2dBackward, deterministic);
-    const RunResult result = run(r);
-    ASSERT_TRUE(result.ok()) << result.message;
-    const verify::Verdict v = verify::checkRun(r, result);
-    EXPECT_TRUE(v.passed) << joined(v);
-    ASSERT_EQ(v.lines.size(), 1u) << joined(v);
+    const auto [result, v] = runChecked(r, 1);
+    ASSERT_EQ(v.lines.size(), 1u);
     EXPECT_NE(v.lines[0].find(deterministic ? "bit for bit (614400 cells, float32)" : "(614400 cells, float32)"),
               std::string::npos)
         << v.lines[0];
@@ -85,11 +93,8 @@ TEST(CheckInChunks, EveryChunkIsComparedAndAWrongCellIsNamedWhereItIs) {
 
 TEST(CheckInChunks, APoolForwardSaysItsOutputsInTheirOrderAndNamesAWrongIndex) {
   const RunRequest r = manyPlanes(OpKind::kAdaptiveMaxPool2d, true);
-  const RunResult result = run(r);
-  ASSERT_TRUE(result.ok()) << result.message;
-  const verify::Verdict good = verify::checkRun(r, result);
-  EXPECT_TRUE(good.passed) << joined(good);
-  ASSERT_EQ(good.lines.size(), 2u) << joined(good);
+  const auto [result, good] = runChecked(r, 2);
+  ASSERT_EQ(good.lines.size(), 2u);
   EXPECT_EQ(good.lines[0], "out matches the reference bit for bit (70200 cells, float32)");
   EXPECT_EQ(good.lines[1], "indices matches the reference exactly (70200 indices)");
   const verify::Verdict bad = verify::checkRun(r, withCellChanged(result, "indices", (599 * 13 + 12) * 9 + 8));
