@@ -26,6 +26,7 @@ RunRequest manyPlanes(OpKind op, bool deterministic) {
     r.shape.out = {1, 64, 64};
   }
   r.deterministic = deterministic;
+  r.strategy = "default";  // the mode's, whatever GRADLAB_STRATEGY says (the cube's reference is not chunked)
   return r;
 }
 
@@ -66,11 +67,19 @@ TEST(CheckInChunks, TheHostMemoryAskedForIsOneChunksReferenceWhateverThePlaneCou
   RunRequest big;
   big.op = OpKind::kUpsampleNearestExact2dBackward;
   big.shape.N = 3, big.shape.C = 16, big.shape.in = {1, 1024, 1024}, big.shape.out = {1, 1024, 1024};
+  big.strategy = "default";  // whatever GRADLAB_STRATEGY says
   EXPECT_EQ(verify::checkRunHostBytes(big), (uint64_t{1} << 20) * 160);  // one plane of a million cells
   RunRequest small = manyPlanes(OpKind::kUpsampleNearestExact2dBackward, true);
   const uint64_t bytes = verify::checkRunHostBytes(small);
   EXPECT_EQ(bytes, uint64_t{256} * 4096 * 160);
   small.shape.N = 50;  // 30000 planes: the same chunk
+  EXPECT_EQ(verify::checkRunHostBytes(small), bytes);
+  // The cube strategy's reference takes every plane at once, and "cann" may pick the cube.
+  for (const char* strategy : {"cube", "CANN"}) {
+    small.strategy = strategy;
+    EXPECT_EQ(verify::checkRunHostBytes(small), uint64_t{30000} * 4096 * 160) << strategy;
+  }
+  small.strategy = "gather";
   EXPECT_EQ(verify::checkRunHostBytes(small), bytes);
 }
 

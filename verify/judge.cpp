@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
 #include <fmt/format.h>
 
 #include "gradlab/cat.h"
+#include "gradlab/strategy.h"
 #include "i18n/translate.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"
@@ -209,16 +211,29 @@ int64_t checkChunkPlanes(const RunRequest& r) {
   return std::max<int64_t>(1, kCheckChunkCells / planeCells);
 }
 
+// Whether the run may take the cube strategy, whose reference takes the whole call at once: asked for by
+// name, or through "cann" (CANN's choice, the cube for some calls), here or in GRADLAB_STRATEGY.
+bool mayRunCube(const RunRequest& r) {
+  const StrategyInfo* cube = nullptr;
+  for (const StrategyInfo& s : strategiesOf(r.op)) cube = s.cube ? &s : cube;
+  if (cube == nullptr) return false;
+  std::string request = r.strategy ? *r.strategy : environmentStrategy();
+  std::transform(request.begin(), request.end(), request.begin(), [](unsigned char c) { return std::tolower(c); });
+  return request == kStrategyCann || request == cube->name;
+}
+
 uint64_t checkRunHostBytes(const RunRequest& r) {
   // The run's own tensors are counted by the run (its result reads fp32 ones in place and holds host copies of
-  // the others). Beside them: the reference of one chunk of planes, per cell of its largest tensor at most
-  // fp32 + exact, |terms| and the two signed sums in double + a term count, 4 + 4 * 8 + 4 bytes; its inputs'
-  // signed parts (2 * 4 bytes per read cell, at most 50^3 per written cell for an upsample) are counted as
-  // the same again, doubled.
-  constexpr uint64_t kBytesPerCell = 2 * 2 * (4 + 4 * 8 + 4);
+  // the others). Beside them, one chunk of planes' reference, per cell of the chunk's largest tensor at most:
+  // fp32 (4 bytes), the exact sum, |terms| and the two signed sums in double (4 x 8) and a term count (4) for
+  // the output, and the inputs' signed parts (2 x 4); 160 bytes a cell leaves room for the temporaries.
+  constexpr uint64_t kBytesPerCell = 160;
   const Extents d = referenceShape(r, opInfo(r.op));
   const uint64_t planeCells = static_cast<uint64_t>(std::max({d.planeCells(Side::kIn), d.planeCells(Side::kOut), int64_t{1}}));
-  return static_cast<uint64_t>(checkChunkPlanes(r)) * planeCells * kBytesPerCell;
+  // The cube's reference: every plane at once, and its W pass's intermediate too.
+  const uint64_t planes = mayRunCube(r) ? static_cast<uint64_t>(std::max<int64_t>(d.planes(), 1))
+                                        : static_cast<uint64_t>(checkChunkPlanes(r));
+  return planes * planeCells * kBytesPerCell;
 }
 
 namespace {
