@@ -22,6 +22,12 @@ struct AxisWindows {
     }
   }
   int64_t size() const { return static_cast<int64_t>(start.size()); }
+  // The most input cells any window holds.
+  int64_t widest() const {
+    int64_t most = 0;
+    for (int64_t a = 0; a < size(); ++a) most = std::max(most, end[a] - start[a]);
+    return most;
+  }
 };
 
 // The input rows of each output row's windows when a plane's rows may be a 3-D call's (D, H) rows: input row
@@ -43,12 +49,7 @@ struct RowWindows {
   int64_t slices(int64_t o) const { return depths.end[slice(o)] - depths.start[slice(o)]; }
   int64_t rowsPerSlice(int64_t o) const { return heights.end[row(o)] - heights.start[row(o)]; }
   // The most input rows any output row's window has.
-  int64_t tallest() const { return widest(depths) * widest(heights); }
-  // The k-th of output row o's input rows in row-major (d, h) order (k < count(o)).
-  int64_t nth(int64_t o, int64_t k) const {
-    const int64_t rows = heights.end[row(o)] - heights.start[row(o)];
-    return (depths.start[slice(o)] + k / rows) * sliceRows + heights.start[row(o)] + k % rows;
-  }
+  int64_t tallest() const { return depths.widest() * heights.widest(); }
   // fn(input row) for the window's rows in row-major (d, h) order.
   template <typename Fn>
   void forEach(int64_t o, Fn fn) const {
@@ -59,11 +60,6 @@ struct RowWindows {
   }
 
  private:
-  static int64_t widest(const AxisWindows& w) {
-    int64_t most = 0;
-    for (int64_t a = 0; a < w.size(); ++a) most = std::max(most, w.end[a] - w.start[a]);
-    return most;
-  }
   int64_t slice(int64_t o) const { return o / heights.size(); }
   int64_t row(int64_t o) const { return o % heights.size(); }
 };
