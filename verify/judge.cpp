@@ -241,25 +241,102 @@ namespace {
 // One output tensor's comparison over the chunks of planes: where it stands, and the line it ends with.
 struct TensorCheck {
   std::string name;
-  std::string verdict;  // said once every chunk is compared (a failure stops its tensor's comparison)
+  std::string verdict;  // a failure's line (it stops the tensor's comparison), or an empty input's
   bool failed = false;
   bool exact = false, alsoBound = false, untouched = false, ints = false;
   size_t cells = 0;
   double worst = 0.0;
+
+  void fail(std::string line) {
+    verdict = std::move(line);
+    failed = true;
+  }
 };
+
+// An output an empty input leaves as the runner filled it with 0xFF bytes: NaN in a float, 255 in UINT8, -1 in
+// signed ints.
+void checkUntouched(TensorCheck& c, const Expected& e, const HostTensor& got) {
+  const bool floating =
+      got.dtype == ACL_FLOAT || got.dtype == ACL_FLOAT16 || got.dtype == ACL_BF16 || got.dtype == ACL_DOUBLE;
+  const bool fill = std::all_of(got.values.begin(), got.values.end(), [&](float x) {
+    return floating ? std::isnan(x) : got.dtype == ACL_UINT8 ? x == 255.0f : x == -1.0f;
+  }) && std::all_of(got.ints.begin(), got.ints.end(), [](int64_t i) { return i == -1; });
+  c.untouched = true;
+  c.verdict = fill ? i18n::trf("{0} left as it was (nothing to copy from an empty input)", e.name)
+                   : i18n::trf("{0} was written from an empty input", e.name);
+  c.failed = !fill;
+}
+
+// A chunk's reference indices against the run's, from cell `offset` of the whole tensor.
+void compareIndices(TensorCheck& c, const Expected& e, const HostTensor& got, size_t offset) {
+  c.ints = true;
+  for (size_t i = 0; i < e.ints.size(); ++i) {
+    const size_t at = offset + i;
+    if (at < got.ints.size() && got.ints[at] == e.ints[i]) continue;
+    c.fail(at < got.ints.size()
+               ? i18n::trf("MISMATCH {0}{1}: got {2}, reference {3}", e.name, position(got.shape, at), got.ints[at], e.ints[i])
+               : i18n::trf("MISMATCH {0}{1}: got nothing, reference {2}", e.name, position(got.shape, at), e.ints[i]));
+    return;
+  }
+  c.cells += e.ints.size();
+}
+
+// A chunk's reference values against the run's, from cell `offset` of the whole tensor: bit for bit where the
+// run adds in the reference's order, else (and for the cube, also) within the summation bound.
+void compareValues(TensorCheck& c, const Expected& e, const HostTensor& got, size_t offset, const RunRequest& r,
+                   const RunResult& result) {
+  c.exact = e.inOrder || e.absSum.empty();
+  c.alsoBound = e.alsoBound;
+  c.cells += e.fp32.size();
+  for (size_t i = 0; i < e.fp32.size() && !c.failed; ++i) {
+    const size_t at = offset + i;
+    const float g = got.values[at];
+    if (c.exact) {
+      const float expect = roundTo(r.dtype, e.fp32[i]);
+      if (!sameBits(g, expect)) {
+        c.fail(i18n::trf(e.alsoBound ? "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact with the dense-matmul "
+                                       "reference expected)"
+                                     : "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact expected)",
+                         e.name, position(got.shape, at), show(g), show(expect)));
+      }
+      if (!e.alsoBound || c.failed || !std::isfinite(g) || !std::isfinite(e.exact[i])) continue;
+    }
+    const double ref = e.exact[i];
+    const double tol = sumTolerance(r.dtype, e.terms[i], e.absSum[i], std::max(std::fabs(ref), std::fabs(double{g})),
+                                    result.plan ? result.plan->accumulate : Accumulation::kFp32);
+    // A sum within the bound can still round past the dtype's largest value: then infinity is right.
+    const bool overflows =
+        (std::isinf(g) && roundTo(r.dtype, static_cast<float>(ref + std::copysign(tol, double{g}))) == g) ||
+        (!std::isfinite(g) && !e.positiveSum.empty() && overflowReachable(r.dtype, g, e.positiveSum[i], e.negativeSum[i], tol));
+    if (!overflows && (std::isnan(ref) != std::isnan(g) || (!std::isnan(ref) && std::fabs(g - ref) > tol))) {
+      c.fail(i18n::trf("MISMATCH {0}{1}: got {2}, reference {3} (tolerance {4} for {5} terms)", e.name,
+                       position(got.shape, at), show(g), show(ref), show(tol), e.terms[i]));
+      continue;
+    }
+    if (!std::isnan(ref) && std::isfinite(g)) c.worst = std::max(c.worst, std::fabs(g - ref));
+  }
+}
+
+// The line a tensor's comparison ends with once every chunk is compared.
+std::string verdictLine(const TensorCheck& c, const char* dtype) {
+  if (c.failed || c.untouched) return c.verdict;
+  if (c.ints) return i18n::trf("{0} matches the reference exactly ({1} indices)", c.name, c.cells);
+  if (c.alsoBound) {
+    return i18n::trf("{0} matches the reference bit for bit (the dense-matmul reference) and within the summation "
+                     "bound of the row-major one (largest difference {1}) ({2} cells, {3})",
+                     c.name, showDifference(c.worst), c.cells, dtype);
+  }
+  if (c.exact) return i18n::trf("{0} matches the reference bit for bit ({1} cells, {2})", c.name, c.cells, dtype);
+  return i18n::trf("{0} matches the reference within the summation bound (largest difference {1}) ({2} cells, {3})",
+                   c.name, showDifference(c.worst), c.cells, dtype);
+}
 
 }  // namespace
 
 Verdict checkRun(const RunRequest& r, const RunResult& result) {
   Verdict v;
-  auto say = [&](std::string line, bool ok) {
-    v.lines.push_back(std::move(line));
-    v.passed = v.passed && ok;
-    return ok;
-  };
-  v.passed = true;
   if (!result.ok()) {
-    say(i18n::trf("the run failed in {0} with status {1}: {2}", result.stage, result.status, result.message), false);
+    v.lines.push_back(i18n::trf("the run failed in {0} with status {1}: {2}", result.stage, result.status, result.message));
     return v;
   }
   // Plane by plane (a few at a time), so that a check holds only a chunk's reference beside the run's tensors;
@@ -268,16 +345,12 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
   const bool whole = (result.plan && result.plan->cubeLanes > 0) || planes <= 0;
   const int64_t chunk = whole ? std::max<int64_t>(planes, 1) : checkChunkPlanes(r);
   std::vector<TensorCheck> checks;
-  auto fail = [](TensorCheck& c, std::string line) {
-    c.verdict = std::move(line);
-    c.failed = true;
-  };
   for (int64_t first = 0; first < std::max<int64_t>(planes, 1); first += chunk) {
     const int64_t count = std::min(chunk, planes - first);
     std::vector<Expected> want;
     std::string why;
     if (!referenceOutputs(r, result, &want, &why, whole ? PlaneSpan{} : PlaneSpan{first, count})) {
-      say(why, false);
+      v.lines.push_back(why);
       return v;
     }
     if (checks.empty()) {
@@ -286,102 +359,33 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
     for (size_t k = 0; k < want.size() && k < checks.size(); ++k) {
       const Expected& e = want[k];
       TensorCheck& c = checks[k];
-      if (c.failed) continue;
       const HostTensor* got = result.output(e.name);
+      if (c.failed || c.untouched) continue;
       if (got == nullptr) {
-        fail(c, i18n::trf("the run produced no {0}", e.name));
-        continue;
-      }
-      if (e.untouched) {  // the runner fills outputs with 0xFF bytes: NaN in a float, 255 in UINT8, -1 in signed ints
-        if (c.untouched) continue;
-        c.untouched = true;
-        const bool fill = std::all_of(got->values.begin(), got->values.end(), [&](float x) {
-          const bool floating = got->dtype == ACL_FLOAT || got->dtype == ACL_FLOAT16 || got->dtype == ACL_BF16 ||
-                                got->dtype == ACL_DOUBLE;
-          return floating ? std::isnan(x) : got->dtype == ACL_UINT8 ? x == 255.0f : x == -1.0f;
-        }) && std::all_of(got->ints.begin(), got->ints.end(), [](int64_t i) { return i == -1; });
-        c.verdict = fill ? i18n::trf("{0} left as it was (nothing to copy from an empty input)", e.name)
-                         : i18n::trf("{0} was written from an empty input", e.name);
-        c.failed = !fill;
-        continue;
-      }
-      // This chunk's cells start where its first plane's do in the whole tensor.
-      const bool ints = !e.ints.empty() || got->dtype == ACL_INT32 || got->dtype == ACL_INT64;
-      const size_t chunkCells = ints ? e.ints.size() : e.fp32.size();
-      const size_t offset = whole || count <= 0 ? 0 : static_cast<size_t>(first) * (chunkCells / static_cast<size_t>(count));
-      c.ints = ints;
-      if (ints) {
-        for (size_t i = 0; i < e.ints.size(); ++i) {
-          const size_t at = offset + i;
-          if (at < got->ints.size() && got->ints[at] == e.ints[i]) continue;
-          fail(c, at < got->ints.size()
-                      ? i18n::trf("MISMATCH {0}{1}: got {2}, reference {3}", e.name, position(got->shape, at),
-                                  got->ints[at], e.ints[i])
-                      : i18n::trf("MISMATCH {0}{1}: got nothing, reference {2}", e.name, position(got->shape, at),
-                                  e.ints[i]));
-          break;
+        c.fail(i18n::trf("the run produced no {0}", e.name));
+      } else if (e.untouched) {
+        checkUntouched(c, e, *got);
+      } else if (!e.ints.empty() || got->dtype == ACL_INT32 || got->dtype == ACL_INT64) {
+        compareIndices(c, e, *got, whole ? 0 : static_cast<size_t>(first) * (e.ints.size() / static_cast<size_t>(count)));
+      } else {
+        // This chunk's cells start where its first plane's do in the whole tensor.
+        const size_t offset = whole ? 0 : static_cast<size_t>(first) * (e.fp32.size() / static_cast<size_t>(count));
+        if (offset + e.fp32.size() > got->values.size() ||
+            (first + count >= planes && offset + e.fp32.size() != got->values.size())) {
+          const size_t referenceCells = whole ? e.fp32.size() : e.fp32.size() / static_cast<size_t>(count) * static_cast<size_t>(planes);
+          c.fail(i18n::trf("MISMATCH {0} has {1} cells, the reference {2}", e.name, got->values.size(), referenceCells));
+        } else {
+          compareValues(c, e, *got, offset, r, result);
         }
-        c.cells += e.ints.size();
-        continue;
-      }
-      if (offset + e.fp32.size() > got->values.size() || (first + count >= planes && offset + e.fp32.size() != got->values.size())) {
-        const size_t referenceCells =
-            whole ? e.fp32.size() : e.fp32.size() / static_cast<size_t>(std::max<int64_t>(count, 1)) * static_cast<size_t>(planes);
-        fail(c, i18n::trf("MISMATCH {0} has {1} cells, the reference {2}", e.name, got->values.size(), referenceCells));
-        continue;
-      }
-      c.exact = e.inOrder || e.absSum.empty();
-      c.alsoBound = e.alsoBound;
-      c.cells += e.fp32.size();
-      for (size_t i = 0; i < e.fp32.size() && !c.failed; ++i) {
-        const size_t at = offset + i;
-        const float g = got->values[at];
-        if (c.exact) {
-          const float expect = roundTo(r.dtype, e.fp32[i]);
-          if (!sameBits(g, expect)) {
-            fail(c, i18n::trf(e.alsoBound ? "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact with the dense-matmul "
-                                            "reference expected)"
-                                          : "MISMATCH {0}{1}: got {2}, reference {3} (bit-exact expected)",
-                              e.name, position(got->shape, at), show(g), show(expect)));
-          }
-          if (!e.alsoBound || c.failed || !std::isfinite(g) || !std::isfinite(e.exact[i])) continue;
-        }
-        const double ref = e.exact[i];
-        const double tol = sumTolerance(r.dtype, e.terms[i], e.absSum[i], std::max(std::fabs(ref), std::fabs(double{g})),
-                                        result.plan ? result.plan->accumulate : Accumulation::kFp32);
-        // A sum within the bound can still round past the dtype's largest value: then infinity is right.
-        const bool overflows =
-            (std::isinf(g) && roundTo(r.dtype, static_cast<float>(ref + std::copysign(tol, double{g}))) == g) ||
-            (!std::isfinite(g) && !e.positiveSum.empty() &&
-             overflowReachable(r.dtype, g, e.positiveSum[i], e.negativeSum[i], tol));
-        if (!overflows && (std::isnan(ref) != std::isnan(g) || (!std::isnan(ref) && std::fabs(g - ref) > tol))) {
-          fail(c, i18n::trf("MISMATCH {0}{1}: got {2}, reference {3} (tolerance {4} for {5} terms)", e.name,
-                            position(got->shape, at), show(g), show(ref), show(tol), e.terms[i]));
-          continue;
-        }
-        if (!std::isnan(ref) && std::isfinite(g)) c.worst = std::max(c.worst, std::fabs(g - ref));
       }
     }
     if (!checks.empty() && checks.front().untouched) break;  // an empty input: every chunk is the same
   }
+  v.passed = true;
   const char* dtype = dtypeText(r.dtype);
   for (const TensorCheck& c : checks) {
-    if (c.failed || c.untouched) {
-      say(c.verdict, !c.failed);
-    } else if (c.ints) {
-      say(i18n::trf("{0} matches the reference exactly ({1} indices)", c.name, c.cells), true);
-    } else if (c.alsoBound) {
-      say(i18n::trf("{0} matches the reference bit for bit (the dense-matmul reference) and within the summation "
-                    "bound of the row-major one (largest difference {1}) ({2} cells, {3})",
-                    c.name, showDifference(c.worst), c.cells, dtype),
-          true);
-    } else if (c.exact) {
-      say(i18n::trf("{0} matches the reference bit for bit ({1} cells, {2})", c.name, c.cells, dtype), true);
-    } else {
-      say(i18n::trf("{0} matches the reference within the summation bound (largest difference {1}) ({2} cells, {3})",
-                    c.name, showDifference(c.worst), c.cells, dtype),
-          true);
-    }
+    v.lines.push_back(verdictLine(c, dtype));
+    v.passed = v.passed && !c.failed;
   }
   return v;
 }

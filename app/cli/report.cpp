@@ -75,24 +75,18 @@ Summary summarize(std::span<const float> values) {
   size_t nans[kLanes] = {};
   std::fill(std::begin(lo), std::end(lo), INFINITY);
   std::fill(std::begin(hi), std::end(hi), -INFINITY);
+  auto take = [&](size_t j, float v) {
+    const bool nan = v != v;
+    nans[j] += nan;
+    sums[j] += nan ? 0.0 : double{v};  // never -0 before: adding +0 changes nothing
+    lo[j] = v < lo[j] ? v : lo[j];     // false for a NaN
+    hi[j] = v > hi[j] ? v : hi[j];
+  };
   size_t i = 0;
   for (; i + kLanes <= values.size(); i += kLanes) {
-    for (size_t j = 0; j < kLanes; ++j) {
-      const float v = values[i + j];
-      const bool nan = v != v;
-      nans[j] += nan;
-      sums[j] += nan ? 0.0 : double{v};  // never -0 before: adding +0 changes nothing
-      lo[j] = v < lo[j] ? v : lo[j];     // false for a NaN
-      hi[j] = v > hi[j] ? v : hi[j];
-    }
+    for (size_t j = 0; j < kLanes; ++j) take(j, values[i + j]);
   }
-  for (size_t j = 0; i < values.size(); ++i, ++j) {
-    const float v = values[i];
-    nans[j] += v != v;
-    sums[j] += v != v ? 0.0 : double{v};
-    lo[j] = v < lo[j] ? v : lo[j];
-    hi[j] = v > hi[j] ? v : hi[j];
-  }
+  for (size_t j = 0; i < values.size(); ++i, ++j) take(j, values[i]);
   Summary s;
   for (size_t j = 0; j < kLanes; ++j) {
     s.sum += sums[j];
