@@ -25,10 +25,14 @@ TEST(OpsCatalog, EveryOperatorOnceWithConsistentFacts) {
     // (prose, written only while a plan is described).
     ASSERT_NE(op.cannChoice, nullptr) << op.name;
     rt::DescribeScope describe;
-    for (aclDataType dtype : op.dtypes) {
-      const CannChoice cann = op.cannChoice(dtype, op.example);
-      EXPECT_NE(findStrategy(op.kind, cann.strategy), nullptr) << op.name << " " << cann.strategy;
-      EXPECT_FALSE(cann.why.empty()) << op.name;
+    for (const DeviceProfile& profile : builtinProfiles()) {
+      for (aclDataType dtype : op.dtypes) {
+        for (bool deterministic : {false, true}) {
+          const CannChoice cann = op.cannChoice({dtype, &profile, deterministic, op.kind}, op.example);
+          EXPECT_NE(findStrategy(op.kind, cann.strategy), nullptr) << op.name << " " << cann.strategy << " " << profile.name;
+          EXPECT_FALSE(cann.why.empty()) << op.name;
+        }
+      }
     }
     EXPECT_TRUE(names.insert(op.name).second) << op.name;
     EXPECT_TRUE(names.insert(op.cliName).second) << op.cliName;

@@ -37,9 +37,14 @@ TEST(Profile, BuiltinsStartWithTheDefaultA2) {
   EXPECT_EQ(all[0].vectorCores, 48);
   EXPECT_EQ(all[0].ubBytes, 192u * 1024);
   EXPECT_EQ(all[1].name, "atlas-a3");
-  EXPECT_EQ(all[2].name, "classroom");
-  EXPECT_EQ(all[2].vectorCores, 4);
-  EXPECT_EQ(all[2].ubBytes, 16u * 1024);
+  EXPECT_EQ(all[2].name, "ascend950");
+  EXPECT_EQ(all[2].vectorCores, 64);
+  EXPECT_EQ(all[2].ubBytes, 256u * 1024);
+  EXPECT_EQ(all[2].simtThreads, 2048);
+  EXPECT_EQ(all[3].name, "classroom");
+  EXPECT_EQ(all[3].vectorCores, 4);
+  EXPECT_EQ(all[3].ubBytes, 16u * 1024);
+  for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].hasSimt(), i == 2) << all[i].name << ": only the 950 runs SIMT threads";
 }
 
 TEST(Profile, ParsesNamesAndOverrides) {
@@ -51,7 +56,11 @@ TEST(Profile, ParsesNamesAndOverrides) {
   EXPECT_EQ(p.vectorCores, 8);
   EXPECT_EQ(p.ubBytes, 64u * 1024);
   EXPECT_EQ(p.name, "classroom-custom");
-  EXPECT_EQ(p.mteBandwidthGBps, builtinProfiles()[2].mteBandwidthGBps) << "overrides keep the base chip's speeds";
+  EXPECT_EQ(p.mteBandwidthGBps, builtinProfiles().back().mteBandwidthGBps) << "overrides keep the base chip's speeds";
+  p = parse("ascend950:threads=1024");
+  EXPECT_EQ(p.simtThreads, 1024);
+  EXPECT_EQ(p.vectorCores, 64) << "the rest stays the 950's";
+  EXPECT_FALSE(parse("ascend950:threads=0").hasSimt()) << "threads=0 takes SIMT away";
 
   p = parse("cores=2,ub=65536");
   EXPECT_EQ(p.name, "atlas-a2-custom");

@@ -36,6 +36,14 @@ struct DeviceProfile {
   // (16x8x16 fractals, one every other cycle) at a quarter of that rate. MTE1 moves L1 -> L0A/L0B on chip.
   double cubeMacsPerNs = 7372.8;    // FLOAT16/BF16 multiply-adds per ns of one cube core (4096 per cycle)
   double mte1BandwidthGBps = 460.8; // L1 -> L0 bytes per ns of one cube core (256 B per cycle)
+  // SIMT (the Ascend 950's vector cores also run threads, each with its own registers and scalar loads from
+  // GM through a data cache). 0 threads: the chip has no SIMT, and the SIMT strategies cannot run on it.
+  int32_t simtThreads = 0;          // threads one vector core runs at once (CANN's kernels launch up to this many)
+  int32_t simtWarp = 32;            // threads that issue together (a warp)
+  uint64_t cacheLineBytes = 128;    // the GM cache line SIMT tilings align to
+  uint64_t simtDataCacheBytes = 0;  // the part of the UB a SIMT kernel gives to its data cache
+  uint64_t workspaceBytes = 0;      // the system workspace CANN's tilings ask for on this chip (0: none)
+  bool hasSimt() const { return simtThreads > 0; }
 };
 
 // Limits every profile keeps (checked wherever a profile enters: parseProfileSpec, setActiveProfile, a
@@ -45,6 +53,8 @@ inline constexpr uint64_t kMinUbBytes = 1024;
 inline constexpr uint64_t kMaxUbBytes = uint64_t{64} << 20;
 // The cube's fractal: M and N are cut in 16s, K in 16s (FLOAT16/BF16) or 8s (FLOAT).
 inline constexpr int64_t kCubeFractal = 16;
+// A vector core's SIMT threads: at most this many (CANN's kernels ask for 2048 with 32-bit indices).
+inline constexpr int32_t kMaxSimtThreads = 65536;
 
 // One number of a DeviceProfile and the range every profile keeps it in. profileLimits() is the one table
 // of them: profileProblem, parseProfileSpec and the refusal explanations (gradlab/refusal.h) all read it.
@@ -59,7 +69,7 @@ struct ProfileLimit {
   bool legal(double value) const;
 };
 // In the order profileProblem checks them: vectorCores, cubeCores, ubBytes, the cube's buffers, the rates,
-// launchOverheadUs, atomicAddCost.
+// launchOverheadUs, atomicAddCost, simtThreads, simtWarp.
 std::span<const ProfileLimit> profileLimits();
 // A size in bytes as a device spec writes it: "64m", "16k", or the plain count when it is no whole KiB.
 std::string specSizeText(uint64_t bytes);
@@ -84,7 +94,7 @@ std::string builtinProfileName(const DeviceProfile& profile);
 aclnnStatus setActiveProfile(const DeviceProfile& profile);
 // Parses "name", "name:cores=8,ub=65536" or "cores=8,ub=64k"; returns false and fills `error` on a bad spec.
 // cores=N sets N vector cores and (N + 1) / 2 cube cores (one cube core per two vector cores, as on the
-// chip); cubes=M sets the cube cores alone.
+// chip); cubes=M sets the cube cores alone; threads=T a vector core's SIMT threads (0: no SIMT).
 // `refusal`, when given, receives what was refused as facts (the error sentence is written from them).
 struct ProfileSpecRefusal {
   enum class Kind : uint8_t {

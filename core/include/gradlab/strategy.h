@@ -32,14 +32,12 @@ struct StrategyEngine;  // a strategy's planner and launch, inside the library (
 enum class CoreKind : uint8_t { kVector, kCube };
 const char* coreKindName(CoreKind kind);  // "AIV", "AIC"
 
-// What CANN's own kernel for a call does on Atlas A2: one of the operator's strategies (the one gradlab models
-// it by) and why, in words (Plan::cannStrategy, cannWhy).
+// What CANN's own kernel for a call does on the call's chip: one of the operator's strategies (the one gradlab
+// models it by) and why, in words (Plan::cannStrategy, cannWhy).
 struct CannChoice {
   std::string_view strategy;
   std::string why;
 };
-// An operator's rule for CANN's choice (OpInfo::cannChoice), from the call's value dtype and shape.
-using CannChoiceFn = CannChoice (*)(aclDataType dtype, const Extents& shape);
 
 // What a strategy is asked about a call before it plans it.
 struct StrategyCall {
@@ -48,6 +46,11 @@ struct StrategyCall {
   bool deterministic = false;
   std::optional<OpKind> op;  // the operator; unset: any
 };
+
+// An operator's rule for CANN's choice (OpInfo::cannChoice), from the call's dtype, chip and mode and its shape.
+// The chip decides most: the Atlas A2's kernels are vector and cube ones, the Ascend 950's SIMT ones
+// (DeviceProfile::hasSimt).
+using CannChoiceFn = CannChoice (*)(const StrategyCall& call, const Extents& shape);
 
 struct StrategyInfo {
   const char* name = "";      // "scatter", "gather", "cube", ...: what --strategy and GRADLAB_STRATEGY take
@@ -68,6 +71,10 @@ struct StrategyInfo {
   // Each gradOutput cell writes its whole window into gradInput (its value at the argmax, zeros elsewhere)
   // instead of adding into the argmax cell alone, into an fp32 workspace of every plane for FLOAT16/BF16.
   bool wholeWindows = false;
+  // Gathers each gradInput cell's window as CANN's Ascend 950 kernel computes it, ceil(i x scale - 0.5) in
+  // fp32, which for some sizes sends a gradOutput value to another cell than PyTorch's map does: its results
+  // are held to a reference with those windows (and equal PyTorch's wherever the windows agree).
+  bool cannWindows = false;
   // When it can run, in words ("" for every call of its operator): what --list-strategies and the app show.
   const char* needs = "";
   // Why it cannot run `call`, in English (then the call runs the mode's default and the plan's note says why),

@@ -19,7 +19,7 @@ bool windowsDivide(const Extents& s, int first) {
 }  // namespace
 
 // Always its vector kernels, one plane per lane.
-CannChoice cannBackward(aclDataType, const Extents& s) {
+CannChoice cannBackward(const StrategyCall&, const Extents& s) {
   const bool divides = s.out[kH] == 0 || s.out[kW] == 0 || windowsDivide(s, kH);
   return {kLanes, divides ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = "
                                           "in / out): 64 planes per vector lane group, windows copied plainly")
@@ -27,13 +27,13 @@ CannChoice cannBackward(aclDataType, const Extents& s) {
                                           "windows added atomically into fp32 sums")};
 }
 
-CannChoice cannForward(aclDataType, const Extents&) {
+CannChoice cannForward(const StrategyCall&, const Extents&) {
   return {kSeparable, rt::planProse("CANN's AdaptiveMaxPool3d kernel (MaxPool3DWithArgmaxV2 when the sizes divide) takes "
                                     "each window's max across W, then H, 64 planes per vector lane")};
 }
 
 // A 3-D call: the same two kernels, whose 3-D windows the lanes model does not draw (it cannot run the call).
-CannChoice cannBackward3d(aclDataType, const Extents& s) {
+CannChoice cannBackward3d(const StrategyCall&, const Extents& s) {
   return {kOwner, windowsDivide(s, kD) ? rt::planProse("the sizes divide, so CANN runs MaxPool3DGradWithArgmax (kernel = stride = in / out) "
                                           "on the vector cores; gradlab's lanes model draws 2-D windows only, so the plane "
                                           "owners here add in the same order")
@@ -42,7 +42,7 @@ CannChoice cannBackward3d(aclDataType, const Extents& s) {
                                           "plane owners here add in the same order")};
 }
 
-CannChoice cannForward3d(aclDataType, const Extents& s) {
+CannChoice cannForward3d(const StrategyCall&, const Extents& s) {
   return {kSeparable, windowsDivide(s, kD) ? rt::planProse("the sizes divide, so CANN runs MaxPool3DWithArgmaxV2 (kernel = stride = "
                                               "in / out); gradlab scans each window slice by slice")
                               : rt::planProse("CANN runs its AdaptiveMaxPool3d kernel; gradlab scans each window slice by "

@@ -10,9 +10,9 @@ aclnnStatus forward(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor**
 aclnnStatus backward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 // What CANN runs for a call (OpInfo::cannChoice; cann_choice.cpp).
-CannChoice cannBackward(aclDataType dtype, const Extents& shape);
-CannChoice cannForward(aclDataType dtype, const Extents& shape);
-CannChoice cannBackward3d(aclDataType dtype, const Extents& shape);
-CannChoice cannForward3d(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward(const StrategyCall& call, const Extents& shape);
+CannChoice cannForward(const StrategyCall& call, const Extents& shape);
+CannChoice cannBackward3d(const StrategyCall& call, const Extents& shape);
+CannChoice cannForward3d(const StrategyCall& call, const Extents& shape);
 
 }  // namespace gradlab::ops::adaptive

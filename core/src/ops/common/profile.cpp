@@ -54,6 +54,23 @@ std::string knownNames() {
   return names;
 }
 
+// The Ascend 950 (arch35): docs/device-model.md gives the source of every number, and says which are ours.
+DeviceProfile ascend950() {
+  DeviceProfile p;
+  p.name = "ascend950";
+  p.description = "Ascend 950 class part (arch35): vector cores that also run 2048 SIMT threads each";
+  p.cubeCores = 32;
+  p.vectorCores = 64;
+  p.ubBytes = 256 * 1024;
+  p.gmBandwidthGBps = 1600.0;
+  p.simtThreads = 2048;
+  p.simtWarp = 32;
+  p.cacheLineBytes = 128;
+  p.simtDataCacheBytes = 128 * 1024;
+  p.workspaceBytes = 16u << 20;
+  return p;
+}
+
 // The built-in profiles as written, descriptions in English.
 const std::vector<DeviceProfile>& englishProfiles() {
   static const std::vector<DeviceProfile> profiles = [] {
@@ -64,6 +81,7 @@ const std::vector<DeviceProfile>& englishProfiles() {
     a3.description = "Atlas A3 class part: same core layout as A2, faster memory";
     a3.gmBandwidthGBps = 3200.0;
     v.push_back(a3);
+    v.push_back(ascend950());
     DeviceProfile small;
     small.name = "classroom";
     small.description = "A tiny teaching chip: 2 cube and 4 vector cores with small buffers, so tiling is visible";
@@ -104,6 +122,8 @@ const ProfileLimit kLimits[] = {
     {"vectorElemsPerNs", "", 0, kInfinity, true, false, false, [](const DeviceProfile& p) { return p.vectorElemsPerNs; }},
     {"launchOverheadUs", "", 0, kInfinity, false, false, false, [](const DeviceProfile& p) { return p.launchOverheadUs; }},
     {"atomicAddCost", "", 1, 1000, false, false, false, [](const DeviceProfile& p) { return p.atomicAddCost; }},
+    {"simtThreads", "threads", 0, kMaxSimtThreads, false, true, false, [](const DeviceProfile& p) { return double(p.simtThreads); }},
+    {"simtWarp", "", 1, 1024, false, true, false, [](const DeviceProfile& p) { return double(p.simtWarp); }},
 };
 
 // A limit's number as the messages write it: counts and sizes whole, others as cat writes them. (A size past
@@ -231,7 +251,7 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     if (item.empty()) continue;
     size_t eq = item.find('=');
     if (eq == std::string::npos) {
-      return fail(Kind::kBadItem, item, "bad item '" + printableLine(item, 60) + "' (expected key=value with key cores, cubes or ub)");
+      return fail(Kind::kBadItem, item, "bad item '" + printableLine(item, 60) + "' (expected key=value with key cores, cubes, ub or threads)");
     }
     std::string key = ops::lowerCase(trim(item.substr(0, eq))), value = trim(item.substr(eq + 1));
     uint64_t v = 0;
@@ -241,15 +261,18 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
     const char* shortKey = key == "cores" || key == "vector_cores" ? "cores"
                            : key == "cubes" || key == "cube_cores" ? "cubes"
                            : key == "ub"                           ? "ub"
+                           : key == "threads" || key == "simt_threads" ? "threads"
                                                                    : nullptr;
     if (shortKey == nullptr) {
       why.key = key;
-      return fail(Kind::kUnknownKey, item, "unknown key '" + printableLine(key, 60) + "' in '" + printableLine(item, 60) + "' (known: cores, cubes, ub)");
+      return fail(Kind::kUnknownKey, item, "unknown key '" + printableLine(key, 60) + "' in '" + printableLine(item, 60) + "' (known: cores, cubes, ub, threads)");
     }
     const ProfileLimit& limit = limitOfSpecKey(shortKey);
     const int32_t count = static_cast<int32_t>(std::min<uint64_t>(v, uint64_t{1} << 30));
     if (limit.bytes) {
       p.ubBytes = v;
+    } else if (std::string(shortKey) == "threads") {
+      p.simtThreads = count;
     } else if (std::string(shortKey) == "cores") {
       p.vectorCores = count;
       if (!cubesGiven) p.cubeCores = (count + 1) / 2;
@@ -257,7 +280,8 @@ bool parseProfileSpec(const std::string& rawSpec, DeviceProfile* out, std::strin
       p.cubeCores = count;
       cubesGiven = true;
     }
-    const double low = std::max(limit.low, 1.0);  // a spec asks for at least one core of each kind
+    // A spec asks for at least one core of each kind; threads=0 takes SIMT away.
+    const double low = std::string(shortKey) == "threads" ? 0.0 : std::max(limit.low, 1.0);
     if (static_cast<double>(v) < low || static_cast<double>(v) > limit.high) {
       why.key = shortKey;
       why.limit = &limit;

@@ -53,7 +53,7 @@ namespace ops {
 aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const Extents& shape, const PlanContext& ctx,
                            std::string_view defaultName, StrategyChoice* out) {
   const std::string request = ops::lowerCase(ctx.strategy);
-  out->cann = opInfo(op).cannChoice(dtype, shape);
+  out->cann = opInfo(op).cannChoice({dtype, &ctx.profile, ctx.deterministic, op}, shape);
   out->note.clear();
   std::string_view name = defaultName;
   if (request == kStrategyCann) {

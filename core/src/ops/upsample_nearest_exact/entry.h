@@ -12,8 +12,8 @@ aclnnStatus backward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecuto
 aclnnStatus forward3d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 // What CANN runs for a backward call (OpInfo::cannChoice; cann_choice.cpp); the forwards' is the engine's.
-CannChoice cannBackward1d(aclDataType dtype, const Extents& shape);
-CannChoice cannBackward2d(aclDataType dtype, const Extents& shape);
-CannChoice cannBackward3d(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward1d(const StrategyCall& call, const Extents& shape);
+CannChoice cannBackward2d(const StrategyCall& call, const Extents& shape);
+CannChoice cannBackward3d(const StrategyCall& call, const Extents& shape);
 
 }  // namespace gradlab::ops::upsample_exact

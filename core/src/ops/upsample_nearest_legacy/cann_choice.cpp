@@ -6,8 +6,8 @@
 
 namespace gradlab::ops::upsample_legacy {
 
-CannChoice cannBackward(aclDataType dtype, const Extents&) {
-  if (dtype == ACL_DOUBLE) return nearest::cannDouble();
+CannChoice cannBackward(const StrategyCall& call, const Extents&) {
+  if (call.dtype == ACL_DOUBLE) return nearest::cannDouble();
   return {nearest::kCube,
           rt::planProse("CANN runs UpsampleNearestExact2dGrad with exact_mode false on Atlas A2, as matrix products on "
                         "the cube cores, for the shapes its AI-core check admits; the others go to "

@@ -10,6 +10,6 @@ aclnnStatus backward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecuto
 aclnnStatus forward2d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus forward1d(const OpArgs& args, uint64_t* workspaceSize, aclOpExecutor** executor);
 // What CANN runs for a backward call (OpInfo::cannChoice; cann_choice.cpp); the forwards' is the engine's.
-CannChoice cannBackward(aclDataType dtype, const Extents& shape);
+CannChoice cannBackward(const StrategyCall& call, const Extents& shape);
 
 }  // namespace gradlab::ops::upsample_legacy
