@@ -224,6 +224,8 @@ constexpr Translation kAppEntries[] = {
     {"The same inputs through each of {0}'s strategies, default mode, on one time axis (modelled device time).",
      "相同输入依次经过 {0} 的各个策略，默认模式，共用一条时间轴（模型推算的设备时间）。"},
     {"Each result is compared with {0}'s, which sums in the reference's order.", "每个结果都与 {0} 的结果对比，后者按参考实现的顺序求和。"},
+    {"{0} does not run here: {1}.",
+     "{0} 在此无法运行：{1}。"},
     {"error", "误差"},
     {"{0}, every sum rounded", "{0}，每次求和都舍入"},
     {"{0}, rounded once", "{0}，只舍入一次"},

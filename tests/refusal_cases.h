@@ -178,8 +178,8 @@ inline std::vector<Case> allCases() {
     RunRequest r = requestFor(K::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
     r.strategy = "lanes";
     add(make("strategy_unknown", "strategy-unknown", r,
-         {"strategy \"lanes\" is not one of upsample2d-backward's: scatter, gather, cube"},
-         "strategy scatter, gather, cube, cann or default", P::kChoices));
+         {"strategy \"lanes\" is not one of upsample2d-backward's: scatter, gather, cube, simt"},
+         "strategy scatter, gather, cube, simt, cann or default", P::kChoices));
   }
   {
     RunRequest r = requestFor(K::kUpsampleNearestExact2dBackward, 4, 4, 8, 8);
@@ -205,7 +205,7 @@ inline std::vector<Case> allCases() {
   }
   {
     Case c = make("spec_unknown_profile", "device-profile-unknown", {}, {"\"atlas-a9\" is not a built-in profile"},
-           "atlas-a2, atlas-a3 or classroom", P::kChoices);
+           "atlas-a2, atlas-a3, ascend950 or classroom", P::kChoices);
     c.deviceSpec = "atlas-a9:cores=8";
     add(c);
   }

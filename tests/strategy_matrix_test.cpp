@@ -1,7 +1,8 @@
 // Every strategy of every operator in the catalog, generated from it: on a small, a ragged (scales that
 // disagree a little with the sizes) and a large call of the operator's kind, in each of fp32, fp16 and bf16
 // the operator takes, in both modes, the result checks out against the independent reference
-// (verify::checkRun, what gradlab-cli --check runs). A strategy added to the catalog is tested here unasked.
+// (verify::checkRun, what gradlab-cli --check runs), on the first built-in chip that runs the strategy. A
+// strategy added to the catalog is tested here unasked.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -41,6 +42,15 @@ std::vector<NamedShape> shapesFor(const OpInfo& op) {
           {"large", {.N = 2, .C = 8, .in = {1, 96, 80}, .out = {1, 192, 160}}}};
 }
 
+// The first built-in chip the strategy runs the operator's fp32 calls on (the 950's SIMT strategies need its
+// threads), else the default A2, where the call runs its default and says why.
+std::string chipFor(const StrategyInfo& strategy, const OpInfo& op) {
+  for (const DeviceProfile& profile : builtinProfiles()) {
+    if (strategyCannotRun(strategy, {ACL_FLOAT, &profile, false, op.kind}).empty()) return profile.name;
+  }
+  return "atlas-a2";
+}
+
 struct MatrixCase {
   std::string name;
   RunRequest request;
@@ -61,8 +71,10 @@ std::vector<MatrixCase> matrixCases() {
             r.dtype = dtype;
             r.deterministic = deterministic;
             r.strategy = strategy.name;
-            r.profile = testing::profileOf("atlas-a2");
-            std::string name = snakeName(op.kind) + "_" + strategy.name + "_" + shape.name + "_" + dtypeText(dtype) +
+            const std::string chip = chipFor(strategy, op);
+            r.profile = testing::profileOf(chip.c_str());
+            std::string name = snakeName(op.kind) + "_" + strategy.name + (chip == "atlas-a2" ? "" : "_" + chip) + "_" +
+                               shape.name + "_" + dtypeText(dtype) +
                                (deterministic ? "_det" : "_default");
             cases.push_back({std::move(name), std::move(r)});
           }

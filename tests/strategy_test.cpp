@@ -59,7 +59,7 @@ TEST(Strategies, TheCatalogListsThem) {
     for (const StrategyInfo& s : strategiesOf(op)) out.insert(s.name);
     return out;
   };
-  EXPECT_EQ(names(OpKind::kUpsampleNearestExact2dBackward), (std::set<std::string>{"scatter", "gather", "cube"}));
+  EXPECT_EQ(names(OpKind::kUpsampleNearestExact2dBackward), (std::set<std::string>{"scatter", "gather", "cube", "simt"}));
   EXPECT_EQ(names(OpKind::kAdaptiveMaxPool2dBackward), (std::set<std::string>{"scatter", "owner", "lanes"}));
   EXPECT_TRUE(findStrategy(OpKind::kUpsampleNearestExact2dBackward, "CUBE")->cube) << "names ignore case";
   EXPECT_EQ(findStrategy(OpKind::kAdaptiveMaxPool2dBackward, "cube"), nullptr);
@@ -152,7 +152,7 @@ TEST(Strategies, AnUnknownNameIsRefusedWhenAskedForAndIgnoredFromTheEnvironment)
   RunRequest r = upsample2d(1, 1, 4, 4, 8, 8, "lanes");
   const RunResult refused = run(r);
   EXPECT_EQ(refused.status, ACLNN_ERR_PARAM_INVALID);
-  EXPECT_NE(refused.message.find("strategy \"lanes\" is not one of UpsampleNearestExact2dBackward's: scatter, gather, cube"),
+  EXPECT_NE(refused.message.find("strategy \"lanes\" is not one of UpsampleNearestExact2dBackward's: scatter, gather, cube, simt"),
             std::string::npos)
       << refused.message;
   ops::PlanContext ctx;

@@ -44,8 +44,8 @@ const std::set<std::string>& keptInEnglish() {
       "src", "dst", "min", "max", "floor", "ceil", "round", "in", "out", "scale", "scales", "outputSize",
       "scaleH", "scaleW", "inH", "inW", "outH", "outW", "inL", "outL", "ratio",
       // hardware, strategies, units
-      "AI", "Core", "Cube", "Vector", "UB", "NPU", "GPU", "CPU", "DMA", "MTE", "AIV", "AIC", "SIMD", "GM", "L2",
-      "tiling", "atlas", "classroom", "KiB", "MiB", "GiB", "GB", "B", "us", "ms", "µs",
+      "AI", "Core", "Cube", "Vector", "UB", "NPU", "GPU", "CPU", "DMA", "MTE", "AIV", "AIC", "SIMD", "SIMT", "GM", "L2",
+      "tiling", "atlas", "classroom", "ascend950", "KiB", "MiB", "GiB", "GB", "B", "us", "ms", "µs",
       "PyTorch", "torch", "GIF", "PNG", "JSON", "ImGui", "OK", "Atlas", "HBM", "OpenCV", "MTE", "FixPipe", "L0A", "L0B",
       "L0C", "L1",
       // API and option names quoted as written: mode='nearest-exact', accumulate=dtype, seed:1, channels-last,
@@ -54,7 +54,7 @@ const std::set<std::string>& keptInEnglish() {
       // Ascend C's stage and instruction names on the timelines, dimension symbols, the chip
       "CopyIn", "Compute", "CopyOut", "LoadL0", "Mmad", "FixPipe", "Do", "Ho", "Wo", "Di", "Hi", "Wi", "Ascend",
       // strategy names: identifiers of presets, GRADLAB_STRATEGY and --strategy
-      "scatter", "gather", "cube", "owner", "owners", "lanes", "separable", "cann",
+      "scatter", "gather", "cube", "owner", "owners", "lanes", "separable", "cann", "simt",
   };
   return words;
 }

@@ -13,6 +13,7 @@
 #include "i18n/translate.h"
 #include "verify/device_tensor.h"
 #include "verify/reference_adaptive_pool.h"
+#include "verify/reference_cann950.h"
 #include "verify/reference_cube.h"
 #include "verify/reference_upsample.h"
 
@@ -58,6 +59,12 @@ bool orderedAdds(const RunRequest& r, const Plan* plan) {
   const StrategyInfo* strategy = plan ? findStrategy(r.op, plan->strategyName) : nullptr;
   if (strategy == nullptr) return r.deterministic;
   return !strategy->atomic || plan->deterministic;
+}
+
+// The run's strategy gathers with CANN's Ascend 950 windows (StrategyInfo::cannWindows).
+bool cannWindows(const RunRequest& r, const Plan* plan) {
+  const StrategyInfo* strategy = plan ? findStrategy(r.op, plan->strategyName) : nullptr;
+  return strategy != nullptr && strategy->cannWindows;
 }
 
 bool referenceOrder(const RunRequest& r, const Plan* plan) {
@@ -167,13 +174,15 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   std::vector<double> exact = reference::upsampleBackwardDouble(d, op.rule, values);
   // DOUBLE sums run in fp64 (the legacy 1-D backward): the result, read as fp32, is the fp64 sum rounded once.
   const bool cube = result.plan && result.plan->cubeLanes > 0;  // the cube strategy: its K order
+  const bool cann950 = cannWindows(r, result.plan.get());      // the simt strategy: CANN's 950 windows
   std::vector<float> fp32 = result.plan && result.plan->dtype == ACL_DOUBLE
                                 ? std::vector<float>(exact.begin(), exact.end())
-                            : cube ? reference::cubeBackward(d, op.rule, values, *result.plan)
-                                   : reference::upsampleBackward(d, op.rule, values, rounding);
+                            : cube    ? reference::cubeBackward(d, op.rule, values, *result.plan)
+                            : cann950 ? reference::cann950Backward(d, op.spatialRank, values)
+                                      : reference::upsampleBackward(d, op.rule, values, rounding);
   Expected e{dst, std::move(fp32), std::move(exact), reference::upsampleBackwardAbsSums(d, op.rule, values),
              reference::upsampleBackwardCounts(d, op.rule), {}};
-  e.inOrder = cube || (orderedAdds(r, result.plan.get()) && referenceOrder(r, result.plan.get()));
+  e.inOrder = cube || cann950 || (orderedAdds(r, result.plan.get()) && referenceOrder(r, result.plan.get()));
   e.alsoBound = cube;
   if (rounding != ACL_FLOAT) {
     e.positiveSum = reference::upsampleBackwardDouble(d, op.rule, signedPart(values, 1));
@@ -387,7 +396,19 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
     v.lines.push_back(verdictLine(c, dtype));
     v.passed = v.passed && !c.failed;
   }
+  if (cannWindows(r, result.plan.get())) {
+    const std::string differ = cannWindowsDiffer(r, result);
+    v.lines.push_back(differ.empty() ? i18n::tr("the reference takes CANN's 950 windows, ceil(i x scale - 0.5) in fp32, "
+                                                "which agree with PyTorch's map for this call")
+                                     : i18n::trf("the reference takes CANN's 950 windows, ceil(i x scale - 0.5) in fp32, "
+                                                 "which differ from PyTorch's map for this call: {0}", differ));
+  }
   return v;
+}
+
+std::string cannWindowsDiffer(const RunRequest& r, const RunResult& result) {
+  if (!cannWindows(r, result.plan.get())) return {};
+  return reference::cann950WindowsDiffer(referenceShape(r, opInfo(r.op)), opInfo(r.op).spatialRank);
 }
 
 CaseResult judgePlan(const RunRequest& r, const Plan& plan) {

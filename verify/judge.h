@@ -59,6 +59,10 @@ CaseResult judgeTrace(const RunRequest& request, const RunResult& result);
 uint64_t digestOf(const RunResult& result);
 uint64_t digestOf(std::span<const float> values, std::span<const int64_t> ints);
 
+// Where the run's strategy, one that gathers with CANN's Ascend 950 windows (StrategyInfo::cannWindows), sends a
+// gradOutput value elsewhere than PyTorch's map, in words; "" when it agrees or takes no such windows.
+std::string cannWindowsDiffer(const RunRequest& request, const RunResult& result);
+
 // "UpsampleNearestExact2dBackward [1, 1, 7, 11] -> [1, 1, 3, 5] scales (0, 0), float16, sliced, default mode"
 std::string describe(const RunRequest& request);
 

@@ -169,6 +169,13 @@ gradlab_cli_test(strategy_note 0 "strategy gather.*note: scatter adds into share
   --op upsample2d-backward --strategy scatter --deterministic)
 gradlab_cli_test(plan_cube 0 "strategy cube \\(CANN's choice\\).*0 select .*1 matmul .*W pass.*2 matmul .*H pass.*AIC 0.*largest cube tile"
   --op upsample2d-backward --in 9x7 --out 20x15 --strategy cann --plan)
+# The Ascend 950: CANN's arch35 tiling picks a SIMT schedule, and the check holds it to CANN's windows.
+gradlab_cli_test(simt_950_upsample2d 0
+  "device ascend950.*strategy simt \\(CANN's choice\\): simt: CANN's arch35 tiling picks schedule 3.*tiling key 259.*64 cells on each of 64 vector cores.*check: gradInput matches the reference bit for bit \\(4096 cells, float32\\).*agree with PyTorch's map"
+  --device ascend950 --strategy cann --op upsample2d-backward --in 64x64 --out 128x128 --plan --check)
+gradlab_cli_test(simt_950_windows_differ 0
+  "strategy simt.*check: gradInput matches the reference bit for bit.*differ from PyTorch's map for this call: gradOutput row 20 goes to gradInput row 1 in CANN's windows, to row 0"
+  --device ascend950 --strategy simt --op upsample2d-backward --n 2 --c 3 --in 2x6 --out 41x37 --dtype f16 --check)
 # Every strategy of every operator on small, ragged and large calls in every dtype is the gtest StrategyMatrix
 # (generated from the catalog); here the CLI's --strategy --check path once per backward kind.
 gradlab_cli_test(strategy_check_upsample2d 0 "strategy gather.*check: .* matches the reference"
@@ -196,6 +203,13 @@ foreach(strategy ${strategy_names})
             "-DEXPECT_REGEX=verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed" -P ${GRADLAB_CLI_EXPECT})
   set_tests_properties(cli.verify_strategy_${strategy} PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 endforeach()
+
+# The case table on the Ascend 950 with CANN's choices: the SIMT kernels where gradlab models them.
+add_test(NAME cli.verify_ascend950_cann
+  COMMAND ${CMAKE_COMMAND} -E env GRADLAB_DEVICE=ascend950 GRADLAB_STRATEGY=cann
+          ${CMAKE_COMMAND} "-DCOMMAND=$<TARGET_FILE:gradlab-cli>|--verify" -DEXPECT_CODE=0
+          "-DEXPECT_REGEX=verify: [1-9][0-9]* passed \\([1-9][0-9]* golden\\), 0 failed" -P ${GRADLAB_CLI_EXPECT})
+set_tests_properties(cli.verify_ascend950_cann PROPERTIES ENVIRONMENT "GRADLAB_LOG=off" TIMEOUT 300)
 
 # A real 1 GiB memory cgroup: the largest shapes are refused with a message, never OOM-killed. Skipped
 # (exit 77) unless the tests run as root where a cgroup can be made.

@@ -85,7 +85,14 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
   Cells<float> reference;  // shares the reference run's cells
   std::string referenceName;
   double longest = 0.0;
+  const DeviceProfile profile = base.profile ? *base.profile : activeProfile();
+  std::vector<std::string> skipped;
   for (const StrategyInfo& info : strategies) {
+    // One that cannot run the call (the 950's SIMT kernel on an A2) would only run the default again.
+    if (const std::string why = strategyCannotRun(info, {base.dtype, &profile, base.deterministic, base.op}); !why.empty()) {
+      skipped.push_back(i18n::trf("{0} does not run here: {1}.", info.name, why));
+      continue;
+    }
     RunRequest r = base;
     r.strategy = info.name;
     if (!first.inputs.empty()) sameInputs(first, &r);
@@ -127,6 +134,7 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
   if (!referenceName.empty()) {
     c.notes.push_back(i18n::trf("Each result is compared with {0}'s, which sums in the reference's order.", referenceName));
   }
+  c.notes.insert(c.notes.end(), skipped.begin(), skipped.end());
 }
 
 // Fills `c` (its settings already set) with the comparison's runs and what is drawn from them.

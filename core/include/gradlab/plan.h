@@ -114,6 +114,10 @@ struct Plan {
   std::vector<PlanBuffer> buffers;
   // The buffer the trace's two-hop moves pass through (CellMove::hop), or -1.
   int32_t intermediate = -1;
+  // SIMT plans (the Ascend 950's kernels, DeviceProfile::simtThreads): the threads each core launches (0 for
+  // vector and cube plans). A SIMT tile is the run of output cells one core's threads take, one cell a
+  // thread at a time; it stages nothing in the UB.
+  int32_t simtThreads = 0;
   // A 3-D call's out side (gradOut of a backward, out of a forward) as the nearest engine visits it: its boxes'
   // row j is the (d, h) row outRowOrder[j] = d * H + h (planeDims: a 5-D plane's rows are its (D, H) rows).
   // Empty: box rows are the tensor's rows.

@@ -31,6 +31,8 @@ enum Step : int16_t {
   kL0,          // cube MTE1: LoadData L1 -> L0A / L0B
   kMmad,        // cube: Mmad into L0C
   kFixpipe,     // cube FIXPIPE: L0C -> GM
+  kSimtLoad,    // a SIMT thread loads one gradOutput value from GM and adds it to its fp32 register sum
+  kSimtStore,   // a SIMT thread stores its cell, rounded to the output dtype once
 };
 
 CodeLine line(int32_t indent, std::string text, int16_t step = -1, std::string note = {});

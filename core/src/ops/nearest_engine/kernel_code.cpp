@@ -86,6 +86,46 @@ KernelListing gatherRows(const Plan& plan) {
        line(0, "}")});
 }
 
+// simt_kernel.cpp: CANN's arch35 NearestExact2dGradSimt (schedules 1-3) and NearestExact2dGradDataCopy (0).
+KernelListing simtGather(const Plan& plan) {
+  const std::string t = typeName(plan.dtype);
+  return listing(
+      "NearestExact2dGradSimt", "AIV",
+      rt::prose("each SIMT thread sums the window of one gradInput cell: 2048 threads on every vector core"),
+      {line(0, "__simt_vf__ void SimtCompute(...) {"),
+       line(1, "for (idx = threadIdx.x; idx < blkProcessNum; idx += blockDim.x) {", -1,
+            rt::prose("Each thread takes every 2048th cell of its core's run, starting at its own number.")),
+       line(2, "(n, c, h, w) = cellOf(blkStartOffset + idx);   // UintDiv by magic numbers"),
+       line(2, "h0 = min(ceilf(h * scaleH - 0.5f), Ho);  h1 = min(ceilf((h + 1) * scaleH - 0.5f), Ho);", -1,
+            rt::prose("The window's rows, computed in fp32: not the inverse of PyTorch's floor((o + 0.5) x s), and for "
+                      "a few sizes not the same rows.")),
+       line(2, "w0 = min(ceilf(w * scaleW - 0.5f), Wo);  w1 = min(ceilf((w + 1) * scaleW - 0.5f), Wo);"),
+       line(2, "float grad = 0;"),
+       line(2, "for (y = h0; y < h1; ++y)", kSimtLoad),
+       line(3, "for (x = w0; x < w1; ++x)", kSimtLoad),
+       line(4, "grad += (float)gradOutGm[plane(n, c) + y * Wo + x];", kSimtLoad,
+            rt::prose("The thread loads each gradOutput value of its window from GM (through the data cache) and "
+                      "adds it to its fp32 register, rows top to bottom, each left to right.")),
+       line(2, "gradInGm[plane(n, c) + h * Wi + w] = (" + t + ")grad;", kSimtStore,
+            rt::prose("One store per cell, rounded once to the output's dtype: no atomic adds, no workspace.")),
+       line(1, "}"),
+       line(0, "}")});
+}
+
+KernelListing simtCopy(const Plan& plan) {
+  const std::string t = typeName(plan.dtype);
+  return listing(
+      "NearestExact2dGradDataCopy", "AIV", rt::prose("nothing to sum: gradOutput is copied into gradInput unchanged"),
+      {line(0, "__aicore__ void Process() {"),
+       line(1, "for (loop = 0; loop < totalLength; loop += ubFactor) {"),
+       line(2, "DataCopyPad(x, gradOutGm[offset], {1, len * sizeof(" + t + ")});", kCopyIn,
+            rt::prose("MTE2 copies a piece of gradOutput into UB, its bits as they are.")),
+       line(2, "DataCopyPad(gradInGm[offset], x, {1, len * sizeof(" + t + ")});", kCopyOut,
+            rt::prose("MTE3 writes the same bits to gradInput.")),
+       line(1, "}"),
+       line(0, "}")});
+}
+
 // cube_kernel.cpp's selectTile.
 KernelListing buildSelect() {
   return listing(
@@ -149,6 +189,11 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
   const OpInfo& op = opInfo(plan.op);
   if (!op.backward) return gatherRows(plan);
   const bool cube = plan.cubeLanes > 0 || hasPhase(plan, PhaseKind::kMatmul);
+  // CANN's 950 kernel (the strategy whose windows are CANN's): its SIMT gather, or its copy when nothing changes.
+  const StrategyInfo* strategy = plan.strategyInfo();
+  if (p.kind == PhaseKind::kCompute && strategy != nullptr && strategy->cannWindows) {
+    return plan.simtThreads > 0 ? simtGather(plan) : simtCopy(plan);
+  }
   switch (p.kind) {
     case PhaseKind::kZero:
       if (!hasPhase(plan, PhaseKind::kCompute) && !hasPhase(plan, PhaseKind::kMatmul)) {

@@ -9,6 +9,7 @@
 #include "ops/nearest_engine/axis_map_cache.h"
 #include "ops/nearest_engine/cube_kernel.h"
 #include "ops/nearest_engine/kernel.h"
+#include "ops/nearest_engine/simt_kernel.h"
 #include "ops/nearest_engine/strategies.h"
 #include "ops/nearest_engine/tiling.h"
 #include "runtime/executor_registry.h"
@@ -104,6 +105,24 @@ aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, c
   GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), exec->workspaceSize,
                                          "the cube strategy's selection matrices and intermediate product"));
   exec->run = [job](const rt::LaunchArgs& args) { return runCube(*job, args.workspace, args.trace); };
+  return publishExecutor(std::move(exec), workspaceSize, executor);
+}
+
+aclnnStatus publishSimt(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                        const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const int rank = opInfo(op).spatialRank;
+  auto job = std::make_shared<SimtJob>();
+  job->src = planeTensorOf(src, rank);
+  job->dst = planeTensorOf(dst, rank);
+  auto exec = newExecutor(op, {{argumentOf(op, false), src}, {argumentOf(op, true), dst}});
+  job->plan = planExecutor(*exec, [op, g, ctx, choice, rank, dtype = src.dtype] {
+    SimtPlan planned = planSimt(op, simtCallOf(dtype, g, rank), ctx.profile, g.shape(Side::kOut, rank), g.shape(Side::kIn, rank));
+    planned.plan.deterministic = ctx.deterministic;
+    stampStrategy(planned.plan, describedChoice(choice, [&](StrategyChoice* c) { return chooseBackward(op, dtype, g, ctx, c); }));
+    return std::make_shared<const SimtPlan>(std::move(planned));
+  });
+  GRADLAB_RETURN_IF_ERROR(workspaceCheck(checkApi(op).c_str(), exec->workspaceSize, "CANN's system workspace on the 950"));
+  exec->run = [job](const rt::LaunchArgs& args) { return runSimt(*job, args.trace); };
   return publishExecutor(std::move(exec), workspaceSize, executor);
 }
 

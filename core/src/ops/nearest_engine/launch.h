@@ -28,6 +28,8 @@ aclnnStatus publishScatter(OpKind op, const aclTensor& src, const aclTensor& dst
                            const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus publishGather(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
                           const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
+aclnnStatus publishSimt(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
+                        const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
 aclnnStatus publishCube(OpKind op, const aclTensor& src, const aclTensor& dst, const Extents& g, const PlanContext& ctx,
                         const StrategyChoice& choice, uint64_t* workspaceSize, aclOpExecutor** executor);
 

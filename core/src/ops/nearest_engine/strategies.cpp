@@ -3,6 +3,7 @@
 #include "gradlab/ops.h"
 #include "gradlab/profile.h"
 #include "ops/nearest_engine/launch.h"
+#include "ops/nearest_engine/simt_tiling.h"
 #include "runtime/prose.h"
 
 namespace gradlab::ops::nearest {
@@ -11,6 +12,7 @@ namespace {
 constexpr BackwardEngine kScatterEngine{{}, &publishScatter};
 constexpr BackwardEngine kGatherEngine{{}, &publishGather};
 constexpr BackwardEngine kCubeEngine{{}, &publishCube};
+constexpr BackwardEngine kSimtEngine{{}, &publishSimt};
 
 const char* cubeCannotRun(const StrategyCall& call) {
   if (call.dtype == ACL_DOUBLE) return "the cube has no fp64";
@@ -21,9 +23,23 @@ const char* cubeCannotRun(const StrategyCall& call) {
   return nullptr;
 }
 
+const char* simtCannotRun(const StrategyCall& call) {
+  if (!call.profile->hasSimt()) return "the device has no SIMT threads (the Ascend 950's vector cores do: --device ascend950)";
+  if (call.dtype != ACL_FLOAT && call.dtype != ACL_FLOAT16 && call.dtype != ACL_BF16) {
+    return "CANN's SIMT kernel takes FLOAT, FLOAT16 and BF16";
+  }
+  if (call.op && opInfo(*call.op).rule != IndexRule::kNearestExact) {
+    return "it models UpsampleNearestExact2dGrad, the nearest-exact kernel; the legacy nearest backward's is not modelled";
+  }
+  if (call.op && opInfo(*call.op).spatialRank == 3) {
+    return "CANN's 3-D backward on the 950 (UpsampleNearest3dGrad's SIMT schedules) is not modelled";
+  }
+  return nullptr;
+}
+
 }  // namespace
 
-const StrategyInfo kBackwardStrategies[3] = {
+const StrategyInfo kBackwardStrategies[4] = {
     {.name = "scatter",
      .title = "vector scatter",
      .how = "gradOutput rows are split evenly over the vector cores; each core sums its rows into UB, and a gradInput row "
@@ -58,6 +74,20 @@ const StrategyInfo kBackwardStrategies[3] = {
      .needs = "a device with cube cores, FLOAT, FLOAT16 or BF16 (the cube has no fp64), and a 1-D or 2-D call",
      .cannotRun = &cubeCannotRun,
      .engine = &kCubeEngine},
+    {.name = "simt",
+     .title = "SIMT gather (CANN's 950 kernel)",
+     .how = "CANN's arch35 UpsampleNearestExact2dGrad: one SIMT thread per gradInput cell, 2048 threads on each vector "
+      "core, the cells dealt to the cores in equal runs over H x W, C x H x W or N x C x H x W by CANN's thresholds "
+      "(or a plain copy when nothing changes); FLOAT16/BF16 are read and written natively",
+     .order = "row-major: each cell's thread adds its window's rows top to bottom, each left to right, into an fp32 "
+      "register that starts at 0, and stores it once",
+     .numerics = "bit-exact with a reference that takes CANN's windows, ceil(i x scale - 0.5) in fp32 (fp16/bf16: the "
+      "fp32 sum rounded once); where those windows agree with PyTorch's map, bit-exact with PyTorch; where they "
+      "do not (a few sizes, e.g. 2 -> 41), a value lands in the neighbouring cell, as on the chip",
+     .cannWindows = true,
+     .needs = "a device with SIMT threads (ascend950), FLOAT, FLOAT16 or BF16, and a 1-D or 2-D nearest-exact call",
+     .cannotRun = &simtCannotRun,
+     .engine = &kSimtEngine},
 };
 
 const StrategyInfo kForwardStrategies[1] = {
@@ -74,7 +104,17 @@ CannChoice cannDouble() {
                                  "is gather")};
 }
 
-CannChoice cannForward(aclDataType, const Extents&) {
+CannChoice cannSimt(const StrategyCall& call, const Extents& shape) {
+  const int rank = call.op ? opInfo(*call.op).spatialRank : 2;
+  const SimtCall c = simtCallOf(call.dtype, shape, rank);
+  const Arch35Tiling t = arch35Tiling(c, *call.profile);
+  return {kSimt, rt::planProse("CANN runs UpsampleNearestExact2dGrad on the Ascend 950 as SIMT threads{0}: its arch35 "
+                               "tiling picks {1}, tiling key {2}, {3} of {4} vector cores",
+                               rank == 1 ? rt::planProse(" (a 1-D call as a 2-D one with H = 1)") : std::string(),
+                               scheduleText(t, c), t.tilingKey(), t.realCoreNum, t.coreNum)};
+}
+
+CannChoice cannForward(const StrategyCall&, const Extents&) {
   return {kGather, rt::planProse("CANN's UpsampleNearest kernel gathers on the vector cores (it first transposes to NHWC "
                                  "and copies whole channel vectors)")};
 }
