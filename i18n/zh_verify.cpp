@@ -48,6 +48,7 @@ constexpr Translation kVerifyEntries[] = {
      "位置"},
     {"differs from PyTorch where CANN's 950 kernel does ({0}): {1} ({2})",
      "在 CANN 950 核函数与 PyTorch 不同之处同样不同（{0}）：{1}（{2}）"},
+    {"adds in {0} where PyTorch rounds the fp32 sum once ({1}): {2} ({3})", "按 {0} 累加，而 PyTorch 对 fp32 和只舍入一次（{1}）：{2}（{3}）"},
     {"{0} matches the reference within the summation bound (largest difference {1}) ({2} cells, {3})",
      "{0} 在求和误差界内与参考一致（最大差 {1}）（{2} 个单元格，{3}）"},
 

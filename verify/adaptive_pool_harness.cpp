@@ -157,10 +157,11 @@ std::string compareIndices(const std::vector<int64_t>& got, const std::vector<in
 
 std::string compareTolerance(const std::vector<float>& got, const std::vector<double>& want,
                              const std::vector<double>& absSum, const std::vector<uint32_t>& terms, aclDataType dtype,
-                             const char* what) {
+                             const char* what, Accumulation accumulate) {
   if (got.size() != want.size()) return sizesDiffer(what, got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
-    const double tol = sumTolerance(dtype, terms[i], absSum[i], std::max(std::fabs(want[i]), std::fabs(double{got[i]})));
+    const double tol =
+        sumTolerance(dtype, terms[i], absSum[i], std::max(std::fabs(want[i]), std::fabs(double{got[i]})), accumulate);
     if (!(std::fabs(got[i] - want[i]) <= tol)) {
       return fmt::format("{}[{}] = {:.9g}, expected {:.9g} within {:.9g}", what, i, got[i], want[i], tol);
     }

@@ -75,7 +75,7 @@ std::string compareIndices(const std::vector<int64_t>& got, const std::vector<in
 // Within sumTolerance (gradlab/verify.h) of the exact sums per cell; "" or the first offender.
 std::string compareTolerance(const std::vector<float>& got, const std::vector<double>& want,
                              const std::vector<double>& absSum, const std::vector<uint32_t>& terms, aclDataType dtype,
-                             const char* what);
+                             const char* what, Accumulation accumulate = Accumulation::kFp32);
 
 // Plan invariants: tiles inside the tensors, src boxes cover gradOutput (or out for the forward, dst)
 // exactly once, UB footprint within the profile, deterministic => one owner core per gradInput cell,

@@ -87,19 +87,23 @@ BackwardData backwardData(const BackwardScenario& sc) {
 
 // Compares a finished gradInput with the reference: bit-exact in deterministic mode, within the summation
 // bound of gradlab/verify.h in default mode.
-std::string checkGradInput(const BackwardScenario& sc, const BackwardData& d, const std::vector<float>& got) {
+// `accumulate`: the plan's (dtype: every FLOAT16 / BF16 sum rounds after its add, as the 950's SIMT kernel does).
+std::string checkGradInput(const BackwardScenario& sc, const BackwardData& d, const std::vector<float>& got,
+                           Accumulation accumulate) {
+  const aclDataType rounding = accumulate == Accumulation::kDtype ? sc.dtype : ACL_FLOAT;
   if (sc.deterministic) {
-    return compareExact(got, verify::roundAll(sc.dtype, ref::adaptiveMaxPoolBackward(d.gradOutput, d.indices, sc.dims())),
-                        "gradInput");
+    return compareExact(
+        got, verify::roundAll(sc.dtype, ref::adaptiveMaxPoolBackward(d.gradOutput, d.indices, sc.dims(), rounding)),
+        "gradInput");
   }
   const ref::PoolBackwardDouble want = ref::adaptiveMaxPoolBackwardDouble(d.gradOutput, d.indices, sc.dims());
-  return compareTolerance(got, want.gradInput, want.absSum, want.terms, sc.dtype, "gradInput");
+  return compareTolerance(got, want.gradInput, want.absSum, want.terms, sc.dtype, "gradInput", accumulate);
 }
 
 // fp32 sums go to the workspace only where neither UB nor gradInput can hold them: every plane when a
 // plane does not fit in UB beside a step of 64 cells, else the planes split between cores (default mode),
 // and never for dense fp32 gradInput.
-uint64_t expectedWorkspace(const BackwardScenario& sc, const Plan& plan) {
+uint64_t sumsWorkspace(const BackwardScenario& sc, const Plan& plan) {
   if (sc.dtype == ACL_FLOAT) return 0;
   const uint64_t planeBytes = static_cast<uint64_t>(sc.H * sc.W) * 4;
   const StrategyInfo* strategy = plan.strategyInfo();
@@ -114,6 +118,12 @@ uint64_t expectedWorkspace(const BackwardScenario& sc, const Plan& plan) {
   return shared.size() * planeBytes;
 }
 
+// A SIMT plan (the 950's kernel) asks for CANN's system workspace besides any sums of its own.
+uint64_t expectedWorkspace(const BackwardScenario& sc, const Plan& plan) {
+  const uint64_t sums = sumsWorkspace(sc, plan);
+  return plan.simtThreads > 0 ? std::max(sums, plan.profile.workspaceBytes) : sums;
+}
+
 CaseResult runBackwardScenario(const BackwardScenario& sc) {
   const BackwardData d = backwardData(sc);
   const int64_t P = sc.planes();
@@ -125,7 +135,7 @@ CaseResult runBackwardScenario(const BackwardScenario& sc) {
   const Outcome o = backward(gradOutput, self, indices, gradInput, {sc.deterministic, sc.profile, {}});
   if (!o.ok()) return failed(sc.text() + ": " + o.describe());
   const std::vector<float> got = gradInput.values();
-  std::string err = checkGradInput(sc, d, got);
+  std::string err = checkGradInput(sc, d, got, o.plan ? o.plan->accumulate : Accumulation::kFp32);
   if (err.empty()) err = outsideUntouched(before, gradInput.storage(), sc.inShape(), sc.inLayout);
   if (err.empty() && !o.plan) err = i18n::tr("the executor has no plan");
   if (err.empty()) err = verifyBackwardPlan(*o.plan, P, sc.H, sc.W, sc.Ho, sc.Wo);
@@ -349,7 +359,10 @@ CaseResult badIndexCase(int64_t badValue, bool deterministic, aclDataType indexT
   DeviceTensor goodIndices = DeviceTensor::indices(sc.outShape(), indexType, d.indices);
   const Outcome again = backward(gradOutput, self, goodIndices, gradInput, {deterministic, {}, {}});
   if (!again.ok()) return failed(i18n::trf("the next launch on the same stream failed: {0}", again.describe()));
-  if (std::string e = checkGradInput(sc, d, gradInput.values()); !e.empty()) return failed(i18n::trf("next launch: {0}", e));
+  const Accumulation accumulate = again.plan ? again.plan->accumulate : Accumulation::kFp32;
+  if (std::string e = checkGradInput(sc, d, gradInput.values(), accumulate); !e.empty()) {
+    return failed(i18n::trf("next launch: {0}", e));
+  }
   return pass(i18n::trf("{0}; gradInput all NaN; the next launch on the stream succeeded", o.message));
 }
 
@@ -412,7 +425,9 @@ CaseResult traceBackwardCase(bool deterministic, aclDataType dtype) {
   const Outcome o = backward(gradOutput, self, indices, gradInput, {deterministic, sc.profile, {}}, trace);
   if (!o.ok()) return failed(o.describe());
   const std::vector<float> got = gradInput.values();
-  if (std::string e = checkGradInput(sc, d, got); !e.empty()) return failed(e);
+  if (std::string e = checkGradInput(sc, d, got, o.plan ? o.plan->accumulate : Accumulation::kFp32); !e.empty()) {
+    return failed(e);
+  }
   if (trace->moves.size() != d.gradOutput.size()) {
     return failed(i18n::trf("{0} moves recorded for {1} gradOutput cells", trace->moves.size(), d.gradOutput.size()));
   }
@@ -510,7 +525,7 @@ CaseResult sameBitsAcrossProfilesCase() {
     if (first.empty()) first = got;
     if (std::string e = compareExact(got, first, spec); !e.empty()) return failed(e);
   }
-  if (std::string e = checkGradInput(sc, d, first); !e.empty()) return failed(e);
+  if (std::string e = checkGradInput(sc, d, first, Accumulation::kFp32); !e.empty()) return failed(e);
   return pass(i18n::tr("deterministic fp32 gradInput is bit-identical on 4 device profiles and to the reference"));
 }
 

@@ -92,7 +92,7 @@ gradlab_cli_test(explain_negative_scale 1 "\\[negative-scale\\].*scale H = -1 < 
 gradlab_cli_test(explain_dtype 2
   "\\[dtype-not-supported\\].*dtype allowed: float32 \\| float16 \\| bfloat16.*asked: +float64 +<- not in the list"
   --op upsample2d-backward --dtype f64 --explain)
-gradlab_cli_test(explain_strategy 2 "\\[strategy-unknown\\].*strategy allowed: scatter \\| owner \\| lanes \\| cann \\| default.*asked: +cube"
+gradlab_cli_test(explain_strategy 2 "\\[strategy-unknown\\].*strategy allowed: scatter \\| owner \\| lanes \\| simt \\| cann \\| default.*asked: +cube"
   --op adaptive-max-pool2d-backward --strategy cube --explain)
 gradlab_cli_test(explain_device 2 "\\[device-profile-range\\].*ubBytes = 512 B is outside \\[1 KiB, 64 MiB\\].*X \\|\\.+\\|"
   --op upsample2d --device classroom:ub=512 --explain)
@@ -176,6 +176,12 @@ gradlab_cli_test(simt_950_upsample2d 0
 gradlab_cli_test(simt_950_windows_differ 0
   "strategy simt.*check: gradInput matches the reference bit for bit.*differ from PyTorch's map for this call: gradOutput row 20 goes to gradInput row 1 in CANN's windows, to row 0"
   --device ascend950 --strategy simt --op upsample2d-backward --n 2 --c 3 --in 2x6 --out 41x37 --dtype f16 --check)
+gradlab_cli_test(simt_950_pool_backward 0
+  "strategy simt \\(CANN's choice\\): simt: CANN's arch35 AdaptiveMaxPool3DGrad.*overlapping windows: one thread per gradOutput cell \\(36864 cells\\) adds its value at its index with an atomic add, 64 block.*check: gradInput matches the reference within the summation bound"
+  --device ascend950 --strategy cann --op adaptive-max-pool2d-backward --n 4 --c 16 --in 64x64 --out 24x24 --plan --check)
+gradlab_cli_test(simt_950_pool3d_ordered 0
+  "deterministic mode and overlapping windows: one thread per plane \\(6 planes\\).*the adds are in FLOAT16, every sum rounded after its add.*check: gradInput matches the reference bit for bit"
+  --device ascend950 --strategy cann --op adaptive-max-pool3d-backward --n 2 --c 3 --in 6x6x16 --out 4x3x5 --dtype f16 --deterministic --check)
 # Every strategy of every operator on small, ragged and large calls in every dtype is the gtest StrategyMatrix
 # (generated from the catalog); here the CLI's --strategy --check path once per backward kind.
 gradlab_cli_test(strategy_check_upsample2d 0 "strategy gather.*check: .* matches the reference"

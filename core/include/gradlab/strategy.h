@@ -60,7 +60,8 @@ struct StrategyInfo {
   const char* numerics = "";  // what its results are held to: bit-exact, or the tolerance and why
   bool cube = false;          // runs tiles on cube cores
   // Adds into cells other cores share with atomic adds, so the order is up to the cores: not
-  // deterministic. In deterministic mode such a strategy gives way to `deterministicTwin`.
+  // deterministic. In deterministic mode such a strategy gives way to `deterministicTwin`; one without a twin
+  // ("") plans deterministic mode its own way (its plan has no shared cells then).
   bool atomic = false;
   const char* deterministicTwin = "";
   // Its fp32 sums are associated exactly as the reference's (row-major): bit-exact whenever the adds land

@@ -114,7 +114,7 @@ aclnnStatus prepareBackward(const PoolApi& which, const aclTensor* gradOutput, c
   auto tiling = planExecutor(*exec, [which, shape, dense, ctx, choice, choose, dtype = gradOutput->dtype,
                                      indexDtype = indices->dtype] {
     BackwardTiling planned = engineOf<BackwardEngine>(*choice.info)
-                                 .plan(which.op, shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate);
+                                 .plan(which.op, shape, dtype, indexDtype, dense, ctx.profile, ctx.accumulate, ctx.deterministic);
     planned.plan.deterministic = ctx.deterministic;
     stampStrategy(planned.plan, describedChoice(choice, choose));
     applySchedule(planned.plan, ctx);

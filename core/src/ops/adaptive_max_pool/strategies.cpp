@@ -5,11 +5,14 @@ namespace {
 
 constexpr BackwardEngine kScatterEngine{
     {}, [](OpKind op, const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
-           Accumulation accumulate) { return planBackward(op, s, dtype, indexType, dense, false, profile, accumulate); }};
+           Accumulation accumulate, bool) { return planBackward(op, s, dtype, indexType, dense, false, profile, accumulate); }};
 constexpr BackwardEngine kOwnerEngine{
     {}, [](OpKind op, const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
-           Accumulation accumulate) { return planBackward(op, s, dtype, indexType, dense, true, profile, accumulate); }};
-constexpr BackwardEngine kLanesEngine{{}, &planLanes};
+           Accumulation accumulate, bool) { return planBackward(op, s, dtype, indexType, dense, true, profile, accumulate); }};
+constexpr BackwardEngine kLanesEngine{
+    {}, [](OpKind op, const Extents& s, aclDataType dtype, aclDataType indexType, bool dense, const DeviceProfile& profile,
+           Accumulation accumulate, bool) { return planLanes(op, s, dtype, indexType, dense, profile, accumulate); }};
+constexpr BackwardEngine kSimtEngine{{}, &planSimtPool};
 
 const char* lanesCannotRun(const StrategyCall& call) {
   if (call.op && opInfo(*call.op).spatialRank == 3) {
@@ -19,9 +22,17 @@ const char* lanesCannotRun(const StrategyCall& call) {
   return nullptr;
 }
 
+const char* simtCannotRun(const StrategyCall& call) {
+  if (!call.profile->hasSimt()) return "the device has no SIMT threads (the Ascend 950's vector cores do: --device ascend950)";
+  if (call.dtype != ACL_FLOAT && call.dtype != ACL_FLOAT16 && call.dtype != ACL_BF16) {
+    return "CANN's SIMT kernel takes FLOAT, FLOAT16 and BF16";
+  }
+  return nullptr;
+}
+
 }  // namespace
 
-const StrategyInfo kBackwardStrategies[3] = {
+const StrategyInfo kBackwardStrategies[4] = {
     {.name = "scatter",
      .title = "vector scatter",
      .how = "gradOutput's rows (planes x Ho) are split evenly over the vector cores; a plane held by one core is summed "
@@ -54,6 +65,21 @@ const StrategyInfo kBackwardStrategies[3] = {
      .needs = "a 2-D call",
      .cannotRun = &lanesCannotRun,
      .engine = &kLanesEngine},
+    {.name = "simt",
+     .title = "SIMT scatter (CANN's 950 kernel)",
+     .how = "CANN's arch35 AdaptiveMaxPool3DGrad: every thread zeroes its share of gradInput, then each gradOutput cell's "
+      "thread adds its value at its index, in the tensors' own dtype: with atomic adds where windows overlap; in "
+      "deterministic mode with overlap, one thread per plane walks the plane in order instead (few threads, few cores)",
+     .order = "in the dtype, every add rounded (FLOAT16/BF16 sums are not kept in fp32): row-major where one thread or "
+      "one core holds a plane (deterministic mode); where windows overlap in default mode, the atomic adds land as the "
+      "cores reach them",
+     .numerics = "fp32: bit-exact in deterministic mode, else within the summation bound; FLOAT16/BF16: the sums rounded "
+      "to the dtype after every add (as accumulate=dtype), so bit-exact with that reference in deterministic mode and "
+      "within its bound, u = 2^-11 (FLOAT16) or 2^-8 (BF16) per add, otherwise",
+     .atomic = true,
+     .needs = "a device with SIMT threads (ascend950) and FLOAT, FLOAT16 or BF16",
+     .cannotRun = &simtCannotRun,
+     .engine = &kSimtEngine},
 };
 
 const StrategyInfo kForwardStrategies[1] = {

@@ -93,6 +93,16 @@ inline constexpr int64_t kLanePlanes = 64;
 BackwardTiling planLanes(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                          const DeviceProfile& profile, Accumulation accumulate = Accumulation::kFp32);
 
+// CANN's AdaptiveMaxPool3DGrad on the Ascend 950 (its SIMT kernel, adaptive_max_pool3d_grad_simt.h), 2-D and 3-D:
+// blocks of 512 threads, as many blocks as CANN's tiling launches: min(cores, ceil(planes / 512)) when deterministic
+// mode meets overlapping windows (a thread per plane, adding in order), else min(cores, gradOutput's cells) (a
+// thread per gradOutput cell; atomic adds where windows overlap). Its adds are in the tensors' dtype: FLOAT16 /
+// BF16 sums round after every add (accumulate=dtype, whatever the call asked). gradlab plans it as the owner
+// (ordered) or scatter plan on those cores, and keeps its index check.
+inline constexpr int32_t kSimtPoolThreads = 512;
+BackwardTiling planSimtPool(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
+                            const DeviceProfile& profile, Accumulation accumulate, bool deterministic);
+
 // Every tile is a box of output cells (whole planes, bands of rows, or a piece of one row) with at most
 // segmentCols cells per output row. For each output row the tile streams the window's input rows through
 // UB in pieces of inputChunkCols columns, first reducing each column over the window rows, then each

@@ -72,7 +72,8 @@ aclnnStatus chooseStrategy(const char* api, OpKind op, aclDataType dtype, const 
     }
   }
   out->info = findStrategy(op, name);
-  if (ctx.deterministic && out->info->atomic) {
+  // A strategy without a twin keeps deterministic mode itself (the 950's SIMT pool kernel orders its adds then).
+  if (ctx.deterministic && out->info->atomic && *out->info->deterministicTwin != '\0') {
     const StrategyInfo* twin = findStrategy(op, out->info->deterministicTwin);
     out->note = rt::planProse("{0} adds into shared cells with atomic adds, whose order is up to the cores: deterministic "
                           "mode runs {1} instead", out->info->name, twin->name);
