@@ -1984,6 +1984,46 @@ TEST_F(VizPanels, CompareStrategiesPutsEveryStrategyOnOneTimeAxis) {
   frame(s);
 }
 
+// Compare, across chips: the same call through CANN's kernels on the A2 and the 950, each differing cell with its
+// reason: where the 950's fp32 windows part from PyTorch's map (2 -> 41 rows), or the order and rounding of the sums.
+TEST_F(VizPanels, CompareAcrossChipsNamesWhyEachCellDiffers) {
+  AppState s;
+  s.host.runner = [](const RunRequest& r) { return run(r); };
+  s.controls.device = "atlas-a2";
+  s.controls.request.op = OpKind::kUpsampleNearestExact2dBackward;
+  s.controls.request.shape.N = 1, s.controls.request.shape.C = 2;
+  s.controls.request.shape.in[kH] = 2, s.controls.request.shape.in[kW] = 6;
+  s.controls.request.shape.out[kH] = 41, s.controls.request.shape.out[kW] = 36;
+  s.controls.request.dtype = ACL_FLOAT16;
+  s.controls.request.valueSource = ValueSource::kRandom;
+  s.compare.mode = CompareMode::kChips;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  ASSERT_EQ(s.compare.grids.size(), 3u);
+  EXPECT_EQ(s.compare.gridNotes[0], "CANN's kernel: cube");
+  EXPECT_EQ(s.compare.gridNotes[1], "CANN's kernel: simt");
+  // Rows 0 and 1 of every plane take other terms on the 950 (gradOutput row 20 changes sides): every cell.
+  EXPECT_EQ(s.compare.windowCells, 24);
+  EXPECT_EQ(s.compare.diff.differing, s.compare.windowCells + s.compare.orderCells);
+  s.view.tab = Tab::kCompare;
+  s.view.selectTab = true;
+  frame(s);
+  frame(s);
+
+  // Adaptive pooling in fp16: the A2 keeps fp32 sums and rounds once, the 950 rounds after every add.
+  s.controls.request.op = OpKind::kAdaptiveMaxPool2dBackward;
+  s.controls.request.shape = {.N = 2, .C = 3, .in = {1, 31, 17}, .out = {1, 7, 5}};
+  s.controls.request.deterministic = true;
+  computeComparison(s);
+  ASSERT_TRUE(s.compare.error.empty()) << s.compare.error;
+  EXPECT_EQ(s.compare.gridNotes[0], "CANN's kernel: lanes");
+  EXPECT_EQ(s.compare.gridNotes[1], "CANN's kernel: simt");
+  EXPECT_EQ(s.compare.windowCells, 0);
+  EXPECT_GT(s.compare.orderCells, 0) << "rounding every fp16 add parts from rounding the fp32 sum once";
+  EXPECT_EQ(s.compare.diff.differing, s.compare.orderCells);
+  frame(s);
+}
+
 // The Code tab: the listing of the move under the player's kernel, its line lit; the cube's W pass early in the
 // animation and its H pass late; a clicked line marks its events on the timeline; both themes draw it.
 TEST_F(VizPanels, CodeTabLightsTheLineOfTheMoveUnderThePlayer) {

@@ -31,7 +31,7 @@ namespace gradlab::viz {
 
 enum class Tab { kScatter, kTiling, kPipeline, kCompare, kVerify, kMatrix, kCode };
 enum class CellColour { kValues, kCores };
-enum class CompareMode { kPrecision, kDeterminism, kStrategies };
+enum class CompareMode { kPrecision, kDeterminism, kStrategies, kChips };
 
 struct PresetView {
   Tab tab = Tab::kScatter;

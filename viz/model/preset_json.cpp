@@ -173,6 +173,7 @@ PresetView parseView(const json& j) {
   if (compare == "precision") v.compare = CompareMode::kPrecision;
   else if (compare == "determinism") v.compare = CompareMode::kDeterminism;
   else if (compare == "strategies") v.compare = CompareMode::kStrategies;
+  else if (compare == "chips") v.compare = CompareMode::kChips;
   else throw PresetJsonError{trf("unknown {0} \"{1}\"", "compare", compare)};
   std::string low = jsonField<std::string>(j, "lowDtype", "float16");
   auto dt = dtypeFromText(low);
@@ -262,6 +263,7 @@ json viewJson(const PresetView& v) {
             {"colour", v.colour == CellColour::kCores ? "cores" : "values"},
             {"compare", v.compare == CompareMode::kDeterminism ? "determinism"
                         : v.compare == CompareMode::kStrategies ? "strategies"
+                        : v.compare == CompareMode::kChips      ? "chips"
                                                                 : "precision"},
             {"lowDtype", dtypeText(v.lowDtype)},
             {"accumulate", accumulationName(v.accumulate)},

@@ -68,6 +68,13 @@ struct StrategyRun {
 };
 
 // The Compare panel: two runs of the same inputs and their difference.
+// Why a cell of the Compare tab's "across chips" differs between the A2's and the 950's CANN kernels.
+enum ChipReason : uint8_t {
+  kSameBits = 0,
+  kWindowReason = 1,  // the 950's fp32 windows give the cell other gradOutput terms than PyTorch's map
+  kOrderReason = 2,   // the same terms, added in another order or rounded at other steps
+};
+
 struct CompareView {
   CompareMode mode = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;
@@ -84,6 +91,9 @@ struct CompareView {
   int defaultRuns = 0, distinctDefaultResults = 0;
   uint64_t firstSeed = 1;        // default runs use schedules seed:firstSeed .. firstSeed + defaultRuns - 1
   std::vector<StrategyRun> strategies;  // strategies mode
+  // Chips mode: why each cell differs between the two chips' CANN kernels (ChipReason), and what each kernel does.
+  std::vector<uint8_t> chipReasons;
+  int64_t windowCells = 0, orderCells = 0;  // differing cells by reason
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
 };
 

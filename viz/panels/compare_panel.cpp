@@ -50,6 +50,8 @@ bool modeControls(AppState& s) {
   changed |= ui::RadioButton("default vs deterministic", &mode, static_cast<int>(CompareMode::kDeterminism));
   ImGui::SameLine();
   changed |= ui::RadioButton("strategies", &mode, static_cast<int>(CompareMode::kStrategies));
+  ImGui::SameLine();
+  changed |= ui::RadioButton("across chips", &mode, static_cast<int>(CompareMode::kChips));
   c.mode = static_cast<CompareMode>(mode);
   if (c.mode != CompareMode::kPrecision) return changed;
   // Its choices on a line of their own (presenter fonts are wide).
@@ -102,7 +104,14 @@ void notesAndSummary(const AppState& s) {
     for (const std::string& n : c.notes) ui::TextWrapped("%s", n.c_str());
   }
   if (c.mode == CompareMode::kStrategies) return;
-  if (c.mode == CompareMode::kPrecision) {
+  if (c.mode == CompareMode::kChips) {
+    ui::TextWrapped("%s", i18n::trf("{0} of {1} cells differ (max |diff| {2}): {3} where the 950's windows part from "
+                                     "PyTorch's map, {4} from the order or rounding of the sums",
+                                     static_cast<long long>(c.diff.differing), static_cast<long long>(c.diff.cells),
+                                     fmt::format("{:.3g}", static_cast<double>(c.diff.maxAbs)),
+                                     static_cast<long long>(c.windowCells), static_cast<long long>(c.orderCells))
+                              .c_str());
+  } else if (c.mode == CompareMode::kPrecision) {
     ImGui::TextUnformatted(i18n::trf("max error {0} ULP; {1} of {2} cells exact, {3} within 0.5 ULP",
                                      fmt::format("{:.3g}", static_cast<double>(c.ulps.maxUlps)), static_cast<long long>(c.ulps.exact),
                                      static_cast<long long>(c.ulps.cells), static_cast<long long>(c.ulps.withinHalf))
@@ -154,6 +163,15 @@ void drawCompareGrids(AppState& s, int64_t plane, float legendH) {
     for (const SceneGrid& g : c.grids)
       ImGui::Text("%s: %.9g", g.grid.name.c_str(),
                   static_cast<double>(g.grid.value(plane, hover->second.row, hover->second.col)));
+    if (c.mode == CompareMode::kChips && !c.grids.empty()) {
+      const size_t cell = static_cast<size_t>(c.grids[0].grid.flat(plane, hover->second.row, hover->second.col));
+      const uint8_t why = cell < c.chipReasons.size() ? c.chipReasons[cell] : uint8_t{kSameBits};
+      ImGui::TextUnformatted(why == kWindowReason ? i18n::tr("why: the 950's window for this cell (ceil(i x scale - 0.5) in "
+                                                             "fp32) holds other gradOutput cells than PyTorch's map")
+                             : why == kOrderReason ? i18n::tr("why: the same terms, added in another order or rounded at "
+                                                              "other steps (see each chip's kernel above)")
+                                                   : i18n::tr("the same bits on both chips"));
+    }
     ImGui::EndTooltip();
   }
 }
@@ -196,7 +214,7 @@ void drawComparePanel(AppState& s) {
   if (c.grids.size() < 3) return;
 
   const int64_t plane = std::clamp<int64_t>(s.view.plane, 0, std::max<int64_t>(c.grids[0].grid.dims.planes - 1, 0));
-  const bool histogram = c.mode == CompareMode::kPrecision;
+  const bool histogram = c.mode == CompareMode::kPrecision;  // (chips mode: three grids, as determinism)
   const float histogramH = histogram ? ImGui::GetFontSize() * 4.5f + ImGui::GetStyle().ItemSpacing.y : 0.0f;
   drawCompareGrids(s, plane, ImGui::GetFontSize() * 1.7f + ImGui::GetStyle().ItemSpacing.y * 2.0f + histogramH);
   const float w = std::min(ImGui::GetContentRegionAvail().x / 3.0f, ImGui::GetFontSize() * 14.0f);

@@ -137,6 +137,63 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
   c.notes.insert(c.notes.end(), skipped.begin(), skipped.end());
 }
 
+// The chips mode's two runs: the controls' call as CANN's kernels run it on the Atlas A2 and on the Ascend 950,
+// the same inputs, and why each differing cell differs.
+void compareChips(CompareView& c, const CompareInputs& in, const RunRequest& base, const Rgba& neutral) {
+  struct Chip {
+    const char* name;
+    const char* title;
+  };
+  const Chip chips[2] = {{"atlas-a2", "Atlas A2"}, {"ascend950", "Ascend 950"}};
+  RunResult results[2];
+  for (int i = 0; i < 2; ++i) {
+    RunRequest r = base;
+    r.strategy = std::string(kStrategyCann);
+    for (const DeviceProfile& p : builtinProfiles()) {
+      if (p.name == chips[i].name) r.profile = p;
+    }
+    if (i == 1) sameInputs(results[0], &r);
+    if (!runOrFail(c, in, r, &results[i], chips[i].title)) return;
+  }
+  const HostTensor& a = *primaryOutput(results[0]);
+  const HostTensor& b = *primaryOutput(results[1]);
+  std::vector<float> diff = absoluteDifference(a.values, b.values, &c.diff);
+  // The cells whose terms differ: what either chip's strategy says about its windows.
+  std::vector<uint8_t> offMap(a.values.size(), 0);
+  for (const RunResult& r : results) {
+    const StrategyInfo* s = r.plan ? r.plan->strategyInfo() : nullptr;
+    if (s == nullptr || s->cellsOffMap == nullptr) continue;
+    const std::vector<uint8_t> off = s->cellsOffMap(base.op, base.shape);
+    for (size_t i = 0; i < off.size() && i < offMap.size(); ++i) offMap[i] |= off[i];
+  }
+  c.chipReasons.assign(a.values.size(), kSameBits);
+  for (size_t i = 0; i < diff.size(); ++i) {
+    const bool same = std::memcmp(&a.values[i], &b.values[i], sizeof(float)) == 0 || (a.values[i] != a.values[i] && b.values[i] != b.values[i]);
+    if (same) continue;
+    c.chipReasons[i] = offMap[i] ? kWindowReason : kOrderReason;
+    (offMap[i] ? c.windowCells : c.orderCells) += 1;
+  }
+  std::string names[2];
+  for (int i = 0; i < 2; ++i) {
+    const std::string strategy = results[i].plan ? results[i].plan->strategyName : std::string();
+    names[i] = i18n::trf("{0}, {1}", chips[i].title, strategy);
+    c.gridNotes.push_back(i18n::trf("CANN's kernel: {0}", strategy));
+    const StrategyInfo* s = results[i].plan ? results[i].plan->strategyInfo() : nullptr;
+    if (s != nullptr) c.notes.push_back(i18n::trf("{0} runs {1}: {2}.", chips[i].title, strategy, i18n::tr(s->order)));
+  }
+  c.grids.push_back(gridOf(c.op, a, chips[0].title, 0));
+  c.grids.push_back(gridOf(c.op, b, chips[1].title, 0));
+  HostTensor d = b;
+  d.values = diff;
+  d.dtype = ACL_FLOAT;
+  c.grids.push_back(gridOf(c.op, d, i18n::tr("difference"), 0));
+  c.gridNotes.push_back(i18n::tr("|A2 − 950|"));
+  c.notes.insert(c.notes.begin(), i18n::trf("The same inputs through CANN's kernels on the two chips ({0} and {1}), {2}.",
+                                            names[0], names[1], dtypeText(base.dtype)));
+  c.valueScale = HeatScale::divergingOver({a.values, b.values}, neutral);
+  c.diffScale = HeatScale::sequential(diff, 1e-7f, neutral);
+}
+
 // Fills `c` (its settings already set) with the comparison's runs and what is drawn from them.
 void compareInto(CompareView& c, const CompareInputs& in) {
   const CompareMode mode = c.mode;
@@ -157,6 +214,11 @@ void compareInto(CompareView& c, const CompareInputs& in) {
 
   if (mode == CompareMode::kStrategies) {
     compareStrategies(c, in, base);
+    return;
+  }
+  if (mode == CompareMode::kChips) {
+    compareChips(c, in, base, neutral);
+    if (c.error.empty()) place(c);
     return;
   }
   if (mode == CompareMode::kPrecision) {

@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "acl/acl_base.h"
 #include "gradlab/export.h"
@@ -76,6 +77,9 @@ struct StrategyInfo {
   // fp32, which for some sizes sends a gradOutput value to another cell than PyTorch's map does: its results
   // are held to a reference with those windows (and equal PyTorch's wherever the windows agree).
   bool cannWindows = false;
+  // With cannWindows: per output cell of a call (row-major, every plane), 1 where its window holds other gradOutput
+  // cells than PyTorch's map gives it (the Compare tab's "across chips" names that reason).
+  std::vector<uint8_t> (*cellsOffMap)(OpKind op, const Extents& shape) = nullptr;
   // When it can run, in words ("" for every call of its operator): what --list-strategies and the app show.
   const char* needs = "";
   // Why it cannot run `call`, in English (then the call runs the mode's default and the plan's note says why),

@@ -179,6 +179,37 @@ int64_t simtWindowsDiffer(int64_t gi, int64_t go, double scale) {
   return -1;
 }
 
+std::vector<uint8_t> simtCellsOffMap(OpKind op, const Extents& shape) {
+  const int rank = opInfo(op).spatialRank;
+  const SimtCall c = simtCallOf(ACL_FLOAT, shape, rank);
+  // Per axis: the gradInput positions whose window differs, from where each gradOutput position goes.
+  auto offAxis = [](int64_t gi, int64_t go, double scale) {
+    std::vector<uint8_t> off(static_cast<size_t>(gi), 0);
+    const std::vector<int64_t> edges = simtWindowEdges(gi, go, kernelScale(scale, go, gi));
+    const float s = sourceStep(scale, gi, go);
+    int64_t i = 0;
+    for (int64_t o = 0; o < go; ++o) {
+      while (i < gi && edges[static_cast<size_t>(i) + 1] <= o) ++i;
+      const int64_t cann = i < gi && edges[static_cast<size_t>(i)] <= o ? i : -1;
+      const int64_t torch = sourceIndex(IndexRule::kNearestExact, o, gi, go, s);
+      if (cann == torch) continue;
+      if (cann >= 0) off[static_cast<size_t>(cann)] = 1;
+      off[static_cast<size_t>(torch)] = 1;
+    }
+    return off;
+  };
+  const std::vector<uint8_t> rows = offAxis(c.giH, c.goH, c.scalesH), cols = offAxis(c.giW, c.goW, c.scalesW);
+  std::vector<uint8_t> cells(static_cast<size_t>(c.N * c.C * c.giH * c.giW), 0);
+  for (int64_t p = 0; p < c.N * c.C; ++p) {
+    for (int64_t h = 0; h < c.giH; ++h) {
+      for (int64_t w = 0; w < c.giW; ++w) {
+        cells[static_cast<size_t>((p * c.giH + h) * c.giW + w)] = rows[static_cast<size_t>(h)] | cols[static_cast<size_t>(w)];
+      }
+    }
+  }
+  return cells;
+}
+
 SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile, std::vector<int64_t> srcShape,
                   std::vector<int64_t> dstShape) {
   SimtPlan sp;

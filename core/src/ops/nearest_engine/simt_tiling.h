@@ -60,6 +60,9 @@ std::vector<int64_t> simtWindowEdges(int64_t gi, int64_t go, float scale);
 // PyTorch's nearest-exact map (or to none), or -1 when they agree everywhere.
 int64_t simtWindowsDiffer(int64_t gi, int64_t go, double scale);
 
+// The gradInput cells (row-major, every plane) whose CANN windows hold other gradOutput cells than PyTorch's map.
+std::vector<uint8_t> simtCellsOffMap(OpKind op, const Extents& shape);
+
 struct SimtPlan {
   Plan plan;  // plan.simtThreads > 0 for the SIMT schedules
   Arch35Tiling tiling;
