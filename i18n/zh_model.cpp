@@ -12,6 +12,11 @@ constexpr Translation kModelEntries[] = {
     {" and ", " 和 "},
     {"rows", "行"},
     {"cols", "列"},
+    {"positions", "位置"},
+    {"{0} of {1} in CANN's 950 window of {2}: [ceil({2}·{3} − 0.5), ceil({4}·{3} − 0.5)) = {5}", "CANN 950 中 {2} 的窗口所含 {1} 的{0}：[ceil({2}·{3} − 0.5), ceil({4}·{3} − 0.5)) = {5}"},
+    {" (PyTorch's map: {0})", "（PyTorch 的映射：{0}）"},
+    {"but on the Ascend 950 no CANN window holds this cell: its value is lost", "但在 Ascend 950 上没有任何 CANN 窗口包含该单元格：它的值丢失了"},
+    {"but on the Ascend 950 CANN's windows send it to ({0}, {1}) instead", "但在 Ascend 950 上 CANN 的窗口把它送到 ({0}, {1})"},
 
     // Exercises: the questions (exercise.cpp).
     {"Click the {0} cell that {1} lands in.", "点击 {1} 落入的 {0} 单元格。"},

@@ -2,6 +2,8 @@
 #ifdef GRADLAB_HAVE_VIZ
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/viz_fixtures.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
@@ -60,6 +62,39 @@ TEST(VizExplain, CellExplanationsOnBothSides) {
   EXPECT_EQ(in.lines[0], "rows of gradOutput with src_h = 1: [2, 4)");
   EXPECT_EQ(in.lines[1], "cols of gradOutput with src_w = 0: [0, 2)");
   EXPECT_EQ(in.lines[2], "4 cell(s) summed here, in row-major order");
+}
+
+// On the Ascend 950 (the simt strategy) a gradInput cell sums CANN's window, and for 2 <- 41 rows that is not
+// PyTorch's preimage: the lines say the window the run summed, and every claim matches the run's own moves.
+TEST(VizExplain, TheAscend950SaysTheWindowItsThreadSummed) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.shape = {.in = {1, 2, 3}, .out = {1, 41, 5}};
+  r.strategy = "simt";
+  r.profile = builtinProfiles()[2];
+  r.trace = true;
+  ASSERT_EQ(r.profile->name, "ascend950");
+  const RunResult res = run(r);
+  ASSERT_TRUE(res.ok()) << res.message;
+  Scene s = buildScene(sceneSourceOf(res, r.op), 0);
+  const Explanation top = explainCell(s, r, CellRef{s.dst, 0, 1});
+  EXPECT_EQ(top.lines[0], "rows of gradOutput in CANN's 950 window of 0: [ceil(0·20.5 − 0.5), ceil(1·20.5 − 0.5)) = "
+                          "[0, 20) (PyTorch's map: [0, 21))");
+  EXPECT_EQ(top.lines[2], "20 cell(s) summed here, in row-major order");
+  const Explanation moved = explainCell(s, r, CellRef{s.src, 20, 1});
+  EXPECT_EQ(moved.lines.back(), "so gradInput[1, 0] += this value");
+  EXPECT_NE(std::find(moved.lines.begin(), moved.lines.end(), "but on the Ascend 950 CANN's windows send it to (1, 0) instead"),
+            moved.lines.end());
+  // The run's moves agree: gradOutput row 20 went to gradInput row 1, and row 0 took 20 rows' values.
+  int64_t intoTop = 0;
+  for (const CellMove& m : res.trace->moves) {
+    const int64_t srcRow = (m.src / 5) % 41, dstRow = (m.dst / 3) % 2;
+    if (srcRow == 20) {
+      EXPECT_EQ(dstRow, 1);
+    }
+    intoTop += dstRow == 0 && m.dst % 3 == 1;
+  }
+  EXPECT_EQ(intoTop, 20) << "20 rows x the one gradOutput column (2) of gradInput column 1";
 }
 
 TEST(VizExplain, AdaptiveCellNamesTheArgmaxAndTies) {

@@ -24,7 +24,41 @@ std::pair<int64_t, int64_t> preimage(IndexRule rule, int64_t i, int64_t in, int6
 }
 
 std::string rangeText(std::pair<int64_t, int64_t> r) {
-  return r.first < 0 ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
+  return r.first < 0 || r.first >= r.second ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
+}
+
+// The run gathers with CANN's Ascend 950 windows (StrategyInfo::cannWindows): each gradInput cell sums its window,
+// which for some sizes is not the formula's preimage, so the lines say the window the run used.
+bool cannWindowsRun(const Scene& scene) {
+  const StrategyInfo* s = scene.plan ? scene.plan->strategyInfo() : nullptr;
+  return s != nullptr && s->cannWindows;
+}
+
+// CANN's window of gradInput position i along an axis, as a half-open range of gradOutput positions.
+std::pair<int64_t, int64_t> cannWindow(int64_t i, int64_t in, int64_t out, double scale) {
+  const float k = cann950Step(scale, in, out);
+  const int64_t lo = cann950Edge(i, out, k), hi = cann950Edge(i + 1, out, k);
+  return lo < hi ? std::pair{lo, hi} : std::pair<int64_t, int64_t>{-1, -1};
+}
+
+// The gradInput position whose CANN window holds gradOutput position o, or -1.
+int64_t cannOwner(int64_t o, int64_t in, int64_t out, double scale) {
+  for (int64_t i = 0; i < in; ++i) {
+    const auto [lo, hi] = cannWindow(i, in, out, scale);
+    if (lo <= o && o < hi) return i;
+  }
+  return -1;
+}
+
+// A line for one axis of a 950 run: the window it summed, and PyTorch's preimage where that differs.
+std::string cannAxisLine(const char* what, const char* outName, int64_t i, int64_t in, int64_t out, double scale,
+                         std::pair<int64_t, int64_t> torch) {
+  const float k = cann950Step(scale, in, out);
+  const std::pair<int64_t, int64_t> cann = cannWindow(i, in, out, scale);
+  std::string line = i18n::trf("{0} of {1} in CANN's 950 window of {2}: [ceil({2}·{3} − 0.5), ceil({4}·{3} − 0.5)) = {5}",
+                               i18n::tr(what), outName, i, cat(k), i + 1, rangeText(cann));
+  if (rangeText(cann) != rangeText(torch)) line += i18n::trf(" (PyTorch's map: {0})", rangeText(torch));
+  return line;
 }
 
 void explainUpsampleOutput(const OpInfo& op, const RunRequest& r, const CellRef& cell, const char* inName,
@@ -36,9 +70,21 @@ void explainUpsampleOutput(const OpInfo& op, const RunRequest& r, const CellRef&
       e->lines.push_back(std::move(line));
     return sourceSteps(op.rule, o, r.shape.in[axis], r.shape.out[axis], r.shape.scales[axis]).index;
   };
-  const int64_t srcD = rank == 3 ? axisLines("d", kD, d) : 0;
-  const int64_t srcH = rank >= 2 ? axisLines("h", kH, h) : 0;
-  const int64_t srcW = axisLines(rank == 1 ? "l" : "w", kW, cell.col);
+  int64_t srcD = rank == 3 ? axisLines("d", kD, d) : 0;
+  int64_t srcH = rank >= 2 ? axisLines("h", kH, h) : 0;
+  int64_t srcW = axisLines(rank == 1 ? "l" : "w", kW, cell.col);
+  if (e->cann950 && op.backward) {  // the 950's windows decide where the value goes
+    const int64_t cannH = rank >= 2 ? cannOwner(h, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]) : 0;
+    const int64_t cannW = cannOwner(cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
+    if (cannH != srcH || cannW != srcW) {
+      e->lines.push_back(cannH < 0 || cannW < 0
+                             ? std::string(i18n::tr("but on the Ascend 950 no CANN window holds this cell: its value is lost"))
+                             : i18n::trf("but on the Ascend 950 CANN's windows send it to ({0}, {1}) instead", cannH, cannW));
+      if (cannH < 0 || cannW < 0) return;
+      srcH = cannH;
+      srcW = cannW;
+    }
+  }
   const std::string target = rank == 1   ? cat(inName, "[", srcW, "]")
                              : rank == 2 ? cat(inName, "[", srcH, ", ", srcW, "]")
                                          : cat(inName, "[", srcD, ", ", srcH, ", ", srcW, "]");
@@ -55,7 +101,25 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
   const char* inName = backward ? op.dst().name : op.src().name;
   if (outputSide) return explainUpsampleOutput(op, r, cell, inName, e);
   // Input side: which output positions map here (the formula scanned over each axis).
-  const auto cols = preimage(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
+  auto cols = preimage(op.rule, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
+  if (e->cann950 && backward) {
+    const auto torchCols = cols;
+    cols = cannWindow(cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW]);
+    if (oneD) {
+      e->lines.push_back(cannAxisLine("positions", outName, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW], torchCols));
+      e->lines.push_back(cols.first < 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
+                                        : i18n::trf("{0} cell(s) summed here, in order", cols.second - cols.first));
+      return;
+    }
+    const auto torchRows = preimage(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
+    const auto rows = cannWindow(cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
+    e->lines.push_back(cannAxisLine("rows", outName, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH], torchRows));
+    e->lines.push_back(cannAxisLine("cols", outName, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW], torchCols));
+    const int64_t count = rows.first < 0 || cols.first < 0 ? 0 : (rows.second - rows.first) * (cols.second - cols.first);
+    e->lines.push_back(count == 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
+                                  : i18n::trf("{0} cell(s) summed here, in row-major order", count));
+    return;
+  }
   if (oneD) {
     e->lines.push_back(i18n::trf("positions l of {0} with src(l) = {1}: {2}", outName, cell.col, rangeText(cols)));
     e->lines.push_back(cols.first < 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
@@ -199,6 +263,7 @@ Explanation explainCell(const Scene& scene, const RunRequest& request, const Cel
     e.title += g->grid.isInteger() ? cat(" = ", static_cast<int64_t>(v)) : cat(" = ", v);
   }
   const OpInfo& op = opInfo(scene.op);
+  e.cann950 = cannWindowsRun(scene);
   if (op.rule != IndexRule::kAdaptiveMax) {
     explainUpsample(scene, request, cell, &e);
   } else if (op.backward ? (cell.grid == scene.src || cell.grid == scene.indices)

@@ -24,6 +24,7 @@ std::string explainAdaptiveAxis(const std::string& axis, int64_t a, int64_t in, 
 struct Explanation {
   std::string title;               // "gradOutput[0, 0, 5, 3] = 0.4375"
   std::vector<std::string> lines;  // formulas and the mapping in words
+  bool cann950 = false;            // the run gathered with CANN's Ascend 950 windows (the simt strategy)
 };
 
 // A 3-D call's plane rows are its (D, H) rows (planeDims): row d·H + h of `side` as (d, h).

@@ -184,6 +184,14 @@ struct SourceSteps {
 SourceSteps sourceSteps(IndexRule rule, int64_t o, int64_t in, int64_t out, double scale);
 const char* sourceFormula(IndexRule rule);  // "min(floor((o+0.5)·s), in−1)"
 
+// CANN's Ascend 950 nearest-exact backward (UpsampleNearestExact2dGrad, arch35) does not invert src(o): its thread
+// for gradInput position i sums gradOutput positions [cannEdge(i), cannEdge(i + 1)) of an axis of `in` gradInput and
+// `out` gradOutput cells, cannEdge(i) = min(ceil(i x k - 0.5), out) with the product and the difference each in
+// float32, k = float(scale) when the call gives one, else float(out) / float(in). For some sizes a position lands
+// in another cell than src(o) says (in 2, out 41: o = 20), or in none (a scale that disagrees with the sizes).
+float cann950Step(double scale, int64_t in, int64_t out);
+int64_t cann950Edge(int64_t i, int64_t out, float k);
+
 // Adaptive windows: output a of an axis of `out` cells pools input cells [windowStart, windowEnd) of `in`.
 int64_t windowStart(int64_t a, int64_t in, int64_t out);  // floor(a * in / out)
 int64_t windowEnd(int64_t a, int64_t in, int64_t out);    // ceil((a + 1) * in / out)

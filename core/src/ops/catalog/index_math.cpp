@@ -1,6 +1,7 @@
 // The index math of the catalog (gradlab/ops.h): the one implementation the kernels, the app's
 // explanations and the CLI share.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "gradlab/ops.h"
@@ -53,6 +54,17 @@ SourceSteps sourceSteps(IndexRule rule, int64_t o, int64_t in, int64_t out, doub
   if (rule == IndexRule::kNearest && out == in) steps.shortcut = "out == in, so src = o";
   if (rule == IndexRule::kNearest && out == 2 * in) steps.shortcut = "out == 2·in, so src = o >> 1";
   return steps;
+}
+
+float cann950Step(double scale, int64_t in, int64_t out) {
+  return scale > 0.0 ? static_cast<float>(scale) : static_cast<float>(out) / static_cast<float>(in);
+}
+
+int64_t cann950Edge(int64_t i, int64_t out, float k) {
+  const float product = static_cast<float>(i) * k;  // two roundings, as the kernel's source writes them
+  const float edge = std::ceil(product - 0.5f);
+  // ceil(-0.5) is -0 (i = 0), which the kernel's unsigned conversion takes as 0.
+  return std::min(edge <= 0.0f ? int64_t{0} : static_cast<int64_t>(edge), out);
 }
 
 const char* sourceFormula(IndexRule rule) {

@@ -19,18 +19,8 @@ constexpr int64_t kCacheLine = 128;
 constexpr int64_t kUbBlock = 32;
 constexpr float kEpsilon = 1e-8f;
 
-// ComputeOrig<isExact = true>: the window edge of position `i`, in fp32 as the kernel computes it.
-int64_t windowEdge(int64_t i, int64_t limit, float scale) {
-  const float edge = std::ceil(static_cast<float>(i) * scale - 0.5f);
-  // ceil(-0.5) is -0 (i = 0), which the kernel's unsigned conversion takes as 0.
-  const int64_t at = edge <= 0.0f ? 0 : static_cast<int64_t>(edge);
-  return std::min(at, limit);
-}
-
 // The kernel's scale along an axis (ComputeScales): the call's, or gradOutput / gradInput.
-float kernelScale(double scales, int64_t go, int64_t gi) {
-  return scales > 0.0 ? static_cast<float>(scales) : static_cast<float>(go) / static_cast<float>(gi);
-}
+float kernelScale(double scales, int64_t go, int64_t gi) { return cann950Step(scales, gi, go); }
 
 // Cuts the flat cells [s, e) of planes of H x W into boxes: a piece of a row, whole rows, whole planes,
 // whole rows, a piece of a row. fn(Box) with planes counted in the range's own index space.
@@ -163,7 +153,7 @@ std::string scheduleText(const Arch35Tiling& t, const SimtCall& call) {
 
 std::vector<int64_t> simtWindowEdges(int64_t gi, int64_t go, float scale) {
   std::vector<int64_t> edges(static_cast<size_t>(gi) + 1);
-  for (int64_t i = 0; i <= gi; ++i) edges[static_cast<size_t>(i)] = windowEdge(i, go, scale);
+  for (int64_t i = 0; i <= gi; ++i) edges[static_cast<size_t>(i)] = cann950Edge(i, go, scale);  // ComputeOrig<isExact>
   return edges;
 }
 
