@@ -239,7 +239,7 @@ constexpr Translation kAppEntries[] = {
     {"The same inputs through CANN's kernels on the two chips ({0} and {1}), {2}.",
      "相同输入经过两种芯片上 CANN 的核函数（{0} 与 {1}），{2}。"},
     {"{0} of {1} cells differ (max |diff| {2}): {3} where the 950's windows part from PyTorch's map, {4} from the order or rounding of the sums",
-     "{1} 个单元格中有 {0} 个不同（最大 |diff| {2}）：{3} 个因为 950 的窗口与 PyTorch 的映射不同，{4} 个因为求和的顺序或舍入"},
+     "{1} 个单元格中有 {0} 个不同（最大 |差值| {2}）：{3} 个因为 950 的窗口与 PyTorch 的映射不同，{4} 个因为求和的顺序或舍入"},
     {"why: the 950's window for this cell (ceil(i x scale - 0.5) in fp32) holds other gradOutput cells than PyTorch's map",
      "原因：950 对该单元格的窗口（fp32 中的 ceil(i x scale - 0.5)）包含的 gradOutput 单元格与 PyTorch 的映射不同"},
     {"why: the same terms, added in another order or rounded at other steps (see each chip's kernel above)",

@@ -45,7 +45,7 @@ const std::set<std::string>& keptInEnglish() {
       "scaleH", "scaleW", "inH", "inW", "outH", "outW", "inL", "outL", "ratio",
       // hardware, strategies, units
       "AI", "Core", "Cube", "Vector", "UB", "NPU", "GPU", "CPU", "DMA", "MTE", "AIV", "AIC", "SIMD", "SIMT", "GM", "L2",
-      "tiling", "atlas", "classroom", "ascend950", "KiB", "MiB", "GiB", "GB", "B", "us", "ms", "µs",
+      "tiling", "atlas", "classroom", "ascend950", "arch35", "KiB", "MiB", "GiB", "GB", "B", "us", "ms", "µs",
       "PyTorch", "torch", "GIF", "PNG", "JSON", "ImGui", "OK", "Atlas", "HBM", "OpenCV", "MTE", "FixPipe", "L0A", "L0B",
       "L0C", "L1",
       // API and option names quoted as written: mode='nearest-exact', accumulate=dtype, seed:1, channels-last,

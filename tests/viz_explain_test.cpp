@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "app/viz_fixtures.h"
+#include "viz/model/exercise.h"
+#include "viz/model/exercise_hints.h"
 #include "viz/model/explain.h"
 #include "viz/model/text.h"
 
@@ -95,6 +97,33 @@ TEST(VizExplain, TheAscend950SaysTheWindowItsThreadSummed) {
     intoTop += dstRow == 0 && m.dst % 3 == 1;
   }
   EXPECT_EQ(intoTop, 20) << "20 rows x the one gradOutput column (2) of gradInput column 1";
+}
+
+// A question on a 950 run hints at the windows the run used, not PyTorch's rule (three-ways 4's first hint gave
+// src = min(floor((o+0.5)·s), in−1), which is not how the 950 sums).
+TEST(VizExplain, TheAscend950sHintsGiveItsWindows) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact1dBackward;
+  r.shape = {.in = {1, 1, 2}, .out = {1, 1, 41}};
+  r.strategy = "simt";
+  r.profile = builtinProfiles()[2];
+  r.trace = true;
+  r.valueSource = ValueSource::kOnes;
+  const RunResult res = run(r);
+  ASSERT_TRUE(res.ok()) << res.message;
+  Scene s = buildScene(sceneSourceOf(res, r.op), 0);
+  for (ExerciseKind kind : {ExerciseKind::kValue, ExerciseKind::kFeeds, ExerciseKind::kLandsIn}) {
+    const Exercise e = buildExercise({kind, 0, kind == ExerciseKind::kLandsIn ? 20 : 0, ""}, s, r, res);
+    ASSERT_TRUE(e.error.empty()) << e.error;
+    const std::vector<std::string> hints = exerciseHints(e, s, r, *res.plan);
+    ASSERT_FALSE(hints.empty());
+    EXPECT_NE(hints[0].find("ceil(i·k − 0.5)"), std::string::npos) << hints[0];
+    EXPECT_NE(hints[0].find("k_l = 41/2 = 20.5"), std::string::npos) << hints[0];
+    EXPECT_EQ(hints[0].find("floor("), std::string::npos) << hints[0];
+    if (kind == ExerciseKind::kValue) {
+      EXPECT_EQ(e.number, 20.0) << "CANN's window of position 0 is [0, 20)";
+    }
+  }
 }
 
 TEST(VizExplain, AdaptiveCellNamesTheArgmaxAndTies) {

@@ -99,14 +99,24 @@ TEST(VizLessonTruth, AFalseClaimNamesWhatTheRunDid) {
   p.spec.request.shape.out[kH] = p.spec.request.shape.out[kW] = 8;
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt, std::nullopt}, s.scene), "");  // every cell sums a 2x2 block
-  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt, std::nullopt}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
-  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt, std::nullopt}, s.scene), "");
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 4, std::nullopt, std::nullopt, std::nullopt, {}}, s.scene), "");  // every cell sums a 2x2 block
+  EXPECT_EQ(claimFailure({"gradInput[1, 2]", 2, std::nullopt, std::nullopt, std::nullopt, {}}, s.scene), "gradInput[1, 2] receives 4 add(s), not 2");
+  EXPECT_NE(claimFailure({"gradInput[9, 2]", 4, std::nullopt, std::nullopt, std::nullopt, {}}, s.scene), "");
   // 8 gradOutput rows on 4 cores, 2 each: each core's band lands in its own gradInput row, nobody waits.
-  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, true}, s.scene), "every core starts at once in parallel pacing");
-  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, false}, s.scene), "");
+  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, true, {}}, s.scene), "every core starts at once in parallel pacing");
+  EXPECT_EQ(claimFailure({"", std::nullopt, std::nullopt, std::nullopt, false, {}}, s.scene), "");
+  // A claim about the plan's words: the strategy line as the run described it.
+  CaptionClaim says;
+  says.planSays = "gradOutput rows split";
+  EXPECT_EQ(claimFailure(says, s.scene), "") << s.scene.plan->strategy;
+  says.planSays = "schedule 1 (";
+  EXPECT_NE(claimFailure(says, s.scene).find("the plan does not say \"schedule 1 (\""), std::string::npos);
   std::string unfilled;
   EXPECT_EQ(fillCaption("{adds gradInput[0, 0]} adds on {cores} cores", s.scene, false, &unfilled), "4 adds on 4 cores");
+  // A part shown once the question is answered may hold placeholders of its own (three-ways 2 showed "cores
+  // here ...}" when its part ended at the first closing brace).
+  EXPECT_EQ(fillCaption("Look. {once answered: {cores} cores did it.} Then", s.scene, false, &unfilled), "Look. 4 cores did it. Then");
+  EXPECT_EQ(fillCaption("Look. {once answered: {cores} cores did it.} Then", s.scene, true, &unfilled), "Look. Then");
   EXPECT_EQ(unfilled, "");
   fillCaption("{nonsense}", s.scene, false, &unfilled);
   EXPECT_EQ(unfilled, "unknown placeholder {nonsense}");
@@ -146,9 +156,9 @@ TEST(VizLessonTruth, ATieClaimLooksAtTheWindow) {
   p.spec.request.values = {1, 7, 2, 2, 7, 3, 2, 2, 0, 0, 5, 9, 4, 0, 9, 1};
   p.spec.device = "classroom";
   const StepRun s = runStep(p);
-  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "");   // 7 twice
-  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "");   // 2 four times
-  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true, std::nullopt, std::nullopt}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
+  EXPECT_EQ(claimFailure({"out[0, 0]", std::nullopt, true, std::nullopt, std::nullopt, {}}, s.scene), "");   // 7 twice
+  EXPECT_EQ(claimFailure({"out[0, 1]", std::nullopt, true, std::nullopt, std::nullopt, {}}, s.scene), "");   // 2 four times
+  EXPECT_EQ(claimFailure({"out[1, 0]", std::nullopt, true, std::nullopt, std::nullopt, {}}, s.scene), "out[1, 0]'s window has its maximum in 1 cell(s): no tie");
 }
 
 }  // namespace

@@ -89,13 +89,18 @@ std::string fillCaption(const std::string& caption, const Scene& scene, bool que
   while (at < caption.size()) {
     const size_t open = caption.find('{', at);
     if (open == std::string::npos) break;
-    const size_t close = caption.find('}', open);
-    if (close == std::string::npos) break;
+    // The brace that closes this one: a "once answered" part may hold placeholders of its own.
+    size_t close = open + 1;
+    for (int depth = 1; close < caption.size(); ++close) {
+      depth += caption[close] == '{' ? 1 : caption[close] == '}' ? -1 : 0;
+      if (depth == 0) break;
+    }
+    if (close >= caption.size()) break;
     out += caption.substr(at, open - at);
     const std::string name = caption.substr(open + 1, close - open - 1);
     static constexpr std::string_view kOnceAnswered = "once answered: ";
     if (name.starts_with(kOnceAnswered)) {
-      if (!questionOpen) out += name.substr(kOnceAnswered.size());
+      if (!questionOpen) out += fillCaption(name.substr(kOnceAnswered.size()), scene, false, error);
       else if (out.ends_with(' ')) out.pop_back();  // no double space where the part was
       at = close + 1;
       // Left out at the start: the words after it start the caption (nearest-vs-exact 6 began with a space).
@@ -112,6 +117,12 @@ std::string fillCaption(const std::string& caption, const Scene& scene, bool que
 }
 
 std::string claimFailure(const CaptionClaim& claim, const Scene& scene) {
+  if (!claim.planSays.empty()) {
+    if (!scene.plan) return tr("the run has no plan");
+    // The plan's words as described (the truth tests read them in English, as the claims are written).
+    const std::string& said = scene.plan->strategy;
+    return said.find(claim.planSays) == std::string::npos ? trf("the plan does not say \"{0}\": {1}", claim.planSays, said) : "";
+  }
   if (claim.coresWait) {
     const int late = Animation(scene, Pacing::kCoresInParallel).coresStartingLate();
     if ((late > 0) != *claim.coresWait)

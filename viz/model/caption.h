@@ -27,6 +27,7 @@ struct CaptionClaim {
   std::optional<bool> tie;       // its pooling window's maximum is (or is not) shared
   std::optional<bool> tilesCrossPlanes;  // some tile of the plan covers parts of two planes (or none does)
   std::optional<bool> coresWait;  // in "cores in parallel" pacing some core's first move waits for another core's add
+  std::string planSays;          // the plan's strategy line (its English words) contains this ("schedule 1 (")
 };
 
 // The caption with its placeholders filled from the run. An unknown placeholder or a cell that is not in the

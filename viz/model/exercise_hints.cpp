@@ -66,6 +66,19 @@ std::string axisWorked(IndexRule rule, const Axis& a) {
   return cat("src_", a.name, "(", a.o, ") = min(floor(", formatNumber(st.product), "), ", a.in - 1, ") = ?");
 }
 
+// The 950's windows (the simt strategy): "window(i) = [ceil(i·k − 0.5), ceil((i+1)·k − 0.5)) in float32, k_l = 41/2 = 20.5".
+std::string cannRuleLine(const std::vector<Axis>& axes) {
+  std::vector<std::string> steps;
+  for (const Axis& a : axes) {
+    const float k = cann950Step(a.scale, a.in, a.out);
+    steps.push_back(a.scale > 0 ? cat("k_", a.name, " = ", formatNumber(a.scale), " = ", formatNumber(k))
+                                : cat("k_", a.name, " = ", a.out, "/", a.in, " = ", formatNumber(k)));
+  }
+  return i18n::trf("on the Ascend 950 gradInput position i sums window(i) = [ceil(i·k − 0.5), ceil((i+1)·k − 0.5)) "
+                   "in float32, {0}",
+                   joined(steps, ", "));
+}
+
 std::string ruleLine(IndexRule rule, const std::vector<Axis>& axes) {
   std::vector<std::string> steps;
   for (const Axis& a : axes) steps.push_back(stepText(a, sourceSteps(rule, a.o, a.in, a.out, a.scale).s));
@@ -125,6 +138,11 @@ Hints landsIn(const Exercise& e, const Scene& s, const RunRequest& r, const OpIn
             e.cells.empty() ? std::string(i18n::tr("It goes to one cell only."))
                             : windowMaxHint(s, r, self, e.asked.row, e.asked.col, e.cells.front())};
   }
+  if (cannWindowsRun(s)) {
+    return {i18n::trf("{0} lands in the {1} cell whose window holds it: {2}.", cellName(s, e.asked), dst,
+                      cannRuleLine(axesAt(op, r, e.asked.row, e.asked.col))),
+            i18n::tr("Work out the window edges ceil(i·k − 0.5) for the i near o / k: the edges round up.")};
+  }
   std::vector<std::string> setUp, worked;
   for (const Axis& a : axesAt(op, r, e.asked.row, e.asked.col)) {
     setUp.push_back(axisSetUp(op.rule, a));
@@ -155,6 +173,11 @@ Hints feeds(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
                       e.asked.col, flat, src)};
   }
   const std::vector<Axis> axes = axesAt(op, r, e.asked.row, e.asked.col, Side::kIn);
+  if (cannWindowsRun(s)) {
+    return {i18n::trf("{0} sums the {1} cells of its window: {2}.", cellName(s, e.asked), src, cannRuleLine(axes)),
+            n == 1 ? i18n::trf("{0} cell feeds it: work out both edges of its window, rounding up.", n)
+                   : i18n::trf("{0} cells feed it: work out both edges of its window, rounding up.", n)};
+  }
   std::vector<std::string> conditions, near;
   for (const Axis& a : axes) {
     const int64_t i = a.o;  // the asked input cell's position along this axis
@@ -205,7 +228,8 @@ Hints value(const Exercise& e, const Scene& s, const RunRequest& r, const OpInfo
   }
   const std::string rule = op.rule == IndexRule::kAdaptiveMax
                                ? std::string(i18n::tr("each gradOutput cell lands on its window's max, the cell its indices entry names"))
-                               : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col, Side::kIn));
+                               : cannWindowsRun(s) ? cannRuleLine(axesAt(op, r, e.asked.row, e.asked.col, Side::kIn))
+                                                   : ruleLine(op.rule, axesAt(op, r, e.asked.row, e.asked.col, Side::kIn));
   Hints hints{i18n::trf("{0} holds the sum of every {1} value that lands in it ({2}). Find them first.", cellName(s, e.asked), src, rule)};
   const std::vector<uint32_t>* moves = s.movesInto(e.asked);
   size_t count = 0;

@@ -27,13 +27,6 @@ std::string rangeText(std::pair<int64_t, int64_t> r) {
   return r.first < 0 || r.first >= r.second ? std::string(i18n::tr("none")) : cat("[", r.first, ", ", r.second, ")");
 }
 
-// The run gathers with CANN's Ascend 950 windows (StrategyInfo::cannWindows): each gradInput cell sums its window,
-// which for some sizes is not the formula's preimage, so the lines say the window the run used.
-bool cannWindowsRun(const Scene& scene) {
-  const StrategyInfo* s = scene.plan ? scene.plan->strategyInfo() : nullptr;
-  return s != nullptr && s->cannWindows;
-}
-
 // CANN's window of gradInput position i along an axis, as a half-open range of gradOutput positions.
 std::pair<int64_t, int64_t> cannWindow(int64_t i, int64_t in, int64_t out, double scale) {
   const float k = cann950Step(scale, in, out);
@@ -204,6 +197,11 @@ void explainAdaptiveFull(const Scene& scene, const RunRequest& r, const CellRef&
 }
 
 }  // namespace
+
+bool cannWindowsRun(const Scene& scene) {
+  const StrategyInfo* s = scene.plan ? scene.plan->strategyInfo() : nullptr;
+  return s != nullptr && s->cannWindows;
+}
 
 std::vector<std::string> explainUpsampleAxis(IndexRule rule, const std::string& axis, int64_t o, int64_t in,
                                              int64_t out, double scale) {

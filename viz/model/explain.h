@@ -27,6 +27,10 @@ struct Explanation {
   bool cann950 = false;            // the run gathered with CANN's Ascend 950 windows (the simt strategy)
 };
 
+// The run gathered with CANN's Ascend 950 windows (StrategyInfo::cannWindows, the simt strategy): a gradInput cell
+// sums its window, which for some sizes is not the index rule's preimage.
+bool cannWindowsRun(const Scene& scene);
+
 // A 3-D call's plane rows are its (D, H) rows (planeDims): row d·H + h of `side` as (d, h).
 std::pair<int64_t, int64_t> depthAndRow(const RunRequest& request, Side side, int64_t row);
 

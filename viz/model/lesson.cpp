@@ -24,7 +24,7 @@ using i18n::tr, i18n::trf;
 namespace {
 
 // "claims": [{"cell": "gradInput[4, 3]", "adds": 2}, {"cell": "out[1, 2]", "tie": true}, {"tilesCrossPlanes": false},
-//            {"coresWait": true}]
+//            {"coresWait": true}, {"planSays": "schedule 1 ("}]
 std::vector<CaptionClaim> parseClaims(const json& list) {
   if (!list.is_array()) throw PresetJsonError{trf("{0} must be an array", "\"claims\"")};
   std::vector<CaptionClaim> claims;
@@ -32,6 +32,12 @@ std::vector<CaptionClaim> parseClaims(const json& list) {
     CaptionClaim claim;
     if (c.is_object() && c.contains("tilesCrossPlanes")) {
       claim.tilesCrossPlanes = jsonField<bool>(c, "tilesCrossPlanes", false);
+      claims.push_back(std::move(claim));
+      continue;
+    }
+    if (c.is_object() && c.contains("planSays")) {
+      claim.planSays = jsonField<std::string>(c, "planSays", "");
+      if (claim.planSays.empty()) throw PresetJsonError{tr("\"planSays\" names the words the plan says")};
       claims.push_back(std::move(claim));
       continue;
     }
