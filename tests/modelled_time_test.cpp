@@ -39,6 +39,26 @@ TEST(ModelledTime, ALargeCallIsBoundByHbmBandwidth) {
   EXPECT_DOUBLE_EQ(m.launchUs, a2.launchOverheadUs);
 }
 
+// The 950's SIMT tiles: bytes at each core's share of the HBM (no copy engine in the way), work at a warp of 32
+// threads a cycle (57.6 per ns); a large call is still bound by the HBM.
+TEST(ModelledTime, SimtTilesMoveAtTheCoresShareAndIssueAWarpACycle) {
+  RunRequest r = upsample(8, 32, 64, 128);
+  r.profile = testing::profileOf("ascend950");
+  r.strategy = "simt";
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Plan& plan = *result.plan;
+  ASSERT_GT(plan.simtThreads, 0);
+  const Tile& t = plan.tiles.front();
+  const TileCost c = tileCost(plan, t);
+  const double share = 1600.0 / plan.phases[0].cores * 1e3;  // bytes per us
+  EXPECT_DOUBLE_EQ(c.copyInUs, static_cast<double>(t.bytesIn) / share);
+  EXPECT_DOUBLE_EQ(c.copyOutUs, static_cast<double>(t.bytesOut) / share);
+  EXPECT_DOUBLE_EQ(c.computeUs, static_cast<double>(t.vectorElems) / (57.6 * 1e3));
+  const ModelledTime m = modelledTime(plan);
+  EXPECT_GT(m.bandwidthBound(), 0.9) << "memory-bound, as on the A2";
+}
+
 TEST(ModelledTime, ATinyCallIsLaunchOverhead) {
   const RunResult result = run(upsample(1, 1, 3, 7));
   ASSERT_TRUE(result.ok()) << result.message;

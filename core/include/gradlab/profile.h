@@ -43,6 +43,7 @@ struct DeviceProfile {
   uint64_t cacheLineBytes = 128;    // the GM cache line SIMT tilings align to
   uint64_t simtDataCacheBytes = 0;  // the part of the UB a SIMT kernel gives to its data cache
   uint64_t workspaceBytes = 0;      // the system workspace CANN's tilings ask for on this chip (0: none)
+  double simtLanesPerNs = 0.0;      // thread-instructions one vector core issues per ns (a warp a cycle)
   bool hasSimt() const { return simtThreads > 0; }
 };
 

@@ -51,6 +51,20 @@ double loadL0Us(const DeviceProfile& profile, uint64_t bytes) {
   return static_cast<double>(bytes) / (profile.mte1BandwidthGBps * 1e3);
 }
 
+// A SIMT plan's tile (the 950's kernels): its threads load and store single values through the data cache, not
+// through the copy engines, so its bytes move at the core's share of the HBM; its work (a load and an add per
+// term, a store per cell) issues a warp of threads a cycle.
+TileCost simtCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut, uint64_t work,
+                  bool atomic) {
+  const double share = profile.gmBandwidthGBps / std::max(activeCores, 1) * 1e3;
+  const double lanes = profile.simtLanesPerNs > 0.0 ? profile.simtLanesPerNs : profile.simtWarp * 1.8;
+  TileCost c;
+  c.copyInUs = static_cast<double>(bytesIn) / share;
+  c.computeUs = static_cast<double>(work) / (lanes * 1e3);
+  c.copyOutUs = static_cast<double>(bytesOut) / share * (atomic ? profile.atomicAddCost : 1.0);
+  return c;
+}
+
 }  // namespace
 
 TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t bytesIn, uint64_t bytesOut,
@@ -64,6 +78,9 @@ TileCost tileCost(const DeviceProfile& profile, int32_t activeCores, uint64_t by
 }
 
 TileCost tileCost(const Plan& plan, const Tile& tile) {
+  if (plan.simtThreads > 0) {
+    return simtCost(plan.profile, activeCores(plan, tile.phase), tile.bytesIn, tile.bytesOut, tile.vectorElems, tile.atomic);
+  }
   TileCost c = tileCost(plan.profile, activeCores(plan, tile.phase), tile.bytesIn, tile.bytesOut, tile.vectorElems,
                         tile.atomic);
   if (cubeTile(plan, tile)) {
@@ -91,14 +108,21 @@ TraceEvent unplacedEvent(const Plan& plan, int32_t core, int32_t tile, EventKind
   const Tile* t = validTile(plan, tile) ? &plan.tiles[static_cast<size_t>(tile)] : nullptr;
   const int32_t active = activeCores(plan, t ? t->phase : -1);
   double us = 0.0;
-  switch (kind) {
-    case EventKind::kCopyIn: us = tileCost(plan.profile, active, bytes, 0, 0, false).copyInUs; break;
-    case EventKind::kCompute: us = tileCost(plan.profile, active, 0, 0, work, false).computeUs; break;
-    case EventKind::kCopyOut:
-    case EventKind::kFixPipe: us = tileCost(plan.profile, active, 0, bytes, 0, false).copyOutUs; break;
-    case EventKind::kAtomicAdd: us = tileCost(plan.profile, active, 0, bytes, 0, true).copyOutUs; break;
-    case EventKind::kLoadL0: us = loadL0Us(plan.profile, bytes); break;
-    case EventKind::kMatmul: us = cubeUs(plan.profile, work, t && t->cubeFp32); break;
+  if (plan.simtThreads > 0) {  // the 950's threads (simtCost)
+    const bool out = kind == EventKind::kCopyOut || kind == EventKind::kAtomicAdd;
+    const TileCost c = simtCost(plan.profile, active, kind == EventKind::kCopyIn ? bytes : 0, out ? bytes : 0,
+                                kind == EventKind::kCompute ? work : 0, kind == EventKind::kAtomicAdd);
+    us = c.copyInUs + c.computeUs + c.copyOutUs;
+  } else {
+    switch (kind) {
+      case EventKind::kCopyIn: us = tileCost(plan.profile, active, bytes, 0, 0, false).copyInUs; break;
+      case EventKind::kCompute: us = tileCost(plan.profile, active, 0, 0, work, false).computeUs; break;
+      case EventKind::kCopyOut:
+      case EventKind::kFixPipe: us = tileCost(plan.profile, active, 0, bytes, 0, false).copyOutUs; break;
+      case EventKind::kAtomicAdd: us = tileCost(plan.profile, active, 0, bytes, 0, true).copyOutUs; break;
+      case EventKind::kLoadL0: us = loadL0Us(plan.profile, bytes); break;
+      case EventKind::kMatmul: us = cubeUs(plan.profile, work, t && t->cubeFp32); break;
+    }
   }
   TraceEvent e{core, tile, kind, pipeOf(kind), 0.0, us, bytes};
   if (t) e.buffer = static_cast<int8_t>(bufferOf(plan, *t));

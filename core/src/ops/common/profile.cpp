@@ -68,6 +68,7 @@ DeviceProfile ascend950() {
   p.cacheLineBytes = 128;
   p.simtDataCacheBytes = 128 * 1024;
   p.workspaceBytes = 16u << 20;
+  p.simtLanesPerNs = 57.6;  // one warp of 32 threads a cycle at about 1.8 GHz
   return p;
 }
 
