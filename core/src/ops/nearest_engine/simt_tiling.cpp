@@ -163,7 +163,8 @@ int64_t simtWindowsDiffer(int64_t gi, int64_t go, double scale) {
   int64_t i = 0;
   for (int64_t o = 0; o < go; ++o) {
     while (i < gi && edges[static_cast<size_t>(i) + 1] <= o) ++i;
-    const bool inside = edges[static_cast<size_t>(i)] <= o && o < edges[static_cast<size_t>(i) + 1];
+    // Past the last window (i == gi), or before this one: in no window at all.
+    const bool inside = i < gi && edges[static_cast<size_t>(i)] <= o;
     if (!inside || sourceIndex(IndexRule::kNearestExact, o, gi, go, s) != i) return o;
   }
   return -1;
