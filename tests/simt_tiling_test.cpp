@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <optional>
 
 #include "gradlab/ops.h"
 #include "gradlab/runner.h"
@@ -141,6 +142,51 @@ TEST(SimtTiling, CannsChoiceFollowsTheChip) {
   EXPECT_EQ(simt.output("gradInput")->values.size(), gather.output("gradInput")->values.size());
   for (size_t i = 0; i < gather.output("gradInput")->values.size(); ++i) {
     ASSERT_EQ(floatBits(simt.output("gradInput")->values[i]), floatBits(gather.output("gradInput")->values[i])) << i;
+  }
+}
+
+// Which thread writes a cell: the core whose run holds it (the plan's tile agrees), its place in that run modulo
+// the threads, its warp and lane, and the pass; schedule 1's threads do the same (h, w) of every plane.
+TEST(SimtTiling, EveryCellHasTheThreadThePlanGivesIt) {
+  RunRequest r;
+  r.op = OpKind::kUpsampleNearestExact2dBackward;
+  r.shape = {.C = 2, .in = {1, 96, 96}, .out = {1, 192, 192}};
+  r.strategy = "simt";
+  r.profile = testing::profileOf("ascend950:cores=4");
+  const RunResult result = run(r);
+  ASSERT_TRUE(result.ok()) << result.message;
+  const Plan& plan = *result.plan;
+  const StrategyInfo* s = plan.strategyInfo();
+  ASSERT_TRUE(s != nullptr && s->threadOf != nullptr);
+  std::optional<SimtThread> t = s->threadOf(plan, 1, 50, 7);  // (h, w) 4807 of a plane: core 2's run starts at 4608
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->core, 2);
+  EXPECT_EQ(t->thread, 199);
+  EXPECT_EQ(t->pass, 0);
+  EXPECT_EQ(t->warp, 6);
+  EXPECT_EQ(t->lane, 7);
+  EXPECT_EQ(t->planeLoop, 2);
+  EXPECT_FALSE(t->batchLoop);
+  t = s->threadOf(plan, 0, 21, 84);  // 2100 cells into core 0's run of 2304: past its 2048 threads
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->core, 0);
+  EXPECT_EQ(t->thread, 52);
+  EXPECT_EQ(t->pass, 1);
+  EXPECT_FALSE(s->threadOf(plan, 2, 0, 0)) << "no third plane";
+  // Every cell's core is the core of the plan's tile that writes it.
+  for (int64_t p = 0; p < 2; ++p) {
+    for (int64_t h = 0; h < 96; h += 7) {
+      for (int64_t w = 0; w < 96; w += 5) {
+        const std::optional<SimtThread> th = s->threadOf(plan, p, h, w);
+        ASSERT_TRUE(th);
+        int32_t tileCore = -1;
+        for (const Tile& tile : plan.tiles) {
+          const Box& b = tile.dst;
+          if (p >= b.plane0 && p < b.plane1 && h >= b.row0 && h < b.row1 && w >= b.col0 && w < b.col1) tileCore = tile.core;
+        }
+        ASSERT_EQ(th->core, tileCore) << p << " " << h << " " << w;
+      }
+    }
   }
 }
 

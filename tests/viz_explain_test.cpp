@@ -83,6 +83,7 @@ TEST(VizExplain, TheAscend950SaysTheWindowItsThreadSummed) {
   EXPECT_EQ(top.lines[0], "rows of gradOutput in CANN's 950 window of 0: [ceil(0·20.5 − 0.5), ceil(1·20.5 − 0.5)) = "
                           "[0, 20) (PyTorch's map: [0, 21))");
   EXPECT_EQ(top.lines[2], "20 cell(s) summed here, in row-major order");
+  EXPECT_EQ(top.lines[3], "thread 0 of AIV 1 (warp 0, lane 0) sums it") << "6 cells on 6 cores, one each";
   const Explanation moved = explainCell(s, r, CellRef{s.src, 20, 1});
   EXPECT_EQ(moved.lines.back(), "so gradInput[1, 0] += this value");
   EXPECT_NE(std::find(moved.lines.begin(), moved.lines.end(), "but on the Ascend 950 CANN's windows send it to (1, 0) instead"),

@@ -54,6 +54,22 @@ std::string cannAxisLine(const char* what, const char* outName, int64_t i, int64
   return line;
 }
 
+// Which SIMT thread writes the cell (StrategyInfo::threadOf): "thread 9 of AIV 2 (warp 0, lane 9)".
+void threadLine(const Scene& scene, const CellRef& cell, Explanation* e) {
+  const StrategyInfo* s = scene.plan ? scene.plan->strategyInfo() : nullptr;
+  if (s == nullptr || s->threadOf == nullptr) return;
+  const std::optional<SimtThread> t = s->threadOf(*scene.plan, scene.plane, cell.row, cell.col);
+  if (!t) return;
+  std::string line = i18n::trf("thread {0} of {1} (warp {2}, lane {3}) sums it", t->thread, scene.plan->coreName(t->core),
+                               t->warp, t->lane);
+  if (t->pass > 0) line += i18n::trf(", on its pass {0} over the core's cells", t->pass + 1);
+  if (t->planeLoop > 1) {
+    line += t->batchLoop ? i18n::trf("; the same thread does this (c, h, w) of all {0} batch items in turn", t->planeLoop)
+                         : i18n::trf("; the same thread does this (h, w) of all {0} planes in turn", t->planeLoop);
+  }
+  e->lines.push_back(line);
+}
+
 void explainUpsampleOutput(const OpInfo& op, const RunRequest& r, const CellRef& cell, const char* inName,
                            Explanation* e) {
   const int rank = op.spatialRank;
@@ -102,6 +118,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
       e->lines.push_back(cannAxisLine("positions", outName, cell.col, r.shape.in[kW], r.shape.out[kW], r.shape.scales[kW], torchCols));
       e->lines.push_back(cols.first < 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
                                         : i18n::trf("{0} cell(s) summed here, in order", cols.second - cols.first));
+      threadLine(scene, cell, e);
       return;
     }
     const auto torchRows = preimage(op.rule, cell.row, r.shape.in[kH], r.shape.out[kH], r.shape.scales[kH]);
@@ -111,6 +128,7 @@ void explainUpsample(const Scene& scene, const RunRequest& r, const CellRef& cel
     const int64_t count = rows.first < 0 || cols.first < 0 ? 0 : (rows.second - rows.first) * (cols.second - cols.first);
     e->lines.push_back(count == 0 ? std::string(i18n::tr("no position maps here: this cell stays 0"))
                                   : i18n::trf("{0} cell(s) summed here, in row-major order", count));
+    threadLine(scene, cell, e);
     return;
   }
   if (oneD) {

@@ -27,6 +27,7 @@ namespace gradlab {
 
 enum class OpKind : uint8_t;
 struct DeviceProfile;   // gradlab/profile.h
+struct Plan;            // gradlab/plan.h
 struct StrategyEngine;  // a strategy's planner and launch, inside the library (ops/common/strategy_engine.h)
 
 // Which kind of core runs a tile: an AI vector core (AIV) or an AI cube core (AIC).
@@ -46,6 +47,18 @@ struct StrategyCall {
   const DeviceProfile* profile = nullptr;  // the device it runs on
   bool deterministic = false;
   std::optional<OpKind> op;  // the operator; unset: any
+};
+
+// The SIMT thread that writes an output cell (the Ascend 950's kernels): its core (the plan's lane), its number
+// within the core, its warp and lane, and which of its passes over the core's run (a core's run longer than its
+// threads is walked in passes: thread t takes cells t, t + threads, ...). `planeLoop`: the thread does the same
+// cell of every plane (CANN's schedule 1) or of every batch item (schedule 2) in turn; 1: this cell alone.
+struct SimtThread {
+  int32_t core = 0;
+  int64_t thread = 0, pass = 0;
+  int64_t warp = 0, lane = 0;
+  int64_t planeLoop = 1;
+  bool batchLoop = false;  // the loop is over batch items (schedule 2), else over planes
 };
 
 // An operator's rule for CANN's choice (OpInfo::cannChoice), from the call's dtype, chip and mode and its shape.
@@ -80,6 +93,9 @@ struct StrategyInfo {
   // With cannWindows: per output cell of a call (row-major, every plane), 1 where its window holds other gradOutput
   // cells than PyTorch's map gives it (the Compare tab's "across chips" names that reason).
   std::vector<uint8_t> (*cellsOffMap)(OpKind op, const Extents& shape) = nullptr;
+  // SIMT strategies: the thread of `plan` that writes output cell (plane, row, col), or nothing (a copy schedule,
+  // a cell outside the output). Unset: the strategy has no threads.
+  std::optional<SimtThread> (*threadOf)(const Plan& plan, int64_t plane, int64_t row, int64_t col) = nullptr;
   // When it can run, in words ("" for every call of its operator): what --list-strategies and the app show.
   const char* needs = "";
   // Why it cannot run `call`, in English (then the call runs the mode's default and the plan's note says why),

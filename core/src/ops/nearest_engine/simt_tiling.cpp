@@ -201,6 +201,38 @@ std::vector<uint8_t> simtCellsOffMap(OpKind op, const Extents& shape) {
   return cells;
 }
 
+std::optional<SimtThread> simtThreadOf(const Plan& plan, int64_t plane, int64_t row, int64_t col) {
+  if (plan.simtThreads <= 0 || plan.srcShape.size() < 3 || plan.dstShape.size() != plan.srcShape.size()) return std::nullopt;
+  // The call back from the plan's shapes: [N, C, L] (1-D) or [N, C, H, W]; the scales only decide the copy, which
+  // has no threads.
+  const bool oneD = plan.dstShape.size() == 3;
+  SimtCall c;
+  c.dtype = plan.dtype;
+  c.N = plan.dstShape[0], c.C = plan.dstShape[1];
+  c.goH = oneD ? 1 : plan.srcShape[2], c.goW = plan.srcShape.back();
+  c.giH = oneD ? 1 : plan.dstShape[2], c.giW = plan.dstShape.back();
+  if (plane < 0 || plane >= c.N * c.C || row < 0 || row >= c.giH || col < 0 || col >= c.giW) return std::nullopt;
+  const Arch35Tiling t = arch35Tiling(c, plan.profile);
+  if (t.schId == 0 || t.threads <= 0) return std::nullopt;
+  const int64_t hw = row * c.giW + col;
+  const int64_t idx = t.schId == 1 ? hw : t.schId == 2 ? (plane % c.C) * c.giH * c.giW + hw : plane * c.giH * c.giW + hw;
+  // The first tailBlockNum cores take blkProcessNum + 1 cells, the rest blkProcessNum.
+  const int64_t longRuns = static_cast<int64_t>(t.tailBlockNum) * (t.blkProcessNum + 1);
+  const int64_t core = idx < longRuns ? idx / (t.blkProcessNum + 1)
+                                      : t.tailBlockNum + (idx - longRuns) / std::max<int64_t>(t.blkProcessNum, 1);
+  const int64_t local = idx - t.startOf(static_cast<int32_t>(core));
+  SimtThread th;
+  th.core = static_cast<int32_t>(core);
+  th.thread = local % t.threads;
+  th.pass = local / t.threads;
+  const int64_t warp = std::max<int32_t>(plan.profile.simtWarp, 1);
+  th.warp = th.thread / warp;
+  th.lane = th.thread % warp;
+  th.planeLoop = t.planeLoop;
+  th.batchLoop = t.schId == 2;
+  return th;
+}
+
 SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile, std::vector<int64_t> srcShape,
                   std::vector<int64_t> dstShape) {
   SimtPlan sp;

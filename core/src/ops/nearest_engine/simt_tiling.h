@@ -12,12 +12,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "acl/acl_base.h"
 #include "gradlab/extents.h"
 #include "gradlab/profile.h"
+#include "gradlab/strategy.h"
 #include "gradlab/plan.h"
 
 namespace gradlab::ops::nearest {
@@ -62,6 +64,9 @@ int64_t simtWindowsDiffer(int64_t gi, int64_t go, double scale);
 
 // The gradInput cells (row-major, every plane) whose CANN windows hold other gradOutput cells than PyTorch's map.
 std::vector<uint8_t> simtCellsOffMap(OpKind op, const Extents& shape);
+
+// The thread of a simt plan that writes gradInput cell (plane, row, col) (StrategyInfo::threadOf).
+std::optional<SimtThread> simtThreadOf(const Plan& plan, int64_t plane, int64_t row, int64_t col);
 
 struct SimtPlan {
   Plan plan;  // plan.simtThreads > 0 for the SIMT schedules

@@ -86,6 +86,7 @@ const StrategyInfo kBackwardStrategies[4] = {
       "do not (a few sizes, e.g. 2 -> 41), a value lands in the neighbouring cell, as on the chip",
      .cannWindows = true,
      .cellsOffMap = &simtCellsOffMap,
+     .threadOf = &simtThreadOf,
      .needs = "a device with SIMT threads (ascend950), FLOAT, FLOAT16 or BF16, and a 1-D or 2-D nearest-exact call",
      .cannotRun = &simtCannotRun,
      .engine = &kSimtEngine},
