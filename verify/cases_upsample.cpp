@@ -41,7 +41,7 @@ Case expectedCase(std::string name, const char* group, RunRequest p, std::vector
               const RunResult o = runCase(q);
               if (!o.ok()) return CaseResult{false, i18n::trf("{0} failed: {1}", o.stage, o.message)};
               const Cells<float>& got = o.output(opInfo(q.op).dst().name)->values;
-              const StrategyInfo* ran = o.plan ? findStrategy(q.op, o.plan->strategyName) : nullptr;
+              const StrategyInfo* ran = o.plan ? o.plan->strategyInfo() : nullptr;
               asCann = !cann950.empty() && ran != nullptr && ran->cannWindows;
               const std::vector<float>& want = asCann ? cann950 : expected;
               for (size_t i = 0; i < want.size(); ++i) {

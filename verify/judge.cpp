@@ -62,8 +62,8 @@ bool orderedAdds(const RunRequest& r, const Plan* plan) {
 }
 
 // The run's strategy gathers with CANN's Ascend 950 windows (StrategyInfo::cannWindows).
-bool cannWindows(const RunRequest& r, const Plan* plan) {
-  const StrategyInfo* strategy = plan ? findStrategy(r.op, plan->strategyName) : nullptr;
+bool cannWindows(const Plan* plan) {
+  const StrategyInfo* strategy = plan ? plan->strategyInfo() : nullptr;
   return strategy != nullptr && strategy->cannWindows;
 }
 
@@ -174,7 +174,7 @@ bool referenceOutputs(const RunRequest& r, const RunResult& result, std::vector<
   std::vector<double> exact = reference::upsampleBackwardDouble(d, op.rule, values);
   // DOUBLE sums run in fp64 (the legacy 1-D backward): the result, read as fp32, is the fp64 sum rounded once.
   const bool cube = result.plan && result.plan->cubeLanes > 0;  // the cube strategy: its K order
-  const bool cann950 = cannWindows(r, result.plan.get());      // the simt strategy: CANN's 950 windows
+  const bool cann950 = cannWindows(result.plan.get());  // the simt strategy: CANN's 950 windows
   std::vector<float> fp32 = result.plan && result.plan->dtype == ACL_DOUBLE
                                 ? std::vector<float>(exact.begin(), exact.end())
                             : cube    ? reference::cubeBackward(d, op.rule, values, *result.plan)
@@ -396,7 +396,7 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
     v.lines.push_back(verdictLine(c, dtype));
     v.passed = v.passed && !c.failed;
   }
-  if (cannWindows(r, result.plan.get())) {
+  if (cannWindows(result.plan.get())) {
     const std::string differ = cannWindowsDiffer(r, result);
     v.lines.push_back(differ.empty() ? i18n::tr("the reference takes CANN's 950 windows, ceil(i x scale - 0.5) in fp32, "
                                                 "which agree with PyTorch's map for this call")
@@ -407,7 +407,7 @@ Verdict checkRun(const RunRequest& r, const RunResult& result) {
 }
 
 std::string cannWindowsDiffer(const RunRequest& r, const RunResult& result) {
-  if (!cannWindows(r, result.plan.get())) return {};
+  if (!cannWindows(result.plan.get())) return {};
   return reference::cann950WindowsDiffer(referenceShape(r, opInfo(r.op)), opInfo(r.op).spatialRank);
 }
 

@@ -19,8 +19,18 @@ constexpr int64_t kCacheLine = 128;
 constexpr int64_t kUbBlock = 32;
 constexpr float kEpsilon = 1e-8f;
 
-// The kernel's scale along an axis (ComputeScales): the call's, or gradOutput / gradInput.
-float kernelScale(double scales, int64_t go, int64_t gi) { return cann950Step(scales, gi, go); }
+// Per gradOutput position of an axis: the gradInput position whose CANN window holds it, or -1 (in none).
+std::vector<int64_t> cannOwners(int64_t gi, int64_t go, double scale) {
+  const std::vector<int64_t> edges = simtWindowEdges(gi, go, cann950Step(scale, gi, go));
+  std::vector<int64_t> owner(static_cast<size_t>(go), -1);
+  int64_t i = 0;
+  for (int64_t o = 0; o < go; ++o) {
+    while (i < gi && edges[static_cast<size_t>(i) + 1] <= o) ++i;
+    // Past the last window (i == gi), or before this one: in no window at all.
+    if (i < gi && edges[static_cast<size_t>(i)] <= o) owner[static_cast<size_t>(o)] = i;
+  }
+  return owner;
+}
 
 // Cuts the flat cells [s, e) of planes of H x W into boxes: a piece of a row, whole rows, whole planes,
 // whole rows, a piece of a row. fn(Box) with planes counted in the range's own index space.
@@ -90,8 +100,8 @@ Arch35Tiling arch35Tiling(const SimtCall& call, const DeviceProfile& profile) {
   t.isUint32 = inSize <= kUint32Max && outSize <= kUint32Max ? 1 : 0;
   t.coreNum = profile.vectorCores;
   t.workspaceBytes = profile.workspaceBytes;
-  t.scaleH = kernelScale(call.scalesH, call.goH, call.giH);
-  t.scaleW = kernelScale(call.scalesW, call.goW, call.giW);
+  t.scaleH = cann950Step(call.scalesH, call.giH, call.goH);  // ComputeScales: the call's, or gradOutput / gradInput
+  t.scaleW = cann950Step(call.scalesW, call.giW, call.goW);
   t.realCoreNum = t.coreNum;
   t.cacheLineNum = static_cast<int32_t>(kCacheLine / dtypeSize);
   const bool copies = call.giH == call.goH && call.giW == call.goW && std::abs(t.scaleH - 1.0f) <= kEpsilon &&
@@ -158,14 +168,10 @@ std::vector<int64_t> simtWindowEdges(int64_t gi, int64_t go, float scale) {
 }
 
 int64_t simtWindowsDiffer(int64_t gi, int64_t go, double scale) {
-  const std::vector<int64_t> edges = simtWindowEdges(gi, go, kernelScale(scale, go, gi));
+  const std::vector<int64_t> owner = cannOwners(gi, go, scale);
   const float s = sourceStep(scale, gi, go);
-  int64_t i = 0;
   for (int64_t o = 0; o < go; ++o) {
-    while (i < gi && edges[static_cast<size_t>(i) + 1] <= o) ++i;
-    // Past the last window (i == gi), or before this one: in no window at all.
-    const bool inside = i < gi && edges[static_cast<size_t>(i)] <= o;
-    if (!inside || sourceIndex(IndexRule::kNearestExact, o, gi, go, s) != i) return o;
+    if (owner[static_cast<size_t>(o)] != sourceIndex(IndexRule::kNearestExact, o, gi, go, s)) return o;
   }
   return -1;
 }
@@ -176,12 +182,10 @@ std::vector<uint8_t> simtCellsOffMap(OpKind op, const Extents& shape) {
   // Per axis: the gradInput positions whose window differs, from where each gradOutput position goes.
   auto offAxis = [](int64_t gi, int64_t go, double scale) {
     std::vector<uint8_t> off(static_cast<size_t>(gi), 0);
-    const std::vector<int64_t> edges = simtWindowEdges(gi, go, kernelScale(scale, go, gi));
+    const std::vector<int64_t> owner = cannOwners(gi, go, scale);
     const float s = sourceStep(scale, gi, go);
-    int64_t i = 0;
     for (int64_t o = 0; o < go; ++o) {
-      while (i < gi && edges[static_cast<size_t>(i) + 1] <= o) ++i;
-      const int64_t cann = i < gi && edges[static_cast<size_t>(i)] <= o ? i : -1;
+      const int64_t cann = owner[static_cast<size_t>(o)];
       const int64_t torch = sourceIndex(IndexRule::kNearestExact, o, gi, go, s);
       if (cann == torch) continue;
       if (cann >= 0) off[static_cast<size_t>(cann)] = 1;
