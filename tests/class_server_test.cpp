@@ -99,6 +99,7 @@ TEST(ClassServer, AStudentJoinsFollowsAndAnswers) {
   EXPECT_EQ(sum["answered"], 1);
   EXPECT_EQ(sum["rightEventually"], 1);
   EXPECT_EQ(sum["cells"], Json::parse("[[0,0,1]]")) << "the room's first tries, cell by cell";
+  EXPECT_EQ(sum["choices"], Json::object()) << "a cell question has no options";
   auto reveal = teacher.Post("/api/teacher/reveal", httplib::Headers{{"X-Teacher-Token", c.server->teacherToken()}}, "",
                              "application/json");
   ASSERT_TRUE(reveal);

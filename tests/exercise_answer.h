@@ -16,6 +16,13 @@
 
 namespace gradlab::viz {
 
+// A schedule option's name, the words before its colon: "schedule 1" of "schedule 1: a thread per (h, w), ...",
+// "调度 1" of "调度 1：..."; "" when it has no colon.
+inline std::string optionHead(const std::string& option) {
+  const size_t colon = std::min(option.find(':'), option.find("\uff1a"));
+  return colon == std::string::npos ? std::string() : option.substr(0, colon);
+}
+
 inline std::string answerStatedIn(const std::string& hint, const Exercise& e, const Scene& s) {
   for (const CellRef& c : e.cells) {
     const SceneGrid& g = s.grids[static_cast<size_t>(c.grid)];
@@ -36,6 +43,13 @@ inline std::string answerStatedIn(const std::string& hint, const Exercise& e, co
       const bool right = std::find(e.cores.begin(), e.cores.end(), e.choices[i]) != e.cores.end();
       if (right && hint.find(e.coreNames[i]) != std::string::npos) return e.coreNames[i];
     }
+  }
+  if (e.input == AnswerInput::kChoice && e.rightOption >= 0) {
+    const std::string& right = e.options[static_cast<size_t>(e.rightOption)];
+    if (hint.find(right) != std::string::npos) return right;
+    // A schedule by its name alone ("schedule 1", "调度 1").
+    if (const std::string head = optionHead(right); e.spec.kind == ExerciseKind::kSchedule && !head.empty() && hint.find(head) != std::string::npos)
+      return head;
   }
   return "";
 }

@@ -80,6 +80,12 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
           std::any_of(line.begin(), line.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); }))
         return "atomic adds with a number";
     }
+    // Which schedule the tiling picks: the plan's words for it ("picks schedule 1 (").
+    if (e.spec.kind == ExerciseKind::kSchedule && e.rightOption >= 0) {
+      const std::string head = optionHead(e.options[static_cast<size_t>(e.rightOption)]);  // "schedule 1", "调度 1"
+      if (!head.empty() && (line.find(head + " (") != std::string::npos || line.find(head + "\uff08") != std::string::npos))
+        return "the plan names the schedule";
+    }
     if (e.input == AnswerInput::kNumber && asked && e.number != 0.0 &&
         line == cat("[", asked->grid.name, " (", e.asked.row, ", ", e.asked.col, ") = ", answerNumber, "]"))
       return "the asked cell shows it";
@@ -93,7 +99,7 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
     }
     return "";
   };
-  bool inLesson = false;
+  bool inLesson = false, inOptions = false;  // the options of a choice: their words are the question's, not a statement
   std::string outside;     // the text outside the lesson panel as one line: wrapped sentences joined again
   std::string lessonText;  // the lesson's words, the question and its buttons, as one line
   size_t from = 0;
@@ -109,9 +115,11 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
     if (line == "[end of legend]") legend.clear();
     if (line == "[offsets]") offsets = e.spec.kind != ExerciseKind::kOffset;  // an offset question's answer is one
     if (line == "[end of offsets]") offsets = false;
+    if (line == "[options]") inOptions = true;
+    if (line == "[end of options]") inOptions = false;
     if (line.empty()) continue;
     const bool choices = line.find("[ ] ") != std::string::npos || line.find("[x] ") != std::string::npos;  // the cores' boxes
-    if (inLesson && !choices) {
+    if (inLesson && !choices && !inOptions) {
       lessonText += " " + line;
     } else if (!inLesson) {
       if (const std::string why = leak(line); !why.empty()) found.push_back(why + ": " + line);

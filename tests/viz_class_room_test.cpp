@@ -97,6 +97,47 @@ TEST_F(ClassRoomTest, TriesAreJudgedByTheExerciseAndRecordedOnce) {
   EXPECT_NE(csv.find("s1,Ana,first-steps/2,1,1,\"{\"\"cells\"\":[[0,0]]}\",0,0"), std::string::npos) << csv;
 }
 
+// A choice question (which schedule CANN picks) answered from the students' devices: each try judged, an option
+// the question does not have refused, the room's first picks counted per option.
+TEST_F(ClassRoomTest, ChoiceTriesAreJudgedAndCountedPerOption) {
+  RequestSpec spec;
+  spec.request.op = OpKind::kUpsampleNearestExact2dBackward;
+  spec.request.shape.in[kH] = spec.request.shape.in[kW] = 4;
+  spec.request.shape.out[kH] = spec.request.shape.out[kW] = 8;
+  spec.request.strategy = "cann";
+  spec.device = "ascend950";
+  RunRequest request;
+  std::string why;
+  ASSERT_TRUE(spec.resolve(&request, &why)) << why;
+  request.trace = true;
+  const RunResult result = run(request);
+  const Scene scene = buildScene(sceneSourceOf(result, request.op), 0);
+  const Exercise e = buildExercise({ExerciseKind::kSchedule, 0, 0, ""}, scene, request, result);
+  ASSERT_TRUE(e.ok()) << e.error;
+  ASSERT_EQ(e.rightOption, 3) << "16 cells: one a thread";
+  ClassRoom room(record());
+  room.openQuestion("three-ways", 3, e, scene);
+  const auto ana = *room.join("Ana", "en", "", &why), bo = *room.join("Bo", "zh", "", &why), cy = *room.join("Cy", "en", "", &why);
+  auto pick = [&](const ClassStudent& who, int32_t option, int attempt) {
+    ClassTry t;
+    t.question = "three-ways/3";
+    t.attempt = attempt;
+    t.answer.choice = option;
+    return room.answer(who.token, t);
+  };
+  EXPECT_FALSE(pick(ana, 1, 1).right);
+  EXPECT_TRUE(pick(ana, 3, 2).right);
+  EXPECT_TRUE(pick(bo, 3, 1).right);
+  const ClassTryOutcome beyond = pick(cy, 4, 1);
+  EXPECT_EQ(beyond.kind, ClassTryOutcome::Kind::kRefused);
+  EXPECT_NE(beyond.why.find("not one of the question's 4 options"), std::string::npos) << beyond.why;
+  const ClassSummary sum = room.summary("three-ways/3", 1);
+  EXPECT_EQ(sum.answered, 2);
+  EXPECT_EQ(sum.rightFirstTime, 1);
+  EXPECT_EQ(sum.choices, (std::map<int32_t, int>{{1, 1}, {3, 1}})) << "first tries only";
+  EXPECT_NE(room.csv().find("\"{\"\"choice\"\":1}\""), std::string::npos) << room.csv();
+}
+
 TEST_F(ClassRoomTest, VoteAgainKeepsTheFirstRoundAndRevealClosesTheQuestion) {
   const ClassQuestionPosed p = poseLandsInQuestion();
   ClassRoom room(record());
@@ -217,6 +258,16 @@ TEST(ClassAnswers, TheWireFormatIsBoundedAndRoundTrips) {
                               "{\"number\":\"abc\"}", "{\"cores\":[-1]}", "{\"admin\":true}"}) {
     EXPECT_FALSE(answerFromJson(hostile, 1, limits, &typed, &why)) << hostile;
     EXPECT_FALSE(why.empty()) << hostile;
+  }
+  Answer c;
+  c.choice = 2;
+  EXPECT_EQ(answerJson(c, ""), "{\"choice\":2}");
+  const auto choice = answerFromJson(answerJson(c, ""), 1, limits, &typed, &why);
+  ASSERT_TRUE(choice) << why;
+  EXPECT_EQ(choice->choice, 2);
+  for (const char* hostile : {"{\"choice\":-1}", "{\"choice\":64}", "{\"choice\":\"2\"}", "{\"choice\":1.5}"}) {
+    EXPECT_FALSE(answerFromJson(hostile, 1, limits, &typed, &why)) << hostile;
+    EXPECT_NE(why.find("choice"), std::string::npos) << hostile << ": " << why;
   }
   std::string many = "{\"cells\":[";
   for (size_t i = 0; i <= limits.maxAnswerCells; ++i) many += (i ? ",[0,0]" : "[0,0]");

@@ -14,6 +14,7 @@
 
 #include "exercise_answer.h"
 #include "viz/model/atomic_adds.h"
+#include "viz/model/chips_compare.h"
 #include "viz/model/exercise.h"
 #include "viz/model/explain.h"
 #include "viz/model/lesson.h"
@@ -192,7 +193,7 @@ TEST(VizExercise, LandsInAndFeedsFollowTheIndexRule) {
   ASSERT_EQ(p.exercise.cells.size(), 1u);
   EXPECT_EQ(p.exercise.cells[0], (CellRef{p.scene.dst, 2, 1}));
   EXPECT_EQ(p.exercise.answerGrid, p.scene.dst);
-  Verdict v = checkAnswer(p.exercise, Answer{{CellRef{p.scene.dst, 1, 2}}, {}, {}}, p.scene);
+  Verdict v = checkAnswer(p.exercise, Answer{{CellRef{p.scene.dst, 1, 2}}, {}, {}, {}}, p.scene);
   EXPECT_FALSE(v.correct);
   EXPECT_NE(v.headline.find("you picked (1, 2); the answer is cell (2, 1)"), std::string::npos) << v.headline;
   // gradInput (1, 2) is fed by the 2x2 block rows 2..3, cols 4..5.
@@ -200,11 +201,11 @@ TEST(VizExercise, LandsInAndFeedsFollowTheIndexRule) {
   ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
   const std::vector<CellRef> block = {{p.scene.src, 2, 4}, {p.scene.src, 2, 5}, {p.scene.src, 3, 4}, {p.scene.src, 3, 5}};
   EXPECT_EQ(p.exercise.cells, block);
-  Answer partial{{block[0], block[1], block[2]}, {}, {}};
+  Answer partial{{block[0], block[1], block[2]}, {}, {}, {}};
   v = checkAnswer(p.exercise, partial, p.scene);
   EXPECT_FALSE(v.correct);
   EXPECT_NE(v.headline.find("1 missing, 0 too many"), std::string::npos) << v.headline;
-  Answer shuffled{{block[3], block[1], block[0], block[2]}, {}, {}};
+  Answer shuffled{{block[3], block[1], block[0], block[2]}, {}, {}, {}};
   EXPECT_TRUE(checkAnswer(p.exercise, shuffled, p.scene).correct) << "the order of the picks does not matter";
 }
 
@@ -215,9 +216,9 @@ TEST(VizExercise, OneDimensionalFeedbackNamesCellsByTheirOneCoordinate) {
   spec.request.shape.in[kH] = spec.request.shape.out[kH] = 1;
   Posed p = pose(spec, {ExerciseKind::kLandsIn, 0, 5, ""});  // 4 -> 8: gradOutput [5] lands in gradInput [2]
   ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
-  const Verdict wrong = retryVerdict(p.exercise, Answer{{CellRef{p.scene.dst, 0, 3}}, {}, {}});
+  const Verdict wrong = retryVerdict(p.exercise, Answer{{CellRef{p.scene.dst, 0, 3}}, {}, {}, {}});
   EXPECT_EQ(wrong.headline, "Not yet: (3) is not it.");
-  const Verdict right = checkAnswer(p.exercise, Answer{{CellRef{p.scene.dst, 0, 2}}, {}, {}}, p.scene);
+  const Verdict right = checkAnswer(p.exercise, Answer{{CellRef{p.scene.dst, 0, 2}}, {}, {}, {}}, p.scene);
   EXPECT_TRUE(right.correct);
   EXPECT_EQ(right.headline, "Right: cell (2).");
 }
@@ -229,14 +230,14 @@ TEST(VizExercise, AWrongTryNeverSaysWhetherCellsAreMissing) {
   none.input = AnswerInput::kCells;
   Exercise some = none;
   some.cells = {CellRef{1, 0, 0}, CellRef{1, 2, 2}};
-  const Answer picked{{CellRef{1, 3, 3}}, {}, {}};
+  const Answer picked{{CellRef{1, 3, 3}}, {}, {}, {}};
   const Verdict a = retryVerdict(none, picked), b = retryVerdict(some, picked);
   EXPECT_EQ(a.headline, b.headline) << "the verdict tells the empty answer apart";
   EXPECT_EQ(a.headline.find("missing"), std::string::npos) << a.headline;
   EXPECT_EQ(a.headline, "Not yet: that cell is not right.");
-  EXPECT_EQ(retryVerdict(none, Answer{{CellRef{1, 3, 3}, CellRef{1, 0, 0}}, {}, {}}).headline, "Not yet: 0 of your 2 cells are right.");
+  EXPECT_EQ(retryVerdict(none, Answer{{CellRef{1, 3, 3}, CellRef{1, 0, 0}}, {}, {}, {}}).headline, "Not yet: 0 of your 2 cells are right.");
   // Every pick right but not all of them: then something must be missing, and it may say so.
-  const Verdict c = retryVerdict(some, Answer{{CellRef{1, 0, 0}}, {}, {}});
+  const Verdict c = retryVerdict(some, Answer{{CellRef{1, 0, 0}}, {}, {}, {}});
   EXPECT_NE(c.headline.find("missing"), std::string::npos) << c.headline;
   // Right with no cell: not "all 0 cell(s)".
   const Verdict d = checkAnswer(none, Answer{}, Scene{});
@@ -279,6 +280,97 @@ TEST(VizExercise, OwnerExplanationsSayAtomicOnlyWhereTheAddsAre) {
     }
   });
   EXPECT_GE(owners, 2);
+}
+
+// A schedule question takes CANN's pick from the run's own plan: one cell a thread for a small call, one (h, w) a
+// thread when one plane has a cell for every thread; a wrong pick is named back, never the answer; a strategy that
+// always runs one way cannot pose it.
+TEST(VizExercise, ScheduleQuestionsTakeTheTilingsPickFromThePlan) {
+  RequestSpec spec = upsample2dBackward(4, 8);
+  spec.device = "ascend950";
+  spec.cores = 4;
+  spec.request.strategy = "cann";
+  Posed p = pose(spec, {ExerciseKind::kSchedule, 0, 0, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.input, AnswerInput::kChoice);
+  ASSERT_EQ(p.exercise.options.size(), 4u);
+  EXPECT_EQ(p.exercise.rightOption, 3);
+  EXPECT_EQ(p.exercise.hints.size(), 2u);
+  EXPECT_NE(p.exercise.hints[0].find("one plane holds 16"), std::string::npos) << p.exercise.hints[0];
+  EXPECT_NE(p.exercise.hints[0].find("4 vector cores x 2048 threads = 8192"), std::string::npos) << p.exercise.hints[0];
+  for (const std::string& hint : p.exercise.hints) EXPECT_EQ(answerStatedIn(hint, p.exercise, p.scene), "") << hint;
+
+  spec.request.shape.in[kH] = spec.request.shape.in[kW] = 96;
+  spec.request.shape.out[kH] = spec.request.shape.out[kW] = 192;
+  spec.request.shape.C = 2;
+  p = pose(spec, {ExerciseKind::kSchedule, 0, 0, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.rightOption, 1) << "9216 cells in a plane >= 4 x 2048 threads";
+  ExerciseState state;
+  state.exercise = p.exercise;
+  EXPECT_EQ(state.check(p.scene).headline, "Pick one first.");
+  state.pickOption(3);
+  EXPECT_EQ(state.check(p.scene).headline, "Not yet: it is not \"schedule 3: one cell\".");
+  EXPECT_TRUE(state.open());
+  state.pickOption(7);  // no such option: the pick stays
+  EXPECT_EQ(state.answer.choice, 3);
+  state.pickOption(1);
+  const Verdict right = state.check(p.scene);
+  EXPECT_TRUE(right.correct);
+  EXPECT_EQ(right.headline, "Right: schedule 1: one (h, w).");
+  EXPECT_FALSE(state.open());
+
+  spec.device = "atlas-a2";
+  p = pose(spec, {ExerciseKind::kSchedule, 0, 0, ""});
+  EXPECT_FALSE(p.exercise.ok());
+  EXPECT_NE(p.exercise.error.find("picks no schedule"), std::string::npos) << p.exercise.error;
+}
+
+// A chips question runs the call on both chips, on the inputs of the run on screen, and takes the reason the two
+// results part: the 950's windows (2 <- 41: position 20 goes to gradInput[1]), rounding in another order (float16
+// sums of three), or none.
+TEST(VizExercise, ChipsQuestionsAreJudgedByBothChipsRuns) {
+  RequestSpec spec;
+  spec.request.op = OpKind::kUpsampleNearestExact1dBackward;
+  spec.request.shape.in[kW] = 2;
+  spec.request.shape.out[kW] = 41;
+  spec.request.valueSource = ValueSource::kOnes;
+  spec.request.strategy = "cann";
+  spec.device = "ascend950";
+  Posed p = pose(spec, {ExerciseKind::kChips, 0, 0, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.input, AnswerInput::kChoice);
+  EXPECT_EQ(p.exercise.rightOption, kWindowReason);
+  ASSERT_GE(p.exercise.why.size(), 3u);
+  EXPECT_NE(p.exercise.why[0].find("Atlas A2"), std::string::npos) << p.exercise.why[0];
+  EXPECT_NE(p.exercise.why[0].find(": 21"), std::string::npos) << p.exercise.why[0];
+  EXPECT_NE(p.exercise.why[1].find("Ascend 950 (simt): 20"), std::string::npos) << p.exercise.why[1];
+
+  spec.request.shape.in[kW] = 4;
+  spec.request.shape.out[kW] = 8;
+  p = pose(spec, {ExerciseKind::kChips, 0, 1, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.rightOption, kSameBits) << "2 ones, exact on both chips";
+
+  RequestSpec pool;
+  pool.request.op = OpKind::kAdaptiveMaxPool2dBackward;
+  pool.request.shape.C = 3;
+  pool.request.shape.in[kH] = pool.request.shape.in[kW] = 13;
+  pool.request.shape.out[kH] = pool.request.shape.out[kW] = 11;
+  pool.request.dtype = ACL_FLOAT16;
+  pool.request.deterministic = true;
+  pool.request.valueSource = ValueSource::kRandom;
+  pool.request.seed = 4;
+  pool.request.strategy = "cann";
+  pool.device = "ascend950";
+  pool.cores = 4;
+  p = pose(pool, {ExerciseKind::kChips, 4, 2, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.rightOption, kOrderReason) << "three float16 adds, rounded once on the A2 and after each on the 950";
+  EXPECT_NE(p.exercise.why[0].find("0.2458"), std::string::npos) << p.exercise.why[0];
+  EXPECT_NE(p.exercise.why[1].find("0.2456"), std::string::npos) << p.exercise.why[1];
+  const Verdict wrong = checkAnswer(p.exercise, wrongAnswer(p.exercise), p.scene);
+  EXPECT_EQ(wrong.headline.rfind("Not quite: you picked \"", 0), 0u) << wrong.headline;
 }
 
 TEST(VizExercise, TheCubeStrategyHopsThroughItsIntermediate) {

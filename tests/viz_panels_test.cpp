@@ -1086,6 +1086,29 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   EXPECT_NE(text.find("c0 \u00d72"), std::string::npos);
 }
 
+// A choice's room: a bar per option the room picked, beside the option's own words (three-ways step 5: do the two
+// chips agree on this float16 cell?), and nothing for an option nobody picked.
+TEST_F(VizPanels, TheRoomsChoicesAreBarsBesideTheirWords) {
+  AppState s;
+  ASSERT_TRUE(openShippedStep(s, "three-ways", 4));
+  ASSERT_TRUE(s.exerciseOpen());
+  ASSERT_EQ(s.course.exercise->exercise.options.size(), 3u);
+  ClassBoard board;
+  board.code = "1234";
+  board.asking = true;
+  ClassSummary room;
+  room.answered = 5;
+  room.choices = {{0, 3}, {2, 2}};
+  board.rounds = {room};
+  s.course.classBoard = board;
+  s.course.classBoardShown = true;
+  const std::string text = loggedFrame(s);
+  EXPECT_NE(text.find("[room picked the same, bit for bit: 3]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[room picked different: rounded another way: 2]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[room picked different: other cells land in it"), std::string::npos);
+  EXPECT_TRUE(spoilersIn(text, s).empty()) << spoilersIn(text, s).front();
+}
+
 // nearest-vs-exact step 6 asks what the centre cell of an exact 3 -> 8 backward holds; its caption's "3, 2, 3
 // copies on each axis" gave it (2 x 2 ones) before the answer: it waits for it, in English and in Chinese.
 TEST_F(VizPanels, NearestVsExactSixKeepsItsCopyCountsForTheAnswer) {
@@ -1556,6 +1579,46 @@ TEST_F(VizPanels, ADoubleClickOnShowTheAnswerTicksNothingItBroughtUnderTheMouse)
   });
   uimap::setEnabled(false);
   EXPECT_GT(underTheMouse, 0) << "no box landed under the mouse: the test saw no case of what it guards";
+}
+
+// A choice is answered with clicks: on an option's round button or on its words (a sentence, wrapped in the
+// panel), then Check; a wrong pick keeps the question open and says which pick was wrong; presenter mode too.
+TEST_F(VizPanels, AChoiceIsPickedByClickingItsWordsThenChecked) {
+  AppState s;
+  uimap::setEnabled(true);
+  for (const bool presenter : {false, true}) {
+    ASSERT_TRUE(openShippedStep(s, "three-ways", 2));
+    s.view.presenter = presenter;
+    syncTheme(s);
+    ASSERT_TRUE(s.exerciseOpen());
+    ASSERT_EQ(s.course.exercise->exercise.input, AnswerInput::kChoice);
+    for (int i = 0; i < 3; ++i) frame(s);
+    const auto centreOf = [](const std::string& id) -> std::optional<ImVec2> {
+      const nlohmann::json map = nlohmann::json::parse(uimap::json(0, 0, 0, 1280, 720));
+      for (const nlohmann::json& w : map["widgets"])
+        if (w["id"].get<std::string>() == id)
+          return ImVec2((w["x0"].get<float>() + w["x1"].get<float>()) / 2.0f, (w["y0"].get<float>() + w["y1"].get<float>()) / 2.0f);
+      return std::nullopt;
+    };
+    const auto third = centreOf("radio/option 3");
+    ASSERT_TRUE(third) << "presenter " << presenter;
+    click(s, *third);
+    EXPECT_EQ(s.course.exercise->answer.choice, 3) << "presenter " << presenter;
+    const auto check = centreOf("button/Check");
+    ASSERT_TRUE(check);
+    click(s, *check);
+    ASSERT_TRUE(s.exerciseOpen());
+    EXPECT_EQ(s.course.exercise->verdict->headline, "Not yet: it is not \"schedule 3: one cell\".");
+    for (int i = 0; i < 6; ++i) frame(s);  // the hint the wrong try brought settles, as a person reads it
+    const auto first = centreOf("radio/option 1");
+    ASSERT_TRUE(first);
+    click(s, *first);
+    EXPECT_EQ(s.course.exercise->answer.choice, 1) << "presenter " << presenter;
+    frame(s);  // the last try's verdict left with the new pick: the panel's parts take their heights
+    click(s, *centreOf("button/Check"));
+    EXPECT_FALSE(s.exerciseOpen()) << "presenter " << presenter << ": the right pick reveals it";
+  }
+  uimap::setEnabled(false);
 }
 
 // Space while a question is open says why nothing moves (the flights would answer it) instead of playing an

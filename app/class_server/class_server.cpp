@@ -56,12 +56,13 @@ int whole(const Json& j, const char* field, int otherwise) {
 }
 
 Json summaryJson(const viz::ClassSummary& s) {
-  Json cells = Json::array(), numbers = Json::object(), cores = Json::object();
+  Json cells = Json::array(), numbers = Json::object(), cores = Json::object(), choices = Json::object();
   for (const auto& [cell, count] : s.cells) cells.push_back({cell.first, cell.second, count});
   for (const auto& [number, count] : s.numbers) numbers[number] = count;
   for (const auto& [core, count] : s.cores) cores[std::to_string(core)] = count;
+  for (const auto& [option, count] : s.choices) choices[std::to_string(option)] = count;
   return {{"students", s.students}, {"answered", s.answered}, {"rightFirstTime", s.rightFirstTime},
-          {"rightEventually", s.rightEventually}, {"cells", cells}, {"numbers", numbers}, {"cores", cores}};
+          {"rightEventually", s.rightEventually}, {"cells", cells}, {"numbers", numbers}, {"cores", cores}, {"choices", choices}};
 }
 
 }  // namespace
@@ -263,7 +264,7 @@ void ClassServer::routes() {
                             ? viz::answerFromJson(answer->dump(), room_.answerGrid(), {}, &t.typed, &why)
                             : std::nullopt;
     if (!parsed) {
-      refuse(res, 400, why.empty() ? "\"answer\" must be an object: cells, number or cores" : why);
+      refuse(res, 400, why.empty() ? "\"answer\" must be an object: cells, number, cores or choice" : why);
       return;
     }
     t.answer = *parsed;

@@ -86,6 +86,7 @@ std::string answerJson(const Answer& answer, const std::string& typed) {
   }
   if (answer.number) j["number"] = typed.empty() ? fmt::format("{:.9g}", *answer.number) : typed;
   if (!answer.cores.empty()) j["cores"] = answer.cores;
+  if (answer.choice) j["choice"] = *answer.choice;
   if (j.empty()) j["cells"] = Json::array();  // an empty set of cells (a question whose answer may be none)
   return j.dump();
 }
@@ -134,6 +135,12 @@ std::optional<Answer> answerFromJson(const std::string& text, int answerGrid, co
         }
         a.cores.push_back(c.get<int32_t>());
       }
+    } else if (field == "choice") {
+      if (!value.is_number_integer() || value.get<int64_t>() < 0 || value.get<int64_t>() > 63) {
+        *why = "\"choice\" must be the number of an option, from 0 to 63";
+        return std::nullopt;
+      }
+      a.choice = value.get<int32_t>();
     } else {
       *why = "the answer has an unknown field \"" + cleanStudentName(field, 32) + "\"";
       return std::nullopt;
@@ -328,6 +335,10 @@ ClassTryOutcome ClassRoom::answer(const std::string& token, const ClassTry& t) {
       return out;
     }
   }
+  if (t.answer.choice && *t.answer.choice >= static_cast<int32_t>(exercise_->options.size())) {
+    out.why = cat("choice ", *t.answer.choice, " is not one of the question's ", exercise_->options.size(), " options");
+    return out;
+  }
   out.right = checkAnswer(*exercise_, t.answer, *scene_).correct;
   out.kind = ClassTryOutcome::Kind::kRecorded;
   Recorded r{who->id, t.question, answerJson(t.answer, t.typed), t.round, t.attempt, t.hints, out.right, t.seconds,
@@ -358,6 +369,7 @@ ClassSummary ClassRoom::summary(const std::string& question, int round) const {
     for (const CellRef& c : r->parsed.cells) ++s.cells[{c.row, c.col}];
     if (r->parsed.number) ++s.numbers[r->typed.empty() ? fmt::format("{:.9g}", *r->parsed.number) : r->typed];
     for (int32_t core : r->parsed.cores) ++s.cores[core];
+    if (r->parsed.choice) ++s.choices[*r->parsed.choice];
   }
   return s;
 }

@@ -81,6 +81,7 @@ struct ClassSummary {
   std::map<std::pair<int64_t, int64_t>, int> cells;  // (row, col) of the answer grid: how many picked it
   std::map<std::string, int> numbers;                // typed numbers as typed, trimmed
   std::map<int32_t, int> cores;
+  std::map<int32_t, int> choices;  // option -> how many picked it
 };
 
 class ClassRoom {
@@ -146,7 +147,7 @@ class ClassRoom {
 };
 
 // A try's answer as the record and the wire write it, and back: {"cells": [[r, c], ...]}, {"number": "0.5"},
-// {"cores": [0, 3]}. Parsing is bounded by `limits` and refuses (nullopt, `why`) anything else.
+// {"cores": [0, 3]}, {"choice": 2}. Parsing is bounded by `limits` and refuses (nullopt, `why`) anything else.
 std::string answerJson(const Answer& answer, const std::string& typed);
 std::optional<Answer> answerFromJson(const std::string& json, int answerGrid, const ClassLimits& limits,
                                      std::string* typed, std::string* why);

@@ -12,6 +12,7 @@
 #include "gradlab/half.h"
 #include "i18n/translate.h"
 #include "viz/model/atomic_adds.h"
+#include "viz/model/chips_compare.h"
 #include "viz/model/exercise_hints.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
@@ -27,7 +28,8 @@ struct KindName {
 constexpr KindName kKinds[] = {{ExerciseKind::kLandsIn, "lands-in"},     {ExerciseKind::kFeeds, "feeds"},
                                {ExerciseKind::kOwner, "owner"},          {ExerciseKind::kAtomicCells, "atomic-cells"},
                                {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"},
-                               {ExerciseKind::kOffset, "offset"}};
+                               {ExerciseKind::kOffset, "offset"},         {ExerciseKind::kSchedule, "schedule"},
+                               {ExerciseKind::kChips, "chips"}};
 
 bool contains(const std::vector<CellRef>& cells, const CellRef& c) {
   return std::find(cells.begin(), cells.end(), c) != cells.end();
@@ -202,7 +204,7 @@ std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& r) {
       !op.backward) {
     return i18n::trf("\"{0}\" asks about a backward operator's sums; {1} is a forward", kind, op.name);
   }
-  if (spec.kind == ExerciseKind::kAtomicCells) return "";
+  if (spec.kind == ExerciseKind::kAtomicCells || spec.kind == ExerciseKind::kSchedule) return "";
   // The asked cell: on gradOutput (lands-in), the pooled output (argmax), else the output the op writes.
   const bool outSide = spec.kind == ExerciseKind::kLandsIn || spec.kind == ExerciseKind::kArgmax || !op.backward;
   const PlaneDims d = planeDims(op, sideShape(op, outSide ? Side::kOut : Side::kIn, r.shape));
@@ -211,7 +213,8 @@ std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& r) {
   return "";
 }
 
-Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunRequest& r, const RunResult& result) {
+Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunRequest& r, const RunResult& result,
+                       const std::function<RunResult(const RunRequest&)>& runCall) {
   Exercise e;
   e.spec = spec;
   e.dtype = r.dtype;
@@ -323,6 +326,58 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       e.why = offsetWhy(dst, r, flat, offset);
       break;
     }
+    case ExerciseKind::kSchedule: {
+      if (plan.branches.empty() || plan.branch < 0 || plan.branch >= static_cast<int32_t>(plan.branches.size())) {
+        e.error = i18n::trf("{0} runs one way for every call: it picks no schedule", plan.strategyName);
+        return e;
+      }
+      e.input = AnswerInput::kChoice;
+      e.options = plan.branches;
+      e.rightOption = plan.branch;
+      e.question = i18n::tr("Which schedule does the tiling pick for this call: what does one thread take? Pick one, then press Check.");
+      e.why.push_back(plan.strategy);
+      if (!plan.coreChoice.empty()) e.why.push_back(i18n::trf("cores: {0}", plan.coreChoice));
+      break;
+    }
+    case ExerciseKind::kChips: {
+      RunRequest quiet = r;
+      quiet.trace = false;
+      const ChipsRun chips = runOnBothChips(quiet, runCall ? runCall : [](const RunRequest& q) { return gradlab::run(q); }, &result);
+      if (!chips.ok()) {
+        e.error = chips.error;
+        return e;
+      }
+      const size_t flat = static_cast<size_t>(dst.grid.flat(s.plane, spec.row, spec.col));
+      if (flat >= chips.reasons.size()) {
+        e.error = i18n::tr("the two chips' outputs have another shape than the run on screen");
+        return e;
+      }
+      e.asked = at;
+      e.input = AnswerInput::kChoice;
+      e.options = {i18n::tr("the same, bit for bit"), i18n::tr("different: other cells land in it"),
+                   i18n::tr("different: rounded another way")};
+      e.rightOption = chips.reasons[flat];
+      e.question = i18n::trf(r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16
+                                 ? "Do the Atlas A2 and the Ascend 950 give {0} the same value in {1}? Pick one, then press Check."
+                                 : "Do the Atlas A2 and the Ascend 950 give {0} the same value? Pick one, then press Check.",
+                             cellName(s, e.asked), dtypeText(r.dtype));
+      for (int i = 0; i < 2; ++i) {
+        const RunResult& run = chips.results[i];
+        const std::string strategy = run.plan ? run.plan->strategyName : std::string();
+        e.why.push_back(i18n::trf("{0} ({1}): {2}", kComparedChips[i].title, strategy,
+                                  formatNumber(primaryOutput(run)->values[flat])));
+      }
+      e.why.push_back(i18n::tr(e.rightOption == kWindowReason
+                                   ? "the 950's window for this cell (ceil(i x scale - 0.5) in fp32) holds other gradOutput cells than PyTorch's map"
+                               : e.rightOption == kOrderReason
+                                   ? "the same terms, added in another order or rounded at other steps"
+                                   : "the same terms, added and rounded the same way: the same bits"));
+      for (int i = 0; i < 2; ++i) {
+        const StrategyInfo* info = chips.results[i].plan ? chips.results[i].plan->strategyInfo() : nullptr;
+        if (info != nullptr) e.why.push_back(i18n::trf("{0}: {1}", kComparedChips[i].title, i18n::tr(info->order)));
+      }
+      break;
+    }
     case ExerciseKind::kArgmax: {
       const int pooled = op.backward ? s.src : s.dst;
       e.asked = {pooled, spec.row, spec.col};
@@ -357,6 +412,10 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
 }
 
 namespace {
+std::string optionText(const Exercise& e, int32_t option) {
+  return option >= 0 && option < static_cast<int32_t>(e.options.size()) ? e.options[static_cast<size_t>(option)] : cat("#", option);
+}
+
 // A picked cell as the student sees it on the answer grid: (row, col), (d, h, w) in a 3-D call's depth slices,
 // or (col) on a 1-D operator's one row.
 std::string pickedCell(const Exercise& e, const CellRef& cell) {
@@ -416,6 +475,14 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
                              : i18n::trf("Not quite: {0}.", right.empty() ? std::string(i18n::tr("no core")) : right);
       break;
     }
+    case AnswerInput::kChoice: {
+      v.correct = a.choice == e.rightOption;
+      const std::string right = optionText(e, e.rightOption);
+      v.headline = v.correct ? i18n::trf("Right: {0}.", right)
+                   : a.choice ? i18n::trf("Not quite: you picked \"{0}\"; the answer is \"{1}\".", optionText(e, *a.choice), right)
+                              : i18n::trf("Nothing picked: the answer is \"{0}\".", right);
+      break;
+    }
   }
   return v;
 }
@@ -459,6 +526,9 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
     case AnswerInput::kCores:
       v.headline = i18n::tr("Not yet: that is not the set of cores that write it.");
       break;
+    case AnswerInput::kChoice:
+      v.headline = a.choice ? i18n::trf("Not yet: it is not \"{0}\".", optionText(e, *a.choice)) : std::string(i18n::tr("Pick one first."));
+      break;
   }
   return v;
 }
@@ -476,6 +546,9 @@ std::string revealNote(const Exercise& e) {
     case AnswerInput::kNumber:
       if (e.spec.kind == ExerciseKind::kOffset) return "";  // the memory strip marks the offset
       return i18n::tr(e.summed ? "The animation shows the value build up." : "The animation shows the cell copied.");
+    case AnswerInput::kChoice:
+      return i18n::tr(e.spec.kind == ExerciseKind::kChips ? "The Compare tab's across-chips view now shows both runs, cell by cell."
+                                                          : "The plan and the tile table now say what was picked and why.");
   }
   return "";
 }
@@ -485,6 +558,7 @@ Answer rightAnswer(const Exercise& e) {
   a.cells = e.input == AnswerInput::kOneCell && !e.cells.empty() ? std::vector<CellRef>{e.cells.front()} : e.cells;
   a.number = e.number;
   a.cores = e.cores;
+  if (e.input == AnswerInput::kChoice) a.choice = e.rightOption;
   return a;
 }
 
@@ -509,6 +583,9 @@ Answer wrongAnswer(const Exercise& e) {
     }
     case AnswerInput::kNumber:
       a.number = std::isfinite(e.number) ? e.number + 1.0 : 0.0;
+      break;
+    case AnswerInput::kChoice:
+      a.choice = e.options.empty() ? 0 : (e.rightOption + 1) % static_cast<int32_t>(e.options.size());
       break;
     case AnswerInput::kCores:
       a.cores.clear();
@@ -551,6 +628,12 @@ void ExerciseState::toggleCore(int32_t core) {
   if (!open()) return;
   verdict.reset();
   toggle(answer.cores, core);
+}
+
+void ExerciseState::pickOption(int32_t option) {
+  if (!open() || option < 0 || option >= static_cast<int32_t>(exercise.options.size())) return;
+  verdict.reset();
+  answer.choice = option;
 }
 
 bool ExerciseState::picked(const CellRef& cell) const {

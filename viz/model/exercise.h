@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,15 +24,18 @@ enum class ExerciseKind {
   kValue,        // "what will gradInput[i, j] hold?"
   kArgmax,       // adaptive pooling: "which self cell does window (a, b) pick?"
   kOffset,       // "at which memory offset does gradInput[i, j] sit?" (the run's layout; memory_order.h)
+  kSchedule,     // "which schedule does CANN's tiling pick for this call?" (the plan's branches)
+  kChips,        // "do the Atlas A2 and the Ascend 950 give gradInput[i, j] the same value?" (chips_compare.h)
 };
-// "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax", "offset"
+// "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax", "offset", "schedule", "chips"
 const char* exerciseKindName(ExerciseKind kind);
 std::optional<ExerciseKind> exerciseKindFromName(const std::string& name);
 
 // As the lesson JSON states it: the kind and the cell it asks about (rows and columns of the shown plane).
 struct ExerciseSpec {
   ExerciseKind kind = ExerciseKind::kLandsIn;
-  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value, offset: an output cell; argmax: a window
+  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value, offset, chips: an output cell; argmax: a
+                             // window; schedule: none
   std::string hint;          // an optional sentence shown under the question
 };
 
@@ -39,13 +43,14 @@ struct ExerciseSpec {
 // naming the field (the lesson loader refuses the lesson step with it).
 std::string exerciseProblem(const ExerciseSpec& spec, const RunRequest& request);
 
-enum class AnswerInput { kOneCell, kCells, kNumber, kCores };
+enum class AnswerInput { kOneCell, kCells, kNumber, kCores, kChoice };
 
 // What the student gives.
 struct Answer {
   std::vector<CellRef> cells;
   std::optional<double> number;
   std::vector<int32_t> cores;  // plan core lanes
+  std::optional<int32_t> choice;  // an index into Exercise::options
 };
 
 // An exercise made concrete by the run on screen.
@@ -62,6 +67,8 @@ struct Exercise {
   std::vector<int32_t> tiles;        // owner: the tiles that write the cell (outlined once revealed)
   std::vector<int32_t> choices;      // cores to pick from
   std::vector<std::string> coreNames;  // per choice
+  std::vector<std::string> options;  // a choice: what to pick from, in words
+  int32_t rightOption = -1;          // a choice: the right one
   double number = 0.0;               // the right value
   bool exact = false;                // the number is a count or an offset: nothing but it is right
   bool summed = false;               // a value that sums gradients (a backward's output), not a copy
@@ -76,7 +83,10 @@ struct Exercise {
   bool ok() const { return error.empty(); }
 };
 
-Exercise buildExercise(const ExerciseSpec& spec, const Scene& scene, const RunRequest& request, const RunResult& result);
+// `runCall` runs another call (a chips question runs this one on both chips): the app's runner, which holds the
+// runtime's lock; empty: gradlab::run on this thread.
+Exercise buildExercise(const ExerciseSpec& spec, const Scene& scene, const RunRequest& request, const RunResult& result,
+                       const std::function<RunResult(const RunRequest&)>& runCall = {});
 
 struct Verdict {
   bool correct = false;
@@ -113,6 +123,7 @@ struct ExerciseState {
   // One-cell questions: the click is the answer; cell sets: a click adds or removes the cell.
   void pickCell(const CellRef& cell);
   void toggleCore(int32_t core);
+  void pickOption(int32_t option);
   bool picked(const CellRef& cell) const;
   // Checks the answer (the typed text for numbers): right reveals it; wrong keeps the question open, says
   // what was wrong and shows the next hint.

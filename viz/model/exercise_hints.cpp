@@ -348,6 +348,13 @@ std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const 
     case ExerciseKind::kOwner: return owner(e, s, plan);
     case ExerciseKind::kAtomicCells: return atomicCells(s, plan);
     case ExerciseKind::kOffset: return offset(e, s, r);
+    case ExerciseKind::kSchedule: return plan.branchHints;
+    case ExerciseKind::kChips:
+      return {i18n::tr("First: do both chips add the same gradOutput cells into it? The A2 follows PyTorch's map; the 950's "
+                       "window edges are ceil(i x k - 0.5) in fp32."),
+              i18n::trf("Then: do they round at the same steps? The A2's kernel sums in fp32 and rounds once to {0}; "
+                        "the 950's adds in {0}, rounding after every add. A sum of one term rounds the same either way.",
+                        dtypeText(r.dtype))};
     case ExerciseKind::kArgmax: {
       const int self = e.answerGrid;
       const auto [od, oh] = depthAndRow(r, Side::kOut, e.asked.row);

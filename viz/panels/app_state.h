@@ -16,6 +16,7 @@
 
 #include "gradlab/runner.h"
 #include "viz/model/animation.h"
+#include "viz/model/chips_compare.h"
 #include "viz/model/class_board.h"
 #include "viz/model/core_palette.h"
 #include "viz/model/exercise.h"
@@ -68,13 +69,6 @@ struct StrategyRun {
 };
 
 // The Compare panel: two runs of the same inputs and their difference.
-// Why a cell of the Compare tab's "across chips" differs between the A2's and the 950's CANN kernels.
-enum ChipReason : uint8_t {
-  kSameBits = 0,
-  kWindowReason = 1,  // the 950's fp32 windows give the cell other gradOutput terms than PyTorch's map
-  kOrderReason = 2,   // the same terms, added in another order or rounded at other steps
-};
-
 struct CompareView {
   CompareMode mode = CompareMode::kPrecision;
   aclDataType lowDtype = ACL_FLOAT16;
@@ -260,14 +254,14 @@ struct AppState {
   // How the grids are coloured now: by value while a question is open (the cores' colours would answer it).
   CellColour shownColour() const { return exerciseOpen() ? CellColour::kValues : view.colour; }
   // An open question that the plan's text and the tile table would answer (which core writes a cell, which
-  // cells are shared, which rows feed which): they wait until it is answered.
+  // cells are shared, which rows feed which, which schedule CANN picked): they wait until it is answered.
   bool planHidden() const {
     if (!exerciseOpen()) return false;
     const ExerciseKind k = course.exercise->exercise.spec.kind;
     // A value question too: the tile table's boxes say which rows a tile reads into which (nearest-vs-exact 5
     // counted its 3 rows per axis there; downsampling 1's "c1-6" named the cell it asks about).
     return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
-           k == ExerciseKind::kFeeds || k == ExerciseKind::kValue;
+           k == ExerciseKind::kFeeds || k == ExerciseKind::kValue || k == ExerciseKind::kSchedule;
   }
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.

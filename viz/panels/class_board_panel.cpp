@@ -16,8 +16,18 @@ namespace gradlab::viz {
 
 namespace {
 
+// A bar as long as `n` of `answered` students, in the room's colour.
+void shareBar(int n, int answered) {
+  const float barW = ImGui::GetFontSize() * 6.0f;
+  const ImVec2 bar = ImGui::GetCursorScreenPos();
+  const float w = barW * static_cast<float>(n) / static_cast<float>(std::max(answered, 1));
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(bar.x, bar.y + 3.0f), ImVec2(bar.x + std::max(w, 2.0f), bar.y + ImGui::GetFontSize() - 2.0f),
+                                            IM_COL32(230, 60, 170, 255));
+  ImGui::Dummy(ImVec2(barW, ImGui::GetFontSize()));
+}
+
 // One round of the open question as the room answered it (each student's first try): typed numbers as bars,
-// cores as counts, cells on the picture; once revealed, the share right first time.
+// cores as counts, options as bars beside their words, cells on the picture; once revealed, the share right first time.
 void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
   const ClassBoard& b = *s.course.classBoard;
   ImGui::TextUnformatted(i18n::trf(r.answered == 1 ? "{0}: {1} answer" : "{0}: {1} answers", i18n::tr(title), r.answered).c_str());
@@ -25,7 +35,7 @@ void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
     std::vector<std::pair<int, std::string>> numbers;
     for (const auto& [typed, n] : r.numbers) numbers.emplace_back(n, typed);
     std::sort(numbers.begin(), numbers.end(), [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
-    const float barW = ImGui::GetFontSize() * 6.0f, textW = ImGui::GetFontSize() * 4.5f;
+    const float textW = ImGui::GetFontSize() * 4.5f;
     for (size_t i = 0; i < numbers.size() && i < 6; ++i) {
       const auto& [n, typed] = numbers[i];
       {
@@ -33,16 +43,23 @@ void roundSummary(const AppState& s, const ClassSummary& r, const char* title) {
         ImGui::TextUnformatted(typed.c_str());
       }
       ImGui::SameLine(textW);
-      const ImVec2 bar = ImGui::GetCursorScreenPos();
-      const float w = barW * static_cast<float>(n) / static_cast<float>(std::max(r.answered, 1));
-      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(bar.x, bar.y + 3.0f), ImVec2(bar.x + std::max(w, 2.0f), bar.y + ImGui::GetFontSize() - 2.0f),
-                                                IM_COL32(230, 60, 170, 255));
-      ImGui::Dummy(ImVec2(barW, ImGui::GetFontSize()));
+      shareBar(n, r.answered);
       ImGui::SameLine();
       ImGui::Text("%d", n);
       if (logging()) logMark(cat("room typed ", typed, ": ", n));
     }
     if (numbers.size() > 6) textDimWrapped(i18n::trf("and {0} other numbers", numbers.size() - 6));
+  }
+  if (!r.choices.empty() && s.course.exercise) {  // each option the room picked, with a bar as long as its share
+    const std::vector<std::string>& options = s.course.exercise->exercise.options;
+    for (const auto& [option, n] : r.choices) {
+      const std::string words = option >= 0 && option < static_cast<int32_t>(options.size()) ? options[static_cast<size_t>(option)] : cat("#", option);
+      shareBar(n, r.answered);
+      ImGui::SameLine();
+      const ui::Verbatim said;  // the option's own words, translated already
+      ui::TextWrapped("%d  %s", n, words.c_str());
+      if (logging()) logMark(cat("room picked ", words, ": ", n));
+    }
   }
   if (!r.cores.empty() && s.run.result.plan) {
     std::string line;

@@ -4,33 +4,12 @@
 #include <cstring>
 
 #include "i18n/translate.h"
+#include "viz/model/chips_compare.h"
 #include "viz/model/text.h"
 #include "viz/widgets/theme.h"
 
 namespace gradlab::viz {
 namespace {
-
-const HostTensor* find(const std::vector<HostTensor>& list, const char* name) {
-  for (const HostTensor& t : list)
-    if (t.name == name) return &t;
-  return nullptr;
-}
-
-const HostTensor* primaryOutput(const RunResult& r) {
-  for (const HostTensor& t : r.outputs)
-    if (t.name != "indices") return &t;
-  return nullptr;
-}
-
-// Makes `to` read exactly the inputs `from` read (values already rounded to from's dtype).
-void sameInputs(const RunResult& from, RunRequest* to) {
-  for (const TensorRole& role : opInfo(to->op).tensorRoles()) {
-    const HostTensor* input = find(from.inputs, role.name);
-    if (input == nullptr) continue;
-    if (role.kind == RoleKind::kValues) to->values = input->values.vector();
-    if (role.kind == RoleKind::kIndices) to->indices = input->ints.vector();
-  }
-}
 
 SceneGrid gridOf(OpKind op, const HostTensor& t, const std::string& name, float x) {
   SceneGrid g;
@@ -56,10 +35,8 @@ bool runOrFail(CompareView& c, const CompareInputs& in, const RunRequest& reques
     std::lock_guard lock(*in.runtimeLock);
     *out = in.runner(request);
   }
-  if (out->ok() && primaryOutput(*out)) return true;
-  c.error = out->stage.empty() ? i18n::trf("{0}: error {1}: {2}", what, out->status, out->message)
-                               : i18n::trf("{0}: error {1} at {2}: {3}", what, out->status, out->stage, out->message);
-  return false;
+  c.error = runFailure(*out, what);
+  return c.error.empty();
 }
 
 void place(CompareView& c) {
@@ -95,7 +72,7 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
     }
     RunRequest r = base;
     r.strategy = info.name;
-    if (!first.inputs.empty()) sameInputs(first, &r);
+    if (!first.inputs.empty()) useInputsOf(first, &r);
     RunResult result;
     if (!runOrFail(c, in, r, &result, info.name)) return;
     if (first.inputs.empty()) first = result;
@@ -140,49 +117,31 @@ void compareStrategies(CompareView& c, const CompareInputs& in, const RunRequest
 // The chips mode's two runs: the controls' call as CANN's kernels run it on the Atlas A2 and on the Ascend 950,
 // the same inputs, and why each differing cell differs.
 void compareChips(CompareView& c, const CompareInputs& in, const RunRequest& base, const Rgba& neutral) {
-  struct Chip {
-    const char* name;
-    const char* title;
-  };
-  const Chip chips[2] = {{"atlas-a2", "Atlas A2"}, {"ascend950", "Ascend 950"}};
-  RunResult results[2];
-  for (int i = 0; i < 2; ++i) {
-    RunRequest r = base;
-    r.strategy = std::string(kStrategyCann);
-    for (const DeviceProfile& p : builtinProfiles()) {
-      if (p.name == chips[i].name) r.profile = p;
-    }
-    if (i == 1) sameInputs(results[0], &r);
-    if (!runOrFail(c, in, r, &results[i], chips[i].title)) return;
+  const ChipsRun run = runOnBothChips(base, [&](const RunRequest& r) {
+    std::lock_guard lock(*in.runtimeLock);
+    return in.runner(r);
+  });
+  if (!run.ok()) {
+    c.error = run.error;
+    return;
   }
-  const HostTensor& a = *primaryOutput(results[0]);
-  const HostTensor& b = *primaryOutput(results[1]);
+  const HostTensor& a = *primaryOutput(run.results[0]);
+  const HostTensor& b = *primaryOutput(run.results[1]);
   std::vector<float> diff = absoluteDifference(a.values, b.values, &c.diff);
-  // The cells whose terms differ: what either chip's strategy says about its windows.
-  std::vector<uint8_t> offMap(a.values.size(), 0);
-  for (const RunResult& r : results) {
-    const StrategyInfo* s = r.plan ? r.plan->strategyInfo() : nullptr;
-    if (s == nullptr || s->cellsOffMap == nullptr) continue;
-    const std::vector<uint8_t> off = s->cellsOffMap(base.op, base.shape);
-    for (size_t i = 0; i < off.size() && i < offMap.size(); ++i) offMap[i] |= off[i];
-  }
-  c.chipReasons.assign(a.values.size(), kSameBits);
-  for (size_t i = 0; i < diff.size(); ++i) {
-    const bool same = std::memcmp(&a.values[i], &b.values[i], sizeof(float)) == 0 || (a.values[i] != a.values[i] && b.values[i] != b.values[i]);
-    if (same) continue;
-    c.chipReasons[i] = offMap[i] ? kWindowReason : kOrderReason;
-    (offMap[i] ? c.windowCells : c.orderCells) += 1;
-  }
+  c.chipReasons = run.reasons;
+  c.windowCells = run.windowCells;
+  c.orderCells = run.orderCells;
   std::string names[2];
   for (int i = 0; i < 2; ++i) {
-    const std::string strategy = results[i].plan ? results[i].plan->strategyName : std::string();
-    names[i] = i18n::trf("{0}, {1}", chips[i].title, strategy);
+    const RunResult& r = run.results[i];
+    const std::string strategy = r.plan ? r.plan->strategyName : std::string();
+    names[i] = i18n::trf("{0}, {1}", kComparedChips[i].title, strategy);
     c.gridNotes.push_back(i18n::trf("CANN's kernel: {0}", strategy));
-    const StrategyInfo* s = results[i].plan ? results[i].plan->strategyInfo() : nullptr;
-    if (s != nullptr) c.notes.push_back(i18n::trf("{0} runs {1}: {2}.", chips[i].title, strategy, i18n::tr(s->order)));
+    const StrategyInfo* s = r.plan ? r.plan->strategyInfo() : nullptr;
+    if (s != nullptr) c.notes.push_back(i18n::trf("{0} runs {1}: {2}.", kComparedChips[i].title, strategy, i18n::tr(s->order)));
   }
-  c.grids.push_back(gridOf(c.op, a, chips[0].title, 0));
-  c.grids.push_back(gridOf(c.op, b, chips[1].title, 0));
+  c.grids.push_back(gridOf(c.op, a, kComparedChips[0].title, 0));
+  c.grids.push_back(gridOf(c.op, b, kComparedChips[1].title, 0));
   HostTensor d = b;
   d.values = diff;
   d.dtype = ACL_FLOAT;
@@ -232,7 +191,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     if (!runOrFail(c, in, low, &lowResult, dtypeText(low.dtype))) return;
     RunRequest ref = base;
     ref.dtype = ACL_FLOAT;
-    sameInputs(lowResult, &ref);
+    useInputsOf(lowResult, &ref);
     if (!runOrFail(c, in, ref, &refResult, "float32")) return;
     const HostTensor& a = *primaryOutput(refResult);
     const HostTensor& b = *primaryOutput(lowResult);
@@ -262,7 +221,7 @@ void compareInto(CompareView& c, const CompareInputs& in) {
     if (!runOrFail(c, in, det, &detResult, i18n::tr("deterministic run"))) return;
     RunRequest def = base;
     def.deterministic = false;
-    sameInputs(detResult, &def);
+    useInputsOf(detResult, &def);
     std::vector<std::vector<float>> distinct;
     RunResult first;
     c.defaultRuns = 5;

@@ -27,7 +27,12 @@ void refreshExercise(AppState& s) {
   }
   if (s.course.exercise && s.course.exercise->run == s.run.id && s.course.exercise->plane == s.run.scene.plane) return;
   ExerciseState e;
-  e.exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result);
+  // A chips question runs the call on both chips: through the host's runner, as the Compare tab does.
+  const HostServices& host = s.host;
+  e.exercise = buildExercise(*p->exercise, s.run.scene, s.run.request, s.run.result, [&host](const RunRequest& r) {
+    std::lock_guard lock(*host.runtimeLock);
+    return host.runner ? host.runner(r) : RunResult{};
+  });
   e.plane = s.run.scene.plane;
   e.run = s.run.id;
   s.course.exercise = std::move(e);

@@ -9,6 +9,7 @@
 #include "viz/model/text.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
+#include "viz/widgets/draw_text.h"
 #include "viz/widgets/theme.h"
 #include "viz/widgets/ui_map.h"
 
@@ -27,6 +28,30 @@ void sameLineIfFits(float width) {
 
 // The width of button `label` as shown (in the user's language).
 float buttonWidth(const char* label) { return ImGui::CalcTextSize(i18n::tr(label)).x + ImGui::GetStyle().FramePadding.x * 2.0f; }
+
+// A choice: one round button per option, its words wrapped beside it (an option is a sentence: ImGui's own
+// label would run past the panel's edge); a click on the words picks it too.
+void optionButtons(ExerciseState& ex) {
+  const Exercise& e = ex.exercise;
+  if (logging()) logMark("options");  // the spoiler test reads the options apart from the lesson's words
+  for (size_t i = 0; i < e.options.size(); ++i) {
+    const int32_t option = static_cast<int32_t>(i);
+    if (i > 0) sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(e.options[i].c_str()).x);
+    ImGui::PushID(option);
+    ImGui::BeginGroup();  // the button and every line of its words: one thing to click
+    if (ImGui::RadioButton("##option", ex.answer.choice == option)) ex.pickOption(option);
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    {
+      const ui::Verbatim words;  // the run's own words, in the reader's language already
+      ui::TextWrapped("%s", e.options[i].c_str());
+    }
+    ImGui::EndGroup();
+    if (ImGui::IsItemClicked()) ex.pickOption(option);
+    uimap::rect("radio", cat("option ", i), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ex.answer.choice == option ? "on" : "off");
+    ImGui::PopID();
+  }
+  if (logging()) logMark("end of options");
+}
 
 // The answer's own widgets (a number field, the cores' boxes; cells are picked on the canvas); true when there
 // is something to check. They stand above the buttons, and nothing that grows is drawn between them: the
@@ -58,6 +83,9 @@ bool answerWidgets(AppState& s) {
         if (ui::Checkbox(cat(e.coreNames[i], "##core", i).c_str(), &on)) ex.toggleCore(e.choices[i]);
       }
       return !ex.answer.cores.empty();
+    case AnswerInput::kChoice:
+      optionButtons(ex);
+      return ex.answer.choice.has_value();
   }
   return false;
 }
@@ -89,6 +117,7 @@ void answerStatus(AppState& s) {
       textDimWrapped(i18n::tr(ex.typed.empty() ? "type a number" : parseTypedNumber(ex.typed) ? "Enter checks it" : "not a number yet"));
       break;
     case AnswerInput::kCores: break;
+    case AnswerInput::kChoice: break;  // the question says how
   }
 }
 

@@ -118,6 +118,12 @@ struct Plan {
   // vector and cube plans). A SIMT tile is the run of output cells one core's threads take, one cell a
   // thread at a time; it stages nothing in the UB.
   int32_t simtThreads = 0;
+  // Where the strategy chooses its kernel or schedule by the call's sizes (CANN's arch35 tiling: schedule 0 a
+  // copy, 1 a thread per (h, w), ...): each branch it chooses among in a few words, and the one this call took
+  // (an index into branches). Empty and -1 for a strategy that always runs one way.
+  std::vector<std::string> branches;
+  int32_t branch = -1;
+  std::vector<std::string> branchHints;  // two steps towards the choice with this call's numbers, never the choice
   // A 3-D call's out side (gradOut of a backward, out of a forward) as the nearest engine visits it: its boxes'
   // row j is the (d, h) row outRowOrder[j] = d * H + h (planeDims: a 5-D plane's rows are its (D, H) rows).
   // Empty: box rows are the tensor's rows.

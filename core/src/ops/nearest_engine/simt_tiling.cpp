@@ -289,6 +289,17 @@ SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile,
   for (Tile& tile : plan.tiles) tile.phase = 0;
   finalizePlan(plan);
   plan.simtThreads = t.threads;
+  plan.branches = {rt::planProse("schedule 0: a copy"), rt::planProse("schedule 1: one (h, w)"),
+                   rt::planProse("schedule 2: one (c, h, w)"), rt::planProse("schedule 3: one cell")};
+  plan.branch = t.schId;
+  const int64_t lanes = int64_t{t.coreNum} * t.threads * (t.isUint32 ? 1 : 2);
+  plan.branchHints = {
+      rt::planProse("Count gradInput's cells: one plane holds {0}, one batch item {1}, the call {2}; the chip runs {3} "
+                    "vector cores x {4} threads = {5} threads at once.",
+                    call.giH * call.giW, call.C * call.giH * call.giW, call.N * call.C * call.giH * call.giW, t.coreNum,
+                    t.threads * (t.isUint32 ? 1 : 2), lanes),
+      rt::planProse("CANN's tiling copies when the sizes do not change; otherwise it gives each thread one (h, w) when one "
+                    "plane alone has a cell for every thread, one (c, h, w) when a batch item has, else one cell.")};
   const std::string schedule = scheduleText(t, call);
   if (t.schId == 0) {
     plan.phases[0].what = rt::planProse("copy gradOutput into gradInput, {0} elements per UB piece", t.ubFactor);
