@@ -57,6 +57,16 @@ TEST(ModelledTime, SimtTilesMoveAtTheCoresShareAndIssueAWarpACycle) {
   EXPECT_DOUBLE_EQ(c.computeUs, static_cast<double>(t.vectorElems) / (57.6 * 1e3));
   const ModelledTime m = modelledTime(plan);
   EXPECT_GT(m.bandwidthBound(), 0.9) << "memory-bound, as on the A2";
+  // The threads' loads, adds and stores overlap: each core's first tile starts them together, the loads and
+  // stores splitting the core's HBM share while both run.
+  const std::vector<TraceEvent> events = planEvents(plan);
+  int checked = 0;
+  for (const TraceEvent& e : events) {
+    if (e.tile != plan.tiles.front().id) continue;
+    EXPECT_DOUBLE_EQ(e.startUs, plan.profile.launchOverheadUs) << eventKindName(e.kind);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3) << "a load, an add and a store event";
 }
 
 TEST(ModelledTime, ATinyCallIsLaunchOverhead) {

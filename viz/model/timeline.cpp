@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "i18n/translate.h"
 #include "viz/model/heat_scale.h"
 #include "viz/model/text.h"
 
@@ -22,6 +23,27 @@ int pipeRow(CoreKind core, Pipe pipe) {
 }
 
 }  // namespace
+
+const char* eventName(const TimelineModel& model, EventKind kind) {
+  if (!model.simt) return eventKindName(kind);
+  switch (kind) {
+    case EventKind::kCopyIn: return i18n::tr("loads");
+    case EventKind::kCompute: return i18n::tr("adds");
+    case EventKind::kCopyOut: return i18n::tr("stores");
+    case EventKind::kAtomicAdd: return i18n::tr("atomic adds");
+    default: return eventKindName(kind);
+  }
+}
+
+const char* rowName(const TimelineModel& model, Pipe pipe) {
+  if (!model.simt) return pipeName(pipe);
+  switch (pipe) {
+    case Pipe::kMte2: return i18n::tr("loads");
+    case Pipe::kVector: return i18n::tr("adds");
+    case Pipe::kMte3: return i18n::tr("stores");
+    default: return pipeName(pipe);
+  }
+}
 
 TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model) {
   for (TimelineBar& b : model.bars)
@@ -53,6 +75,7 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace) {
   m.imbalance = plan.imbalance();
   m.launchUs = plan.profile.launchOverheadUs;
   m.modelled = modelledTime(plan);
+  m.simt = plan.simtThreads > 0;
   if (trace != nullptr && !trace->events.empty()) {
     m.fromTrace = true;
     for (const TraceEvent& e : trace->events) {

@@ -36,6 +36,7 @@ struct TimelineModel {
   std::vector<CoreKind> kinds;       // per core lane: vector (3 pipe rows) or cube (4)
   std::vector<std::string> names;    // per core lane: "AIV 3", "AIC 0"
   std::vector<std::string> tags;     // per core lane, short: "c3" (vector cores only), "AIV3", "AIC0"
+  bool simt = false;                 // the 950's SIMT threads: their loads, adds and stores, not copy engines
   CoreKind kindOf(int32_t core) const;
   int rowsOf(int32_t core) const;    // its pipes, one row each (gradlab::pipesOf)
 };
@@ -44,6 +45,11 @@ TimelineModel buildTimeline(const Plan& plan, const Trace* trace);
 // The timeline an open question that hides the plan may show: atomic adds drawn and named as the copies out
 // they also are (which tiles add atomically is what an atomic-cells question asks).
 TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model);
+// What a bar's kind and a lane's row are called: "CopyIn" and "MTE2" on the vector and cube cores (the names
+// CANN's tools use), "loads" (in the reader's language) for both on a SIMT run, whose threads load, add and store
+// at once.
+const char* eventName(const TimelineModel& model, EventKind kind);
+const char* rowName(const TimelineModel& model, Pipe pipe);
 // The event kinds its bars have, in EventKind's order: what a legend names.
 std::vector<EventKind> eventKindsIn(const TimelineModel& model);
 

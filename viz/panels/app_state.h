@@ -25,6 +25,7 @@
 #include "viz/model/player.h"
 #include "viz/model/request_spec.h"
 #include "viz/model/scene.h"
+#include "viz/model/simt_threads.h"
 #include "viz/model/step_clock.h"
 #include "viz/model/timeline.h"
 #include "viz/model/ulp_error.h"
@@ -52,6 +53,10 @@ struct RunView {
   std::array<float, 8> tileColumns{};  // the tile table's columns as wide as their widest cells, at type size tileColumnsAt
   float tileColumnsAt = 0.0f;
   HeatScale selfScale;  // adaptive pooling backward's forward input (self): its own values, not gradOutput's
+  // A SIMT run (the 950): the thread of each output cell of the shown plane, built when first drawn.
+  std::optional<ThreadPlane> threads;
+  uint64_t threadsRun = 0;
+  int64_t threadsPlane = -1;
   bool ok() const { return resolved && result.ok(); }
 };
 

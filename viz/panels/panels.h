@@ -41,6 +41,11 @@ void openSession(AppState& state, const std::string& path);
 void drawRunError(const RunView& run);   // run_error.cpp: the library's code, stage and message
 // hover_overlay.cpp: outlines and arrows for the hovered cell (trace moves; adaptive windows).
 void drawHoverOverlay(const class Canvas& canvas, const AppState& state);
+// A SIMT run's threads on the output grid (simt_overlay.cpp): warps outlined, threads numbered where cells hold
+// them; nothing for other runs, or while an open question hides the plan.
+void drawSimtThreads(const class Canvas& canvas, AppState& state);
+// The thread of each output cell of the shown plane of a SIMT run (cached with the run), else nullptr.
+const ThreadPlane* shownThreads(AppState& state);
 // A hosted class's answers to the open question, drawn on its answer grid (room_answers.cpp).
 void drawRoomAnswers(const class Canvas& canvas, const AppState& state);
 // The dst plane values and "received something" mask the scatter view shows at the player's time.

@@ -48,7 +48,11 @@ void pipelineLegend(const TimelineModel& t) {
     ImGui::SameLine(0, 4.0f);
     ImGui::TextUnformatted(text);
   };
-  for (const EventKind k : eventKindsIn(t)) item(eventKindName(k), eventColour(k), false);
+  for (const EventKind k : eventKindsIn(t)) item(eventName(t, k), eventColour(k), false);
+  if (t.simt) {  // no buffers: the threads load, add and store at once
+    item(i18n::tr("(a SIMT core's threads load, add and store at once)"), IM_COL32(0, 0, 0, 0), false);
+    return;
+  }
   item(i18n::tr("pong buffer (striped)"), IM_COL32(150, 150, 150, 255), true);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", i18n::tr("A tile that needs at most half of its core's buffers is double-buffered: tiles take turns in\n"
@@ -116,15 +120,15 @@ bool pipelineToolbar(AppState& s, const TimelineModel& timeline, const PipelineM
 }
 
 // Each lane's stripe and its name (the core's on its first lane, then the pipe's).
-void drawLaneLabels(ImDrawList* dl, const PipelineModel& model, const PipelineGeometry& geo, float rowH) {
+void drawLaneLabels(ImDrawList* dl, const TimelineModel& timeline, const PipelineModel& model, const PipelineGeometry& geo, float rowH) {
   const Theme& th = theme();
   const float font = ImGui::GetFontSize();
   for (size_t i = 0; i < model.rows.size(); ++i) {
     const PipelineRow& row = model.rows[i];
     const Rect& lane = geo.rows[i];
     dl->AddRectFilled(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), i % 2 ? IM_COL32(128, 128, 128, 22) : IM_COL32(128, 128, 128, 40));
-    const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", pipeName(row.pipe))
-                                              : std::string(pipeName(row.pipe));
+    const std::string label = row.firstOfCore ? cat(model.names[static_cast<size_t>(row.core)], " ", rowName(timeline, row.pipe))
+                                              : std::string(rowName(timeline, row.pipe));
     const float tw = ImGui::CalcTextSize(label.c_str()).x;
     drawText(dl, ImVec2(lane.x0 - tw - 6.0f, lane.y0 + (rowH - font) / 2.0f), row.firstOfCore ? th.label : th.labelDim,
              label.c_str());
@@ -155,7 +159,7 @@ int drawEventBars(const AppState& s, ImDrawList* dl, const TimelineModel& timeli
                   selected ? th.highlightWidth : 1.5f);
     }
     if (inside && b.contains(mouse.x, mouse.y)) hovered = static_cast<int>(i);
-    if (uimap::enabled()) uimap::rect("event", cat("T", bar.tile, " ", eventKindName(bar.kind)), ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1));
+    if (uimap::enabled()) uimap::rect("event", cat("T", bar.tile, " ", eventName(timeline, bar.kind)), ImVec2(b.x0, b.y0), ImVec2(b.x1, b.y1));
   }
   return hovered;
 }
@@ -180,13 +184,14 @@ void drawTimeAxis(ImDrawList* dl, const TimelineModel& timeline, const PipelineG
 }
 
 // The hovered event in words; a click selects its tile.
-void eventTooltip(AppState& s, const Plan& plan, const PipelineModel& model, const TimelineBar& b) {
+void eventTooltip(AppState& s, const Plan& plan, const TimelineModel& timeline, const PipelineModel& model, const TimelineBar& b) {
   ImGui::BeginTooltip();
   // The core as its lane names it, and as the tile tags and an owner question's boxes do where that differs
   // ("AIV 1 (c1)"): a hint sends the class here to find which core ran a tile.
   std::string who = model.names[static_cast<size_t>(b.core)];
   if (const std::string tag = coreTag(plan, b.core); tag.rfind('c', 0) == 0) who += cat(" (", tag, ")");
-  const std::string what = i18n::trf("{0}, tile {1}: {2} on {3}", who, b.tile, eventKindName(b.kind), pipeName(pipeOf(b.kind)));
+  const std::string what = timeline.simt ? i18n::trf("{0}, tile {1}: its threads' {2}", who, b.tile, eventName(timeline, b.kind))
+                                         : i18n::trf("{0}, tile {1}: {2} on {3}", who, b.tile, eventKindName(b.kind), pipeName(pipeOf(b.kind)));
   ImGui::TextUnformatted(what.c_str());
   if (uimap::enabled()) uimap::fact("event tooltip", what);
   ImGui::Text("%.4f .. %.4f µs (%.4f µs)%s%s", b.startUs, b.endUs, b.endUs - b.startUs, *bufferName(b.buffer) ? ", " : "",
@@ -257,12 +262,12 @@ void drawPipelinePanel(AppState& s) {
   const Rect area{origin.x, origin.y, origin.x + width - 8.0f, origin.y + 1.0f};
   const PipelineGeometry geo = layoutPipeline(model, timeline, area, labelW, rowH, coreGap, s.view.timelineKernelsOnly);
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  drawLaneLabels(dl, model, geo, rowH);
+  drawLaneLabels(dl, timeline, model, geo, rowH);
   const int hovered = drawEventBars(s, dl, timeline, geo);
   const float lanesEnd = geo.rows.empty() ? area.y0 : geo.rows.back().y1;
   drawTimeAxis(dl, timeline, geo, area, labelW, lanesEnd + 3.0f);
   ImGui::Dummy(ImVec2(width - 8.0f, lanesEnd - area.y0 + font * 1.6f));
-  if (hovered >= 0) eventTooltip(s, plan, model, timeline.bars[static_cast<size_t>(hovered)]);
+  if (hovered >= 0) eventTooltip(s, plan, timeline, model, timeline.bars[static_cast<size_t>(hovered)]);
   ImGui::EndChild();
   selectedTileText(s, plan);
 }

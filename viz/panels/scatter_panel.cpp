@@ -162,6 +162,7 @@ void drawScatterPanel(AppState& s) {
     Canvas canvas("##scatter", ImVec2(0, -below), s.view.scatterView, r.scene.boundsMin, r.scene.boundsMax, labelRoom);
     if (strips) strips->place(s, ImGui::GetCursorScreenPos());  // before the grids, so that they outline its cell
     drawSceneGrids(canvas, s, s.view.colour, labels);
+    drawSimtThreads(canvas, s);
     // An open question waits at the start: a flight sitting on its source cell would point at the answer.
     if (!s.exerciseOpen()) drawFlights(canvas, r.scene, r.animation.flightsAt(s.player.t), r.srcScale);
     drawRoomAnswers(canvas, s);

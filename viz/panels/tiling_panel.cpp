@@ -176,16 +176,17 @@ void timelineColumn(AppState& s, float topH, std::vector<int32_t>& highlight) {
   // is drawn while a question hides the plan).
   const std::vector<EventKind> kinds = eventKindsIn(s.shownTimeline());
   for (EventKind k : kinds) {
-    const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(eventKindName(k)).x;
+    const char* name = eventName(s.shownTimeline(), k);
+    const float w = ImGui::GetFontSize() * 0.7f + 3.0f + ImGui::CalcTextSize(name).x;
     if (!first) {
       ImGui::SameLine();
       if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
     }
     first = false;
-    ImGui::ColorButton(eventKindName(k), ImGui::ColorConvertU32ToFloat4(eventColour(k)), ImGuiColorEditFlags_NoTooltip,
+    ImGui::ColorButton(name, ImGui::ColorConvertU32ToFloat4(eventColour(k)), ImGuiColorEditFlags_NoTooltip,
                        ImVec2(ImGui::GetFontSize() * 0.7f, ImGui::GetFontSize() * 0.7f));
     ImGui::SameLine(0, 3);
-    ImGui::TextUnformatted(eventKindName(k));
+    ImGui::TextUnformatted(name);
   }
   const float rest = topH - (ImGui::GetCursorScreenPos().y - groupTop) - ImGui::GetStyle().ItemSpacing.y * 2.0f;
   // The timeline takes what its lanes and axis need (it scrolls beyond that); the load chart the rest, and
@@ -272,18 +273,25 @@ void planSummary(const Plan& plan) {
 void picturesRow(AppState& s, float topH, std::vector<int32_t>& highlight) {
   const RunView& r = s.run;
   const float canvasW = ImGui::GetContentRegionAvail().x * 0.56f;
+  // A SIMT run: what each core's threads do, under the legend (its warps are outlined on the grid).
+  const std::vector<std::string> threads = s.planHidden() ? std::vector<std::string>{} : simtCoreLines(*r.result.plan);
+  float threadsH = 0.0f;
+  for (const std::string& line : threads)
+    threadsH += ImGui::CalcTextSize(line.c_str(), nullptr, false, canvasW).y + ImGui::GetStyle().ItemSpacing.y;
   ImGui::BeginGroup();
   {
-    const ImVec2 size(canvasW, topH - ImGui::GetFrameHeightWithSpacing());
+    const ImVec2 size(canvasW, std::max(topH - ImGui::GetFrameHeightWithSpacing() - threadsH, topH * 0.5f));
     const SceneLabels labels = SceneLabels{.notes = false}.forCanvas(s, s.view.tilingView);
     fitSecondaryGrids(s, size, labels.roomPx(), s.view.tilingView);
     Canvas canvas("##tiling", size, s.view.tilingView, r.scene.boundsMin, r.scene.boundsMax, labels.roomPx());
     drawSceneGrids(canvas, s, CellColour::kCores, labels);
+    drawSimtThreads(canvas, s);
     if (s.shownTile()) outlineTile(canvas, s, *s.shownTile());
     drawHoverOverlay(canvas, s);
   }
   if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
   else coreLegend(*r.result.plan, canvasW);
+  for (const std::string& line : threads) textDimWrapped(line);
   ImGui::EndGroup();
   if (const auto focus = s.focusCell()) {
     const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];

@@ -81,7 +81,7 @@ void timelineTooltip(const TimelineModel& model, int hovered, bool overLaunch) {
   ImGui::TextUnformatted(i18n::trf("{0}, tile {1}: {2}",
                                    static_cast<size_t>(b.core) < model.names.size() ? model.names[static_cast<size_t>(b.core)].c_str()
                                                                                       : i18n::tr("core"),
-                                   b.tile, eventKindName(b.kind))
+                                   b.tile, eventName(model, b.kind))
                              .c_str());
   ImGui::Text("%.3f .. %.3f µs (%.3f µs)", b.startUs, b.endUs, b.endUs - b.startUs);
   if (b.bytes) ImGui::TextUnformatted(i18n::trf("{0} bytes", static_cast<unsigned long long>(b.bytes)).c_str());

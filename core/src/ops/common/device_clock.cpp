@@ -92,6 +92,7 @@ TileCost tileCost(const Plan& plan, const Tile& tile) {
 
 bool doubleBuffered(const Plan& plan, const Tile& tile) {
   const DeviceProfile& p = plan.profile;
+  if (plan.simtThreads > 0) return false;  // nothing staged: its threads overlap their own loads, adds and stores
   if (cubeTile(plan, tile)) {
     return 2 * tile.l1Bytes <= p.l1Bytes && 2 * tile.l0aBytes <= p.l0aBytes && 2 * tile.l0bBytes <= p.l0bBytes &&
            2 * tile.l0cBytes <= p.l0cBytes;
@@ -159,6 +160,8 @@ double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double st
   size_t next[kPipeCount] = {};
   ptrdiff_t running[kPipeCount];
   std::fill(std::begin(running), std::end(running), ptrdiff_t{-1});
+  // A SIMT tile's loads, adds and stores run at once: thousands of threads in flight, each at its own step.
+  const bool simt = plan.simtThreads > 0;
   const int32_t firstTile = events[0].tile;
   const double paired = pairedSpeed(plan.profile, activeCores(plan, validTile(plan, firstTile) ? plan.tiles[static_cast<size_t>(firstTile)].phase : -1));
   double now = startUs;
@@ -167,7 +170,7 @@ double placeCoreEvents(const Plan& plan, std::span<TraceEvent> events, double st
       if (running[p] >= 0 || next[p] == queue[p].size()) continue;
       const size_t i = queue[p][next[p]];
       const size_t k = tileOf[i];
-      const bool previousDone = i == tileFirst[k] || done[i - 1];
+      const bool previousDone = simt || i == tileFirst[k] || done[i - 1];
       const bool tileReady = waitsFor[k] < 0 || left[static_cast<size_t>(waitsFor[k])] == 0;
       if (!previousDone || !tileReady) continue;
       running[p] = static_cast<ptrdiff_t>(i);

@@ -107,7 +107,7 @@ KernelListing simtGather(const Plan& plan) {
             rt::prose("The thread loads each gradOutput value of its window from GM (through the data cache) and "
                       "adds it to its fp32 register, rows top to bottom, each left to right.")),
        line(2, "gradInGm[plane(n, c) + h * Wi + w] = (" + t + ")grad;", kSimtStore,
-            rt::prose("One store per cell, rounded once to the output's dtype: no atomic adds, no workspace.")),
+            rt::prose("One store per cell, rounded once to the output's dtype: no atomic adds.")),
        line(1, "}"),
        line(0, "}")});
 }

@@ -313,10 +313,11 @@ SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile,
     plan.strategy = rt::planProse(
         "simt: CANN's arch35 tiling picks {0}; tiling key {1} ({2}-bit indices); {4} cells on each of {3} vector cores{5}, "
         "{6} threads a core; every thread sums its cell's window of gradOutput in fp32 (rows top to bottom, each "
-        "left to right, from 0) and stores it once: no atomic adds, no workspace",
+        "left to right, from 0) and stores it once: no atomic adds; its workspace is only the {7} MiB CANN reserves "
+        "for the system on every 950 call",
         schedule, t.tilingKey(), t.isUint32 ? 32 : 64, t.realCoreNum, t.blkProcessNum,
         t.tailBlockNum > 0 ? rt::planProse(" (the first {0} take one more)", t.tailBlockNum) : std::string(),
-        t.threads);
+        t.threads, t.workspaceBytes >> 20);
   }
   const int64_t units = t.allNum;
   plan.coreChoice = t.realCoreNum < t.coreNum
