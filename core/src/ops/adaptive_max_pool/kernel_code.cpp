@@ -97,6 +97,52 @@ KernelListing calcBlock() {
        line(0, "}")});
 }
 
+// The 950's SIMT kernel (CANN's arch35 AdaptiveMaxPool3dGradKernelSimt, adaptive_max_pool3d_grad_simt.h): 512
+// threads a block, one gradOutput cell a thread, or one plane a thread where deterministic mode meets overlapping
+// windows. gradlab runs it as plane owners or as rows split evenly (simt_tiling.cpp): the same adds, in the same
+// order where the order is fixed.
+KernelListing simtGrad(bool ordered) {
+  std::vector<CodeLine> lines = {
+      line(0, "__simt_vf__ LAUNCH_BOUND(512) void AdaptiveMaxPool3dGradKernelSimt() {"),
+      line(1, "start = GetBlockIdx() * 512 + GetThreadIdx();  stride = GetBlockNum() * 512;"),
+      line(1, "InitOutputZeroSimt(xGradData);   // each thread zeroes its share first", kZeroSums,
+           rt::prose("Every thread first zeroes its share of gradInput, then the block waits for all of them (__syncthreads).")),
+  };
+  const std::string note = rt::prose("The thread loads its argmax index and its gradOutput value straight from GM.");
+  if (ordered) {
+    for (CodeLine& l : std::vector<CodeLine>{
+             line(1, "for (nc = start; nc < N * C; nc += stride)   // one thread per plane"),
+             line(2, "for (o = 0; o < outDHW; ++o) {   // its gradOutput in order"),
+             line(3, "maxIdx = argmaxData[nc * outDHW + o];", kCopyIn, note),
+             line(3, "xGradData[plane(nc) + maxIdx] += gradData[nc * outDHW + o];", kAdd,
+                  rt::prose("One thread adds its plane's values in gradOutput's order: the same bits every run. In "
+                            "float16 and bfloat16 the sum rounds after every add.")),
+             line(2, "}")})
+      lines.push_back(std::move(l));
+  } else {
+    for (CodeLine& l : std::vector<CodeLine>{
+             line(1, "for (i = start; i < N * C * outDHW; i += stride) {   // one thread per gradOutput cell"),
+             line(2, "maxIdx = argmaxData[i];  gradVal = gradData[i];", kCopyIn, note),
+             line(2, "if (isOverLap)   // some axis's sizes do not divide"),
+             line(3, "asc_atomic_add(&xGradData[plane(i) + maxIdx], gradVal);", kAtomicAdd,
+                  rt::prose("Windows overlap: two threads may add into one cell, so the add is atomic, in whatever order "
+                            "the threads get there.")),
+             line(2, "else"),
+             line(3, "xGradData[plane(i) + maxIdx] += gradVal;", kAdd,
+                  rt::prose("No two windows overlap: each cell takes at most one value, a plain add.")),
+             line(1, "}")})
+      lines.push_back(std::move(l));
+  }
+  lines.push_back(line(0, "}"));
+  lines.push_back(line(0, "// gradlab sums a plane in UB and stores it once: the same adds", kStorePlane,
+                       rt::prose("gradlab's kernel keeps an owned plane's sums in UB and stores them when the plane is done; "
+                                 "CANN's threads add in GM. The adds and their order are the same.")));
+  return listing("AdaptiveMaxPool3dGradKernelSimt", "AIV",
+                 ordered ? rt::prose("one thread per plane adds its gradOutput in order at each argmax")
+                         : rt::prose("one thread per gradOutput cell adds its value at its argmax"),
+                 std::move(lines));
+}
+
 // forwardTile.
 KernelListing windowMax() {
   return listing(
@@ -127,6 +173,13 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
   const StrategyInfo* strategy = plan.strategyInfo();
   const bool lanes = strategy && strategy->wholeWindows;
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
+  if (plan.simtThreads > 0 && p.kind == PhaseKind::kCompute) {
+    // CANN's deterministicFlag: deterministic mode with windows that overlap on some axis (sizes that do not divide).
+    bool overlap = false;
+    for (size_t d = 2; d < plan.srcShape.size() && d < plan.dstShape.size(); ++d)
+      overlap = overlap || (plan.srcShape[d] > 0 && plan.dstShape[d] % plan.srcShape[d] != 0);
+    return simtGrad(plan.deterministic && overlap);
+  }
   switch (p.kind) {
     case PhaseKind::kZero:
       if (!hasPhase(plan, PhaseKind::kCompute)) {
