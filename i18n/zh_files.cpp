@@ -45,8 +45,8 @@ constexpr Translation kFilesEntries[] = {
     {"lowDtype must be float16 or bfloat16", "lowDtype 必须是 float16 或 bfloat16"},
     // a step's exercise
     {"exercise: {0}", "练习：{0}"},
-    {"unknown kind \"{0}\" (lands-in, feeds, owner, atomic-cells, value, argmax, offset, schedule or chips)",
-     "未知的 kind：“{0}”（应为 lands-in、feeds、owner、atomic-cells、value、argmax、offset、schedule 或 chips）"},
+    {"unknown kind \"{0}\" (lands-in, feeds, owner, atomic-cells, value, argmax, offset, schedule, chips or thread)",
+     "未知的 kind：“{0}”（应为 lands-in、feeds、owner、atomic-cells、value、argmax、offset、schedule、chips 或 thread）"},
     {"\"{0}\" asks about adaptive pooling; {1} has no windows", "“{0}”考的是自适应池化；{1} 没有窗口"},
     {"\"{0}\" asks about a backward operator's sums; {1} is a forward", "“{0}”考的是反向算子的累加；{1} 是正向算子"},
     // lessons and their Chinese texts

@@ -86,6 +86,8 @@ inline std::vector<std::string> spoilersIn(const std::string& frameText, const A
       if (!head.empty() && (line.find(head + " (") != std::string::npos || line.find(head + "\uff08") != std::string::npos))
         return "the plan names the schedule";
     }
+    // Which thread gathers it: the grid's thread numbers ("t33").
+    if (e.spec.kind == ExerciseKind::kThread && line == cat("t", answerNumber)) return "the thread numbered on the grid";
     if (e.input == AnswerInput::kNumber && asked && e.number != 0.0 &&
         line == cat("[", asked->grid.name, " (", e.asked.row, ", ", e.asked.col, ") = ", answerNumber, "]"))
       return "the asked cell shows it";

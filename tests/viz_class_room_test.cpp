@@ -116,11 +116,11 @@ TEST_F(ClassRoomTest, ChoiceTriesAreJudgedAndCountedPerOption) {
   ASSERT_TRUE(e.ok()) << e.error;
   ASSERT_EQ(e.rightOption, 3) << "16 cells: one a thread";
   ClassRoom room(record());
-  room.openQuestion("three-ways", 3, e, scene);
+  room.openQuestion("three-ways", 4, e, scene);
   const auto ana = *room.join("Ana", "en", "", &why), bo = *room.join("Bo", "zh", "", &why), cy = *room.join("Cy", "en", "", &why);
   auto pick = [&](const ClassStudent& who, int32_t option, int attempt) {
     ClassTry t;
-    t.question = "three-ways/3";
+    t.question = "three-ways/4";
     t.attempt = attempt;
     t.answer.choice = option;
     return room.answer(who.token, t);
@@ -131,7 +131,7 @@ TEST_F(ClassRoomTest, ChoiceTriesAreJudgedAndCountedPerOption) {
   const ClassTryOutcome beyond = pick(cy, 4, 1);
   EXPECT_EQ(beyond.kind, ClassTryOutcome::Kind::kRefused);
   EXPECT_NE(beyond.why.find("not one of the question's 4 options"), std::string::npos) << beyond.why;
-  const ClassSummary sum = room.summary("three-ways/3", 1);
+  const ClassSummary sum = room.summary("three-ways/4", 1);
   EXPECT_EQ(sum.answered, 2);
   EXPECT_EQ(sum.rightFirstTime, 1);
   EXPECT_EQ(sum.choices, (std::map<int32_t, int>{{1, 1}, {3, 1}})) << "first tries only";

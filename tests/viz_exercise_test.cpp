@@ -326,6 +326,37 @@ TEST(VizExercise, ScheduleQuestionsTakeTheTilingsPickFromThePlan) {
   EXPECT_NE(p.exercise.error.find("picks no schedule"), std::string::npos) << p.exercise.error;
 }
 
+// A thread question takes the thread from the plan's own tiling (StrategyInfo::threadOf): one core, 36 cells, the
+// cell after 5 rows of 6 and 3 more is thread 33; the hints give where the core's run starts and how to count,
+// never the number; a wrong try names the thread it typed; a run without threads cannot ask it.
+TEST(VizExercise, ThreadQuestionsCountTheCoresRunInRowMajorOrder) {
+  RequestSpec spec = upsample2dBackward(6, 9);
+  spec.device = "ascend950";
+  spec.cores = 1;
+  spec.request.strategy = "cann";
+  Posed p = pose(spec, {ExerciseKind::kThread, 5, 3, ""});
+  ASSERT_TRUE(p.exercise.ok()) << p.exercise.error;
+  EXPECT_EQ(p.exercise.input, AnswerInput::kNumber);
+  EXPECT_TRUE(p.exercise.exact);
+  EXPECT_EQ(p.exercise.number, 33.0);
+  EXPECT_NE(p.exercise.question.find("Which thread of AIV 0 gathers gradInput[0, 0, 5, 3]?"), std::string::npos) << p.exercise.question;
+  ASSERT_EQ(p.exercise.hints.size(), 2u);
+  EXPECT_NE(p.exercise.hints[0].find("starts at gradInput[0, 0, 0, 0]"), std::string::npos) << p.exercise.hints[0];
+  EXPECT_NE(p.exercise.hints[1].find("(6 a row)"), std::string::npos) << p.exercise.hints[1];
+  for (const std::string& hint : p.exercise.hints) EXPECT_EQ(answerStatedIn(hint, p.exercise, p.scene), "") << hint;
+  bool named = false;
+  for (const std::string& line : p.exercise.why) named = named || line.find("thread 33 of AIV 0 (warp 1, lane 1)") != std::string::npos;
+  EXPECT_TRUE(named) << "the explanation names its warp and lane";
+  Answer a;
+  a.number = 32;
+  EXPECT_EQ(retryVerdict(p.exercise, a).headline, "Not yet: thread 32 gathers another cell.");
+  EXPECT_EQ(checkAnswer(p.exercise, a, p.scene).headline, "Not quite: you typed 32; thread 33 gathers it.");
+  spec.device = "atlas-a2";
+  p = pose(spec, {ExerciseKind::kThread, 5, 3, ""});
+  EXPECT_FALSE(p.exercise.ok());
+  EXPECT_NE(p.exercise.error.find("runs no SIMT threads"), std::string::npos) << p.exercise.error;
+}
+
 // A chips question runs the call on both chips, on the inputs of the run on screen, and takes the reason the two
 // results part: the 950's windows (2 <- 41: position 20 goes to gradInput[1]), rounding in another order (float16
 // sums of three), or none.

@@ -1086,11 +1086,11 @@ TEST_F(VizPanels, TheRoomsTypedNumbersAreABarChart) {
   EXPECT_NE(text.find("c0 \u00d72"), std::string::npos);
 }
 
-// A choice's room: a bar per option the room picked, beside the option's own words (three-ways step 5: do the two
+// A choice's room: a bar per option the room picked, beside the option's own words (three-ways step 6: do the two
 // chips agree on this float16 cell?), and nothing for an option nobody picked.
 TEST_F(VizPanels, TheRoomsChoicesAreBarsBesideTheirWords) {
   AppState s;
-  ASSERT_TRUE(openShippedStep(s, "three-ways", 4));
+  ASSERT_TRUE(openShippedStep(s, "three-ways", 5));
   ASSERT_TRUE(s.exerciseOpen());
   ASSERT_EQ(s.course.exercise->exercise.options.size(), 3u);
   ClassBoard board;
@@ -1587,7 +1587,7 @@ TEST_F(VizPanels, AChoiceIsPickedByClickingItsWordsThenChecked) {
   AppState s;
   uimap::setEnabled(true);
   for (const bool presenter : {false, true}) {
-    ASSERT_TRUE(openShippedStep(s, "three-ways", 2));
+    ASSERT_TRUE(openShippedStep(s, "three-ways", 3));
     s.view.presenter = presenter;
     syncTheme(s);
     ASSERT_TRUE(s.exerciseOpen());

@@ -29,7 +29,7 @@ constexpr KindName kKinds[] = {{ExerciseKind::kLandsIn, "lands-in"},     {Exerci
                                {ExerciseKind::kOwner, "owner"},          {ExerciseKind::kAtomicCells, "atomic-cells"},
                                {ExerciseKind::kValue, "value"},          {ExerciseKind::kArgmax, "argmax"},
                                {ExerciseKind::kOffset, "offset"},         {ExerciseKind::kSchedule, "schedule"},
-                               {ExerciseKind::kChips, "chips"}};
+                               {ExerciseKind::kChips, "chips"},           {ExerciseKind::kThread, "thread"}};
 
 bool contains(const std::vector<CellRef>& cells, const CellRef& c) {
   return std::find(cells.begin(), cells.end(), c) != cells.end();
@@ -378,6 +378,23 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       }
       break;
     }
+    case ExerciseKind::kThread: {
+      const StrategyInfo* info = plan.strategyInfo();
+      const std::optional<SimtThread> t =
+          info && info->threadOf ? info->threadOf(plan, s.plane, spec.row, spec.col) : std::optional<SimtThread>{};
+      if (!t) {
+        e.error = i18n::trf("{0} runs no SIMT threads: there is no thread to ask about", plan.strategyName);
+        return e;
+      }
+      e.asked = at;
+      e.input = AnswerInput::kNumber;
+      e.number = static_cast<double>(t->thread);
+      e.exact = true;
+      e.question = i18n::trf("Which thread of {0} gathers {1}? Type its number (a core's threads count from 0).",
+                             plan.coreName(t->core), cellName(s, e.asked));
+      e.why = explainCell(s, r, e.asked).lines;  // its window, and the thread, warp and lane that sum it
+      break;
+    }
     case ExerciseKind::kArgmax: {
       const int pooled = op.backward ? s.src : s.dst;
       e.asked = {pooled, spec.row, spec.col};
@@ -454,10 +471,16 @@ Verdict checkAnswer(const Exercise& e, const Answer& a, const Scene& s) {
     case AnswerInput::kNumber: {
       v.correct = a.number && (e.exact ? *a.number == e.number : numberMatches(*a.number, e.number, e.dtype));
       const bool offset = e.spec.kind == ExerciseKind::kOffset;  // an offset is where a cell is, not what it holds
+      const bool thread = e.spec.kind == ExerciseKind::kThread;  // and a thread who gathers it
       v.headline = v.correct ? i18n::trf("Right: {0}.", formatNumber(e.number))
-                   : a.number ? i18n::trf(offset ? "Not quite: you typed {0}; its offset is {1}." : "Not quite: you typed {0}; it holds {1}.",
+                   : a.number ? i18n::trf(offset   ? "Not quite: you typed {0}; its offset is {1}."
+                                          : thread ? "Not quite: you typed {0}; thread {1} gathers it."
+                                                   : "Not quite: you typed {0}; it holds {1}.",
                                           formatNumber(*a.number), formatNumber(e.number))
-                              : i18n::trf(offset ? "No number typed: its offset is {0}." : "No number typed: it holds {0}.", formatNumber(e.number));
+                              : i18n::trf(offset   ? "No number typed: its offset is {0}."
+                                          : thread ? "No number typed: thread {0} gathers it."
+                                                   : "No number typed: it holds {0}.",
+                                          formatNumber(e.number));
       break;
     }
     case AnswerInput::kCores: {
@@ -519,6 +542,8 @@ Verdict retryVerdict(const Exercise& e, const Answer& a) {
                                formatNumber(*a.number), formatNumber(*e.exactSum), dtypeText(e.dtype));
       } else if (e.spec.kind == ExerciseKind::kOffset) {  // "it does not hold 15" answered an offset question
         v.headline = i18n::trf("Not yet: its offset is not {0}.", formatNumber(*a.number));
+      } else if (e.spec.kind == ExerciseKind::kThread) {
+        v.headline = i18n::trf("Not yet: thread {0} gathers another cell.", formatNumber(*a.number));
       } else {
         v.headline = i18n::trf("Not yet: it does not hold {0}.", formatNumber(*a.number));
       }
@@ -545,6 +570,7 @@ std::string revealNote(const Exercise& e) {
                                       : "The tiles that write it are outlined; the animation shows them at work.");
     case AnswerInput::kNumber:
       if (e.spec.kind == ExerciseKind::kOffset) return "";  // the memory strip marks the offset
+      if (e.spec.kind == ExerciseKind::kThread) return i18n::tr("Each cell's thread is numbered where the cells hold it; the warps are outlined.");
       return i18n::tr(e.summed ? "The animation shows the value build up." : "The animation shows the cell copied.");
     case AnswerInput::kChoice:
       return i18n::tr(e.spec.kind == ExerciseKind::kChips ? "The Compare tab's across-chips view now shows both runs, cell by cell."

@@ -26,15 +26,16 @@ enum class ExerciseKind {
   kOffset,       // "at which memory offset does gradInput[i, j] sit?" (the run's layout; memory_order.h)
   kSchedule,     // "which schedule does CANN's tiling pick for this call?" (the plan's branches)
   kChips,        // "do the Atlas A2 and the Ascend 950 give gradInput[i, j] the same value?" (chips_compare.h)
+  kThread,       // "which thread of its core gathers gradInput[i, j]?" (a SIMT run: StrategyInfo::threadOf)
 };
-// "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax", "offset", "schedule", "chips"
+// "lands-in", "feeds", "owner", "atomic-cells", "value", "argmax", "offset", "schedule", "chips", "thread"
 const char* exerciseKindName(ExerciseKind kind);
 std::optional<ExerciseKind> exerciseKindFromName(const std::string& name);
 
 // As the lesson JSON states it: the kind and the cell it asks about (rows and columns of the shown plane).
 struct ExerciseSpec {
   ExerciseKind kind = ExerciseKind::kLandsIn;
-  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value, offset, chips: an output cell; argmax: a
+  int64_t row = 0, col = 0;  // lands-in: a gradOutput cell; feeds, owner, value, offset, chips, thread: an output cell; argmax: a
                              // window; schedule: none
   std::string hint;          // an optional sentence shown under the question
 };

@@ -9,6 +9,7 @@
 #include "viz/model/atomic_adds.h"
 #include "viz/model/explain.h"
 #include "viz/model/memory_order.h"
+#include "viz/model/simt_threads.h"
 #include "viz/model/text.h"
 
 namespace gradlab::viz {
@@ -316,6 +317,27 @@ Hints atomicCells(const Scene& s, const Plan& plan) {
                     joined(tiles, "; "), dst)};
 }
 
+// A SIMT thread's number: where its core's run of cells starts on the plane (thread 0), then the count to the cell.
+Hints thread(const Exercise& e, const Scene& s, const Plan& plan) {
+  const SceneGrid* g = s.gridAt(e.asked.grid);
+  if (g == nullptr) return {};
+  const std::optional<ThreadPlane> t = simtThreadsOf(plan, s.plane, g->grid.dims.rows, g->grid.dims.cols);
+  if (!t) return {};
+  const SimtThread& asked = t->at(e.asked.row, e.asked.col);
+  const std::string core = plan.coreName(asked.core);
+  std::string first;
+  for (int64_t r = 0; r < t->rows && first.empty(); ++r)
+    for (int64_t c = 0; c < t->cols && first.empty(); ++c)
+      if (const SimtThread& x = t->at(r, c); x.core == asked.core && x.pass == asked.pass && x.thread == 0) first = cellName(s, {e.asked.grid, r, c});
+  std::string start = first.empty()
+                          ? i18n::trf("{0}'s threads take its run of cells in row-major order, thread 0 the first; the run starts on an "
+                                      "earlier plane.", core)
+                          : i18n::trf("{0}'s threads take its run of cells in row-major order, thread 0 the first: here the run "
+                                      "starts at {1}.", core, first);
+  return {start, i18n::trf("Count the cells from there to {0}, row by row ({1} a row): the thread's number is how many come "
+                           "before it.", cellName(s, e.asked), t->cols)};
+}
+
 Hints offset(const Exercise& e, const Scene& s, const RunRequest& r) {
   const SceneGrid& g = s.grids[static_cast<size_t>(e.asked.grid)];
   const StorageView view = storageOf(g.grid.shape, r);
@@ -348,6 +370,7 @@ std::vector<std::string> exerciseHints(const Exercise& e, const Scene& s, const 
     case ExerciseKind::kOwner: return owner(e, s, plan);
     case ExerciseKind::kAtomicCells: return atomicCells(s, plan);
     case ExerciseKind::kOffset: return offset(e, s, r);
+    case ExerciseKind::kThread: return thread(e, s, plan);
     case ExerciseKind::kSchedule: return plan.branchHints;
     case ExerciseKind::kChips:
       return {i18n::tr("First: do both chips add the same gradOutput cells into it? The A2 follows PyTorch's map; the 950's "

@@ -206,7 +206,7 @@ ExerciseSpec parseExercise(const json& j, const RunRequest& request) {
     const std::string kind = jsonField<std::string>(j, "kind", "");
     const std::optional<ExerciseKind> k = exerciseKindFromName(kind);
     if (!k) throw PresetJsonError{
-          trf("unknown kind \"{0}\" (lands-in, feeds, owner, atomic-cells, value, argmax, offset, schedule or chips)", kind)};
+          trf("unknown kind \"{0}\" (lands-in, feeds, owner, atomic-cells, value, argmax, offset, schedule, chips or thread)", kind)};
     e.kind = *k;
     if (e.kind != ExerciseKind::kAtomicCells && e.kind != ExerciseKind::kSchedule) {  // these ask about no cell
       if (!j.contains("cell") || !j["cell"].is_object()) throw PresetJsonError{trf("{0} is missing", "\"cell\" {\"row\", \"col\"}")};

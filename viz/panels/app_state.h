@@ -266,7 +266,7 @@ struct AppState {
     // A value question too: the tile table's boxes say which rows a tile reads into which (nearest-vs-exact 5
     // counted its 3 rows per axis there; downsampling 1's "c1-6" named the cell it asks about).
     return k == ExerciseKind::kOwner || k == ExerciseKind::kAtomicCells || k == ExerciseKind::kLandsIn ||
-           k == ExerciseKind::kFeeds || k == ExerciseKind::kValue || k == ExerciseKind::kSchedule;
+           k == ExerciseKind::kFeeds || k == ExerciseKind::kValue || k == ExerciseKind::kSchedule || k == ExerciseKind::kThread;
   }
   // The tile picked in the Pipeline tab or the timeline, unless an open question hides the plan: a selected
   // tile names the rows it writes and the core that runs it.

@@ -6,6 +6,7 @@
 #include "i18n/translate.h"
 #include "viz/model/number_format.h"
 #include "viz/model/text.h"
+#include "viz/model/wrap.h"
 #include "viz/panels/actions.h"
 #include "viz/panels/panels.h"
 #include "viz/widgets/legend.h"
@@ -276,8 +277,8 @@ void picturesRow(AppState& s, float topH, std::vector<int32_t>& highlight) {
   // A SIMT run: what each core's threads do, under the legend (its warps are outlined on the grid).
   const std::vector<std::string> threads = s.planHidden() ? std::vector<std::string>{} : simtCoreLines(*r.result.plan);
   float threadsH = 0.0f;
-  for (const std::string& line : threads)
-    threadsH += ImGui::CalcTextSize(line.c_str(), nullptr, false, canvasW).y + ImGui::GetStyle().ItemSpacing.y;
+  for (const std::string& line : threads)  // as textDimWrapped will wrap it in a column as wide as the grids
+    threadsH += static_cast<float>(wrapWords(line, canvasW, textWidth).size()) * ImGui::GetTextLineHeightWithSpacing();
   ImGui::BeginGroup();
   {
     const ImVec2 size(canvasW, std::max(topH - ImGui::GetFrameHeightWithSpacing() - threadsH, topH * 0.5f));
@@ -291,7 +292,11 @@ void picturesRow(AppState& s, float topH, std::vector<int32_t>& highlight) {
   }
   if (s.exerciseOpen()) ImGui::TextDisabled("%s", i18n::tr("(core colours once answered)"));  // they would answer it
   else coreLegend(*r.result.plan, canvasW);
-  for (const std::string& line : threads) textDimWrapped(line);
+  if (!threads.empty()) {  // as wide as the grids: the timeline keeps its column
+    ImGui::BeginChild("##threads", ImVec2(canvasW, threadsH), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    for (const std::string& line : threads) textDimWrapped(line);
+    ImGui::EndChild();
+  }
   ImGui::EndGroup();
   if (const auto focus = s.focusCell()) {
     const SceneGrid& g = r.scene.grids[static_cast<size_t>(focus->grid)];
