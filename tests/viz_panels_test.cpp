@@ -1103,9 +1103,9 @@ TEST_F(VizPanels, TheRoomsChoicesAreBarsBesideTheirWords) {
   s.course.classBoard = board;
   s.course.classBoardShown = true;
   const std::string text = loggedFrame(s);
-  EXPECT_NE(text.find("[room picked the same, bit for bit: 3]"), std::string::npos) << text;
-  EXPECT_NE(text.find("[room picked different: rounded another way: 2]"), std::string::npos) << text;
-  EXPECT_EQ(text.find("[room picked different: other cells land in it"), std::string::npos);
+  EXPECT_NE(text.find("[room picked yes, bit for bit: 3]"), std::string::npos) << text;
+  EXPECT_NE(text.find("[room picked no: rounded another way: 2]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("[room picked no: other cells land in it"), std::string::npos);
   EXPECT_TRUE(spoilersIn(text, s).empty()) << spoilersIn(text, s).front();
 }
 

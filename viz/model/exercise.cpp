@@ -354,8 +354,7 @@ Exercise buildExercise(const ExerciseSpec& spec, const Scene& s, const RunReques
       }
       e.asked = at;
       e.input = AnswerInput::kChoice;
-      e.options = {i18n::tr("the same, bit for bit"), i18n::tr("different: other cells land in it"),
-                   i18n::tr("different: rounded another way")};
+      e.options = {i18n::tr("yes, bit for bit"), i18n::tr("no: other cells land in it"), i18n::tr("no: rounded another way")};
       e.rightOption = chips.reasons[flat];
       e.question = i18n::trf(r.dtype == ACL_FLOAT16 || r.dtype == ACL_BF16
                                  ? "Do the Atlas A2 and the Ascend 950 give {0} the same value in {1}? Pick one, then press Check."

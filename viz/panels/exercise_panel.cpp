@@ -39,12 +39,16 @@ void optionButtons(ExerciseState& ex) {
     if (i > 0) sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(e.options[i].c_str()).x);
     ImGui::PushID(option);
     ImGui::BeginGroup();  // the button and every line of its words: one thing to click
+    const float left = ImGui::GetCursorPosX();
     if (ImGui::RadioButton("##option", ex.answer.choice == option)) ex.pickOption(option);
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    const float hang = ImGui::GetCursorPosX() - left;  // a wrapped option's next lines start under its first word
+    ImGui::Indent(hang);
     {
       const ui::Verbatim words;  // the run's own words, in the reader's language already
       ui::TextWrapped("%s", e.options[i].c_str());
     }
+    ImGui::Unindent(hang);
     ImGui::EndGroup();
     if (ImGui::IsItemClicked()) ex.pickOption(option);
     uimap::rect("radio", cat("option ", i), ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ex.answer.choice == option ? "on" : "off");
