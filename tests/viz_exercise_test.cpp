@@ -297,7 +297,7 @@ TEST(VizExercise, ScheduleQuestionsTakeTheTilingsPickFromThePlan) {
   EXPECT_EQ(p.exercise.rightOption, 3);
   EXPECT_EQ(p.exercise.hints.size(), 2u);
   EXPECT_NE(p.exercise.hints[0].find("one plane holds 16"), std::string::npos) << p.exercise.hints[0];
-  EXPECT_NE(p.exercise.hints[0].find("4 vector cores x 2048 threads = 8192"), std::string::npos) << p.exercise.hints[0];
+  EXPECT_NE(p.exercise.hints[0].find("4 vector core(s) x 2048 threads = 8192"), std::string::npos) << p.exercise.hints[0];
   for (const std::string& hint : p.exercise.hints) EXPECT_EQ(answerStatedIn(hint, p.exercise, p.scene), "") << hint;
 
   spec.request.shape.in[kH] = spec.request.shape.in[kW] = 96;

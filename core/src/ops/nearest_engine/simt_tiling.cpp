@@ -146,17 +146,17 @@ std::string scheduleText(const Arch35Tiling& t, const SimtCall& call) {
     case 0:
       return rt::planProse("schedule 0 (a plain copy: gradInput has gradOutput's sizes and the scales are 1)");
     case 1:
-      return rt::planProse("schedule 1 (SIMT over H x W: a plane's {0} gradInput cells are at least {1} cores x {2} "
+      return rt::planProse("schedule 1 (SIMT over H x W: a plane's {0} gradInput cells are at least {1} core(s) x {2} "
                            "threads, so each thread takes one (h, w) and loops over all {3} planes)",
                            call.giH * call.giW, t.coreNum, t.threads * (t.isUint32 ? 1 : 2), t.planeLoop);
     case 2:
       return rt::planProse("schedule 2 (SIMT over C x H x W: a batch item's {0} gradInput cells are at least {1} "
-                           "cores x {2} threads, a plane's are fewer, so each thread takes one (c, h, w) and loops "
+                           "core(s) x {2} threads, a plane's are fewer, so each thread takes one (c, h, w) and loops "
                            "over N = {3})",
                            call.C * call.giH * call.giW, t.coreNum, t.threads * (t.isUint32 ? 1 : 2), t.planeLoop);
     default:
       return rt::planProse("schedule 3 (SIMT over N x C x H x W: a batch item's {0} gradInput cells are fewer than {1} "
-                           "cores x {2} threads, so each thread takes one cell)",
+                           "core(s) x {2} threads, so each thread takes one cell)",
                            call.C * call.giH * call.giW, t.coreNum, t.threads * (t.isUint32 ? 1 : 2));
   }
 }
@@ -295,7 +295,7 @@ SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile,
   const int64_t lanes = int64_t{t.coreNum} * t.threads * (t.isUint32 ? 1 : 2);
   plan.branchHints = {
       rt::planProse("Count gradInput's cells: one plane holds {0}, one batch item {1}, the call {2}; the chip runs {3} "
-                    "vector cores x {4} threads = {5} threads at once.",
+                    "vector core(s) x {4} threads = {5} threads at once.",
                     call.giH * call.giW, call.C * call.giH * call.giW, call.N * call.C * call.giH * call.giW, t.coreNum,
                     t.threads * (t.isUint32 ? 1 : 2), lanes),
       rt::planProse("CANN's tiling copies when the sizes do not change; otherwise it gives each thread one (h, w) when one "
@@ -311,11 +311,12 @@ SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile,
   } else {
     plan.phases[0].what = rt::planProse("{0} threads per core, each sums the window of its gradInput cell", t.threads);
     plan.strategy = rt::planProse(
-        "simt: CANN's arch35 tiling picks {0}; tiling key {1} ({2}-bit indices); {4} cells on each of {3} vector cores{5}, "
-        "{6} threads a core; every thread sums its cell's window of gradOutput in fp32 (rows top to bottom, each "
-        "left to right, from 0) and stores it once: no atomic adds; its workspace is only the {7} MiB CANN reserves "
-        "for the system on every 950 call",
-        schedule, t.tilingKey(), t.isUint32 ? 32 : 64, t.realCoreNum, t.blkProcessNum,
+        "simt: CANN's arch35 tiling picks {0}; tiling key {1} ({2}-bit indices); {3}{4}, {5} threads a core; every "
+        "thread sums its cell's window of gradOutput in fp32 (rows top to bottom, each left to right, from 0) and "
+        "stores it once: no atomic adds; its workspace is only the {6} MiB CANN reserves for the system on every 950 call",
+        schedule, t.tilingKey(), t.isUint32 ? 32 : 64,
+        t.realCoreNum == 1 ? rt::planProse("{0} cells on one vector core", t.blkProcessNum)
+                           : rt::planProse("{1} cells on each of {0} vector cores", t.realCoreNum, t.blkProcessNum),
         t.tailBlockNum > 0 ? rt::planProse(" (the first {0} take one more)", t.tailBlockNum) : std::string(),
         t.threads, t.workspaceBytes >> 20);
   }
@@ -323,6 +324,7 @@ SimtPlan planSimt(OpKind op, const SimtCall& call, const DeviceProfile& profile,
   plan.coreChoice = t.realCoreNum < t.coreNum
                         ? rt::planProse("CANN launches {0} of the {1} vector cores for {2} cells", t.realCoreNum,
                                         t.coreNum, units)
+                        : t.coreNum == 1 ? rt::planProse("{0} cells on the chip's one vector core", units)
                         : rt::planProse("{0} cells over all {1} vector cores, {2} each{3}", units, t.coreNum,
                                         t.blkProcessNum,
                                         t.tailBlockNum > 0 ? rt::planProse(" (the first {0} take one more)", t.tailBlockNum)
