@@ -36,13 +36,11 @@ const char* eventName(const TimelineModel& model, EventKind kind) {
 }
 
 const char* rowName(const TimelineModel& model, Pipe pipe) {
-  if (!model.simt) return pipeName(pipe);
-  switch (pipe) {
-    case Pipe::kMte2: return i18n::tr("loads");
-    case Pipe::kVector: return i18n::tr("adds");
-    case Pipe::kMte3: return i18n::tr("stores");
-    default: return pipeName(pipe);
-  }
+  // A SIMT lane's row is named for the events it holds: the threads' loads on MTE2's row, and so on.
+  if (model.simt)
+    for (const EventKind kind : {EventKind::kCopyIn, EventKind::kCompute, EventKind::kCopyOut})
+      if (pipeOf(kind) == pipe) return eventName(model, kind);
+  return pipeName(pipe);
 }
 
 TimelineModel withAtomicAddsAsCopiesOut(TimelineModel model) {

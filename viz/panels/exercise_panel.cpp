@@ -40,6 +40,7 @@ void optionButtons(ExerciseState& ex) {
     ImGui::PushID(option);
     ImGui::BeginGroup();  // the button and every line of its words: one thing to click
     const float left = ImGui::GetCursorPosX();
+    // The button picks on its own release; the group's click below picks from the words.
     if (ImGui::RadioButton("##option", ex.answer.choice == option)) ex.pickOption(option);
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
     const float hang = ImGui::GetCursorPosX() - left;  // a wrapped option's next lines start under its first word

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "gradlab/ops.h"
+#include "ops/adaptive_max_pool/windows.h"
 #include "ops/common/kernel_code.h"
 #include "runtime/prose.h"
 
@@ -174,11 +175,11 @@ KernelListing kernelListing(const Plan& plan, int32_t phase) {
   const bool lanes = strategy && strategy->wholeWindows;
   const bool workspace = hasPhase(plan, PhaseKind::kRound);
   if (plan.simtThreads > 0 && p.kind == PhaseKind::kCompute) {
-    // CANN's deterministicFlag: deterministic mode with windows that overlap on some axis (sizes that do not divide).
-    bool overlap = false;
-    for (size_t d = 2; d < plan.srcShape.size() && d < plan.dstShape.size(); ++d)
-      overlap = overlap || (plan.srcShape[d] > 0 && plan.dstShape[d] % plan.srcShape[d] != 0);
-    return simtGrad(plan.deterministic && overlap);
+    // CANN's deterministicFlag: deterministic mode with overlapping windows. The spatial sizes follow N and C:
+    // gradInput's (dst) and gradOutput's (src).
+    const std::span<const int64_t> in(plan.dstShape), out(plan.srcShape);
+    const size_t spatial = std::min<size_t>(2, std::min(in.size(), out.size()));
+    return simtGrad(plan.deterministic && windowsOverlap(in.subspan(spatial), out.subspan(spatial)));
   }
   switch (p.kind) {
     case PhaseKind::kZero:

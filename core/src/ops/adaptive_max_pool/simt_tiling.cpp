@@ -11,19 +11,11 @@
 namespace gradlab::ops::adaptive {
 namespace {
 
-// CANN's isOverLap: some axis of gradInput that gradOutput's size does not divide (its windows then overlap).
-bool windowsOverlap(const Extents& call) {
-  for (int axis = 0; axis < kMaxSpatialRank; ++axis) {
-    if (call.out[axis] > 0 && call.in[axis] % call.out[axis] != 0) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 BackwardTiling planSimtPool(OpKind op, const Extents& call, aclDataType dtype, aclDataType indexType, bool gradInputDense,
                             const DeviceProfile& profile, Accumulation, bool deterministic) {
-  const bool overlap = windowsOverlap(call);
+  const bool overlap = windowsOverlap(call.in, call.out);
   const bool ordered = deterministic && overlap;  // CANN's deterministicFlag
   const int64_t planes = call.planes(), cells = call.cells(Side::kOut);
   // PostTiling's block dim.

@@ -5,11 +5,20 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "gradlab/ops.h"
 
 namespace gradlab::ops::adaptive {
+
+// Whether some axis's windows overlap: gradInput's size there is not a multiple of gradOutput's (CANN's
+// isOverLap). `in` and `out` are the spatial sizes in the same order; an empty axis has no windows.
+inline bool windowsOverlap(std::span<const int64_t> in, std::span<const int64_t> out) {
+  for (size_t a = 0; a < in.size() && a < out.size(); ++a)
+    if (out[a] > 0 && in[a] % out[a] != 0) return true;
+  return false;
+}
 
 struct AxisWindows {
   std::vector<int64_t> start, end;
