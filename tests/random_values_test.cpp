@@ -5,9 +5,11 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "api_client/random_values.h"
+#include "api_client/splitmix_cells.h"
 #include "gradlab/run_progress.h"
 
 namespace gradlab {
@@ -38,6 +40,26 @@ TEST(RandomValues, ALargeInputFilledByThreadsHoldsTheValuesOfOnePass) {
     if (cells[i] != expectedCell(11, 2, i) && wrong++ == 0) firstWrong = i;
   }
   EXPECT_EQ(wrong, 0u) << "first at cell " << firstWrong;
+}
+
+// Where the CPU has AVX-512 the cells are made eight at a time: the same bits as the one-cell loop, and the
+// same state after, whatever the count, the first state, the destination's alignment, plain or streamed stores.
+TEST(RandomValues, CellsMadeEightAtATimeAreTheOneCellLoopsBits) {
+  for (bool stream : {false, true}) {
+    for (size_t offset : {0, 1, 3}) {
+      for (size_t n : {0, 1, 7, 8, 9, 63, 64, 1000, 4099}) {
+        std::vector<float> vectors(n + offset), oneByOne(n + offset);
+        uint64_t vectorState = 0x1234567ull * (n + 1) + offset, scalarState = vectorState;
+        runner::splitmixCells(vectorState, vectors.data() + offset, n, stream);
+        runner::allowSplitmixVectors(false);
+        runner::splitmixCells(scalarState, oneByOne.data() + offset, n, stream);
+        runner::allowSplitmixVectors(true);
+        EXPECT_EQ(vectorState, scalarState) << n << " cells";
+        EXPECT_EQ(std::memcmp(vectors.data(), oneByOne.data(), vectors.size() * sizeof(float)), 0)
+            << n << " cells at offset " << offset << (stream ? ", streamed" : "");
+      }
+    }
+  }
 }
 
 TEST(RandomValues, SmallIntegersFilledByThreadsAreTheSameAsOnePass) {

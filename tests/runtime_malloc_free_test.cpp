@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "runtime/device_malloc.h"
 #include "runtime_expect.h"
 #include "verify/device_tensor.h"
 
@@ -80,6 +81,43 @@ TEST_F(RuntimeMallocFree, FreshMemoryReadsAsNaN) {
   std::vector<uint8_t> host(16, 0);
   ASSERT_EQ(aclrtMemcpy(host.data(), 16, p, 16, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(host, std::vector<uint8_t>(16, 0xFF));
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// A large block is filled by several host threads in parts: every byte still reads 0xFF, to the ragged end.
+TEST_F(RuntimeMallocFree, ALargeFreshBlockReadsAsNaNToItsLastByte) {
+  constexpr size_t kBytes = (size_t{96} << 20) + 5;
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const auto* bytes = static_cast<const uint8_t*>(p);
+  size_t other = 0;
+  for (size_t i = 0; i < kBytes; ++i) other += bytes[i] != 0xFF;
+  EXPECT_EQ(other, 0u);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// aclrtMemset of a large block writes its count in parts and not one byte past it.
+TEST_F(RuntimeMallocFree, ALargeMemsetWritesExactlyItsCount) {
+  constexpr size_t kBytes = size_t{80} << 20, kCount = kBytes - 3;
+  void* p = nullptr;
+  ASSERT_EQ(aclrtMalloc(&p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(p, kBytes, 0x5A, kCount), ACL_SUCCESS);
+  const auto* bytes = static_cast<const uint8_t*>(p);
+  size_t other = 0;
+  for (size_t i = 0; i < kCount; ++i) other += bytes[i] != 0x5A;
+  EXPECT_EQ(other, 0u);
+  EXPECT_EQ(bytes[kCount], 0xFF);
+  EXPECT_EQ(bytes[kBytes - 1], 0xFF);
+  EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+}
+
+// The runner's unfilled blocks (inputs it writes whole at once) are refused as aclrtMalloc refuses.
+TEST_F(RuntimeMallocFree, AnUnfilledBlockHasAclrtMallocsChecks) {
+  void* p = nullptr;
+  EXPECT_FAILS(gradlab::rt::mallocOnDevice(&p, 0, ACL_MEM_MALLOC_HUGE_FIRST, gradlab::rt::DeviceMemory::Fill::kUnfilled),
+               ACL_ERROR_INVALID_PARAM, "aclrtMalloc", "size is 0");
+  ASSERT_EQ(gradlab::rt::mallocOnDevice(&p, 4096, ACL_MEM_MALLOC_HUGE_FIRST, gradlab::rt::DeviceMemory::Fill::kUnfilled),
+            ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gradlab/half.h"
+#include "runtime/device_malloc.h"
 #include "runtime/memory.h"
 
 namespace gradlab::runner {
@@ -129,19 +130,19 @@ DeviceBuffer::~DeviceBuffer() {
   if (device_) aclrtFree(device_);
 }
 
-Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclFormat format) {
+Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclFormat format, bool filledInPlace) {
   layout_ = layout;
   dtype_ = dtype;
   elementSize_ = aclDataTypeSize(dtype);
   const size_t bytes = static_cast<size_t>(layout.storageElems) * elementSize_;
   if (bytes > 0) {
-    aclError e = aclrtMalloc(&device_, bytes, ACL_MEM_MALLOC_HUGE_FIRST);
-    if (e != ACL_SUCCESS) {
+    // aclrtMalloc's blocks already read 0xFF (the emulator's fresh memory).
+    const bool cellsOffered = dtype == ACL_FLOAT && layout_.dense();  // what cellsInPlace() offers
+    const auto fill = filledInPlace && cellsOffered ? rt::DeviceMemory::Fill::kUnfilled : rt::DeviceMemory::Fill::kFresh;
+    if (aclError e = rt::mallocOnDevice(&device_, bytes, ACL_MEM_MALLOC_HUGE_FIRST, fill); e != ACL_SUCCESS) {
       device_ = nullptr;
       return aclFailure(e, "aclrtMalloc");
     }
-    e = aclrtMemset(device_, bytes, 0xFF, bytes);
-    if (e != ACL_SUCCESS) return aclFailure(e, "aclrtMemset");
   }
   std::vector<int64_t> storageDims{layout.storageElems};
   tensor_ = aclCreateTensor(layout.shape.data(), layout.shape.size(), dtype, layout.strides.data(), layout.offset,

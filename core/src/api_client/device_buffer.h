@@ -29,8 +29,10 @@ class DeviceBuffer : NoCopy {
   ~DeviceBuffer();
 
   // Allocates the storage, fills every byte with 0xFF (NaN for every float dtype, -1 for integers), and
-  // creates the view. `format` is the aclFormat of the view.
-  Failure create(const TensorLayout& layout, aclDataType dtype, aclFormat format);
+  // creates the view. `format` is the aclFormat of the view. `filledInPlace`: the caller writes every cell
+  // through cellsInPlace() at once, so storage that offers them is not filled first (a 4 GiB input's 0xFF
+  // pass, overwritten at once, was a tenth of a large call's wall time).
+  Failure create(const TensorLayout& layout, aclDataType dtype, aclFormat format, bool filledInPlace = false);
   // Writes the view's cells (row-major) from fp32 values (rounded once to fp16/bf16) or integers.
   Failure upload(std::span<const float> values);
   Failure uploadInts(std::span<const int64_t> values);

@@ -3,23 +3,18 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <system_error>
-#include <thread>
 #include <utility>
+
+#include "api_client/splitmix_cells.h"
+#include "runtime/core_pool.h"
 
 namespace gradlab::runner {
 namespace {
 
-constexpr uint64_t kSplitmixIncrement = 0x9E3779B97F4A7C15ull;
-// A tensor is filled by several threads from this many chunks each (16 M cells) upward.
-constexpr size_t kParallelFillChunks = 16;
-
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += kSplitmixIncrement);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+// A large tensor is filled in parts of this many chunks (16 M cells), by the host threads that play the cores.
+constexpr size_t kChunksPerPart = 16;
+// A tensor this large (64 MiB) is written with non-temporal stores: no one reads it before the call.
+constexpr size_t kStreamedFillCells = size_t{16} << 20;
 
 // Streams differ by more than splitmix's own increment: stream 1 must not be stream 0 shifted by one value.
 uint64_t streamState(uint64_t seed, uint64_t stream) {
@@ -40,17 +35,20 @@ namespace {
 
 // One chunk of a tensor's values: `first` is the chunk's first cell in the tensor, `state` the tensor's
 // random stream, carried from chunk to chunk (so chunks give exactly the values of one pass).
-void fillChunk(ValueSource source, bool byte, uint64_t& state, std::span<float> v, size_t first, size_t plane) {
+void fillChunk(ValueSource source, bool byte, uint64_t& state, std::span<float> v, size_t first, size_t plane,
+               bool stream) {
   switch (source) {
     case ValueSource::kRandom:
-    case ValueSource::kSmallIntegers:
+    case ValueSource::kSmallIntegers: {
+      const bool asIs = source == ValueSource::kRandom && !byte;
+      splitmixCells(state, v.data(), v.size(), stream && asIs);
+      if (asIs) return;
       for (float& x : v) {
-        const uint64_t bits = splitmix64(state) >> 40;  // 24 random bits
-        x = static_cast<float>(static_cast<int64_t>(bits) - (1 << 23)) * (1.0f / (1 << 23));
         if (source == ValueSource::kSmallIntegers) x = std::floor((x + 1.0f) * 4.5f) - (byte ? 0.0f : 4.0f);  // 9 values
-        else if (byte) x = std::floor((x + 1.0f) * 128.0f);
+        else x = std::floor((x + 1.0f) * 128.0f);
       }
       return;
+    }
     case ValueSource::kRamp:
       for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(byte ? (first + i) % 256 : first + i);
       return;
@@ -79,9 +77,10 @@ bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint
                                                         : size_t{1} << 20;
   // Cells [from, to) (whole chunks but the last), from the stream's state at cell `from`.
   auto fill = [&](size_t from, size_t to, uint64_t state) {
+    if (progress != nullptr && progress->cancelled()) return false;  // a part handed out after a cancel
     for (size_t first = from; first < to; first += chunk) {
       const size_t n = std::min(chunk, to - first);
-      fillChunk(source, dtype == ACL_UINT8, state, v.subspan(first, n), first, plane);
+      fillChunk(source, dtype == ACL_UINT8, state, v.subspan(first, n), first, plane, v.size() >= kStreamedFillCells);
       if (progress != nullptr) {
         progress->done.fetch_add(n, std::memory_order_relaxed);
         if (progress->cancelled()) return false;
@@ -91,28 +90,18 @@ bool fillSourceValues(ValueSource source, aclDataType dtype, uint64_t seed, uint
   };
   const uint64_t start = streamState(seed, stream);
   // Random and small-integer cells take one draw each, and splitmix's state at cell i is start + i * its
-  // increment: a large tensor is filled by several threads at once, each from its own first cell's state, with
-  // exactly the values of one pass (a 4 GiB input took 2.2 s on one thread).
+  // increment: a large tensor is filled in parts by several threads at once, each part from its first cell's
+  // state, with exactly the values of one pass (a 4 GiB input took 2.2 s on one thread).
   const bool oneDrawEach = source == ValueSource::kRandom || source == ValueSource::kSmallIntegers;
-  const size_t threads = oneDrawEach ? std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), 8) : 1;
-  const size_t parts = std::min(threads, v.size() / (kParallelFillChunks * chunk));
-  if (parts <= 1) return fill(0, v.size(), start);
-  std::atomic<bool> whole{true};
-  std::vector<std::thread> workers;
   const size_t chunks = (v.size() + chunk - 1) / chunk;
-  for (size_t k = 1; k < parts; ++k) {
-    const size_t from = chunks * k / parts * chunk, to = std::min(v.size(), chunks * (k + 1) / parts * chunk);
-    auto part = [&, from, to] {
-      if (!fill(from, to, start + from * kSplitmixIncrement)) whole = false;
-    };
-    try {
-      workers.emplace_back(part);
-    } catch (const std::system_error&) {  // no thread to be had (a browser page without workers): this one does it
-      part();
-    }
-  }
-  if (!fill(0, chunks / parts * chunk, start)) whole = false;
-  for (std::thread& w : workers) w.join();
+  const size_t parts = oneDrawEach ? std::max<size_t>(1, chunks / kChunksPerPart) : 1;
+  if (parts == 1) return fill(0, v.size(), start);
+  std::atomic<bool> whole{true};
+  rt::runCores(static_cast<int32_t>(parts), [&](int32_t k) {
+    const size_t from = chunks * static_cast<size_t>(k) / parts * chunk;
+    const size_t to = std::min(v.size(), chunks * (static_cast<size_t>(k) + 1) / parts * chunk);
+    if (!fill(from, to, start + from * kSplitmixIncrement)) whole = false;
+  }, v.size() * sizeof(float));
   return whole;
 }
 

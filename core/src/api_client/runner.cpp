@@ -238,11 +238,12 @@ class RequestRun {
     const std::vector<int64_t> shape = sideShape(op, role.side, sizes_);
     operand.host = {role.name, shape, dtype, {}, {}};
     const aclFormat format = sideFormat(op, sizes_.unbatched);
-    if (Failure f = operand.device.create(layoutFor(shape, layout), dtype, format); f.failed()) {
+    const uint64_t cellCount = static_cast<uint64_t>(product(shape));
+    const bool everyCellMade = !role.written() && !role.integer() && (in.generated || in.given.size() >= cellCount);
+    if (Failure f = operand.device.create(layoutFor(shape, layout), dtype, format, everyCellMade); f.failed()) {
       return failWith(f, stage, role.name);
     }
     if (role.written()) return true;
-    const uint64_t cellCount = static_cast<uint64_t>(product(shape));
     auto countAll = [&] {
       if (counted != nullptr) counted->done.fetch_add(cellCount, std::memory_order_relaxed);
       return true;

@@ -5,7 +5,9 @@
 
 #include "acl/acl.h"
 #include "runtime/context.h"
+#include "runtime/device_malloc.h"
 #include "runtime/error.h"
+#include "runtime/fill_bytes.h"
 #include "runtime/memory.h"
 #include "runtime/raw_enum.h"
 
@@ -48,6 +50,25 @@ std::string checkSide(const void* p, size_t count, std::optional<bool> device, c
 
 }  // namespace
 
+aclError gradlab::rt::mallocOnDevice(void** devPtr, size_t size, aclrtMemMallocPolicy policy, DeviceMemory::Fill fill) {
+  if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is a null pointer");
+  *devPtr = nullptr;
+  if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
+  const int64_t rawPolicy = rawEnum(policy);
+  if (rawPolicy < ACL_MEM_MALLOC_HUGE_FIRST || rawPolicy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
+    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", rawPolicy, " is not a valid aclrtMemMallocPolicy"));
+  }
+  int32_t device = -1;
+  if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
+  DeviceMemory& mem = DeviceMemory::instance();
+  std::string refusal;
+  *devPtr = mem.allocate(size, device, &refusal, fill);
+  if (*devPtr == nullptr) {
+    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, refusal));
+  }
+  return ACL_SUCCESS;
+}
+
 extern "C" {
 
 aclError aclInit(const char* /*configPath: gradlab reads no config file*/) { return init(); }
@@ -87,22 +108,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is a null pointer");
-  *devPtr = nullptr;
-  if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
-  const int64_t rawPolicy = rawEnum(policy);
-  if (rawPolicy < ACL_MEM_MALLOC_HUGE_FIRST || rawPolicy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
-    return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", rawPolicy, " is not a valid aclrtMemMallocPolicy"));
-  }
-  int32_t device = -1;
-  if (aclError e = requireDevice("aclrtMalloc", &device)) return e;
-  DeviceMemory& mem = DeviceMemory::instance();
-  std::string refusal;
-  *devPtr = mem.allocate(size, device, &refusal);
-  if (*devPtr == nullptr) {
-    return fail(ACL_ERROR_RT_MEMORY_ALLOCATION, cat("aclrtMalloc: cannot allocate ", size, " bytes on device ", device, refusal));
-  }
-  return ACL_SUCCESS;
+  return mallocOnDevice(devPtr, size, policy, DeviceMemory::Fill::kFresh);
 }
 
 aclError aclrtFree(void* devPtr) {
@@ -158,7 +164,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   AllocationRef pin;  // keeps the pages mapped until the memset is done, whoever frees them meanwhile
   std::string problem = DeviceMemory::instance().checkRange(devPtr, count, "devPtr", &pin);
   if (!problem.empty()) return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMemset: ", problem));
-  std::memset(devPtr, value, count);
+  fillBytes(devPtr, value, count);
   return ACL_SUCCESS;
 }
 

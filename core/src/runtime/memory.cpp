@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "runtime/error.h"
+#include "runtime/fill_bytes.h"
 #include "runtime/host_memory.h"
 #include "runtime/memory_budget.h"
 
@@ -51,7 +52,7 @@ DeviceMemory& DeviceMemory::instance() {
   return *memory;
 }
 
-void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal) {
+void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal, Fill fill) {
   if (size == 0) return nullptr;
   const MemoryBudget budget = deviceMemoryBudget();
   {
@@ -77,8 +78,8 @@ void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal) 
     *refusal = std::move(why);
     return nullptr;
   };
-  // Fresh memory is filled at once, so a block the host cannot back now would be fought over by the
-  // kernel's OOM killer instead of failing here (other processes may have taken memory since the budget).
+  // Fresh memory is filled at once (an unfilled block by its caller, at once too), so a block the host cannot
+  // back now would be fought over by the kernel's OOM killer instead of failing here (other processes may have taken memory since the budget).
   if (const HostMemory host = hostMemoryAvailable(); size > host.availableBytes) {
     return giveBack(cat(": the emulator keeps device memory in host memory, and the host can give only ",
                         host.availableBytes, " bytes now (", host.source, ")"));
@@ -94,7 +95,7 @@ void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal) 
 #endif
   auto range = std::make_shared<Reservation>(raw, mapped);
   auto* bytes = static_cast<std::byte*>(raw);
-  std::memset(bytes, kFreshByte, size);
+  if (fill == Fill::kFresh) fillBytes(bytes, kFreshByte, size);
   auto alloc = std::make_shared<Allocation>(bytes, size, device, std::move(range));
   std::lock_guard lock(mutex_);
   forgetFreedOverlapping(reinterpret_cast<uintptr_t>(bytes), size);

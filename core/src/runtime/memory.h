@@ -55,7 +55,10 @@ class DeviceMemory {
   // nullptr when the emulated capacity, the device-memory budget (memory_budget.h) or the host's memory
   // available now cannot hold `size` more bytes; `refusal` then gets the sentence after "cannot allocate N
   // bytes on device D".
-  void* allocate(size_t size, int32_t device, std::string* refusal);
+  // kFresh: every byte reads 0xFF (a NaN in every float), as aclrtMalloc hands blocks out; kUnfilled: the caller
+  // writes every byte at once (the runner's generated inputs), so the block is left as the host maps it.
+  enum class Fill { kFresh, kUnfilled };
+  void* allocate(size_t size, int32_t device, std::string* refusal, Fill fill = Fill::kFresh);
   enum class FreeResult { kOk, kUnknown, kAlreadyFreed, kNotBase, kLent };
   FreeResult release(void* p);
 

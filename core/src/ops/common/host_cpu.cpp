@@ -14,4 +14,16 @@ bool hostHasAvx2() {
 #endif
 }
 
+bool hostHasAvx512dq() {
+#if defined(__x86_64__) || defined(__i386__)
+  static const bool avx512 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512dq") != 0;
+  }();
+  return avx512;
+#else
+  return false;
+#endif
+}
+
 }  // namespace gradlab::ops
