@@ -1,11 +1,13 @@
 #include "ops/adaptive_max_pool/kernel.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -128,6 +130,11 @@ struct BackwardRun {
   // each index as they read it (one pass over the indices), skip a bad one and keep the earliest here.
   std::atomic<int64_t>* firstBad = nullptr;
   uint64_t launch = 0;  // this launch's number (UbZeroed below)
+  // Untraced, a plane split between cores takes each tile's adds in one go under its plane's lock (planes share
+  // kPlaneLocks locks): one lock a tile where an atomic instruction an add waited on each cell's cache line. A
+  // tile is what lands at once on the chip too (its atomic copy-out, gradlab/schedule.h).
+  static constexpr int64_t kPlaneLocks = 64;
+  std::mutex* planeLocks = nullptr;
 
   void noteBad(int64_t pos) const {
     int64_t seen = firstBad->load(std::memory_order_relaxed);
@@ -283,10 +290,15 @@ void scatterTile(const BackwardRun& r, CoreContext& ctx, const Tile& tile) {
     const float* v = directV ? r.gradOutput.directValues(p, run.first) : vals + q * run.count;
     const int64_t* k = directK ? r.indices.directIndices<int64_t>(p, run.first) : idx + q * run.count;
     const int64_t srcBase = p * r.HoWo + run.first, dstBase = p * r.HW;
-    if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomic>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
+    // Traced, every add is an atomic one (the trace records each); untraced, the plane's lock is held instead.
+    constexpr bool kAtomicAdds = kAtomic && kTrace;
+    std::unique_lock<std::mutex> landing;
+    if constexpr (kAtomic && !kTrace) landing = std::unique_lock(r.planeLocks[p % BackwardRun::kPlaneLocks]);
+    if (r.rounding != ACL_FLOAT) addRounded<kTrace, kAtomicAdds>(r, ctx, tile, acc, v, k, run.count, srcBase, dstBase);
     const int64_t count = r.rounding == ACL_FLOAT ? run.count : 0;  // read once: the adds' stores may alias r
-    if (directK32) addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, r.indices.directIndices<int32_t>(p, run.first), count, srcBase, dstBase);
-    else addRun<kTrace, kAtomic>(r, ctx, tile, acc, v, k, count, srcBase, dstBase);
+    if (directK32) addRun<kTrace, kAtomicAdds>(r, ctx, tile, acc, v, r.indices.directIndices<int32_t>(p, run.first), count, srcBase, dstBase);
+    else addRun<kTrace, kAtomicAdds>(r, ctx, tile, acc, v, k, count, srcBase, dstBase);
+    if (landing.owns_lock()) landing.unlock();
     if (inUb) ubZeroed = {};  // its adds are in it now
     if (inUb && lastOfPlane) {
       float* out = r.gradInput.directPlane(p);
@@ -780,6 +792,8 @@ rt::TaskResult runBackward(const BackwardTiling& tiling, const BackwardTensors& 
   if (tiling.plan.accumulate == Accumulation::kDtype) r.rounding = tiling.plan.dtype;
   std::atomic<int64_t> firstBad{std::numeric_limits<int64_t>::max()};
   r.firstBad = &firstBad;
+  std::array<std::mutex, BackwardRun::kPlaneLocks> planeLocks;
+  r.planeLocks = planeLocks.data();
   r.launch = launches.fetch_add(1, std::memory_order_relaxed) + 1;
   // The compute phase checks every index as it adds it; a bad one fails the launch once the phase is done.
   const auto checked = [&]() -> rt::TaskResult {
