@@ -50,11 +50,10 @@ std::string checkSide(const void* p, size_t count, std::optional<bool> device, c
 
 }  // namespace
 
-aclError gradlab::rt::mallocOnDevice(void** devPtr, size_t size, aclrtMemMallocPolicy policy, DeviceMemory::Fill fill) {
+aclError gradlab::rt::mallocOnDevice(void** devPtr, size_t size, int64_t rawPolicy, DeviceMemory::Fill fill) {
   if (devPtr == nullptr) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: devPtr is a null pointer");
   *devPtr = nullptr;
   if (size == 0) return fail(ACL_ERROR_INVALID_PARAM, "aclrtMalloc: size is 0");
-  const int64_t rawPolicy = rawEnum(policy);
   if (rawPolicy < ACL_MEM_MALLOC_HUGE_FIRST || rawPolicy > ACL_MEM_MALLOC_NORMAL_ONLY_P2P) {
     return fail(ACL_ERROR_INVALID_PARAM, cat("aclrtMalloc: policy ", rawPolicy, " is not a valid aclrtMemMallocPolicy"));
   }
@@ -108,7 +107,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 }
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return mallocOnDevice(devPtr, size, policy, DeviceMemory::Fill::kFresh);
+  return mallocOnDevice(devPtr, size, rawEnum(policy), DeviceMemory::Fill::kFresh);
 }
 
 aclError aclrtFree(void* devPtr) {
