@@ -137,8 +137,7 @@ Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclF
   const size_t bytes = static_cast<size_t>(layout.storageElems) * elementSize_;
   if (bytes > 0) {
     // aclrtMalloc's blocks already read 0xFF (the emulator's fresh memory).
-    const bool cellsOffered = dtype == ACL_FLOAT && layout_.dense();  // what cellsInPlace() offers
-    const auto fill = filledInPlace && cellsOffered ? rt::DeviceMemory::Fill::kUnfilled : rt::DeviceMemory::Fill::kFresh;
+    const auto fill = filledInPlace && offersCells() ? rt::DeviceMemory::Fill::kUnfilled : rt::DeviceMemory::Fill::kFresh;
     if (aclError e = rt::mallocOnDevice(&device_, bytes, ACL_MEM_MALLOC_HUGE_FIRST, fill); e != ACL_SUCCESS) {
       device_ = nullptr;
       return aclFailure(e, "aclrtMalloc");
@@ -152,7 +151,7 @@ Failure DeviceBuffer::create(const TensorLayout& layout, aclDataType dtype, aclF
 }
 
 std::span<float> DeviceBuffer::cellsInPlace() const {
-  if (dtype_ != ACL_FLOAT || !layout_.dense() || device_ == nullptr) return {};
+  if (!offersCells() || device_ == nullptr) return {};
   return {static_cast<float*>(device_), static_cast<size_t>(layout_.numel())};
 }
 

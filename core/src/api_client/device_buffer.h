@@ -55,6 +55,9 @@ class DeviceBuffer : NoCopy {
   Failure copyIn(const std::vector<std::byte>& host);
   Failure copyOut(std::vector<std::byte>* host) const;
 
+  // FLOAT cells in contiguous storage: what cellsInPlace() hands out once the storage is there.
+  bool offersCells() const { return dtype_ == ACL_FLOAT && layout_.dense(); }
+
   TensorLayout layout_;
   aclDataType dtype_ = ACL_FLOAT;
   size_t elementSize_ = 4;

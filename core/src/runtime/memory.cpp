@@ -79,7 +79,8 @@ void* DeviceMemory::allocate(size_t size, int32_t device, std::string* refusal, 
     return nullptr;
   };
   // Fresh memory is filled at once (an unfilled block by its caller, at once too), so a block the host cannot
-  // back now would be fought over by the kernel's OOM killer instead of failing here (other processes may have taken memory since the budget).
+  // back now would be fought over by the kernel's OOM killer instead of failing here (other processes may have
+  // taken memory since the budget).
   if (const HostMemory host = hostMemoryAvailable(); size > host.availableBytes) {
     return giveBack(cat(": the emulator keeps device memory in host memory, and the host can give only ",
                         host.availableBytes, " bytes now (", host.source, ")"));

@@ -167,6 +167,8 @@ void storePlane(const BackwardRun& r, CoreContext& ctx, const Tile& tile, int64_
 }
 
 // accumulate=dtype: the adds of one plane's step, each sum rounded to r.rounding (kept in the fp32 cells).
+// kAtomic: a traced tile of a plane split between cores, every add an atomic one in the trace (untraced, such a
+// tile adds plainly under the plane's lock: BackwardRun::planeLocks).
 template <bool kTrace, bool kAtomic>
 void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float* acc, const float* v, const int64_t* k,
                 int64_t count, int64_t srcBase, int64_t dstBase) {
@@ -176,12 +178,10 @@ void addRounded(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float*
       r.noteBad(srcBase + i);
       continue;
     }
-    auto* cell = reinterpret_cast<std::byte*>(acc + at);
+    static_assert(kTrace || !kAtomic);
     if constexpr (kAtomic) {
-      if constexpr (kTrace) {
-        ctx.recorder->atomicAdd(tile.id, cell, ACL_FLOAT, r.rounding, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
-      }
-      else atomicAddCell(cell, ACL_FLOAT, r.rounding, v[i]);
+      ctx.recorder->atomicAdd(tile.id, reinterpret_cast<std::byte*>(acc + at), ACL_FLOAT, r.rounding, v[i], srcBase + i,
+                              dstBase + at, code::kAtomicAdd);
     } else {
       acc[at] = roundToDtype(r.rounding, acc[at] + v[i]);
       if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
@@ -205,13 +205,14 @@ std::atomic<uint64_t> launches{0};
 constexpr int64_t kPrefetchAhead = 256;
 
 // The adds of one plane's run (fp32 sums): each value into the cell its index names, every index checked as it
-// is read. I: the indices as they lie in GM (INT64, or INT32 read in place: the 3-D pool's).
+// is read. I: the indices as they lie in GM (INT64, or INT32 read in place: the 3-D pool's). kAtomic as in addRounded.
 template <bool kTrace, bool kAtomic, typename I>
 void addRun(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float* acc, const float* v, const I* k, int64_t count,
             int64_t srcBase, int64_t dstBase) {
   const uint64_t hw = static_cast<uint64_t>(r.HW);
+  static_assert(kTrace || !kAtomic);
   int64_t i = 0;
-  if constexpr (!kTrace && !kAtomic) {
+  if constexpr (!kTrace) {
     // Eight at a time: their indices checked together (no branch per add), the values and indices asked for
     // a few cache lines ahead so that their loads overlap the adds (the loop waited on each line's arrival:
     // half its time on the index compare and the value's add). A block with a bad index takes the loop below.
@@ -232,8 +233,7 @@ void addRun(const BackwardRun& r, CoreContext& ctx, const Tile& tile, float* acc
       continue;
     }
     if constexpr (kAtomic) {
-      if constexpr (kTrace) ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
-      else atomicAddF32(acc + at, v[i]);
+      ctx.recorder->atomicAdd(tile.id, acc + at, v[i], srcBase + i, dstBase + at, code::kAtomicAdd);
     } else {
       acc[at] += v[i];
       if constexpr (kTrace) ctx.recorder->move(tile.id, srcBase + i, dstBase + at, v[i], acc[at], code::kAdd);
