@@ -153,6 +153,16 @@ TEST(AdaptiveForwardSimd, NarrowWideAndOddShapes) {
   checkAllBackends(s);
   s.in = {1, 2, 40, 9}, s.out = {1, 2, 3, 1};  // one window as wide as the row, tall windows
   checkAllBackends(s);
+  // The AVX-512 back-end's edges: chunks of 15 and 16 columns (under 16 it hands the step to AVX2), windows
+  // 32 and 33 columns wide (one block of permutes reads at most 32).
+  s.in = {1, 3, 10, 15}, s.out = {1, 3, 4, 6};
+  checkAllBackends(s);
+  s.in = {1, 3, 10, 16}, s.out = {1, 3, 4, 7};
+  checkAllBackends(s);
+  s.in = {1, 2, 6, 64}, s.out = {1, 2, 3, 2};
+  checkAllBackends(s);
+  s.in = {1, 2, 6, 66}, s.out = {1, 2, 3, 2};
+  checkAllBackends(s);
 }
 
 TEST(AdaptiveForwardSimd, SmallUb) {

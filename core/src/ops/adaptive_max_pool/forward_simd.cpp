@@ -1,7 +1,8 @@
 // The forward's group kernel on x86: SSE2 (the x86-64 baseline) and AVX2 + F16C, the AVX2 one in
-// target("avx2,f16c") functions so that the rest of the build needs no -m flags; the CPU picks one at run
-// time. Both are forward_simd_kernel.inc over their own vector operations, so they compute the same bits.
-#include "ops/adaptive_max_pool/forward_simd.h"
+// target("avx2,f16c") functions so that the rest of the build needs no -m flags, and AVX-512
+// (forward_rows_avx512.cpp); the CPU picks one at run time. SSE2 and AVX2 are forward_simd_kernel.inc over
+// their own vector operations; all compute the same bits.
+#include "ops/adaptive_max_pool/forward_simd_backends.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,12 +11,9 @@
 
 #include "ops/common/host_cpu.h"
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && defined(__SSE2__)
-#define GRADLAB_POOL_X86 1
+#if GRADLAB_POOL_X86
 #include <cpuid.h>
 #include <immintrin.h>
-#else
-#define GRADLAB_POOL_X86 0
 #endif
 
 namespace gradlab::ops::adaptive::simd {
@@ -31,6 +29,7 @@ struct V {
   static constexpr int L = 4;
   using F = __m128;
   using I = __m128i;
+  using M = F;  // comparison masks: all-ones lanes
 
   // fp16 bits (zero-extended to 32-bit lanes) -> fp32, exactly for every number (NaN stays a NaN).
   GRADLAB_POOL_FN F halfToFloat(I h) {
@@ -60,6 +59,7 @@ struct V {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 2), _mm_unpackhi_epi32(v, sign));
   }
   GRADLAB_POOL_FN F zero() { return _mm_setzero_ps(); }
+  GRADLAB_POOL_FN M noMask() { return _mm_setzero_ps(); }
   GRADLAB_POOL_FN I set1(int32_t v) { return _mm_set1_epi32(v); }
   GRADLAB_POOL_FN I iota() { return _mm_setr_epi32(0, 1, 2, 3); }
   GRADLAB_POOL_FN I add(I a, I b) { return _mm_add_epi32(a, b); }
@@ -101,6 +101,7 @@ struct V {
   static constexpr int L = 8;
   using F = __m256;
   using I = __m256i;
+  using M = F;
 
   GRADLAB_POOL_FN F load(const float* p) { return _mm256_loadu_ps(p); }
   GRADLAB_POOL_FN __m128i loadHalves(const std::byte* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
@@ -114,6 +115,7 @@ struct V {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p + 4), _mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)));
   }
   GRADLAB_POOL_FN F zero() { return _mm256_setzero_ps(); }
+  GRADLAB_POOL_FN M noMask() { return _mm256_setzero_ps(); }
   GRADLAB_POOL_FN I set1(int32_t v) { return _mm256_set1_epi32(v); }
   GRADLAB_POOL_FN I iota() { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
   GRADLAB_POOL_FN I add(I a, I b) { return _mm256_add_epi32(a, b); }
@@ -171,20 +173,25 @@ bool cpuHasAvx2F16c() {
   return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
 }
 
-const Backend kSse2{"sse2", sse2::runGroup};
-const Backend kAvx2{"avx2+f16c", avx2::runGroup};
+const Backend kSse2{"sse2", runGroupSse2};
+const Backend kAvx2{"avx2+f16c", runGroupAvx2};
+const Backend kAvx512{"avx512", runGroupAvx512};
 
 }  // namespace
+
+bool runGroupSse2(const GroupStep& s) { return sse2::runGroup(s); }
+bool runGroupAvx2(const GroupStep& s) { return avx2::runGroup(s); }
 
 #endif  // GRADLAB_POOL_X86
 
 namespace {
 
 struct Backends {
-  const Backend* list[2] = {};
+  const Backend* list[3] = {};
   int count = 0;
   Backends() {
 #if GRADLAB_POOL_X86
+    if (cpuHasAvx2F16c() && hostHasAvx512dq()) list[count++] = &kAvx512;
     if (cpuHasAvx2F16c()) list[count++] = &kAvx2;
     list[count++] = &kSse2;
 #endif
@@ -218,5 +225,3 @@ void pinBackend(const Backend* backend) { g_pinned.store(backend, std::memory_or
 void resetBackend() { g_pinned.store(&kUnpinnedTag, std::memory_order_relaxed); }
 
 }  // namespace gradlab::ops::adaptive::simd
-
-#undef GRADLAB_POOL_X86

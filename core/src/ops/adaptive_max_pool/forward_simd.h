@@ -10,8 +10,9 @@
 // NaN follows other rules (a NaN wins and the last one is kept). The kernel never decides NaN windows:
 // it reports that a NaN was seen and the caller computes that group again with the exact scalar kernel.
 //
-// Back-ends, picked once for the CPU: AVX2 + F16C (8 lanes), SSE2 (the x86-64 baseline, 4 lanes: a group
-// is two halves), none elsewhere (the scalar kernel does all the work). All give the same bits.
+// Back-ends, picked once for the CPU: AVX-512 (16 columns at once, the windows reduced along each lane's row
+// with no transposes), AVX2 + F16C (8 lanes), SSE2 (the x86-64 baseline, 4 lanes: a group is two halves),
+// none elsewhere (the scalar kernel does all the work). All give the same bits.
 #pragma once
 
 #include <cstddef>

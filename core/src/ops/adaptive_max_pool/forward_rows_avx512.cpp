@@ -1,0 +1,182 @@
+// The forward's group kernel with AVX-512 (16 lanes and mask registers), in row form throughout: pass 1 is the
+// other back-ends' (forward_simd_columns.inc), each lane's column winners in a row of UB; then each lane's
+// windows are reduced along that row, up to 16 windows at a time, by two-register permutes (vpermt2ps) that
+// bring every window's k-th column into one vector. The SSE2 / AVX2 kernels transpose the column winners to
+// lanes and the window winners back (about half of their work on the benchmarks' shapes); this one needs no
+// transpose. The same comparisons in the same order: the same bits. Steps it does not take (chunks under 16
+// columns, windows over 32 columns wide) go to the AVX2 kernel.
+// GCC 12 warns of the _mm512_undefined_* sources inside many AVX-512 intrinsics (GCC bug 105593, fixed in 13);
+// the pragma comes before the intrinsics' header is read, whose lines the warnings name.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
+#include "ops/adaptive_max_pool/forward_simd_backends.h"
+
+#include <algorithm>
+#include <cstring>
+
+#if GRADLAB_POOL_X86
+#include <immintrin.h>
+
+namespace gradlab::ops::adaptive::simd {
+namespace avx512 {
+
+#define GRADLAB_POOL_FN [[gnu::always_inline]] __attribute__((target("avx512f"))) static inline
+
+struct V {
+  static constexpr int L = 16;
+  using F = __m512;
+  using I = __m512i;
+  using M = __mmask16;
+
+  GRADLAB_POOL_FN F load(const float* p) { return _mm512_loadu_ps(p); }
+  GRADLAB_POOL_FN __m256i loadHalves(const std::byte* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  GRADLAB_POOL_FN F widenBf16(__m256i bits) { return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(bits), 16)); }
+  GRADLAB_POOL_FN F widenF16(__m256i bits) { return _mm512_cvtph_ps(bits); }  // exact; NaN stays a NaN
+  GRADLAB_POOL_FN void store(float* p, F v) { _mm512_storeu_ps(p, v); }
+  GRADLAB_POOL_FN void storeInt(int32_t* p, I v) { _mm512_storeu_si512(p, v); }
+  GRADLAB_POOL_FN M noMask() { return 0; }
+  GRADLAB_POOL_FN I set1(int32_t v) { return _mm512_set1_epi32(v); }
+  GRADLAB_POOL_FN I iota() { return _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
+  GRADLAB_POOL_FN I add(I a, I b) { return _mm512_add_epi32(a, b); }
+  GRADLAB_POOL_FN M greater(F a, F b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+  GRADLAB_POOL_FN M unordered(F a, F b) { return _mm512_cmp_ps_mask(a, b, _CMP_UNORD_Q); }
+  GRADLAB_POOL_FN M orMask(M a, M b) { return static_cast<M>(a | b); }
+  GRADLAB_POOL_FN F select(M m, F a, F b) { return _mm512_mask_mov_ps(b, m, a); }
+  GRADLAB_POOL_FN I selectInt(M m, I a, I b) { return _mm512_mask_mov_epi32(b, m, a); }
+};
+
+#define GRADLAB_POOL_INLINE [[gnu::always_inline]] __attribute__((target("avx512f"))) inline
+#include "ops/adaptive_max_pool/forward_simd_columns.inc"
+
+namespace {
+
+constexpr int kSpan = 2 * V::L;  // the column winners one block of windows may read
+
+// Up to 16 consecutive windows whose columns all lie in kSpan consecutive column winners from `base` (chunk
+// columns counted from the step's first column).
+struct WindowBlock {
+  int out = 0;       // the first window's output column in the step
+  int count = 0;     // windows, 1..16
+  int base = 0;
+  int widest = 0;    // columns of the widest window
+  __mmask16 lo = 0;  // which of the kSpan columns the chunk has
+  __mmask16 hi = 0;
+};
+
+WindowBlock nextBlock(const GroupStep& s, int out) {
+  WindowBlock b;
+  b.out = out;
+  const int32_t start = s.winStart[out];
+  while (b.count < V::L && out + b.count < s.outs && s.winEnd[out + b.count] - start <= kSpan) {
+    b.widest = std::max(b.widest, s.winEnd[out + b.count] - s.winStart[out + b.count]);
+    ++b.count;
+  }
+  b.base = start - s.firstCol;
+  const int have = std::min(s.cols - b.base, kSpan);
+  const auto bits = [](int n) { return static_cast<__mmask16>(n >= V::L ? 0xFFFF : n <= 0 ? 0 : (1u << n) - 1); };
+  b.lo = bits(have);
+  b.hi = bits(have - V::L);
+  return b;
+}
+
+// The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), compared
+// left to right as reduceWindow in forward_simd_kernel.inc compares them: the larger value wins, a tie keeps
+// the smaller row-major index.
+template <int K, bool kWide>
+GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBlock& b) {
+  using F = V::F;
+  using I = V::I;
+  using Index = std::conditional_t<kWide, int64_t, int32_t>;
+  const __mmask16 outMask = static_cast<__mmask16>(b.count >= V::L ? 0xFFFF : (1u << b.count) - 1);
+  const I shift = V::set1(s.firstCol + b.base);
+  const I first = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(outMask, s.winStart + b.out), shift);
+  const I last = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(outMask, s.winEnd + b.out), _mm512_add_epi32(shift, V::set1(1)));
+  constexpr int kCols = K > 0 ? K : 1;
+  I column[kCols];  // for K > 0: window w's k-th column (its last for narrower windows) in lane w of column[k]
+  for (int k = 0; k < kCols; ++k) column[k] = _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
+  const int widest = K > 0 ? K : b.widest;
+  for (int j = 0; j < s.lanes; ++j) {
+    const float* value = s.vertValue + static_cast<int64_t>(j) * s.vertStride + b.base;
+    const int32_t* index = s.vertIndex + static_cast<int64_t>(j) * s.vertStride + b.base;
+    const F vLo = _mm512_maskz_loadu_ps(b.lo, value), vHi = _mm512_maskz_loadu_ps(b.hi, value + V::L);
+    const I iLo = _mm512_maskz_loadu_epi32(b.lo, index), iHi = _mm512_maskz_loadu_epi32(b.hi, index + V::L);
+    F best = _mm512_permutex2var_ps(vLo, column[0], vHi);
+    I at = _mm512_permutex2var_epi32(iLo, column[0], iHi);
+    for (int k = 1; k < widest; ++k) {
+      const I c = K > 0 ? column[k] : _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
+      const F x = _mm512_permutex2var_ps(vLo, c, vHi);
+      const I xi = _mm512_permutex2var_epi32(iLo, c, iHi);
+      const __mmask16 tie = _mm512_cmp_ps_mask(x, best, _CMP_EQ_OQ);
+      const __mmask16 take = static_cast<__mmask16>(V::greater(x, best) | _mm512_mask_cmpgt_epi32_mask(tie, at, xi));
+      best = V::select(take, x, best);
+      at = V::selectInt(take, xi, at);
+    }
+    float* outValue = s.outValue + static_cast<int64_t>(j) * s.outStride + b.out;
+    Index* outIndex = reinterpret_cast<Index*>(s.outIndex) + static_cast<int64_t>(j) * s.outStride + b.out;
+    _mm512_mask_storeu_ps(outValue, outMask, best);
+    if constexpr (kWide) {
+      _mm512_mask_storeu_epi64(outIndex, static_cast<__mmask8>(outMask), _mm512_cvtepi32_epi64(_mm512_castsi512_si256(at)));
+      _mm512_mask_storeu_epi64(outIndex + 8, static_cast<__mmask8>(outMask >> 8),
+                               _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(at, 1)));
+    } else {
+      _mm512_mask_storeu_epi32(outIndex, outMask, at);
+    }
+  }
+}
+
+template <bool kWide>
+GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
+  for (int out = 0; out < s.outs;) {
+    const WindowBlock b = nextBlock(s, out);
+    switch (b.widest) {
+      case 1: reduceBlockWindows<1, kWide>(s, b); break;
+      case 2: reduceBlockWindows<2, kWide>(s, b); break;
+      case 3: reduceBlockWindows<3, kWide>(s, b); break;
+      case 4: reduceBlockWindows<4, kWide>(s, b); break;
+      default: reduceBlockWindows<0, kWide>(s, b); break;
+    }
+    out += b.count;
+  }
+}
+
+template <RowType T>
+__attribute__((target("avx512f"))) bool rowKernel(const GroupStep& s) {
+  V::M nan = V::noMask();
+  for (int j = 0; j < s.lanes; ++j) {
+    switch (s.height[j]) {
+      case 1: nan = reduceColumns<T, 1>(s, j, nan); break;
+      case 2: nan = reduceColumns<T, 2>(s, j, nan); break;
+      case 3: nan = reduceColumns<T, 3>(s, j, nan); break;
+      case 4: nan = reduceColumns<T, 4>(s, j, nan); break;
+      default: nan = reduceColumns<T, 0>(s, j, nan); break;
+    }
+  }
+  if (s.wideIndex) reduceAllWindows<true>(s);
+  else reduceAllWindows<false>(s);
+  return nan == 0;
+}
+
+}  // namespace
+
+#undef GRADLAB_POOL_INLINE
+#undef GRADLAB_POOL_FN
+
+}  // namespace avx512
+
+bool runGroupAvx512(const GroupStep& s) {
+  int widest = 0;
+  for (int o = 0; o < s.outs; ++o) widest = std::max(widest, s.winEnd[o] - s.winStart[o]);
+  if (s.cols < avx512::V::L || widest > avx512::kSpan) return runGroupAvx2(s);
+  switch (s.type) {
+    case RowType::kF16: return avx512::rowKernel<RowType::kF16>(s);
+    case RowType::kBF16: return avx512::rowKernel<RowType::kBF16>(s);
+    case RowType::kF32: break;
+  }
+  return avx512::rowKernel<RowType::kF32>(s);
+}
+
+}  // namespace gradlab::ops::adaptive::simd
+
+#endif  // GRADLAB_POOL_X86
