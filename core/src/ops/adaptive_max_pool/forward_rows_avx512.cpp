@@ -97,9 +97,17 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
   I column[kCols];  // for K > 0: window w's k-th column (its last for narrower windows) in lane w of column[k]
   for (int k = 0; k < kCols; ++k) column[k] = _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
   const int widest = K > 0 ? K : b.widest;
-  for (int j = 0; j < s.lanes; ++j) {
-    const float* value = s.vertValue + static_cast<int64_t>(j) * s.vertStride + b.base;
-    const int32_t* index = s.vertIndex + static_cast<int64_t>(j) * s.vertStride + b.base;
+  // The step's fields as locals: the stores below may alias the step, which the compiler must assume.
+  const int lanes = s.lanes;
+  const int64_t vertStride = s.vertStride, outStride = s.outStride;
+  const float* vertValue = s.vertValue + b.base;
+  const int32_t* vertIndex = s.vertIndex + b.base;
+  float* outValues = s.outValue + b.out;
+  Index* outIndices = reinterpret_cast<Index*>(s.outIndex) + b.out;
+  const bool whole = outMask == 0xFFFF;
+  for (int j = 0; j < lanes; ++j) {
+    const float* value = vertValue + j * vertStride;
+    const int32_t* index = vertIndex + j * vertStride;
     const F vLo = _mm512_maskz_loadu_ps(b.lo, value), vHi = _mm512_maskz_loadu_ps(b.hi, value + V::L);
     const I iLo = _mm512_maskz_loadu_epi32(b.lo, index), iHi = _mm512_maskz_loadu_epi32(b.hi, index + V::L);
     F best = _mm512_permutex2var_ps(vLo, column[0], vHi);
@@ -113,8 +121,18 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
       best = V::select(take, x, best);
       at = V::selectInt(take, xi, at);
     }
-    float* outValue = s.outValue + static_cast<int64_t>(j) * s.outStride + b.out;
-    Index* outIndex = reinterpret_cast<Index*>(s.outIndex) + static_cast<int64_t>(j) * s.outStride + b.out;
+    float* outValue = outValues + j * outStride;
+    Index* outIndex = outIndices + j * outStride;
+    if (whole) {
+      _mm512_storeu_ps(outValue, best);
+      if constexpr (kWide) {
+        _mm512_storeu_si512(outIndex, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(at)));
+        _mm512_storeu_si512(outIndex + 8, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(at, 1)));
+      } else {
+        _mm512_storeu_si512(outIndex, at);
+      }
+      continue;
+    }
     _mm512_mask_storeu_ps(outValue, outMask, best);
     if constexpr (kWide) {
       _mm512_mask_storeu_epi64(outIndex, static_cast<__mmask8>(outMask), _mm512_cvtepi32_epi64(_mm512_castsi512_si256(at)));
