@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <mutex>
 #include <set>
 #include <string>
 #include <tuple>
@@ -96,6 +97,33 @@ struct Emitted {
   Tile tile;
   PhaseKind phase;
 };
+
+// The list a plan's tiles are emitted into, kept for the next plan (one list for the process, up to
+// kKeptEmitted tiles' room). Grown afresh every call, a large call's list (1 557 tiles, about 340 KB by
+// doubling) was new pages every call, and on a VM whose page faults are slow those faults took 0.6-2.4 ms of a
+// GetWorkspaceSize that otherwise plans in 0.04-0.2 ms. No thread_local: the library's threads hold none with
+// a destructor (runtime/thread_scratch.h).
+constexpr size_t kKeptEmitted = 16384;
+struct KeptEmitted {
+  std::mutex mutex;
+  std::vector<Emitted> list;
+};
+KeptEmitted& keptEmitted() {
+  static KeptEmitted* kept = new KeptEmitted();  // never destroyed: plans may run while the process exits
+  return *kept;
+}
+std::vector<Emitted> emptyEmitted() {
+  KeptEmitted& kept = keptEmitted();
+  std::lock_guard lock(kept.mutex);
+  std::vector<Emitted> list = std::move(kept.list);
+  list.clear();
+  return list;
+}
+void keepEmitted(std::vector<Emitted>&& list) {
+  KeptEmitted& kept = keptEmitted();
+  std::lock_guard lock(kept.mutex);
+  if (list.capacity() <= kKeptEmitted && list.capacity() > kept.list.capacity()) kept.list = std::move(list);
+}
 
 Tile makeTile(int32_t core, Box src, Box dst, uint64_t ubBytes, uint64_t elem) {
   Tile t;
@@ -209,6 +237,7 @@ UpsamplePlan finish(Plan base, std::vector<ColumnBlock> blocks, std::vector<Emit
     e.tile.phase = static_cast<int32_t>(up.plan.phases.size()) - 1;
     up.plan.tiles.push_back(e.tile);
   }
+  keepEmitted(std::move(emitted));
   finalizePlan(up.plan);
   return up;
 }
@@ -266,7 +295,7 @@ UpsamplePlan planBackward(OpKind op, int64_t planes, const AxisMap& rows, const 
   base.accumulate = halfType(dtype) ? accumulate : Accumulation::kFp32;  // FLOAT and DOUBLE sum in their own type
   const bool roundEach = base.accumulate == Accumulation::kDtype;
   const std::string sums = roundEach ? rt::planProse(", rounding every sum to {0}", rt::dtypeName(dtype)) : "";
-  std::vector<Emitted> emitted;
+  std::vector<Emitted> emitted = emptyEmitted();
   std::vector<int64_t> sharedRows;
   std::set<std::pair<int64_t, int64_t>> sharedSegments;  // (plane * inH + row, block)
 
@@ -398,7 +427,7 @@ UpsamplePlan planForward(OpKind op, int64_t planes, const AxisMap& rows, const A
   std::vector<int64_t> prefix =
       unitPrefix(blocks, outH, [](const ColumnBlock& b, int64_t) { return b.width() + b.span(); });
   std::vector<int64_t> bounds = splitUnits(planes, prefix, profile.vectorCores);
-  std::vector<Emitted> emitted;
+  std::vector<Emitted> emitted = emptyEmitted();
   for (size_t c = 0; c + 1 < bounds.size(); ++c) {
     const int32_t core = static_cast<int32_t>(c);
     forEachRun(bounds[c], bounds[c + 1], outH, nBlocks, [&](int64_t p0, int64_t p1, int64_t bi, int64_t a, int64_t b) {
@@ -438,7 +467,7 @@ UpsamplePlan planZeroOut(OpKind op, const std::vector<int64_t>& srcShape, const 
   const int64_t planes = planar ? outDims[0] * outDims[1] : 1;
   Plan base =
       newPlan(op, profile, deterministic, dtype, planes, srcShape, outDims);
-  std::vector<Emitted> emitted;
+  std::vector<Emitted> emitted = emptyEmitted();
   std::vector<ColumnBlock> blocks;
   if (numel > 0 && !planar) {
     Box dst{0, 1, 0, 1, 0, numel};
