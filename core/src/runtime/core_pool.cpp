@@ -16,24 +16,56 @@
 namespace gradlab::rt {
 namespace {
 
-// One launch: core indices are handed out atomically to whichever thread asks first, and `done` counts
-// the cores that finished. Shared by pointer, so a helper that wakes only after the launching thread has
-// run every core itself finds nothing left and never touches `fn`; the launching thread waits for the
-// cores that were taken, never for helpers to wake up.
+// One launch. Its cores are split into one contiguous part per thread that runs it (the launching thread and
+// its helpers); each thread takes the cores of its own part from the front, then helps the others from the
+// back of theirs. Threads that took cores side by side (one shared counter) streamed into neighbouring
+// addresses in step, and on a two-core VM that made a memory-bound launch 1.4-1.6x slower than the same
+// threads each writing their own half. `done` counts the cores that finished. Shared by pointer, so a
+// helper that wakes only after the launching thread has run every core itself finds nothing left and never
+// touches `fn`; the launching thread waits for the cores that were taken, never for helpers to wake up.
 struct Job {
-  Job(const std::function<void(int32_t)>& f, int32_t n) : fn(f), count(n) {}
-  void drain() {
-    for (int32_t c; (c = next.fetch_add(1, std::memory_order_relaxed)) < count;) {
-      fn(c);
-      if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == count) done.notify_all();
+  Job(const std::function<void(int32_t)>& f, int32_t n, int32_t threads) : fn(f), count(n), parts(threads) {
+    for (int32_t i = 0; i < threads; ++i) {
+      parts[i].range.store(pack(static_cast<int64_t>(n) * i / threads, static_cast<int64_t>(n) * (i + 1) / threads),
+                           std::memory_order_relaxed);
     }
   }
+  // The launching thread drains part 0; each helper the next part not yet claimed.
+  void drain(int32_t part) {
+    const int32_t n = static_cast<int32_t>(parts.size());
+    for (int32_t c; (c = take(parts[part], true)) >= 0;) run(c);
+    for (int32_t k = 1; k < n; ++k) {
+      for (int32_t c; (c = take(parts[(part + k) % n], false)) >= 0;) run(c);
+    }
+  }
+  int32_t claimPart() { return std::min(joined.fetch_add(1, std::memory_order_relaxed), static_cast<int32_t>(parts.size()) - 1); }
   void waitAll() {
     for (int32_t d; (d = done.load(std::memory_order_acquire)) < count;) done.wait(d, std::memory_order_acquire);
   }
+
+  struct alignas(64) Part {
+    std::atomic<uint64_t> range{0};  // [front, back) of its cores: front in the low 32 bits
+  };
+  static uint64_t pack(int64_t front, int64_t back) { return static_cast<uint64_t>(back) << 32 | static_cast<uint64_t>(front); }
+  // A core of `part` from its front (its owner) or back (a helper), -1 when it has none left.
+  static int32_t take(Part& part, bool front) {
+    uint64_t r = part.range.load(std::memory_order_relaxed);
+    for (;;) {
+      const auto lo = static_cast<int32_t>(r & 0xFFFFFFFFu), hi = static_cast<int32_t>(r >> 32);
+      if (lo >= hi) return -1;
+      const uint64_t next = front ? pack(lo + 1, hi) : pack(lo, hi - 1);
+      if (part.range.compare_exchange_weak(r, next, std::memory_order_relaxed)) return front ? lo : hi - 1;
+    }
+  }
+  void run(int32_t c) {
+    fn(c);
+    if (done.fetch_add(1, std::memory_order_acq_rel) + 1 == count) done.notify_all();
+  }
+
   const std::function<void(int32_t)>& fn;
   const int32_t count;
-  std::atomic<int32_t> next{0};
+  std::vector<Part> parts;
+  std::atomic<int32_t> joined{1};  // part 0 is the launching thread's
   std::atomic<int32_t> done{0};
 };
 
@@ -68,10 +100,10 @@ class CorePool {
 
   void run(int32_t coreCount, const std::function<void(int32_t)>& fn) {
     std::lock_guard serial(jobMutex_);  // one launch at a time owns the pool; others wait their turn
-    auto job = std::make_shared<Job>(fn, coreCount);
     const int32_t limit = threadLimit_.load(std::memory_order_relaxed);
     int32_t helpers = std::min<int32_t>(static_cast<int32_t>(workers_.size()), coreCount - 1);
     if (limit > 0) helpers = std::min(helpers, limit - 1);
+    auto job = std::make_shared<Job>(fn, coreCount, std::max(helpers, 0) + 1);
     if (helpers > 0) {
       {
         std::lock_guard lock(mutex_);
@@ -81,7 +113,7 @@ class CorePool {
       }
       wake_.notify_all();
     }
-    job->drain();
+    job->drain(0);
     job->waitAll();
     std::lock_guard lock(mutex_);
     job_.reset();
@@ -101,7 +133,7 @@ class CorePool {
       --wanted_;
       std::shared_ptr<Job> job = job_;
       lock.unlock();
-      if (job) job->drain();
+      if (job) job->drain(job->claimPart());
       job.reset();
       lock.lock();
     }
