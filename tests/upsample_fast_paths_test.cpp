@@ -1,7 +1,7 @@
 // The upsample kernels' host fast paths against exact expectations and the independent reference:
-// - the forward's doubled-row writer (core/src/ops/nearest_engine/doubled_row.h): every length and
-//   alignment against dst[i] = src[i / 2], nothing written outside the row, every 2-byte bit pattern against
-//   the staged path's widen-and-round, and whole forwards that take it (2x along W, streamed and not, odd
+// - the forward's doubled-row writer (core/src/ops/nearest_engine/doubled_row.h), with each vector width the
+//   host has: every length and alignment against dst[i] = src[i / 2], nothing written outside the row, every
+//   2-byte bit pattern against the staged path's widen-and-round, and whole forwards that take it (2x along W, streamed and not, odd
 //   widths, column blocks, every dtype);
 // - ragged backwards (each cell's sum kept in a register) and streamed outputs whose rows do not start on
 //   32 bytes (their ends go out 4 bytes a streaming store), bit-exact in deterministic mode.
@@ -37,24 +37,37 @@ struct GuardedRow {
   T* row() { return storage.data() + lead; }
 };
 
+// The vector widths this host can write rows with: AVX2 always (hostDoublesRows), AVX-512 where it has it.
+std::vector<nearest::RowVectors> hostRowVectorChoices() {
+  std::vector<nearest::RowVectors> v{nearest::RowVectors::kAvx2};
+  if (nearest::hostRowVectors() == nearest::RowVectors::kAvx512) v.push_back(nearest::RowVectors::kAvx512);
+  return v;
+}
+
+const char* name(nearest::RowVectors v) { return v == nearest::RowVectors::kAvx512 ? " AVX-512" : " AVX2"; }
+
 template <typename T>
 void checkEveryLengthAndAlignment(T guard, uint16_t quietBit) {
   if (!nearest::hostDoublesRows()) GTEST_SKIP() << "this host has no AVX2: the forward keeps the staged path";
-  std::vector<T> src(80);
+  std::vector<T> src(130);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<T>(0x1000 + 17 * i);  // no NaN patterns
-  for (bool stream : {false, true}) {
-    for (size_t lead = 0; lead < 32 / sizeof(T) + 1; ++lead) {
-      for (int64_t count = 0; count <= 150; ++count) {
-        GuardedRow<T> out(static_cast<size_t>(count), lead, guard);
-        // Exactly the source cells the row may read, so AddressSanitizer sees any read past them.
-        const std::vector<T> exact(src.begin(), src.begin() + (count + 1) / 2);
-        nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.row()), reinterpret_cast<const std::byte*>(exact.data()),
-                                 count, sizeof(T), quietBit, stream);
-        for (size_t i = 0; i < out.storage.size(); ++i) {
-          const int64_t at = static_cast<int64_t>(i) - static_cast<int64_t>(out.lead);
-          const T want = at >= 0 && at < count ? src[static_cast<size_t>(at / 2)] : guard;
-          ASSERT_EQ(out.storage[i], want) << "count " << count << " lead " << lead << " element " << at
-                                          << (stream ? " streamed" : "");
+  for (nearest::RowVectors vectors : hostRowVectorChoices()) {
+    for (bool stream : {false, true}) {
+      // Every start within a 64-byte line and lengths past four of the widest vectors.
+      for (size_t lead = 0; lead < 64 / sizeof(T) + 1; ++lead) {
+        for (int64_t count = 0; count <= 260; ++count) {
+          GuardedRow<T> out(static_cast<size_t>(count), lead, guard);
+          // Exactly the source cells the row may read, so AddressSanitizer sees any read past them.
+          const std::vector<T> exact(src.begin(), src.begin() + (count + 1) / 2);
+          nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.row()),
+                                   reinterpret_cast<const std::byte*>(exact.data()), count, sizeof(T), quietBit, stream,
+                                   vectors);
+          for (size_t i = 0; i < out.storage.size(); ++i) {
+            const int64_t at = static_cast<int64_t>(i) - static_cast<int64_t>(out.lead);
+            const T want = at >= 0 && at < count ? src[static_cast<size_t>(at / 2)] : guard;
+            ASSERT_EQ(out.storage[i], want) << "count " << count << " lead " << lead << " element " << at
+                                            << (stream ? " streamed" : "") << name(vectors);
+          }
         }
       }
     }
@@ -71,17 +84,20 @@ TEST(UpsampleDoubledRow, TwoByteBitsMatchTheStagedRoundTrip) {
   if (!nearest::hostDoublesRows()) GTEST_SKIP() << "this host has no AVX2";
   std::vector<uint16_t> src(65536);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<uint16_t>(i);
-  for (bool bf16 : {false, true}) {
-    for (int64_t shift : {0, 1}) {  // both parities of the first output
-      std::vector<uint16_t> out(2 * src.size() + 16, kGuard16);
-      const int64_t count = 2 * static_cast<int64_t>(src.size()) - shift;
-      nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.data() + shift), reinterpret_cast<const std::byte*>(src.data()),
-                               count, 2, bf16 ? nearest::kQuietBitBf16 : nearest::kQuietBitFloat16, true);
-      for (int64_t i = 0; i < count; ++i) {
-        const uint16_t x = src[static_cast<size_t>(i / 2)];
-        const uint16_t want = bf16 ? floatToBf16Bits(bf16BitsToFloat(x)) : floatToHalfBits(halfBitsToFloat(x));
-        ASSERT_EQ(out[static_cast<size_t>(i + shift)], want)
-            << (bf16 ? "bf16" : "fp16") << " bits 0x" << std::hex << x << std::dec << " at output " << i;
+  for (nearest::RowVectors vectors : hostRowVectorChoices()) {
+    for (bool bf16 : {false, true}) {
+      for (int64_t shift : {0, 1}) {  // both parities of the first output
+        std::vector<uint16_t> out(2 * src.size() + 16, kGuard16);
+        const int64_t count = 2 * static_cast<int64_t>(src.size()) - shift;
+        nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.data() + shift),
+                                 reinterpret_cast<const std::byte*>(src.data()), count, 2,
+                                 bf16 ? nearest::kQuietBitBf16 : nearest::kQuietBitFloat16, true, vectors);
+        for (int64_t i = 0; i < count; ++i) {
+          const uint16_t x = src[static_cast<size_t>(i / 2)];
+          const uint16_t want = bf16 ? floatToBf16Bits(bf16BitsToFloat(x)) : floatToHalfBits(halfBitsToFloat(x));
+          ASSERT_EQ(out[static_cast<size_t>(i + shift)], want) << (bf16 ? "bf16" : "fp16") << " bits 0x" << std::hex
+                                                               << x << std::dec << " at output " << i << name(vectors);
+        }
       }
     }
   }

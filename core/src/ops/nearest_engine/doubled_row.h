@@ -10,7 +10,7 @@
 
 namespace gradlab::ops::nearest {
 
-// Whether this host runs the vector loop (x86-64 with AVX2); without it callers keep the staged path.
+// Whether this host runs the vector loops (x86-64 with AVX2); without it callers keep the staged path.
 bool hostDoublesRows();
 
 // The quiet bit a 2-byte NaN gets: widening to fp32 and rounding back (the staged path) forces it.
@@ -21,5 +21,13 @@ inline constexpr uint16_t kQuietBitFloat16 = 0x0200, kQuietBitBf16 = 0x0040;
 // the caller fences). Reads src[0, (count + 1) / 2) only. Requires hostDoublesRows().
 void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
                      bool stream);
+
+// The vectors a row is written with: AVX2 (32-byte stores) or, where the host has AVX-512 F and BW,
+// 64-byte stores that fill a line each. The same bits either way.
+enum class RowVectors { kAvx2, kAvx512 };
+RowVectors hostRowVectors();
+// The same with the vectors chosen (tests run both); kAvx512 requires hostRowVectors() == kAvx512.
+void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
+                     bool stream, RowVectors vectors);
 
 }  // namespace gradlab::ops::nearest
