@@ -10,6 +10,7 @@
 #include "ops/common/stream_store.h"
 #include "ops/common/tile_runner.h"
 #include "ops/nearest_engine/doubled_row.h"
+#include "ops/nearest_engine/halved_row.h"
 
 namespace gradlab::ops::nearest {
 namespace {
@@ -160,9 +161,56 @@ bool partialRow(const AxisMap& rows, const Tile& t, int64_t r) {
   return rows.first[r] < t.src.row0 || rows.first[r + 1] > t.src.row1;
 }
 
+// Untraced, fp32 sums (FLOAT, or FLOAT16 / BF16 rounded once), 2x along W, unit column strides, at most
+// kHalvedRowsMax gradOutput rows a gradInput row: each row the tile owns is summed straight from GM into
+// GM (halved_row.h), with no stop in UB.
+bool halvesRows(const UpsampleJob& job, const ColumnBlock& b, const Tile& t) {
+  const aclDataType d = job.dst.dtype;
+  if (!(job.cols.factor == 2 && b.span() == 2 * b.width() && b.stage >= b.span() && job.src.dtype == d &&
+        (d == ACL_FLOAT || d == ACL_FLOAT16 || d == ACL_BF16) && roundingOf(job) == ACL_FLOAT && job.src.sW == 1 &&
+        job.dst.sW == 1 && reinterpret_cast<uintptr_t>(job.src.base) % job.src.elementSize == 0 &&
+        reinterpret_cast<uintptr_t>(job.dst.base) % job.dst.elementSize == 0 && hostHalvesRows())) {
+    return false;
+  }
+  for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+    if (job.rows.first[r + 1] - job.rows.first[r] > kHalvedRowsMax) return false;
+  }
+  return true;
+}
+
+void backwardHalvedTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, const ColumnBlock& b,
+                        float* workspace) {
+  float* stage = ctx.ubAt<float>(accumulatorBytes(t, job.dst.dtype), static_cast<uint64_t>(b.stage));
+  const bool stream = streamOutput(job);
+  TileCounters n;
+  const float* rows32[kHalvedRowsMax];
+  const uint16_t* rows16[kHalvedRowsMax];
+  for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
+    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
+      const int64_t h0 = std::max(job.rows.first[r], t.src.row0), h1 = std::min(job.rows.first[r + 1], t.src.row1);
+      if (partialRow(job.rows, t, r)) {
+        atomicRow<false>(job, ctx, t, b, p, r, h0, h1, stage, workspace, n);
+        continue;
+      }
+      std::byte* out = job.dst.address(p, r, b.dst0);
+      if (job.dst.dtype == ACL_FLOAT) {
+        for (int64_t h = h0; h < h1; ++h) rows32[h - h0] = reinterpret_cast<const float*>(job.src.address(p, h, b.src0));
+        writeHalvedRow(reinterpret_cast<float*>(out), rows32, h1 - h0, b.width(), stream);
+      } else {
+        for (int64_t h = h0; h < h1; ++h) rows16[h - h0] = reinterpret_cast<const uint16_t*>(job.src.address(p, h, b.src0));
+        writeHalvedRow16(reinterpret_cast<uint16_t*>(out), rows16, h1 - h0, b.width(), job.dst.dtype == ACL_BF16, stream);
+      }
+    }
+  }
+  if (stream) streamFence();
+}
+
 template <bool kTrace, typename V>
 void backwardMainTile(const UpsampleJob& job, CoreContext& ctx, const Tile& t, float* workspace) {
   const ColumnBlock& b = job.plan->blockAt(t.dst.col0);
+  if constexpr (!kTrace && std::is_same_v<V, float>) {
+    if (halvesRows(job, b, t)) return backwardHalvedTile(job, ctx, t, b, workspace);
+  }
   const int64_t width = b.width();
   const int64_t rowsPerPlane = t.dst.row1 - t.dst.row0;
   V* acc = ctx.ubAt<V>(0, static_cast<uint64_t>(t.dst.cells()));
