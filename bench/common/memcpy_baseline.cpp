@@ -4,10 +4,15 @@
 #include <barrier>
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <thread>
 #include <vector>
 
 #include "common/device.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace gradlab::bench {
 
@@ -29,36 +34,77 @@ class CopyTeam {
       std::memcpy(dst, src, bytes);
       return;
     }
-    dst_ = dst, src_ = src, bytes_ = bytes, parts_ = threads;
+    run(threads, [&](int i, int parts) {
+      const uint64_t a = share(bytes, i, parts), b = share(bytes, i + 1, parts);
+      std::memcpy(dst + a, src + a, b - a);
+    });
+  }
+  // fn(i, parts) on parts threads (this one is part 0); returns when every part has.
+  void run(int parts, const std::function<void(int, int)>& fn) {
+    fn_ = &fn, parts_ = parts;
     start_.arrive_and_wait();
-    part(0);
+    fn(0, parts);
     done_.arrive_and_wait();
+  }
+  // Where part i of `bytes` starts: whole cache lines, the last part takes the rest.
+  static uint64_t share(uint64_t bytes, int i, int parts) {
+    const uint64_t chunk = (bytes / parts + 63) / 64 * 64;
+    return i >= parts ? bytes : std::min(bytes, chunk * i);
   }
 
  private:
-  void part(int i) {
-    if (i >= parts_) return;
-    const uint64_t chunk = (bytes_ / parts_ + 63) / 64 * 64;
-    const uint64_t a = std::min(bytes_, chunk * i), b = i + 1 == parts_ ? bytes_ : std::min(bytes_, chunk * (i + 1));
-    std::memcpy(dst_ + a, src_ + a, b - a);
-  }
   void work(int i) {
     for (;;) {
       start_.arrive_and_wait();
       if (stopping_) return;
-      part(i);
+      if (i < parts_) (*fn_)(i, parts_);
       done_.arrive_and_wait();
     }
   }
 
   std::barrier<> start_, done_;
   std::vector<std::thread> helpers_;
-  std::byte* dst_ = nullptr;
-  const std::byte* src_ = nullptr;
-  uint64_t bytes_ = 0;
+  const std::function<void(int, int)>* fn_ = nullptr;
   int parts_ = 1;
   bool stopping_ = false;
 };
+
+namespace {
+
+// Reads [src, src + readBytes) and streams a constant into [dst, dst + writeBytes), interleaved in steps
+// of about 4 KiB of the larger side; dst starts 32-byte aligned.
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) void streamTraffic(std::byte* dst, uint64_t writeBytes, const std::byte* src,
+                                                   uint64_t readBytes) {
+  const uint64_t steps = std::max<uint64_t>(1, std::max(readBytes, writeBytes) / 4096);
+  __m256i sum = _mm256_setzero_si256();
+  const __m256i value = _mm256_set1_epi32(1);
+  uint64_t r = 0, w = 0;
+  for (uint64_t k = 1; k <= steps; ++k) {
+    const uint64_t rEnd = readBytes * k / steps / 64 * 64, wEnd = writeBytes * k / steps / 64 * 64;
+    for (; r < rEnd; r += 64) {
+      sum = _mm256_add_epi32(sum, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + r)));
+      sum = _mm256_add_epi32(sum, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + r + 32)));
+    }
+    for (; w < wEnd; w += 64) {
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + w), value);
+      _mm256_stream_si256(reinterpret_cast<__m256i*>(dst + w + 32), value);
+    }
+  }
+  _mm_sfence();
+  volatile int sink = _mm256_extract_epi32(sum, 0);  // the loads must happen
+  (void)sink;
+  std::memset(dst + w, 1, writeBytes - w);  // under a line; the reads' last partial line is left out
+}
+#else
+void streamTraffic(std::byte* dst, uint64_t writeBytes, const std::byte* src, uint64_t readBytes) {
+  volatile unsigned sink = 0;
+  for (uint64_t i = 0; i < readBytes; i += 64) sink = sink + std::to_integer<unsigned>(src[i]);
+  std::memset(dst, 1, writeBytes);
+}
+#endif
+
+}  // namespace
 
 namespace {
 
@@ -117,5 +163,19 @@ int MemcpyBaseline::fasterThreads(uint64_t bytes) {
 }
 
 double MemcpyBaseline::copySeconds(uint64_t bytes) { return copySeconds(bytes, fasterThreads(bytes)); }
+
+double MemcpyBaseline::streamSeconds(Traffic t) {
+  if (t.bytes() == 0) return 0.0;
+  buffers().reserve(t.bytes());
+  auto* dst = static_cast<std::byte*>(buffers().dst.data());
+  const auto* src = static_cast<const std::byte*>(buffers().src.data());
+  const auto t0 = std::chrono::steady_clock::now();
+  team_->run(hostThreads(), [&](int i, int parts) {
+    const uint64_t r0 = CopyTeam::share(t.read, i, parts), w0 = CopyTeam::share(t.written, i, parts);
+    streamTraffic(dst + w0, CopyTeam::share(t.written, i + 1, parts) - w0, src + r0,
+                  CopyTeam::share(t.read, i + 1, parts) - r0);
+  });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 
 }  // namespace gradlab::bench

@@ -70,10 +70,10 @@ void poolBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataType d
   Runtime::setDeterministic(deterministic);
   if (op.backward) {
     backwardOnce(op, c);  // warm-up: sizes the workspace
-    timeCalls(state, c.gradOutput.bytes() + c.indices.bytes() + c.gradInput.bytes(), [&] { backwardOnce(op, c); });
+    timeCalls(state, {c.gradOutput.bytes() + c.indices.bytes(), c.gradInput.bytes()}, [&] { backwardOnce(op, c); });
   } else {
     forwardOnce(op, c);
-    timeCalls(state, c.self.bytes() + c.out.bytes() + c.indices.bytes(), [&] { forwardOnce(op, c); });
+    timeCalls(state, {c.self.bytes(), c.out.bytes() + c.indices.bytes()}, [&] { forwardOnce(op, c); });
   }
 }
 

@@ -58,7 +58,7 @@ void upsampleBench(benchmark::State& state, OpKind kind, BenchShape s, aclDataTy
   UpsampleCase& c = cachedCase<UpsampleCase>(key, [&] { return makeCase(op, s, dtype); });
   Runtime::setDeterministic(deterministic);
   callOnce(op, s, c);  // warm-up: sizes the workspace
-  timeCalls(state, c.src.bytes() + c.dst.bytes(), [&] { callOnce(op, s, c); });
+  timeCalls(state, {c.src.bytes(), c.dst.bytes()}, [&] { callOnce(op, s, c); });
 }
 
 void registerUpsample(const Options& options) {

@@ -14,7 +14,7 @@ void torchPool(benchmark::State& state, bool backward, BenchShape s, aclDataType
   at::Tensor out = at::empty(s.shape.shape(Side::kOut, 2), options);
   at::Tensor indices = at::empty(s.shape.shape(Side::kOut, 2), at::TensorOptions().dtype(at::kLong));
   if (!backward) {
-    timeTorchCalls(state, tensorBytes(self) + tensorBytes(out) + tensorBytes(indices),
+    timeTorchCalls(state, {tensorBytes(self), tensorBytes(out) + tensorBytes(indices)},
                    [&] { at::adaptive_max_pool2d_out(out, indices, self, {s.shape.out[kH], s.shape.out[kW]}); });
     return;
   }
@@ -28,7 +28,7 @@ void torchPool(benchmark::State& state, bool backward, BenchShape s, aclDataType
   }
   at::Tensor gradOutput = at::rand(s.shape.shape(Side::kOut, 2), options) * 2 - 1;
   at::Tensor gradInput = at::empty(s.shape.shape(Side::kIn, 2), options);
-  timeTorchCalls(state, tensorBytes(gradOutput) + tensorBytes(indices) + tensorBytes(gradInput),
+  timeTorchCalls(state, {tensorBytes(gradOutput) + tensorBytes(indices), tensorBytes(gradInput)},
                  [&] { at::adaptive_max_pool2d_backward_out(gradInput, gradOutput, self, indices); });
 }
 

@@ -27,7 +27,7 @@ inline uint64_t tensorBytes(const at::Tensor& t) { return static_cast<uint64_t>(
 
 // timeCalls for a PyTorch call; a c10::Error (an op without a kernel for the dtype) skips the benchmark.
 template <typename Call>
-void timeTorchCalls(benchmark::State& state, uint64_t bytes, Call&& call) {
+void timeTorchCalls(benchmark::State& state, Traffic bytes, Call&& call) {
   try {
     call();  // warm-up
   } catch (const c10::Error& e) {

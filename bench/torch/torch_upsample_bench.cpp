@@ -17,7 +17,7 @@ void torchUpsample(benchmark::State& state, bool twoD, bool backward, BenchShape
   const std::vector<int64_t> outputSize = s.shape.spatial(Side::kOut, rank);
   at::Tensor src = at::rand(backward ? out : in, options) * 2 - 1;
   at::Tensor dst = at::empty(backward ? in : out, options);
-  const uint64_t bytes = tensorBytes(src) + tensorBytes(dst);
+  const Traffic bytes{tensorBytes(src), tensorBytes(dst)};
   if (backward && twoD) {
     timeTorchCalls(state, bytes, [&] {
       at::_upsample_nearest_exact2d_backward_out(dst, src, outputSize, in, scaleOrNone(s.shape.scales[kH]), scaleOrNone(s.shape.scales[kW]));
