@@ -4,7 +4,8 @@
     tools/bench_table.py out/bench_*.json > tables.md
 
 Operator rows: time per call, GB/s of the bytes the call must move, the memcpy of the same bytes measured
-in the same run, their ratio, and that ratio as a share of the roofline (2.0 x memcpy); then the fp16/bf16 time over fp32 per shape and mode; then every other
+in the same run, their ratio, that ratio as a share of the roofline (2.0 x memcpy), and the call against the
+traffic floor (x_floor); then the fp16/bf16 time over fp32 per shape and mode; then every other
 benchmark (overhead, tracing, threads) with its counters.
 """
 import json
@@ -36,12 +37,14 @@ def pretty_time(s):
 
 def op_table(rows):
     # A memcpy reads and writes its bytes, the operator moves them once: the roofline is 2.0 x memcpy.
-    print("| benchmark | time | GB/s | memcpy GB/s | × memcpy | of roofline (× memcpy / 2.0) |")
-    print("|---|---:|---:|---:|---:|---:|")
+    # × floor: the traffic floor's time (the call's reads and streaming writes, nothing else) over the call's.
+    print("| benchmark | time | GB/s | memcpy GB/s | × memcpy | of roofline (× memcpy / 2.0) | × floor |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for b in rows:
         x = b.get('x_memcpy', 0)
+        floor = f"{b['x_floor']:.2f}" if 'x_floor' in b else "–"
         print(f"| `{b['name'].replace('/manual_time', '')}` | {pretty_time(seconds(b))} | {b.get('GB/s', 0):.2f} "
-              f"| {b.get('memcpyGB/s', 0):.2f} | {x:.2f} | {x / 2.0:.0%} |")
+              f"| {b.get('memcpyGB/s', 0):.2f} | {x:.2f} | {x / 2.0:.0%} | {floor} |")
 
 
 def half_table(rows):
