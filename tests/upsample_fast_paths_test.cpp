@@ -1,8 +1,8 @@
 // The upsample kernels' host fast paths against exact expectations and the independent reference:
 // - the forward's doubled-row writer (core/src/ops/nearest_engine/doubled_row.h), with each vector width the
-//   host has: every length and alignment against dst[i] = src[i / 2], nothing written outside the row, every
-//   2-byte bit pattern against the staged path's widen-and-round, and whole forwards that take it (2x along W, streamed and not, odd
-//   widths, column blocks, every dtype);
+//   host has: every length and alignment against dst[i] = src[i / 2], into one row or several at once,
+//   nothing written outside the rows, every 2-byte bit pattern against the staged path's widen-and-round,
+//   and whole forwards that take it (2x along W, streamed and not, odd widths, column blocks, every dtype);
 // - the backward's halved-row writer (core/src/ops/nearest_engine/halved_row.h): every width, alignment and
 //   row count against the SPEC's summation order bit for bit (signed zeros, infinities, NaNs), every 2-byte
 //   pattern summed in fp32 and rounded once, nothing written outside the row, and whole backwards that take
@@ -65,17 +65,25 @@ void checkEveryLengthAndAlignment(T guard, uint16_t quietBit) {
       // Every start within a 64-byte line and lengths past four of the widest vectors.
       for (size_t lead = 0; lead < 64 / sizeof(T) + 1; ++lead) {
         for (int64_t count = 0; count <= 260; ++count) {
-          GuardedRow<T> out(static_cast<size_t>(count), lead, guard);
-          // Exactly the source cells the row may read, so AddressSanitizer sees any read past them.
-          const std::vector<T> exact(src.begin(), src.begin() + (count + 1) / 2);
-          nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.row()),
-                                   reinterpret_cast<const std::byte*>(exact.data()), count, sizeof(T), quietBit, stream,
-                                   vectors);
-          for (size_t i = 0; i < out.storage.size(); ++i) {
-            const int64_t at = static_cast<int64_t>(i) - static_cast<int64_t>(out.lead);
-            const T want = at >= 0 && at < count ? src[static_cast<size_t>(at / 2)] : guard;
-            ASSERT_EQ(out.storage[i], want) << "count " << count << " lead " << lead << " element " << at
-                                            << (stream ? " streamed" : "") << name(vectors);
+          // One row, or the same row into three (writeDoubledRows: the output rows of one source row).
+          for (int copies : {1, 3}) {
+            std::vector<GuardedRow<T>> outs;
+            std::vector<std::byte*> rows;
+            for (int k = 0; k < copies; ++k) outs.emplace_back(static_cast<size_t>(count), lead, guard);
+            for (auto& out : outs) rows.push_back(reinterpret_cast<std::byte*>(out.row()));
+            // Exactly the source cells the row may read, so AddressSanitizer sees any read past them.
+            const std::vector<T> exact(src.begin(), src.begin() + (count + 1) / 2);
+            const auto* from = reinterpret_cast<const std::byte*>(exact.data());
+            if (copies == 1) nearest::writeDoubledRow(rows[0], from, count, sizeof(T), quietBit, stream, vectors);
+            else nearest::writeDoubledRows(rows.data(), copies, from, count, sizeof(T), quietBit, stream, vectors);
+            for (const auto& out : outs) {
+              for (size_t i = 0; i < out.storage.size(); ++i) {
+                const int64_t at = static_cast<int64_t>(i) - static_cast<int64_t>(out.lead);
+                const T want = at >= 0 && at < count ? src[static_cast<size_t>(at / 2)] : guard;
+                ASSERT_EQ(out.storage[i], want) << "count " << count << " lead " << lead << " element " << at
+                                                << " copies " << copies << (stream ? " streamed" : "") << name(vectors);
+              }
+            }
           }
         }
       }
@@ -126,6 +134,9 @@ TEST(UpsampleDoubledRow, ForwardsThatDoubleRowsMatchTheReference) {
       {OpKind::kUpsampleNearestExact1d, 2, 3, 1, 333, 1, 666, ""},
       {OpKind::kUpsampleNearestExact1d, 1, 1, 1, 5000, 1, 10000, "atlas-a2:ub=4k"},  // row pieces
       {OpKind::kUpsampleNearestExact2d, 1, 1, 1030, 1030, 2060, 2060, ""},  // streamed: over 8 MiB
+      {OpKind::kUpsampleNearestExact2d, 2, 2, 6, 16, 12, 32, ""},           // rows of 64 B multiples: 2 at once
+      {OpKind::kUpsampleNearestExact2d, 1, 3, 4, 32, 13, 64, ""},           // 3 or 4 output rows a source row
+      {OpKind::kUpsampleNearestExact2d, 1, 1, 520, 1024, 1040, 2048, ""},   // streamed, 2 at once
   };
   for (const Shape& s : shapes) {
     // Sliced views have padded rows of an odd length: rows start on both parities of a pair.

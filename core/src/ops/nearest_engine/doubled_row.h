@@ -30,4 +30,13 @@ RowVectors hostRowVectors();
 void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
                      bool stream, RowVectors vectors);
 
+// The same row into `copies` output rows at once (1 <= copies <= kDoubledCopiesMax), each source vector
+// loaded once and stored to every copy: the output rows of one source row when H grows too. The rows must
+// share their alignment (the same address modulo 64 bytes).
+inline constexpr int kDoubledCopiesMax = 8;
+void writeDoubledRows(std::byte* const* dst, int copies, const std::byte* src, int64_t count, size_t elementBytes,
+                      uint16_t quietBit16, bool stream);
+void writeDoubledRows(std::byte* const* dst, int copies, const std::byte* src, int64_t count, size_t elementBytes,
+                      uint16_t quietBit16, bool stream, RowVectors vectors);
+
 }  // namespace gradlab::ops::nearest

@@ -339,12 +339,23 @@ void forwardDoubledTile(const UpsampleJob& job, const Tile& t, const ColumnBlock
   const uint16_t quietBit = job.dst.dtype == ACL_BF16 ? kQuietBitBf16 : kQuietBitFloat16;
   const bool stream = streamOutput(job);
   const int64_t es = static_cast<int64_t>(job.dst.elementSize);
+  std::byte* copies[kDoubledCopiesMax];
   for (int64_t p = t.dst.plane0; p < t.dst.plane1; ++p) {
     std::byte* out = job.dst.address(p, 0, b.dst0);  // the addresses' divisions once a plane, not a row
     const std::byte* in = job.src.address(p, 0, b.src0);
-    for (int64_t r = t.dst.row0; r < t.dst.row1; ++r) {
-      writeDoubledRow(out + job.dst.rowOffset(r) * es, in + job.src.rowOffset(job.rows.src[r]) * es, b.width(), job.dst.elementSize,
-                      quietBit, stream);
+    for (int64_t r = t.dst.row0; r < t.dst.row1;) {
+      // The next rows of the same source row with the same alignment go out with this one: each source
+      // vector loaded once, and one call for them all.
+      const int64_t h = job.rows.src[r];
+      int n = 0;
+      copies[n++] = out + job.dst.rowOffset(r++) * es;
+      while (r < t.dst.row1 && n < kDoubledCopiesMax && job.rows.src[r] == h) {
+        std::byte* next = out + job.dst.rowOffset(r) * es;
+        if (reinterpret_cast<uintptr_t>(next) % 64 != reinterpret_cast<uintptr_t>(copies[0]) % 64) break;
+        copies[n++] = next;
+        ++r;
+      }
+      writeDoubledRows(copies, n, in + job.src.rowOffset(h) * es, b.width(), job.dst.elementSize, quietBit, stream);
     }
   }
   if (stream) streamFence();
