@@ -19,6 +19,8 @@
 #define GRADLAB_HALF_X86 1
 #include <cpuid.h>
 #include <immintrin.h>
+
+#include "dtype/bf16_widen_avx2.h"
 #else
 #define GRADLAB_HALF_X86 0
 #endif
@@ -104,13 +106,6 @@ GRADLAB_X86_TARGET void floatToHalfX86(const float* src, uint16_t* dst, size_t n
     i += 8;
   }
   for (; i < n; ++i) dst[i] = floatToHalfKernel(loadBits(src + i));
-}
-
-// 8 bf16 (zero-extended to 32-bit lanes) -> 8 fp32 bit patterns; same arithmetic as bf16ToFloatKernel.
-GRADLAB_X86_TARGET inline __m256i bf16Widen8(__m256i b) {
-  const __m256i w = _mm256_slli_epi32(b, 16);
-  const __m256i isNan = _mm256_cmpgt_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7FFF)), _mm256_set1_epi32(0x7F80));
-  return _mm256_or_si256(w, _mm256_and_si256(isNan, _mm256_set1_epi32(0x00400000)));
 }
 
 GRADLAB_X86_TARGET void bf16ToFloatX86(const uint16_t* src, float* dst, size_t n) {

@@ -4,12 +4,13 @@
 #include <cstring>
 
 #include "gradlab/half.h"
-#include "ops/common/stream_store.h"
-
 #include "ops/common/host_cpu.h"
+#include "ops/common/stream_store.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
+
+#include "dtype/bf16_widen_avx2.h"
 #define GRADLAB_HALVED_ROW_AVX2 1
 #endif
 
@@ -39,21 +40,14 @@ void scalarRange(float* dst, const float* const* rows, int64_t rowCount, int64_t
   return addPairs(sum, _mm256_loadu_ps(g), _mm256_loadu_ps(g + 8));
 }
 
-// 8 bf16 (zero-extended to 32-bit lanes) -> 8 fp32, exactly as the library's bulk bf16ToFloat widens them
-// (a NaN gets the quiet bit).
-[[gnu::always_inline]] __attribute__((target("avx2"))) inline __m256 bf16Widen8(__m256i b) {
-  const __m256i w = _mm256_slli_epi32(b, 16);
-  const __m256i isNan = _mm256_cmpgt_epi32(_mm256_and_si256(b, _mm256_set1_epi32(0x7FFF)), _mm256_set1_epi32(0x7F80));
-  return _mm256_castsi256_ps(_mm256_or_si256(w, _mm256_and_si256(isNan, _mm256_set1_epi32(0x00400000))));
-}
-
-// Sums of cells [0, n) into sum from 2n bf16 values, widened in registers; `first`: sum holds nothing yet.
+// Sums of cells [0, n) into sum from 2n bf16 values, widened in registers as the bulk bf16ToFloat widens
+// them (dtype/bf16_widen_avx2.h); `first`: sum holds nothing yet.
 __attribute__((target("avx2"))) void addBf16PairsInto(float* sum, const uint16_t* g, int64_t n, bool first) {
   int64_t j = 0;
   for (; j + 8 <= n; j += 8) {
     const __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + 2 * j));
-    const __m256 a = bf16Widen8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(raw)));
-    const __m256 b = bf16Widen8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(raw, 1)));
+    const __m256 a = _mm256_castsi256_ps(dtype::bf16Widen8(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(raw))));
+    const __m256 b = _mm256_castsi256_ps(dtype::bf16Widen8(_mm256_cvtepu16_epi32(_mm256_extracti128_si256(raw, 1))));
     _mm256_storeu_ps(sum + j, addPairs(first ? _mm256_setzero_ps() : _mm256_loadu_ps(sum + j), a, b));
   }
   for (; j < n; ++j) {
@@ -115,7 +109,7 @@ void writeHalvedRow16(uint16_t* dst, const uint16_t* const* rows, int64_t rowCou
     for (int64_t h = 0; h < rowCount; ++h) {
       if (bf16) {
         addBf16PairsInto(sum, rows[h] + 2 * c0, n, h == 0);
-      } else {
+      } else {  // F16C widens fp16; the bulk conversion checks that the CPU has it
         halfToFloat(rows[h] + 2 * c0, wide, static_cast<size_t>(2 * n));
         addPairsInto(sum, wide, n, h == 0);
       }

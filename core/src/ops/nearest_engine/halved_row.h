@@ -24,7 +24,7 @@ void writeHalvedRow(float* dst, const float* const* rows, int64_t rowCount, int6
 
 // The same for FLOAT16 / BF16 rows (`bf16` picks the format), summed in fp32 and rounded once: a chunk of
 // each row is widened into L1 and the chunk's sums rounded there by the library's bulk conversions, the ones
-// the staged path takes, so the bits are the same.
+// the staged path takes, so the bits are the same. Requires hostHalvesRows().
 void writeHalvedRow16(uint16_t* dst, const uint16_t* const* rows, int64_t rowCount, int64_t width, bool bf16,
                       bool stream);
 
