@@ -74,8 +74,7 @@ void checkEveryLengthAndAlignment(T guard, uint16_t quietBit) {
             // Exactly the source cells the row may read, so AddressSanitizer sees any read past them.
             const std::vector<T> exact(src.begin(), src.begin() + (count + 1) / 2);
             const auto* from = reinterpret_cast<const std::byte*>(exact.data());
-            if (copies == 1) nearest::writeDoubledRow(rows[0], from, count, sizeof(T), quietBit, stream, vectors);
-            else nearest::writeDoubledRows(rows.data(), copies, from, count, sizeof(T), quietBit, stream, vectors);
+            nearest::writeDoubledRows(rows.data(), copies, from, count, sizeof(T), quietBit, stream, vectors);
             for (const auto& out : outs) {
               for (size_t i = 0; i < out.storage.size(); ++i) {
                 const int64_t at = static_cast<int64_t>(i) - static_cast<int64_t>(out.lead);
@@ -106,9 +105,9 @@ TEST(UpsampleDoubledRow, TwoByteBitsMatchTheStagedRoundTrip) {
       for (int64_t shift : {0, 1}) {  // both parities of the first output
         std::vector<uint16_t> out(2 * src.size() + 16, kGuard16);
         const int64_t count = 2 * static_cast<int64_t>(src.size()) - shift;
-        nearest::writeDoubledRow(reinterpret_cast<std::byte*>(out.data() + shift),
-                                 reinterpret_cast<const std::byte*>(src.data()), count, 2,
-                                 bf16 ? nearest::kQuietBitBf16 : nearest::kQuietBitFloat16, true, vectors);
+        std::byte* row = reinterpret_cast<std::byte*>(out.data() + shift);
+        nearest::writeDoubledRows(&row, 1, reinterpret_cast<const std::byte*>(src.data()), count, 2,
+                                  bf16 ? nearest::kQuietBitBf16 : nearest::kQuietBitFloat16, true, vectors);
         for (int64_t i = 0; i < count; ++i) {
           const uint16_t x = src[static_cast<size_t>(i / 2)];
           const uint16_t want = bf16 ? floatToBf16Bits(bf16BitsToFloat(x)) : floatToHalfBits(halfBitsToFloat(x));

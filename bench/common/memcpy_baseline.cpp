@@ -104,10 +104,6 @@ void streamTraffic(std::byte* dst, uint64_t writeBytes, const std::byte* src, ui
 }
 #endif
 
-}  // namespace
-
-namespace {
-
 struct Buffers {
   DeviceBuffer src, dst;
   void reserve(uint64_t bytes) {

@@ -203,16 +203,6 @@ RowVectors hostRowVectors() {
   return hostHasAvx512bw() ? RowVectors::kAvx512 : RowVectors::kAvx2;
 }
 
-void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
-                     bool stream) {
-  writeDoubledRows(&dst, 1, src, count, elementBytes, quietBit16, stream);
-}
-
-void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
-                     bool stream, RowVectors vectors) {
-  writeDoubledRows(&dst, 1, src, count, elementBytes, quietBit16, stream, vectors);
-}
-
 void writeDoubledRows(std::byte* const* dst, int copies, const std::byte* src, int64_t count, size_t elementBytes,
                       uint16_t quietBit16, bool stream) {
   static const RowVectors vectors = hostRowVectors();

@@ -16,26 +16,21 @@ bool hostDoublesRows();
 // The quiet bit a 2-byte NaN gets: widening to fp32 and rounding back (the staged path) forces it.
 inline constexpr uint16_t kQuietBitFloat16 = 0x0200, kQuietBitBf16 = 0x0040;
 
-// dst[i] = src[i / 2] for i in [0, count), elements of `elementBytes` (4: bits copied as they are; 2: a NaN
-// gets `quietBit16`), dst element-aligned. `stream`: non-temporal stores (a large output, stream_store.h;
-// the caller fences). Reads src[0, (count + 1) / 2) only. Requires hostDoublesRows().
-void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
-                     bool stream);
-
 // The vectors a row is written with: AVX2 (32-byte stores) or, where the host has AVX-512 F and BW,
 // 64-byte stores that fill a line each. The same bits either way.
 enum class RowVectors { kAvx2, kAvx512 };
 RowVectors hostRowVectors();
-// The same with the vectors chosen (tests run both); kAvx512 requires hostRowVectors() == kAvx512.
-void writeDoubledRow(std::byte* dst, const std::byte* src, int64_t count, size_t elementBytes, uint16_t quietBit16,
-                     bool stream, RowVectors vectors);
 
-// The same row into `copies` output rows at once (1 <= copies <= kDoubledCopiesMax), each source vector
-// loaded once and stored to every copy: the output rows of one source row when H grows too. The rows must
-// share their alignment (the same address modulo 64 bytes).
+// dst[k][i] = src[i / 2] for i in [0, count) and each of the `copies` output rows (1 <= copies <=
+// kDoubledCopiesMax: the output rows of one source row when H grows too, each source vector loaded once and
+// stored to every copy), elements of `elementBytes` (4: bits copied as they are; 2: a NaN gets
+// `quietBit16`). The rows are element-aligned and share their alignment (the same address modulo 64 bytes).
+// `stream`: non-temporal stores (a large output, stream_store.h; the caller fences). Reads
+// src[0, (count + 1) / 2) only. Requires hostDoublesRows().
 inline constexpr int kDoubledCopiesMax = 8;
 void writeDoubledRows(std::byte* const* dst, int copies, const std::byte* src, int64_t count, size_t elementBytes,
                       uint16_t quietBit16, bool stream);
+// The same with the vectors chosen (tests run both); kAvx512 requires hostRowVectors() == kAvx512.
 void writeDoubledRows(std::byte* const* dst, int copies, const std::byte* src, int64_t count, size_t elementBytes,
                       uint16_t quietBit16, bool stream, RowVectors vectors);
 
