@@ -410,6 +410,7 @@ std::vector<Backend> backends() {
   };
   add(gradlab::dtype::portableBulkKernels());
   if (const auto* x86 = gradlab::dtype::x86BulkKernels()) add(*x86);
+  if (const auto* avx512 = gradlab::dtype::x86Avx512BulkKernels()) add(*avx512);
   return out;
 }
 

@@ -6,7 +6,9 @@
 //     is a known multiple of the vector width), then a scalar tail;
 //   * x86: F16C vcvtph2ps / vcvtps2ph (round to nearest even, which also quiet NaNs and keep the top
 //     payload, exactly like the kernels) and AVX2 integer code for bf16, in target("avx2,f16c")
-//     functions so the rest of the build needs no -m flags. Picked at run time when the CPU has both.
+//     functions so the rest of the build needs no -m flags. Picked at run time when the CPU has both;
+//   * x86 + AVX-512: the x86 back-end with fp32 -> bf16 over 16 lanes (AVX-512 F: a mask for the NaN lanes and
+//     vpmovdw to pack, where AVX2 blends and shuffles): the rounding of a bf16 backward's every output cell.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -146,6 +148,7 @@ GRADLAB_X86_TARGET void floatToBf16X86(const float* src, uint16_t* dst, size_t n
 #undef GRADLAB_X86_TARGET
 
 const BulkKernels kX86{"f16c+avx2", halfToFloatX86, floatToHalfX86, bf16ToFloatX86, floatToBf16X86};
+const BulkKernels kX86Avx512{"f16c+avx2+avx512", halfToFloatX86, floatToHalfX86, bf16ToFloatX86, floatToBf16Avx512};
 
 bool cpuHasX86Kernels() {
   // __builtin_cpu_supports("avx2") also checks that the OS saves the YMM registers. F16C is read from
@@ -154,6 +157,11 @@ bool cpuHasX86Kernels() {
   if (!__builtin_cpu_supports("avx2")) return false;
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_F16C) != 0;
+}
+
+bool cpuHasAvx512() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f");  // also checks that the OS saves the ZMM registers
 }
 
 #endif  // GRADLAB_HALF_X86
@@ -171,8 +179,19 @@ const BulkKernels* x86BulkKernels() {
 #endif
 }
 
+const BulkKernels* x86Avx512BulkKernels() {
+#if GRADLAB_HALF_X86
+  static const bool available = x86BulkKernels() != nullptr && cpuHasAvx512();
+  return available ? &kX86Avx512 : nullptr;
+#else
+  return nullptr;
+#endif
+}
+
 const BulkKernels& activeBulkKernels() {
-  static const BulkKernels& active = x86BulkKernels() ? *x86BulkKernels() : kPortable;
+  static const BulkKernels& active = x86Avx512BulkKernels() ? *x86Avx512BulkKernels()
+                                     : x86BulkKernels()     ? *x86BulkKernels()
+                                                            : kPortable;
   return active;
 }
 

@@ -70,6 +70,9 @@ inline uint16_t floatToBf16Kernel(uint32_t f) {
   return static_cast<uint16_t>(a > 0x7F800000 ? nan : rounded);
 }
 
+// fp32 -> bf16 over 16 lanes with AVX-512 F (bf16_narrow_avx512.cpp); only where the CPU has it.
+void floatToBf16Avx512(const float* src, uint16_t* dst, size_t n);
+
 // The bulk back-ends, exposed so the tests can check each one against the scalar conversions.
 struct BulkKernels {
   const char* name;
@@ -81,6 +84,7 @@ struct BulkKernels {
 
 const BulkKernels& portableBulkKernels();  // plain loops, auto-vectorized for the build's baseline ISA
 const BulkKernels* x86BulkKernels();       // F16C + AVX2; nullptr when the CPU or compiler lacks them
+const BulkKernels* x86Avx512BulkKernels(); // the same with AVX-512 F where it pays; nullptr without
 const BulkKernels& activeBulkKernels();    // what gradlab::halfToFloat & co. use (picked once)
 
 }  // namespace gradlab::dtype
