@@ -144,9 +144,14 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
   }
 }
 
+// The step's prefetches go out in s.lanes shares during pass 1 (one a lane) and kWindowShares during pass 2.
+constexpr int kWindowShares = 6;
+
 template <bool kWide>
 GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
+  int share = 0;
   for (int out = 0; out < s.outs;) {
+    if (share < kWindowShares) prefetchShare(s, s.lanes + share++, s.lanes + kWindowShares);
     const WindowBlock b = nextBlock(s, out);
     switch (b.widest) {
       case 1: reduceBlockWindows<1, kWide>(s, b); break;
@@ -157,12 +162,14 @@ GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
     }
     out += b.count;
   }
+  while (share < kWindowShares) prefetchShare(s, s.lanes + share++, s.lanes + kWindowShares);
 }
 
 template <RowType T>
 __attribute__((target("avx512f"))) bool rowKernel(const GroupStep& s) {
   V::M nan = V::noMask();
   for (int j = 0; j < s.lanes; ++j) {
+    prefetchShare(s, j, s.lanes + kWindowShares);
     switch (s.height[j]) {
       case 1: nan = reduceColumns<T, 1>(s, j, nan); break;
       case 2: nan = reduceColumns<T, 2>(s, j, nan); break;

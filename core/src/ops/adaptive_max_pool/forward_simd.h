@@ -61,6 +61,10 @@ struct GroupStep {
   std::byte* outIndex = nullptr;  // int32, or int64 when wideIndex
   bool wideIndex = false;
   int32_t outStride = 0;
+  // Input lines that a later group reads, prefetched while this step computes: up to two runs of whole lines,
+  // spread over the step's lanes and window blocks so that only a few misses are in flight at a time.
+  const std::byte* prefetchAt[2] = {};
+  int32_t prefetchLines[2] = {};
   float* scratchValue = nullptr;     // kGroupRows floats
   std::byte* scratchIndex = nullptr;  // kGroupRows int64
 };
