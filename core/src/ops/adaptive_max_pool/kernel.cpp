@@ -688,9 +688,7 @@ class RowPrefetch {
   Target target(int64_t k) const {
     int64_t plane = tile_.dst.plane0 + k / rows_, row = tile_.dst.row0 + k % rows_;
     if (plane >= r_.shape.planes()) plane = r_.shape.planes() - 1, row = tile_.dst.row1 - 1;
-    int64_t last = 0;
-    r_.tiling.rows.forEach(row, [&](int64_t h) { last = std::max(last, h); });
-    return {plane, rowEnd(plane, last)};
+    return {plane, rowEnd(plane, r_.tiling.rowSpans[static_cast<size_t>(row)].last)};
   }
   const std::byte* rowEnd(int64_t plane, int64_t row) const { return r_.self.address(plane, row, r_.shape.in[kW] - 1) + es_; }
   void add(simd::GroupStep& step, int& run, const std::byte* from, const std::byte* to) {
@@ -755,6 +753,7 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
   GroupRows g;
+  int64_t firstRow[kGroupRows] = {};  // lane j's first window row
   int64_t p = tile.dst.plane0, oh = tile.dst.row0;
   RowPrefetch prefetch(r, tile);
   if (!staged) prefetch.start(std::min<int64_t>(kGroupRows, total) - 1);
@@ -769,8 +768,10 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
         g.plane[j] = g.plane[0], g.row[j] = g.row[0], g.selfPlane[j] = g.selfPlane[0];
       }
       // Rows in place: the window's rows of each of its slices; staged: all its rows, one after another.
-      step.height[j] = static_cast<int32_t>(staged ? t.rows.count(g.row[j]) : t.rows.rowsPerSlice(g.row[j]));
-      step.slices[j] = static_cast<int32_t>(staged ? 1 : t.rows.slices(g.row[j]));
+      const ForwardTiling::RowSpan& span = t.rowSpans[static_cast<size_t>(g.row[j])];
+      firstRow[j] = span.first;
+      step.height[j] = staged ? span.slices * span.rowsPerSlice : span.rowsPerSlice;
+      step.slices[j] = staged ? 1 : span.slices;
     }
     step.lanes = g.lanes;
     if (!staged) prefetch.handOut(first + 2 * kGroupRows - 1, step);
@@ -793,11 +794,11 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
         stageRows(r, g, stage, stepCols, c0, span, step);
       } else {
         for (int j = 0; j < kGroupRows; ++j) {
-          step.rows[j] = g.selfPlane[j] + (t.rows.first(g.row[j]) * r.self.sH + step.firstCol * r.self.sW) * es;
+          step.rows[j] = g.selfPlane[j] + (firstRow[j] * r.self.sH + step.firstCol * r.self.sW) * es;
         }
       }
       for (int j = 0; j < kGroupRows; ++j) {
-        step.firstIndex[j] = static_cast<int32_t>((depth ? 0 : t.rows.first(g.row[j]) * s.in[kW]) + step.firstCol);
+        step.firstIndex[j] = static_cast<int32_t>((depth ? 0 : firstRow[j] * s.in[kW]) + step.firstCol);
       }
       ok = backend.run(step);
       step.prefetchLines[0] = step.prefetchLines[1] = 0;  // the group's later steps read the same rows

@@ -94,6 +94,12 @@ void planGroups(ForwardTiling& t, const Extents& shape, aclDataType dtype, uint6
       return;
     }
   }
+  t.rowSpans.resize(static_cast<size_t>(t.rows.depths.size() * t.rows.heights.size()));
+  for (size_t o = 0; o < t.rowSpans.size(); ++o) {
+    const auto row = static_cast<int64_t>(o);
+    t.rowSpans[o] = {static_cast<int32_t>(t.rows.first(row)), static_cast<int32_t>(t.rows.end(row) - 1),
+                     static_cast<int32_t>(t.rows.slices(row)), static_cast<int32_t>(t.rows.rowsPerSlice(row))};
+  }
   t.colStart32.assign(t.cols.start.begin(), t.cols.start.end());
   t.colEnd32.assign(t.cols.end.begin(), t.cols.end.end());
   t.winCols.resize(static_cast<size_t>(t.cols.size() * simd::kWinCols));

@@ -133,6 +133,12 @@ struct ForwardTiling {
   uint64_t groupColIndexOffset = 0, groupVertValueOffset = 0, groupVertIndexOffset = 0, groupOutValueOffset = 0, groupOutIndexOffset = 0, groupScratchOffset = 0,
            groupStageOffset = 0, groupBytes = 0;
   std::vector<int32_t> colStart32, colEnd32;  // cols as int32, for the vector kernel
+  // Per output row of a plane, for the vector kernel's lanes: its window's first and last input rows, its
+  // slices and its rows in each slice (RowWindows divides the row number apart for each of these).
+  struct RowSpan {
+    int32_t first = 0, last = 0, slices = 0, rowsPerSlice = 0;
+  };
+  std::vector<RowSpan> rowSpans;
   std::vector<int32_t> winCols;               // GroupStep::winCols for every output column
   int64_t groupStepCols() const;              // columns a step's buffers hold: max(groupCols, kMinCols)
 };
