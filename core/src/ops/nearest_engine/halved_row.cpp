@@ -17,6 +17,17 @@
 namespace gradlab::ops::nearest {
 namespace {
 
+// Cells [from, to) one at a time, in the same order as the vectors.
+void scalarRange(float* dst, const float* const* rows, int64_t rowCount, int64_t from, int64_t to) {
+  for (int64_t j = from; j < to; ++j) {
+    float sum = 0.0f;
+    for (int64_t h = 0; h < rowCount; ++h) sum = (sum + rows[h][2 * j]) + rows[h][2 * j + 1];
+    dst[j] = sum;
+  }
+}
+
+#ifdef GRADLAB_HALVED_ROW_AVX2
+
 // A 3-D backward's gradInput row takes gradOutput rows from two slices, far apart: the hardware prefetchers
 // kept up with one stream (the 1-D and 2-D rows, which software prefetches made slower: 1-D 3.6-4.0 -> 4.4-4.9
 // ms) but not with two. Rows that span more than kAheadBytes are prefetched kAheadBytes ahead: the rows the
@@ -37,16 +48,6 @@ inline void prefetchAhead(const float* row, int64_t from, int64_t to) {
   for (uintptr_t at = first; at < end; at += 64) __builtin_prefetch(reinterpret_cast<const void*>(at));
 }
 
-// Cells [from, to) one at a time, in the same order as the vectors.
-void scalarRange(float* dst, const float* const* rows, int64_t rowCount, int64_t from, int64_t to) {
-  for (int64_t j = from; j < to; ++j) {
-    float sum = 0.0f;
-    for (int64_t h = 0; h < rowCount; ++h) sum = (sum + rows[h][2 * j]) + rows[h][2 * j + 1];
-    dst[j] = sum;
-  }
-}
-
-#ifdef GRADLAB_HALVED_ROW_AVX2
 // (sum + the even columns) + the odd columns of sixteen values at g: eight cells. The even and the odd
 // columns are gathered by shuffles within lanes and a cross-lane permute.
 [[gnu::always_inline]] __attribute__((target("avx2"))) inline __m256 addPairs(__m256 sum, __m256 a, __m256 b) {
