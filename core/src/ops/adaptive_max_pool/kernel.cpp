@@ -653,7 +653,7 @@ void writeGroup(const ForwardRun& r, const GroupRows& g, const simd::GroupStep& 
 // cached one. A sweep over the next plane before each plane's first group (a load a cache line, 37 GB/s on
 // two threads) cost as much time as the kernel, as the two ran one after the other; these prefetches overlap
 // the kernel. The bench's large 2-D forward: 1.98-2.52 -> 1.71-1.94 ms (medians of 40 calls, each after a
-// memcpy, four runs alternating with the sweep's build). Bursts (a plane at a time) were slower than no sweep.
+// memcpy, four runs alternating with the sweep's build). Bursts (a plane at a time) were no faster than no sweep.
 class RowPrefetch {
  public:
   RowPrefetch(const ForwardRun& r, const Tile& tile)
