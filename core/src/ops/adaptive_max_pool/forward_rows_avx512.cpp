@@ -54,19 +54,12 @@ namespace {
 
 constexpr int kSpan = 2 * V::L;  // the column winners one block of windows may read
 
-// Up to 16 consecutive windows whose columns all lie in kSpan consecutive column winners from `base` (chunk
-// columns counted from the step's first column).
-struct WindowBlock {
-  int out = 0;       // the first window's output column in the step
-  int count = 0;     // windows, 1..16
-  int base = 0;
-  int widest = 0;    // columns of the widest window
-  __mmask16 lo = 0;  // which of the kSpan columns the chunk has
-  __mmask16 hi = 0;
-};
+static_assert(V::L == 16 && kSpan == 32, "WindowBlock (forward_simd.h) holds 16 windows in 32 columns");
 
+// The block of windows from output column `out` of the step: as many consecutive windows as fit in kSpan
+// column winners from the first one's start, at most 16.
 WindowBlock nextBlock(const GroupStep& s, int out) {
-  WindowBlock b;
+  WindowBlock b{};
   b.out = out;
   const int32_t start = s.winStart[out];
   while (b.count < V::L && out + b.count < s.outs && s.winEnd[out + b.count] - start <= kSpan) {
@@ -75,10 +68,23 @@ WindowBlock nextBlock(const GroupStep& s, int out) {
   }
   b.base = start - s.firstCol;
   const int have = std::min(s.cols - b.base, kSpan);
-  const auto bits = [](int n) { return static_cast<__mmask16>(n >= V::L ? 0xFFFF : n <= 0 ? 0 : (1u << n) - 1); };
+  const auto bits = [](int n) { return static_cast<uint16_t>(n >= V::L ? 0xFFFF : n <= 0 ? 0 : (1u << n) - 1); };
   b.lo = bits(have);
   b.hi = bits(have - V::L);
   return b;
+}
+
+// The step's blocks into s.blocks, when it has room for them.
+void keepBlocks(const GroupStep& s) {
+  ChunkBlocks& kept = *s.blocks;
+  kept.count = 0;
+  for (int out = 0; out < s.outs; out += kept.block[kept.count++].count) {
+    if (kept.count == ChunkBlocks::kMost) {
+      kept.count = ChunkBlocks::kMost + 1;
+      return;
+    }
+    kept.block[kept.count] = nextBlock(s, out);
+  }
 }
 
 // The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), compared
@@ -149,10 +155,12 @@ constexpr int kWindowShares = 6;
 
 template <bool kWide>
 GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
+  if (s.blocks != nullptr && s.blocks->count < 0) keepBlocks(s);
+  const ChunkBlocks* kept = s.blocks != nullptr && s.blocks->count <= ChunkBlocks::kMost ? s.blocks : nullptr;
   int share = 0;
-  for (int out = 0; out < s.outs;) {
+  for (int out = 0, k = 0; out < s.outs; ++k) {
     if (share < kWindowShares) prefetchShare(s, s.lanes + share++, s.lanes + kWindowShares);
-    const WindowBlock b = nextBlock(s, out);
+    const WindowBlock b = kept != nullptr ? kept->block[k] : nextBlock(s, out);
     switch (b.widest) {
       case 1: reduceBlockWindows<1, kWide>(s, b); break;
       case 2: reduceBlockWindows<2, kWide>(s, b); break;
@@ -191,9 +199,7 @@ __attribute__((target("avx512f"))) bool rowKernel(const GroupStep& s) {
 }  // namespace avx512
 
 bool runGroupAvx512(const GroupStep& s) {
-  int widest = 0;
-  for (int o = 0; o < s.outs; ++o) widest = std::max(widest, s.winEnd[o] - s.winStart[o]);
-  if (s.cols < avx512::V::L || widest > avx512::kSpan) return runGroupAvx2(s);
+  if (s.cols < avx512::V::L || s.widest > avx512::kSpan) return runGroupAvx2(s);
   switch (s.type) {
     case RowType::kF16: return avx512::rowKernel<RowType::kF16>(s);
     case RowType::kBF16: return avx512::rowKernel<RowType::kBF16>(s);

@@ -27,6 +27,23 @@ inline constexpr int kWinCols = 4;    // windows up to this wide take a branch-f
 // How the input rows hold their cells: fp32, or fp16 / bf16 bits widened in registers (exactly).
 enum class RowType : uint8_t { kF32, kF16, kBF16 };
 
+// The AVX-512 kernel's blocks of windows (forward_rows_avx512.cpp): up to 16 consecutive windows of a step whose
+// columns lie in 32 consecutive column winners. They depend on the step's columns alone, so every group that
+// takes the same chunk of columns shares them: worked out by its first step, kept here by the caller.
+struct WindowBlock {
+  int32_t out;     // the first window's output column in the step
+  int32_t count;   // windows, 1..16
+  int32_t base;    // the first of the block's column winners (chunk columns from the step's first)
+  int32_t widest;  // columns of the widest window
+  uint16_t lo;     // which of the 32 columns the chunk has
+  uint16_t hi;
+};
+struct ChunkBlocks {
+  static constexpr int kMost = 32;  // a chunk with more blocks works them out at every step
+  int count = -1;                   // -1: not worked out yet; kMost + 1: too many to keep
+  WindowBlock block[kMost];
+};
+
 // One step. Lanes at or past `lanes` repeat lane 0 (their results are not stored).
 struct GroupStep {
   int lanes = 0;
@@ -49,6 +66,8 @@ struct GroupStep {
   // (where window k of a narrow window repeats its last column, which changes nothing).
   const int32_t* winCols = nullptr;
   int32_t outs = 0;                        // output columns of the step
+  int32_t widest = 0;                      // columns of the step's widest window
+  ChunkBlocks* blocks = nullptr;           // the chunk's blocks, kept between groups (nullptr: none kept)
   // UB: each lane's column winners (kGroupRows rows of vertStride cells), the same transposed (cols x
   // kGroupRows: column c of lane j at [c * kGroupRows + j]), the outputs (kGroupRows rows of outStride
   // cells), a scratch of kGroupRows cells.

@@ -752,6 +752,25 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
   step.sliceIndex = static_cast<int32_t>(t.rows.sliceRows * s.in[kW]);
   const int64_t s0 = tile.dst.col0, s1 = tile.dst.col1;
   const int64_t rows = tile.dst.row1 - tile.dst.row0, total = (tile.dst.plane1 - tile.dst.plane0) * rows;
+  // The tile's chunks of output columns, the same for every group: the rest in one step, or as many as fit.
+  struct Chunk {
+    int64_t ow0, c0, span;
+    int32_t firstCol, cols, outs, widest;
+  };
+  std::vector<Chunk> chunks;
+  for (int64_t ow0 = s0, ow1 = s0; ow0 < s1; ow0 = ow1) {
+    ow1 = ce[s1 - 1] - cs[ow0] <= t.groupCols ? s1 : ow0 + 1;
+    while (ow1 < s1 && ce[ow1] - cs[ow0] <= t.groupCols) ++ow1;
+    const int64_t c0 = cs[ow0], span = ce[ow1 - 1] - c0;
+    int64_t widest = 0;
+    for (int64_t o = ow0; o < ow1; ++o) widest = std::max(widest, ce[o] - cs[o]);
+    // A chunk narrower than kMinCols: staged rows are padded, rows in place start further left.
+    chunks.push_back({ow0, c0, span,
+                      static_cast<int32_t>(staged || span >= simd::kMinCols ? c0 : std::min(c0, s.in[kW] - simd::kMinCols)),
+                      static_cast<int32_t>(std::max<int64_t>(span, simd::kMinCols)), static_cast<int32_t>(ow1 - ow0),
+                      static_cast<int32_t>(widest)});
+  }
+  std::array<simd::ChunkBlocks, 4> blocks;  // the first chunks' blocks of windows (most tiles have one chunk)
   GroupRows g;
   int64_t firstRow[kGroupRows] = {};  // lane j's first window row
   int64_t p = tile.dst.plane0, oh = tile.dst.row0;
@@ -776,18 +795,18 @@ void groupTile(const ForwardRun& r, CoreContext& ctx, const Tile& tile, const si
     step.lanes = g.lanes;
     if (!staged) prefetch.handOut(first + 2 * kGroupRows - 1, step);
     bool ok = true;
-    for (int64_t ow0 = s0, ow1 = s0; ok && ow0 < s1; ow0 = ow1) {
-      ow1 = ce[s1 - 1] - cs[ow0] <= t.groupCols ? s1 : ow0 + 1;  // the rest in one step, or as many as fit
-      while (ow1 < s1 && ce[ow1] - cs[ow0] <= t.groupCols) ++ow1;
-      const int64_t c0 = cs[ow0], span = ce[ow1 - 1] - c0;
-      // A chunk narrower than kMinCols: staged rows are padded, rows in place start further left.
-      step.firstCol = static_cast<int32_t>(staged || span >= simd::kMinCols ? c0 : std::min(c0, s.in[kW] - simd::kMinCols));
-      step.cols = static_cast<int32_t>(std::max<int64_t>(span, simd::kMinCols));
+    for (size_t i = 0; ok && i < chunks.size(); ++i) {
+      const Chunk& chunk = chunks[i];
+      const int64_t ow0 = chunk.ow0, c0 = chunk.c0, span = chunk.span;
+      step.firstCol = chunk.firstCol;
+      step.cols = chunk.cols;
       step.winStart = t.colStart32.data() + ow0;
       step.winEnd = t.colEnd32.data() + ow0;
       step.winCols = t.winCols.data() + ow0 * simd::kWinCols;
-      step.outs = static_cast<int32_t>(ow1 - ow0);
+      step.outs = chunk.outs;
       step.outStride = step.outs;
+      step.widest = chunk.widest;
+      step.blocks = i < blocks.size() ? &blocks[i] : nullptr;
       if (depth) {
         stageWindowRows(r, g, stage, stepCols, c0, span, step, slotRow);
       } else if (staged) {
