@@ -35,14 +35,16 @@ void scalarRange(float* dst, const float* const* rows, int64_t rowCount, int64_t
 // 4.23-4.31 -> 3.30-3.85 ms).
 constexpr uintptr_t kAheadBytes = 4096;
 
-bool spansStreams(const float* const* rows, int64_t rowCount) {
+template <typename T>
+bool spansStreams(const T* const* rows, int64_t rowCount) {
   if (rowCount < 2) return false;
   const auto a = reinterpret_cast<uintptr_t>(rows[0]), b = reinterpret_cast<uintptr_t>(rows[rowCount - 1]);
   return (a > b ? a - b : b - a) > kAheadBytes;
 }
 
 // Prefetches the gradOutput cells kAheadBytes past row[2 * from, 2 * to), a line at a time.
-inline void prefetchAhead(const float* row, int64_t from, int64_t to) {
+template <typename T>
+void prefetchAhead(const T* row, int64_t from, int64_t to) {
   const auto first = reinterpret_cast<uintptr_t>(row + 2 * from) + kAheadBytes;
   const auto end = reinterpret_cast<uintptr_t>(row + 2 * to) + kAheadBytes;
   for (uintptr_t at = first; at < end; at += 64) __builtin_prefetch(reinterpret_cast<const void*>(at));
@@ -127,10 +129,12 @@ void writeHalvedRow16(uint16_t* dst, const uint16_t* const* rows, int64_t rowCou
 #ifdef GRADLAB_HALVED_ROW_AVX2
   alignas(32) float wide[2 * kChunk], sum[kChunk];
   alignas(32) uint16_t narrow[kChunk];
+  const bool ahead = spansStreams(rows, rowCount);  // as the fp32 rows (halved)
   for (int64_t c0 = 0; c0 < width; c0 += kChunk) {
     const int64_t n = std::min(kChunk, width - c0);
     if (rowCount == 0) std::fill(sum, sum + n, 0.0f);
     for (int64_t h = 0; h < rowCount; ++h) {
+      if (ahead) prefetchAhead(rows[h], c0, c0 + n);
       if (bf16) {
         addBf16PairsInto(sum, rows[h] + 2 * c0, n, h == 0);
       } else {  // F16C widens fp16; the bulk conversion checks that the CPU has it
