@@ -1,7 +1,7 @@
 // The forward's group kernel with AVX-512 (16 lanes and mask registers), in row form throughout: pass 1 is the
 // other back-ends' (forward_simd_columns.inc), each lane's column winners in a row of UB; then each lane's
 // windows are reduced along that row, up to 16 windows at a time, by two-register permutes (vpermt2ps) that
-// bring every window's k-th column into one vector. The SSE2 / AVX2 kernels transpose the column winners to
+// bring every window's k-th column into one vector; a short block (8 or 4 windows) takes 2 or 4 lanes at once. The SSE2 / AVX2 kernels transpose the column winners to
 // lanes and the window winners back (about half of their work on the benchmarks' shapes); this one needs no
 // transpose. The same comparisons in the same order: the same bits. Steps it does not take (chunks under 16
 // columns, windows over 32 columns wide) go to the AVX2 kernel.
@@ -14,6 +14,7 @@
 #include "ops/adaptive_max_pool/forward_simd_backends.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #if GRADLAB_POOL_X86
@@ -71,6 +72,9 @@ WindowBlock nextBlock(const GroupStep& s, int out) {
   const auto bits = [](int n) { return static_cast<uint16_t>(n >= V::L ? 0xFFFF : n <= 0 ? 0 : (1u << n) - 1); };
   b.lo = bits(have);
   b.hi = bits(have - V::L);
+  // A short block (the row's last, or a narrow row's only one) shares its vector with the next lanes' blocks.
+  const int32_t span = s.winEnd[out + b.count - 1] - start;
+  b.lanes = b.count <= V::L / 4 && span <= kSpan / 4 ? 4 : b.count <= V::L / 2 && span <= kSpan / 2 ? 2 : 1;
   return b;
 }
 
@@ -89,16 +93,28 @@ void keepBlocks(const GroupStep& s) {
 
 // The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), compared
 // left to right as reduceWindow in forward_simd_kernel.inc compares them: the larger value wins, a tie keeps
-// the smaller row-major index.
-template <int K, bool kWide>
+// the smaller row-major index. P lanes at a time (WindowBlock::lanes): lane j + q's windows in the vector's
+// q-th share of 16 / P, read from the q-th share of 32 / P of the two source vectors.
+template <int K, bool kWide, int P>
 GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBlock& b) {
   using F = V::F;
   using I = V::I;
   using Index = std::conditional_t<kWide, int64_t, int32_t>;
-  const __mmask16 outMask = static_cast<__mmask16>(b.count >= V::L ? 0xFFFF : (1u << b.count) - 1);
+  constexpr int kShare = V::L / P, kSegment = kSpan / P;
+  const __mmask16 windows = static_cast<__mmask16>(b.count >= V::L ? 0xFFFF : (1u << b.count) - 1);
   const I shift = V::set1(s.firstCol + b.base);
-  const I first = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(outMask, s.winStart + b.out), shift);
-  const I last = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(outMask, s.winEnd + b.out), _mm512_add_epi32(shift, V::set1(1)));
+  I first = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(windows, s.winStart + b.out), shift);
+  I last = _mm512_sub_epi32(_mm512_maskz_loadu_epi32(windows, s.winEnd + b.out), _mm512_add_epi32(shift, V::set1(1)));
+  I share[P];  // for P > 1: moves the q-th share of a vector to its start
+  if constexpr (P > 1) {
+    const I lane = V::iota();
+    const I window = _mm512_and_si512(lane, V::set1(kShare - 1));
+    const I segment = _mm512_slli_epi32(_mm512_srli_epi32(lane, std::countr_zero(unsigned{kShare})),
+                                        std::countr_zero(unsigned{kSegment}));
+    first = _mm512_add_epi32(_mm512_permutexvar_epi32(window, first), segment);
+    last = _mm512_add_epi32(_mm512_permutexvar_epi32(window, last), segment);
+    for (int q = 0; q < P; ++q) share[q] = _mm512_add_epi32(lane, V::set1(q * kShare));
+  }
   constexpr int kCols = K > 0 ? K : 1;
   I column[kCols];  // for K > 0: window w's k-th column (its last for narrower windows) in lane w of column[k]
   for (int k = 0; k < kCols; ++k) column[k] = _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
@@ -110,12 +126,32 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
   const int32_t* vertIndex = s.vertIndex + b.base;
   float* outValues = s.outValue + b.out;
   Index* outIndices = reinterpret_cast<Index*>(s.outIndex) + b.out;
-  const bool whole = outMask == 0xFFFF;
-  for (int j = 0; j < lanes; ++j) {
+  const bool whole = windows == 0xFFFF;
+  const __mmask16 segment = P == 4 ? static_cast<__mmask16>(b.lo & 0xFF) : b.lo;
+  for (int j = 0; j < lanes; j += P) {
     const float* value = vertValue + j * vertStride;
     const int32_t* index = vertIndex + j * vertStride;
-    const F vLo = _mm512_maskz_loadu_ps(b.lo, value), vHi = _mm512_maskz_loadu_ps(b.hi, value + V::L);
-    const I iLo = _mm512_maskz_loadu_epi32(b.lo, index), iHi = _mm512_maskz_loadu_epi32(b.hi, index + V::L);
+    F vLo, vHi;
+    I iLo, iHi;
+    if constexpr (P == 1) {
+      vLo = _mm512_maskz_loadu_ps(b.lo, value), vHi = _mm512_maskz_loadu_ps(b.hi, value + V::L);
+      iLo = _mm512_maskz_loadu_epi32(b.lo, index), iHi = _mm512_maskz_loadu_epi32(b.hi, index + V::L);
+    } else {
+      // Lanes past s.lanes read as zeros: their rows of UB hold no column winners of this step.
+      const auto from = [&](int q) { return static_cast<__mmask16>(j + q < lanes ? segment : 0); };
+      if constexpr (P == 2) {
+        vLo = _mm512_maskz_loadu_ps(from(0), value), vHi = _mm512_maskz_loadu_ps(from(1), value + vertStride);
+        iLo = _mm512_maskz_loadu_epi32(from(0), index), iHi = _mm512_maskz_loadu_epi32(from(1), index + vertStride);
+      } else {  // a lane's 8 columns into the upper half: loaded from 8 cells before them, those 8 masked off
+        const auto upper = [&](int q) { return static_cast<__mmask16>(from(q) << 8); };
+        vLo = _mm512_mask_loadu_ps(_mm512_maskz_loadu_ps(from(0), value), upper(1), value + vertStride - 8);
+        vHi = _mm512_mask_loadu_ps(_mm512_maskz_loadu_ps(from(2), value + 2 * vertStride), upper(3),
+                                   value + 3 * vertStride - 8);
+        iLo = _mm512_mask_loadu_epi32(_mm512_maskz_loadu_epi32(from(0), index), upper(1), index + vertStride - 8);
+        iHi = _mm512_mask_loadu_epi32(_mm512_maskz_loadu_epi32(from(2), index + 2 * vertStride), upper(3),
+                                      index + 3 * vertStride - 8);
+      }
+    }
     F best = _mm512_permutex2var_ps(vLo, column[0], vHi);
     I at = _mm512_permutex2var_epi32(iLo, column[0], iHi);
     for (int k = 1; k < widest; ++k) {
@@ -127,31 +163,48 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
       best = V::select(take, x, best);
       at = V::selectInt(take, xi, at);
     }
-    float* outValue = outValues + j * outStride;
-    Index* outIndex = outIndices + j * outStride;
-    if (whole) {
-      _mm512_storeu_ps(outValue, best);
-      if constexpr (kWide) {
-        _mm512_storeu_si512(outIndex, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(at)));
-        _mm512_storeu_si512(outIndex + 8, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(at, 1)));
-      } else {
-        _mm512_storeu_si512(outIndex, at);
+    for (int q = 0; q < P && j + q < lanes; ++q) {
+      const F shareBest = P > 1 ? _mm512_permutexvar_ps(share[q], best) : best;
+      const I shareAt = P > 1 ? _mm512_permutexvar_epi32(share[q], at) : at;
+      float* outValue = outValues + (j + q) * outStride;
+      Index* outIndex = outIndices + (j + q) * outStride;
+      if (whole) {
+        _mm512_storeu_ps(outValue, shareBest);
+        if constexpr (kWide) {
+          _mm512_storeu_si512(outIndex, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(shareAt)));
+          _mm512_storeu_si512(outIndex + 8, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(shareAt, 1)));
+        } else {
+          _mm512_storeu_si512(outIndex, shareAt);
+        }
+        continue;
       }
-      continue;
-    }
-    _mm512_mask_storeu_ps(outValue, outMask, best);
-    if constexpr (kWide) {
-      _mm512_mask_storeu_epi64(outIndex, static_cast<__mmask8>(outMask), _mm512_cvtepi32_epi64(_mm512_castsi512_si256(at)));
-      _mm512_mask_storeu_epi64(outIndex + 8, static_cast<__mmask8>(outMask >> 8),
-                               _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(at, 1)));
-    } else {
-      _mm512_mask_storeu_epi32(outIndex, outMask, at);
+      _mm512_mask_storeu_ps(outValue, windows, shareBest);
+      if constexpr (kWide) {
+        _mm512_mask_storeu_epi64(outIndex, static_cast<__mmask8>(windows), _mm512_cvtepi32_epi64(_mm512_castsi512_si256(shareAt)));
+        if (P == 1) {
+          _mm512_mask_storeu_epi64(outIndex + 8, static_cast<__mmask8>(windows >> 8),
+                                   _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(shareAt, 1)));
+        }
+      } else {
+        _mm512_mask_storeu_epi32(outIndex, windows, shareAt);
+      }
     }
   }
 }
 
 // The step's prefetches go out in s.lanes shares during pass 1 (one a lane) and kWindowShares during pass 2.
 constexpr int kWindowShares = 6;
+
+template <bool kWide, int P>
+GRADLAB_POOL_INLINE void reduceBlock(const GroupStep& s, const WindowBlock& b) {
+  switch (b.widest) {
+    case 1: reduceBlockWindows<1, kWide, P>(s, b); break;
+    case 2: reduceBlockWindows<2, kWide, P>(s, b); break;
+    case 3: reduceBlockWindows<3, kWide, P>(s, b); break;
+    case 4: reduceBlockWindows<4, kWide, P>(s, b); break;
+    default: reduceBlockWindows<0, kWide, P>(s, b); break;
+  }
+}
 
 template <bool kWide>
 GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
@@ -161,13 +214,9 @@ GRADLAB_POOL_INLINE void reduceAllWindows(const GroupStep& s) {
   for (int out = 0, k = 0; out < s.outs; ++k) {
     if (share < kWindowShares) prefetchShare(s, s.lanes + share++, s.lanes + kWindowShares);
     const WindowBlock b = kept != nullptr ? kept->block[k] : nextBlock(s, out);
-    switch (b.widest) {
-      case 1: reduceBlockWindows<1, kWide>(s, b); break;
-      case 2: reduceBlockWindows<2, kWide>(s, b); break;
-      case 3: reduceBlockWindows<3, kWide>(s, b); break;
-      case 4: reduceBlockWindows<4, kWide>(s, b); break;
-      default: reduceBlockWindows<0, kWide>(s, b); break;
-    }
+    if (b.lanes == 4) reduceBlock<kWide, 4>(s, b);
+    else if (b.lanes == 2) reduceBlock<kWide, 2>(s, b);
+    else reduceBlock<kWide, 1>(s, b);
     out += b.count;
   }
   while (share < kWindowShares) prefetchShare(s, s.lanes + share++, s.lanes + kWindowShares);

@@ -30,6 +30,7 @@ enum class RowType : uint8_t { kF32, kF16, kBF16 };
 // The AVX-512 kernel's blocks of windows (forward_rows_avx512.cpp): up to 16 consecutive windows of a step whose
 // columns lie in 32 consecutive column winners. They depend on the step's columns alone, so every group that
 // takes the same chunk of columns shares them: worked out by its first step, kept here by the caller.
+// A block of at most 8 (4) windows within 16 (8) columns is reduced for 2 (4) lanes at once: `lanes`.
 struct WindowBlock {
   int32_t out;     // the first window's output column in the step
   int32_t count;   // windows, 1..16
@@ -37,6 +38,7 @@ struct WindowBlock {
   int32_t widest;  // columns of the widest window
   uint16_t lo;     // which of the 32 columns the chunk has
   uint16_t hi;
+  int32_t lanes;   // lanes one vector holds: 1, 2 or 4
 };
 struct ChunkBlocks {
   static constexpr int kMost = 32;  // a chunk with more blocks works them out at every step
