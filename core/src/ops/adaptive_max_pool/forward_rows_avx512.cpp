@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <limits>
 
 #if GRADLAB_POOL_X86
 #include <immintrin.h>
@@ -91,6 +92,14 @@ void keepBlocks(const GroupStep& s) {
   }
 }
 
+// (x, xi) replaces (best, at) where its value is larger, or equal with a smaller row-major index.
+GRADLAB_POOL_INLINE void takeBetter(V::F x, V::I xi, V::F& best, V::I& at) {
+  const __mmask16 tie = _mm512_cmp_ps_mask(x, best, _CMP_EQ_OQ);
+  const __mmask16 take = static_cast<__mmask16>(V::greater(x, best) | _mm512_mask_cmpgt_epi32_mask(tie, at, xi));
+  best = V::select(take, x, best);
+  at = V::selectInt(take, xi, at);
+}
+
 // The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), compared
 // left to right as reduceWindow in forward_simd_kernel.inc compares them: the larger value wins, a tie keeps
 // the smaller row-major index. P lanes at a time (WindowBlock::lanes): lane j + q's windows in the vector's
@@ -128,6 +137,8 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
   Index* outIndices = reinterpret_cast<Index*>(s.outIndex) + b.out;
   const bool whole = windows == 0xFFFF;
   const __mmask16 segment = P == 4 ? static_cast<__mmask16>(b.lo & 0xFF) : b.lo;
+  __mmask16 liveAll = 0;  // the vector's lanes that hold windows, when all P lanes are
+  for (int q = 0; q < P; ++q) liveAll = static_cast<__mmask16>(liveAll | windows << (q * kShare));
   for (int j = 0; j < lanes; j += P) {
     const float* value = vertValue + j * vertStride;
     const int32_t* index = vertIndex + j * vertStride;
@@ -152,16 +163,35 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
                                       index + 3 * vertStride - 8);
       }
     }
-    F best = _mm512_permutex2var_ps(vLo, column[0], vHi);
-    I at = _mm512_permutex2var_epi32(iLo, column[0], iHi);
-    for (int k = 1; k < widest; ++k) {
+    F best;
+    I at;
+    if constexpr (K > 1) {
+      // Every window's K candidates at hand: the largest value by vmaxps, then the smallest index among the
+      // candidates equal to it, which is the comparisons' winner without a compare per candidate pair. A zero
+      // maximum may be +0 or -0, which compare equal but differ in bits: such vectors take the compares below.
+      F x[K];
+      I xi[K];
+      for (int k = 0; k < K; ++k) x[k] = _mm512_permutex2var_ps(vLo, column[k], vHi);
+      best = x[0];
+      for (int k = 1; k < K; ++k) best = _mm512_max_ps(best, x[k]);
+      for (int k = 0; k < K; ++k) xi[k] = _mm512_permutex2var_epi32(iLo, column[k], iHi);
+      const __mmask16 live = j + P <= lanes ? liveAll : static_cast<__mmask16>(liveAll & ((1u << ((lanes - j) * kShare)) - 1));
+      if ((_mm512_cmp_ps_mask(best, _mm512_setzero_ps(), _CMP_EQ_OQ) & live) == 0) [[likely]] {
+        at = V::set1(std::numeric_limits<int32_t>::max());
+        for (int k = 0; k < K; ++k) at = _mm512_mask_min_epi32(at, _mm512_cmp_ps_mask(x[k], best, _CMP_EQ_OQ), at, xi[k]);
+      } else {
+        best = x[0], at = xi[0];
+        for (int k = 1; k < K; ++k) takeBetter(x[k], xi[k], best, at);
+      }
+    } else {
+      best = _mm512_permutex2var_ps(vLo, column[0], vHi);
+      at = _mm512_permutex2var_epi32(iLo, column[0], iHi);
+    }
+    for (int k = 1; K <= 1 && k < widest; ++k) {
       const I c = K > 0 ? column[k] : _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
       const F x = _mm512_permutex2var_ps(vLo, c, vHi);
       const I xi = _mm512_permutex2var_epi32(iLo, c, iHi);
-      const __mmask16 tie = _mm512_cmp_ps_mask(x, best, _CMP_EQ_OQ);
-      const __mmask16 take = static_cast<__mmask16>(V::greater(x, best) | _mm512_mask_cmpgt_epi32_mask(tie, at, xi));
-      best = V::select(take, x, best);
-      at = V::selectInt(take, xi, at);
+      takeBetter(x, xi, best, at);
     }
     for (int q = 0; q < P && j + q < lanes; ++q) {
       const F shareBest = P > 1 ? _mm512_permutexvar_ps(share[q], best) : best;
