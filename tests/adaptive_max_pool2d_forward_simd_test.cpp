@@ -164,8 +164,8 @@ TEST(AdaptiveForwardSimd, NarrowWideAndOddShapes) {
   s.in = {1, 2, 6, 66}, s.out = {1, 2, 3, 2};
   checkAllBackends(s);
   // Short blocks of windows share a vector between 2 or 4 lanes: a row's last block of 6 windows in 11
-  // columns (2 lanes), of 4 windows in 7 columns (4 lanes), whole rows of 3 windows in 16; groups of 1 to 8 lanes
-  // (one core: every row in one tile).
+  // columns (2 lanes), of 4 windows in 7 columns (4 lanes), whole rows of 3 windows in 16; groups of 1 to 8
+  // lanes (one core: every row in one tile).
   s.profile = "atlas-a2:cores=1";
   for (int64_t rows : {1, 2, 3, 5, 7, 10}) {
     s.in = {1, 1, 2 * rows + 1, 128}, s.out = {1, 1, rows, 70};

@@ -1,10 +1,10 @@
 // The forward's group kernel with AVX-512 (16 lanes and mask registers), in row form throughout: pass 1 is the
 // other back-ends' (forward_simd_columns.inc), each lane's column winners in a row of UB; then each lane's
 // windows are reduced along that row, up to 16 windows at a time, by two-register permutes (vpermt2ps) that
-// bring every window's k-th column into one vector; a short block (8 or 4 windows) takes 2 or 4 lanes at once. The SSE2 / AVX2 kernels transpose the column winners to
-// lanes and the window winners back (about half of their work on the benchmarks' shapes); this one needs no
-// transpose. The same comparisons in the same order: the same bits. Steps it does not take (chunks under 16
-// columns, windows over 32 columns wide) go to the AVX2 kernel.
+// bring every window's k-th column into one vector; a short block (8 or 4 windows) takes 2 or 4 lanes at once.
+// The SSE2 / AVX2 kernels transpose the column winners to lanes and the window winners back (about half of
+// their work on the benchmarks' shapes); this one needs no transpose. The same winners: the same bits. Steps
+// it does not take (chunks under 16 columns, windows over 32 columns wide) go to the AVX2 kernel.
 // GCC 12 warns of the _mm512_undefined_* sources inside many AVX-512 intrinsics (GCC bug 105593, fixed in 13);
 // the pragma comes before the intrinsics' header is read, whose lines the warnings name.
 #if defined(__GNUC__) && !defined(__clang__)
@@ -100,10 +100,10 @@ GRADLAB_POOL_INLINE void takeBetter(V::F x, V::I xi, V::F& best, V::I& at) {
   at = V::selectInt(take, xi, at);
 }
 
-// The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), compared
-// left to right as reduceWindow in forward_simd_kernel.inc compares them: the larger value wins, a tie keeps
-// the smaller row-major index. P lanes at a time (WindowBlock::lanes): lane j + q's windows in the vector's
-// q-th share of 16 / P, read from the q-th share of 32 / P of the two source vectors.
+// The block's windows on lanes [0, s.lanes): K columns at most (K = 0: any number up to kSpan), each won as
+// reduceWindow in forward_simd_kernel.inc wins it: the larger value, a tie keeping the smaller row-major index.
+// P lanes at a time (WindowBlock::lanes): lane j + q's windows in the vector's q-th share of 16 / P, read from
+// the q-th share of 32 / P of the two source vectors.
 template <int K, bool kWide, int P>
 GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBlock& b) {
   using F = V::F;
@@ -135,7 +135,7 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
   const int32_t* vertIndex = s.vertIndex + b.base;
   float* outValues = s.outValue + b.out;
   Index* outIndices = reinterpret_cast<Index*>(s.outIndex) + b.out;
-  const bool whole = windows == 0xFFFF;
+  const bool whole = P == 1 && windows == 0xFFFF;  // 16 windows: a block of one lane
   const __mmask16 segment = P == 4 ? static_cast<__mmask16>(b.lo & 0xFF) : b.lo;
   __mmask16 liveAll = 0;  // the vector's lanes that hold windows, when all P lanes are
   for (int q = 0; q < P; ++q) liveAll = static_cast<__mmask16>(liveAll | windows << (q * kShare));
@@ -175,23 +175,24 @@ GRADLAB_POOL_INLINE void reduceBlockWindows(const GroupStep& s, const WindowBloc
       best = x[0];
       for (int k = 1; k < K; ++k) best = _mm512_max_ps(best, x[k]);
       for (int k = 0; k < K; ++k) xi[k] = _mm512_permutex2var_epi32(iLo, column[k], iHi);
-      const __mmask16 live = j + P <= lanes ? liveAll : static_cast<__mmask16>(liveAll & ((1u << ((lanes - j) * kShare)) - 1));
+      const __mmask16 live =
+          j + P <= lanes ? liveAll : static_cast<__mmask16>(liveAll & ((1u << ((lanes - j) * kShare)) - 1));
       if ((_mm512_cmp_ps_mask(best, _mm512_setzero_ps(), _CMP_EQ_OQ) & live) == 0) [[likely]] {
         at = V::set1(std::numeric_limits<int32_t>::max());
-        for (int k = 0; k < K; ++k) at = _mm512_mask_min_epi32(at, _mm512_cmp_ps_mask(x[k], best, _CMP_EQ_OQ), at, xi[k]);
+        for (int k = 0; k < K; ++k) {
+          at = _mm512_mask_min_epi32(at, _mm512_cmp_ps_mask(x[k], best, _CMP_EQ_OQ), at, xi[k]);
+        }
       } else {
         best = x[0], at = xi[0];
         for (int k = 1; k < K; ++k) takeBetter(x[k], xi[k], best, at);
       }
-    } else {
+    } else {  // one column (K = 1), or any number: compared left to right
       best = _mm512_permutex2var_ps(vLo, column[0], vHi);
       at = _mm512_permutex2var_epi32(iLo, column[0], iHi);
-    }
-    for (int k = 1; K <= 1 && k < widest; ++k) {
-      const I c = K > 0 ? column[k] : _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
-      const F x = _mm512_permutex2var_ps(vLo, c, vHi);
-      const I xi = _mm512_permutex2var_epi32(iLo, c, iHi);
-      takeBetter(x, xi, best, at);
+      for (int k = 1; K == 0 && k < widest; ++k) {
+        const I c = _mm512_min_epi32(_mm512_add_epi32(first, V::set1(k)), last);
+        takeBetter(_mm512_permutex2var_ps(vLo, c, vHi), _mm512_permutex2var_epi32(iLo, c, iHi), best, at);
+      }
     }
     for (int q = 0; q < P && j + q < lanes; ++q) {
       const F shareBest = P > 1 ? _mm512_permutexvar_ps(share[q], best) : best;
