@@ -9,6 +9,7 @@
 #include "gradlab/ops.h"
 #include "gradlab/accumulation.h"
 #include "gradlab/profile.h"
+#include "gradlab/recycled_allocator.h"
 #include "gradlab/schedule.h"
 #include "gradlab/strategy.h"
 #include "gradlab/export.h"
@@ -85,6 +86,9 @@ struct Tile {
   double estimatedUs = 0.0;   // cost model: see tileCost
 };
 
+// A plan's tiles: a vector whose large blocks are kept for the next plan (gradlab/recycled_allocator.h).
+using TileList = std::vector<Tile, RecycledAllocator<Tile>>;
+
 struct Plan {
   OpKind op = OpKind::kUpsampleNearestExact2dBackward;
   DeviceProfile profile;
@@ -98,7 +102,7 @@ struct Plan {
   uint64_t workspaceBytes = 0;
   int32_t coresUsed = 0;
   std::vector<PlanPhase> phases;  // in launch order
-  std::vector<Tile> tiles;        // sorted by (phase, core, order)
+  TileList tiles;                 // sorted by (phase, core, order)
   std::string strategy;           // one line: how the work was split and why
   std::string coreChoice;         // why coresUsed cores: e.g. "3 gradOutput rows over 4 cores: only 3 get work, ..."
   std::vector<std::string> ubUses;  // distinct texts of the tiles' UB use, e.g. "fp32 sums of 30x64 ... + ..."

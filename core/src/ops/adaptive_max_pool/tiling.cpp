@@ -194,7 +194,7 @@ int32_t coresFor(const DeviceProfile& profile, int64_t units) {
 // Rows of the shared planes (planes x H, in sharedPlanes order) split evenly over `cores`: one tile per
 // core and plane piece, for the zero and round phases.
 void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uint64_t bytesInPerCell,
-                      uint64_t bytesOutPerCell, uint64_t ubBytes, std::vector<Tile>& tiles) {
+                      uint64_t bytesOutPerCell, uint64_t ubBytes, TileList& tiles) {
   const Extents& s = t.shape;
   const int64_t total = static_cast<int64_t>(t.sharedPlanes.size()) * s.in[kH];
   for (int32_t c = 0; c < cores; ++c) {
@@ -220,7 +220,7 @@ void sharedPlaneTiles(const BackwardTiling& t, int32_t phase, int32_t cores, uin
 
 // The round phase's tiles: the shared planes' fp32 sums, stageCells at a time, rounded into gradInput.
 void appendRoundTiles(const BackwardTiling& t, int32_t phase, int32_t cores, aclDataType dtype, UbUses& ub,
-                      std::vector<Tile>& tiles) {
+                      TileList& tiles) {
   const size_t first = tiles.size();
   sharedPlaneTiles(t, phase, cores, sizeof(float), aclDataTypeSize(dtype), static_cast<uint64_t>(t.stageCells) * sizeof(float),
                    tiles);
@@ -350,7 +350,7 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
 
 // The lanes strategy's compute tiles: groups of kLanePlanes planes dealt round-robin over `cores`, one output
 // row per tile (cut in width, then in planes, where it does not fit half the UB).
-std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase, int64_t groups, int32_t cores,
+TileList laneComputeTiles(const BackwardTiling& t, int32_t computePhase, int64_t groups, int32_t cores,
                                    bool overlap, uint64_t es, uint64_t is, const DeviceProfile& profile, UbUses& ub) {
   const Extents& shape = t.shape;
   const int64_t P = shape.planes();
@@ -363,7 +363,7 @@ std::vector<Tile> laneComputeTiles(const BackwardTiling& t, int32_t computePhase
   };
   const uint64_t half = profile.ubBytes / 2;
   std::vector<int32_t> order(static_cast<size_t>(cores), 0);
-  std::vector<Tile> compute;
+  TileList compute;
   for (int64_t g = 0; g < groups; ++g) {
     const int32_t core = static_cast<int32_t>(g % cores);
     const int64_t p0 = g * kLanePlanes, p1 = std::min(P, p0 + kLanePlanes);
@@ -444,7 +444,7 @@ BackwardTiling planBackward(OpKind op, const Extents& call, aclDataType dtype, a
   t.stageCells = std::min(roundDown16(static_cast<int64_t>(profile.ubBytes / sizeof(float))), std::min(kMaxChunkCells, HW));
 
   // Phases: (zero), compute, (round). Indices into plan.phases.
-  std::vector<Tile> compute;
+  TileList compute;
   const int32_t cores = coresFor(profile, owners ? P : P * shape.out[kH]);
   const std::vector<RowPiece> pieces = owners ? splitPlanes(P, shape.out[kH], cores) : splitRows(P, shape.out[kH], cores);
   int32_t order = 0, lastCore = -1;
@@ -465,6 +465,7 @@ BackwardTiling planBackward(OpKind op, const Extents& call, aclDataType dtype, a
   }
   plan.phases.push_back({PhaseKind::kCompute, rt::planProse("copy in gradOutput and indices, add each value into its cell (an index "
                                                            "outside its plane fails the launch)")});
+  plan.tiles.reserve(plan.tiles.size() + compute.size());
   for (Tile& c : compute) {
     c.phase = static_cast<int32_t>(plan.phases.size()) - 1;
     plan.tiles.push_back(c);
@@ -521,7 +522,7 @@ BackwardTiling planLanes(OpKind op, const Extents& call, aclDataType dtype, aclD
                                  : rt::planProse("each core takes its groups of {0} planes (one per vector lane) an output row at "
                                              "a time; every gradOutput cell writes its window, its value at the argmax and "
                                              "zeros elsewhere, plainly (windows do not overlap)", kLanePlanes)});
-  const std::vector<Tile> compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
+  const TileList compute = laneComputeTiles(t, computePhase, groups, cores, overlap, es, is, profile, ub);
   for (const Tile& c : compute) plan.tiles.push_back(c);
   t.chunkCells = kLanePlanes * shape.out[kW];
   if (!fp32Dense) {

@@ -503,7 +503,7 @@ class CubePlanner {
   bool runW_ = false, runH_ = false;
   CubeUpsamplePlan cp_;
   UbUses ub_{cp_.plan};
-  std::vector<Tile> tiles_;
+  TileList tiles_;
 };
 
 }  // namespace
