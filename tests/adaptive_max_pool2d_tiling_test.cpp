@@ -6,6 +6,7 @@
 #include <random>
 
 #include "gradlab/profile.h"
+#include "gradlab/recycled_allocator.h"
 #include "runtime/prose.h"
 #include "ops/adaptive_max_pool/tiling.h"
 #include "ops/adaptive_max_pool/windows.h"
@@ -117,6 +118,20 @@ TEST(AdaptiveTiling, DeterministicPlanSplitsPlanesEvenlyAndSaysWhenCoresIdle) {
   const BackwardTiling few = planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2"));
   EXPECT_EQ(few.plan.coresUsed, 3);
   EXPECT_EQ(few.plan.coreChoice, "3 gradInput planes over 48 cores: only 3 get work, the rest stay idle");
+}
+
+// A large plan's tiles (512 here, 119 KB) come back to the next plan instead of to the system, which a plain
+// program's heap would hand back and fault in again at every call (gradlab/recycled_allocator.h).
+TEST(AdaptiveTiling, ALargePlanTakesTheTilesOfTheOneBefore) {
+  Extents s;
+  s.N = 8, s.C = 64, s.in[kH] = 128, s.in[kW] = 128, s.out[kH] = 50, s.out[kW] = 70;
+  auto plan = [&] { return planBackward(OpKind::kAdaptiveMaxPool2dBackward, s, ACL_FLOAT, ACL_INT64, true, true, profile("atlas-a2")); };
+  { const BackwardTiling first = plan(); }
+  const size_t kept = recycledBytesKept();
+  ASSERT_GE(kept, 512 * sizeof(Tile));
+  const BackwardTiling again = plan();
+  EXPECT_EQ(again.plan.tiles.size(), 512u);
+  EXPECT_LT(recycledBytesKept(), kept);
 }
 
 TEST(AdaptiveTiling, SmallUbMeansMoreTiles) {
