@@ -257,7 +257,7 @@ std::string verifyBackwardPlan(const Plan& plan, int64_t planes, int64_t H, int6
   }
   std::vector<int32_t> firstCore(planes, -1);
   std::vector<bool> shared(planes, false);
-  TileList compute;
+  std::vector<Tile> compute;
   for (const Tile& t : plan.tiles) {
     if (plan.phases[t.phase].kind == PhaseKind::kCompute) compute.push_back(t);
   }

@@ -21,7 +21,12 @@ constexpr std::size_t kSmallest = std::size_t{64} << 10;  // blocks below this g
 constexpr int kClasses = 20;                              // 64 KiB .. 32 GiB, powers of two
 constexpr std::size_t kPerClass = 4;                      // blocks kept of one size class
 
-int sizeClass(std::size_t bytes) { return std::bit_width((bytes - 1) / kSmallest); }  // bytes >= kSmallest
+// The size class a block of `bytes` is kept in; -1 for blocks that are never kept.
+int keptClass(std::size_t bytes) {
+  if (bytes < kSmallest) return -1;
+  const int c = std::bit_width((bytes - 1) / kSmallest);
+  return c < kClasses ? c : -1;
+}
 std::size_t classBytes(int c) { return kSmallest << c; }
 
 struct Kept {
@@ -39,9 +44,8 @@ Kept& kept() {
 }  // namespace
 
 void* recycledAllocate(std::size_t bytes) {
-  if (bytes < kSmallest) return ::operator new(bytes);
-  const int c = sizeClass(bytes);
-  if (c >= kClasses) return ::operator new(bytes);
+  const int c = keptClass(bytes);
+  if (c < 0) return ::operator new(bytes);
   {
     Kept& k = kept();
     std::lock_guard lock(k.mutex);
@@ -58,11 +62,11 @@ void* recycledAllocate(std::size_t bytes) {
 
 void recycledFree(void* block, std::size_t bytes) {
   if (block == nullptr) return;
-  if (bytes < kSmallest || sizeClass(bytes) >= kClasses) {
+  const int c = keptClass(bytes);
+  if (c < 0) {
     ::operator delete(block);
     return;
   }
-  const int c = sizeClass(bytes);
   {
     Kept& k = kept();
     std::lock_guard lock(k.mutex);

@@ -351,7 +351,7 @@ void describeBackward(BackwardTiling& t, bool owners, int32_t cores) {
 // The lanes strategy's compute tiles: groups of kLanePlanes planes dealt round-robin over `cores`, one output
 // row per tile (cut in width, then in planes, where it does not fit half the UB).
 TileList laneComputeTiles(const BackwardTiling& t, int32_t computePhase, int64_t groups, int32_t cores,
-                                   bool overlap, uint64_t es, uint64_t is, const DeviceProfile& profile, UbUses& ub) {
+                          bool overlap, uint64_t es, uint64_t is, const DeviceProfile& profile, UbUses& ub) {
   const Extents& shape = t.shape;
   const int64_t P = shape.planes();
   const AxisWindows rows(shape.in[kH], shape.out[kH]), cols(shape.in[kW], shape.out[kW]);
